@@ -1,1 +1,5 @@
+"""The public conformance harness: every registered game must pass ``check_game``."""
 
+from .harness import ConformanceReport, check_game
+
+__all__ = ["ConformanceReport", "check_game"]

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The test command: lint, type-check, and the whole test suite. Fails if no test ran.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ruff check src tests benchmarks scripts
+ruff format --check src
+mypy
+# pytest exits 5 when it collected no test: that is a failure here, never a pass.
+python3 -m pytest -q -p no:cacheprovider "$@"

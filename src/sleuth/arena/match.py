@@ -1,0 +1,55 @@
+"""One game between agents, recorded step by step."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sleuth.agents import Agent
+from sleuth.core import Game, Outcome, State, make_rng
+from sleuth.core.records import Step, make_record
+from sleuth.core.serialize import JSONValue
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    outcome: Outcome
+    steps: tuple[Step, ...]
+    record: dict[str, JSONValue]
+    final: State
+
+
+def play_match(
+    game: Game[Any], agents: Sequence[Agent], seed: int, max_steps: int = 100_000
+) -> MatchResult:
+    """Play one game; each agent sees only its seat's view and draws from its own stream.
+
+    Interrupts are offered before every move, to the other actors in seat order after the
+    seat the game waits on, so a table of agents behaves the same on every run.
+    """
+    if len(agents) != game.players:
+        raise ValueError(f"{game.players} seats need {game.players} agents, not {len(agents)}")
+    state = game.new(seed)
+    rngs = [make_rng(seed, "agent", seat) for seat in range(game.players)]
+    steps: list[Step] = []
+    while state.outcome is None:
+        if len(steps) >= max_steps:
+            raise RuntimeError(f"{game.name}: no end after {max_steps} steps (seed {seed})")
+        mover = state.to_move()
+        if mover is None:
+            raise RuntimeError(f"{game.name}: nobody to move in a game that is not over")
+        seat, action = mover, None
+        for other in sorted(state.actors() - {mover}, key=lambda s: (s - mover) % game.players):
+            action = agents[other].interrupt(
+                state.view(other), state.legal_actions(other), rngs[other]
+            )
+            if action is not None:
+                seat = other
+                break
+        if action is None:
+            action = agents[mover].act(state.view(mover), state.legal_actions(mover), rngs[mover])
+        state = state.apply(seat, action)
+        steps.append(Step(seat, str(action), state.last_result()))
+    record = make_record(game, seed, steps, state)
+    return MatchResult(state.outcome, tuple(steps), record, state)

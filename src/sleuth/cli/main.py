@@ -1,0 +1,42 @@
+"""The ``sleuth`` command."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from . import game_cmds
+
+# Commands whose modules land with their features; each exposes add_parser(subcommands).
+_OPTIONAL_COMMANDS = ("deduce_cmd",)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sleuth",
+        description="Deduction card games: play, simulate, replay and analyse them exactly.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    game_cmds.add_parsers(commands)
+    for name in _OPTIONAL_COMMANDS:
+        try:
+            module = importlib.import_module(f"sleuth.cli.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"sleuth.cli.{name}":
+                raise
+            continue
+        module.add_parser(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    code: int = args.run(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

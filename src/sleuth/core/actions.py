@@ -1,0 +1,108 @@
+"""Lazy action lists: legal actions in a fixed order without building every one.
+
+Black Vienna lets a seat accuse any of 2,925 trios at any moment; listing them on every
+step would dominate a playout. An ``ActionList`` concatenates parts, each of one kind,
+and a part may compute its items on demand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import overload
+
+from .protocol import Action
+
+
+class IndexedActions(Sequence[Action]):
+    """``size`` actions of one kind, the i-th made by ``make(i)`` only when asked for."""
+
+    def __init__(
+        self,
+        kind: str,
+        size: int,
+        make: Callable[[int], Action],
+        contains: Callable[[object], bool],
+    ) -> None:
+        self.kind = kind
+        self._size = size
+        self._make = make
+        self._contains = contains
+
+    def __contains__(self, action: object) -> bool:
+        return self._contains(action)
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self._make(i) for i in range(*index.indices(self._size))]
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError(index)
+        return self._make(index)
+
+
+class ActionList(Sequence[Action]):
+    """The concatenation of parts; ``of_kind`` gives the part(s) of one action kind."""
+
+    def __init__(self, parts: Sequence[Sequence[Action]]) -> None:
+        self._parts = [p for p in parts if len(p)]
+        self._size = sum(len(p) for p in self._parts)
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __iter__(self) -> Iterator[Action]:
+        for part in self._parts:
+            yield from part
+
+    def __contains__(self, action: object) -> bool:
+        return any(action in part for part in self._parts)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._size))]
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError(index)
+        for part in self._parts:
+            if index < len(part):
+                return part[index]
+            index -= len(part)
+        raise IndexError(index)
+
+    def of_kind(self, kind: str) -> Sequence[Action]:
+        chosen = [p for p in self._parts if _kind_of(p) == kind]
+        return chosen[0] if len(chosen) == 1 else ActionList(chosen)
+
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(_kind_of(p) for p in self._parts))
+
+    def split(self, kinds: frozenset[str]) -> tuple[Sequence[Action], Sequence[Action]]:
+        """(actions of other kinds, actions of these kinds), each part kept whole."""
+        inside: list[Sequence[Action]] = []
+        outside: list[Sequence[Action]] = []
+        for part in self._parts:
+            (inside if _kind_of(part) in kinds else outside).append(part)
+        return _join(outside), _join(inside)
+
+
+def _join(parts: list[Sequence[Action]]) -> Sequence[Action]:
+    return parts[0] if len(parts) == 1 else ActionList(parts)
+
+
+def _kind_of(part: Sequence[Action]) -> str:
+    if isinstance(part, IndexedActions):
+        return part.kind
+    return part[0].kind

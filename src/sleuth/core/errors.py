@@ -1,0 +1,34 @@
+"""The error hierarchy every part of Sleuth raises at its boundary.
+
+All are ``ValueError`` so callers that only care about "bad input" can catch one type.
+"""
+
+from __future__ import annotations
+
+
+class GameError(ValueError):
+    """Something a caller asked of a game was wrong; the game is unchanged."""
+
+
+class IllegalActionError(GameError):
+    """A well-formed action that the rules do not allow in this state, or not for this seat."""
+
+
+class InvalidActionError(GameError):
+    """An action that is malformed: unparsable notation, unknown card, wrong shape."""
+
+
+class ConfigError(GameError):
+    """A game configuration that names an unknown option or an out-of-range value."""
+
+
+class RecordError(GameError):
+    """A game record that is malformed, tampered with, or does not replay."""
+
+    def __init__(self, message: str, step: int | None = None) -> None:
+        super().__init__(message if step is None else f"step {step}: {message}")
+        self.step = step
+
+
+class UnknownGameError(GameError):
+    """No registered game has this name or alias."""

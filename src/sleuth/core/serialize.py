@@ -1,0 +1,114 @@
+"""JSON codec for the frozen dataclasses that travel over the wire (views, actions, outcomes).
+
+Encoding is driven by the dataclass fields and decoding by their type hints, so a new view
+type needs no hand-written codec. Only the shapes our views use are supported: bool, int,
+float, str, None, tuples (fixed or variadic), unions with None, nested dataclasses and
+``Mapping[str, X]``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+from typing import TypeVar, Union
+
+from .errors import GameError
+
+JSONValue = Union[None, bool, int, float, str, list["JSONValue"], dict[str, "JSONValue"]]  # noqa: UP007
+
+T = TypeVar("T")
+
+
+class DecodeError(GameError):
+    """JSON that does not have the shape of the type it is decoded into."""
+
+
+def to_json(value: object) -> JSONValue:
+    """Plain JSON data (dicts, lists, scalars) for a dataclass or a nest of supported values."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [to_json(item) for item in value]
+    if isinstance(value, Mapping):
+        return {str(key): to_json(item) for key, item in value.items()}
+    raise TypeError(f"cannot encode {type(value).__name__} as JSON")
+
+
+def from_json(cls: type[T], data: object, path: str = "$") -> T:
+    """Rebuild an instance of dataclass ``cls`` from ``to_json`` output; errors name the field."""
+    return typing.cast(T, _decode(cls, data, path))
+
+
+def _decode(hint: object, data: object, path: str) -> object:
+    origin = typing.get_origin(hint)
+    if hint is type(None):
+        if data is not None:
+            raise DecodeError(f"{path}: expected null, got {data!r}")
+        return None
+    if origin in (Union, types.UnionType):
+        errors = []
+        for option in typing.get_args(hint):
+            try:
+                return _decode(option, data, path)
+            except DecodeError as error:
+                errors.append(str(error))
+        raise DecodeError(f"{path}: {data!r} fits none of {hint}")
+    if origin is typing.Literal:
+        if data not in typing.get_args(hint):
+            raise DecodeError(f"{path}: {data!r} is not one of {typing.get_args(hint)}")
+        return data
+    if origin is tuple:
+        return _decode_tuple(typing.get_args(hint), data, path)
+    if origin in (Mapping, dict) or hint is dict:
+        if not isinstance(data, dict):
+            raise DecodeError(f"{path}: expected an object, got {type(data).__name__}")
+        value_hint = typing.get_args(hint)[1] if typing.get_args(hint) else object
+        return {key: _decode(value_hint, item, f"{path}.{key}") for key, item in data.items()}
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _decode_dataclass(hint, data, path)
+    if hint is object:
+        return data
+    if hint in (bool, int, float, str):
+        return _decode_scalar(typing.cast(type, hint), data, path)
+    raise TypeError(f"{path}: unsupported type hint {hint!r}")
+
+
+def _decode_scalar(hint: type, data: object, path: str) -> object:
+    if hint is float and isinstance(data, int) and not isinstance(data, bool):
+        return float(data)
+    if hint is int and isinstance(data, bool):
+        raise DecodeError(f"{path}: expected int, got bool")
+    if not isinstance(data, hint):
+        raise DecodeError(f"{path}: expected {hint.__name__}, got {type(data).__name__}")
+    return data
+
+
+def _decode_tuple(args: tuple[object, ...], data: object, path: str) -> tuple[object, ...]:
+    if not isinstance(data, list):
+        raise DecodeError(f"{path}: expected an array, got {type(data).__name__}")
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(_decode(args[0], item, f"{path}[{i}]") for i, item in enumerate(data))
+    if len(args) != len(data):
+        raise DecodeError(f"{path}: expected {len(args)} items, got {len(data)}")
+    return tuple(
+        _decode(a, item, f"{path}[{i}]") for i, (a, item) in enumerate(zip(args, data, strict=True))
+    )
+
+
+def _decode_dataclass(cls: type, data: object, path: str) -> object:
+    if not isinstance(data, dict):
+        raise DecodeError(f"{path}: expected an object for {cls.__name__}")
+    hints = typing.get_type_hints(cls)
+    names = {f.name for f in dataclasses.fields(cls) if f.init}
+    unknown = set(data) - names
+    if unknown:
+        raise DecodeError(f"{path}: unknown field(s) {sorted(unknown)} for {cls.__name__}")
+    missing = names - set(data)
+    if missing:
+        raise DecodeError(f"{path}: missing field(s) {sorted(missing)} for {cls.__name__}")
+    kwargs = {name: _decode(hints[name], data[name], f"{path}.{name}") for name in names}
+    return cls(**kwargs)

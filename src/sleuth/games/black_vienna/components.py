@@ -1,0 +1,111 @@
+"""Black Vienna's cards as data: the 27 persons, the investigation deck, the deal sizes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sleuth.core import Config, ConfigError
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÖ"
+LETTER_INDEX = {letter: i for i, letter in enumerate(LETTERS)}
+RING_SIZE = 3
+STACKS = 3
+MARKERS = 40
+BREAK_OFF_MARKERS = 3
+SPECIAL_MIN_CARDS = 6
+
+# REFERENCE.md Appendix A: four parallel classes of AG(3,3); every letter on 4 cards, no two
+# cards sharing two letters, containing the two real cards AOR and BHV. Not the published deck.
+DEFAULT_DECK: tuple[str, ...] = (
+    *["AOR", "BHV", "CDE", "FGI", "JKL", "MNP", "QST", "UWX", "YZÖ"],
+    *["ABC", "DHO", "ERV", "FJM", "GKN", "ILP", "QUY", "SWZ", "TXÖ"],
+    *["AFQ", "GOS", "IRT", "BJU", "HKW", "LVX", "CMY", "DNZ", "EPÖ"],
+    *["AKÖ", "LOY", "JRZ", "BNT", "HPQ", "MSV", "CGX", "DIU", "EFW"],
+)
+
+
+def hand_sizes(players: int) -> tuple[int, ...]:
+    """Cards per seat; seat 0 deals, and with five players the dealer holds only four."""
+    if players == 5:
+        return (4, 5, 5, 5, 5)
+    return (24 // players,) * players
+
+
+def letters_mask(letters: str) -> int:
+    mask = 0
+    for letter in letters:
+        mask |= 1 << LETTER_INDEX[letter]
+    return mask
+
+
+def mask_letters(mask: int) -> str:
+    return "".join(letter for i, letter in enumerate(LETTERS) if mask >> i & 1)
+
+
+def normalize_letters(text: str, what: str, size: int | None = None) -> str:
+    """Letters in alphabet order, or a ``ValueError`` naming ``what``."""
+    upper = text.strip().upper()
+    unknown = [c for c in upper if c not in LETTER_INDEX]
+    if unknown:
+        raise ValueError(f"{what}: unknown letter(s) {''.join(unknown)!r} in {text!r} (A-Z and Ö)")
+    if len(set(upper)) != len(upper):
+        raise ValueError(f"{what}: repeated letter in {text!r}")
+    if size is not None and len(upper) != size:
+        raise ValueError(f"{what}: {text!r} has {len(upper)} letters, not {size}")
+    return "".join(sorted(upper, key=LETTER_INDEX.__getitem__))
+
+
+def validate_deck(deck: tuple[str, ...]) -> tuple[str, ...]:
+    try:
+        cards = tuple(normalize_letters(card, f"deck[{i}]", 3) for i, card in enumerate(deck))
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
+    if len(set(cards)) != len(cards):
+        raise ConfigError("deck: a card appears twice")
+    if len(cards) < STACKS or len(cards) % STACKS:
+        raise ConfigError(f"deck: {len(cards)} cards do not split into {STACKS} equal stacks")
+    return cards
+
+
+@dataclass(frozen=True)
+class BlackViennaConfig(Config):
+    """Player count and the named resolutions of REFERENCE.md §1.8, defaults first."""
+
+    special: str = field(
+        default="both",
+        metadata={
+            "choices": ("both", "either"),
+            "help": "A2: a special investigation gives a face-up card AND a 0-marker card "
+            "(both), or a 0-marker card instead of a face-up one (either)",
+        },
+    )
+    special_count: str = field(
+        default="per-card",
+        metadata={
+            "choices": ("per-card", "per-investigation"),
+            "help": "A5: toward the 6 played cards a special investigation counts 1 per card, "
+            "or 1 in all",
+        },
+    )
+    empty_stacks: str = field(
+        default="break",
+        metadata={
+            "choices": ("break", "special-only"),
+            "help": "A8: with no face-up card left the game breaks off with 0 points (break), "
+            "or goes on with special investigations of a 0-marker card alone",
+        },
+    )
+    post_win_guesses: bool = field(
+        default=True,
+        metadata={
+            "help": "A11: after a correct accusation the others hand in sealed guesses "
+            "(or pass) before the reveal"
+        },
+    )
+    deck: tuple[str, ...] = field(
+        default=DEFAULT_DECK,
+        metadata={"help": "A1: the investigation cards, 3 letters each (default: Appendix A)"},
+    )
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "deck", validate_deck(tuple(self.deck)))
