@@ -1,0 +1,20 @@
+"""Rewrite every golden playthrough: python scripts/goldens.py"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sleuth.testing.golden import golden_paths, golden_text, load_scenario
+
+FOLDER = Path(__file__).resolve().parent.parent / "tests" / "goldens"
+
+
+def main() -> None:
+    for spec in golden_paths(FOLDER):
+        game, seed = load_scenario(spec)
+        spec.with_suffix(".txt").write_text(golden_text(game, seed), encoding="utf-8")
+        print(f"wrote {spec.with_suffix('.txt').name}")
+
+
+if __name__ == "__main__":
+    main()
