@@ -1,0 +1,145 @@
+"""Black Vienna as a whole: conformance, records, views, and invariants over random play."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sleuth.agents import RandomAgent
+from sleuth.arena import play_match
+from sleuth.core import IllegalActionError, RecordError, make_game
+from sleuth.core.records import replay_record
+from sleuth.games.black_vienna import BlackViennaState, hand_sizes, parse_action
+from sleuth.testing import check_game
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_conformance(players: int) -> None:
+    report = check_game(make_game("black-vienna", players), seeds=range(6))
+    assert report.games == 6
+    assert report.twins_checked > 50
+    assert report.illegal_checked > 100
+    assert report.replays_checked == 6
+
+
+def test_conformance_with_the_other_options() -> None:
+    game = make_game("bv", 4, special="either", empty_stacks="special-only", post_win_guesses=False)
+    report = check_game(game, seeds=range(4))
+    assert report.games == 4 and report.twins_checked > 0
+
+
+def _records(players: int, games: int) -> list[dict[str, object]]:
+    game = make_game("bv", players)
+    agents = [RandomAgent() for _ in range(players)]
+    return [play_match(game, agents, seed).record for seed in range(games)]
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_every_recorded_answer_agrees_with_the_reveal(players: int) -> None:
+    for record in _records(players, 25):
+        reveal = record["reveal"]
+        assert isinstance(reveal, dict)
+        hands = reveal["hands"]
+        assert [len(h) for h in hands] == list(hand_sizes(players))
+        steps = record["steps"]
+        assert isinstance(steps, list)
+        for _, action, result in steps:
+            if not action.startswith("ask"):
+                continue
+            for answer in result.split():
+                card, rest = answer.split("@")
+                target, markers = rest.split("=")
+                assert int(markers) == sum(letter in hands[int(target)] for letter in card)
+        replay_record(json.loads(json.dumps(record)))
+
+
+def test_a_tampered_reveal_is_rejected() -> None:
+    record = _records(4, 1)[0]
+    reveal = record["reveal"]
+    assert isinstance(reveal, dict)
+    reveal["ring"] = "ABC"
+    with pytest.raises(RecordError, match="reveal: does not match"):
+        replay_record(record)
+
+
+def test_an_illegal_step_is_named() -> None:
+    record = _records(4, 1)[0]
+    steps = record["steps"]
+    assert isinstance(steps, list)
+    steps[1] = [steps[1][0], "ask 9 AOR", steps[1][2]]
+    with pytest.raises(RecordError, match=r"^step 2: seat \d 'ask 9 AOR'"):
+        replay_record(record)
+
+
+def test_views_show_only_the_own_hand_and_no_ring() -> None:
+    state = make_game("bv", 4).new(3)
+    reveal = state.reveal()
+    for seat in range(4):
+        view = state.view(seat)
+        assert view.hand == reveal["hands"][seat]  # type: ignore[index]
+        text = json.dumps(view.to_json(), ensure_ascii=False)
+        assert "stacks" not in view.to_json()
+        assert json.dumps(reveal["ring"], ensure_ascii=False) not in text
+    assert state.view(None).hand is None
+    with pytest.raises(ValueError, match="seat 4 is not a seat"):
+        state.view(4)
+
+
+def test_accusation_letters_reach_only_the_accuser() -> None:
+    state = make_game("bv", 4).new(3)
+    state = state.apply(2, parse_action("accuse ABC"))
+    if state.last_result() == "correct":  # pragma: no cover - seed 3's ring is not ABC
+        pytest.skip("ring happened to be ABC")
+    assert state.view(2).accusations[0].letters == "ABC"
+    for seat in (None, 0, 1, 3):
+        assert state.view(seat).accusations[0].letters is None
+        assert state.view(seat).accusations[0].correct is False
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32), players=st.integers(3, 6), choices=st.randoms(use_true_random=False)
+)
+def test_invariants_hold_at_every_step(seed: int, players: int, choices: random.Random) -> None:
+    game = make_game("bv", players)
+    state = game.new(seed)
+    seen = 0
+    while state.outcome is None:
+        assert isinstance(state, BlackViennaState)
+        placed = sum(sum(inv.placed) for inv in state.log)
+        assert state.supply + placed == 40
+        assert state.supply > 3
+        assert state.to_move() in state.actors()
+        view = state.view(None)
+        assert sum(view.stack_sizes) == 36 - sum(1 for inv in state.log for c in inv.cards) + sum(
+            1 for inv in state.log if len(inv.cards) == 2
+        )
+        seat = state.to_move()
+        assert seat is not None
+        legal = state.legal_actions(seat)
+        action = legal[choices.randrange(len(legal))] if choices.random() < 0.03 else None
+        if action is None:
+            ordinary = [a for a in legal.of_kind("ask")] if "ask" in legal.kinds() else legal  # type: ignore[attr-defined]
+            action = ordinary[choices.randrange(len(ordinary))]
+        state = state.apply(seat, action)
+        seen += 1
+    assert state.outcome is not None
+    assert len(state.outcome.scores) == players
+    assert seen > 0
+
+
+def test_a_seat_that_may_not_act_is_refused() -> None:
+    state = make_game("bv", 4).new(1)
+    state = state.apply(0, parse_action("accuse ABC"))
+    if state.outcome is not None:  # pragma: no cover
+        pytest.skip("ring happened to be ABC")
+    with pytest.raises(IllegalActionError):
+        state.apply(0, parse_action("accuse ABD"))
+    with pytest.raises(IllegalActionError):
+        state.apply(1, parse_action("guess ABD"))
+    with pytest.raises(IllegalActionError):
+        state.apply(1, parse_action("pass"))
