@@ -11,8 +11,8 @@ FOLDER = Path(__file__).resolve().parent.parent / "tests" / "goldens"
 
 def main() -> None:
     for spec in golden_paths(FOLDER):
-        game, seed = load_scenario(spec)
-        spec.with_suffix(".txt").write_text(golden_text(game, seed), encoding="utf-8")
+        game, seed, script = load_scenario(spec)
+        spec.with_suffix(".txt").write_text(golden_text(game, seed, script), encoding="utf-8")
         print(f"wrote {spec.with_suffix('.txt').name}")
 
 

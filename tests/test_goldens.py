@@ -13,9 +13,9 @@ FOLDER = Path(__file__).parent / "goldens"
 
 @pytest.mark.parametrize("spec", golden_paths(FOLDER), ids=lambda p: p.stem)
 def test_golden_playthrough(spec: Path) -> None:
-    game, seed = load_scenario(spec)
+    game, seed, script = load_scenario(spec)
     expected = spec.with_suffix(".txt").read_text(encoding="utf-8")
-    assert golden_text(game, seed) == expected
+    assert golden_text(game, seed, script) == expected
 
 
 def test_there_are_goldens() -> None:

@@ -15,27 +15,34 @@ from sleuth.agents import RandomAgent
 from sleuth.arena import play_match
 from sleuth.core import Game, make_game
 
+Scenario = tuple[Game[Any], int, list[tuple[int, str]] | None]
 
-def load_scenario(path: Path) -> tuple[Game[Any], int]:
+
+def load_scenario(path: Path) -> Scenario:
+    """(game, seed, scripted steps or ``None`` for a game between random bots)."""
     spec = json.loads(path.read_text(encoding="utf-8"))
     game = make_game(spec["game"], spec["players"], **spec.get("options", {}))
-    return game, int(spec["seed"])
+    script = spec.get("steps")
+    steps = None if script is None else [(int(seat), str(action)) for seat, action in script]
+    return game, int(spec["seed"]), steps
 
 
-def golden_text(game: Game[Any], seed: int) -> str:
-    """Play one game between random bots and print every view before and after each step."""
-    result = play_match(game, [RandomAgent(interrupt_rate=0.02) for _ in range(game.players)], seed)
+def golden_text(game: Game[Any], seed: int, script: list[tuple[int, str]] | None = None) -> str:
+    """Play the scripted steps (or a game between random bots) and print every view."""
+    if script is None:
+        bots = [RandomAgent(interrupt_rate=0.02) for _ in range(game.players)]
+        script = [(step.seat, step.action) for step in play_match(game, bots, seed).steps]
     state = game.new(seed)
     out = [f"# {game.title}, {game.players} players, seed {seed}, config {game.config_json()}"]
-    out += _views(state, 0)
-    for number, step in enumerate(result.steps, start=1):
-        state = state.apply(step.seat, game.parse_action(step.action))
-        out.append(f"\n=== step {number}: seat {step.seat} plays {step.action!r} -> {step.result}")
-        out += _views(state, number)
+    out += _views(state)
+    for number, (seat, action) in enumerate(script, start=1):
+        state = state.apply(seat, game.parse_action(action))
+        out.append(f"\n=== step {number}: seat {seat} plays {action!r} -> {state.last_result()}")
+        out += _views(state)
     return "\n".join(out) + "\n"
 
 
-def _views(state: Any, number: int) -> list[str]:
+def _views(state: Any) -> list[str]:
     lines = []
     for seat in [*range(state.game.players), None]:
         name = "spectator" if seat is None else f"seat {seat}"
