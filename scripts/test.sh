@@ -6,4 +6,4 @@ ruff check src tests benchmarks scripts
 ruff format --check src
 mypy
 # pytest exits 5 when it collected no test: that is a failure here, never a pass.
-python3 -m pytest -q -p no:cacheprovider "$@"
+python3 -m pytest -p no:cacheprovider "$@"
