@@ -2,5 +2,6 @@
 
 from .base import Agent
 from .random_agent import RandomAgent
+from .registry import agent_names, make_agent, register_agent
 
-__all__ = ["Agent", "RandomAgent"]
+__all__ = ["Agent", "RandomAgent", "agent_names", "make_agent", "register_agent"]

@@ -54,7 +54,7 @@ def run_games(args: argparse.Namespace) -> int:
     return 0
 
 
-def _options(pairs: list[str]) -> dict[str, str]:
+def parse_options(pairs: list[str]) -> dict[str, str]:
     options = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
@@ -66,7 +66,7 @@ def _options(pairs: list[str]) -> dict[str, str]:
 
 def run_simulate(args: argparse.Namespace) -> int:
     try:
-        game = find_game(args.game).configure(args.players, **_options(args.option))
+        game = find_game(args.game).configure(args.players, **parse_options(args.option))
     except GameError as error:
         print(f"sleuth simulate: {error}", file=sys.stderr)
         return 2

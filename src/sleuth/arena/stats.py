@@ -1,0 +1,129 @@
+"""What a tournament says about each bot: wins with a 95% interval, scores, speed, rating."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .tournament import GameResult
+
+Z95 = 1.959963984540054
+ELO_K = 16.0
+ELO_START = 1500.0
+
+
+@dataclass(frozen=True)
+class BotSummary:
+    bot: str
+    games: int
+    wins: int
+    win_low: float
+    win_high: float
+    mean_score: float
+    mean_decision_ms: float
+    rating: float
+    rating_sd: float
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+def wilson_interval(wins: int, games: int) -> tuple[float, float]:
+    """The Wilson score interval for a win rate, at 95%."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    denominator = 1 + Z95**2 / games
+    centre = (p + Z95**2 / (2 * games)) / denominator
+    half = Z95 * math.sqrt(p * (1 - p) / games + Z95**2 / (4 * games**2)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def elo_ratings(results: Sequence[GameResult]) -> dict[str, float]:
+    """Elo over every pair of differently named bots in each game, in game order.
+
+    A pair's result is decided by the scores (the winners list breaks ties: a winner beats a
+    non-winner); equal standing is a draw.
+    """
+    ratings: dict[str, float] = {}
+    for result in results:
+        for name in result.seating:
+            ratings.setdefault(name, ELO_START)
+        seats = range(len(result.seating))
+        for a in seats:
+            for b in seats:
+                name_a, name_b = result.seating[a], result.seating[b]
+                if a >= b or name_a == name_b:
+                    continue
+                outcome = _pair_outcome(result, a, b)
+                expected = 1 / (1 + 10 ** ((ratings[name_b] - ratings[name_a]) / 400))
+                ratings[name_a] += ELO_K * (outcome - expected)
+                ratings[name_b] -= ELO_K * (outcome - expected)
+    return ratings
+
+
+def _pair_outcome(result: GameResult, a: int, b: int) -> float:
+    standing_a = (a in result.winners, result.scores[a])
+    standing_b = (b in result.winners, result.scores[b])
+    if standing_a == standing_b:
+        return 0.5
+    return 1.0 if standing_a > standing_b else 0.0
+
+
+def summarize(results: Sequence[GameResult], bootstrap: int = 100) -> list[BotSummary]:
+    """One row per bot, best rating first; rating spread from a seeded bootstrap over games."""
+    ratings = elo_ratings(results)
+    rng = random.Random(0)
+    samples: dict[str, list[float]] = {name: [] for name in ratings}
+    for _ in range(bootstrap if len(results) > 1 else 0):
+        resampled = [results[rng.randrange(len(results))] for _ in results]
+        for name, value in elo_ratings(resampled).items():
+            samples[name].append(value)
+    rows = []
+    for name in ratings:
+        games = wins = decisions = 0
+        score = seconds = 0.0
+        for result in results:
+            for seat, bot in enumerate(result.seating):
+                if bot != name:
+                    continue
+                games += 1
+                wins += seat in result.winners
+                score += result.scores[seat]
+                decisions += result.decisions[seat]
+                seconds += result.think_seconds[seat]
+        low, high = wilson_interval(wins, games)
+        spread = samples[name]
+        mean = sum(spread) / len(spread) if spread else ratings[name]
+        sd = math.sqrt(sum((v - mean) ** 2 for v in spread) / len(spread)) if spread else 0.0
+        rows.append(
+            BotSummary(
+                bot=name,
+                games=games,
+                wins=wins,
+                win_low=low,
+                win_high=high,
+                mean_score=score / games if games else 0.0,
+                mean_decision_ms=1000 * seconds / decisions if decisions else 0.0,
+                rating=ratings[name],
+                rating_sd=sd,
+            )
+        )
+    return sorted(rows, key=lambda row: -row.rating)
+
+
+def format_table(rows: Sequence[BotSummary]) -> str:
+    lines = [
+        f"{'bot':<12} {'games':>6} {'wins':>5} {'win rate':>9} {'95% interval':>15} "
+        f"{'mean score':>10} {'ms/move':>8} {'rating':>12}"
+    ]
+    for row in rows:
+        lines.append(
+            f"{row.bot:<12} {row.games:>6} {row.wins:>5} {row.win_rate:>9.3f} "
+            f"{f'[{row.win_low:.3f}, {row.win_high:.3f}]':>15} {row.mean_score:>10.2f} "
+            f"{row.mean_decision_ms:>8.3f} {f'{row.rating:.0f} ± {row.rating_sd:.0f}':>12}"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,93 @@
+"""``sleuth arena``: a tournament between named bots, with a table of results."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from sleuth.arena.stats import format_table, summarize
+from sleuth.arena.tournament import run_specs, schedule
+from sleuth.core import GameError, find_game
+from sleuth.core.records import save_record
+from sleuth.core.serialize import to_json
+
+from .game_cmds import parse_options
+
+
+def add_parser(commands: Any) -> None:
+    arena = commands.add_parser("arena", help="a tournament between bots, seats rotated")
+    arena.add_argument("game")
+    arena.add_argument("--players", type=int, required=True)
+    arena.add_argument("--bots", required=True, help="comma-separated bot names, one per seat")
+    arena.add_argument("--games", type=int, default=100)
+    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--workers", type=int, default=1)
+    arena.add_argument("--backend", choices=("process", "ray"), default="process")
+    arena.add_argument("--ray-address", help="join a running Ray cluster (default: local)")
+    arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    arena.add_argument("--out", type=Path, help="write the results as JSON here")
+    arena.add_argument("--record-dir", type=Path, help="write every game's record here")
+    arena.set_defaults(run=run_arena)
+
+
+def run_arena(args: argparse.Namespace) -> int:
+    bots = [name.strip() for name in args.bots.split(",") if name.strip()]
+    try:
+        game = find_game(args.game).configure(args.players, **parse_options(args.option))
+        if len(bots) != game.players:
+            raise GameError(
+                f"--bots: {game.players} seats need {game.players} bots, got {len(bots)}"
+            )
+        from sleuth.agents import make_agent
+
+        for name in bots:
+            make_agent(name)
+    except GameError as error:
+        print(f"sleuth arena: {error}", file=sys.stderr)
+        return 2
+    specs = schedule(game.name, game.config_json(), bots, args.games, args.seed)
+    started = time.perf_counter()
+
+    def progress(done: int, total: int) -> None:
+        if sys.stderr.isatty() or done == total:
+            width = 30
+            filled = width * done // total
+            print(
+                f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}",
+                end="",
+                file=sys.stderr,
+                flush=True,
+            )
+            if done == total:
+                print(file=sys.stderr)
+
+    results = run_specs(specs, args.workers, args.backend, progress, args.ray_address)
+    elapsed = time.perf_counter() - started
+    rows = summarize(results)
+    print(
+        f"{game.title}, {game.players} players, {len(results)} games, seed {args.seed}, "
+        f"{args.backend} x{args.workers}: {len(results) / elapsed:.1f} games/s"
+    )
+    print(format_table(rows))
+    if args.record_dir:
+        args.record_dir.mkdir(parents=True, exist_ok=True)
+        for result in results:
+            save_record(result.record, args.record_dir / f"{game.name}-{result.index:05d}.json")
+    if args.out:
+        data = {
+            "game": game.name,
+            "config": game.config_json(),
+            "bots": bots,
+            "seed": args.seed,
+            "summary": [to_json(row) for row in rows],
+            "games": [
+                {k: v for k, v in to_json(r).items() if k != "record"}  # type: ignore[union-attr]
+                for r in results
+            ],
+        }
+        args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    return 0

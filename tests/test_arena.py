@@ -1,0 +1,66 @@
+"""The arena: seat rotation, exact statistics, and backend-independent results."""
+
+from __future__ import annotations
+
+import pytest
+
+from sleuth.arena.stats import elo_ratings, summarize, wilson_interval
+from sleuth.arena.tournament import GameResult, run_specs, schedule
+from sleuth.core import make_game
+
+
+def test_schedule_rotates_every_bot_through_every_seat() -> None:
+    specs = schedule("black-vienna", {"players": 3}, ["a", "b", "c"], 6, seed=1)
+    assert [s.seating for s in specs[:3]] == [("a", "b", "c"), ("c", "a", "b"), ("b", "c", "a")]
+    for bot in "abc":
+        assert sorted(s.seating.index(bot) for s in specs) == [0, 0, 1, 1, 2, 2]
+    assert len({s.seed for s in specs}) == 6
+
+
+def test_wilson_interval_exact_values() -> None:
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.40383, abs=1e-5)
+    assert high == pytest.approx(0.59617, abs=1e-5)
+    assert wilson_interval(0, 10)[0] == 0.0
+
+
+def _result(
+    index: int, seating: tuple[str, ...], scores: tuple[int, ...], winners: tuple[int, ...]
+) -> GameResult:
+    n = len(seating)
+    return GameResult(index, seating, scores, winners, "test", 1, (1,) * n, (0.0,) * n, {})
+
+
+def test_elo_moves_toward_the_winner_by_k_over_two_from_equal_ratings() -> None:
+    ratings = elo_ratings([_result(0, ("a", "b"), (9, 0), (0,))])
+    assert ratings == {"a": 1508.0, "b": 1492.0}
+
+
+def test_summary_counts_wins_and_scores_per_bot() -> None:
+    results = [
+        _result(0, ("a", "b"), (9, 0), (0,)),
+        _result(1, ("b", "a"), (3, 6), (1,)),
+        _result(2, ("a", "b"), (0, 3), (1,)),
+    ]
+    rows = {row.bot: row for row in summarize(results, bootstrap=10)}
+    assert (rows["a"].games, rows["a"].wins, rows["a"].mean_score) == (3, 2, 5.0)
+    assert (rows["b"].games, rows["b"].wins, rows["b"].mean_score) == (3, 1, 2.0)
+    assert rows["a"].rating > rows["b"].rating
+
+
+def test_results_do_not_depend_on_the_number_of_workers() -> None:
+    game = make_game("bv", 3)
+    specs = schedule(game.name, game.config_json(), ["random"] * 3, 8, seed=4)
+    one = run_specs(specs, workers=1)
+    two = run_specs(specs, workers=2)
+    assert [(r.index, r.scores, r.reason, r.steps) for r in one] == [
+        (r.index, r.scores, r.reason, r.steps) for r in two
+    ]
+    assert [r.record for r in one] == [r.record for r in two]
+
+
+def test_ray_backend_matches_the_process_backend() -> None:
+    pytest.importorskip("ray")
+    game = make_game("bv", 3)
+    specs = schedule(game.name, game.config_json(), ["random"] * 3, 4, seed=4)
+    assert [r.record for r in run_specs(specs, 1, "ray")] == [r.record for r in run_specs(specs)]
