@@ -84,7 +84,7 @@ class BlackStoriesInvestigation(Game[bs.BlackStoriesConfig]):
 
     def from_deal(
         self,
-        cases: Sequence[str],
+        cases: Sequence[str | None],
         hands: Sequence[Sequence[str]],
         draw: Sequence[str],
         start: int = 0,
@@ -93,9 +93,13 @@ class BlackStoriesInvestigation(Game[bs.BlackStoriesConfig]):
         """A game from a chosen deal (for scenarios and tests); ``seed`` drives reshuffles.
 
         ``draw`` is top first. Cards of the deck left out of the deal start on the discard pile.
+        A case may be ``None``: that seat has no case (B4) and retries at its turns' start.
         """
         try:
-            case_list = [bs.normalize_evidence(c, f"cases[{i}]", 4) for i, c in enumerate(cases)]
+            case_list = [
+                None if c is None else bs.normalize_evidence(c, f"cases[{i}]", 4)
+                for i, c in enumerate(cases)
+            ]
             hand_list = [
                 tuple(bs.normalize_evidence(c, f"hands[{i}]") for c in hand)
                 for i, hand in enumerate(hands)
@@ -107,16 +111,15 @@ class BlackStoriesInvestigation(Game[bs.BlackStoriesConfig]):
             raise ConfigError(f"cases, hands: {self.players} of each needed")
         if any(len(hand) > bs.HAND_SIZE for hand in hand_list):
             raise ConfigError(f"hands: at most {bs.HAND_SIZE} cards each")
-        dealt = [*case_list, *(c for h in hand_list for c in h), *draw_list]
+        dealt = [*(c for c in case_list if c), *(c for h in hand_list for c in h), *draw_list]
         if len(set(dealt)) != len(dealt) or not set(dealt) <= set(self.deck):
             raise ConfigError("cases, hands, draw: cards of the deck, each at most once")
         if not 0 <= start < self.players:
             raise ConfigError(f"start: {start} is not a seat")
-        state = BlackStoriesState._initial(
-            self, seed, tuple(case_list), tuple(hand_list), draw_list, start
+        discard = tuple(c for c in self.deck if c not in set(dealt))
+        return BlackStoriesState._initial(
+            self, seed, tuple(case_list), tuple(hand_list), draw_list, start, discard
         )
-        state.discard = tuple(c for c in self.deck if c not in set(dealt))
-        return state
 
     def parse_action(self, text: str) -> Play | Solve | Draw:
         return parse_action(text)
@@ -174,22 +177,26 @@ class BlackStoriesState(State):
         cls,
         game: BlackStoriesInvestigation,
         seed: int,
-        cases: tuple[str, ...],
+        cases: tuple[str | None, ...],
         hands: tuple[tuple[str, ...], ...],
         draw: tuple[str, ...],
         start: int,
+        discard: tuple[str, ...] = (),
     ) -> BlackStoriesState:
         n = game.players
         state = object.__new__(cls)
         state.game, state.seed, state.cases, state.hands = game, seed, cases, hands
-        state.draw, state.discard, state.grids = draw, (), ((),) * n
+        state.draw, state.discard, state.grids = draw, discard, ((),) * n
         state.unused, state.scores = (bs.DROPS,) * n, (0,) * n
         state.placements, state.attempts = (), ()
         state.pool = game.config.point_chips or None
         state.reshuffles, state.start, state.turn, state.final = 0, start, start, False
         state.deal = (cases, hands, draw)
         state.last, state._outcome, state.phase = "", None, PLAY
-        state._begin_turn([])
+        events: list[str] = []
+        state._begin_turn(events)
+        if state._stuck():
+            state._end(events, "stalemate: no solve attempt can be made any more")
         return state
 
     def _copy(self) -> BlackStoriesState:
