@@ -455,14 +455,14 @@ def test_the_third_investigation_card_finishes_the_round() -> None:
         state = play_turn(state, wrong + str(drops))  # seat 0
         state = play_turn(state, None)  # seat 1
         state = play_turn(state, None)  # seat 2
-    state = play_turn(state, None)
+    state = play_turn(state, None)  # seat 0 passes up a solve this round
     state = act(state, 1, f"play {state.hands[1][0]} to 2")
-    state = act(state, 1, "solve 2 woman/night/inside/gun with 1")
-    assert state.last_result() == "failed"
+    state = act(state, 1, "solve 2 woman/night/inside/gun with 1")  # seat 1's first card
+    assert state.last_result() == "failed" and not state.final
     state = act(state, 1, "draw")
-    # Seat 0 started, seat 1 triggers nothing yet; seat 0's third card in its next turn.
-    state = play_turn(state, None)
-    state = play_turn(state, wrong + "3")
+    state = play_turn(state, None)  # seat 2
+    state = play_turn(state, wrong + "3")  # seat 0, the start player: its third card
+    assert state.unused[0] == () and state.turn == 1
     assert state.final and state.outcome is None
     assert "final round" in state.view(None).render()
     state = play_turn(state, None)  # seat 1
@@ -483,8 +483,12 @@ def test_a_trigger_in_the_last_seats_turn_ends_the_game_at_once() -> None:
         state = play_turn(state, None)  # seat 1
         state = play_turn(state, None)  # seat 2
         assert state.outcome is None
-        state = play_turn(state, "solve {target} woman/night/inside/gun with " + str(drops))
+        state = act(state, 0, f"play {state.hands[0][0]} to 1")
+        state = act(state, 0, f"solve 1 woman/night/inside/gun with {drops}")
+        assert state.last_result() == ("failed; final round" if drops == 3 else "failed")
+        state = act(state, 0, "draw")
     assert state.outcome is not None and state.turn == 0
+    assert state.last_result().startswith("drew 1; over: cases")
 
 
 def test_ties_share_the_win() -> None:
@@ -573,6 +577,35 @@ def test_conformance_with_options() -> None:
     g = game(3, guesses="private", start="seat0", point_chips=10, solve_without_play=False)
     report = check_game(g, seeds=range(5))
     assert report.twins_checked > 0 and report.replays_checked == 5
+
+
+def test_the_no_leak_check_catches_a_shown_case_or_a_private_guess(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import dataclasses
+
+    from sleuth.games.black_stories import rules
+
+    honest = rules.build_view
+
+    def leaky(state: BlackStoriesState, seat: int | None) -> object:
+        return dataclasses.replace(honest(state, seat), cases=state.cases)
+
+    monkeypatch.setattr(rules, "build_view", leaky)
+    with pytest.raises(AssertionError, match="LEAK"):
+        check_game(game(3), seeds=range(2))
+
+    def shows_guesses(state: BlackStoriesState, seat: int | None) -> object:
+        view = honest(state, seat)
+        attempts = tuple(
+            dataclasses.replace(v, guess=a.guess)
+            for v, a in zip(view.attempts, state.attempts, strict=True)
+        )
+        return dataclasses.replace(view, attempts=attempts)
+
+    monkeypatch.setattr(rules, "build_view", shows_guesses)
+    with pytest.raises(AssertionError, match="LEAK"):
+        check_game(game(3, guesses="private"), seeds=range(3))
 
 
 def conserved(state: BlackStoriesState) -> list[str]:

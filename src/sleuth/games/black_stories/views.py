@@ -16,7 +16,7 @@ from sleuth.core import GameError, Outcome, View
 from . import components as bs
 
 if TYPE_CHECKING:
-    from .rules import BlackStoriesState
+    from .rules import Attempt, BlackStoriesState
 
 
 @dataclass(frozen=True)
@@ -154,6 +154,7 @@ def hidden_twin(
     Reshuffles the draw pile, swaps a card between two hidden places (other seats' hands,
     the draw pile), and swaps another seat's case for a hidden 4-evidence card that puts
     every card at that seat's grid on the same field and no failed guess on that seat right.
+    With guesses=private it also changes the failed guesses that ``seat`` may not see.
     The twin's reveal records its own hidden facts, since its deal is not reconstructed.
     """
     if state.outcome is not None:
@@ -187,6 +188,8 @@ def hidden_twin(
                 cases[suspect], place[k] = new, old if old is not None else new
                 break
     twin = state._copy()
+    if state.game.config.guesses == "private":
+        twin.attempts = tuple(_other_guess(state, a, seat, rng) for a in state.attempts)
     twin.hands = tuple(tuple(h) for h in hands)
     twin.draw, twin.cases = tuple(draw), tuple(cases)
     twin.deal = (twin.cases, twin.hands, twin.draw)
@@ -197,3 +200,18 @@ def hidden_twin(
     ):
         return None
     return twin
+
+
+def _other_guess(
+    state: BlackStoriesState, attempt: Attempt, seat: int | None, rng: random.Random
+) -> Attempt:
+    """A failed attempt with its guess changed to another wrong one, unless ``seat`` saw it."""
+    if attempt.success or seat in (attempt.seat, attempt.target):
+        return attempt
+    held = {state.cases[attempt.target]} | {
+        a.guess.replace("/", "+")
+        for a in state.attempts
+        if a.success and a.target == attempt.target
+    }
+    wrong = [c for c in bs.ALL_CASES if c not in held]
+    return attempt._replace(guess=bs.guess_text(rng.choice(wrong)))
