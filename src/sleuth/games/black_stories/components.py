@@ -1,0 +1,146 @@
+"""Black Stories Investigation's cards as data: evidence, the case deck, investigation cards.
+
+A case card is named by its evidence in attribute order (victim, time, scene, weapon),
+joined by ``+``: ``woman+knife``, ``man+day+inside+gun``. A card with all four pieces of
+evidence can be a player's concrete case.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import product
+
+from sleuth.core import Config, ConfigError
+
+# The four attributes of a murder case, each with exactly two values [seed 001].
+ATTRIBUTES: tuple[tuple[str, tuple[str, str]], ...] = (
+    ("victim", ("man", "woman")),
+    ("time", ("day", "night")),
+    ("scene", ("inside", "outside")),
+    ("weapon", ("knife", "gun")),
+)
+VALUES: tuple[str, ...] = tuple(v for _, pair in ATTRIBUTES for v in pair)
+VALUE_ATTRIBUTE = {v: i for i, (_, pair) in enumerate(ATTRIBUTES) for v in pair}
+VALUE_BIT = {v: 1 << i for i, v in enumerate(VALUES)}
+FULL_EVIDENCE = len(ATTRIBUTES)
+
+HAND_SIZE = 3
+DROPS: tuple[int, ...] = (1, 2, 3)  # each player's investigation cards (blood drops)
+SOLVE_BASE = 6  # a solve earns drops + max(0, SOLVE_BASE - cards at the grid)
+
+# Every 4-evidence combination is a possible case; 2^4 = 16 of them.
+ALL_CASES: tuple[str, ...] = tuple(
+    "+".join(combo) for combo in product(*(p for _, p in ATTRIBUTES))
+)
+
+# REFERENCE.md Appendix B: 16 four-, 8 three- and 4 two-evidence cards. Not the published deck.
+DEFAULT_DECK: tuple[str, ...] = (
+    *ALL_CASES,
+    *["day+inside+knife", "night+outside+gun", "man+inside+gun", "woman+outside+knife"],
+    *["man+night+knife", "woman+day+gun", "man+day+outside", "woman+night+inside"],
+    *["woman+knife", "man+gun", "night+outside", "day+inside"],
+)
+
+
+def normalize_evidence(text: str, what: str, size: int | None = None) -> str:
+    """A card name in attribute order (``+`` joined), or a ``ValueError`` naming ``what``.
+
+    Pieces may be separated by ``+`` or ``/`` and given in any order.
+    """
+    words = [w for w in text.strip().lower().replace("/", "+").split("+")]
+    if not words or any(not w for w in words):
+        raise ValueError(f"{what}: {text!r} is not evidence like 'woman+knife'")
+    unknown = [w for w in words if w not in VALUE_ATTRIBUTE]
+    if unknown:
+        raise ValueError(
+            f"{what}: unknown evidence {', '.join(map(repr, unknown))} in {text!r} "
+            f"(evidence: {', '.join(VALUES)})"
+        )
+    attributes = [VALUE_ATTRIBUTE[w] for w in words]
+    if len(set(attributes)) != len(attributes):
+        raise ValueError(f"{what}: {text!r} names one attribute twice")
+    if size is not None and len(words) != size:
+        raise ValueError(f"{what}: {text!r} has {len(words)} pieces of evidence, not {size}")
+    return "+".join(sorted(words, key=VALUES.index))
+
+
+def evidence_mask(card: str) -> int:
+    mask = 0
+    for value in card.split("+"):
+        mask |= VALUE_BIT[value]
+    return mask
+
+
+def field_label(matches: int) -> str:
+    """The grid field for a match count: 0 or 1 matches share the field ``0/1``."""
+    return "0/1" if matches <= 1 else str(matches)
+
+
+def guess_text(case: str) -> str:
+    """A case as a solve guess is written: ``woman/day/inside/knife``."""
+    return case.replace("+", "/")
+
+
+def validate_deck(deck: tuple[str, ...], players: int) -> tuple[str, ...]:
+    try:
+        cards = tuple(normalize_evidence(card, f"deck[{i}]") for i, card in enumerate(deck))
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
+    if len(set(cards)) != len(cards):
+        # Uniqueness is what makes 4 matches impossible [seed 001].
+        raise ConfigError("deck: a card appears twice")
+    full = sum(1 for card in cards if card.count("+") == FULL_EVIDENCE - 1)
+    if full < players:
+        raise ConfigError(f"deck: {full} four-evidence cards cannot give {players} players a case")
+    if len(cards) < players * (1 + HAND_SIZE):
+        raise ConfigError(
+            f"deck: {len(cards)} cards cannot give {players} players a case and "
+            f"{HAND_SIZE} cards each"
+        )
+    return cards
+
+
+@dataclass(frozen=True)
+class BlackStoriesConfig(Config):
+    """Player count and the named resolutions of REFERENCE.md §2.8, defaults first."""
+
+    start: str = field(
+        default="random",
+        metadata={
+            "choices": ("random", "seat0"),
+            "help": "§2.3: the start player is drawn at random (random) or is seat 0",
+        },
+    )
+    guesses: str = field(
+        default="public",
+        metadata={
+            "choices": ("public", "private"),
+            "help": "§2.6: a failed solve attempt's guess is seen by all (public), or only by "
+            "the guesser and the suspect (private)",
+        },
+    )
+    solve_without_play: bool = field(
+        default=True,
+        metadata={
+            "help": "B3: when no case card can be played (empty hand, or nobody else has a "
+            "case) step 1 is skipped and a solve attempt is still allowed"
+        },
+    )
+    point_chips: int = field(
+        default=0,
+        metadata={
+            "help": "B2: point chips in the pool; 0 tracks scores with no cap, otherwise a "
+            "solve is paid only what is left"
+        },
+    )
+    deck: tuple[str, ...] = field(
+        default=DEFAULT_DECK,
+        metadata={
+            "help": "B1: the case cards, evidence joined by + (default: Appendix B, 28 cards)"
+        },
+    )
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "deck", validate_deck(tuple(self.deck), self.players))
+        if self.point_chips < 0:
+            raise ConfigError(f"point_chips: {self.point_chips} is negative")

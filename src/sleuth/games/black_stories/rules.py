@@ -1,0 +1,498 @@
+"""Black Stories Investigation's rules (REFERENCE.md §2): cases, plays, solves, the end.
+
+Randomness: the deal comes from ``make_rng(seed, "deal")`` and the n-th reshuffle of the
+discard pile from ``make_rng(seed, "reshuffle", n)``, so a game replays exactly from its
+seed and actions. The reveal is the deal; later cases become public when they are solved,
+and every case still held is listed in the result of the game's last action.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng, register
+from sleuth.core.actions import ActionList, IndexedActions
+from sleuth.core.serialize import JSONValue
+
+from . import components as bs
+from .notation import ACTION_TYPES, Draw, Play, Solve, parse_action
+from .views import BlackStoriesView, build_view, hidden_twin
+
+PLAY = "play"  # step 1 is due
+SOLVE = "solve"  # step 1 done (or skipped): a solve attempt or the draw
+DRAW = "draw"  # only the draw is left
+OVER = "over"
+
+_GUESSES = tuple(bs.guess_text(case) for case in bs.ALL_CASES)
+
+
+class Placement(NamedTuple):
+    """A played case card: public, with the field the engine computed (B10)."""
+
+    seat: int
+    card: str
+    target: int
+    field: str
+
+
+class Attempt(NamedTuple):
+    seat: int
+    target: int
+    guess: str
+    drops: int
+    success: bool
+    points: int
+
+
+@register
+class BlackStoriesInvestigation(Game[bs.BlackStoriesConfig]):
+    name = "black-stories-investigation"
+    aliases = ("bsi", "black-stories")
+    title = "Black Stories Investigation"
+    min_players = 2
+    max_players = 4
+    rules_version = "bsi-1"
+    config_type = bs.BlackStoriesConfig
+    action_types = ACTION_TYPES
+    view_type = BlackStoriesView
+
+    def __init__(self, config: bs.BlackStoriesConfig) -> None:
+        super().__init__(config)
+        self.deck = config.deck
+        self.masks = {card: bs.evidence_mask(card) for card in self.deck}
+        self.full = frozenset(c for c in self.deck if c.count("+") == bs.FULL_EVIDENCE - 1)
+
+    def new(self, seed: int) -> BlackStoriesState:
+        rng = make_rng(seed, "deal")
+        pile = list(self.deck)
+        rng.shuffle(pile)
+        cases = []
+        for _ in range(self.players):
+            # Draw until a 4-evidence card; smaller ones go face down under the pile.
+            while pile[0] not in self.full:
+                pile.append(pile.pop(0))
+            cases.append(pile.pop(0))
+        rng.shuffle(pile)
+        hands = [tuple(pile[i * bs.HAND_SIZE : (i + 1) * bs.HAND_SIZE]) for i in range(len(cases))]
+        draw = tuple(pile[len(cases) * bs.HAND_SIZE :])
+        start = make_rng(seed, "start").randrange(self.players)
+        if self.config.start == "seat0":
+            start = 0
+        return BlackStoriesState._initial(self, seed, tuple(cases), tuple(hands), draw, start)
+
+    def from_deal(
+        self,
+        cases: Sequence[str | None],
+        hands: Sequence[Sequence[str]],
+        draw: Sequence[str],
+        start: int = 0,
+        seed: int = 0,
+    ) -> BlackStoriesState:
+        """A game from a chosen deal (for scenarios and tests); ``seed`` drives reshuffles.
+
+        ``draw`` is top first. Cards of the deck left out of the deal start on the discard pile.
+        A case may be ``None``: that seat has no case (B4) and retries at its turns' start.
+        """
+        try:
+            case_list = [
+                None if c is None else bs.normalize_evidence(c, f"cases[{i}]", 4)
+                for i, c in enumerate(cases)
+            ]
+            hand_list = [
+                tuple(bs.normalize_evidence(c, f"hands[{i}]") for c in hand)
+                for i, hand in enumerate(hands)
+            ]
+            draw_list = tuple(bs.normalize_evidence(c, "draw") for c in draw)
+        except ValueError as error:
+            raise ConfigError(str(error)) from None
+        if len(case_list) != self.players or len(hand_list) != self.players:
+            raise ConfigError(f"cases, hands: {self.players} of each needed")
+        if any(len(hand) > bs.HAND_SIZE for hand in hand_list):
+            raise ConfigError(f"hands: at most {bs.HAND_SIZE} cards each")
+        dealt = [*(c for c in case_list if c), *(c for h in hand_list for c in h), *draw_list]
+        if len(set(dealt)) != len(dealt) or not set(dealt) <= set(self.deck):
+            raise ConfigError("cases, hands, draw: cards of the deck, each at most once")
+        if not 0 <= start < self.players:
+            raise ConfigError(f"start: {start} is not a seat")
+        discard = tuple(c for c in self.deck if c not in set(dealt))
+        return BlackStoriesState._initial(
+            self, seed, tuple(case_list), tuple(hand_list), draw_list, start, discard
+        )
+
+    def parse_action(self, text: str) -> Play | Solve | Draw:
+        return parse_action(text)
+
+
+class BlackStoriesState(State):
+    """One position of Black Stories Investigation. Never mutated once returned."""
+
+    __slots__ = (
+        "_outcome",
+        "attempts",
+        "cases",
+        "deal",
+        "discard",
+        "draw",
+        "final",
+        "game",
+        "grids",
+        "hands",
+        "last",
+        "phase",
+        "placements",
+        "pool",
+        "reshuffles",
+        "scores",
+        "seed",
+        "start",
+        "turn",
+        "unused",
+    )
+
+    game: BlackStoriesInvestigation
+    seed: int
+    cases: tuple[str | None, ...]
+    hands: tuple[tuple[str, ...], ...]
+    draw: tuple[str, ...]
+    discard: tuple[str, ...]
+    grids: tuple[tuple[tuple[str, str], ...], ...]
+    unused: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
+    placements: tuple[Placement, ...]
+    attempts: tuple[Attempt, ...]
+    pool: int | None
+    reshuffles: int
+    start: int
+    turn: int
+    final: bool
+    phase: str
+    deal: tuple[tuple[str | None, ...], tuple[tuple[str, ...], ...], tuple[str, ...]]
+    last: str
+    _outcome: Outcome | None
+
+    @classmethod
+    def _initial(
+        cls,
+        game: BlackStoriesInvestigation,
+        seed: int,
+        cases: tuple[str | None, ...],
+        hands: tuple[tuple[str, ...], ...],
+        draw: tuple[str, ...],
+        start: int,
+        discard: tuple[str, ...] = (),
+    ) -> BlackStoriesState:
+        n = game.players
+        state = object.__new__(cls)
+        state.game, state.seed, state.cases, state.hands = game, seed, cases, hands
+        state.draw, state.discard, state.grids = draw, discard, ((),) * n
+        state.unused, state.scores = (bs.DROPS,) * n, (0,) * n
+        state.placements, state.attempts = (), ()
+        state.pool = game.config.point_chips or None
+        state.reshuffles, state.start, state.turn, state.final = 0, start, start, False
+        state.deal = (cases, hands, draw)
+        state.last, state._outcome, state.phase = "", None, PLAY
+        events: list[str] = []
+        state._begin_turn(events)
+        if state._stuck():
+            state._end(events, "stalemate: no solve attempt can be made any more")
+        return state
+
+    def _copy(self) -> BlackStoriesState:
+        state = object.__new__(BlackStoriesState)
+        state.game, state.seed, state.cases, state.hands = (
+            self.game,
+            self.seed,
+            self.cases,
+            self.hands,
+        )
+        state.draw, state.discard, state.grids = self.draw, self.discard, self.grids
+        state.unused, state.scores = self.unused, self.scores
+        state.placements, state.attempts = self.placements, self.attempts
+        state.pool, state.reshuffles, state.start = self.pool, self.reshuffles, self.start
+        state.turn, state.final, state.deal = self.turn, self.final, self.deal
+        state.last, state._outcome, state.phase = self.last, self._outcome, self.phase
+        return state
+
+    def __repr__(self) -> str:
+        return (
+            f"<BlackStoriesState phase={self.phase} turn={self.turn} scores={self.scores} "
+            f"final={self.final}>"
+        )
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    def targets(self, seat: int) -> list[int]:
+        """Other seats that hold a case: only they can be played to or solved (B4)."""
+        return [t for t in range(self.players) if t != seat and self.cases[t] is not None]
+
+    # --- the protocol ---------------------------------------------------------------------
+
+    def actors(self) -> frozenset[int]:
+        return frozenset() if self.phase == OVER else frozenset({self.turn})
+
+    def to_move(self) -> int | None:
+        return None if self.phase == OVER else self.turn
+
+    def legal_actions(self, seat: int) -> Sequence[Play | Solve | Draw]:
+        if self.phase == OVER or seat != self.turn:
+            return []
+        if self.phase == PLAY:
+            targets = self.targets(seat)
+            return [Play(card, t) for card in self.hands[seat] for t in targets]
+        parts: list[Sequence[Any]] = []
+        if self.phase == SOLVE:
+            parts.append(self._solves(seat))
+        parts.append([Draw()])
+        return ActionList(parts)  # type: ignore[return-value]
+
+    def _solves(self, seat: int) -> IndexedActions:
+        """Every (target, guess, investigation card) attempt, made on demand."""
+        targets = self.targets(seat)
+        drops = self.unused[seat]
+        per_target = len(_GUESSES) * len(drops)
+
+        def make(index: int) -> Solve:
+            target, rest = divmod(index, per_target)
+            guess, card = divmod(rest, len(drops))
+            return Solve(targets[target], _GUESSES[guess], drops[card])
+
+        def contains(action: object) -> bool:
+            return (
+                isinstance(action, Solve)
+                and action.target in targets
+                and action.drops in drops
+                and action.guess in _GUESSES
+            )
+
+        return IndexedActions(Solve.kind, len(targets) * per_target, make, contains)
+
+    def apply(self, seat: int, action: Any) -> BlackStoriesState:
+        if self.phase == OVER:
+            raise IllegalActionError("the game is over")
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalActionError(
+                f"seat {seat!r} is not a seat of this {self.players}-player game"
+            )
+        if seat != self.turn:
+            raise IllegalActionError(f"it is seat {self.turn}'s turn, not seat {seat}'s")
+        if isinstance(action, Play):
+            return self._play(seat, action)
+        if isinstance(action, Solve):
+            return self._solve(seat, action)
+        if isinstance(action, Draw):
+            return self._draw(seat)
+        raise IllegalActionError(f"{action!r} is not a Black Stories Investigation action")
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def last_result(self) -> str:
+        return self.last
+
+    def reveal(self) -> Mapping[str, JSONValue]:
+        """The deal: first cases, hands and the draw pile (top first) after setup."""
+        cases, hands, draw = self.deal
+        return {
+            "start": self.start,
+            "cases": list(cases),
+            "hands": [list(hand) for hand in hands],
+            "draw": list(draw),
+        }
+
+    def view(self, seat: int | None) -> BlackStoriesView:
+        return build_view(self, seat)
+
+    def hidden_twin(self, seat: int | None, rng: random.Random) -> BlackStoriesState | None:
+        return hidden_twin(self, seat, rng)
+
+    # --- the three steps -----------------------------------------------------------------------
+
+    def _play(self, seat: int, action: Play) -> BlackStoriesState:
+        if self.phase != PLAY:
+            raise IllegalActionError("a case card was played this turn already (or none can be)")
+        hand = self.hands[seat]
+        if action.card not in hand:
+            raise IllegalActionError(f"{action.card} is not in seat {seat}'s hand")
+        target = action.target
+        self._check_target(seat, target, "play a case card to")
+        case = self.cases[target]
+        if case is None:  # _check_target rules this out; narrowed for the type checker
+            raise IllegalActionError(f"seat {target} has no case")
+        matches = (self.game.masks[action.card] & self.game.masks[case]).bit_count()
+        field = bs.field_label(matches)
+        state = self._copy()
+        hands = list(self.hands)
+        hands[seat] = tuple(c for c in hand if c != action.card)
+        grids = list(self.grids)
+        grids[target] = (*grids[target], (action.card, field))
+        state.hands, state.grids = tuple(hands), tuple(grids)
+        state.placements = (*self.placements, Placement(seat, action.card, target, field))
+        state.phase = SOLVE
+        state.last = f"field {field}"
+        return state
+
+    def _solve(self, seat: int, action: Solve) -> BlackStoriesState:
+        if self.phase == PLAY:
+            raise IllegalActionError("play a case card first (step 1 comes before a solve)")
+        if self.phase == DRAW:
+            raise IllegalActionError("at most one solve attempt per turn")
+        target = action.target
+        self._check_target(seat, target, "solve the case of")
+        if action.drops not in self.unused[seat]:
+            left = " ".join(map(str, self.unused[seat])) or "none"
+            raise IllegalActionError(
+                f"seat {seat} has no unused {action.drops}-drop investigation card (left: {left})"
+            )
+        try:
+            guess = bs.normalize_evidence(action.guess, "guess", bs.FULL_EVIDENCE)
+        except ValueError as error:
+            raise IllegalActionError(str(error)) from None
+        state = self._copy()
+        unused = list(self.unused)
+        unused[seat] = tuple(d for d in self.unused[seat] if d != action.drops)
+        state.unused = tuple(unused)
+        events: list[str] = []
+        points = 0
+        success = guess == self.cases[target]
+        if success:
+            points = state._score_solve(seat, target, action.drops, events)
+        else:
+            events.append("failed")  # nothing else: not which, nor how many, were wrong
+        state.attempts = (
+            *self.attempts,
+            Attempt(seat, target, bs.guess_text(guess), action.drops, success, points),
+        )
+        if not unused[seat] and not self.final:
+            state.final = True  # the third investigation card: finish this round
+            events.append("final round")
+        state.phase = DRAW
+        state.last = "; ".join(events)
+        return state
+
+    def _score_solve(self, seat: int, target: int, drops: int, events: list[str]) -> int:
+        case = self.cases[target]
+        grid = self.grids[target]
+        bonus = max(0, bs.SOLVE_BASE - len(grid))  # every field counts (B6)
+        points = drops + bonus
+        paid = points if self.pool is None else min(points, self.pool)
+        if self.pool is not None:
+            self.pool -= paid
+        scores = list(self.scores)
+        scores[seat] += paid
+        self.scores = tuple(scores)
+        short = "" if paid == points else f", {points - paid} short"
+        events.append(f"solved {case} +{paid} ({drops}+{bonus}{short})")
+        grids = list(self.grids)
+        grids[target] = ()
+        self.grids = tuple(grids)
+        self.discard = (*self.discard, *(card for card, _ in grid), *([case] if case else []))
+        self._draw_case(target, events)
+        return paid
+
+    def _draw(self, seat: int) -> BlackStoriesState:
+        if self.phase == PLAY:
+            raise IllegalActionError("play a case card first (step 1 is mandatory)")
+        state = self._copy()
+        events: list[str] = []
+        hand = list(self.hands[seat])
+        drawn = 0
+        while len(hand) < bs.HAND_SIZE:
+            if not state.draw:
+                if not state.discard:
+                    break  # nothing left to draw: the hand stays short (B3)
+                state._reshuffle(events)
+            hand.append(state.draw[0])
+            state.draw = state.draw[1:]
+            drawn += 1
+        hands = list(self.hands)
+        hands[seat] = tuple(hand)
+        state.hands = tuple(hands)
+        events.append(f"drew {drawn}")
+        following = (seat + 1) % self.players
+        if self.final and following == self.start:
+            state._end(events, "final round complete")  # all had equal turns (B9)
+        else:
+            state.turn = following
+            state._begin_turn(events)
+            if state._stuck():
+                state._end(events, "stalemate: no solve attempt can be made any more")
+        state.last = "; ".join(events)
+        return state
+
+    # --- helpers that build a new state (called on a fresh copy only) ---------------------------
+
+    def _check_target(self, seat: int, target: int, what: str) -> None:
+        if not 0 <= target < self.players:
+            raise IllegalActionError(f"target {target} is not a seat (0-{self.players - 1})")
+        if target == seat:
+            raise IllegalActionError(f"a player cannot {what} himself")
+        if self.cases[target] is None:
+            raise IllegalActionError(f"seat {target} has no case at the moment (B4)")
+
+    def _begin_turn(self, events: list[str]) -> None:
+        seat = self.turn
+        if self.cases[seat] is None:
+            self._draw_case(seat, events)  # B4: retry at the start of each of his turns
+        if self.hands[seat] and self.targets(seat):
+            self.phase = PLAY
+        else:
+            self.phase = SOLVE if self.game.config.solve_without_play else DRAW
+
+    def _draw_case(self, seat: int, events: list[str]) -> None:
+        """Draw until a 4-evidence card; smaller ones go face up to the discard pile."""
+        full = self.game.full
+        cases = list(self.cases)
+        if not any(c in full for c in self.draw) and not any(c in full for c in self.discard):
+            cases[seat] = None
+            self.cases = tuple(cases)
+            events.append(f"seat {seat} has no case")
+            return
+        turned: list[str] = []
+        while True:
+            if not self.draw:
+                if turned:
+                    events.append(f"seat {seat} turns up {' '.join(turned)}")
+                    turned = []
+                self._reshuffle(events)
+            card, self.draw = self.draw[0], self.draw[1:]
+            if card in full:
+                break
+            turned.append(card)
+            self.discard = (*self.discard, card)
+        if turned:
+            events.append(f"seat {seat} turns up {' '.join(turned)}")
+        cases[seat] = card
+        self.cases = tuple(cases)
+        events.append(f"seat {seat} takes a new case")
+
+    def _reshuffle(self, events: list[str]) -> None:
+        pile = list(self.discard)
+        make_rng(self.seed, "reshuffle", self.reshuffles).shuffle(pile)
+        self.draw, self.discard = (*self.draw, *pile), ()
+        self.reshuffles += 1
+        events.append(f"reshuffled {len(pile)}")
+
+    def _stuck(self) -> bool:
+        """True when no solve attempt can ever be made again (an engine guard, never B-rule).
+
+        Only a solve moves cards off the grids, so with nobody able to solve and no
+        4-evidence card in the draw or discard pile for a seat without a case, play would
+        cycle forever.
+        """
+        full = self.game.full
+        if None in self.cases and any(c in full for c in (*self.draw, *self.discard)):
+            return False
+        return not any(self.unused[s] and self.targets(s) for s in range(self.players))
+
+    def _end(self, events: list[str], reason: str) -> None:
+        best = max(self.scores)
+        winners = tuple(s for s in range(self.players) if self.scores[s] == best)
+        self.phase = OVER
+        self._outcome = Outcome(self.scores, winners, reason)
+        held = " ".join(f"{s}={c or '-'}" for s, c in enumerate(self.cases))
+        events.append(f"over: cases {held}")
