@@ -650,6 +650,28 @@ def test_what_it_must_show_at_small_scale() -> None:
         assert audit_record(record) == []
 
 
+def test_every_placement_agrees_with_the_cases_in_the_reveal() -> None:
+    """The reveal lists every case each seat held; a case changes only when it is solved."""
+    fields = {0: "field 0/1", 1: "field 0/1", 2: "field 2", 3: "field 3"}
+    for number in range(30):
+        record = play_match(game(4), [RandomAgent() for _ in range(4)], seed=5000 + number).record
+        held = record["reveal"]["cases_held"]  # type: ignore[index,call-overload]
+        solved = [0] * 4
+        checked = 0
+        for _, action, result in record["steps"]:  # type: ignore[union-attr]
+            words = action.split()
+            if words[0] == "play":
+                card, target = words[1], int(words[3])
+                case = held[target][solved[target]]
+                matches = len(set(card.split("+")) & set(case.split("+")))
+                assert result == fields[matches], (action, case)
+                checked += 1
+            elif words[0] == "solve" and result.startswith("solved"):
+                solved[int(words[1])] += 1
+        assert [len(h) for h in held] == [n + 1 for n in solved]
+        assert checked > 0
+
+
 def test_the_audit_catches_a_misplaced_card() -> None:
     g = game(2)
     result = play_match(g, [RandomAgent(), RandomAgent()], seed=11)

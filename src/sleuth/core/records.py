@@ -94,8 +94,6 @@ def replay_record(record: object) -> Replay:
         raise RecordError("seed: expected an integer")
     steps = _record_steps(record.get("steps"))
     state = game.new(seed)
-    if "reveal" in record and record["reveal"] != json.loads(json.dumps(dict(state.reveal()))):
-        raise RecordError("reveal: does not match the deal of this seed and config")
     states = [state]
     for number, step in enumerate(steps, start=1):
         try:
@@ -110,6 +108,10 @@ def replay_record(record: object) -> Replay:
                 number,
             )
         states.append(state)
+    # The reveal is the hidden truth at the end (the deal, and in some games what was drawn
+    # later), so it is checked against the replayed final state.
+    if "reveal" in record and record["reveal"] != json.loads(json.dumps(dict(state.reveal()))):
+        raise RecordError("reveal: does not match the deal of this seed and config")
     _check_ending(record, state)
     return Replay(game, seed, tuple(states), tuple(steps))
 

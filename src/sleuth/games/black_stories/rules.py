@@ -139,6 +139,7 @@ class BlackStoriesState(State):
         "game",
         "grids",
         "hands",
+        "held",
         "last",
         "phase",
         "placements",
@@ -155,6 +156,7 @@ class BlackStoriesState(State):
     seed: int
     cases: tuple[str | None, ...]
     hands: tuple[tuple[str, ...], ...]
+    held: tuple[tuple[str, ...], ...]
     draw: tuple[str, ...]
     discard: tuple[str, ...]
     grids: tuple[tuple[tuple[str, str], ...], ...]
@@ -192,6 +194,7 @@ class BlackStoriesState(State):
         state.pool = game.config.point_chips or None
         state.reshuffles, state.start, state.turn, state.final = 0, start, start, False
         state.deal = (cases, hands, draw)
+        state.held = tuple(() if case is None else (case,) for case in cases)
         state.last, state._outcome, state.phase = "", None, PLAY
         events: list[str] = []
         state._begin_turn(events)
@@ -212,6 +215,7 @@ class BlackStoriesState(State):
         state.placements, state.attempts = self.placements, self.attempts
         state.pool, state.reshuffles, state.start = self.pool, self.reshuffles, self.start
         state.turn, state.final, state.deal = self.turn, self.final, self.deal
+        state.held = self.held
         state.last, state._outcome, state.phase = self.last, self._outcome, self.phase
         return state
 
@@ -295,13 +299,14 @@ class BlackStoriesState(State):
         return self.last
 
     def reveal(self) -> Mapping[str, JSONValue]:
-        """The deal: first cases, hands and the draw pile (top first) after setup."""
+        """The deal (first cases, hands, the draw pile top first) and every case held so far."""
         cases, hands, draw = self.deal
         return {
             "start": self.start,
             "cases": list(cases),
             "hands": [list(hand) for hand in hands],
             "draw": list(draw),
+            "cases_held": [list(held) for held in self.held],
         }
 
     def view(self, seat: int | None) -> BlackStoriesView:
@@ -468,6 +473,7 @@ class BlackStoriesState(State):
             events.append(f"seat {seat} turns up {' '.join(turned)}")
         cases[seat] = card
         self.cases = tuple(cases)
+        self.held = tuple((*h, card) if s == seat else h for s, h in enumerate(self.held))
         events.append(f"seat {seat} takes a new case")
 
     def _reshuffle(self, events: list[str]) -> None:
