@@ -289,7 +289,9 @@ class AlibiState(State):
             )
         if seat != self.active:
             raise IllegalActionError(f"seat {seat} cannot act: it is seat {self.active}'s turn")
-        if not isinstance(action, ACTION_TYPES):
+        if not isinstance(
+            action, PlayClue | PlayAlibi | Bribe | GoodEye | Exchange | Convict | Swap | Pass
+        ):
             raise IllegalActionError(f"{action!r} is not an Alibi action")
         self._check(seat, action)
         state = self._copy()
@@ -363,12 +365,13 @@ class AlibiState(State):
                 rest.remove(card)
         if isinstance(action, Convict) and action.suspect not in self.candidates:
             raise IllegalActionError(
-                f"suspect {action.suspect} is not convicted now (choose: {' '.join(self.candidates)})"
+                f"suspect {action.suspect} is not convicted now "
+                f"(choose: {' '.join(self.candidates)})"
             )
         if isinstance(action, Pass) and phase == MAIN and hand:
             raise IllegalActionError("a turn cannot be passed while holding cards: exchange")
 
-    # --- effects (on a fresh copy) -------------------------------------------------------------------
+    # --- effects (on a fresh copy) ----------------------------------------------------------
 
     def _do(self, seat: int, action: AlibiAction) -> str:
         notes: list[str] = []
