@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 
 from sleuth.agents import RandomAgent
 from sleuth.arena import play_match
+from sleuth.cli.main import main
 from sleuth.core import (
     ConfigError,
     IllegalActionError,
@@ -241,8 +243,8 @@ def test_two_suspects_completed_at_once_the_player_chooses() -> None:
         [["male", "thin", "long", "dotted"], ["knife", "bag", "newspaper", "plain"]],
         display=display,
     )
-    for main in ("play male", "play knife", "play thin", "play bag", "play dotted"):
-        state = turn(state, main)
+    for first in ("play male", "play knife", "play thin", "play bag", "play dotted"):
+        state = turn(state, first)
     state = play(state, "play newspaper")
     assert state.convictions == ()
     state = play(state, "pass")
@@ -434,3 +436,13 @@ def test_invariants_over_random_playouts(seed: int, players: int) -> None:
         state = state.apply(state.active, legal[rng.randrange(len(legal))])
     assert len(state.convictions) == g.total_convictions == 3
     assert sum(sum(c.points) for c in state.convictions) == sum(state.outcome.scores)
+
+
+def test_cli_simulate_and_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "alibi", "--players", "2", "--games", "3", "--seed", "5"]
+    assert main([*args, "--record-dir", str(tmp_path)]) == 0
+    assert "3  convictions: 9 suspects convicted" in capsys.readouterr().out
+    records = sorted(tmp_path.glob("*.json"))
+    assert len(records) == 3
+    assert main(["replay", *map(str, records)]) == 0
+    assert capsys.readouterr().out.count(": ok, ") == 3
