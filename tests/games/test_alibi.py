@@ -364,14 +364,14 @@ SMALL = {
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_conformance_small_data(players: int) -> None:
-    report = check_game(make_game("alibi", players, **SMALL), seeds=range(3), deep_every=15)
+    report = check_game(make_game("alibi", players, **SMALL), seeds=range(3), deep_every=25)
     assert report.games == 3 and report.twins_checked > 0 and report.illegal_checked > 0
     assert report.outcomes == {"convictions": 3}
 
 
 @pytest.mark.parametrize("players", [2, 5])
 def test_conformance_default_data(players: int) -> None:
-    report = check_game(make_game("alibi", players), seeds=range(1), deep_every=40)
+    report = check_game(make_game("alibi", players), seeds=range(1), deep_every=60)
     assert report.twins_checked > 0 and report.replays_checked == 1
 
 
