@@ -1,0 +1,217 @@
+"""Alibi's cards as data (REFERENCE.md §3.2 and Appendix C), and the named rule options.
+
+The 15 clue values, with the German card names of the seed rulebook:
+
+=========  =========  ===============  ==========================
+attribute  value id   German           English
+=========  =========  ===============  ==========================
+gender     male       männlich         male
+gender     female     weiblich         female
+build      fat        dick             fat
+build      thin       dünn / schmal    thin
+hair       long       langes Haar      long hair
+hair       short      kurzes Haar      short hair
+clothing   plain      einfarbig        plain
+clothing   striped    gestreift        striped
+clothing   dotted     gepunktet        dotted
+weapon     revolver   Revolver         revolver
+weapon     knife      Messer           knife
+item       umbrella   Regenschirm      umbrella
+item       glasses    Brille           glasses
+item       newspaper  Zeitung          newspaper
+item       bag        Einkaufstüte     shopping bag
+=========  =========  ===============  ==========================
+
+Special cards: ``alibi`` (Alibi), ``bribe`` (Bestechung), ``goodeye`` (Gutes Auge).
+Suspects (Verdächtige / Täterkarten) are named ``S01``..``S12`` in the default data.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from sleuth.core import Config, ConfigError
+
+ATTRIBUTES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("gender", ("male", "female")),
+    ("build", ("fat", "thin")),
+    ("hair", ("long", "short")),
+    ("clothing", ("plain", "striped", "dotted")),
+    ("weapon", ("revolver", "knife")),
+    ("item", ("umbrella", "glasses", "newspaper", "bag")),
+)
+VALUES: tuple[str, ...] = tuple(v for _, values in ATTRIBUTES for v in values)
+ATTRIBUTE_OF: dict[str, str] = {v: name for name, values in ATTRIBUTES for v in values}
+GERMAN: dict[str, str] = {
+    "male": "männlich",
+    "female": "weiblich",
+    "fat": "dick",
+    "thin": "dünn",
+    "long": "langes Haar",
+    "short": "kurzes Haar",
+    "plain": "einfarbig",
+    "striped": "gestreift",
+    "dotted": "gepunktet",
+    "revolver": "Revolver",
+    "knife": "Messer",
+    "umbrella": "Regenschirm",
+    "glasses": "Brille",
+    "newspaper": "Zeitung",
+    "bag": "Einkaufstüte",
+    "alibi": "Alibi",
+    "bribe": "Bestechung",
+    "goodeye": "Gutes Auge",
+}
+
+ALIBI = "alibi"
+BRIBE = "bribe"
+GOOD_EYE = "goodeye"
+SPECIALS: tuple[str, ...] = (ALIBI, BRIBE, GOOD_EYE)
+# Every card name in canonical order: hands and exchanges are sorted by it.
+CARDS: tuple[str, ...] = (*VALUES, *SPECIALS)
+CARD_ORDER: dict[str, int] = {card: i for i, card in enumerate(CARDS)}
+
+HAND_SIZE = 4
+DISPLAY = 4
+MAX_EXCHANGE = 4
+
+# Appendix C: each suspect has gender, build, hair and two of {clothing, weapon, item}.
+DEFAULT_SUSPECTS: tuple[str, ...] = (
+    "S01=female+thin+long+newspaper+glasses",
+    "S02=male+fat+short+revolver+umbrella",
+    "S03=female+fat+short+striped+knife",
+    "S04=male+thin+long+dotted+bag",
+    "S05=female+thin+short+revolver+bag",
+    "S06=male+fat+long+plain+glasses",
+    "S07=female+fat+long+knife+umbrella",
+    "S08=male+thin+short+striped+newspaper",
+    "S09=female+fat+short+dotted+glasses",
+    "S10=male+thin+long+knife+newspaper",
+    "S11=female+thin+long+plain+umbrella",
+    "S12=male+fat+short+revolver+bag",
+)
+
+# Appendix C: 46 clue cards.
+DEFAULT_CLUES: tuple[str, ...] = (
+    "male=5",
+    "female=5",
+    "fat=4",
+    "thin=4",
+    "long=4",
+    "short=4",
+    "plain=2",
+    "striped=2",
+    "dotted=2",
+    "revolver=3",
+    "knife=3",
+    "umbrella=2",
+    "glasses=2",
+    "newspaper=2",
+    "bag=2",
+)
+
+_SUSPECT_ID = re.compile(r"[A-Za-z0-9_-]+\Z")
+
+
+def sort_cards(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=CARD_ORDER.__getitem__))
+
+
+def parse_suspects(
+    entries: tuple[str, ...], threshold: int
+) -> tuple[tuple[str, frozenset[str]], ...]:
+    """``ID=value+value+...`` entries as (id, values); ``ConfigError`` names the bad entry."""
+    suspects: list[tuple[str, frozenset[str]]] = []
+    for i, entry in enumerate(entries):
+        where = f"suspects[{i}]"
+        ident, sep, rest = str(entry).strip().partition("=")
+        if not sep or not _SUSPECT_ID.match(ident) or ident in CARD_ORDER:
+            raise ConfigError(f"{where}: expected ID=value+value+..., not {entry!r}")
+        values = rest.split("+")
+        unknown = [v for v in values if v not in ATTRIBUTE_OF]
+        if unknown:
+            raise ConfigError(f"{where}: unknown clue value(s) {', '.join(unknown)}")
+        # Two items may go together (S01 has newspaper and glasses); a value only once.
+        if len(set(values)) != len(values):
+            raise ConfigError(f"{where}: a value appears twice in {entry!r}")
+        if len(values) < threshold:
+            # C1: a suspect with fewer values than the threshold could never be convicted.
+            raise ConfigError(f"{where}: {len(values)} values, fewer than threshold {threshold}")
+        suspects.append((ident, frozenset(values)))
+    ids = [s for s, _ in suspects]
+    if len(set(ids)) != len(ids):
+        raise ConfigError("suspects: a suspect id appears twice")
+    if len(suspects) <= DISPLAY:
+        raise ConfigError(f"suspects: more than {DISPLAY} suspects needed, got {len(suspects)}")
+    return tuple(suspects)
+
+
+def parse_clues(entries: tuple[str, ...]) -> tuple[str, ...]:
+    """``value=count`` entries as the list of clue cards."""
+    cards: list[str] = []
+    seen: set[str] = set()
+    for i, entry in enumerate(entries):
+        value, sep, count = str(entry).strip().partition("=")
+        if not sep or value not in ATTRIBUTE_OF or not count.isdigit():
+            raise ConfigError(f"clues[{i}]: expected value=count with a known value, not {entry!r}")
+        if value in seen:
+            raise ConfigError(f"clues[{i}]: value {value} listed twice")
+        seen.add(value)
+        cards += [value] * int(count)
+    return tuple(cards)
+
+
+@dataclass(frozen=True)
+class AlibiConfig(Config):
+    """Player count, the data of Appendix C and the named resolutions of REFERENCE.md §3.7."""
+
+    suspects: tuple[str, ...] = field(
+        default=DEFAULT_SUSPECTS,
+        metadata={"help": "C1: the suspects as ID=value+value+... (default: Appendix C)"},
+    )
+    clues: tuple[str, ...] = field(
+        default=DEFAULT_CLUES,
+        metadata={"help": "the clue deck as value=count (default: Appendix C, 46 cards)"},
+    )
+    alibis: int = field(default=3, metadata={"help": "Alibi cards in the deck (seed: 3)"})
+    bribes: int = field(
+        default=3, metadata={"help": "C10: Bestechung (bribe) cards in the deck (default 3)"}
+    )
+    good_eyes: int = field(
+        default=2, metadata={"help": "C10: Gutes Auge (good eye) cards in the deck (default 2)"}
+    )
+    threshold: int = field(
+        default=5,
+        metadata={"help": "C1/C2: distinct fitting clue values on the table that convict"},
+    )
+    good_eye_chain: bool = field(
+        default=True,
+        metadata={"help": "C7: a Gutes Auge played as one of the extra cards grants 2 more plays"},
+    )
+    round_limit: int = field(
+        default=1000,
+        metadata={
+            "help": "stall [D]: after this many turns of one round without a conviction, "
+            "the unalibied suspect with most distinct fitting clues is convicted, no bonus "
+            "(0: never)"
+        },
+    )
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "suspects", tuple(self.suspects))
+        object.__setattr__(self, "clues", tuple(self.clues))
+        if not 1 <= self.threshold <= len(ATTRIBUTES):
+            raise ConfigError(f"threshold: 1-{len(ATTRIBUTES)}, not {self.threshold}")
+        for name in ("alibis", "bribes", "good_eyes", "round_limit"):
+            if getattr(self, name) < 0:
+                raise ConfigError(f"{name}: must not be negative")
+        if self.alibis >= DISPLAY:
+            raise ConfigError(f"alibis: fewer than {DISPLAY} (the displayed suspects)")
+        parse_suspects(self.suspects, self.threshold)
+        deck = len(parse_clues(self.clues)) + self.alibis + self.bribes + self.good_eyes
+        if deck < HAND_SIZE * self.players + 1:
+            raise ConfigError(
+                f"clues: {deck} cards cannot deal {HAND_SIZE} to {self.players} players "
+                "and leave a draw pile"
+            )

@@ -1,0 +1,561 @@
+"""Alibi's rules (REFERENCE.md §3): the deal, turns, special cards, convictions, scoring."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from itertools import combinations
+from typing import Any, NamedTuple
+
+from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng, register
+from sleuth.core.serialize import JSONValue
+
+from . import components as ac
+from .notation import (
+    ACTION_TYPES,
+    AlibiAction,
+    Bribe,
+    Convict,
+    Exchange,
+    GoodEye,
+    Pass,
+    PlayAlibi,
+    PlayClue,
+    Swap,
+    parse_action,
+)
+from .views import AlibiView, build_view, hidden_twin
+
+MAIN = "main"
+EXTRA = "extra"
+CONVICT = "convict"
+SWAP = "swap"
+OVER = "over"
+
+
+class Conviction(NamedTuple):
+    """One conviction, all of it public: ``how`` is clues, alibis (C9) or stall."""
+
+    number: int
+    suspect: str
+    how: str
+    convicter: int | None
+    points: tuple[int, ...]
+    evidence: tuple[str, ...]
+
+
+@register
+class Alibi(Game[ac.AlibiConfig]):
+    name = "alibi"
+    aliases = ("alibi-adlung",)
+    title = "Alibi"
+    min_players = 2
+    max_players = 5
+    rules_version = "alibi-1"
+    config_type = ac.AlibiConfig
+    action_types = ACTION_TYPES
+    view_type = AlibiView
+
+    def __init__(self, config: ac.AlibiConfig) -> None:
+        super().__init__(config)
+        parsed = ac.parse_suspects(config.suspects, config.threshold)
+        self.suspect_ids = tuple(s for s, _ in parsed)
+        self.suspect_values: dict[str, frozenset[str]] = dict(parsed)
+        self.suspect_set = frozenset(self.suspect_ids)
+        self.deck = ac.sort_cards(
+            [
+                *ac.parse_clues(config.clues),
+                *[ac.ALIBI] * config.alibis,
+                *[ac.BRIBE] * config.bribes,
+                *[ac.GOOD_EYE] * config.good_eyes,
+            ]
+        )
+        # 12 suspects, 4 on display: after the 9th conviction none can be added (§3.4 End).
+        self.total_convictions = len(self.suspect_ids) - ac.DISPLAY + 1
+
+    def new(self, seed: int) -> AlibiState:
+        rng = make_rng(seed, "deal")
+        suspects = list(self.suspect_ids)
+        rng.shuffle(suspects)
+        cards = list(self.deck)
+        rng.shuffle(cards)
+        hands = []
+        for _ in range(self.players):
+            hands.append(ac.sort_cards(cards[-ac.HAND_SIZE :]))
+            del cards[-ac.HAND_SIZE :]
+        start = rng.randrange(self.players)  # §3.3: the start player is random [D]
+        return AlibiState._initial(self, seed, suspects, tuple(hands), tuple(cards), start)
+
+    def from_deal(
+        self,
+        display: Sequence[str],
+        suspect_pile: Sequence[str],
+        hands: Sequence[Sequence[str]],
+        pile: Sequence[str],
+        start: int = 0,
+        seed: int = 0,
+    ) -> AlibiState:
+        """A game from a given deal; ``pile[-1]`` is drawn first, ``suspect_pile[0]`` shown first.
+
+        The deck need not be whole (scenarios may leave cards out); ``seed`` drives reshuffles.
+        """
+        suspects = [*display, *suspect_pile]
+        if len(display) != ac.DISPLAY or sorted(suspects) != sorted(self.suspect_ids):
+            raise ConfigError(f"display: {ac.DISPLAY} suspects, and with the pile all of them once")
+        if len(hands) != self.players:
+            raise ConfigError(f"hands: {self.players} hands needed, got {len(hands)}")
+        for i, hand in enumerate(hands):
+            if len(hand) > ac.HAND_SIZE or any(c not in ac.CARD_ORDER for c in hand):
+                raise ConfigError(f"hands[{i}]: at most {ac.HAND_SIZE} known cards")
+        if any(c not in ac.CARD_ORDER for c in pile):
+            raise ConfigError("pile: unknown card")
+        if not 0 <= start < self.players:
+            raise ConfigError(f"start: not a seat: {start}")
+        return AlibiState._initial(
+            self, seed, suspects, tuple(ac.sort_cards(list(h)) for h in hands), tuple(pile), start
+        )
+
+    def parse_action(self, text: str) -> AlibiAction:
+        return parse_action(text, self.suspect_set)
+
+
+class AlibiState(State):
+    """One position of Alibi. Never mutated after construction."""
+
+    __slots__ = (
+        "_outcome",
+        "active",
+        "alibis",
+        "candidates",
+        "convictions",
+        "deal",
+        "discard",
+        "display",
+        "extra",
+        "fronts",
+        "game",
+        "hands",
+        "last",
+        "phase",
+        "pile",
+        "refills",
+        "round_turns",
+        "scores",
+        "seed",
+        "suspect_pile",
+    )
+
+    game: Alibi
+    seed: int
+    display: tuple[str, ...]
+    suspect_pile: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    pile: tuple[str, ...]
+    discard: tuple[str, ...]
+    fronts: tuple[tuple[str, ...], ...]
+    alibis: tuple[tuple[str, int], ...]
+    scores: tuple[int, ...]
+    convictions: tuple[Conviction, ...]
+    active: int
+    phase: str
+    extra: int
+    candidates: tuple[str, ...]
+    round_turns: int
+    refills: int
+    deal: tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...], int]
+    last: str
+    _outcome: Outcome | None
+
+    @classmethod
+    def _initial(
+        cls,
+        game: Alibi,
+        seed: int,
+        suspects: list[str],
+        hands: tuple[tuple[str, ...], ...],
+        pile: tuple[str, ...],
+        start: int,
+    ) -> AlibiState:
+        state = object.__new__(cls)
+        state.game, state.seed = game, seed
+        state.display = tuple(suspects[: ac.DISPLAY])
+        state.suspect_pile = tuple(suspects[ac.DISPLAY :])
+        state.hands, state.pile, state.discard = hands, pile, ()
+        state.fronts = ((),) * game.players
+        state.alibis, state.scores, state.convictions = (), (0,) * game.players, ()
+        state.active, state.phase, state.extra, state.candidates = start, MAIN, 0, ()
+        state.round_turns, state.refills = 0, 0
+        # The deal as dealt, for reveal(): records compare it with a fresh deal of the seed.
+        state.deal = (tuple(suspects), hands, pile, start)
+        state.last, state._outcome = "", None
+        return state
+
+    def _copy(self) -> AlibiState:
+        state = object.__new__(AlibiState)
+        state.game, state.seed, state.display = self.game, self.seed, self.display
+        state.suspect_pile, state.hands, state.pile = self.suspect_pile, self.hands, self.pile
+        state.discard, state.fronts, state.alibis = self.discard, self.fronts, self.alibis
+        state.scores, state.convictions, state.active = self.scores, self.convictions, self.active
+        state.phase, state.extra, state.candidates = self.phase, self.extra, self.candidates
+        state.round_turns, state.refills, state.deal = self.round_turns, self.refills, self.deal
+        state.last, state._outcome = self.last, self._outcome
+        return state
+
+    def __repr__(self) -> str:
+        return (
+            f"<AlibiState phase={self.phase} active={self.active} "
+            f"convictions={len(self.convictions)} scores={self.scores}>"
+        )
+
+    # --- what is on the table ---------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    def alibied(self) -> frozenset[str]:
+        return frozenset(s for s, _ in self.alibis)
+
+    def table_values(self) -> frozenset[str]:
+        """The distinct clue values lying in front of all players together (C2)."""
+        return frozenset(v for front in self.fronts for v in front)
+
+    def coverage(self, suspect: str) -> tuple[str, ...]:
+        table = self.table_values()
+        return tuple(v for v in ac.VALUES if v in table and v in self.game.suspect_values[suspect])
+
+    def completed(self) -> tuple[tuple[str, str], ...]:
+        """Displayed suspects convicted now, with how: three alibis (C9) or the clues (C1)."""
+        alibied = self.alibied()
+        free = [s for s in self.display if s not in alibied]
+        if len(free) == 1 and self.alibis:
+            return ((free[0], "alibis"),)
+        threshold = self.game.config.threshold
+        return tuple((s, "clues") for s in free if len(self.coverage(s)) >= threshold)
+
+    def fits(self, value: str) -> bool:
+        """A clue must fit at least one displayed suspect, alibied or not (C6)."""
+        values = self.game.suspect_values
+        return any(value in values[s] for s in self.display)
+
+    # --- the protocol -------------------------------------------------------------------------
+
+    def actors(self) -> frozenset[int]:
+        return frozenset() if self.phase == OVER else frozenset({self.active})
+
+    def to_move(self) -> int | None:
+        return None if self.phase == OVER else self.active
+
+    def legal_actions(self, seat: int) -> Sequence[AlibiAction]:
+        if self.phase == OVER or seat != self.active:
+            return []
+        hand = self.hands[seat]
+        if self.phase == CONVICT:
+            return [Convict(s) for s in self.candidates]
+        if self.phase == SWAP:
+            return [*(Swap(c) for c in dict.fromkeys(hand)), Pass()]
+        actions: list[AlibiAction] = self._plays(seat)
+        if self.phase == MAIN:
+            actions += [Exchange(cards) for cards in _exchanges(hand)]
+            if not hand:
+                actions.append(Pass())  # only with an empty hand and empty piles
+        else:
+            actions.append(Pass())
+        return actions
+
+    def _plays(self, seat: int) -> list[AlibiAction]:
+        hand = self.hands[seat]
+        actions: list[AlibiAction] = [
+            PlayClue(v) for v in dict.fromkeys(hand) if v in ac.ATTRIBUTE_OF and self.fits(v)
+        ]
+        if ac.ALIBI in hand:
+            alibied = self.alibied()
+            actions += [PlayAlibi(s) for s in self.display if s not in alibied]
+        if ac.BRIBE in hand:
+            for target in range(self.players):
+                if target != seat:
+                    actions += [Bribe(target, v) for v in dict.fromkeys(self.fronts[target])]
+        if ac.GOOD_EYE in hand:
+            actions.append(GoodEye())
+        return actions
+
+    def apply(self, seat: int, action: Any) -> AlibiState:
+        if self.phase == OVER:
+            raise IllegalActionError("the game is over")
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalActionError(
+                f"seat {seat!r} is not a seat of this {self.players}-player game"
+            )
+        if seat != self.active:
+            raise IllegalActionError(f"seat {seat} cannot act: it is seat {self.active}'s turn")
+        if not isinstance(
+            action, PlayClue | PlayAlibi | Bribe | GoodEye | Exchange | Convict | Swap | Pass
+        ):
+            raise IllegalActionError(f"{action!r} is not an Alibi action")
+        self._check(seat, action)
+        state = self._copy()
+        state.last = state._do(seat, action)
+        return state
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def last_result(self) -> str:
+        return self.last
+
+    def reveal(self) -> Mapping[str, JSONValue]:
+        suspects, hands, pile, start = self.deal
+        return {
+            "suspects": list(suspects),
+            "hands": [list(h) for h in hands],
+            "pile": list(pile),
+            "start": start,
+        }
+
+    def view(self, seat: int | None) -> AlibiView:
+        return build_view(self, seat)
+
+    def hidden_twin(self, seat: int | None, rng: random.Random) -> AlibiState | None:
+        return hidden_twin(self, seat, rng)
+
+    # --- validation -------------------------------------------------------------------------------
+
+    def _check(self, seat: int, action: AlibiAction) -> None:
+        """Raise ``IllegalActionError`` saying why, unless ``action`` is legal now."""
+        phase, hand = self.phase, self.hands[seat]
+        allowed = {
+            MAIN: (PlayClue, PlayAlibi, Bribe, GoodEye, Exchange, Pass),
+            EXTRA: (PlayClue, PlayAlibi, Bribe, GoodEye, Pass),
+            CONVICT: (Convict,),
+            SWAP: (Swap, Pass),
+        }[phase]
+        if not isinstance(action, allowed):
+            raise IllegalActionError(f"no {action.kind} now: the turn is in phase {phase}")
+        need = {PlayAlibi: ac.ALIBI, Bribe: ac.BRIBE, GoodEye: ac.GOOD_EYE}.get(type(action))
+        if isinstance(action, PlayClue | Swap):
+            need = action.value if isinstance(action, PlayClue) else action.card
+        if need is not None and need not in hand:
+            raise IllegalActionError(f"seat {seat} holds no {need} (hand: {_cards(hand)})")
+        if isinstance(action, PlayClue) and not self.fits(action.value):
+            raise IllegalActionError(
+                f"clue {action.value} fits none of the displayed suspects "
+                f"({' '.join(self.display)})"
+            )
+        if isinstance(action, PlayAlibi):
+            if action.suspect not in self.display:
+                raise IllegalActionError(f"suspect {action.suspect} is not on display")
+            if action.suspect in self.alibied():
+                raise IllegalActionError(f"suspect {action.suspect} has an alibi already")
+        if isinstance(action, Bribe):
+            if action.target == seat or not 0 <= action.target < self.players:
+                raise IllegalActionError(f"bribe target {action.target} is not a fellow player")
+            if action.value not in self.fronts[action.target]:
+                raise IllegalActionError(
+                    f"no {action.value} clue lies in front of seat {action.target} (C8)"
+                )
+        if isinstance(action, Exchange):
+            rest = list(hand)
+            for card in action.cards:
+                if card not in rest:
+                    raise IllegalActionError(
+                        f"cannot exchange {_cards(action.cards)}: hand is {_cards(hand)}"
+                    )
+                rest.remove(card)
+        if isinstance(action, Convict) and action.suspect not in self.candidates:
+            raise IllegalActionError(
+                f"suspect {action.suspect} is not convicted now "
+                f"(choose: {' '.join(self.candidates)})"
+            )
+        if isinstance(action, Pass) and phase == MAIN and hand:
+            raise IllegalActionError("a turn cannot be passed while holding cards: exchange")
+
+    # --- effects (on a fresh copy) ----------------------------------------------------------
+
+    def _do(self, seat: int, action: AlibiAction) -> str:
+        notes: list[str] = []
+        if isinstance(action, Swap):
+            self._discard_from_hand(seat, (action.card,))
+            self._draw(seat, 1, notes)
+            self._end_turn(notes)
+        elif isinstance(action, Pass):
+            # Declining the swap ends the turn; otherwise the main action ends here.
+            if self.phase == SWAP:
+                self._end_turn(notes)
+            else:
+                self._finish_main(notes)
+        elif isinstance(action, Convict):
+            # Only clues can complete two suspects at once: three alibis leave just one.
+            self._convict(action.suspect, "clues", seat, notes)
+            self._after_conviction(notes)
+        elif isinstance(action, Exchange):
+            self._discard_from_hand(seat, action.cards)
+            self._draw(seat, len(action.cards), notes)
+            self._finish_main(notes)
+        else:
+            self._play(seat, action, notes)
+        return "; ".join(notes) if notes else "ok"
+
+    def _play(self, seat: int, action: AlibiAction, notes: list[str]) -> None:
+        extra_before = self.extra if self.phase == EXTRA else 0
+        if isinstance(action, GoodEye):
+            self._discard_from_hand(seat, (ac.GOOD_EYE,))
+            grant = 2 if self.phase == MAIN or self.game.config.good_eye_chain else 0
+            # C7: the Gutes Auge replaces one extra play and grants two more.
+            self.extra = max(extra_before - 1, 0) + grant
+            self.phase = EXTRA
+        else:
+            if isinstance(action, PlayClue):
+                self._take(seat, action.value)
+                fronts = list(self.fronts)
+                fronts[seat] = (*fronts[seat], action.value)
+                self.fronts = tuple(fronts)
+            elif isinstance(action, PlayAlibi):
+                self._take(seat, ac.ALIBI)
+                self.alibis = (*self.alibis, (action.suspect, seat))
+            elif isinstance(action, Bribe):
+                self._discard_from_hand(seat, (ac.BRIBE,))
+                fronts = list(self.fronts)
+                front = list(fronts[action.target])
+                # The latest such clue goes: identical cards are indistinguishable anyway.
+                del front[len(front) - 1 - front[::-1].index(action.value)]
+                fronts[action.target] = tuple(front)
+                self.fronts = tuple(fronts)
+                self.discard = (*self.discard, action.value)
+            self.extra = max(extra_before - 1, 0)
+            # C3: conviction is detected at once after each card laid (§3.5).
+            done = self.completed()
+            if len(done) == 1:
+                self._convict(done[0][0], done[0][1], seat, notes)
+                self._after_conviction(notes)
+                return
+            if len(done) > 1:
+                # C4: the active player chooses which completed suspect is convicted.
+                self.phase, self.candidates, self.extra = CONVICT, tuple(s for s, _ in done), 0
+                notes.append("completed " + " ".join(self.candidates))
+                return
+        if self.extra > 0 and self._plays(seat):
+            self.phase = EXTRA
+        else:
+            self._finish_main(notes)
+
+    def _take(self, seat: int, card: str) -> None:
+        hands = list(self.hands)
+        hand = list(hands[seat])
+        hand.remove(card)
+        hands[seat] = tuple(hand)
+        self.hands = tuple(hands)
+
+    def _discard_from_hand(self, seat: int, cards: tuple[str, ...]) -> None:
+        for card in cards:
+            self._take(seat, card)
+        self.discard = (*self.discard, *cards)
+
+    def _draw(self, seat: int, count: int, notes: list[str]) -> None:
+        drawn: list[str] = []
+        pile = list(self.pile)
+        for _ in range(count):
+            if not pile and self.discard:
+                # C11: the discard pile is shuffled into a new draw pile.
+                self.refills += 1
+                pile = list(ac.sort_cards(self.discard))
+                make_rng(self.seed, "refill", self.refills).shuffle(pile)
+                self.discard = ()
+                notes.append(f"discard reshuffled ({len(pile)})")
+            if not pile:
+                break
+            drawn.append(pile.pop())
+        self.pile = tuple(pile)
+        if drawn:
+            hands = list(self.hands)
+            hands[seat] = ac.sort_cards([*hands[seat], *drawn])
+            self.hands = tuple(hands)
+        notes.append(f"drew {len(drawn)}")
+
+    def _finish_main(self, notes: list[str]) -> None:
+        """End of the main action: refill to a full hand, then the optional swap."""
+        seat = self.active
+        self.extra, self.candidates = 0, ()
+        missing = ac.HAND_SIZE - len(self.hands[seat])
+        if missing > 0:
+            self._draw(seat, missing, notes)
+        if self.hands[seat]:
+            self.phase = SWAP
+        else:
+            self._end_turn(notes)
+
+    def _after_conviction(self, notes: list[str]) -> None:
+        if self.phase != OVER:
+            self._finish_main(notes)
+
+    def _end_turn(self, notes: list[str]) -> None:
+        self.round_turns += 1
+        limit = self.game.config.round_limit
+        if limit and self.round_turns >= limit:
+            self._stall(notes)
+            if self.phase == OVER:
+                return
+        self.active = (self.active + 1) % self.players  # C12: turn order simply continues
+        self.phase, self.extra, self.candidates = MAIN, 0, ()
+
+    def _stall(self, notes: list[str]) -> None:
+        """The stall resolution [D]: the most covered unalibied suspect, no bonus."""
+        alibied = self.alibied()
+        free = [s for s in self.display if s not in alibied]
+        suspect = max(free, key=lambda s: (len(self.coverage(s)), -self.display.index(s)))
+        self._convict(suspect, "stall", None, notes)
+
+    def _convict(self, suspect: str, how: str, convicter: int | None, notes: list[str]) -> None:
+        values = self.game.suspect_values[suspect]
+        points = [sum(1 for v in front if v in values) for front in self.fronts]
+        if convicter is not None:
+            points[convicter] += 1  # the bonus point of the convicting player
+        number = len(self.convictions) + 1
+        self.convictions = (
+            *self.convictions,
+            Conviction(number, suspect, how, convicter, tuple(points), self.coverage(suspect)),
+        )
+        self.scores = tuple(s + p for s, p in zip(self.scores, points, strict=True))
+        by = f" by seat {convicter}" if convicter is not None else ""
+        notes.append(f"convicted {suspect} ({how}){by}: points {','.join(map(str, points))}")
+        display = list(self.display)
+        if self.suspect_pile:
+            new = self.suspect_pile[0]
+            display[display.index(suspect)] = new
+            self.suspect_pile = self.suspect_pile[1:]
+            notes.append(f"revealed {new}")
+        else:
+            display.remove(suspect)
+        self.display = tuple(display)
+        self.candidates, self.extra, self.round_turns = (), 0, 0
+        if number >= self.game.total_convictions:
+            top = max(self.scores)
+            winners = tuple(s for s, score in enumerate(self.scores) if score == top)
+            self.phase = OVER
+            self._outcome = Outcome(
+                self.scores, winners, f"convictions: {number} suspects convicted"
+            )
+            return
+        # §3.4 New round: every card on the table, the discard and the draw pile are shuffled.
+        cards = [*self.pile, *self.discard, *(v for f in self.fronts for v in f)]
+        cards += [ac.ALIBI] * len(self.alibis)
+        pile = list(ac.sort_cards(cards))
+        make_rng(self.seed, "reshuffle", number).shuffle(pile)
+        self.pile, self.discard = tuple(pile), ()
+        self.fronts, self.alibis = ((),) * self.players, ()
+        notes.append(f"reshuffled {len(pile)}")
+
+
+@lru_cache(maxsize=4096)
+def _exchanges(hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every distinct set of 1-4 hand cards (as sorted tuples), smallest first."""
+    found: dict[tuple[str, ...], None] = {}
+    for size in range(1, min(len(hand), ac.MAX_EXCHANGE) + 1):
+        for combo in combinations(hand, size):
+            found[combo] = None
+    return tuple(found)
+
+
+def _cards(cards: tuple[str, ...]) -> str:
+    return " ".join(cards) if cards else "(none)"
