@@ -46,10 +46,9 @@ def run_games(args: argparse.Namespace) -> int:
         aliases = f" (also: {', '.join(game.aliases)})" if game.aliases else ""
         print(f"{game.name}{aliases}: {game.title}, {game.min_players}-{game.max_players} players")
         for option in game.options():
-            values = "|".join(option.choices) if option.choices else option.default
-            if len(values) > 40:
-                values = values[:37] + "..."
-            print(f"  --option {option.name}={values}  (default {option.default[:40]})")
+            default = option.default if len(option.default) <= 40 else option.default[:37] + "..."
+            values = "|".join(option.choices) if option.choices else "VALUE"
+            print(f"  --option {option.name}={values}  (default {default})")
             print(f"      {option.help}")
     return 0
 
