@@ -215,8 +215,10 @@ def test_turn_start_takes_from_supply_or_from_a_player() -> None:
     with pytest.raises(IllegalActionError, match="only take actions"):
         play(state, (0, "ask 1 red"))
     state = play(state, (0, "take 1"))
-    assert state.phase == "play" and state.glasses == (1, 2, 0) and state.last_result() == (
-        "took from 1"
+    assert (
+        state.phase == "play"
+        and state.glasses == (1, 2, 0)
+        and state.last_result() == ("took from 1")
     )
 
 
@@ -397,7 +399,7 @@ def test_config_errors_name_the_field() -> None:
     game = make_game("13-clues", 3)
     assert isinstance(game, ThirteenClues)
     with pytest.raises(ConfigError, match="exactly once"):
-        game.from_deal(HANDS_3, INFORMANTS_3[:-1] + ["Officer"])
+        game.from_deal(HANDS_3, [*INFORMANTS_3[:-1], "Officer"])
 
 
 def test_swapped_deck_names_are_used() -> None:

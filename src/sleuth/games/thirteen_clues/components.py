@@ -148,9 +148,7 @@ class ThirteenCluesConfig(Config):
     )
     type_questions: bool = field(
         default=False,
-        metadata={
-            "help": "D8: questions may also name a type (person/location/weapon); BGA: no"
-        },
+        metadata={"help": "D8: questions may also name a type (person/location/weapon); BGA: no"},
     )
     stall_rounds: int = field(
         default=20,

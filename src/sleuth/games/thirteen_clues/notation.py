@@ -87,9 +87,7 @@ class Notation:
     def __init__(self, cards: tuple[Card, ...]) -> None:
         self.cards = cards
         self.by_name = {card.name.lower(): i for i, card in enumerate(cards)}
-        self.subjects = {
-            word: word for word in (*colour_order(cards), *ALL_CATEGORIES, *TYPES)
-        }
+        self.subjects = {word: word for word in (*colour_order(cards), *ALL_CATEGORIES, *TYPES)}
 
     def parse(self, text: str) -> ThirteenCluesAction:
         words = text.split()

@@ -132,16 +132,13 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
             return state
         if len(chosen) != n:
             raise ConfigError(f"chosen: {n} mysteries needed, got {len(chosen)}")
-        picks = []
+        picks: list[tuple[int, int, int]] = []
         for seat, trio in enumerate(chosen):
-            pick = self._deal_ids(trio, f"chosen[{seat}]")
-            if not set(pick) <= set(ids[seat]) or sorted(self.cards[c].type for c in pick) != [
-                0,
-                1,
-                2,
-            ]:
+            pick = sorted(self._deal_ids(trio, f"chosen[{seat}]"), key=lambda c: self.cards[c].type)
+            types = [self.cards[c].type for c in pick]
+            if not set(pick) <= set(ids[seat]) or types != [0, 1, 2]:
                 raise ConfigError(f"chosen[{seat}]: one card of each type from hands[{seat}]")
-            picks.append(tuple(sorted(pick, key=lambda c: self.cards[c].type)))
+            picks.append((pick[0], pick[1], pick[2]))
         return state._with_mysteries(picks)
 
     def _deal_ids(self, names: Sequence[str], what: str) -> list[int]:
@@ -511,8 +508,9 @@ class ThirteenCluesState(State):
 
     def _take(self, seat: int, source: int) -> ThirteenCluesState:
         if self.phase != TAKE:
-            raise IllegalActionError("a glass is taken from a player only at turn start, "
-                                     "when the supply is empty")
+            raise IllegalActionError(
+                "a glass is taken from a player only at turn start, when the supply is empty"
+            )
         if not 0 <= source < self.players or source == seat or not self.glasses[source]:
             raise IllegalActionError(f"seat {source} holds no glass to take")
         state = self._copy()
@@ -581,9 +579,7 @@ class ThirteenCluesState(State):
                 f"{self.game.informants or 'no'} informant card(s)"
             )
         state = self._copy()
-        state.looked = tuple(
-            m | 1 << index if s == seat else m for s, m in enumerate(self.looked)
-        )
+        state.looked = tuple(m | 1 << index if s == seat else m for s, m in enumerate(self.looked))
         state.looks = (*self.looks, (seat, index))
         state.last = f"looked {slot}"
         if not self.game.two_player:

@@ -84,7 +84,7 @@ class ThirteenCluesView(View):
         if self.hand is not None:
             lines.append(f"hand: {' '.join(self.hand)}")
         for s in self.seats:
-            glass = f" glasses {s.glasses}" if self.supply >= 0 and self.players > 2 else ""
+            glass = f" glasses {s.glasses}" if self.players > 2 else ""
             token = " [top secret]" if s.top_secret else ""
             mystery = " ".join(s.mystery) if s.mystery else "?"
             hidden = f"  hidden: {' '.join(s.hidden)}" if s.hidden else ""
