@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,10 +12,12 @@ from hypothesis import strategies as st
 
 from sleuth.agents import RandomAgent
 from sleuth.arena import play_match
+from sleuth.cli.main import main
 from sleuth.core import (
     ConfigError,
     IllegalActionError,
     InvalidActionError,
+    RecordError,
     find_game,
     make_game,
     make_rng,
@@ -417,8 +420,8 @@ def test_swapped_deck_names_are_used() -> None:
         (2, {}, 3),
         (3, {}, 2),
         (3, {"top_secret": True, "stall_rounds": 6}, 2),
-        (4, {"mystery_choice": "random", "stall_rounds": 4}, 1),
-        (5, {"stall_rounds": 3}, 1),
+        (4, {"mystery_choice": "random", "stall_rounds": 4}, 3),
+        (5, {"stall_rounds": 3}, 2),
         (6, {"top_secret": True, "stall_rounds": 2}, 1),
     ],
 )
@@ -505,3 +508,57 @@ def test_invariants_over_random_playouts(seed: int, players: int, top_secret: bo
     assert state.outcome.reason == "correct accusation"
     winner = state.outcome.winners[0]
     assert state.accusations[-1].cards == state.mysteries[winner]
+
+
+def test_a_tampered_answer_does_not_replay() -> None:
+    result = play_match(make_game("13-clues", 3), [RandomAgent() for _ in range(3)], seed=4)
+    record = json.loads(json.dumps(result.record))
+    number, step = next((i, st) for i, st in enumerate(record["steps"]) if st[1].startswith("ask"))
+    witness_subject, answer = step[2].split("=")
+    step[2] = f"{witness_subject}={int(answer) + 1}"
+    with pytest.raises(RecordError, match=f"step {number + 1}"):
+        replay_record(record)
+
+
+def test_top_secret_answers_stay_out_of_records_and_other_views() -> None:
+    game = make_game("13-clues", 4, top_secret=True, stall_rounds=3)
+    result = play_match(game, [RandomAgent() for _ in range(4)], seed=6)
+    secret = [st for st in result.steps if st.action.endswith("secret")]
+    assert secret and all(st.result.endswith(":top-secret") for st in secret)
+    final = result.final
+    for number, q in enumerate(final.questions):
+        if q.secret:
+            for seat in [None, *range(4)]:
+                shown = final.view(seat).questions[number]
+                party = seat in (q.asker, q.witness)
+                assert (shown.answer == q.answer) if party else shown.answer is None
+
+
+def test_cli_simulate_and_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "thirteen-clues", "--players", "3", "--games", "6", "--seed", "9"]
+    assert main([*args, "--record-dir", str(tmp_path)]) == 0
+    assert "6  correct accusation" in capsys.readouterr().out
+    records = sorted(tmp_path.glob("*.json"))
+    assert len(records) == 6
+    assert main(["replay", *map(str, records)]) == 0
+    assert capsys.readouterr().out.count(": ok,") == 6
+
+
+def test_hidden_twins_move_what_a_seat_cannot_see() -> None:
+    state = play(three(), (0, "ask 1 red"))
+    own_mystery_moved = hidden_moved = False
+    for number in range(40):
+        twin = state.hidden_twin(0, make_rng(number, "twin"))
+        assert twin is not None and twin.view(0) == state.view(0)
+        assert twin.reveal() != state.reveal()
+        assert [twin.mysteries[s] for s in (1, 2)] == [state.mysteries[s] for s in (1, 2)]
+        assert twin.hidden[0] == state.hidden[0]
+        own_mystery_moved |= twin.mysteries[0] != state.mysteries[0]
+        hidden_moved |= twin.hidden[1:] != state.hidden[1:]
+    assert own_mystery_moved and hidden_moved
+    spectator = state.hidden_twin(None, make_rng(1, "twin"))
+    assert spectator is not None and spectator.view(None) == state.view(None)
+    assert state.hidden_twin(0, make_rng(1, "twin")) is not None
+    assert (
+        play(state, (1, "accuse Nurse Harbor Knife")).hidden_twin(0, make_rng(1, "t")) is not None
+    )

@@ -11,6 +11,7 @@ from sleuth.core.actions import ActionList, IndexedActions
 from sleuth.core.serialize import JSONValue
 
 from . import components as tc
+from .legal import accusation_actions, question_actions
 from .notation import ACTION_TYPES, SLOT_LETTERS, Accuse, Ask, Choose, Look, Notation, Take
 from .views import AccusationView, QuestionView, ThirteenCluesView, build_view, hidden_twin
 
@@ -278,7 +279,7 @@ class ThirteenCluesState(State):
         trio = self.mysteries[seat]
         return 0 if trio is None else 1 << trio[0] | 1 << trio[1] | 1 << trio[2]
 
-    def seen_by(self, witness: int, asker: int | None = None, side: str = "") -> int:
+    def seen_by(self, witness: int, side: str = "") -> int:
         """Cards ``witness`` sees: others' mysteries and its hidden cards (one side with 2p)."""
         hidden = self.hidden[witness] or ()
         if side:
@@ -311,30 +312,9 @@ class ThirteenCluesState(State):
 
     def questions_for(self, seat: int) -> IndexedActions:
         """Every question of ``seat`` now: witness, then subject, side, secret."""
-        game = self.game
         if self.phase != PLAY or seat != self.turn:
             return IndexedActions(Ask.kind, 0, _nothing, _never)
-        witnesses = [w for w in range(self.players) if w != seat]
-        sides = tc.SIDES if game.two_player else ("",)
-        secrets = (False, True) if self.tokens >> seat & 1 else (False,)
-        per_witness = len(game.subjects) * len(sides) * len(secrets)
-
-        def make(index: int) -> Ask:
-            witness, rest = divmod(index, per_witness)
-            rest, secret = divmod(rest, len(secrets))
-            subject, side = divmod(rest, len(sides))
-            return Ask(witnesses[witness], game.subjects[subject], sides[side], secrets[secret])
-
-        def contains(action: object) -> bool:
-            return (
-                isinstance(action, Ask)
-                and action.witness in witnesses
-                and action.subject in game.masks
-                and action.side in sides
-                and action.secret in secrets
-            )
-
-        return IndexedActions(Ask.kind, len(witnesses) * per_witness, make, contains)
+        return question_actions(self, seat)
 
     def accusation_choices(self, seat: int) -> list[list[int]]:
         """Per type, the cards ``seat`` may name: none it can see (§4.4)."""
@@ -344,45 +324,7 @@ class ThirteenCluesState(State):
     def accusations_for(self, seat: int) -> IndexedActions:
         if self.phase not in (PLAY, FINAL) or seat != self.turn:
             return IndexedActions(Accuse.kind, 0, _nothing, _never)
-        game = self.game
-        names = [c.name for c in game.cards]
-        persons, places, weapons = self.accusation_choices(seat)
-        wrong: set[tuple[int, int, int]] = set()
-        if not game.config.repeat_accusations:
-            wrong = {a.cards for a in self.accusations if a.seat == seat}
-        size = len(persons) * len(places) * len(weapons)
-        # Indexed arithmetically over persons x places x weapons; only a seat's own wrong
-        # accusations (rare) make a full list worth building.
-        trios: list[tuple[int, int, int]] | None = None
-        if wrong:
-            trios = [
-                t
-                for t in ((p, loc, w) for p in persons for loc in places for w in weapons)
-                if t not in wrong
-            ]
-            size = len(trios)
-
-        def trio_at(index: int) -> tuple[int, int, int]:
-            if trios is not None:
-                return trios[index]
-            rest, w = divmod(index, len(weapons))
-            p, loc = divmod(rest, len(places))
-            return persons[p], places[loc], weapons[w]
-
-        def make(index: int) -> Accuse:
-            return Accuse(tuple(names[c] for c in trio_at(index)))
-
-        def contains(action: object) -> bool:
-            if not isinstance(action, Accuse) or len(action.cards) != 3:
-                return False
-            ids = tuple(game.ids.get(name, -1) for name in action.cards)
-            trio = (ids[0], ids[1], ids[2])
-            return (
-                ids[0] in persons and ids[1] in places and ids[2] in weapons and trio not in wrong
-            )
-
-        trios_size = size
-        return IndexedActions(Accuse.kind, trios_size, make, contains)
+        return accusation_actions(self, seat)
 
     def legal_actions(self, seat: int) -> Sequence[Choose | Ask | Look | Take | Accuse]:
         if seat not in self.actors():
