@@ -1,5 +1,5 @@
 """The rules of the games. Importing this package registers every built-in game."""
 
-from . import alibi, black_stories, black_vienna
+from . import alibi, black_stories, black_vienna, thirteen_clues
 
-__all__ = ["alibi", "black_stories", "black_vienna"]
+__all__ = ["alibi", "black_stories", "black_vienna", "thirteen_clues"]

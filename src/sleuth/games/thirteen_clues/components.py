@@ -1,0 +1,183 @@
+"""13 Clues' cards as data (REFERENCE.md §4.2) and its configuration (§4.9 resolutions).
+
+A card is an int id: its index in the deck. The deck lists the colours in the order in
+which fewer players remove them last: a game of N players uses the first N + 4 colours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sleuth.core import Config, ConfigError
+
+TYPES = ("person", "location", "weapon")
+# The two categories of each type, in TYPES order (§4.4: the six BGA question categories).
+CATEGORIES: tuple[tuple[str, str], ...] = (
+    ("male", "female"),
+    ("indoor", "outdoor"),
+    ("melee", "ranged"),
+)
+ALL_CATEGORIES = tuple(c for pair in CATEGORIES for c in pair)
+MAX_PLAYERS = 6
+HAND_SIZE = 5
+SIDES = ("left", "right")
+
+# §4.2, BGA's English names: colour/type/name/category. Colours in the order kept longest:
+# 2 players drop gray, brown, white, orange (the last four), 5 players only gray.
+DEFAULT_DECK: tuple[str, ...] = (
+    "purple/person/Officer/male",
+    "purple/location/Parlor/indoor",
+    "purple/weapon/Knife/melee",
+    "pink/person/Duke/male",
+    "pink/location/Market/outdoor",
+    "pink/weapon/Crossbow/ranged",
+    "red/person/Butcher/male",
+    "red/location/Library/indoor",
+    "red/weapon/Poison/melee",
+    "green/person/Countess/female",
+    "green/location/Park/outdoor",
+    "green/weapon/Sword/melee",
+    "yellow/person/Nurse/female",
+    "yellow/location/Museum/indoor",
+    "yellow/weapon/Blowgun/ranged",
+    "blue/person/Maid/female",
+    "blue/location/Harbor/outdoor",
+    "blue/weapon/Rifle/ranged",
+    "orange/person/Dancer/female",
+    "orange/location/Theater/indoor",
+    "orange/weapon/Gun/ranged",
+    "white/person/Sailor/male",
+    "white/location/Plaza/outdoor",
+    "white/weapon/Candlestick/melee",
+    "brown/person/Florist/female",
+    "brown/location/Railcar/indoor",
+    "brown/weapon/Hammer/melee",
+    "gray/person/Coachman/male",
+    "gray/location/Racecourse/outdoor",
+    "gray/weapon/Bow/ranged",
+)
+
+
+@dataclass(frozen=True)
+class Card:
+    colour: str
+    type: int  # index into TYPES
+    name: str
+    category: str
+
+
+def parse_deck(deck: tuple[str, ...]) -> tuple[Card, ...]:
+    """The cards of ``deck``, or a ``ConfigError`` naming the bad entry."""
+    cards: list[Card] = []
+    seen: set[tuple[str, int]] = set()
+    names: set[str] = set()
+    for i, entry in enumerate(deck):
+        parts = str(entry).split("/")
+        if len(parts) != 4:
+            raise ConfigError(f"deck[{i}]: {entry!r} is not colour/type/name/category")
+        colour, kind, name, category = (p.strip() for p in parts)
+        if kind not in TYPES:
+            raise ConfigError(f"deck[{i}]: type {kind!r} is not one of {', '.join(TYPES)}")
+        type_index = TYPES.index(kind)
+        if category not in CATEGORIES[type_index]:
+            raise ConfigError(
+                f"deck[{i}]: a {kind} is {' or '.join(CATEGORIES[type_index])}, not {category!r}"
+            )
+        if not colour.isalpha() or not name.isalpha():
+            raise ConfigError(f"deck[{i}]: colour and name must be single words: {entry!r}")
+        key = name.lower()
+        reserved = {*TYPES, *ALL_CATEGORIES, *SIDES, "secret"}
+        if key in names or key in reserved or key in {c.colour for c in cards}:
+            raise ConfigError(f"deck[{i}]: the name {name!r} is taken")
+        if (colour.lower(), type_index) in seen:
+            raise ConfigError(f"deck[{i}]: a second {colour} {kind}")
+        seen.add((colour.lower(), type_index))
+        names.add(key)
+        cards.append(Card(colour.lower(), type_index, name, category))
+    colours = colour_order(tuple(cards))
+    if any(c.lower() in names for c in colours):
+        raise ConfigError("deck: a colour is also a card name")
+    for colour in colours:
+        if {c.type for c in cards if c.colour == colour} != {0, 1, 2}:
+            raise ConfigError(f"deck: colour {colour} needs exactly a person, location and weapon")
+    if len(colours) < MAX_PLAYERS + 4:
+        raise ConfigError(f"deck: {len(colours)} colours, but 6 players need {MAX_PLAYERS + 4}")
+    return tuple(cards)
+
+
+def colour_order(cards: tuple[Card, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(card.colour for card in cards))
+
+
+def colours_in_play(players: int) -> int:
+    """§4.2 table: N + 4 colours, so 3(N + 4) cards and 13 unknown to each player."""
+    return players + 4
+
+
+def informant_count(players: int) -> int:
+    return 3 * colours_in_play(players) - HAND_SIZE * players
+
+
+@dataclass(frozen=True)
+class ThirteenCluesConfig(Config):
+    """Player count and the named resolutions of REFERENCE.md §4.9, defaults first."""
+
+    mystery_choice: str = field(
+        default="players",
+        metadata={
+            "choices": ("players", "random"),
+            "help": "§4.3: each seat picks the next seat's mystery from its five cards "
+            "(players), or the engine picks one at random (random; no setup phase)",
+        },
+    )
+    glasses: int = field(
+        default=8,
+        metadata={"help": "D1: magnifying-glass tokens in the game (3-6 players)"},
+    )
+    top_secret: bool = field(
+        default=False,
+        metadata={"help": "§4.6: Top Secret variant (3-6 players), one private question each"},
+    )
+    top_secret_glass: str = field(
+        default="witness",
+        metadata={
+            "choices": ("witness", "discard"),
+            "help": "D4: the glass of a Top Secret question goes to the witness, or is "
+            "discarded to the supply with the token",
+        },
+    )
+    type_questions: bool = field(
+        default=False,
+        metadata={"help": "D8: questions may also name a type (person/location/weapon); BGA: no"},
+    )
+    stall_rounds: int = field(
+        default=20,
+        metadata={
+            "help": "[D] stall end, not in §4.8: after this many rounds without a winner, "
+            "questions stop and each turn is one accusation (0: never)"
+        },
+    )
+    repeat_accusations: bool = field(
+        default=False,
+        metadata={
+            "help": "[D] a seat may repeat one of its own wrong accusations (certainly "
+            "wrong); no keeps the stall phase finite"
+        },
+    )
+    deck: tuple[str, ...] = field(
+        default=DEFAULT_DECK,
+        metadata={"help": "§4.2: the clue cards as colour/type/name/category"},
+    )
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "deck", tuple(self.deck))
+        parse_deck(self.deck)
+        if self.players >= 3 and not self.players <= self.glasses <= 99:
+            raise ConfigError(
+                f"glasses: {self.glasses} tokens, but {self.players} players need "
+                f"{self.players}-99 (one each at the start)"
+            )
+        if self.top_secret and self.players < 3:
+            raise ConfigError("top_secret: the Top Secret variant is for 3-6 players (§4.6)")
+        if self.stall_rounds < 0:
+            raise ConfigError(f"stall_rounds: {self.stall_rounds} is negative")

@@ -1,0 +1,576 @@
+"""13 Clues' rules (REFERENCE.md §4): deal, mystery choice, glasses, questions, accusations."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng, register
+from sleuth.core.actions import ActionList, IndexedActions
+from sleuth.core.serialize import JSONValue
+
+from . import components as tc
+from .legal import accusation_actions, question_actions
+from .notation import ACTION_TYPES, SLOT_LETTERS, Accuse, Ask, Choose, Look, Notation, Take
+from .views import AccusationView, QuestionView, ThirteenCluesView, build_view, hidden_twin
+
+CHOOSE = "choose"  # setup: seats pick the next seat's mystery
+TAKE = "take"  # turn start, empty supply: take a glass from a seat of one's choice
+PLAY = "play"  # questions, informants, accusations
+FINAL = "final"  # [D] stall end: every turn is one accusation
+OVER = "over"
+
+
+class Question(NamedTuple):
+    """One answered question; the answer is what the witness saw (§4.4), secret or not."""
+
+    asker: int
+    witness: int
+    subject: str
+    side: str
+    secret: bool
+    answer: int
+
+
+class Accusation(NamedTuple):
+    seat: int
+    cards: tuple[int, int, int]
+    correct: bool
+
+
+@register
+class ThirteenClues(Game[tc.ThirteenCluesConfig]):
+    name = "13-clues"
+    aliases = ("thirteen-clues", "13clues", "thirteenclues")
+    title = "13 Clues"
+    min_players = 2
+    max_players = 6
+    rules_version = "13c-1"
+    config_type = tc.ThirteenCluesConfig
+    action_types = ACTION_TYPES
+    view_type = ThirteenCluesView
+
+    def __init__(self, config: tc.ThirteenCluesConfig) -> None:
+        super().__init__(config)
+        deck = tc.parse_deck(config.deck)
+        self.colours = tc.colour_order(deck)[: tc.colours_in_play(config.players)]
+        # Only the cards of the colours in play exist in this game; ids index ``cards``.
+        self.cards = tuple(card for card in deck if card.colour in self.colours)
+        self.notation = Notation(deck)
+        self.ids = {card.name: i for i, card in enumerate(self.cards)}
+        self.by_type = tuple(
+            tuple(i for i, c in enumerate(self.cards) if c.type == t) for t in range(3)
+        )
+        subjects = [*self.colours, *tc.ALL_CATEGORIES]
+        if config.type_questions:
+            subjects += tc.TYPES
+        self.subjects = tuple(subjects)
+        self.masks = {s: self._mask(s) for s in self.subjects}
+        self.informants = tc.informant_count(config.players)
+        self.two_player = config.players == 2
+
+    def _mask(self, subject: str) -> int:
+        mask = 0
+        for i, card in enumerate(self.cards):
+            if subject in (card.colour, card.category, tc.TYPES[card.type]):
+                mask |= 1 << i
+        return mask
+
+    def card_id(self, name: str) -> int:
+        if name not in self.ids:
+            raise IllegalActionError(f"{name} is not in play with {self.players} players")
+        return self.ids[name]
+
+    def new(self, seed: int) -> ThirteenCluesState:
+        rng = make_rng(seed, "deal")
+        n = self.players
+        piles = [list(ids) for ids in self.by_type]
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for pile in piles:  # §4.3.1: one of each type to each player
+            rng.shuffle(pile)
+            for seat in range(n):
+                hands[seat].append(pile.pop())
+        rest = [card for pile in piles for card in pile]
+        rng.shuffle(rest)
+        for seat in range(n):  # §4.3.2: two more each from the rest
+            hands[seat] += [rest.pop(), rest.pop()]
+        start = rng.randrange(n)
+        dealt = tuple(tuple(sorted(hand)) for hand in hands)
+        state = ThirteenCluesState._initial(self, dealt, tuple(rest), start)
+        if self.config.mystery_choice == "random":
+            chooser = make_rng(seed, "mystery")
+            picks = [_default_choice(self, hand, chooser) for hand in dealt]
+            state = state._with_mysteries(picks)
+        return state
+
+    def from_deal(
+        self,
+        hands: Sequence[Sequence[str]],
+        informants: Sequence[str],
+        start: int = 0,
+        chosen: Sequence[Sequence[str]] | None = None,
+    ) -> ThirteenCluesState:
+        """A game from a given deal (for scenarios and tests). ``chosen[s]`` is the mystery
+        seat s picked for seat s + 1 from its hand; without it the game starts in setup."""
+        n = self.players
+        if len(hands) != n:
+            raise ConfigError(f"hands: {n} hands needed, got {len(hands)}")
+        ids = [tuple(sorted(self._deal_ids(h, f"hands[{s}]"))) for s, h in enumerate(hands)]
+        slots = self._deal_ids(informants, "informants")
+        for seat, hand in enumerate(ids):
+            if len(hand) != tc.HAND_SIZE or {self.cards[c].type for c in hand} != {0, 1, 2}:
+                raise ConfigError(f"hands[{seat}]: five cards with one of each type at least")
+        every = sorted([c for hand in ids for c in hand] + slots)
+        if every != list(range(len(self.cards))):
+            raise ConfigError("hands and informants must hold each card in play exactly once")
+        if not 0 <= start < n:
+            raise ConfigError(f"start: {start} is not a seat")
+        state = ThirteenCluesState._initial(self, tuple(ids), tuple(slots), start)
+        if chosen is None:
+            if self.config.mystery_choice == "random":
+                raise ConfigError("chosen: mysteries are needed with mystery_choice=random")
+            return state
+        if len(chosen) != n:
+            raise ConfigError(f"chosen: {n} mysteries needed, got {len(chosen)}")
+        picks: list[tuple[int, int, int]] = []
+        for seat, trio in enumerate(chosen):
+            pick = sorted(self._deal_ids(trio, f"chosen[{seat}]"), key=lambda c: self.cards[c].type)
+            types = [self.cards[c].type for c in pick]
+            if not set(pick) <= set(ids[seat]) or types != [0, 1, 2]:
+                raise ConfigError(f"chosen[{seat}]: one card of each type from hands[{seat}]")
+            picks.append((pick[0], pick[1], pick[2]))
+        return state._with_mysteries(picks)
+
+    def _deal_ids(self, names: Sequence[str], what: str) -> list[int]:
+        lower = {card.name.lower(): i for i, card in enumerate(self.cards)}
+        out = []
+        for name in names:
+            if name.lower() not in lower:
+                raise ConfigError(f"{what}: {name!r} is not a card in play")
+            out.append(lower[name.lower()])
+        return out
+
+    def parse_action(self, text: str) -> Choose | Ask | Look | Take | Accuse:
+        return self.notation.parse(text)
+
+
+def _default_choice(
+    game: ThirteenClues, hand: tuple[int, ...], rng: random.Random
+) -> tuple[int, int, int]:
+    """The default chooser: a random trio, not all of one colour when avoidable (BGA hint)."""
+    trios = _trios(game, hand)
+    mixed = [t for t in trios if len({game.cards[c].colour for c in t}) > 1]
+    pool = mixed or trios
+    return pool[rng.randrange(len(pool))]
+
+
+def _trios(game: ThirteenClues, hand: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    by_type = [[c for c in hand if game.cards[c].type == t] for t in range(3)]
+    return [(p, loc, w) for p in by_type[0] for loc in by_type[1] for w in by_type[2]]
+
+
+class ThirteenCluesState(State):
+    """One position of 13 Clues. Never mutated after construction."""
+
+    __slots__ = (
+        "_outcome",
+        "accusations",
+        "game",
+        "glasses",
+        "hands",
+        "hidden",
+        "informants",
+        "last",
+        "looked",
+        "looks",
+        "mysteries",
+        "phase",
+        "public_accusations",
+        "public_questions",
+        "questions",
+        "start",
+        "supply",
+        "tokens",
+        "turn",
+        "turns_done",
+    )
+
+    game: ThirteenClues
+    hands: tuple[tuple[int, ...], ...]
+    informants: tuple[int, ...]
+    start: int
+    mysteries: tuple[tuple[int, int, int] | None, ...]  # by owner (chosen by owner - 1)
+    hidden: tuple[tuple[int, ...] | None, ...]  # by holder: (left, right)
+    phase: str
+    turn: int
+    glasses: tuple[int, ...]
+    supply: int
+    tokens: int  # bit per seat still holding its Top Secret token
+    looked: tuple[int, ...]  # bit per informant slot, per seat
+    looks: tuple[tuple[int, int], ...]  # (seat, slot), public
+    questions: tuple[Question, ...]
+    accusations: tuple[Accusation, ...]
+    # The views of questions and accusations as everyone sees them, kept as the game goes
+    # so that building a view does not redo the whole log.
+    public_questions: tuple[QuestionView, ...]
+    public_accusations: tuple[AccusationView, ...]
+    turns_done: int
+    last: str
+    _outcome: Outcome | None
+
+    @classmethod
+    def _initial(
+        cls,
+        game: ThirteenClues,
+        hands: tuple[tuple[int, ...], ...],
+        informants: tuple[int, ...],
+        start: int,
+    ) -> ThirteenCluesState:
+        n = game.players
+        state = object.__new__(cls)
+        state.game, state.hands, state.informants, state.start = game, hands, informants, start
+        state.mysteries, state.hidden = (None,) * n, (None,) * n
+        state.phase, state.turn = CHOOSE, start
+        if game.two_player:
+            state.glasses, state.supply = (), 0
+        else:  # §4.3.6: one glass each, the rest is the supply
+            state.glasses, state.supply = (1,) * n, game.config.glasses - n
+        state.tokens = (1 << n) - 1 if game.config.top_secret else 0
+        state.looked, state.looks = (0,) * n, ()
+        state.questions, state.accusations = (), ()
+        state.public_questions, state.public_accusations = (), ()
+        state.turns_done, state.last, state._outcome = 0, "", None
+        return state
+
+    def _copy(self) -> ThirteenCluesState:
+        state = object.__new__(ThirteenCluesState)
+        state.game, state.hands, state.informants = self.game, self.hands, self.informants
+        state.start, state.mysteries, state.hidden = self.start, self.mysteries, self.hidden
+        state.phase, state.turn, state.glasses = self.phase, self.turn, self.glasses
+        state.supply, state.tokens, state.looked = self.supply, self.tokens, self.looked
+        state.looks, state.questions = self.looks, self.questions
+        state.accusations, state.turns_done = self.accusations, self.turns_done
+        state.public_questions = self.public_questions
+        state.public_accusations = self.public_accusations
+        state.last, state._outcome = self.last, self._outcome
+        return state
+
+    def _with_mysteries(self, picks: Sequence[tuple[int, int, int]]) -> ThirteenCluesState:
+        state = self
+        for seat, pick in enumerate(picks):
+            state = state._choose(seat, pick)
+        state.last = ""
+        return state
+
+    def __repr__(self) -> str:
+        return (
+            f"<ThirteenCluesState phase={self.phase} turn={self.turn} glasses={self.glasses} "
+            f"supply={self.supply} questions={len(self.questions)}>"
+        )
+
+    # --- what each seat sees ------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    def mystery_mask(self, seat: int) -> int:
+        trio = self.mysteries[seat]
+        return 0 if trio is None else 1 << trio[0] | 1 << trio[1] | 1 << trio[2]
+
+    def seen_by(self, witness: int, side: str = "") -> int:
+        """Cards ``witness`` sees: others' mysteries and its hidden cards (one side with 2p)."""
+        hidden = self.hidden[witness] or ()
+        if side:
+            hidden = hidden[tc.SIDES.index(side) : tc.SIDES.index(side) + 1]
+        mask = 0
+        for card in hidden:
+            mask |= 1 << card
+        for other in range(self.players):
+            if other != witness:
+                mask |= self.mystery_mask(other)
+        return mask
+
+    def answer(self, witness: int, subject: str, side: str = "") -> int:
+        return (self.seen_by(witness, side=side) & self.game.masks[subject]).bit_count()
+
+    # --- the protocol -----------------------------------------------------------------------
+
+    def actors(self) -> frozenset[int]:
+        if self.phase == CHOOSE:
+            return frozenset(s for s in range(self.players) if self.hidden[s] is None)
+        if self.phase == OVER:
+            return frozenset()
+        return frozenset({self.turn})
+
+    def to_move(self) -> int | None:
+        actors = self.actors()
+        if self.phase == CHOOSE:
+            return min(actors)
+        return self.turn if actors else None
+
+    def questions_for(self, seat: int) -> IndexedActions:
+        """Every question of ``seat`` now: witness, then subject, side, secret."""
+        if self.phase != PLAY or seat != self.turn:
+            return IndexedActions(Ask.kind, 0, _nothing, _never)
+        return question_actions(self, seat)
+
+    def accusation_choices(self, seat: int) -> list[list[int]]:
+        """Per type, the cards ``seat`` may name: none it can see (§4.4)."""
+        visible = self.seen_by(seat)
+        return [[c for c in ids if not visible >> c & 1] for ids in self.game.by_type]
+
+    def accusations_for(self, seat: int) -> IndexedActions:
+        if self.phase not in (PLAY, FINAL) or seat != self.turn:
+            return IndexedActions(Accuse.kind, 0, _nothing, _never)
+        return accusation_actions(self, seat)
+
+    def legal_actions(self, seat: int) -> Sequence[Choose | Ask | Look | Take | Accuse]:
+        if seat not in self.actors():
+            return ()
+        if self.phase == CHOOSE:
+            names = [c.name for c in self.game.cards]
+            return [Choose(tuple(names[c] for c in t)) for t in _trios(self.game, self.hands[seat])]
+        if self.phase == TAKE:
+            return [Take(s) for s in range(self.players) if s != seat and self.glasses[s]]
+        parts: list[Sequence[Any]] = [self.questions_for(seat)]
+        if self.phase == PLAY:
+            parts.append([Look(SLOT_LETTERS[i]) for i in range(self.game.informants)])
+        parts.append(self.accusations_for(seat))
+        return ActionList(parts)  # type: ignore[return-value]
+
+    def apply(self, seat: int, action: Any) -> ThirteenCluesState:
+        if self.phase == OVER:
+            raise IllegalActionError("the game is over")
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalActionError(
+                f"seat {seat!r} is not a seat of this {self.players}-player game"
+            )
+        if isinstance(action, Choose):
+            return self._apply_choose(seat, action)
+        if seat != self.turn or self.phase == CHOOSE:
+            waiting = "the mystery choices" if self.phase == CHOOSE else f"seat {self.turn}"
+            raise IllegalActionError(f"seat {seat} cannot act now: the game waits for {waiting}")
+        if isinstance(action, Take):
+            return self._take(seat, action.source)
+        if isinstance(action, Accuse):
+            return self._accuse(seat, action)
+        if self.phase != PLAY:
+            raise IllegalActionError(f"only {self.phase} actions now, not {action}")
+        if isinstance(action, Ask):
+            return self._ask(seat, action)
+        if isinstance(action, Look):
+            return self._look(seat, action.slot)
+        raise IllegalActionError(f"{action!r} is not a 13 Clues action")
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def last_result(self) -> str:
+        return self.last
+
+    def reveal(self) -> Mapping[str, JSONValue]:
+        """The deal: hands, informants and start player (the mysteries are chosen in play)."""
+        names = [c.name for c in self.game.cards]
+        deal: dict[str, JSONValue] = {
+            "hands": [[names[c] for c in hand] for hand in self.hands],
+            "informants": [names[c] for c in self.informants],
+            "start": self.start,
+        }
+        if self.game.config.mystery_choice == "random":
+            deal["mysteries"] = [[names[c] for c in m or ()] for m in self.mysteries]
+        return deal
+
+    def view(self, seat: int | None) -> ThirteenCluesView:
+        return build_view(self, seat)
+
+    def hidden_twin(self, seat: int | None, rng: random.Random) -> ThirteenCluesState | None:
+        return hidden_twin(self, seat, rng)
+
+    # --- setup --------------------------------------------------------------------------------
+
+    def _apply_choose(self, seat: int, action: Choose) -> ThirteenCluesState:
+        if self.phase != CHOOSE:
+            raise IllegalActionError("the mysteries are chosen already")
+        if self.hidden[seat] is not None:
+            raise IllegalActionError(f"seat {seat} has chosen already")
+        trio = tuple(self.game.card_id(name) for name in action.cards)
+        missing = [self.game.cards[c].name for c in trio if c not in self.hands[seat]]
+        if missing:
+            raise IllegalActionError(f"{' '.join(missing)} not in the hand of seat {seat}")
+        return self._choose(seat, (trio[0], trio[1], trio[2]))
+
+    def _choose(self, seat: int, trio: tuple[int, int, int]) -> ThirteenCluesState:
+        state = self._copy()
+        owner = (seat + 1) % self.players
+        mysteries, hidden = list(self.mysteries), list(self.hidden)
+        mysteries[owner] = trio
+        hidden[seat] = tuple(c for c in self.hands[seat] if c not in trio)
+        state.mysteries, state.hidden = tuple(mysteries), tuple(hidden)
+        state.last = "chosen"
+        if all(h is not None for h in hidden):
+            state._begin_turn(self.start)
+            state.last = f"chosen; seat {self.start} starts"
+        return state
+
+    # --- turns and glasses --------------------------------------------------------------------
+
+    def _begin_turn(self, seat: int) -> None:
+        self.turn = seat
+        limit = self.game.config.stall_rounds
+        if limit and self.turns_done >= limit * self.players:
+            self.phase = FINAL
+        elif self.game.two_player or self.glasses[seat]:
+            self.phase = PLAY
+        elif self.supply:  # §4.4.1: a glass from the supply ...
+            self.supply -= 1
+            self.glasses = _plus(self.glasses, seat, 1)
+            self.phase = PLAY
+        else:  # ... or from a player of one's choice (D3: one holding a glass)
+            self.phase = TAKE
+
+    def _spent(self, seat: int) -> None:
+        """After one action: the turn ends with the last glass (2 players: after each)."""
+        if self.game.two_player or not self.glasses[seat]:
+            self.turns_done += 1
+            self._begin_turn((seat + 1) % self.players)
+
+    def _pass_glass(self, seat: int) -> None:
+        """Informant and accusation glass: to the nearest seat clockwise holding none, not
+        the actor himself (D2), else to the supply."""
+        self.glasses = _plus(self.glasses, seat, -1)
+        for step in range(1, self.players):
+            other = (seat + step) % self.players
+            if not self.glasses[other]:
+                self.glasses = _plus(self.glasses, other, 1)
+                return
+        self.supply += 1
+
+    def _take(self, seat: int, source: int) -> ThirteenCluesState:
+        if self.phase != TAKE:
+            raise IllegalActionError(
+                "a glass is taken from a player only at turn start, when the supply is empty"
+            )
+        if not 0 <= source < self.players or source == seat or not self.glasses[source]:
+            raise IllegalActionError(f"seat {source} holds no glass to take")
+        state = self._copy()
+        state.glasses = _plus(_plus(self.glasses, source, -1), seat, 1)
+        state.phase, state.last = PLAY, f"took from {source}"
+        return state
+
+    # --- actions --------------------------------------------------------------------------------
+
+    def _ask(self, seat: int, action: Ask) -> ThirteenCluesState:
+        game = self.game
+        witness = action.witness
+        if not 0 <= witness < self.players or witness == seat:
+            raise IllegalActionError(f"seat {witness} cannot be asked by seat {seat}")
+        if action.subject not in game.masks:
+            raise IllegalActionError(
+                f"{action.subject} is not a question subject in this game (D7/D8): "
+                f"{', '.join(game.subjects)}"
+            )
+        if game.two_player != bool(action.side):
+            raise IllegalActionError(
+                "with two players a question names the witness's left or right hidden card"
+                if game.two_player
+                else "only two-player questions name a side"
+            )
+        if action.secret and not self.tokens >> seat & 1:
+            raise IllegalActionError(f"seat {seat} has no Top Secret token")
+        answer = self.answer(witness, action.subject, action.side)
+        state = self._copy()
+        state.questions = (
+            *self.questions,
+            Question(seat, witness, action.subject, action.side, action.secret, answer),
+        )
+        state.public_questions = (
+            *self.public_questions,
+            QuestionView(
+                seat,
+                witness,
+                action.secret,
+                None if action.secret else action.subject,
+                action.side,
+                None if action.secret else answer,
+            ),
+        )
+        if action.secret:
+            state.tokens &= ~(1 << seat)
+            # The answer stays between the two; the record shows only that it was asked.
+            state.last = f"{witness}:top-secret"
+        else:
+            side = f"/{action.side}" if action.side else ""
+            state.last = f"{witness}:{action.subject}{side}={answer}"
+        if not game.two_player:
+            state.glasses = _plus(self.glasses, seat, -1)
+            if action.secret and game.config.top_secret_glass == "discard":
+                state.supply += 1
+            else:
+                state.glasses = _plus(state.glasses, witness, 1)
+        state._spent(seat)
+        return state
+
+    def _look(self, seat: int, slot: str) -> ThirteenCluesState:
+        index = SLOT_LETTERS.find(slot)
+        if not 0 <= index < self.game.informants:
+            raise IllegalActionError(
+                f"no informant {slot}: this game has "
+                f"{self.game.informants or 'no'} informant card(s)"
+            )
+        state = self._copy()
+        state.looked = tuple(m | 1 << index if s == seat else m for s, m in enumerate(self.looked))
+        state.looks = (*self.looks, (seat, index))
+        state.last = f"looked {slot}"
+        if not self.game.two_player:
+            state._pass_glass(seat)
+        state._spent(seat)
+        return state
+
+    def _accuse(self, seat: int, action: Accuse) -> ThirteenCluesState:
+        if self.phase not in (PLAY, FINAL):
+            raise IllegalActionError(f"no accusation in phase {self.phase}")
+        p, loc, w = (self.game.card_id(name) for name in action.cards)
+        visible = self.seen_by(seat)
+        seen = [self.game.cards[c].name for c in (p, loc, w) if visible >> c & 1]
+        if seen:
+            raise IllegalActionError(f"seat {seat} can see {' '.join(seen)}: it cannot be named")
+        trio = (p, loc, w)
+        if not self.game.config.repeat_accusations and any(
+            a.seat == seat and a.cards == trio for a in self.accusations
+        ):
+            raise IllegalActionError(f"seat {seat} has made this accusation before")
+        correct = self.mysteries[seat] == trio
+        state = self._copy()
+        state.accusations = (*self.accusations, Accusation(seat, trio, correct))
+        state.public_accusations = (
+            *self.public_accusations,
+            AccusationView(seat, action.cards, correct),
+        )
+        state.last = "correct" if correct else "wrong"
+        if not self.game.two_player and self.phase == PLAY:
+            state._pass_glass(seat)  # D9: passed before the result counts
+        if correct:
+            scores = tuple(1 if s == seat else 0 for s in range(self.players))
+            state.phase, state._outcome = OVER, Outcome(scores, (seat,), "correct accusation")
+            return state
+        if not self.game.two_player and self.phase == PLAY:
+            state.supply += state.glasses[seat]  # the turn ends; leftovers to the supply
+            state.glasses = _plus(state.glasses, seat, -state.glasses[seat])
+        state.turns_done += 1
+        state._begin_turn((seat + 1) % self.players)
+        return state
+
+
+def _plus(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    return tuple(v + delta if i == index else v for i, v in enumerate(values))
+
+
+def _nothing(index: int) -> Ask:
+    raise IndexError(index)
+
+
+def _never(action: object) -> bool:
+    return False
