@@ -14,7 +14,7 @@ import argparse
 import random
 import time
 
-from sleuth.agents.random_agent import split_by_kind
+from sleuth.agents.random_agent import split_drastic
 from sleuth.core import make_game
 
 OPENSPIEL_PURE_PYTHON = 114_000  # actions/s, the low end of the measured range
@@ -32,7 +32,7 @@ def playouts(game_name: str, players: int, games: int, seed: int) -> tuple[int, 
             seat = state.to_move()
             if seat is None:
                 raise RuntimeError("a game that is not over waits on nobody")
-            ordinary, drastic = split_by_kind(state.legal_actions(seat))
+            ordinary, drastic = split_drastic(state.legal_actions(seat))
             pool = (
                 drastic if not len(ordinary) or (len(drastic) and rng.random() < 0.01) else ordinary
             )

@@ -14,16 +14,17 @@ from .protocol import Action
 
 
 class IndexedActions(Sequence[Action]):
-    """``size`` actions of one kind, the i-th made by ``make(i)`` only when asked for."""
+    """``size`` actions of one type, the i-th made by ``make(i)`` only when asked for."""
 
     def __init__(
         self,
-        kind: str,
+        action_type: type[Action],
         size: int,
         make: Callable[[int], Action],
         contains: Callable[[object], bool],
     ) -> None:
-        self.kind = kind
+        self.kind = action_type.kind
+        self.drastic = action_type.drastic
         self._size = size
         self._make = make
         self._contains = contains
@@ -65,6 +66,10 @@ class ActionList(Sequence[Action]):
     def __contains__(self, action: object) -> bool:
         return any(action in part for part in self._parts)
 
+    @property
+    def parts(self) -> tuple[Sequence[Action], ...]:
+        return tuple(self._parts)
+
     @overload
     def __getitem__(self, index: int) -> Action: ...
     @overload
@@ -89,13 +94,19 @@ class ActionList(Sequence[Action]):
     def kinds(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(_kind_of(p) for p in self._parts))
 
-    def split(self, kinds: frozenset[str]) -> tuple[Sequence[Action], Sequence[Action]]:
-        """(actions of other kinds, actions of these kinds), each part kept whole."""
-        inside: list[Sequence[Action]] = []
-        outside: list[Sequence[Action]] = []
+    def split_drastic(self) -> tuple[Sequence[Action], Sequence[Action]]:
+        """(ordinary actions, drastic actions), each part kept whole and lazy."""
+        drastic: list[Sequence[Action]] = []
+        ordinary: list[Sequence[Action]] = []
         for part in self._parts:
-            (inside if _kind_of(part) in kinds else outside).append(part)
-        return _join(outside), _join(inside)
+            (drastic if _is_drastic(part) else ordinary).append(part)
+        return _join(ordinary), _join(drastic)
+
+
+def _is_drastic(part: Sequence[Action]) -> bool:
+    if isinstance(part, IndexedActions):
+        return part.drastic
+    return part[0].drastic
 
 
 def _join(parts: list[Sequence[Action]]) -> Sequence[Action]:

@@ -33,6 +33,9 @@ class Action:
     """
 
     kind: ClassVar[str] = "action"
+    # An action that can knock its seat out of the game (Black Vienna's accusation): a
+    # random bot takes such actions only rarely, so that its games show the whole rules.
+    drastic: ClassVar[bool] = False
 
     def to_json(self) -> dict[str, JSONValue]:
         data = to_json(self)

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sleuth.agents.random_agent import split_by_kind
+from sleuth.agents.random_agent import split_drastic
 from sleuth.core import (
     Action,
     Game,
@@ -101,7 +101,7 @@ def _random_move(
     seat = mover
     if len(actors) > 1 and rng.random() < drastic_rate:
         seat = rng.choice(actors)
-    ordinary, drastic = split_by_kind(state.legal_actions(seat))
+    ordinary, drastic = split_drastic(state.legal_actions(seat))
     pool = (
         drastic if (rng.random() < drastic_rate and len(drastic)) or not len(ordinary) else ordinary
     )

@@ -272,7 +272,7 @@ class BlackStoriesState(State):
                 and action.guess in _GUESSES
             )
 
-        return IndexedActions(Solve.kind, len(targets) * per_target, make, contains)
+        return IndexedActions(Solve, len(targets) * per_target, make, contains)
 
     def apply(self, seat: int, action: Any) -> BlackStoriesState:
         if self.phase == OVER:

@@ -30,6 +30,7 @@ class Investigate(Action):
 @dataclass(frozen=True)
 class Accuse(Action):
     kind: ClassVar[str] = "accuse"
+    drastic: ClassVar[bool] = True  # a wrong accusation knocks the accuser out
     letters: str
 
     def __str__(self) -> str:

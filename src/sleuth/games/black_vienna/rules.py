@@ -277,7 +277,7 @@ class BlackViennaState(State):
                 and action.cards in choices
             )
 
-        return IndexedActions(Investigate.kind, len(choices) * count, make, contains)
+        return IndexedActions(Investigate, len(choices) * count, make, contains)
 
     def legal_actions(self, seat: int) -> Sequence[Investigate | Accuse | Guess | Pass]:
         parts: list[Sequence[Any]] = [self.investigations(seat)]
@@ -495,7 +495,7 @@ class BlackViennaState(State):
 
 def _trio_actions(make: type[Accuse] | type[Guess]) -> IndexedActions:
     return IndexedActions(
-        make.kind,
+        make,
         len(_TRIOS),
         lambda index: make(_TRIOS[index]),
         lambda action: type(action) is make,

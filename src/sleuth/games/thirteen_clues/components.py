@@ -151,10 +151,10 @@ class ThirteenCluesConfig(Config):
         metadata={"help": "D8: questions may also name a type (person/location/weapon); BGA: no"},
     )
     stall_rounds: int = field(
-        default=20,
+        default=0,
         metadata={
-            "help": "[D] stall end, not in §4.8: after this many rounds without a winner, "
-            "questions stop and each turn is one accusation (0: never)"
+            "help": "[D] stall end, not in §4.8 (0, the default: never): after this many "
+            "rounds without a winner, questions stop and each turn is one accusation"
         },
     )
     repeat_accusations: bool = field(

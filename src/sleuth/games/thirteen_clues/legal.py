@@ -40,7 +40,7 @@ def question_actions(state: ThirteenCluesState, seat: int) -> IndexedActions:
             and action.secret in secrets
         )
 
-    return IndexedActions(Ask.kind, len(witnesses) * per_witness, make, contains)
+    return IndexedActions(Ask, len(witnesses) * per_witness, make, contains)
 
 
 def accusation_actions(state: ThirteenCluesState, seat: int) -> IndexedActions:
@@ -80,4 +80,4 @@ def accusation_actions(state: ThirteenCluesState, seat: int) -> IndexedActions:
         trio = (ids[0], ids[1], ids[2])
         return ids[0] in persons and ids[1] in places and ids[2] in weapons and trio not in wrong
 
-    return IndexedActions(Accuse.kind, size, make, contains)
+    return IndexedActions(Accuse, size, make, contains)

@@ -313,7 +313,7 @@ class ThirteenCluesState(State):
     def questions_for(self, seat: int) -> IndexedActions:
         """Every question of ``seat`` now: witness, then subject, side, secret."""
         if self.phase != PLAY or seat != self.turn:
-            return IndexedActions(Ask.kind, 0, _nothing, _never)
+            return IndexedActions(Ask, 0, _nothing, _never)
         return question_actions(self, seat)
 
     def accusation_choices(self, seat: int) -> list[list[int]]:
@@ -323,7 +323,7 @@ class ThirteenCluesState(State):
 
     def accusations_for(self, seat: int) -> IndexedActions:
         if self.phase not in (PLAY, FINAL) or seat != self.turn:
-            return IndexedActions(Accuse.kind, 0, _nothing, _never)
+            return IndexedActions(Accuse, 0, _nothing, _never)
         return accusation_actions(self, seat)
 
     def legal_actions(self, seat: int) -> Sequence[Choose | Ask | Look | Take | Accuse]:
