@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from sleuth.core import Action, View
+from sleuth.core.actions import ActionList
 
 
 class Agent(ABC):
@@ -22,3 +23,16 @@ class Agent(ABC):
 
     def interrupt(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action | None:
         return None
+
+
+def kinds_of(legal: Sequence[Action]) -> tuple[str, ...]:
+    """The action kinds present, without listing a lazy family item by item."""
+    if isinstance(legal, ActionList):
+        return legal.kinds()
+    return tuple(dict.fromkeys(a.kind for a in legal))
+
+
+def of_kind(legal: Sequence[Action], kind: str) -> Sequence[Action]:
+    if isinstance(legal, ActionList):
+        return legal.of_kind(kind) if kind in legal.kinds() else []
+    return [a for a in legal if a.kind == kind]

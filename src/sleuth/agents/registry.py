@@ -1,7 +1,12 @@
-"""Agents by name, like games: ``make_agent("random")``."""
+"""Agents by name, like games: ``make_agent("basic", "black-vienna")``.
+
+A name may be game-specific (a ``basic`` bot knows one game's rules of thumb) or serve
+every game (``random``).
+"""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 from sleuth.core import GameError
@@ -9,21 +14,42 @@ from sleuth.core import GameError
 from .base import Agent
 from .random_agent import RandomAgent
 
-_AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent}
+AgentFactory = Callable[[], Agent]
+ANY_GAME = "*"
+
+_AGENTS: dict[str, dict[str, AgentFactory]] = {"random": {ANY_GAME: RandomAgent}}
+# Modules that register game-specific bots when first needed (they import the engine).
+_BOT_MODULES = ("sleuth.agents.black_vienna",)
 
 
-def register_agent(name: str, factory: Callable[[], Agent]) -> None:
-    if name in _AGENTS:
-        raise ValueError(f"agent name {name!r} is taken")
-    _AGENTS[name] = factory
+def register_agent(name: str, factory: AgentFactory, game: str = ANY_GAME) -> None:
+    games = _AGENTS.setdefault(name, {})
+    if game in games:
+        raise ValueError(f"agent {name!r} for {game} is registered already")
+    games[game] = factory
 
 
-def make_agent(name: str) -> Agent:
-    try:
-        return _AGENTS[name.strip().lower()]()
-    except KeyError:
-        raise GameError(f"unknown bot {name!r} (bots: {', '.join(sorted(_AGENTS))})") from None
+def _load() -> None:
+    for module in _BOT_MODULES:
+        importlib.import_module(module)
 
 
-def agent_names() -> list[str]:
-    return sorted(_AGENTS)
+def make_agent(name: str, game: str) -> Agent:
+    """A fresh agent called ``name`` that can play ``game`` (its registered name)."""
+    _load()
+    games = _AGENTS.get(name.strip().lower())
+    if games is None:
+        raise GameError(f"unknown bot {name!r} (bots: {', '.join(agent_names())})")
+    factory = games.get(game) or games.get(ANY_GAME)
+    if factory is None:
+        raise GameError(f"bot {name!r} does not play {game} (it plays {', '.join(sorted(games))})")
+    return factory()
+
+
+def agent_names(game: str | None = None) -> list[str]:
+    _load()
+    return sorted(
+        name
+        for name, games in _AGENTS.items()
+        if game is None or game in games or ANY_GAME in games
+    )

@@ -87,7 +87,7 @@ class _Timed(Agent):
 
 def play_spec(spec: GameSpec) -> GameResult:
     game = find_game(spec.game).from_config_json(spec.config)
-    agents = [_Timed(make_agent(name)) for name in spec.seating]
+    agents = [_Timed(make_agent(name, game.name)) for name in spec.seating]
     result = play_match(game, agents, spec.seed)
     return GameResult(
         index=spec.index,

@@ -45,7 +45,7 @@ def run_arena(args: argparse.Namespace) -> int:
         from sleuth.agents import make_agent
 
         for name in bots:
-            make_agent(name)
+            make_agent(name, game.name)
     except GameError as error:
         print(f"sleuth arena: {error}", file=sys.stderr)
         return 2

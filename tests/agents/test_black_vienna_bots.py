@@ -1,0 +1,58 @@
+"""Black Vienna bots: the casual notes are sound, and bots accuse only when sure."""
+
+from __future__ import annotations
+
+import pytest
+
+from sleuth.agents import RandomAgent, make_agent
+from sleuth.agents.black_vienna.notes import CasualNotes
+from sleuth.arena import play_match
+from sleuth.core import GameError, make_game
+from sleuth.core.records import replay_record
+from sleuth.games.black_vienna import BlackVienna, BlackViennaView, parse_action
+
+HANDS4 = ("ACDEFG", "HIJKNO", "PQRSTU", "VWXYZÖ")
+STACKS = (
+    ("AOR", "BHV", "CDE", "FGI", "JKL", "MNP", "QST", "UWX", "YZÖ", "AKÖ", "LOY", "JRZ"),
+    ("ABC", "DHO", "ERV", "FJM", "GKN", "ILP", "QUY", "SWZ", "TXÖ", "BNT", "HPQ", "MSV"),
+    ("AFQ", "GOS", "IRT", "BJU", "HKW", "LVX", "CMY", "DNZ", "EPÖ", "CGX", "DIU", "EFW"),
+)
+
+
+def test_casual_notes_exact_sets() -> None:
+    game = make_game("bv", 4)
+    assert isinstance(game, BlackVienna)
+    state = game.from_deal(HANDS4, "BLM", STACKS)
+    for seat, text in [(0, "ask 3 AOR"), (3, "ask 1 ABC"), (1, "ask 2 AFQ")]:
+        state = state.apply(seat, parse_action(text))
+    view = state.view(0)
+    assert isinstance(view, BlackViennaView)
+    notes = CasualNotes.from_view(view)
+    assert notes.has[0] == set("ACDEFG")
+    assert {"O", "R"} <= notes.lacks[3]  # AOR=0 at seat 3
+    assert {"B"} <= notes.lacks[1]  # ABC=0 at seat 1
+    assert notes.has[2] == {"Q"}  # AFQ=1 at seat 2, and seat 0 holds A and F
+    assert "Q" not in notes.ring_candidates()
+    assert notes.ring_candidates()[:4] == ["B", "H", "I", "J"]
+
+
+def test_unknown_bot_and_wrong_game_are_clear_errors() -> None:
+    with pytest.raises(GameError, match="unknown bot 'genius'"):
+        make_agent("genius", "black-vienna")
+    with pytest.raises(GameError, match="bot 'basic' does not play alibi"):
+        make_agent("basic", "alibi")
+
+
+def test_basic_accuses_only_when_its_notes_are_certain() -> None:
+    game = make_game("bv", 4)
+    wins = 0
+    for seed in range(40):
+        agents = [make_agent("basic", game.name), RandomAgent(), RandomAgent(), RandomAgent()]
+        result = play_match(game, agents, seed)
+        replay = replay_record(result.record)
+        for before, step in zip(replay.states, replay.steps, strict=False):
+            if step.seat == 0 and step.action.startswith("accuse"):
+                forced = getattr(before, "phase", "") in ("final-question", "final-accusation")
+                assert step.result == "correct" or forced, (seed, step)
+        wins += 0 in result.outcome.winners
+    assert wins >= 8  # random bots never win: basic wins whenever it gets certain in time
