@@ -1,0 +1,329 @@
+"""Queries on a model: worlds, marginals, solution posterior, certain facts, explanations,
+contradictions, information gain of a question, and uniform sampling of worlds."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import combinations
+from math import comb, log2
+
+import numpy as np
+import numpy.typing as npt
+
+from sleuth.deduce.dp import Layers, to_int
+from sleuth.deduce.model import Constraint, Model, Reduced, propagate
+from sleuth.deduce.solution import solution_weights
+
+
+@dataclass(frozen=True)
+class SolutionClass:
+    """Solutions that hold ``fixed`` cards and ``constrained``, plus any ``free_count`` of the
+    free cards; each such solution has exactly ``count`` worlds."""
+
+    cards: tuple[int, ...]
+    free_count: int
+    count: int
+
+
+@dataclass(frozen=True)
+class QuestionValue:
+    """What asking about ``cards`` at ``locations`` would tell: the exact distribution of the
+    answer (answer value -> worlds) and the mutual information with the solution, in bits."""
+
+    answers: dict[int, int]
+    answer_entropy: float
+    solution_bits: float
+
+
+class Analysis:
+    """The exact knowledge contained in a model. Everything is computed lazily and cached."""
+
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self.reduced: Reduced = propagate(model)
+
+    @cached_property
+    def layers(self) -> Layers | None:
+        return Layers(self.reduced) if self.reduced.ok else None
+
+    @cached_property
+    def _passes(self) -> tuple[list[npt.NDArray[np.generic]], list[npt.NDArray[np.generic]]]:
+        lay = self.layers
+        assert lay is not None
+        alpha = lay.forward()
+        beta = lay.backward(lay.tail())
+        return alpha, beta
+
+    @cached_property
+    def worlds(self) -> int:
+        """The exact number of worlds consistent with the model."""
+        if self.layers is None:
+            return 0
+        alpha, beta = self._passes
+        return to_int(np.dot(alpha[-1], beta[-1]))
+
+    @property
+    def consistent(self) -> bool:
+        return self.worlds > 0
+
+    @cached_property
+    def marginal_counts(self) -> list[list[int]]:
+        """counts[card][location]: the worlds in which the card lies in the location."""
+        m = self.model
+        nl = len(m.locations)
+        out = [[0] * nl for _ in m.cards]
+        lay = self.layers
+        if lay is None or self.worlds == 0:
+            return out
+        total = self.worlds
+        for c, d in enumerate(self.reduced.domains):
+            if len(d) == 1:
+                out[c][next(iter(d))] = total
+        alpha, beta = self._passes
+        for j, c in enumerate(lay.order):
+            t = lay.trans[j]
+            w = alpha[j][t.src] * beta[j + 1][t.dst]
+            ch = lay.choices[j]
+            for loc in range(nl):
+                sel = w[ch == loc]
+                if len(sel):
+                    out[c][loc] = to_int(sel.sum())
+        if lay.free:
+            fa = alpha[-1]
+            for loc in range(nl):
+                if lay.cap[loc] == 0:
+                    continue
+                cnt = to_int(np.dot(fa, lay.tail(minus=loc)))
+                for c in lay.free:
+                    out[c][loc] = cnt
+        return out
+
+    def probabilities(self) -> list[dict[int, float]]:
+        """For each card, location -> probability (zero entries left out)."""
+        total = self.worlds
+        if total == 0:
+            return [{} for _ in self.model.cards]
+        return [
+            {loc: cnt / total for loc, cnt in enumerate(row) if cnt}
+            for row in self.marginal_counts
+        ]
+
+    def certain(self) -> list[tuple[int, int]]:
+        """(card, location) for every card whose location is certain."""
+        total = self.worlds
+        if total == 0:
+            return []
+        return [
+            (c, loc)
+            for c, row in enumerate(self.marginal_counts)
+            for loc, cnt in enumerate(row)
+            if cnt == total
+        ]
+
+    # ---- the solution -----------------------------------------------------------------------
+    @cached_property
+    def solution_classes(self) -> list[SolutionClass]:
+        """The solution posterior in compact form (see ``SolutionClass``)."""
+        m = self.model
+        lay = self.layers
+        if m.solution is None:
+            raise ValueError("the model has no solution location")
+        if lay is None or self.worlds == 0:
+            return []
+        sol = m.solution
+        fixed = tuple(c for c, d in enumerate(self.reduced.domains) if d == {sol})
+        final = lay.tail(drop=sol)[None, :]
+        weights = solution_weights(lay, final)
+        cap = lay.cap[sol]
+        out = []
+        for key, val in weights.items():
+            cnt = to_int(val[0])
+            if cnt:
+                out.append(SolutionClass(tuple(sorted(fixed + key)), cap - len(key), cnt))
+        return out
+
+    def solution_posterior(self) -> list[tuple[tuple[int, ...], int]]:
+        """Every solution with non-zero probability and its world count, most likely first."""
+        lay = self.layers
+        free = lay.free if lay is not None else []
+        out: list[tuple[tuple[int, ...], int]] = []
+        for cls in self.solution_classes:
+            for extra in combinations(free, cls.free_count):
+                out.append((tuple(sorted(cls.cards + extra)), cls.count))
+        out.sort(key=lambda x: (-x[1], x[0]))
+        return out
+
+    def solution_entropy(self) -> float:
+        total = self.worlds
+        h = 0.0
+        lay = self.layers
+        free = len(lay.free) if lay is not None else 0
+        for cls in self.solution_classes:
+            p = cls.count / total
+            h -= comb(free, cls.free_count) * p * log2(p)
+        return h
+
+    # ---- questions ----------------------------------------------------------------------------
+    def question_value(self, locations: frozenset[int], cards: frozenset[int]) -> QuestionValue:
+        """The exact joint of a new count (``cards`` in ``locations``) and the solution."""
+        total = self.worlds
+        if total == 0:
+            return QuestionValue({}, 0.0, 0.0)
+        lay = Layers(self.reduced, observe=(locations, cards))
+        sol = self.model.solution
+        base = lay.obs_offset
+        if lay.obs_index is None:
+            return QuestionValue({base: total}, 0.0, 0.0)
+        nv = len(lay.cons[lay.obs_index][1]) + 1
+        alpha = lay.forward()
+        tail_all = lay.tail()
+        per_v = [to_int(np.dot(alpha[-1] * (lay.final_obs == v), tail_all)) for v in range(nv)]
+        answers = {base + v: cnt for v, cnt in enumerate(per_v) if cnt}
+        h_ans = -sum(c / total * log2(c / total) for c in answers.values())
+        if sol is None:
+            return QuestionValue(answers, h_ans, 0.0)
+        spec = lay.tail(drop=sol)
+        final = np.stack([spec * (lay.final_obs == v) for v in range(nv)])
+        weights = solution_weights(lay, final)
+        cap = lay.cap[sol]
+        nfree = len(lay.free)
+        bits = 0.0
+        for key, val in weights.items():
+            mult = comb(nfree, cap - len(key))
+            w_all = sum(to_int(x) for x in val)
+            for v in range(nv):
+                w = to_int(val[v])
+                if w:
+                    bits += mult * (w / total) * log2(w * total / (per_v[v] * w_all))
+        return QuestionValue(answers, h_ans, max(bits, 0.0))
+
+    # ---- sampling -----------------------------------------------------------------------------
+    def sample(self, rng: random.Random, k: int = 1) -> list[list[int]]:
+        """``k`` worlds drawn uniformly at random; each world gives a location per card."""
+        if self.worlds == 0:
+            raise ValueError("no consistent world to sample from")
+        lay = self.layers
+        assert lay is not None
+        _, beta = self._passes
+        base = [-1] * len(self.model.cards)
+        for c, d in enumerate(self.reduced.domains):
+            if len(d) == 1:
+                base[c] = next(iter(d))
+        tail = [to_int(x) for x in beta[-1]]
+        by_src = []
+        for j, t in enumerate(lay.trans):
+            o = np.argsort(t.src, kind="stable")
+            w = [to_int(x) for x in beta[j + 1][t.dst[o]]]
+            by_src.append((t.src[o].tolist(), t.dst[o].tolist(), lay.choices[j][o].tolist(), w))
+        del tail
+        out = []
+        for _ in range(k):
+            world = list(base)
+            s = 0
+            for j, c in enumerate(lay.order):
+                srcs, dsts, chs, ws = by_src[j]
+                lo = _bisect(srcs, s)
+                hi = _bisect(srcs, s + 1)
+                r = rng.randrange(sum(ws[lo:hi]))
+                for i in range(lo, hi):
+                    r -= ws[i]
+                    if r < 0:
+                        s = dsts[i]
+                        world[c] = chs[i]
+                        break
+            rem = [int(x) for x in lay.final_rem[s]]
+            free = list(lay.free)
+            rng.shuffle(free)
+            i = 0
+            for loc, cnt in enumerate(rem):
+                for c in free[i : i + cnt]:
+                    world[c] = loc
+                i += cnt
+            out.append(world)
+        return out
+
+
+def _bisect(xs: list[int], v: int) -> int:
+    lo, hi = 0, len(xs)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if xs[mid] < v:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+# ---- explanations and conflicts ---------------------------------------------------------------
+def _minimal_subset(
+    tags: Sequence[int], holds: Callable[[frozenset[int]], bool], budget: int = 400
+) -> tuple[list[int], bool]:
+    """A subset S of ``tags`` with ``holds(S)``, irreducible, and smallest when the search over
+    smaller subsets fits in ``budget`` checks. Returns (subset, proven smallest)."""
+    current = list(tags)
+    for t in list(tags):
+        trial = frozenset(x for x in current if x != t)
+        if holds(trial):
+            current = [x for x in current if x != t]
+    smallest = True
+    checks = 0
+    for size in range(len(current)):
+        n_sub = comb(len(tags), size)
+        if checks + n_sub > budget:
+            smallest = False
+            break
+        for sub in combinations(tags, size):
+            checks += 1
+            if holds(frozenset(sub)):
+                return sorted(sub), True
+    return sorted(current), smallest
+
+
+def _restricted(model: Model, tags: frozenset[int]) -> Model:
+    return model.with_constraints(c for c in model.constraints if c.tag < 0 or c.tag in tags)
+
+
+def _all_tags(model: Model) -> list[int]:
+    return sorted({c.tag for c in model.constraints if c.tag >= 0})
+
+
+def explain(model: Model, card: int, location: int) -> tuple[list[int], bool]:
+    """A smallest set of constraint tags that already implies ``card`` lies in ``location``.
+
+    Returns (tags, proven smallest). Raises ValueError when the fact is not certain.
+    """
+
+    def holds(tags: frozenset[int]) -> bool:
+        m = _restricted(model, tags)
+        if Analysis(m).worlds == 0:
+            return True
+        neg = Constraint(frozenset([location]), frozenset([card]), 0)
+        return Analysis(m.with_constraints((*m.constraints, neg))).worlds == 0
+
+    tags = _all_tags(model)
+    if not holds(frozenset(tags)):
+        raise ValueError("the fact is not certain")
+    return _minimal_subset(tags, holds)
+
+
+def conflicts(model: Model) -> tuple[list[int], bool]:
+    """A smallest set of constraint tags that is already inconsistent (with the background)."""
+
+    def holds(tags: frozenset[int]) -> bool:
+        return Analysis(_restricted(model, tags)).worlds == 0
+
+    tags = _all_tags(model)
+    if not holds(frozenset(tags)):
+        raise ValueError("the model is consistent")
+    return _minimal_subset(tags, holds)
+
+
+def count_worlds(model: Model) -> int:
+    return Analysis(model).worlds
+
+
+def iter_tags(constraints: Iterable[Constraint]) -> list[int]:
+    return sorted({c.tag for c in constraints if c.tag >= 0})
