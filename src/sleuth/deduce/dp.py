@@ -27,7 +27,10 @@ Arr = npt.NDArray[np.float64]
 IntArr = npt.NDArray[np.int64]
 
 _EXACT_FLOAT = 2**53
-_BINOM = np.array([[comb(n, k) for k in range(65)] for n in range(65)], dtype=object)
+_BINOM64 = np.array(
+    [[comb(n, k) if comb(n, k) < 2**63 else 0 for k in range(68)] for n in range(68)],
+    dtype=np.int64,
+)
 
 
 def multinomial(parts: list[int]) -> int:
@@ -119,7 +122,8 @@ class Layers:
         constrained = [c for c in undecided if c in named or red.domains[c] != full]
         self.order = self._order(constrained)
         self.bound = multinomial([self.cap[loc] for loc in range(nl)])
-        self.exact_float = self.bound < _EXACT_FLOAT
+        self.exact_float = self.bound < _EXACT_FLOAT and len(undecided) < 60
+        self._tails: dict[tuple[int | None, int | None], npt.NDArray[np.generic]] = {}
         self.dtype: type = np.float64 if self.exact_float else object
         self._build()
 
@@ -240,23 +244,31 @@ class Layers:
         ``drop``: that location's share is fixed to specific cards (not chosen);
         ``minus``: one specific free card is put into that location.
         """
+        key = (drop, minus)
+        hit = self._tails.get(key)
+        if hit is not None:
+            return hit
         rem = self.final_rem.copy()
         if minus is not None:
             rem[:, minus] -= 1
         cols = [loc for loc in range(self.nl) if loc != drop]
-        out = np.empty(rem.shape[0], dtype=object)
-        cache: dict[tuple[int, ...], int] = {}
-        for r in range(rem.shape[0]):
-            key = tuple(int(x) for x in rem[r, cols])
-            if min(key, default=0) < 0:
-                out[r] = 0
-                continue
-            v = cache.get(key)
-            if v is None:
-                v = multinomial(list(key))
-                cache[key] = v
-            out[r] = v
-        return out.astype(self.dtype) if self.exact_float else out
+        rem = rem[:, cols]
+        bad = (rem < 0).any(axis=1)
+        rem[bad] = 0
+        out: npt.NDArray[np.generic]
+        if self.exact_float:
+            cum = np.cumsum(rem, axis=1)
+            vals = np.ones(rem.shape[0], dtype=np.int64)
+            for k in range(rem.shape[1]):
+                vals *= _BINOM64[cum[:, k], rem[:, k]]
+            vals[bad] = 0
+            out = vals.astype(np.float64)
+        else:
+            out = np.empty(rem.shape[0], dtype=object)
+            for r in range(rem.shape[0]):
+                out[r] = 0 if bad[r] else multinomial([int(x) for x in rem[r]])
+        self._tails[key] = out
+        return out
 
     # ---- passes -------------------------------------------------------------------------------
     def forward(self) -> list[npt.NDArray[np.generic]]:

@@ -125,36 +125,72 @@ class Analysis:
 
     # ---- the solution -----------------------------------------------------------------------
     @cached_property
-    def solution_classes(self) -> list[SolutionClass]:
-        """The solution posterior in compact form (see ``SolutionClass``)."""
+    def solution_arrays(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], list[int]]:
+        """The solution posterior in compact form: (cards K x 3 padded with -1, free_count K,
+        counts K). A class holds its cards plus any ``free_count`` of the free cards; each such
+        solution has exactly its count of worlds."""
         m = self.model
         lay = self.layers
         if m.solution is None:
             raise ValueError("the model has no solution location")
         if lay is None or self.worlds == 0:
-            return []
+            return np.zeros((0, 3), np.int64), np.zeros(0, np.int64), []
         sol = m.solution
-        fixed = tuple(c for c, d in enumerate(self.reduced.domains) if d == {sol})
+        fixed = [c for c, d in enumerate(self.reduced.domains) if d == {sol}]
         final = lay.tail(drop=sol)[None, :]
-        weights = solution_weights(lay, final)
+        cards, weights = solution_weights(lay, final)
         cap = lay.cap[sol]
-        out = []
-        for key, val in weights.items():
-            cnt = to_int(val[0])
-            if cnt:
-                out.append(SolutionClass(tuple(sorted(fixed + key)), cap - len(key), cnt))
-        return out
+        size = len(fixed) + cap
+        full = np.full((cards.shape[0], size), -1, dtype=np.int64)
+        full[:, : len(fixed)] = fixed
+        full[:, len(fixed) :] = cards[:, :cap]
+        full = np.sort(np.where(full < 0, 1 << 40, full), axis=1)
+        full = np.where(full == 1 << 40, -1, full)
+        inner = (cards >= 0).sum(axis=1)
+        counts = [to_int(x) for x in weights[0]]
+        return full, (cap - inner).astype(np.int64), counts
+
+    @cached_property
+    def solution_classes(self) -> list[SolutionClass]:
+        cards, free_count, counts = self.solution_arrays
+        return [
+            SolutionClass(tuple(int(x) for x in row if x >= 0), int(q), cnt)
+            for row, q, cnt in zip(cards, free_count, counts, strict=True)
+            if cnt
+        ]
+
+    def solution_table(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], list[int]]:
+        """Every solution with non-zero probability, most likely first: (cards N x size, sorted
+        card indices per row; probabilities; exact world counts)."""
+        cards, free_count, counts = self.solution_arrays
+        lay = self.layers
+        free = np.array(lay.free if lay is not None else [], dtype=np.int64)
+        rows: list[npt.NDArray[np.int64]] = []
+        cnts: list[int] = []
+        size = cards.shape[1]
+        for q in sorted(set(free_count.tolist())):
+            sel = np.flatnonzero(free_count == q)
+            clist = list(combinations(free.tolist(), q))
+            combos = np.array(clist, dtype=np.int64).reshape(len(clist), q)
+            base = cards[sel][:, : size - q]
+            rep = np.repeat(base, len(combos), axis=0)
+            ext = np.tile(combos, (len(sel), 1))
+            rows.append(np.sort(np.concatenate([rep, ext], axis=1), axis=1))
+            for i in sel:
+                cnts.extend([counts[i]] * len(combos))
+        if not rows:
+            return np.zeros((0, size), np.int64), np.zeros(0), []
+        allrows = np.concatenate(rows)
+        carr = np.array(cnts, dtype=np.float64)
+        keys = [allrows[:, k] for k in range(size - 1, -1, -1)]
+        order = np.lexsort((*keys, -carr))
+        total = self.worlds
+        return allrows[order], carr[order] / total, [cnts[i] for i in order]
 
     def solution_posterior(self) -> list[tuple[tuple[int, ...], int]]:
         """Every solution with non-zero probability and its world count, most likely first."""
-        lay = self.layers
-        free = lay.free if lay is not None else []
-        out: list[tuple[tuple[int, ...], int]] = []
-        for cls in self.solution_classes:
-            for extra in combinations(free, cls.free_count):
-                out.append((tuple(sorted(cls.cards + extra)), cls.count))
-        out.sort(key=lambda x: (-x[1], x[0]))
-        return out
+        rows, _, cnts = self.solution_table()
+        return [(tuple(r), c) for r, c in zip(rows.tolist(), cnts, strict=True)]
 
     def solution_entropy(self) -> float:
         total = self.worlds
@@ -187,17 +223,17 @@ class Analysis:
             return QuestionValue(answers, h_ans, 0.0)
         spec = lay.tail(drop=sol)
         final = np.stack([spec * (lay.final_obs == v) for v in range(nv)])
-        weights = solution_weights(lay, final)
+        cards, weights = solution_weights(lay, final)
         cap = lay.cap[sol]
         nfree = len(lay.free)
-        bits = 0.0
-        for key, val in weights.items():
-            mult = comb(nfree, cap - len(key))
-            w_all = sum(to_int(x) for x in val)
-            for v in range(nv):
-                w = to_int(val[v])
-                if w:
-                    bits += mult * (w / total) * log2(w * total / (per_v[v] * w_all))
+        inner = (cards >= 0).sum(axis=1)
+        mult = np.array([comb(nfree, cap - int(k)) for k in inner], dtype=np.float64)
+        w = weights.astype(np.float64)
+        w_all = w.sum(axis=0)
+        pv = np.array(per_v, dtype=np.float64)[:, None]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            terms = np.where(w > 0, w * np.log2(w * total / (pv * w_all[None, :])), 0.0)
+        bits = float((terms.sum(axis=0) * mult).sum() / total)
         return QuestionValue(answers, h_ans, max(bits, 0.0))
 
     # ---- sampling -----------------------------------------------------------------------------

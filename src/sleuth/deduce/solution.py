@@ -27,10 +27,11 @@ def _split(layers: Layers, sol: int) -> tuple[list[Trans], list[Trans]]:
     return to_sol, other
 
 
-def solution_weights(layers: Layers, final: Vec) -> dict[tuple[int, ...], Vec]:
+def solution_weights(layers: Layers, final: Vec) -> tuple[npt.NDArray[np.int64], Vec]:
     """W(R) for every set R of constrained cards, one value per row of ``final`` (V x S_final).
 
-    Keys are sorted tuples of card indices; values are arrays of length V. Zero rows omitted.
+    Returns (cards, weights): ``cards`` is K x 3, the card indices of each R padded with -1;
+    ``weights`` is V x K. Sets with all-zero weights are left out.
     """
     sol = layers.red.model.solution
     if sol is None:
@@ -57,31 +58,40 @@ def solution_weights(layers: Layers, final: Vec) -> dict[tuple[int, ...], Vec]:
         b1.append(np.concatenate([row[:, None, :], prev], axis=1))
     b0.reverse()
     b1.reverse()
-    out: dict[tuple[int, ...], Vec] = {}
+    order_arr = np.array(order, dtype=np.int64)
+    keys: list[npt.NDArray[np.int64]] = []
+    vals: list[Vec] = []
 
-    def put(key: tuple[int, ...], val: Vec) -> None:
-        if np.any(val != 0):
-            out[key] = val
+    def put(k: npt.NDArray[np.int64], val: Vec) -> None:
+        # k: (K x 3) card positions padded with -1, val: (V x K)
+        nz = np.any(val != 0, axis=0)
+        if np.any(nz):
+            keys.append(k[nz])
+            vals.append(val[:, nz])
 
-    put((), b0[n] @ a0[n])
+    put(np.full((1, 3), -1, dtype=np.int64), (b0[n] @ a0[n]).reshape(v, 1))
     for q in range(n):
         x = to_sol[q].fwd(a0[q])
-        put((order[q],), b0[q + 1] @ x)
+        put(np.array([[q, -1, -1]], dtype=np.int64), (b0[q + 1] @ x).reshape(v, 1))
         if q == 0:
             continue
         y = to_sol[q].fwd(a1[q])
-        if not np.any(y != 0):
+        rows = np.flatnonzero(np.any(y != 0, axis=1))
+        if len(rows) == 0:
             continue
+        y = y[rows]
         w2 = b0[q + 1] @ y.T
-        for p in range(q):
-            put(tuple(sorted((order[p], order[q]))), w2[:, p])
+        k2 = np.stack([rows, np.full(len(rows), q), np.full(len(rows), -1)], axis=1)
+        put(k2.astype(np.int64), w2)
         later = b1[q + 1]
         if later.shape[1] == 0:
             continue
-        w3 = np.stack([y @ later[k].T for k in range(v)])
-        for p in range(q):
-            for t in range(later.shape[1]):
-                val = w3[:, p, t]
-                if np.any(val != 0):
-                    out[tuple(sorted((order[p], order[q], order[q + 1 + t])))] = val
-    return out
+        w3 = np.stack([y @ later[k].T for k in range(v)])  # V x P x T
+        pp, tt = np.meshgrid(rows, np.arange(q + 1, n), indexing="ij")
+        k3 = np.stack([pp.ravel(), np.full(pp.size, q), tt.ravel()], axis=1)
+        put(k3.astype(np.int64), w3.reshape(v, -1))
+    if not keys:
+        return np.zeros((0, 3), dtype=np.int64), np.zeros((v, 0), dtype=final.dtype)
+    kk = np.concatenate(keys)
+    cards = np.append(order_arr, -1)[kk]
+    return cards, np.concatenate(vals, axis=1)
