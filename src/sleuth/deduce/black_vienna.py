@@ -184,24 +184,42 @@ class SeatModel:
 
 
 def build_model(pos: Position) -> SeatModel:
-    hand = set(pos.hand)
-    cards = tuple(ch for ch in LETTERS if ch not in hand)
+    """The model of a Black Vienna position."""
+    return seat_model(
+        LETTERS, HAND_SIZES[pos.players], pos.seat, pos.hand, pos.investigations, pos
+    )
+
+
+def seat_model(
+    letters: str,
+    sizes: Sequence[int],
+    seat: int,
+    hand: str,
+    investigations: Sequence[Investigation],
+    position: Position | None = None,
+    ring_size: int = 3,
+) -> SeatModel:
+    """The model of a Black Vienna-like position with any letters and hand sizes (for tests on
+    small decks): unknown cards over the other seats (in seat order) and the ring."""
+    own = set(hand)
+    cards = tuple(ch for ch in letters if ch not in own)
     index = {ch: i for i, ch in enumerate(cards)}
-    sizes = HAND_SIZES[pos.players]
-    seats = tuple(s for s in range(pos.players) if s != pos.seat)
-    caps = (*(sizes[s] for s in seats), 3)
+    seats = tuple(s for s in range(len(sizes)) if s != seat)
+    caps = (*(sizes[s] for s in seats), ring_size)
     cons: list[Constraint] = []
     self_conflicts: list[int] = []
-    for i, inv in enumerate(pos.investigations):
-        if inv.target == pos.seat:
-            if sum(1 for ch in inv.letters if ch in hand) != inv.markers:
+    for i, inv in enumerate(investigations):
+        if inv.target == seat:
+            if sum(1 for ch in inv.letters if ch in own) != inv.markers:
                 self_conflicts.append(i)
             continue
-        unknown = frozenset(index[ch] for ch in inv.letters if ch not in hand)
+        unknown = frozenset(index[ch] for ch in inv.letters if ch not in own)
         cons.append(Constraint(frozenset([seats.index(inv.target)]), unknown, inv.markers, i))
     locations = (*(str(s) for s in seats), RING)
     model = Model(cards, locations, caps, tuple(cons), None, len(seats))
-    return SeatModel(pos, model, seats, self_conflicts)
+    if position is None:
+        position = Position.__new__(Position)
+    return SeatModel(position, model, seats, self_conflicts)
 
 
 class BlackViennaAnalysis:
