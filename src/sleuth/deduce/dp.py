@@ -41,33 +41,44 @@ def multinomial(parts: list[int]) -> int:
     return out
 
 
-@dataclass
 class Trans:
-    """The transitions of one layer (or a subset of them), sorted for both directions."""
+    """The transitions of one layer (or a subset of them): state ``src`` -> state ``dst``.
 
-    src: IntArr
-    dst: IntArr
-    n_in: int
-    n_out: int
+    Messages are arrays whose first axis runs over states; ``fwd`` maps a message on the layer's
+    input states to its output states (summing over transitions), ``bwd`` the other way.
+    """
 
-    def __post_init__(self) -> None:
-        o = np.argsort(self.dst, kind="stable")
-        self._fs, self._fd = self.src[o], self.dst[o]
-        self._fstarts, self._fu = _starts(self._fd)
-        o = np.argsort(self.src, kind="stable")
-        self._bs, self._bd = self.src[o], self.dst[o]
-        self._bstarts, self._bu = _starts(self._bs)
+    def __init__(self, src: IntArr, dst: IntArr, n_in: int, n_out: int) -> None:
+        self.src, self.dst, self.n_in, self.n_out = src, dst, n_in, n_out
+        self._f: tuple[IntArr, IntArr, IntArr] | None = None
+        self._b: tuple[IntArr, IntArr, IntArr] | None = None
+
+    def _fsorted(self) -> tuple[IntArr, IntArr, IntArr]:
+        if self._f is None:
+            o = np.argsort(self.dst, kind="stable")
+            starts, u = _starts(self.dst[o])
+            self._f = (self.src[o], starts, u)
+        return self._f
+
+    def _bsorted(self) -> tuple[IntArr, IntArr, IntArr]:
+        if self._b is None:
+            o = np.argsort(self.src, kind="stable")
+            starts, u = _starts(self.src[o])
+            self._b = (self.dst[o], starts, u)
+        return self._b
 
     def fwd(self, m: npt.NDArray[np.generic]) -> npt.NDArray[np.generic]:
-        out = np.zeros((*m.shape[:-1], self.n_out), dtype=m.dtype)
-        if len(self._fs):
-            out[..., self._fu] = np.add.reduceat(m[..., self._fs], self._fstarts, axis=-1)
+        out = np.zeros((self.n_out, *m.shape[1:]), dtype=m.dtype)
+        if len(self.src):
+            idx, starts, u = self._fsorted()
+            out[u] = np.add.reduceat(m[idx], starts, axis=0)
         return out
 
     def bwd(self, m: npt.NDArray[np.generic]) -> npt.NDArray[np.generic]:
-        out = np.zeros((*m.shape[:-1], self.n_in), dtype=m.dtype)
-        if len(self._bs):
-            out[..., self._bu] = np.add.reduceat(m[..., self._bd], self._bstarts, axis=-1)
+        out = np.zeros((self.n_in, *m.shape[1:]), dtype=m.dtype)
+        if len(self.src):
+            idx, starts, u = self._bsorted()
+            out[u] = np.add.reduceat(m[idx], starts, axis=0)
         return out
 
 
@@ -123,6 +134,7 @@ class Layers:
         self.order = self._order(constrained)
         self.bound = multinomial([self.cap[loc] for loc in range(nl)])
         self.exact_float = self.bound < _EXACT_FLOAT and len(undecided) < 60
+        self.split_cache: dict[int, tuple[list[Trans], list[Trans]]] = {}
         self._tails: dict[tuple[int | None, int | None], npt.NDArray[np.generic]] = {}
         self.dtype: type = np.float64 if self.exact_float else object
         self._build()
@@ -177,43 +189,44 @@ class Layers:
             for c in cs:
                 card_cons[c].append(i)
         red = self.red
+        nfree = len(self.free)
+        # need[j][l]: the least fill of location l after position j that can still be completed
+        need = np.zeros((n, nl), dtype=np.int64)
+        avail = np.full(nl, nfree, dtype=np.int64)
+        for j in range(n - 1, -1, -1):
+            need[j] = np.array(cap, dtype=np.int64) - avail
+            for loc in red.domains[order[j]]:
+                avail[loc] += 1
+        member_pos = [sorted(pos[x] for x in cs) for _, cs, _ in cons]
+        cap_arr = np.array(cap, dtype=np.int64)
+        obs = self.obs_index
         for j, c in enumerate(order):
-            new_open = [i for i in range(len(cons)) if first[i] <= j < last[i]]
-            closing = [i for i in card_cons[c] if last[i] == j]
+            ext_ids = prev_open + [i for i in card_cons[c] if i not in prev_open]
+            new_open = [i for i in ext_ids if last[i] > j]
             prev_col = {i: nl + k for k, i in enumerate(prev_open)}
             s = states.shape[0]
-            blocks: list[IntArr] = []
-            srcs: list[IntArr] = []
-            chs: list[IntArr] = []
-            base_idx = np.arange(s, dtype=np.int64)
-            for loc in sorted(red.domains[c]):
-                ok = states[:, loc] < cap[loc]
-                new = np.empty((s, nl + len(new_open)), dtype=np.int64)
-                new[:, :nl] = states[:, :nl]
-                new[:, loc] += 1
-                for i in closing:
-                    locs_i, _, k_i = cons[i]
-                    cnt = states[:, prev_col[i]] if i in prev_col else np.zeros(s, np.int64)
-                    cnt = cnt + (1 if loc in locs_i else 0)
-                    ok &= cnt == k_i
-                for k, i in enumerate(new_open):
-                    locs_i, cs_i, k_i = cons[i]
-                    cnt = states[:, prev_col[i]] if i in prev_col else np.zeros(s, np.int64)
-                    if c in cs_i and loc in locs_i:
-                        cnt = cnt + 1
-                    new[:, nl + k] = cnt
-                    if i != self.obs_index:
-                        rest = sum(1 for x in cs_i if pos[x] > j)
-                        ok &= (cnt <= k_i) & (cnt + rest >= k_i)
-                blocks.append(new[ok])
-                srcs.append(base_idx[ok])
-                chs.append(np.full(int(ok.sum()), loc, dtype=np.int64))
-            allnew = np.concatenate(blocks) if blocks else np.zeros((0, nl + len(new_open)), np.int64)
-            src = np.concatenate(srcs) if srcs else np.zeros(0, np.int64)
-            ch = np.concatenate(chs) if chs else np.zeros(0, np.int64)
-            rad = radix + [
-                (len(cons[i][1]) if i == self.obs_index else cons[i][2]) + 1 for i in new_open
-            ]
+            locs = np.array(sorted(red.domains[c]), dtype=np.int64)
+            fills = states[:, :nl]
+            # capacity, and enough cards left to fill every location
+            d = need[j][None, :] - fills
+            short = d > 0
+            nshort = short.sum(axis=1)
+            ok = (fills[:, locs] < cap_arr[locs]) & (d[:, locs] <= 1)
+            ok &= (nshort[:, None] - short[:, locs]) == 0
+            inc: dict[int, IntArr] = {}
+            for i in card_cons[c]:
+                locs_i, _, k_i = cons[i]
+                inc[i] = np.array([1 if loc in locs_i else 0 for loc in locs], dtype=np.int64)
+                if i == obs:
+                    continue
+                cnt = states[:, prev_col[i]] if i in prev_col else np.zeros(s, np.int64)
+                tot = cnt[:, None] + inc[i][None, :]
+                if last[i] == j:
+                    ok &= tot == k_i
+                else:
+                    rest = sum(1 for x in member_pos[i] if x > j)
+                    ok &= (tot <= k_i) & (tot >= k_i - rest)
+            rad = radix + [(len(cons[i][1]) if i == obs else cons[i][2]) + 1 for i in new_open]
             mult = np.ones(len(rad), dtype=np.int64)
             acc = 1
             for k in range(len(rad) - 1, -1, -1):
@@ -221,21 +234,75 @@ class Layers:
                 acc *= rad[k]
             if acc >= 2**62:
                 raise OverflowError("state space too large to pack into int64 keys")
-            keys = allnew @ mult
-            uniq, first_idx, inv = np.unique(keys, return_index=True, return_inverse=True)
-            states = allnew[first_idx]
-            self.trans.append(Trans(src, inv.astype(np.int64).ravel(), s, len(uniq)))
-            self.choices.append(ch)
-            self.sizes.append(len(uniq))
+            base_key = fills @ mult[:nl]
+            dkey = mult[locs].copy()
+            for k, i in enumerate(new_open):
+                if i in prev_col:
+                    base_key = base_key + states[:, prev_col[i]] * mult[nl + k]
+                if i in inc:
+                    dkey += inc[i] * mult[nl + k]
+            src, ci_arr = np.nonzero(ok)
+            keys = base_key[src] + dkey[ci_arr]
+            o = np.argsort(keys)
+            sk = keys[o]
+            flag = np.empty(len(sk), dtype=bool)
+            flag[:1] = True
+            flag[1:] = sk[1:] != sk[:-1]
+            starts = np.flatnonzero(flag)
+            nu = len(starts)
+            inv = np.empty(len(sk), dtype=np.int64)
+            inv[o] = np.cumsum(flag) - 1
+            rep = o[starts]
+            fs, fc = src[rep], ci_arr[rep]
+            new_states = np.zeros((nu, nl + len(new_open)), dtype=np.int64)
+            new_states[:, :nl] = fills[fs]
+            new_states[np.arange(nu), locs[fc]] += 1
+            for k, i in enumerate(new_open):
+                if i in prev_col:
+                    new_states[:, nl + k] = states[fs, prev_col[i]]
+                if i in inc:
+                    new_states[:, nl + k] += inc[i][fc]
+            states = new_states
+            src = src.astype(np.int64)
+            tr = Trans(src, inv, s, nu)
+            tr._f = (src[o], starts.astype(np.int64), np.arange(nu, dtype=np.int64))
+            self.trans.append(tr)
+            self.choices.append(locs[ci_arr])
+            self.sizes.append(nu)
             prev_open = new_open
-        self.final_states = states
         self.n = n
+        states = self._prune(states)
+        self.final_states = states
         rem = np.array(cap, dtype=np.int64)[None, :] - states[:, :nl]
         self.final_rem = rem
         if self.obs_index is not None and n > 0:
             self.final_obs = states[:, nl]
         else:
             self.final_obs = np.zeros(states.shape[0], dtype=np.int64)
+
+    def _prune(self, states: IntArr) -> IntArr:
+        """Drop states that cannot reach the end; returns the final states kept."""
+        alive = np.ones(states.shape[0], dtype=bool)
+        keep: list[IntArr] = [np.flatnonzero(alive)]
+        for t in reversed(self.trans):
+            prev = np.zeros(t.n_in, dtype=bool)
+            prev[t.src[alive[t.dst]]] = True
+            alive = prev
+            keep.append(np.flatnonzero(alive))
+        keep.reverse()
+        for j, t in enumerate(self.trans):
+            ks, kd = keep[j], keep[j + 1]
+            if len(ks) == t.n_in and len(kd) == t.n_out:
+                continue
+            ms = np.full(t.n_in, -1, dtype=np.int64)
+            ms[ks] = np.arange(len(ks))
+            md = np.full(t.n_out, -1, dtype=np.int64)
+            md[kd] = np.arange(len(kd))
+            sel = (ms[t.src] >= 0) & (md[t.dst] >= 0)
+            self.trans[j] = Trans(ms[t.src[sel]], md[t.dst[sel]], len(ks), len(kd))
+            self.choices[j] = self.choices[j][sel]
+            self.sizes[j + 1] = len(kd)
+        return states[keep[-1]]
 
     # ---- closed-form tail ---------------------------------------------------------------------
     def tail(self, drop: int | None = None, minus: int | None = None) -> npt.NDArray[np.generic]:
@@ -283,6 +350,13 @@ class Layers:
             b.append(t.bwd(b[-1]))
         b.reverse()
         return b
+
+
+def ints(arr: npt.NDArray[np.generic]) -> list[int]:
+    """Exact counts held in an array (float64 or object), as Python ints."""
+    if arr.dtype == np.float64:
+        return [int(x) for x in np.rint(arr).astype(np.int64).tolist()]
+    return [int(x) for x in arr.tolist()]
 
 
 def to_int(x: object) -> int:

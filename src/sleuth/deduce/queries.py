@@ -13,7 +13,7 @@ from math import comb, log2
 import numpy as np
 import numpy.typing as npt
 
-from sleuth.deduce.dp import Layers, to_int
+from sleuth.deduce.dp import Layers, ints, to_int
 from sleuth.deduce.model import Constraint, Model, Reduced, propagate
 from sleuth.deduce.solution import solution_weights
 
@@ -137,7 +137,7 @@ class Analysis:
             return np.zeros((0, 3), np.int64), np.zeros(0, np.int64), []
         sol = m.solution
         fixed = [c for c, d in enumerate(self.reduced.domains) if d == {sol}]
-        final = lay.tail(drop=sol)[None, :]
+        final = lay.tail(drop=sol)[:, None]
         cards, weights = solution_weights(lay, final)
         cap = lay.cap[sol]
         size = len(fixed) + cap
@@ -147,7 +147,7 @@ class Analysis:
         full = np.sort(np.where(full < 0, 1 << 40, full), axis=1)
         full = np.where(full == 1 << 40, -1, full)
         inner = (cards >= 0).sum(axis=1)
-        counts = [to_int(x) for x in weights[0]]
+        counts = ints(weights[:, 0])
         return full, (cap - inner).astype(np.int64), counts
 
     @cached_property
@@ -222,18 +222,18 @@ class Analysis:
         if sol is None:
             return QuestionValue(answers, h_ans, 0.0)
         spec = lay.tail(drop=sol)
-        final = np.stack([spec * (lay.final_obs == v) for v in range(nv)])
+        final = np.stack([spec * (lay.final_obs == v) for v in range(nv)], axis=1)
         cards, weights = solution_weights(lay, final)
         cap = lay.cap[sol]
         nfree = len(lay.free)
         inner = (cards >= 0).sum(axis=1)
         mult = np.array([comb(nfree, cap - int(k)) for k in inner], dtype=np.float64)
-        w = weights.astype(np.float64)
-        w_all = w.sum(axis=0)
-        pv = np.array(per_v, dtype=np.float64)[:, None]
+        w = weights.astype(np.float64)  # K x V
+        w_all = w.sum(axis=1)
+        pv = np.array(per_v, dtype=np.float64)[None, :]
         with np.errstate(divide="ignore", invalid="ignore"):
-            terms = np.where(w > 0, w * np.log2(w * total / (pv * w_all[None, :])), 0.0)
-        bits = float((terms.sum(axis=0) * mult).sum() / total)
+            terms = np.where(w > 0, w * np.log2(w * total / (pv * w_all[:, None])), 0.0)
+        bits = float((terms.sum(axis=1) * mult).sum() / total)
         return QuestionValue(answers, h_ans, max(bits, 0.0))
 
     # ---- sampling -----------------------------------------------------------------------------

@@ -18,43 +18,49 @@ Vec = npt.NDArray[np.generic]
 
 
 def _split(layers: Layers, sol: int) -> tuple[list[Trans], list[Trans]]:
+    hit = layers.split_cache.get(sol)
+    if hit is not None:
+        return hit
     to_sol: list[Trans] = []
     other: list[Trans] = []
     for t, ch in zip(layers.trans, layers.choices, strict=True):
         m = ch == sol
         to_sol.append(Trans(t.src[m], t.dst[m], t.n_in, t.n_out))
         other.append(Trans(t.src[~m], t.dst[~m], t.n_in, t.n_out))
+    layers.split_cache[sol] = (to_sol, other)
     return to_sol, other
 
 
 def solution_weights(layers: Layers, final: Vec) -> tuple[npt.NDArray[np.int64], Vec]:
-    """W(R) for every set R of constrained cards, one value per row of ``final`` (V x S_final).
+    """W(R) for every set R of constrained cards, one value per column of ``final``
+    (S_final x V).
 
     Returns (cards, weights): ``cards`` is K x 3, the card indices of each R padded with -1;
-    ``weights`` is V x K. Sets with all-zero weights are left out.
+    ``weights`` is K x V. Sets with all-zero weights are left out.
     """
     sol = layers.red.model.solution
     if sol is None:
         raise ValueError("the model has no solution location")
     n = layers.n
     order = layers.order
-    v = final.shape[0]
+    v = final.shape[1]
     dt = final.dtype
     to_sol, other = _split(layers, sol)
+    # forward: a0[j] (S_j,), a1[j] (S_j x j): column p = card at position p is the only one so far
     a0: list[Vec] = [np.ones(1, dtype=dt)]
-    a1: list[Vec] = [np.zeros((0, 1), dtype=dt)]
+    a1: list[Vec] = [np.zeros((1, 0), dtype=dt)]
     for j in range(n):
         a0.append(other[j].fwd(a0[j]))
         nxt = other[j].fwd(a1[j])
         row = to_sol[j].fwd(a0[j])
-        a1.append(np.concatenate([nxt, row[None, :]], axis=0))
+        a1.append(np.concatenate([nxt, row[:, None]], axis=1))
+    # backward: b0[j] (S_j x V), b1[j] (S_j x (n - j) x V): index t - j = the only later card
     b0: list[Vec] = [final]
-    b1: list[Vec] = [np.zeros((v, 0, final.shape[1]), dtype=dt)]
+    b1: list[Vec] = [np.zeros((final.shape[0], 0, v), dtype=dt)]
     for j in range(n - 1, -1, -1):
-        nb0 = other[j].bwd(b0[-1])
         prev = other[j].bwd(b1[-1])
         row = to_sol[j].bwd(b0[-1])
-        b0.append(nb0)
+        b0.append(other[j].bwd(b0[-1]))
         b1.append(np.concatenate([row[:, None, :], prev], axis=1))
     b0.reverse()
     b1.reverse()
@@ -63,35 +69,36 @@ def solution_weights(layers: Layers, final: Vec) -> tuple[npt.NDArray[np.int64],
     vals: list[Vec] = []
 
     def put(k: npt.NDArray[np.int64], val: Vec) -> None:
-        # k: (K x 3) card positions padded with -1, val: (V x K)
-        nz = np.any(val != 0, axis=0)
+        # k: (K x 3) card positions padded with -1, val: (K x V)
+        nz = np.any(val != 0, axis=1)
         if np.any(nz):
             keys.append(k[nz])
-            vals.append(val[:, nz])
+            vals.append(val[nz])
 
-    put(np.full((1, 3), -1, dtype=np.int64), (b0[n] @ a0[n]).reshape(v, 1))
+    put(np.full((1, 3), -1, dtype=np.int64), (a0[n] @ b0[n]).reshape(1, v))
     for q in range(n):
         x = to_sol[q].fwd(a0[q])
-        put(np.array([[q, -1, -1]], dtype=np.int64), (b0[q + 1] @ x).reshape(v, 1))
+        put(np.array([[q, -1, -1]], dtype=np.int64), (x @ b0[q + 1]).reshape(1, v))
         if q == 0:
             continue
-        y = to_sol[q].fwd(a1[q])
-        rows = np.flatnonzero(np.any(y != 0, axis=1))
-        if len(rows) == 0:
+        y = to_sol[q].fwd(a1[q])  # S x q
+        cols = np.flatnonzero(np.any(y != 0, axis=0))
+        if len(cols) == 0:
             continue
-        y = y[rows]
-        w2 = b0[q + 1] @ y.T
-        k2 = np.stack([rows, np.full(len(rows), q), np.full(len(rows), -1)], axis=1)
+        yt = y[:, cols].T  # P x S
+        w2 = yt @ b0[q + 1]  # P x V
+        k2 = np.stack([cols, np.full(len(cols), q), np.full(len(cols), -1)], axis=1)
         put(k2.astype(np.int64), w2)
-        later = b1[q + 1]
-        if later.shape[1] == 0:
+        later = b1[q + 1]  # S x T x V
+        nt = later.shape[1]
+        if nt == 0:
             continue
-        w3 = np.stack([y @ later[k].T for k in range(v)])  # V x P x T
-        pp, tt = np.meshgrid(rows, np.arange(q + 1, n), indexing="ij")
+        w3 = (yt @ later.reshape(later.shape[0], nt * v)).reshape(len(cols) * nt, v)
+        pp, tt = np.meshgrid(cols, np.arange(q + 1, n), indexing="ij")
         k3 = np.stack([pp.ravel(), np.full(pp.size, q), tt.ravel()], axis=1)
-        put(k3.astype(np.int64), w3.reshape(v, -1))
+        put(k3.astype(np.int64), w3)
     if not keys:
-        return np.zeros((0, 3), dtype=np.int64), np.zeros((v, 0), dtype=final.dtype)
+        return np.zeros((0, 3), dtype=np.int64), np.zeros((0, v), dtype=final.dtype)
     kk = np.concatenate(keys)
     cards = np.append(order_arr, -1)[kk]
-    return cards, np.concatenate(vals, axis=1)
+    return cards, np.concatenate(vals, axis=0)
