@@ -23,13 +23,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from sleuth.deduce.black_vienna import (  # noqa: E402
+from sleuth.deduce.black_vienna import (
     BlackViennaAnalysis,
     Position,
     build_model,
 )
-from sleuth.deduce.bv_random import random_position  # noqa: E402
-from sleuth.deduce.model import Model  # noqa: E402
+from sleuth.deduce.bv_random import random_position
+from sleuth.deduce.model import Model
 
 PLAYERS = (3, 4, 5, 6)
 ANSWERS = (0, 6, 12, 18, 24, 30, 36)

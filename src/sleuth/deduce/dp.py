@@ -15,7 +15,6 @@ undecided cards), else Python integers in object arrays.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import comb
 
 import numpy as np
