@@ -53,7 +53,7 @@ def test_object_arithmetic_matches_brute_force(seed: int) -> None:
 
 @given(seeds)
 def test_small_black_vienna_matches_brute_force(seed: int) -> None:
-    sm, hands, ring = small_bv(random.Random(seed))
+    sm, _hands, ring = small_bv(random.Random(seed))
     an = Analysis(sm.model)
     check_against_brute(an)
     # the true deal is always possible

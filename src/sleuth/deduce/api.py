@@ -15,17 +15,17 @@ def analyze_position(
         raise PositionError("position: expected a JSON object")
     game = data.get("game")
     if game == "black-vienna":
-        from sleuth.deduce import black_vienna
+        from sleuth.deduce.black_vienna import analyze as analyze_bv
 
-        return black_vienna.analyze(data, explain, questions)
+        return analyze_bv(data, explain, questions)
     if game == "13-clues":
-        from sleuth.deduce import thirteen_clues
+        from sleuth.deduce.thirteen_clues import analyze as analyze_13
 
-        return thirteen_clues.analyze(data, explain, questions)
+        return analyze_13(data, explain, questions)
     if game == "black-stories":
-        from sleuth.deduce import black_stories
+        from sleuth.deduce.black_stories import analyze as analyze_bs
 
-        return black_stories.analyze(data)
+        return analyze_bs(data)
     raise PositionError(
         f"game: expected 'black-vienna', '13-clues' or 'black-stories', got {game!r}"
     )

@@ -48,7 +48,7 @@ def _evidence(v: object, where: str, four: bool = False) -> tuple[str, ...]:
     attrs = [VALUES[x] for x in out]
     if len(set(attrs)) != len(attrs):
         raise PositionError(f"{where}: two values of the same attribute")
-    if four and len(out) != 4 or not four and not 2 <= len(out) <= 4:
+    if (four and len(out) != 4) or (not four and not 2 <= len(out) <= 4):
         raise PositionError(f"{where}: wrong number of pieces of evidence ({len(out)})")
     return tuple(sorted(out, key=lambda x: VALUES[x]))
 

@@ -20,8 +20,11 @@ from sleuth.deduce.model import Constraint, Model, PositionError
 from sleuth.deduce.queries import Analysis, QuestionValue, conflicts, explain
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÖ"
-DEFAULT_DECK: tuple[str, ...] = tuple(
-    ["AOR", "BHV", "CDE", "FGI", "JKL", "MNP", "QST", "UWX", "YZÖ", "ABC", "DHO", "ERV", "FJM", "GKN", "ILP", "QUY", "SWZ", "TXÖ", "AFQ", "GOS", "IRT", "BJU", "HKW", "LVX", "CMY", "DNZ", "EPÖ", "AKÖ", "LOY", "JRZ", "BNT", "HPQ", "MSV", "CGX", "DIU", "EFW"]
+DEFAULT_DECK: tuple[str, ...] = (
+    "AOR", "BHV", "CDE", "FGI", "JKL", "MNP", "QST", "UWX", "YZÖ",
+    "ABC", "DHO", "ERV", "FJM", "GKN", "ILP", "QUY", "SWZ", "TXÖ",
+    "AFQ", "GOS", "IRT", "BJU", "HKW", "LVX", "CMY", "DNZ", "EPÖ",
+    "AKÖ", "LOY", "JRZ", "BNT", "HPQ", "MSV", "CGX", "DIU", "EFW",
 )
 HAND_SIZES: dict[int, tuple[int, ...]] = {
     3: (8, 8, 8),

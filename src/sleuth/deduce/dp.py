@@ -16,6 +16,7 @@ undecided cards), else Python integers in object arrays.
 from __future__ import annotations
 
 from math import comb
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -23,6 +24,7 @@ import numpy.typing as npt
 from sleuth.deduce.model import Reduced
 
 Arr = npt.NDArray[np.float64]
+Msg = npt.NDArray[Any]  # exact counts: float64 below 2**53, else Python ints (object)
 IntArr = npt.NDArray[np.int64]
 
 _EXACT_FLOAT = 2**53
@@ -66,14 +68,14 @@ class Trans:
             self._b = (self.dst[o], starts, u)
         return self._b
 
-    def fwd(self, m: npt.NDArray[np.generic]) -> npt.NDArray[np.generic]:
+    def fwd(self, m: Msg) -> Msg:
         out = np.zeros((self.n_out, *m.shape[1:]), dtype=m.dtype)
         if len(self.src):
             idx, starts, u = self._fsorted()
             out[u] = np.add.reduceat(m[idx], starts, axis=0)
         return out
 
-    def bwd(self, m: npt.NDArray[np.generic]) -> npt.NDArray[np.generic]:
+    def bwd(self, m: Msg) -> Msg:
         out = np.zeros((self.n_in, *m.shape[1:]), dtype=m.dtype)
         if len(self.src):
             idx, starts, u = self._bsorted()
@@ -134,7 +136,7 @@ class Layers:
         self.bound = multinomial([self.cap[loc] for loc in range(nl)])
         self.exact_float = self.bound < _EXACT_FLOAT and len(undecided) < 60
         self.split_cache: dict[int, tuple[list[Trans], list[Trans]]] = {}
-        self._tails: dict[tuple[int | None, int | None], npt.NDArray[np.generic]] = {}
+        self._tails: dict[tuple[int | None, int | None], Msg] = {}
         self.dtype: type = np.float64 if self.exact_float else object
         self._build()
 
@@ -173,7 +175,7 @@ class Layers:
         nl, cap, cons, order = self.nl, self.cap, self.cons, self.order
         n = len(order)
         pos = {c: j for j, c in enumerate(order)}
-        first = [min(pos[c] for c in cs) for _, cs, _ in cons]
+        [min(pos[c] for c in cs) for _, cs, _ in cons]
         last = [max(pos[c] for c in cs) for _, cs, _ in cons]
         if self.obs_index is not None:
             last[self.obs_index] = n
@@ -304,7 +306,7 @@ class Layers:
         return states[keep[-1]]
 
     # ---- closed-form tail ---------------------------------------------------------------------
-    def tail(self, drop: int | None = None, minus: int | None = None) -> npt.NDArray[np.generic]:
+    def tail(self, drop: int | None = None, minus: int | None = None) -> Msg:
         """Per final state, the placements of the free cards into the remaining capacities.
 
         ``drop``: that location's share is fixed to specific cards (not chosen);
@@ -319,9 +321,9 @@ class Layers:
             rem[:, minus] -= 1
         cols = [loc for loc in range(self.nl) if loc != drop]
         rem = rem[:, cols]
-        bad = (rem < 0).any(axis=1)
+        bad: npt.NDArray[np.bool_] = np.asarray((rem < 0).any(axis=1))
         rem[bad] = 0
-        out: npt.NDArray[np.generic]
+        out: Msg
         if self.exact_float:
             cum = np.cumsum(rem, axis=1)
             vals = np.ones(rem.shape[0], dtype=np.int64)
@@ -337,13 +339,13 @@ class Layers:
         return out
 
     # ---- passes -------------------------------------------------------------------------------
-    def forward(self) -> list[npt.NDArray[np.generic]]:
-        a = [np.ones(1, dtype=self.dtype)]
+    def forward(self) -> list[Msg]:
+        a: list[Msg] = [np.ones(1, dtype=self.dtype)]
         for t in self.trans:
             a.append(t.fwd(a[-1]))
         return a
 
-    def backward(self, final: npt.NDArray[np.generic]) -> list[npt.NDArray[np.generic]]:
+    def backward(self, final: Msg) -> list[Msg]:
         b = [final]
         for t in reversed(self.trans):
             b.append(t.bwd(b[-1]))
@@ -351,7 +353,7 @@ class Layers:
         return b
 
 
-def ints(arr: npt.NDArray[np.generic]) -> list[int]:
+def ints(arr: Msg) -> list[int]:
     """Exact counts held in an array (float64 or object), as Python ints."""
     if arr.dtype == np.float64:
         return [int(x) for x in np.rint(arr).astype(np.int64).tolist()]
@@ -360,4 +362,4 @@ def ints(arr: npt.NDArray[np.generic]) -> list[int]:
 
 def to_int(x: object) -> int:
     """An exact count held as float64 or Python int, as a Python int."""
-    return int(round(x)) if isinstance(x, float | np.floating) else int(x)  # type: ignore[call-overload]
+    return round(x) if isinstance(x, float | np.floating) else int(x)  # type: ignore[call-overload]

@@ -106,7 +106,7 @@ class Reduced:
 
     def remaining_capacity(self) -> list[int]:
         cap = list(self.model.capacities)
-        for c, d in enumerate(self.domains):
+        for _c, d in enumerate(self.domains):
             if len(d) == 1:
                 cap[next(iter(d))] -= 1
         return cap

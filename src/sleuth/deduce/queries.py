@@ -13,7 +13,7 @@ from math import comb, log2
 import numpy as np
 import numpy.typing as npt
 
-from sleuth.deduce.dp import Layers, ints, to_int
+from sleuth.deduce.dp import Layers, Msg, ints, to_int
 from sleuth.deduce.model import Constraint, Model, Reduced, propagate
 from sleuth.deduce.solution import solution_weights
 
@@ -50,7 +50,7 @@ class Analysis:
         return Layers(self.reduced) if self.reduced.ok else None
 
     @cached_property
-    def _passes(self) -> tuple[list[npt.NDArray[np.generic]], list[npt.NDArray[np.generic]]]:
+    def _passes(self) -> tuple[list[Msg], list[Msg]]:
         lay = self.layers
         assert lay is not None
         alpha = lay.forward()
@@ -223,10 +223,10 @@ class Analysis:
             return QuestionValue(answers, h_ans, 0.0)
         spec = lay.tail(drop=sol)
         final = np.stack([spec * (lay.final_obs == v) for v in range(nv)], axis=1)
-        cards, weights = solution_weights(lay, final)
+        sets, weights = solution_weights(lay, final)
         cap = lay.cap[sol]
         nfree = len(lay.free)
-        inner = (cards >= 0).sum(axis=1)
+        inner = (sets >= 0).sum(axis=1)
         mult = np.array([comb(nfree, cap - int(k)) for k in inner], dtype=np.float64)
         w = weights.astype(np.float64)  # K x V
         w_all = w.sum(axis=1)

@@ -12,9 +12,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from sleuth.deduce.dp import Layers, Trans
-
-Vec = npt.NDArray[np.generic]
+from sleuth.deduce.dp import Layers, Msg, Trans
 
 
 def _split(layers: Layers, sol: int) -> tuple[list[Trans], list[Trans]]:
@@ -31,7 +29,7 @@ def _split(layers: Layers, sol: int) -> tuple[list[Trans], list[Trans]]:
     return to_sol, other
 
 
-def solution_weights(layers: Layers, final: Vec) -> tuple[npt.NDArray[np.int64], Vec]:
+def solution_weights(layers: Layers, final: Msg) -> tuple[npt.NDArray[np.int64], Msg]:
     """W(R) for every set R of constrained cards, one value per column of ``final``
     (S_final x V).
 
@@ -47,16 +45,16 @@ def solution_weights(layers: Layers, final: Vec) -> tuple[npt.NDArray[np.int64],
     dt = final.dtype
     to_sol, other = _split(layers, sol)
     # forward: a0[j] (S_j,), a1[j] (S_j x j): column p = card at position p is the only one so far
-    a0: list[Vec] = [np.ones(1, dtype=dt)]
-    a1: list[Vec] = [np.zeros((1, 0), dtype=dt)]
+    a0: list[Msg] = [np.ones(1, dtype=dt)]
+    a1: list[Msg] = [np.zeros((1, 0), dtype=dt)]
     for j in range(n):
         a0.append(other[j].fwd(a0[j]))
         nxt = other[j].fwd(a1[j])
         row = to_sol[j].fwd(a0[j])
         a1.append(np.concatenate([nxt, row[:, None]], axis=1))
     # backward: b0[j] (S_j x V), b1[j] (S_j x (n - j) x V): index t - j = the only later card
-    b0: list[Vec] = [final]
-    b1: list[Vec] = [np.zeros((final.shape[0], 0, v), dtype=dt)]
+    b0: list[Msg] = [final]
+    b1: list[Msg] = [np.zeros((final.shape[0], 0, v), dtype=dt)]
     for j in range(n - 1, -1, -1):
         prev = other[j].bwd(b1[-1])
         row = to_sol[j].bwd(b0[-1])
@@ -66,9 +64,9 @@ def solution_weights(layers: Layers, final: Vec) -> tuple[npt.NDArray[np.int64],
     b1.reverse()
     order_arr = np.array(order, dtype=np.int64)
     keys: list[npt.NDArray[np.int64]] = []
-    vals: list[Vec] = []
+    vals: list[Msg] = []
 
-    def put(k: npt.NDArray[np.int64], val: Vec) -> None:
+    def put(k: npt.NDArray[np.int64], val: Msg) -> None:
         # k: (K x 3) card positions padded with -1, val: (K x V)
         nz = np.any(val != 0, axis=1)
         if np.any(nz):

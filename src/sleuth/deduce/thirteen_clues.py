@@ -115,7 +115,8 @@ class ThirteenCluesAnalysis:
                      f"mysteries.{key}", 0, n - 1)
             if s == seat:
                 raise PositionError(f"mysteries.{key}: a seat cannot see its own mystery")
-            cs = [card(x, f"mysteries.{key}[{i}]") for i, x in enumerate(_list(v, f"mysteries.{key}"))]
+            cs = [card(x, f"mysteries.{key}[{i}]")
+                  for i, x in enumerate(_list(v, f"mysteries.{key}"))]
             if sorted(category[c] for c in cs) != ["location", "person", "weapon"]:
                 raise PositionError(f"mysteries.{key}: expected one person, location and weapon")
             mysteries[s] = cs
@@ -193,19 +194,20 @@ class ThirteenCluesAnalysis:
             if not isinstance(acc, Mapping) or "player" not in acc or "cards" not in acc:
                 raise PositionError(f"{where}: expected an object with player and cards")
             p = _int(acc["player"], f"{where}.player", 0, n - 1)
-            named = [x for x in _list(acc["cards"], f"{where}.cards")]
-            for x in named:
-                if not isinstance(x, str) or x not in category:
-                    raise PositionError(f"{where}.cards: unknown card {x!r}")
+            named: list[str] = []
+            for nm in _list(acc["cards"], f"{where}.cards"):
+                if not isinstance(nm, str) or nm not in category:
+                    raise PositionError(f"{where}.cards: unknown card {nm!r}")
+                named.append(nm)
             if p == seat:
                 continue
             # the accuser sees the seat's mystery and the other seats' hidden cards are not his
             allowed = {1 + k for k, (s, _) in enumerate(hid_locs) if s != p}
             allowed |= set(range(1 + len(hid_locs), len(loc_names)))
-            for x in named:
-                if isinstance(x, str) and x in index:
+            for nm in named:
+                if nm in index:
                     bad = frozenset(set(range(len(loc_names))) - allowed)
-                    cons.append(Constraint(bad, frozenset([index[x]]), 0, n_q + i))
+                    cons.append(Constraint(bad, frozenset([index[nm]]), 0, n_q + i))
         self.model = Model(unknown, tuple(loc_names), tuple(caps), tuple(cons), None, 0)
         self.analysis = Analysis(self.model)
 
@@ -240,14 +242,14 @@ class ThirteenCluesAnalysis:
                           for c, loc in an.certain()}
         if explain_card is not None:
             if explain_card in self.model.cards:
-                c = self.model.cards.index(explain_card)
-                loc = next((loc for cc, loc in an.certain() if cc == c), None)
-                if loc is None:
+                ci = self.model.cards.index(explain_card)
+                where = next((li for cc, li in an.certain() if cc == ci), None)
+                if where is None:
                     out["explanation"] = {"card": explain_card, "reason": "not certain"}
                 else:
-                    tags, smallest = explain(self.model, c, loc)
+                    tags, smallest = explain(self.model, ci, where)
                     out["explanation"] = {"card": explain_card,
-                                          "location": self.model.locations[loc],
+                                          "location": self.model.locations[where],
                                           "questions": tags, "smallest": smallest}
             else:
                 out["explanation"] = {"card": explain_card, "reason": "seen by the seat"}
