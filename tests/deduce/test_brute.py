@@ -182,3 +182,24 @@ def test_inconsistent_background_is_reported() -> None:
     )
     assert Analysis(bad).worlds == 0
     assert conflicts(bad)[0] == [99]
+
+
+@given(seeds)
+def test_batched_question_values_equal_single(seed: int) -> None:
+    rng = random.Random(seed)
+    sm, _, _ = small_bv(rng)
+    model = sm.model
+    an = Analysis(model)
+    if an.worlds == 0:
+        return
+    qs = []
+    for _ in range(4):
+        loc = rng.randrange(len(model.locations) - 1)
+        k = rng.randint(1, min(3, len(model.cards)))
+        qs.append((frozenset([loc]), frozenset(rng.sample(range(len(model.cards)), k))))
+    batch = an.question_values(qs)
+    for (locs, cards), qv in zip(qs, batch, strict=True):
+        single = an.question_value(locs, cards)
+        assert qv.answers == single.answers
+        assert abs(qv.solution_bits - single.solution_bits) < 1e-9
+        assert abs(qv.answer_entropy - single.answer_entropy) < 1e-9

@@ -329,20 +329,34 @@ class BlackViennaAnalysis:
         """Every (card, target) the seat could ask now, most informative about the ring first."""
         if not self.consistent:
             return []
-        out: list[dict[str, object]] = []
-        for letters in cards if cards is not None else self.candidate_cards():
-            for target in self.seat_model.seats:
-                qv = self.question_value(letters, target)
-                total = sum(qv.answers.values())
-                out.append(
-                    {
-                        "letters": letters,
-                        "target": target,
-                        "ring_bits": qv.solution_bits,
-                        "answer_entropy": qv.answer_entropy,
-                        "answers": {str(a): c / total for a, c in sorted(qv.answers.items())},
-                    }
+        pairs = [
+            (letters, target)
+            for letters in (cards if cards is not None else self.candidate_cards())
+            for target in self.seat_model.seats
+        ]
+        sm = self.seat_model
+        hand = self.position.hand
+        values = self.analysis.question_values(
+            [
+                (
+                    frozenset([sm.location_of_seat(t)]),
+                    frozenset(sm.model.cards.index(ch) for ch in letters if ch not in hand),
                 )
+                for letters, t in pairs
+            ]
+        )
+        out: list[dict[str, object]] = []
+        for (letters, target), qv in zip(pairs, values, strict=True):
+            total = sum(qv.answers.values())
+            out.append(
+                {
+                    "letters": letters,
+                    "target": target,
+                    "ring_bits": qv.solution_bits,
+                    "answer_entropy": qv.answer_entropy,
+                    "answers": {str(a): c / total for a, c in sorted(qv.answers.items())},
+                }
+            )
         out.sort(key=lambda q: (-float(q["ring_bits"]), -float(q["answer_entropy"])))  # type: ignore[arg-type]
         return out
 

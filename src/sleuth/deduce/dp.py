@@ -97,13 +97,15 @@ class Layers:
     """The layered state graph of a reduced model.
 
     ``observe`` adds an observed slot ``(locations, cards)``: its count is carried to the end and
-    the final states are split by it (``obs_values``); it is never checked.
+    the final states are split by it (``obs_values``); it is never checked. Cards in ``keep``
+    are never counted in closed form: they get layers of their own, at the end of the order.
     """
 
     def __init__(
         self,
         red: Reduced,
         observe: tuple[frozenset[int], frozenset[int]] | None = None,
+        keep: frozenset[int] = frozenset(),
     ) -> None:
         model = red.model
         self.red = red
@@ -130,18 +132,21 @@ class Layers:
         for _, cards, _ in cons:
             named.update(cards)
         full = {loc for loc in range(nl) if self.cap[loc] > 0}
-        self.free = [c for c in undecided if c not in named and red.domains[c] == full]
-        constrained = [c for c in undecided if c in named or red.domains[c] != full]
-        self.order = self._order(constrained)
+        self.free = [
+            c for c in undecided if c not in named and c not in keep and red.domains[c] == full
+        ]
+        constrained = [c for c in undecided if c not in self.free]
+        self.order = self._order(constrained, keep)
         self.bound = multinomial([self.cap[loc] for loc in range(nl)])
         self.exact_float = self.bound < _EXACT_FLOAT and len(undecided) < 60
         self.split_cache: dict[int, tuple[list[Trans], list[Trans]]] = {}
+        self.forward_cache: dict[tuple[int, str], tuple[list[Msg], list[Msg]]] = {}
         self._tails: dict[tuple[int | None, int | None], Msg] = {}
         self.dtype: type = np.float64 if self.exact_float else object
         self._build()
 
     # ---- card order -------------------------------------------------------------------------
-    def _order(self, cards: list[int]) -> list[int]:
+    def _order(self, cards: list[int], last: frozenset[int] = frozenset()) -> list[int]:
         member: dict[int, list[int]] = {c: [] for c in cards}
         left: list[set[int]] = []
         for i, (_, cs, _) in enumerate(self.cons):
@@ -154,7 +159,8 @@ class Layers:
         while remaining:
             best: tuple[int, int, int] | None = None
             pick = -1
-            for c in remaining:
+            pool = [c for c in remaining if c not in last] or list(remaining)
+            for c in pool:
                 closing = {i for i in member[c] if left[i] == {c} and i != self.obs_index}
                 new_open = (open_ | set(member[c])) - closing
                 score = (len(new_open), -len(open_ & set(member[c])), c)
