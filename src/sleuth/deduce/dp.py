@@ -49,23 +49,38 @@ class Trans:
     input states to its output states (summing over transitions), ``bwd`` the other way.
     """
 
-    def __init__(self, src: IntArr, dst: IntArr, n_in: int, n_out: int) -> None:
+    def __init__(
+        self, src: IntArr, dst: IntArr, n_in: int, n_out: int, by_dst: IntArr | None = None
+    ) -> None:
         self.src, self.dst, self.n_in, self.n_out = src, dst, n_in, n_out
+        self._order = by_dst  # a permutation sorting the transitions by dst, if known
         self._f: tuple[IntArr, IntArr, IntArr] | None = None
         self._b: tuple[IntArr, IntArr, IntArr] | None = None
 
+    def subset(self, mask: npt.NDArray[np.bool_]) -> Trans:
+        """The transitions selected by ``mask``, keeping the sort orders without re-sorting."""
+        sub_order: IntArr | None = None
+        if self._order is not None:
+            o = self._order[mask[self._order]]
+            sub_order = (np.cumsum(mask) - 1)[o]
+        return Trans(self.src[mask], self.dst[mask], self.n_in, self.n_out, sub_order)
+
     def _fsorted(self) -> tuple[IntArr, IntArr, IntArr]:
         if self._f is None:
-            o = np.argsort(self.dst, kind="stable")
+            o = self._order if self._order is not None else np.argsort(self.dst, kind="stable")
             starts, u = _starts(self.dst[o])
             self._f = (self.src[o], starts, u)
         return self._f
 
     def _bsorted(self) -> tuple[IntArr, IntArr, IntArr]:
         if self._b is None:
-            o = np.argsort(self.src, kind="stable")
-            starts, u = _starts(self.src[o])
-            self._b = (self.dst[o], starts, u)
+            if len(self.src) < 2 or bool(np.all(self.src[1:] >= self.src[:-1])):
+                starts, u = _starts(self.src)
+                self._b = (self.dst, starts, u)
+            else:
+                o = np.argsort(self.src, kind="stable")
+                starts, u = _starts(self.src[o])
+                self._b = (self.dst[o], starts, u)
         return self._b
 
     def fwd(self, m: Msg) -> Msg:
@@ -140,7 +155,7 @@ class Layers:
         self.bound = multinomial([self.cap[loc] for loc in range(nl)])
         self.exact_float = self.bound < _EXACT_FLOAT and len(undecided) < 60
         self.split_cache: dict[int, tuple[list[Trans], list[Trans]]] = {}
-        self.forward_cache: dict[tuple[int, str], tuple[list[Msg], list[Msg]]] = {}
+        self.forward_cache: dict[tuple[int, str], list[Msg]] = {}
         self._tails: dict[tuple[int | None, int | None], Msg] = {}
         self.dtype: type = np.float64 if self.exact_float else object
         self._build()
@@ -157,13 +172,13 @@ class Layers:
         open_: set[int] = set()
         order: list[int] = []
         while remaining:
-            best: tuple[int, int, int] | None = None
+            best: tuple[int, int, int, int] | None = None
             pick = -1
             pool = [c for c in remaining if c not in last] or list(remaining)
             for c in pool:
                 closing = {i for i in member[c] if left[i] == {c} and i != self.obs_index}
                 new_open = (open_ | set(member[c])) - closing
-                score = (len(new_open), -len(open_ & set(member[c])), c)
+                score = (len(new_open), -len(open_ & set(member[c])), len(self.red.domains[c]), c)
                 if best is None or score < best:
                     best, pick = score, c
             order.append(pick)
@@ -204,7 +219,10 @@ class Layers:
             need[j] = np.array(cap, dtype=np.int64) - avail
             for loc in red.domains[order[j]]:
                 avail[loc] += 1
-        member_pos = [sorted(pos[x] for x in cs) for _, cs, _ in cons]
+        # members of each constraint that can still land inside it, by position
+        member_pos = [
+            sorted(pos[x] for x in cs if red.domains[x] & locs_i) for locs_i, cs, _ in cons
+        ]
         cap_arr = np.array(cap, dtype=np.int64)
         obs = self.obs_index
         for j, c in enumerate(order):
@@ -233,6 +251,16 @@ class Layers:
                 else:
                     rest = sum(1 for x in member_pos[i] if x > j)
                     ok &= (tot <= k_i) & (tot >= k_i - rest)
+            # an open constraint on one location still needs room there
+            for i in new_open:
+                locs_i, _, k_i = cons[i]
+                if i == obs or len(locs_i) != 1:
+                    continue
+                (li,) = locs_i
+                cnt = states[:, prev_col[i]] if i in prev_col else np.zeros(s, np.int64)
+                cnt2 = cnt[:, None] + inc[i][None, :] if i in inc else cnt[:, None]
+                room = (cap[li] - fills[:, li])[:, None] - (locs == li)[None, :]
+                ok &= k_i - cnt2 <= room
             rad = radix + [(len(cons[i][1]) if i == obs else cons[i][2]) + 1 for i in new_open]
             mult = np.ones(len(rad), dtype=np.int64)
             acc = 1
@@ -271,9 +299,7 @@ class Layers:
                     new_states[:, nl + k] += inc[i][fc]
             states = new_states
             src = src.astype(np.int64)
-            tr = Trans(src, inv, s, nu)
-            tr._f = (src[o], starts.astype(np.int64), np.arange(nu, dtype=np.int64))
-            self.trans.append(tr)
+            self.trans.append(Trans(src, inv, s, nu, o.astype(np.int64)))
             self.choices.append(locs[ci_arr])
             self.sizes.append(nu)
             prev_open = new_open
@@ -306,7 +332,8 @@ class Layers:
             md = np.full(t.n_out, -1, dtype=np.int64)
             md[kd] = np.arange(len(kd))
             sel = (ms[t.src] >= 0) & (md[t.dst] >= 0)
-            self.trans[j] = Trans(ms[t.src[sel]], md[t.dst[sel]], len(ks), len(kd))
+            sub = t.subset(sel)
+            self.trans[j] = Trans(ms[sub.src], md[sub.dst], len(ks), len(kd), sub._order)
             self.choices[j] = self.choices[j][sel]
             self.sizes[j + 1] = len(kd)
         return states[keep[-1]]

@@ -37,27 +37,27 @@ def _split(layers: Layers, sol: int) -> tuple[list[Trans], list[Trans]]:
     other: list[Trans] = []
     for t, ch in zip(layers.trans, layers.choices, strict=True):
         m = ch == sol
-        to_sol.append(Trans(t.src[m], t.dst[m], t.n_in, t.n_out))
-        other.append(Trans(t.src[~m], t.dst[~m], t.n_in, t.n_out))
+        to_sol.append(t.subset(m))
+        other.append(t.subset(~m))
     layers.split_cache[sol] = (to_sol, other)
     return to_sol, other
 
 
-def _forward_plain(layers: Layers, sol: int, dt: type) -> tuple[list[Msg], list[Msg]]:
+def _forward_plain(layers: Layers, sol: int, dt: type) -> list[Msg]:
+    """a[j] (S_j x (1 + j)): column 0 = no solution card so far, column 1 + p = exactly the
+    card at position p so far."""
     key = (sol, str(dt))
     hit = layers.forward_cache.get(key)
     if hit is not None:
         return hit
     to_sol, other = _split(layers, sol)
-    a0: list[Msg] = [np.ones(1, dtype=dt)]
-    a1: list[Msg] = [np.zeros((1, 0), dtype=dt)]
+    a: list[Msg] = [np.ones((1, 1), dtype=dt)]
     for j in range(layers.n):
-        a0.append(other[j].fwd(a0[j]))
-        nxt = other[j].fwd(a1[j])
-        row = to_sol[j].fwd(a0[j])
-        a1.append(np.concatenate([nxt, row[:, None]], axis=1))
-    layers.forward_cache[key] = (a0, a1)
-    return a0, a1
+        nxt = other[j].fwd(a[j])
+        row = to_sol[j].fwd(a[j][:, 0])
+        a.append(np.concatenate([nxt, row[:, None]], axis=1))
+    layers.forward_cache[key] = a
+    return a
 
 
 def solution_weights(
@@ -76,7 +76,7 @@ def solution_weights(
     k = final.shape[1]
     dt = final.dtype
     to_sol, other = _split(layers, sol)
-    a0, a1 = _forward_plain(layers, sol, dt)
+    a = _forward_plain(layers, sol, dt)
     inside: dict[int, Trans] = {}
     outside: dict[int, Trans] = {}
     first = n
@@ -87,8 +87,8 @@ def solution_weights(
         for j in channels.layers:
             t, ch = other[j], layers.choices[j][layers.choices[j] != sol]
             m = np.isin(ch, list(channels.locations))
-            inside[j] = Trans(t.src[m], t.dst[m], t.n_in, t.n_out)
-            outside[j] = Trans(t.src[~m], t.dst[~m], t.n_in, t.n_out)
+            inside[j] = t.subset(m)
+            outside[j] = t.subset(~m)
 
     def fwd(j: int, m: Msg) -> Msg:
         if j in inside:
@@ -100,70 +100,57 @@ def solution_weights(
             return outside[j].bwd(m) + inside[j].bwd(m) * z
         return other[j].bwd(m)
 
-    # forward with channels from the first channel layer on: c0[j] (S x K), c1[j] (S x j x K)
-    c0: dict[int, Msg] = {}
-    c1: dict[int, Msg] = {}
+    # forward with channels from the first channel layer on: c[j] (S x (1 + j) x K)
+    c: dict[int, Msg] = {}
     if first < n:
-        c0[first] = np.repeat(a0[first][:, None], k, axis=1)
-        c1[first] = np.repeat(a1[first][:, :, None], k, axis=2)
+        c[first] = np.repeat(a[first][:, :, None], k, axis=2)
         for j in range(first, n):
-            c0[j + 1] = fwd(j, c0[j])
-            nxt = fwd(j, c1[j])
-            row = to_sol[j].fwd(c0[j])
-            c1[j + 1] = np.concatenate([nxt, row[:, None, :]], axis=1)
-    # backward: b0[j] (S_j x K), b1[j] (S_j x (n - j) x K): index t - j = the only later card
-    b0: list[Msg] = [final]
-    b1: list[Msg] = [np.zeros((final.shape[0], 0, k), dtype=dt)]
+            nxt = fwd(j, c[j])
+            row = to_sol[j].fwd(c[j][:, 0])
+            c[j + 1] = np.concatenate([nxt, row[:, None, :]], axis=1)
+    # backward: b[j] (S_j x (1 + n - j) x K): index 0 = no solution card later,
+    # 1 + t - j = exactly the card at position t later
+    b: list[Msg] = [final[:, None, :]]
     for j in range(n - 1, -1, -1):
-        prev = bwd(j, b1[-1])
-        row = to_sol[j].bwd(b0[-1])
-        b0.append(bwd(j, b0[-1]))
-        b1.append(np.concatenate([row[:, None, :], prev], axis=1))
-    b0.reverse()
-    b1.reverse()
+        prev = bwd(j, b[-1])
+        row = to_sol[j].bwd(b[-1][:, 0])
+        b.append(np.concatenate([prev[:, :1], row[:, None, :], prev[:, 1:]], axis=1))
+    b.reverse()
     keys: list[npt.NDArray[np.int64]] = []
     vals: list[Msg] = []
-
-    def put(key: npt.NDArray[np.int64], val: Msg) -> None:
-        nz = np.any(val != 0, axis=1)
-        if np.any(nz):
-            keys.append(key[nz])
-            vals.append(val[nz])
-
-    if first < n:
-        put(np.full((1, 3), -1, dtype=np.int64), np.sum(c0[n] * b0[n], axis=0)[None, :])
-    else:
-        put(np.full((1, 3), -1, dtype=np.int64), (a0[n] @ b0[n]).reshape(1, k))
+    # no constrained card in the solution
+    end = np.einsum("sk,sk->k", c[n][:, 0], b[n][:, 0]) if first < n else a[n][:, 0] @ b[n][:, 0]
+    keys.append(np.full((1, 3), -1, dtype=np.int64))
+    vals.append(end.reshape(1, k))
     for q in range(n):
         chan = q >= first
-        x = to_sol[q].fwd(c0[q] if chan else a0[q])
-        single = np.sum(x * b0[q + 1], axis=0) if chan else x @ b0[q + 1]
-        put(np.array([[q, -1, -1]], dtype=np.int64), single.reshape(1, k))
-        if q == 0:
+        y = to_sol[q].fwd(c[q] if chan else a[q])  # S x (1 + q) [x K]
+        rows = np.flatnonzero(np.any(y != 0, axis=tuple(i for i in range(y.ndim) if i != 1)))
+        if len(rows) == 0:
             continue
-        y = to_sol[q].fwd(c1[q] if chan else a1[q])  # S x q (x K)
-        cols = np.flatnonzero(np.any(y != 0, axis=tuple(i for i in range(y.ndim) if i != 1)))
-        if len(cols) == 0:
-            continue
-        y = y[:, cols]
-        later = b1[q + 1]  # S x T x K
+        y = y[:, rows]
+        later = b[q + 1]  # S x (1 + T) x K
         nt = later.shape[1]
         if chan:
-            w2 = np.einsum("spk,sk->pk", y, b0[q + 1])
-            w3 = np.stack([y[:, :, i].T @ later[:, :, i] for i in range(k)], axis=2)
+            w = np.einsum("spk,stk->ptk", y, later)
         else:
-            w2 = y.T @ b0[q + 1]
-            w3 = (y.T @ later.reshape(later.shape[0], nt * k)).reshape(len(cols), nt, k)
-        k2 = np.stack([cols, np.full(len(cols), q), np.full(len(cols), -1)], axis=1)
-        put(k2.astype(np.int64), w2)
-        if nt == 0:
-            continue
-        pp, tt = np.meshgrid(cols, np.arange(q + 1, n), indexing="ij")
-        k3 = np.stack([pp.ravel(), np.full(pp.size, q), tt.ravel()], axis=1)
-        put(k3.astype(np.int64), w3.reshape(len(cols) * nt, k))
-    order_arr = np.array(layers.order, dtype=np.int64)
-    if not keys:
-        return np.zeros((0, 3), dtype=np.int64), np.zeros((0, k), dtype=dt)
+            w = (y.T @ later.reshape(later.shape[0], nt * k)).reshape(len(rows), nt, k)
+        # rows: 0 = {q} alone so far, 1 + p = {p, q}; columns: 0 = nothing later, 1 + t'
+        pp = np.repeat(rows - 1, nt)
+        tt = np.tile(np.arange(nt) + q, len(rows))  # position q + t' for t' >= 1
+        good = (pp >= 0) | (tt == q)  # {q, t} pairs are counted at t instead
+        key = np.stack(
+            [np.where(pp >= 0, pp, q), np.where(pp >= 0, q, -1), np.where(tt > q, tt, -1)], axis=1
+        )
+        key = np.sort(np.where(key < 0, 1 << 40, key), axis=1)
+        key = np.where(key == 1 << 40, -1, key)
+        flat = w.reshape(len(rows) * nt, k)
+        sel = good & np.any(flat != 0, axis=1)
+        keys.append(key[sel].astype(np.int64))
+        vals.append(flat[sel])
     kk = np.concatenate(keys)
-    cards = np.append(order_arr, -1)[kk]
-    return cards, np.concatenate(vals, axis=0)
+    ww = np.concatenate(vals, axis=0)
+    nz = np.any(ww != 0, axis=1)
+    kk, ww = kk[nz], ww[nz]
+    order_arr = np.array(layers.order, dtype=np.int64)
+    return np.append(order_arr, -1)[kk], ww
