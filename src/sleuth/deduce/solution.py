@@ -15,6 +15,7 @@ locations (a question's answer) by interpolation, on the same layers, in one swe
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -43,7 +44,7 @@ def _split(layers: Layers, sol: int) -> tuple[list[Trans], list[Trans]]:
     return to_sol, other
 
 
-def _forward_plain(layers: Layers, sol: int, dt: type) -> list[Msg]:
+def _forward_plain(layers: Layers, sol: int, dt: np.dtype[Any]) -> list[Msg]:
     """a[j] (S_j x (1 + j)): column 0 = no solution card so far, column 1 + p = exactly the
     card at position p so far."""
     key = (sol, str(dt))
