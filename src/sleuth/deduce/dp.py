@@ -121,6 +121,7 @@ class Layers:
         red: Reduced,
         observe: tuple[frozenset[int], frozenset[int]] | None = None,
         keep: frozenset[int] = frozenset(),
+        together: Sequence[frozenset[int]] = (),
     ) -> None:
         model = red.model
         self.red = red
@@ -151,7 +152,7 @@ class Layers:
             c for c in undecided if c not in named and c not in keep and red.domains[c] == full
         ]
         constrained = [c for c in undecided if c not in self.free]
-        self.order = self._order(constrained, keep)
+        self.order = self._order(constrained, together)
         self.bound = multinomial([self.cap[loc] for loc in range(nl)])
         self.exact_float = self.bound < _EXACT_FLOAT and len(undecided) < 60
         self.split_cache: dict[int, tuple[list[Trans], list[Trans]]] = {}
@@ -161,24 +162,41 @@ class Layers:
         self._build()
 
     # ---- card order -------------------------------------------------------------------------
-    def _order(self, cards: list[int], last: frozenset[int] = frozenset()) -> list[int]:
+    def _order(self, cards: list[int], together: Sequence[frozenset[int]] = ()) -> list[int]:
+        """A greedy order that keeps few constraints open; sets in ``together`` are kept close
+        (a weaker pull than constraints)."""
         member: dict[int, list[int]] = {c: [] for c in cards}
         left: list[set[int]] = []
         for i, (_, cs, _) in enumerate(self.cons):
             for c in cs:
                 member[c].append(i)
             left.append(set(cs))
+        group_of: dict[int, list[int]] = {c: [] for c in cards}
+        gleft: list[set[int]] = []
+        for g, cs in enumerate(together):
+            for c in cs:
+                if c in group_of:
+                    group_of[c].append(g)
+            gleft.append({c for c in cs if c in group_of})
         remaining = set(cards)
         open_: set[int] = set()
+        gopen: set[int] = set()
         order: list[int] = []
         while remaining:
-            best: tuple[int, int, int, int] | None = None
+            best: tuple[int, int, int, int, int] | None = None
             pick = -1
-            pool = [c for c in remaining if c not in last] or list(remaining)
-            for c in pool:
+            for c in remaining:
                 closing = {i for i in member[c] if left[i] == {c} and i != self.obs_index}
                 new_open = (open_ | set(member[c])) - closing
-                score = (len(new_open), -len(open_ & set(member[c])), len(self.red.domains[c]), c)
+                gclosing = {g for g in group_of[c] if gleft[g] == {c}}
+                gnew = (gopen | set(group_of[c])) - gclosing
+                score = (
+                    len(new_open),
+                    -len(open_ & set(member[c])),
+                    len(gnew),
+                    len(self.red.domains[c]),
+                    c,
+                )
                 if best is None or score < best:
                     best, pick = score, c
             order.append(pick)
@@ -189,6 +207,12 @@ class Layers:
                     open_.add(i)
                 else:
                     open_.discard(i)
+            for g in group_of[pick]:
+                gleft[g].discard(pick)
+                if gleft[g]:
+                    gopen.add(g)
+                else:
+                    gopen.discard(g)
         return order
 
     # ---- layer construction -------------------------------------------------------------------
@@ -196,7 +220,6 @@ class Layers:
         nl, cap, cons, order = self.nl, self.cap, self.cons, self.order
         n = len(order)
         pos = {c: j for j, c in enumerate(order)}
-        [min(pos[c] for c in cs) for _, cs, _ in cons]
         last = [max(pos[c] for c in cs) for _, cs, _ in cons]
         if self.obs_index is not None:
             last[self.obs_index] = n

@@ -256,7 +256,11 @@ class Analysis:
             )
 
         opened = [open_cards(locs, cards) for locs, cards in questions]
-        lay = Layers(red, keep=frozenset(c for qc in opened for c in qc))
+        lay = Layers(
+            red,
+            keep=frozenset(c for qc in opened for c in qc),
+            together=list({frozenset(qc) for qc in opened if len(qc) > 1}),
+        )
         if (
             sol is None
             or not lay.exact_float

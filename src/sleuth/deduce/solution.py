@@ -61,6 +61,23 @@ def _forward_plain(layers: Layers, sol: int, dt: np.dtype[Any]) -> list[Msg]:
     return a
 
 
+def _backward_plain(layers: Layers, sol: int, final: Msg) -> list[Msg]:
+    """b[j] (S_j x (1 + n - j) x 1) without channels, cached per layer graph."""
+    key = (sol, "backward")
+    hit = layers.forward_cache.get(key)
+    if hit is not None:
+        return hit
+    to_sol, other = _split(layers, sol)
+    n = layers.n
+    b: list[Msg] = [final[:, None, :]] * (n + 1)
+    for j in range(n - 1, -1, -1):
+        prev = other[j].bwd(b[j + 1])
+        row = to_sol[j].bwd(b[j + 1][:, 0])
+        b[j] = np.concatenate([prev[:, :1], row[:, None, :], prev[:, 1:]], axis=1)
+    layers.forward_cache[key] = b
+    return b
+
+
 def solution_weights(
     layers: Layers, final: Msg, channels: Channels | None = None
 ) -> tuple[npt.NDArray[np.int64], Msg]:
@@ -111,12 +128,20 @@ def solution_weights(
             c[j + 1] = np.concatenate([nxt, row[:, None, :]], axis=1)
     # backward: b[j] (S_j x (1 + n - j) x K): index 0 = no solution card later,
     # 1 + t - j = exactly the card at position t later
-    b: list[Msg] = [final[:, None, :]]
-    for j in range(n - 1, -1, -1):
-        prev = bwd(j, b[-1])
-        row = to_sol[j].bwd(b[-1][:, 0])
-        b.append(np.concatenate([prev[:, :1], row[:, None, :], prev[:, 1:]], axis=1))
-    b.reverse()
+    last = -1
+    if channels is not None:
+        # the columns of ``final`` are equal: share the plain messages after the last channel
+        last = max(channels.layers, default=-1)
+        plain = _backward_plain(layers, sol, final[:, :1])
+        b = [np.repeat(plain[j], k, axis=2) if j > last else plain[j] for j in range(n + 1)]
+        start = last
+    else:
+        b = [final[:, None, :]] * (n + 1)
+        start = n - 1
+    for j in range(start, -1, -1):
+        prev = bwd(j, b[j + 1])
+        row = to_sol[j].bwd(b[j + 1][:, 0])
+        b[j] = np.concatenate([prev[:, :1], row[:, None, :], prev[:, 1:]], axis=1)
     keys: list[npt.NDArray[np.int64]] = []
     vals: list[Msg] = []
     # no constrained card in the solution
