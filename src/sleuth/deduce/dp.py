@@ -15,6 +15,7 @@ undecided cards), else Python integers in object arrays.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import comb
 from typing import Any
 
