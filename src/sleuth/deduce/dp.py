@@ -174,11 +174,11 @@ class Layers:
             left.append(set(cs))
         group_of: dict[int, list[int]] = {c: [] for c in cards}
         gleft: list[set[int]] = []
-        for g, cs in enumerate(together):
-            for c in cs:
+        for g, gcards in enumerate(together):
+            for c in gcards:
                 if c in group_of:
                     group_of[c].append(g)
-            gleft.append({c for c in cs if c in group_of})
+            gleft.append({c for c in gcards if c in group_of})
         remaining = set(cards)
         open_: set[int] = set()
         gopen: set[int] = set()
