@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+import numpy as np
+
 from sleuth.deduce.model import Constraint, Model, PositionError
 from sleuth.deduce.queries import Analysis, QuestionValue, conflicts, explain
 
@@ -256,12 +258,14 @@ class BlackViennaAnalysis:
         """Every possible ring trio (letters in deck order) with its world count."""
         if not self.consistent:
             return []
-        cards = self.seat_model.model.cards
+        cards = np.array(self.seat_model.model.cards)
         rows, _, cnts = self.analysis.solution_table()
-        return [
-            ("".join([cards[c] for c in trio]), cnt)
-            for trio, cnt in zip(rows.tolist(), cnts, strict=True)
-        ]
+        if rows.shape[0] == 0:
+            return []
+        names = cards[rows[:, 0]]
+        for k in range(1, rows.shape[1]):
+            names = np.char.add(names, cards[rows[:, k]])
+        return list(zip(names.tolist(), cnts, strict=True))
 
     def certain(self) -> dict[str, str]:
         """Letter -> location for every letter whose place the seat knows for sure."""
