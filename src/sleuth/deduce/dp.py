@@ -16,6 +16,7 @@ undecided cards), else Python integers in object arrays.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from math import comb
 from typing import Any
 
@@ -35,6 +36,31 @@ _BINOM64 = np.array(
 )
 
 
+@lru_cache(maxsize=4096)
+def _multinomial_t(parts: tuple[int, ...]) -> int:
+    total, out = 0, 1
+    for p in parts:
+        total += p
+        out *= comb(total, p)
+    return out
+
+
+def multinomial_rows(rows: IntArr, drop: int | None = None, minus: int | None = None) -> Msg:
+    """The multinomial of every row (object array of Python ints); ``drop`` leaves a column
+    out, ``minus`` takes one from a column (0 where that column is 0)."""
+    out = np.empty(rows.shape[0], dtype=object)
+    for r, row in enumerate(rows.tolist()):
+        if minus is not None:
+            if row[minus] == 0:
+                out[r] = 0
+                continue
+            row[minus] -= 1
+        if drop is not None:
+            del row[drop]
+        out[r] = _multinomial_t(tuple(row))
+    return out
+
+
 def multinomial(parts: list[int]) -> int:
     total, out = 0, 1
     for p in parts:
@@ -44,58 +70,75 @@ def multinomial(parts: list[int]) -> int:
 
 
 class Trans:
-    """The transitions of one layer (or a subset of them): state ``src`` -> state ``dst``.
+    """The transitions of one layer (or a subset of them): state ``src`` -> state ``dst``, each
+    with an optional integer weight ``w`` (the ways a group of cards makes that move).
 
     Messages are arrays whose first axis runs over states; ``fwd`` maps a message on the layer's
     input states to its output states (summing over transitions), ``bwd`` the other way.
     """
 
     def __init__(
-        self, src: IntArr, dst: IntArr, n_in: int, n_out: int, by_dst: IntArr | None = None
+        self,
+        src: IntArr,
+        dst: IntArr,
+        n_in: int,
+        n_out: int,
+        by_dst: IntArr | None = None,
+        w: Msg | None = None,
     ) -> None:
-        self.src, self.dst, self.n_in, self.n_out = src, dst, n_in, n_out
+        self.src, self.dst, self.n_in, self.n_out, self.w = src, dst, n_in, n_out, w
         self._order = by_dst  # a permutation sorting the transitions by dst, if known
-        self._f: tuple[IntArr, IntArr, IntArr] | None = None
-        self._b: tuple[IntArr, IntArr, IntArr] | None = None
+        self._f: tuple[IntArr, IntArr, IntArr, Msg | None] | None = None
+        self._b: tuple[IntArr, IntArr, IntArr, Msg | None] | None = None
 
-    def subset(self, mask: npt.NDArray[np.bool_]) -> Trans:
-        """The transitions selected by ``mask``, keeping the sort orders without re-sorting."""
+    def subset(self, mask: npt.NDArray[np.bool_], w: Msg | None = None) -> Trans:
+        """The transitions selected by ``mask`` (with new weights ``w`` for them, if given),
+        keeping the sort orders without re-sorting."""
         sub_order: IntArr | None = None
         if self._order is not None:
             o = self._order[mask[self._order]]
             sub_order = (np.cumsum(mask) - 1)[o]
-        return Trans(self.src[mask], self.dst[mask], self.n_in, self.n_out, sub_order)
+        if w is None and self.w is not None:
+            w = self.w[mask]
+        return Trans(self.src[mask], self.dst[mask], self.n_in, self.n_out, sub_order, w)
 
-    def _fsorted(self) -> tuple[IntArr, IntArr, IntArr]:
+    def _fsorted(self) -> tuple[IntArr, IntArr, IntArr, Msg | None]:
         if self._f is None:
             o = self._order if self._order is not None else np.argsort(self.dst, kind="stable")
             starts, u = _starts(self.dst[o])
-            self._f = (self.src[o], starts, u)
+            self._f = (self.src[o], starts, u, None if self.w is None else self.w[o])
         return self._f
 
-    def _bsorted(self) -> tuple[IntArr, IntArr, IntArr]:
+    def _bsorted(self) -> tuple[IntArr, IntArr, IntArr, Msg | None]:
         if self._b is None:
             if len(self.src) < 2 or bool(np.all(self.src[1:] >= self.src[:-1])):
                 starts, u = _starts(self.src)
-                self._b = (self.dst, starts, u)
+                self._b = (self.dst, starts, u, self.w)
             else:
                 o = np.argsort(self.src, kind="stable")
                 starts, u = _starts(self.src[o])
-                self._b = (self.dst[o], starts, u)
+                self._b = (self.dst[o], starts, u, None if self.w is None else self.w[o])
         return self._b
+
+    @staticmethod
+    def _apply(m: Msg, idx: IntArr, starts: IntArr, w: Msg | None) -> Msg:
+        g = m[idx]
+        if w is not None:
+            g = g * w.reshape(-1, *([1] * (m.ndim - 1)))
+        return np.add.reduceat(g, starts, axis=0)
 
     def fwd(self, m: Msg) -> Msg:
         out = np.zeros((self.n_out, *m.shape[1:]), dtype=m.dtype)
         if len(self.src):
-            idx, starts, u = self._fsorted()
-            out[u] = np.add.reduceat(m[idx], starts, axis=0)
+            idx, starts, u, w = self._fsorted()
+            out[u] = self._apply(m, idx, starts, w)
         return out
 
     def bwd(self, m: Msg) -> Msg:
         out = np.zeros((self.n_in, *m.shape[1:]), dtype=m.dtype)
         if len(self.src):
-            idx, starts, u = self._bsorted()
-            out[u] = np.add.reduceat(m[idx], starts, axis=0)
+            idx, starts, u, w = self._bsorted()
+            out[u] = self._apply(m, idx, starts, w)
         return out
 
 
@@ -153,53 +196,68 @@ class Layers:
             c for c in undecided if c not in named and c not in keep and red.domains[c] == full
         ]
         constrained = [c for c in undecided if c not in self.free]
-        self.order = self._order(constrained, together)
+        # interchangeable cards: same domain, same constraints, same pull-together sets
+        sig: dict[tuple[frozenset[int], tuple[int, ...], tuple[int, ...]], list[int]] = {}
+        for c in constrained:
+            key = (
+                frozenset(red.domains[c]),
+                tuple(i for i, (_, cs, _) in enumerate(cons) if c in cs),
+                tuple(g for g, t in enumerate(together) if c in t),
+            )
+            sig.setdefault(key, []).append(c)
+        units = list(sig.values())
+        self.groups: list[tuple[int, ...]] = [
+            tuple(units[u]) for u in self._order(units, together)
+        ]
+        self.layer_of = {c: j for j, g in enumerate(self.groups) for c in g}
         self.bound = multinomial([self.cap[loc] for loc in range(nl)])
         self.exact_float = self.bound < _EXACT_FLOAT and len(undecided) < 60
-        self.split_cache: dict[int, tuple[list[Trans], list[Trans]]] = {}
+        self.split_cache: dict[int, object] = {}
         self.forward_cache: dict[tuple[int, str], list[Msg]] = {}
+        self.label_cache: dict[tuple[int, str], list[list[tuple[int, int]]]] = {}
         self._tails: dict[tuple[int | None, int | None], Msg] = {}
         self.dtype: type = np.float64 if self.exact_float else object
         self._build()
 
-    # ---- card order -------------------------------------------------------------------------
-    def _order(self, cards: list[int], together: Sequence[frozenset[int]] = ()) -> list[int]:
-        """A greedy order that keeps few constraints open; sets in ``together`` are kept close
-        (a weaker pull than constraints)."""
-        member: dict[int, list[int]] = {c: [] for c in cards}
-        left: list[set[int]] = []
-        for i, (_, cs, _) in enumerate(self.cons):
-            for c in cs:
-                member[c].append(i)
-            left.append(set(cs))
-        group_of: dict[int, list[int]] = {c: [] for c in cards}
-        gleft: list[set[int]] = []
-        for g, gcards in enumerate(together):
-            for c in gcards:
-                if c in group_of:
-                    group_of[c].append(g)
-            gleft.append({c for c in gcards if c in group_of})
-        remaining = set(cards)
+    # ---- order ------------------------------------------------------------------------------
+    def _order(self, units: list[list[int]], together: Sequence[frozenset[int]] = ()) -> list[int]:
+        """A greedy order of the groups that keeps few constraints open; sets in ``together``
+        are kept close (a weaker pull than constraints)."""
+        member: list[list[int]] = [[] for _ in units]
+        left: list[set[int]] = [set() for _ in self.cons]
+        group_of: list[list[int]] = [[] for _ in units]
+        gleft: list[set[int]] = [set() for _ in together]
+        for u, cards in enumerate(units):
+            c = cards[0]
+            for i, (_, cs, _) in enumerate(self.cons):
+                if c in cs:
+                    member[u].append(i)
+                    left[i].add(u)
+            for g, t in enumerate(together):
+                if c in t:
+                    group_of[u].append(g)
+                    gleft[g].add(u)
+        remaining = set(range(len(units)))
         open_: set[int] = set()
         gopen: set[int] = set()
         order: list[int] = []
         while remaining:
             best: tuple[int, int, int, int, int] | None = None
             pick = -1
-            for c in remaining:
-                closing = {i for i in member[c] if left[i] == {c} and i != self.obs_index}
-                new_open = (open_ | set(member[c])) - closing
-                gclosing = {g for g in group_of[c] if gleft[g] == {c}}
-                gnew = (gopen | set(group_of[c])) - gclosing
+            for u in remaining:
+                closing = {i for i in member[u] if left[i] == {u} and i != self.obs_index}
+                new_open = (open_ | set(member[u])) - closing
+                gclosing = {g for g in group_of[u] if gleft[g] == {u}}
+                gnew = (gopen | set(group_of[u])) - gclosing
                 score = (
                     len(new_open),
-                    -len(open_ & set(member[c])),
+                    -len(open_ & set(member[u])),
                     len(gnew),
-                    len(self.red.domains[c]),
-                    c,
+                    len(self.red.domains[units[u][0]]),
+                    u,
                 )
                 if best is None or score < best:
-                    best, pick = score, c
+                    best, pick = score, u
             order.append(pick)
             remaining.discard(pick)
             for i in member[pick]:
@@ -217,11 +275,29 @@ class Layers:
         return order
 
     # ---- layer construction -------------------------------------------------------------------
+    def _compositions(self, size: int, domain: list[int]) -> IntArr:
+        out: list[list[int]] = []
+
+        def rec(k: int, left: int, acc: list[int]) -> None:
+            if k == len(domain) - 1:
+                if left <= self.cap[domain[k]]:
+                    out.append([*acc, left])
+                return
+            for x in range(min(left, self.cap[domain[k]]), -1, -1):
+                rec(k + 1, left - x, [*acc, x])
+
+        rec(0, size, [])
+        full = np.zeros((len(out), self.nl), dtype=np.int64)
+        if out:
+            full[:, domain] = np.array(out, dtype=np.int64)
+        return full
+
     def _build(self) -> None:
-        nl, cap, cons, order = self.nl, self.cap, self.cons, self.order
-        n = len(order)
-        pos = {c: j for j, c in enumerate(order)}
-        last = [max(pos[c] for c in cs) for _, cs, _ in cons]
+        nl, cap, cons, groups = self.nl, self.cap, self.cons, self.groups
+        n = len(groups)
+        red = self.red
+        layer_of = self.layer_of
+        last = [max(layer_of[c] for c in cs) for _, cs, _ in cons]
         if self.obs_index is not None:
             last[self.obs_index] = n
         radix = [cap[loc] + 1 for loc in range(nl)]
@@ -229,43 +305,51 @@ class Layers:
         states = np.zeros((1, nl), dtype=np.int64)
         self.trans: list[Trans] = []
         self.choices: list[IntArr] = []
+        self.comps: list[IntArr] = []
+        self.comp_w: list[Msg | None] = []
         self.sizes: list[int] = [1]
-        card_cons: dict[int, list[int]] = {c: [] for c in order}
-        for i, (_, cs, _) in enumerate(cons):
-            for c in cs:
-                card_cons[c].append(i)
-        red = self.red
-        nfree = len(self.free)
-        # need[j][l]: the least fill of location l after position j that can still be completed
-        need = np.zeros((n, nl), dtype=np.int64)
-        avail = np.full(nl, nfree, dtype=np.int64)
-        for j in range(n - 1, -1, -1):
-            need[j] = np.array(cap, dtype=np.int64) - avail
-            for loc in red.domains[order[j]]:
-                avail[loc] += 1
-        # members of each constraint that can still land inside it, by position
-        member_pos = [
-            sorted(pos[x] for x in cs if red.domains[x] & locs_i) for locs_i, cs, _ in cons
+        group_cons: list[list[int]] = [
+            [i for i, (_, cs, _) in enumerate(cons) if g[0] in cs] for g in groups
         ]
         cap_arr = np.array(cap, dtype=np.int64)
+        # need[j][l]: the least fill of location l after layer j that can still be completed
+        need = np.zeros((n, nl), dtype=np.int64)
+        avail = np.full(nl, len(self.free), dtype=np.int64)
+        for j in range(n - 1, -1, -1):
+            need[j] = cap_arr - avail
+            for loc in red.domains[groups[j][0]]:
+                avail[loc] += len(groups[j])
+        # rest[i][j]: members of constraint i in layers after j
+        rest = [[sum(1 for c in cs if layer_of[c] > j) for j in range(n)] for _, cs, _ in cons]
         obs = self.obs_index
-        for j, c in enumerate(order):
-            ext_ids = prev_open + [i for i in card_cons[c] if i not in prev_open]
+        for j, g in enumerate(groups):
+            ext_ids = prev_open + [i for i in group_cons[j] if i not in prev_open]
             new_open = [i for i in ext_ids if last[i] > j]
             prev_col = {i: nl + k for k, i in enumerate(prev_open)}
             s = states.shape[0]
-            locs = np.array(sorted(red.domains[c]), dtype=np.int64)
+            domain = sorted(red.domains[g[0]])
+            comps = self._compositions(len(g), domain)
             fills = states[:, :nl]
-            # capacity, and enough cards left to fill every location
-            d = need[j][None, :] - fills
-            short = d > 0
-            nshort = short.sum(axis=1)
-            ok = (fills[:, locs] < cap_arr[locs]) & (d[:, locs] <= 1)
-            ok &= (nshort[:, None] - short[:, locs]) == 0
+            d = need[j][None, :] - fills  # what each location still needs now
+            if len(g) == 1:
+                locs = np.array(domain, dtype=np.int64)
+                short = d > 0
+                ok = (fills[:, locs] < cap_arr[locs]) & (d[:, locs] <= 1)
+                ok &= (short.sum(axis=1)[:, None] - short[:, locs]) == 0
+            else:
+                ok = np.ones((s, len(comps)), dtype=bool)
+                dmax = d.max(axis=0, initial=-(1 << 30))
+                for loc in range(nl):
+                    if loc in domain:
+                        ok &= fills[:, loc, None] + comps[None, :, loc] <= cap[loc]
+                        if dmax[loc] > 0:
+                            ok &= comps[None, :, loc] >= d[:, loc, None]
+                    elif dmax[loc] > 0:
+                        ok &= (d[:, loc] <= 0)[:, None]
             inc: dict[int, IntArr] = {}
-            for i in card_cons[c]:
+            for i in group_cons[j]:
                 locs_i, _, k_i = cons[i]
-                inc[i] = np.array([1 if loc in locs_i else 0 for loc in locs], dtype=np.int64)
+                inc[i] = comps[:, sorted(locs_i)].sum(axis=1)
                 if i == obs:
                     continue
                 cnt = states[:, prev_col[i]] if i in prev_col else np.zeros(s, np.int64)
@@ -273,8 +357,7 @@ class Layers:
                 if last[i] == j:
                     ok &= tot == k_i
                 else:
-                    rest = sum(1 for x in member_pos[i] if x > j)
-                    ok &= (tot <= k_i) & (tot >= k_i - rest)
+                    ok &= (tot <= k_i) & (tot >= k_i - rest[i][j])
             # an open constraint on one location still needs room there
             for i in new_open:
                 locs_i, _, k_i = cons[i]
@@ -283,8 +366,7 @@ class Layers:
                 (li,) = locs_i
                 cnt = states[:, prev_col[i]] if i in prev_col else np.zeros(s, np.int64)
                 cnt2 = cnt[:, None] + inc[i][None, :] if i in inc else cnt[:, None]
-                room = (cap[li] - fills[:, li])[:, None] - (locs == li)[None, :]
-                ok &= k_i - cnt2 <= room
+                ok &= k_i - cnt2 <= cap[li] - fills[:, li, None] - comps[None, :, li]
             rad = radix + [(len(cons[i][1]) if i == obs else cons[i][2]) + 1 for i in new_open]
             mult = np.ones(len(rad), dtype=np.int64)
             acc = 1
@@ -294,12 +376,12 @@ class Layers:
             if acc >= 2**62:
                 raise OverflowError("state space too large to pack into int64 keys")
             base_key = fills @ mult[:nl]
-            dkey = mult[locs].copy()
+            dkey = comps @ mult[:nl]
             for k, i in enumerate(new_open):
                 if i in prev_col:
                     base_key = base_key + states[:, prev_col[i]] * mult[nl + k]
                 if i in inc:
-                    dkey += inc[i] * mult[nl + k]
+                    dkey = dkey + inc[i] * mult[nl + k]
             src, ci_arr = np.nonzero(ok)
             keys = base_key[src] + dkey[ci_arr]
             o = np.argsort(keys)
@@ -314,17 +396,26 @@ class Layers:
             rep = o[starts]
             fs, fc = src[rep], ci_arr[rep]
             new_states = np.zeros((nu, nl + len(new_open)), dtype=np.int64)
-            new_states[:, :nl] = fills[fs]
-            new_states[np.arange(nu), locs[fc]] += 1
+            new_states[:, :nl] = fills[fs] + comps[fc]
             for k, i in enumerate(new_open):
                 if i in prev_col:
                     new_states[:, nl + k] = states[fs, prev_col[i]]
                 if i in inc:
                     new_states[:, nl + k] += inc[i][fc]
             states = new_states
-            src = src.astype(np.int64)
-            self.trans.append(Trans(src, inv, s, nu, o.astype(np.int64)))
-            self.choices.append(locs[ci_arr])
+            cw: Msg | None = None
+            if len(g) > 1:
+                cw = multinomial_rows(comps)
+                if self.exact_float:
+                    cw = cw.astype(np.float64)
+            ci_arr = ci_arr.astype(np.int64)
+            self.trans.append(
+                Trans(src.astype(np.int64), inv, s, nu, o.astype(np.int64),
+                      None if cw is None else cw[ci_arr])
+            )
+            self.choices.append(ci_arr)
+            self.comps.append(comps)
+            self.comp_w.append(cw)
             self.sizes.append(nu)
             prev_open = new_open
         self.n = n
@@ -357,7 +448,7 @@ class Layers:
             md[kd] = np.arange(len(kd))
             sel = (ms[t.src] >= 0) & (md[t.dst] >= 0)
             sub = t.subset(sel)
-            self.trans[j] = Trans(ms[sub.src], md[sub.dst], len(ks), len(kd), sub._order)
+            self.trans[j] = Trans(ms[sub.src], md[sub.dst], len(ks), len(kd), sub._order, sub.w)
             self.choices[j] = self.choices[j][sel]
             self.sizes[j + 1] = len(kd)
         return states[keep[-1]]

@@ -7,13 +7,13 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import combinations
+from itertools import combinations, product
 from math import comb, log2
 
 import numpy as np
 import numpy.typing as npt
 
-from sleuth.deduce.dp import Layers, Msg, ints, to_int
+from sleuth.deduce.dp import Layers, Msg, ints, multinomial_rows, to_int
 from sleuth.deduce.model import Constraint, Model, Reduced, propagate
 from sleuth.deduce.solution import Channels, solution_weights
 
@@ -83,14 +83,27 @@ class Analysis:
             if len(d) == 1:
                 out[c][next(iter(d))] = total
         alpha, beta = self._passes
-        for j, c in enumerate(lay.order):
+        for j, group in enumerate(lay.groups):
             t = lay.trans[j]
-            w = alpha[j][t.src] * beta[j + 1][t.dst]
-            ch = lay.choices[j]
-            for loc in range(nl):
-                sel = w[ch == loc]
-                if len(sel):
-                    out[c][loc] = to_int(sel.sum())
+            comps = lay.comps[j]
+            # one specific card of the group in location l: the others placed as x - e_l
+            if len(group) == 1:
+                per_card = comps.astype(object)
+            else:
+                per_card = np.stack(
+                    [multinomial_rows(comps, minus=loc) for loc in range(nl)], axis=1
+                )
+            if lay.exact_float:
+                w = alpha[j][t.src] * beta[j + 1][t.dst]
+                agg = np.bincount(lay.choices[j], weights=w, minlength=len(comps))
+                counts = ints(agg @ per_card.astype(np.float64))
+            else:
+                agg_o = np.zeros(len(comps), dtype=object)
+                for x, y, ci in zip(t.src, t.dst, lay.choices[j], strict=True):
+                    agg_o[ci] += alpha[j][x] * beta[j + 1][y]
+                counts = [int(v) for v in agg_o @ per_card]
+            for c in group:
+                out[c] = list(counts)
         if lay.free:
             fa = alpha[-1]
             for loc in range(nl):
@@ -138,8 +151,9 @@ class Analysis:
         sol = m.solution
         fixed = [c for c, d in enumerate(self.reduced.domains) if d == {sol}]
         final = lay.tail(drop=sol)[:, None]
-        cards, weights = solution_weights(lay, final)
+        comp = solution_weights(lay, final)
         cap = lay.cap[sol]
+        cards, counts = _expand(lay, comp.layers, comp.counts, ints(comp.weights[:, 0]))
         size = len(fixed) + cap
         full = np.full((cards.shape[0], size), -1, dtype=np.int64)
         full[:, : len(fixed)] = fixed
@@ -147,7 +161,6 @@ class Analysis:
         full = np.sort(np.where(full < 0, 1 << 40, full), axis=1)
         full = np.where(full == 1 << 40, -1, full)
         inner = (cards >= 0).sum(axis=1)
-        counts = ints(weights[:, 0])
         return full, (cap - inner).astype(np.int64), counts
 
     @cached_property
@@ -223,11 +236,17 @@ class Analysis:
             return QuestionValue(answers, h_ans, 0.0)
         spec = lay.tail(drop=sol)
         final = np.stack([spec * (lay.final_obs == v) for v in range(nv)], axis=1)
-        sets, weights = solution_weights(lay, final)
+        comp = solution_weights(lay, final)
+        weights = comp.weights
         cap = lay.cap[sol]
         nfree = len(lay.free)
-        inner = (sets >= 0).sum(axis=1)
-        mult = np.array([comb(nfree, cap - int(k)) for k in inner], dtype=np.float64)
+        sizes = [len(g) for g in lay.groups]
+        inner = comp.counts.sum(axis=1)
+        mult = np.array(
+            [m * comb(nfree, cap - int(x))
+             for m, x in zip(comp.multiplicity(sizes), inner, strict=True)],
+            dtype=np.float64,
+        )
         w = weights.astype(np.float64)  # K x V
         w_all = w.sum(axis=1)
         pv = np.array(per_v, dtype=np.float64)[None, :]
@@ -259,7 +278,7 @@ class Analysis:
         lay = Layers(
             red,
             keep=frozenset(c for qc in opened for c in qc),
-            together=list({frozenset(qc) for qc in opened if len(qc) > 1}),
+            together=sorted({frozenset(qc) for qc in opened if qc}, key=sorted),
         )
         if (
             sol is None
@@ -268,10 +287,10 @@ class Analysis:
             or any(len(qc) > 3 for qc in opened)
         ):
             return [self.question_value(locs, cards) for locs, cards in questions]
-        pos = {c: j for j, c in enumerate(lay.order)}
         spec = lay.tail(drop=sol)
         cap = lay.cap[sol]
         nfree = len(lay.free)
+        sizes = [len(g) for g in lay.groups]
         out: list[QuestionValue] = []
         for (locs, cards), qc in zip(questions, opened, strict=True):
             offset = sum(1 for c in cards if red.domains[c] <= locs)
@@ -280,12 +299,15 @@ class Analysis:
                 continue
             deg = len(qc)
             z = np.array([1.0, 0.0, -1.0, 2.0][: deg + 1])
-            chan = Channels(frozenset(pos[c] for c in qc), locs, z)
+            chan = Channels(frozenset(lay.layer_of[c] for c in qc), locs, z)
             final = np.repeat(spec[:, None], deg + 1, axis=1)
-            sets, vals = solution_weights(lay, final, chan)
-            coef = _interpolate(vals, deg)  # N x (deg + 1), exact
-            inner = (sets >= 0).sum(axis=1)
-            mults = [comb(nfree, cap - int(x)) for x in inner]
+            comp = solution_weights(lay, final, chan)
+            coef = _interpolate(comp.weights, deg)  # N x (deg + 1), exact
+            inner = comp.counts.sum(axis=1)
+            mults = [
+                m * comb(nfree, cap - int(x))
+                for m, x in zip(comp.multiplicity(sizes), inner, strict=True)
+            ]
             per_v = [sum(m * int(c) for m, c in zip(mults, coef[:, v], strict=True))
                      for v in range(deg + 1)]
             if sum(per_v) != total:
@@ -318,13 +340,15 @@ class Analysis:
         for j, t in enumerate(lay.trans):
             o = np.argsort(t.src, kind="stable")
             w = [to_int(x) for x in beta[j + 1][t.dst[o]]]
+            if t.w is not None:
+                w = [a * to_int(b) for a, b in zip(w, t.w[o], strict=True)]
             by_src.append((t.src[o].tolist(), t.dst[o].tolist(), lay.choices[j][o].tolist(), w))
         del tail
         out = []
         for _ in range(k):
             world = list(base)
             s = 0
-            for j, c in enumerate(lay.order):
+            for j, group in enumerate(lay.groups):
                 srcs, dsts, chs, ws = by_src[j]
                 lo = _bisect(srcs, s)
                 hi = _bisect(srcs, s + 1)
@@ -333,7 +357,13 @@ class Analysis:
                     r -= ws[i]
                     if r < 0:
                         s = dsts[i]
-                        world[c] = chs[i]
+                        cards = list(group)
+                        rng.shuffle(cards)
+                        pos = 0
+                        for loc, cnt in enumerate(lay.comps[j][chs[i]].tolist()):
+                            for c in cards[pos : pos + cnt]:
+                                world[c] = loc
+                            pos += cnt
                         break
             rem = [int(x) for x in lay.final_rem[s]]
             free = list(lay.free)
@@ -345,6 +375,54 @@ class Analysis:
                 i += cnt
             out.append(world)
         return out
+
+
+def _expand(
+    lay: Layers, layers: npt.NDArray[np.int64], counts: npt.NDArray[np.int64], w: list[int]
+) -> tuple[npt.NDArray[np.int64], list[int]]:
+    """Specific constrained-card sets (N x 3, -1 padded) of solution compositions."""
+    single = np.array([g[0] if len(g) == 1 else -1 for g in lay.groups] + [-1], dtype=np.int64)
+    wa = np.array(w, dtype=object)
+    used = layers >= 0
+    multi = used & (single[layers] < 0)
+    nmulti = multi.sum(axis=1)
+    easy = nmulti == 0
+    rows = [np.where(used[easy], single[layers[easy]], -1)]
+    cnt: list[int] = wa[easy].tolist()
+    # one slot from a group of several cards: repeat the row over that group's choices
+    one = np.flatnonzero(nmulti == 1)
+    if len(one):
+        slot = np.argmax(multi[one], axis=1)
+        g_of = layers[one, slot]
+        a_of = counts[one, slot]
+        for g, a in sorted(set(zip(g_of.tolist(), a_of.tolist(), strict=True))):
+            sel = one[(g_of == g) & (a_of == a)]
+            sl = slot[(g_of == g) & (a_of == a)]
+            combos = np.array(list(combinations(lay.groups[g], a)), dtype=np.int64)
+            base = np.where(used[sel], single[layers[sel]], -1)  # the multi slot is -1 here
+            rep = np.repeat(base, len(combos), axis=0)
+            sl_rep = np.repeat(sl, len(combos))
+            cmb = np.tile(combos, (len(sel), 1))
+            out = np.full((len(rep), 3 + a), -1, dtype=np.int64)
+            out[:, :3] = rep
+            out[:, 3:] = cmb
+            out[np.arange(len(rep)), sl_rep] = -1
+            out = np.sort(np.where(out < 0, 1 << 40, out), axis=1)[:, :3]
+            rows.append(np.where(out == 1 << 40, -1, out))
+            cnt.extend(np.repeat(wa[sel], len(combos)).tolist())
+    for i in np.flatnonzero(nmulti > 1).tolist():
+        parts = [
+            list(combinations(lay.groups[g], a))
+            for g, a in zip(layers[i].tolist(), counts[i].tolist(), strict=True)
+            if g >= 0
+        ]
+        extra = []
+        for pick in product(*parts):
+            cards = [c for part in pick for c in part]
+            extra.append(cards + [-1] * (3 - len(cards)))
+        rows.append(np.array(extra, dtype=np.int64).reshape(-1, 3))
+        cnt.extend([w[i]] * len(extra))
+    return np.concatenate(rows).reshape(-1, 3), [int(x) for x in cnt]
 
 
 def _interpolate(vals: Msg, deg: int) -> npt.NDArray[np.int64]:
