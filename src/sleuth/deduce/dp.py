@@ -319,6 +319,26 @@ class Layers:
             need[j] = cap_arr - avail
             for loc in red.domains[groups[j][0]]:
                 avail[loc] += len(groups[j])
+        # reserve[j][l]: room that constraints on location l not started by layer j still need
+        # (a greedy packing of pairwise disjoint ones)
+        first = [min(layer_of[c] for c in cs) for _, cs, _ in cons]
+        reserve = np.zeros((n, nl), dtype=np.int64)
+        for j in range(n):
+            for loc in range(nl):
+                cands = sorted(
+                    (
+                        (cons[i][2], set(cons[i][1]))
+                        for i in range(len(cons))
+                        if i != self.obs_index and cons[i][0] == frozenset([loc]) and first[i] > j
+                    ),
+                    key=lambda x: -x[0],
+                )
+                used: set[int] = set()
+                for k_i, cs_i in cands:
+                    if not used & cs_i:
+                        reserve[j, loc] += k_i
+                        used |= cs_i
+        upper = cap_arr[None, :] - reserve
         # rest[i][j]: members of constraint i in layers after j
         rest = [[sum(1 for c in cs if layer_of[c] > j) for j in range(n)] for _, cs, _ in cons]
         obs = self.obs_index
@@ -331,17 +351,24 @@ class Layers:
             comps = self._compositions(len(g), domain)
             fills = states[:, :nl]
             d = need[j][None, :] - fills  # what each location still needs now
+            up = upper[j]
             if len(g) == 1:
                 locs = np.array(domain, dtype=np.int64)
                 short = d > 0
-                ok = (fills[:, locs] < cap_arr[locs]) & (d[:, locs] <= 1)
+                ok = (fills[:, locs] < up[locs]) & (d[:, locs] <= 1)
                 ok &= (short.sum(axis=1)[:, None] - short[:, locs]) == 0
+                over = (fills > up).any(axis=1)
+                if over.any():
+                    ok &= ~over[:, None]
             else:
                 ok = np.ones((s, len(comps)), dtype=bool)
                 dmax = d.max(axis=0, initial=-(1 << 30))
                 for loc in range(nl):
                     if loc in domain:
-                        ok &= fills[:, loc, None] + comps[None, :, loc] <= cap[loc]
+                        ok &= fills[:, loc, None] + comps[None, :, loc] <= up[loc]
+                    elif up[loc] < cap[loc]:
+                        ok &= (fills[:, loc] <= up[loc])[:, None]
+                    if loc in domain:
                         if dmax[loc] > 0:
                             ok &= comps[None, :, loc] >= d[:, loc, None]
                     elif dmax[loc] > 0:
