@@ -244,7 +244,8 @@ class Layers:
         while remaining:
             best: tuple[int, int, int, int, int] | None = None
             pick = -1
-            for u in remaining:
+            pool = [u for u in remaining if member[u]] or list(remaining)
+            for u in pool:
                 closing = {i for i in member[u] if left[i] == {u} and i != self.obs_index}
                 new_open = (open_ | set(member[u])) - closing
                 gclosing = {g for g in group_of[u] if gleft[g] == {u}}
