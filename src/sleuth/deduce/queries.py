@@ -153,7 +153,10 @@ class Analysis:
         final = lay.tail(drop=sol)[:, None]
         comp = solution_weights(lay, final)
         cap = lay.cap[sol]
-        cards, counts = _expand(lay, comp.layers, comp.counts, ints(comp.weights[:, 0]))
+        wcol = comp.weights[:, 0]
+        wint: Msg = np.rint(wcol).astype(np.int64) if lay.exact_float else wcol
+        cards, counts_arr = _expand(lay, comp.layers, comp.counts, wint)
+        counts = counts_arr.tolist()
         size = len(fixed) + cap
         full = np.full((cards.shape[0], size), -1, dtype=np.int64)
         full[:, : len(fixed)] = fixed
@@ -189,8 +192,7 @@ class Analysis:
             rep = np.repeat(base, len(combos), axis=0)
             ext = np.tile(combos, (len(sel), 1))
             rows.append(np.sort(np.concatenate([rep, ext], axis=1), axis=1))
-            for i in sel:
-                cnts.extend([counts[i]] * len(combos))
+            cnts.extend(np.repeat(np.array(counts, dtype=object)[sel], len(combos)).tolist())
         if not rows:
             return np.zeros((0, size), np.int64), np.zeros(0), []
         allrows = np.concatenate(rows)
@@ -378,17 +380,17 @@ class Analysis:
 
 
 def _expand(
-    lay: Layers, layers: npt.NDArray[np.int64], counts: npt.NDArray[np.int64], w: list[int]
-) -> tuple[npt.NDArray[np.int64], list[int]]:
-    """Specific constrained-card sets (N x 3, -1 padded) of solution compositions."""
+    lay: Layers, layers: npt.NDArray[np.int64], counts: npt.NDArray[np.int64], w: Msg
+) -> tuple[npt.NDArray[np.int64], Msg]:
+    """Specific constrained-card sets (N x 3, -1 padded) of solution compositions, and the
+    count of each (int64 or object array)."""
     single = np.array([g[0] if len(g) == 1 else -1 for g in lay.groups] + [-1], dtype=np.int64)
-    wa = np.array(w, dtype=object)
     used = layers >= 0
     multi = used & (single[layers] < 0)
     nmulti = multi.sum(axis=1)
     easy = nmulti == 0
     rows = [np.where(used[easy], single[layers[easy]], -1)]
-    cnt: list[int] = wa[easy].tolist()
+    cnt: list[Msg] = [w[easy]]
     # one slot from a group of several cards: repeat the row over that group's choices
     one = np.flatnonzero(nmulti == 1)
     if len(one):
@@ -396,20 +398,18 @@ def _expand(
         g_of = layers[one, slot]
         a_of = counts[one, slot]
         for g, a in sorted(set(zip(g_of.tolist(), a_of.tolist(), strict=True))):
-            sel = one[(g_of == g) & (a_of == a)]
-            sl = slot[(g_of == g) & (a_of == a)]
+            pick = (g_of == g) & (a_of == a)
+            sel, sl = one[pick], slot[pick]
             combos = np.array(list(combinations(lay.groups[g], a)), dtype=np.int64)
             base = np.where(used[sel], single[layers[sel]], -1)  # the multi slot is -1 here
             rep = np.repeat(base, len(combos), axis=0)
-            sl_rep = np.repeat(sl, len(combos))
-            cmb = np.tile(combos, (len(sel), 1))
             out = np.full((len(rep), 3 + a), -1, dtype=np.int64)
             out[:, :3] = rep
-            out[:, 3:] = cmb
-            out[np.arange(len(rep)), sl_rep] = -1
+            out[:, 3:] = np.tile(combos, (len(sel), 1))
+            out[np.arange(len(rep)), np.repeat(sl, len(combos))] = -1
             out = np.sort(np.where(out < 0, 1 << 40, out), axis=1)[:, :3]
             rows.append(np.where(out == 1 << 40, -1, out))
-            cnt.extend(np.repeat(wa[sel], len(combos)).tolist())
+            cnt.append(np.repeat(w[sel], len(combos)))
     for i in np.flatnonzero(nmulti > 1).tolist():
         parts = [
             list(combinations(lay.groups[g], a))
@@ -417,12 +417,12 @@ def _expand(
             if g >= 0
         ]
         extra = []
-        for pick in product(*parts):
-            cards = [c for part in pick for c in part]
+        for pick_cards in product(*parts):
+            cards = [c for part in pick_cards for c in part]
             extra.append(cards + [-1] * (3 - len(cards)))
         rows.append(np.array(extra, dtype=np.int64).reshape(-1, 3))
-        cnt.extend([w[i]] * len(extra))
-    return np.concatenate(rows).reshape(-1, 3), [int(x) for x in cnt]
+        cnt.append(np.repeat(w[i : i + 1], len(extra)))
+    return np.concatenate(rows).reshape(-1, 3), np.concatenate(cnt)
 
 
 def _interpolate(vals: Msg, deg: int) -> npt.NDArray[np.int64]:
