@@ -208,3 +208,17 @@ def test_cli_whole_process(tmp_path: Path) -> None:
                          check=False)
     assert res.returncode == 2
     assert "hand" in res.stderr
+
+
+def test_sampled_deals_are_consistent() -> None:
+    rng = random.Random(9)
+    deal, pos = random_position(rng, 5, 12)
+    an = BlackViennaAnalysis(pos)
+    for d in an.sample(random.Random(1), 20):
+        hands = d["hands"]
+        assert isinstance(hands, list)
+        assert hands[pos.seat] == pos.hand
+        assert sorted("".join(hands) + str(d["ring"])) == sorted(LETTERS)
+        for inv in pos.investigations:
+            assert sum(ch in hands[inv.target] for ch in inv.letters) == inv.markers
+    assert deal.ring in dict(an.ring())

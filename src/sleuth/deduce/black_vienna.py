@@ -12,6 +12,7 @@ A special investigation is recorded as two answers. Seat 0 is the dealer.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -266,6 +267,30 @@ class BlackViennaAnalysis:
         for k in range(1, rows.shape[1]):
             names = np.char.add(names, cards[rows[:, k]])
         return list(zip(names.tolist(), cnts, strict=True))
+
+    def sample(self, rng: random.Random, k: int = 1) -> list[dict[str, object]]:
+        """``k`` deals drawn uniformly from those consistent with the position (for bots that
+        determinize): each is ``{"hands": [hand of seat 0, ...], "ring": "XYZ"}``."""
+        sm = self.seat_model
+        if not self.consistent:
+            raise ValueError("the position is inconsistent: no deal to sample")
+        out: list[dict[str, object]] = []
+        for world in self.analysis.sample(rng, k):
+            hands: dict[int, list[str]] = {s: [] for s in range(self.position.players)}
+            hands[self.position.seat] = list(self.position.hand)
+            ring: list[str] = []
+            for c, loc in enumerate(world):
+                letter = sm.model.cards[c]
+                if loc == len(sm.seats):
+                    ring.append(letter)
+                else:
+                    hands[sm.seats[loc]].append(letter)
+            order = LETTERS.index
+            out.append({
+                "hands": ["".join(sorted(hands[s], key=order)) for s in range(len(hands))],
+                "ring": "".join(sorted(ring, key=order)),
+            })
+        return out
 
     def certain(self) -> dict[str, str]:
         """Letter -> location for every letter whose place the seat knows for sure."""
