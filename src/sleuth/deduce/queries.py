@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from sleuth.deduce.dp import Layers, Msg, ints, multinomial_rows, to_int
 from sleuth.deduce.model import Constraint, Model, Reduced, propagate
-from sleuth.deduce.solution import Channels, solution_weights
+from sleuth.deduce.solution import Channels, Compositions, solution_weights
 
 
 @dataclass(frozen=True)
@@ -293,6 +293,7 @@ class Analysis:
         cap = lay.cap[sol]
         nfree = len(lay.free)
         sizes = [len(g) for g in lay.groups]
+        plain = solution_weights(lay, spec[:, None], keep_zeros=True)
         out: list[QuestionValue] = []
         for (locs, cards), qc in zip(questions, opened, strict=True):
             offset = sum(1 for c in cards if red.domains[c] <= locs)
@@ -300,10 +301,14 @@ class Analysis:
                 out.append(QuestionValue({offset: total}, 0.0, 0.0))
                 continue
             deg = len(qc)
-            z = np.array([1.0, 0.0, -1.0, 2.0][: deg + 1])
+            # z = 1 is the plain sweep, shared; channels z = 0, -1, 2 as the degree needs
+            z = np.array([0.0, -1.0, 2.0][:deg])
             chan = Channels(frozenset(lay.layer_of[c] for c in qc), locs, z)
-            final = np.repeat(spec[:, None], deg + 1, axis=1)
-            comp = solution_weights(lay, final, chan)
+            final = np.repeat(spec[:, None], deg, axis=1)
+            comp = solution_weights(lay, final, chan, keep_zeros=True)
+            vals_all = np.concatenate([plain.weights, comp.weights], axis=1)
+            nz = np.any(vals_all != 0, axis=1)
+            comp = Compositions(comp.layers[nz], comp.counts[nz], vals_all[nz])
             coef = _interpolate(comp.weights, deg)  # N x (deg + 1), exact
             inner = comp.counts.sum(axis=1)
             mults = [

@@ -157,10 +157,11 @@ def _forward(
 
 
 def solution_weights(
-    layers: Layers, final: Msg, channels: Channels | None = None
+    layers: Layers, final: Msg, channels: Channels | None = None, keep_zeros: bool = False
 ) -> Compositions:
     """W(R) for every composition R, one value per column of ``final`` (S_final x K), or per
-    channel (then the columns of ``final`` must be equal)."""
+    channel (then the columns of ``final`` must be equal). With ``keep_zeros`` the rows are in
+    a fixed order for the layer graph, whatever the channels."""
     sol = layers.red.model.solution
     if sol is None:
         raise ValueError("the model has no solution location")
@@ -243,6 +244,8 @@ def solution_weights(
                 keys_c.append(np.ones((len(pp), 3), dtype=np.int64))
                 vals.append(w[1 + pp, 1 + tt].reshape(len(pp), k))
     ww = np.concatenate(vals, axis=0)
+    if keep_zeros:
+        return Compositions(np.concatenate(keys_l), np.concatenate(keys_c), ww)
     nz = np.any(ww != 0, axis=1)
     return Compositions(np.concatenate(keys_l)[nz], np.concatenate(keys_c)[nz], ww[nz])
 
