@@ -61,6 +61,28 @@ def multinomial_rows(rows: IntArr, drop: int | None = None, minus: int | None = 
     return out
 
 
+@lru_cache(maxsize=4096)
+def _compositions(size: int, domain: tuple[int, ...], caps: tuple[int, ...], nl: int) -> IntArr:
+    """Every way to put ``size`` interchangeable cards into ``domain`` within ``caps``, as rows
+    over all ``nl`` locations (read-only, shared)."""
+    out: list[list[int]] = []
+
+    def rec(k: int, left: int, acc: list[int]) -> None:
+        if k == len(domain) - 1:
+            if left <= caps[k]:
+                out.append([*acc, left])
+            return
+        for x in range(min(left, caps[k]), -1, -1):
+            rec(k + 1, left - x, [*acc, x])
+
+    rec(0, size, [])
+    full = np.zeros((len(out), nl), dtype=np.int64)
+    if out:
+        full[:, list(domain)] = np.array(out, dtype=np.int64)
+    full.setflags(write=False)
+    return full
+
+
 def multinomial(parts: list[int]) -> int:
     total, out = 0, 1
     for p in parts:
@@ -277,21 +299,8 @@ class Layers:
 
     # ---- layer construction -------------------------------------------------------------------
     def _compositions(self, size: int, domain: list[int]) -> IntArr:
-        out: list[list[int]] = []
-
-        def rec(k: int, left: int, acc: list[int]) -> None:
-            if k == len(domain) - 1:
-                if left <= self.cap[domain[k]]:
-                    out.append([*acc, left])
-                return
-            for x in range(min(left, self.cap[domain[k]]), -1, -1):
-                rec(k + 1, left - x, [*acc, x])
-
-        rec(0, size, [])
-        full = np.zeros((len(out), self.nl), dtype=np.int64)
-        if out:
-            full[:, domain] = np.array(out, dtype=np.int64)
-        return full
+        caps = tuple(self.cap[d] for d in domain)
+        return _compositions(size, tuple(domain), caps, self.nl)
 
     def _build(self) -> None:
         nl, cap, cons, groups = self.nl, self.cap, self.cons, self.groups

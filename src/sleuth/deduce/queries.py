@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import combinations, product
+from itertools import combinations
 from math import comb, log2
 
 import numpy as np
@@ -388,46 +388,42 @@ def _expand(
     lay: Layers, layers: npt.NDArray[np.int64], counts: npt.NDArray[np.int64], w: Msg
 ) -> tuple[npt.NDArray[np.int64], Msg]:
     """Specific constrained-card sets (N x 3, -1 padded) of solution compositions, and the
-    count of each (int64 or object array)."""
+    count of each (int64 or object array): a slot of a cards from a group of several cards
+    repeats its row over the group's C(n, a) choices."""
     single = np.array([g[0] if len(g) == 1 else -1 for g in lay.groups] + [-1], dtype=np.int64)
-    used = layers >= 0
-    multi = used & (single[layers] < 0)
-    nmulti = multi.sum(axis=1)
-    easy = nmulti == 0
-    rows = [np.where(used[easy], single[layers[easy]], -1)]
-    cnt: list[Msg] = [w[easy]]
-    # one slot from a group of several cards: repeat the row over that group's choices
-    one = np.flatnonzero(nmulti == 1)
-    if len(one):
-        slot = np.argmax(multi[one], axis=1)
-        g_of = layers[one, slot]
-        a_of = counts[one, slot]
-        for g, a in sorted(set(zip(g_of.tolist(), a_of.tolist(), strict=True))):
-            pick = (g_of == g) & (a_of == a)
-            sel, sl = one[pick], slot[pick]
-            combos = np.array(list(combinations(lay.groups[g], a)), dtype=np.int64)
-            base = np.where(used[sel], single[layers[sel]], -1)  # the multi slot is -1 here
-            rep = np.repeat(base, len(combos), axis=0)
-            out = np.full((len(rep), 3 + a), -1, dtype=np.int64)
-            out[:, :3] = rep
-            out[:, 3:] = np.tile(combos, (len(sel), 1))
-            out[np.arange(len(rep)), np.repeat(sl, len(combos))] = -1
-            out = np.sort(np.where(out < 0, 1 << 40, out), axis=1)[:, :3]
-            rows.append(np.where(out == 1 << 40, -1, out))
-            cnt.append(np.repeat(w[sel], len(combos)))
-    for i in np.flatnonzero(nmulti > 1).tolist():
-        parts = [
-            list(combinations(lay.groups[g], a))
-            for g, a in zip(layers[i].tolist(), counts[i].tolist(), strict=True)
-            if g >= 0
-        ]
-        extra = []
-        for pick_cards in product(*parts):
-            cards = [c for part in pick_cards for c in part]
-            extra.append(cards + [-1] * (3 - len(cards)))
-        rows.append(np.array(extra, dtype=np.int64).reshape(-1, 3))
-        cnt.append(np.repeat(w[i : i + 1], len(extra)))
-    return np.concatenate(rows).reshape(-1, 3), np.concatenate(cnt)
+    n = layers.shape[0]
+    cards = np.full((n, 3), -1, dtype=np.int64)
+    src = np.arange(n)  # the composition each row comes from
+    ptr = np.zeros(n, dtype=np.int64)  # next free column of each row
+    for slot in range(3):
+        g = layers[src, slot]
+        a = counts[src, slot]
+        one = (g >= 0) & (single[g] >= 0)
+        cards[np.flatnonzero(one), ptr[one]] = single[g[one]]
+        ptr[one] += 1
+        multi = (g >= 0) & (single[g] < 0)
+        if not multi.any():
+            continue
+        keep = np.flatnonzero(~multi)
+        parts_cards = [cards[keep]]
+        parts_src = [src[keep]]
+        parts_ptr = [ptr[keep]]
+        for gk, ak in sorted(set(zip(g[multi].tolist(), a[multi].tolist(), strict=True))):
+            rows = np.flatnonzero(multi & (g == gk) & (a == ak))
+            combos = np.array(list(combinations(lay.groups[gk], ak)), dtype=np.int64)
+            m = len(combos)
+            c = np.repeat(cards[rows], m, axis=0)
+            p = np.repeat(ptr[rows], m)
+            tiled = np.tile(combos, (len(rows), 1))
+            for k in range(ak):
+                c[np.arange(len(c)), p + k] = tiled[:, k]
+            parts_cards.append(c)
+            parts_src.append(np.repeat(src[rows], m))
+            parts_ptr.append(p + ak)
+        cards = np.concatenate(parts_cards)
+        src = np.concatenate(parts_src)
+        ptr = np.concatenate(parts_ptr)
+    return cards, w[src]
 
 
 def _interpolate(vals: Msg, deg: int) -> npt.NDArray[np.int64]:
