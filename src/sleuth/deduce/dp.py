@@ -150,18 +150,26 @@ class Trans:
         return np.add.reduceat(g, starts, axis=0)
 
     def fwd(self, m: Msg) -> Msg:
-        out = np.zeros((self.n_out, *m.shape[1:]), dtype=m.dtype)
         if len(self.src):
             idx, starts, u, w = self._fsorted()
-            out[u] = self._apply(m, idx, starts, w)
-        return out
+            red = self._apply(m, idx, starts, w)
+            if len(u) == self.n_out:
+                return red
+            out = np.zeros((self.n_out, *m.shape[1:]), dtype=m.dtype)
+            out[u] = red
+            return out
+        return np.zeros((self.n_out, *m.shape[1:]), dtype=m.dtype)
 
     def bwd(self, m: Msg) -> Msg:
-        out = np.zeros((self.n_in, *m.shape[1:]), dtype=m.dtype)
         if len(self.src):
             idx, starts, u, w = self._bsorted()
-            out[u] = self._apply(m, idx, starts, w)
-        return out
+            red = self._apply(m, idx, starts, w)
+            if len(u) == self.n_in:
+                return red
+            out = np.zeros((self.n_in, *m.shape[1:]), dtype=m.dtype)
+            out[u] = red
+            return out
+        return np.zeros((self.n_in, *m.shape[1:]), dtype=m.dtype)
 
 
 def _starts(sorted_keys: IntArr) -> tuple[IntArr, IntArr]:
