@@ -3,10 +3,14 @@
 After propagation, the undecided cards split into *constrained* cards (named by a live
 constraint, or with a narrowed domain) and *free* cards (named by nothing, allowed everywhere).
 Free cards are interchangeable and are counted in closed form by a multinomial of the capacities
-left after the constrained cards. The constrained cards are processed one per layer in an order
-that keeps few constraints open; a state is the fill of every location plus the running count of
-every open constraint, packed into one int64 key. Transitions of every layer are built once with
-numpy; counts, marginals (forward-backward), the solution posterior and answer joints reuse them.
+left after the constrained cards. Constrained cards that nothing separates (same domain, same
+constraints) form a group, placed in one layer: a move puts x_l of them in each location l, in
+multinomial(n; x) ways. Groups are processed in an order that keeps few constraints open
+(constrained groups first, domain-only groups last); a state is the fill of every location plus
+the running count of every open constraint, packed into one int64 key. States that cannot be
+completed (no room left for a constraint, too few cards left for a location) are cut while
+building, and the rest pruned backwards. Transitions of every layer are built once with numpy;
+counts, marginals (forward-backward), the solution posterior and question joints reuse them.
 
 All counts are exact. They are float64 when every intermediate value is provably below 2**53
 (each is a number of capacity-respecting placements, bounded by the multinomial of the
@@ -186,8 +190,9 @@ class Layers:
     """The layered state graph of a reduced model.
 
     ``observe`` adds an observed slot ``(locations, cards)``: its count is carried to the end and
-    the final states are split by it (``obs_values``); it is never checked. Cards in ``keep``
-    are never counted in closed form: they get layers of their own, at the end of the order.
+    the final states are split by it (``final_obs``); it is never checked. Cards in ``keep``
+    are never counted in closed form: they get layers of their own. Each set in ``together``
+    is kept apart from other cards in groups, and close together in the order.
     """
 
     def __init__(
