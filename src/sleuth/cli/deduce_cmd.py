@@ -1,0 +1,67 @@
+"""``sleuth deduce FILE [--explain CARD] [--questions]``: a seat's exact knowledge as JSON.
+
+Wire into the main parser with ``deduce_cmd.add_parser(subparsers)``; the parsed namespace
+carries ``func=deduce_cmd.run``. Heavy modules are imported inside ``run`` only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+
+def add_parser(subparsers: Any) -> None:
+    """Add the ``deduce`` subcommand to an ``argparse`` subparsers object."""
+    p = subparsers.add_parser(
+        "deduce",
+        help="exact deduction from one seat's position (JSON in, JSON out)",
+        description="Read a position as JSON (FILE, or - for stdin) and print what the seat "
+        "knows: the number of consistent worlds, each card's location probabilities, the "
+        "solution posterior and the certain facts.",
+    )
+    p.add_argument("file", metavar="FILE", help="position JSON file, or - for stdin")
+    p.add_argument("--explain", metavar="CARD", help="explain why CARD's place is certain")
+    p.add_argument(
+        "--questions", action="store_true", help="rank the questions the seat could ask now"
+    )
+    p.add_argument("--indent", type=int, default=None, help="indent the JSON output")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the command; 0 on success, 2 on invalid input (message on stderr)."""
+    from sleuth.deduce.api import analyze_position
+    from sleuth.deduce.model import PositionError
+
+    try:
+        if args.file == "-":
+            data = json.load(sys.stdin)
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                data = json.load(f)
+    except (OSError, json.JSONDecodeError) as exc:
+        print(f"sleuth deduce: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        out = analyze_position(data, explain=args.explain, questions=args.questions)
+    except PositionError as exc:
+        print(f"sleuth deduce: invalid position: {exc}", file=sys.stderr)
+        return 2
+    json.dump(out, sys.stdout, indent=args.indent, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Stand-alone entry point: ``python -m sleuth.cli.deduce_cmd FILE ...``."""
+    parser = argparse.ArgumentParser(prog="sleuth")
+    sub = parser.add_subparsers(dest="command", required=True)
+    add_parser(sub)
+    args = parser.parse_args(["deduce", *(sys.argv[1:] if argv is None else argv)])
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

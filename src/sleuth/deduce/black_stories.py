@@ -1,0 +1,113 @@
+"""Black Stories Investigation: the posterior of one player's secret case.
+
+Position format (JSON)::
+
+    {"game": "black-stories",
+     "cards": [{"evidence": ["woman", "knife"], "field": "2"}, ...],   # played at the target
+     "failed_guesses": [["man", "day", "inside", "knife"], ...],
+     "excluded": [["woman", "night", "outside", "gun"], ...]}          # optional: four-evidence
+                                                                       # cards seen elsewhere
+
+A case is one of the 16 combinations {man, woman} x {day, night} x {inside, outside} x
+{knife, gun}. A played card lies in field "0/1" (0 or 1 of its evidence matches the case), "2" or
+"3". A failed solve attempt rules out exactly its guess; a four-evidence card seen elsewhere
+(played, in a hand, another player's case) is a different card, so it is not the case either.
+The posterior is uniform over the consistent cases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import product
+
+from sleuth.deduce.model import PositionError
+
+ATTRIBUTES: tuple[tuple[str, str], ...] = (
+    ("man", "woman"),
+    ("day", "night"),
+    ("inside", "outside"),
+    ("knife", "gun"),
+)
+VALUES = {v: i for i, pair in enumerate(ATTRIBUTES) for v in pair}
+CASES: tuple[tuple[str, str, str, str], ...] = tuple(product(*ATTRIBUTES))  # type: ignore[arg-type]
+FIELDS = {"0/1": (0, 1), "2": (2,), "3": (3,)}
+
+
+def case_name(case: Sequence[str]) -> str:
+    return "/".join(case)
+
+
+def _evidence(v: object, where: str, four: bool = False) -> tuple[str, ...]:
+    if not isinstance(v, Sequence) or isinstance(v, str):
+        raise PositionError(f"{where}: expected a list of evidence")
+    out: list[str] = []
+    for i, x in enumerate(v):
+        if not isinstance(x, str) or x not in VALUES:
+            raise PositionError(f"{where}[{i}]: unknown evidence {x!r}")
+        out.append(x)
+    attrs = [VALUES[x] for x in out]
+    if len(set(attrs)) != len(attrs):
+        raise PositionError(f"{where}: two values of the same attribute")
+    if (four and len(out) != 4) or (not four and not 2 <= len(out) <= 4):
+        raise PositionError(f"{where}: wrong number of pieces of evidence ({len(out)})")
+    return tuple(sorted(out, key=lambda x: VALUES[x]))
+
+
+def matches(evidence: Sequence[str], case: Sequence[str]) -> int:
+    return sum(1 for x in evidence if x in case)
+
+
+def posterior(data: object) -> list[tuple[str, ...]]:
+    """The cases consistent with a position (each equally likely)."""
+    if not isinstance(data, Mapping):
+        raise PositionError("position: expected a JSON object")
+    raw = data.get("cards", [])
+    if not isinstance(raw, Sequence) or isinstance(raw, str):
+        raise PositionError("cards: expected a list")
+    cards: list[tuple[tuple[str, ...], tuple[int, ...]]] = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, Mapping) or "evidence" not in item or "field" not in item:
+            raise PositionError(f"cards[{i}]: expected an object with evidence and field")
+        ev = _evidence(item["evidence"], f"cards[{i}].evidence")
+        field = item["field"]
+        if field not in FIELDS:
+            raise PositionError(f"cards[{i}].field: expected '0/1', '2' or '3', got {field!r}")
+        cards.append((ev, FIELDS[str(field)]))
+    guesses = [
+        _evidence(g, f"failed_guesses[{i}]", four=True)
+        for i, g in enumerate(_seq(data.get("failed_guesses", []), "failed_guesses"))
+    ]
+    excluded = [
+        _evidence(g, f"excluded[{i}]", four=True)
+        for i, g in enumerate(_seq(data.get("excluded", []), "excluded"))
+    ]
+    out = []
+    for case in CASES:
+        if tuple(case) in guesses or tuple(case) in excluded:
+            continue
+        # a played four-evidence card is another card: it can match at most 3 (field rule)
+        if all(matches(ev, case) in allowed for ev, allowed in cards):
+            out.append(tuple(case))
+    return out
+
+
+def _seq(v: object, where: str) -> Sequence[object]:
+    if not isinstance(v, Sequence) or isinstance(v, str):
+        raise PositionError(f"{where}: expected a list")
+    return v
+
+
+def analyze(data: object) -> dict[str, object]:
+    """The case posterior and the marginal of every evidence value, as JSON-ready data."""
+    cases = posterior(data)
+    out: dict[str, object] = {"game": "black-stories", "consistent": bool(cases),
+                              "worlds": str(len(cases))}
+    if not cases:
+        return out
+    p = 1 / len(cases)
+    out["cases"] = [{"case": case_name(c), "p": p} for c in cases]
+    out["evidence"] = {
+        v: sum(1 for c in cases if v in c) / len(cases) for pair in ATTRIBUTES for v in pair
+    }
+    out["certain"] = [v for pair in ATTRIBUTES for v in pair if all(v in c for c in cases)]
+    return out

@@ -1,0 +1,563 @@
+"""Exact model counting by a layered frontier dynamic program over cards.
+
+After propagation, the undecided cards split into *constrained* cards (named by a live
+constraint, or with a narrowed domain) and *free* cards (named by nothing, allowed everywhere).
+Free cards are interchangeable and are counted in closed form by a multinomial of the capacities
+left after the constrained cards. Constrained cards that nothing separates (same domain, same
+constraints) form a group, placed in one layer: a move puts x_l of them in each location l, in
+multinomial(n; x) ways. Groups are processed in an order that keeps few constraints open
+(constrained groups first, domain-only groups last); a state is the fill of every location plus
+the running count of every open constraint, packed into one int64 key. States that cannot be
+completed (no room left for a constraint, too few cards left for a location) are cut while
+building, and the rest pruned backwards. Transitions of every layer are built once with numpy;
+counts, marginals (forward-backward), the solution posterior and question joints reuse them.
+
+All counts are exact. They are float64 when every intermediate value is provably below 2**53
+(each is a number of capacity-respecting placements, bounded by the multinomial of the
+undecided cards), else Python integers in object arrays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from math import comb
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from sleuth.deduce.model import Reduced
+
+Arr = npt.NDArray[np.float64]
+Msg = npt.NDArray[Any]  # exact counts: float64 below 2**53, else Python ints (object)
+IntArr = npt.NDArray[np.int64]
+
+_EXACT_FLOAT = 2**53
+_BINOM64 = np.array(
+    [[comb(n, k) if comb(n, k) < 2**63 else 0 for k in range(68)] for n in range(68)],
+    dtype=np.int64,
+)
+
+
+@lru_cache(maxsize=4096)
+def _multinomial_t(parts: tuple[int, ...]) -> int:
+    total, out = 0, 1
+    for p in parts:
+        total += p
+        out *= comb(total, p)
+    return out
+
+
+def multinomial_rows(rows: IntArr, drop: int | None = None, minus: int | None = None) -> Msg:
+    """The multinomial of every row (object array of Python ints); ``drop`` leaves a column
+    out, ``minus`` takes one from a column (0 where that column is 0)."""
+    out = np.empty(rows.shape[0], dtype=object)
+    for r, row in enumerate(rows.tolist()):
+        if minus is not None:
+            if row[minus] == 0:
+                out[r] = 0
+                continue
+            row[minus] -= 1
+        if drop is not None:
+            del row[drop]
+        out[r] = _multinomial_t(tuple(row))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _compositions(size: int, domain: tuple[int, ...], caps: tuple[int, ...], nl: int) -> IntArr:
+    """Every way to put ``size`` interchangeable cards into ``domain`` within ``caps``, as rows
+    over all ``nl`` locations (read-only, shared)."""
+    out: list[list[int]] = []
+
+    def rec(k: int, left: int, acc: list[int]) -> None:
+        if k == len(domain) - 1:
+            if left <= caps[k]:
+                out.append([*acc, left])
+            return
+        for x in range(min(left, caps[k]), -1, -1):
+            rec(k + 1, left - x, [*acc, x])
+
+    rec(0, size, [])
+    full = np.zeros((len(out), nl), dtype=np.int64)
+    if out:
+        full[:, list(domain)] = np.array(out, dtype=np.int64)
+    full.setflags(write=False)
+    return full
+
+
+def multinomial(parts: list[int]) -> int:
+    total, out = 0, 1
+    for p in parts:
+        total += p
+        out *= comb(total, p)
+    return out
+
+
+class Trans:
+    """The transitions of one layer (or a subset of them): state ``src`` -> state ``dst``, each
+    with an optional integer weight ``w`` (the ways a group of cards makes that move).
+
+    Messages are arrays whose first axis runs over states; ``fwd`` maps a message on the layer's
+    input states to its output states (summing over transitions), ``bwd`` the other way.
+    """
+
+    def __init__(
+        self,
+        src: IntArr,
+        dst: IntArr,
+        n_in: int,
+        n_out: int,
+        by_dst: IntArr | None = None,
+        w: Msg | None = None,
+    ) -> None:
+        self.src, self.dst, self.n_in, self.n_out, self.w = src, dst, n_in, n_out, w
+        self._order = by_dst  # a permutation sorting the transitions by dst, if known
+        self._f: tuple[IntArr, IntArr, IntArr, Msg | None] | None = None
+        self._b: tuple[IntArr, IntArr, IntArr, Msg | None] | None = None
+
+    def subset(self, mask: npt.NDArray[np.bool_], w: Msg | None = None) -> Trans:
+        """The transitions selected by ``mask`` (with new weights ``w`` for them, if given),
+        keeping the sort orders without re-sorting."""
+        sub_order: IntArr | None = None
+        if self._order is not None:
+            o = self._order[mask[self._order]]
+            sub_order = (np.cumsum(mask) - 1)[o]
+        if w is None and self.w is not None:
+            w = self.w[mask]
+        return Trans(self.src[mask], self.dst[mask], self.n_in, self.n_out, sub_order, w)
+
+    def _fsorted(self) -> tuple[IntArr, IntArr, IntArr, Msg | None]:
+        if self._f is None:
+            o = self._order if self._order is not None else np.argsort(self.dst, kind="stable")
+            starts, u = _starts(self.dst[o])
+            self._f = (self.src[o], starts, u, None if self.w is None else self.w[o])
+        return self._f
+
+    def _bsorted(self) -> tuple[IntArr, IntArr, IntArr, Msg | None]:
+        if self._b is None:
+            if len(self.src) < 2 or bool(np.all(self.src[1:] >= self.src[:-1])):
+                starts, u = _starts(self.src)
+                self._b = (self.dst, starts, u, self.w)
+            else:
+                o = np.argsort(self.src, kind="stable")
+                starts, u = _starts(self.src[o])
+                self._b = (self.dst[o], starts, u, None if self.w is None else self.w[o])
+        return self._b
+
+    @staticmethod
+    def _apply(m: Msg, idx: IntArr, starts: IntArr, w: Msg | None) -> Msg:
+        g = m[idx]
+        if w is not None:
+            g = g * w.reshape(-1, *([1] * (m.ndim - 1)))
+        return np.add.reduceat(g, starts, axis=0)
+
+    def fwd(self, m: Msg) -> Msg:
+        if len(self.src):
+            idx, starts, u, w = self._fsorted()
+            red = self._apply(m, idx, starts, w)
+            if len(u) == self.n_out:
+                return red
+            out = np.zeros((self.n_out, *m.shape[1:]), dtype=m.dtype)
+            out[u] = red
+            return out
+        return np.zeros((self.n_out, *m.shape[1:]), dtype=m.dtype)
+
+    def bwd(self, m: Msg) -> Msg:
+        if len(self.src):
+            idx, starts, u, w = self._bsorted()
+            red = self._apply(m, idx, starts, w)
+            if len(u) == self.n_in:
+                return red
+            out = np.zeros((self.n_in, *m.shape[1:]), dtype=m.dtype)
+            out[u] = red
+            return out
+        return np.zeros((self.n_in, *m.shape[1:]), dtype=m.dtype)
+
+
+def _starts(sorted_keys: IntArr) -> tuple[IntArr, IntArr]:
+    if len(sorted_keys) == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    flag = np.empty(len(sorted_keys), dtype=bool)
+    flag[0] = True
+    flag[1:] = sorted_keys[1:] != sorted_keys[:-1]
+    starts = np.flatnonzero(flag).astype(np.int64)
+    return starts, sorted_keys[starts]
+
+
+class Layers:
+    """The layered state graph of a reduced model.
+
+    ``observe`` adds an observed slot ``(locations, cards)``: its count is carried to the end and
+    the final states are split by it (``final_obs``); it is never checked. Cards in ``keep``
+    are never counted in closed form: they get layers of their own. Each set in ``together``
+    is kept apart from other cards in groups, and close together in the order.
+    """
+
+    def __init__(
+        self,
+        red: Reduced,
+        observe: tuple[frozenset[int], frozenset[int]] | None = None,
+        keep: frozenset[int] = frozenset(),
+        together: Sequence[frozenset[int]] = (),
+    ) -> None:
+        model = red.model
+        self.red = red
+        nl = len(model.locations)
+        self.nl = nl
+        self.cap = red.remaining_capacity()
+        undecided = [c for c, d in enumerate(red.domains) if len(d) > 1]
+        cons: list[tuple[frozenset[int], tuple[int, ...], int]] = [
+            (locs, cards, k) for locs, cards, k, _ in red.live
+        ]
+        self.obs_offset = 0
+        self.obs_index: int | None = None
+        if observe is not None:
+            olocs, ocards = observe
+            self.obs_offset = sum(1 for c in ocards if red.domains[c] <= olocs)
+            open_cards = tuple(
+                sorted(c for c in ocards if red.domains[c] & olocs and not red.domains[c] <= olocs)
+            )
+            if open_cards:
+                self.obs_index = len(cons)
+                cons.append((olocs, open_cards, len(open_cards)))
+        self.cons = cons
+        named: set[int] = set()
+        for _, cards, _ in cons:
+            named.update(cards)
+        full = {loc for loc in range(nl) if self.cap[loc] > 0}
+        self.free = [
+            c for c in undecided if c not in named and c not in keep and red.domains[c] == full
+        ]
+        constrained = [c for c in undecided if c not in self.free]
+        # interchangeable cards: same domain, same constraints, same pull-together sets
+        sig: dict[tuple[frozenset[int], tuple[int, ...], tuple[int, ...]], list[int]] = {}
+        for c in constrained:
+            key = (
+                frozenset(red.domains[c]),
+                tuple(i for i, (_, cs, _) in enumerate(cons) if c in cs),
+                tuple(g for g, t in enumerate(together) if c in t),
+            )
+            sig.setdefault(key, []).append(c)
+        units = list(sig.values())
+        self.groups: list[tuple[int, ...]] = [
+            tuple(units[u]) for u in self._order(units, together)
+        ]
+        self.layer_of = {c: j for j, g in enumerate(self.groups) for c in g}
+        self.bound = multinomial([self.cap[loc] for loc in range(nl)])
+        self.exact_float = self.bound < _EXACT_FLOAT and len(undecided) < 60
+        self.split_cache: dict[int, object] = {}
+        self.forward_cache: dict[tuple[int, str], list[Msg]] = {}
+        self.label_cache: dict[tuple[int, str], list[list[tuple[int, int]]]] = {}
+        self._tails: dict[tuple[int | None, int | None], Msg] = {}
+        self.dtype: type = np.float64 if self.exact_float else object
+        self._build()
+
+    # ---- order ------------------------------------------------------------------------------
+    def _order(self, units: list[list[int]], together: Sequence[frozenset[int]] = ()) -> list[int]:
+        """A greedy order of the groups that keeps few constraints open; sets in ``together``
+        are kept close (a weaker pull than constraints)."""
+        member: list[list[int]] = [[] for _ in units]
+        left: list[set[int]] = [set() for _ in self.cons]
+        group_of: list[list[int]] = [[] for _ in units]
+        gleft: list[set[int]] = [set() for _ in together]
+        for u, cards in enumerate(units):
+            c = cards[0]
+            for i, (_, cs, _) in enumerate(self.cons):
+                if c in cs:
+                    member[u].append(i)
+                    left[i].add(u)
+            for g, t in enumerate(together):
+                if c in t:
+                    group_of[u].append(g)
+                    gleft[g].add(u)
+        remaining = set(range(len(units)))
+        open_: set[int] = set()
+        gopen: set[int] = set()
+        order: list[int] = []
+        while remaining:
+            best: tuple[int, int, int, int, int] | None = None
+            pick = -1
+            pool = [u for u in remaining if member[u]] or list(remaining)
+            for u in pool:
+                closing = {i for i in member[u] if left[i] == {u} and i != self.obs_index}
+                new_open = (open_ | set(member[u])) - closing
+                gclosing = {g for g in group_of[u] if gleft[g] == {u}}
+                gnew = (gopen | set(group_of[u])) - gclosing
+                score = (
+                    len(new_open),
+                    -len(open_ & set(member[u])),
+                    len(gnew),
+                    len(self.red.domains[units[u][0]]),
+                    u,
+                )
+                if best is None or score < best:
+                    best, pick = score, u
+            order.append(pick)
+            remaining.discard(pick)
+            for i in member[pick]:
+                left[i].discard(pick)
+                if left[i] or i == self.obs_index:
+                    open_.add(i)
+                else:
+                    open_.discard(i)
+            for g in group_of[pick]:
+                gleft[g].discard(pick)
+                if gleft[g]:
+                    gopen.add(g)
+                else:
+                    gopen.discard(g)
+        return order
+
+    # ---- layer construction -------------------------------------------------------------------
+    def _compositions(self, size: int, domain: list[int]) -> IntArr:
+        caps = tuple(self.cap[d] for d in domain)
+        return _compositions(size, tuple(domain), caps, self.nl)
+
+    def _build(self) -> None:
+        nl, cap, cons, groups = self.nl, self.cap, self.cons, self.groups
+        n = len(groups)
+        red = self.red
+        layer_of = self.layer_of
+        last = [max(layer_of[c] for c in cs) for _, cs, _ in cons]
+        if self.obs_index is not None:
+            last[self.obs_index] = n
+        radix = [cap[loc] + 1 for loc in range(nl)]
+        prev_open: list[int] = []
+        states = np.zeros((1, nl), dtype=np.int64)
+        self.trans: list[Trans] = []
+        self.choices: list[IntArr] = []
+        self.comps: list[IntArr] = []
+        self.comp_w: list[Msg | None] = []
+        self.sizes: list[int] = [1]
+        group_cons: list[list[int]] = [
+            [i for i, (_, cs, _) in enumerate(cons) if g[0] in cs] for g in groups
+        ]
+        cap_arr = np.array(cap, dtype=np.int64)
+        # need[j][l]: the least fill of location l after layer j that can still be completed
+        need = np.zeros((n, nl), dtype=np.int64)
+        avail = np.full(nl, len(self.free), dtype=np.int64)
+        for j in range(n - 1, -1, -1):
+            need[j] = cap_arr - avail
+            for loc in red.domains[groups[j][0]]:
+                avail[loc] += len(groups[j])
+        # reserve[j][l]: room that constraints on location l not started by layer j still need
+        # (a greedy packing of pairwise disjoint ones)
+        first = [min(layer_of[c] for c in cs) for _, cs, _ in cons]
+        reserve = np.zeros((n, nl), dtype=np.int64)
+        for j in range(n):
+            for loc in range(nl):
+                cands = sorted(
+                    (
+                        (cons[i][2], set(cons[i][1]))
+                        for i in range(len(cons))
+                        if i != self.obs_index and cons[i][0] == frozenset([loc]) and first[i] > j
+                    ),
+                    key=lambda x: -x[0],
+                )
+                used: set[int] = set()
+                for k_i, cs_i in cands:
+                    if not used & cs_i:
+                        reserve[j, loc] += k_i
+                        used |= cs_i
+        upper = cap_arr[None, :] - reserve
+        # rest[i][j]: members of constraint i in layers after j
+        rest = [[sum(1 for c in cs if layer_of[c] > j) for j in range(n)] for _, cs, _ in cons]
+        obs = self.obs_index
+        for j, g in enumerate(groups):
+            ext_ids = prev_open + [i for i in group_cons[j] if i not in prev_open]
+            new_open = [i for i in ext_ids if last[i] > j]
+            prev_col = {i: nl + k for k, i in enumerate(prev_open)}
+            s = states.shape[0]
+            domain = sorted(red.domains[g[0]])
+            comps = self._compositions(len(g), domain)
+            fills = states[:, :nl]
+            d = need[j][None, :] - fills  # what each location still needs now
+            up = upper[j]
+            if len(g) == 1:
+                locs = np.array(domain, dtype=np.int64)
+                short = d > 0
+                ok = (fills[:, locs] < up[locs]) & (d[:, locs] <= 1)
+                ok &= (short.sum(axis=1)[:, None] - short[:, locs]) == 0
+                over = (fills > up).any(axis=1)
+                if over.any():
+                    ok &= ~over[:, None]
+            else:
+                ok = np.ones((s, len(comps)), dtype=bool)
+                dmax = d.max(axis=0, initial=-(1 << 30))
+                for loc in range(nl):
+                    if loc in domain:
+                        ok &= fills[:, loc, None] + comps[None, :, loc] <= up[loc]
+                    elif up[loc] < cap[loc]:
+                        ok &= (fills[:, loc] <= up[loc])[:, None]
+                    if loc in domain:
+                        if dmax[loc] > 0:
+                            ok &= comps[None, :, loc] >= d[:, loc, None]
+                    elif dmax[loc] > 0:
+                        ok &= (d[:, loc] <= 0)[:, None]
+            inc: dict[int, IntArr] = {}
+            for i in group_cons[j]:
+                locs_i, _, k_i = cons[i]
+                inc[i] = comps[:, sorted(locs_i)].sum(axis=1)
+                if i == obs:
+                    continue
+                cnt = states[:, prev_col[i]] if i in prev_col else np.zeros(s, np.int64)
+                tot = cnt[:, None] + inc[i][None, :]
+                if last[i] == j:
+                    ok &= tot == k_i
+                else:
+                    ok &= (tot <= k_i) & (tot >= k_i - rest[i][j])
+            # an open constraint on one location still needs room there
+            for i in new_open:
+                locs_i, _, k_i = cons[i]
+                if i == obs or len(locs_i) != 1:
+                    continue
+                (li,) = locs_i
+                cnt = states[:, prev_col[i]] if i in prev_col else np.zeros(s, np.int64)
+                cnt2 = cnt[:, None] + inc[i][None, :] if i in inc else cnt[:, None]
+                ok &= k_i - cnt2 <= cap[li] - fills[:, li, None] - comps[None, :, li]
+            rad = radix + [(len(cons[i][1]) if i == obs else cons[i][2]) + 1 for i in new_open]
+            mult = np.ones(len(rad), dtype=np.int64)
+            acc = 1
+            for k in range(len(rad) - 1, -1, -1):
+                mult[k] = acc
+                acc *= rad[k]
+            if acc >= 2**62:
+                raise OverflowError("state space too large to pack into int64 keys")
+            base_key = fills @ mult[:nl]
+            dkey = comps @ mult[:nl]
+            for k, i in enumerate(new_open):
+                if i in prev_col:
+                    base_key = base_key + states[:, prev_col[i]] * mult[nl + k]
+                if i in inc:
+                    dkey = dkey + inc[i] * mult[nl + k]
+            src, ci_arr = np.nonzero(ok)
+            keys = base_key[src] + dkey[ci_arr]
+            o = np.argsort(keys)
+            sk = keys[o]
+            flag = np.empty(len(sk), dtype=bool)
+            flag[:1] = True
+            flag[1:] = sk[1:] != sk[:-1]
+            starts = np.flatnonzero(flag)
+            nu = len(starts)
+            inv = np.empty(len(sk), dtype=np.int64)
+            inv[o] = np.cumsum(flag) - 1
+            rep = o[starts]
+            fs, fc = src[rep], ci_arr[rep]
+            new_states = np.zeros((nu, nl + len(new_open)), dtype=np.int64)
+            new_states[:, :nl] = fills[fs] + comps[fc]
+            for k, i in enumerate(new_open):
+                if i in prev_col:
+                    new_states[:, nl + k] = states[fs, prev_col[i]]
+                if i in inc:
+                    new_states[:, nl + k] += inc[i][fc]
+            states = new_states
+            cw: Msg | None = None
+            if len(g) > 1:
+                cw = multinomial_rows(comps)
+                if self.exact_float:
+                    cw = cw.astype(np.float64)
+            ci_arr = ci_arr.astype(np.int64)
+            self.trans.append(
+                Trans(src.astype(np.int64), inv, s, nu, o.astype(np.int64),
+                      None if cw is None else cw[ci_arr])
+            )
+            self.choices.append(ci_arr)
+            self.comps.append(comps)
+            self.comp_w.append(cw)
+            self.sizes.append(nu)
+            prev_open = new_open
+        self.n = n
+        states = self._prune(states)
+        self.final_states = states
+        rem = np.array(cap, dtype=np.int64)[None, :] - states[:, :nl]
+        self.final_rem = rem
+        if self.obs_index is not None and n > 0:
+            self.final_obs = states[:, nl]
+        else:
+            self.final_obs = np.zeros(states.shape[0], dtype=np.int64)
+
+    def _prune(self, states: IntArr) -> IntArr:
+        """Drop states that cannot reach the end; returns the final states kept."""
+        alive = np.ones(states.shape[0], dtype=bool)
+        keep: list[IntArr] = [np.flatnonzero(alive)]
+        for t in reversed(self.trans):
+            prev = np.zeros(t.n_in, dtype=bool)
+            prev[t.src[alive[t.dst]]] = True
+            alive = prev
+            keep.append(np.flatnonzero(alive))
+        keep.reverse()
+        for j, t in enumerate(self.trans):
+            ks, kd = keep[j], keep[j + 1]
+            if len(ks) == t.n_in and len(kd) == t.n_out:
+                continue
+            ms = np.full(t.n_in, -1, dtype=np.int64)
+            ms[ks] = np.arange(len(ks))
+            md = np.full(t.n_out, -1, dtype=np.int64)
+            md[kd] = np.arange(len(kd))
+            sel = (ms[t.src] >= 0) & (md[t.dst] >= 0)
+            sub = t.subset(sel)
+            self.trans[j] = Trans(ms[sub.src], md[sub.dst], len(ks), len(kd), sub._order, sub.w)
+            self.choices[j] = self.choices[j][sel]
+            self.sizes[j + 1] = len(kd)
+        return states[keep[-1]]
+
+    # ---- closed-form tail ---------------------------------------------------------------------
+    def tail(self, drop: int | None = None, minus: int | None = None) -> Msg:
+        """Per final state, the placements of the free cards into the remaining capacities.
+
+        ``drop``: that location's share is fixed to specific cards (not chosen);
+        ``minus``: one specific free card is put into that location.
+        """
+        key = (drop, minus)
+        hit = self._tails.get(key)
+        if hit is not None:
+            return hit
+        rem = self.final_rem.copy()
+        if minus is not None:
+            rem[:, minus] -= 1
+        cols = [loc for loc in range(self.nl) if loc != drop]
+        rem = rem[:, cols]
+        bad: npt.NDArray[np.bool_] = np.asarray((rem < 0).any(axis=1))
+        rem[bad] = 0
+        out: Msg
+        if self.exact_float:
+            cum = np.cumsum(rem, axis=1)
+            vals = np.ones(rem.shape[0], dtype=np.int64)
+            for k in range(rem.shape[1]):
+                vals *= _BINOM64[cum[:, k], rem[:, k]]
+            vals[bad] = 0
+            out = vals.astype(np.float64)
+        else:
+            out = np.empty(rem.shape[0], dtype=object)
+            for r in range(rem.shape[0]):
+                out[r] = 0 if bad[r] else multinomial([int(x) for x in rem[r]])
+        self._tails[key] = out
+        return out
+
+    # ---- passes -------------------------------------------------------------------------------
+    def forward(self) -> list[Msg]:
+        a: list[Msg] = [np.ones(1, dtype=self.dtype)]
+        for t in self.trans:
+            a.append(t.fwd(a[-1]))
+        return a
+
+    def backward(self, final: Msg) -> list[Msg]:
+        b = [final]
+        for t in reversed(self.trans):
+            b.append(t.bwd(b[-1]))
+        b.reverse()
+        return b
+
+
+def ints(arr: Msg) -> list[int]:
+    """Exact counts held in an array (float64 or object), as Python ints."""
+    if arr.dtype == np.float64:
+        return [int(x) for x in np.rint(arr).astype(np.int64).tolist()]
+    return [int(x) for x in arr.tolist()]
+
+
+def to_int(x: object) -> int:
+    """An exact count held as float64 or Python int, as a Python int."""
+    return round(x) if isinstance(x, float | np.floating) else int(x)  # type: ignore[call-overload]

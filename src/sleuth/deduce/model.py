@@ -1,0 +1,168 @@
+"""The general constraint model: cards, locations with fixed capacities, count constraints.
+
+A *world* places every card in exactly one location so that every location holds exactly its
+capacity and every count constraint holds. The engine counts worlds exactly; probabilities are
+ratios of such counts under a uniformly random deal.
+
+``propagate`` simplifies a model before counting: it narrows each card's domain (the locations it
+may still be in), fixes decided cards, and drops constraints that became trivial.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+
+class PositionError(ValueError):
+    """Invalid input to the deduction engine; the message names the offending field."""
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """The locations ``locations`` together hold exactly ``count`` of the cards ``cards``.
+
+    ``tag`` identifies the recorded fact the constraint comes from (e.g. the index of an answer);
+    explanations and conflicts are reported as sets of tags. ``-1`` marks background knowledge.
+    """
+
+    locations: frozenset[int]
+    cards: frozenset[int]
+    count: int
+    tag: int = -1
+
+
+@dataclass(frozen=True)
+class Model:
+    """Cards, locations with capacities, count constraints and per-card domains.
+
+    ``solution`` is the index of the location whose content is the hidden solution (the Black
+    Vienna ring, a 13 Clues mystery); its posterior is computed when its capacity is at most 3.
+    """
+
+    cards: tuple[str, ...]
+    locations: tuple[str, ...]
+    capacities: tuple[int, ...]
+    constraints: tuple[Constraint, ...] = ()
+    domains: tuple[frozenset[int], ...] | None = None
+    solution: int | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.capacities) != len(self.locations):
+            raise PositionError("capacities: one capacity per location is required")
+        if any(c < 0 for c in self.capacities):
+            raise PositionError("capacities: capacities must be non-negative")
+        if sum(self.capacities) != len(self.cards):
+            raise PositionError(
+                f"capacities: they sum to {sum(self.capacities)}, "
+                f"but there are {len(self.cards)} cards"
+            )
+        if self.domains is not None and len(self.domains) != len(self.cards):
+            raise PositionError("domains: one domain per card is required")
+        nl, nc = len(self.locations), len(self.cards)
+        for i, con in enumerate(self.constraints):
+            if any(not 0 <= loc < nl for loc in con.locations) or any(
+                not 0 <= c < nc for c in con.cards
+            ):
+                raise PositionError(f"constraints[{i}]: index out of range")
+        if self.solution is not None and not 0 <= self.solution < nl:
+            raise PositionError("solution: location index out of range")
+
+    def domain(self, card: int) -> frozenset[int]:
+        if self.domains is None:
+            return frozenset(range(len(self.locations)))
+        return self.domains[card]
+
+    def with_constraints(self, constraints: Iterable[Constraint]) -> Model:
+        """The same model with another list of constraints."""
+        return Model(
+            self.cards, self.locations, self.capacities, tuple(constraints), self.domains,
+            self.solution,
+        )
+
+    def card_index(self, name: str) -> int:
+        return self.cards.index(name)
+
+    def location_index(self, name: str) -> int:
+        return self.locations.index(name)
+
+
+@dataclass
+class Reduced:
+    """A propagated model: narrowed domains and the constraints still live.
+
+    ``live`` holds (locations, undecided cards, remaining count, tag); decided cards are removed
+    from constraints and their count subtracted. ``ok`` is False when propagation proved that no
+    world exists.
+    """
+
+    model: Model
+    ok: bool
+    domains: list[set[int]]
+    live: list[tuple[frozenset[int], tuple[int, ...], int, int]] = field(default_factory=list)
+
+    def fixed(self) -> dict[int, int]:
+        return {c: next(iter(d)) for c, d in enumerate(self.domains) if len(d) == 1}
+
+    def remaining_capacity(self) -> list[int]:
+        cap = list(self.model.capacities)
+        for _c, d in enumerate(self.domains):
+            if len(d) == 1:
+                cap[next(iter(d))] -= 1
+        return cap
+
+
+def propagate(model: Model) -> Reduced:
+    """Narrow domains to a fixpoint with simple sound rules; detect easy contradictions."""
+    nl = len(model.locations)
+    domains: list[set[int]] = [set(model.domain(c)) for c in range(len(model.cards))]
+    cons = [(con.locations, con.cards, con.count, con.tag) for con in model.constraints]
+    for c, d in enumerate(domains):
+        d.difference_update([loc for loc in d if model.capacities[loc] == 0])
+        if not d:
+            return Reduced(model, False, domains)
+        del c
+    changed = True
+    while changed:
+        changed = False
+        for locs, cards, k, _tag in cons:
+            must = [c for c in cards if domains[c] <= locs]
+            may = [c for c in cards if domains[c] & locs]
+            if len(must) > k or len(may) < k:
+                return Reduced(model, False, domains)
+            if len(must) == k and len(may) > k:
+                for c in may:
+                    if not domains[c] <= locs:
+                        domains[c] -= locs
+                        changed = True
+            elif len(may) == k and len(must) < k:
+                for c in may:
+                    if not domains[c] <= locs:
+                        domains[c] &= locs
+                        changed = True
+        for loc in range(nl):
+            cap = model.capacities[loc]
+            sure = [c for c, d in enumerate(domains) if d == {loc}]
+            maybe = [c for c, d in enumerate(domains) if loc in d]
+            if len(sure) > cap or len(maybe) < cap:
+                return Reduced(model, False, domains)
+            if len(sure) == cap and len(maybe) > cap:
+                for c in maybe:
+                    if len(domains[c]) > 1:
+                        domains[c].discard(loc)
+                        changed = True
+            elif len(maybe) == cap and len(sure) < cap:
+                for c in maybe:
+                    if len(domains[c]) > 1:
+                        domains[c] = {loc}
+                        changed = True
+        if any(not d for d in domains):
+            return Reduced(model, False, domains)
+    live: list[tuple[frozenset[int], tuple[int, ...], int, int]] = []
+    for locs, cards, k, tag in cons:
+        inside = sum(1 for c in cards if domains[c] <= locs)
+        open_cards = tuple(sorted(c for c in cards if domains[c] & locs and not domains[c] <= locs))
+        rest = k - inside
+        if open_cards and 0 < rest < len(open_cards):
+            live.append((locs, open_cards, rest, tag))
+    return Reduced(model, True, domains, live)

@@ -1,0 +1,269 @@
+"""The exact posterior of the solution location (capacity at most 3) with one sweep.
+
+Cards come in layers of interchangeable cards (groups). A *composition* R says how many cards
+of which groups lie in the solution; W(R) counts the worlds whose solution holds a *specific*
+choice of those cards (every choice is equally likely by symmetry) and a specific set of free
+cards. Forward messages carry a column for "no solution card yet" and one per (group, count) so
+far; backward messages a column for "none later" and one per later group with one card. One
+small matrix product per layer gives every W(R) with |R| <= 3, instead of one dynamic program
+per trio.
+
+*Channels* evaluate a polynomial weight: at the layers in ``Channels.layers``, a move that puts
+e cards of the group into ``Channels.locations`` is weighted by z**e (one z per channel). With
+z = 1, 0, -1, 2 this gives, by interpolation, the joint of the solution and the count of a set of
+cards in a set of locations (a question's answer), on the same layers, in one sweep.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from sleuth.deduce.dp import IntArr, Layers, Msg, Trans, multinomial_rows
+
+
+@dataclass(frozen=True)
+class Channels:
+    layers: frozenset[int]
+    locations: frozenset[int]
+    z: npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class Compositions:
+    """``layers`` (N x 3, -1 padded) and ``counts`` (N x 3): how many cards of which layer's
+    group lie in the solution; ``weights`` (N x K): W of a specific choice of those cards."""
+
+    layers: IntArr
+    counts: IntArr
+    weights: Msg
+
+    def multiplicity(self, sizes: list[int]) -> list[int]:
+        """The number of specific card choices of each composition."""
+        out = []
+        for row, cnt in zip(self.layers.tolist(), self.counts.tolist(), strict=True):
+            m = 1
+            for g, a in zip(row, cnt, strict=True):
+                if g >= 0:
+                    m *= comb(sizes[g], a)
+            out.append(m)
+        return out
+
+
+def _split(layers: Layers, sol: int) -> list[dict[int, Trans]]:
+    """Per layer, the transitions by how many cards go to the solution; a move of a cards
+    there is weighted by the ways to place the group's other cards (specific solution cards)."""
+    hit = layers.split_cache.get(sol)
+    if hit is not None:
+        return hit  # type: ignore[return-value]
+    out: list[dict[int, Trans]] = []
+    for j, t in enumerate(layers.trans):
+        comps = layers.comps[j]
+        size = len(layers.groups[j])
+        a_of = comps[:, sol][layers.choices[j]]
+        parts: dict[int, Trans] = {}
+        for a in range(min(3, size) + 1):
+            m = a_of == a
+            if not np.any(m):
+                continue
+            if a == 0 or size == 1:
+                parts[a] = t.subset(m)
+            else:
+                spec = multinomial_rows(comps, drop=sol)
+                w: Msg = spec.astype(np.float64) if layers.exact_float else spec
+                parts[a] = t.subset(m, w[layers.choices[j][m]])
+        if not parts:
+            parts = {}
+        out.append(parts)
+    layers.split_cache[sol] = out
+    return out
+
+
+class _Ops:
+    """Apply a layer's transitions with a given solution count, with channel weights."""
+
+    def __init__(self, layers: Layers, sol: int, channels: Channels | None) -> None:
+        self.parts = _split(layers, sol)
+        self.chan: dict[int, dict[int, list[tuple[Trans, int]]]] = {}
+        self.zpow: list[npt.NDArray[np.float64]] = []
+        if channels is None:
+            return
+        locs = sorted(channels.locations)
+        top = max((len(layers.groups[j]) for j in channels.layers), default=0)
+        self.zpow = [channels.z**e for e in range(top + 1)]
+        for j in channels.layers:
+            e_comp = layers.comps[j][:, locs].sum(axis=1)
+            split: dict[int, list[tuple[Trans, int]]] = {}
+            for a, t in self.parts[j].items():
+                sub_choice = self._choices_of(layers, j, a, sol)
+                e_t = e_comp[sub_choice]
+                split[a] = [(t.subset(e_t == e), e) for e in np.unique(e_t).tolist()]
+            self.chan[j] = split
+
+    @staticmethod
+    def _choices_of(layers: Layers, j: int, a: int, sol: int) -> IntArr:
+        ch = layers.choices[j]
+        out: IntArr = ch[layers.comps[j][:, sol][ch] == a]
+        return out
+
+    def has(self, j: int, a: int) -> bool:
+        return a in self.parts[j]
+
+    def fwd(self, j: int, a: int, m: Msg) -> Msg:
+        if j in self.chan:
+            parts = self.chan[j][a]
+            return sum(
+                (t.fwd(m) * self.zpow[e] for t, e in parts[1:]), parts[0][0].fwd(m)
+                * self.zpow[parts[0][1]]
+            )
+        return self.parts[j][a].fwd(m)
+
+    def bwd(self, j: int, a: int, m: Msg) -> Msg:
+        if j in self.chan:
+            parts = self.chan[j][a]
+            return sum(
+                (t.bwd(m) * self.zpow[e] for t, e in parts[1:]), parts[0][0].bwd(m)
+                * self.zpow[parts[0][1]]
+            )
+        return self.parts[j][a].bwd(m)
+
+
+def _zeros_like_layer(layers: Layers, j: int, shape: tuple[int, ...], dt: Any) -> Msg:
+    return np.zeros((layers.sizes[j], *shape), dtype=dt)
+
+
+def _forward(
+    layers: Layers, ops: _Ops, start: Msg, j0: int, labels0: list[tuple[int, int]]
+) -> tuple[list[Msg], list[list[tuple[int, int]]]]:
+    """Forward messages from layer j0: column 0 = no solution card, then one per label."""
+    a: list[Msg] = [start]
+    labels = [list(labels0)]
+    for j in range(j0, layers.n):
+        cur = a[-1]
+        parts = [ops.fwd(j, 0, cur) if ops.has(j, 0) else
+                 _zeros_like_layer(layers, j + 1, cur.shape[1:], cur.dtype)]
+        lab = list(labels[-1])
+        for cnt in (1, 2):
+            if ops.has(j, cnt):
+                parts.append(ops.fwd(j, cnt, cur[:, 0])[:, None])
+                lab.append((j, cnt))
+        a.append(np.concatenate(parts, axis=1))
+        labels.append(lab)
+    return a, labels
+
+
+def solution_weights(
+    layers: Layers, final: Msg, channels: Channels | None = None, keep_zeros: bool = False
+) -> Compositions:
+    """W(R) for every composition R, one value per column of ``final`` (S_final x K), or per
+    channel (then the columns of ``final`` must be equal). With ``keep_zeros`` the rows are in
+    a fixed order for the layer graph, whatever the channels."""
+    sol = layers.red.model.solution
+    if sol is None:
+        raise ValueError("the model has no solution location")
+    n = layers.n
+    k = final.shape[1]
+    dt = final.dtype
+    plain_ops = _Ops(layers, sol, None)
+    ops = _Ops(layers, sol, channels) if channels is not None else plain_ops
+    key = (sol, str(dt))
+    cached = layers.forward_cache.get(key)
+    if cached is None:
+        a_plain, lab_plain = _forward(layers, plain_ops, np.ones((1, 1), dtype=dt), 0, [])
+        layers.forward_cache[key] = a_plain
+        layers.label_cache[key] = lab_plain
+    else:
+        a_plain, lab_plain = cached, layers.label_cache[key]
+    first = min(channels.layers, default=n) if channels is not None else n
+    labels = lab_plain
+    if first < n:
+        start = np.repeat(a_plain[first][:, :, None], k, axis=2)
+        a_chan, lab_chan = _forward(layers, ops, start, first, lab_plain[first])
+        a = a_plain[:first] + a_chan
+        labels = lab_plain[:first] + lab_chan
+    else:
+        a = a_plain
+    # backward: b[j] (S_j x (1 + later single-card labels) x K)
+    if channels is not None:
+        last = max(channels.layers, default=-1)
+        bkey = (sol, "backward" + str(dt))
+        plain = layers.forward_cache.get(bkey)
+        if plain is None:
+            plain = _backward(layers, plain_ops, [final[:, None, :1]], n - 1)
+            layers.forward_cache[bkey] = plain
+        b = _backward(
+            layers, ops, [np.repeat(plain[j], k, axis=2) for j in range(last + 1, n + 1)], last
+        )
+    else:
+        b = _backward(layers, ops, [final[:, None, :]], n - 1)
+    blabels: list[list[int]] = [[] for _ in range(n + 1)]
+    for j in range(n - 1, -1, -1):
+        blabels[j] = ([j] if ops.has(j, 1) else []) + blabels[j + 1]
+    keys_l: list[IntArr] = []
+    keys_c: list[IntArr] = []
+    vals: list[Msg] = []
+    end = a[n][:, 0] * b[n][:, 0] if a[n].ndim == 3 else a[n][:, :1] * b[n][:, 0]
+    keys_l.append(np.full((1, 3), -1, dtype=np.int64))
+    keys_c.append(np.zeros((1, 3), dtype=np.int64))
+    vals.append(end.sum(axis=0).reshape(1, k))
+    for q in range(n):
+        later = b[q + 1]
+        nt = later.shape[1]
+        for aq in (1, 2, 3):
+            if not ops.has(q, aq):
+                continue
+            y = ops.fwd(q, aq, a[q])  # S x cols [x K]
+            if y.ndim == 3:
+                w = np.einsum("spk,stk->ptk", y, later)
+            else:
+                w = (y.T @ later.reshape(later.shape[0], nt * k)).reshape(y.shape[1], nt, k)
+            lab = np.array(labels[q], dtype=np.int64).reshape(-1, 2)
+            # {q: aq} alone
+            keys_l.append(np.array([[q, -1, -1]], dtype=np.int64))
+            keys_c.append(np.array([[aq, 0, 0]], dtype=np.int64))
+            vals.append(w[0, :1].reshape(1, k))
+            # {p: ap, q: aq}
+            rows = np.flatnonzero(lab[:, 1] + aq <= 3)
+            if len(rows):
+                keys_l.append(np.stack([lab[rows, 0], np.full(len(rows), q),
+                                        np.full(len(rows), -1)], axis=1))
+                keys_c.append(np.stack([lab[rows, 1], np.full(len(rows), aq),
+                                        np.zeros(len(rows), np.int64)], axis=1))
+                vals.append(w[1 + rows, 0].reshape(len(rows), k))
+            # {p: 1, q: 1, t: 1}
+            later_lab = np.array(blabels[q + 1], dtype=np.int64)
+            rows = np.flatnonzero(lab[:, 1] == 1)
+            if aq == 1 and len(rows) and len(later_lab):
+                pg, tg = np.meshgrid(rows, np.arange(len(later_lab)), indexing="ij")
+                pp, tt = pg.ravel(), tg.ravel()
+                keys_l.append(np.stack([lab[pp, 0], np.full(len(pp), q), later_lab[tt]], axis=1))
+                keys_c.append(np.ones((len(pp), 3), dtype=np.int64))
+                vals.append(w[1 + pp, 1 + tt].reshape(len(pp), k))
+    ww = np.concatenate(vals, axis=0)
+    if keep_zeros:
+        return Compositions(np.concatenate(keys_l), np.concatenate(keys_c), ww)
+    nz = np.any(ww != 0, axis=1)
+    return Compositions(np.concatenate(keys_l)[nz], np.concatenate(keys_c)[nz], ww[nz])
+
+
+def _backward(layers: Layers, ops: _Ops, tail: list[Msg], j_start: int) -> list[Msg]:
+    """Backward messages b[0..n], given ``tail`` = b[j_start + 1..n]: column 0 = no solution
+    card later, then one per later single-card move (a layer with one card in the solution),
+    in layer order."""
+    b: list[Msg] = [np.zeros(0)] * (j_start + 1) + list(tail)
+    for j in range(j_start, -1, -1):
+        nxt = b[j + 1]
+        if ops.has(j, 0):
+            prev = ops.bwd(j, 0, nxt)
+        else:
+            prev = np.zeros((layers.sizes[j], *nxt.shape[1:]), dtype=nxt.dtype)
+        parts = [prev[:, :1]]
+        if ops.has(j, 1):
+            parts.append(ops.bwd(j, 1, nxt[:, 0])[:, None, :])
+        parts.append(prev[:, 1:])
+        b[j] = np.concatenate(parts, axis=1)
+    return b
