@@ -148,9 +148,7 @@ def test_explanation_implies_the_fact() -> None:
             continue
         ex = an.explain(facts[0])
         idx = [a["index"] for a in ex["answers"]]  # type: ignore[union-attr]
-        sub = Position(
-            pos.players, pos.seat, pos.hand, tuple(pos.investigations[i] for i in idx)
-        )
+        sub = Position(pos.players, pos.seat, pos.hand, tuple(pos.investigations[i] for i in idx))
         assert BlackViennaAnalysis(sub).certain().get(facts[0]) == ex["location"]
         return
     pytest.skip("no certain fact found")
@@ -163,19 +161,30 @@ def test_explanation_implies_the_fact() -> None:
         ({"hand": "AFKPT1"}, "hand"),
         ({"players": 7}, "players"),
         ({"seat": 4}, "seat"),
-        ({"investigations": [{"target": 7, "letters": "AOR", "markers": 1}]},
-         "investigations[0].target"),
-        ({"investigations": [{"target": 2, "letters": "AQR", "markers": 1}]},
-         "investigations[0].letters"),
-        ({"investigations": [{"target": 2, "letters": "AOR", "markers": 4}]},
-         "investigations[0].markers"),
+        (
+            {"investigations": [{"target": 7, "letters": "AOR", "markers": 1}]},
+            "investigations[0].target",
+        ),
+        (
+            {"investigations": [{"target": 2, "letters": "AQR", "markers": 1}]},
+            "investigations[0].letters",
+        ),
+        (
+            {"investigations": [{"target": 2, "letters": "AOR", "markers": 4}]},
+            "investigations[0].markers",
+        ),
         ({"investigations": [{"target": 2, "letters": "AOR"}]}, "investigations[0].markers"),
         ({"game": "chess"}, "game"),
     ],
 )
 def test_invalid_input_names_the_field(patch: dict[str, object], field: str) -> None:
-    data: dict[str, object] = {"game": "black-vienna", "players": 4, "seat": 1,
-                               "hand": "AFKPTX", "investigations": []}
+    data: dict[str, object] = {
+        "game": "black-vienna",
+        "players": 4,
+        "seat": 1,
+        "hand": "AFKPTX",
+        "investigations": [],
+    }
     data.update(patch)
     with pytest.raises(PositionError) as exc:
         analyze(data)
@@ -190,22 +199,32 @@ def test_self_answers_are_checked_not_counted() -> None:
 
 def test_cli_whole_process(tmp_path: Path) -> None:
     pos = tmp_path / "p.json"
-    pos.write_text(json.dumps({"game": "black-vienna", "players": 3, "seat": 0,
-                               "hand": "ABCDEFGH", "investigations": []}))
+    pos.write_text(
+        json.dumps(
+            {
+                "game": "black-vienna",
+                "players": 3,
+                "seat": 0,
+                "hand": "ABCDEFGH",
+                "investigations": [],
+            }
+        )
+    )
     src = Path(__file__).resolve().parents[2] / "src"
-    env_cmd = [sys.executable, "-c",
-               f"import sys; sys.path.insert(0, {str(src)!r}); "
-               "from sleuth.cli.deduce_cmd import main; raise SystemExit(main())",
-               str(pos)]
+    env_cmd = [
+        sys.executable,
+        "-c",
+        f"import sys; sys.path.insert(0, {str(src)!r}); "
+        "from sleuth.cli.deduce_cmd import main; raise SystemExit(main())",
+        str(pos),
+    ]
     res = subprocess.run(env_cmd, capture_output=True, text=True, check=False)
     assert res.returncode == 0, res.stderr
     out = json.loads(res.stdout)
     assert out["worlds"] == str(19 * 18 * 17 // 6 * 12870)  # ring, then 8 of the other 16
     bad = tmp_path / "b.json"
-    bad.write_text(json.dumps({"game": "black-vienna", "players": 3, "seat": 0,
-                               "hand": "ABCDEFG"}))
-    res = subprocess.run([*env_cmd[:-1], str(bad)], capture_output=True, text=True,
-                         check=False)
+    bad.write_text(json.dumps({"game": "black-vienna", "players": 3, "seat": 0, "hand": "ABCDEFG"}))
+    res = subprocess.run([*env_cmd[:-1], str(bad)], capture_output=True, text=True, check=False)
     assert res.returncode == 2
     assert "hand" in res.stderr
 

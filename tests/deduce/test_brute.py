@@ -121,9 +121,7 @@ def test_question_value_matches_brute_force(seed: int) -> None:
         ring[r] = ring.get(r, 0) + 1
     total = an.worlds
     assert qv.answers == ans
-    mi = sum(
-        n / total * log2(n * total / (ans[a] * ring[r])) for (a, r), n in joint.items()
-    )
+    mi = sum(n / total * log2(n * total / (ans[a] * ring[r])) for (a, r), n in joint.items())
     assert abs(qv.solution_bits - mi) < 1e-9
     h = -sum(n / total * log2(n / total) for n in ans.values())
     assert abs(qv.answer_entropy - h) < 1e-9

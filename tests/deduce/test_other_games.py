@@ -23,8 +23,9 @@ from sleuth.deduce.thirteen_clues import (
 from .brute import worlds
 
 
-def random_13_clues(rng: random.Random, players: int, nq: int) -> tuple[dict[str, object],
-                                                                      dict[str, str]]:
+def random_13_clues(
+    rng: random.Random, players: int, nq: int
+) -> tuple[dict[str, object], dict[str, str]]:
     """A random 13 Clues deal and a position of seat 0 with ``nq`` true answers."""
     deck = cards_for(players)
     by_cat: dict[str, list[str]] = {"person": [], "location": [], "weapon": []}
@@ -32,8 +33,9 @@ def random_13_clues(rng: random.Random, players: int, nq: int) -> tuple[dict[str
         by_cat[cat].append(name)
     for v in by_cat.values():
         rng.shuffle(v)
-    mysteries = [[by_cat[c].pop() for c in ("person", "location", "weapon")]
-                 for _ in range(players)]
+    mysteries = [
+        [by_cat[c].pop() for c in ("person", "location", "weapon")] for _ in range(players)
+    ]
     rest = [c for v in by_cat.values() for c in v]
     rng.shuffle(rest)
     hidden = [[rest.pop(), rest.pop()] for _ in range(players)]
@@ -54,7 +56,10 @@ def random_13_clues(rng: random.Random, players: int, nq: int) -> tuple[dict[str
         seen = [c for s in range(players) if s != w for c in mysteries[s]] + hidden[w]
         questions.append({"witness": w, "about": about, "answer": sum(c in attr for c in seen)})
     pos: dict[str, object] = {
-        "game": "13-clues", "players": players, "seat": 0, "hidden": hidden[0],
+        "game": "13-clues",
+        "players": players,
+        "seat": 0,
+        "hidden": hidden[0],
         "mysteries": {str(s): mysteries[s] for s in range(1, players)},
         "questions": questions,
     }
@@ -81,8 +86,11 @@ def test_13_clues_matches_brute_force() -> None:
     for _ in range(4):
         pos, truth = random_13_clues(rng, 3, 6)
         # the seat consulted five of the six informants: 8 unknown cards remain
-        pos["informants"] = {loc[-1]: c for c, loc in truth.items()
-                             if loc.startswith("informant:") and loc[-1] != "F"}
+        pos["informants"] = {
+            loc[-1]: c
+            for c, loc in truth.items()
+            if loc.startswith("informant:") and loc[-1] != "F"
+        }
         an = ThirteenCluesAnalysis(pos)
         all_worlds = list(worlds(an.model))
         assert an.analysis.worlds == len(all_worlds) > 0
@@ -128,16 +136,25 @@ def test_black_stories_posterior_is_uniform_over_consistent_cases() -> None:
         out = analyze_position({"game": "black-stories", "cards": cards})
         cases = [c["case"] for c in out["cases"]]  # type: ignore[attr-defined]
         assert "/".join(secret) in cases
-        expect = [c for c in product(*values)
-                  if all((lambda m: ("0/1" if m <= 1 else str(m)) == card["field"])(
-                      matches(card["evidence"], c)) for card in cards)]
+        expect = [
+            c
+            for c in product(*values)
+            if all(
+                (lambda m: ("0/1" if m <= 1 else str(m)) == card["field"])(
+                    matches(card["evidence"], c)
+                )
+                for card in cards
+            )
+        ]
         assert len(cases) == len(expect)
 
 
 def test_black_stories_failed_guess_and_errors() -> None:
-    out = analyze_position({"game": "black-stories", "failed_guesses":
-                            [["man", "day", "inside", "knife"]]})
+    out = analyze_position(
+        {"game": "black-stories", "failed_guesses": [["man", "day", "inside", "knife"]]}
+    )
     assert out["worlds"] == "15"
     with pytest.raises(PositionError, match=r"^cards\[0\]\.field"):
-        analyze_position({"game": "black-stories",
-                          "cards": [{"evidence": ["man", "gun"], "field": "4"}]})
+        analyze_position(
+            {"game": "black-stories", "cards": [{"evidence": ["man", "gun"], "field": "4"}]}
+        )

@@ -1,7 +1,7 @@
 """``sleuth deduce FILE [--explain CARD] [--questions]``: a seat's exact knowledge as JSON.
 
 Wire into the main parser with ``deduce_cmd.add_parser(subparsers)``; the parsed namespace
-carries ``func=deduce_cmd.run``. Heavy modules are imported inside ``run`` only.
+carries ``run=deduce_cmd.run``. Heavy modules are imported inside ``run`` only.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def add_parser(subparsers: Any) -> None:
         "--questions", action="store_true", help="rank the questions the seat could ask now"
     )
     p.add_argument("--indent", type=int, default=None, help="indent the JSON output")
-    p.set_defaults(func=run)
+    p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

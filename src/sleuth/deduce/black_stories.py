@@ -100,8 +100,11 @@ def _seq(v: object, where: str) -> Sequence[object]:
 def analyze(data: object) -> dict[str, object]:
     """The case posterior and the marginal of every evidence value, as JSON-ready data."""
     cases = posterior(data)
-    out: dict[str, object] = {"game": "black-stories", "consistent": bool(cases),
-                              "worlds": str(len(cases))}
+    out: dict[str, object] = {
+        "game": "black-stories",
+        "consistent": bool(cases),
+        "worlds": str(len(cases)),
+    }
     if not cases:
         return out
     p = 1 / len(cases)

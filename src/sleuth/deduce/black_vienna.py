@@ -24,10 +24,42 @@ from sleuth.deduce.queries import Analysis, QuestionValue, conflicts, explain
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÖ"
 DEFAULT_DECK: tuple[str, ...] = (
-    "AOR", "BHV", "CDE", "FGI", "JKL", "MNP", "QST", "UWX", "YZÖ",
-    "ABC", "DHO", "ERV", "FJM", "GKN", "ILP", "QUY", "SWZ", "TXÖ",
-    "AFQ", "GOS", "IRT", "BJU", "HKW", "LVX", "CMY", "DNZ", "EPÖ",
-    "AKÖ", "LOY", "JRZ", "BNT", "HPQ", "MSV", "CGX", "DIU", "EFW",
+    "AOR",
+    "BHV",
+    "CDE",
+    "FGI",
+    "JKL",
+    "MNP",
+    "QST",
+    "UWX",
+    "YZÖ",
+    "ABC",
+    "DHO",
+    "ERV",
+    "FJM",
+    "GKN",
+    "ILP",
+    "QUY",
+    "SWZ",
+    "TXÖ",
+    "AFQ",
+    "GOS",
+    "IRT",
+    "BJU",
+    "HKW",
+    "LVX",
+    "CMY",
+    "DNZ",
+    "EPÖ",
+    "AKÖ",
+    "LOY",
+    "JRZ",
+    "BNT",
+    "HPQ",
+    "MSV",
+    "CGX",
+    "DIU",
+    "EFW",
 )
 HAND_SIZES: dict[int, tuple[int, ...]] = {
     3: (8, 8, 8),
@@ -188,9 +220,7 @@ class SeatModel:
 
 def build_model(pos: Position) -> SeatModel:
     """The model of a Black Vienna position."""
-    return seat_model(
-        LETTERS, HAND_SIZES[pos.players], pos.seat, pos.hand, pos.investigations, pos
-    )
+    return seat_model(LETTERS, HAND_SIZES[pos.players], pos.seat, pos.hand, pos.investigations, pos)
 
 
 def seat_model(
@@ -286,10 +316,12 @@ class BlackViennaAnalysis:
                 else:
                     hands[sm.seats[loc]].append(letter)
             order = LETTERS.index
-            out.append({
-                "hands": ["".join(sorted(hands[s], key=order)) for s in range(len(hands))],
-                "ring": "".join(sorted(ring, key=order)),
-            })
+            out.append(
+                {
+                    "hands": ["".join(sorted(hands[s], key=order)) for s in range(len(hands))],
+                    "ring": "".join(sorted(ring, key=order)),
+                }
+            )
         return out
 
     def certain(self) -> dict[str, str]:
@@ -314,12 +346,22 @@ class BlackViennaAnalysis:
         _letters(letter, "explain", 1)
         pos = self.position
         if letter in pos.hand:
-            return {"card": letter, "location": str(pos.seat), "reason": "own hand",
-                    "answers": [], "smallest": True}
+            return {
+                "card": letter,
+                "location": str(pos.seat),
+                "reason": "own hand",
+                "answers": [],
+                "smallest": True,
+            }
         where = self.certain().get(letter)
         if where is None:
-            return {"card": letter, "location": None, "reason": "not certain",
-                    "answers": [], "smallest": True}
+            return {
+                "card": letter,
+                "location": None,
+                "reason": "not certain",
+                "answers": [],
+                "smallest": True,
+            }
         sm = self.seat_model
         loc = sm.model.locations.index(where)
         tags, smallest = explain(sm.model, sm.model.cards.index(letter), loc)
@@ -344,9 +386,7 @@ class BlackViennaAnalysis:
         cards = frozenset(
             sm.model.cards.index(ch) for ch in letters if ch not in self.position.hand
         )
-        return self.analysis.question_value(
-            frozenset([sm.location_of_seat(target)]), cards
-        )
+        return self.analysis.question_value(frozenset([sm.location_of_seat(target)]), cards)
 
     def candidate_cards(self) -> tuple[str, ...]:
         if self.position.face_up is not None:
@@ -402,8 +442,10 @@ class BlackViennaAnalysis:
         }
         if not self.consistent:
             tags, smallest = self.conflict()
-            out["conflict"] = {"answers": [self._answer_json(i) for i in tags],
-                               "smallest": smallest}
+            out["conflict"] = {
+                "answers": [self._answer_json(i) for i in tags],
+                "smallest": smallest,
+            }
             return out
         total = self.worlds
         out["cards"] = self.card_probabilities()
@@ -417,7 +459,8 @@ class BlackViennaAnalysis:
         return out
 
 
-def analyze(data: object, explain_card: str | None = None, questions: bool = False
-            ) -> dict[str, object]:
+def analyze(
+    data: object, explain_card: str | None = None, questions: bool = False
+) -> dict[str, object]:
     """Parse a JSON position and return its analysis as JSON-ready data."""
     return BlackViennaAnalysis(Position.from_json(data)).to_json(explain_card, questions)

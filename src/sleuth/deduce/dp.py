@@ -241,9 +241,7 @@ class Layers:
             )
             sig.setdefault(key, []).append(c)
         units = list(sig.values())
-        self.groups: list[tuple[int, ...]] = [
-            tuple(units[u]) for u in self._order(units, together)
-        ]
+        self.groups: list[tuple[int, ...]] = [tuple(units[u]) for u in self._order(units, together)]
         self.layer_of = {c: j for j, g in enumerate(self.groups) for c in g}
         self.bound = multinomial([self.cap[loc] for loc in range(nl)])
         self.exact_float = self.bound < _EXACT_FLOAT and len(undecided) < 60
@@ -460,8 +458,14 @@ class Layers:
                     cw = cw.astype(np.float64)
             ci_arr = ci_arr.astype(np.int64)
             self.trans.append(
-                Trans(src.astype(np.int64), inv, s, nu, o.astype(np.int64),
-                      None if cw is None else cw[ci_arr])
+                Trans(
+                    src.astype(np.int64),
+                    inv,
+                    s,
+                    nu,
+                    o.astype(np.int64),
+                    None if cw is None else cw[ci_arr],
+                )
             )
             self.choices.append(ci_arr)
             self.comps.append(comps)

@@ -76,7 +76,11 @@ class Model:
     def with_constraints(self, constraints: Iterable[Constraint]) -> Model:
         """The same model with another list of constraints."""
         return Model(
-            self.cards, self.locations, self.capacities, tuple(constraints), self.domains,
+            self.cards,
+            self.locations,
+            self.capacities,
+            tuple(constraints),
+            self.domains,
             self.solution,
         )
 

@@ -120,8 +120,7 @@ class Analysis:
         if total == 0:
             return [{} for _ in self.model.cards]
         return [
-            {loc: cnt / total for loc, cnt in enumerate(row) if cnt}
-            for row in self.marginal_counts
+            {loc: cnt / total for loc, cnt in enumerate(row) if cnt} for row in self.marginal_counts
         ]
 
     def certain(self) -> list[tuple[int, int]]:
@@ -245,8 +244,10 @@ class Analysis:
         sizes = [len(g) for g in lay.groups]
         inner = comp.counts.sum(axis=1)
         mult = np.array(
-            [m * comb(nfree, cap - int(x))
-             for m, x in zip(comp.multiplicity(sizes), inner, strict=True)],
+            [
+                m * comb(nfree, cap - int(x))
+                for m, x in zip(comp.multiplicity(sizes), inner, strict=True)
+            ],
             dtype=np.float64,
         )
         w = weights.astype(np.float64)  # K x V
@@ -272,9 +273,7 @@ class Analysis:
         sol = self.model.solution
 
         def open_cards(locs: frozenset[int], cards: frozenset[int]) -> list[int]:
-            return sorted(
-                c for c in cards if red.domains[c] & locs and not red.domains[c] <= locs
-            )
+            return sorted(c for c in cards if red.domains[c] & locs and not red.domains[c] <= locs)
 
         opened = [open_cards(locs, cards) for locs, cards in questions]
         lay = Layers(
@@ -315,8 +314,10 @@ class Analysis:
                 m * comb(nfree, cap - int(x))
                 for m, x in zip(comp.multiplicity(sizes), inner, strict=True)
             ]
-            per_v = [sum(m * int(c) for m, c in zip(mults, coef[:, v], strict=True))
-                     for v in range(deg + 1)]
+            per_v = [
+                sum(m * int(c) for m, c in zip(mults, coef[:, v], strict=True))
+                for v in range(deg + 1)
+            ]
             if sum(per_v) != total:
                 raise ArithmeticError("question joint does not sum to the world count")
             answers = {offset + v: cnt for v, cnt in enumerate(per_v) if cnt}

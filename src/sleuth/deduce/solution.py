@@ -117,8 +117,8 @@ class _Ops:
         if j in self.chan:
             parts = self.chan[j][a]
             return sum(
-                (t.fwd(m) * self.zpow[e] for t, e in parts[1:]), parts[0][0].fwd(m)
-                * self.zpow[parts[0][1]]
+                (t.fwd(m) * self.zpow[e] for t, e in parts[1:]),
+                parts[0][0].fwd(m) * self.zpow[parts[0][1]],
             )
         return self.parts[j][a].fwd(m)
 
@@ -126,8 +126,8 @@ class _Ops:
         if j in self.chan:
             parts = self.chan[j][a]
             return sum(
-                (t.bwd(m) * self.zpow[e] for t, e in parts[1:]), parts[0][0].bwd(m)
-                * self.zpow[parts[0][1]]
+                (t.bwd(m) * self.zpow[e] for t, e in parts[1:]),
+                parts[0][0].bwd(m) * self.zpow[parts[0][1]],
             )
         return self.parts[j][a].bwd(m)
 
@@ -144,8 +144,11 @@ def _forward(
     labels = [list(labels0)]
     for j in range(j0, layers.n):
         cur = a[-1]
-        parts = [ops.fwd(j, 0, cur) if ops.has(j, 0) else
-                 _zeros_like_layer(layers, j + 1, cur.shape[1:], cur.dtype)]
+        parts = [
+            ops.fwd(j, 0, cur)
+            if ops.has(j, 0)
+            else _zeros_like_layer(layers, j + 1, cur.shape[1:], cur.dtype)
+        ]
         lab = list(labels[-1])
         for cnt in (1, 2):
             if ops.has(j, cnt):
@@ -229,10 +232,15 @@ def solution_weights(
             # {p: ap, q: aq}
             rows = np.flatnonzero(lab[:, 1] + aq <= 3)
             if len(rows):
-                keys_l.append(np.stack([lab[rows, 0], np.full(len(rows), q),
-                                        np.full(len(rows), -1)], axis=1))
-                keys_c.append(np.stack([lab[rows, 1], np.full(len(rows), aq),
-                                        np.zeros(len(rows), np.int64)], axis=1))
+                keys_l.append(
+                    np.stack([lab[rows, 0], np.full(len(rows), q), np.full(len(rows), -1)], axis=1)
+                )
+                keys_c.append(
+                    np.stack(
+                        [lab[rows, 1], np.full(len(rows), aq), np.zeros(len(rows), np.int64)],
+                        axis=1,
+                    )
+                )
                 vals.append(w[1 + rows, 0].reshape(len(rows), k))
             # {p: 1, q: 1, t: 1}
             later_lab = np.array(blabels[q + 1], dtype=np.int64)

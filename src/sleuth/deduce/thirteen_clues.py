@@ -24,13 +24,43 @@ from sleuth.deduce.model import Constraint, Model, PositionError
 from sleuth.deduce.queries import Analysis, conflicts, explain
 
 COLOURS = ("purple", "pink", "red", "green", "yellow", "blue", "orange", "white", "brown", "gray")
-PERSONS = ("Officer", "Duke", "Butcher", "Countess", "Nurse", "Maid", "Dancer", "Sailor",
-           "Florist", "Coachman")
+PERSONS = (
+    "Officer",
+    "Duke",
+    "Butcher",
+    "Countess",
+    "Nurse",
+    "Maid",
+    "Dancer",
+    "Sailor",
+    "Florist",
+    "Coachman",
+)
 PERSON_SEX = "MMMFFFFMFM"
-LOCATIONS = ("Parlor", "Market", "Library", "Park", "Museum", "Harbor", "Theater", "Plaza",
-             "Railcar", "Racecourse")
-WEAPONS = ("Knife", "Crossbow", "Poison", "Sword", "Blowgun", "Rifle", "Gun", "Candlestick",
-           "Hammer", "Bow")
+LOCATIONS = (
+    "Parlor",
+    "Market",
+    "Library",
+    "Park",
+    "Museum",
+    "Harbor",
+    "Theater",
+    "Plaza",
+    "Railcar",
+    "Racecourse",
+)
+WEAPONS = (
+    "Knife",
+    "Crossbow",
+    "Poison",
+    "Sword",
+    "Blowgun",
+    "Rifle",
+    "Gun",
+    "Candlestick",
+    "Hammer",
+    "Bow",
+)
 WEAPON_KIND = "MRMMRRRMMR"  # melee / ranged
 REMOVED = {2: 4, 3: 3, 4: 2, 5: 1, 6: 0}  # colours dropped from the end (gray, brown, ...)
 INFORMANTS = {2: 8, 3: 6, 4: 4, 5: 2, 6: 0}
@@ -42,8 +72,11 @@ def cards_for(players: int) -> list[tuple[str, str, str]]:
     """(name, colour, category) of the cards in play."""
     out = []
     for i, colour in enumerate(COLOURS[: 10 - REMOVED[players]]):
-        out += [(PERSONS[i], colour, "person"), (LOCATIONS[i], colour, "location"),
-                (WEAPONS[i], colour, "weapon")]
+        out += [
+            (PERSONS[i], colour, "person"),
+            (LOCATIONS[i], colour, "location"),
+            (WEAPONS[i], colour, "weapon"),
+        ]
     return out
 
 
@@ -111,12 +144,17 @@ class ThirteenCluesAnalysis:
             raise PositionError("mysteries: expected an object from seat to three cards")
         mysteries: dict[int, list[str]] = {}
         for key, v in raw_myst.items():
-            s = _int(int(key) if isinstance(key, str) and key.isdigit() else key,
-                     f"mysteries.{key}", 0, n - 1)
+            s = _int(
+                int(key) if isinstance(key, str) and key.isdigit() else key,
+                f"mysteries.{key}",
+                0,
+                n - 1,
+            )
             if s == seat:
                 raise PositionError(f"mysteries.{key}: a seat cannot see its own mystery")
-            cs = [card(x, f"mysteries.{key}[{i}]")
-                  for i, x in enumerate(_list(v, f"mysteries.{key}"))]
+            cs = [
+                card(x, f"mysteries.{key}[{i}]") for i, x in enumerate(_list(v, f"mysteries.{key}"))
+            ]
             if sorted(category[c] for c in cs) != ["location", "person", "weapon"]:
                 raise PositionError(f"mysteries.{key}: expected one person, location and weapon")
             mysteries[s] = cs
@@ -138,8 +176,9 @@ class ThirteenCluesAnalysis:
             hid_locs = [(s, side) for s in others for side in ("left", "right")]
         else:
             hid_locs = [(s, "") for s in others]
-        loc_names = [MYSTERY] + [f"hidden:{s}" + (f":{side}" if side else "")
-                                 for s, side in hid_locs]
+        loc_names = [MYSTERY] + [
+            f"hidden:{s}" + (f":{side}" if side else "") for s, side in hid_locs
+        ]
         caps = [3] + [1 if n == 2 else 2 for _ in hid_locs]
         open_slots = [x for x in slots if x not in informants]
         loc_names += [f"informant:{x}" for x in open_slots]
@@ -154,8 +193,11 @@ class ThirteenCluesAnalysis:
         index = {c: i for i, c in enumerate(unknown)}
         cons: list[Constraint] = []
         for cat in ("person", "location", "weapon"):
-            cons.append(Constraint(frozenset([0]),
-                                   frozenset(index[c] for c in unknown if category[c] == cat), 1))
+            cons.append(
+                Constraint(
+                    frozenset([0]), frozenset(index[c] for c in unknown if category[c] == cat), 1
+                )
+            )
         self.questions: list[dict[str, object]] = []
         self.self_conflicts: list[int] = []
         for i, q in enumerate(_list(data.get("questions", []), "questions")):
@@ -167,8 +209,10 @@ class ThirteenCluesAnalysis:
                     raise PositionError(f"{where}.{name}: missing")
             w = _int(q["witness"], f"{where}.witness", 0, n - 1)
             about = q["about"]
-            if not isinstance(about, str) or about not in (*COLOURS[: 10 - REMOVED[n]],
-                                                           *CATEGORIES):
+            if not isinstance(about, str) or about not in (
+                *COLOURS[: 10 - REMOVED[n]],
+                *CATEGORIES,
+            ):
                 raise PositionError(f"{where}.about: unknown colour or category {about!r}")
             answer = _int(q["answer"], f"{where}.answer", 0, 30)
             side = q.get("side")
@@ -215,10 +259,15 @@ class ThirteenCluesAnalysis:
     def consistent(self) -> bool:
         return not self.self_conflicts and self.analysis.consistent
 
-    def to_json(self, explain_card: str | None = None, questions: bool = False
-                ) -> dict[str, object]:
-        out: dict[str, object] = {"game": "13-clues", "players": self.players, "seat": self.seat,
-                                  "consistent": self.consistent}
+    def to_json(
+        self, explain_card: str | None = None, questions: bool = False
+    ) -> dict[str, object]:
+        out: dict[str, object] = {
+            "game": "13-clues",
+            "players": self.players,
+            "seat": self.seat,
+            "consistent": self.consistent,
+        }
         if not self.consistent:
             out["worlds"] = "0"
             if self.self_conflicts:
@@ -238,8 +287,7 @@ class ThirteenCluesAnalysis:
             {"cards": [self.model.cards[c] for c in trio], "p": cnt / total}
             for trio, cnt in an.solution_posterior()
         ]
-        out["certain"] = {self.model.cards[c]: self.model.locations[loc]
-                          for c, loc in an.certain()}
+        out["certain"] = {self.model.cards[c]: self.model.locations[loc] for c, loc in an.certain()}
         if explain_card is not None:
             if explain_card in self.model.cards:
                 ci = self.model.cards.index(explain_card)
@@ -248,9 +296,12 @@ class ThirteenCluesAnalysis:
                     out["explanation"] = {"card": explain_card, "reason": "not certain"}
                 else:
                     tags, smallest = explain(self.model, ci, where)
-                    out["explanation"] = {"card": explain_card,
-                                          "location": self.model.locations[where],
-                                          "questions": tags, "smallest": smallest}
+                    out["explanation"] = {
+                        "card": explain_card,
+                        "location": self.model.locations[where],
+                        "questions": tags,
+                        "smallest": smallest,
+                    }
             else:
                 out["explanation"] = {"card": explain_card, "reason": "seen by the seat"}
         if questions:
@@ -258,21 +309,30 @@ class ThirteenCluesAnalysis:
             for w in range(self.players):
                 if w == self.seat:
                     continue
-                locs = frozenset(i for i, name in enumerate(self.model.locations)
-                                 if name == MYSTERY or name.startswith(f"hidden:{w}"))
+                locs = frozenset(
+                    i
+                    for i, name in enumerate(self.model.locations)
+                    if name == MYSTERY or name.startswith(f"hidden:{w}")
+                )
                 for about in (*COLOURS[: 10 - REMOVED[self.players]], *CATEGORIES):
                     attr = attribute_set(about, self.players)
                     idx = frozenset(i for i, c in enumerate(self.model.cards) if c in attr)
                     qv = an.question_value(locs, idx)
-                    ranked.append({"witness": w, "about": about,
-                                   "mystery_bits": qv.solution_bits,
-                                   "answer_entropy": qv.answer_entropy})
+                    ranked.append(
+                        {
+                            "witness": w,
+                            "about": about,
+                            "mystery_bits": qv.solution_bits,
+                            "answer_entropy": qv.answer_entropy,
+                        }
+                    )
             ranked.sort(key=lambda q: -float(q["mystery_bits"]))  # type: ignore[arg-type]
             out["questions"] = ranked
         return out
 
 
-def analyze(data: object, explain_card: str | None = None, questions: bool = False
-            ) -> dict[str, object]:
+def analyze(
+    data: object, explain_card: str | None = None, questions: bool = False
+) -> dict[str, object]:
     """Parse a 13 Clues JSON position and return its analysis as JSON-ready data."""
     return ThirteenCluesAnalysis(data).to_json(explain_card, questions)

@@ -1,0 +1,118 @@
+"""A game between people and bots, one step at a time: the referee behind every front end.
+
+The session holds the State; a front end asks it for views of one seat at a time and
+hands it people's actions as text. Bots move when ``bot_step`` is called, so a front end
+can pace them (a terminal shows each bot move for a moment).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from sleuth.agents import Agent
+from sleuth.core import Game, GameError, IllegalActionError, Outcome, View, make_rng
+from sleuth.core.records import Step, make_record, save_record
+from sleuth.core.serialize import JSONValue
+
+
+class GameSession:
+    """``controllers[seat]`` is the bot for that seat, or ``None`` for a person."""
+
+    def __init__(self, game: Game[Any], seed: int, controllers: Sequence[Agent | None]) -> None:
+        if len(controllers) != game.players:
+            raise GameError(f"{game.players} seats need {game.players} controllers")
+        self.game = game
+        self.seed = seed
+        self.controllers = list(controllers)
+        self._state = game.new(seed)
+        self._rngs = [make_rng(seed, "agent", seat) for seat in range(game.players)]
+        self.steps: list[Step] = []
+        self._offered_at = -1
+
+    # --- what a front end may ask ----------------------------------------------------------
+
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat, c in enumerate(self.controllers) if c is None]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._state.outcome
+
+    def view(self, seat: int | None) -> View:
+        return self._state.view(seat)
+
+    def to_move(self) -> int | None:
+        return self._state.to_move()
+
+    def may_act(self, seat: int) -> bool:
+        return seat in self._state.actors()
+
+    def waiting_for_human(self) -> int | None:
+        """The person the game waits on, once no bot wants to interrupt first."""
+        mover = self._state.to_move()
+        if mover is None or self.controllers[mover] is not None or self._bot_interrupt_pending():
+            return None
+        return mover
+
+    def legal_actions(self, seat: int) -> Sequence[Any]:
+        return self._state.legal_actions(seat)
+
+    def act(self, seat: int, text: str) -> Step:
+        """A person's action by notation; a ``GameError`` leaves everything as it was."""
+        if self.controllers[seat] is not None:
+            raise IllegalActionError(f"seat {seat} is played by a bot")
+        action = self.game.parse_action(text)
+        return self._apply(seat, action)
+
+    def bot_step(self) -> Step | None:
+        """Let one bot act (an interrupt, or the move the game waits on); ``None`` if none."""
+        if self._state.outcome is not None:
+            return None
+        mover = self._state.to_move()
+        if mover is None:
+            return None
+        if self._offered_at != len(self.steps):
+            self._offered_at = len(self.steps)
+            n = self.game.players
+            others = sorted(self._state.actors() - {mover}, key=lambda s: (s - mover) % n)
+            for seat in others:
+                agent = self.controllers[seat]
+                if agent is None:
+                    continue
+                action = agent.interrupt(
+                    self._state.view(seat), self._state.legal_actions(seat), self._rngs[seat]
+                )
+                if action is not None:
+                    return self._apply(seat, action)
+        agent = self.controllers[mover]
+        if agent is None:
+            return None
+        action = agent.act(
+            self._state.view(mover), self._state.legal_actions(mover), self._rngs[mover]
+        )
+        return self._apply(mover, action)
+
+    def record(self) -> dict[str, JSONValue]:
+        return make_record(self.game, self.seed, self.steps, self._state)
+
+    def save(self, folder: Path) -> Path:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{self.game.name}-seed{self.seed}-{len(self.steps)}steps.json"
+        save_record(self.record(), path)
+        return path
+
+    # --- inside ----------------------------------------------------------------------------
+
+    def _bot_interrupt_pending(self) -> bool:
+        return self._offered_at != len(self.steps) and any(
+            self.controllers[s] is not None for s in self._state.actors()
+        )
+
+    def _apply(self, seat: int, action: Any) -> Step:
+        self._state = self._state.apply(seat, action)
+        step = Step(seat, str(action), self._state.last_result())
+        self.steps.append(step)
+        return step

@@ -1,0 +1,82 @@
+"""``sleuth play``: a game in the terminal against bots, or with friends at one keyboard."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from sleuth.agents import Agent, make_agent
+from sleuth.core import GameError, find_game
+
+from .game_cmds import parse_options
+
+
+def add_parser(commands: Any) -> None:
+    play = commands.add_parser("play", help="play in the terminal against bots and friends")
+    play.add_argument("game")
+    play.add_argument("--players", type=int, default=None, help="default: the game's minimum")
+    play.add_argument(
+        "--seat",
+        type=int,
+        action="append",
+        default=None,
+        help="your seat (repeat for several people at one keyboard; default 0)",
+    )
+    play.add_argument(
+        "--bots",
+        default="",
+        help="bots for the other seats in order, e.g. deductive,basic,random (default: random)",
+    )
+    play.add_argument("--seed", type=int, default=None, help="default: a random seed")
+    play.add_argument("--sheet", choices=("off", "facts", "full"), default="full")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    play.add_argument("--record-dir", type=Path, default=Path("sleuth-records"))
+    play.add_argument("--bot-delay", type=float, default=0.4, help="seconds per bot move")
+    play.set_defaults(run=run_play)
+
+
+def build_controllers(
+    game: str, players: int, seats: list[int], bots: list[str]
+) -> list[Agent | None]:
+    for seat in seats:
+        if not 0 <= seat < players:
+            raise GameError(f"--seat {seat}: seats are 0-{players - 1}")
+    others = [s for s in range(players) if s not in seats]
+    if len(bots) > len(others):
+        raise GameError(f"--bots: {len(bots)} bots for {len(others)} free seats")
+    names = bots + ["random"] * (len(others) - len(bots))
+    controllers: list[Agent | None] = [None] * players
+    for seat, name in zip(others, names, strict=True):
+        controllers[seat] = make_agent(name, game)
+    return controllers
+
+
+def run_play(args: argparse.Namespace) -> int:
+    import secrets
+
+    from sleuth.arena.session import GameSession
+
+    try:
+        game_type = find_game(args.game)
+        players = args.players or game_type.min_players
+        game = game_type.configure(players, **parse_options(args.option))
+        bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+        controllers = build_controllers(game.name, players, args.seat or [0], bots)
+    except GameError as error:
+        print(f"sleuth play: {error}", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    session = GameSession(game, seed, controllers)
+    from sleuth.tui.play_app import PlayApp
+
+    app = PlayApp(session, sheet=args.sheet, bot_delay=args.bot_delay, record_dir=args.record_dir)
+    app.run()
+    if session.outcome is not None:
+        print(f"Game over ({session.outcome.reason}); scores {session.outcome.scores}")
+        if app.saved:
+            print(f"record: {app.saved}  (sleuth replay {app.saved})")
+    else:
+        print(f"Game left unfinished after {len(session.steps)} steps (seed {seed}).")
+    return 0

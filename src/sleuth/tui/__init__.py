@@ -1,0 +1,1 @@
+"""Terminal apps (Textual): play against bots and friends, and the table assistant."""

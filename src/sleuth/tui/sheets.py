@@ -1,0 +1,57 @@
+"""The investigation sheet beside the table: kept by hand, or filled by the deduction engine.
+
+Levels: ``off`` (marks the person sets), ``facts`` (certainties only) and ``full``
+(probabilities, the likeliest solutions and the best next question). The engine sees only
+the view on screen, like the person.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from sleuth.core import Game, View
+
+from .notes_sheet import NotesSheet
+
+SHEET_LEVELS = ("off", "facts", "full")
+
+
+class SheetPanel(Vertical):
+    """Hand-kept notes (level ``off``, for games with a card × place grid) or the engine's."""
+
+    def __init__(self, game: Game[Any], level: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.game = game
+        self.level = level
+
+    def compose(self) -> ComposeResult:
+        grid = _notes_grid(self.game)
+        if self.level == "off" and grid is not None:
+            cards, places = grid
+            yield NotesSheet(cards, places, id="notes")
+        yield Static(id="analysis")
+
+    def show(self, view: View | None) -> None:
+        analysis = self.query_one("#analysis", Static)
+        if view is None or self.level == "off":
+            analysis.update("")
+            return
+        from sleuth.deduce.sheet import sheet_text
+
+        analysis.update(sheet_text(view, self.level))
+
+
+def make_sheet(game: Game[Any], level: str, **kwargs: Any) -> SheetPanel:
+    return SheetPanel(game, level, **kwargs)
+
+
+def _notes_grid(game: Game[Any]) -> tuple[list[str], list[str]] | None:
+    if game.name == "black-vienna":
+        from sleuth.games.black_vienna import LETTERS
+
+        return list(LETTERS), [f"s{seat}" for seat in range(game.players)] + ["ring"]
+    return None

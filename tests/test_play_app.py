@@ -1,0 +1,88 @@
+"""The terminal app, driven by keystrokes through Textual's headless pilot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sleuth.agents import RandomAgent
+from sleuth.arena.session import GameSession
+from sleuth.core import make_game
+from sleuth.core.records import load_record, replay_record
+
+pytest.importorskip("textual")
+
+from sleuth.tui.play_app import PlayApp
+
+
+def _screen_text(app: PlayApp) -> str:
+    return "\n".join(str(w.render()) for w in app.query("Static"))
+
+
+async def test_a_whole_game_by_keyboard_alone_shows_nothing_hidden(tmp_path: Path) -> None:
+    game = make_game("bv", 4)
+    session = GameSession(game, 5, [None, RandomAgent(0.0), RandomAgent(0.0), RandomAgent(0.0)])
+    hidden = game.new(5).reveal()  # the test's own oracle, dealt again from the seed
+    others = [h for seat, h in enumerate(hidden["hands"]) if seat != 0]  # type: ignore[arg-type]
+    app = PlayApp(session, sheet="off", bot_delay=0.0, record_dir=tmp_path)
+    async with app.run_test() as pilot:
+        for _ in range(400):
+            await pilot.pause()
+            if session.outcome is not None:
+                break
+            text = _screen_text(app)
+            assert f"ring: {hidden['ring']}" not in text
+            for hand in others:
+                assert f"hand: {hand}" not in text
+            if session.waiting_for_human() == 0:
+                app.query_one("#actions").focus()
+                await pilot.press("down", "enter")
+        await pilot.pause()
+        assert session.outcome is not None
+        assert "Game over" in str(app.query_one("#status").render())
+    assert app.saved is not None
+    replay = replay_record(load_record(app.saved))
+    assert replay.final.outcome == session.outcome
+
+
+async def test_the_full_sheet_is_filled_from_the_seat_view_only() -> None:
+    game = make_game("bv", 4)
+    session = GameSession(game, 8, [None, RandomAgent(0.0), RandomAgent(0.0), RandomAgent(0.0)])
+    app = PlayApp(session, sheet="full", bot_delay=0.0)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        text = str(app.query_one("#analysis").render())
+        assert "deals fit what seat 0 knows" in text
+        assert "best question:" in text
+        hand = game.new(8).reveal()["hands"][0]  # type: ignore[index]
+        for letter in str(hand):
+            assert f"  {letter}       ✓" in text  # own cards: certain, in column s0
+
+
+async def test_an_illegal_typed_action_is_explained_and_changes_nothing() -> None:
+    session = GameSession(make_game("bv", 3), 1, [None, RandomAgent(0.0), RandomAgent(0.0)])
+    app = PlayApp(session, sheet="off", bot_delay=0.0)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("colon")
+        for key in "ask 0 AOR":
+            await pilot.press("space" if key == " " else key)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Not possible:" in str(app.query_one("#status").render())
+        assert session.steps == []
+
+
+async def test_accusation_is_one_key_away() -> None:
+    session = GameSession(make_game("bv", 3), 1, [None, RandomAgent(0.0), RandomAgent(0.0)])
+    app = PlayApp(session, sheet="off", bot_delay=0.0)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("exclamation_mark")
+        for key in "XYZ":
+            await pilot.press(key)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.steps[0].seat == 0
+        assert session.steps[0].action == "accuse XYZ"
