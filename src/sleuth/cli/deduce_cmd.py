@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     add_parser(sub)
     args = parser.parse_args(["deduce", *(sys.argv[1:] if argv is None else argv)])
-    return int(args.func(args))
+    return int(args.run(args))
 
 
 if __name__ == "__main__":
