@@ -190,11 +190,11 @@ class AlibiConfig(Config):
         metadata={"help": "C7: a Gutes Auge played as one of the extra cards grants 2 more plays"},
     )
     round_limit: int = field(
-        default=1000,
+        default=0,
         metadata={
-            "help": "stall [D]: after this many turns of one round without a conviction, "
-            "the unalibied suspect with most distinct fitting clues is convicted, no bonus "
-            "(0: never)"
+            "help": "stall end, not in the rules (0, the default: never): after this many turns "
+            "of one round without a conviction, the unalibied suspect with most distinct "
+            "fitting clues is convicted, no bonus"
         },
     )
 
