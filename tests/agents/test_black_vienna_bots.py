@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sleuth.agents import RandomAgent, make_agent
+from sleuth.agents import Agent, RandomAgent, make_agent
 from sleuth.agents.black_vienna.notes import CasualNotes
 from sleuth.arena import play_match
 from sleuth.core import GameError, make_game
@@ -56,3 +56,30 @@ def test_basic_accuses_only_when_its_notes_are_certain() -> None:
                 assert step.result == "correct" or forced, (seed, step)
         wins += 0 in result.outcome.winners
     assert wins >= 8  # random bots never win: basic wins whenever it gets certain in time
+
+
+def test_deductive_accusations_from_a_certain_ring_are_always_right() -> None:
+    from sleuth.agents.black_vienna import DeductiveBlackVienna
+    from sleuth.deduce.black_vienna import BlackViennaAnalysis
+    from sleuth.deduce.views import black_vienna_position
+
+    game = make_game("bv", 4)
+    certain_accusations = 0
+    for seed in range(12):
+        agents: list[Agent] = [DeductiveBlackVienna(early=1.0, late=1.0)]
+        agents += [make_agent("basic", game.name)]
+        agents += [RandomAgent(), RandomAgent()]
+        replay = replay_record(play_match(game, agents, seed).record)
+        for before, step in zip(replay.states, replay.steps, strict=False):
+            if step.seat != 0 or not step.action.startswith("accuse"):
+                continue
+            view = before.view(0)
+            assert isinstance(view, BlackViennaView)
+            rings = BlackViennaAnalysis(black_vienna_position(view)).ring()
+            forced = getattr(before, "phase", "") in ("final-question", "final-accusation")
+            if not forced:
+                assert len(rings) == 1, (seed, step)  # it accuses only when certain
+                certain_accusations += 1
+                assert step.result == "correct", (seed, step)
+                assert step.action == f"accuse {rings[0][0]}"
+    assert certain_accusations >= 3

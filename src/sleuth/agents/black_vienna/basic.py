@@ -40,7 +40,7 @@ class BasicBlackVienna(Agent):
         return max(questions, key=lambda q: (self._value(notes, q, candidates), rng.random()))
 
     def interrupt(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action | None:
-        if not isinstance(view, BlackViennaView) or view.seat in view.eliminated:
+        if not isinstance(view, BlackViennaView) or "accuse" not in kinds_of(legal):
             return None
         trio = self._certain_trio(CasualNotes.from_view(view))
         return Accuse(trio) if trio is not None else None
