@@ -10,7 +10,7 @@ from __future__ import annotations
 from sleuth.core import View
 from sleuth.games.black_vienna import LETTERS, BlackViennaView
 
-from .black_vienna import BlackViennaAnalysis
+from .black_vienna import BlackViennaAnalysis, Position
 from .views import black_vienna_position
 
 TOP_SOLUTIONS = 5
@@ -33,36 +33,39 @@ def _cell(p: float, level: str) -> str:
 def _black_vienna(view: BlackViennaView, level: str) -> str:
     if view.seat is None:
         return "(a spectator keeps no sheet)"
-    analysis = BlackViennaAnalysis(black_vienna_position(view))
+    asking = view.asker == view.seat and view.outcome is None
+    return black_vienna_sheet(black_vienna_position(view), level, asking)
+
+
+def black_vienna_sheet(position: Position, level: str, asking: bool = True) -> str:
+    """The sheet of one Black Vienna seat; ``asking``: suggest a question among the face-up."""
+    analysis = BlackViennaAnalysis(position)
     if not analysis.consistent:
         return "The answers contradict each other: someone miscounted."
-    places = [str(s) for s in range(view.players)] + ["ring"]
+    places = [str(s) for s in range(position.players)] + ["ring"]
     lines = [
-        f"{analysis.worlds:,} deals fit what seat {view.seat} knows",
+        f"{analysis.worlds:,} deals fit what seat {position.seat} knows",
         "card " + "".join(f"{('s' + p) if p != 'ring' else p:>6}" for p in places),
     ]
     probabilities = analysis.card_probabilities()
     for letter in LETTERS:
         row = probabilities[letter]
-        lines.append(
-            f"  {letter}  " + "".join(f"{_cell(row.get(p, 0.0), level):>6}" for p in places)
-        )
-    rings = sorted(analysis.ring(), key=lambda item: -item[1])
+        cells = "".join(f"{_cell(row.get(p, 0.0), level):>6}" for p in places)
+        lines.append(f"  {letter}  {cells}")
+    rings = sorted(analysis.ring(), key=lambda item: (-item[1], item[0]))
     in_ring = "".join(c for c in LETTERS if probabilities[c].get("ring", 0.0) >= 1.0)
     lines.append(f"certainly in the ring: {in_ring or 'none yet'}")
     if len(rings) == 1:
         lines.append(f"THE RING IS {rings[0][0]}: accuse!")
     if level == "full":
         total = analysis.worlds
-        best = ", ".join(
-            f"{trio} {100 * count / total:.1f}%" for trio, count in rings[:TOP_SOLUTIONS]
-        )
+        best = ", ".join(f"{t} {100 * c / total:.1f}%" for t, c in rings[:TOP_SOLUTIONS])
         lines.append(f"{len(rings)} possible rings; likeliest: {best}")
-        face_up = [c for c in view.face_up if c is not None]
-        if face_up and view.asker == view.seat and view.outcome is None:
-            question = analysis.questions(face_up)[0]
+        if asking and position.face_up:
+            question = analysis.questions(list(position.face_up))[0]
+            bits = float(str(question["ring_bits"]))
             lines.append(
                 f"best question: {question['letters']} to seat {question['target']} "
-                f"({float(question['ring_bits']):.2f} bits about the ring)"  # type: ignore[arg-type]
+                f"({bits:.2f} bits about the ring)"
             )
     return "\n".join(lines)

@@ -1,0 +1,106 @@
+"""The table assistant, driven through the terminal app like a person at a physical game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sleuth.agents import RandomAgent
+from sleuth.arena import play_match
+from sleuth.assist import BlackViennaNotebook, EntryError
+from sleuth.core import make_game
+from sleuth.deduce.api import analyze_position
+
+pytest.importorskip("textual")
+
+from sleuth.tui.assist_app import AssistApp
+
+
+def _recorded_game() -> tuple[dict[str, object], list[tuple[int, str, int]]]:
+    result = play_match(make_game("bv", 4), [RandomAgent(0.0) for _ in range(4)], seed=21)
+    answers = []
+    for _, action, outcome in result.record["steps"]:  # type: ignore[union-attr]
+        if action.startswith("ask"):
+            for part in outcome.split():
+                card, rest = part.split("@")
+                target, markers = rest.split("=")
+                answers.append((int(target), card, int(markers)))
+    return result.record["reveal"], answers  # type: ignore[return-value]
+
+
+async def _type(pilot: object, text: str) -> None:
+    for key in text:
+        await pilot.press("space" if key == " " else key)  # type: ignore[attr-defined]
+    await pilot.press("enter")  # type: ignore[attr-defined]
+
+
+async def test_entering_a_recorded_game_gives_exactly_what_deduce_gives(tmp_path: Path) -> None:
+    reveal, answers = _recorded_game()
+    hand = reveal["hands"][1]  # type: ignore[index]
+    path = tmp_path / "session.json"
+    notebook = BlackViennaNotebook.start(4, 1, hand, path)
+    app = AssistApp(notebook)
+    async with app.run_test() as pilot:
+        for target, card, markers in answers[:14]:
+            await _type(pilot, f"{target} {card} {markers}")
+        await pilot.pause()
+        assert str(app.query_one("#warning").render()) == ""
+        assert "deals fit what seat 1 knows" in str(app.query_one("#sheet").render())
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert len(saved["investigations"]) == 14
+    expected = analyze_position(saved)  # the same as `sleuth deduce session.json`
+    analysis = notebook.analysis()
+    assert str(analysis.worlds) == expected["worlds"]
+    assert analysis.card_probabilities() == expected["cards"]
+    assert BlackViennaNotebook.load(path).position == notebook.position
+
+
+async def test_a_miscounted_answer_is_flagged_naming_the_entries(tmp_path: Path) -> None:
+    reveal, answers = _recorded_game()
+    hand = reveal["hands"][1]  # type: ignore[index]
+    notebook = BlackViennaNotebook.start(4, 1, hand, tmp_path / "s.json")
+    app = AssistApp(notebook)
+    async with app.run_test() as pilot:
+        for target, card, markers in answers[:3]:
+            await _type(pilot, f"{target} {card} {markers}")
+        own = sum(letter in hand for letter in "AOR")
+        await _type(pilot, f"1 AOR {(own + 1) % 4}")  # seat 1 miscounts its own hand
+        await pilot.pause()
+        warning = str(app.query_one("#warning").render())
+        assert "contradict" in warning
+        assert f"#4 (seat 1 AOR {(own + 1) % 4})" in warning
+        await _type(pilot, "undo")
+        await pilot.pause()
+        assert str(app.query_one("#warning").render()) == ""
+
+
+def test_bad_entries_name_what_is_wrong_and_change_nothing() -> None:
+    notebook = BlackViennaNotebook.start(4, 1, "AFKPTX")
+    before = notebook.position
+    for entry, message in [
+        ("9 AOR 1", "seat 9 is not at this table"),
+        ("2 AOR 5", "0-3"),
+        ("2 AOQ 1", "not a card of the investigation deck"),
+        ("2 A1R 1", "not a card"),
+        ("hello", "expected 'SEAT CARD MARKERS'"),
+        ("undo", "nothing to undo"),
+        ("why 7", "not a person"),
+    ]:
+        with pytest.raises(EntryError, match=message):
+            notebook.enter(entry)
+        assert notebook.position == before
+    with pytest.raises(EntryError, match="holds 6 cards, not 5"):
+        BlackViennaNotebook.start(4, 1, "AFKPT")
+
+
+def test_why_names_the_answers_behind_a_certain_fact() -> None:
+    notebook = BlackViennaNotebook.start(4, 1, "AFKPTX")
+    notebook.enter("2 CDE 3")
+    assert (
+        notebook.explain("C")
+        == "C is in seat 2, because of #1 (seat 2 CDE 3) with your hand and the hand sizes"
+    )
+    assert notebook.explain("A") == "A is in seat 1: own hand"
+    assert notebook.explain("Z") == "Z: not certain yet"
