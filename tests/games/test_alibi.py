@@ -446,3 +446,55 @@ def test_cli_simulate_and_replay(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert len(records) == 3
     assert main(["replay", *map(str, records)]) == 0
     assert capsys.readouterr().out.count(": ok, ") == 3
+
+
+# --- review: leaks and malformed input ----------------------------------------------------------
+
+
+def test_good_eye_does_not_reveal_whether_the_hand_can_play() -> None:
+    # Same hand sizes, one hand with a fitting clue after the Gutes Auge and one without:
+    # the other seat (and a spectator) must not tell the two apart from the next phase.
+    can = play(deal([["goodeye", "long", "plain", "plain"], ["female"] * 4]), "goodeye")
+    cannot = play(deal([["goodeye", "plain", "plain", "plain"], ["female"] * 4]), "goodeye")
+    for seat in (None, 1):
+        assert can.view(seat) == cannot.view(seat)
+    assert cannot.phase == "extra"
+    assert [str(a) for a in cannot.legal_actions(0)] == ["pass"]
+    after = play(cannot, "pass")
+    assert after.phase == "swap" and len(after.hands[0]) == 4
+
+
+def test_hidden_twin_still_checks_hands_when_the_suspect_pile_is_short() -> None:
+    state = deal([["long", "male", "thin", "bag"], ["female", "short", "fat", "knife"]])
+    state = state._copy()
+    state.suspect_pile = state.suspect_pile[:1]  # as after the 8th conviction
+    rng = make_rng(0, "twin")
+    for seat in (None, 0, 1):
+        twin = state.hidden_twin(seat, rng)
+        assert twin is not None
+        assert dict(twin.reveal()) != dict(state.reveal())
+        assert twin.view(seat) == state.view(seat)
+        if seat is not None:
+            assert twin.hands[seat] == state.hands[seat]
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        "Exchange(())",
+        "Bribe('1', 'female')",
+        "Exchange(('long', 'male', 'thin', 'bag', 'long'))",
+        "PlayClue('')",
+        "PlayClue('LONG')",
+    ],
+)
+def test_malformed_actions_applied_directly_raise_invalid(action: str) -> None:
+    from sleuth.games.alibi import Bribe, Exchange, PlayClue  # noqa: F401
+
+    state = deal([["long", "male", "thin", "bribe"], ["female"] * 4])
+    state = turn(state, "play long", "pass")
+    state = turn(state, "play female", "pass")
+    before = state.view(0)
+    with pytest.raises(InvalidActionError):
+        state.apply(0, eval(action))
+    assert state.view(0) == before

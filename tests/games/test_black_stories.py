@@ -693,3 +693,25 @@ def test_simulate_and_replay_from_the_command_line(
     assert capsys.readouterr().out.count(": ok, ") == 6
     assert main(["games"]) == 0
     assert "black-stories-investigation (also: bsi, black-stories)" in capsys.readouterr().out
+
+
+# --- review: malformed actions applied directly ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Play("woman+knife", "1"),  # type: ignore[arg-type]
+        Play("knife+woman", 1),
+        Solve(1, "woman/day/inside", 3),
+        Solve(1, "woman/day/inside/knife", True),
+    ],
+)
+def test_a_malformed_action_applied_directly_is_invalid(action: Play | Solve) -> None:
+    state = seed_example()
+    if isinstance(action, Solve):
+        state = act(state, state.turn, f"play {state.hands[state.turn][0]} to 1")
+    before = snapshot(state)
+    with pytest.raises(InvalidActionError):
+        state.apply(state.turn, action)
+    assert snapshot(state) == before

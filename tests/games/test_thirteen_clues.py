@@ -25,6 +25,11 @@ from sleuth.core import (
 from sleuth.core.records import replay_record
 from sleuth.games.thirteen_clues import (
     DEFAULT_DECK,
+    Accuse,
+    Ask,
+    Choose,
+    Look,
+    Take,
     ThirteenClues,
     ThirteenCluesState,
     informant_count,
@@ -562,3 +567,45 @@ def test_hidden_twins_move_what_a_seat_cannot_see() -> None:
     assert (
         play(state, (1, "accuse Nurse Harbor Knife")).hidden_twin(0, make_rng(1, "t")) is not None
     )
+
+
+# --- review: malformed actions applied directly ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        ("Officer", "Duke", "Knife"),  # two persons: the mystery must be one of each type
+        ("Officer", "Officer", "Knife"),
+        ("Parlor", "Officer", "Knife"),  # out of type order
+        ("Officer", "Parlor"),
+    ],
+)
+def test_a_malformed_choice_applied_directly_is_invalid(cards: tuple[str, ...]) -> None:
+    game = make_game("13-clues", 3)
+    assert isinstance(game, ThirteenClues)
+    state = game.from_deal(HANDS_3, INFORMANTS_3, start=0)
+    before = snapshot(state)
+    with pytest.raises(InvalidActionError):
+        state.apply(0, Choose(cards))
+    assert snapshot(state) == before
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Accuse(("Dancer", "Theater")),
+        Accuse(("Theater", "Dancer", "Gun")),
+        Accuse(("Dancer", "Dancer", "Gun")),
+        Ask("1", "purple"),  # type: ignore[arg-type]
+        Ask(1, "Purple"),
+        Look(""),
+        Take(True),
+    ],
+)
+def test_a_malformed_action_applied_directly_is_invalid(action: Any) -> None:
+    state = three()
+    before = snapshot(state)
+    with pytest.raises(InvalidActionError):
+        state.apply(0, action)
+    assert snapshot(state) == before

@@ -8,9 +8,10 @@ and a part may compute its items on demand.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import overload
+from typing import Any, TypeVar, overload
 
-from .protocol import Action
+from .errors import InvalidActionError
+from .protocol import Action, Game
 
 
 class IndexedActions(Sequence[Action]):
@@ -117,3 +118,23 @@ def _kind_of(part: Sequence[Action]) -> str:
     if isinstance(part, IndexedActions):
         return part.kind
     return part[0].kind
+
+
+ActionT = TypeVar("ActionT", bound=Action)
+
+
+def well_formed(game: Game[Any], action: ActionT) -> ActionT:
+    """``action`` if its notation parses back to it, else ``InvalidActionError``.
+
+    ``apply`` may be handed an action built directly (not parsed): wrong field types, an
+    empty card list or cards out of type order must not slip past the notation's checks.
+    """
+    try:
+        canonical = game.parse_action(str(action))
+    except InvalidActionError as error:
+        raise InvalidActionError(f"malformed action {action!r}: {error}") from None
+    if canonical != action:
+        raise InvalidActionError(
+            f"malformed action {action!r}: its notation {str(action)!r} reads {canonical!r}"
+        )
+    return canonical

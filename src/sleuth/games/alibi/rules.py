@@ -9,6 +9,7 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng, register
+from sleuth.core.actions import well_formed
 from sleuth.core.serialize import JSONValue
 
 from . import components as ac
@@ -293,6 +294,7 @@ class AlibiState(State):
             action, PlayClue | PlayAlibi | Bribe | GoodEye | Exchange | Convict | Swap | Pass
         ):
             raise IllegalActionError(f"{action!r} is not an Alibi action")
+        action = well_formed(self.game, action)
         self._check(seat, action)
         state = self._copy()
         state.last = state._do(seat, action)
@@ -435,7 +437,9 @@ class AlibiState(State):
                 self.phase, self.candidates, self.extra = CONVICT, tuple(s for s, _ in done), 0
                 notes.append("completed " + " ".join(self.candidates))
                 return
-        if self.extra > 0 and self._plays(seat):
+        # Not ``self._plays(seat)``: whether the hand still holds a playable card is hidden,
+        # so the extra plays stay open (``pass`` ends them) while the hand holds any card.
+        if self.extra > 0 and self.hands[seat]:
             self.phase = EXTRA
         else:
             self._finish_main(notes)

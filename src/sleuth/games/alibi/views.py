@@ -139,9 +139,11 @@ def hidden_twin(state: AlibiState, seat: int | None, rng: random.Random) -> Alib
     """A state differing from ``state`` only in what ``seat`` cannot know, or ``None``.
 
     Deals the cards of the other hands and the draw pile anew (sizes kept) and reorders the
-    suspect pile; the recorded deal gets the same suspect order, so the reveal differs.
+    suspect pile. The twin's recorded deal is its own hidden facts (suspect order, hands and
+    draw pile as they are now), so its reveal differs whenever any hidden fact does, also
+    late in the game when the suspect pile is too short to reorder.
     """
-    if state.outcome is not None or len(set(state.suspect_pile)) < 2:
+    if state.outcome is not None:
         return None
     others = [s for s in range(state.players) if s != seat]
     pool = [c for s in others for c in state.hands[s]] + list(state.pile)
@@ -152,11 +154,18 @@ def hidden_twin(state: AlibiState, seat: int | None, rng: random.Random) -> Alib
         hands[s] = ac.sort_cards(pool[:size])
         pool = pool[size:]
     tail = list(state.suspect_pile)
-    while tail == list(state.suspect_pile):
-        rng.shuffle(tail)
+    if len(set(tail)) > 1:
+        while tail == list(state.suspect_pile):
+            rng.shuffle(tail)
+    if (tuple(hands), tuple(pool), tuple(tail)) == (
+        state.hands,
+        state.pile,
+        state.suspect_pile,
+    ):
+        return None
     twin = state._copy()
     twin.hands, twin.pile, twin.suspect_pile = tuple(hands), tuple(pool), tuple(tail)
-    suspects, dealt, pile, start = state.deal
+    suspects, _, _, start = state.deal
     head = suspects[: len(suspects) - len(tail)]
-    twin.deal = ((*head, *tail), dealt, pile, start)
+    twin.deal = ((*head, *tail), twin.hands, twin.pile, start)
     return twin

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng, register
-from sleuth.core.actions import ActionList, IndexedActions
+from sleuth.core.actions import ActionList, IndexedActions, well_formed
 from sleuth.core.serialize import JSONValue
 
 from . import components as bs
@@ -283,6 +283,9 @@ class BlackStoriesState(State):
             )
         if seat != self.turn:
             raise IllegalActionError(f"it is seat {self.turn}'s turn, not seat {seat}'s")
+        if not isinstance(action, Play | Solve | Draw):
+            raise IllegalActionError(f"{action!r} is not a Black Stories Investigation action")
+        action = well_formed(self.game, action)
         if isinstance(action, Play):
             return self._play(seat, action)
         if isinstance(action, Solve):

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng, register
-from sleuth.core.actions import ActionList, IndexedActions
+from sleuth.core.actions import ActionList, IndexedActions, well_formed
 from sleuth.core.serialize import JSONValue
 
 from . import components as tc
@@ -347,6 +347,9 @@ class ThirteenCluesState(State):
             raise IllegalActionError(
                 f"seat {seat!r} is not a seat of this {self.players}-player game"
             )
+        if not isinstance(action, Choose | Ask | Look | Take | Accuse):
+            raise IllegalActionError(f"{action!r} is not a 13 Clues action")
+        action = well_formed(self.game, action)
         if isinstance(action, Choose):
             return self._apply_choose(seat, action)
         if seat != self.turn or self.phase == CHOOSE:
