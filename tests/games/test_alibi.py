@@ -15,6 +15,7 @@ from sleuth.arena import play_match
 from sleuth.cli.main import main
 from sleuth.core import (
     ConfigError,
+    GameError,
     IllegalActionError,
     InvalidActionError,
     derive_seed,
@@ -498,3 +499,10 @@ def test_malformed_actions_applied_directly_raise_invalid(action: str) -> None:
     with pytest.raises(InvalidActionError):
         state.apply(0, eval(action))
     assert state.view(0) == before
+
+
+@pytest.mark.parametrize("seat", [2, -1, "0", 1.0])
+def test_a_view_of_no_seat_is_a_game_error(seat: Any) -> None:
+    state = deal([["long"] * 4, ["female"] * 4])
+    with pytest.raises(GameError):
+        state.view(seat)

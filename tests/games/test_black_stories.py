@@ -15,6 +15,7 @@ from sleuth.arena import play_match
 from sleuth.cli.main import main
 from sleuth.core import (
     ConfigError,
+    GameError,
     IllegalActionError,
     InvalidActionError,
     make_game,
@@ -715,3 +716,10 @@ def test_a_malformed_action_applied_directly_is_invalid(action: Play | Solve) ->
     with pytest.raises(InvalidActionError):
         state.apply(state.turn, action)
     assert snapshot(state) == before
+
+
+@pytest.mark.parametrize("seat", [2, -1, "0", 1.0])
+def test_a_view_of_no_seat_is_a_game_error(seat: object) -> None:
+    state = seed_example()
+    with pytest.raises(GameError):
+        state.view(seat)  # type: ignore[arg-type]

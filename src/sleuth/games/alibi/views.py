@@ -97,7 +97,7 @@ class AlibiView(View):
 
 
 def build_view(state: AlibiState, seat: int | None) -> AlibiView:
-    if seat is not None and not 0 <= seat < state.players:
+    if seat is not None and (not isinstance(seat, int) or not 0 <= seat < state.players):
         raise GameError(f"seat {seat} is not a seat of this {state.players}-player game")
     values = state.game.suspect_values
     alibis = dict(state.alibis)

@@ -108,7 +108,7 @@ class BlackStoriesView(View):
 
 
 def build_view(state: BlackStoriesState, seat: int | None) -> BlackStoriesView:
-    if seat is not None and not 0 <= seat < state.players:
+    if seat is not None and (not isinstance(seat, int) or not 0 <= seat < state.players):
         raise GameError(f"seat {seat} is not a seat of this {state.players}-player game")
     over = state.outcome is not None
     private = state.game.config.guesses == "private"
