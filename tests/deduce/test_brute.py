@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sleuth.deduce import dp
-from sleuth.deduce.model import Constraint
+from sleuth.deduce.model import Constraint, Model
 from sleuth.deduce.queries import Analysis, conflicts, explain
 
 from .brute import summary, worlds
@@ -203,3 +203,26 @@ def test_batched_question_values_equal_single(seed: int) -> None:
         assert qv.answers == single.answers
         assert abs(qv.solution_bits - single.solution_bits) < 1e-9
         assert abs(qv.answer_entropy - single.answer_entropy) < 1e-9
+
+
+@given(seeds)
+def test_independent_parts_match_brute_force(seed: int) -> None:
+    """Two parts that share no location: counted one after the other, still exact."""
+    rng = random.Random(seed)
+    doms = tuple(frozenset({0, 1}) if c < 4 else frozenset({2, 3}) for c in range(8))
+    cons = []
+    deal = [0, 0, 1, 1, 2, 2, 3, 3]
+    rng.shuffle(deal[:4])
+    part = deal[4:]
+    rng.shuffle(part)
+    deal[4:] = part
+    for t in range(rng.randint(0, 4)):
+        loc = rng.choice([0, 2])
+        cs = frozenset(rng.sample(range(4) if loc == 0 else range(4, 8), 2))
+        cons.append(Constraint(frozenset([loc]), cs, sum(deal[c] == loc for c in cs), t))
+    model = Model(
+        tuple(f"c{c}" for c in range(8)), ("a", "b", "c", "s"), (2, 2, 2, 2), tuple(cons), doms, 3
+    )
+    an = Analysis(model)
+    check_against_brute(an)
+    assert an.worlds > 0

@@ -263,9 +263,9 @@ class BlackViennaAnalysis:
         rows, _, cnts = self.analysis.solution_table()
         if rows.shape[0] == 0:
             return []
-        names = cards[rows[:, 0]]
-        for k in range(1, rows.shape[1]):
-            names = np.char.add(names, cards[rows[:, k]])
+        # one-letter names side by side, read as one string per row
+        width = rows.shape[1]
+        names = np.ascontiguousarray(cards.astype("U1")[rows]).view(f"U{width}").ravel()
         return list(zip(names.tolist(), cnts, strict=True))
 
     def sample(self, rng: random.Random, k: int = 1) -> list[dict[str, object]]:

@@ -272,14 +272,18 @@ class Layers:
                 if c in t:
                     group_of[u].append(g)
                     gleft[g].add(u)
+        comp = self._components(units)
         remaining = set(range(len(units)))
         open_: set[int] = set()
         gopen: set[int] = set()
         order: list[int] = []
+        current = -1
         while remaining:
             best: tuple[int, int, int, int, int] | None = None
             pick = -1
-            pool = [u for u in remaining if member[u]] or list(remaining)
+            # finish one independent part before the next: their state spaces then add up
+            cand = [u for u in remaining if comp[u] == current] or list(remaining)
+            pool = [u for u in cand if member[u]] or cand
             for u in pool:
                 closing = {i for i in member[u] if left[i] == {u} and i != self.obs_index}
                 new_open = (open_ | set(member[u])) - closing
@@ -296,6 +300,7 @@ class Layers:
                     best, pick = score, u
             order.append(pick)
             remaining.discard(pick)
+            current = comp[pick]
             for i in member[pick]:
                 left[i].discard(pick)
                 if left[i] or i == self.obs_index:
@@ -309,6 +314,36 @@ class Layers:
                 else:
                     gopen.discard(g)
         return order
+
+    def _components(self, units: list[list[int]]) -> list[int]:
+        """Independent parts: groups linked by a location they may share or a constraint."""
+        parent = list(range(len(units) + self.nl))
+
+        def find(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        def union(x: int, y: int) -> None:
+            parent[find(x)] = find(y)
+
+        base = len(units)
+        if self.free:
+            live = [loc for loc in range(self.nl) if self.cap[loc] > 0]
+            for loc in live[1:]:
+                union(base + live[0], base + loc)
+        for u, cards in enumerate(units):
+            for loc in self.red.domains[cards[0]]:
+                union(u, base + loc)
+        for locs, cs, _ in self.cons:
+            us = [u for u, cards in enumerate(units) if cards[0] in cs]
+            for u in us[1:]:
+                union(us[0], u)
+            for loc in locs:
+                if us:
+                    union(us[0], base + loc)
+        return [find(u) for u in range(len(units))]
 
     # ---- layer construction -------------------------------------------------------------------
     def _compositions(self, size: int, domain: list[int]) -> IntArr:
