@@ -178,6 +178,12 @@ class Analysis:
     def solution_table(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], list[int]]:
         """Every solution with non-zero probability, most likely first: (cards N x size, sorted
         card indices per row; probabilities; exact world counts)."""
+        return self._solution_table
+
+    @cached_property
+    def _solution_table(
+        self,
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], list[int]]:
         cards, free_count, counts = self.solution_arrays
         lay = self.layers
         free = np.array(lay.free if lay is not None else [], dtype=np.int64)
