@@ -226,3 +226,19 @@ def test_independent_parts_match_brute_force(seed: int) -> None:
     an = Analysis(model)
     check_against_brute(an)
     assert an.worlds > 0
+
+
+@given(seeds)
+def test_answer_distributions_equal_question_values(seed: int) -> None:
+    rng = random.Random(seed)
+    sm, _, _ = small_bv(rng)
+    an = Analysis(sm.model)
+    if an.worlds == 0:
+        return
+    qs = []
+    for _ in range(3):
+        loc = rng.randrange(len(sm.model.locations) - 1)
+        k = rng.randint(1, min(3, len(sm.model.cards)))
+        qs.append((frozenset([loc]), frozenset(rng.sample(range(len(sm.model.cards)), k))))
+    for (locs, cards), dist in zip(qs, an.answer_distributions(qs), strict=True):
+        assert dist == an.question_value(locs, cards).answers

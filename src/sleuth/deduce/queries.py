@@ -336,6 +336,55 @@ class Analysis:
             out.append(QuestionValue(answers, h_ans, max(bits, 0.0)))
         return out
 
+    def answer_distributions(
+        self, questions: Sequence[tuple[frozenset[int], frozenset[int]]]
+    ) -> list[dict[int, int]]:
+        """The exact distribution of each question's answer (answer -> worlds), without the
+        solution: one forward pass per question from its first card on, with polynomial
+        channels z = 0, -1, 2 (z = 1 is the world count)."""
+        total = self.worlds
+        if total == 0:
+            return [{} for _ in questions]
+        red = self.reduced
+        opened = [
+            sorted(c for c in cards if red.domains[c] & locs and not red.domains[c] <= locs)
+            for locs, cards in questions
+        ]
+        lay = Layers(
+            red,
+            keep=frozenset(c for qc in opened for c in qc),
+            together=sorted({frozenset(qc) for qc in opened if qc}, key=sorted),
+        )
+        if not lay.exact_float or lay.bound * 8 >= 2**53 or any(len(qc) > 3 for qc in opened):
+            return [self.question_value(locs, cards).answers for locs, cards in questions]
+        alpha = lay.forward()
+        tail = lay.tail()
+        out: list[dict[int, int]] = []
+        for (locs, cards), qc in zip(questions, opened, strict=True):
+            offset = sum(1 for c in cards if red.domains[c] <= locs)
+            if not qc:
+                out.append({offset: total})
+                continue
+            deg = len(qc)
+            z = np.array([0.0, -1.0, 2.0][:deg])
+            chan = {lay.layer_of[c] for c in qc}
+            first = min(chan)
+            m: Msg = np.repeat(alpha[first][:, None], deg, axis=1)
+            for j in range(first, lay.n):
+                t = lay.trans[j]
+                if j not in chan:
+                    m = t.fwd(m)
+                    continue
+                e = lay.comps[j][:, sorted(locs)].sum(axis=1)[lay.choices[j]]
+                acc = np.zeros((t.n_out, deg))
+                for ev in np.unique(e).tolist():
+                    acc += t.subset(e == ev).fwd(m) * z**ev
+                m = acc
+            vals = np.concatenate([[float(total)], tail @ m])[None, :]
+            coef = _interpolate(vals, deg)[0]
+            out.append({offset + v: int(c) for v, c in enumerate(coef.tolist()) if c})
+        return out
+
     # ---- sampling -----------------------------------------------------------------------------
     def sample(self, rng: random.Random, k: int = 1) -> list[list[int]]:
         """``k`` worlds drawn uniformly at random; each world gives a location per card."""
