@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from math import log2
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sleuth.deduce import dp
@@ -34,12 +34,14 @@ def check_against_brute(model_an: Analysis) -> None:
         assert sum(sol.values()) == total
 
 
+@settings(max_examples=60, deadline=None)
 @given(seeds)
 def test_general_models_match_brute_force(seed: int) -> None:
     model, _ = random_model(random.Random(seed))
     check_against_brute(Analysis(model))
 
 
+@settings(max_examples=60, deadline=None)
 @given(seeds)
 def test_object_arithmetic_matches_brute_force(seed: int) -> None:
     model, _ = random_model(random.Random(seed))
@@ -51,6 +53,7 @@ def test_object_arithmetic_matches_brute_force(seed: int) -> None:
         dp._EXACT_FLOAT = old
 
 
+@settings(max_examples=60, deadline=None)
 @given(seeds)
 def test_small_black_vienna_matches_brute_force(seed: int) -> None:
     sm, _hands, ring = small_bv(random.Random(seed))
@@ -63,6 +66,7 @@ def test_small_black_vienna_matches_brute_force(seed: int) -> None:
     assert post.get(ring, 0) > 0
 
 
+@settings(max_examples=60, deadline=None)
 @given(seeds)
 def test_certain_facts_and_sampling(seed: int) -> None:
     model, _ = random_model(random.Random(seed))
@@ -99,6 +103,7 @@ def test_sampling_is_uniform() -> None:
     assert chi2 < len(all_worlds) + 6 * len(all_worlds) ** 0.5 + 30
 
 
+@settings(max_examples=60, deadline=None)
 @given(seeds)
 def test_question_value_matches_brute_force(seed: int) -> None:
     rng = random.Random(seed)
@@ -129,6 +134,7 @@ def test_question_value_matches_brute_force(seed: int) -> None:
     assert abs(qv.answer_entropy - h) < 1e-9
 
 
+@settings(max_examples=60, deadline=None)
 @given(seeds)
 def test_explanations_are_smallest(seed: int) -> None:
     rng = random.Random(seed)
@@ -153,6 +159,7 @@ def test_explanations_are_smallest(seed: int) -> None:
             assert not implies(sub)
 
 
+@settings(max_examples=60, deadline=None)
 @given(seeds)
 def test_conflicts_are_smallest(seed: int) -> None:
     rng = random.Random(seed)
@@ -184,6 +191,7 @@ def test_inconsistent_background_is_reported() -> None:
     assert conflicts(bad)[0] == [99]
 
 
+@settings(max_examples=60, deadline=None)
 @given(seeds)
 def test_batched_question_values_equal_single(seed: int) -> None:
     rng = random.Random(seed)
@@ -205,6 +213,7 @@ def test_batched_question_values_equal_single(seed: int) -> None:
         assert abs(qv.answer_entropy - single.answer_entropy) < 1e-9
 
 
+@settings(max_examples=60, deadline=None)
 @given(seeds)
 def test_independent_parts_match_brute_force(seed: int) -> None:
     """Two parts that share no location: counted one after the other, still exact."""
@@ -228,6 +237,7 @@ def test_independent_parts_match_brute_force(seed: int) -> None:
     assert an.worlds > 0
 
 
+@settings(max_examples=60, deadline=None)
 @given(seeds)
 def test_answer_distributions_equal_question_values(seed: int) -> None:
     rng = random.Random(seed)
