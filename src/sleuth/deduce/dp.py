@@ -415,9 +415,6 @@ class Layers:
                 short = d > 0
                 ok = (fills[:, locs] < up[locs]) & (d[:, locs] <= 1)
                 ok &= (short.sum(axis=1)[:, None] - short[:, locs]) == 0
-                over = (fills > up).any(axis=1)
-                if over.any():
-                    ok &= ~over[:, None]
             else:
                 ok = np.ones((s, len(comps)), dtype=bool)
                 dmax = d.max(axis=0, initial=-(1 << 30))
@@ -443,15 +440,23 @@ class Layers:
                     ok &= tot == k_i
                 else:
                     ok &= (tot <= k_i) & (tot >= k_i - rest[i][j])
-            # an open constraint on one location still needs room there
+            # an open constraint on one location still needs room there (a constraint this
+            # group does not touch only needs checking where the group adds cards)
+            need_room: dict[int, IntArr] = {}
             for i in new_open:
                 locs_i, _, k_i = cons[i]
                 if i == obs or len(locs_i) != 1:
                     continue
                 (li,) = locs_i
                 cnt = states[:, prev_col[i]] if i in prev_col else np.zeros(s, np.int64)
-                cnt2 = cnt[:, None] + inc[i][None, :] if i in inc else cnt[:, None]
-                ok &= k_i - cnt2 <= cap[li] - fills[:, li, None] - comps[None, :, li]
+                if i in inc:
+                    cnt2 = cnt[:, None] + inc[i][None, :]
+                    ok &= k_i - cnt2 <= cap[li] - fills[:, li, None] - comps[None, :, li]
+                elif li in domain:
+                    r = k_i - cnt
+                    need_room[li] = r if li not in need_room else np.maximum(need_room[li], r)
+            for li, r in need_room.items():
+                ok &= r[:, None] <= cap[li] - fills[:, li, None] - comps[None, :, li]
             rad = radix + [(len(cons[i][1]) if i == obs else cons[i][2]) + 1 for i in new_open]
             mult = np.ones(len(rad), dtype=np.int64)
             acc = 1

@@ -88,7 +88,7 @@ class Analysis:
             comps = lay.comps[j]
             # one specific card of the group in location l: the others placed as x - e_l
             if len(group) == 1:
-                per_card = comps.astype(object)
+                per_card = comps if lay.exact_float else comps.astype(object)
             else:
                 per_card = np.stack(
                     [multinomial_rows(comps, minus=loc) for loc in range(nl)], axis=1
@@ -106,12 +106,17 @@ class Analysis:
                 out[c] = list(counts)
         if lay.free:
             fa = alpha[-1]
-            for loc in range(nl):
-                if lay.cap[loc] == 0:
-                    continue
-                cnt = to_int(np.dot(fa, lay.tail(minus=loc)))
-                for c in lay.free:
-                    out[c][loc] = cnt
+            m = len(lay.free)
+            if lay.exact_float:
+                # one specific free card in loc: multinomial(m - 1; rem - e_loc) = tail*rem/m
+                t64 = np.rint(lay.tail()).astype(np.int64)
+                per_loc = (t64[:, None] * lay.final_rem) // m
+                row = ints(fa @ per_loc.astype(np.float64))
+            else:
+                row = [to_int(np.dot(fa, lay.tail(minus=loc))) if lay.cap[loc] else 0
+                       for loc in range(nl)]
+            for c in lay.free:
+                out[c] = list(row)
         return out
 
     def probabilities(self) -> list[dict[int, float]]:
