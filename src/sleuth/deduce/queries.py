@@ -106,11 +106,11 @@ class Analysis:
                 out[c] = list(counts)
         if lay.free:
             fa = alpha[-1]
-            m = len(lay.free)
+            nfree = len(lay.free)
             if lay.exact_float:
                 # one specific free card in loc: multinomial(m - 1; rem - e_loc) = tail*rem/m
                 t64 = np.rint(lay.tail()).astype(np.int64)
-                per_loc = (t64[:, None] * lay.final_rem) // m
+                per_loc = (t64[:, None] * lay.final_rem) // nfree
                 row = ints(fa @ per_loc.astype(np.float64))
             else:
                 row = [to_int(np.dot(fa, lay.tail(minus=loc))) if lay.cap[loc] else 0
