@@ -4,8 +4,10 @@
 
 For 3-6 players after 0, 6, ..., 36 answers (seeded), it times in-process:
 - the full analysis: world count, every card's location probabilities, the ring posterior;
-- the question ranking: exact ring information of the three face-up cards x every target.
-It prints the median and worst time (ms) per cell, and the ratio of a straightforward baseline
+- the question ranking: exact ring information of the three face-up cards x every target;
+and, for comparison with earlier prototypes, the count with all card marginals alone and the
+ranking by answer entropy alone. It prints the median and worst time (ms) per cell, and the
+ratio of a straightforward baseline
 (a plain pure-Python dict DP over cards: no propagation, no closed-form free cards, no card
 order, the ring tracked in the state) on the first N positions of each cell, while it stays
 within a time budget.
@@ -115,10 +117,23 @@ def ours_questions(pos: Position) -> None:
     BlackViennaAnalysis(pos).questions(pos.face_up)
 
 
+def ours_count(pos: Position) -> None:
+    a = BlackViennaAnalysis(pos)
+    _ = a.worlds
+    a.card_probabilities()
+
+
+def ours_answers(pos: Position) -> None:
+    BlackViennaAnalysis(pos).answer_ranking(pos.face_up)
+
+
+CLOCK: Callable[[], float] = time.perf_counter
+
+
 def timed(fn: Callable[[], object]) -> float:
-    t = time.perf_counter()
+    t = CLOCK()
     fn()
-    return (time.perf_counter() - t) * 1000
+    return (CLOCK() - t) * 1000
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -129,13 +144,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", type=float, default=20.0,
                     help="skip the baseline in a cell after one run slower than this (s)")
     ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="wall time (default) or this process's CPU time (for a busy machine)")
     args = ap.parse_args(argv)
+    global CLOCK
+    CLOCK = time.perf_counter if args.clock == "wall" else time.process_time
     npos = 3 if args.quick else args.positions
     nbase = 0 if args.quick else args.baseline
     print(f"positions per cell: {npos}; baseline on the first {nbase} (ratio = baseline/ours "
-          "on those positions); times in ms, median / worst")
+          f"on those positions); {args.clock} times in ms, median / worst")
     print(f"{'players':>7} {'answers':>7} | {'full analysis':>15} {'ratio':>8} | "
-          f"{'question ranking':>17}")
+          f"{'ring-info ranking':>17} | {'count+marginals':>15} | {'answer ranking':>15}")
     _, warm = random_position(random.Random(0), 4, 6)
     ours_full(warm)  # import-time work only; every timed run below starts from scratch
     all_full: list[float] = []
@@ -145,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
         for answers in ANSWERS:
             full: list[float] = []
             ques: list[float] = []
+            cnt: list[float] = []
+            answ: list[float] = []
             ratios: list[float] = []
             for k in range(npos):
                 rng = random.Random(f"{args.seed}/{players}/{answers}/{k}")
@@ -152,6 +173,8 @@ def main(argv: list[str] | None = None) -> int:
                 t_full = timed(lambda pos=pos: ours_full(pos))  # type: ignore[misc]
                 full.append(t_full)
                 ques.append(timed(lambda pos=pos: ours_questions(pos)))  # type: ignore[misc]
+                cnt.append(timed(lambda pos=pos: ours_count(pos)))  # type: ignore[misc]
+                answ.append(timed(lambda pos=pos: ours_answers(pos)))  # type: ignore[misc]
                 if k < nbase and not skip_baseline:
                     model = build_model(pos).model
                     t_base = timed(lambda model=model: baseline_full(model))  # type: ignore[misc]
@@ -163,7 +186,8 @@ def main(argv: list[str] | None = None) -> int:
             ratio = f"{statistics.median(ratios):8.0f}x" if ratios else "       -"
             print(f"{players:>7} {answers:>7} | {statistics.median(full):7.1f} / "
                   f"{max(full):6.1f} {ratio} | {statistics.median(ques):8.1f} / "
-                  f"{max(ques):7.1f}", flush=True)
+                  f"{max(ques):7.1f} | {statistics.median(cnt):6.1f} / {max(cnt):6.1f} | "
+                  f"{statistics.median(answ):6.1f} / {max(answ):6.1f}", flush=True)
     print(f"overall: full analysis median {statistics.median(all_full):.1f} ms, worst "
           f"{max(all_full):.1f} ms; question ranking median {statistics.median(all_q):.1f} ms, "
           f"worst {max(all_q):.1f} ms")

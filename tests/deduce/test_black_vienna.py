@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from pysat.solvers import Minicard
 
@@ -59,6 +59,7 @@ def sat_certain(model: Model) -> set[tuple[int, int]]:
     return out
 
 
+@settings(max_examples=60, deadline=None)
 @given(seeds, players, answers)
 def test_true_deal_possible_and_certain_facts_match_sat(seed: int, n: int, k: int) -> None:
     deal, pos = random_position(random.Random(seed), n, k)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from math import log2
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sleuth.deduce import dp
-from sleuth.deduce.model import Constraint
+from sleuth.deduce.model import Constraint, Model
 from sleuth.deduce.queries import Analysis, conflicts, explain
 
 from .brute import summary, worlds
@@ -34,12 +34,14 @@ def check_against_brute(model_an: Analysis) -> None:
         assert sum(sol.values()) == total
 
 
+@settings(max_examples=60, deadline=None)
 @given(seeds)
 def test_general_models_match_brute_force(seed: int) -> None:
     model, _ = random_model(random.Random(seed))
     check_against_brute(Analysis(model))
 
 
+@settings(max_examples=60, deadline=None)
 @given(seeds)
 def test_object_arithmetic_matches_brute_force(seed: int) -> None:
     model, _ = random_model(random.Random(seed))
@@ -51,6 +53,7 @@ def test_object_arithmetic_matches_brute_force(seed: int) -> None:
         dp._EXACT_FLOAT = old
 
 
+@settings(max_examples=60, deadline=None)
 @given(seeds)
 def test_small_black_vienna_matches_brute_force(seed: int) -> None:
     sm, _hands, ring = small_bv(random.Random(seed))
@@ -63,6 +66,7 @@ def test_small_black_vienna_matches_brute_force(seed: int) -> None:
     assert post.get(ring, 0) > 0
 
 
+@settings(max_examples=60, deadline=None)
 @given(seeds)
 def test_certain_facts_and_sampling(seed: int) -> None:
     model, _ = random_model(random.Random(seed))
@@ -99,6 +103,7 @@ def test_sampling_is_uniform() -> None:
     assert chi2 < len(all_worlds) + 6 * len(all_worlds) ** 0.5 + 30
 
 
+@settings(max_examples=60, deadline=None)
 @given(seeds)
 def test_question_value_matches_brute_force(seed: int) -> None:
     rng = random.Random(seed)
@@ -127,6 +132,7 @@ def test_question_value_matches_brute_force(seed: int) -> None:
     assert abs(qv.answer_entropy - h) < 1e-9
 
 
+@settings(max_examples=60, deadline=None)
 @given(seeds)
 def test_explanations_are_smallest(seed: int) -> None:
     rng = random.Random(seed)
@@ -151,6 +157,7 @@ def test_explanations_are_smallest(seed: int) -> None:
             assert not implies(sub)
 
 
+@settings(max_examples=60, deadline=None)
 @given(seeds)
 def test_conflicts_are_smallest(seed: int) -> None:
     rng = random.Random(seed)
@@ -182,6 +189,7 @@ def test_inconsistent_background_is_reported() -> None:
     assert conflicts(bad)[0] == [99]
 
 
+@settings(max_examples=60, deadline=None)
 @given(seeds)
 def test_batched_question_values_equal_single(seed: int) -> None:
     rng = random.Random(seed)
@@ -201,3 +209,44 @@ def test_batched_question_values_equal_single(seed: int) -> None:
         assert qv.answers == single.answers
         assert abs(qv.solution_bits - single.solution_bits) < 1e-9
         assert abs(qv.answer_entropy - single.answer_entropy) < 1e-9
+
+
+@settings(max_examples=60, deadline=None)
+@given(seeds)
+def test_independent_parts_match_brute_force(seed: int) -> None:
+    """Two parts that share no location: counted one after the other, still exact."""
+    rng = random.Random(seed)
+    doms = tuple(frozenset({0, 1}) if c < 4 else frozenset({2, 3}) for c in range(8))
+    cons = []
+    deal = [0, 0, 1, 1, 2, 2, 3, 3]
+    rng.shuffle(deal[:4])
+    part = deal[4:]
+    rng.shuffle(part)
+    deal[4:] = part
+    for t in range(rng.randint(0, 4)):
+        loc = rng.choice([0, 2])
+        cs = frozenset(rng.sample(range(4) if loc == 0 else range(4, 8), 2))
+        cons.append(Constraint(frozenset([loc]), cs, sum(deal[c] == loc for c in cs), t))
+    model = Model(
+        tuple(f"c{c}" for c in range(8)), ("a", "b", "c", "s"), (2, 2, 2, 2), tuple(cons), doms, 3
+    )
+    an = Analysis(model)
+    check_against_brute(an)
+    assert an.worlds > 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(seeds)
+def test_answer_distributions_equal_question_values(seed: int) -> None:
+    rng = random.Random(seed)
+    sm, _, _ = small_bv(rng)
+    an = Analysis(sm.model)
+    if an.worlds == 0:
+        return
+    qs = []
+    for _ in range(3):
+        loc = rng.randrange(len(sm.model.locations) - 1)
+        k = rng.randint(1, min(3, len(sm.model.cards)))
+        qs.append((frozenset([loc]), frozenset(rng.sample(range(len(sm.model.cards)), k))))
+    for (locs, cards), dist in zip(qs, an.answer_distributions(qs), strict=True):
+        assert dist == an.question_value(locs, cards).answers

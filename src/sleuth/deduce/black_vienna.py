@@ -12,6 +12,7 @@ A special investigation is recorded as two answers. Seat 0 is the dealer.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -293,9 +294,9 @@ class BlackViennaAnalysis:
         rows, _, cnts = self.analysis.solution_table()
         if rows.shape[0] == 0:
             return []
-        names = cards[rows[:, 0]]
-        for k in range(1, rows.shape[1]):
-            names = np.char.add(names, cards[rows[:, k]])
+        # one-letter names side by side, read as one string per row
+        width = rows.shape[1]
+        names = np.ascontiguousarray(cards.astype("U1")[rows]).view(f"U{width}").ravel()
         return list(zip(names.tolist(), cnts, strict=True))
 
     def sample(self, rng: random.Random, k: int = 1) -> list[dict[str, object]]:
@@ -427,6 +428,36 @@ class BlackViennaAnalysis:
                 }
             )
         out.sort(key=lambda q: (-float(q["ring_bits"]), -float(q["answer_entropy"])))  # type: ignore[arg-type]
+        return out
+
+    def answer_ranking(self, cards: Sequence[str] | None = None) -> list[dict[str, object]]:
+        """Every (card, target) the seat could ask now, by the exact entropy of the answer
+        (bits); much cheaper than ``questions``, which values information about the ring."""
+        if not self.consistent:
+            return []
+        sm = self.seat_model
+        hand = self.position.hand
+        pairs = [
+            (letters, target)
+            for letters in (cards if cards is not None else self.candidate_cards())
+            for target in sm.seats
+        ]
+        dists = self.analysis.answer_distributions(
+            [
+                (
+                    frozenset([sm.location_of_seat(t)]),
+                    frozenset(sm.model.cards.index(ch) for ch in letters if ch not in hand),
+                )
+                for letters, t in pairs
+            ]
+        )
+        out: list[dict[str, object]] = []
+        for (letters, target), dist in zip(pairs, dists, strict=True):
+            total = sum(dist.values())
+            h = -sum(c / total * math.log2(c / total) for c in dist.values())
+            out.append({"letters": letters, "target": target, "answer_entropy": h,
+                        "answers": {str(a): c / total for a, c in sorted(dist.items())}})
+        out.sort(key=lambda q: -float(q["answer_entropy"]))  # type: ignore[arg-type]
         return out
 
     def to_json(

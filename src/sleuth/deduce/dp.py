@@ -270,14 +270,18 @@ class Layers:
                 if c in t:
                     group_of[u].append(g)
                     gleft[g].add(u)
+        comp = self._components(units)
         remaining = set(range(len(units)))
         open_: set[int] = set()
         gopen: set[int] = set()
         order: list[int] = []
+        current = -1
         while remaining:
             best: tuple[int, int, int, int, int] | None = None
             pick = -1
-            pool = [u for u in remaining if member[u]] or list(remaining)
+            # finish one independent part before the next: their state spaces then add up
+            cand = [u for u in remaining if comp[u] == current] or list(remaining)
+            pool = [u for u in cand if member[u]] or cand
             for u in pool:
                 closing = {i for i in member[u] if left[i] == {u} and i != self.obs_index}
                 new_open = (open_ | set(member[u])) - closing
@@ -294,6 +298,7 @@ class Layers:
                     best, pick = score, u
             order.append(pick)
             remaining.discard(pick)
+            current = comp[pick]
             for i in member[pick]:
                 left[i].discard(pick)
                 if left[i] or i == self.obs_index:
@@ -307,6 +312,36 @@ class Layers:
                 else:
                     gopen.discard(g)
         return order
+
+    def _components(self, units: list[list[int]]) -> list[int]:
+        """Independent parts: groups linked by a location they may share or a constraint."""
+        parent = list(range(len(units) + self.nl))
+
+        def find(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        def union(x: int, y: int) -> None:
+            parent[find(x)] = find(y)
+
+        base = len(units)
+        if self.free:
+            live = [loc for loc in range(self.nl) if self.cap[loc] > 0]
+            for loc in live[1:]:
+                union(base + live[0], base + loc)
+        for u, cards in enumerate(units):
+            for loc in self.red.domains[cards[0]]:
+                union(u, base + loc)
+        for locs, cs, _ in self.cons:
+            us = [u for u, cards in enumerate(units) if cards[0] in cs]
+            for u in us[1:]:
+                union(us[0], u)
+            for loc in locs:
+                if us:
+                    union(us[0], base + loc)
+        return [find(u) for u in range(len(units))]
 
     # ---- layer construction -------------------------------------------------------------------
     def _compositions(self, size: int, domain: list[int]) -> IntArr:
@@ -378,9 +413,6 @@ class Layers:
                 short = d > 0
                 ok = (fills[:, locs] < up[locs]) & (d[:, locs] <= 1)
                 ok &= (short.sum(axis=1)[:, None] - short[:, locs]) == 0
-                over = (fills > up).any(axis=1)
-                if over.any():
-                    ok &= ~over[:, None]
             else:
                 ok = np.ones((s, len(comps)), dtype=bool)
                 dmax = d.max(axis=0, initial=-(1 << 30))
@@ -406,15 +438,23 @@ class Layers:
                     ok &= tot == k_i
                 else:
                     ok &= (tot <= k_i) & (tot >= k_i - rest[i][j])
-            # an open constraint on one location still needs room there
+            # an open constraint on one location still needs room there (a constraint this
+            # group does not touch only needs checking where the group adds cards)
+            need_room: dict[int, IntArr] = {}
             for i in new_open:
                 locs_i, _, k_i = cons[i]
                 if i == obs or len(locs_i) != 1:
                     continue
                 (li,) = locs_i
                 cnt = states[:, prev_col[i]] if i in prev_col else np.zeros(s, np.int64)
-                cnt2 = cnt[:, None] + inc[i][None, :] if i in inc else cnt[:, None]
-                ok &= k_i - cnt2 <= cap[li] - fills[:, li, None] - comps[None, :, li]
+                if i in inc:
+                    cnt2 = cnt[:, None] + inc[i][None, :]
+                    ok &= k_i - cnt2 <= cap[li] - fills[:, li, None] - comps[None, :, li]
+                elif li in domain:
+                    r = k_i - cnt
+                    need_room[li] = r if li not in need_room else np.maximum(need_room[li], r)
+            for li, r in need_room.items():
+                ok &= r[:, None] <= cap[li] - fills[:, li, None] - comps[None, :, li]
             rad = radix + [(len(cons[i][1]) if i == obs else cons[i][2]) + 1 for i in new_open]
             mult = np.ones(len(rad), dtype=np.int64)
             acc = 1

@@ -88,7 +88,7 @@ class Analysis:
             comps = lay.comps[j]
             # one specific card of the group in location l: the others placed as x - e_l
             if len(group) == 1:
-                per_card = comps.astype(object)
+                per_card = comps if lay.exact_float else comps.astype(object)
             else:
                 per_card = np.stack(
                     [multinomial_rows(comps, minus=loc) for loc in range(nl)], axis=1
@@ -106,12 +106,17 @@ class Analysis:
                 out[c] = list(counts)
         if lay.free:
             fa = alpha[-1]
-            for loc in range(nl):
-                if lay.cap[loc] == 0:
-                    continue
-                cnt = to_int(np.dot(fa, lay.tail(minus=loc)))
-                for c in lay.free:
-                    out[c][loc] = cnt
+            nfree = len(lay.free)
+            if lay.exact_float:
+                # one specific free card in loc: multinomial(m - 1; rem - e_loc) = tail*rem/m
+                t64 = np.rint(lay.tail()).astype(np.int64)
+                per_loc = (t64[:, None] * lay.final_rem) // nfree
+                row = ints(fa @ per_loc.astype(np.float64))
+            else:
+                row = [to_int(np.dot(fa, lay.tail(minus=loc))) if lay.cap[loc] else 0
+                       for loc in range(nl)]
+            for c in lay.free:
+                out[c] = list(row)
         return out
 
     def probabilities(self) -> list[dict[int, float]]:
@@ -177,6 +182,12 @@ class Analysis:
     def solution_table(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], list[int]]:
         """Every solution with non-zero probability, most likely first: (cards N x size, sorted
         card indices per row; probabilities; exact world counts)."""
+        return self._solution_table
+
+    @cached_property
+    def _solution_table(
+        self,
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], list[int]]:
         cards, free_count, counts = self.solution_arrays
         lay = self.layers
         free = np.array(lay.free if lay is not None else [], dtype=np.int64)
@@ -329,6 +340,55 @@ class Analysis:
                 terms = np.where(w > 0, w * np.log2(w * total / (pv * w_all[:, None])), 0.0)
             bits = float((terms.sum(axis=1) * np.array(mults, dtype=np.float64)).sum() / total)
             out.append(QuestionValue(answers, h_ans, max(bits, 0.0)))
+        return out
+
+    def answer_distributions(
+        self, questions: Sequence[tuple[frozenset[int], frozenset[int]]]
+    ) -> list[dict[int, int]]:
+        """The exact distribution of each question's answer (answer -> worlds), without the
+        solution: one forward pass per question from its first card on, with polynomial
+        channels z = 0, -1, 2 (z = 1 is the world count)."""
+        total = self.worlds
+        if total == 0:
+            return [{} for _ in questions]
+        red = self.reduced
+        opened = [
+            sorted(c for c in cards if red.domains[c] & locs and not red.domains[c] <= locs)
+            for locs, cards in questions
+        ]
+        lay = Layers(
+            red,
+            keep=frozenset(c for qc in opened for c in qc),
+            together=sorted({frozenset(qc) for qc in opened if qc}, key=sorted),
+        )
+        if not lay.exact_float or lay.bound * 8 >= 2**53 or any(len(qc) > 3 for qc in opened):
+            return [self.question_value(locs, cards).answers for locs, cards in questions]
+        alpha = lay.forward()
+        tail = lay.tail()
+        out: list[dict[int, int]] = []
+        for (locs, cards), qc in zip(questions, opened, strict=True):
+            offset = sum(1 for c in cards if red.domains[c] <= locs)
+            if not qc:
+                out.append({offset: total})
+                continue
+            deg = len(qc)
+            z = np.array([0.0, -1.0, 2.0][:deg])
+            chan = {lay.layer_of[c] for c in qc}
+            first = min(chan)
+            m: Msg = np.repeat(alpha[first][:, None], deg, axis=1)
+            for j in range(first, lay.n):
+                t = lay.trans[j]
+                if j not in chan:
+                    m = t.fwd(m)
+                    continue
+                e = lay.comps[j][:, sorted(locs)].sum(axis=1)[lay.choices[j]]
+                acc = np.zeros((t.n_out, deg))
+                for ev in np.unique(e).tolist():
+                    acc += t.subset(e == ev).fwd(m) * z**ev
+                m = acc
+            vals = np.concatenate([[float(total)], tail @ m])[None, :]
+            coef = _interpolate(vals, deg)[0]
+            out.append({offset + v: int(c) for v, c in enumerate(coef.tolist()) if c})
         return out
 
     # ---- sampling -----------------------------------------------------------------------------
