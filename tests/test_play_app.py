@@ -22,7 +22,8 @@ def _screen_text(app: PlayApp) -> str:
 
 async def test_a_whole_game_by_keyboard_alone_shows_nothing_hidden(tmp_path: Path) -> None:
     game = make_game("bv", 4)
-    session = GameSession(game, 5, [None, RandomAgent(0.0), RandomAgent(0.0), RandomAgent(0.0)])
+    bots = [RandomAgent(0.05), RandomAgent(0.05), RandomAgent(0.05)]  # they accuse, wrongly
+    session = GameSession(game, 5, [None, *bots])
     hidden = game.new(5).reveal()  # the test's own oracle, dealt again from the seed
     others = [h for seat, h in enumerate(hidden["hands"]) if seat != 0]  # type: ignore[arg-type]
     app = PlayApp(session, sheet="off", bot_delay=0.0, record_dir=tmp_path)
@@ -35,6 +36,8 @@ async def test_a_whole_game_by_keyboard_alone_shows_nothing_hidden(tmp_path: Pat
             assert f"ring: {hidden['ring']}" not in text
             for hand in others:
                 assert f"hand: {hand}" not in text
+            log = str(app.query_one("#log").render())
+            assert "accuse" not in log or log.startswith("you (seat 0)"), log
             if session.waiting_for_human() == 0:
                 app.query_one("#actions").focus()
                 await pilot.press("down", "enter")
@@ -44,6 +47,7 @@ async def test_a_whole_game_by_keyboard_alone_shows_nothing_hidden(tmp_path: Pat
     assert app.saved is not None
     replay = replay_record(load_record(app.saved))
     assert replay.final.outcome == session.outcome
+    assert any(s.action.startswith("accuse") and s.seat != 0 for s in session.steps)
 
 
 async def test_the_full_sheet_is_filled_from_the_seat_view_only() -> None:
@@ -86,3 +90,39 @@ async def test_accusation_is_one_key_away() -> None:
         await pilot.pause()
         assert session.steps[0].seat == 0
         assert session.steps[0].action == "accuse XYZ"
+
+
+SHORT_ALIBI = (
+    "S01=female+thin+long+newspaper+glasses,S02=male+fat+short+revolver+umbrella,"
+    "S03=female+fat+short+striped+knife,S04=male+thin+long+dotted+bag,"
+    "S05=female+thin+short+revolver+bag"
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "options"),
+    [
+        ("black-stories-investigation", 3, {}),
+        ("13-clues", 3, {"mystery_choice": "players"}),
+        ("alibi", 2, {"suspects": SHORT_ALIBI}),
+    ],
+)
+async def test_every_game_can_be_played_to_the_end_by_keyboard(
+    name: str, players: int, options: dict[str, str], tmp_path: Path
+) -> None:
+    game = make_game(name, players, **options)
+    bots = [RandomAgent(0.0) for _ in range(players - 1)]
+    session = GameSession(game, 4, [None, *bots])
+    app = PlayApp(session, sheet="off", bot_delay=0.0, record_dir=tmp_path)
+    async with app.run_test() as pilot:
+        for _ in range(3000):
+            await pilot.pause()
+            if session.outcome is not None:
+                break
+            if session.waiting_for_human() == 0:
+                app.query_one("#actions").focus()
+                await pilot.press("enter")
+        await pilot.pause()
+        assert session.outcome is not None
+    assert app.saved is not None
+    assert replay_record(load_record(app.saved)).final.outcome == session.outcome

@@ -455,8 +455,14 @@ class BlackViennaAnalysis:
         for (letters, target), dist in zip(pairs, dists, strict=True):
             total = sum(dist.values())
             h = -sum(c / total * math.log2(c / total) for c in dist.values())
-            out.append({"letters": letters, "target": target, "answer_entropy": h,
-                        "answers": {str(a): c / total for a, c in sorted(dist.items())}})
+            out.append(
+                {
+                    "letters": letters,
+                    "target": target,
+                    "answer_entropy": h,
+                    "answers": {str(a): c / total for a, c in sorted(dist.items())},
+                }
+            )
         out.sort(key=lambda q: -float(q["answer_entropy"]))  # type: ignore[arg-type]
         return out
 

@@ -113,8 +113,10 @@ class Analysis:
                 per_loc = (t64[:, None] * lay.final_rem) // nfree
                 row = ints(fa @ per_loc.astype(np.float64))
             else:
-                row = [to_int(np.dot(fa, lay.tail(minus=loc))) if lay.cap[loc] else 0
-                       for loc in range(nl)]
+                row = [
+                    to_int(np.dot(fa, lay.tail(minus=loc))) if lay.cap[loc] else 0
+                    for loc in range(nl)
+                ]
             for c in lay.free:
                 out[c] = list(row)
         return out

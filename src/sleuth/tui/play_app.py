@@ -17,6 +17,7 @@ from textual.widgets import Footer, Header, Input, Label, ListItem, ListView, St
 from sleuth.arena.session import GameSession
 from sleuth.core import Action, GameError
 from sleuth.core.actions import ActionList
+from sleuth.core.records import Step
 
 from .handover import HandOverScreen
 from .sheets import SheetPanel, make_sheet
@@ -102,13 +103,14 @@ class PlayApp(App[None]):
     def _bot_move(self) -> None:
         step = self.session.bot_step()
         if step is not None:
-            self.show_log(f"seat {step.seat}: {step.action}  {step.result}".rstrip())
+            self.show_step(step)
         self.refresh_screen()
         self.advance()
 
     def hand_over(self, seat: int) -> None:
         self._handing_over = True
         self.front_seat = None
+        self.show_log("")
         self.refresh_screen()
 
         def ready(_: None) -> None:
@@ -129,7 +131,7 @@ class PlayApp(App[None]):
         except GameError as error:
             self.show_status(f"Not possible: {error}")
             return
-        self.show_log(f"seat {step.seat}: {step.action}  {step.result}".rstrip())
+        self.show_step(step)
         self.refresh_screen()
         self.advance()
 
@@ -160,8 +162,10 @@ class PlayApp(App[None]):
             legal = self.session.legal_actions(seat)
             listed = [a for part in _listable(legal) for a in part]
             actions.extend(ListItem(Label(str(a)), name=str(a)) for a in listed)
-            if listed and not isinstance(self.focused, Input):
-                actions.focus()
+            if listed:
+                actions.index = 0
+                if not isinstance(self.focused, Input):
+                    actions.focus()
             more = (
                 " Press ! to accuse." if self.session.may_act(seat) and _can_accuse(legal) else ""
             )
@@ -175,6 +179,15 @@ class PlayApp(App[None]):
 
     def show_status(self, text: str) -> None:
         self.query_one("#status", Static).update(text)
+
+    def show_step(self, step: Step) -> None:
+        """The last move as the seat in front may know it: an action's text can hold what
+        only its actor may see (an accusation's letters, a Top Secret subject), so other
+        seats' moves show only their public result."""
+        if step.seat == self.front_seat and not self._handing_over:
+            self.show_log(f"you (seat {step.seat}): {step.action}  {step.result}".rstrip())
+        else:
+            self.show_log(f"seat {step.seat} moved: {step.result}".rstrip(": "))
 
     def show_log(self, text: str) -> None:
         self.query_one("#log", Static).update(text)
