@@ -64,7 +64,8 @@ def candidates(view: BlackStoriesView, target: int) -> list[tuple[str, ...]]:
     failed = {
         a.guess for a in view.attempts[since:] if a.target == target and a.guess and not a.success
     }
-    seen = {c.replace("+", "/") for c in (*(view.hand or ()), view.case or "")}
+    # a casual player also glances at the discard pile for four-evidence cards
+    seen = {c.replace("+", "/") for c in (*(view.hand or ()), *view.discard, view.case or "")}
     return [
         case
         for case in product(*ATTRIBUTES)
@@ -84,11 +85,13 @@ class BasicBlackStories(Agent):
         if "play" in kinds:
             plays = [p for p in of_kind(legal, "play") if isinstance(p, Play)]
             notes = {t: grid_notes(view, t) for t in {p.target for p in plays}}
+            left = {t: len(candidates(view, t)) for t in notes}
 
-            def opened(play: Play) -> tuple[int, float]:
+            def opened(play: Play) -> tuple[int, int, float]:
                 known_in, known_out = notes[play.target]
                 fresh = set(play.card.split("+")) - known_in - known_out
-                return len(fresh), rng.random()
+                # the grid closest to solved first: the next solve may be ours
+                return len(fresh), -left[play.target], rng.random()
 
             return max(plays, key=opened)
         if "solve" in kinds:
