@@ -4,8 +4,8 @@ The notes: for each type, the cards not seen (own hidden cards, the others' myst
 informants looked up) and not struck off. A card is struck off when a witness's answer equals
 what the seat knows he sees (so none of that subject is in the seat's mystery), or when
 another seat named it in an accusation (he sees the seat's mystery, so he cannot name it).
-It asks about the subject that covers the most candidates, accuses once one of each type is
-left, and never looks up an informant.
+It asks about the subject that covers the most candidates, accuses once at most three trios
+are left (a wrong accusation only ends the turn), and never looks up an informant.
 """
 
 from __future__ import annotations
@@ -85,7 +85,8 @@ class BasicThirteenClues(Agent):
         wrong = own_wrong(view)
         trios = [t for t in product(*cands) if t not in wrong]
         asks = [a for a in of_kind(legal, "ask") if isinstance(a, Ask) and not a.secret]
-        if "accuse" in kinds and (len(trios) == 1 or not asks):
+        # A casual gamble: with few trios left a wrong accusation costs only the turn.
+        if "accuse" in kinds and (len(trios) <= GAMBLE or not asks):
             if trios:
                 return accuse(trios[rng.randrange(len(trios))])
             options = of_kind(legal, "accuse")
@@ -102,3 +103,4 @@ class BasicThirteenClues(Agent):
 
 
 _TYPES = ("person", "location", "weapon")
+GAMBLE = 3

@@ -25,6 +25,9 @@ from .common import accuse, choose, own_wrong, take, trio
 # (it may be close) — a wrong accusation costs one turn only.
 CONFIDENCE = 0.6
 PRESSED = 0.4
+# Informants are weighed only once questions tell less than this (bits): a look is costly
+# to value, and questions are usually better early.
+LOOK_BELOW = 0.5
 
 
 class DeductiveThirteenClues(Agent):
@@ -69,6 +72,8 @@ class DeductiveThirteenClues(Agent):
         if "accuse" in kinds and (p >= 1.0 or p >= needed or not asks):
             return accuse(best)
         question, bits = self._best_question(view, analysis, asks, rng)
+        if bits >= LOOK_BELOW:
+            return question
         looks = [a for a in of_kind(legal, "look") if isinstance(a, Look)]
         look, look_bits = self._best_look(view, analysis, looks, rng)
         if look is not None and look_bits > bits:
