@@ -75,7 +75,10 @@ def test_position_of_a_constructed_deal_is_exact() -> None:
     }
     assert thirteen_clues_position(_view(state, 1))["informants"] == {"A": "Sailor"}
     analysis = ThirteenCluesAnalysis(position)
-    trios = {frozenset(analysis.model.cards[c] for c in t) for t, _ in analysis.analysis.solution_posterior()}
+    trios = {
+        frozenset(analysis.model.cards[c] for c in t)
+        for t, _ in analysis.analysis.solution_posterior()
+    }
     assert frozenset({"Maid", "Harbor", "Rifle"}) in trios
     # three blue cards among seat 0's mystery and seat 1's two hidden cards: one at least
     assert all(t & {"Maid", "Harbor", "Rifle"} for t in trios)
@@ -89,7 +92,7 @@ def test_true_mysteries_always_keep_probability() -> None:
         agents += [RandomAgent() for _ in range(game.players - 2)]
         result = play_match(game, agents, seed)
         replay = replay_record(result.record)
-        for state in replay.states[:: 3]:
+        for state in replay.states[::3]:
             assert isinstance(state, ThirteenCluesState)
             if state.phase == "choose" or state.outcome is not None:
                 continue
