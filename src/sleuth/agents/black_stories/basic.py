@@ -5,7 +5,9 @@ rules of thumb people use — a field that needs every open piece of a card puts
 a field already reached leaves the rest out, and a piece out puts its opposite in. The
 candidate cases are those agreeing with the notes, minus failed guesses and the
 four-evidence cards in sight. It plays the card touching the most open attributes of a
-grid, solves when one candidate is left, and gambles on two with its smallest card.
+grid, solves when one candidate is left, and gambles on two with its smallest card; once
+some seat is down to its last investigation card (the end is near) it guesses with its
+biggest, since cards left at the end are worth nothing.
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ from sleuth.games.black_stories import BlackStoriesView, Draw, Play, Solve
 
 from .common import last_chance, seat_of, targets
 
+# Gamble (smallest card) with at most this many candidate cases; near the end, always.
+GAMBLE = 2
+GAMBLE_NEAR_END = 16
 FIELD_RANGE = {"0/1": (0, 1), "2": (2, 2), "3": (3, 3)}
 OPPOSITE = {a: b for a, b in ATTRIBUTES} | {b: a for a, b in ATTRIBUTES}
 
@@ -113,6 +118,11 @@ class BasicBlackStories(Agent):
         guess = "/".join(cases[rng.randrange(len(cases))])
         if len(cases) == 1 or last_chance(view):
             return Solve(target, guess, cards[-1])
-        if len(cases) == 2 and len(cards) > 1:
+        # Someone down to one card will end the game soon: gamble more, as people do.
+        near_end = any(len(left) <= 1 for left in view.unused)
+        if near_end and len(cases) <= GAMBLE_NEAR_END:
+            # its cards would be left over: the biggest pays most if the guess is right
+            return Solve(target, guess, cards[-1])
+        if len(cases) <= GAMBLE and len(cards) > 1:
             return Solve(target, guess, cards[0])
         return None
