@@ -86,8 +86,14 @@ def test_position_of_a_constructed_deal_is_exact() -> None:
 
 def test_true_mysteries_always_keep_probability() -> None:
     checked = 0
-    for seed in range(4):
-        game = _game(3 + seed % 2, top_secret=seed % 2 == 1)
+    setups: list[tuple[int, dict[str, object]]] = [
+        (3, {}),
+        (4, {"top_secret": True}),
+        (2, {}),
+        (4, {"type_questions": True}),
+    ]
+    for seed, (players, options) in enumerate(setups):
+        game = _game(players, **options)
         agents: list[Agent] = [make_agent("deductive", GAME), make_agent("basic", GAME)]
         agents += [RandomAgent() for _ in range(game.players - 2)]
         result = play_match(game, agents, seed)
