@@ -128,14 +128,21 @@ def test_deductive_certain_solves_are_always_right() -> None:
     assert certain >= 10
 
 
-def test_deductive_beats_basic_beats_random() -> None:
-    bots = ["deductive", "basic", "random", "random"]
-    config = _game(4).config_json()
-    results = run_specs(schedule(GAME, config, bots, 60, seed=7))
+def _win_rates(bots: list[str], games: int) -> dict[str, float]:
+    """Wins per seat-game of each bot name (a name may fill several seats)."""
+    config = _game(len(bots)).config_json()
     wins: Counter[str] = Counter()
-    for result in results:
+    for result in run_specs(schedule(GAME, config, bots, games, seed=7)):
         for winner in result.winners:
             wins[result.seating[winner]] += 1
-    random_per_seat = wins["random"] / 2
-    print("BSI 4p, 60 games, wins:", dict(wins))
-    assert wins["deductive"] > wins["basic"] > random_per_seat, wins
+    return {bot: wins[bot] / (games * bots.count(bot)) for bot in set(bots)}
+
+
+def test_deductive_beats_basic_beats_random() -> None:
+    # Pairwise tables: with all three at one table deductive wins so often that basic and
+    # random share a few leftover games, too few to order them in 60 games.
+    top = _win_rates(["deductive", "basic", "basic", "basic"], 60)
+    low = _win_rates(["basic", "random", "random", "random"], 60)
+    print("BSI 4p, 60 games each:", top, low)
+    assert top["deductive"] > top["basic"]
+    assert low["basic"] > low["random"]
