@@ -19,7 +19,11 @@ ANY_GAME = "*"
 
 _AGENTS: dict[str, dict[str, AgentFactory]] = {"random": {ANY_GAME: RandomAgent}}
 # Modules that register game-specific bots when first needed (they import the engine).
-_BOT_MODULES = ("sleuth.agents.black_vienna",)
+_BOT_MODULES = (
+    "sleuth.agents.black_vienna",
+    "sleuth.agents.black_stories",
+    "sleuth.agents.thirteen_clues",
+)
 
 
 def register_agent(name: str, factory: AgentFactory, game: str = ANY_GAME) -> None:

@@ -1,0 +1,12 @@
+"""Bots for Black Stories Investigation."""
+
+from sleuth.agents.registry import register_agent
+
+from .basic import BasicBlackStories
+from .deductive import DeductiveBlackStories
+
+GAME = "black-stories-investigation"
+register_agent("basic", BasicBlackStories, GAME)
+register_agent("deductive", DeductiveBlackStories, GAME)
+
+__all__ = ["BasicBlackStories", "DeductiveBlackStories"]

@@ -1,0 +1,160 @@
+"""13 Clues: the view adapter is exact, bots accuse right when certain, and
+deductive > basic > random in a small tournament."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from sleuth.agents import Agent, RandomAgent, make_agent
+from sleuth.agents.thirteen_clues import DeductiveThirteenClues
+from sleuth.agents.thirteen_clues.basic import candidates
+from sleuth.arena import play_match
+from sleuth.arena.tournament import run_specs, schedule
+from sleuth.core import make_game
+from sleuth.core.records import replay_record
+from sleuth.deduce.thirteen_clues import ThirteenCluesAnalysis
+from sleuth.deduce.views import thirteen_clues_position
+from sleuth.games.thirteen_clues import ThirteenClues, ThirteenCluesState, ThirteenCluesView
+
+GAME = "13-clues"
+HANDS = [
+    ["Officer", "Parlor", "Knife", "Duke", "Market"],
+    ["Butcher", "Library", "Poison", "Crossbow", "Countess"],
+    ["Nurse", "Park", "Sword", "Museum", "Blowgun"],
+    ["Maid", "Harbor", "Rifle", "Dancer", "Theater"],
+]
+INFORMANTS = ["Sailor", "Plaza", "Gun", "Candlestick"]
+CHOSEN = [HANDS[s][:3] for s in range(4)]  # seat s picks seat s + 1's mystery
+
+
+def _game(players: int, **options: object) -> ThirteenClues:
+    made = make_game(GAME, players, **options)
+    assert isinstance(made, ThirteenClues)
+    return made
+
+
+def _view(state: ThirteenCluesState, seat: int) -> ThirteenCluesView:
+    view = state.view(seat)
+    assert isinstance(view, ThirteenCluesView)
+    return view
+
+
+def _scenario() -> ThirteenCluesState:
+    game = _game(4)
+    state = game.from_deal(HANDS, INFORMANTS, start=0, chosen=CHOSEN)
+    # seat 1 sees seat 0's mystery (Maid Harbor Rifle, all blue): 3
+    # seat 0's one glass goes to the witness and its turn ends; seat 1 holds two
+    for seat, text in [(0, "ask 1 blue"), (1, "look A"), (1, "ask 3 female")]:
+        new = state.apply(seat, game.parse_action(text))
+        assert isinstance(new, ThirteenCluesState)
+        state = new
+    return state
+
+
+def test_position_of_a_constructed_deal_is_exact() -> None:
+    state = _scenario()
+    # seat 3 sees Maid (seat 0's mystery) and its hidden Dancer
+    assert [q.answer for q in state.questions] == [3, 2]
+    position = thirteen_clues_position(_view(state, 0))
+    assert position == {
+        "game": GAME,
+        "players": 4,
+        "seat": 0,
+        "hidden": ["Duke", "Market"],
+        "mysteries": {
+            "1": ["Officer", "Parlor", "Knife"],
+            "2": ["Butcher", "Library", "Poison"],
+            "3": ["Nurse", "Park", "Sword"],
+        },
+        "informants": {},
+        "questions": [
+            {"witness": 1, "about": "blue", "answer": 3},
+            {"witness": 3, "about": "female", "answer": 2},
+        ],
+        "accusations": [],
+    }
+    assert thirteen_clues_position(_view(state, 1))["informants"] == {"A": "Sailor"}
+    analysis = ThirteenCluesAnalysis(position)
+    trios = {
+        frozenset(analysis.model.cards[c] for c in t)
+        for t, _ in analysis.analysis.solution_posterior()
+    }
+    assert frozenset({"Maid", "Harbor", "Rifle"}) in trios
+    # three blue cards among seat 0's mystery and seat 1's two hidden cards: one at least
+    assert all(t & {"Maid", "Harbor", "Rifle"} for t in trios)
+
+
+def test_true_mysteries_always_keep_probability() -> None:
+    checked = 0
+    setups: list[tuple[int, dict[str, object]]] = [
+        (3, {}),
+        (4, {"top_secret": True}),
+        (2, {}),
+        (4, {"type_questions": True}),
+    ]
+    for seed, (players, options) in enumerate(setups):
+        game = _game(players, **options)
+        agents: list[Agent] = [make_agent("deductive", GAME), make_agent("basic", GAME)]
+        agents += [RandomAgent() for _ in range(game.players - 2)]
+        result = play_match(game, agents, seed)
+        replay = replay_record(result.record)
+        for state in replay.states[::3]:
+            assert isinstance(state, ThirteenCluesState)
+            if state.phase == "choose" or state.outcome is not None:
+                continue
+            names = [c.name for c in game.cards]
+            for seat in range(game.players):
+                analysis = ThirteenCluesAnalysis(thirteen_clues_position(_view(state, seat)))
+                assert analysis.consistent
+                truth = frozenset(names[c] for c in state.mysteries[seat] or ())
+                trios = {
+                    frozenset(analysis.model.cards[c] for c in t)
+                    for t, count in analysis.analysis.solution_posterior()
+                    if count > 0
+                }
+                assert truth in trios, (seed, seat)
+                checked += 1
+    assert checked > 20
+
+
+def test_basic_notes_never_strike_the_truth() -> None:
+    for seed in range(10):
+        game = _game(4)
+        agents: list[Agent] = [make_agent("basic", GAME) for _ in range(2)]
+        agents += [RandomAgent(), RandomAgent()]
+        replay = replay_record(play_match(game, agents, seed).record)
+        names = [c.name for c in game.cards]
+        for state in replay.states:
+            assert isinstance(state, ThirteenCluesState)
+            if state.phase == "choose" or state.outcome is not None:
+                continue
+            for seat in range(4):
+                cands = candidates(_view(state, seat))
+                for kind, card in enumerate(state.mysteries[seat] or ()):
+                    assert names[card] in cands[kind], (seed, seat)
+
+
+def test_deductive_certain_accusations_are_always_right() -> None:
+    certain = 0
+    for seed in range(8):
+        game = _game(4)
+        agents: list[Agent] = [DeductiveThirteenClues(confidence=1.0, pressed=1.0)]
+        agents += [make_agent("basic", GAME), RandomAgent(), RandomAgent()]
+        replay = replay_record(play_match(game, agents, seed).record)
+        for step in replay.steps:
+            if step.seat == 0 and step.action.startswith("accuse"):
+                certain += 1
+                assert step.result == "correct", (seed, step)
+    assert certain >= 4
+
+
+def test_deductive_beats_basic_beats_random() -> None:
+    bots = ["deductive", "basic", "random", "random"]
+    config = _game(4).config_json()
+    results = run_specs(schedule(GAME, config, bots, 60, seed=7), workers=2)
+    wins: Counter[str] = Counter()
+    for result in results:
+        for winner in result.winners:
+            wins[result.seating[winner]] += 1
+    print("13 Clues 4p, 60 games, wins:", dict(wins))
+    assert wins["deductive"] > wins["basic"] > wins["random"] / 2, wins
