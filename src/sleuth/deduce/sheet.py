@@ -8,10 +8,15 @@ question that tells the most about the solution.
 from __future__ import annotations
 
 from sleuth.core import View
+from sleuth.games.black_stories import BlackStoriesView
 from sleuth.games.black_vienna import LETTERS, BlackViennaView
+from sleuth.games.thirteen_clues import ThirteenCluesView
 
+from .black_stories import analyze as black_stories_analyze
 from .black_vienna import BlackViennaAnalysis, Position
-from .views import black_vienna_position
+from .model import PositionError
+from .thirteen_clues import LOCATIONS, MYSTERY, PERSONS, ThirteenCluesAnalysis
+from .views import black_stories_position, black_vienna_position, thirteen_clues_position
 
 TOP_SOLUTIONS = 5
 
@@ -19,7 +24,85 @@ TOP_SOLUTIONS = 5
 def sheet_text(view: View, level: str) -> str:
     if isinstance(view, BlackViennaView):
         return _black_vienna(view, level)
+    if isinstance(view, BlackStoriesView):
+        return _black_stories(view, level)
+    if isinstance(view, ThirteenCluesView):
+        return _thirteen_clues(view, level)
     return "(no engine sheet for this game yet)"
+
+
+def _black_stories(view: BlackStoriesView, level: str) -> str:
+    if view.seat is None:
+        return "(a spectator keeps no sheet)"
+    lines = []
+    for target in range(view.players):
+        if target == view.seat:
+            continue
+        result = black_stories_analyze(black_stories_position(view, target))
+        cases = result.get("cases", [])
+        if not isinstance(cases, list) or not cases:
+            lines.append(f"seat {target}: the clues contradict each other")
+            continue
+        certain = result.get("certain", [])
+        known = "/".join(str(v) for v in certain) if isinstance(certain, list) else ""
+        lines.append(
+            f"seat {target}: {len(cases)} possible cases; certain: {known or 'nothing yet'}"
+        )
+        if level == "full" and len(cases) <= 6:
+            lines += [f"    {c['case']}  {100 * float(c['p']):.0f}%" for c in cases]
+    return "\n".join(lines)
+
+
+def _thirteen_clues(view: ThirteenCluesView, level: str) -> str:
+    if view.seat is None:
+        return "(a spectator keeps no sheet)"
+    try:
+        analysis = ThirteenCluesAnalysis(thirteen_clues_position(view))
+    except PositionError as error:
+        return f"(no sheet yet: {error})"
+    result = analysis.to_json(questions=level == "full" and view.outcome is None)
+    if not result["consistent"]:
+        return "The answers contradict each other."
+    cards = result["cards"]
+    lines = [f"{int(str(result['worlds'])):,} deals fit what seat {view.seat} knows"]
+    if isinstance(cards, dict):
+        for kind in ("person", "location", "weapon"):
+            mine = [
+                (name, float(places.get(MYSTERY, 0.0)))
+                for name, places in cards.items()
+                if _card_type(name) == kind and places.get(MYSTERY, 0.0) > 0.0
+            ]
+            mine.sort(key=lambda item: -item[1])
+            shown = ", ".join(
+                name if level == "facts" else f"{name} {100 * p:.0f}%" for name, p in mine
+            )
+            lines.append(f"my {kind}: {shown}")
+    mysteries = result.get("mystery", [])
+    if isinstance(mysteries, list) and mysteries:
+        ranked = sorted(mysteries, key=lambda m: -float(m["p"]))
+        if len(ranked) == 1:
+            lines.append(f"MY MYSTERY IS {' '.join(ranked[0]['cards'])}: accuse!")
+        elif level == "full":
+            top = ", ".join(
+                f"{' '.join(m['cards'])} {100 * float(m['p']):.1f}%" for m in ranked[:3]
+            )
+            lines.append(f"{len(ranked)} possible mysteries; likeliest: {top}")
+    questions = result.get("questions", [])
+    if isinstance(questions, list) and questions:
+        best = questions[0]
+        lines.append(
+            f"best question: ask {best['witness']} {best['about']} "
+            f"({float(best['mystery_bits']):.2f} bits)"
+        )
+    return "\n".join(lines)
+
+
+def _card_type(name: str) -> str:
+    if name in PERSONS:
+        return "person"
+    if name in LOCATIONS:
+        return "location"
+    return "weapon"
 
 
 def _cell(p: float, level: str) -> str:
