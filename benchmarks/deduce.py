@@ -47,8 +47,9 @@ def baseline_full(model: Model) -> tuple[int, list[list[int]], dict[tuple[int, .
     cons = [(next(iter(c.locations)), c.cards, c.count) for c in model.constraints]
     last = [max(cs) if cs else -1 for _, cs, _ in cons]
 
-    def step(c: int, fills: tuple[int, ...], counts: tuple[int, ...]
-             ) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    def step(
+        c: int, fills: tuple[int, ...], counts: tuple[int, ...]
+    ) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
         out = []
         for loc in range(nl):
             if fills[loc] >= model.capacities[loc]:
@@ -75,9 +76,7 @@ def baseline_full(model: Model) -> tuple[int, list[list[int]], dict[tuple[int, .
                 nxt[(nf, nc)] = nxt.get((nf, nc), 0) + w
         fwd.append(nxt)
     total = sum(fwd[-1].values())
-    bwd: list[dict[tuple[tuple[int, ...], tuple[int, ...]], int]] = [
-        {s: 1 for s in fwd[-1]}
-    ]
+    bwd: list[dict[tuple[tuple[int, ...], tuple[int, ...]], int]] = [{s: 1 for s in fwd[-1]}]
     marg = [[0] * nl for _ in range(n)]
     for c in range(n - 1, -1, -1):
         after = bwd[0]
@@ -141,20 +140,32 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="3 positions per cell, no baseline")
     ap.add_argument("--positions", type=int, default=20, help="positions per cell")
     ap.add_argument("--baseline", type=int, default=2, help="baseline positions per cell")
-    ap.add_argument("--budget", type=float, default=20.0,
-                    help="skip the baseline in a cell after one run slower than this (s)")
+    ap.add_argument(
+        "--budget",
+        type=float,
+        default=20.0,
+        help="skip the baseline in a cell after one run slower than this (s)",
+    )
     ap.add_argument("--seed", type=int, default=2024)
-    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
-                    help="wall time (default) or this process's CPU time (for a busy machine)")
+    ap.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="wall time (default) or this process's CPU time (for a busy machine)",
+    )
     args = ap.parse_args(argv)
     global CLOCK
     CLOCK = time.perf_counter if args.clock == "wall" else time.process_time
     npos = 3 if args.quick else args.positions
     nbase = 0 if args.quick else args.baseline
-    print(f"positions per cell: {npos}; baseline on the first {nbase} (ratio = baseline/ours "
-          f"on those positions); {args.clock} times in ms, median / worst")
-    print(f"{'players':>7} {'answers':>7} | {'full analysis':>15} {'ratio':>8} | "
-          f"{'ring-info ranking':>17} | {'count+marginals':>15} | {'answer ranking':>15}")
+    print(
+        f"positions per cell: {npos}; baseline on the first {nbase} (ratio = baseline/ours "
+        f"on those positions); {args.clock} times in ms, median / worst"
+    )
+    print(
+        f"{'players':>7} {'answers':>7} | {'full analysis':>15} {'ratio':>8} | "
+        f"{'ring-info ranking':>17} | {'count+marginals':>15} | {'answer ranking':>15}"
+    )
     _, warm = random_position(random.Random(0), 4, 6)
     ours_full(warm)  # import-time work only; every timed run below starts from scratch
     all_full: list[float] = []
@@ -184,13 +195,18 @@ def main(argv: list[str] | None = None) -> int:
             all_full += full
             all_q += ques
             ratio = f"{statistics.median(ratios):8.0f}x" if ratios else "       -"
-            print(f"{players:>7} {answers:>7} | {statistics.median(full):7.1f} / "
-                  f"{max(full):6.1f} {ratio} | {statistics.median(ques):8.1f} / "
-                  f"{max(ques):7.1f} | {statistics.median(cnt):6.1f} / {max(cnt):6.1f} | "
-                  f"{statistics.median(answ):6.1f} / {max(answ):6.1f}", flush=True)
-    print(f"overall: full analysis median {statistics.median(all_full):.1f} ms, worst "
-          f"{max(all_full):.1f} ms; question ranking median {statistics.median(all_q):.1f} ms, "
-          f"worst {max(all_q):.1f} ms")
+            print(
+                f"{players:>7} {answers:>7} | {statistics.median(full):7.1f} / "
+                f"{max(full):6.1f} {ratio} | {statistics.median(ques):8.1f} / "
+                f"{max(ques):7.1f} | {statistics.median(cnt):6.1f} / {max(cnt):6.1f} | "
+                f"{statistics.median(answ):6.1f} / {max(answ):6.1f}",
+                flush=True,
+            )
+    print(
+        f"overall: full analysis median {statistics.median(all_full):.1f} ms, worst "
+        f"{max(all_full):.1f} ms; question ranking median {statistics.median(all_q):.1f} ms, "
+        f"worst {max(all_q):.1f} ms"
+    )
     return 0
 
 
