@@ -104,3 +104,44 @@ def test_why_names_the_answers_behind_a_certain_fact() -> None:
     )
     assert notebook.explain("A") == "A is in seat 1: own hand"
     assert notebook.explain("Z") == "Z: not certain yet"
+
+
+async def test_thirteen_clues_assistant_matches_the_engine_on_a_recorded_game(
+    tmp_path: Path,
+) -> None:
+    from sleuth.assist import ThirteenCluesNotebook
+    from sleuth.core.records import replay_record
+    from sleuth.deduce.thirteen_clues import ThirteenCluesAnalysis
+    from sleuth.deduce.views import thirteen_clues_position
+
+    game = make_game("13-clues", 4, mystery_choice="random")
+    record = play_match(game, [RandomAgent(0.0) for _ in range(4)], seed=5).record
+    replay = replay_record(record)
+    view = replay.states[len(replay.states) // 2].view(1)  # seat 1, mid-game
+    position = thirteen_clues_position(view)  # what `sleuth deduce` gets for this seat
+    hidden = position["hidden"]
+    assert isinstance(hidden, list)
+    notebook = ThirteenCluesNotebook.start(4, 1, hidden, tmp_path / "c.json")
+    entries = [f"mystery {s} {' '.join(m)}" for s, m in position["mysteries"].items()]  # type: ignore[union-attr]
+    entries += [f"look {k} {v}" for k, v in position["informants"].items()]  # type: ignore[union-attr]
+    entries += [f"{q['witness']} {q['about']} {q['answer']}" for q in position["questions"]]  # type: ignore[union-attr]
+    entries += [f"accuse {a['player']} {' '.join(a['cards'])}" for a in position["accusations"]]  # type: ignore[union-attr]
+    app = AssistApp(notebook)
+    async with app.run_test() as pilot:
+        for entry in entries:
+            await _type(pilot, entry)
+        await pilot.pause()
+        assert str(app.query_one("#warning").render()) == ""
+        assert "deals fit what seat 1 knows" in str(app.query_one("#sheet").render())
+    expected = ThirteenCluesAnalysis(position).to_json()
+    got = ThirteenCluesAnalysis(notebook.data).to_json()
+    assert got["worlds"] == expected["worlds"]
+    assert got["cards"] == expected["cards"]
+    questions = position["questions"]
+    assert isinstance(questions, list) and questions
+    first = questions[0]
+    wrong = (int(first["answer"]) + 1) % 4
+    notebook.enter(f"{first['witness']} {first['about']} {wrong}")
+    warning = " ".join(notebook.warnings())
+    assert "contradict" in warning
+    assert f"(seat {first['witness']} {first['about']} {wrong})" in warning

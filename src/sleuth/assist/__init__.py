@@ -1,5 +1,26 @@
 """The table assistant: a notebook that thinks, for people playing the physical games."""
 
-from .black_vienna import BlackViennaNotebook, EntryError
+from typing import Protocol
 
-__all__ = ["BlackViennaNotebook", "EntryError"]
+from .black_vienna import BlackViennaNotebook, EntryError
+from .thirteen_clues import ThirteenCluesNotebook
+
+
+class Notebook(Protocol):
+    """What the assistant app needs of a game's notebook."""
+
+    @property
+    def title(self) -> str: ...
+
+    def enter(self, line: str) -> str: ...
+
+    def lines(self) -> list[str]: ...
+
+    def warnings(self) -> list[str]: ...
+
+    def sheet(self, level: str = "full") -> str: ...
+
+    def save(self) -> None: ...
+
+
+__all__ = ["BlackViennaNotebook", "EntryError", "Notebook", "ThirteenCluesNotebook"]

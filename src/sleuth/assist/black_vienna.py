@@ -129,6 +129,19 @@ class BlackViennaNotebook:
 
     # --- what follows -----------------------------------------------------------------------
 
+    @property
+    def title(self) -> str:
+        return f"Black Vienna, {self.position.players} players, you are seat {self.position.seat}"
+
+    def lines(self) -> list[str]:
+        position = self.position
+        out = [f"hand: {position.hand}", f"face up: {' '.join(position.face_up or ()) or '-'}"]
+        out += [
+            f"#{n}: seat {a.target} {a.letters} {a.markers}"
+            for n, a in enumerate(position.investigations, start=1)
+        ]
+        return out
+
     def analysis(self) -> BlackViennaAnalysis:
         return BlackViennaAnalysis(self.position)
 

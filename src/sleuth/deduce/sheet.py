@@ -57,14 +57,19 @@ def _thirteen_clues(view: ThirteenCluesView, level: str) -> str:
     if view.seat is None:
         return "(a spectator keeps no sheet)"
     try:
-        analysis = ThirteenCluesAnalysis(thirteen_clues_position(view))
+        position = thirteen_clues_position(view)
     except PositionError as error:
         return f"(no sheet yet: {error})"
-    result = analysis.to_json(questions=level == "full" and view.outcome is None)
+    return thirteen_clues_sheet(position, level, asking=view.outcome is None)
+
+
+def thirteen_clues_sheet(position: dict[str, object], level: str, asking: bool = True) -> str:
+    """The sheet of one 13 Clues seat: its own mystery, card by card and as a whole."""
+    result = ThirteenCluesAnalysis(position).to_json(questions=level == "full" and asking)
     if not result["consistent"]:
         return "The answers contradict each other."
     cards = result["cards"]
-    lines = [f"{int(str(result['worlds'])):,} deals fit what seat {view.seat} knows"]
+    lines = [f"{int(str(result['worlds'])):,} deals fit what seat {position['seat']} knows"]
     if isinstance(cards, dict):
         for kind in ("person", "location", "weapon"):
             mine = [

@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Header, Input, Static
 
-from sleuth.assist import BlackViennaNotebook, EntryError
+from sleuth.assist import EntryError, Notebook
 
 
 class AssistApp(App[None]):
@@ -21,7 +21,7 @@ class AssistApp(App[None]):
     """
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=True)]
 
-    def __init__(self, notebook: BlackViennaNotebook, sheet: str = "full") -> None:
+    def __init__(self, notebook: Notebook, sheet: str = "full") -> None:
         super().__init__()
         self.notebook = notebook
         self.sheet_level = sheet
@@ -35,12 +35,13 @@ class AssistApp(App[None]):
                 yield Static(id="sheet")
         yield Static(id="warning")
         yield Static(id="message")
-        yield Input(placeholder="3 AOR 1  |  up AOR BHV CDE  |  why B  |  undo", id="entry")
+        yield Input(
+            placeholder="type an entry (see sleuth assist --help) and press Enter", id="entry"
+        )
         yield Footer()
 
     def on_mount(self) -> None:
-        position = self.notebook.position
-        self.sub_title = f"Black Vienna, {position.players} players, you are seat {position.seat}"
+        self.sub_title = self.notebook.title
         self.redraw()
         self.query_one("#entry", Input).focus()
 
@@ -57,13 +58,7 @@ class AssistApp(App[None]):
         self.redraw()
 
     def redraw(self) -> None:
-        position = self.notebook.position
-        lines = [f"hand: {position.hand}", f"face up: {' '.join(position.face_up or ()) or '-'}"]
-        lines += [
-            f"#{n}: seat {a.target} {a.letters} {a.markers}"
-            for n, a in enumerate(position.investigations, start=1)
-        ]
-        self.query_one("#entries", Static).update("\n".join(lines))
+        self.query_one("#entries", Static).update("\n".join(self.notebook.lines()))
         warnings = self.notebook.warnings()
         self.query_one("#warning", Static).update("\n".join(warnings))
         sheet = "" if warnings else self.notebook.sheet(self.sheet_level)
