@@ -145,3 +145,34 @@ async def test_thirteen_clues_assistant_matches_the_engine_on_a_recorded_game(
     warning = " ".join(notebook.warnings())
     assert "contradict" in warning
     assert f"(seat {first['witness']} {first['about']} {wrong})" in warning
+
+
+async def test_black_stories_case_sheet_through_the_app(tmp_path: Path) -> None:
+    from sleuth.assist import BlackStoriesNotebook
+
+    path = tmp_path / "bsi.json"
+    notebook = BlackStoriesNotebook.start(3, 0, path)
+    app = AssistApp(notebook)
+    async with app.run_test() as pilot:
+        # The seed's example: woman+knife lands in field 2 at seat 1.
+        for entry in [
+            "1 woman+knife 2",
+            "1 man+day+outside 0/1",
+            "fail 1 woman/night/inside/knife",
+        ]:
+            await _type(pilot, entry)
+        await pilot.pause()
+        sheet = str(app.query_one("#sheet").render())
+    # woman and knife both match; man, day, outside at most one: so night or inside, not both
+    assert "seat 1: 2 possible cases; certain: woman/knife" in sheet
+    assert "woman/night/outside/knife" in sheet and "woman/day/inside/knife" in sheet
+    assert json.loads(path.read_text(encoding="utf-8"))["targets"]["1"]["failed_guesses"] == [
+        ["woman", "night", "inside", "knife"]
+    ]
+    notebook.enter("1 woman+gun 3")  # impossible: a two-piece card has at most 2 matches
+    assert notebook.warnings() == ["the clues about seat 1 contradict each other: woman+gun in 3"]
+    notebook.enter("undo")
+    notebook.enter("solved 1")
+    assert "seat 1: 16 possible cases" in notebook.sheet()
+    with pytest.raises(EntryError, match="not another seat"):
+        notebook.enter("0 woman+knife 2")

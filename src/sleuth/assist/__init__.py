@@ -2,6 +2,7 @@
 
 from typing import Protocol
 
+from .black_stories import BlackStoriesNotebook
 from .black_vienna import BlackViennaNotebook, EntryError
 from .thirteen_clues import ThirteenCluesNotebook
 
@@ -23,4 +24,10 @@ class Notebook(Protocol):
     def save(self) -> None: ...
 
 
-__all__ = ["BlackViennaNotebook", "EntryError", "Notebook", "ThirteenCluesNotebook"]
+__all__ = [
+    "BlackStoriesNotebook",
+    "BlackViennaNotebook",
+    "EntryError",
+    "Notebook",
+    "ThirteenCluesNotebook",
+]

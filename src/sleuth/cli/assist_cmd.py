@@ -19,7 +19,11 @@ entries (13 Clues):
   2 purple 3                    seat 2 answered 3 to purple (1 purple left 2: two players)
   look A Nurse                  informant A is the Nurse
   accuse 3 Maid Harbor Rifle    a wrong accusation by seat 3
-  why Nurse / undo"""
+  why Nurse / undo
+entries (Black Stories Investigation):
+  2 woman+knife 2               a card played to seat 2 landed in field 2 (0/1, 2, 3)
+  fail 2 man/day/inside/knife   a failed solve attempt on seat 2
+  solved 2 / seen man+day+inside+gun / undo"""
 
 
 def add_parser(commands: Any) -> None:
@@ -30,7 +34,7 @@ def add_parser(commands: Any) -> None:
         epilog=ENTRIES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    assist.add_argument("game", help="black-vienna or 13-clues")
+    assist.add_argument("game", help="black-vienna, 13-clues or black-stories-investigation")
     assist.add_argument(
         "--file",
         type=Path,
@@ -51,7 +55,13 @@ def add_parser(commands: Any) -> None:
 
 
 def run_assist(args: argparse.Namespace) -> int:
-    from sleuth.assist import BlackViennaNotebook, EntryError, Notebook, ThirteenCluesNotebook
+    from sleuth.assist import (
+        BlackStoriesNotebook,
+        BlackViennaNotebook,
+        EntryError,
+        Notebook,
+        ThirteenCluesNotebook,
+    )
 
     try:
         game = find_game(args.game)
@@ -75,8 +85,15 @@ def run_assist(args: argparse.Namespace) -> int:
                 raise EntryError("a new session needs --players, --seat and --hidden")
             else:
                 notebook = ThirteenCluesNotebook.start(args.players, args.seat, args.hidden, path)
+        elif game.name == "black-stories-investigation":
+            if path.exists():
+                notebook = BlackStoriesNotebook.load(path)
+            elif args.players is None or args.seat is None:
+                raise EntryError("a new session needs --players and --seat")
+            else:
+                notebook = BlackStoriesNotebook.start(args.players, args.seat, path)
         else:
-            raise EntryError(f"{game.title} has no assistant yet (black-vienna and 13-clues have)")
+            raise EntryError(f"{game.title} has no assistant (it has no hidden solution to track)")
         notebook.save()
     except EntryError as error:
         print(f"sleuth assist: {error}", file=sys.stderr)
