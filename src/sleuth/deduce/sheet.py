@@ -7,7 +7,11 @@ question that tells the most about the solution.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from sleuth.core import View
+from sleuth.games.alibi import AlibiView
+from sleuth.games.alibi.components import VALUES as ALIBI_VALUES
 from sleuth.games.black_stories import BlackStoriesView
 from sleuth.games.black_vienna import LETTERS, BlackViennaView
 from sleuth.games.thirteen_clues import ThirteenCluesView
@@ -28,7 +32,30 @@ def sheet_text(view: View, level: str) -> str:
         return _black_stories(view, level)
     if isinstance(view, ThirteenCluesView):
         return _thirteen_clues(view, level)
-    return "(no engine sheet for this game yet)"
+    if isinstance(view, AlibiView):
+        return _alibi(view, level)
+    return "(no sheet for this game)"
+
+
+def _alibi(view: AlibiView, level: str) -> str:
+    """Card counting: what each displayed suspect still lacks, and where those clues can be."""
+    hand = list(view.hand or ())
+    seen = Counter([*view.discard, *(card for front in view.fronts for card in front), *hand])
+    unseen = {v: n - seen[v] for v, n in zip(ALIBI_VALUES, view.clue_counts, strict=True)}
+    lines: list[str] = []
+    for suspect in view.display:
+        missing = [v for v in suspect.values if v not in suspect.covered]
+        status = (
+            "alibi: safe this round"
+            if suspect.alibi is not None
+            else f"{len(suspect.covered)} covered"
+        )
+        lines.append(f"{suspect.suspect} ({status}): needs {' '.join(missing) or 'nothing'}")
+        for value in missing:
+            mine = " (you hold it)" if value in hand else ""
+            extra = f": {unseen[value]} unseen" if level == "full" else ""
+            lines.append(f"    {value}{extra}{mine}")
+    return "\n".join(lines)
 
 
 def _black_stories(view: BlackStoriesView, level: str) -> str:

@@ -64,9 +64,10 @@ class Alibi(Game[ac.AlibiConfig]):
         self.suspect_ids = tuple(s for s, _ in parsed)
         self.suspect_values: dict[str, frozenset[str]] = dict(parsed)
         self.suspect_set = frozenset(self.suspect_ids)
+        self.clue_deck = ac.parse_clues(config.clues)
         self.deck = ac.sort_cards(
             [
-                *ac.parse_clues(config.clues),
+                *self.clue_deck,
                 *[ac.ALIBI] * config.alibis,
                 *[ac.BRIBE] * config.bribes,
                 *[ac.GOOD_EYE] * config.good_eyes,

@@ -59,6 +59,9 @@ class AlibiView(View):
     convictions_to_end: int
     round_turns: int
     outcome: Outcome | None
+    # How many clue cards of each value (in ac.VALUES order) the deck holds: public, as the
+    # printed components are, and what card counting starts from.
+    clue_counts: tuple[int, ...]
 
     def render(self) -> str:
         who = "spectator" if self.seat is None else f"seat {self.seat}"
@@ -132,6 +135,7 @@ def build_view(state: AlibiState, seat: int | None) -> AlibiView:
         convictions_to_end=state.game.total_convictions,
         round_turns=state.round_turns,
         outcome=state.outcome,
+        clue_counts=tuple(state.game.clue_deck.count(v) for v in ac.VALUES),
     )
 
 

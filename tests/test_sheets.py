@@ -1,0 +1,28 @@
+"""The engine-filled sheets, from views only."""
+
+from __future__ import annotations
+
+from sleuth.core import make_game
+from sleuth.deduce.sheet import sheet_text
+from sleuth.games.alibi import AlibiView
+from sleuth.games.alibi.components import VALUES
+
+
+def test_alibi_sheet_counts_unseen_clues_from_the_view() -> None:
+    view = make_game("alibi", 3).new(7).view(1)
+    assert isinstance(view, AlibiView)
+    assert sum(view.clue_counts) == 46
+    text = sheet_text(view, "full")
+    hand = list(view.hand or ())
+    for suspect in view.display:
+        assert f"{suspect.suspect} (0 covered): needs {' '.join(suspect.values)}" in text
+        for value in suspect.values:
+            unseen = view.clue_counts[VALUES.index(value)] - hand.count(value)
+            mine = " (you hold it)" if value in hand else ""
+            assert f"    {value}: {unseen} unseen{mine}" in text
+    assert "unseen" not in sheet_text(view, "facts")
+
+
+def test_a_spectator_gets_no_sheet() -> None:
+    for name, players in (("black-vienna", 4), ("13-clues", 4), ("black-stories-investigation", 3)):
+        assert sheet_text(make_game(name, players).new(1).view(None), "full").startswith("(")
