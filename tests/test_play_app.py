@@ -126,3 +126,24 @@ async def test_every_game_can_be_played_to_the_end_by_keyboard(
         assert session.outcome is not None
     assert app.saved is not None
     assert replay_record(load_record(app.saved)).final.outcome == session.outcome
+
+
+async def test_hot_seat_hides_everything_until_the_next_person_confirms() -> None:
+    from sleuth.tui.handover import HandOverScreen
+
+    game = make_game("bv", 3)
+    session = GameSession(game, 2, [None, None, RandomAgent(0.0)])
+    hands = game.new(2).reveal()["hands"]  # type: ignore[index]
+    app = PlayApp(session, sheet="full", bot_delay=0.0)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert f"hand: {hands[0]}" in str(app.query_one("#view").render())
+        app.play("ask 1 " + str(session.view(0).face_up[0]))  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        assert str(app.query_one("#view").render()) == ""  # nothing of seat 0 stays on screen
+        await pilot.press("enter")
+        await pilot.pause()
+        text = str(app.query_one("#view").render())
+        assert f"hand: {hands[1]}" in text
+        assert f"hand: {hands[0]}" not in text
