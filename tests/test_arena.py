@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from sleuth.arena.stats import elo_ratings, summarize, wilson_interval
@@ -64,3 +67,50 @@ def test_ray_backend_matches_the_process_backend() -> None:
     game = make_game("bv", 3)
     specs = schedule(game.name, game.config_json(), ["random"] * 3, 4, seed=4)
     assert [r.record for r in run_specs(specs, 1, "ray")] == [r.record for r in run_specs(specs)]
+
+
+def test_questions_before_the_winning_accusation() -> None:
+    from sleuth.arena.tournament import questions_before_win
+    from sleuth.core.records import Step
+
+    steps = [
+        Step(0, "ask 1 AOR", "AOR@1=0"),
+        Step(2, "accuse ABC", "wrong"),
+        Step(1, "ask 2 BHV", "BHV@2=1"),
+        Step(1, "accuse BLM", "correct"),
+        Step(0, "guess BLM", "guessed"),
+    ]
+    assert questions_before_win(steps, (1,)) == 2
+    assert questions_before_win(steps, ()) is None
+
+
+def test_arena_command_prints_the_table_and_draws_the_plot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sleuth.cli.main import main
+
+    plot = tmp_path / "ratings.png"
+    out = tmp_path / "results.json"
+    code = main(
+        [
+            "arena",
+            "bv",
+            "--players",
+            "3",
+            "--bots",
+            "deductive,basic,random",
+            "--games",
+            "6",
+            "--seed",
+            "2",
+            "--plot",
+            str(plot),
+            "--out",
+            str(out),
+        ]
+    )
+    assert code == 0
+    text = capsys.readouterr().out
+    assert "questions to win" in text
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(json.loads(out.read_text())["games"]) == 6

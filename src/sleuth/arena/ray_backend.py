@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -20,15 +21,16 @@ def run_on_ray(
     except ImportError as error:
         raise RuntimeError("the ray backend needs Ray: pip install 'sleuth[ray]'") from error
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    os.environ.setdefault("RAY_AUTH_MODE", "disabled")
     started_here = not ray.is_initialized()
     if started_here:
         if address:
-            ray.init(address=address, logging_level="ERROR")
+            ray.init(address=address, logging_level=logging.ERROR)
         else:
             ray.init(
                 num_cpus=max(1, workers),
                 include_dashboard=False,
-                logging_level="ERROR",
+                logging_level=logging.ERROR,
                 object_store_memory=80 * 1024 * 1024,
             )
     try:

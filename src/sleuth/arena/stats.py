@@ -6,6 +6,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from .tournament import GameResult
 
@@ -25,6 +26,7 @@ class BotSummary:
     mean_decision_ms: float
     rating: float
     rating_sd: float
+    mean_questions_to_win: float | None
 
     @property
     def win_rate(self) -> float:
@@ -86,6 +88,7 @@ def summarize(results: Sequence[GameResult], bootstrap: int = 100) -> list[BotSu
     for name in ratings:
         games = wins = decisions = 0
         score = seconds = 0.0
+        to_win: list[int] = []
         for result in results:
             for seat, bot in enumerate(result.seating):
                 if bot != name:
@@ -95,6 +98,8 @@ def summarize(results: Sequence[GameResult], bootstrap: int = 100) -> list[BotSu
                 score += result.scores[seat]
                 decisions += result.decisions[seat]
                 seconds += result.think_seconds[seat]
+                if seat in result.winners and result.questions_to_win is not None:
+                    to_win.append(result.questions_to_win)
         low, high = wilson_interval(wins, games)
         spread = samples[name]
         mean = sum(spread) / len(spread) if spread else ratings[name]
@@ -110,6 +115,7 @@ def summarize(results: Sequence[GameResult], bootstrap: int = 100) -> list[BotSu
                 mean_decision_ms=1000 * seconds / decisions if decisions else 0.0,
                 rating=ratings[name],
                 rating_sd=sd,
+                mean_questions_to_win=sum(to_win) / len(to_win) if to_win else None,
             )
         )
     return sorted(rows, key=lambda row: -row.rating)
@@ -118,12 +124,41 @@ def summarize(results: Sequence[GameResult], bootstrap: int = 100) -> list[BotSu
 def format_table(rows: Sequence[BotSummary]) -> str:
     lines = [
         f"{'bot':<12} {'games':>6} {'wins':>5} {'win rate':>9} {'95% interval':>15} "
-        f"{'mean score':>10} {'ms/move':>8} {'rating':>12}"
+        f"{'mean score':>10} {'ms/move':>8} {'rating':>12} {'questions to win':>16}"
     ]
     for row in rows:
         lines.append(
             f"{row.bot:<12} {row.games:>6} {row.wins:>5} {row.win_rate:>9.3f} "
             f"{f'[{row.win_low:.3f}, {row.win_high:.3f}]':>15} {row.mean_score:>10.2f} "
-            f"{row.mean_decision_ms:>8.3f} {f'{row.rating:.0f} ± {row.rating_sd:.0f}':>12}"
+            f"{row.mean_decision_ms:>8.3f} {f'{row.rating:.0f} ± {row.rating_sd:.0f}':>12} "
+            f"{_optional(row.mean_questions_to_win):>16}"
         )
     return "\n".join(lines)
+
+
+def _optional(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}"
+
+
+def plot_ratings(rows: Sequence[BotSummary], path: Path, title: str) -> None:
+    """A bar chart of the ratings with their bootstrap spread (needs the ``plot`` extra)."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only: no display on servers and in CI
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(6, 3.5))
+    axes.bar(
+        [row.bot for row in rows],
+        [row.rating for row in rows],
+        yerr=[row.rating_sd for row in rows],
+        capsize=6,
+        color="#4c72b0",
+    )
+    low = min(row.rating - 2 * row.rating_sd for row in rows) - 20
+    axes.set_ylim(bottom=max(0.0, low))
+    axes.set_ylabel("Elo rating (± bootstrap s.d.)")
+    axes.set_title(title)
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    plt.close(figure)

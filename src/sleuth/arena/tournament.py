@@ -13,6 +13,7 @@ from typing import Any
 
 from sleuth.agents import Agent, make_agent
 from sleuth.core import Action, View, derive_seed, find_game
+from sleuth.core.records import Step
 from sleuth.core.serialize import JSONValue
 
 from .match import play_match
@@ -40,6 +41,20 @@ class GameResult:
     decisions: tuple[int, ...]
     think_seconds: tuple[float, ...]
     record: dict[str, JSONValue]
+    # Questions asked (by anyone) before the winner's accusation, in games won by accusing.
+    questions_to_win: int | None = None
+
+
+def questions_before_win(steps: Sequence[Step], winners: tuple[int, ...]) -> int | None:
+    """How many questions the table asked before the winning accusation, if there was one."""
+    asked = 0
+    for step in steps:
+        kind = step.action.split(" ", 1)[0]
+        if kind == "accuse" and step.seat in winners:
+            return asked
+        if kind == "ask":
+            asked += 1
+    return None
 
 
 def schedule(
@@ -99,6 +114,7 @@ def play_spec(spec: GameSpec) -> GameResult:
         decisions=tuple(a.decisions for a in agents),
         think_seconds=tuple(a.seconds for a in agents),
         record=result.record,
+        questions_to_win=questions_before_win(result.steps, result.outcome.winners),
     )
 
 

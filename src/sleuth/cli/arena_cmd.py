@@ -30,6 +30,7 @@ def add_parser(commands: Any) -> None:
     arena.add_argument("--ray-address", help="join a running Ray cluster (default: local)")
     arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     arena.add_argument("--out", type=Path, help="write the results as JSON here")
+    arena.add_argument("--plot", type=Path, help="draw the ratings as a PNG here")
     arena.add_argument("--record-dir", type=Path, help="write every game's record here")
     arena.set_defaults(run=run_arena)
 
@@ -73,6 +74,11 @@ def run_arena(args: argparse.Namespace) -> int:
         f"{args.backend} x{args.workers}: {len(results) / elapsed:.1f} games/s"
     )
     print(format_table(rows))
+    if args.plot:
+        from sleuth.arena.stats import plot_ratings
+
+        plot_ratings(rows, args.plot, f"{game.title}, {len(results)} games")
+        print(f"ratings plot: {args.plot}")
     if args.record_dir:
         args.record_dir.mkdir(parents=True, exist_ok=True)
         for result in results:
