@@ -77,8 +77,11 @@ def run_arena(args: argparse.Namespace) -> int:
     if args.plot:
         from sleuth.arena.stats import plot_ratings
 
-        plot_ratings(rows, args.plot, f"{game.title}, {len(results)} games")
-        print(f"ratings plot: {args.plot}")
+        try:
+            plot_ratings(rows, args.plot, f"{game.title}, {len(results)} games")
+            print(f"ratings plot: {args.plot}")
+        except ModuleNotFoundError as error:
+            print(f"no plot: {error.name} is missing (pip install -e '.[plot]')", file=sys.stderr)
     if args.record_dir:
         args.record_dir.mkdir(parents=True, exist_ok=True)
         for result in results:

@@ -98,7 +98,15 @@ def run_assist(args: argparse.Namespace) -> int:
     except EntryError as error:
         print(f"sleuth assist: {error}", file=sys.stderr)
         return 2
-    from sleuth.tui.assist_app import AssistApp
+    try:
+        from sleuth.tui.assist_app import AssistApp
+    except ModuleNotFoundError as error:
+        print(
+            f"sleuth assist needs the terminal extra ({error.name} is missing): "
+            "pip install -e '.[tui]'",
+            file=sys.stderr,
+        )
+        return 2
 
     AssistApp(notebook, args.sheet).run()
     print(f"session saved in {path}")

@@ -69,7 +69,15 @@ def run_play(args: argparse.Namespace) -> int:
         return 2
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     session = GameSession(game, seed, controllers)
-    from sleuth.tui.play_app import PlayApp
+    try:
+        from sleuth.tui.play_app import PlayApp
+    except ModuleNotFoundError as error:
+        print(
+            f"sleuth play needs the terminal extra ({error.name} is missing): "
+            "pip install -e '.[tui]'",
+            file=sys.stderr,
+        )
+        return 2
 
     app = PlayApp(session, sheet=args.sheet, bot_delay=args.bot_delay, record_dir=args.record_dir)
     app.run()
