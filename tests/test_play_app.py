@@ -114,18 +114,31 @@ async def test_every_game_can_be_played_to_the_end_by_keyboard(
     bots = [RandomAgent(0.0) for _ in range(players - 1)]
     session = GameSession(game, 4, [None, *bots])
     app = PlayApp(session, sheet="off", bot_delay=0.0, record_dir=tmp_path)
+    screens: list[str] = []
     async with app.run_test() as pilot:
         for _ in range(3000):
             await pilot.pause()
             if session.outcome is not None:
                 break
+            screens.append(_screen_text(app))
             if session.waiting_for_human() == 0:
                 app.query_one("#actions").focus()
                 await pilot.press("enter")
         await pilot.pause()
         assert session.outcome is not None
     assert app.saved is not None
-    assert replay_record(load_record(app.saved)).final.outcome == session.outcome
+    record = load_record(app.saved)
+    assert replay_record(record).final.outcome == session.outcome
+    if name == "13-clues":  # seat 0 must never have seen its own mystery before the end
+        # the seat before seat 0 chose its mystery: "choose PERSON LOCATION WEAPON"
+        chooser = players - 1
+        own = next(
+            st.action.split(" ", 1)[1]
+            for st in session.steps
+            if st.seat == chooser and st.action.startswith("choose")
+        )
+        assert not any("seat 0: glasses" in t and f"mystery: {own}" in t for t in screens)
+        assert all("mystery: ?" in t for t in screens if "seat 0: glasses" in t)
 
 
 async def test_hot_seat_hides_everything_until_the_next_person_confirms() -> None:
