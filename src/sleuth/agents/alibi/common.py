@@ -23,10 +23,10 @@ def need(values: tuple[str, ...]) -> int:
 
 def unseen(view: AlibiView) -> Counter[str]:
     """Clue cards of each value in the other hands or the draw pile (never negative)."""
-    seen = Counter([*view.discard, *(c for front in view.fronts for c in front), *(view.hand or ())])
-    return Counter(
-        {v: max(n - seen[v], 0) for v, n in zip(VALUES, view.clue_counts, strict=True)}
+    seen = Counter(
+        [*view.discard, *(c for front in view.fronts for c in front), *(view.hand or ())]
     )
+    return Counter({v: max(n - seen[v], 0) for v, n in zip(VALUES, view.clue_counts, strict=True)})
 
 
 @dataclass

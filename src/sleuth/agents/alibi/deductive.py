@@ -54,10 +54,7 @@ def chances(table: Table, counts: Counter[str]) -> dict[str, float]:
             continue
         # A held value is certain to come; an unseen one the likelier the more copies.
         ease = sorted(
-            (
-                1.0 if hand[v] else counts[v] / (counts[v] + SPREAD)
-                for v in table.missing(suspect)
-            ),
+            (1.0 if hand[v] else counts[v] / (counts[v] + SPREAD) for v in table.missing(suspect)),
             reverse=True,
         )
         weight = STEP**needed
@@ -111,9 +108,7 @@ class DeductiveAlibi(Agent):
         others = gains[1:]
         return me - self.opponent_weight * (sum(others) / len(others) if others else 0.0)
 
-    def value(
-        self, table: Table, counts: Counter[str], base: list[float], action: Action
-    ) -> float:
+    def value(self, table: Table, counts: Counter[str], base: list[float], action: Action) -> float:
         """The net expected points of ``action`` against doing nothing."""
         if isinstance(action, Convict):
             return self._settled(table, action.suspect, base)
@@ -172,11 +167,11 @@ class DeductiveAlibi(Agent):
                 value = self.value(trial, counts, current, action)
                 if value > best[0]:
                     best = (value, action)
-            value, action = best
-            if action is None:
+            value, chosen = best
+            if chosen is None:
                 break
             total += value
-            if isinstance(action, GoodEye) or not self._apply(trial, action):
+            if not self._apply(trial, chosen):
                 break
             if trial.completed():
                 break  # the conviction ends the turn's plays
