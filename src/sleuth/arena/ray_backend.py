@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -21,14 +22,15 @@ def run_on_ray(
         raise RuntimeError("the ray backend needs Ray: pip install 'sleuth[ray]'") from error
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     started_here = not ray.is_initialized()
+    # An int level: Ray 2.60's stubs type logging_level as int (it also takes names).
     if started_here:
         if address:
-            ray.init(address=address, logging_level="ERROR")
+            ray.init(address=address, logging_level=logging.ERROR)
         else:
             ray.init(
                 num_cpus=max(1, workers),
                 include_dashboard=False,
-                logging_level="ERROR",
+                logging_level=logging.ERROR,
                 object_store_memory=80 * 1024 * 1024,
             )
     try:
