@@ -23,6 +23,7 @@ _BOT_MODULES = (
     "sleuth.agents.black_vienna",
     "sleuth.agents.black_stories",
     "sleuth.agents.thirteen_clues",
+    "sleuth.agents.alibi",
 )
 
 

@@ -23,6 +23,7 @@ def run_on_ray(
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     os.environ.setdefault("RAY_AUTH_MODE", "disabled")
     started_here = not ray.is_initialized()
+    # An int level: Ray 2.60's stubs type logging_level as int (it also takes names).
     if started_here:
         if address:
             ray.init(address=address, logging_level=logging.ERROR)

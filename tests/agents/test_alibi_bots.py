@@ -1,0 +1,124 @@
+"""Alibi: both bots choose as designed in a constructed position, and
+deductive > basic > random in mean score in a small tournament."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+
+from sleuth.agents import make_agent
+from sleuth.agents.alibi.common import Table, unseen
+from sleuth.arena.tournament import run_specs, schedule
+from sleuth.core import make_game
+from sleuth.games.alibi import Alibi, AlibiState, AlibiView
+
+GAME = "alibi"
+# The 5-suspect list of tests/goldens/alibi-2p.json: two convictions end the game.
+SUSPECTS = (
+    "S01=female+thin+long+newspaper+glasses",
+    "S02=male+fat+short+revolver+umbrella",
+    "S03=female+fat+short+striped+knife",
+    "S04=male+thin+long+dotted+bag",
+    "S05=female+thin+short+revolver+bag",
+)
+
+
+def _game(players: int) -> Alibi:
+    made = make_game(GAME, players, suspects=SUSPECTS)
+    assert isinstance(made, Alibi)
+    return made
+
+
+def _run(game: Alibi, state: AlibiState, moves: list[tuple[int, str]]) -> AlibiState:
+    for seat, text in moves:
+        new = state.apply(seat, game.parse_action(text))
+        assert isinstance(new, AlibiState)
+        state = new
+    return state
+
+
+def _position() -> tuple[AlibiState, AlibiView]:
+    """Seat 1 has laid female fat knife (S03 needs one of short/striped more after
+    striped), seat 0 thin bag; seat 0 holds male striped glasses bribe."""
+    game = _game(2)
+    # pile[-1] is drawn first: seat 1 and seat 0 draw alternately after each play.
+    pile = ["long", "dotted", "alibi", "goodeye", "short"]
+    pile += ["umbrella", "glasses", "revolver", "male", "newspaper"]
+    hands = [["thin", "striped", "bag", "bribe"], ["female", "fat", "knife", "male"]]
+    state = game.from_deal(["S01", "S02", "S03", "S04"], ["S05"], hands, pile, start=1)
+    state = _run(
+        game,
+        state,
+        [
+            (1, "play female"),
+            (1, "pass"),
+            (0, "play thin"),
+            (0, "pass"),
+            (1, "play fat"),
+            (1, "pass"),
+            (0, "play bag"),
+            (0, "pass"),
+            (1, "play knife"),
+            (1, "pass"),
+        ],
+    )
+    view = state.view(0)
+    assert isinstance(view, AlibiView)
+    return state, view
+
+
+def test_constructed_position_choices() -> None:
+    state, view = _position()
+    assert view.hand == ("male", "striped", "glasses", "bribe")
+    assert [s.covered for s in view.display] == [
+        ("female", "thin"),
+        ("fat",),
+        ("female", "fat", "knife"),
+        ("thin", "bag"),
+    ]
+    # counting: 2 striped in the deck, one in hand; short 4, none seen
+    counts = unseen(view)
+    assert (counts["striped"], counts["short"], counts["knife"]) == (1, 4, 2)
+    table = Table.of(view)
+    assert table.closest()[0] == "S03"
+    legal = state.legal_actions(0)
+    # basic feeds the suspect closest to conviction; deductive sees that striped there
+    # mostly helps seat 1 (3 cards on S03) and bribes away the rarest of them, a knife.
+    basic = make_agent("basic", GAME).act(view, legal, random.Random(1))
+    deductive = make_agent("deductive", GAME).act(view, legal, random.Random(1))
+    assert str(basic) == "play striped"
+    assert str(deductive) == "bribe 1 knife"
+    # after the basic play, the optional swap is declined: every card is useful
+    game = _game(2)
+    after = _run(game, state, [(0, "play striped")])
+    swap_view = after.view(0)
+    assert after.phase == "swap"
+    choice = make_agent("basic", GAME).act(swap_view, after.legal_actions(0), random.Random(1))
+    assert str(choice) == "pass"
+
+
+def test_both_bots_take_a_conviction_with_the_bonus() -> None:
+    game = _game(2)
+    state, _ = _position()
+    # seat 0 lays striped and draws short, which completes S03 (its 5th value) next turn.
+    moves = [(0, "play striped"), (0, "pass"), (1, "play male"), (1, "pass")]
+    state = _run(game, state, moves)
+    view = state.view(0)
+    assert isinstance(view, AlibiView)
+    assert view.hand is not None and "short" in view.hand
+    for bot in ("basic", "deductive"):
+        choice = make_agent(bot, GAME).act(view, state.legal_actions(0), random.Random(0))
+        assert str(choice) == "play short", bot
+
+
+def test_deductive_beats_basic_beats_random() -> None:
+    bots = ["deductive", "basic", "random"]
+    config = _game(3).config_json()
+    results = run_specs(schedule(GAME, config, bots, 150, seed=7), workers=2)
+    totals: dict[str, list[int]] = defaultdict(list)
+    for result in results:
+        for seat, bot in enumerate(result.seating):
+            totals[bot].append(result.scores[seat])
+    mean = {bot: sum(s) / len(s) for bot, s in totals.items()}
+    print("Alibi 3p (5 suspects), 150 games, mean score:", mean)
+    assert mean["deductive"] > mean["basic"] > mean["random"], mean
