@@ -24,6 +24,8 @@ Determinize = Callable[[View, random.Random], State]
 # Each seat's reward in [-1, 1] for a (possibly unfinished) state.
 Evaluate = Callable[[State], Sequence[float]]
 Policy = Callable[[State, int, Sequence[Action], random.Random], Action]
+# The moves the search weighs for a seat (by default every legal one); none ends the line.
+Actions = Callable[[State, int], Sequence[Action]]
 
 ITERATIONS = 200
 # Steps of playout after the expanded node before the heuristic evaluation takes over.
@@ -68,6 +70,7 @@ class ISMCTS(Agent):
         depth: int = DEPTH,
         exploration: float = EXPLORATION,
         policy: Policy = kind_random,
+        actions: Actions | None = None,
     ) -> None:
         self.determinize = determinize
         self.evaluate = evaluate
@@ -75,6 +78,7 @@ class ISMCTS(Agent):
         self.depth = depth
         self.exploration = exploration
         self.policy = policy
+        self.actions: Actions = actions or (lambda state, seat: state.legal_actions(seat))
 
     def act(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         choices = {str(a): a for a in legal}
@@ -97,7 +101,9 @@ class ISMCTS(Agent):
             seat = state.to_move()
             if seat is None:
                 break
-            legal = {str(a): a for a in state.legal_actions(seat)}
+            legal = {str(a): a for a in self.actions(state, seat)}
+            if not legal:
+                break
             untried = [key for key in legal if key not in node.children]
             for key in legal:
                 if key in node.children:
@@ -121,7 +127,10 @@ class ISMCTS(Agent):
             seat = state.to_move()
             if seat is None:
                 break
-            state = state.apply(seat, self.policy(state, seat, state.legal_actions(seat), rng))
+            moves = self.actions(state, seat)
+            if not len(moves):
+                break
+            state = state.apply(seat, self.policy(state, seat, moves, rng))
         rewards = self.evaluate(state)
         for visited in path:
             visited.visits += 1

@@ -1,0 +1,125 @@
+"""A full Black Vienna state consistent with one seat's view: the hidden facts filled in.
+
+Search bots (``ismcts``) sample such states to look ahead without reading the true state.
+Everything public is copied from the view field by field; the other seats' hands and the
+ring are given (drawn by the caller, e.g. uniformly from the deduction engine); the cards
+still hidden in the stacks are the deck cards neither played nor face up, shuffled.
+
+Limitations: a bot is given a view but not the game, so ``game_from_view`` rebuilds the
+game with the default options and deck (as the other bots assume too). The view does not
+show which stack a played card came from, nor the letters of another seat's accusation or
+guess: played cards are put back below the face-up cards in any order, another seat's
+wrong accusation gets a random trio other than the ring, a correct one the ring, and a
+handed-in guess of another seat a random trio. None of that is in any seat's view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+
+from sleuth.core import make_game
+
+from . import components as bv
+from .rules import Accusation, BlackVienna, BlackViennaState, Investigation
+from .views import BlackViennaView
+
+_TRIOS = tuple("".join(trio) for trio in combinations(bv.LETTERS, bv.RING_SIZE))
+
+
+def game_from_view(view: BlackViennaView) -> BlackVienna:
+    """The game of the view's table size with the default options (the view shows no more)."""
+    game = make_game("black-vienna", view.players)
+    if not isinstance(game, BlackVienna):
+        raise TypeError("black-vienna is not registered as BlackVienna")
+    return game
+
+
+def _random_trio(rng: random.Random, avoid: str) -> str:
+    while True:
+        trio = _TRIOS[rng.randrange(len(_TRIOS))]
+        if trio != avoid:
+            return trio
+
+
+def determinize(
+    game: BlackVienna | None,
+    view: BlackViennaView,
+    hands: Sequence[str],
+    ring: str,
+    rng: random.Random,
+) -> BlackViennaState:
+    """A state whose ``view(view.seat)`` equals ``view``, with the given hands and ring."""
+    if view.seat is None:
+        raise ValueError("a spectator's view has no seat to determinize for")
+    if game is None:
+        game = game_from_view(view)
+    if view.ring is not None:
+        ring = view.ring  # the game is over: the ring is public
+    ring_letters = bv.mask_letters(bv.letters_mask(ring))
+    state = object.__new__(BlackViennaState)
+    state.game = game
+    state.hands = tuple(bv.letters_mask(h) for h in hands)
+    state.ring = bv.letters_mask(ring)
+
+    # Stacks: [played placeholders..., face-up card, hidden cards...] per stack.
+    played = list(dict.fromkeys(card for inv in view.investigations for card in inv.cards))
+    face_up = [card for card in view.face_up if card is not None]
+    gone = set(played) | set(face_up)
+    hidden = [card for card in game.deck if card not in gone]
+    rng.shuffle(hidden)
+    per_stack = len(game.deck) // bv.STACKS
+    stacks: list[tuple[str, ...]] = []
+    tops: list[int] = []
+    for up, size in zip(view.face_up, view.stack_sizes, strict=True):
+        used = max(0, per_stack - size)
+        below = tuple(played[:used])
+        played = played[used:]
+        below += ("",) * (used - len(below))
+        if up is None:
+            stacks.append(below)
+        else:
+            rest = size - 1
+            stacks.append((*below, up, *hidden[:rest]))
+            hidden = hidden[rest:]
+        tops.append(used)
+    state.stacks, state.tops = tuple(stacks), tuple(tops)
+
+    state.table = tuple((t.letters, t.holder, t.markers) for t in view.table)
+    state.log = tuple(
+        Investigation(i.asker, i.target, i.cards, i.answers, i.placed) for i in view.investigations
+    )
+    state.accusations = tuple(
+        Accusation(
+            a.seat,
+            a.letters
+            if a.letters is not None
+            else (ring_letters if a.correct else _random_trio(rng, ring_letters)),
+            a.correct,
+        )
+        for a in view.accusations
+    )
+    guess_seats = sorted(
+        set(view.guessed) | (set(view.actors) if view.phase == "guessing" else set())
+    )
+    guesses: list[tuple[int, str | None]] = []
+    for seat in guess_seats:
+        if seat not in view.guessed:
+            guesses.append((seat, None))
+        elif seat == view.seat:
+            own = view.own_guess
+            guesses.append((seat, "-" if own in (None, "pass") else own))
+        else:
+            guesses.append((seat, _random_trio(rng, "") if rng.random() < 0.5 else "-"))
+    state.guesses = tuple(guesses)
+    state.supply, state.asker = view.supply, view.asker
+    state.questioned = sum(1 << s for s in view.questioned)
+    state.cards_played = view.cards_played
+    state.eliminated = sum(1 << s for s in view.eliminated)
+    state.phase = view.phase
+    correct = [a.seat for a in view.accusations if a.correct]
+    state.winner = correct[0] if correct else None
+    state.last = ""
+    state._outcome = view.outcome
+    return state
