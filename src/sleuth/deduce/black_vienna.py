@@ -22,52 +22,10 @@ import numpy as np
 
 from sleuth.deduce.model import Constraint, Model, PositionError
 from sleuth.deduce.queries import Analysis, QuestionValue, conflicts, explain
+from sleuth.games.black_vienna.components import DEFAULT_DECK, LETTERS, hand_sizes
 
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÖ"
-DEFAULT_DECK: tuple[str, ...] = (
-    "AOR",
-    "BHV",
-    "CDE",
-    "FGI",
-    "JKL",
-    "MNP",
-    "QST",
-    "UWX",
-    "YZÖ",
-    "ABC",
-    "DHO",
-    "ERV",
-    "FJM",
-    "GKN",
-    "ILP",
-    "QUY",
-    "SWZ",
-    "TXÖ",
-    "AFQ",
-    "GOS",
-    "IRT",
-    "BJU",
-    "HKW",
-    "LVX",
-    "CMY",
-    "DNZ",
-    "EPÖ",
-    "AKÖ",
-    "LOY",
-    "JRZ",
-    "BNT",
-    "HPQ",
-    "MSV",
-    "CGX",
-    "DIU",
-    "EFW",
-)
-HAND_SIZES: dict[int, tuple[int, ...]] = {
-    3: (8, 8, 8),
-    4: (6, 6, 6, 6),
-    5: (4, 5, 5, 5, 5),
-    6: (4, 4, 4, 4, 4, 4),
-}
+# The game's own data: one definition of the persons, the deck and the deal.
+HAND_SIZES: dict[int, tuple[int, ...]] = {n: hand_sizes(n) for n in range(3, 7)}
 RING = "ring"
 
 

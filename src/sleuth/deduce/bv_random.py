@@ -5,13 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from sleuth.deduce.black_vienna import (
-    DEFAULT_DECK,
-    HAND_SIZES,
-    LETTERS,
-    Investigation,
-    Position,
-)
+from sleuth.deduce.black_vienna import HAND_SIZES, Investigation, Position
+from sleuth.games.black_vienna.components import DEFAULT_DECK, LETTERS
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,13 @@ from typing import ClassVar
 
 from sleuth.agents.base import Agent, kinds_of, of_kind
 from sleuth.core import Action, View
-from sleuth.games.black_vienna import Accuse, BlackViennaView, Guess, Investigate, Pass
+from sleuth.games.black_vienna import LETTERS, Accuse, BlackViennaView, Guess, Investigate, Pass
 
 from .notes import CasualNotes
 
 
 def _trio(letters: list[str] | set[str]) -> str:
-    return "".join(sorted(letters, key="ABCDEFGHIJKLMNOPQRSTUVWXYZÖ".index))
+    return "".join(sorted(letters, key=LETTERS.index))
 
 
 class BasicBlackVienna(Agent):

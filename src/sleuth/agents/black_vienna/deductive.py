@@ -17,7 +17,7 @@ from sleuth.agents.base import Agent, kinds_of, of_kind
 from sleuth.core import Action, View
 from sleuth.deduce.black_vienna import BlackViennaAnalysis
 from sleuth.deduce.views import black_vienna_position
-from sleuth.games.black_vienna import Accuse, BlackViennaView, Guess, Investigate, Pass
+from sleuth.games.black_vienna import LETTERS, Accuse, BlackViennaView, Guess, Investigate, Pass
 
 # The confidence needed to accuse falls from EARLY to LATE as the investigations that the
 # stacks and the marker supply still allow run out (about one marker per answer).
@@ -91,4 +91,4 @@ class DeductiveBlackVienna(Agent):
 
 
 def _canonical(letters: str) -> str:
-    return "".join(sorted(letters, key="ABCDEFGHIJKLMNOPQRSTUVWXYZÖ".index))
+    return "".join(sorted(letters, key=LETTERS.index))
