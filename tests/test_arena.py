@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sleuth.arena.stats import elo_ratings, summarize, wilson_interval
+from sleuth.arena.stats import elo_ratings, head_to_head, summarize, wilson_interval
 from sleuth.arena.tournament import GameResult, run_specs, schedule
 from sleuth.core import make_game
 
@@ -49,6 +49,21 @@ def test_summary_counts_wins_and_scores_per_bot() -> None:
     assert (rows["a"].games, rows["a"].wins, rows["a"].mean_score) == (3, 2, 5.0)
     assert (rows["b"].games, rows["b"].wins, rows["b"].mean_score) == (3, 1, 2.0)
     assert rows["a"].rating > rows["b"].rating
+
+
+def test_head_to_head_pairs_scores_game_by_game() -> None:
+    results = [
+        _result(0, ("a", "b", "b"), (9, 0, 2), (0,)),  # a 9, b's mean 1: +8
+        _result(1, ("b", "a", "b"), (3, 6, 5), (1,)),  # +2
+        _result(2, ("b", "b", "a"), (4, 4, 0), (0, 1)),  # -4
+        _result(3, ("b", "b", "c"), (4, 4, 0), (0, 1)),  # no a: left out
+    ]
+    pair = head_to_head(results, "a", "b")
+    assert (pair.games, pair.first_ahead, pair.second_ahead) == (3, 2, 1)
+    assert pair.mean_difference == 2.0
+    # Sample s.d. of (8, 2, -4) is 6; half-width 1.96 * 6 / sqrt(3).
+    assert pair.high - pair.mean_difference == pytest.approx(6.78951, abs=1e-5)
+    assert pair.low == pytest.approx(2.0 - 6.78951, abs=1e-5)
 
 
 def test_results_do_not_depend_on_the_number_of_workers() -> None:

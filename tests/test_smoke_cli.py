@@ -69,3 +69,12 @@ def test_replay_rejects_a_changed_marker_count_naming_the_step(
 def test_simulate_rejects_an_unknown_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "bv", "--players", "4", "--option", "speshul=both"]) == 2
     assert "unknown option 'speshul'" in capsys.readouterr().err
+
+
+def test_bots_lists_each_bot_with_its_parameters(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bots", "13-clues"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "13-clues:"
+    assert "  random     interrupt_rate=0.01" in lines
+    assert main(["bots", "chess"]) == 2
+    assert "unknown game 'chess'" in capsys.readouterr().err

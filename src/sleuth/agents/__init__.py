@@ -2,6 +2,14 @@
 
 from .base import Agent
 from .random_agent import RandomAgent
-from .registry import agent_names, make_agent, register_agent
+from .registry import agent_names, bot_parameters, make_agent, parse_bot_spec, register_agent
 
-__all__ = ["Agent", "RandomAgent", "agent_names", "make_agent", "register_agent"]
+__all__ = [
+    "Agent",
+    "RandomAgent",
+    "agent_names",
+    "bot_parameters",
+    "make_agent",
+    "parse_bot_spec",
+    "register_agent",
+]

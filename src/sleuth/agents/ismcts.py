@@ -7,12 +7,17 @@ samples shares a node; availability counts make UCB fair to moves legal only som
 expands one node, plays on with a cheap policy up to a depth cap, and backs up every seat's
 reward to the nodes where that seat chose. Multi-step turns need nothing special: the seat
 to move is asked at every node. Only the ``rng`` given to ``act`` is drawn from.
+
+The budget is a number of iterations (decisions reproducible from the rng) or, with
+``seconds``, a time per decision: stronger on a fast machine, but no longer reproducible,
+so tournaments and tests use iterations.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
@@ -71,7 +76,18 @@ class ISMCTS(Agent):
         exploration: float = EXPLORATION,
         policy: Policy = kind_random,
         actions: Actions | None = None,
+        *,
+        seconds: float | None = None,
     ) -> None:
+        if iterations < 1:
+            raise ValueError(f"iterations={iterations}: at least 1")
+        if depth < 0:
+            raise ValueError(f"depth={depth}: cannot be negative")
+        if exploration < 0:
+            raise ValueError(f"exploration={exploration}: cannot be negative")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds={seconds}: a time budget must be positive")
+        self.seconds = seconds
         self.determinize = determinize
         self.evaluate = evaluate
         self.iterations = iterations
@@ -85,8 +101,14 @@ class ISMCTS(Agent):
         if len(choices) == 1:
             return next(iter(choices.values()))  # nothing to weigh
         root = _Node(-1)
-        for _ in range(self.iterations):
+        if self.seconds is None:
+            for _ in range(self.iterations):
+                self._iterate(root, view, rng)
+        else:
+            deadline = time.perf_counter() + self.seconds
             self._iterate(root, view, rng)
+            while time.perf_counter() < deadline:
+                self._iterate(root, view, rng)
         # The most visited of the moves legal now (a sampled state can never add others).
         visited = [(child.visits, key) for key, child in root.children.items() if key in choices]
         if not visited:

@@ -1,12 +1,15 @@
 """Agents by name, like games: ``make_agent("basic", "black-vienna")``.
 
 A name may be game-specific (a ``basic`` bot knows one game's rules of thumb) or serve
-every game (``random``).
+every game (``random``). A bot spec may set the factory's keyword parameters after the
+name, ``ismcts:iterations=800:exploration=0.5``, so that strengths of one bot can meet in
+one tournament; the spec, not the bare name, is the bot's label in results.
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable
 
 from sleuth.core import GameError
@@ -14,7 +17,7 @@ from sleuth.core import GameError
 from .base import Agent
 from .random_agent import RandomAgent
 
-AgentFactory = Callable[[], Agent]
+AgentFactory = Callable[..., Agent]
 ANY_GAME = "*"
 
 _AGENTS: dict[str, dict[str, AgentFactory]] = {"random": {ANY_GAME: RandomAgent}}
@@ -39,16 +42,76 @@ def _load() -> None:
         importlib.import_module(module)
 
 
-def make_agent(name: str, game: str) -> Agent:
-    """A fresh agent called ``name`` that can play ``game`` (its registered name)."""
+def make_agent(spec: str, game: str) -> Agent:
+    """A fresh agent for ``spec`` (a name, maybe with parameters) that can play ``game``."""
+    name, params = parse_bot_spec(spec)
+    factory = _factory(name, game)
+    accepted = bot_parameters(name, game)
+    values: dict[str, object] = {}
+    for key, text in params.items():
+        if key not in accepted:
+            known = ", ".join(accepted) or "none"
+            raise GameError(f"bot {name!r} has no parameter {key!r} (its parameters: {known})")
+        values[key] = _coerce(name, key, text, accepted[key])
+    try:
+        return factory(**values)
+    except ValueError as error:  # a value out of the bot's range
+        raise GameError(f"bot {spec.strip()!r}: {error}") from None
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``"ismcts:iterations=800"`` -> ``("ismcts", {"iterations": "800"})``."""
+    name, *parts = spec.strip().split(":")
+    params: dict[str, str] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise GameError(f"bot {spec!r}: parameter {part!r} is not NAME=VALUE")
+        if key.strip() in params:
+            raise GameError(f"bot {spec!r}: parameter {key.strip()!r} is given twice")
+        params[key.strip()] = value.strip()
+    return name.strip().lower(), params
+
+
+def bot_parameters(name: str, game: str) -> dict[str, object]:
+    """The keyword parameters a bot's factory takes, with their defaults."""
+    signature = inspect.signature(_factory(name, game))
+    return {
+        p.name: p.default
+        for p in signature.parameters.values()
+        if p.default is not inspect.Parameter.empty
+        and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+    }
+
+
+def _factory(name: str, game: str) -> AgentFactory:
     _load()
-    games = _AGENTS.get(name.strip().lower())
+    games = _AGENTS.get(name)
     if games is None:
         raise GameError(f"unknown bot {name!r} (bots: {', '.join(agent_names())})")
     factory = games.get(game) or games.get(ANY_GAME)
     if factory is None:
         raise GameError(f"bot {name!r} does not play {game} (it plays {', '.join(sorted(games))})")
-    return factory()
+    return factory
+
+
+def _coerce(bot: str, key: str, text: str, default: object) -> object:
+    """The value typed like the parameter's default (a None default takes a number)."""
+    try:
+        if isinstance(default, bool):
+            if text.lower() not in ("yes", "no", "true", "false"):
+                raise ValueError(text)
+            return text.lower() in ("yes", "true")
+        if isinstance(default, int):
+            return int(text)
+        if isinstance(default, float) or default is None:
+            return float(text)
+    except ValueError:
+        kind = "yes or no" if isinstance(default, bool) else "a number"
+        raise GameError(f"bot {bot!r}: {key}={text!r} is not {kind}") from None
+    if isinstance(default, str):
+        return text
+    raise GameError(f"bot {bot!r}: parameter {key!r} cannot be set from the command line")
 
 
 def agent_names(game: str | None = None) -> list[str]:

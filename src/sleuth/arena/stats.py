@@ -121,14 +121,82 @@ def summarize(results: Sequence[GameResult], bootstrap: int = 100) -> list[BotSu
     return sorted(rows, key=lambda row: -row.rating)
 
 
-def format_table(rows: Sequence[BotSummary]) -> str:
+@dataclass(frozen=True)
+class HeadToHead:
+    """Two bots over the games both played: the first's score minus the second's.
+
+    A bot in several seats of one game counts with its mean score there. The interval is
+    the normal one for a mean of paired differences: games are independent, seats rotate.
+    """
+
+    first: str
+    second: str
+    games: int
+    mean_difference: float
+    low: float
+    high: float
+    first_ahead: int
+    second_ahead: int
+
+
+def head_to_head(results: Sequence[GameResult], first: str, second: str) -> HeadToHead:
+    differences: list[float] = []
+    for result in results:
+        mine = [s for seat, s in enumerate(result.scores) if result.seating[seat] == first]
+        theirs = [s for seat, s in enumerate(result.scores) if result.seating[seat] == second]
+        if mine and theirs:
+            differences.append(sum(mine) / len(mine) - sum(theirs) / len(theirs))
+    n = len(differences)
+    mean = sum(differences) / n if n else 0.0
+    if n > 1:
+        variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
+        half = Z95 * math.sqrt(variance / n)
+    else:
+        half = math.inf
+    return HeadToHead(
+        first=first,
+        second=second,
+        games=n,
+        mean_difference=mean,
+        low=mean - half,
+        high=mean + half,
+        first_ahead=sum(d > 0 for d in differences),
+        second_ahead=sum(d < 0 for d in differences),
+    )
+
+
+def all_head_to_heads(
+    results: Sequence[GameResult], rows: Sequence[BotSummary]
+) -> list[HeadToHead]:
+    """Every pair of bots, the better rated first."""
+    return [head_to_head(results, a.bot, b.bot) for i, a in enumerate(rows) for b in rows[i + 1 :]]
+
+
+def format_head_to_heads(pairs: Sequence[HeadToHead]) -> str:
+    names = [f"{p.first} - {p.second}" for p in pairs]
+    width = max([len("score difference"), *map(len, names)])
     lines = [
-        f"{'bot':<12} {'games':>6} {'wins':>5} {'win rate':>9} {'95% interval':>15} "
+        f"{'score difference':<{width}} {'games':>6} {'mean':>8} {'95% interval':>18} "
+        f"{'ahead':>6} {'behind':>6}"
+    ]
+    for name, pair in zip(names, pairs, strict=True):
+        lines.append(
+            f"{name:<{width}} {pair.games:>6} {pair.mean_difference:>+8.2f} "
+            f"{f'[{pair.low:+.2f}, {pair.high:+.2f}]':>18} {pair.first_ahead:>6} "
+            f"{pair.second_ahead:>6}"
+        )
+    return "\n".join(lines)
+
+
+def format_table(rows: Sequence[BotSummary]) -> str:
+    width = max([12, *(len(row.bot) for row in rows)])
+    lines = [
+        f"{'bot':<{width}} {'games':>6} {'wins':>5} {'win rate':>9} {'95% interval':>15} "
         f"{'mean score':>10} {'ms/move':>8} {'rating':>12} {'questions to win':>16}"
     ]
     for row in rows:
         lines.append(
-            f"{row.bot:<12} {row.games:>6} {row.wins:>5} {row.win_rate:>9.3f} "
+            f"{row.bot:<{width}} {row.games:>6} {row.wins:>5} {row.win_rate:>9.3f} "
             f"{f'[{row.win_low:.3f}, {row.win_high:.3f}]':>15} {row.mean_score:>10.2f} "
             f"{row.mean_decision_ms:>8.3f} {f'{row.rating:.0f} ± {row.rating_sd:.0f}':>12} "
             f"{_optional(row.mean_questions_to_win):>16}"

@@ -9,7 +9,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from sleuth.arena.stats import format_table, summarize
+from sleuth.arena.stats import (
+    all_head_to_heads,
+    format_head_to_heads,
+    format_table,
+    summarize,
+)
 from sleuth.arena.tournament import run_specs, schedule
 from sleuth.core import GameError, find_game
 from sleuth.core.records import save_record
@@ -22,7 +27,12 @@ def add_parser(commands: Any) -> None:
     arena = commands.add_parser("arena", help="a tournament between bots, seats rotated")
     arena.add_argument("game")
     arena.add_argument("--players", type=int, required=True)
-    arena.add_argument("--bots", required=True, help="comma-separated bot names, one per seat")
+    arena.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated bots, one per seat; a bot may set parameters, "
+        "e.g. ismcts:iterations=800 (`sleuth bots GAME` lists them)",
+    )
     arena.add_argument("--games", type=int, default=100)
     arena.add_argument("--seed", type=int, default=0)
     arena.add_argument("--workers", type=int, default=1)
@@ -33,6 +43,7 @@ def add_parser(commands: Any) -> None:
     arena.add_argument("--plot", type=Path, help="draw the ratings as a PNG here")
     arena.add_argument("--record-dir", type=Path, help="write every game's record here")
     arena.set_defaults(run=run_arena)
+    add_bots_parser(commands)
 
 
 def run_arena(args: argparse.Namespace) -> int:
@@ -74,6 +85,10 @@ def run_arena(args: argparse.Namespace) -> int:
         f"{args.backend} x{args.workers}: {len(results) / elapsed:.1f} games/s"
     )
     print(format_table(rows))
+    pairs = all_head_to_heads(results, rows)
+    if pairs:
+        print()
+        print(format_head_to_heads(pairs))
     if args.plot:
         from sleuth.arena.stats import plot_ratings
 
@@ -93,10 +108,35 @@ def run_arena(args: argparse.Namespace) -> int:
             "bots": bots,
             "seed": args.seed,
             "summary": [to_json(row) for row in rows],
+            "head_to_head": [to_json(pair) for pair in pairs],
             "games": [
                 {k: v for k, v in to_json(r).items() if k != "record"}  # type: ignore[union-attr]
                 for r in results
             ],
         }
         args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+def add_bots_parser(commands: Any) -> None:
+    bots = commands.add_parser("bots", help="the bots that play a game, and their parameters")
+    bots.add_argument("game", nargs="?", help="one game (default: every game)")
+    bots.set_defaults(run=run_bots)
+
+
+def run_bots(args: argparse.Namespace) -> int:
+    from sleuth.agents import agent_names, bot_parameters
+    from sleuth.core.registry import all_games
+
+    try:
+        games = [find_game(args.game)] if args.game else list(all_games())
+    except GameError as error:
+        print(f"sleuth bots: {error}", file=sys.stderr)
+        return 2
+    for game in games:
+        print(f"{game.name}:")
+        for name in agent_names(game.name):
+            params = bot_parameters(name, game.name)
+            shown = " ".join(f"{k}={v}" for k, v in params.items())
+            print(f"  {name:<10} {shown}".rstrip())
     return 0

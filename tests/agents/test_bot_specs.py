@@ -1,0 +1,49 @@
+"""Bot specs: a name with keyword parameters, checked against the bot's factory."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from sleuth.agents import RandomAgent, bot_parameters, make_agent, parse_bot_spec
+from sleuth.agents.ismcts import ISMCTS
+from sleuth.core import GameError
+
+
+def test_a_spec_sets_typed_parameters() -> None:
+    bot = make_agent("ismcts:iterations=7:exploration=0.25", "black-vienna")
+    assert isinstance(bot, ISMCTS)
+    assert (bot.iterations, bot.exploration, bot.depth) == (7, 0.25, 2)
+    plain = make_agent(" Random ", "alibi")
+    assert isinstance(plain, RandomAgent)
+    assert plain.interrupt_rate == 0.01
+
+
+def test_parse_bot_spec() -> None:
+    assert parse_bot_spec("ismcts:iterations=800: depth = 3") == (
+        "ismcts",
+        {"iterations": "800", "depth": "3"},
+    )
+    assert parse_bot_spec("basic") == ("basic", {})
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:foo=1", "bot 'ismcts' has no parameter 'foo' (its parameters: iterations"),
+        ("ismcts:iterations", "parameter 'iterations' is not NAME=VALUE"),
+        ("ismcts:iterations=many", "iterations='many' is not a number"),
+        ("ismcts:iterations=0", "iterations=0: at least 1"),
+        ("ismcts:depth=1:depth=2", "parameter 'depth' is given twice"),
+        ("wizard", "unknown bot 'wizard'"),
+    ],
+)
+def test_bad_specs_are_named(spec: str, message: str) -> None:
+    with pytest.raises(GameError, match=re.escape(message)):
+        make_agent(spec, "black-vienna")
+
+
+def test_every_bot_lists_its_parameters() -> None:
+    assert bot_parameters("random", "13-clues") == {"interrupt_rate": 0.01}
+    assert bot_parameters("basic", "13-clues") == {}
