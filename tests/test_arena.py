@@ -95,7 +95,7 @@ def test_questions_before_the_winning_accusation() -> None:
         Step(1, "accuse BLM", "correct"),
         Step(0, "guess BLM", "guessed"),
     ]
-    assert questions_before_win(steps, (1,)) == 2
+    assert questions_before_win(steps, (1,)) == (2, 1)
     assert questions_before_win(steps, ()) is None
 
 

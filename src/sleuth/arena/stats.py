@@ -26,7 +26,10 @@ class BotSummary:
     mean_decision_ms: float
     rating: float
     rating_sd: float
+    # In games this bot won by accusing: questions before that accusation, by the whole
+    # table and by the bot itself.
     mean_questions_to_win: float | None
+    mean_own_questions_to_win: float | None = None
 
     @property
     def win_rate(self) -> float:
@@ -89,6 +92,7 @@ def summarize(results: Sequence[GameResult], bootstrap: int = 100) -> list[BotSu
         games = wins = decisions = 0
         score = seconds = 0.0
         to_win: list[int] = []
+        own_to_win: list[int] = []
         for result in results:
             for seat, bot in enumerate(result.seating):
                 if bot != name:
@@ -100,6 +104,8 @@ def summarize(results: Sequence[GameResult], bootstrap: int = 100) -> list[BotSu
                 seconds += result.think_seconds[seat]
                 if seat in result.winners and result.questions_to_win is not None:
                     to_win.append(result.questions_to_win)
+                if seat in result.winners and result.own_questions_to_win is not None:
+                    own_to_win.append(result.own_questions_to_win)
         low, high = wilson_interval(wins, games)
         spread = samples[name]
         mean = sum(spread) / len(spread) if spread else ratings[name]
@@ -115,7 +121,8 @@ def summarize(results: Sequence[GameResult], bootstrap: int = 100) -> list[BotSu
                 mean_decision_ms=1000 * seconds / decisions if decisions else 0.0,
                 rating=ratings[name],
                 rating_sd=sd,
-                mean_questions_to_win=sum(to_win) / len(to_win) if to_win else None,
+                mean_questions_to_win=_mean(to_win),
+                mean_own_questions_to_win=_mean(own_to_win),
             )
         )
     return sorted(rows, key=lambda row: -row.rating)
@@ -192,16 +199,26 @@ def format_table(rows: Sequence[BotSummary]) -> str:
     width = max([12, *(len(row.bot) for row in rows)])
     lines = [
         f"{'bot':<{width}} {'games':>6} {'wins':>5} {'win rate':>9} {'95% interval':>15} "
-        f"{'mean score':>10} {'ms/move':>8} {'rating':>12} {'questions to win':>16}"
+        f"{'mean score':>10} {'ms/move':>8} {'rating':>12} {'questions to win (own/table)':>28}"
     ]
     for row in rows:
         lines.append(
             f"{row.bot:<{width}} {row.games:>6} {row.wins:>5} {row.win_rate:>9.3f} "
             f"{f'[{row.win_low:.3f}, {row.win_high:.3f}]':>15} {row.mean_score:>10.2f} "
             f"{row.mean_decision_ms:>8.3f} {f'{row.rating:.0f} ± {row.rating_sd:.0f}':>12} "
-            f"{_optional(row.mean_questions_to_win):>16}"
+            f"{_to_win(row):>28}"
         )
     return "\n".join(lines)
+
+
+def _to_win(row: BotSummary) -> str:
+    if row.mean_questions_to_win is None:
+        return "-"
+    return f"{_optional(row.mean_own_questions_to_win)} / {row.mean_questions_to_win:.1f}"
+
+
+def _mean(values: Sequence[int]) -> float | None:
+    return sum(values) / len(values) if values else None
 
 
 def _optional(value: float | None) -> str:

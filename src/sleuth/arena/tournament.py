@@ -41,19 +41,22 @@ class GameResult:
     decisions: tuple[int, ...]
     think_seconds: tuple[float, ...]
     record: dict[str, JSONValue]
-    # Questions asked (by anyone) before the winner's accusation, in games won by accusing.
+    # Questions asked before the winner's accusation, in games won by accusing: by the whole
+    # table, and by the winner itself.
     questions_to_win: int | None = None
+    own_questions_to_win: int | None = None
 
 
-def questions_before_win(steps: Sequence[Step], winners: tuple[int, ...]) -> int | None:
-    """How many questions the table asked before the winning accusation, if there was one."""
-    asked = 0
+def questions_before_win(steps: Sequence[Step], winners: tuple[int, ...]) -> tuple[int, int] | None:
+    """(questions the table asked, questions the accuser asked) before the winning
+    accusation, if there was one."""
+    asked: list[int] = []
     for step in steps:
         kind = step.action.split(" ", 1)[0]
         if kind == "accuse" and step.seat in winners:
-            return asked
+            return len(asked), asked.count(step.seat)
         if kind == "ask":
-            asked += 1
+            asked.append(step.seat)
     return None
 
 
@@ -104,6 +107,7 @@ def play_spec(spec: GameSpec) -> GameResult:
     game = find_game(spec.game).from_config_json(spec.config)
     agents = [_Timed(make_agent(name, game.name)) for name in spec.seating]
     result = play_match(game, agents, spec.seed)
+    to_win = questions_before_win(result.steps, result.outcome.winners)
     return GameResult(
         index=spec.index,
         seating=spec.seating,
@@ -114,7 +118,8 @@ def play_spec(spec: GameSpec) -> GameResult:
         decisions=tuple(a.decisions for a in agents),
         think_seconds=tuple(a.seconds for a in agents),
         record=result.record,
-        questions_to_win=questions_before_win(result.steps, result.outcome.winners),
+        questions_to_win=to_win[0] if to_win else None,
+        own_questions_to_win=to_win[1] if to_win else None,
     )
 
 
