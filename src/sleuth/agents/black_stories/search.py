@@ -1,0 +1,184 @@
+"""``ismcts`` for Black Stories Investigation: the generic search over plays and solves.
+
+Determinizations: the other seats' cases are drawn once per decision's iteration uniformly
+among those the deduction engine allows (the candidates computed once per decision), the
+unseen cards dealt at random (``sleuth.games.black_stories.determinize``).
+
+Moves weighed: every play; at the solve step the draw and, per target with candidates, one
+attempt per investigation card on one representative guess (the cases left are equally
+likely, so which one is guessed does not matter, and 16 guesses per target would swamp the
+tree). The same pruning applies to every seat in the tree, each from its own knowledge.
+
+Playouts run to the end of the game (it is short: about nine steps per seat) with the
+``deductive`` bot's rules applied from the mover's own knowledge in the sampled state, so
+the opponents play as a good player would with what they know. The reward is each seat's
+final score lead over the best other seat, squashed into [-1, 1]; should a playout reach
+the depth cap unfinished, each seat's score is credited with its likeliest next solve.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+
+from sleuth.agents.ismcts import ISMCTS
+from sleuth.core import Action, State, View
+from sleuth.games.black_stories import BlackStoriesState, BlackStoriesView, Draw, Solve
+from sleuth.games.black_stories import components as bs
+from sleuth.games.black_stories.determinize import (
+    case_candidates,
+    determinize,
+    game_from_view,
+    sample_cases,
+)
+
+# A score lead this large counts as a near-certain win (tanh squashes into [-1, 1]).
+SCALE = 2.0
+ITERATIONS = 200
+DEPTH = 60
+EXPLORATION = 0.7
+# The playout's solve rule, as the deductive bot's: risk the smallest card from this chance.
+RISK = 0.15
+
+_CASE_MASKS = {case: bs.evidence_mask(case) for case in bs.ALL_CASES}
+_FIELDS = ("0/1", "0/1", "2", "3", "4")
+
+
+@lru_cache(maxsize=8192)
+def grid_cases(grid: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    """The cases that put every card of a grid on its field (cached: grids recur)."""
+    masks = [(bs.evidence_mask(card), field) for card, field in grid]
+    return tuple(
+        case
+        for case, mask in _CASE_MASKS.items()
+        if all(_FIELDS[(m & mask).bit_count()] == field for m, field in masks)
+    )
+
+
+def seen_by(state: BlackStoriesState, seat: int) -> set[str]:
+    """The cards ``seat`` sees now: own case and hand, the discard pile, every grid."""
+    seen = {*state.hands[seat], *state.discard, *(card for grid in state.grids for card, _ in grid)}
+    case = state.cases[seat]
+    if case is not None:
+        seen.add(case)
+    return seen
+
+
+def known_cases(state: BlackStoriesState, seat: int, target: int, seen: set[str]) -> list[str]:
+    """The cases ``target`` may hold as ``seat`` knows in ``state``: the deduction engine's
+    posterior (``black_stories_position``), computed from the state directly for speed."""
+    if state.cases[target] is None or target == seat:
+        return []
+    private = state.game.config.guesses == "private"
+    failed: set[str] = set()
+    for attempt in state.attempts:
+        if attempt.target != target:
+            continue
+        if attempt.success:
+            failed.clear()  # guesses before a solve were about an earlier case
+        elif not private or seat in (attempt.seat, attempt.target):
+            failed.add(attempt.guess.replace("/", "+"))
+    return [c for c in grid_cases(state.grids[target]) if c not in failed and c not in seen]
+
+
+def evaluate(state: State) -> Sequence[float]:
+    """Each seat's score lead over the best other seat, squashed into [-1, 1]."""
+    if not isinstance(state, BlackStoriesState):
+        raise TypeError("the Black Stories search plays Black Stories only")
+    points = [float(s) for s in state.scores]
+    if state.outcome is None:
+        # Unfinished: add each seat's likeliest next solve with its biggest card.
+        for seat in range(state.players):
+            if not state.unused[seat]:
+                continue
+            seen = seen_by(state, seat)
+            best = 0.0
+            for target in state.targets(seat):
+                cases = known_cases(state, seat, target, seen)
+                if cases:
+                    gain = max(state.unused[seat]) + max(
+                        0, bs.SOLVE_BASE - len(state.grids[target])
+                    )
+                    best = max(best, gain / len(cases))
+            points[seat] += best
+    rewards = []
+    for seat, mine in enumerate(points):
+        best_other = max(p for s, p in enumerate(points) if s != seat)
+        rewards.append(math.tanh((mine - best_other) / SCALE))
+    return rewards
+
+
+def _solve_options(state: BlackStoriesState, seat: int) -> list[tuple[float, int, str]]:
+    """(chance, target, representative guess) per target with candidates, as ``seat`` knows."""
+    seen = seen_by(state, seat)
+    options = []
+    for target in state.targets(seat):
+        cases = known_cases(state, seat, target, seen)
+        if cases:
+            options.append((1 / len(cases), target, bs.guess_text(cases[0])))
+    return options
+
+
+def moves(state: State, seat: int) -> Sequence[Action]:
+    """The moves the tree weighs: every play; the draw and one guess per target and card."""
+    if not isinstance(state, BlackStoriesState):
+        raise TypeError("the Black Stories search plays Black Stories only")
+    legal = state.legal_actions(seat)
+    if state.phase != "solve":
+        return legal
+    out: list[Action] = [Draw()]
+    for _, target, guess in _solve_options(state, seat):
+        out.extend(Solve(target, guess, drops) for drops in state.unused[seat])
+    return out
+
+
+def playout(state: State, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+    """The deductive bot's rules from the mover's knowledge: a random play, then a solve when
+    the likeliest case is likely enough."""
+    if not isinstance(state, BlackStoriesState):
+        raise TypeError("the Black Stories search plays Black Stories only")
+    if state.phase == "play":
+        return legal[rng.randrange(len(legal))]
+    cards = sorted(state.unused[seat])
+    if state.phase != "solve" or not cards:
+        return Draw()
+    options = _solve_options(state, seat)
+    if not options:
+        return Draw()
+    grids = state.grids
+    p, target, guess = max(options, key=lambda o: (o[0], -len(grids[o[1]]), -o[1]))
+    if p >= 1.0 or state.final:
+        return Solve(target, guess, cards[-1])
+    if p >= RISK and (len(cards) > 1 or state.scores[seat] >= max(state.scores)):
+        return Solve(target, guess, cards[0])
+    return Draw()
+
+
+class BlackStoriesISMCTS(ISMCTS):
+    def __init__(
+        self,
+        iterations: int = ITERATIONS,
+        depth: int = DEPTH,
+        exploration: float = EXPLORATION,
+    ) -> None:
+        super().__init__(self._sample, evaluate, iterations, depth, exploration, playout, moves)
+        self._candidates: list[list[str]] = []
+
+    def _sample(self, view: View, rng: random.Random) -> State:
+        if not isinstance(view, BlackStoriesView):
+            raise TypeError("the Black Stories search plays Black Stories only")
+        game = game_from_view(view)
+        return determinize(game, view, rng, sample_cases(view, self._candidates, rng))
+
+    def act(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        if not isinstance(view, BlackStoriesView):
+            raise TypeError("the Black Stories search plays Black Stories only")
+        if len(legal) == 1:
+            return legal[0]  # the draw, most often: nothing to weigh
+        self._candidates = case_candidates(view, game_from_view(view))
+        return super().act(view, legal, rng)
+
+
+__all__ = ["BlackStoriesISMCTS", "evaluate", "known_cases", "moves", "playout"]
