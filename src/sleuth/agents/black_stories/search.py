@@ -25,7 +25,15 @@ from functools import lru_cache
 
 from sleuth.agents.ismcts import ISMCTS
 from sleuth.core import Action, State, View
-from sleuth.games.black_stories import BlackStoriesState, BlackStoriesView, Draw, Solve
+from sleuth.games.black_stories import (
+    BlackStoriesConfig,
+    BlackStoriesInvestigation,
+    BlackStoriesState,
+    BlackStoriesView,
+    Draw,
+    Play,
+    Solve,
+)
 from sleuth.games.black_stories import components as bs
 from sleuth.games.black_stories.determinize import (
     case_candidates,
@@ -110,7 +118,7 @@ def evaluate(state: State) -> Sequence[float]:
     return rewards
 
 
-def _solve_options(state: BlackStoriesState, seat: int) -> list[tuple[float, int, str]]:
+def solve_options(state: BlackStoriesState, seat: int) -> list[tuple[float, int, str]]:
     """(chance, target, representative guess) per target with candidates, as ``seat`` knows."""
     seen = seen_by(state, seat)
     options = []
@@ -121,31 +129,13 @@ def _solve_options(state: BlackStoriesState, seat: int) -> list[tuple[float, int
     return options
 
 
-def moves(state: State, seat: int) -> Sequence[Action]:
-    """The moves the tree weighs: every play; the draw and one guess per target and card."""
-    if not isinstance(state, BlackStoriesState):
-        raise TypeError("the Black Stories search plays Black Stories only")
-    legal = state.legal_actions(seat)
-    if state.phase != "solve":
-        return legal
-    out: list[Action] = [Draw()]
-    for _, target, guess in _solve_options(state, seat):
-        out.extend(Solve(target, guess, drops) for drops in state.unused[seat])
-    return out
-
-
-def playout(state: State, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
-    """The deductive bot's rules from the mover's knowledge: a random play, then a solve when
-    the likeliest case is likely enough."""
-    if not isinstance(state, BlackStoriesState):
-        raise TypeError("the Black Stories search plays Black Stories only")
-    if state.phase == "play":
-        return legal[rng.randrange(len(legal))]
+def deductive_solve(
+    state: BlackStoriesState, seat: int, options: list[tuple[float, int, str]]
+) -> Action:
+    """The deductive bot's step 2 from ``seat``'s knowledge: the likeliest case when likely
+    enough, with the biggest card when certain or in the final round, else the smallest."""
     cards = sorted(state.unused[seat])
-    if state.phase != "solve" or not cards:
-        return Draw()
-    options = _solve_options(state, seat)
-    if not options:
+    if not cards or not options:
         return Draw()
     grids = state.grids
     p, target, guess = max(options, key=lambda o: (o[0], -len(grids[o[1]]), -o[1]))
@@ -156,6 +146,26 @@ def playout(state: State, seat: int, legal: Sequence[Action], rng: random.Random
     return Draw()
 
 
+class _ParsedOnce(BlackStoriesInvestigation):
+    """The same game, each action text parsed once: ``apply`` checks every action by parsing
+    its notation, which took a sixth of a playout."""
+
+    def __init__(self, config: BlackStoriesConfig) -> None:
+        super().__init__(config)
+        self._parsed: dict[str, Play | Solve | Draw] = {}
+
+    def parse_action(self, text: str) -> Play | Solve | Draw:
+        action = self._parsed.get(text)
+        if action is None:
+            action = self._parsed[text] = super().parse_action(text)
+        return action
+
+
+@lru_cache(maxsize=16)
+def _search_game(config: BlackStoriesConfig) -> _ParsedOnce:
+    return _ParsedOnce(config)
+
+
 class BlackStoriesISMCTS(ISMCTS):
     def __init__(
         self,
@@ -163,22 +173,61 @@ class BlackStoriesISMCTS(ISMCTS):
         depth: int = DEPTH,
         exploration: float = EXPLORATION,
     ) -> None:
-        super().__init__(self._sample, evaluate, iterations, depth, exploration, playout, moves)
+        super().__init__(
+            self._sample, evaluate, iterations, depth, exploration, self._playout, self._moves
+        )
         self._candidates: list[list[str]] = []
+        self._game: BlackStoriesInvestigation | None = None
+        # The last state's solve options: the move filter and the playout policy both ask.
+        self._last: tuple[BlackStoriesState | None, int, list[tuple[float, int, str]]] = (
+            None,
+            -1,
+            [],
+        )
+
+    def _options(self, state: BlackStoriesState, seat: int) -> list[tuple[float, int, str]]:
+        if self._last[0] is not state or self._last[1] != seat:
+            self._last = (state, seat, solve_options(state, seat))
+        return self._last[2]
+
+    def _moves(self, state: State, seat: int) -> Sequence[Action]:
+        """The moves the tree weighs: every play; the draw and one guess per target and card."""
+        if not isinstance(state, BlackStoriesState):
+            raise TypeError("the Black Stories search plays Black Stories only")
+        if state.phase != "solve":
+            return state.legal_actions(seat)
+        out: list[Action] = [Draw()]
+        for _, target, guess in self._options(state, seat):
+            out.extend(Solve(target, guess, drops) for drops in state.unused[seat])
+        return out
+
+    def _playout(
+        self, state: State, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """A random play, then the deductive bot's solve rule from the mover's knowledge."""
+        if not isinstance(state, BlackStoriesState):
+            raise TypeError("the Black Stories search plays Black Stories only")
+        if state.phase == "play":
+            return legal[rng.randrange(len(legal))]
+        if state.phase != "solve":
+            return Draw()
+        return deductive_solve(state, seat, self._options(state, seat))
 
     def _sample(self, view: View, rng: random.Random) -> State:
         if not isinstance(view, BlackStoriesView):
             raise TypeError("the Black Stories search plays Black Stories only")
-        game = game_from_view(view)
-        return determinize(game, view, rng, sample_cases(view, self._candidates, rng))
+        return determinize(self._game, view, rng, sample_cases(view, self._candidates, rng))
 
     def act(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         if not isinstance(view, BlackStoriesView):
             raise TypeError("the Black Stories search plays Black Stories only")
         if len(legal) == 1:
             return legal[0]  # the draw, most often: nothing to weigh
-        self._candidates = case_candidates(view, game_from_view(view))
+        game = game_from_view(view)
+        self._game = _search_game(game.config)
+        self._candidates = case_candidates(view, game)
+        self._last = (None, -1, [])
         return super().act(view, legal, rng)
 
 
-__all__ = ["BlackStoriesISMCTS", "evaluate", "known_cases", "moves", "playout"]
+__all__ = ["BlackStoriesISMCTS", "evaluate", "known_cases", "solve_options"]
