@@ -112,15 +112,19 @@ def case_candidates(
 
 
 def sample_cases(
-    view: BlackStoriesView, candidates: Sequence[Sequence[str]], rng: random.Random
+    view: BlackStoriesView,
+    candidates: Sequence[Sequence[str]],
+    rng: random.Random,
+    tries: int = REJECTION_TRIES,
 ) -> tuple[str | None, ...]:
-    """Every seat's case, uniform among the assignments of distinct candidate cards."""
+    """Every seat's case, uniform among the assignments of distinct candidate cards: ``tries``
+    independent draws, then (with heavily shared candidates) the exact enumeration."""
     holders = [s for s, cands in enumerate(candidates) if cands]
     for seat in range(view.players):
         if view.has_case[seat] and seat not in holders:
             raise GameError(f"no case of seat {seat} agrees with the view")
     # Independent uniform draws kept only when distinct are uniform over distinct ones.
-    for _ in range(REJECTION_TRIES):
+    for _ in range(tries):
         drawn = [candidates[s][rng.randrange(len(candidates[s]))] for s in holders]
         if len(set(drawn)) == len(drawn):
             return _assign(view.players, holders, drawn)
