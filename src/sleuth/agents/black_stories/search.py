@@ -91,7 +91,7 @@ def known_cases(state: BlackStoriesState, seat: int, target: int, seen: set[str]
     return [c for c in grid_cases(state.grids[target]) if c not in failed and c not in seen]
 
 
-def evaluate(state: State) -> Sequence[float]:
+def evaluate(state: State, scale: float = SCALE) -> Sequence[float]:
     """Each seat's score lead over the best other seat, squashed into [-1, 1]."""
     if not isinstance(state, BlackStoriesState):
         raise TypeError("the Black Stories search plays Black Stories only")
@@ -114,7 +114,7 @@ def evaluate(state: State) -> Sequence[float]:
     rewards = []
     for seat, mine in enumerate(points):
         best_other = max(p for s, p in enumerate(points) if s != seat)
-        rewards.append(math.tanh((mine - best_other) / SCALE))
+        rewards.append(math.tanh((mine - best_other) / scale))
     return rewards
 
 
@@ -130,7 +130,10 @@ def solve_options(state: BlackStoriesState, seat: int) -> list[tuple[float, int,
 
 
 def deductive_solve(
-    state: BlackStoriesState, seat: int, options: list[tuple[float, int, str]]
+    state: BlackStoriesState,
+    seat: int,
+    options: list[tuple[float, int, str]],
+    risk: float = RISK,
 ) -> Action:
     """The deductive bot's step 2 from ``seat``'s knowledge: the likeliest case when likely
     enough, with the biggest card when certain or in the final round, else the smallest."""
@@ -141,7 +144,7 @@ def deductive_solve(
     p, target, guess = max(options, key=lambda o: (o[0], -len(grids[o[1]]), -o[1]))
     if p >= 1.0 or state.final:
         return Solve(target, guess, cards[-1])
-    if p >= RISK and (len(cards) > 1 or state.scores[seat] >= max(state.scores)):
+    if p >= risk and (len(cards) > 1 or state.scores[seat] >= max(state.scores)):
         return Solve(target, guess, cards[0])
     return Draw()
 
@@ -172,10 +175,19 @@ class BlackStoriesISMCTS(ISMCTS):
         iterations: int = ITERATIONS,
         depth: int = DEPTH,
         exploration: float = EXPLORATION,
+        scale: float = SCALE,
+        risk: float = RISK,
     ) -> None:
         super().__init__(
-            self._sample, evaluate, iterations, depth, exploration, self._playout, self._moves
+            self._sample,
+            lambda state: evaluate(state, scale),
+            iterations,
+            depth,
+            exploration,
+            self._playout,
+            self._moves,
         )
+        self.risk = risk
         self._candidates: list[list[str]] = []
         self._game: BlackStoriesInvestigation | None = None
         # The last state's solve options: the move filter and the playout policy both ask.
@@ -211,7 +223,7 @@ class BlackStoriesISMCTS(ISMCTS):
             return legal[rng.randrange(len(legal))]
         if state.phase != "solve":
             return Draw()
-        return deductive_solve(state, seat, self._options(state, seat))
+        return deductive_solve(state, seat, self._options(state, seat), self.risk)
 
     def _sample(self, view: View, rng: random.Random) -> State:
         if not isinstance(view, BlackStoriesView):
