@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -149,6 +150,32 @@ def deductive_solve(
     return Draw()
 
 
+def informative_play(
+    state: BlackStoriesState, seat: int, legal: Sequence[Action], rng: random.Random
+) -> Action:
+    """The deductive bot's step 1 from ``seat``'s knowledge: the play whose field tells the
+    most (its entropy over the target's cases), then the likeliest to leave one case."""
+    seen = seen_by(state, seat)
+    cases = {t: known_cases(state, seat, t, seen) for t in state.targets(seat)}
+    masks = state.game.masks
+    best: tuple[float, float, float] = (-1.0, 0.0, 0.0)
+    choice = legal[0]
+    for action in legal:
+        if not isinstance(action, Play):
+            continue
+        known = cases.get(action.target, [])
+        value = (0.0, 0.0, rng.random())
+        if known:
+            card = masks[action.card]
+            counts = Counter(_FIELDS[(card & _CASE_MASKS[c]).bit_count()] for c in known)
+            total = len(known)
+            bits = -sum(n / total * math.log2(n / total) for n in counts.values())
+            value = (round(bits, 9), len(counts) / total, value[2])
+        if value > best:
+            best, choice = value, action
+    return choice
+
+
 class _ParsedOnce(BlackStoriesInvestigation):
     """The same game, each action text parsed once: ``apply`` checks every action by parsing
     its notation, which took a sixth of a playout."""
@@ -177,6 +204,7 @@ class BlackStoriesISMCTS(ISMCTS):
         exploration: float = EXPLORATION,
         scale: float = SCALE,
         risk: float = RISK,
+        informative: bool = False,
     ) -> None:
         super().__init__(
             self._sample,
@@ -188,6 +216,7 @@ class BlackStoriesISMCTS(ISMCTS):
             self._moves,
         )
         self.risk = risk
+        self.informative = informative
         self._candidates: list[list[str]] = []
         self._game: BlackStoriesInvestigation | None = None
         # The last state's solve options: the move filter and the playout policy both ask.
@@ -220,6 +249,8 @@ class BlackStoriesISMCTS(ISMCTS):
         if not isinstance(state, BlackStoriesState):
             raise TypeError("the Black Stories search plays Black Stories only")
         if state.phase == "play":
+            if self.informative:
+                return informative_play(state, seat, legal, rng)
             return legal[rng.randrange(len(legal))]
         if state.phase != "solve":
             return Draw()

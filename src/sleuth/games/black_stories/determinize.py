@@ -16,11 +16,12 @@ pile, and the seat's own case and hand. Only what the seat cannot see is filled 
 
 Limitations: a bot is given a view but not the game, so ``game_from_view`` rebuilds the game
 with the default deck and options, except what the view itself shows: a hidden guess means
-guesses=private, and a point-chip pool gives the chips it started with. The view does not show
-the order in which the draw pile was built, so the sampled deal (``deal``, and the history of
-cases in ``held``) is the sampled present, not a past that led to it; no rule reads them.
-Uniform cases are the exact posterior only if the other seats' play tells nothing about them,
-which holds for their plays' fields (in the engine) but not for their choices.
+guesses=private (a private game looks public until one appears), and a point-chip pool gives
+the chips it started with; solve_without_play is never shown, so it is the default. The view
+does not show how the draw pile came to be, so the sampled deal (``deal``, and the history of
+cases in ``held``) is the sampled present, not a past that led to it; no rule reads them. The
+cases are uniform given what the seat saw, as the deduction engine assumes; which cards the
+other seats chose to play, and when they attempted a solve, may hint more and is not used.
 """
 
 from __future__ import annotations
