@@ -150,29 +150,33 @@ def deductive_solve(
     return Draw()
 
 
+@lru_cache(maxsize=65536)
+def play_value(card: str, cases: tuple[str, ...]) -> tuple[float, float]:
+    """(the entropy of the field ``card`` lands on, the chance one case is left after it)
+    over equally likely ``cases``: the deductive bot's measure of a play (cached)."""
+    if not cases:
+        return (0.0, 0.0)
+    mask = bs.evidence_mask(card)
+    counts = Counter(_FIELDS[(mask & _CASE_MASKS[c]).bit_count()] for c in cases)
+    total = len(cases)
+    bits = -sum(n / total * math.log2(n / total) for n in counts.values())
+    return (round(bits, 9), len(counts) / total)
+
+
 def informative_play(
     state: BlackStoriesState, seat: int, legal: Sequence[Action], rng: random.Random
 ) -> Action:
     """The deductive bot's step 1 from ``seat``'s knowledge: the play whose field tells the
     most (its entropy over the target's cases), then the likeliest to leave one case."""
     seen = seen_by(state, seat)
-    cases = {t: known_cases(state, seat, t, seen) for t in state.targets(seat)}
-    masks = state.game.masks
+    cases = {t: tuple(known_cases(state, seat, t, seen)) for t in state.targets(seat)}
     best: tuple[float, float, float] = (-1.0, 0.0, 0.0)
     choice = legal[0]
     for action in legal:
-        if not isinstance(action, Play):
-            continue
-        known = cases.get(action.target, [])
-        value = (0.0, 0.0, rng.random())
-        if known:
-            card = masks[action.card]
-            counts = Counter(_FIELDS[(card & _CASE_MASKS[c]).bit_count()] for c in known)
-            total = len(known)
-            bits = -sum(n / total * math.log2(n / total) for n in counts.values())
-            value = (round(bits, 9), len(counts) / total, value[2])
-        if value > best:
-            best, choice = value, action
+        if isinstance(action, Play):
+            value = (*play_value(action.card, cases.get(action.target, ())), rng.random())
+            if value > best:
+                best, choice = value, action
     return choice
 
 
@@ -205,6 +209,7 @@ class BlackStoriesISMCTS(ISMCTS):
         scale: float = SCALE,
         risk: float = RISK,
         informative: bool = False,
+        flat: bool = False,
     ) -> None:
         super().__init__(
             self._sample,
@@ -217,6 +222,9 @@ class BlackStoriesISMCTS(ISMCTS):
         )
         self.risk = risk
         self.informative = informative
+        self.flat = flat
+        self._root: tuple[int, int, str, int] = (-1, -1, "", -1)
+        self._tree_rng = random.Random(0)
         self._candidates: list[list[str]] = []
         self._game: BlackStoriesInvestigation | None = None
         # The last state's solve options: the move filter and the playout policy both ask.
@@ -235,6 +243,14 @@ class BlackStoriesISMCTS(ISMCTS):
         """The moves the tree weighs: every play; the draw and one guess per target and card."""
         if not isinstance(state, BlackStoriesState):
             raise TypeError("the Black Stories search plays Black Stories only")
+        if self.flat and self._root != (
+            len(state.placements),
+            len(state.attempts),
+            state.phase,
+            state.turn,
+        ):
+            # Below the root the playout policy decides: one move, so no branching.
+            return [self._playout(state, seat, state.legal_actions(seat), self._tree_rng)]
         if state.phase != "solve":
             return state.legal_actions(seat)
         out: list[Action] = [Draw()]
@@ -270,6 +286,8 @@ class BlackStoriesISMCTS(ISMCTS):
         self._game = _search_game(game.config)
         self._candidates = case_candidates(view, game)
         self._last = (None, -1, [])
+        self._root = (len(view.plays), len(view.attempts), view.phase, view.turn)
+        self._tree_rng = random.Random(rng.getrandbits(64))
         return super().act(view, legal, rng)
 
 
