@@ -11,7 +11,7 @@ import pytest
 
 from sleuth.agents import Agent, RandomAgent, make_agent
 from sleuth.agents.black_stories import BlackStoriesISMCTS
-from sleuth.agents.black_stories.search import known_cases, seen_by
+from sleuth.agents.black_stories.search import known_cases
 from sleuth.arena import play_match
 from sleuth.arena.tournament import run_specs, schedule
 from sleuth.core import GameError, make_game
@@ -110,7 +110,7 @@ def test_the_true_cases_are_candidates_and_the_fast_path_agrees() -> None:
                     if target == seat or case is None:
                         continue
                     engine = ["+".join(c) for c in posterior(black_stories_position(view, target))]
-                    fast = known_cases(state, seat, target, seen_by(state, seat))
+                    fast = known_cases(state, seat, target)
                     assert fast == engine == candidates[target]
                     checked += 1
     assert checked > 300
@@ -199,8 +199,7 @@ def test_a_certain_case_is_attempted() -> None:
             seat = state.turn
             if state.phase != "solve" or state.outcome is not None or len(state.unused[seat]) < 2:
                 continue
-            seen = seen_by(state, seat)
-            if all(len(known_cases(state, seat, t, seen)) != 1 for t in state.targets(seat)):
+            if all(len(known_cases(state, seat, t)) != 1 for t in state.targets(seat)):
                 continue
             bot = BlackStoriesISMCTS()
             action = bot.act(state.view(seat), state.legal_actions(seat), random.Random(seed))

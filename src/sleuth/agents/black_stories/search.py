@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -51,45 +50,70 @@ EXPLORATION = 0.7
 # The playout's solve rule, as the deductive bot's: risk the smallest card from this chance.
 RISK = 0.15
 
-_CASE_MASKS = {case: bs.evidence_mask(case) for case in bs.ALL_CASES}
-_FIELDS = ("0/1", "0/1", "2", "3", "4")
+# A case set is a 16-bit mask, a bit per case in ``ALL_CASES`` order (the engine's order).
+_CASE_BIT = {case: 1 << i for i, case in enumerate(bs.ALL_CASES)}
+_ALL_CASES = (1 << len(bs.ALL_CASES)) - 1
+_FIELD_OF = ("0/1", "0/1", "2", "3", "4")  # by match count; 4 only for the case's own card
+
+
+@lru_cache(maxsize=256)
+def field_masks(card: str) -> dict[str, int]:
+    """Per field, the cases that put ``card`` on it."""
+    mask = bs.evidence_mask(card)
+    out = {"0/1": 0, "2": 0, "3": 0}
+    for case, bit in _CASE_BIT.items():
+        field = _FIELD_OF[(mask & bs.evidence_mask(case)).bit_count()]
+        if field in out:
+            out[field] |= bit
+    return out
 
 
 @lru_cache(maxsize=8192)
-def grid_cases(grid: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+def grid_mask(grid: tuple[tuple[str, str], ...]) -> int:
     """The cases that put every card of a grid on its field (cached: grids recur)."""
-    masks = [(bs.evidence_mask(card), field) for card, field in grid]
-    return tuple(
-        case
-        for case, mask in _CASE_MASKS.items()
-        if all(_FIELDS[(m & mask).bit_count()] == field for m, field in masks)
-    )
+    mask = _ALL_CASES
+    for card, field in grid:
+        mask &= field_masks(card)[field]
+    return mask
 
 
-def seen_by(state: BlackStoriesState, seat: int) -> set[str]:
-    """The cards ``seat`` sees now: own case and hand, the discard pile, every grid."""
-    seen = {*state.hands[seat], *state.discard, *(card for grid in state.grids for card, _ in grid)}
-    case = state.cases[seat]
-    if case is not None:
-        seen.add(case)
-    return seen
+def seen_mask(state: BlackStoriesState, seat: int) -> int:
+    """The cases ``seat`` sees as cards now: own case and hand, the discard pile, the grids."""
+    bit = _CASE_BIT.get
+    mask = bit(state.cases[seat] or "", 0)
+    for card in (*state.hands[seat], *state.discard):
+        mask |= bit(card, 0)
+    for grid in state.grids:
+        for card, _ in grid:
+            mask |= bit(card, 0)
+    return mask
 
 
-def known_cases(state: BlackStoriesState, seat: int, target: int, seen: set[str]) -> list[str]:
-    """The cases ``target`` may hold as ``seat`` knows in ``state``: the deduction engine's
-    posterior (``black_stories_position``), computed from the state directly for speed."""
+def known_mask(state: BlackStoriesState, seat: int, target: int, seen: int) -> int:
+    """The cases ``target`` may hold as ``seat`` knows in ``state`` (``seen``: its
+    ``seen_mask``): the deduction engine's posterior, computed from the state for speed."""
     if state.cases[target] is None or target == seat:
-        return []
+        return 0
     private = state.game.config.guesses == "private"
-    failed: set[str] = set()
+    failed = 0
     for attempt in state.attempts:
         if attempt.target != target:
             continue
         if attempt.success:
-            failed.clear()  # guesses before a solve were about an earlier case
+            failed = 0  # guesses before a solve were about an earlier case
         elif not private or seat in (attempt.seat, attempt.target):
-            failed.add(attempt.guess.replace("/", "+"))
-    return [c for c in grid_cases(state.grids[target]) if c not in failed and c not in seen]
+            failed |= _CASE_BIT[attempt.guess.replace("/", "+")]
+    return grid_mask(state.grids[target]) & ~failed & ~seen
+
+
+def known_cases(state: BlackStoriesState, seat: int, target: int) -> list[str]:
+    """``known_mask`` as case names, in the engine's order."""
+    mask = known_mask(state, seat, target, seen_mask(state, seat))
+    return [case for case, bit in _CASE_BIT.items() if mask & bit]
+
+
+def _first_case(mask: int) -> str:
+    return bs.ALL_CASES[(mask & -mask).bit_length() - 1]
 
 
 def evaluate(state: State, scale: float = SCALE) -> Sequence[float]:
@@ -102,15 +126,15 @@ def evaluate(state: State, scale: float = SCALE) -> Sequence[float]:
         for seat in range(state.players):
             if not state.unused[seat]:
                 continue
-            seen = seen_by(state, seat)
+            seen = seen_mask(state, seat)
             best = 0.0
             for target in state.targets(seat):
-                cases = known_cases(state, seat, target, seen)
+                cases = known_mask(state, seat, target, seen).bit_count()
                 if cases:
                     gain = max(state.unused[seat]) + max(
                         0, bs.SOLVE_BASE - len(state.grids[target])
                     )
-                    best = max(best, gain / len(cases))
+                    best = max(best, gain / cases)
             points[seat] += best
     rewards = []
     for seat, mine in enumerate(points):
@@ -121,12 +145,12 @@ def evaluate(state: State, scale: float = SCALE) -> Sequence[float]:
 
 def solve_options(state: BlackStoriesState, seat: int) -> list[tuple[float, int, str]]:
     """(chance, target, representative guess) per target with candidates, as ``seat`` knows."""
-    seen = seen_by(state, seat)
+    seen = seen_mask(state, seat)
     options = []
     for target in state.targets(seat):
-        cases = known_cases(state, seat, target, seen)
+        cases = known_mask(state, seat, target, seen)
         if cases:
-            options.append((1 / len(cases), target, bs.guess_text(cases[0])))
+            options.append((1 / cases.bit_count(), target, bs.guess_text(_first_case(cases))))
     return options
 
 
@@ -151,15 +175,14 @@ def deductive_solve(
 
 
 @lru_cache(maxsize=65536)
-def play_value(card: str, cases: tuple[str, ...]) -> tuple[float, float]:
+def play_value(card: str, cases: int) -> tuple[float, float]:
     """(the entropy of the field ``card`` lands on, the chance one case is left after it)
-    over equally likely ``cases``: the deductive bot's measure of a play (cached)."""
-    if not cases:
+    over equally likely ``cases`` (a mask): the deductive bot's measure of a play."""
+    total = cases.bit_count()
+    if not total:
         return (0.0, 0.0)
-    mask = bs.evidence_mask(card)
-    counts = Counter(_FIELDS[(mask & _CASE_MASKS[c]).bit_count()] for c in cases)
-    total = len(cases)
-    bits = -sum(n / total * math.log2(n / total) for n in counts.values())
+    counts = [n for m in field_masks(card).values() if (n := (cases & m).bit_count())]
+    bits = -sum(n / total * math.log2(n / total) for n in counts)
     return (round(bits, 9), len(counts) / total)
 
 
@@ -168,13 +191,13 @@ def informative_play(
 ) -> Action:
     """The deductive bot's step 1 from ``seat``'s knowledge: the play whose field tells the
     most (its entropy over the target's cases), then the likeliest to leave one case."""
-    seen = seen_by(state, seat)
-    cases = {t: tuple(known_cases(state, seat, t, seen)) for t in state.targets(seat)}
+    seen = seen_mask(state, seat)
+    cases = {t: known_mask(state, seat, t, seen) for t in state.targets(seat)}
     best: tuple[float, float, float] = (-1.0, 0.0, 0.0)
     choice = legal[0]
     for action in legal:
         if isinstance(action, Play):
-            value = (*play_value(action.card, cases.get(action.target, ())), rng.random())
+            value = (*play_value(action.card, cases.get(action.target, 0)), rng.random())
             if value > best:
                 best, choice = value, action
     return choice
@@ -291,4 +314,4 @@ class BlackStoriesISMCTS(ISMCTS):
         return super().act(view, legal, rng)
 
 
-__all__ = ["BlackStoriesISMCTS", "evaluate", "known_cases", "solve_options"]
+__all__ = ["BlackStoriesISMCTS", "evaluate", "known_cases", "known_mask", "solve_options"]
