@@ -1,19 +1,24 @@
-"""``ismcts`` for Black Stories Investigation: the generic search over plays and solves.
+"""``ismcts`` for Black Stories Investigation: the generic search, flat over the seat's move.
 
-Determinizations: the other seats' cases are drawn once per decision's iteration uniformly
-among those the deduction engine allows (the candidates computed once per decision), the
-unseen cards dealt at random (``sleuth.games.black_stories.determinize``).
+Determinizations: each iteration draws the other seats' cases uniformly among the joint
+assignments the deduction engine allows (candidates computed once per decision) and deals
+the unseen cards at random (``sleuth.games.black_stories.determinize``).
 
 Moves weighed: every play; at the solve step the draw and, per target with candidates, one
 attempt per investigation card on one representative guess (the cases left are equally
 likely, so which one is guessed does not matter, and 16 guesses per target would swamp the
-tree). The same pruning applies to every seat in the tree, each from its own knowledge.
+tree). By default only the decision at hand branches (``flat``): below it the playout policy
+picks the one move of each node. A deeper tree merges nodes across the fields a play can
+show, so the seat's own solve after a play was decided blind to the field; the policy sees
+it, and flat search scored more (tuning notes at the constants).
 
 Playouts run to the end of the game (it is short: about nine steps per seat) with the
-``deductive`` bot's rules applied from the mover's own knowledge in the sampled state, so
-the opponents play as a good player would with what they know. The reward is each seat's
-final score lead over the best other seat, squashed into [-1, 1]; should a playout reach
-the depth cap unfinished, each seat's score is credited with its likeliest next solve.
+``deductive`` bot's rules applied from the mover's own knowledge in the sampled state (the
+most informative play, then a solve when the likeliest case is likely enough), so every seat
+plays as a good player would with what it knows. The case sets are bit masks and the
+engine's posterior is recomputed from the state directly: a playout asks it at every step.
+The reward is each seat's final score lead over the best other seat, squashed into [-1, 1];
+should a playout reach the depth cap unfinished, each seat is credited its likeliest solve.
 """
 
 from __future__ import annotations
@@ -231,9 +236,11 @@ class BlackStoriesISMCTS(ISMCTS):
         exploration: float = EXPLORATION,
         scale: float = SCALE,
         risk: float = RISK,
-        informative: bool = False,
-        flat: bool = False,
+        informative: bool = True,
+        flat: bool = True,
     ) -> None:
+        """``informative``: the playout plays as ``deductive`` (else at random); ``flat``:
+        only the decision at hand branches (else every node of the tree)."""
         super().__init__(
             self._sample,
             lambda state: evaluate(state, scale),
@@ -284,7 +291,7 @@ class BlackStoriesISMCTS(ISMCTS):
     def _playout(
         self, state: State, seat: int, legal: Sequence[Action], rng: random.Random
     ) -> Action:
-        """A random play, then the deductive bot's solve rule from the mover's knowledge."""
+        """The deductive bot's rules from the mover's knowledge (or a random play)."""
         if not isinstance(state, BlackStoriesState):
             raise TypeError("the Black Stories search plays Black Stories only")
         if state.phase == "play":
