@@ -246,9 +246,11 @@ class BlackStoriesISMCTS(ISMCTS):
         risk: float = RISK,
         informative: bool = True,
         flat: bool = True,
+        seconds: float | None = None,
     ) -> None:
         """``informative``: the playout plays as ``deductive`` (else at random); ``flat``:
-        only the decision at hand branches (else every node of the tree)."""
+        only the decision at hand branches (else every node of the tree); ``seconds``: a
+        time per decision instead of the iterations (no longer reproducible)."""
         super().__init__(
             self._sample,
             lambda state: evaluate(state, scale),
@@ -257,6 +259,7 @@ class BlackStoriesISMCTS(ISMCTS):
             exploration,
             self._playout,
             self._moves,
+            seconds=seconds,
         )
         self.risk = risk
         self.informative = informative
