@@ -146,3 +146,16 @@ def test_deductive_beats_basic_beats_random() -> None:
     print("BSI 4p, 60 games each:", top, low)
     assert top["deductive"] > top["basic"]
     assert low["basic"] > low["random"]
+
+
+def test_tables_of_basic_bots_finish() -> None:
+    # Casual notes alone can leave every grid open; the patience rule makes basic guess.
+    for players in (2, 3, 4):
+        game = make_game("bsi", players)
+        for seed in range(6):
+            bots: list[Agent] = [make_agent("basic", game.name) for _ in range(players)]
+            result = play_match(game, bots, seed, max_steps=2000)
+            assert result.outcome.reason in (
+                "final round complete",
+                "stalemate: no solve attempt can be made any more",
+            )

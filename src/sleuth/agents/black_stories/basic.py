@@ -7,7 +7,9 @@ candidate cases are those agreeing with the notes, minus failed guesses and the
 four-evidence cards in sight. It plays the card touching the most open attributes of a
 grid, solves when one candidate is left, and gambles on two with its smallest card; once
 some seat is down to its last investigation card (the end is near) it guesses with its
-biggest, since cards left at the end are worth nothing.
+biggest, since cards left at the end are worth nothing. A grid that has filled up
+(``PATIENCE`` cards, where the solve bonus is gone) gets a guess with the smallest card:
+casual notes alone can stall, and people at a table do not wait for ever.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from .common import last_chance, seat_of, targets
 # Gamble (smallest card) with at most this many candidate cases; near the end, always.
 GAMBLE = 2
 GAMBLE_NEAR_END = 16
+# Six cards on a grid leave no bonus for waiting (REFERENCE §2: drops + max(0, 6 - k)).
+PATIENCE = 6
 FIELD_RANGE = {"0/1": (0, 1), "2": (2, 2), "3": (3, 3)}
 OPPOSITE = {a: b for a, b in ATTRIBUTES} | {b: a for a, b in ATTRIBUTES}
 
@@ -125,4 +129,8 @@ class BasicBlackStories(Agent):
             return Solve(target, guess, cards[-1])
         if len(cases) <= GAMBLE and len(cards) > 1:
             return Solve(target, guess, cards[0])
+        full = [(c, t) for c, t in options if len(view.grids[t]) >= PATIENCE]
+        if full:
+            cases, target = min(full, key=lambda o: (len(o[0]), rng.random()))
+            return Solve(target, "/".join(cases[rng.randrange(len(cases))]), cards[0])
         return None
