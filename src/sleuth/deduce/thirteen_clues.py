@@ -18,6 +18,7 @@ the seat's own mystery: one person, one location, one weapon.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 
 from sleuth.deduce.model import Constraint, Model, PositionError
@@ -254,6 +255,63 @@ class ThirteenCluesAnalysis:
                     cons.append(Constraint(bad, frozenset([index[nm]]), 0, n_q + i))
         self.model = Model(unknown, tuple(loc_names), tuple(caps), tuple(cons), None, 0)
         self.analysis = Analysis(self.model)
+        self._hidden, self._mysteries, self._slots = hidden, mysteries, slots
+        self._order = {c: i for i, c in enumerate(names)}
+        self._category = category
+
+    def sample(self, rng: random.Random, k: int = 1) -> list[dict[str, object]]:
+        """``k`` deals drawn uniformly from those consistent with the position (for bots that
+        determinize), each the full assignment the engine models::
+
+            {"mysteries": {"0": [person, location, weapon], ...},   # every seat's
+             "hidden": {"0": [card, card], ...},                     # every seat's
+             "informants": {"A": card, ...}}                         # every slot
+
+        The seat's own cards and those it sees are copied; the rest come from one world of
+        the engine, each consistent world equally likely. Hidden pairs are in deck order,
+        except with two players, where they are [left, right] as the engine placed them.
+        """
+        if not self.consistent:
+            raise ValueError("the position is inconsistent: no deal to sample")
+        n, seat, model = self.players, self.seat, self.model
+        out: list[dict[str, object]] = []
+        for world in self.analysis.sample(rng, k):
+            own: list[str] = []
+            hidden: dict[int, list[str]] = {s: [] for s in range(n) if s != seat}
+            informants = {
+                loc[len("informant:") :]: c
+                for c, loc in self.known.items()
+                if loc.startswith("informant:")
+            }
+            for c, loc in enumerate(world):
+                card, where = model.cards[c], model.locations[loc]
+                if where == MYSTERY:
+                    own.append(card)
+                elif where.startswith("hidden:"):
+                    # "hidden:S" or, with two players, "hidden:S:left" / "hidden:S:right"
+                    parts = where.split(":")
+                    owner = int(parts[1])
+                    if len(parts) == 3 and parts[2] == "left":
+                        hidden[owner].insert(0, card)
+                    else:
+                        hidden[owner].append(card)
+                else:
+                    informants[where[len("informant:") :]] = card
+            if n != 2:
+                for cards in hidden.values():
+                    cards.sort(key=self._order.__getitem__)
+            hidden[seat] = list(self._hidden)
+            kinds = ("person", "location", "weapon")
+            mysteries = {s: list(cs) for s, cs in self._mysteries.items()}
+            mysteries[seat] = sorted(own, key=lambda c: kinds.index(self._category[c]))
+            out.append(
+                {
+                    "mysteries": {str(s): mysteries[s] for s in range(n)},
+                    "hidden": {str(s): hidden[s] for s in range(n)},
+                    "informants": {x: informants[x] for x in self._slots},
+                }
+            )
+        return out
 
     @property
     def consistent(self) -> bool:
