@@ -1,0 +1,210 @@
+"""A full 13 Clues state consistent with one seat's view: the hidden facts filled in.
+
+Search bots (``ismcts``) sample such states to look ahead without reading the true state.
+Everything public is copied from the view field by field: phase, turn, glasses, supply,
+Top Secret tokens, who looked up which informant, every question with the answer the seat
+saw, every accusation. The hidden facts are the seat's own mystery, the other seats' hidden
+cards and the informant cards the seat did not look up; after setup they come from a deal
+the caller draws, e.g. uniformly from the deduction engine
+(``ThirteenCluesAnalysis.sample``). The hands dealt follow from them: a seat's hand is its
+hidden cards plus the mystery it chose for the next seat.
+
+What the engine does not model is drawn here, uniformly:
+- during setup (no mystery chosen yet, nothing to deduce) the other hands and informants
+  are a random split of the unseen cards, each hand holding every type; a seat that has
+  chosen gets a random trio of its hand as its pick;
+- the subject of a Top Secret question the seat neither asked nor answered (its answer is
+  then computed from the filled-in deal);
+- the order in which informants were looked up (the view shows who looked, not when).
+
+Limitations: a bot is given a view but not the game, so ``game_from_view`` rebuilds it from
+what the view shows (players, glasses, Top Secret, type questions, stall end) and takes the
+defaults for the rest (the deck, ``top_secret_glass``, ``repeat_accusations``,
+``mystery_choice``), as the other bots assume too. The engine leaves out questions about a
+type (an option): a drawn deal may disagree with their answers, which are copied as seen.
+With two players the game keeps a hidden pair in deck order ("left" is the lower card),
+which the engine does not model: a drawn deal may put them the other way round. The engine
+weighs every consistent deal alike, while the real deal and the players' mystery choices
+are not uniform.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from sleuth.core import make_game
+
+from .rules import Accusation, Question, ThirteenClues, ThirteenCluesState
+from .views import QuestionView, ThirteenCluesView
+
+Deal = Mapping[str, object]
+
+
+def game_from_view(view: ThirteenCluesView) -> ThirteenClues:
+    """The game of the view's table, with the options the view shows and defaults else."""
+    options: dict[str, object] = {
+        "top_secret": any(s.top_secret for s in view.seats)
+        or any(q.secret for q in view.questions),
+        "type_questions": "person" in view.subjects,
+        "stall_rounds": view.final_after // view.players,
+    }
+    if view.players > 2:
+        options["glasses"] = view.supply + sum(s.glasses for s in view.seats)
+    game = make_game("13-clues", view.players, **options)
+    if not isinstance(game, ThirteenClues):
+        raise TypeError("13-clues is not registered as ThirteenClues")
+    return game
+
+
+def determinize(
+    game: ThirteenClues | None,
+    view: ThirteenCluesView,
+    deal: Deal | None,
+    rng: random.Random,
+) -> ThirteenCluesState:
+    """A state whose ``view(view.seat)`` equals ``view``.
+
+    ``deal`` gives the hidden facts after setup, as ``ThirteenCluesAnalysis.sample`` draws
+    them; it is ignored during setup (drawn here) and once the game is over (all is shown).
+    """
+    if view.seat is None:
+        raise ValueError("a spectator's view has no seat to determinize for")
+    if game is None:
+        game = game_from_view(view)
+    if game.players != view.players:
+        raise ValueError(f"a {game.players}-player game for a {view.players}-player view")
+    n, ids = view.players, game.ids
+
+    def card_ids(names: Sequence[str]) -> tuple[int, ...]:
+        return tuple(ids[name] for name in names)
+
+    state = object.__new__(ThirteenCluesState)
+    state.game = game
+    if view.phase == "choose":
+        _fill_setup(state, view, rng)
+    else:
+        if view.outcome is not None:  # everything is shown at the end
+            mysteries = [card_ids(s.mystery or ()) for s in view.seats]
+            hidden = [card_ids(s.hidden or ()) for s in view.seats]
+            slots = [ids[i.card or ""] for i in view.informants]
+        else:
+            if deal is None:
+                raise ValueError("a deal is needed to fill in a game after setup")
+            mysteries, hidden, slots = _from_deal(game, view, deal)
+        state.mysteries = tuple((m[0], m[1], m[2]) for m in mysteries)
+        state.hidden = tuple(hidden)
+        state.informants = tuple(slots)
+        # Seat s chose the mystery of seat s + 1 from its five cards.
+        state.hands = tuple(tuple(sorted(hidden[s] + mysteries[(s + 1) % n])) for s in range(n))
+    if view.turn is not None:
+        state.turn = view.turn
+    elif view.phase == "choose":
+        state.turn = rng.randrange(n)  # the start player is not shown before play
+    else:  # over: the winner's turn
+        state.turn = next(a.seat for a in view.accusations if a.correct)
+    state.start = state.turn if view.phase == "choose" else (state.turn - view.turns_done) % n
+    state.phase = view.phase
+    state.glasses = () if n == 2 else tuple(s.glasses for s in view.seats)
+    state.supply = view.supply
+    state.tokens = sum(1 << s.seat for s in view.seats if s.top_secret)
+    looked = [0] * n
+    looks: list[tuple[int, int]] = []
+    for index, informant in enumerate(view.informants):
+        for s in informant.looked_by:
+            looked[s] |= 1 << index
+            looks.append((s, index))
+    rng.shuffle(looks)
+    state.looked, state.looks = tuple(looked), tuple(looks)
+    questions: list[Question] = []
+    public: list[QuestionView] = []
+    for q in view.questions:
+        subject = q.subject
+        if subject is None:  # Top Secret between two other seats
+            subject = game.subjects[rng.randrange(len(game.subjects))]
+        answer = q.answer
+        if answer is None:
+            answer = state.answer(q.witness, subject, q.side) if view.phase != "choose" else 0
+        questions.append(Question(q.asker, q.witness, subject, q.side, q.secret, answer))
+        public.append(
+            QuestionView(
+                q.asker,
+                q.witness,
+                q.secret,
+                None if q.secret else subject,
+                q.side,
+                None if q.secret else answer,
+            )
+        )
+    state.questions, state.public_questions = tuple(questions), tuple(public)
+    state.accusations = tuple(
+        Accusation(a.seat, (ids[a.cards[0]], ids[a.cards[1]], ids[a.cards[2]]), a.correct)
+        for a in view.accusations
+    )
+    state.public_accusations = view.accusations
+    state.turns_done = view.turns_done
+    state.last = ""
+    state._outcome = view.outcome
+    return state
+
+
+def _from_deal(
+    game: ThirteenClues, view: ThirteenCluesView, deal: Deal
+) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[int]]:
+    """Mysteries and hidden cards by seat, and informants by slot, as ids; what the seat
+    sees is taken from the view, so a deal cannot contradict it."""
+    ids, n = game.ids, view.players
+    raw_mysteries, raw_hidden, raw_slots = deal["mysteries"], deal["hidden"], deal["informants"]
+    if not (
+        isinstance(raw_mysteries, Mapping)
+        and isinstance(raw_hidden, Mapping)
+        and isinstance(raw_slots, Mapping)
+    ):
+        raise ValueError("a deal maps mysteries, hidden cards and informants by seat or slot")
+    mysteries: list[tuple[int, ...]] = []
+    hidden: list[tuple[int, ...]] = []
+    for s, shown in enumerate(view.seats):
+        trio = shown.mystery if shown.mystery is not None else raw_mysteries[str(s)]
+        cards = shown.hidden if shown.hidden is not None else raw_hidden[str(s)]
+        mysteries.append(tuple(ids[c] for c in trio))
+        pair = tuple(ids[c] for c in cards)
+        hidden.append(pair if n == 2 else tuple(sorted(pair)))
+    slots = [ids[i.card if i.card is not None else str(raw_slots[i.slot])] for i in view.informants]
+    every = sorted(c for group in (*mysteries, *hidden, slots) for c in group)
+    if every != list(range(len(game.cards))):
+        raise ValueError("the deal does not place every card exactly once")
+    return mysteries, hidden, slots
+
+
+def _fill_setup(state: ThirteenCluesState, view: ThirteenCluesView, rng: random.Random) -> None:
+    """Hands, informants and the picks made so far, during setup (before any mystery)."""
+    game, n, seat = state.game, view.players, view.seat
+    if seat is None or view.hand is None:
+        raise ValueError("a spectator's view has no hand to determinize for")
+    own = tuple(sorted(game.ids[c] for c in view.hand))
+    unseen = [c for c in range(len(game.cards)) if c not in own]
+    while True:  # a uniform split in which every hand holds all three types
+        rng.shuffle(unseen)
+        hands: list[tuple[int, ...]] = []
+        for s in range(n):
+            if s == seat:
+                hands.append(own)
+            else:
+                k = len(hands) - (1 if len(hands) > seat else 0)
+                hands.append(tuple(sorted(unseen[5 * k : 5 * k + 5])))
+        if all({game.cards[c].type for c in hand} == {0, 1, 2} for hand in hands):
+            break
+    state.hands = tuple(hands)
+    state.informants = tuple(unseen[5 * (n - 1) :])
+    mysteries: list[tuple[int, int, int] | None] = [None] * n
+    hidden: list[tuple[int, ...] | None] = [None] * n
+    for s in view.chosen:
+        if s == seat:
+            kept = tuple(game.ids[c] for c in view.seats[seat].hidden or ())
+            trio = sorted((c for c in own if c not in kept), key=lambda c: game.cards[c].type)
+        else:
+            trio = [rng.choice([c for c in hands[s] if game.cards[c].type == t]) for t in range(3)]
+            kept = tuple(c for c in hands[s] if c not in trio)
+        mysteries[(s + 1) % n] = (trio[0], trio[1], trio[2])
+        hidden[s] = kept
+    state.mysteries, state.hidden = tuple(mysteries), tuple(hidden)
