@@ -1,0 +1,281 @@
+"""``ismcts`` for 13 Clues: the generic search over the seat's own turn.
+
+Determinizations: deals are drawn once per decision, uniformly from those consistent with
+the seat's view by the deduction engine (``ThirteenCluesAnalysis.sample``), leaving out
+those whose mystery the seat has already accused in vain (the engine takes only the other
+seats' accusations); each iteration fills one of them into a full state
+(``sleuth.games.thirteen_clues.determinize``).
+
+The moves weighed: the questions with the most exact information about the own mystery
+(a short list, from the engine's question values, as ``deductive`` ranks them), the best
+informant look when questions tell little, and accusing one of the likeliest trios. The
+search decides between asking on and gambling on an accusation: in a sampled deal an
+accusation is simply right or wrong. A certain mystery is accused at once, without search.
+
+The tree covers the rest of the seat's turn (``horizon`` actions at most, a turn being as
+many actions as the seat holds glasses): other seats' moves are not searched, so the line
+ends when the turn passes. A finished game scores its outcome; an unfinished one scores the
+seat's knowledge at the end of the line, exactly: the engine's posterior of its mystery
+after the answers of the sampled deal (cached per answers seen, as deals share them), as an
+estimate of the chance to win: ``DISCOUNT`` times a blend of the likeliest trio's
+probability (what an accusation next turn would win) and 2^-entropy (how close the rest
+is), the discount standing for the others' chance to win first. Other seats are not
+searched: their reward is the mirror of the seat's.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from sleuth.agents.ismcts import ISMCTS
+from sleuth.core import Action, State, View
+from sleuth.deduce.thirteen_clues import MYSTERY, ThirteenCluesAnalysis, attribute_set
+from sleuth.deduce.views import thirteen_clues_position
+from sleuth.games.thirteen_clues import Accuse, Ask, Look, ThirteenClues, ThirteenCluesState
+from sleuth.games.thirteen_clues import ThirteenCluesView as TCView
+from sleuth.games.thirteen_clues.determinize import determinize, game_from_view
+
+from ..base import kinds_of, of_kind
+from .common import accuse, choose, own_wrong, take, trio
+from .deductive import LOOK_BELOW, DeductiveThirteenClues
+
+# Deals drawn from the engine per decision (a draw costs well under a millisecond).
+DEALS = 32
+ITERATIONS = 160
+EXPLORATION = 0.5
+# Questions weighed (best by exact information first) and trios one may accuse.
+QUESTIONS = 5
+TRIOS = 2
+# Accusations are weighed from this probability of the likeliest trio on.
+ACCUSE_FROM = 0.15
+# Own actions searched in one turn.
+HORIZON = 1
+# Win-chance estimate of a position: DISCOUNT * ((1 - SPREAD) * p_best + SPREAD * 2^-H).
+DISCOUNT = 0.7
+SPREAD = 0.5
+
+
+class ThirteenCluesISMCTS(ISMCTS):
+    def __init__(
+        self,
+        iterations: int = ITERATIONS,
+        exploration: float = EXPLORATION,
+        deals: int = DEALS,
+        questions: int = QUESTIONS,
+        horizon: int = HORIZON,
+        discount: float = DISCOUNT,
+        spread: float = SPREAD,
+    ) -> None:
+        super().__init__(
+            self._sample, self._evaluate, iterations, 0, exploration, actions=self._moves
+        )
+        self.deals_per_decision = deals
+        self.questions = questions
+        self.horizon = horizon
+        self.discount = discount
+        self.spread = spread
+        self._deductive = DeductiveThirteenClues()
+        # Per decision: the game, the deals, the seat, the moves, what the root has seen.
+        self._game: ThirteenClues | None = None
+        self._view: TCView | None = None
+        self._deals: list[dict[str, object]] = []
+        self._seat = -1
+        self._candidates: list[Action] = []
+        self._root_questions = 0
+        self._root_looks = 0
+        self._root_accusations = 0
+        self._values: dict[tuple[object, ...], float] = {}
+        self._wrong: set[tuple[str, ...]] = set()
+
+    # --- the decision ---------------------------------------------------------------------
+
+    def act(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        if not isinstance(view, TCView):
+            raise TypeError("the 13 Clues search plays 13 Clues only")
+        kinds = kinds_of(legal)
+        if "choose" in kinds:
+            return choose(legal, rng)
+        if "take" in kinds:
+            return take(view, legal, rng)
+        analysis, solutions = self._deductive.mystery(view)
+        best, p = solutions[0]
+        asks = [a for a in of_kind(legal, "ask") if isinstance(a, Ask)]
+        if "accuse" in kinds and (p >= 1.0 or not asks):
+            return accuse(best)
+        candidates = self._candidates_for(view, analysis, solutions, asks, legal, rng)
+        if len(candidates) == 1:
+            return candidates[0]
+        self._candidates = candidates
+        self._prepare(view, analysis, rng)
+        if not self._deals:
+            return candidates[0]
+        return super().act(view, candidates, rng)
+
+    def _candidates_for(
+        self,
+        view: TCView,
+        analysis: ThirteenCluesAnalysis,
+        solutions: list[tuple[tuple[str, ...], float]],
+        asks: list[Ask],
+        legal: Sequence[Action],
+        rng: random.Random,
+    ) -> list[Action]:
+        """The best questions by exact information, a look if questions tell little, and
+        the likeliest trios to accuse; the best question first."""
+        out: list[Action] = []
+        plain = [a for a in asks if not a.secret and a.subject not in _TYPES]
+        if plain:
+            ranked = _ranked_questions(view, analysis, plain, rng)
+            out += [a for a, _ in ranked[: self.questions]]
+            if ranked[0][1] < LOOK_BELOW:
+                looks = [a for a in of_kind(legal, "look") if isinstance(a, Look)]
+                look, _ = self._deductive._best_look(view, analysis, looks, rng)
+                if look is not None:
+                    out.append(look)
+        elif asks:
+            out.append(asks[rng.randrange(len(asks))])
+        if "accuse" in kinds_of(legal):
+            for trio_names, p in solutions[:TRIOS]:
+                if p >= ACCUSE_FROM or not out:
+                    out.append(accuse(trio_names))
+        return out
+
+    def _prepare(self, view: TCView, analysis: ThirteenCluesAnalysis, rng: random.Random) -> None:
+        if view.seat is None:
+            raise ValueError("a spectator cannot decide")
+        self._game = game_from_view(view)
+        self._view = view
+        self._seat = view.seat
+        self._wrong = own_wrong(view)
+        self._deals = [
+            deal
+            for deal in analysis.sample(rng, self.deals_per_decision)
+            if _mystery_of(deal, view.seat) not in self._wrong
+        ]
+        self._root_questions = len(view.questions)
+        self._root_looks = sum(len(i.looked_by) for i in view.informants)
+        self._root_accusations = len(view.accusations)
+        self._values = {}
+
+    def _sample(self, view: View, rng: random.Random) -> State:
+        if not isinstance(view, TCView):
+            raise TypeError("the 13 Clues search plays 13 Clues only")
+        return determinize(self._game, view, self._deals[rng.randrange(len(self._deals))], rng)
+
+    # --- the tree -------------------------------------------------------------------------
+
+    def _moves(self, state: State, seat: int) -> Sequence[Action]:
+        """The seat's candidates while its turn lasts (up to the horizon), else none."""
+        if not isinstance(state, ThirteenCluesState):
+            raise TypeError("the 13 Clues search plays 13 Clues only")
+        if seat != self._seat or state.turn != seat or state.phase != "play":
+            return []
+        done = len(state.questions) - self._root_questions + len(state.looks) - self._root_looks
+        if done >= self.horizon:
+            return []
+        return [a for a in self._candidates if _legal_now(state, seat, a)]
+
+    def _evaluate(self, state: State) -> Sequence[float]:
+        if not isinstance(state, ThirteenCluesState):
+            raise TypeError("the 13 Clues search plays 13 Clues only")
+        me = self._seat
+        if state.outcome is not None:
+            mine = 1.0 if me in state.outcome.winners else -1.0
+        else:
+            mine = 2.0 * self._win_chance(state) - 1.0
+        return [mine if s == me else -mine for s in range(state.players)]
+
+    def _win_chance(self, state: ThirteenCluesState) -> float:
+        """The seat's chance to win estimated from its exact knowledge in ``state``."""
+        me = self._seat
+        key = (
+            tuple(
+                (q.witness, q.subject, q.side, q.answer)
+                for q in state.questions[self._root_questions :]
+            ),
+            tuple(
+                (slot, state.informants[slot])
+                for seat, slot in state.looks
+                if seat == me and not self._seen_slot(slot)
+            ),
+            tuple(a.cards for a in state.accusations[self._root_accusations :]),
+        )
+        value = self._values.get(key)
+        if value is None:
+            view = state.view(me)
+            if not isinstance(view, TCView):
+                raise TypeError("the 13 Clues search plays 13 Clues only")
+            value = self._knowledge_value(view)
+            self._values[key] = value
+        return value
+
+    def _seen_slot(self, slot: int) -> bool:
+        view = self._view
+        return view is not None and view.informants[slot].card is not None
+
+    def _knowledge_value(self, view: TCView) -> float:
+        analysis = ThirteenCluesAnalysis(thirteen_clues_position(view))
+        if not analysis.consistent:
+            return 0.0
+        names = analysis.model.cards
+        wrong = own_wrong(view)
+        counts = [
+            count
+            for cards, count in analysis.analysis.solution_posterior()
+            if trio([names[c] for c in cards]) not in wrong
+        ]
+        total = sum(counts)
+        if not total:
+            return 0.0
+        probabilities = [c / total for c in counts]
+        entropy = -sum(p * math.log2(p) for p in probabilities if p > 0)
+        closeness = (1 - self.spread) * max(probabilities) + self.spread * 2.0**-entropy
+        return self.discount * closeness
+
+
+def _ranked_questions(
+    view: TCView, analysis: ThirteenCluesAnalysis, asks: list[Ask], rng: random.Random
+) -> list[tuple[Ask, float]]:
+    """Questions by exact information about the own mystery, best first (ties at random)."""
+    values = _question_bits(view, analysis, asks)
+    ranked = [(a, values[(a.witness, a.subject, a.side)], rng.random()) for a in asks]
+    ranked.sort(key=lambda t: (-round(t[1], 9), t[2]))
+    return [(a, bits) for a, bits, _ in ranked]
+
+
+def _question_bits(
+    view: TCView, analysis: ThirteenCluesAnalysis, asks: list[Ask]
+) -> dict[tuple[int, str, str], float]:
+    model = analysis.model
+    keys = sorted({(a.witness, a.subject, a.side) for a in asks})
+    queries = []
+    for witness, subject, side in keys:
+        hidden = f"hidden:{witness}" + (f":{side}" if side else "")
+        locs = frozenset(i for i, name in enumerate(model.locations) if name in (MYSTERY, hidden))
+        attr = attribute_set(subject, view.players)
+        cards = frozenset(i for i, c in enumerate(model.cards) if c in attr)
+        queries.append((locs, cards))
+    values = analysis.analysis.question_values(queries)
+    return {k: v.solution_bits for k, v in zip(keys, values, strict=True)}
+
+
+def _legal_now(state: ThirteenCluesState, seat: int, action: Action) -> bool:
+    if isinstance(action, Accuse):
+        return action in state.accusations_for(seat)
+    if isinstance(action, Look):
+        return True
+    return isinstance(action, Ask)
+
+
+def _mystery_of(deal: dict[str, object], seat: int) -> tuple[str, ...]:
+    mysteries = deal["mysteries"]
+    if not isinstance(mysteries, dict):
+        raise TypeError("unexpected deal from the deduction engine")
+    return tuple(mysteries[str(seat)])
+
+
+_TYPES = ("person", "location", "weapon")
+
+__all__ = ["ThirteenCluesISMCTS"]
