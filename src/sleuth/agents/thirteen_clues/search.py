@@ -11,6 +11,8 @@ The moves weighed: the questions with the most exact information about the own m
 informant look when questions tell little, and accusing one of the likeliest trios. The
 search decides between asking on and gambling on an accusation: in a sampled deal an
 accusation is simply right or wrong. A certain mystery is accused at once, without search.
+With the Top Secret variant the first question chosen is asked secretly (the same answer
+for the seat, none for the others).
 
 The tree covers the rest of the seat's turn (``horizon`` actions at most, a turn being as
 many actions as the seat holds glasses): other seats' moves are not searched, so the line
@@ -109,9 +111,14 @@ class ThirteenCluesISMCTS(ISMCTS):
             return candidates[0]
         self._candidates = candidates
         self._prepare(view, analysis, rng)
-        if not self._deals:
-            return candidates[0]
-        return super().act(view, candidates, rng)
+        chosen = super().act(view, candidates, rng) if self._deals else candidates[0]
+        if isinstance(chosen, Ask):
+            # Top Secret: the same answer for me, none for the others (the token is used
+            # on the first question chosen, as ``deductive`` does).
+            secret = Ask(chosen.witness, chosen.subject, chosen.side, True)
+            if secret in asks:
+                return secret
+        return chosen
 
     def _candidates_for(
         self,
