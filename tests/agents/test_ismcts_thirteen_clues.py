@@ -5,6 +5,7 @@ a short 4-player tournament."""
 from __future__ import annotations
 
 import random
+import re
 import statistics
 import time
 from collections import defaultdict
@@ -12,9 +13,10 @@ from collections import defaultdict
 import pytest
 
 from sleuth.agents import make_agent
+from sleuth.agents.thirteen_clues import ThirteenCluesISMCTS
 from sleuth.arena import play_match
 from sleuth.arena.tournament import run_specs, schedule
-from sleuth.core import make_game
+from sleuth.core import GameError, make_game
 from sleuth.core.records import replay_record
 from sleuth.deduce.thirteen_clues import ThirteenCluesAnalysis
 from sleuth.deduce.views import thirteen_clues_position
@@ -214,3 +216,16 @@ def test_ismcts_wins_more_than_random() -> None:
     print("13 Clues 4p, 16 games, win rate:", rate, "ms per decision:", ms)
     assert rate["ismcts"] > rate["random"], rate
     assert rate["ismcts"] > rate["basic"], rate
+
+
+def test_parameters_come_from_a_bot_spec_and_are_checked() -> None:
+    bot = make_agent("ismcts:iterations=40:horizon=1:discount=0.6", GAME)
+    assert isinstance(bot, ThirteenCluesISMCTS)
+    assert (bot.iterations, bot.horizon, bot.discount, bot.depth) == (40, 1, 0.6, 0)
+    for spec, message in (
+        ("ismcts:horizon=0", "horizon=0: at least 1"),
+        ("ismcts:discount=1.5", "discount=1.5: a chance in (0, 1]"),
+        ("ismcts:spread=-1", "spread=-1.0: a weight in [0, 1]"),
+    ):
+        with pytest.raises(GameError, match=re.escape(message)):
+            make_agent(spec, GAME)

@@ -74,9 +74,24 @@ class ThirteenCluesISMCTS(ISMCTS):
         horizon: int = HORIZON,
         discount: float = DISCOUNT,
         spread: float = SPREAD,
+        *,
+        seconds: float | None = None,
     ) -> None:
+        for name, value in (("deals", deals), ("questions", questions), ("horizon", horizon)):
+            if value < 1:
+                raise ValueError(f"{name}={value}: at least 1")
+        if not 0 < discount <= 1:
+            raise ValueError(f"discount={discount}: a chance in (0, 1]")
+        if not 0 <= spread <= 1:
+            raise ValueError(f"spread={spread}: a weight in [0, 1]")
         super().__init__(
-            self._sample, self._evaluate, iterations, 0, exploration, actions=self._moves
+            self._sample,
+            self._evaluate,
+            iterations,
+            0,
+            exploration,
+            actions=self._moves,
+            seconds=seconds,
         )
         self.deals_per_decision = deals
         self.questions = questions
