@@ -461,6 +461,8 @@ def check_answers_from_record(record: dict[str, Any]) -> None:
         if words[0] == "choose":
             mystery[(seat + 1) % players] = words[1:]
             hidden[seat] = [c for c in hands[seat] if c not in words[1:]]
+            assert sorted(hidden[seat]) == sorted(record["reveal"]["hidden"][seat])
+            hidden[seat] = record["reveal"]["hidden"][seat]  # as they lie: left, right
         elif words[0] == "ask":
             witness, subject = int(words[1]), words[2]
             seen = list(hidden[witness])
@@ -609,3 +611,15 @@ def test_a_malformed_action_applied_directly_is_invalid(action: Any) -> None:
     with pytest.raises(InvalidActionError):
         state.apply(0, action)
     assert snapshot(state) == before
+
+
+def test_which_hidden_card_lies_left_does_not_follow_from_the_cards() -> None:
+    # §4.5: two-player questions name a side; if the lower card always lay left, the asker
+    # would learn which card it is from the rules engine, not from the game.
+    game = make_game("13-clues", 2, mystery_choice="random")
+    lower_left = 0
+    for seed in range(400):
+        state = game.new(seed)
+        for pair in state.hidden:  # type: ignore[attr-defined]
+            lower_left += pair[0] < pair[1]
+    assert 340 <= lower_left <= 460  # 800 pairs, half expected: beyond 4 s.d. is a bias

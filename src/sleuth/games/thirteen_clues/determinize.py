@@ -22,10 +22,11 @@ what the view shows (players, glasses, Top Secret, type questions, stall end) an
 defaults for the rest (the deck, ``top_secret_glass``, ``repeat_accusations``,
 ``mystery_choice``), as the other bots assume too. The engine leaves out questions about a
 type (an option): a drawn deal may disagree with their answers, which are copied as seen.
-With two players the game keeps a hidden pair in deck order ("left" is the lower card),
-which the engine does not model: a drawn deal may put them the other way round. The engine
-weighs every consistent deal alike, while the real deal and the players' mystery choices
-are not uniform.
+The engine weighs every consistent deal alike. That is exact when the engine picks the
+mysteries (``mystery_choice=random``): a hand's chance under the deal (one card of each
+type, then two from the rest) grows with the number of its persons x locations x weapons,
+and the random pick divides by that same number. When players choose, uniform is the
+assumption, since nothing says how people choose.
 """
 
 from __future__ import annotations
@@ -82,6 +83,8 @@ def determinize(
     state = object.__new__(ThirteenCluesState)
     state.game = game
     if view.phase == "choose":
+        # Which hidden card will lie left is not drawn yet for seats still to choose.
+        state.swapped = tuple(rng.random() < 0.5 for _ in range(n))
         _fill_setup(state, view, rng)
     else:
         if view.outcome is not None:  # everything is shown at the end
@@ -94,6 +97,7 @@ def determinize(
             mysteries, hidden, slots = _from_deal(game, view, deal)
         state.mysteries = tuple((m[0], m[1], m[2]) for m in mysteries)
         state.hidden = tuple(hidden)
+        state.swapped = (False,) * n  # used only while choosing
         state.informants = tuple(slots)
         # Seat s chose the mystery of seat s + 1 from its five cards.
         state.hands = tuple(tuple(sorted(hidden[s] + mysteries[(s + 1) % n])) for s in range(n))
@@ -153,7 +157,7 @@ def _from_deal(
 ) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[int]]:
     """Mysteries and hidden cards by seat, and informants by slot, as ids; what the seat
     sees is taken from the view, so a deal cannot contradict it."""
-    ids, n = game.ids, view.players
+    ids = game.ids
     raw_mysteries, raw_hidden, raw_slots = deal["mysteries"], deal["hidden"], deal["informants"]
     if not (
         isinstance(raw_mysteries, Mapping)
@@ -167,8 +171,7 @@ def _from_deal(
         trio = shown.mystery if shown.mystery is not None else raw_mysteries[str(s)]
         cards = shown.hidden if shown.hidden is not None else raw_hidden[str(s)]
         mysteries.append(tuple(ids[c] for c in trio))
-        pair = tuple(ids[c] for c in cards)
-        hidden.append(pair if n == 2 else tuple(sorted(pair)))
+        hidden.append(tuple(ids[c] for c in cards))  # (left, right): the engine's sides
     slots = [ids[i.card if i.card is not None else str(raw_slots[i.slot])] for i in view.informants]
     every = sorted(c for group in (*mysteries, *hidden, slots) for c in group)
     if every != list(range(len(game.cards))):

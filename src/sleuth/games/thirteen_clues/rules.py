@@ -46,7 +46,8 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
     title = "13 Clues"
     min_players = 2
     max_players = 6
-    rules_version = "13c-1"
+    # 13c-2: a seat's two hidden cards lie left/right in random order, not in card order.
+    rules_version = "13c-2"
     config_type = tc.ThirteenCluesConfig
     action_types = ACTION_TYPES
     view_type = ThirteenCluesView
@@ -97,7 +98,11 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
             hands[seat] += [rest.pop(), rest.pop()]
         start = rng.randrange(n)
         dealt = tuple(tuple(sorted(hand)) for hand in hands)
-        state = ThirteenCluesState._initial(self, dealt, tuple(rest), start)
+        # §4.5: with two players a question names a hidden card by side. Which card lies
+        # left must not follow from the cards (say, the lower one), or the asker learns it.
+        sides = make_rng(seed, "sides")
+        swapped = tuple(sides.random() < 0.5 for _ in range(n))
+        state = ThirteenCluesState._initial(self, dealt, tuple(rest), start, swapped)
         if self.config.mystery_choice == "random":
             chooser = make_rng(seed, "mystery")
             picks = [_default_choice(self, hand, chooser) for hand in dealt]
@@ -158,11 +163,12 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
 def _default_choice(
     game: ThirteenClues, hand: tuple[int, ...], rng: random.Random
 ) -> tuple[int, int, int]:
-    """The default chooser: a random trio, not all of one colour when avoidable (BGA hint)."""
+    """The engine's chooser: any trio of the hand alike. Not BGA's hint to avoid one colour:
+    uniform picks make every deal consistent with a view equally likely (the deal favours a
+    hand by its persons x locations x weapons, the pick divides by the same), so the
+    deduction engine's probabilities are exact for games set up this way."""
     trios = _trios(game, hand)
-    mixed = [t for t in trios if len({game.cards[c].colour for c in t}) > 1]
-    pool = mixed or trios
-    return pool[rng.randrange(len(pool))]
+    return trios[rng.randrange(len(trios))]
 
 
 def _trios(game: ThirteenClues, hand: tuple[int, ...]) -> list[tuple[int, int, int]]:
@@ -191,6 +197,7 @@ class ThirteenCluesState(State):
         "questions",
         "start",
         "supply",
+        "swapped",
         "tokens",
         "turn",
         "turns_done",
@@ -202,6 +209,7 @@ class ThirteenCluesState(State):
     start: int
     mysteries: tuple[tuple[int, int, int] | None, ...]  # by owner (chosen by owner - 1)
     hidden: tuple[tuple[int, ...] | None, ...]  # by holder: (left, right)
+    swapped: tuple[bool, ...]  # by seat: whether its hidden cards lie high card left
     phase: str
     turn: int
     glasses: tuple[int, ...]
@@ -226,10 +234,12 @@ class ThirteenCluesState(State):
         hands: tuple[tuple[int, ...], ...],
         informants: tuple[int, ...],
         start: int,
+        swapped: tuple[bool, ...] | None = None,
     ) -> ThirteenCluesState:
         n = game.players
         state = object.__new__(cls)
         state.game, state.hands, state.informants, state.start = game, hands, informants, start
+        state.swapped = swapped or (False,) * n
         state.mysteries, state.hidden = (None,) * n, (None,) * n
         state.phase, state.turn = CHOOSE, start
         if game.two_player:
@@ -247,6 +257,7 @@ class ThirteenCluesState(State):
         state = object.__new__(ThirteenCluesState)
         state.game, state.hands, state.informants = self.game, self.hands, self.informants
         state.start, state.mysteries, state.hidden = self.start, self.mysteries, self.hidden
+        state.swapped = self.swapped
         state.phase, state.turn, state.glasses = self.phase, self.turn, self.glasses
         state.supply, state.tokens, state.looked = self.supply, self.tokens, self.looked
         state.looks, state.questions = self.looks, self.questions
@@ -375,12 +386,14 @@ class ThirteenCluesState(State):
         return self.last
 
     def reveal(self) -> Mapping[str, JSONValue]:
-        """The deal: hands, informants and start player (the mysteries are chosen in play)."""
+        """The deal: hands, informants and start player (the mysteries are chosen in play),
+        and each seat's hidden cards as they lie, left then right, once chosen."""
         names = [c.name for c in self.game.cards]
         deal: dict[str, JSONValue] = {
             "hands": [[names[c] for c in hand] for hand in self.hands],
             "informants": [names[c] for c in self.informants],
             "start": self.start,
+            "hidden": [None if h is None else [names[c] for c in h] for h in self.hidden],
         }
         if self.game.config.mystery_choice == "random":
             deal["mysteries"] = [[names[c] for c in m or ()] for m in self.mysteries]
@@ -410,7 +423,8 @@ class ThirteenCluesState(State):
         owner = (seat + 1) % self.players
         mysteries, hidden = list(self.mysteries), list(self.hidden)
         mysteries[owner] = trio
-        hidden[seat] = tuple(c for c in self.hands[seat] if c not in trio)
+        kept = [c for c in self.hands[seat] if c not in trio]
+        hidden[seat] = tuple(reversed(kept) if self.swapped[seat] else kept)
         state.mysteries, state.hidden = tuple(mysteries), tuple(hidden)
         state.last = "chosen"
         if all(h is not None for h in hidden):
