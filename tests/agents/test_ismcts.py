@@ -18,7 +18,7 @@ from sleuth.games.alibi.determinize import determinize, game_from_view
 
 GAME = "alibi"
 # Short games (two convictions) are noisy: enough of them for a clear margin, under a minute.
-GAMES = 24
+GAMES = 48
 # The 5-suspect list of tests/goldens/alibi-2p.json: two convictions end the game.
 SUSPECTS = (
     "S01=female+thin+long+newspaper+glasses",
