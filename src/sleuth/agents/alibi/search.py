@@ -160,7 +160,11 @@ class AlibiISMCTS(ISMCTS):
         return legal[0]
 
 
-# Tuned against ``basic`` on the default game; see the branch report for the figures.
+# Against ``basic`` on the default game, 3 players, 30 games (margin over basic's mean, 95%
+# interval): these settings +3.6 [2.4, 4.8]; width 8 +3.8 [2.3, 5.3]; 3 playout steps
+# +3.6 [1.9, 5.4] at 1.7 times the time; exploration 0.7 +3.3 [1.5, 5.1]. 100 iterations
+# keep a decision near 35 ms of CPU; 200 cost twice that and, in a few 2p games only, won
+# by about as much (+7 points a game both).
 ITERATIONS = 100
 DEPTH = 0
 EXPLORATION = 0.3
