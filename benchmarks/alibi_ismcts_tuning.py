@@ -22,7 +22,13 @@ from sleuth.arena.tournament import run_specs, schedule
 from sleuth.core import make_game
 
 VARIANT = "ismcts-variant"
-SETTINGS = {"iterations": int, "depth": int, "exploration": float, "width": int}
+SETTINGS = {
+    "iterations": int,
+    "depth": int,
+    "exploration": float,
+    "width": int,
+    "opponents": str,
+}
 
 
 def main() -> None:
@@ -33,7 +39,7 @@ def main() -> None:
     parser.add_argument("--against", default="basic")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
-    kwargs: dict[str, float] = {}
+    kwargs: dict[str, float | str] = {}
     for item in args.set:
         name, _, value = item.partition("=")
         if name not in SETTINGS:

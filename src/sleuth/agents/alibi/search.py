@@ -24,6 +24,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+from sleuth.agents.base import Agent
 from sleuth.agents.ismcts import ISMCTS
 from sleuth.core import Action, State, View
 from sleuth.games.alibi import AlibiState, AlibiView, Pass, Swap
@@ -72,7 +73,8 @@ def expected_points(state: AlibiState) -> list[float]:
 
 
 class AlibiISMCTS(ISMCTS):
-    """The search above; ``width`` is how many of ``deductive``'s best moves a node holds."""
+    """The search above; ``width`` is how many of ``deductive``'s best moves a node holds,
+    ``opponents`` the bot whose single move stands for an opponent's at its nodes."""
 
     def __init__(
         self,
@@ -80,6 +82,7 @@ class AlibiISMCTS(ISMCTS):
         depth: int | None = None,
         exploration: float | None = None,
         width: int | None = None,
+        opponents: str = "basic",
     ) -> None:
         super().__init__(
             sample,
@@ -92,7 +95,9 @@ class AlibiISMCTS(ISMCTS):
         )
         self.width = WIDTH if width is None else width
         self._judge = DeductiveAlibi()
-        self._opponent_model = BasicAlibi()
+        if opponents not in OPPONENT_MODELS:
+            raise ValueError(f"opponents: choose {' or '.join(OPPONENT_MODELS)}, not {opponents!r}")
+        self._opponent_model = OPPONENT_MODELS[opponents]()
         self._baseline: tuple[float, ...] = ()
         self._seat = -1
         self._rng = random.Random(0)
@@ -159,6 +164,8 @@ class AlibiISMCTS(ISMCTS):
         # ``legal`` is already ranked by ``_candidates``: play on as ``deductive`` would.
         return legal[0]
 
+
+OPPONENT_MODELS: dict[str, type[Agent]] = {"basic": BasicAlibi, "deductive": DeductiveAlibi}
 
 # Against ``basic`` on the default game, 3 players, 30 games (margin over basic's mean, 95%
 # interval): these settings +3.6 [2.4, 4.8]; width 8 +3.8 [2.3, 5.3]; 3 playout steps
