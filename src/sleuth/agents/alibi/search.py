@@ -72,28 +72,44 @@ def expected_points(state: AlibiState) -> list[float]:
     return [p + g for p, g in zip(points, gains, strict=True)]
 
 
+# Against ``basic`` on the default game, 3 players, 30 games (margin over basic's mean, 95%
+# interval): these settings +3.6 [2.4, 4.8]; width 8 +3.8 [2.3, 5.3]; 3 playout steps
+# +3.6 [1.9, 5.4] at 1.7 times the time; exploration 0.7 +3.3 [1.5, 5.1]. 100 iterations
+# keep a decision near 35 ms of CPU; 200 cost twice that and, in a few 2p games only, won
+# by about as much (+7 points a game both). Against ``deductive`` (30 games each) it is
+# level: 2p +0.4 [-1.5, 2.3] (200 iterations -0.7), 3p +0.3 [-1.2, 1.8] (width 2 +0.4,
+# deductive as the opponent model +0.0).
+ITERATIONS = 100
+DEPTH = 0
+EXPLORATION = 0.3
+WIDTH = 4
+OPPONENT_MODELS: dict[str, type[Agent]] = {"basic": BasicAlibi, "deductive": DeductiveAlibi}
+
+
 class AlibiISMCTS(ISMCTS):
     """The search above; ``width`` is how many of ``deductive``'s best moves a node holds,
     ``opponents`` the bot whose single move stands for an opponent's at its nodes."""
 
     def __init__(
         self,
-        iterations: int | None = None,
-        depth: int | None = None,
-        exploration: float | None = None,
-        width: int | None = None,
+        iterations: int = ITERATIONS,
+        depth: int = DEPTH,
+        exploration: float = EXPLORATION,
+        width: int = WIDTH,
         opponents: str = "basic",
     ) -> None:
         super().__init__(
             sample,
             self._evaluate,
-            ITERATIONS if iterations is None else iterations,
-            DEPTH if depth is None else depth,
-            EXPLORATION if exploration is None else exploration,
+            iterations,
+            depth,
+            exploration,
             policy=self._playout,
             actions=self._candidates,
         )
-        self.width = WIDTH if width is None else width
+        if width < 1:
+            raise ValueError(f"width={width}: at least 1")
+        self.width = width
         self._judge = DeductiveAlibi()
         if opponents not in OPPONENT_MODELS:
             raise ValueError(f"opponents: choose {' or '.join(OPPONENT_MODELS)}, not {opponents!r}")
@@ -163,18 +179,3 @@ class AlibiISMCTS(ISMCTS):
     ) -> Action:
         # ``legal`` is already ranked by ``_candidates``: play on as ``deductive`` would.
         return legal[0]
-
-
-OPPONENT_MODELS: dict[str, type[Agent]] = {"basic": BasicAlibi, "deductive": DeductiveAlibi}
-
-# Against ``basic`` on the default game, 3 players, 30 games (margin over basic's mean, 95%
-# interval): these settings +3.6 [2.4, 4.8]; width 8 +3.8 [2.3, 5.3]; 3 playout steps
-# +3.6 [1.9, 5.4] at 1.7 times the time; exploration 0.7 +3.3 [1.5, 5.1]. 100 iterations
-# keep a decision near 35 ms of CPU; 200 cost twice that and, in a few 2p games only, won
-# by about as much (+7 points a game both). Against ``deductive`` (30 games each) it is
-# level: 2p +0.4 [-1.5, 2.3] (200 iterations -0.7), 3p +0.3 [-1.2, 1.8] (width 2 +0.4,
-# deductive as the opponent model +0.0).
-ITERATIONS = 100
-DEPTH = 0
-EXPLORATION = 0.3
-WIDTH = 4
