@@ -97,6 +97,7 @@ class AlibiISMCTS(ISMCTS):
         exploration: float = EXPLORATION,
         width: int = WIDTH,
         opponents: str = "basic",
+        seconds: float | None = None,
     ) -> None:
         super().__init__(
             sample,
@@ -106,6 +107,7 @@ class AlibiISMCTS(ISMCTS):
             exploration,
             policy=self._playout,
             actions=self._candidates,
+            seconds=seconds,
         )
         if width < 1:
             raise ValueError(f"width={width}: at least 1")
