@@ -43,6 +43,7 @@ from sleuth.games.black_vienna import (
     Investigate,
     Pass,
 )
+from sleuth.games.black_vienna import components as bv
 from sleuth.games.black_vienna.determinize import determinize, game_from_view
 
 from .basic import BasicBlackVienna
@@ -63,6 +64,10 @@ TEMPO = 0.5
 EARLY_CONFIDENCE = 0.95
 LATE_CONFIDENCE = 0.25
 HORIZON = 30
+# Below FLOOR no accusation is weighed against waiting; an accusation must beat the odds
+# of waiting one answer by MARGIN (that bound is low: the seat may wait longer).
+FLOOR = 0.2
+MARGIN = 0.0
 
 _Deal = tuple[list[str], str]
 
@@ -78,6 +83,8 @@ class BlackViennaISMCTS(ISMCTS):
         scale: float = SCALE,
         early: float = EARLY_CONFIDENCE,
         late: float = LATE_CONFIDENCE,
+        floor: float = FLOOR,
+        margin: float = MARGIN,
     ) -> None:
         super().__init__(
             self._sample, self._evaluate, iterations, 0, exploration, _first, self._candidates
@@ -88,6 +95,8 @@ class BlackViennaISMCTS(ISMCTS):
         self.scale = scale
         self.early = early
         self.late = late
+        self.floor = floor
+        self.margin = margin
         self._basic = BasicBlackVienna()
         # Per decision: the deals, the candidate questions, and the evaluations so far.
         self._game: BlackVienna | None = None
@@ -97,6 +106,7 @@ class BlackViennaISMCTS(ISMCTS):
         self._root_answers = 0
         self._leaves: dict[object, Sequence[float]] = {}
         self._known: dict[object, RingKnowledge] = {}
+        self._after: dict[tuple[tuple[str, ...], str, str], BlackViennaState] = {}
         # The seat's own knowledge, kept while its view shows no new answer or accusation.
         self._own_key: object = None
         self._own: tuple[BlackViennaAnalysis, RingKnowledge] | None = None
@@ -121,13 +131,33 @@ class BlackViennaISMCTS(ISMCTS):
         if view.seat in view.eliminated:
             # Out of the race: no question can win it back, so no search is spent on it.
             return self._basic.act(view, questions, rng)
-        return self._search(view, analysis, questions, rng)
+        choice = self._search(view, analysis, questions, rng)
+        # Waiting for this answer is worth at most the odds that nobody else is sure of the
+        # ring first and the game goes on, times the odds after it (a lower bound, as the
+        # seat could wait longer): accuse now if that is worse than the odds now.
+        if (
+            "accuse" in kinds
+            and known.p_best >= self.floor
+            and known.p_best > self._odds_after(view, choice, rng) + self.margin
+        ):
+            return Accuse(known.best)
+        return choice
 
     def interrupt(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action | None:
         if not isinstance(view, BlackViennaView) or "accuse" not in kinds_of(legal):
             return None
-        _, known = self._own_knowledge(view)
-        if known.best and self._should_accuse(view, known):
+        analysis, known = self._own_knowledge(view)
+        if not known.best:
+            return None
+        if self._should_accuse(view, known):
+            return Accuse(known.best)
+        # The next answer may break the game off: then waiting is worth only the odds the
+        # game goes on (whichever question the asker picks) times the odds after it.
+        if (
+            known.p_best >= self.floor
+            and _may_end_next(view)
+            and known.p_best > self._odds_after_next(view, analysis, rng) + self.margin
+        ):
             return Accuse(known.best)
         return None
 
@@ -137,6 +167,64 @@ class BlackViennaISMCTS(ISMCTS):
         left = min(sum(view.stack_sizes), view.supply - 3)
         needed = self.late + (self.early - self.late) * min(1.0, left / HORIZON)
         return known.p_best >= needed
+
+    def _odds_after(self, view: BlackViennaView, question: Action, rng: random.Random) -> float:
+        """The mean over the sampled deals of the seat's win odds right after ``question``
+        is answered, if it accuses then: 0 if the game ends or another seat is sure first."""
+        odds = []
+        for hands, ring in self._deals:
+            state = self._after.get((tuple(hands), ring, str(question)))
+            if state is None:
+                state = determinize(self._game, view, hands, ring, rng).apply(self._seat, question)
+            if state.outcome is not None:
+                odds.append(1.0 if self._seat in state.outcome.winners else 0.0)
+                continue
+            sure = self._first_sure(state)
+            if sure is None:
+                odds.append(self._knowledge(state, self._seat).p_best)
+            else:
+                odds.append(1.0 if sure == self._seat else 0.0)
+        return sum(odds) / len(odds) if odds else 1.0
+
+    def _first_sure(self, state: BlackViennaState) -> int | None:
+        """The seat that accuses first knowing the ring, if any: interruptions are offered
+        in seat order from the next asker on, the next asker itself last."""
+        players = state.players
+        mover = state.to_move()
+        if mover is None:
+            mover = state.asker
+        standing = [s for s in range(players) if not state.eliminated >> s & 1]
+        order = sorted(standing, key=lambda s: (s - mover) % players or players)
+        return next((s for s in order if self._knowledge(state, s).certain), None)
+
+    def _odds_after_next(
+        self, view: BlackViennaView, analysis: BlackViennaAnalysis, rng: random.Random
+    ) -> float:
+        """As ``_odds_after``, for another seat's question: the mean over its regular
+        questions (it may pick any) and a few deals; other seats' certainty is not looked
+        at, only whether the game ends and the seat's own odds after the answer."""
+        game = game_from_view(view)
+        asker = view.asker
+        cards = [card for card in view.face_up if card is not None]
+        questions = [Investigate(t, (card,)) for card in cards for t in range(view.players)]
+        questions = [q for q in questions if q.target != asker]
+        odds: list[float] = []
+        seen: dict[object, float] = {}
+        for deal in analysis.sample(rng, self.deals_per_decision):
+            hands, ring = deal["hands"], deal["ring"]
+            if not isinstance(hands, list) or not isinstance(ring, str):
+                raise TypeError("unexpected sample from the deduction engine")
+            state = determinize(game, view, [str(h) for h in hands], ring, rng)
+            for question in questions:
+                after = state.apply(asker, question)
+                if after.outcome is not None:
+                    odds.append(0.0)
+                    continue
+                key = after.log[-1]
+                if key not in seen:
+                    seen[key] = seat_knowledge(after, view.seat or 0).p_best
+                odds.append(seen[key])
+        return sum(odds) / len(odds) if odds else 1.0
 
     def _own_knowledge(self, view: BlackViennaView) -> tuple[BlackViennaAnalysis, RingKnowledge]:
         key = (view.seat, view.hand, len(view.investigations), len(view.accusations))
@@ -156,6 +244,7 @@ class BlackViennaISMCTS(ISMCTS):
     ) -> Action:
         own_wrong = {a.letters for a in view.accusations if a.letters and not a.correct}
         self._deals = []
+        self._leaves, self._known, self._after = {}, {}, {}
         for deal in analysis.sample(rng, self.deals_per_decision):
             hands, ring = deal["hands"], deal["ring"]
             if not isinstance(hands, list) or not isinstance(ring, str):
@@ -163,12 +252,11 @@ class BlackViennaISMCTS(ISMCTS):
             if ring not in own_wrong:
                 self._deals.append(([str(h) for h in hands], ring))
         self._questions = ranked_questions(analysis, questions, rng)[: self.top]
-        if not self._deals or len(self._questions) == 1:
-            return self._questions[0]
         self._game = game_from_view(view)
         self._seat = view.seat if view.seat is not None else 0
         self._root_answers = len(view.investigations)
-        self._leaves, self._known = {}, {}
+        if not self._deals or len(self._questions) == 1:
+            return self._questions[0]
         return super().act(view, self._questions, rng)
 
     def _sample(self, view: View, rng: random.Random) -> State:
@@ -185,6 +273,12 @@ class BlackViennaISMCTS(ISMCTS):
         if not isinstance(state, BlackViennaState):
             raise TypeError("the Black Vienna search plays Black Vienna only")
         key = (state.hands, state.ring, state.log[self._root_answers :], state.accusations)
+        if len(state.log) == self._root_answers + 1 and state.log[-1].asker == self._seat:
+            last = state.log[-1]
+            asked = Investigate(last.target, last.cards)
+            ring = bv.mask_letters(state.ring)
+            hands = tuple(bv.mask_letters(h) for h in state.hands)
+            self._after[(hands, ring, str(asked))] = state
         if key not in self._leaves:
             self._leaves[key] = self._rewards(state)
         return self._leaves[key]
@@ -193,17 +287,12 @@ class BlackViennaISMCTS(ISMCTS):
         players = state.players
         if state.outcome is not None:
             return [1.0 if s in state.outcome.winners else -1.0 for s in range(players)]
+        sure = self._first_sure(state)
+        if sure is not None:
+            return [1.0 if s == sure else -1.0 for s in range(players)]
         standing = [s for s in range(players) if not state.eliminated >> s & 1]
         known = {s: self._knowledge(state, s) for s in standing}
-        mover = state.to_move()
-        if mover is None:
-            mover = state.asker
-        # Interruptions are offered after the move in seat order from the next asker on,
-        # the next asker itself last: the first seat sure of the ring there wins.
-        order = sorted(standing, key=lambda s: (s - mover) % players or players)
-        sure = [s for s in order if known[s].certain]
-        if sure:
-            return [1.0 if s == sure[0] else -1.0 for s in range(players)]
+        mover = state.asker
         if len(standing) == 1:
             # The last player standing: its accusation is right with the likeliest trio's odds.
             only = standing[0]
@@ -240,6 +329,13 @@ def ranked_questions(
         for i, q in enumerate(questions)
     ]
     return [questions[i] for _, _, i in sorted(keyed)]
+
+
+def _may_end_next(view: BlackViennaView) -> bool:
+    """Whether the next investigation may end the game: its answer may bring the supply
+    down to the break-off, or it may take the last face-up card."""
+    most = 3 * (2 if view.special_unlocked else 1)
+    return view.supply - most <= bv.BREAK_OFF_MARKERS or sum(view.stack_sizes) <= 1
 
 
 def investigations_of(legal: Sequence[Action]) -> list[Investigate]:
