@@ -6,10 +6,14 @@ seat may accuse before every move) wins. So a question is good for the asker whe
 teaches it more than the other seats, and the target of a question asks the next one.
 
 - Accusations come from the exact engine on the seat's own view, never from casual notes:
-  at once when only one trio is left (also as an interruption), and under uncertainty when
-  the likeliest trio is probable enough for the investigations the game has left (as the
-  ``deductive`` bot). The post-win guess is the likeliest trio (a guess costs nothing), and
-  the last player's forced accusation too.
+  at once when only one trio is left (also as an interruption). Under uncertainty the
+  likeliest trio, with odds p, is accused when p is high enough for the investigations the
+  game has left (the ``deductive`` bot's schedule), or when waiting for the next answer is
+  worth less than p: that answer may break the game off (the marker supply, the last card)
+  or make another seat sure first, which the sampled deals show (on the seat's own turn,
+  for the question it would ask; out of turn, only the break-off, over the asker's possible
+  questions). The post-win guess is the likeliest trio (a guess costs nothing), and the
+  last player's forced accusation too.
 - Questions: the ``deductive`` bot's exact ranking (information about the ring) keeps the
   best few as the only candidates (top-k); the search then weighs them on deals drawn
   uniformly from the engine (the exact posterior), a few per decision, reused across
