@@ -89,9 +89,27 @@ class BlackViennaISMCTS(ISMCTS):
         late: float = LATE_CONFIDENCE,
         floor: float = FLOOR,
         margin: float = MARGIN,
+        *,
+        seconds: float | None = None,
     ) -> None:
+        """``deals``: deals sampled per decision; ``top``: questions weighed; ``tempo``/
+        ``scale``: bits credited to the next asker / counted as a near-certain lead;
+        ``early``/``late``: the odds needed to accuse with a full / an empty game ahead;
+        ``floor``/``margin``: see FLOOR and MARGIN; ``seconds``: a time budget per decision
+        instead of ``iterations`` (then not reproducible)."""
+        if deals < 1 or top < 1:
+            raise ValueError(f"deals={deals}, top={top}: at least 1 each")
+        if scale <= 0:
+            raise ValueError(f"scale={scale}: must be positive")
         super().__init__(
-            self._sample, self._evaluate, iterations, 0, exploration, _first, self._candidates
+            self._sample,
+            self._evaluate,
+            iterations,
+            0,
+            exploration,
+            _first,
+            self._candidates,
+            seconds=seconds,
         )
         self.deals_per_decision = deals
         self.top = top
