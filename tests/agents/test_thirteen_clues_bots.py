@@ -158,3 +158,13 @@ def test_deductive_beats_basic_beats_random() -> None:
             wins[result.seating[winner]] += 1
     print("13 Clues 4p, 60 games, wins:", dict(wins))
     assert wins["deductive"] > wins["basic"] > wins["random"] / 2, wins
+
+
+def test_tables_of_basic_bots_finish() -> None:
+    # Casual notes can stop shrinking; patience makes basic gamble, so its games end.
+    for players in (2, 3, 4, 5, 6):
+        game = make_game("13-clues", players)
+        for seed in range(5):
+            bots: list[Agent] = [make_agent("basic", game.name) for _ in range(players)]
+            result = play_match(game, bots, seed, max_steps=2000)
+            assert result.outcome.winners, (players, seed)

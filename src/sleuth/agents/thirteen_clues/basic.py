@@ -5,7 +5,9 @@ informants looked up) and not struck off. A card is struck off when a witness's 
 what the seat knows he sees (so none of that subject is in the seat's mystery), or when
 another seat named it in an accusation (he sees the seat's mystery, so he cannot name it).
 It asks about the subject that covers the most candidates, accuses once at most three trios
-are left (a wrong accusation only ends the turn), and never looks up an informant.
+are left (a wrong accusation only ends the turn), and never looks up an informant. Such notes
+can stop shrinking, and people do not ask for ever: the number of trios it will gamble on
+doubles with every ``PATIENCE`` questions it has asked.
 """
 
 from __future__ import annotations
@@ -86,7 +88,9 @@ class BasicThirteenClues(Agent):
         trios = [t for t in product(*cands) if t not in wrong]
         asks = [a for a in of_kind(legal, "ask") if isinstance(a, Ask) and not a.secret]
         # A casual gamble: with few trios left a wrong accusation costs only the turn.
-        if "accuse" in kinds and (len(trios) <= GAMBLE or not asks):
+        asked_so_far = sum(q.asker == view.seat for q in view.questions)
+        gamble = GAMBLE * 2 ** (asked_so_far // PATIENCE)
+        if "accuse" in kinds and (len(trios) <= gamble or not asks):
             if trios:
                 return accuse(trios[rng.randrange(len(trios))])
             options = of_kind(legal, "accuse")
@@ -104,3 +108,4 @@ class BasicThirteenClues(Agent):
 
 _TYPES = ("person", "location", "weapon")
 GAMBLE = 3
+PATIENCE = 4
