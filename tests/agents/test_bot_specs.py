@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
 from sleuth.agents import RandomAgent, bot_parameters, make_agent, parse_bot_spec
 from sleuth.agents.ismcts import ISMCTS
-from sleuth.core import GameError
+from sleuth.core import GameError, make_game
 
 
 def test_a_spec_sets_typed_parameters() -> None:
     bot = make_agent("ismcts:iterations=7:exploration=0.25", "black-vienna")
     assert isinstance(bot, ISMCTS)
-    assert (bot.iterations, bot.exploration, bot.depth) == (7, 0.25, 2)
+    assert (bot.iterations, bot.exploration, bot.seconds) == (7, 0.25, None)
     plain = make_agent(" Random ", "alibi")
     assert isinstance(plain, RandomAgent)
     assert plain.interrupt_rate == 0.01
@@ -36,6 +37,7 @@ def test_parse_bot_spec() -> None:
         ("ismcts:iterations=many", "iterations='many' is not a number"),
         ("ismcts:iterations=0", "iterations=0: at least 1"),
         ("ismcts:depth=1:depth=2", "parameter 'depth' is given twice"),
+        ("ismcts:seconds=-1", "seconds=-1.0: a time budget must be positive"),
         ("wizard", "unknown bot 'wizard'"),
     ],
 )
@@ -47,3 +49,22 @@ def test_bad_specs_are_named(spec: str, message: str) -> None:
 def test_every_bot_lists_its_parameters() -> None:
     assert bot_parameters("random", "13-clues") == {"interrupt_rate": 0.01}
     assert bot_parameters("basic", "13-clues") == {}
+
+
+@pytest.mark.parametrize(
+    "game", ["black-vienna", "black-stories-investigation", "13-clues", "alibi"]
+)
+def test_every_ismcts_takes_a_time_budget(game: str) -> None:
+    table = make_game(game, 3)
+    state = table.new(3)
+    rng = random.Random(2)
+    while True:  # the first position where the seat to move has a real choice
+        seat = state.to_move()
+        assert seat is not None
+        legal = state.legal_actions(seat)
+        if len(legal) > 1:
+            break
+        state = state.apply(seat, legal[0])
+    bot = make_agent("ismcts:seconds=0.05", game)
+    assert isinstance(bot, ISMCTS) and bot.seconds == 0.05
+    assert bot.act(state.view(seat), legal, rng) in list(legal)
