@@ -23,77 +23,37 @@ from collections.abc import Mapping, Sequence
 
 from sleuth.deduce.model import Constraint, Model, PositionError
 from sleuth.deduce.queries import Analysis, conflicts, explain
+from sleuth.games.thirteen_clues import components as tc
 
-COLOURS = ("purple", "pink", "red", "green", "yellow", "blue", "orange", "white", "brown", "gray")
-PERSONS = (
-    "Officer",
-    "Duke",
-    "Butcher",
-    "Countess",
-    "Nurse",
-    "Maid",
-    "Dancer",
-    "Sailor",
-    "Florist",
-    "Coachman",
+# The default deck, from the game's own data (the engine models the default cards only).
+_DECK = tc.parse_deck(tc.DEFAULT_DECK)
+COLOURS = tc.colour_order(_DECK)
+PERSONS, LOCATIONS, WEAPONS = (
+    tuple(card.name for card in _DECK if card.type == kind) for kind in range(len(tc.TYPES))
 )
-PERSON_SEX = "MMMFFFFMFM"
-LOCATIONS = (
-    "Parlor",
-    "Market",
-    "Library",
-    "Park",
-    "Museum",
-    "Harbor",
-    "Theater",
-    "Plaza",
-    "Railcar",
-    "Racecourse",
-)
-WEAPONS = (
-    "Knife",
-    "Crossbow",
-    "Poison",
-    "Sword",
-    "Blowgun",
-    "Rifle",
-    "Gun",
-    "Candlestick",
-    "Hammer",
-    "Bow",
-)
-WEAPON_KIND = "MRMMRRRMMR"  # melee / ranged
-REMOVED = {2: 4, 3: 3, 4: 2, 5: 1, 6: 0}  # colours dropped from the end (gray, brown, ...)
-INFORMANTS = {2: 8, 3: 6, 4: 4, 5: 2, 6: 0}
-CATEGORIES = ("male", "female", "indoor", "outdoor", "melee", "ranged")
+CATEGORIES = tc.ALL_CATEGORIES
+PLAYER_COUNTS = range(2, tc.MAX_PLAYERS + 1)
+REMOVED = {n: len(COLOURS) - tc.colours_in_play(n) for n in PLAYER_COUNTS}  # from the end
+INFORMANTS = {n: tc.informant_count(n) for n in PLAYER_COUNTS}
 MYSTERY = "mystery"
 
 
 def cards_for(players: int) -> list[tuple[str, str, str]]:
     """(name, colour, category) of the cards in play."""
-    out = []
-    for i, colour in enumerate(COLOURS[: 10 - REMOVED[players]]):
-        out += [
-            (PERSONS[i], colour, "person"),
-            (LOCATIONS[i], colour, "location"),
-            (WEAPONS[i], colour, "weapon"),
-        ]
-    return out
+    in_play = COLOURS[: tc.colours_in_play(players)]
+    return [
+        (card.name, card.colour, tc.TYPES[card.type]) for card in _DECK if card.colour in in_play
+    ]
 
 
 def attribute_set(about: str, players: int) -> frozenset[str]:
     """The card names a question about a colour or a category counts."""
-    names: set[str] = set()
-    for i, colour in enumerate(COLOURS[: 10 - REMOVED[players]]):
-        if about == colour:
-            names |= {PERSONS[i], LOCATIONS[i], WEAPONS[i]}
-        elif about in ("male", "female") and (PERSON_SEX[i] == "M") == (about == "male"):
-            names.add(PERSONS[i])
-        elif about in ("indoor", "outdoor") and (i % 2 == 0) == (about == "indoor"):
-            names.add(LOCATIONS[i])
-        elif about in ("melee", "ranged") and (WEAPON_KIND[i] == "M") == (about == "melee"):
-            names.add(WEAPONS[i])
-    return frozenset(names)
+    in_play = COLOURS[: tc.colours_in_play(players)]
+    return frozenset(
+        card.name
+        for card in _DECK
+        if card.colour in in_play and about in (card.colour, card.category)
+    )
 
 
 def _int(v: object, where: str, lo: int, hi: int) -> int:
