@@ -723,3 +723,13 @@ def test_a_view_of_no_seat_is_a_game_error(seat: object) -> None:
     state = seed_example()
     with pytest.raises(GameError):
         state.view(seat)  # type: ignore[arg-type]
+
+
+def test_a_malformed_action_stays_invalid_after_its_well_formed_twin_was_applied() -> None:
+    # The game remembers the notation texts it parsed; True == 1 must not slip through.
+    state = seed_example()
+    state = act(state, state.turn, f"play {state.hands[state.turn][0]} to 1")
+    good = state.apply(state.turn, Solve(1, "woman/day/inside/knife", 1))
+    assert good is not state
+    with pytest.raises(InvalidActionError):
+        state.apply(state.turn, Solve(1, "woman/day/inside/knife", True))

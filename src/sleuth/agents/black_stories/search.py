@@ -216,24 +216,11 @@ def informative_play(
     return choice
 
 
-class _ParsedOnce(BlackStoriesInvestigation):
-    """The same game, each action text parsed once: ``apply`` checks every action by parsing
-    its notation, which took a sixth of a playout."""
-
-    def __init__(self, config: BlackStoriesConfig) -> None:
-        super().__init__(config)
-        self._parsed: dict[str, Play | Solve | Draw] = {}
-
-    def parse_action(self, text: str) -> Play | Solve | Draw:
-        action = self._parsed.get(text)
-        if action is None:
-            action = self._parsed[text] = super().parse_action(text)
-        return action
-
-
+# One game per configuration for every decision: the engine remembers per game the actions
+# it has checked (``well_formed``), which saves a sixth of a playout.
 @lru_cache(maxsize=16)
-def _search_game(config: BlackStoriesConfig) -> _ParsedOnce:
-    return _ParsedOnce(config)
+def _search_game(config: BlackStoriesConfig) -> BlackStoriesInvestigation:
+    return BlackStoriesInvestigation(config)
 
 
 class BlackStoriesISMCTS(ISMCTS):
