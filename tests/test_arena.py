@@ -62,8 +62,11 @@ def test_head_to_head_pairs_scores_game_by_game() -> None:
     assert (pair.games, pair.first_ahead, pair.second_ahead) == (3, 2, 1)
     assert pair.mean_difference == 2.0
     # Sample s.d. of (8, 2, -4) is 6; half-width 1.96 * 6 / sqrt(3).
+    assert pair.high is not None and pair.low is not None
     assert pair.high - pair.mean_difference == pytest.approx(6.78951, abs=1e-5)
     assert pair.low == pytest.approx(2.0 - 6.78951, abs=1e-5)
+    single = head_to_head(results[:1], "a", "b")
+    assert (single.games, single.mean_difference, single.low, single.high) == (1, 8.0, None, None)
 
 
 def test_results_do_not_depend_on_the_number_of_workers() -> None:

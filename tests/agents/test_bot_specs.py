@@ -34,7 +34,9 @@ def test_parse_bot_spec() -> None:
     [
         ("ismcts:foo=1", "bot 'ismcts' has no parameter 'foo' (its parameters: iterations"),
         ("ismcts:iterations", "parameter 'iterations' is not NAME=VALUE"),
-        ("ismcts:iterations=many", "iterations='many' is not a number"),
+        ("ismcts:iterations=many", "iterations='many' is not a whole number"),
+        ("ismcts:seconds=inf", "seconds='inf' is not a finite number"),
+        ("ismcts:exploration=nan", "exploration='nan' is not a finite number"),
         ("ismcts:iterations=0", "iterations=0: at least 1"),
         ("ismcts:depth=1:depth=2", "parameter 'depth' is given twice"),
         ("ismcts:seconds=-1", "seconds=-1.0: a time budget must be positive"),

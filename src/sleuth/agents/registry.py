@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import math
 from collections.abc import Callable
 
 from sleuth.core import GameError
@@ -105,9 +106,18 @@ def _coerce(bot: str, key: str, text: str, default: object) -> object:
         if isinstance(default, int):
             return int(text)
         if isinstance(default, float) or default is None:
-            return float(text)
+            number = float(text)
+            if not math.isfinite(number):  # inf would never end a time budget
+                raise ValueError(text)
+            return number
     except ValueError:
-        kind = "yes or no" if isinstance(default, bool) else "a number"
+        kind = (
+            "yes or no"
+            if isinstance(default, bool)
+            else "a whole number"
+            if isinstance(default, int)
+            else "a finite number"
+        )
         raise GameError(f"bot {bot!r}: {key}={text!r} is not {kind}") from None
     if isinstance(default, str):
         return text

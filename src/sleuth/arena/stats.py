@@ -140,8 +140,8 @@ class HeadToHead:
     second: str
     games: int
     mean_difference: float
-    low: float
-    high: float
+    low: float | None
+    high: float | None
     first_ahead: int
     second_ahead: int
 
@@ -157,16 +157,16 @@ def head_to_head(results: Sequence[GameResult], first: str, second: str) -> Head
     mean = sum(differences) / n if n else 0.0
     if n > 1:
         variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
-        half = Z95 * math.sqrt(variance / n)
+        half: float | None = Z95 * math.sqrt(variance / n)
     else:
-        half = math.inf
+        half = None  # one game gives no spread
     return HeadToHead(
         first=first,
         second=second,
         games=n,
         mean_difference=mean,
-        low=mean - half,
-        high=mean + half,
+        low=None if half is None else mean - half,
+        high=None if half is None else mean + half,
         first_ahead=sum(d > 0 for d in differences),
         second_ahead=sum(d < 0 for d in differences),
     )
@@ -189,10 +189,16 @@ def format_head_to_heads(pairs: Sequence[HeadToHead]) -> str:
     for name, pair in zip(names, pairs, strict=True):
         lines.append(
             f"{name:<{width}} {pair.games:>6} {pair.mean_difference:>+8.2f} "
-            f"{f'[{pair.low:+.2f}, {pair.high:+.2f}]':>18} {pair.first_ahead:>6} "
+            f"{_interval(pair):>18} {pair.first_ahead:>6} "
             f"{pair.second_ahead:>6}"
         )
     return "\n".join(lines)
+
+
+def _interval(pair: HeadToHead) -> str:
+    if pair.low is None or pair.high is None:
+        return "-"
+    return f"[{pair.low:+.2f}, {pair.high:+.2f}]"
 
 
 def format_table(rows: Sequence[BotSummary]) -> str:

@@ -47,6 +47,8 @@ from sleuth.games.black_stories.determinize import (
     sample_cases,
 )
 
+from .deductive import RISK  # the playout's solve rule is the deductive bot's
+
 # Tuned 4 players against three deductive bots, 80 games each on the same deals (a fair
 # share is 0.25; one interval is about +-0.1, so only the mean scores hint at an order):
 # a full tree with random playout plays won 0.45 scoring 10.6 a game, with deductive plays
@@ -60,9 +62,6 @@ ITERATIONS = 200
 # Playouts end with the game (about 35 steps with four players); the cap is a guard.
 DEPTH = 60
 EXPLORATION = 0.7
-# The playout's solve rule, as the deductive bot's: risk the smallest card from this chance.
-RISK = 0.15
-
 # A case set is a 16-bit mask, a bit per case in ``ALL_CASES`` order (the engine's order).
 _CASE_BIT = {case: 1 << i for i, case in enumerate(bs.ALL_CASES)}
 _ALL_CASES = (1 << len(bs.ALL_CASES)) - 1
@@ -114,7 +113,9 @@ def known_mask(state: BlackStoriesState, seat: int, target: int, seen: int) -> i
             continue
         if attempt.success:
             failed = 0  # guesses before a solve were about an earlier case
-        elif not private or seat in (attempt.seat, attempt.target):
+        elif (
+            not private or seat == attempt.seat
+        ):  # (the target, the other who sees it, is not ``seat``)
             failed |= _CASE_BIT[attempt.guess.replace("/", "+")]
     return grid_mask(state.grids[target]) & ~failed & ~seen
 

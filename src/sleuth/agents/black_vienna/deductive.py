@@ -17,7 +17,9 @@ from sleuth.agents.base import Agent, kinds_of, of_kind
 from sleuth.core import Action, View
 from sleuth.deduce.black_vienna import BlackViennaAnalysis
 from sleuth.deduce.views import black_vienna_position
-from sleuth.games.black_vienna import LETTERS, Accuse, BlackViennaView, Guess, Investigate, Pass
+from sleuth.games.black_vienna import Accuse, BlackViennaView, Guess, Investigate, Pass
+
+from .knowledge import canonical_ring
 
 # The confidence needed to accuse falls from EARLY to LATE as the investigations that the
 # stacks and the marker supply still allow run out (about one marker per answer).
@@ -40,7 +42,7 @@ class DeductiveBlackVienna(Agent):
             raise TypeError("the deductive Black Vienna bot plays Black Vienna only")
         analysis = BlackViennaAnalysis(black_vienna_position(view))
         rings = sorted(analysis.ring(), key=lambda item: (-item[1], item[0]))
-        best = _canonical(rings[0][0]) if rings else None
+        best = canonical_ring(rings[0][0]) if rings else None
         kinds = kinds_of(legal)
         if "guess" in kinds:
             return Guess(best) if best else Pass()
@@ -59,16 +61,14 @@ class DeductiveBlackVienna(Agent):
         analysis = BlackViennaAnalysis(black_vienna_position(view))
         rings = sorted(analysis.ring(), key=lambda item: (-item[1], item[0]))
         if rings and self._should_accuse(view, rings):
-            return Accuse(_canonical(rings[0][0]))
+            return Accuse(canonical_ring(rings[0][0]))
         return None
 
     def _should_accuse(self, view: BlackViennaView, rings: list[tuple[str, int]]) -> bool:
         if len(rings) == 1:
             return True
         total = sum(count for _, count in rings)
-        left = min(sum(view.stack_sizes), view.supply - 3)
-        needed = self.late + (self.early - self.late) * min(1.0, left / HORIZON)
-        return rings[0][1] / total >= needed
+        return rings[0][1] / total >= confidence_needed(view, self.early, self.late)
 
     @staticmethod
     def _best_question(
@@ -90,5 +90,8 @@ class DeductiveBlackVienna(Agent):
         return max(questions, key=value)
 
 
-def _canonical(letters: str) -> str:
-    return "".join(sorted(letters, key=LETTERS.index))
+def confidence_needed(view: BlackViennaView, early: float, late: float) -> float:
+    """The odds of the likeliest ring needed to accuse: from ``early`` with a full game
+    ahead down to ``late`` as the investigations the stacks and markers allow run out."""
+    left = min(sum(view.stack_sizes), view.supply - 3)
+    return late + (early - late) * min(1.0, left / HORIZON)

@@ -45,14 +45,11 @@ def knowledge_of(analysis: BlackViennaAnalysis, name_best: bool = True) -> RingK
     total = engine.worlds
     classes = engine.solution_classes
     trios = sum(comb(free, c.free_count) for c in classes)
-    entropy = 0.0
-    for c in classes:
-        p = c.count / total
-        entropy -= comb(free, c.free_count) * p * log2(p)
+    entropy = analysis.ring_entropy
     top = max(c.count for c in classes)
     best = ""
     if name_best:
-        best = min(_canonical(trio) for trio, count in analysis.ring() if count == top)
+        best = min(canonical_ring(trio) for trio, count in analysis.ring() if count == top)
     return RingKnowledge(trios, max(0.0, entropy), best, top / total)
 
 
@@ -73,5 +70,6 @@ def seat_knowledge(state: BlackViennaState, seat: int) -> RingKnowledge:
     return knowledge_of(BlackViennaAnalysis(position), name_best=False)
 
 
-def _canonical(letters: str) -> str:
+def canonical_ring(letters: str) -> str:
+    """A trio's letters in alphabet order, as accusations name it."""
     return "".join(sorted(letters, key=LETTERS.index))

@@ -51,6 +51,7 @@ from sleuth.games.black_vienna import components as bv
 from sleuth.games.black_vienna.determinize import determinize, game_from_view
 
 from .basic import BasicBlackVienna
+from .deductive import EARLY_CONFIDENCE, LATE_CONFIDENCE, confidence_needed
 from .knowledge import RingKnowledge, knowledge_of, seat_knowledge
 
 # Deals drawn from the deduction engine per decision.
@@ -63,11 +64,6 @@ EXPLORATION = 0.3
 SCALE = 2.0
 # Bits the next asker is credited with for choosing the next question.
 TEMPO = 0.5
-# The confidence needed to accuse falls from EARLY to LATE as the investigations that the
-# stacks and the marker supply still allow run out (about one marker per answer).
-EARLY_CONFIDENCE = 0.95
-LATE_CONFIDENCE = 0.25
-HORIZON = 30
 # Below FLOOR no accusation is weighed against waiting; an accusation must beat the odds
 # of waiting one answer by MARGIN (that bound is low: the seat may wait longer).
 FLOOR = 0.2
@@ -148,8 +144,6 @@ class BlackViennaISMCTS(ISMCTS):
             if not known.best:  # an inconsistent view cannot happen from a real game
                 raise RuntimeError("no ring is consistent with this seat's view")
             return Accuse(known.best)
-        if len(questions) == 1:
-            return questions[0]
         if view.seat in view.eliminated:
             # Out of the race: no question can win it back, so no search is spent on it.
             return self._basic.act(view, questions, rng)
@@ -186,9 +180,7 @@ class BlackViennaISMCTS(ISMCTS):
     def _should_accuse(self, view: BlackViennaView, known: RingKnowledge) -> bool:
         if known.certain:
             return True
-        left = min(sum(view.stack_sizes), view.supply - 3)
-        needed = self.late + (self.early - self.late) * min(1.0, left / HORIZON)
-        return known.p_best >= needed
+        return known.p_best >= confidence_needed(view, self.early, self.late)
 
     def _odds_after(self, view: BlackViennaView, question: Action, rng: random.Random) -> float:
         """The mean over the sampled deals of the seat's win odds right after ``question``
@@ -264,15 +256,14 @@ class BlackViennaISMCTS(ISMCTS):
         questions: list[Investigate],
         rng: random.Random,
     ) -> Action:
-        own_wrong = {a.letters for a in view.accusations if a.letters and not a.correct}
+        # Deals are drawn even for a single question: accusing is weighed against waiting.
         self._deals = []
         self._leaves, self._known, self._after = {}, {}, {}
         for deal in analysis.sample(rng, self.deals_per_decision):
             hands, ring = deal["hands"], deal["ring"]
             if not isinstance(hands, list) or not isinstance(ring, str):
                 raise TypeError("unexpected sample from the deduction engine")
-            if ring not in own_wrong:
-                self._deals.append(([str(h) for h in hands], ring))
+            self._deals.append(([str(h) for h in hands], ring))
         self._questions = ranked_questions(analysis, questions, rng)[: self.top]
         self._game = game_from_view(view)
         self._seat = view.seat if view.seat is not None else 0

@@ -128,10 +128,11 @@ class ThirteenCluesISMCTS(ISMCTS):
             return accuse(best)
         candidates = self._candidates_for(view, analysis, solutions, asks, legal, rng)
         if len(candidates) == 1:
-            return candidates[0]
-        self._candidates = candidates
-        self._prepare(view, analysis, rng)
-        chosen = super().act(view, candidates, rng) if self._deals else candidates[0]
+            chosen = candidates[0]
+        else:
+            self._candidates = candidates
+            self._prepare(view, analysis, rng)
+            chosen = super().act(view, candidates, rng) if self._deals else candidates[0]
         if isinstance(chosen, Ask):
             # Top Secret: the same answer for me, none for the others (the token is used
             # on the first question chosen, as ``deductive`` does).

@@ -208,6 +208,8 @@ def _fill_setup(state: ThirteenCluesState, view: ThirteenCluesView, rng: random.
         else:
             trio = [rng.choice([c for c in hands[s] if game.cards[c].type == t]) for t in range(3)]
             kept = tuple(c for c in hands[s] if c not in trio)
+            if state.swapped[s]:  # as the game lays them: left/right at random
+                kept = kept[::-1]
         mysteries[(s + 1) % n] = (trio[0], trio[1], trio[2])
         hidden[s] = kept
     state.mysteries, state.hidden = tuple(mysteries), tuple(hidden)
