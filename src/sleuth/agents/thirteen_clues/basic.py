@@ -21,6 +21,7 @@ from sleuth.agents.base import Agent, kinds_of, of_kind
 from sleuth.core import Action, View
 from sleuth.deduce.thirteen_clues import attribute_set
 from sleuth.games.thirteen_clues import Ask, ThirteenCluesView
+from sleuth.games.thirteen_clues.components import TYPES
 
 from .common import TYPE_OF, accuse, choose, own_wrong, take
 
@@ -38,7 +39,7 @@ def candidates(view: ThirteenCluesView) -> list[list[str]]:
     seen |= {i.card for i in view.informants if i.card is not None}
     struck: set[str] = set()
     for q in view.questions:
-        if q.subject is None or q.answer is None or q.witness == seat or q.subject in _TYPES:
+        if q.subject is None or q.answer is None or q.witness == seat or q.subject in TYPES:
             continue
         attr = attribute_set(q.subject, view.players)
         known = sum(
@@ -102,10 +103,9 @@ class BasicThirteenClues(Agent):
             covered = len(attribute_set(a.subject, view.players) & flat)
             return covered, (a.witness, a.subject, a.side) not in asked, rng.random()
 
-        usable = [a for a in asks if a.subject not in _TYPES]
+        usable = [a for a in asks if a.subject not in TYPES]
         return max(usable or asks, key=value)
 
 
-_TYPES = ("person", "location", "weapon")
 GAMBLE = 3
 PATIENCE = 4

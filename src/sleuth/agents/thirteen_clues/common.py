@@ -1,4 +1,5 @@
-"""What both 13 Clues bots do alike: choosing a mystery, taking a glass, ordering a trio."""
+"""What the 13 Clues bots do alike: choosing a mystery, taking a glass, ordering a trio, and
+reading the exact engine (the own mystery's posterior, the information of questions)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,20 @@ import random
 from collections.abc import Sequence
 
 from sleuth.core import Action
-from sleuth.deduce.thirteen_clues import COLOURS, LOCATIONS, PERSONS, WEAPONS
+from sleuth.deduce.thirteen_clues import (
+    COLOURS,
+    LOCATIONS,
+    MYSTERY,
+    PERSONS,
+    WEAPONS,
+    ThirteenCluesAnalysis,
+    attribute_set,
+)
 from sleuth.games.thirteen_clues import Accuse, Choose, Take, ThirteenCluesView
+from sleuth.games.thirteen_clues.components import TYPES
+
+# A question: (witness, subject, side); side is "" except with two players.
+QuestionKey = tuple[int, str, str]
 
 TYPE_OF = {n: 0 for n in PERSONS} | {n: 1 for n in LOCATIONS} | {n: 2 for n in WEAPONS}
 COLOUR_OF = {n: COLOURS[i] for names in (PERSONS, LOCATIONS, WEAPONS) for i, n in enumerate(names)}
@@ -38,3 +51,37 @@ def own_wrong(view: ThirteenCluesView) -> set[tuple[str, ...]]:
 
 def accuse(names: Sequence[str]) -> Accuse:
     return Accuse(trio(names))
+
+
+def mystery_posterior(
+    view: ThirteenCluesView, analysis: ThirteenCluesAnalysis
+) -> list[tuple[tuple[str, ...], float]]:
+    """The own mystery's trios (type order) with their probabilities, the seat's own wrong
+    accusations struck off; empty if no deal is consistent."""
+    names = analysis.model.cards
+    wrong = own_wrong(view)
+    counts = [
+        (trio([names[c] for c in cards]), count)
+        for cards, count in analysis.analysis.solution_posterior()
+    ]
+    counts = [(t, c) for t, c in counts if t not in wrong]
+    total = sum(c for _, c in counts)
+    return [(t, c / total) for t, c in counts] if total else []
+
+
+def question_bits(
+    view: ThirteenCluesView, analysis: ThirteenCluesAnalysis, keys: Sequence[QuestionKey]
+) -> dict[QuestionKey, float]:
+    """Exact information (bits) each question gives about the own mystery (not about a
+    type: the engine counts colours and categories only)."""
+    model = analysis.model
+    keys = sorted({k for k in keys if k[1] not in TYPES})
+    queries = []
+    for witness, subject, side in keys:
+        hidden = f"hidden:{witness}" + (f":{side}" if side else "")
+        locs = frozenset(i for i, name in enumerate(model.locations) if name in (MYSTERY, hidden))
+        attr = attribute_set(subject, view.players)
+        cards = frozenset(i for i, c in enumerate(model.cards) if c in attr)
+        queries.append((locs, cards))
+    values = analysis.analysis.question_values(queries)
+    return {k: v.solution_bits for k, v in zip(keys, values, strict=True)}

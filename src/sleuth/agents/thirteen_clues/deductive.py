@@ -15,11 +15,11 @@ from typing import ClassVar
 
 from sleuth.agents.base import Agent, kinds_of, of_kind
 from sleuth.core import Action, View
-from sleuth.deduce.thirteen_clues import MYSTERY, ThirteenCluesAnalysis, attribute_set
+from sleuth.deduce.thirteen_clues import ThirteenCluesAnalysis
 from sleuth.deduce.views import thirteen_clues_position
 from sleuth.games.thirteen_clues import Ask, Look, ThirteenCluesView
 
-from .common import accuse, choose, own_wrong, take, trio
+from .common import accuse, choose, mystery_posterior, question_bits, take
 
 # Accuse under uncertainty from this probability; lower once another seat has accused
 # (it may be close) — a wrong accusation costs one turn only.
@@ -44,17 +44,10 @@ class DeductiveThirteenClues(Agent):
     ) -> tuple[ThirteenCluesAnalysis, list[tuple[tuple[str, ...], float]]]:
         """The analysis and the own mystery's posterior (trio in type order, probability)."""
         analysis = ThirteenCluesAnalysis(thirteen_clues_position(view))
-        if not analysis.consistent:
+        solutions = mystery_posterior(view, analysis) if analysis.consistent else []
+        if not solutions:
             raise RuntimeError("no deal is consistent with this seat's view")
-        names = analysis.model.cards
-        wrong = own_wrong(view)
-        counts = [
-            (trio([names[c] for c in cards]), count)
-            for cards, count in analysis.analysis.solution_posterior()
-        ]
-        counts = [(t, c) for t, c in counts if t not in wrong]
-        total = sum(c for _, c in counts)
-        return analysis, [(t, c / total) for t, c in counts]
+        return analysis, solutions
 
     def act(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         if not isinstance(view, ThirteenCluesView):
@@ -75,7 +68,7 @@ class DeductiveThirteenClues(Agent):
         if bits >= LOOK_BELOW:
             return question
         looks = [a for a in of_kind(legal, "look") if isinstance(a, Look)]
-        look, look_bits = self._best_look(view, analysis, looks, rng)
+        look, look_bits = self.best_look(view, analysis, looks, rng)
         if look is not None and look_bits > bits:
             return look
         return question
@@ -87,20 +80,7 @@ class DeductiveThirteenClues(Agent):
         asks: list[Ask],
         rng: random.Random,
     ) -> tuple[Ask, float]:
-        model = analysis.model
-        plain = {(a.witness, a.subject, a.side) for a in asks if a.subject not in _TYPES}
-        keys = sorted(plain)
-        queries = []
-        for witness, subject, side in keys:
-            hidden = f"hidden:{witness}" + (f":{side}" if side else "")
-            locs = frozenset(
-                i for i, name in enumerate(model.locations) if name in (MYSTERY, hidden)
-            )
-            attr = attribute_set(subject, view.players)
-            cards = frozenset(i for i, c in enumerate(model.cards) if c in attr)
-            queries.append((locs, cards))
-        values = analysis.analysis.question_values(queries)
-        bits = {k: v.solution_bits for k, v in zip(keys, values, strict=True)}
+        bits = question_bits(view, analysis, [(a.witness, a.subject, a.side) for a in asks])
 
         def value(a: Ask) -> tuple[float, bool, float]:
             # Top Secret keeps the answer from the others: the same bits, for me only.
@@ -110,7 +90,7 @@ class DeductiveThirteenClues(Agent):
         return chosen, bits.get((chosen.witness, chosen.subject, chosen.side), 0.0)
 
     @staticmethod
-    def _best_look(
+    def best_look(
         view: ThirteenCluesView,
         analysis: ThirteenCluesAnalysis,
         looks: list[Look],
@@ -131,6 +111,3 @@ class DeductiveThirteenClues(Agent):
             if bits > best[1]:
                 best = (look, bits)
         return best
-
-
-_TYPES = ("person", "location", "weapon")

@@ -33,14 +33,15 @@ from collections.abc import Sequence
 
 from sleuth.agents.ismcts import ISMCTS
 from sleuth.core import Action, State, View
-from sleuth.deduce.thirteen_clues import MYSTERY, ThirteenCluesAnalysis, attribute_set
+from sleuth.deduce.thirteen_clues import ThirteenCluesAnalysis
 from sleuth.deduce.views import thirteen_clues_position
 from sleuth.games.thirteen_clues import Accuse, Ask, Look, ThirteenClues, ThirteenCluesState
 from sleuth.games.thirteen_clues import ThirteenCluesView as TCView
+from sleuth.games.thirteen_clues.components import TYPES
 from sleuth.games.thirteen_clues.determinize import determinize, game_from_view
 
 from ..base import kinds_of, of_kind
-from .common import accuse, choose, own_wrong, take, trio
+from .common import accuse, choose, mystery_posterior, own_wrong, question_bits, take
 from .deductive import LOOK_BELOW, DeductiveThirteenClues
 
 # Deals drawn from the engine per decision (a draw costs well under a millisecond).
@@ -153,13 +154,13 @@ class ThirteenCluesISMCTS(ISMCTS):
         """The best questions by exact information, a look if questions tell little, and
         the likeliest trios to accuse; the best question first."""
         out: list[Action] = []
-        plain = [a for a in asks if not a.secret and a.subject not in _TYPES]
+        plain = [a for a in asks if not a.secret and a.subject not in TYPES]
         if plain:
             ranked = _ranked_questions(view, analysis, plain, rng)
             out += [a for a, _ in ranked[: self.questions]]
             if ranked[0][1] < LOOK_BELOW:
                 looks = [a for a in of_kind(legal, "look") if isinstance(a, Look)]
-                look, _ = self._deductive._best_look(view, analysis, looks, rng)
+                look, _ = self._deductive.best_look(view, analysis, looks, rng)
                 if look is not None:
                     out.append(look)
         elif asks:
@@ -245,19 +246,10 @@ class ThirteenCluesISMCTS(ISMCTS):
 
     def _knowledge_value(self, view: TCView) -> float:
         analysis = ThirteenCluesAnalysis(thirteen_clues_position(view))
-        if not analysis.consistent:
+        solutions = mystery_posterior(view, analysis) if analysis.consistent else []
+        if not solutions:
             return 0.0
-        names = analysis.model.cards
-        wrong = own_wrong(view)
-        counts = [
-            count
-            for cards, count in analysis.analysis.solution_posterior()
-            if trio([names[c] for c in cards]) not in wrong
-        ]
-        total = sum(counts)
-        if not total:
-            return 0.0
-        probabilities = [c / total for c in counts]
+        probabilities = [p for _, p in solutions]
         entropy = -sum(p * math.log2(p) for p in probabilities if p > 0)
         closeness = (1 - self.spread) * max(probabilities) + self.spread * 2.0**-entropy
         return self.discount * closeness
@@ -267,26 +259,10 @@ def _ranked_questions(
     view: TCView, analysis: ThirteenCluesAnalysis, asks: list[Ask], rng: random.Random
 ) -> list[tuple[Ask, float]]:
     """Questions by exact information about the own mystery, best first (ties at random)."""
-    values = _question_bits(view, analysis, asks)
+    values = question_bits(view, analysis, [(a.witness, a.subject, a.side) for a in asks])
     ranked = [(a, values[(a.witness, a.subject, a.side)], rng.random()) for a in asks]
     ranked.sort(key=lambda t: (-round(t[1], 9), t[2]))
     return [(a, bits) for a, bits, _ in ranked]
-
-
-def _question_bits(
-    view: TCView, analysis: ThirteenCluesAnalysis, asks: list[Ask]
-) -> dict[tuple[int, str, str], float]:
-    model = analysis.model
-    keys = sorted({(a.witness, a.subject, a.side) for a in asks})
-    queries = []
-    for witness, subject, side in keys:
-        hidden = f"hidden:{witness}" + (f":{side}" if side else "")
-        locs = frozenset(i for i, name in enumerate(model.locations) if name in (MYSTERY, hidden))
-        attr = attribute_set(subject, view.players)
-        cards = frozenset(i for i, c in enumerate(model.cards) if c in attr)
-        queries.append((locs, cards))
-    values = analysis.analysis.question_values(queries)
-    return {k: v.solution_bits for k, v in zip(keys, values, strict=True)}
 
 
 def _legal_now(state: ThirteenCluesState, seat: int, action: Action) -> bool:
@@ -303,7 +279,5 @@ def _mystery_of(deal: dict[str, object], seat: int) -> tuple[str, ...]:
         raise TypeError("unexpected deal from the deduction engine")
     return tuple(mysteries[str(seat)])
 
-
-_TYPES = ("person", "location", "weapon")
 
 __all__ = ["ThirteenCluesISMCTS"]
