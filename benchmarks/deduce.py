@@ -25,13 +25,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from sleuth.deduce.black_vienna import (
+from sleuth.deduce.model import Model
+from sleuth.games.black_vienna.knowledge import (
     BlackViennaAnalysis,
     Position,
     build_model,
 )
-from sleuth.deduce.bv_random import random_position
-from sleuth.deduce.model import Model
+from support.bv_positions import random_position
 
 PLAYERS = (3, 4, 5, 6)
 ANSWERS = (0, 6, 12, 18, 24, 30, 36)

@@ -9,9 +9,10 @@ import pytest
 
 from sleuth.agents import RandomAgent
 from sleuth.arena import play_match
-from sleuth.assist import BlackViennaNotebook, EntryError
+from sleuth.assist import EntryError
 from sleuth.core import make_game
 from sleuth.deduce.api import analyze_position
+from sleuth.games.black_vienna.notebook import BlackViennaNotebook
 
 pytest.importorskip("textual")
 
@@ -109,10 +110,9 @@ def test_why_names_the_answers_behind_a_certain_fact() -> None:
 async def test_thirteen_clues_assistant_matches_the_engine_on_a_recorded_game(
     tmp_path: Path,
 ) -> None:
-    from sleuth.assist import ThirteenCluesNotebook
     from sleuth.core.records import replay_record
-    from sleuth.deduce.thirteen_clues import ThirteenCluesAnalysis
-    from sleuth.deduce.views import thirteen_clues_position
+    from sleuth.games.thirteen_clues.knowledge import ThirteenCluesAnalysis, thirteen_clues_position
+    from sleuth.games.thirteen_clues.notebook import ThirteenCluesNotebook
 
     game = make_game("13-clues", 4, mystery_choice="random")
     record = play_match(game, [RandomAgent(0.0) for _ in range(4)], seed=5).record
@@ -148,7 +148,7 @@ async def test_thirteen_clues_assistant_matches_the_engine_on_a_recorded_game(
 
 
 async def test_black_stories_case_sheet_through_the_app(tmp_path: Path) -> None:
-    from sleuth.assist import BlackStoriesNotebook
+    from sleuth.games.black_stories.notebook import BlackStoriesNotebook
 
     path = tmp_path / "bsi.json"
     notebook = BlackStoriesNotebook.start(3, 0, path)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from sleuth.core import make_game
-from sleuth.deduce.sheet import sheet_text
+from sleuth.core import View, find_kit, make_game
+from sleuth.core.kit import RENDER, TextRender
 from sleuth.games.alibi import AlibiView
 from sleuth.games.alibi.components import VALUES
+
+
+def sheet_text(view: View, level: str, game: str = "alibi") -> str:
+    return find_kit(game).part(RENDER, TextRender).sheet(view, level)
 
 
 def test_alibi_sheet_counts_unseen_clues_from_the_view() -> None:
@@ -25,4 +29,5 @@ def test_alibi_sheet_counts_unseen_clues_from_the_view() -> None:
 
 def test_a_spectator_gets_no_sheet() -> None:
     for name, players in (("black-vienna", 4), ("13-clues", 4), ("black-stories-investigation", 3)):
-        assert sheet_text(make_game(name, players).new(1).view(None), "full").startswith("(")
+        view = make_game(name, players).new(1).view(None)
+        assert sheet_text(view, "full", name).startswith("(")

@@ -7,10 +7,10 @@ import random
 from collections import defaultdict
 
 from sleuth.agents import make_agent
-from sleuth.agents.alibi.common import Table, unseen
 from sleuth.arena.tournament import run_specs, schedule
 from sleuth.core import make_game
 from sleuth.games.alibi import Alibi, AlibiState, AlibiView
+from sleuth.games.alibi.bots.common import Table, unseen
 
 GAME = "alibi"
 # The 5-suspect list of tests/goldens/alibi-2p.json: two convictions end the game.

@@ -6,19 +6,18 @@ from __future__ import annotations
 from collections import Counter
 
 from sleuth.agents import Agent, RandomAgent, make_agent
-from sleuth.agents.black_stories import DeductiveBlackStories
 from sleuth.arena import play_match
 from sleuth.arena.tournament import run_specs, schedule
 from sleuth.core import make_game
 from sleuth.core.records import replay_record
-from sleuth.deduce.black_stories import posterior
-from sleuth.deduce.views import black_stories_position
 from sleuth.games.black_stories import (
     ALL_CASES,
     BlackStoriesInvestigation,
     BlackStoriesState,
     BlackStoriesView,
 )
+from sleuth.games.black_stories.bots import DeductiveBlackStories
+from sleuth.games.black_stories.knowledge import black_stories_position, posterior
 
 GAME = "black-stories-investigation"
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from sleuth.agents import Agent, RandomAgent, make_agent
-from sleuth.agents.black_vienna.notes import CasualNotes
 from sleuth.arena import play_match
 from sleuth.core import GameError, make_game
 from sleuth.core.records import replay_record
 from sleuth.games.black_vienna import BlackVienna, BlackViennaView, parse_action
+from sleuth.games.black_vienna.bots.notes import CasualNotes
 
 HANDS4 = ("ACDEFG", "HIJKNO", "PQRSTU", "VWXYZÖ")
 STACKS = (
@@ -39,8 +39,7 @@ def test_casual_notes_exact_sets() -> None:
 def test_unknown_bot_and_wrong_game_are_clear_errors() -> None:
     with pytest.raises(GameError, match="unknown bot 'genius'"):
         make_agent("genius", "black-vienna")
-    # Every game has a basic bot now (Alibi was the last): a game without one.
-    with pytest.raises(GameError, match="bot 'basic' does not play no-such-game"):
+    with pytest.raises(GameError, match="unknown game 'no-such-game'"):
         make_agent("basic", "no-such-game")
 
 
@@ -60,9 +59,8 @@ def test_basic_accuses_only_when_its_notes_are_certain() -> None:
 
 
 def test_deductive_accusations_from_a_certain_ring_are_always_right() -> None:
-    from sleuth.agents.black_vienna import DeductiveBlackVienna
-    from sleuth.deduce.black_vienna import BlackViennaAnalysis
-    from sleuth.deduce.views import black_vienna_position
+    from sleuth.games.black_vienna.bots import DeductiveBlackVienna
+    from sleuth.games.black_vienna.knowledge import BlackViennaAnalysis, black_vienna_position
 
     game = make_game("bv", 4)
     certain_accusations = 0

@@ -9,12 +9,12 @@ import random
 import statistics
 
 from sleuth.agents import make_agent
-from sleuth.agents.alibi import AlibiISMCTS
-from sleuth.agents.alibi.search import expected_points
 from sleuth.arena.tournament import run_specs, schedule
 from sleuth.core import make_game
 from sleuth.games.alibi import Alibi, AlibiState, AlibiView, PlayClue
-from sleuth.games.alibi.determinize import determinize, game_from_view
+from sleuth.games.alibi.bots import AlibiISMCTS
+from sleuth.games.alibi.bots.search import expected_points
+from sleuth.games.alibi.sampler import determinize, game_from_view
 
 GAME = "alibi"
 # Short games (two convictions) are noisy: enough of them for a clear margin, under a minute.

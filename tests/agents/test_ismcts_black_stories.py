@@ -10,21 +10,20 @@ from itertools import product
 import pytest
 
 from sleuth.agents import Agent, RandomAgent, make_agent
-from sleuth.agents.black_stories import BlackStoriesISMCTS
-from sleuth.agents.black_stories.search import known_cases
 from sleuth.arena import play_match
 from sleuth.arena.tournament import run_specs, schedule
 from sleuth.core import GameError, make_game
 from sleuth.core.records import replay_record
-from sleuth.deduce.black_stories import posterior
-from sleuth.deduce.views import black_stories_position
 from sleuth.games.black_stories import (
     BlackStoriesInvestigation,
     BlackStoriesState,
     BlackStoriesView,
     Solve,
 )
-from sleuth.games.black_stories.determinize import (
+from sleuth.games.black_stories.bots import BlackStoriesISMCTS
+from sleuth.games.black_stories.bots.search import known_cases
+from sleuth.games.black_stories.knowledge import black_stories_position, posterior
+from sleuth.games.black_stories.sampler import (
     case_candidates,
     determinize,
     game_from_view,

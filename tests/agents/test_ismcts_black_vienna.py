@@ -14,17 +14,16 @@ from collections import defaultdict
 import pytest
 
 from sleuth.agents import make_agent
-from sleuth.agents.black_vienna.knowledge import knowledge_of, ring_knowledge
 from sleuth.arena import play_match
 from sleuth.arena.tournament import run_specs, schedule
 from sleuth.core import make_game
 from sleuth.core.records import replay_record
-from sleuth.deduce.black_vienna import BlackViennaAnalysis
-from sleuth.deduce.bv_random import random_position
-from sleuth.deduce.views import black_vienna_position
 from sleuth.games.black_vienna import LETTERS, BlackViennaState, BlackViennaView
+from sleuth.games.black_vienna.bots.ring import knowledge_of, ring_knowledge
 from sleuth.games.black_vienna.components import mask_letters
-from sleuth.games.black_vienna.determinize import determinize
+from sleuth.games.black_vienna.knowledge import BlackViennaAnalysis, black_vienna_position
+from sleuth.games.black_vienna.sampler import determinize
+from support.bv_positions import random_position
 
 GAME = "black-vienna"
 

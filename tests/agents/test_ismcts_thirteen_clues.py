@@ -13,15 +13,14 @@ from collections import defaultdict
 import pytest
 
 from sleuth.agents import make_agent
-from sleuth.agents.thirteen_clues import ThirteenCluesISMCTS
 from sleuth.arena import play_match
 from sleuth.arena.tournament import run_specs, schedule
 from sleuth.core import GameError, make_game
 from sleuth.core.records import replay_record
-from sleuth.deduce.thirteen_clues import ThirteenCluesAnalysis
-from sleuth.deduce.views import thirteen_clues_position
 from sleuth.games.thirteen_clues import ThirteenClues, ThirteenCluesState, ThirteenCluesView
-from sleuth.games.thirteen_clues.determinize import determinize, game_from_view
+from sleuth.games.thirteen_clues.bots import ThirteenCluesISMCTS
+from sleuth.games.thirteen_clues.knowledge import ThirteenCluesAnalysis, thirteen_clues_position
+from sleuth.games.thirteen_clues.sampler import determinize, game_from_view
 
 GAME = "13-clues"
 

@@ -6,15 +6,14 @@ from __future__ import annotations
 from collections import Counter
 
 from sleuth.agents import Agent, RandomAgent, make_agent
-from sleuth.agents.thirteen_clues import DeductiveThirteenClues
-from sleuth.agents.thirteen_clues.basic import candidates
 from sleuth.arena import play_match
 from sleuth.arena.tournament import run_specs, schedule
 from sleuth.core import make_game
 from sleuth.core.records import replay_record
-from sleuth.deduce.thirteen_clues import ThirteenCluesAnalysis
-from sleuth.deduce.views import thirteen_clues_position
 from sleuth.games.thirteen_clues import ThirteenClues, ThirteenCluesState, ThirteenCluesView
+from sleuth.games.thirteen_clues.bots import DeductiveThirteenClues
+from sleuth.games.thirteen_clues.bots.basic import candidates
+from sleuth.games.thirteen_clues.knowledge import ThirteenCluesAnalysis, thirteen_clues_position
 
 GAME = "13-clues"
 HANDS = [

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from sleuth.deduce.black_vienna import Investigation, SeatModel, seat_model
 from sleuth.deduce.model import Constraint, Model
+from sleuth.games.black_vienna.knowledge import Investigation, SeatModel, seat_model
 
 
 def random_model(rng: random.Random, wrong: float = 0.05) -> tuple[Model, list[int]]:

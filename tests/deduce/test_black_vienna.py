@@ -13,15 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pysat.solvers import Minicard
 
-from sleuth.deduce.black_vienna import (
+from sleuth.deduce.model import Model, PositionError
+from sleuth.games.black_vienna.knowledge import (
     LETTERS,
     BlackViennaAnalysis,
     Investigation,
     Position,
     analyze,
 )
-from sleuth.deduce.bv_random import random_position
-from sleuth.deduce.model import Model, PositionError
+from support.bv_positions import random_position
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 players = st.integers(min_value=3, max_value=6)

@@ -8,9 +8,9 @@ from itertools import product
 import pytest
 
 from sleuth.deduce.api import analyze_position
-from sleuth.deduce.black_stories import CASES, matches
 from sleuth.deduce.model import PositionError
-from sleuth.deduce.thirteen_clues import (
+from sleuth.games.black_stories.knowledge import CASES, matches
+from sleuth.games.thirteen_clues.knowledge import (
     CATEGORIES,
     COLOURS,
     INFORMANTS,

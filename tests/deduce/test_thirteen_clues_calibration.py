@@ -12,9 +12,8 @@ from __future__ import annotations
 import math
 
 from sleuth.core import make_game
-from sleuth.deduce.thirteen_clues import ThirteenCluesAnalysis
-from sleuth.deduce.views import thirteen_clues_position
 from sleuth.games.thirteen_clues import ThirteenCluesState, ThirteenCluesView
+from sleuth.games.thirteen_clues.knowledge import ThirteenCluesAnalysis, thirteen_clues_position
 
 DEALS = 1200
 

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from sleuth.deduce.thirteen_clues import INFORMANTS, ThirteenCluesAnalysis, attribute_set
+from sleuth.games.thirteen_clues.knowledge import INFORMANTS, ThirteenCluesAnalysis, attribute_set
 
 from .test_other_games import random_13_clues
 

@@ -1,19 +1,21 @@
-"""Agents by name, like games: ``make_agent("basic", "black-vienna")``.
+"""Agents by name, like games: ``make_agent("basic", game_name)``.
 
-A name may be game-specific (a ``basic`` bot knows one game's rules of thumb) or serve
-every game (``random``). A bot spec may set the factory's keyword parameters after the
-name, ``ismcts:iterations=800:exploration=0.5``, so that strengths of one bot can meet in
-one tournament; the spec, not the bare name, is the bot's label in results.
+A name may be game-specific (a ``basic`` bot knows one game's rules of thumb: the kit's
+``bots`` part) or serve every game (``random``, registered here). A bot spec may set the
+factory's keyword parameters after the name, ``ismcts:iterations=800:exploration=0.5``, so
+that strengths of one bot can meet in one tournament; the spec, not the bare name, is the
+bot's label in results.
 """
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import math
 from collections.abc import Callable
 
 from sleuth.core import GameError
+from sleuth.core.kit import BOTS
+from sleuth.core.registry import all_kits, find_kit
 
 from .base import Agent
 from .random_agent import RandomAgent
@@ -22,13 +24,6 @@ AgentFactory = Callable[..., Agent]
 ANY_GAME = "*"
 
 _AGENTS: dict[str, dict[str, AgentFactory]] = {"random": {ANY_GAME: RandomAgent}}
-# Modules that register game-specific bots when first needed (they import the engine).
-_BOT_MODULES = (
-    "sleuth.agents.black_vienna",
-    "sleuth.agents.black_stories",
-    "sleuth.agents.thirteen_clues",
-    "sleuth.agents.alibi",
-)
 
 
 def register_agent(name: str, factory: AgentFactory, game: str = ANY_GAME) -> None:
@@ -38,9 +33,10 @@ def register_agent(name: str, factory: AgentFactory, game: str = ANY_GAME) -> No
     games[game] = factory
 
 
-def _load() -> None:
-    for module in _BOT_MODULES:
-        importlib.import_module(module)
+def game_bots(game: str) -> dict[str, AgentFactory]:
+    """The game's own bots, from its kit (imported on first use)."""
+    kit = find_kit(game)
+    return kit.part(BOTS, dict) if kit.has(BOTS) else {}
 
 
 def make_agent(spec: str, game: str) -> Agent:
@@ -86,13 +82,14 @@ def bot_parameters(name: str, game: str) -> dict[str, object]:
 
 
 def _factory(name: str, game: str) -> AgentFactory:
-    _load()
-    games = _AGENTS.get(name)
-    if games is None:
-        raise GameError(f"unknown bot {name!r} (bots: {', '.join(agent_names())})")
-    factory = games.get(game) or games.get(ANY_GAME)
+    own = game_bots(game)
+    if name in own:
+        return own[name]
+    games = _AGENTS.get(name, {})
+    factory = games.get(find_kit(game).name) or games.get(ANY_GAME)
     if factory is None:
-        raise GameError(f"bot {name!r} does not play {game} (it plays {', '.join(sorted(games))})")
+        known = ", ".join(agent_names(game))
+        raise GameError(f"unknown bot {name!r} for {find_kit(game).game.title} (bots: {known})")
     return factory
 
 
@@ -125,9 +122,9 @@ def _coerce(bot: str, key: str, text: str, default: object) -> object:
 
 
 def agent_names(game: str | None = None) -> list[str]:
-    _load()
-    return sorted(
-        name
-        for name, games in _AGENTS.items()
-        if game is None or game in games or ANY_GAME in games
-    )
+    """The bots that play ``game`` (every bot of any game if ``None``)."""
+    names = {n for n, games in _AGENTS.items() if game is None or ANY_GAME in games}
+    for kit in [find_kit(game)] if game is not None else all_kits():
+        names |= set(game_bots(kit.name))
+        names |= {n for n, games in _AGENTS.items() if kit.name in games}
+    return sorted(names)

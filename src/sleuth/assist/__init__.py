@@ -2,9 +2,7 @@
 
 from typing import Protocol
 
-from .black_stories import BlackStoriesNotebook
-from .black_vienna import BlackViennaNotebook, EntryError
-from .thirteen_clues import ThirteenCluesNotebook
+from sleuth.core.errors import EntryError
 
 
 class Notebook(Protocol):
@@ -24,10 +22,4 @@ class Notebook(Protocol):
     def save(self) -> None: ...
 
 
-__all__ = [
-    "BlackStoriesNotebook",
-    "BlackViennaNotebook",
-    "EntryError",
-    "Notebook",
-    "ThirteenCluesNotebook",
-]
+__all__ = ["EntryError", "Notebook"]

@@ -3,27 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import inspect
 import sys
 from pathlib import Path
 from typing import Any
 
-from sleuth.core import GameError, find_game
-
-ENTRIES = """entries (Black Vienna):
-  3 AOR 1                 seat 3 put one marker on AOR
-  up AOR BHV CDE          the cards face up now
-  why B                   why B's place is certain
-  undo
-entries (13 Clues):
-  mystery 1 Duke Market Sword   the mystery you see at seat 1
-  2 purple 3                    seat 2 answered 3 to purple (1 purple left 2: two players)
-  look A Nurse                  informant A is the Nurse
-  accuse 3 Maid Harbor Rifle    a wrong accusation by seat 3
-  why Nurse / undo
-entries (Black Stories Investigation):
-  2 woman+knife 2               a card played to seat 2 landed in field 2 (0/1, 2, 3)
-  fail 2 man/day/inside/knife   a failed solve attempt on seat 2
-  solved 2 / seen man+day+inside+gun / undo"""
+from sleuth.core import EntryError, GameError, find_kit
+from sleuth.core.kit import NOTEBOOK
 
 
 def add_parser(commands: Any) -> None:
@@ -31,10 +17,10 @@ def add_parser(commands: Any) -> None:
         "assist",
         help="the investigation sheet for a physical game",
         description="Type what happens at the table; the sheet shows what follows.",
-        epilog=ENTRIES,
+        epilog="Each game's entries are listed in the assistant itself (type 'help').",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    assist.add_argument("game", help="black-vienna, 13-clues or black-stories-investigation")
+    assist.add_argument("game", help="a game with an assistant (sleuth games lists them)")
     assist.add_argument(
         "--file",
         type=Path,
@@ -43,59 +29,33 @@ def add_parser(commands: Any) -> None:
     )
     assist.add_argument("--players", type=int)
     assist.add_argument("--seat", type=int, help="your seat (0 is the dealer)")
-    assist.add_argument("--hand", help="Black Vienna: your cards, e.g. AFKPTX")
+    assist.add_argument("--hand", help="your hand, where the game deals one (e.g. AFKPTX)")
     assist.add_argument(
         "--hidden",
         nargs=2,
         metavar="CARD",
-        help="13 Clues: your two hidden cards, e.g. Officer Park",
+        help="your two hidden cards, where the game has them (e.g. Officer Park)",
     )
     assist.add_argument("--sheet", choices=("facts", "full"), default="full")
     assist.set_defaults(run=run_assist)
 
 
 def run_assist(args: argparse.Namespace) -> int:
-    from sleuth.assist import (
-        BlackStoriesNotebook,
-        BlackViennaNotebook,
-        EntryError,
-        Notebook,
-        ThirteenCluesNotebook,
-    )
+    from sleuth.assist import Notebook
 
     try:
-        game = find_game(args.game)
-    except GameError as error:
-        print(f"sleuth assist: {error}", file=sys.stderr)
-        return 2
-    path = args.file or Path(f"sleuth-assist-{game.name}.json")
-    notebook: Notebook
-    try:
-        if game.name == "black-vienna":
-            if path.exists():
-                notebook = BlackViennaNotebook.load(path)
-            elif args.players is None or args.seat is None or args.hand is None:
-                raise EntryError("a new session needs --players, --seat and --hand")
-            else:
-                notebook = BlackViennaNotebook.start(args.players, args.seat, args.hand, path)
-        elif game.name == "13-clues":
-            if path.exists():
-                notebook = ThirteenCluesNotebook.load(path)
-            elif args.players is None or args.seat is None or args.hidden is None:
-                raise EntryError("a new session needs --players, --seat and --hidden")
-            else:
-                notebook = ThirteenCluesNotebook.start(args.players, args.seat, args.hidden, path)
-        elif game.name == "black-stories-investigation":
-            if path.exists():
-                notebook = BlackStoriesNotebook.load(path)
-            elif args.players is None or args.seat is None:
-                raise EntryError("a new session needs --players and --seat")
-            else:
-                notebook = BlackStoriesNotebook.start(args.players, args.seat, path)
-        else:
-            raise EntryError(f"{game.title} has no assistant (it has no hidden solution to track)")
+        kit = find_kit(args.game)
+        if not kit.has(NOTEBOOK):
+            raise EntryError(f"{kit.game.title} has no assistant")
+        notebook_type = kit.load(NOTEBOOK)
+        path = args.file or Path(f"sleuth-assist-{kit.name}.json")
+        notebook: Notebook = (
+            notebook_type.load(path)  # type: ignore[attr-defined]
+            if path.exists()
+            else _start(notebook_type, args, path)
+        )
         notebook.save()
-    except EntryError as error:
+    except GameError as error:
         print(f"sleuth assist: {error}", file=sys.stderr)
         return 2
     try:
@@ -111,3 +71,12 @@ def run_assist(args: argparse.Namespace) -> int:
     AssistApp(notebook, args.sheet).run()
     print(f"session saved in {path}")
     return 0
+
+
+def _start(notebook_type: Any, args: argparse.Namespace, path: Path) -> Any:
+    """A new session from the arguments its ``start`` names (players, seat, hand, ...)."""
+    names = [n for n in inspect.signature(notebook_type.start).parameters if n != "path"]
+    missing = [f"--{n}" for n in names if getattr(args, n, None) is None]
+    if missing:
+        raise EntryError(f"a new session needs {', '.join(missing)}")
+    return notebook_type.start(*(getattr(args, n) for n in names), path)

@@ -20,7 +20,7 @@ def add_parsers(commands: Any) -> None:
     games.set_defaults(run=run_games)
 
     simulate = commands.add_parser("simulate", help="play games between random bots")
-    simulate.add_argument("game", help="game name or alias, e.g. black-vienna or bv")
+    simulate.add_argument("game", help="game name or alias (sleuth games lists them)")
     simulate.add_argument("--players", type=int, required=True)
     simulate.add_argument("--games", type=int, default=1)
     simulate.add_argument("--seed", type=int, default=0)

@@ -2,22 +2,26 @@
 
 from .errors import (
     ConfigError,
+    EntryError,
     GameError,
     IllegalActionError,
     InvalidActionError,
     RecordError,
     UnknownGameError,
 )
+from .kit import GameKit
 from .protocol import Action, Config, Game, OptionInfo, Outcome, State, View
-from .registry import all_games, find_game, make_game, register
+from .registry import all_games, all_kits, find_game, find_kit, make_game, register
 from .rng import derive_seed, make_rng
 
 __all__ = [
     "Action",
     "Config",
     "ConfigError",
+    "EntryError",
     "Game",
     "GameError",
+    "GameKit",
     "IllegalActionError",
     "InvalidActionError",
     "OptionInfo",
@@ -27,8 +31,10 @@ __all__ = [
     "UnknownGameError",
     "View",
     "all_games",
+    "all_kits",
     "derive_seed",
     "find_game",
+    "find_kit",
     "make_game",
     "make_rng",
     "register",

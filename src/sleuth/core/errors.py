@@ -32,3 +32,8 @@ class RecordError(GameError):
 
 class UnknownGameError(GameError):
     """No registered game has this name or alias."""
+
+
+class EntryError(GameError):
+    """An assistant entry or session the notebook cannot take; it names what was wrong and
+    changes nothing."""

@@ -1,45 +1,86 @@
-"""Registry of games by name and alias. Games register themselves when ``sleuth.games`` loads."""
+"""The registry of game kits, by name and alias.
+
+Built-in kits are the ``kit`` modules of the packages under ``sleuth.games``; a separate
+package adds a game through the ``sleuth.games`` entry point group, pointing at its
+``GameKit``. Fronts iterate the registry and never name a game.
+"""
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
+from importlib.metadata import entry_points
 from typing import Any
 
-from .errors import UnknownGameError
+from .errors import GameError, UnknownGameError
+from .kit import GameKit
 from .protocol import Game
 
-_GAMES: dict[str, type[Game[Any]]] = {}
+ENTRY_POINT_GROUP = "sleuth.games"
+BUILTIN_PACKAGE = "sleuth.games"
+
+_KITS: dict[str, GameKit] = {}
 _ALIASES: dict[str, str] = {}
+_loaded = False
 
 
-def register(game_type: type[Game[Any]]) -> type[Game[Any]]:
-    """Add a game type; usable as a class decorator."""
-    for key in (game_type.name, *game_type.aliases):
-        owner = _ALIASES.get(key)
-        if owner is not None and owner != game_type.name:
-            raise ValueError(f"game name {key!r} is taken by {owner}")
-        _ALIASES[key] = game_type.name
-    _GAMES[game_type.name] = game_type
-    return game_type
+def register(kit: GameKit) -> GameKit:
+    """Add a kit; its game's name and aliases must be free (or already its own)."""
+    game = kit.game
+    keys = [game.name, *game.aliases]
+    for key in keys:
+        owner = _ALIASES.get(key.lower())
+        if owner is not None and owner != game.name:
+            raise GameError(f"game name {key!r} is taken by {owner}")
+    for key in keys:
+        _ALIASES[key.lower()] = game.name
+    _KITS[game.name] = kit
+    return kit
 
 
-def _load_builtin_games() -> None:
-    importlib.import_module("sleuth.games")
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    package = importlib.import_module(BUILTIN_PACKAGE)
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.ispkg:
+            _register_from(importlib.import_module(f"{BUILTIN_PACKAGE}.{info.name}.kit").KIT)
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        if point.value.startswith(BUILTIN_PACKAGE + "."):
+            continue  # a built-in listed in an older installation's metadata
+        _register_from(point.load())
+
+
+def _register_from(kit: object) -> None:
+    if not isinstance(kit, GameKit):
+        raise GameError(f"{ENTRY_POINT_GROUP}: {kit!r} is not a GameKit")
+    if _KITS.get(kit.name) is not kit:
+        register(kit)
+
+
+def find_kit(name: str) -> GameKit:
+    """The kit registered under ``name`` or one of its aliases (case-insensitive)."""
+    _load()
+    key = name.strip().lower()
+    if key not in _ALIASES:
+        known = ", ".join(sorted(_KITS))
+        raise UnknownGameError(f"unknown game {name!r} (games: {known})")
+    return _KITS[_ALIASES[key]]
 
 
 def find_game(name: str) -> type[Game[Any]]:
-    """The game type registered under ``name`` or one of its aliases (case-insensitive)."""
-    _load_builtin_games()
-    key = name.strip().lower()
-    if key not in _ALIASES:
-        known = ", ".join(sorted(_GAMES))
-        raise UnknownGameError(f"unknown game {name!r} (games: {known})")
-    return _GAMES[_ALIASES[key]]
+    return find_kit(name).game
+
+
+def all_kits() -> list[GameKit]:
+    _load()
+    return [_KITS[name] for name in sorted(_KITS)]
 
 
 def all_games() -> list[type[Game[Any]]]:
-    _load_builtin_games()
-    return [_GAMES[name] for name in sorted(_GAMES)]
+    return [kit.game for kit in all_kits()]
 
 
 def make_game(name: str, players: int, **options: object) -> Game[Any]:

@@ -1,31 +1,34 @@
-"""The deduction engine's entry point for positions given as JSON data."""
+"""The deduction engine's entry point for positions given as JSON data, for every game."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from sleuth.deduce.model import PositionError
+from sleuth.core import GameError, find_kit
+from sleuth.core.kit import KNOWLEDGE
+
+from .knowledge import Knowledge
+from .model import PositionError
 
 
 def analyze_position(
     data: object, explain: str | None = None, questions: bool = False
 ) -> dict[str, object]:
-    """Analyse a position (parsed JSON) of any supported game; raises PositionError."""
+    """Analyse a position (parsed JSON) of any game with knowledge; raises PositionError."""
     if not isinstance(data, Mapping):
         raise PositionError("position: expected a JSON object")
-    game = data.get("game")
-    if game == "black-vienna":
-        from sleuth.deduce.black_vienna import analyze as analyze_bv
-
-        return analyze_bv(data, explain, questions)
-    if game == "13-clues":
-        from sleuth.deduce.thirteen_clues import analyze as analyze_13
-
-        return analyze_13(data, explain, questions)
-    if game == "black-stories":
-        from sleuth.deduce.black_stories import analyze as analyze_bs
-
-        return analyze_bs(data)
-    raise PositionError(
-        f"game: expected 'black-vienna', '13-clues' or 'black-stories', got {game!r}"
-    )
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise PositionError("game: expected a game name")
+    try:
+        kit = find_kit(name)
+    except GameError as error:
+        raise PositionError(f"game: {error}") from None
+    if not kit.has(KNOWLEDGE):
+        raise PositionError(f"game: {kit.game.title} has no deduction engine")
+    knowledge = kit.part(KNOWLEDGE, Knowledge)
+    if explain is not None and not knowledge.explains:
+        raise PositionError(f"--explain: {kit.game.title} gives no explanations")
+    if questions and not knowledge.ranks_questions:
+        raise PositionError(f"--questions: {kit.game.title} ranks no questions")
+    return knowledge.analyze(data, explain, questions)

@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from sleuth.core.errors import GameError
 
-class PositionError(ValueError):
+
+class PositionError(GameError):
     """Invalid input to the deduction engine; the message names the offending field."""
 
 

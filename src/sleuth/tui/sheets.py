@@ -14,6 +14,8 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from sleuth.core import Game, View
+from sleuth.core.kit import RENDER, TextRender
+from sleuth.core.registry import find_kit
 
 from .notes_sheet import NotesSheet
 
@@ -40,18 +42,17 @@ class SheetPanel(Vertical):
         if view is None or self.level == "off":
             analysis.update("")
             return
-        from sleuth.deduce.sheet import sheet_text
-
-        analysis.update(sheet_text(view, self.level))
+        analysis.update(render_of(self.game).sheet(view, self.level))
 
 
 def make_sheet(game: Game[Any], level: str, **kwargs: Any) -> SheetPanel:
     return SheetPanel(game, level, **kwargs)
 
 
-def _notes_grid(game: Game[Any]) -> tuple[list[str], list[str]] | None:
-    if game.name == "black-vienna":
-        from sleuth.games.black_vienna import LETTERS
+def render_of(game: Game[Any]) -> TextRender:
+    return find_kit(game.name).part(RENDER, TextRender)
 
-        return list(LETTERS), [f"s{seat}" for seat in range(game.players)] + ["ring"]
-    return None
+
+def _notes_grid(game: Game[Any]) -> tuple[list[str], list[str]] | None:
+    grid = render_of(game).notes_grid
+    return None if grid is None else grid(game)

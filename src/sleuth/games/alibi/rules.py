@@ -8,7 +8,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng, register
+from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng
 from sleuth.core.actions import well_formed
 from sleuth.core.serialize import JSONValue
 
@@ -46,7 +46,6 @@ class Conviction(NamedTuple):
     evidence: tuple[str, ...]
 
 
-@register
 class Alibi(Game[ac.AlibiConfig]):
     name = "alibi"
     aliases = ("alibi-adlung",)

@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng, register
+from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng
 from sleuth.core.actions import ActionList, IndexedActions, well_formed
 from sleuth.core.serialize import JSONValue
 
@@ -46,7 +46,6 @@ class Attempt(NamedTuple):
     points: int
 
 
-@register
 class BlackStoriesInvestigation(Game[bs.BlackStoriesConfig]):
     name = "black-stories-investigation"
     aliases = ("bsi", "black-stories")

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng, register
+from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng
 from sleuth.core.actions import ActionList, IndexedActions
 from sleuth.core.serialize import JSONValue
 
@@ -41,7 +41,6 @@ class Accusation(NamedTuple):
     correct: bool
 
 
-@register
 class BlackVienna(Game[bv.BlackViennaConfig]):
     name = "black-vienna"
     aliases = ("bv", "blackvienna")

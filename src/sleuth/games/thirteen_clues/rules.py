@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng, register
+from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng
 from sleuth.core.actions import ActionList, IndexedActions, well_formed
 from sleuth.core.serialize import JSONValue
 
@@ -39,7 +39,6 @@ class Accusation(NamedTuple):
     correct: bool
 
 
-@register
 class ThirteenClues(Game[tc.ThirteenCluesConfig]):
     name = "13-clues"
     aliases = ("thirteen-clues", "13clues", "thirteenclues")

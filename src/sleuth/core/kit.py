@@ -1,0 +1,88 @@
+"""A game kit: one game's rules plus its optional parts, registered once.
+
+The rules (``Game``) are always there and light: standard library and ``core`` only. Every
+other part (the exact knowledge, the sampler, the bots, the assistant's grammar, the text
+renderers, and whatever a later front needs) is named by ``"module:attribute"`` and imported
+only when a front asks for it, so that ``sleuth games`` never loads numpy and a front never
+names a game: it asks the registry for a kit and the kit for its part.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from .errors import GameError
+from .protocol import Game
+
+# The parts Sleuth's own fronts ask for. A kit may carry others (a front of a separate
+# package asks for its own part by name).
+KNOWLEDGE = "knowledge"  # view or position file -> exact typed analysis (sleuth.deduce)
+SAMPLER = "sampler"  # (view, rng) -> a full state consistent with the view
+BOTS = "bots"  # bot name -> factory, the game's own bots
+NOTEBOOK = "notebook"  # the assistant's entry grammar
+RENDER = "render"  # text renderers: the investigation sheet, the hand-kept notes grid
+
+T = TypeVar("T")
+
+
+class PartError(GameError):
+    """A kit part that is missing, cannot be imported, or is not what the front expects."""
+
+
+@dataclass(frozen=True)
+class GameKit:
+    """One game and its parts. ``parts`` maps a part name to ``"module:attribute"``."""
+
+    game: type[Game[Any]]
+    parts: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    def has(self, part: str) -> bool:
+        return part in self.parts
+
+    def load(self, part: str) -> object:
+        """The part, imported on first use; ``PartError`` if the kit has none or it fails."""
+        target = self.parts.get(part)
+        if target is None:
+            raise PartError(f"{self.game.title} has no {part}")
+        module_name, _, attribute = target.partition(":")
+        try:
+            loaded: object = importlib.import_module(module_name)
+            for name in filter(None, attribute.split(".")):
+                loaded = getattr(loaded, name)
+        except (ImportError, AttributeError) as error:
+            raise PartError(
+                f"{self.game.title}: part {part} ({target}) fails to load: {error}"
+            ) from error
+        return loaded
+
+    def part(self, part: str, kind: type[T]) -> T:
+        """``load(part)``, checked to be a ``kind``: a kit of another package that points at
+        the wrong object fails here, with its name, not deep inside a front."""
+        loaded = self.load(part)
+        if not isinstance(loaded, kind):
+            raise PartError(
+                f"{self.game.title}: part {part} ({self.parts[part]}) is a "
+                f"{type(loaded).__name__}, not a {kind.__name__}"
+            )
+        return loaded
+
+
+@dataclass(frozen=True)
+class TextRender:
+    """The ``render`` part: text for terminals and logs, drawn from one seat's view.
+
+    ``sheet(view, level)`` is the investigation sheet at level ``facts`` or ``full``;
+    ``notes_grid(game)`` the rows and columns of the sheet a person marks by hand (level
+    ``off``), for games whose notes are a grid.
+    """
+
+    # The view is the game's own view type: a front passes the view its game gave it.
+    sheet: Callable[[Any, str], str]
+    notes_grid: Callable[[Any], tuple[list[str], list[str]]] | None = None

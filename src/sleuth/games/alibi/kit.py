@@ -1,0 +1,14 @@
+"""Alibi's kit: its rules and the parts the fronts load when they need them."""
+
+from sleuth.core.kit import BOTS, RENDER, SAMPLER, GameKit
+
+from .rules import Alibi
+
+KIT = GameKit(
+    game=Alibi,
+    parts={
+        SAMPLER: "sleuth.games.alibi.sampler:determinize",
+        BOTS: "sleuth.games.alibi.bots:BOTS",
+        RENDER: "sleuth.games.alibi.render:RENDER",
+    },
+)

@@ -1,0 +1,34 @@
+"""Alibi's sheet as text: card counting from one seat's view."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from sleuth.core.kit import TextRender
+
+from .components import VALUES as ALIBI_VALUES
+from .views import AlibiView
+
+
+def sheet_text(view: AlibiView, level: str) -> str:
+    """Card counting: what each displayed suspect still lacks, and where those clues can be."""
+    hand = list(view.hand or ())
+    seen = Counter([*view.discard, *(card for front in view.fronts for card in front), *hand])
+    unseen = {v: n - seen[v] for v, n in zip(ALIBI_VALUES, view.clue_counts, strict=True)}
+    lines: list[str] = []
+    for suspect in view.display:
+        missing = [v for v in suspect.values if v not in suspect.covered]
+        status = (
+            "alibi: safe this round"
+            if suspect.alibi is not None
+            else f"{len(suspect.covered)} covered"
+        )
+        lines.append(f"{suspect.suspect} ({status}): needs {' '.join(missing) or 'nothing'}")
+        for value in missing:
+            mine = " (you hold it)" if value in hand else ""
+            extra = f": {unseen[value]} unseen" if level == "full" else ""
+            lines.append(f"    {value}{extra}{mine}")
+    return "\n".join(lines)
+
+
+RENDER = TextRender(sheet=sheet_text)

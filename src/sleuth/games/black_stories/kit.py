@@ -1,0 +1,16 @@
+"""Black Stories Investigation's kit: its rules and the parts fronts load when they need them."""
+
+from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, SAMPLER, GameKit
+
+from .rules import BlackStoriesInvestigation
+
+KIT = GameKit(
+    game=BlackStoriesInvestigation,
+    parts={
+        SAMPLER: "sleuth.games.black_stories.sampler:determinize",
+        BOTS: "sleuth.games.black_stories.bots:BOTS",
+        RENDER: "sleuth.games.black_stories.render:RENDER",
+        KNOWLEDGE: "sleuth.games.black_stories.knowledge:KNOWLEDGE",
+        NOTEBOOK: "sleuth.games.black_stories.notebook:NOTEBOOK",
+    },
+)

@@ -1,0 +1,34 @@
+"""Black Stories Investigation's sheet as text: each opponent's possible cases."""
+
+from __future__ import annotations
+
+from sleuth.core.kit import TextRender
+
+from .knowledge import analyze as black_stories_analyze
+from .knowledge import black_stories_position
+from .views import BlackStoriesView
+
+
+def sheet_text(view: BlackStoriesView, level: str) -> str:
+    if view.seat is None:
+        return "(a spectator keeps no sheet)"
+    lines = []
+    for target in range(view.players):
+        if target == view.seat:
+            continue
+        result = black_stories_analyze(black_stories_position(view, target))
+        cases = result.get("cases", [])
+        if not isinstance(cases, list) or not cases:
+            lines.append(f"seat {target}: the clues contradict each other")
+            continue
+        certain = result.get("certain", [])
+        known = "/".join(str(v) for v in certain) if isinstance(certain, list) else ""
+        lines.append(
+            f"seat {target}: {len(cases)} possible cases; certain: {known or 'nothing yet'}"
+        )
+        if level == "full" and len(cases) <= 6:
+            lines += [f"    {c['case']}  {100 * float(c['p']):.0f}%" for c in cases]
+    return "\n".join(lines)
+
+
+RENDER = TextRender(sheet=sheet_text)

@@ -1,0 +1,227 @@
+"""A full Black Stories Investigation state consistent with one seat's view.
+
+Search bots (``ismcts``) sample such states to look ahead without reading the true state.
+Everything public is copied from the view field by field: the phase, turn, start player,
+final round, grids, plays, attempts, investigation cards, scores, point chips and discard
+pile, and the seat's own case and hand. Only what the seat cannot see is filled in:
+
+- the other seats' current cases, drawn uniformly among the joint assignments the deduction
+  engine allows (``knowledge`` per seat, each a different card, since every card of the deck is
+  unique);
+- the other hands and the draw pile: the remaining unseen cards, shuffled, sizes kept;
+- the seed behind future reshuffles (unknown to everyone, so random), with no reshuffle
+  counted yet;
+- with guesses=private, the guesses of other seats' failed attempts that the seat did not
+  see: a random case other than the one the suspect held then, when that is known.
+
+Limitations: a bot is given a view but not the game, so ``game_from_view`` rebuilds the game
+with the default deck and options, except what the view itself shows: a hidden guess means
+guesses=private (a private game looks public until one appears), and a point-chip pool gives
+the chips it started with; solve_without_play is never shown, so it is the default. The view
+does not show how the draw pile came to be, so the sampled deal (``deal``, and the history of
+cases in ``held``) is the sampled present, not a past that led to it; no rule reads them. The
+cases are uniform given what the seat saw, as the deduction engine assumes; which cards the
+other seats chose to play, and when they attempted a solve, may hint more and is not used.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import product
+
+from sleuth.core import GameError, make_game
+from sleuth.games.black_stories.knowledge import black_stories_position, posterior
+
+from . import components as bs
+from .rules import Attempt, BlackStoriesInvestigation, BlackStoriesState, Placement
+from .views import BlackStoriesView
+
+GAME = "black-stories-investigation"
+# Independent draws tried before the exact enumeration of distinct case assignments.
+REJECTION_TRIES = 64
+
+
+def game_from_view(view: BlackStoriesView) -> BlackStoriesInvestigation:
+    """The game of the view's table with the default deck, and the options the view shows."""
+    private = any(a.guess is None for a in view.attempts)
+    chips = 0 if view.pool is None else view.pool + sum(view.scores)
+    return _game(view.players, private, chips)
+
+
+@lru_cache(maxsize=64)
+def _game(players: int, private: bool, chips: int) -> BlackStoriesInvestigation:
+    # Cached: a bot rebuilds the same game for every decision.
+    game = make_game(GAME, players, guesses="private" if private else "public", point_chips=chips)
+    if not isinstance(game, BlackStoriesInvestigation):
+        raise TypeError(f"{GAME} is not registered as BlackStoriesInvestigation")
+    return game
+
+
+def _seat(view: BlackStoriesView) -> int:
+    if view.seat is None or view.hand is None:
+        raise GameError("a spectator's view hides every case: nothing to determinize from")
+    return view.seat
+
+
+def seen_cards(view: BlackStoriesView) -> list[str]:
+    """Every card the seat can see now: own case and hand, the discard pile, every grid."""
+    seen = [*(view.hand or ()), *view.discard, *(p.card for grid in view.grids for p in grid)]
+    if view.case is not None:
+        seen.append(view.case)
+    return seen
+
+
+def unseen_cards(game: BlackStoriesInvestigation, view: BlackStoriesView) -> list[str]:
+    """The deck minus every seen card, in deck order: the other cases, hands and draw pile."""
+    seat = _seat(view)
+    seen = seen_cards(view)
+    if len(set(seen)) != len(seen) or not set(seen) <= set(game.deck):
+        raise GameError("the view shows cards the game's deck does not hold (once each)")
+    unseen = [card for card in game.deck if card not in set(seen)]
+    others = [s for s in range(view.players) if s != seat]
+    places = sum(view.hand_sizes[s] + view.has_case[s] for s in others) + view.draw_size
+    if len(unseen) != places:
+        raise GameError(f"{len(unseen)} unseen cards for {places} hidden places")
+    return unseen
+
+
+def case_candidates(
+    view: BlackStoriesView, game: BlackStoriesInvestigation | None = None
+) -> list[list[str]]:
+    """Per seat, the cases it may hold as the view's seat knows: its own case for itself,
+    none for a seat without a case, else the deduction engine's posterior (unseen cards)."""
+    seat = _seat(view)
+    if game is None:
+        game = game_from_view(view)
+    unseen = set(unseen_cards(game, view))
+    out: list[list[str]] = []
+    for target in range(view.players):
+        if view.cases is not None:  # the game is over: every case is public
+            case = view.cases[target]
+            out.append([] if case is None else [case])
+        elif target == seat:
+            out.append([] if view.case is None else [view.case])
+        elif not view.has_case[target]:
+            out.append([])
+        else:
+            cases = ("+".join(c) for c in posterior(black_stories_position(view, target)))
+            out.append([c for c in cases if c in unseen])
+    return out
+
+
+def sample_cases(
+    view: BlackStoriesView,
+    candidates: Sequence[Sequence[str]],
+    rng: random.Random,
+    tries: int = REJECTION_TRIES,
+) -> tuple[str | None, ...]:
+    """Every seat's case, uniform among the assignments of distinct candidate cards: ``tries``
+    independent draws, then (with heavily shared candidates) the exact enumeration."""
+    holders = [s for s, cands in enumerate(candidates) if cands]
+    for seat in range(view.players):
+        if view.has_case[seat] and seat not in holders:
+            raise GameError(f"no case of seat {seat} agrees with the view")
+    # Independent uniform draws kept only when distinct are uniform over distinct ones.
+    for _ in range(tries):
+        drawn = [candidates[s][rng.randrange(len(candidates[s]))] for s in holders]
+        if len(set(drawn)) == len(drawn):
+            return _assign(view.players, holders, drawn)
+    joint = [
+        combo
+        for combo in product(*(candidates[s] for s in holders))
+        if len(set(combo)) == len(combo)
+    ]
+    if not joint:
+        raise GameError("no assignment of distinct cases agrees with the view")
+    return _assign(view.players, holders, list(joint[rng.randrange(len(joint))]))
+
+
+def _assign(players: int, holders: list[int], drawn: list[str]) -> tuple[str | None, ...]:
+    cases: list[str | None] = [None] * players
+    for seat, case in zip(holders, drawn, strict=True):
+        cases[seat] = case
+    return tuple(cases)
+
+
+def determinize(
+    game: BlackStoriesInvestigation | None,
+    view: BlackStoriesView,
+    rng: random.Random,
+    cases: Sequence[str | None] | None = None,
+) -> BlackStoriesState:
+    """A state of ``game`` (inferred from the view if ``None``) whose ``view(view.seat)`` is
+    ``view``. ``cases`` (every seat's, e.g. from ``sample_cases``) are drawn if not given;
+    the other hands and the draw pile are the rest of the unseen cards, shuffled."""
+    seat = _seat(view)
+    if game is None:
+        game = game_from_view(view)
+    if game.players != view.players:
+        raise GameError(f"a {game.players}-player game for a {view.players}-player view")
+    if cases is None:
+        cases = sample_cases(view, case_candidates(view, game), rng)
+    if len(cases) != view.players or cases[seat] != view.case:
+        raise GameError("the cases given do not keep the seat's own case")
+    pool = unseen_cards(game, view)
+    hidden_cases = {c for s, c in enumerate(cases) if s != seat and c is not None}
+    if not hidden_cases <= set(pool) or len(hidden_cases) != sum(
+        1 for s, c in enumerate(cases) if s != seat and c is not None
+    ):
+        raise GameError("the cases given are not distinct unseen cards")
+    pool = [card for card in pool if card not in hidden_cases]
+    rng.shuffle(pool)
+    hands: list[tuple[str, ...]] = []
+    for s, size in enumerate(view.hand_sizes):
+        if s == seat:
+            hands.append(tuple(view.hand or ()))
+        else:
+            hands.append(tuple(pool[:size]))
+            del pool[:size]
+
+    state = object.__new__(BlackStoriesState)
+    state.game = game
+    state.seed = rng.getrandbits(62)  # drives future reshuffles, which nobody can know
+    state.cases, state.hands = tuple(cases), tuple(hands)
+    state.draw, state.discard = tuple(pool), tuple(view.discard)
+    state.grids = tuple(tuple((p.card, p.field) for p in grid) for grid in view.grids)
+    state.unused, state.scores, state.pool = tuple(view.unused), tuple(view.scores), view.pool
+    state.placements = tuple(Placement(p.seat, p.card, p.target, p.field) for p in view.plays)
+    state.attempts = _attempts(view, state.cases, rng)
+    state.reshuffles = 0
+    state.start, state.turn, state.final = view.start, view.turn, view.final_round
+    state.phase = view.phase
+    solved = [
+        [
+            a.guess.replace("/", "+")
+            for a in view.attempts
+            if a.success and a.target == s and a.guess
+        ]
+        for s in range(view.players)
+    ]
+    state.held = tuple(
+        (*solved[s], *(() if case is None else (case,))) for s, case in enumerate(state.cases)
+    )
+    state.deal = (state.cases, state.hands, state.draw)
+    state.last = ""
+    state._outcome = view.outcome
+    return state
+
+
+def _attempts(
+    view: BlackStoriesView, cases: Sequence[str | None], rng: random.Random
+) -> tuple[Attempt, ...]:
+    """The view's attempts, a hidden guess replaced by a wrong one (never the suspect's case
+    at the time: the next case of that seat to become known, solved or held now)."""
+    attempts = []
+    for index, a in enumerate(view.attempts):
+        guess = a.guess
+        if guess is None:
+            later = (
+                b.guess for b in view.attempts[index + 1 :] if b.success and b.target == a.target
+            )
+            held = next(later, None) or bs.guess_text(cases[a.target] or "")
+            wrong = [g for g in map(bs.guess_text, bs.ALL_CASES) if g != held]
+            guess = wrong[rng.randrange(len(wrong))]
+        attempts.append(Attempt(a.seat, a.target, guess, a.drops, a.success, a.points))
+    return tuple(attempts)

@@ -1,0 +1,96 @@
+"""``deductive``: Black Vienna played with the exact engine, from the seat's view only.
+
+It asks the question that tells the most about the ring (exact expected information),
+accuses as soon as the ring is certain, and accuses under uncertainty once the likeliest
+trio is probable enough for the investigations the game has left: near a break-off, a
+likely guess beats the certain 0 of waiting. After another seat's correct accusation it
+hands in the likeliest trio: a guess costs nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import ClassVar
+
+from sleuth.agents.base import Agent, kinds_of, of_kind
+from sleuth.core import Action, View
+from sleuth.games.black_vienna import Accuse, BlackViennaView, Guess, Investigate, Pass
+from sleuth.games.black_vienna.knowledge import BlackViennaAnalysis, black_vienna_position
+
+from .ring import canonical_ring
+
+# The confidence needed to accuse falls from EARLY to LATE as the investigations that the
+# stacks and the marker supply still allow run out (about one marker per answer).
+EARLY_CONFIDENCE = 0.95
+LATE_CONFIDENCE = 0.25
+HORIZON = 30
+
+
+class DeductiveBlackVienna(Agent):
+    name: ClassVar[str] = "deductive"
+
+    def __init__(self, early: float = EARLY_CONFIDENCE, late: float = LATE_CONFIDENCE) -> None:
+        """``early``/``late``: the confidence needed to accuse with a full / an empty game
+        ahead (1.0 and 1.0: accuse only when certain)."""
+        self.early = early
+        self.late = late
+
+    def act(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        if not isinstance(view, BlackViennaView):
+            raise TypeError("the deductive Black Vienna bot plays Black Vienna only")
+        analysis = BlackViennaAnalysis(black_vienna_position(view))
+        rings = sorted(analysis.ring(), key=lambda item: (-item[1], item[0]))
+        best = canonical_ring(rings[0][0]) if rings else None
+        kinds = kinds_of(legal)
+        if "guess" in kinds:
+            return Guess(best) if best else Pass()
+        if "accuse" in kinds and best and self._should_accuse(view, rings):
+            return Accuse(best)
+        questions = [q for q in of_kind(legal, "ask") if isinstance(q, Investigate)]
+        if questions:
+            return self._best_question(analysis, questions, rng)
+        if best is None:  # an inconsistent view cannot happen from a real game
+            raise RuntimeError("no ring is consistent with this seat's view")
+        return Accuse(best)
+
+    def interrupt(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        if not isinstance(view, BlackViennaView) or "accuse" not in kinds_of(legal):
+            return None
+        analysis = BlackViennaAnalysis(black_vienna_position(view))
+        rings = sorted(analysis.ring(), key=lambda item: (-item[1], item[0]))
+        if rings and self._should_accuse(view, rings):
+            return Accuse(canonical_ring(rings[0][0]))
+        return None
+
+    def _should_accuse(self, view: BlackViennaView, rings: list[tuple[str, int]]) -> bool:
+        if len(rings) == 1:
+            return True
+        total = sum(count for _, count in rings)
+        return rings[0][1] / total >= confidence_needed(view, self.early, self.late)
+
+    @staticmethod
+    def _best_question(
+        analysis: BlackViennaAnalysis, questions: list[Investigate], rng: random.Random
+    ) -> Investigate:
+        cards = sorted({card for q in questions for card in q.cards})
+        bits: dict[tuple[str, int], float] = {}
+        for ranked in analysis.questions(cards):
+            bits[(str(ranked["letters"]), int(str(ranked["target"])))] = float(
+                str(ranked["ring_bits"])
+            )
+
+        def value(question: Investigate) -> tuple[float, float]:
+            # A special investigation's two answers are scored as the sum of their values:
+            # an upper bound, which is good enough to tell when the extra card is worth it.
+            gain = sum(bits.get((card, question.target), 0.0) for card in question.cards)
+            return gain, rng.random()
+
+        return max(questions, key=value)
+
+
+def confidence_needed(view: BlackViennaView, early: float, late: float) -> float:
+    """The odds of the likeliest ring needed to accuse: from ``early`` with a full game
+    ahead down to ``late`` as the investigations the stacks and markers allow run out."""
+    left = min(sum(view.stack_sizes), view.supply - 3)
+    return late + (early - late) * min(1.0, left / HORIZON)

@@ -1,0 +1,16 @@
+"""Black Vienna's kit: its rules and the parts the fronts load when they need them."""
+
+from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, SAMPLER, GameKit
+
+from .rules import BlackVienna
+
+KIT = GameKit(
+    game=BlackVienna,
+    parts={
+        SAMPLER: "sleuth.games.black_vienna.sampler:determinize",
+        BOTS: "sleuth.games.black_vienna.bots:BOTS",
+        RENDER: "sleuth.games.black_vienna.render:RENDER",
+        KNOWLEDGE: "sleuth.games.black_vienna.knowledge:KNOWLEDGE",
+        NOTEBOOK: "sleuth.games.black_vienna.notebook:NOTEBOOK",
+    },
+)

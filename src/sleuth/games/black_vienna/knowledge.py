@@ -1,0 +1,484 @@
+"""Black Vienna: a seat's position as a model, and its analysis as JSON-ready data.
+
+Position format (JSON)::
+
+    {"game": "black-vienna", "players": 4, "seat": 1, "hand": "AFKPTX",
+     "investigations": [{"target": 2, "letters": "AOR", "markers": 1}, ...],
+     "deck": ["AOR", ...],          # optional, default: Appendix A of the rules reference
+     "face_up": ["BHV", ...]}       # optional, the cards the seat may ask with now
+
+A special investigation is recorded as two answers. Seat 0 is the dealer.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+
+from sleuth.deduce.knowledge import Knowledge
+from sleuth.deduce.model import Constraint, Model, PositionError
+from sleuth.deduce.queries import Analysis, QuestionValue, conflicts, explain
+
+from .components import DEFAULT_DECK, LETTERS, hand_sizes
+from .views import BlackViennaView
+
+# The game's own data: one definition of the persons, the deck and the deal.
+HAND_SIZES: dict[int, tuple[int, ...]] = {n: hand_sizes(n) for n in range(3, 7)}
+RING = "ring"
+
+
+@dataclass(frozen=True)
+class Investigation:
+    """One answer: ``target`` holds ``markers`` of the three ``letters``."""
+
+    target: int
+    letters: str
+    markers: int
+
+
+def _key(letters: str) -> str:
+    return "".join(sorted(letters, key=LETTERS.index))
+
+
+def _letters(value: object, where: str, size: int | None = None) -> str:
+    if not isinstance(value, str):
+        raise PositionError(f"{where}: expected a string of letters, got {value!r}")
+    for ch in value:
+        if ch not in LETTERS:
+            raise PositionError(f"{where}: unknown letter {ch!r}")
+    if len(set(value)) != len(value):
+        raise PositionError(f"{where}: a letter is repeated in {value!r}")
+    if size is not None and len(value) != size:
+        raise PositionError(f"{where}: expected {size} letters, got {len(value)}")
+    return value
+
+
+def _int(value: object, where: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PositionError(f"{where}: expected an integer, got {value!r}")
+    if not lo <= value <= hi:
+        raise PositionError(f"{where}: {value} is out of range {lo}..{hi}")
+    return value
+
+
+@dataclass(frozen=True)
+class Position:
+    """What one seat knows in Black Vienna."""
+
+    players: int
+    seat: int
+    hand: str
+    investigations: tuple[Investigation, ...] = ()
+    deck: tuple[str, ...] = DEFAULT_DECK
+    face_up: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        self.validate()
+
+    def validate(self) -> None:
+        if self.players not in HAND_SIZES:
+            raise PositionError(f"players: {self.players} is out of range 3..6")
+        n = self.players
+        _int(self.seat, "seat", 0, n - 1)
+        size = HAND_SIZES[n][self.seat]
+        _letters(self.hand, "hand", size)
+        keys = set()
+        for i, card in enumerate(self.deck):
+            _letters(card, f"deck[{i}]", 3)
+            keys.add(_key(card))
+        for i, inv in enumerate(self.investigations):
+            _int(inv.target, f"investigations[{i}].target", 0, n - 1)
+            _letters(inv.letters, f"investigations[{i}].letters", 3)
+            if _key(inv.letters) not in keys:
+                raise PositionError(
+                    f"investigations[{i}].letters: {inv.letters!r} is not a card of the deck"
+                )
+            _int(inv.markers, f"investigations[{i}].markers", 0, 3)
+        for i, card in enumerate(self.face_up or ()):
+            _letters(card, f"face_up[{i}]", 3)
+
+    @classmethod
+    def from_json(cls, data: object) -> Position:
+        if not isinstance(data, Mapping):
+            raise PositionError("position: expected a JSON object")
+        game = data.get("game", "black-vienna")
+        if game != "black-vienna":
+            raise PositionError(f"game: expected 'black-vienna', got {game!r}")
+        for name in ("players", "seat", "hand"):
+            if name not in data:
+                raise PositionError(f"{name}: missing")
+        players = _int(data["players"], "players", 3, 6)
+        seat = _int(data["seat"], "seat", 0, players - 1)
+        hand = _letters(data["hand"], "hand")
+        raw = data.get("investigations", [])
+        if not isinstance(raw, Sequence) or isinstance(raw, str):
+            raise PositionError("investigations: expected a list")
+        invs = []
+        for i, item in enumerate(raw):
+            if not isinstance(item, Mapping):
+                raise PositionError(f"investigations[{i}]: expected an object")
+            for name in ("target", "letters", "markers"):
+                if name not in item:
+                    raise PositionError(f"investigations[{i}].{name}: missing")
+            invs.append(
+                Investigation(
+                    _int(item["target"], f"investigations[{i}].target", 0, players - 1),
+                    _letters(item["letters"], f"investigations[{i}].letters", 3),
+                    _int(item["markers"], f"investigations[{i}].markers", 0, 3),
+                )
+            )
+        deck = DEFAULT_DECK
+        if "deck" in data:
+            rawdeck = data["deck"]
+            if not isinstance(rawdeck, Sequence) or isinstance(rawdeck, str):
+                raise PositionError("deck: expected a list of cards")
+            deck = tuple(_letters(c, f"deck[{i}]", 3) for i, c in enumerate(rawdeck))
+        face_up: tuple[str, ...] | None = None
+        if "face_up" in data:
+            rawfu = data["face_up"]
+            if not isinstance(rawfu, Sequence) or isinstance(rawfu, str):
+                raise PositionError("face_up: expected a list of cards")
+            face_up = tuple(_letters(c, f"face_up[{i}]", 3) for i, c in enumerate(rawfu))
+        return cls(players, seat, hand, tuple(invs), deck, face_up)
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "game": "black-vienna",
+            "players": self.players,
+            "seat": self.seat,
+            "hand": self.hand,
+            "investigations": [
+                {"target": i.target, "letters": i.letters, "markers": i.markers}
+                for i in self.investigations
+            ],
+        }
+        if self.deck != DEFAULT_DECK:
+            out["deck"] = list(self.deck)
+        if self.face_up is not None:
+            out["face_up"] = list(self.face_up)
+        return out
+
+
+@dataclass
+class SeatModel:
+    """The model of a position: unknown cards over the other seats and the ring."""
+
+    position: Position
+    model: Model
+    seats: tuple[int, ...]  # location index -> seat (the ring is the last location)
+    self_conflicts: list[int] = field(default_factory=list)
+
+    def location_name(self, loc: int) -> str:
+        return RING if loc == len(self.seats) else str(self.seats[loc])
+
+    def location_of_seat(self, seat: int) -> int:
+        return self.seats.index(seat)
+
+
+def build_model(pos: Position) -> SeatModel:
+    """The model of a Black Vienna position."""
+    return seat_model(LETTERS, HAND_SIZES[pos.players], pos.seat, pos.hand, pos.investigations, pos)
+
+
+def seat_model(
+    letters: str,
+    sizes: Sequence[int],
+    seat: int,
+    hand: str,
+    investigations: Sequence[Investigation],
+    position: Position | None = None,
+    ring_size: int = 3,
+) -> SeatModel:
+    """The model of a Black Vienna-like position with any letters and hand sizes (for tests on
+    small decks): unknown cards over the other seats (in seat order) and the ring."""
+    own = set(hand)
+    cards = tuple(ch for ch in letters if ch not in own)
+    index = {ch: i for i, ch in enumerate(cards)}
+    seats = tuple(s for s in range(len(sizes)) if s != seat)
+    caps = (*(sizes[s] for s in seats), ring_size)
+    cons: list[Constraint] = []
+    self_conflicts: list[int] = []
+    for i, inv in enumerate(investigations):
+        if inv.target == seat:
+            if sum(1 for ch in inv.letters if ch in own) != inv.markers:
+                self_conflicts.append(i)
+            continue
+        unknown = frozenset(index[ch] for ch in inv.letters if ch not in own)
+        cons.append(Constraint(frozenset([seats.index(inv.target)]), unknown, inv.markers, i))
+    locations = (*(str(s) for s in seats), RING)
+    model = Model(cards, locations, caps, tuple(cons), None, len(seats))
+    if position is None:
+        position = Position.__new__(Position)
+    return SeatModel(position, model, seats, self_conflicts)
+
+
+class BlackViennaAnalysis:
+    """The exact knowledge of one seat in Black Vienna."""
+
+    def __init__(self, pos: Position) -> None:
+        self.position = pos
+        self.seat_model = build_model(pos)
+        self.analysis = Analysis(self.seat_model.model)
+
+    @property
+    def consistent(self) -> bool:
+        return not self.seat_model.self_conflicts and self.analysis.consistent
+
+    @property
+    def worlds(self) -> int:
+        return self.analysis.worlds if self.consistent else 0
+
+    def card_probabilities(self) -> dict[str, dict[str, float]]:
+        sm = self.seat_model
+        out: dict[str, dict[str, float]] = {}
+        probs = self.analysis.probabilities() if self.consistent else None
+        for ch in LETTERS:
+            if ch in self.position.hand:
+                out[ch] = {str(self.position.seat): 1.0}
+            elif probs is None:
+                out[ch] = {}
+            else:
+                row = probs[sm.model.cards.index(ch)]
+                out[ch] = {sm.location_name(loc): p for loc, p in sorted(row.items())}
+        return out
+
+    def ring(self) -> list[tuple[str, int]]:
+        """Every possible ring trio (letters in deck order) with its world count."""
+        if not self.consistent:
+            return []
+        cards = np.array(self.seat_model.model.cards)
+        rows, _, cnts = self.analysis.solution_table()
+        if rows.shape[0] == 0:
+            return []
+        # one-letter names side by side, read as one string per row
+        width = rows.shape[1]
+        names = np.ascontiguousarray(cards.astype("U1")[rows]).view(f"U{width}").ravel()
+        return list(zip(names.tolist(), cnts, strict=True))
+
+    def sample(self, rng: random.Random, k: int = 1) -> list[dict[str, object]]:
+        """``k`` deals drawn uniformly from those consistent with the position (for bots that
+        determinize): each is ``{"hands": [hand of seat 0, ...], "ring": "XYZ"}``."""
+        sm = self.seat_model
+        if not self.consistent:
+            raise ValueError("the position is inconsistent: no deal to sample")
+        out: list[dict[str, object]] = []
+        for world in self.analysis.sample(rng, k):
+            hands: dict[int, list[str]] = {s: [] for s in range(self.position.players)}
+            hands[self.position.seat] = list(self.position.hand)
+            ring: list[str] = []
+            for c, loc in enumerate(world):
+                letter = sm.model.cards[c]
+                if loc == len(sm.seats):
+                    ring.append(letter)
+                else:
+                    hands[sm.seats[loc]].append(letter)
+            order = LETTERS.index
+            out.append(
+                {
+                    "hands": ["".join(sorted(hands[s], key=order)) for s in range(len(hands))],
+                    "ring": "".join(sorted(ring, key=order)),
+                }
+            )
+        return out
+
+    def certain(self) -> dict[str, str]:
+        """Letter -> location for every letter whose place the seat knows for sure."""
+        out = {ch: str(self.position.seat) for ch in self.position.hand}
+        if self.consistent:
+            sm = self.seat_model
+            for c, loc in self.analysis.certain():
+                out[sm.model.cards[c]] = sm.location_name(loc)
+        return {ch: out[ch] for ch in LETTERS if ch in out}
+
+    def conflict(self) -> tuple[list[int], bool]:
+        """A smallest set of answers (indices) that cannot all hold, and whether it is proven
+        smallest (it is always irreducible)."""
+        sm = self.seat_model
+        if sm.self_conflicts:
+            return [sm.self_conflicts[0]], True
+        return conflicts(sm.model)
+
+    def explain(self, letter: str) -> dict[str, object]:
+        """Why the place of ``letter`` is certain: a smallest set of answers implying it."""
+        _letters(letter, "explain", 1)
+        pos = self.position
+        if letter in pos.hand:
+            return {
+                "card": letter,
+                "location": str(pos.seat),
+                "reason": "own hand",
+                "answers": [],
+                "smallest": True,
+            }
+        where = self.certain().get(letter)
+        if where is None:
+            return {
+                "card": letter,
+                "location": None,
+                "reason": "not certain",
+                "answers": [],
+                "smallest": True,
+            }
+        sm = self.seat_model
+        loc = sm.model.locations.index(where)
+        tags, smallest = explain(sm.model, sm.model.cards.index(letter), loc)
+        return {
+            "card": letter,
+            "location": where,
+            "reason": "implied by the answers below, the seat's own hand and the hand sizes",
+            "answers": [self._answer_json(i) for i in tags],
+            "smallest": smallest,
+        }
+
+    def _answer_json(self, i: int) -> dict[str, object]:
+        inv = self.position.investigations[i]
+        return {"index": i, "target": inv.target, "letters": inv.letters, "markers": inv.markers}
+
+    @cached_property
+    def ring_entropy(self) -> float:
+        return self.analysis.solution_entropy() if self.consistent else 0.0
+
+    def question_value(self, letters: str, target: int) -> QuestionValue:
+        sm = self.seat_model
+        cards = frozenset(
+            sm.model.cards.index(ch) for ch in letters if ch not in self.position.hand
+        )
+        return self.analysis.question_value(frozenset([sm.location_of_seat(target)]), cards)
+
+    def candidate_cards(self) -> tuple[str, ...]:
+        if self.position.face_up is not None:
+            return self.position.face_up
+        used = {_key(inv.letters) for inv in self.position.investigations}
+        return tuple(c for c in self.position.deck if _key(c) not in used)
+
+    def questions(self, cards: Sequence[str] | None = None) -> list[dict[str, object]]:
+        """Every (card, target) the seat could ask now, most informative about the ring first."""
+        if not self.consistent:
+            return []
+        pairs = [
+            (letters, target)
+            for letters in (cards if cards is not None else self.candidate_cards())
+            for target in self.seat_model.seats
+        ]
+        sm = self.seat_model
+        hand = self.position.hand
+        values = self.analysis.question_values(
+            [
+                (
+                    frozenset([sm.location_of_seat(t)]),
+                    frozenset(sm.model.cards.index(ch) for ch in letters if ch not in hand),
+                )
+                for letters, t in pairs
+            ]
+        )
+        out: list[dict[str, object]] = []
+        for (letters, target), qv in zip(pairs, values, strict=True):
+            total = sum(qv.answers.values())
+            out.append(
+                {
+                    "letters": letters,
+                    "target": target,
+                    "ring_bits": qv.solution_bits,
+                    "answer_entropy": qv.answer_entropy,
+                    "answers": {str(a): c / total for a, c in sorted(qv.answers.items())},
+                }
+            )
+        out.sort(key=lambda q: (-float(q["ring_bits"]), -float(q["answer_entropy"])))  # type: ignore[arg-type]
+        return out
+
+    def answer_ranking(self, cards: Sequence[str] | None = None) -> list[dict[str, object]]:
+        """Every (card, target) the seat could ask now, by the exact entropy of the answer
+        (bits); much cheaper than ``questions``, which values information about the ring."""
+        if not self.consistent:
+            return []
+        sm = self.seat_model
+        hand = self.position.hand
+        pairs = [
+            (letters, target)
+            for letters in (cards if cards is not None else self.candidate_cards())
+            for target in sm.seats
+        ]
+        dists = self.analysis.answer_distributions(
+            [
+                (
+                    frozenset([sm.location_of_seat(t)]),
+                    frozenset(sm.model.cards.index(ch) for ch in letters if ch not in hand),
+                )
+                for letters, t in pairs
+            ]
+        )
+        out: list[dict[str, object]] = []
+        for (letters, target), dist in zip(pairs, dists, strict=True):
+            total = sum(dist.values())
+            h = -sum(c / total * math.log2(c / total) for c in dist.values())
+            out.append(
+                {
+                    "letters": letters,
+                    "target": target,
+                    "answer_entropy": h,
+                    "answers": {str(a): c / total for a, c in sorted(dist.items())},
+                }
+            )
+        out.sort(key=lambda q: -float(q["answer_entropy"]))  # type: ignore[arg-type]
+        return out
+
+    def to_json(
+        self, explain_card: str | None = None, questions: bool = False
+    ) -> dict[str, object]:
+        pos = self.position
+        out: dict[str, object] = {
+            "game": "black-vienna",
+            "players": pos.players,
+            "seat": pos.seat,
+            "consistent": self.consistent,
+            "worlds": str(self.worlds),
+        }
+        if not self.consistent:
+            tags, smallest = self.conflict()
+            out["conflict"] = {
+                "answers": [self._answer_json(i) for i in tags],
+                "smallest": smallest,
+            }
+            return out
+        total = self.worlds
+        out["cards"] = self.card_probabilities()
+        out["ring"] = [{"cards": trio, "p": cnt / total} for trio, cnt in self.ring()]
+        out["ring_entropy_bits"] = self.ring_entropy
+        out["certain"] = self.certain()
+        if explain_card is not None:
+            out["explanation"] = self.explain(explain_card)
+        if questions:
+            out["questions"] = self.questions()
+        return out
+
+
+def analyze(
+    data: object, explain_card: str | None = None, questions: bool = False
+) -> dict[str, object]:
+    """Parse a JSON position and return its analysis as JSON-ready data."""
+    return BlackViennaAnalysis(Position.from_json(data)).to_json(explain_card, questions)
+
+
+def black_vienna_position(view: BlackViennaView) -> Position:
+    """The position of the view's seat: its hand and every answer given so far, to anyone."""
+    if view.seat is None or view.hand is None:
+        raise PositionError("seat: a spectator has no hand to deduce from")
+    answers = tuple(
+        Investigation(inv.target, card, answer)
+        for inv in view.investigations
+        for card, answer in zip(inv.cards, inv.answers, strict=True)
+    )
+    # A deck other than the default shows itself through the cards played and face up; the
+    # engine needs the deck only to recognise them.
+    seen = [card for card in view.face_up if card is not None] + [a.letters for a in answers]
+    deck = DEFAULT_DECK + tuple(dict.fromkeys(c for c in seen if c not in DEFAULT_DECK))
+    face_up = tuple(card for card in view.face_up if card is not None)
+    return Position(view.players, view.seat, view.hand, answers, deck, face_up)
+
+
+KNOWLEDGE = Knowledge(analyze=analyze)

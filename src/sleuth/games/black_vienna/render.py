@@ -1,0 +1,73 @@
+"""Black Vienna's investigation sheet as text, filled by the engine from one seat's view.
+
+``facts``: ✓ where a card certainly is, · where it certainly is not. ``full``: the
+probability of every place in percent, the likeliest rings and the most informative question.
+"""
+
+from __future__ import annotations
+
+from sleuth.core.kit import TextRender
+
+from .components import LETTERS
+from .knowledge import BlackViennaAnalysis, Position, black_vienna_position
+from .rules import BlackVienna
+from .views import BlackViennaView
+
+TOP_SOLUTIONS = 5
+
+
+def _cell(p: float, level: str) -> str:
+    if p >= 1.0:
+        return "✓"
+    if p <= 0.0:
+        return "·"
+    return "" if level == "facts" else f"{round(100 * p)}"
+
+
+def sheet_text(view: BlackViennaView, level: str) -> str:
+    if view.seat is None:
+        return "(a spectator keeps no sheet)"
+    asking = view.asker == view.seat and view.outcome is None
+    return black_vienna_sheet(black_vienna_position(view), level, asking)
+
+
+def black_vienna_sheet(position: Position, level: str, asking: bool = True) -> str:
+    """The sheet of one Black Vienna seat; ``asking``: suggest a question among the face-up."""
+    analysis = BlackViennaAnalysis(position)
+    if not analysis.consistent:
+        return "The answers contradict each other: someone miscounted."
+    places = [str(s) for s in range(position.players)] + ["ring"]
+    lines = [
+        f"{analysis.worlds:,} deals fit what seat {position.seat} knows",
+        "card " + "".join(f"{('s' + p) if p != 'ring' else p:>6}" for p in places),
+    ]
+    probabilities = analysis.card_probabilities()
+    for letter in LETTERS:
+        row = probabilities[letter]
+        cells = "".join(f"{_cell(row.get(p, 0.0), level):>6}" for p in places)
+        lines.append(f"  {letter}  {cells}")
+    rings = sorted(analysis.ring(), key=lambda item: (-item[1], item[0]))
+    in_ring = "".join(c for c in LETTERS if probabilities[c].get("ring", 0.0) >= 1.0)
+    lines.append(f"certainly in the ring: {in_ring or 'none yet'}")
+    if len(rings) == 1:
+        lines.append(f"THE RING IS {rings[0][0]}: accuse!")
+    if level == "full":
+        total = analysis.worlds
+        best = ", ".join(f"{t} {100 * c / total:.1f}%" for t, c in rings[:TOP_SOLUTIONS])
+        lines.append(f"{len(rings)} possible rings; likeliest: {best}")
+        if asking and position.face_up:
+            question = analysis.questions(list(position.face_up))[0]
+            bits = float(str(question["ring_bits"]))
+            lines.append(
+                f"best question: {question['letters']} to seat {question['target']} "
+                f"({bits:.2f} bits about the ring)"
+            )
+    return "\n".join(lines)
+
+
+def notes_grid(game: BlackVienna) -> tuple[list[str], list[str]]:
+    """The hand-kept sheet: a row per person, a column per seat and one for the ring."""
+    return list(LETTERS), [f"s{seat}" for seat in range(game.players)] + ["ring"]
+
+
+RENDER = TextRender(sheet=sheet_text, notes_grid=notes_grid)

@@ -1,0 +1,111 @@
+"""``basic``: 13 Clues as a casual player plays it, from hand-kept notes.
+
+The notes: for each type, the cards not seen (own hidden cards, the others' mysteries, the
+informants looked up) and not struck off. A card is struck off when a witness's answer equals
+what the seat knows he sees (so none of that subject is in the seat's mystery), or when
+another seat named it in an accusation (he sees the seat's mystery, so he cannot name it).
+It asks about the subject that covers the most candidates, accuses once at most three trios
+are left (a wrong accusation only ends the turn), and never looks up an informant. Such notes
+can stop shrinking, and people do not ask for ever: the number of trios it will gamble on
+doubles with every ``PATIENCE`` questions it has asked.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import product
+from typing import ClassVar
+
+from sleuth.agents.base import Agent, kinds_of, of_kind
+from sleuth.core import Action, View
+from sleuth.games.thirteen_clues import Ask, ThirteenCluesView
+from sleuth.games.thirteen_clues.components import TYPES
+from sleuth.games.thirteen_clues.knowledge import attribute_set
+
+from .common import TYPE_OF, accuse, choose, own_wrong, take
+
+
+def candidates(view: ThirteenCluesView) -> list[list[str]]:
+    """Per type (person, location, weapon), the cards that may be in the own mystery."""
+    seat = view.seat
+    if seat is None:
+        raise ValueError("notes are kept for a seat, not a spectator")
+    own = view.seats[seat]
+    seen = set(own.hidden or ())
+    for s in view.seats:
+        if s.seat != seat and s.mystery:
+            seen |= set(s.mystery)
+    seen |= {i.card for i in view.informants if i.card is not None}
+    struck: set[str] = set()
+    for q in view.questions:
+        if q.subject is None or q.answer is None or q.witness == seat or q.subject in TYPES:
+            continue
+        attr = attribute_set(q.subject, view.players)
+        known = sum(
+            1
+            for s in view.seats
+            if s.seat not in (seat, q.witness) and s.mystery
+            for c in s.mystery
+            if c in attr
+        )
+        if q.answer == known:
+            struck |= attr
+    for a in view.accusations:
+        if a.seat != seat:
+            struck |= set(a.cards)
+    names = [n for n in TYPE_OF if n in attribute_set_all(view.players)]
+    out: list[list[str]] = [[], [], []]
+    for n in names:
+        if n not in seen and n not in struck:
+            out[TYPE_OF[n]].append(n)
+    return out
+
+
+def attribute_set_all(players: int) -> frozenset[str]:
+    return (
+        attribute_set("male", players)
+        | attribute_set("female", players)
+        | attribute_set("indoor", players)
+        | attribute_set("outdoor", players)
+        | attribute_set("melee", players)
+        | attribute_set("ranged", players)
+    )
+
+
+class BasicThirteenClues(Agent):
+    name: ClassVar[str] = "basic"
+
+    def act(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        if not isinstance(view, ThirteenCluesView):
+            raise TypeError("the basic 13 Clues bot plays 13 Clues only")
+        kinds = kinds_of(legal)
+        if "choose" in kinds:
+            return choose(legal, rng)
+        if "take" in kinds:
+            return take(view, legal, rng)
+        cands = candidates(view)
+        wrong = own_wrong(view)
+        trios = [t for t in product(*cands) if t not in wrong]
+        asks = [a for a in of_kind(legal, "ask") if isinstance(a, Ask) and not a.secret]
+        # A casual gamble: with few trios left a wrong accusation costs only the turn.
+        asked_so_far = sum(q.asker == view.seat for q in view.questions)
+        gamble = GAMBLE * 2 ** (asked_so_far // PATIENCE)
+        if "accuse" in kinds and (len(trios) <= gamble or not asks):
+            if trios:
+                return accuse(trios[rng.randrange(len(trios))])
+            options = of_kind(legal, "accuse")
+            return options[rng.randrange(len(options))]
+        flat = {n for group in cands for n in group}
+        asked = {(q.witness, q.subject, q.side) for q in view.questions if q.asker == view.seat}
+
+        def value(a: Ask) -> tuple[int, bool, float]:
+            covered = len(attribute_set(a.subject, view.players) & flat)
+            return covered, (a.witness, a.subject, a.side) not in asked, rng.random()
+
+        usable = [a for a in asks if a.subject not in TYPES]
+        return max(usable or asks, key=value)
+
+
+GAMBLE = 3
+PATIENCE = 4

@@ -1,0 +1,87 @@
+"""What the 13 Clues bots do alike: choosing a mystery, taking a glass, ordering a trio, and
+reading the exact engine (the own mystery's posterior, the information of questions)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from sleuth.core import Action
+from sleuth.games.thirteen_clues import Accuse, Choose, Take, ThirteenCluesView
+from sleuth.games.thirteen_clues.components import TYPES
+from sleuth.games.thirteen_clues.knowledge import (
+    COLOURS,
+    LOCATIONS,
+    MYSTERY,
+    PERSONS,
+    WEAPONS,
+    ThirteenCluesAnalysis,
+    attribute_set,
+)
+
+# A question: (witness, subject, side); side is "" except with two players.
+QuestionKey = tuple[int, str, str]
+
+TYPE_OF = {n: 0 for n in PERSONS} | {n: 1 for n in LOCATIONS} | {n: 2 for n in WEAPONS}
+COLOUR_OF = {n: COLOURS[i] for names in (PERSONS, LOCATIONS, WEAPONS) for i, n in enumerate(names)}
+
+
+def trio(names: Sequence[str]) -> tuple[str, ...]:
+    """Person, location, weapon: the order an accusation is written in."""
+    return tuple(sorted(names, key=lambda n: TYPE_OF[n]))
+
+
+def choose(legal: Sequence[Action], rng: random.Random) -> Choose:
+    """A random trio not all of one colour when possible: one colour would stand out."""
+    options = [a for a in legal if isinstance(a, Choose)]
+    mixed = [a for a in options if len({COLOUR_OF.get(n, n) for n in a.cards}) > 1]
+    pool = mixed or options
+    return pool[rng.randrange(len(pool))]
+
+
+def take(view: ThirteenCluesView, legal: Sequence[Action], rng: random.Random) -> Take:
+    """From the seat with the most glasses: it could ask the most next."""
+    options = [a for a in legal if isinstance(a, Take)]
+    return max(options, key=lambda a: (view.seats[a.source].glasses, rng.random()))
+
+
+def own_wrong(view: ThirteenCluesView) -> set[tuple[str, ...]]:
+    return {trio(a.cards) for a in view.accusations if a.seat == view.seat and not a.correct}
+
+
+def accuse(names: Sequence[str]) -> Accuse:
+    return Accuse(trio(names))
+
+
+def mystery_posterior(
+    view: ThirteenCluesView, analysis: ThirteenCluesAnalysis
+) -> list[tuple[tuple[str, ...], float]]:
+    """The own mystery's trios (type order) with their probabilities, the seat's own wrong
+    accusations struck off; empty if no deal is consistent."""
+    names = analysis.model.cards
+    wrong = own_wrong(view)
+    counts = [
+        (trio([names[c] for c in cards]), count)
+        for cards, count in analysis.analysis.solution_posterior()
+    ]
+    counts = [(t, c) for t, c in counts if t not in wrong]
+    total = sum(c for _, c in counts)
+    return [(t, c / total) for t, c in counts] if total else []
+
+
+def question_bits(
+    view: ThirteenCluesView, analysis: ThirteenCluesAnalysis, keys: Sequence[QuestionKey]
+) -> dict[QuestionKey, float]:
+    """Exact information (bits) each question gives about the own mystery (not about a
+    type: the engine counts colours and categories only)."""
+    model = analysis.model
+    keys = sorted({k for k in keys if k[1] not in TYPES})
+    queries = []
+    for witness, subject, side in keys:
+        hidden = f"hidden:{witness}" + (f":{side}" if side else "")
+        locs = frozenset(i for i, name in enumerate(model.locations) if name in (MYSTERY, hidden))
+        attr = attribute_set(subject, view.players)
+        cards = frozenset(i for i, c in enumerate(model.cards) if c in attr)
+        queries.append((locs, cards))
+    values = analysis.analysis.question_values(queries)
+    return {k: v.solution_bits for k, v in zip(keys, values, strict=True)}

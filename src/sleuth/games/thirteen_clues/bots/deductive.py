@@ -1,0 +1,112 @@
+"""``deductive``: 13 Clues played with the exact engine, from the seat's view only.
+
+It asks the question with the most exact expected information about its own mystery, looks
+up an informant when that tells more (a lower bound: the best single card's bits), and
+accuses when the mystery is certain, or when the likeliest trio is likely enough that a
+wrong accusation (which only ends the turn) costs less than waiting while others close in.
+Its own wrong accusations are removed from the posterior: the engine takes only others'.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import ClassVar
+
+from sleuth.agents.base import Agent, kinds_of, of_kind
+from sleuth.core import Action, View
+from sleuth.games.thirteen_clues import Ask, Look, ThirteenCluesView
+from sleuth.games.thirteen_clues.knowledge import ThirteenCluesAnalysis, thirteen_clues_position
+
+from .common import accuse, choose, mystery_posterior, question_bits, take
+
+# Accuse under uncertainty from this probability; lower once another seat has accused
+# (it may be close) — a wrong accusation costs one turn only.
+CONFIDENCE = 0.6
+PRESSED = 0.4
+# Informants are weighed only once questions tell less than this (bits): a look is costly
+# to value, and questions are usually better early.
+LOOK_BELOW = 0.5
+
+
+class DeductiveThirteenClues(Agent):
+    name: ClassVar[str] = "deductive"
+
+    def __init__(self, confidence: float = CONFIDENCE, pressed: float = PRESSED) -> None:
+        """``confidence``/``pressed``: the probability needed to accuse before / after any
+        other seat has accused (1.0 and 1.0: only when certain)."""
+        self.confidence = confidence
+        self.pressed = pressed
+
+    def mystery(
+        self, view: ThirteenCluesView
+    ) -> tuple[ThirteenCluesAnalysis, list[tuple[tuple[str, ...], float]]]:
+        """The analysis and the own mystery's posterior (trio in type order, probability)."""
+        analysis = ThirteenCluesAnalysis(thirteen_clues_position(view))
+        solutions = mystery_posterior(view, analysis) if analysis.consistent else []
+        if not solutions:
+            raise RuntimeError("no deal is consistent with this seat's view")
+        return analysis, solutions
+
+    def act(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        if not isinstance(view, ThirteenCluesView):
+            raise TypeError("the deductive 13 Clues bot plays 13 Clues only")
+        kinds = kinds_of(legal)
+        if "choose" in kinds:
+            return choose(legal, rng)
+        if "take" in kinds:
+            return take(view, legal, rng)
+        analysis, solutions = self.mystery(view)
+        best, p = solutions[0]
+        others_accused = any(a.seat != view.seat for a in view.accusations)
+        needed = self.pressed if others_accused else self.confidence
+        asks = [a for a in of_kind(legal, "ask") if isinstance(a, Ask)]
+        if "accuse" in kinds and (p >= 1.0 or p >= needed or not asks):
+            return accuse(best)
+        question, bits = self._best_question(view, analysis, asks, rng)
+        if bits >= LOOK_BELOW:
+            return question
+        looks = [a for a in of_kind(legal, "look") if isinstance(a, Look)]
+        look, look_bits = self.best_look(view, analysis, looks, rng)
+        if look is not None and look_bits > bits:
+            return look
+        return question
+
+    @staticmethod
+    def _best_question(
+        view: ThirteenCluesView,
+        analysis: ThirteenCluesAnalysis,
+        asks: list[Ask],
+        rng: random.Random,
+    ) -> tuple[Ask, float]:
+        bits = question_bits(view, analysis, [(a.witness, a.subject, a.side) for a in asks])
+
+        def value(a: Ask) -> tuple[float, bool, float]:
+            # Top Secret keeps the answer from the others: the same bits, for me only.
+            return round(bits.get((a.witness, a.subject, a.side), -1.0), 9), a.secret, rng.random()
+
+        chosen = max(asks, key=value)
+        return chosen, bits.get((chosen.witness, chosen.subject, chosen.side), 0.0)
+
+    @staticmethod
+    def best_look(
+        view: ThirteenCluesView,
+        analysis: ThirteenCluesAnalysis,
+        looks: list[Look],
+        rng: random.Random,
+    ) -> tuple[Look | None, float]:
+        model = analysis.model
+        seen = {i.slot for i in view.informants if i.card is not None}
+        best: tuple[Look | None, float] = (None, 0.0)
+        for look in looks:
+            if look.slot in seen:
+                continue
+            slot = [i for i, n in enumerate(model.locations) if n == f"informant:{look.slot}"]
+            if not slot:
+                continue
+            queries = [(frozenset(slot), frozenset([c])) for c in range(len(model.cards))]
+            values = analysis.analysis.question_values(queries)
+            bits = max((v.solution_bits for v in values), default=0.0) + rng.random() * 1e-9
+            if bits > best[1]:
+                best = (look, bits)
+        return best

@@ -1,0 +1,16 @@
+"""13 Clues's kit: its rules and the parts the fronts load when they need them."""
+
+from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, SAMPLER, GameKit
+
+from .rules import ThirteenClues
+
+KIT = GameKit(
+    game=ThirteenClues,
+    parts={
+        SAMPLER: "sleuth.games.thirteen_clues.sampler:determinize",
+        BOTS: "sleuth.games.thirteen_clues.bots:BOTS",
+        RENDER: "sleuth.games.thirteen_clues.render:RENDER",
+        KNOWLEDGE: "sleuth.games.thirteen_clues.knowledge:KNOWLEDGE",
+        NOTEBOOK: "sleuth.games.thirteen_clues.notebook:NOTEBOOK",
+    },
+)
