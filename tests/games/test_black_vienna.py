@@ -127,7 +127,7 @@ def test_new_face_up_card_after_a_stack_top_is_taken() -> None:
 @pytest.mark.parametrize(
     ("seat", "text", "message"),
     [
-        (1, "ask 2 AOR", "seat 1 cannot ask: it is seat 0's question"),
+        (1, "ask 2 AOR", "seat 1 cannot ask 2 AOR: it is seat 0's question"),
         (0, "ask 0 AOR", "cannot question himself"),
         (0, "ask 4 AOR", "target 4 is not a seat"),
         (0, "ask 1 BHV", "card BHV is not face up"),

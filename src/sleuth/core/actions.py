@@ -8,11 +8,9 @@ and a part may compute its items on demand.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar, overload
-from weakref import WeakKeyDictionary
+from typing import overload
 
-from .errors import InvalidActionError
-from .protocol import Action, Game
+from .protocol import Action
 
 
 class IndexedActions(Sequence[Action]):
@@ -119,33 +117,3 @@ def _kind_of(part: Sequence[Action]) -> str:
     if isinstance(part, IndexedActions):
         return part.kind
     return part[0].kind
-
-
-ActionT = TypeVar("ActionT", bound=Action)
-
-
-def well_formed(game: Game[Any], action: ActionT) -> ActionT:
-    """``action`` if its notation parses back to it, else ``InvalidActionError``.
-
-    ``apply`` may be handed an action built directly (not parsed): wrong field types, an
-    empty card list or cards out of type order must not slip past the notation's checks.
-    Each game remembers what it parsed: playouts and searches apply the same few actions
-    over and over (in Black Stories Investigation parsing took a sixth of a playout).
-    """
-    text = str(action)
-    parsed = _PARSED.setdefault(game, {})
-    canonical = parsed.get(text)
-    if canonical is None:
-        try:
-            canonical = parsed[text] = game.parse_action(text)
-        except InvalidActionError as error:
-            raise InvalidActionError(f"malformed action {action!r}: {error}") from None
-    if canonical != action:
-        raise InvalidActionError(
-            f"malformed action {action!r}: its notation {text!r} reads {canonical!r}"
-        )
-    return canonical
-
-
-# Per game (dropped with it): the action each notation text parses to.
-_PARSED: WeakKeyDictionary[Game[Any], dict[str, Action]] = WeakKeyDictionary()

@@ -2,8 +2,9 @@
 
 Encoding is driven by the dataclass fields and decoding by their type hints, so a new view
 type needs no hand-written codec. Only the shapes our views use are supported: bool, int,
-float, str, None, tuples (fixed or variadic), unions with None, nested dataclasses and
-``Mapping[str, X]``.
+float, str, None, enums (by value), tuples (fixed or variadic), unions with None, nested
+dataclasses and ``Mapping[str, X]``. A hint may be replaced by a concrete type while decoding
+(``substitute``): a view's ``Outcome.reason`` is a ``Termination``, decoded as its game's own.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import dataclasses
 import types
 import typing
 from collections.abc import Mapping
+from contextvars import ContextVar
+from enum import Enum
 from typing import TypeVar, Union
 
 from .errors import GameError
@@ -27,6 +30,8 @@ class DecodeError(GameError):
 
 def to_json(value: object) -> JSONValue:
     """Plain JSON data (dicts, lists, scalars) for a dataclass or a nest of supported values."""
+    if isinstance(value, Enum):
+        return to_json(value.value)
     if value is None or isinstance(value, bool | int | float | str):
         return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -38,12 +43,23 @@ def to_json(value: object) -> JSONValue:
     raise TypeError(f"cannot encode {type(value).__name__} as JSON")
 
 
-def from_json(cls: type[T], data: object, path: str = "$") -> T:
+def from_json(
+    cls: type[T], data: object, path: str = "$", substitute: Mapping[type, type] | None = None
+) -> T:
     """Rebuild an instance of dataclass ``cls`` from ``to_json`` output; errors name the field."""
-    return typing.cast(T, _decode(cls, data, path))
+    token = _SUBSTITUTE.set(dict(substitute or {}))
+    try:
+        return typing.cast(T, _decode(cls, data, path))
+    finally:
+        _SUBSTITUTE.reset(token)
+
+
+_SUBSTITUTE: ContextVar[dict[type, type]] = ContextVar("substitute", default={})  # noqa: B039
 
 
 def _decode(hint: object, data: object, path: str) -> object:
+    if isinstance(hint, type):
+        hint = _SUBSTITUTE.get().get(hint, hint)
     origin = typing.get_origin(hint)
     if hint is type(None):
         if data is not None:
@@ -68,6 +84,11 @@ def _decode(hint: object, data: object, path: str) -> object:
             raise DecodeError(f"{path}: expected an object, got {type(data).__name__}")
         value_hint = typing.get_args(hint)[1] if typing.get_args(hint) else object
         return {key: _decode(value_hint, item, f"{path}.{key}") for key, item in data.items()}
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        try:
+            return hint(data)
+        except ValueError:
+            raise DecodeError(f"{path}: {data!r} is not a {hint.__name__}") from None
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _decode_dataclass(hint, data, path)
     if hint is object:

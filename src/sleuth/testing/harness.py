@@ -8,16 +8,18 @@ facts that seat cannot know are changed (``State.hidden_twin``).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from sleuth.agents.random_agent import split_drastic
 from sleuth.core import (
     Action,
     Game,
+    GameError,
     IllegalActionError,
     InvalidActionError,
     State,
@@ -131,8 +133,11 @@ def _check_deep(
             raise ConformanceError(f"{where}: the view of seat {seat} does not survive JSON")
         report.json_checked += 1
         _check_twin(state, seat, view, rng, report, where)
+    actors = state.actors()
     for seat in range(game.players):
         legal = state.legal_actions(seat)
+        if seat not in actors and len(legal):
+            raise ConformanceError(f"{where}: seat {seat} may not act, yet has legal actions")
         _check_action_json(game, legal, rng, report, where)
         _check_illegal(state, seat, legal, rng, report, where)
     for text in MALFORMED:
@@ -206,6 +211,7 @@ def _check_illegal(
     if len(legal):
         candidates.append((players, legal[0]))
         candidates.append((-1, legal[0]))
+        candidates.append((True, legal[0]))  # a bool is no seat
     for bad_seat, action in candidates:
         try:
             state.apply(bad_seat, action)
@@ -218,6 +224,51 @@ def _check_illegal(
             ) from error
         else:
             raise ConformanceError(f"{where}: illegal {action} by seat {bad_seat} was accepted")
+    if len(legal):
+        action = legal[rng.randrange(len(legal))]
+        for broken in [_Foreign(), *_broken_twins(action)]:
+            try:
+                state.apply(seat, broken)
+            except GameError:
+                report.malformed_checked += 1
+            except Exception as error:
+                raise ConformanceError(
+                    f"{where}: malformed {broken!r} raised {error!r}, not a GameError"
+                ) from error
+            else:
+                raise ConformanceError(f"{where}: malformed {broken!r} was accepted")
+
+
+@dataclasses.dataclass(frozen=True)
+class _Foreign(Action):
+    """An action of no game."""
+
+    kind: ClassVar[str] = "foreign"
+
+    def __str__(self) -> str:
+        return "foreign"
+
+
+def _broken_twins(action: Action) -> list[Action]:
+    """Copies of ``action`` built in code with one field of the wrong type or form (a bool
+    for a number, a list for a tuple, text in another case or order): never legal."""
+    if not dataclasses.is_dataclass(action):
+        return []
+    twins: list[Action] = []
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        bad: list[object] = []
+        if isinstance(value, bool):
+            bad = [int(value), str(value)]
+        elif isinstance(value, int):
+            bad = [float(value), str(value)] + ([value == 1] if value in (0, 1) else [])
+        elif isinstance(value, str):
+            bad = [v for v in (value.lower(), value[::-1], value + "?", None) if v != value]
+        elif isinstance(value, tuple):
+            bad = [list(value), value[::-1] if len(set(value)) > 1 else None]
+        for item in bad:
+            twins.append(dataclasses.replace(action, **{f.name: item}))
+    return twins
 
 
 def _check_replay(

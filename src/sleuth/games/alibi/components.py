@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from sleuth.core import Config, ConfigError
 
@@ -112,6 +113,14 @@ DEFAULT_CLUES: tuple[str, ...] = (
 )
 
 _SUSPECT_ID = re.compile(r"[A-Za-z0-9_-]+\Z")
+
+
+class Phase(StrEnum):
+    MAIN = "main"  # the turn's main action
+    EXTRA = "extra"  # plays granted by a Gutes Auge (C7)
+    CONVICT = "convict"  # two suspects completed at once: the active player picks (C4)
+    SWAP = "swap"  # the optional swap of one more hand card
+    OVER = "over"
 
 
 def sort_cards(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng
-from sleuth.core.actions import well_formed
+from sleuth.core import ConfigError, Game, Outcome, State, make_rng
+from sleuth.core.protocol import Termination
 from sleuth.core.serialize import JSONValue
 
 from . import components as ac
+from .components import Phase
 from .notation import (
     ACTION_TYPES,
     AlibiAction,
@@ -28,11 +30,11 @@ from .notation import (
 )
 from .views import AlibiView, build_view, hidden_twin
 
-MAIN = "main"
-EXTRA = "extra"
-CONVICT = "convict"
-SWAP = "swap"
-OVER = "over"
+MAIN, EXTRA, CONVICT, SWAP, OVER = Phase.MAIN, Phase.EXTRA, Phase.CONVICT, Phase.SWAP, Phase.OVER
+
+
+class AlibiEnd(Termination):
+    CONVICTIONS = "convictions: every suspect but three convicted"
 
 
 class Conviction(NamedTuple):
@@ -56,6 +58,7 @@ class Alibi(Game[ac.AlibiConfig]):
     config_type = ac.AlibiConfig
     action_types = ACTION_TYPES
     view_type = AlibiView
+    termination_type = AlibiEnd
 
     def __init__(self, config: ac.AlibiConfig) -> None:
         super().__init__(config)
@@ -121,31 +124,9 @@ class Alibi(Game[ac.AlibiConfig]):
         return parse_action(text, self.suspect_set)
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class AlibiState(State):
     """One position of Alibi. Never mutated after construction."""
-
-    __slots__ = (
-        "_outcome",
-        "active",
-        "alibis",
-        "candidates",
-        "convictions",
-        "deal",
-        "discard",
-        "display",
-        "extra",
-        "fronts",
-        "game",
-        "hands",
-        "last",
-        "phase",
-        "pile",
-        "refills",
-        "round_turns",
-        "scores",
-        "seed",
-        "suspect_pile",
-    )
 
     game: Alibi
     seed: int
@@ -153,20 +134,21 @@ class AlibiState(State):
     suspect_pile: tuple[str, ...]
     hands: tuple[tuple[str, ...], ...]
     pile: tuple[str, ...]
-    discard: tuple[str, ...]
-    fronts: tuple[tuple[str, ...], ...]
-    alibis: tuple[tuple[str, int], ...]
-    scores: tuple[int, ...]
-    convictions: tuple[Conviction, ...]
     active: int
-    phase: str
-    extra: int
-    candidates: tuple[str, ...]
-    round_turns: int
-    refills: int
+    # The deal as dealt, for reveal(): records compare it with a fresh deal of the seed.
     deal: tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...], int]
-    last: str
-    _outcome: Outcome | None
+    fronts: tuple[tuple[str, ...], ...]
+    scores: tuple[int, ...]
+    discard: tuple[str, ...] = ()
+    alibis: tuple[tuple[str, int], ...] = ()
+    convictions: tuple[Conviction, ...] = ()
+    phase: Phase = Phase.MAIN
+    extra: int = 0
+    candidates: tuple[str, ...] = ()
+    round_turns: int = 0
+    refills: int = 0
+    last: str = ""
+    _outcome: Outcome | None = None
 
     @classmethod
     def _initial(
@@ -178,30 +160,18 @@ class AlibiState(State):
         pile: tuple[str, ...],
         start: int,
     ) -> AlibiState:
-        state = object.__new__(cls)
-        state.game, state.seed = game, seed
-        state.display = tuple(suspects[: ac.DISPLAY])
-        state.suspect_pile = tuple(suspects[ac.DISPLAY :])
-        state.hands, state.pile, state.discard = hands, pile, ()
-        state.fronts = ((),) * game.players
-        state.alibis, state.scores, state.convictions = (), (0,) * game.players, ()
-        state.active, state.phase, state.extra, state.candidates = start, MAIN, 0, ()
-        state.round_turns, state.refills = 0, 0
-        # The deal as dealt, for reveal(): records compare it with a fresh deal of the seed.
-        state.deal = (tuple(suspects), hands, pile, start)
-        state.last, state._outcome = "", None
-        return state
-
-    def _copy(self) -> AlibiState:
-        state = object.__new__(AlibiState)
-        state.game, state.seed, state.display = self.game, self.seed, self.display
-        state.suspect_pile, state.hands, state.pile = self.suspect_pile, self.hands, self.pile
-        state.discard, state.fronts, state.alibis = self.discard, self.fronts, self.alibis
-        state.scores, state.convictions, state.active = self.scores, self.convictions, self.active
-        state.phase, state.extra, state.candidates = self.phase, self.extra, self.candidates
-        state.round_turns, state.refills, state.deal = self.round_turns, self.refills, self.deal
-        state.last, state._outcome = self.last, self._outcome
-        return state
+        return cls(
+            game,
+            seed,
+            display=tuple(suspects[: ac.DISPLAY]),
+            suspect_pile=tuple(suspects[ac.DISPLAY :]),
+            hands=hands,
+            pile=pile,
+            active=start,
+            deal=(tuple(suspects), hands, pile, start),
+            fronts=((),) * game.players,
+            scores=(0,) * game.players,
+        )
 
     def __repr__(self) -> str:
         return (
@@ -248,7 +218,7 @@ class AlibiState(State):
     def to_move(self) -> int | None:
         return None if self.phase == OVER else self.active
 
-    def legal_actions(self, seat: int) -> Sequence[AlibiAction]:
+    def _legal_actions(self, seat: int) -> Sequence[AlibiAction]:
         if self.phase == OVER or seat != self.active:
             return []
         hand = self.hands[seat]
@@ -281,21 +251,7 @@ class AlibiState(State):
             actions.append(GoodEye())
         return actions
 
-    def apply(self, seat: int, action: Any) -> AlibiState:
-        if self.phase == OVER:
-            raise IllegalActionError("the game is over")
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalActionError(
-                f"seat {seat!r} is not a seat of this {self.players}-player game"
-            )
-        if seat != self.active:
-            raise IllegalActionError(f"seat {seat} cannot act: it is seat {self.active}'s turn")
-        if not isinstance(
-            action, PlayClue | PlayAlibi | Bribe | GoodEye | Exchange | Convict | Swap | Pass
-        ):
-            raise IllegalActionError(f"{action!r} is not an Alibi action")
-        action = well_formed(self.game, action)
-        self._check(seat, action)
+    def _apply(self, seat: int, action: AlibiAction) -> AlibiState:
         state = self._copy()
         state.last = state._do(seat, action)
         return state
@@ -324,8 +280,9 @@ class AlibiState(State):
 
     # --- validation -------------------------------------------------------------------------------
 
-    def _check(self, seat: int, action: AlibiAction) -> None:
-        """Raise ``IllegalActionError`` saying why, unless ``action`` is legal now."""
+    def _why_illegal(self, seat: int, action: AlibiAction) -> str | None:
+        if seat != self.active:
+            return f"it is seat {self.active}'s turn"
         phase, hand = self.phase, self.hands[seat]
         allowed = {
             MAIN: (PlayClue, PlayAlibi, Bribe, GoodEye, Exchange, Pass),
@@ -334,44 +291,41 @@ class AlibiState(State):
             SWAP: (Swap, Pass),
         }[phase]
         if not isinstance(action, allowed):
-            raise IllegalActionError(f"no {action.kind} now: the turn is in phase {phase}")
+            return f"no {action.kind} now: the turn is in phase {phase}"
         need = {PlayAlibi: ac.ALIBI, Bribe: ac.BRIBE, GoodEye: ac.GOOD_EYE}.get(type(action))
         if isinstance(action, PlayClue | Swap):
             need = action.value if isinstance(action, PlayClue) else action.card
         if need is not None and need not in hand:
-            raise IllegalActionError(f"seat {seat} holds no {need} (hand: {_cards(hand)})")
+            return f"seat {seat} holds no {need} (hand: {_cards(hand)})"
         if isinstance(action, PlayClue) and not self.fits(action.value):
-            raise IllegalActionError(
+            return (
                 f"clue {action.value} fits none of the displayed suspects "
                 f"({' '.join(self.display)})"
             )
         if isinstance(action, PlayAlibi):
             if action.suspect not in self.display:
-                raise IllegalActionError(f"suspect {action.suspect} is not on display")
+                return f"suspect {action.suspect} is not on display"
             if action.suspect in self.alibied():
-                raise IllegalActionError(f"suspect {action.suspect} has an alibi already")
+                return f"suspect {action.suspect} has an alibi already"
         if isinstance(action, Bribe):
             if action.target == seat or not 0 <= action.target < self.players:
-                raise IllegalActionError(f"bribe target {action.target} is not a fellow player")
+                return f"bribe target {action.target} is not a fellow player"
             if action.value not in self.fronts[action.target]:
-                raise IllegalActionError(
-                    f"no {action.value} clue lies in front of seat {action.target} (C8)"
-                )
+                return f"no {action.value} clue lies in front of seat {action.target} (C8)"
         if isinstance(action, Exchange):
             rest = list(hand)
             for card in action.cards:
                 if card not in rest:
-                    raise IllegalActionError(
-                        f"cannot exchange {_cards(action.cards)}: hand is {_cards(hand)}"
-                    )
+                    return f"cannot exchange {_cards(action.cards)}: hand is {_cards(hand)}"
                 rest.remove(card)
         if isinstance(action, Convict) and action.suspect not in self.candidates:
-            raise IllegalActionError(
+            return (
                 f"suspect {action.suspect} is not convicted now "
                 f"(choose: {' '.join(self.candidates)})"
             )
         if isinstance(action, Pass) and phase == MAIN and hand:
-            raise IllegalActionError("a turn cannot be passed while holding cards: exchange")
+            return "a turn cannot be passed while holding cards: exchange"
+        return None
 
     # --- effects (on a fresh copy) ----------------------------------------------------------
 
@@ -537,9 +491,7 @@ class AlibiState(State):
             top = max(self.scores)
             winners = tuple(s for s, score in enumerate(self.scores) if score == top)
             self.phase = OVER
-            self._outcome = Outcome(
-                self.scores, winners, f"convictions: {number} suspects convicted"
-            )
+            self._outcome = Outcome(self.scores, winners, AlibiEnd.CONVICTIONS)
             return
         # §3.4 New round: every card on the table, the discard and the draw pile are shuffled.
         cards = [*self.pile, *self.discard, *(v for f in self.fronts for v in f)]

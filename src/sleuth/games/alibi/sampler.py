@@ -154,23 +154,28 @@ def determinize(game: Alibi | None, view: AlibiView, rng: random.Random) -> Alib
     if len(suspect_pile) != view.suspect_pile_size:
         raise GameError("the game's suspects do not fit the view's suspect pile")
     rng.shuffle(suspect_pile)
-    state = object.__new__(AlibiState)
-    state.game = game
     # The seed drives future reshuffles, unknown to the seat: a random one.
-    state.seed = rng.getrandbits(62)
-    state.display, state.suspect_pile = display, tuple(suspect_pile)
-    state.hands, state.pile, state.discard = tuple(hands), tuple(pool), tuple(view.discard)
-    state.fronts = tuple(tuple(f) for f in view.fronts)
-    # The order alibis were laid in is not shown, and no rule depends on it.
-    state.alibis = tuple((s.suspect, s.alibi) for s in view.display if s.alibi is not None)
-    state.scores = tuple(view.scores)
-    state.convictions = tuple(
-        Conviction(c.number, c.suspect, c.how, c.convicter, c.points, c.evidence)
-        for c in view.convictions
+    seed = rng.getrandbits(62)
+    return AlibiState(
+        game,
+        seed,
+        display=display,
+        suspect_pile=tuple(suspect_pile),
+        hands=tuple(hands),
+        pile=tuple(pool),
+        active=view.active,
+        deal=((*display, *suspect_pile), tuple(hands), tuple(pool), view.active),
+        fronts=tuple(tuple(f) for f in view.fronts),
+        scores=tuple(view.scores),
+        discard=tuple(view.discard),
+        # The order alibis were laid in is not shown, and no rule depends on it.
+        alibis=tuple((s.suspect, s.alibi) for s in view.display if s.alibi is not None),
+        convictions=tuple(
+            Conviction(c.number, c.suspect, c.how, c.convicter, c.points, c.evidence)
+            for c in view.convictions
+        ),
+        phase=view.phase,
+        extra=view.extra_plays,
+        candidates=tuple(view.candidates),
+        round_turns=view.round_turns,
     )
-    state.active, state.phase, state.extra = view.active, view.phase, view.extra_plays
-    state.candidates, state.round_turns, state.refills = tuple(view.candidates), view.round_turns, 0
-    state.deal = ((*display, *suspect_pile), state.hands, state.pile, view.active)
-    state.last = ""
-    state._outcome = None
-    return state

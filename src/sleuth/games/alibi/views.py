@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from sleuth.core import GameError, Outcome, View
 
 from . import components as ac
+from .components import Phase
 
 if TYPE_CHECKING:
     from .rules import AlibiState
@@ -43,7 +44,7 @@ class ConvictionView:
 class AlibiView(View):
     seat: int | None
     players: int
-    phase: str
+    phase: Phase
     active: int | None
     hand: tuple[str, ...] | None
     hand_sizes: tuple[int, ...]

@@ -8,6 +8,7 @@ evidence can be a player's concrete case.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from itertools import product
 
 from sleuth.core import Config, ConfigError
@@ -40,6 +41,13 @@ DEFAULT_DECK: tuple[str, ...] = (
     *["man+night+knife", "woman+day+gun", "man+day+outside", "woman+night+inside"],
     *["woman+knife", "man+gun", "night+outside", "day+inside"],
 )
+
+
+class Phase(StrEnum):
+    PLAY = "play"  # step 1 is due
+    SOLVE = "solve"  # step 1 done (or skipped): a solve attempt or the draw
+    DRAW = "draw"  # only the draw is left
+    OVER = "over"
 
 
 def normalize_evidence(text: str, what: str, size: int | None = None) -> str:

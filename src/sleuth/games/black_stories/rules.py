@@ -10,20 +10,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng
-from sleuth.core.actions import ActionList, IndexedActions, well_formed
+from sleuth.core import ConfigError, Game, Outcome, State, make_rng
+from sleuth.core.actions import ActionList, IndexedActions
+from sleuth.core.protocol import Termination
 from sleuth.core.serialize import JSONValue
 
 from . import components as bs
+from .components import Phase
 from .notation import ACTION_TYPES, Draw, Play, Solve, parse_action
 from .views import BlackStoriesView, build_view, hidden_twin
 
-PLAY = "play"  # step 1 is due
-SOLVE = "solve"  # step 1 done (or skipped): a solve attempt or the draw
-DRAW = "draw"  # only the draw is left
-OVER = "over"
+PLAY, SOLVE, DRAW, OVER = Phase.PLAY, Phase.SOLVE, Phase.DRAW, Phase.OVER
+BlackStoriesAction = Play | Solve | Draw
+
+
+class BlackStoriesEnd(Termination):
+    FINAL_ROUND = "final round complete"  # all had equal turns (B9)
+    STALEMATE = "stalemate: no solve attempt can be made any more"
+
 
 _GUESSES = tuple(bs.guess_text(case) for case in bs.ALL_CASES)
 
@@ -56,6 +63,7 @@ class BlackStoriesInvestigation(Game[bs.BlackStoriesConfig]):
     config_type = bs.BlackStoriesConfig
     action_types = ACTION_TYPES
     view_type = BlackStoriesView
+    termination_type = BlackStoriesEnd
 
     def __init__(self, config: bs.BlackStoriesConfig) -> None:
         super().__init__(config)
@@ -124,54 +132,31 @@ class BlackStoriesInvestigation(Game[bs.BlackStoriesConfig]):
         return parse_action(text)
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class BlackStoriesState(State):
     """One position of Black Stories Investigation. Never mutated once returned."""
-
-    __slots__ = (
-        "_outcome",
-        "attempts",
-        "cases",
-        "deal",
-        "discard",
-        "draw",
-        "final",
-        "game",
-        "grids",
-        "hands",
-        "held",
-        "last",
-        "phase",
-        "placements",
-        "pool",
-        "reshuffles",
-        "scores",
-        "seed",
-        "start",
-        "turn",
-        "unused",
-    )
 
     game: BlackStoriesInvestigation
     seed: int
     cases: tuple[str | None, ...]
     hands: tuple[tuple[str, ...], ...]
-    held: tuple[tuple[str, ...], ...]
+    held: tuple[tuple[str, ...], ...]  # every case each seat held, for the reveal
     draw: tuple[str, ...]
     discard: tuple[str, ...]
     grids: tuple[tuple[tuple[str, str], ...], ...]
     unused: tuple[tuple[int, ...], ...]
     scores: tuple[int, ...]
-    placements: tuple[Placement, ...]
-    attempts: tuple[Attempt, ...]
     pool: int | None
-    reshuffles: int
     start: int
     turn: int
-    final: bool
-    phase: str
     deal: tuple[tuple[str | None, ...], tuple[tuple[str, ...], ...], tuple[str, ...]]
-    last: str
-    _outcome: Outcome | None
+    placements: tuple[Placement, ...] = ()
+    attempts: tuple[Attempt, ...] = ()
+    reshuffles: int = 0
+    final: bool = False
+    phase: Phase = Phase.PLAY
+    last: str = ""
+    _outcome: Outcome | None = None
 
     @classmethod
     def _initial(
@@ -185,37 +170,26 @@ class BlackStoriesState(State):
         discard: tuple[str, ...] = (),
     ) -> BlackStoriesState:
         n = game.players
-        state = object.__new__(cls)
-        state.game, state.seed, state.cases, state.hands = game, seed, cases, hands
-        state.draw, state.discard, state.grids = draw, discard, ((),) * n
-        state.unused, state.scores = (bs.DROPS,) * n, (0,) * n
-        state.placements, state.attempts = (), ()
-        state.pool = game.config.point_chips or None
-        state.reshuffles, state.start, state.turn, state.final = 0, start, start, False
-        state.deal = (cases, hands, draw)
-        state.held = tuple(() if case is None else (case,) for case in cases)
-        state.last, state._outcome, state.phase = "", None, PLAY
+        state = cls(
+            game,
+            seed,
+            cases,
+            hands,
+            held=tuple(() if case is None else (case,) for case in cases),
+            draw=draw,
+            discard=discard,
+            grids=((),) * n,
+            unused=(bs.DROPS,) * n,
+            scores=(0,) * n,
+            pool=game.config.point_chips or None,
+            start=start,
+            turn=start,
+            deal=(cases, hands, draw),
+        )
         events: list[str] = []
         state._begin_turn(events)
         if state._stuck():
-            state._end(events, "stalemate: no solve attempt can be made any more")
-        return state
-
-    def _copy(self) -> BlackStoriesState:
-        state = object.__new__(BlackStoriesState)
-        state.game, state.seed, state.cases, state.hands = (
-            self.game,
-            self.seed,
-            self.cases,
-            self.hands,
-        )
-        state.draw, state.discard, state.grids = self.draw, self.discard, self.grids
-        state.unused, state.scores = self.unused, self.scores
-        state.placements, state.attempts = self.placements, self.attempts
-        state.pool, state.reshuffles, state.start = self.pool, self.reshuffles, self.start
-        state.turn, state.final, state.deal = self.turn, self.final, self.deal
-        state.held = self.held
-        state.last, state._outcome, state.phase = self.last, self._outcome, self.phase
+            state._end(events, BlackStoriesEnd.STALEMATE)
         return state
 
     def __repr__(self) -> str:
@@ -240,7 +214,7 @@ class BlackStoriesState(State):
     def to_move(self) -> int | None:
         return None if self.phase == OVER else self.turn
 
-    def legal_actions(self, seat: int) -> Sequence[Play | Solve | Draw]:
+    def _legal_actions(self, seat: int) -> Sequence[Play | Solve | Draw]:
         if self.phase == OVER or seat != self.turn:
             return []
         if self.phase == PLAY:
@@ -273,25 +247,41 @@ class BlackStoriesState(State):
 
         return IndexedActions(Solve, len(targets) * per_target, make, contains)
 
-    def apply(self, seat: int, action: Any) -> BlackStoriesState:
-        if self.phase == OVER:
-            raise IllegalActionError("the game is over")
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalActionError(
-                f"seat {seat!r} is not a seat of this {self.players}-player game"
-            )
-        if seat != self.turn:
-            raise IllegalActionError(f"it is seat {self.turn}'s turn, not seat {seat}'s")
-        if not isinstance(action, Play | Solve | Draw):
-            raise IllegalActionError(f"{action!r} is not a Black Stories Investigation action")
-        action = well_formed(self.game, action)
+    def _apply(self, seat: int, action: BlackStoriesAction) -> BlackStoriesState:
         if isinstance(action, Play):
             return self._play(seat, action)
         if isinstance(action, Solve):
             return self._solve(seat, action)
+        return self._draw(seat)
+
+    def _why_illegal(self, seat: int, action: BlackStoriesAction) -> str | None:
+        if seat != self.turn:
+            return f"it is seat {self.turn}'s turn, not seat {seat}'s"
         if isinstance(action, Draw):
-            return self._draw(seat)
-        raise IllegalActionError(f"{action!r} is not a Black Stories Investigation action")
+            return "play a case card first (step 1 is mandatory)"
+        if isinstance(action, Play):
+            if self.phase != PLAY:
+                return "a case card was played this turn already (or none can be)"
+            if action.card not in self.hands[seat]:
+                return f"{action.card} is not in seat {seat}'s hand"
+            return self._why_target_illegal(seat, action.target, "play a case card to")
+        if self.phase == PLAY:
+            return "play a case card first (step 1 comes before a solve)"
+        if self.phase == DRAW:
+            return "at most one solve attempt per turn"
+        if action.drops not in self.unused[seat]:
+            left = " ".join(map(str, self.unused[seat])) or "none"
+            return (
+                f"seat {seat} has no unused {action.drops}-drop investigation card (left: {left})"
+            )
+        return self._why_target_illegal(seat, action.target, "solve the case of")
+
+    def _why_target_illegal(self, seat: int, target: int, what: str) -> str:
+        if not 0 <= target < self.players:
+            return f"target {target} is not a seat (0-{self.players - 1})"
+        if target == seat:
+            return f"a player cannot {what} himself"
+        return f"seat {target} has no case at the moment (B4)"
 
     @property
     def outcome(self) -> Outcome | None:
@@ -320,16 +310,9 @@ class BlackStoriesState(State):
     # --- the three steps -----------------------------------------------------------------------
 
     def _play(self, seat: int, action: Play) -> BlackStoriesState:
-        if self.phase != PLAY:
-            raise IllegalActionError("a case card was played this turn already (or none can be)")
         hand = self.hands[seat]
-        if action.card not in hand:
-            raise IllegalActionError(f"{action.card} is not in seat {seat}'s hand")
         target = action.target
-        self._check_target(seat, target, "play a case card to")
-        case = self.cases[target]
-        if case is None:  # _check_target rules this out; narrowed for the type checker
-            raise IllegalActionError(f"seat {target} has no case")
+        case = self.cases[target] or ""  # a legal play's target holds a case
         matches = (self.game.masks[action.card] & self.game.masks[case]).bit_count()
         field = bs.field_label(matches)
         state = self._copy()
@@ -344,21 +327,8 @@ class BlackStoriesState(State):
         return state
 
     def _solve(self, seat: int, action: Solve) -> BlackStoriesState:
-        if self.phase == PLAY:
-            raise IllegalActionError("play a case card first (step 1 comes before a solve)")
-        if self.phase == DRAW:
-            raise IllegalActionError("at most one solve attempt per turn")
         target = action.target
-        self._check_target(seat, target, "solve the case of")
-        if action.drops not in self.unused[seat]:
-            left = " ".join(map(str, self.unused[seat])) or "none"
-            raise IllegalActionError(
-                f"seat {seat} has no unused {action.drops}-drop investigation card (left: {left})"
-            )
-        try:
-            guess = bs.normalize_evidence(action.guess, "guess", bs.FULL_EVIDENCE)
-        except ValueError as error:
-            raise IllegalActionError(str(error)) from None
+        guess = bs.normalize_evidence(action.guess, "guess", bs.FULL_EVIDENCE)
         state = self._copy()
         unused = list(self.unused)
         unused[seat] = tuple(d for d in self.unused[seat] if d != action.drops)
@@ -402,8 +372,6 @@ class BlackStoriesState(State):
         return paid
 
     def _draw(self, seat: int) -> BlackStoriesState:
-        if self.phase == PLAY:
-            raise IllegalActionError("play a case card first (step 1 is mandatory)")
         state = self._copy()
         events: list[str] = []
         hand = list(self.hands[seat])
@@ -422,24 +390,16 @@ class BlackStoriesState(State):
         events.append(f"drew {drawn}")
         following = (seat + 1) % self.players
         if self.final and following == self.start:
-            state._end(events, "final round complete")  # all had equal turns (B9)
+            state._end(events, BlackStoriesEnd.FINAL_ROUND)
         else:
             state.turn = following
             state._begin_turn(events)
             if state._stuck():
-                state._end(events, "stalemate: no solve attempt can be made any more")
+                state._end(events, BlackStoriesEnd.STALEMATE)
         state.last = "; ".join(events)
         return state
 
     # --- helpers that build a new state (called on a fresh copy only) ---------------------------
-
-    def _check_target(self, seat: int, target: int, what: str) -> None:
-        if not 0 <= target < self.players:
-            raise IllegalActionError(f"target {target} is not a seat (0-{self.players - 1})")
-        if target == seat:
-            raise IllegalActionError(f"a player cannot {what} himself")
-        if self.cases[target] is None:
-            raise IllegalActionError(f"seat {target} has no case at the moment (B4)")
 
     def _begin_turn(self, events: list[str]) -> None:
         seat = self.turn
@@ -497,7 +457,7 @@ class BlackStoriesState(State):
             return False
         return not any(self.unused[s] and self.targets(s) for s in range(self.players))
 
-    def _end(self, events: list[str], reason: str) -> None:
+    def _end(self, events: list[str], reason: BlackStoriesEnd) -> None:
         best = max(self.scores)
         winners = tuple(s for s in range(self.players) if self.scores[s] == best)
         self.phase = OVER

@@ -179,18 +179,7 @@ def determinize(
             hands.append(tuple(pool[:size]))
             del pool[:size]
 
-    state = object.__new__(BlackStoriesState)
-    state.game = game
-    state.seed = rng.getrandbits(62)  # drives future reshuffles, which nobody can know
-    state.cases, state.hands = tuple(cases), tuple(hands)
-    state.draw, state.discard = tuple(pool), tuple(view.discard)
-    state.grids = tuple(tuple((p.card, p.field) for p in grid) for grid in view.grids)
-    state.unused, state.scores, state.pool = tuple(view.unused), tuple(view.scores), view.pool
-    state.placements = tuple(Placement(p.seat, p.card, p.target, p.field) for p in view.plays)
-    state.attempts = _attempts(view, state.cases, rng)
-    state.reshuffles = 0
-    state.start, state.turn, state.final = view.start, view.turn, view.final_round
-    state.phase = view.phase
+    seed = rng.getrandbits(62)  # drives future reshuffles, which nobody can know
     solved = [
         [
             a.guess.replace("/", "+")
@@ -199,13 +188,29 @@ def determinize(
         ]
         for s in range(view.players)
     ]
-    state.held = tuple(
-        (*solved[s], *(() if case is None else (case,))) for s, case in enumerate(state.cases)
+    return BlackStoriesState(
+        game,
+        seed,
+        cases=tuple(cases),
+        hands=tuple(hands),
+        held=tuple(
+            (*solved[s], *(() if case is None else (case,))) for s, case in enumerate(cases)
+        ),
+        draw=tuple(pool),
+        discard=tuple(view.discard),
+        grids=tuple(tuple((p.card, p.field) for p in grid) for grid in view.grids),
+        unused=tuple(view.unused),
+        scores=tuple(view.scores),
+        pool=view.pool,
+        start=view.start,
+        turn=view.turn,
+        deal=(tuple(cases), tuple(hands), tuple(pool)),
+        placements=tuple(Placement(p.seat, p.card, p.target, p.field) for p in view.plays),
+        attempts=_attempts(view, cases, rng),
+        final=view.final_round,
+        phase=view.phase,
+        _outcome=view.outcome,
     )
-    state.deal = (state.cases, state.hands, state.draw)
-    state.last = ""
-    state._outcome = view.outcome
-    return state
 
 
 def _attempts(

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from sleuth.core import GameError, Outcome, View
 
 from . import components as bs
+from .components import Phase
 
 if TYPE_CHECKING:
     from .rules import Attempt, BlackStoriesState
@@ -51,7 +52,7 @@ class AttemptView:
 class BlackStoriesView(View):
     seat: int | None
     players: int
-    phase: str
+    phase: Phase
     turn: int
     start: int
     final_round: bool

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from sleuth.core import Config, ConfigError
 
@@ -22,6 +23,14 @@ DEFAULT_DECK: tuple[str, ...] = (
     *["AFQ", "GOS", "IRT", "BJU", "HKW", "LVX", "CMY", "DNZ", "EPÖ"],
     *["AKÖ", "LOY", "JRZ", "BNT", "HPQ", "MSV", "CGX", "DIU", "EFW"],
 )
+
+
+class Phase(StrEnum):
+    ASK = "ask"
+    FINAL_QUESTION = "final-question"  # A9: the last player's one question
+    FINAL_ACCUSATION = "final-accusation"  # ... then his accusation
+    GUESSING = "guessing"  # A11: sealed guesses after a correct accusation
+    OVER = "over"
 
 
 def hand_sizes(players: int) -> tuple[int, ...]:

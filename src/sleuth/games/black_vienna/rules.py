@@ -4,22 +4,39 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng
+from sleuth.core import ConfigError, Game, Outcome, State, make_rng
 from sleuth.core.actions import ActionList, IndexedActions
+from sleuth.core.protocol import Termination
 from sleuth.core.serialize import JSONValue
 
 from . import components as bv
-from .notation import ACTION_TYPES, Accuse, Guess, Investigate, Pass, parse_action
+from .components import Phase
+from .notation import (
+    ACTION_TYPES,
+    Accuse,
+    BlackViennaAction,
+    Guess,
+    Investigate,
+    Pass,
+    parse_action,
+)
 from .views import BlackViennaView, build_view, hidden_twin
 
-ASK = "ask"
-FINAL_QUESTION = "final-question"
-FINAL_ACCUSATION = "final-accusation"
-GUESSING = "guessing"
-OVER = "over"
+ASK, FINAL_QUESTION, FINAL_ACCUSATION = Phase.ASK, Phase.FINAL_QUESTION, Phase.FINAL_ACCUSATION
+GUESSING, OVER = Phase.GUESSING, Phase.OVER
+
+
+class BlackViennaEnd(Termination):
+    SOLVED = "correct accusation"
+    MARKERS = "markers: 3 or fewer left in the supply"
+    STACKS = "stacks: no investigation card left to play"
+    LAST_PLAYER_RIGHT = "last player: correct final accusation"
+    LAST_PLAYER_WRONG = "last player: wrong final accusation"
+
 
 # Every accusation or guess: the C(27, 3) = 2925 trios, each in alphabet order.
 _TRIOS = tuple("".join(trio) for trio in combinations(bv.LETTERS, bv.RING_SIZE))
@@ -51,6 +68,7 @@ class BlackVienna(Game[bv.BlackViennaConfig]):
     config_type = bv.BlackViennaConfig
     action_types = ACTION_TYPES
     view_type = BlackViennaView
+    termination_type = BlackViennaEnd
 
     def __init__(self, config: bv.BlackViennaConfig) -> None:
         super().__init__(config)
@@ -111,48 +129,28 @@ class BlackVienna(Game[bv.BlackViennaConfig]):
         return parse_action(text)
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class BlackViennaState(State):
     """One position of Black Vienna. Never mutated after construction."""
 
-    __slots__ = (
-        "_outcome",
-        "accusations",
-        "asker",
-        "cards_played",
-        "eliminated",
-        "game",
-        "guesses",
-        "hands",
-        "last",
-        "log",
-        "phase",
-        "questioned",
-        "ring",
-        "stacks",
-        "supply",
-        "table",
-        "tops",
-        "winner",
-    )
-
     game: BlackVienna
-    hands: tuple[int, ...]
+    hands: tuple[int, ...]  # a bit per person, by seat
     ring: int
     stacks: tuple[tuple[str, ...], ...]
-    tops: tuple[int, ...]
-    table: tuple[tuple[str, int, int], ...]
-    log: tuple[Investigation, ...]
-    accusations: tuple[Accusation, ...]
-    guesses: tuple[tuple[int, str | None], ...]
-    supply: int
-    asker: int
-    questioned: int
-    cards_played: int
-    eliminated: int
-    phase: str
-    winner: int | None
-    last: str
-    _outcome: Outcome | None
+    tops: tuple[int, ...] = ()  # cards turned from each stack so far
+    table: tuple[tuple[str, int, int], ...] = ()  # (card, holder, markers)
+    log: tuple[Investigation, ...] = ()
+    accusations: tuple[Accusation, ...] = ()
+    guesses: tuple[tuple[int, str | None], ...] = ()  # "-" for a pass
+    supply: int = bv.MARKERS
+    asker: int = 0
+    questioned: int = 0  # a bit per seat questioned at least once
+    cards_played: int = 0
+    eliminated: int = 0  # a bit per seat that accused wrongly
+    phase: Phase = Phase.ASK
+    winner: int | None = None
+    last: str = ""
+    _outcome: Outcome | None = None
 
     @classmethod
     def _initial(
@@ -162,31 +160,7 @@ class BlackViennaState(State):
         ring: int,
         stacks: tuple[tuple[str, ...], ...],
     ) -> BlackViennaState:
-        state = object.__new__(cls)
-        state.game, state.hands, state.ring, state.stacks = game, hands, ring, stacks
-        state.tops = (0,) * len(stacks)
-        state.table, state.log, state.accusations, state.guesses = (), (), (), ()
-        state.supply, state.asker, state.questioned = bv.MARKERS, 0, 0
-        state.cards_played, state.eliminated = 0, 0
-        state.phase, state.winner, state.last, state._outcome = ASK, None, "", None
-        return state
-
-    def _copy(self) -> BlackViennaState:
-        # Spelled out: a loop over __slots__ with getattr/setattr costs a fifth of a playout.
-        state = object.__new__(BlackViennaState)
-        state.game, state.hands, state.ring, state.stacks = (
-            self.game,
-            self.hands,
-            self.ring,
-            self.stacks,
-        )
-        state.tops, state.table, state.log = self.tops, self.table, self.log
-        state.accusations, state.guesses = self.accusations, self.guesses
-        state.supply, state.asker, state.questioned = self.supply, self.asker, self.questioned
-        state.cards_played, state.eliminated = self.cards_played, self.eliminated
-        state.phase, state.winner, state.last = self.phase, self.winner, self.last
-        state._outcome = self._outcome
-        return state
+        return cls(game, hands, ring, stacks, tops=(0,) * len(stacks))
 
     def __repr__(self) -> str:
         return (
@@ -278,7 +252,7 @@ class BlackViennaState(State):
 
         return IndexedActions(Investigate, len(choices) * count, make, contains)
 
-    def legal_actions(self, seat: int) -> Sequence[Investigate | Accuse | Guess | Pass]:
+    def _legal_actions(self, seat: int) -> Sequence[Investigate | Accuse | Guess | Pass]:
         parts: list[Sequence[Any]] = [self.investigations(seat)]
         if self.can_accuse(seat):
             parts.append(_trio_actions(Accuse))
@@ -287,20 +261,29 @@ class BlackViennaState(State):
             parts.append([Pass()])
         return ActionList(parts)  # type: ignore[return-value]
 
-    def apply(self, seat: int, action: Any) -> BlackViennaState:
-        if self.phase == OVER:
-            raise IllegalActionError("the game is over")
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalActionError(
-                f"seat {seat!r} is not a seat of this {self.players}-player game"
-            )
+    def _apply(self, seat: int, action: BlackViennaAction) -> BlackViennaState:
         if isinstance(action, Investigate):
             return self._investigate(seat, action)
         if isinstance(action, Accuse):
             return self._accuse(seat, action.letters)
+        return self._guess(seat, action.letters if isinstance(action, Guess) else None)
+
+    def _why_illegal(self, seat: int, action: BlackViennaAction) -> str | None:
+        if isinstance(action, Accuse):
+            if self.eliminated >> seat & 1:
+                return f"seat {seat} has accused already and may not again"
+            return f"no accusation by seat {seat} in phase {self.phase}"
         if isinstance(action, Guess | Pass):
-            return self._guess(seat, action.letters if isinstance(action, Guess) else None)
-        raise IllegalActionError(f"{action!r} is not a Black Vienna action")
+            return "no guess to hand in now"
+        if self.phase not in (ASK, FINAL_QUESTION):
+            return f"no investigation now: the game is in phase {self.phase}"
+        if seat != self.asker:
+            return f"it is seat {self.asker}'s question"
+        if not 0 <= action.target < self.players:
+            return f"target {action.target} is not a seat (0-{self.players - 1})"
+        if action.target == seat:
+            return "a player cannot question himself"
+        return self._why_cards_illegal(seat, action.cards)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -325,60 +308,34 @@ class BlackViennaState(State):
     # --- investigations ------------------------------------------------------------------------
 
     def _investigate(self, seat: int, action: Investigate) -> BlackViennaState:
-        if self.phase not in (ASK, FINAL_QUESTION):
-            raise IllegalActionError(f"no investigation now: the game is in phase {self.phase}")
-        if seat != self.asker:
-            raise IllegalActionError(f"seat {seat} cannot ask: it is seat {self.asker}'s question")
-        target = action.target
-        if not 0 <= target < self.players:
-            raise IllegalActionError(f"target {target} is not a seat (0-{self.players - 1})")
-        if target == seat:
-            raise IllegalActionError("a player cannot question himself")
-        face_up_used, reused = self._check_cards(seat, action.cards)
-        return self._resolve(seat, target, action.cards, face_up_used, reused)
-
-    def _check_cards(self, seat: int, cards: tuple[str, ...]) -> tuple[list[int], list[str]]:
         face_up = self.face_up()
-        if len(cards) == 1 and cards[0] in face_up:
-            return [face_up.index(cards[0])], []  # the common case: one face-up card
+        stacks_used = [face_up.index(card) for card in action.cards if card in face_up]
+        reused = [card for card in action.cards if card not in face_up]
+        return self._resolve(seat, action.target, action.cards, stacks_used, reused)
+
+    def _why_cards_illegal(self, seat: int, cards: tuple[str, ...]) -> str:
+        face_up = self.face_up()
         reusable = self.reusable_cards(seat)
-        stacks_used: list[int] = []
-        reused: list[str] = []
         for card in cards:
-            if card in face_up:
-                stacks_used.append(face_up.index(card))
-            elif card in reusable:
-                reused.append(card)
-            elif any(card == c for c, _, _ in self.table):
-                raise IllegalActionError(
+            if card in face_up or card in reusable:
+                continue
+            if any(card == c for c, _, _ in self.table):
+                return (
                     f"card {card} is on the table but cannot be reused: only 0-marker cards "
                     "not in front of the asker can"
                 )
-            else:
-                raise IllegalActionError(
-                    f"card {card} is not face up (face up: {_face_text(face_up)})"
-                )
-        config = self.game.config
-        if reused and not self.special_unlocked():
-            raise IllegalActionError(
+            return f"card {card} is not face up (face up: {_face_text(face_up)})"
+        if any(card in reusable for card in cards) and not self.special_unlocked():
+            return (
                 "special investigations are locked until every player has been questioned "
                 f"and {bv.SPECIAL_MIN_CARDS} cards have been played"
             )
-        if config.special == "both":
-            alone_allowed = not any(face_up) and config.empty_stacks == "special-only"
-            shape_ok = (len(stacks_used), len(reused)) in ((1, 0), (1, 1)) or (
-                alone_allowed and (len(stacks_used), len(reused)) == (0, 1)
+        if self.game.config.special == "both":
+            return (
+                "an investigation is one face-up card, or (special) one face-up card plus "
+                "one 0-marker card"
             )
-            if not shape_ok:
-                raise IllegalActionError(
-                    "an investigation is one face-up card, or (special) one face-up card plus "
-                    "one 0-marker card"
-                )
-        elif len(cards) != 1:
-            raise IllegalActionError(
-                "with special=either an investigation is one card: face up or a 0-marker card"
-            )
-        return stacks_used, reused
+        return "with special=either an investigation is one card: face up or a 0-marker card"
 
     def _resolve(
         self,
@@ -415,9 +372,9 @@ class BlackViennaState(State):
         if self.phase == FINAL_QUESTION:
             state.asker, state.phase = seat, FINAL_ACCUSATION
         if supply <= bv.BREAK_OFF_MARKERS:
-            state._end((0,) * self.players, (), "markers: 3 or fewer left in the supply")
+            state._end((0,) * self.players, (), BlackViennaEnd.MARKERS)
         elif state.phase == ASK and not state._can_continue():
-            state._end((0,) * self.players, (), "stacks: no investigation card left to play")
+            state._end((0,) * self.players, (), BlackViennaEnd.STACKS)
         return state
 
     def _can_continue(self) -> bool:
@@ -428,11 +385,7 @@ class BlackViennaState(State):
     # --- accusations and guesses ------------------------------------------------------------------
 
     def _accuse(self, seat: int, letters: str) -> BlackViennaState:
-        if not self.can_accuse(seat):
-            if self.eliminated >> seat & 1:
-                raise IllegalActionError(f"seat {seat} has accused already and may not again")
-            raise IllegalActionError(f"seat {seat} cannot accuse in phase {self.phase}")
-        mask = _trio_mask(letters)
+        mask = bv.letters_mask(letters)
         correct = mask == self.ring
         state = self._copy()
         state.accusations = (*self.accusations, Accusation(seat, letters, correct))
@@ -441,10 +394,10 @@ class BlackViennaState(State):
         if self.phase in (FINAL_QUESTION, FINAL_ACCUSATION):
             if correct:
                 scores = tuple(self.supply if s == seat else 0 for s in range(self.players))
-                state._end(scores, (seat,), "last player: correct final accusation")
+                state._end(scores, (seat,), BlackViennaEnd.LAST_PLAYER_RIGHT)
             else:
                 state.eliminated |= 1 << seat
-                state._end(zeros, (), "last player: wrong final accusation")
+                state._end(zeros, (), BlackViennaEnd.LAST_PLAYER_WRONG)
             return state
         if correct:
             state.winner = seat
@@ -464,12 +417,9 @@ class BlackViennaState(State):
         return state
 
     def _guess(self, seat: int, letters: str | None) -> BlackViennaState:
-        if not self._must_guess(seat):
-            raise IllegalActionError(f"seat {seat} has no guess to hand in now")
-        mask = None if letters is None else _trio_mask(letters)
         state = self._copy()
         state.guesses = tuple((s, (letters or "-") if s == seat else g) for s, g in self.guesses)
-        state.last = "guessed" if mask is not None else "passed"
+        state.last = "guessed" if letters is not None else "passed"
         if all(g is not None for _, g in state.guesses):
             state._score()
         return state
@@ -485,9 +435,11 @@ class BlackViennaState(State):
         for seat, guess in self.guesses:
             if guess == ring:
                 scores[seat] = self.supply
-        self._end(tuple(scores), (winner,), "correct accusation")
+        self._end(tuple(scores), (winner,), BlackViennaEnd.SOLVED)
 
-    def _end(self, scores: tuple[int, ...], winners: tuple[int, ...], reason: str) -> None:
+    def _end(
+        self, scores: tuple[int, ...], winners: tuple[int, ...], reason: BlackViennaEnd
+    ) -> None:
         self.phase = OVER
         self._outcome = Outcome(scores, winners, reason)
 
@@ -499,13 +451,6 @@ def _trio_actions(make: type[Accuse] | type[Guess]) -> IndexedActions:
         lambda index: make(_TRIOS[index]),
         lambda action: type(action) is make,
     )
-
-
-def _trio_mask(letters: str) -> int:
-    try:
-        return bv.letters_mask(bv.normalize_letters(letters, "accusation", bv.RING_SIZE))
-    except ValueError as error:
-        raise IllegalActionError(str(error)) from None
 
 
 def _face_text(face_up: tuple[str | None, ...]) -> str:

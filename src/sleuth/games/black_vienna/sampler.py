@@ -58,10 +58,6 @@ def determinize(
     if view.ring is not None:
         ring = view.ring  # the game is over: the ring is public
     ring_letters = bv.mask_letters(bv.letters_mask(ring))
-    state = object.__new__(BlackViennaState)
-    state.game = game
-    state.hands = tuple(bv.letters_mask(h) for h in hands)
-    state.ring = bv.letters_mask(ring)
 
     # Stacks: [played placeholders..., face-up card, hidden cards...] per stack.
     played = list(dict.fromkeys(card for inv in view.investigations for card in inv.cards))
@@ -84,13 +80,7 @@ def determinize(
             stacks.append((*below, up, *hidden[:rest]))
             hidden = hidden[rest:]
         tops.append(used)
-    state.stacks, state.tops = tuple(stacks), tuple(tops)
-
-    state.table = tuple((t.letters, t.holder, t.markers) for t in view.table)
-    state.log = tuple(
-        Investigation(i.asker, i.target, i.cards, i.answers, i.placed) for i in view.investigations
-    )
-    state.accusations = tuple(
+    accusations = tuple(
         Accusation(
             a.seat,
             a.letters
@@ -112,14 +102,26 @@ def determinize(
             guesses.append((seat, "-" if own in (None, "pass") else own))
         else:
             guesses.append((seat, _random_trio(rng, "") if rng.random() < 0.5 else "-"))
-    state.guesses = tuple(guesses)
-    state.supply, state.asker = view.supply, view.asker
-    state.questioned = sum(1 << s for s in view.questioned)
-    state.cards_played = view.cards_played
-    state.eliminated = sum(1 << s for s in view.eliminated)
-    state.phase = view.phase
     correct = [a.seat for a in view.accusations if a.correct]
-    state.winner = correct[0] if correct else None
-    state.last = ""
-    state._outcome = view.outcome
-    return state
+    return BlackViennaState(
+        game,
+        hands=tuple(bv.letters_mask(h) for h in hands),
+        ring=bv.letters_mask(ring),
+        stacks=tuple(stacks),
+        tops=tuple(tops),
+        table=tuple((t.letters, t.holder, t.markers) for t in view.table),
+        log=tuple(
+            Investigation(i.asker, i.target, i.cards, i.answers, i.placed)
+            for i in view.investigations
+        ),
+        accusations=accusations,
+        guesses=tuple(guesses),
+        supply=view.supply,
+        asker=view.asker,
+        questioned=sum(1 << s for s in view.questioned),
+        cards_played=view.cards_played,
+        eliminated=sum(1 << s for s in view.eliminated),
+        phase=view.phase,
+        winner=correct[0] if correct else None,
+        _outcome=view.outcome,
+    )

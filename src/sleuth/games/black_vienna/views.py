@@ -50,7 +50,7 @@ class AccusationView:
 class BlackViennaView(View):
     seat: int | None
     players: int
-    phase: str
+    phase: bv.Phase
     hand: str | None
     hand_sizes: tuple[int, ...]
     face_up: tuple[str | None, ...]

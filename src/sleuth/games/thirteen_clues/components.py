@@ -7,6 +7,7 @@ which fewer players remove them last: a game of N players uses the first N + 4 c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from sleuth.core import Config, ConfigError
 
@@ -56,6 +57,14 @@ DEFAULT_DECK: tuple[str, ...] = (
     "gray/location/Racecourse/outdoor",
     "gray/weapon/Bow/ranged",
 )
+
+
+class Phase(StrEnum):
+    CHOOSE = "choose"  # setup: seats pick the next seat's mystery
+    TAKE = "take"  # turn start, empty supply: take a glass from a seat of one's choice
+    PLAY = "play"  # questions, informants, accusations
+    FINAL = "final"  # [D] stall end: every turn is one accusation
+    OVER = "over"
 
 
 @dataclass(frozen=True)

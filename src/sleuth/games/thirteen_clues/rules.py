@@ -4,22 +4,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng
-from sleuth.core.actions import ActionList, IndexedActions, well_formed
+from sleuth.core.actions import ActionList, IndexedActions
+from sleuth.core.protocol import Termination
 from sleuth.core.serialize import JSONValue
 
 from . import components as tc
+from .components import Phase
 from .legal import accusation_actions, question_actions
 from .notation import ACTION_TYPES, SLOT_LETTERS, Accuse, Ask, Choose, Look, Notation, Take
 from .views import AccusationView, QuestionView, ThirteenCluesView, build_view, hidden_twin
 
-CHOOSE = "choose"  # setup: seats pick the next seat's mystery
-TAKE = "take"  # turn start, empty supply: take a glass from a seat of one's choice
-PLAY = "play"  # questions, informants, accusations
-FINAL = "final"  # [D] stall end: every turn is one accusation
-OVER = "over"
+CHOOSE, TAKE, PLAY, FINAL, OVER = Phase.CHOOSE, Phase.TAKE, Phase.PLAY, Phase.FINAL, Phase.OVER
+ThirteenCluesAction = Choose | Ask | Look | Take | Accuse
+
+
+class ThirteenCluesEnd(Termination):
+    SOLVED = "correct accusation"
 
 
 class Question(NamedTuple):
@@ -50,6 +54,7 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
     config_type = tc.ThirteenCluesConfig
     action_types = ACTION_TYPES
     view_type = ThirteenCluesView
+    termination_type = ThirteenCluesEnd
 
     def __init__(self, config: tc.ThirteenCluesConfig) -> None:
         super().__init__(config)
@@ -175,56 +180,33 @@ def _trios(game: ThirteenClues, hand: tuple[int, ...]) -> list[tuple[int, int, i
     return [(p, loc, w) for p in by_type[0] for loc in by_type[1] for w in by_type[2]]
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class ThirteenCluesState(State):
     """One position of 13 Clues. Never mutated after construction."""
-
-    __slots__ = (
-        "_outcome",
-        "accusations",
-        "game",
-        "glasses",
-        "hands",
-        "hidden",
-        "informants",
-        "last",
-        "looked",
-        "looks",
-        "mysteries",
-        "phase",
-        "public_accusations",
-        "public_questions",
-        "questions",
-        "start",
-        "supply",
-        "swapped",
-        "tokens",
-        "turn",
-        "turns_done",
-    )
 
     game: ThirteenClues
     hands: tuple[tuple[int, ...], ...]
     informants: tuple[int, ...]
     start: int
+    swapped: tuple[bool, ...]  # by seat: whether its hidden cards lie high card left
     mysteries: tuple[tuple[int, int, int] | None, ...]  # by owner (chosen by owner - 1)
     hidden: tuple[tuple[int, ...] | None, ...]  # by holder: (left, right)
-    swapped: tuple[bool, ...]  # by seat: whether its hidden cards lie high card left
-    phase: str
+    phase: Phase
     turn: int
     glasses: tuple[int, ...]
     supply: int
     tokens: int  # bit per seat still holding its Top Secret token
     looked: tuple[int, ...]  # bit per informant slot, per seat
-    looks: tuple[tuple[int, int], ...]  # (seat, slot), public
-    questions: tuple[Question, ...]
-    accusations: tuple[Accusation, ...]
+    looks: tuple[tuple[int, int], ...] = ()  # (seat, slot), public
+    questions: tuple[Question, ...] = ()
+    accusations: tuple[Accusation, ...] = ()
     # The views of questions and accusations as everyone sees them, kept as the game goes
     # so that building a view does not redo the whole log.
-    public_questions: tuple[QuestionView, ...]
-    public_accusations: tuple[AccusationView, ...]
-    turns_done: int
-    last: str
-    _outcome: Outcome | None
+    public_questions: tuple[QuestionView, ...] = ()
+    public_accusations: tuple[AccusationView, ...] = ()
+    turns_done: int = 0
+    last: str = ""
+    _outcome: Outcome | None = None
 
     @classmethod
     def _initial(
@@ -236,35 +218,23 @@ class ThirteenCluesState(State):
         swapped: tuple[bool, ...] | None = None,
     ) -> ThirteenCluesState:
         n = game.players
-        state = object.__new__(cls)
-        state.game, state.hands, state.informants, state.start = game, hands, informants, start
-        state.swapped = swapped or (False,) * n
-        state.mysteries, state.hidden = (None,) * n, (None,) * n
-        state.phase, state.turn = CHOOSE, start
-        if game.two_player:
-            state.glasses, state.supply = (), 0
-        else:  # §4.3.6: one glass each, the rest is the supply
-            state.glasses, state.supply = (1,) * n, game.config.glasses - n
-        state.tokens = (1 << n) - 1 if game.config.top_secret else 0
-        state.looked, state.looks = (0,) * n, ()
-        state.questions, state.accusations = (), ()
-        state.public_questions, state.public_accusations = (), ()
-        state.turns_done, state.last, state._outcome = 0, "", None
-        return state
-
-    def _copy(self) -> ThirteenCluesState:
-        state = object.__new__(ThirteenCluesState)
-        state.game, state.hands, state.informants = self.game, self.hands, self.informants
-        state.start, state.mysteries, state.hidden = self.start, self.mysteries, self.hidden
-        state.swapped = self.swapped
-        state.phase, state.turn, state.glasses = self.phase, self.turn, self.glasses
-        state.supply, state.tokens, state.looked = self.supply, self.tokens, self.looked
-        state.looks, state.questions = self.looks, self.questions
-        state.accusations, state.turns_done = self.accusations, self.turns_done
-        state.public_questions = self.public_questions
-        state.public_accusations = self.public_accusations
-        state.last, state._outcome = self.last, self._outcome
-        return state
+        # §4.3.6: one glass each, the rest is the supply (no glasses with two players)
+        glasses, supply = ((), 0) if game.two_player else ((1,) * n, game.config.glasses - n)
+        return cls(
+            game,
+            hands,
+            informants,
+            start,
+            swapped=swapped or (False,) * n,
+            mysteries=(None,) * n,
+            hidden=(None,) * n,
+            phase=CHOOSE,
+            turn=start,
+            glasses=glasses,
+            supply=supply,
+            tokens=(1 << n) - 1 if game.config.top_secret else 0,
+            looked=(0,) * n,
+        )
 
     def _with_mysteries(self, picks: Sequence[tuple[int, int, int]]) -> ThirteenCluesState:
         state = self
@@ -336,7 +306,7 @@ class ThirteenCluesState(State):
             return IndexedActions(Accuse, 0, _nothing, _never)
         return accusation_actions(self, seat)
 
-    def legal_actions(self, seat: int) -> Sequence[Choose | Ask | Look | Take | Accuse]:
+    def _legal_actions(self, seat: int) -> Sequence[Choose | Ask | Look | Take | Accuse]:
         if seat not in self.actors():
             return ()
         if self.phase == CHOOSE:
@@ -350,32 +320,63 @@ class ThirteenCluesState(State):
         parts.append(self.accusations_for(seat))
         return ActionList(parts)  # type: ignore[return-value]
 
-    def apply(self, seat: int, action: Any) -> ThirteenCluesState:
-        if self.phase == OVER:
-            raise IllegalActionError("the game is over")
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalActionError(
-                f"seat {seat!r} is not a seat of this {self.players}-player game"
-            )
-        if not isinstance(action, Choose | Ask | Look | Take | Accuse):
-            raise IllegalActionError(f"{action!r} is not a 13 Clues action")
-        action = well_formed(self.game, action)
+    def _apply(self, seat: int, action: ThirteenCluesAction) -> ThirteenCluesState:
         if isinstance(action, Choose):
-            return self._apply_choose(seat, action)
-        if seat != self.turn or self.phase == CHOOSE:
-            waiting = "the mystery choices" if self.phase == CHOOSE else f"seat {self.turn}"
-            raise IllegalActionError(f"seat {seat} cannot act now: the game waits for {waiting}")
+            trio = tuple(self.game.ids[name] for name in action.cards)
+            return self._choose(seat, (trio[0], trio[1], trio[2]))
         if isinstance(action, Take):
             return self._take(seat, action.source)
         if isinstance(action, Accuse):
             return self._accuse(seat, action)
-        if self.phase != PLAY:
-            raise IllegalActionError(f"only {self.phase} actions now, not {action}")
         if isinstance(action, Ask):
             return self._ask(seat, action)
+        return self._look(seat, action.slot)
+
+    def _why_illegal(self, seat: int, action: ThirteenCluesAction) -> str | None:
+        game = self.game
+        if seat not in self.actors():
+            if self.phase == CHOOSE:
+                return f"seat {seat} has chosen already: the game waits for the mystery choices"
+            return f"the game waits for seat {self.turn}"
+        kinds = {CHOOSE: Choose, TAKE: Take, PLAY: Ask | Look | Accuse, FINAL: Accuse}
+        if not isinstance(action, kinds[self.phase]):
+            return f"only {self.phase} actions now, not {action.kind}"
+        missing = [name for name in _names(action) if name not in game.ids]
+        if missing:
+            return f"{' '.join(missing)}: not in play with {self.players} players"
+        if isinstance(action, Choose):
+            trio = [game.ids[name] for name in action.cards]
+            missing = [game.cards[c].name for c in trio if c not in self.hands[seat]]
+            return f"{' '.join(missing)} not in the hand of seat {seat}"
+        if isinstance(action, Take):
+            return f"seat {action.source} holds no glass to take"
+        if isinstance(action, Ask):
+            return self._why_question_illegal(seat, action)
         if isinstance(action, Look):
-            return self._look(seat, action.slot)
-        raise IllegalActionError(f"{action!r} is not a 13 Clues action")
+            count = game.informants or "no"
+            return f"no informant {action.slot}: this game has {count} informant card(s)"
+        visible = self.seen_by(seat)
+        seen = [name for name in action.cards if visible >> game.ids[name] & 1]
+        if seen:
+            return f"it can see {' '.join(seen)}: it cannot be named"
+        return "it has made this accusation before"
+
+    def _why_question_illegal(self, seat: int, action: Ask) -> str:
+        game = self.game
+        if not 0 <= action.witness < self.players or action.witness == seat:
+            return f"seat {action.witness} cannot be asked by seat {seat}"
+        if action.subject not in game.masks:
+            return (
+                f"{action.subject} is not a question subject in this game (D7/D8): "
+                f"{', '.join(game.subjects)}"
+            )
+        if game.two_player != bool(action.side):
+            return (
+                "with two players a question names the witness's left or right hidden card"
+                if game.two_player
+                else "only two-player questions name a side"
+            )
+        return "it has no Top Secret token"
 
     @property
     def outcome(self) -> Outcome | None:
@@ -405,17 +406,6 @@ class ThirteenCluesState(State):
         return hidden_twin(self, seat, rng)
 
     # --- setup --------------------------------------------------------------------------------
-
-    def _apply_choose(self, seat: int, action: Choose) -> ThirteenCluesState:
-        if self.phase != CHOOSE:
-            raise IllegalActionError("the mysteries are chosen already")
-        if self.hidden[seat] is not None:
-            raise IllegalActionError(f"seat {seat} has chosen already")
-        trio = tuple(self.game.card_id(name) for name in action.cards)
-        missing = [self.game.cards[c].name for c in trio if c not in self.hands[seat]]
-        if missing:
-            raise IllegalActionError(f"{' '.join(missing)} not in the hand of seat {seat}")
-        return self._choose(seat, (trio[0], trio[1], trio[2]))
 
     def _choose(self, seat: int, trio: tuple[int, int, int]) -> ThirteenCluesState:
         state = self._copy()
@@ -465,12 +455,6 @@ class ThirteenCluesState(State):
         self.supply += 1
 
     def _take(self, seat: int, source: int) -> ThirteenCluesState:
-        if self.phase != TAKE:
-            raise IllegalActionError(
-                "a glass is taken from a player only at turn start, when the supply is empty"
-            )
-        if not 0 <= source < self.players or source == seat or not self.glasses[source]:
-            raise IllegalActionError(f"seat {source} holds no glass to take")
         state = self._copy()
         state.glasses = _plus(_plus(self.glasses, source, -1), seat, 1)
         state.phase, state.last = PLAY, f"took from {source}"
@@ -481,21 +465,6 @@ class ThirteenCluesState(State):
     def _ask(self, seat: int, action: Ask) -> ThirteenCluesState:
         game = self.game
         witness = action.witness
-        if not 0 <= witness < self.players or witness == seat:
-            raise IllegalActionError(f"seat {witness} cannot be asked by seat {seat}")
-        if action.subject not in game.masks:
-            raise IllegalActionError(
-                f"{action.subject} is not a question subject in this game (D7/D8): "
-                f"{', '.join(game.subjects)}"
-            )
-        if game.two_player != bool(action.side):
-            raise IllegalActionError(
-                "with two players a question names the witness's left or right hidden card"
-                if game.two_player
-                else "only two-player questions name a side"
-            )
-        if action.secret and not self.tokens >> seat & 1:
-            raise IllegalActionError(f"seat {seat} has no Top Secret token")
         answer = self.answer(witness, action.subject, action.side)
         state = self._copy()
         state.questions = (
@@ -531,11 +500,6 @@ class ThirteenCluesState(State):
 
     def _look(self, seat: int, slot: str) -> ThirteenCluesState:
         index = SLOT_LETTERS.find(slot)
-        if not 0 <= index < self.game.informants:
-            raise IllegalActionError(
-                f"no informant {slot}: this game has "
-                f"{self.game.informants or 'no'} informant card(s)"
-            )
         state = self._copy()
         state.looked = tuple(m | 1 << index if s == seat else m for s, m in enumerate(self.looked))
         state.looks = (*self.looks, (seat, index))
@@ -546,18 +510,8 @@ class ThirteenCluesState(State):
         return state
 
     def _accuse(self, seat: int, action: Accuse) -> ThirteenCluesState:
-        if self.phase not in (PLAY, FINAL):
-            raise IllegalActionError(f"no accusation in phase {self.phase}")
-        p, loc, w = (self.game.card_id(name) for name in action.cards)
-        visible = self.seen_by(seat)
-        seen = [self.game.cards[c].name for c in (p, loc, w) if visible >> c & 1]
-        if seen:
-            raise IllegalActionError(f"seat {seat} can see {' '.join(seen)}: it cannot be named")
+        p, loc, w = (self.game.ids[name] for name in action.cards)
         trio = (p, loc, w)
-        if not self.game.config.repeat_accusations and any(
-            a.seat == seat and a.cards == trio for a in self.accusations
-        ):
-            raise IllegalActionError(f"seat {seat} has made this accusation before")
         correct = self.mysteries[seat] == trio
         state = self._copy()
         state.accusations = (*self.accusations, Accusation(seat, trio, correct))
@@ -570,7 +524,7 @@ class ThirteenCluesState(State):
             state._pass_glass(seat)  # D9: passed before the result counts
         if correct:
             scores = tuple(1 if s == seat else 0 for s in range(self.players))
-            state.phase, state._outcome = OVER, Outcome(scores, (seat,), "correct accusation")
+            state.phase, state._outcome = OVER, Outcome(scores, (seat,), ThirteenCluesEnd.SOLVED)
             return state
         if not self.game.two_player and self.phase == PLAY:
             state.supply += state.glasses[seat]  # the turn ends; leftovers to the supply
@@ -578,6 +532,10 @@ class ThirteenCluesState(State):
         state.turns_done += 1
         state._begin_turn((seat + 1) % self.players)
         return state
+
+
+def _names(action: ThirteenCluesAction) -> tuple[str, ...]:
+    return action.cards if isinstance(action, Choose | Accuse) else ()
 
 
 def _plus(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:

@@ -80,38 +80,33 @@ def determinize(
     def card_ids(names: Sequence[str]) -> tuple[int, ...]:
         return tuple(ids[name] for name in names)
 
-    state = object.__new__(ThirteenCluesState)
-    state.game = game
     if view.phase == "choose":
         # Which hidden card will lie left is not drawn yet for seats still to choose.
-        state.swapped = tuple(rng.random() < 0.5 for _ in range(n))
-        _fill_setup(state, view, rng)
+        swapped = tuple(rng.random() < 0.5 for _ in range(n))
+        hands, informants, mysteries, hidden = _fill_setup(game, view, swapped, rng)
     else:
         if view.outcome is not None:  # everything is shown at the end
-            mysteries = [card_ids(s.mystery or ()) for s in view.seats]
-            hidden = [card_ids(s.hidden or ()) for s in view.seats]
+            shown_mysteries = [card_ids(s.mystery or ()) for s in view.seats]
+            shown_hidden = [card_ids(s.hidden or ()) for s in view.seats]
             slots = [ids[i.card or ""] for i in view.informants]
         else:
             if deal is None:
                 raise ValueError("a deal is needed to fill in a game after setup")
-            mysteries, hidden, slots = _from_deal(game, view, deal)
-        state.mysteries = tuple((m[0], m[1], m[2]) for m in mysteries)
-        state.hidden = tuple(hidden)
-        state.swapped = (False,) * n  # used only while choosing
-        state.informants = tuple(slots)
+            shown_mysteries, shown_hidden, slots = _from_deal(game, view, deal)
+        mysteries = tuple((m[0], m[1], m[2]) for m in shown_mysteries)
+        hidden = tuple(shown_hidden)
+        swapped = (False,) * n  # used only while choosing
+        informants = tuple(slots)
         # Seat s chose the mystery of seat s + 1 from its five cards.
-        state.hands = tuple(tuple(sorted(hidden[s] + mysteries[(s + 1) % n])) for s in range(n))
+        hands = tuple(
+            tuple(sorted(shown_hidden[s] + shown_mysteries[(s + 1) % n])) for s in range(n)
+        )
     if view.turn is not None:
-        state.turn = view.turn
+        turn = view.turn
     elif view.phase == "choose":
-        state.turn = rng.randrange(n)  # the start player is not shown before play
+        turn = rng.randrange(n)  # the start player is not shown before play
     else:  # over: the winner's turn
-        state.turn = next(a.seat for a in view.accusations if a.correct)
-    state.start = state.turn if view.phase == "choose" else (state.turn - view.turns_done) % n
-    state.phase = view.phase
-    state.glasses = () if n == 2 else tuple(s.glasses for s in view.seats)
-    state.supply = view.supply
-    state.tokens = sum(1 << s.seat for s in view.seats if s.top_secret)
+        turn = next(a.seat for a in view.accusations if a.correct)
     looked = [0] * n
     looks: list[tuple[int, int]] = []
     for index, informant in enumerate(view.informants):
@@ -119,7 +114,38 @@ def determinize(
             looked[s] |= 1 << index
             looks.append((s, index))
     rng.shuffle(looks)
-    state.looked, state.looks = tuple(looked), tuple(looks)
+    state = ThirteenCluesState(
+        game,
+        hands,
+        informants,
+        start=turn if view.phase == "choose" else (turn - view.turns_done) % n,
+        swapped=swapped,
+        mysteries=mysteries,
+        hidden=hidden,
+        phase=view.phase,
+        turn=turn,
+        glasses=() if n == 2 else tuple(s.glasses for s in view.seats),
+        supply=view.supply,
+        tokens=sum(1 << s.seat for s in view.seats if s.top_secret),
+        looked=tuple(looked),
+        looks=tuple(looks),
+        accusations=tuple(
+            Accusation(a.seat, (ids[a.cards[0]], ids[a.cards[1]], ids[a.cards[2]]), a.correct)
+            for a in view.accusations
+        ),
+        public_accusations=view.accusations,
+        turns_done=view.turns_done,
+        _outcome=view.outcome,
+    )
+    # The answers another seat's Top Secret question got follow from the drawn deal.
+    state.questions, state.public_questions = _questions(state, view, rng)
+    return state
+
+
+def _questions(
+    state: ThirteenCluesState, view: ThirteenCluesView, rng: random.Random
+) -> tuple[tuple[Question, ...], tuple[QuestionView, ...]]:
+    game = state.game
     questions: list[Question] = []
     public: list[QuestionView] = []
     for q in view.questions:
@@ -140,16 +166,7 @@ def determinize(
                 None if q.secret else answer,
             )
         )
-    state.questions, state.public_questions = tuple(questions), tuple(public)
-    state.accusations = tuple(
-        Accusation(a.seat, (ids[a.cards[0]], ids[a.cards[1]], ids[a.cards[2]]), a.correct)
-        for a in view.accusations
-    )
-    state.public_accusations = view.accusations
-    state.turns_done = view.turns_done
-    state.last = ""
-    state._outcome = view.outcome
-    return state
+    return tuple(questions), tuple(public)
 
 
 def _from_deal(
@@ -179,9 +196,19 @@ def _from_deal(
     return mysteries, hidden, slots
 
 
-def _fill_setup(state: ThirteenCluesState, view: ThirteenCluesView, rng: random.Random) -> None:
+Setup = tuple[
+    tuple[tuple[int, ...], ...],
+    tuple[int, ...],
+    tuple[tuple[int, int, int] | None, ...],
+    tuple[tuple[int, ...] | None, ...],
+]
+
+
+def _fill_setup(
+    game: ThirteenClues, view: ThirteenCluesView, swapped: tuple[bool, ...], rng: random.Random
+) -> Setup:
     """Hands, informants and the picks made so far, during setup (before any mystery)."""
-    game, n, seat = state.game, view.players, view.seat
+    n, seat = view.players, view.seat
     if seat is None or view.hand is None:
         raise ValueError("a spectator's view has no hand to determinize for")
     own = tuple(sorted(game.ids[c] for c in view.hand))
@@ -197,8 +224,6 @@ def _fill_setup(state: ThirteenCluesState, view: ThirteenCluesView, rng: random.
                 hands.append(tuple(sorted(unseen[5 * k : 5 * k + 5])))
         if all({game.cards[c].type for c in hand} == {0, 1, 2} for hand in hands):
             break
-    state.hands = tuple(hands)
-    state.informants = tuple(unseen[5 * (n - 1) :])
     mysteries: list[tuple[int, int, int] | None] = [None] * n
     hidden: list[tuple[int, ...] | None] = [None] * n
     for s in view.chosen:
@@ -208,8 +233,8 @@ def _fill_setup(state: ThirteenCluesState, view: ThirteenCluesView, rng: random.
         else:
             trio = [rng.choice([c for c in hands[s] if game.cards[c].type == t]) for t in range(3)]
             kept = tuple(c for c in hands[s] if c not in trio)
-            if state.swapped[s]:  # as the game lays them: left/right at random
+            if swapped[s]:  # as the game lays them: left/right at random
                 kept = kept[::-1]
         mysteries[(s + 1) % n] = (trio[0], trio[1], trio[2])
         hidden[s] = kept
-    state.mysteries, state.hidden = tuple(mysteries), tuple(hidden)
+    return tuple(hands), tuple(unseen[5 * (n - 1) :]), tuple(mysteries), tuple(hidden)

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from sleuth.core import GameError, Outcome, View
 
+from .components import Phase
+
 if TYPE_CHECKING:
     from .rules import ThirteenCluesState
 
@@ -57,7 +59,7 @@ class AccusationView:
 class ThirteenCluesView(View):
     seat: int | None
     players: int
-    phase: str
+    phase: Phase
     turn: int | None
     actors: tuple[int, ...]
     colours: tuple[str, ...]

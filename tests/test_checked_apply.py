@@ -1,0 +1,70 @@
+"""The one checked ``apply``: every game refuses the same kinds of bad input the same way."""
+
+from __future__ import annotations
+
+import pytest
+
+from sleuth.core import GameError, IllegalActionError, InvalidActionError, make_game
+from sleuth.games.alibi import Exchange
+from sleuth.games.black_stories import Play
+from sleuth.games.black_vienna import Accuse, Guess, Investigate
+from sleuth.games.thirteen_clues import Ask
+
+
+def test_black_vienna_checks_accusations_like_every_other_action() -> None:
+    state = make_game("bv", 4).new(3)
+    before = [state.view(s) for s in (None, 0, 1, 2, 3)]
+    # Lower case, unsorted, or a letter that is no person: each a malformed accusation.
+    for letters in ("aBc", "CBA", "AB?", "ABCD"):
+        with pytest.raises(InvalidActionError, match="malformed action"):
+            state.apply(0, Accuse(letters))
+    with pytest.raises(InvalidActionError, match="malformed action"):
+        state.apply(0, Guess("XSI"))
+    assert [state.view(s) for s in (None, 0, 1, 2, 3)] == before
+    accused = state.apply(0, Accuse("ABC"))
+    assert accused.last_result() in ("correct", "wrong")
+
+
+def test_a_bool_is_no_seat_and_fields_of_the_wrong_type_are_malformed() -> None:
+    state = make_game("bv", 4).new(3)
+    legal = state.legal_actions(0)[0]
+    with pytest.raises(IllegalActionError, match="seat True is not a seat"):
+        state.apply(True, legal)
+    assert isinstance(legal, Investigate)
+    for broken in (
+        Investigate(True, legal.cards),
+        Investigate(float(legal.target), legal.cards),  # type: ignore[arg-type]
+        Investigate(legal.target, list(legal.cards)),  # type: ignore[arg-type]
+        Investigate(legal.target, 5),  # type: ignore[arg-type]  # str() of it fails
+    ):
+        with pytest.raises(InvalidActionError, match="malformed action"):
+            state.apply(0, broken)
+    clues = make_game("13-clues", 4, mystery_choice="random").new(2)
+    seat = clues.to_move()
+    assert seat is not None
+    with pytest.raises(InvalidActionError, match="malformed action"):
+        clues.apply(seat, Ask((seat + 1) % 4, "red", "", 0))  # type: ignore[arg-type]
+
+
+def test_an_action_of_another_game_is_refused_by_name() -> None:
+    state = make_game("alibi", 3).new(1)
+    with pytest.raises(InvalidActionError, match="is not an action of Alibi"):
+        state.apply(state.to_move() or 0, Play("woman+knife", 1))
+    stories = make_game("bsi", 3).new(1)
+    with pytest.raises(GameError, match="not an action of Black Stories Investigation"):
+        stories.apply(0, Exchange(("male",)))
+
+
+def test_every_refusal_names_the_seat_the_action_and_the_rule() -> None:
+    state = make_game("bv", 4).new(3)
+    with pytest.raises(
+        IllegalActionError, match="seat 1 cannot ask 2 AOR: it is seat 0's question"
+    ):
+        state.apply(1, Investigate(2, ("AOR",)))
+    over = make_game("bv", 3).new(1)
+    while over.outcome is None:
+        seat = over.to_move()
+        assert seat is not None
+        over = over.apply(seat, over.legal_actions(seat)[-1])
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        over.apply(0, Accuse("ABC"))
