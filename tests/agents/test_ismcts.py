@@ -14,7 +14,7 @@ from sleuth.core import make_game
 from sleuth.games.alibi import Alibi, AlibiState, AlibiView, PlayClue
 from sleuth.games.alibi.bots import AlibiISMCTS
 from sleuth.games.alibi.bots.search import expected_points
-from sleuth.games.alibi.sampler import determinize, game_from_view
+from sleuth.games.alibi.sampler import determinize
 
 GAME = "alibi"
 # Short games (two convictions) are noisy: enough of them for a clear margin, under a minute.
@@ -62,21 +62,19 @@ def test_determinized_views_equal_the_view() -> None:
                     assert seat is not None
                     view = state.view(seat)
                     assert isinstance(view, AlibiView)
-                    # With the true game, and with the game the bot infers from the view.
-                    for given in (game, None):
-                        sample = determinize(given, view, rng)
-                        assert sample.view(seat) == view
-                        checked += 1
+                    sample = determinize(view, rng)
+                    assert sample.game == game  # the view carries the rules in play
+                    assert sample.view(seat) == view
+                    checked += 1
     assert checked > 500
 
 
-def test_inferred_game_matches_the_short_config() -> None:
+def test_the_view_carries_the_short_config() -> None:
     game = _game(2)
     view = game.new(3).view(0)
     assert isinstance(view, AlibiView)
-    inferred = game_from_view(view)
-    assert inferred.deck == game.deck
-    assert inferred.suspect_values == game.suspect_values
+    assert view.config == game.config
+    assert Alibi.of(view.config).suspect_values == game.suspect_values
 
 
 def test_determinized_states_play_to_the_end() -> None:
@@ -87,7 +85,7 @@ def test_determinized_states_play_to_the_end() -> None:
         assert seat is not None
         view = state.view(seat)
         assert isinstance(view, AlibiView)
-        sample: AlibiState = determinize(None, view, rng)
+        sample: AlibiState = determinize(view, rng)
         for _ in range(5000):
             mover = sample.to_move()
             if sample.outcome is not None or mover is None:

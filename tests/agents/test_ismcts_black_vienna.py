@@ -53,7 +53,7 @@ def test_determinized_views_equal_the_view() -> None:
                         deal = analysis.sample(rng, 1)[0]
                         hands, ring = deal["hands"], deal["ring"]
                         assert isinstance(hands, list) and isinstance(ring, str)
-                        sample = determinize(None, view, [str(h) for h in hands], ring, rng)
+                        sample = determinize(view, [str(h) for h in hands], ring, rng)
                         assert sample.view(seat) == view
                         if state.outcome is None:
                             assert sample.hands[seat] == state.hands[seat]

@@ -20,7 +20,7 @@ from sleuth.core.records import replay_record
 from sleuth.games.thirteen_clues import ThirteenClues, ThirteenCluesState, ThirteenCluesView
 from sleuth.games.thirteen_clues.bots import ThirteenCluesISMCTS
 from sleuth.games.thirteen_clues.knowledge import ThirteenCluesAnalysis, thirteen_clues_position
-from sleuth.games.thirteen_clues.sampler import determinize, game_from_view
+from sleuth.games.thirteen_clues.sampler import determinize
 
 GAME = "13-clues"
 
@@ -51,7 +51,7 @@ def _sample(view: ThirteenCluesView, rng: random.Random) -> ThirteenCluesState:
     deal = None
     if view.phase != "choose" and view.outcome is None:
         deal = ThirteenCluesAnalysis(thirteen_clues_position(view)).sample(rng, 1)[0]
-    return determinize(None, view, deal, rng)
+    return determinize(view, deal, rng)
 
 
 def _play_on(state: ThirteenCluesState, rng: random.Random, steps: int) -> int:
@@ -125,13 +125,11 @@ def test_determinizing_a_two_player_game_and_the_setup() -> None:
     assert checked > 10
 
 
-def test_game_from_view_reads_the_options() -> None:
+def test_the_view_carries_the_options() -> None:
     game = _game(5, top_secret=True, type_questions=True, stall_rounds=4, glasses=9)
-    inferred = game_from_view(_view(game.new(1), 2))
-    config = inferred.config
-    assert (config.players, config.glasses, config.stall_rounds) == (5, 9, 4)
-    assert config.top_secret and config.type_questions
-    assert inferred.cards == game.cards
+    view = _view(game.new(1), 2)
+    assert view.config == game.config
+    assert ThirteenClues.of(view.config) == game
 
 
 def test_a_spectator_cannot_be_determinized() -> None:
@@ -139,7 +137,7 @@ def test_a_spectator_cannot_be_determinized() -> None:
     view = state.view(None)
     assert isinstance(view, ThirteenCluesView)
     with pytest.raises(ValueError, match="spectator"):
-        determinize(None, view, None, random.Random(1))
+        determinize(view, None, random.Random(1))
 
 
 def test_decisions_are_legal_and_reproducible() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -134,6 +135,12 @@ class Game(ABC, Generic[ConfigT]):
     @property
     def players(self) -> int:
         return self.config.players
+
+    @classmethod
+    def of(cls, config: ConfigT) -> Self:
+        """The game of ``config``, one object per config: a bot rebuilding its game from each
+        view's config gets the same game (and its caches) every time."""
+        return typing.cast(Self, _game_of(cls, config))
 
     @classmethod
     def options(cls) -> tuple[OptionInfo, ...]:
@@ -303,6 +310,11 @@ class State(ABC):
 
         The conformance harness checks that ``seat`` gets equal views of both.
         """
+
+
+@functools.lru_cache(maxsize=256)
+def _game_of(cls: type[Game[Any]], config: Config) -> Game[Any]:
+    return cls(config)
 
 
 @functools.cache

@@ -7,7 +7,7 @@ from .rules import Alibi
 KIT = GameKit(
     game=Alibi,
     parts={
-        SAMPLER: "sleuth.games.alibi.sampler:determinize",
+        SAMPLER: "sleuth.games.alibi.sampler:sample_state",
         BOTS: "sleuth.games.alibi.bots:BOTS",
         RENDER: "sleuth.games.alibi.render:RENDER",
     },

@@ -5,29 +5,20 @@ state. Everything public is copied from the view field by field; only what the s
 see is invented: the other hands and the draw pile (a random split of the unseen cards,
 sizes kept), the order of the suspect pile, and the seed behind future reshuffles.
 
-A bot is given a view but not the game, so ``game_from_view`` rebuilds a game the view is
-consistent with: the displayed suspects as shown, the clue deck from ``clue_counts``, and
-for the suspects never seen (pile, convicted) the default suspects of those ids, or made-up
-ones. The view does not tell the rule options, so those are the defaults (as the other bots
-assume too); the special cards are counted so that the unseen ones fill the hidden places.
+The game is the view's own (its config: the rule options, the suspects and the decks are
+public); which suspects lie in the pile is known from it, only their order is drawn.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import lru_cache
 
 from sleuth.core import GameError
 
 from . import components as ac
 from .rules import Alibi, AlibiState, Conviction
 from .views import AlibiView
-
-_DEFAULT_VALUES = dict(ac.parse_suspects(ac.DEFAULT_SUSPECTS, 1))
-_DEFAULT_SPECIALS = {ac.ALIBI: 3, ac.BRIBE: 3, ac.GOOD_EYE: 2}
-# A made-up suspect keeps the shape of Appendix C's: gender, build, hair and two more values.
-_FILLER = ("female", "thin", "long", "plain", "umbrella")
 
 
 def seen_cards(view: AlibiView) -> Counter[str]:
@@ -56,89 +47,15 @@ def unseen_cards(game: Alibi, view: AlibiView) -> list[str]:
     return cards
 
 
-def game_from_view(view: AlibiView) -> Alibi:
-    """A game whose deck, suspects and player count agree with everything ``view`` shows."""
-    if view.seat is None:
-        raise GameError("a spectator's view hides every hand: nothing to determinize from")
-    known = tuple(
-        f"{s.suspect}={'+'.join(s.values)}" for s in sorted(view.display, key=lambda s: s.suspect)
-    )
-    convicted = tuple(
-        sorted({c.suspect for c in view.convictions} - {s.suspect for s in view.display})
-    )
-    # Specials: the seen ones, and the default counts' unseen remainder fitted to the places.
-    seen = seen_cards(view)
-    clues_unseen = sum(
-        max(n - seen[v], 0) for v, n in zip(ac.VALUES, view.clue_counts, strict=True)
-    )
-    free = hidden_places(view) - clues_unseen
-    extra = {k: max(n - seen[k], 0) for k, n in _DEFAULT_SPECIALS.items()}
-    # Trim (bribes first, alibis last: at most 3 alibis) or pad (bribes) to the free places.
-    for kind in (ac.BRIBE, ac.GOOD_EYE, ac.ALIBI):
-        while sum(extra.values()) > free and extra[kind] > 0:
-            extra[kind] -= 1
-    extra[ac.BRIBE] += max(free - sum(extra.values()), 0)
-    specials = tuple(seen[k] + extra[k] for k in (ac.ALIBI, ac.BRIBE, ac.GOOD_EYE))
-    return _game(
-        view.players,
-        known,
-        convicted,
-        view.convictions_to_end + ac.DISPLAY - 1,
-        view.clue_counts,
-        specials,
-    )
-
-
-@lru_cache(maxsize=256)
-def _game(
-    players: int,
-    known: tuple[str, ...],
-    convicted: tuple[str, ...],
-    total: int,
-    clue_counts: tuple[int, ...],
-    specials: tuple[int, int, int],
-) -> Alibi:
-    # Cached: a bot rebuilds the same game for every decision of a round.
-    ids = {entry.partition("=")[0] for entry in known} | set(convicted)
-    entries = list(known)
-    for ident in convicted:
-        entries.append(_entry(ident, _DEFAULT_VALUES.get(ident)))
-    spare = (s for s in _DEFAULT_VALUES if s not in ids)
-    made = 0
-    while len(entries) < total:
-        # Unseen suspects: the defaults of unused ids, then made-up ones (X01, ...).
-        spare_id = next(spare, None)
-        if spare_id is None:
-            made += 1
-            spare_id = f"X{made:02d}"
-        entries.append(_entry(spare_id, _DEFAULT_VALUES.get(spare_id)))
-    clues = tuple(f"{v}={n}" for v, n in zip(ac.VALUES, clue_counts, strict=True))
-    config = ac.AlibiConfig(
-        players=players,
-        suspects=tuple(entries),
-        clues=clues,
-        alibis=specials[0],
-        bribes=specials[1],
-        good_eyes=specials[2],
-    )
-    return Alibi(config)
-
-
-def _entry(ident: str, values: frozenset[str] | None) -> str:
-    shown = [v for v in ac.VALUES if v in values] if values else list(_FILLER)
-    return f"{ident}={'+'.join(shown)}"
-
-
-def determinize(game: Alibi | None, view: AlibiView, rng: random.Random) -> AlibiState:
-    """A state of ``game`` (inferred from the view if ``None``) whose view for the seat is
-    ``view``; the hidden cards and the suspect order drawn from ``rng``."""
+def determinize(view: AlibiView, rng: random.Random) -> AlibiState:
+    """A state of the view's game whose view for the seat is ``view``; the hidden cards and
+    the suspect order drawn from ``rng``."""
     seat = view.seat
     if seat is None or view.hand is None:
         raise GameError("a spectator's view hides every hand: nothing to determinize from")
     if view.outcome is not None or view.active is None:
         raise GameError("the game is over: nothing left to search")
-    if game is None:
-        game = game_from_view(view)
+    game = Alibi.of(view.config)
     pool = unseen_cards(game, view)
     rng.shuffle(pool)
     hands: list[tuple[str, ...]] = []
@@ -179,3 +96,8 @@ def determinize(game: Alibi | None, view: AlibiView, rng: random.Random) -> Alib
         candidates=tuple(view.candidates),
         round_turns=view.round_turns,
     )
+
+
+def sample_state(view: AlibiView, rng: random.Random) -> AlibiState:
+    """A state consistent with ``view`` (the kit's sampler): ``determinize``."""
+    return determinize(view, rng)

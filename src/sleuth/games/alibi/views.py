@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from sleuth.core import GameError, Outcome, View
 
 from . import components as ac
-from .components import Phase
+from .components import AlibiConfig, Phase
 
 if TYPE_CHECKING:
     from .rules import AlibiState
@@ -43,6 +43,8 @@ class ConvictionView:
 @dataclass(frozen=True)
 class AlibiView(View):
     seat: int | None
+    # The rules in play: public to every seat, so bots and samplers rebuild the very game.
+    config: AlibiConfig
     players: int
     phase: Phase
     active: int | None
@@ -108,6 +110,7 @@ def build_view(state: AlibiState, seat: int | None) -> AlibiView:
     over = state.outcome is not None
     return AlibiView(
         seat=seat,
+        config=state.game.config,
         players=state.players,
         phase=state.phase,
         active=None if over else state.active,

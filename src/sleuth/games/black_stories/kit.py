@@ -7,7 +7,7 @@ from .rules import BlackStoriesInvestigation
 KIT = GameKit(
     game=BlackStoriesInvestigation,
     parts={
-        SAMPLER: "sleuth.games.black_stories.sampler:determinize",
+        SAMPLER: "sleuth.games.black_stories.sampler:sample_state",
         BOTS: "sleuth.games.black_stories.bots:BOTS",
         RENDER: "sleuth.games.black_stories.render:RENDER",
         KNOWLEDGE: "sleuth.games.black_stories.knowledge:KNOWLEDGE",

@@ -146,7 +146,11 @@ def black_stories_position(view: BlackStoriesView, target: int) -> dict[str, obj
     visible = [*view.hand, *view.discard, *(p.card for grid in view.grids for p in grid)]
     if view.case is not None:
         visible.append(view.case)
-    excluded = [c.split("+") for c in dict.fromkeys(visible) if c.count("+") == 3]
+    # A case is a four-evidence card of the deck in play: a deck without some cases
+    # rules them out as surely as seeing them does.
+    deck = set(view.config.deck)
+    missing = ["+".join(case) for case in CASES if "+".join(case) not in deck]
+    excluded = [c.split("+") for c in dict.fromkeys([*visible, *missing]) if c.count("+") == 3]
     return {"game": "black-stories", "cards": cards, "failed_guesses": failed, "excluded": excluded}
 
 

@@ -14,12 +14,9 @@ pile, and the seat's own case and hand. Only what the seat cannot see is filled 
 - with guesses=private, the guesses of other seats' failed attempts that the seat did not
   see: a random case other than the one the suspect held then, when that is known.
 
-Limitations: a bot is given a view but not the game, so ``game_from_view`` rebuilds the game
-with the default deck and options, except what the view itself shows: a hidden guess means
-guesses=private (a private game looks public until one appears), and a point-chip pool gives
-the chips it started with; solve_without_play is never shown, so it is the default. The view
-does not show how the draw pile came to be, so the sampled deal (``deal``, and the history of
-cases in ``held``) is the sampled present, not a past that led to it; no rule reads them. The
+The game is the view's own (its config: options and deck). The view does not show how the
+draw pile came to be, so the sampled deal (``deal``, and the history of cases in ``held``)
+is the sampled present, not a past that led to it; no rule reads them. The
 cases are uniform given what the seat saw, as the deduction engine assumes; which cards the
 other seats chose to play, and when they attempted a solve, may hint more and is not used.
 """
@@ -28,35 +25,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import lru_cache
 from itertools import product
 
-from sleuth.core import GameError, make_game
+from sleuth.core import GameError
 from sleuth.games.black_stories.knowledge import black_stories_position, posterior
 
 from . import components as bs
 from .rules import Attempt, BlackStoriesInvestigation, BlackStoriesState, Placement
 from .views import BlackStoriesView
 
-GAME = "black-stories-investigation"
 # Independent draws tried before the exact enumeration of distinct case assignments.
 REJECTION_TRIES = 64
-
-
-def game_from_view(view: BlackStoriesView) -> BlackStoriesInvestigation:
-    """The game of the view's table with the default deck, and the options the view shows."""
-    private = any(a.guess is None for a in view.attempts)
-    chips = 0 if view.pool is None else view.pool + sum(view.scores)
-    return _game(view.players, private, chips)
-
-
-@lru_cache(maxsize=64)
-def _game(players: int, private: bool, chips: int) -> BlackStoriesInvestigation:
-    # Cached: a bot rebuilds the same game for every decision.
-    game = make_game(GAME, players, guesses="private" if private else "public", point_chips=chips)
-    if not isinstance(game, BlackStoriesInvestigation):
-        raise TypeError(f"{GAME} is not registered as BlackStoriesInvestigation")
-    return game
 
 
 def _seat(view: BlackStoriesView) -> int:
@@ -87,14 +66,11 @@ def unseen_cards(game: BlackStoriesInvestigation, view: BlackStoriesView) -> lis
     return unseen
 
 
-def case_candidates(
-    view: BlackStoriesView, game: BlackStoriesInvestigation | None = None
-) -> list[list[str]]:
+def case_candidates(view: BlackStoriesView) -> list[list[str]]:
     """Per seat, the cases it may hold as the view's seat knows: its own case for itself,
     none for a seat without a case, else the deduction engine's posterior (unseen cards)."""
     seat = _seat(view)
-    if game is None:
-        game = game_from_view(view)
+    game = BlackStoriesInvestigation.of(view.config)
     unseen = set(unseen_cards(game, view))
     out: list[list[str]] = []
     for target in range(view.players):
@@ -146,21 +122,22 @@ def _assign(players: int, holders: list[int], drawn: list[str]) -> tuple[str | N
 
 
 def determinize(
-    game: BlackStoriesInvestigation | None,
     view: BlackStoriesView,
     rng: random.Random,
     cases: Sequence[str | None] | None = None,
+    game: BlackStoriesInvestigation | None = None,
 ) -> BlackStoriesState:
-    """A state of ``game`` (inferred from the view if ``None``) whose ``view(view.seat)`` is
-    ``view``. ``cases`` (every seat's, e.g. from ``sample_cases``) are drawn if not given;
-    the other hands and the draw pile are the rest of the unseen cards, shuffled."""
+    """A state of the view's game (or of ``game``, one with the same deck) whose
+    ``view(view.seat)`` is ``view``. ``cases`` (every seat's, e.g. from ``sample_cases``) are
+    drawn if not given; the other hands and the draw pile are the rest of the unseen cards,
+    shuffled."""
     seat = _seat(view)
     if game is None:
-        game = game_from_view(view)
+        game = BlackStoriesInvestigation.of(view.config)
     if game.players != view.players:
         raise GameError(f"a {game.players}-player game for a {view.players}-player view")
     if cases is None:
-        cases = sample_cases(view, case_candidates(view, game), rng)
+        cases = sample_cases(view, case_candidates(view), rng)
     if len(cases) != view.players or cases[seat] != view.case:
         raise GameError("the cases given do not keep the seat's own case")
     pool = unseen_cards(game, view)
@@ -211,6 +188,12 @@ def determinize(
         phase=view.phase,
         _outcome=view.outcome,
     )
+
+
+def sample_state(view: BlackStoriesView, rng: random.Random) -> BlackStoriesState:
+    """A state consistent with ``view``: the other cases drawn uniformly as the engine allows,
+    then the unseen cards dealt at random."""
+    return determinize(view, rng)
 
 
 def _attempts(

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from sleuth.core import GameError, Outcome, View
 
 from . import components as bs
-from .components import Phase
+from .components import BlackStoriesConfig, Phase
 
 if TYPE_CHECKING:
     from .rules import Attempt, BlackStoriesState
@@ -51,6 +51,8 @@ class AttemptView:
 @dataclass(frozen=True)
 class BlackStoriesView(View):
     seat: int | None
+    # The rules in play: public to every seat, so bots and samplers rebuild the very game.
+    config: BlackStoriesConfig
     players: int
     phase: Phase
     turn: int
@@ -115,6 +117,7 @@ def build_view(state: BlackStoriesState, seat: int | None) -> BlackStoriesView:
     private = state.game.config.guesses == "private"
     return BlackStoriesView(
         seat=seat,
+        config=state.game.config,
         players=state.players,
         phase=state.phase,
         turn=state.turn,

@@ -7,7 +7,7 @@ from .rules import BlackVienna
 KIT = GameKit(
     game=BlackVienna,
     parts={
-        SAMPLER: "sleuth.games.black_vienna.sampler:determinize",
+        SAMPLER: "sleuth.games.black_vienna.sampler:sample_state",
         BOTS: "sleuth.games.black_vienna.bots:BOTS",
         RENDER: "sleuth.games.black_vienna.render:RENDER",
         KNOWLEDGE: "sleuth.games.black_vienna.knowledge:KNOWLEDGE",

@@ -473,12 +473,8 @@ def black_vienna_position(view: BlackViennaView) -> Position:
         for inv in view.investigations
         for card, answer in zip(inv.cards, inv.answers, strict=True)
     )
-    # A deck other than the default shows itself through the cards played and face up; the
-    # engine needs the deck only to recognise them.
-    seen = [card for card in view.face_up if card is not None] + [a.letters for a in answers]
-    deck = DEFAULT_DECK + tuple(dict.fromkeys(c for c in seen if c not in DEFAULT_DECK))
     face_up = tuple(card for card in view.face_up if card is not None)
-    return Position(view.players, view.seat, view.hand, answers, deck, face_up)
+    return Position(view.players, view.seat, view.hand, answers, view.config.deck, face_up)
 
 
 KNOWLEDGE = Knowledge(analyze=analyze)

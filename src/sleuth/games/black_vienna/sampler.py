@@ -5,10 +5,9 @@ Everything public is copied from the view field by field; the other seats' hands
 ring are given (drawn by the caller, e.g. uniformly from the deduction engine); the cards
 still hidden in the stacks are the deck cards neither played nor face up, shuffled.
 
-Limitations: a bot is given a view but not the game, so ``game_from_view`` rebuilds the
-game with the default options and deck (as the other bots assume too). The view does not
-show which stack a played card came from, nor the letters of another seat's accusation or
-guess: played cards are put back below the face-up cards in any order, another seat's
+The game is the view's own (its config: options and deck). The view does not show which
+stack a played card came from, nor the letters of another seat's accusation or guess:
+played cards are put back below the face-up cards in any order, another seat's
 wrong accusation gets a random trio other than the ring, a correct one the ring, and a
 handed-in guess of another seat a random trio. None of that is in any seat's view.
 """
@@ -19,21 +18,11 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from sleuth.core import make_game
-
 from . import components as bv
 from .rules import Accusation, BlackVienna, BlackViennaState, Investigation
 from .views import BlackViennaView
 
 _TRIOS = tuple("".join(trio) for trio in combinations(bv.LETTERS, bv.RING_SIZE))
-
-
-def game_from_view(view: BlackViennaView) -> BlackVienna:
-    """The game of the view's table size with the default options (the view shows no more)."""
-    game = make_game("black-vienna", view.players)
-    if not isinstance(game, BlackVienna):
-        raise TypeError("black-vienna is not registered as BlackVienna")
-    return game
 
 
 def _random_trio(rng: random.Random, avoid: str) -> str:
@@ -43,8 +32,18 @@ def _random_trio(rng: random.Random, avoid: str) -> str:
             return trio
 
 
+def sample_state(view: BlackViennaView, rng: random.Random) -> BlackViennaState:
+    """A state consistent with ``view``, its hidden deal drawn uniformly by the engine."""
+    from .knowledge import BlackViennaAnalysis, black_vienna_position
+
+    (deal,) = BlackViennaAnalysis(black_vienna_position(view)).sample(rng, 1)
+    hands, ring = deal["hands"], deal["ring"]
+    if not isinstance(hands, list) or not isinstance(ring, str):
+        raise TypeError("unexpected sample from the deduction engine")
+    return determinize(view, [str(h) for h in hands], ring, rng)
+
+
 def determinize(
-    game: BlackVienna | None,
     view: BlackViennaView,
     hands: Sequence[str],
     ring: str,
@@ -53,8 +52,7 @@ def determinize(
     """A state whose ``view(view.seat)`` equals ``view``, with the given hands and ring."""
     if view.seat is None:
         raise ValueError("a spectator's view has no seat to determinize for")
-    if game is None:
-        game = game_from_view(view)
+    game = BlackVienna.of(view.config)
     if view.ring is not None:
         ring = view.ring  # the game is over: the ring is public
     ring_letters = bv.mask_letters(bv.letters_mask(ring))

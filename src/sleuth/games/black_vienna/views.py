@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from sleuth.core import Outcome, View
 
 from . import components as bv
+from .components import BlackViennaConfig
 
 if TYPE_CHECKING:
     from .rules import BlackViennaState
@@ -49,6 +50,8 @@ class AccusationView:
 @dataclass(frozen=True)
 class BlackViennaView(View):
     seat: int | None
+    # The rules in play: public to every seat, so bots and samplers rebuild the very game.
+    config: BlackViennaConfig
     players: int
     phase: bv.Phase
     hand: str | None
@@ -119,6 +122,7 @@ def build_view(state: BlackViennaState, seat: int | None) -> BlackViennaView:
     own_guess = guesses.get(seat) if seat is not None else None
     return BlackViennaView(
         seat=seat,
+        config=state.game.config,
         players=state.players,
         phase=state.phase,
         hand=bv.mask_letters(state.hands[seat]) if seat is not None else None,

@@ -7,7 +7,7 @@ from .rules import ThirteenClues
 KIT = GameKit(
     game=ThirteenClues,
     parts={
-        SAMPLER: "sleuth.games.thirteen_clues.sampler:determinize",
+        SAMPLER: "sleuth.games.thirteen_clues.sampler:sample_state",
         BOTS: "sleuth.games.thirteen_clues.bots:BOTS",
         RENDER: "sleuth.games.thirteen_clues.render:RENDER",
         KNOWLEDGE: "sleuth.games.thirteen_clues.knowledge:KNOWLEDGE",

@@ -34,35 +34,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from sleuth.core import make_game
-
 from .rules import Accusation, Question, ThirteenClues, ThirteenCluesState
 from .views import QuestionView, ThirteenCluesView
 
 Deal = Mapping[str, object]
 
 
-def game_from_view(view: ThirteenCluesView) -> ThirteenClues:
-    """The game of the view's table, with the options the view shows and defaults else."""
-    options: dict[str, object] = {
-        "top_secret": any(s.top_secret for s in view.seats)
-        or any(q.secret for q in view.questions),
-        "type_questions": "person" in view.subjects,
-        "stall_rounds": view.final_after // view.players,
-    }
-    if view.players > 2:
-        options["glasses"] = view.supply + sum(s.glasses for s in view.seats)
-    game = make_game("13-clues", view.players, **options)
-    if not isinstance(game, ThirteenClues):
-        raise TypeError("13-clues is not registered as ThirteenClues")
-    return game
-
-
 def determinize(
-    game: ThirteenClues | None,
-    view: ThirteenCluesView,
-    deal: Deal | None,
-    rng: random.Random,
+    view: ThirteenCluesView, deal: Deal | None, rng: random.Random
 ) -> ThirteenCluesState:
     """A state whose ``view(view.seat)`` equals ``view``.
 
@@ -71,10 +50,7 @@ def determinize(
     """
     if view.seat is None:
         raise ValueError("a spectator's view has no seat to determinize for")
-    if game is None:
-        game = game_from_view(view)
-    if game.players != view.players:
-        raise ValueError(f"a {game.players}-player game for a {view.players}-player view")
+    game = ThirteenClues.of(view.config)
     n, ids = view.players, game.ids
 
     def card_ids(names: Sequence[str]) -> tuple[int, ...]:
@@ -167,6 +143,17 @@ def _questions(
             )
         )
     return tuple(questions), tuple(public)
+
+
+def sample_state(view: ThirteenCluesView, rng: random.Random) -> ThirteenCluesState:
+    """A state consistent with ``view``, its hidden deal drawn uniformly by the engine (in
+    setup, before any mystery is chosen, by the deal itself)."""
+    if view.phase == "choose" or view.outcome is not None:
+        return determinize(view, None, rng)
+    from .knowledge import ThirteenCluesAnalysis, thirteen_clues_position
+
+    (deal,) = ThirteenCluesAnalysis(thirteen_clues_position(view)).sample(rng, 1)
+    return determinize(view, deal, rng)
 
 
 def _from_deal(

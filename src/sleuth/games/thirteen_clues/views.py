@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from sleuth.core import GameError, Outcome, View
 
-from .components import Phase
+from .components import Phase, ThirteenCluesConfig
 
 if TYPE_CHECKING:
     from .rules import ThirteenCluesState
@@ -58,6 +58,8 @@ class AccusationView:
 @dataclass(frozen=True)
 class ThirteenCluesView(View):
     seat: int | None
+    # The rules in play: public to every seat, so bots and samplers rebuild the very game.
+    config: ThirteenCluesConfig
     players: int
     phase: Phase
     turn: int | None
@@ -161,6 +163,7 @@ def build_view(state: ThirteenCluesState, seat: int | None) -> ThirteenCluesView
     playing = state.phase in ("take", "play", "final")
     return ThirteenCluesView(
         seat=seat,
+        config=state.game.config,
         players=state.players,
         phase=state.phase,
         turn=state.turn if playing else None,

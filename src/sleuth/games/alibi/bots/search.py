@@ -41,7 +41,7 @@ SCALE = 3.0
 def sample(view: View, rng: random.Random) -> State:
     if not isinstance(view, AlibiView):
         raise TypeError("the Alibi search plays Alibi only")
-    return determinize(None, view, rng)
+    return determinize(view, rng)
 
 
 def _alibi_state(state: State) -> AlibiState:

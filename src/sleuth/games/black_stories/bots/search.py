@@ -31,7 +31,6 @@ from functools import lru_cache
 from sleuth.agents.ismcts import ISMCTS
 from sleuth.core import Action, State, View
 from sleuth.games.black_stories import (
-    BlackStoriesConfig,
     BlackStoriesInvestigation,
     BlackStoriesState,
     BlackStoriesView,
@@ -43,7 +42,6 @@ from sleuth.games.black_stories import components as bs
 from sleuth.games.black_stories.sampler import (
     case_candidates,
     determinize,
-    game_from_view,
     sample_cases,
 )
 
@@ -217,13 +215,6 @@ def informative_play(
     return choice
 
 
-# One game per configuration for every decision: the engine remembers per game the actions
-# it has checked (``well_formed``), which saves a sixth of a playout.
-@lru_cache(maxsize=16)
-def _search_game(config: BlackStoriesConfig) -> BlackStoriesInvestigation:
-    return BlackStoriesInvestigation(config)
-
-
 class BlackStoriesISMCTS(ISMCTS):
     def __init__(
         self,
@@ -304,16 +295,17 @@ class BlackStoriesISMCTS(ISMCTS):
     def _sample(self, view: View, rng: random.Random) -> State:
         if not isinstance(view, BlackStoriesView):
             raise TypeError("the Black Stories search plays Black Stories only")
-        return determinize(self._game, view, rng, sample_cases(view, self._candidates, rng))
+        return determinize(view, rng, sample_cases(view, self._candidates, rng), self._game)
 
     def act(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         if not isinstance(view, BlackStoriesView):
             raise TypeError("the Black Stories search plays Black Stories only")
         if len(legal) == 1:
             return legal[0]  # the draw, most often: nothing to weigh
-        game = game_from_view(view)
-        self._game = _search_game(game.config)
-        self._candidates = case_candidates(view, game)
+        # One game per config (Game.of): the engine remembers per game the actions it has
+        # checked (``well_formed``), which saves a sixth of a playout.
+        self._game = BlackStoriesInvestigation.of(view.config)
+        self._candidates = case_candidates(view)
         self._last = (None, -1, [])
         self._root = (len(view.plays), len(view.attempts), view.phase, view.turn)
         self._tree_rng = random.Random(rng.getrandbits(64))

@@ -38,7 +38,6 @@ from sleuth.agents.random_agent import split_drastic
 from sleuth.core import Action, State, View
 from sleuth.games.black_vienna import (
     Accuse,
-    BlackVienna,
     BlackViennaState,
     BlackViennaView,
     Guess,
@@ -47,7 +46,7 @@ from sleuth.games.black_vienna import (
 )
 from sleuth.games.black_vienna import components as bv
 from sleuth.games.black_vienna.knowledge import BlackViennaAnalysis, black_vienna_position
-from sleuth.games.black_vienna.sampler import determinize, game_from_view
+from sleuth.games.black_vienna.sampler import determinize
 
 from .basic import BasicBlackVienna
 from .deductive import EARLY_CONFIDENCE, LATE_CONFIDENCE, confidence_needed
@@ -116,7 +115,6 @@ class BlackViennaISMCTS(ISMCTS):
         self.margin = margin
         self._basic = BasicBlackVienna()
         # Per decision: the deals, the candidate questions, and the evaluations so far.
-        self._game: BlackVienna | None = None
         self._deals: list[_Deal] = []
         self._questions: list[Investigate] = []
         self._seat = 0
@@ -188,7 +186,7 @@ class BlackViennaISMCTS(ISMCTS):
         for hands, ring in self._deals:
             state = self._after.get((tuple(hands), ring, str(question)))
             if state is None:
-                state = determinize(self._game, view, hands, ring, rng).apply(self._seat, question)
+                state = determinize(view, hands, ring, rng).apply(self._seat, question)
             if state.outcome is not None:
                 odds.append(1.0 if self._seat in state.outcome.winners else 0.0)
                 continue
@@ -216,7 +214,6 @@ class BlackViennaISMCTS(ISMCTS):
         """As ``_odds_after``, for another seat's question: the mean over its regular
         questions (it may pick any) and a few deals; other seats' certainty is not looked
         at, only whether the game ends and the seat's own odds after the answer."""
-        game = game_from_view(view)
         asker = view.asker
         cards = [card for card in view.face_up if card is not None]
         questions = [Investigate(t, (card,)) for card in cards for t in range(view.players)]
@@ -227,7 +224,7 @@ class BlackViennaISMCTS(ISMCTS):
             hands, ring = deal["hands"], deal["ring"]
             if not isinstance(hands, list) or not isinstance(ring, str):
                 raise TypeError("unexpected sample from the deduction engine")
-            state = determinize(game, view, [str(h) for h in hands], ring, rng)
+            state = determinize(view, [str(h) for h in hands], ring, rng)
             for question in questions:
                 after = state.apply(asker, question)
                 if after.outcome is not None:
@@ -264,7 +261,6 @@ class BlackViennaISMCTS(ISMCTS):
                 raise TypeError("unexpected sample from the deduction engine")
             self._deals.append(([str(h) for h in hands], ring))
         self._questions = ranked_questions(analysis, questions, rng)[: self.top]
-        self._game = game_from_view(view)
         self._seat = view.seat if view.seat is not None else 0
         self._root_answers = len(view.investigations)
         if not self._deals or len(self._questions) == 1:
@@ -273,7 +269,7 @@ class BlackViennaISMCTS(ISMCTS):
 
     def _sample(self, view: View, rng: random.Random) -> State:
         hands, ring = self._deals[rng.randrange(len(self._deals))]
-        return determinize(self._game, _checked(view), hands, ring, rng)
+        return determinize(_checked(view), hands, ring, rng)
 
     def _candidates(self, state: State, seat: int) -> Sequence[Action]:
         """The root's candidate questions; nothing below them (the evaluation looks on)."""

@@ -34,11 +34,11 @@ from collections.abc import Sequence
 from sleuth.agents.base import kinds_of, of_kind
 from sleuth.agents.ismcts import ISMCTS
 from sleuth.core import Action, State, View
-from sleuth.games.thirteen_clues import Accuse, Ask, Look, ThirteenClues, ThirteenCluesState
+from sleuth.games.thirteen_clues import Accuse, Ask, Look, ThirteenCluesState
 from sleuth.games.thirteen_clues import ThirteenCluesView as TCView
 from sleuth.games.thirteen_clues.components import TYPES
 from sleuth.games.thirteen_clues.knowledge import ThirteenCluesAnalysis, thirteen_clues_position
-from sleuth.games.thirteen_clues.sampler import determinize, game_from_view
+from sleuth.games.thirteen_clues.sampler import determinize
 
 from .common import accuse, choose, mystery_posterior, own_wrong, question_bits, take
 from .deductive import LOOK_BELOW, DeductiveThirteenClues
@@ -100,7 +100,6 @@ class ThirteenCluesISMCTS(ISMCTS):
         self.spread = spread
         self._deductive = DeductiveThirteenClues()
         # Per decision: the game, the deals, the seat, the moves, what the root has seen.
-        self._game: ThirteenClues | None = None
         self._view: TCView | None = None
         self._deals: list[dict[str, object]] = []
         self._seat = -1
@@ -173,7 +172,6 @@ class ThirteenCluesISMCTS(ISMCTS):
     def _prepare(self, view: TCView, analysis: ThirteenCluesAnalysis, rng: random.Random) -> None:
         if view.seat is None:
             raise ValueError("a spectator cannot decide")
-        self._game = game_from_view(view)
         self._view = view
         self._seat = view.seat
         self._wrong = own_wrong(view)
@@ -190,7 +188,7 @@ class ThirteenCluesISMCTS(ISMCTS):
     def _sample(self, view: View, rng: random.Random) -> State:
         if not isinstance(view, TCView):
             raise TypeError("the 13 Clues search plays 13 Clues only")
-        return determinize(self._game, view, self._deals[rng.randrange(len(self._deals))], rng)
+        return determinize(view, self._deals[rng.randrange(len(self._deals))], rng)
 
     # --- the tree -------------------------------------------------------------------------
 
