@@ -1,6 +1,14 @@
-"""``sleuth assist``: the investigation sheet for a physical game, filled as answers come in."""
+"""``sleuth assist``: the investigation sheet for a physical game, filled as answers come in.
+
+The entries pane lists the numbered entries (``edit 3 ...``, ``delete 3`` and ``undo`` change
+them); the sheet pane shows what follows, or, while entries contradict each other, the sheet
+of the other entries under a warning naming the conflicting ones. The notebook works out the
+sheet and the contradictions once per change; a redraw only reads them.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -16,12 +24,15 @@ class AssistApp(App[None]):
     #main { height: 1fr; }
     #entries-pane { width: 2fr; border: round $primary; }
     #sheet-pane { width: 3fr; border: round $secondary; }
-    #message { height: auto; padding: 0 1; }
+    #message { height: auto; max-height: 12; padding: 0 1; }
     #warning { height: auto; padding: 0 1; color: $error; text-style: bold; }
     """
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", show=True),
+        Binding("f1", "help", "Help", show=True),
+    ]
 
-    def __init__(self, notebook: Notebook, sheet: str = "full") -> None:
+    def __init__(self, notebook: Notebook[Any, Any], sheet: str = "full") -> None:
         super().__init__()
         self.notebook = notebook
         self.sheet_level = sheet
@@ -34,9 +45,10 @@ class AssistApp(App[None]):
             with VerticalScroll(id="sheet-pane"):
                 yield Static(id="sheet")
         yield Static(id="warning")
-        yield Static(id="message")
+        yield Static("Type an entry and press Enter; help (or F1) lists them.", id="message")
         yield Input(
-            placeholder="type an entry (see sleuth assist --help) and press Enter", id="entry"
+            placeholder="an entry, or help, list, edit 3 ..., delete 3, undo, why ...",
+            id="entry",
         )
         yield Footer()
 
@@ -57,9 +69,10 @@ class AssistApp(App[None]):
         self.query_one("#message", Static).update(message)
         self.redraw()
 
+    def action_help(self) -> None:
+        self.query_one("#message", Static).update(self.notebook.help())
+
     def redraw(self) -> None:
         self.query_one("#entries", Static).update("\n".join(self.notebook.lines()))
-        warnings = self.notebook.warnings()
-        self.query_one("#warning", Static).update("\n".join(warnings))
-        sheet = "" if warnings else self.notebook.sheet(self.sheet_level)
-        self.query_one("#sheet", Static).update(sheet)
+        self.query_one("#warning", Static).update("\n".join(self.notebook.warnings()))
+        self.query_one("#sheet", Static).update(self.notebook.sheet(self.sheet_level))
