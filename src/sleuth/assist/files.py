@@ -57,7 +57,7 @@ def parse_json_text(text: str) -> object:
 def _small_int(text: str) -> int:
     digits = text.lstrip("-")
     if len(digits) > MAX_NUMBER_DIGITS:
-        raise EntryError(f"it holds a number of {len(digits)} digits")
+        raise EntryError(f"it holds a number of {len(digits)} digits, too long for a session")
     return int(text)
 
 

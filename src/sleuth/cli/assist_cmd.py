@@ -127,7 +127,7 @@ def _open(kit: GameKit, first: argparse.Namespace) -> tuple[Notebook[Any, Any], 
         notebook = load_notebook(path, kit)
         if not args.resume:
             raise EntryError(
-                f"{path} holds a session ({notebook.title}, {len(notebook.entries)} entries): "
+                f"{path} holds a session ({notebook.title}, {_entries(len(notebook.entries))}): "
                 "add --resume to go on with it, or --new to start over"
             )
         wrong = mismatches(notebook, values)
@@ -143,3 +143,7 @@ def _open(kit: GameKit, first: argparse.Namespace) -> tuple[Notebook[Any, Any], 
     if missing:
         raise EntryError(f"a new session needs {', '.join(missing)}")
     return Notebook.start(kit.name, grammar, values, path), sheet
+
+
+def _entries(count: int) -> str:
+    return f"{count} entry" if count == 1 else f"{count} entries"
