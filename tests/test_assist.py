@@ -24,16 +24,17 @@ from textual.widgets import Input
 from sleuth.tui.assist_app import AssistApp
 
 
-def _recorded_game() -> tuple[dict[str, object], list[tuple[int, str, int]]]:
+def _recorded_game() -> tuple[Any, list[tuple[int, str, int]]]:
     result = play_match(make_game("bv", 4), [RandomAgent(0.0) for _ in range(4)], seed=21)
+    record: Any = result.record
     answers = []
-    for _, action, outcome in result.record["steps"]:  # type: ignore[union-attr]
+    for _, action, outcome in record["steps"]:
         if action.startswith("ask"):
             for part in outcome.split():
                 card, rest = part.split("@")
                 target, markers = rest.split("=")
                 answers.append((int(target), card, int(markers)))
-    return result.record["reveal"], answers  # type: ignore[return-value]
+    return record["reveal"], answers
 
 
 def black_vienna(hand: str, path: Path | None = None) -> Notebook[Any, Any]:
@@ -64,7 +65,7 @@ def _shown(app: AssistApp, widget: str) -> str:
 
 async def test_entering_a_recorded_game_gives_exactly_what_deduce_gives(tmp_path: Path) -> None:
     reveal, answers = _recorded_game()
-    hand = reveal["hands"][1]  # type: ignore[index]
+    hand = reveal["hands"][1]
     path = tmp_path / "session.json"
     notebook = black_vienna(hand, path)
     app = AssistApp(notebook)
@@ -77,8 +78,8 @@ async def test_entering_a_recorded_game_gives_exactly_what_deduce_gives(tmp_path
         assert f"#14  {answers[13][0]} {answers[13][1]} {answers[13][2]}" in _shown(app, "entries")
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert len(saved["entries"]) == 14
-    position = session_positions(saved)["position"]  # what `sleuth deduce session.json` reads
-    assert len(position["investigations"]) == 14  # type: ignore[arg-type]
+    position: Any = session_positions(saved)["position"]  # what `sleuth deduce FILE` reads
+    assert len(position["investigations"]) == 14
     expected = analyze_position(position)
     analysis = notebook.folded.analysis
     assert str(analysis.worlds) == expected["worlds"]
@@ -88,7 +89,7 @@ async def test_entering_a_recorded_game_gives_exactly_what_deduce_gives(tmp_path
 
 async def test_a_miscounted_answer_is_flagged_naming_the_entries(tmp_path: Path) -> None:
     reveal, answers = _recorded_game()
-    hand = reveal["hands"][1]  # type: ignore[index]
+    hand = reveal["hands"][1]
     notebook = black_vienna(hand, tmp_path / "s.json")
     app = AssistApp(notebook)
     async with app.run_test() as pilot:
@@ -141,17 +142,28 @@ async def test_an_old_entry_is_edited_and_another_deleted_in_the_app(tmp_path: P
 
 
 async def test_help_lists_the_games_entries_and_the_commands() -> None:
-    app = AssistApp(black_vienna("AFKPTX"))
-    async with app.run_test() as pilot:
+    from sleuth.tui.assist_app import HelpScreen
+
+    app = AssistApp(black_vienna("AFKPTX"), sheet="facts")
+    async with app.run_test(size=(80, 24)) as pilot:
         await _type(pilot, "help")
         await pilot.pause()
-        shown = _shown(app, "message")
+        assert isinstance(app.screen, HelpScreen)
+        shown = str(app.screen.query_one("#help-text").render())
         assert "up AOR BHV CDE" in shown and "new FGI" in shown
         assert "edit 3 <entry>" in shown and "delete 3" in shown and "undo" in shown
-        await _type(pilot, "2 AOR 1")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+        await _type(pilot, "2 AOR 1")  # the entry box has the focus again
+        assert app.notebook.entries[-1].text() == "2 AOR 1"
         await pilot.press("f1")
         await pilot.pause()
-        assert _shown(app, "message") == app.notebook.help()
+        assert isinstance(app.screen, HelpScreen)
+        assert str(app.screen.query_one("#help-text").render()).startswith(app.notebook.help())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
 
 
 def test_bad_entries_name_what_is_wrong_and_change_nothing() -> None:
@@ -236,16 +248,16 @@ async def test_thirteen_clues_assistant_matches_the_engine_on_a_recorded_game(
     game = make_game("13-clues", 4, mystery_choice="random")
     record = play_match(game, [RandomAgent(0.0) for _ in range(4)], seed=5).record
     replay = replay_record(record)
-    view = replay.states[len(replay.states) // 2].view(1)  # seat 1, mid-game
-    position = thirteen_clues_position(view)  # what `sleuth deduce` gets for this seat
+    view: Any = replay.states[len(replay.states) // 2].view(1)  # seat 1, mid-game
+    position: Any = thirteen_clues_position(view)  # what `sleuth deduce` gets for this seat
     hidden = position["hidden"]
     assert isinstance(hidden, list)
     values = {"players": 4, "seat": 1, "hidden": hidden}
     notebook = Notebook.start("13-clues", THIRTEEN_CLUES, values, tmp_path / "c.json")
-    entries = [f"mystery {s} {' '.join(m)}" for s, m in position["mysteries"].items()]  # type: ignore[union-attr]
-    entries += [f"look {k} {v}" for k, v in position["informants"].items()]  # type: ignore[union-attr]
-    entries += [f"{q['witness']} {q['about']} {q['answer']}" for q in position["questions"]]  # type: ignore[union-attr]
-    entries += [f"accuse {a['player']} {' '.join(a['cards'])}" for a in position["accusations"]]  # type: ignore[union-attr]
+    entries = [f"mystery {s} {' '.join(m)}" for s, m in position["mysteries"].items()]
+    entries += [f"look {k} {v}" for k, v in position["informants"].items()]
+    entries += [f"{q['witness']} {q['about']} {q['answer']}" for q in position["questions"]]
+    entries += [f"accuse {a['player']} {' '.join(a['cards'])}" for a in position["accusations"]]
     assert len(entries) > 60
     app = AssistApp(notebook)
     async with app.run_test() as pilot:
@@ -269,7 +281,7 @@ async def test_thirteen_clues_assistant_matches_the_engine_on_a_recorded_game(
     new_number = int(said.split(":")[0].lstrip("#"))
     assert f"#{new_number} ({first['witness']} {first['about']} {wrong})" in warning
     # the first question's own entry is named too: the two cannot both be true
-    first_number = len(position["mysteries"]) + len(position["informants"]) + 1  # type: ignore[arg-type]
+    first_number = len(position["mysteries"]) + len(position["informants"]) + 1
     assert f"#{first_number} ({first['witness']} {first['about']} {first['answer']})" in warning
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -203,17 +202,17 @@ def mutated_sessions(draw: st.DrawFn) -> bytes:
     data = _valid_session(game)
     # a path to a value somewhere in the session, then one change there
     target: Any = data
-    while isinstance(target, Mapping | list) and target and draw(st.booleans()):
+    while isinstance(target, dict | list) and target and draw(st.booleans()):
         key = draw(
             st.sampled_from(
-                sorted(target) if isinstance(target, Mapping) else list(range(len(target)))
+                sorted(target) if isinstance(target, dict) else list(range(len(target)))
             )
         )
-        if not isinstance(target[key], Mapping | list) or not target[key]:
+        if not isinstance(target[key], dict | list) or not target[key]:
             break
         target = target[key]
     change = draw(st.sampled_from(["replace", "delete", "add", "bytes", "none"]))
-    if isinstance(target, Mapping) and target and change in ("replace", "delete"):
+    if isinstance(target, dict) and target and change in ("replace", "delete"):
         key = draw(st.sampled_from(sorted(target)))
         if change == "delete":
             del target[key]
@@ -221,7 +220,7 @@ def mutated_sessions(draw: st.DrawFn) -> bytes:
             target[key] = draw(json_values)
     elif isinstance(target, list) and target and change == "replace":
         target[draw(st.integers(0, len(target) - 1))] = draw(json_values)
-    elif isinstance(target, Mapping) and change == "add":
+    elif isinstance(target, dict) and change == "add":
         target[draw(st.text(max_size=8))] = draw(json_values)
     raw = json.dumps(data, ensure_ascii=draw(st.booleans())).encode("utf-8")
     if change == "bytes":

@@ -218,6 +218,44 @@ def test_the_contradiction_search_runs_once_per_change_and_is_bounded() -> None:
     assert grammar.checks <= notebook_module.CONFLICT_CHECKS + 2
 
 
+def test_two_separate_contradictions_are_both_named() -> None:
+    notebook = Notebook.start(
+        "black-vienna", BLACK_VIENNA, {"players": 4, "seat": 1, "hand": "AFKPTX"}
+    )
+    for entry in ("2 CDE 3", "0 BHV 1", "3 CDE 1", "2 JKL 3", "0 GKN 2"):
+        notebook.enter(entry)
+    assert notebook.warnings() == [
+        "these entries contradict each other (a miscount or a typo?): #1 (2 CDE 3), #3 (3 CDE 1)",
+        "this entry cannot be true (a miscount or a typo?): #4 (2 JKL 3)",  # K is seat 1's
+    ]
+    sheet = notebook.sheet("facts")
+    assert sheet.startswith("(leaving out #1, #3, #4)\n")
+    assert sheet == "(leaving out #1, #3, #4)\n" + BLACK_VIENNA.sheet(
+        notebook.setup,
+        BLACK_VIENNA.fold(notebook.setup, [(2, notebook.entries[1]), (5, notebook.entries[4])]),
+        "facts",
+    )
+
+
+def test_a_search_out_of_budget_says_so_and_shows_no_sheet(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(notebook_module, "CONFLICT_CHECKS", 3)
+    grammar = CountingGrammar()
+    notebook = Notebook.start("black-vienna", grammar, {"players": 4, "seat": 1, "hand": "AFKPTX"})
+    for entry in ("0 BHV 1", "0 GKN 2", "2 CDE 3", "0 LOY 1", "3 CDE 1"):
+        notebook.enter(entry)
+    grammar.checks = 0
+    warnings = notebook.warnings()
+    assert warnings[-1] == "(the search stopped before narrowing them down further)"
+    assert notebook.sheet() == (
+        "The entries contradict each other: edit or delete one to see the sheet."
+    )
+    assert grammar.checks <= 1 + 3  # the whole list, then at most the budget
+    with pytest.raises(EntryError, match="the entries contradict each other: fix them first"):
+        notebook.why("C")
+
+
 def test_minimal_subset_finds_an_irreducible_subset_within_its_budget() -> None:
     calls: list[frozenset[int]] = []
 
@@ -322,6 +360,16 @@ def test_assist_refuses_bad_arguments_at_once_with_one_line(
         assert err.count("\n") == 1 and err.startswith("sleuth assist: ") and message in err, err
     assert not no_terminal
     assert not (tmp_path / "s.json").exists()
+
+
+def test_assist_lists_the_games_own_setup_options(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_code:
+        main(["assist", "13-clues", "--help"])
+    assert exit_code.value.code == 0
+    out = capsys.readouterr().out
+    assert "--hidden CARD CARD" in out and "--players N" in out and "--resume" in out
+    assert "--hand" not in out  # Black Vienna's, not 13 Clues'
+    assert "Type 'help' in the assistant for the game's entries." in out
 
 
 def test_assist_reopens_a_session_only_when_asked_and_only_if_it_matches(

@@ -209,9 +209,12 @@ class Notebook(Generic[SetupT, FoldT]):
         return self._review
 
     def warnings(self) -> list[str]:
+        """Each set of entries that cannot all be true, named by number (empty when they agree)."""
         review = self.review()
         if review.consistent:
             return []
+        if not review.conflicts:
+            return ["the entries contradict each other"]
         out = [
             (
                 "these entries contradict each other"
@@ -222,11 +225,9 @@ class Notebook(Generic[SetupT, FoldT]):
             + ", ".join(self._named(n) for n in conflict)
             for conflict in review.conflicts
         ]
-        if not review.conflicts:
-            out.append("the entries contradict each other")
-        elif not review.narrowed:
+        if not review.narrowed:
             out.append("(the search stopped before narrowing them down further)")
-        if review.others is None:
+        elif review.others is None:
             out.append("other entries contradict each other as well: fix these first")
         return out
 

@@ -2,9 +2,9 @@
 
 A session file is JSON::
 
-    {"format": "sleuth-assist-session", "version": 1, "game": "black-vienna",
-     "setup": {"players": 4, "seat": 1, "hand": "AFKPTX"},
-     "entries": ["up AOR BHV CDE", "3 AOR 1"]}
+    {"format": "sleuth-assist-session", "version": 1, "game": "<the kit's name>",
+     "setup": {"players": 4, "seat": 1, ...},
+     "entries": ["<an entry line>", ...]}
 
 ``setup`` holds exactly the values the game's grammar names; ``entries`` the lines as the
 notebook wrote them. Loading reads each entry again through the grammar, so a file edited by

@@ -22,6 +22,9 @@ EPILOG = """\
 The game's own options (--players, --seat, --hand, --hidden, ...) are listed by
 'sleuth assist GAME --help'; its entries by typing 'help' in the assistant.
 A session file that exists is opened only with --resume (or replaced with --new)."""
+GAME_EPILOG = """\
+Type 'help' in the assistant for the game's entries.
+A session file that exists is opened only with --resume (or replaced with --new)."""
 
 
 class _Refusal(argparse.ArgumentParser):
@@ -96,7 +99,7 @@ def _open(kit: GameKit, first: argparse.Namespace) -> tuple[Notebook[Any, Any], 
     parser = _Refusal(
         prog=f"sleuth assist {kit.name}",
         description=f"{DESCRIPTION} ({kit.game.title})",
-        epilog=EPILOG,
+        epilog=GAME_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_session_options(parser, None)

@@ -13,9 +13,36 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, Input, Static
 
 from sleuth.assist import EntryError, Notebook
+
+
+class HelpScreen(ModalScreen[None]):
+    """The game's entries and the notebook's commands, over the notebook until Escape."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen VerticalScroll { width: 90%; height: auto; max-height: 90%;
+                                border: round $primary; background: $surface; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("escape", "close", "Back", show=True),
+        Binding("enter", "close", "Back", show=False),
+        Binding("f1", "close", "Back", show=False),
+    ]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(f"{self.text}\n\n(Escape to go back)", id="help-text")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class AssistApp(App[None]):
@@ -24,7 +51,7 @@ class AssistApp(App[None]):
     #main { height: 1fr; }
     #entries-pane { width: 2fr; border: round $primary; }
     #sheet-pane { width: 3fr; border: round $secondary; }
-    #message { height: auto; max-height: 12; padding: 0 1; }
+    #message { height: auto; max-height: 8; padding: 0 1; }
     #warning { height: auto; padding: 0 1; color: $error; text-style: bold; }
     """
     BINDINGS = [
@@ -45,7 +72,7 @@ class AssistApp(App[None]):
             with VerticalScroll(id="sheet-pane"):
                 yield Static(id="sheet")
         yield Static(id="warning")
-        yield Static("Type an entry and press Enter; help (or F1) lists them.", id="message")
+        yield Static("Type an entry and press Enter; help (or F1) lists the entries.", id="message")
         yield Input(
             placeholder="an entry, or help, list, edit 3 ..., delete 3, undo, why ...",
             id="entry",
@@ -62,6 +89,9 @@ class AssistApp(App[None]):
         event.input.value = ""
         if not text:
             return
+        if text.lower() in ("help", "?"):
+            self.action_help()
+            return
         try:
             message = self.notebook.enter(text)
         except EntryError as error:
@@ -70,7 +100,8 @@ class AssistApp(App[None]):
         self.redraw()
 
     def action_help(self) -> None:
-        self.query_one("#message", Static).update(self.notebook.help())
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.notebook.help()))
 
     def redraw(self) -> None:
         self.query_one("#entries", Static).update("\n".join(self.notebook.lines()))
