@@ -448,3 +448,17 @@ def test_readme_position_examples_run_through_deduce(
     out = json.loads(capsys.readouterr().out)
     assert out["consistent"] is True
     assert int(out["worlds"]) > 1
+
+
+def test_every_kit_with_a_notebook_gives_a_grammar_with_setup_and_help() -> None:
+    from sleuth.assist import Grammar, grammar_of
+    from sleuth.core import all_kits
+    from sleuth.core.kit import NOTEBOOK
+
+    kits = [kit for kit in all_kits() if kit.has(NOTEBOOK)]
+    assert {kit.name for kit in kits} >= {"black-vienna", "13-clues", "black-stories-investigation"}
+    for kit in kits:
+        grammar = grammar_of(kit)
+        assert isinstance(grammar, Grammar)
+        assert grammar.entries_help and grammar.setup_fields
+        assert {f.name for f in grammar.setup_fields} >= {"players", "seat"}
