@@ -1,25 +1,38 @@
-"""The table assistant: a notebook that thinks, for people playing the physical games."""
+"""The table assistant: a notebook that thinks, for people playing the physical games.
 
-from typing import Protocol
+One machinery (``Notebook``) keeps every game's session; a game gives only its entry grammar
+(``sleuth.core.notebook.Grammar``, re-exported here), registered as its kit's ``notebook``.
+"""
 
 from sleuth.core.errors import EntryError
+from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField
 
+from .notebook import COMMANDS_HELP, SESSION_FORMAT, Notebook, Review
+from .session import (
+    grammar_of,
+    is_session,
+    load_notebook,
+    mismatches,
+    notebook_from_json,
+    session_positions,
+    setup_from_text,
+)
 
-class Notebook(Protocol):
-    """What the assistant app needs of a game's notebook."""
-
-    @property
-    def title(self) -> str: ...
-
-    def enter(self, line: str) -> str: ...
-
-    def lines(self) -> list[str]: ...
-
-    def warnings(self) -> list[str]: ...
-
-    def sheet(self, level: str = "full") -> str: ...
-
-    def save(self) -> None: ...
-
-
-__all__ = ["EntryError", "Notebook"]
+__all__ = [
+    "COMMANDS_HELP",
+    "SESSION_FORMAT",
+    "Entry",
+    "EntryError",
+    "Grammar",
+    "Notebook",
+    "Numbered",
+    "Review",
+    "SetupField",
+    "grammar_of",
+    "is_session",
+    "load_notebook",
+    "mismatches",
+    "notebook_from_json",
+    "session_positions",
+    "setup_from_text",
+]

@@ -1,59 +1,77 @@
-"""``sleuth assist GAME``: a notebook that thinks, for a physical game at the table."""
+"""``sleuth assist GAME``: a notebook that thinks, for a physical game at the table.
+
+The options a new session needs (players, seat, the cards you hold) are the game's: they
+come from its notebook grammar, so they are read in a second pass once the game is known
+(``sleuth assist GAME --help`` lists them).
+"""
 
 from __future__ import annotations
 
 import argparse
-import inspect
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from sleuth.core import EntryError, GameError, find_kit
-from sleuth.core.kit import NOTEBOOK
+from sleuth.core import EntryError, GameError, GameKit, find_kit
+
+if TYPE_CHECKING:
+    from sleuth.assist import Notebook
+
+DESCRIPTION = "Type what happens at the table; the sheet shows what follows."
+EPILOG = """\
+The game's own options (--players, --seat, --hand, --hidden, ...) are listed by
+'sleuth assist GAME --help'; its entries by typing 'help' in the assistant.
+A session file that exists is opened only with --resume (or replaced with --new)."""
+GAME_EPILOG = """\
+Type 'help' in the assistant for the game's entries.
+A session file that exists is opened only with --resume (or replaced with --new)."""
+
+
+class _Refusal(argparse.ArgumentParser):
+    """A parser whose errors are one line through ``EntryError``, not usage and exit."""
+
+    def error(self, message: str) -> NoReturn:
+        raise EntryError(message)
 
 
 def add_parser(commands: Any) -> None:
     assist = commands.add_parser(
         "assist",
         help="the investigation sheet for a physical game",
-        description="Type what happens at the table; the sheet shows what follows.",
-        epilog="Each game's entries are listed in the assistant itself (type 'help').",
+        description=DESCRIPTION,
+        epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     assist.add_argument("game", help="a game with an assistant (sleuth games lists them)")
-    assist.add_argument(
-        "--file",
-        type=Path,
-        default=None,
-        help="session file (a 'sleuth deduce' position); reopened if it exists",
-    )
-    assist.add_argument("--players", type=int)
-    assist.add_argument("--seat", type=int, help="your seat (0 is the dealer)")
-    assist.add_argument("--hand", help="your hand, where the game deals one (e.g. AFKPTX)")
-    assist.add_argument(
-        "--hidden",
-        nargs=2,
-        metavar="CARD",
-        help="your two hidden cards, where the game has them (e.g. Officer Park)",
-    )
-    assist.add_argument("--sheet", choices=("facts", "full"), default="full")
+    _add_session_options(assist, argparse.SUPPRESS)
+    # Everything after GAME is read again once the game's own options are known.
+    assist.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     assist.set_defaults(run=run_assist)
 
 
-def run_assist(args: argparse.Namespace) -> int:
-    from sleuth.assist import Notebook
+def _add_session_options(parser: argparse.ArgumentParser, default: Any) -> None:
+    parser.add_argument(
+        "--file",
+        type=Path,
+        default=default,
+        help="session file (default sleuth-assist-GAME.json); 'sleuth deduce FILE' analyses it",
+    )
+    choice = parser.add_mutually_exclusive_group()
+    choice.add_argument(
+        "--resume", action="store_true", default=default, help="go on with the session file"
+    )
+    choice.add_argument(
+        "--new", action="store_true", default=default, help="start over, replacing it"
+    )
+    parser.add_argument(
+        "--sheet", choices=("facts", "full"), default=default, help="sheet level (full)"
+    )
 
+
+def run_assist(args: argparse.Namespace) -> int:
     try:
         kit = find_kit(args.game)
-        if not kit.has(NOTEBOOK):
-            raise EntryError(f"{kit.game.title} has no assistant")
-        notebook_type = kit.load(NOTEBOOK)
-        path = args.file or Path(f"sleuth-assist-{kit.name}.json")
-        notebook: Notebook = (
-            notebook_type.load(path)  # type: ignore[attr-defined]
-            if path.exists()
-            else _start(notebook_type, args, path)
-        )
+        notebook, sheet = _open(kit, args)
         notebook.save()
     except GameError as error:
         print(f"sleuth assist: {error}", file=sys.stderr)
@@ -67,16 +85,68 @@ def run_assist(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-
-    AssistApp(notebook, args.sheet).run()
-    print(f"session saved in {path}")
+    AssistApp(notebook, sheet).run()
+    print(f"session saved in {notebook.path}")
     return 0
 
 
-def _start(notebook_type: Any, args: argparse.Namespace, path: Path) -> Any:
-    """A new session from the arguments its ``start`` names (players, seat, hand, ...)."""
-    names = [n for n in inspect.signature(notebook_type.start).parameters if n != "path"]
-    missing = [f"--{n}" for n in names if getattr(args, n, None) is None]
+def _open(kit: GameKit, first: argparse.Namespace) -> tuple[Notebook[Any, Any], str]:
+    """The session the arguments ask for (a new one, or the file's, checked against them),
+    and the sheet level."""
+    from sleuth.assist import Notebook, grammar_of, load_notebook, mismatches, setup_from_text
+
+    grammar = grammar_of(kit)
+    parser = _Refusal(
+        prog=f"sleuth assist {kit.name}",
+        description=f"{DESCRIPTION} ({kit.game.title})",
+        epilog=GAME_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_session_options(parser, None)
+    for field in grammar.setup_fields:
+        parser.add_argument(
+            f"--{field.name}",
+            nargs=field.count if field.kind == "list" else None,
+            metavar=field.metavar,
+            help=field.help,
+        )
+    args = parser.parse_args(first.rest)
+    for name in ("file", "resume", "new", "sheet"):  # given before GAME
+        if getattr(args, name) is None and hasattr(first, name):
+            setattr(args, name, getattr(first, name))
+    if args.resume and args.new:
+        raise EntryError("--resume and --new: choose one")
+    sheet = args.sheet or "full"
+    given = {
+        f.name: getattr(args, f.name)
+        for f in grammar.setup_fields
+        if getattr(args, f.name) is not None
+    }
+    values = setup_from_text(grammar, given)
+    path: Path = args.file or Path(f"sleuth-assist-{kit.name}.json")
+    if path.is_dir():
+        raise EntryError(f"--file {path} is a folder")
+    if path.exists() and not args.new:
+        notebook = load_notebook(path, kit)
+        if not args.resume:
+            raise EntryError(
+                f"{path} holds a session ({notebook.title}, {_entries(len(notebook.entries))}): "
+                "add --resume to go on with it, or --new to start over"
+            )
+        wrong = mismatches(notebook, values)
+        if wrong:
+            raise EntryError(
+                f"{'; '.join(wrong)} does not match the session in {path}: "
+                "leave it out to resume, or start over with --new"
+            )
+        return notebook, sheet
+    if args.resume:
+        raise EntryError(f"--resume: there is no session in {path}")
+    missing = [f"--{f.name}" for f in grammar.setup_fields if f.name not in values]
     if missing:
         raise EntryError(f"a new session needs {', '.join(missing)}")
-    return notebook_type.start(*(getattr(args, n) for n in names), path)
+    return Notebook.start(kit.name, grammar, values, path), sheet
+
+
+def _entries(count: int) -> str:
+    return f"{count} entry" if count == 1 else f"{count} entries"

@@ -19,9 +19,12 @@ def add_parser(subparsers: Any) -> None:
         help="exact deduction from one seat's position (JSON in, JSON out)",
         description="Read a position as JSON (FILE, or - for stdin) and print what the seat "
         "knows: the number of consistent worlds, each card's location probabilities, the "
-        "solution posterior and the certain facts.",
+        "solution posterior and the certain facts. A session file of 'sleuth assist' is read "
+        "as the position its entries amount to (one per opponent in Black Stories).",
     )
-    p.add_argument("file", metavar="FILE", help="position JSON file, or - for stdin")
+    p.add_argument(
+        "file", metavar="FILE", help="position (or assistant session) JSON file, or - for stdin"
+    )
     p.add_argument("--explain", metavar="CARD", help="explain why CARD's place is certain")
     p.add_argument(
         "--questions", action="store_true", help="rank the questions the seat could ask now"
@@ -44,11 +47,37 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, json.JSONDecodeError) as exc:
         print(f"sleuth deduce: cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
+    from sleuth.assist import is_session
+
+    if is_session(data):
+        return _run_session(data, args)
     try:
         out = analyze_position(data, explain=args.explain, questions=args.questions)
     except PositionError as exc:
         print(f"sleuth deduce: invalid position: {exc}", file=sys.stderr)
         return 2
+    json.dump(out, sys.stdout, indent=args.indent, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _run_session(data: object, args: argparse.Namespace) -> int:
+    """A session of ``sleuth assist``: the analysis of the position its entries amount to, or
+    of each (by label: ``{"positions": {"seat 1": ..., ...}}``) where it has several."""
+    from sleuth.assist import session_positions
+    from sleuth.core import GameError
+    from sleuth.deduce.api import analyze_position
+
+    try:
+        positions = session_positions(data)
+        analyses = {
+            label: analyze_position(position, explain=args.explain, questions=args.questions)
+            for label, position in positions.items()
+        }
+    except GameError as exc:
+        print(f"sleuth deduce: invalid session: {exc}", file=sys.stderr)
+        return 2
+    out = next(iter(analyses.values())) if len(analyses) == 1 else {"positions": analyses}
     json.dump(out, sys.stdout, indent=args.indent, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0

@@ -1,13 +1,48 @@
-"""``sleuth assist``: the investigation sheet for a physical game, filled as answers come in."""
+"""``sleuth assist``: the investigation sheet for a physical game, filled as answers come in.
+
+The entries pane lists the numbered entries (``edit 3 ...``, ``delete 3`` and ``undo`` change
+them); the sheet pane shows what follows, or, while entries contradict each other, the sheet
+of the other entries under a warning naming the conflicting ones. The notebook works out the
+sheet and the contradictions once per change; a redraw only reads them.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, Input, Static
 
 from sleuth.assist import EntryError, Notebook
+
+
+class HelpScreen(ModalScreen[None]):
+    """The game's entries and the notebook's commands, over the notebook until Escape."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen VerticalScroll { width: 90%; height: auto; max-height: 90%;
+                                border: round $primary; background: $surface; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("escape", "close", "Back", show=True),
+        Binding("enter", "close", "Back", show=False),
+        Binding("f1", "close", "Back", show=False),
+    ]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(f"{self.text}\n\n(Escape to go back)", id="help-text")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class AssistApp(App[None]):
@@ -16,12 +51,15 @@ class AssistApp(App[None]):
     #main { height: 1fr; }
     #entries-pane { width: 2fr; border: round $primary; }
     #sheet-pane { width: 3fr; border: round $secondary; }
-    #message { height: auto; padding: 0 1; }
+    #message { height: auto; max-height: 8; padding: 0 1; }
     #warning { height: auto; padding: 0 1; color: $error; text-style: bold; }
     """
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", show=True),
+        Binding("f1", "help", "Help", show=True),
+    ]
 
-    def __init__(self, notebook: Notebook, sheet: str = "full") -> None:
+    def __init__(self, notebook: Notebook[Any, Any], sheet: str = "full") -> None:
         super().__init__()
         self.notebook = notebook
         self.sheet_level = sheet
@@ -34,9 +72,10 @@ class AssistApp(App[None]):
             with VerticalScroll(id="sheet-pane"):
                 yield Static(id="sheet")
         yield Static(id="warning")
-        yield Static(id="message")
+        yield Static("Type an entry and press Enter; help (or F1) lists the entries.", id="message")
         yield Input(
-            placeholder="type an entry (see sleuth assist --help) and press Enter", id="entry"
+            placeholder="an entry, or help, list, edit 3 ..., delete 3, undo, why ...",
+            id="entry",
         )
         yield Footer()
 
@@ -50,6 +89,9 @@ class AssistApp(App[None]):
         event.input.value = ""
         if not text:
             return
+        if text.lower() in ("help", "?"):
+            self.action_help()
+            return
         try:
             message = self.notebook.enter(text)
         except EntryError as error:
@@ -57,9 +99,11 @@ class AssistApp(App[None]):
         self.query_one("#message", Static).update(message)
         self.redraw()
 
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.notebook.help()))
+
     def redraw(self) -> None:
         self.query_one("#entries", Static).update("\n".join(self.notebook.lines()))
-        warnings = self.notebook.warnings()
-        self.query_one("#warning", Static).update("\n".join(warnings))
-        sheet = "" if warnings else self.notebook.sheet(self.sheet_level)
-        self.query_one("#sheet", Static).update(sheet)
+        self.query_one("#warning", Static).update("\n".join(self.notebook.warnings()))
+        self.query_one("#sheet", Static).update(self.notebook.sheet(self.sheet_level))

@@ -11,6 +11,6 @@ KIT = GameKit(
         BOTS: "sleuth.games.black_stories.bots:BOTS",
         RENDER: "sleuth.games.black_stories.render:RENDER",
         KNOWLEDGE: "sleuth.games.black_stories.knowledge:KNOWLEDGE",
-        NOTEBOOK: "sleuth.games.black_stories.notebook:NOTEBOOK",
+        NOTEBOOK: "sleuth.games.black_stories.notebook:GRAMMAR",
     },
 )

@@ -1,181 +1,255 @@
-"""Black Stories Investigation at a real table: a case sheet for every other player.
+"""Black Stories Investigation at a real table: the grammar of the assistant's entries.
 
-Entries, one per line:
+Entries, one per line::
 
     2 woman+knife 2                  a card played to seat 2 landed in field 2 (0/1, 2 or 3)
     fail 2 man/day/inside/knife      a solve attempt on seat 2 with this guess failed
     solved 2                         seat 2's case was solved: a new case, a clean grid
     seen man+day+inside+gun          a four-evidence card seen elsewhere (not anyone's case)
-    undo                             take back the last entry
 
-Each seat's case sheet is a ``sleuth deduce`` position (game "black-stories"); the session
-file holds one per seat under "targets".
+The entries fold into one case position per other seat (a ``sleuth deduce`` position of
+game "black-stories" each).
 """
 
 from __future__ import annotations
 
-import copy
-import json
-from dataclasses import dataclass, field
-from itertools import combinations
-from pathlib import Path
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from sleuth.core.errors import EntryError
+from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField, checked_int, minimal_subset
 from sleuth.deduce.model import PositionError
-from sleuth.games.black_stories.knowledge import ATTRIBUTES, analyze, posterior
 
-_ATTRIBUTE_OF = {value: i for i, pair in enumerate(ATTRIBUTES) for value in pair}
+from .knowledge import ATTRIBUTES, posterior
+from .render import case_sheet
+
 FIELDS = ("0/1", "2", "3")
-
-
-def _evidence(text: str, four: bool = False) -> list[str]:
-    values = [v for v in text.lower().replace("/", "+").split("+") if v]
-    unknown = [v for v in values if v not in _ATTRIBUTE_OF]
-    if unknown:
-        raise EntryError(f"{text!r}: unknown evidence {', '.join(unknown)}")
-    if len({_ATTRIBUTE_OF[v] for v in values}) != len(values):
-        raise EntryError(f"{text!r}: two values of the same kind (man/woman, day/night, ...)")
-    if (four and len(values) != 4) or not 2 <= len(values) <= 4:
-        raise EntryError(f"{text!r}: {'four pieces' if four else '2-4 pieces'} of evidence needed")
-    return sorted(values, key=_ATTRIBUTE_OF.__getitem__)
-
-
-@dataclass
-class BlackStoriesNotebook:
-    data: dict[str, Any]
-    path: Path | None = None
-    undo_stack: list[dict[str, Any]] = field(default_factory=list)
-
-    @classmethod
-    def start(cls, players: int, seat: int, path: Path | None = None) -> BlackStoriesNotebook:
-        if not 2 <= players <= 4:
-            raise EntryError(f"players: {players} is out of range 2..4")
-        if not 0 <= seat < players:
-            raise EntryError(f"seat: {seat} is out of range 0..{players - 1}")
-        targets = {
-            str(t): {"game": "black-stories", "cards": [], "failed_guesses": [], "excluded": []}
-            for t in range(players)
-            if t != seat
-        }
-        data = {"game": "black-stories", "players": players, "seat": seat, "targets": targets}
-        return cls(data, path)
-
-    @classmethod
-    def load(cls, path: Path) -> BlackStoriesNotebook:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            for position in data["targets"].values():
-                posterior(position)
-        except (OSError, json.JSONDecodeError, KeyError, AttributeError, PositionError) as error:
-            raise EntryError(f"{path}: not a Black Stories session: {error}") from None
-        return cls(data, path)
-
-    @property
-    def title(self) -> str:
-        players, seat = self.data["players"], self.data["seat"]
-        return f"Black Stories Investigation, {players} players, you are seat {seat}"
-
-    def _target(self, text: str) -> str:
-        if text not in self.data["targets"]:
-            raise EntryError(f"{text!r} is not another seat at this table")
-        return text
-
-    def enter(self, line: str) -> str:
-        words = line.split()
-        if not words:
-            raise EntryError("empty entry (try '2 woman+knife 2', 'fail 2 man/day/inside/knife')")
-        verb = words[0].lower()
-        if verb == "undo" and len(words) == 1:
-            if not self.undo_stack:
-                raise EntryError("nothing to undo")
-            self.data = self.undo_stack.pop()
-            self.save()
-            return "undone"
-        new = copy.deepcopy(self.data)
-        targets = new["targets"]
-        if verb == "fail" and len(words) == 3:
-            targets[self._target(words[1])]["failed_guesses"].append(_evidence(words[2], four=True))
-            message = f"failed guess on seat {words[1]} noted"
-        elif verb == "solved" and len(words) == 2:
-            position = targets[self._target(words[1])]
-            position["cards"], position["failed_guesses"] = [], []
-            message = f"seat {words[1]} has a new case"
-        elif verb == "seen" and len(words) == 2:
-            card = _evidence(words[1], four=True)
-            for position in targets.values():
-                position["excluded"].append(card)
-            message = f"{'+'.join(card)} is nobody's case"
-        elif len(words) == 3 and words[2] in FIELDS:
-            evidence = _evidence(words[1])
-            targets[self._target(words[0])]["cards"].append(
-                {"evidence": evidence, "field": words[2]}
-            )
-            message = f"seat {words[0]}: {'+'.join(evidence)} in field {words[2]}"
-        else:
-            raise EntryError(f"{line!r}: see the examples (e.g. '2 woman+knife 2', 'solved 2')")
-        self.undo_stack.append(self.data)
-        self.data = new
-        self.save()
-        return message
-
-    def save(self) -> None:
-        if self.path is not None:
-            text = json.dumps(self.data, ensure_ascii=False, indent=1)
-            self.path.write_text(text + "\n", encoding="utf-8")
-
-    def lines(self) -> list[str]:
-        out = []
-        for target, position in self.data["targets"].items():
-            cards = " ".join(f"{'+'.join(c['evidence'])}:{c['field']}" for c in position["cards"])
-            out.append(f"seat {target}: {cards or 'no cards yet'}")
-            out += [f"    failed: {'/'.join(g)}" for g in position["failed_guesses"]]
-        return out
-
-    def sheet(self, level: str = "full") -> str:
-        lines = []
-        for target, position in self.data["targets"].items():
-            result = analyze(position)
-            cases = result.get("cases", [])
-            certain = result.get("certain", [])
-            if not isinstance(cases, list) or not cases:
-                lines.append(f"seat {target}: no case fits")
-                continue
-            known = "/".join(map(str, certain)) if isinstance(certain, list) else ""
-            lines.append(f"seat {target}: {len(cases)} possible cases; certain: {known or '-'}")
-            if level == "full" and len(cases) <= 6:
-                lines += [f"    {c['case']}" for c in cases]
-        return "\n".join(lines)
-
-    def warnings(self) -> list[str]:
-        out = []
-        for target, position in self.data["targets"].items():
-            if posterior(position):
-                continue
-            cards = position["cards"]
-            named = _smallest_conflict(position)
-            text = ", ".join(
-                f"{'+'.join(cards[i]['evidence'])} in {cards[i]['field']}" for i in named
-            )
-            out.append(
-                f"the clues about seat {target} contradict each other: {text or 'see the guesses'}"
-            )
-        return out
-
-
-def _smallest_conflict(position: dict[str, Any]) -> list[int]:
-    """A smallest set of played cards that no case fits, with the guesses and exclusions."""
-    cards = position["cards"]
-    for size in range(1, len(cards) + 1):
-        for chosen in combinations(range(len(cards)), size):
-            trial = {**position, "cards": [cards[i] for i in chosen]}
-            if not posterior(trial):
-                return list(chosen)
-    return []
-
+_ATTRIBUTE_OF = {value: i for i, pair in enumerate(ATTRIBUTES) for value in pair}
+# The ``why`` search folds subsets of one seat's facts: 16 cases, so each check is cheap.
+WHY_CHECKS = 400
 
 ENTRIES = """\
   2 woman+knife 2               a card played to seat 2 landed in field 2 (0/1, 2, 3)
   fail 2 man/day/inside/knife   a failed solve attempt on seat 2
-  solved 2 / seen man+day+inside+gun / undo"""
-NOTEBOOK = BlackStoriesNotebook
+  solved 2                      seat 2's case was solved: a new case
+  seen man+day+inside+gun       a four-evidence card seen elsewhere
+  why 2 woman                   why seat 2's case is certainly woman (or not)"""
+
+
+@dataclass(frozen=True)
+class Setup:
+    players: int
+    seat: int
+
+    @property
+    def targets(self) -> tuple[int, ...]:
+        return tuple(t for t in range(self.players) if t != self.seat)
+
+
+@dataclass(frozen=True)
+class Played(Entry):
+    """A card with ``evidence`` played to seat ``target`` landed in ``field``."""
+
+    target: int
+    evidence: tuple[str, ...]
+    field: str
+
+    def text(self) -> str:
+        return f"{self.target} {'+'.join(self.evidence)} {self.field}"
+
+
+@dataclass(frozen=True)
+class Failed(Entry):
+    """A solve attempt on seat ``target`` with ``guess`` failed."""
+
+    target: int
+    guess: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"fail {self.target} {'/'.join(self.guess)}"
+
+
+@dataclass(frozen=True)
+class Solved(Entry):
+    """Seat ``target``'s case was solved: it has a new case and a clean grid."""
+
+    background = True
+    target: int
+
+    def text(self) -> str:
+        return f"solved {self.target}"
+
+
+@dataclass(frozen=True)
+class Seen(Entry):
+    """A four-evidence card seen elsewhere: it is nobody's case."""
+
+    card: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"seen {'+'.join(self.card)}"
+
+
+@dataclass(frozen=True)
+class Folded:
+    """Each other seat's case position, and the entries behind each of its facts."""
+
+    positions: Mapping[int, dict[str, object]]
+    facts: Mapping[int, tuple[int, ...]]  # seat -> entry numbers of its current facts
+    entries: Mapping[int, Entry]
+
+
+def _evidence(text: str, four: bool = False) -> tuple[str, ...]:
+    values = [v for v in text.lower().replace("/", "+").split("+") if v]
+    unknown = [v for v in values if v not in _ATTRIBUTE_OF]
+    if unknown:
+        raise EntryError(f"{text[:40]!r}: unknown evidence {', '.join(unknown)[:40]}")
+    if len({_ATTRIBUTE_OF[v] for v in values}) != len(values):
+        raise EntryError(f"{text[:40]!r}: two values of one kind (man/woman, day/night, ...)")
+    if (four and len(values) != 4) or not 2 <= len(values) <= 4:
+        needed = "four pieces" if four else "2-4 pieces"
+        raise EntryError(f"{text[:40]!r}: {needed} of evidence needed")
+    return tuple(sorted(values, key=_ATTRIBUTE_OF.__getitem__))
+
+
+def _value(values: Mapping[str, object], name: str) -> object:
+    if name not in values:
+        raise EntryError(f"{name}: missing (--{name})")
+    return values[name]
+
+
+class BlackStoriesGrammar(Grammar[Setup, Folded]):
+    entries_help = ENTRIES
+    setup_fields = (
+        SetupField("players", "how many play (2-4)", "int", metavar="N"),
+        SetupField("seat", "your seat", "int", metavar="SEAT"),
+    )
+
+    def setup(self, values: Mapping[str, object]) -> Setup:
+        players = checked_int(_value(values, "players"), "players", 2, 4)
+        return Setup(players, checked_int(_value(values, "seat"), "seat", 0, players - 1))
+
+    def setup_json(self, setup: Setup) -> dict[str, object]:
+        return {"players": setup.players, "seat": setup.seat}
+
+    def title(self, setup: Setup) -> str:
+        return f"Black Stories Investigation, {setup.players} players, you are seat {setup.seat}"
+
+    def parse(self, setup: Setup, line: str) -> Entry:
+        words = line.split()
+        if not words:
+            raise EntryError("empty entry (try '2 woman+knife 2', 'fail 2 man/day/inside/knife')")
+        verb = words[0].lower()
+        if verb == "fail" and len(words) == 3:
+            return Failed(self._target(setup, words[1]), _evidence(words[2], four=True))
+        if verb == "solved" and len(words) == 2:
+            return Solved(self._target(setup, words[1]))
+        if verb == "seen" and len(words) == 2:
+            return Seen(_evidence(words[1], four=True))
+        if len(words) == 3 and words[2] in FIELDS:
+            return Played(self._target(setup, words[0]), _evidence(words[1]), words[2])
+        if len(words) == 3 and words[0].isascii() and words[0].isdigit():
+            raise EntryError(f"{words[2][:20]!r} is not a field: 0/1, 2 or 3")
+        raise EntryError(
+            f"{line[:40]!r}: expected e.g. '2 woman+knife 2', 'fail 2 man/day/inside/knife', "
+            "'solved 2' or 'seen man+day+inside+gun'"
+        )
+
+    def _target(self, setup: Setup, text: str) -> int:
+        if not text.isascii() or not text.isdigit() or len(text) > 1:
+            raise EntryError(f"{text[:20]!r} is not another seat at this table")
+        target = int(text)
+        if target not in setup.targets:
+            raise EntryError(f"{text!r} is not another seat at this table")
+        return target
+
+    def fold(self, setup: Setup, entries: Sequence[Numbered], strict: bool = True) -> Folded:
+        cards: dict[int, list[tuple[Played, int]]] = {t: [] for t in setup.targets}
+        failed: dict[int, list[tuple[Failed, int]]] = {t: [] for t in setup.targets}
+        seen: list[tuple[Seen, int]] = []
+        for number, entry in entries:
+            if isinstance(entry, Played):
+                cards[entry.target].append((entry, number))
+            elif isinstance(entry, Failed):
+                failed[entry.target].append((entry, number))
+            elif isinstance(entry, Solved):
+                cards[entry.target], failed[entry.target] = [], []
+            elif isinstance(entry, Seen):
+                seen.append((entry, number))
+            else:
+                raise EntryError(f"#{number}: {entry.text()!r} is not a Black Stories entry")
+        positions: dict[int, dict[str, object]] = {
+            t: {
+                "game": "black-stories",
+                "cards": [{"evidence": list(p.evidence), "field": p.field} for p, _ in cards[t]],
+                "failed_guesses": [list(f.guess) for f, _ in failed[t]],
+                "excluded": [list(s.card) for s, _ in seen],
+            }
+            for t in setup.targets
+        }
+        facts = {
+            t: tuple(sorted(n for _, n in [*cards[t], *failed[t], *seen])) for t in setup.targets
+        }
+        return Folded(positions, facts, dict(entries))
+
+    def consistent(self, setup: Setup, folded: Folded) -> bool:
+        return all(_cases(position) for position in folded.positions.values())
+
+    def sheet(self, setup: Setup, folded: Folded, level: str) -> str:
+        return case_sheet(folded.positions, level)
+
+    def why(self, setup: Setup, folded: Folded, subject: str) -> str:
+        words = subject.split()
+        if len(words) != 2:
+            raise EntryError("why SEAT EVIDENCE, e.g. 'why 2 woman'")
+        target = self._target(setup, words[0])
+        value = words[1].lower()
+        if value not in _ATTRIBUTE_OF:
+            raise EntryError(f"{words[1][:20]!r} is not evidence (man, woman, day, night, ...)")
+        cases = _cases(folded.positions[target])
+        pair = ATTRIBUTES[_ATTRIBUTE_OF[value]]
+        other = pair[1 - pair.index(value)]
+        if all(value in case for case in cases):
+            certain, said = value, f"seat {target}'s case is certainly {value}"
+        elif all(other in case for case in cases):
+            certain, said = other, f"seat {target}'s case is certainly not {value} but {other}"
+        else:
+            return f"seat {target}: {value} is not certain yet ({len(cases)} cases fit)"
+        numbers = folded.facts[target]
+
+        def implies(chosen: Sequence[int]) -> bool:
+            kept = [(n, folded.entries[n]) for n in chosen]
+            return all(certain in case for case in _cases(_position_of(kept)))
+
+        used, _ = minimal_subset(numbers, implies, WHY_CHECKS)
+        if not used:
+            return f"{said}: every case has it"
+        named = ", ".join(f"#{n} ({folded.entries[n].text()})" for n in used)
+        return f"{said}, because of {named}"
+
+    def positions(self, setup: Setup, folded: Folded) -> dict[str, dict[str, object]]:
+        return {f"seat {t}": position for t, position in folded.positions.items()}
+
+
+def _position_of(facts: Sequence[Numbered]) -> dict[str, object]:
+    """One seat's case position from some of its facts (for the ``why`` search)."""
+    return {
+        "game": "black-stories",
+        "cards": [
+            {"evidence": list(e.evidence), "field": e.field}
+            for _, e in facts
+            if isinstance(e, Played)
+        ],
+        "failed_guesses": [list(e.guess) for _, e in facts if isinstance(e, Failed)],
+        "excluded": [list(e.card) for _, e in facts if isinstance(e, Seen)],
+    }
+
+
+def _cases(position: Mapping[str, object]) -> list[tuple[str, ...]]:
+    try:
+        return posterior(position)
+    except PositionError as error:  # the grammar builds these positions: a bug, said plainly
+        raise EntryError(f"the engine does not take these entries: {error}") from None
+
+
+GRAMMAR = BlackStoriesGrammar()

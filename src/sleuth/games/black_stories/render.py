@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from sleuth.core.kit import TextRender
 
 from .knowledge import analyze as black_stories_analyze
@@ -12,11 +14,15 @@ from .views import BlackStoriesView
 def sheet_text(view: BlackStoriesView, level: str) -> str:
     if view.seat is None:
         return "(a spectator keeps no sheet)"
+    targets = [target for target in range(view.players) if target != view.seat]
+    return case_sheet({t: black_stories_position(view, t) for t in targets}, level)
+
+
+def case_sheet(positions: Mapping[int, Mapping[str, object]], level: str) -> str:
+    """The case sheet: for each opponent (seat -> case position), the cases that fit."""
     lines = []
-    for target in range(view.players):
-        if target == view.seat:
-            continue
-        result = black_stories_analyze(black_stories_position(view, target))
+    for target, position in positions.items():
+        result = black_stories_analyze(position)
         cases = result.get("cases", [])
         if not isinstance(cases, list) or not cases:
             lines.append(f"seat {target}: the clues contradict each other")

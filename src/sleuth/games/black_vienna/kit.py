@@ -11,6 +11,6 @@ KIT = GameKit(
         BOTS: "sleuth.games.black_vienna.bots:BOTS",
         RENDER: "sleuth.games.black_vienna.render:RENDER",
         KNOWLEDGE: "sleuth.games.black_vienna.knowledge:KNOWLEDGE",
-        NOTEBOOK: "sleuth.games.black_vienna.notebook:NOTEBOOK",
+        NOTEBOOK: "sleuth.games.black_vienna.notebook:GRAMMAR",
     },
 )

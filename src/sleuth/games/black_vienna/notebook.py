@@ -1,171 +1,233 @@
-"""Black Vienna at a real table: the answers as they are given, and what follows from them.
+"""Black Vienna at a real table: the grammar of the assistant's entries.
 
-Entries, one per line:
+Entries, one per line::
 
     3 AOR 1          seat 3 answered card AOR with 1 marker (any seat, also your own)
-    up AOR BHV CDE   the cards now face up (for the best-question hint)
-    why B            why B's place is certain
-    undo             take back the last answer or face-up entry
+    up AOR BHV CDE   the cards face up now (for the best-question hint)
+    new FGI          the card turned face up in place of one just answered
 
-The notebook is saved as a ``sleuth deduce`` position after every entry, so a session can
-be reopened, and the same file can be analysed from the command line.
+An answered card leaves the face-up cards (it now lies in front of the seat that answered),
+so the sheet stops suggesting it; ``new`` names the card turned up from its stack. The
+entries fold into a ``sleuth deduce`` position (``knowledge.Position``).
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field, replace
-from pathlib import Path
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
 
 from sleuth.core.errors import EntryError
+from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField, checked_int
 from sleuth.deduce.model import PositionError
-from sleuth.games.black_vienna import DEFAULT_DECK, LETTERS, hand_sizes
-from sleuth.games.black_vienna.knowledge import BlackViennaAnalysis, Investigation, Position
 
+from .components import DEFAULT_DECK, LETTERS, hand_sizes
+from .knowledge import BlackViennaAnalysis, Investigation, Position
 from .render import black_vienna_sheet
 
+FACE_UP = 3  # one face-up card on top of each of the three stacks
 
-def _card(text: str, deck: tuple[str, ...]) -> str:
+ENTRIES = """\
+  3 AOR 1                 seat 3 put one marker on AOR (any seat, also yours)
+  up AOR BHV CDE          the cards face up now (for the best question)
+  new FGI                 the card turned up in place of one answered
+  why B                   why B's place is certain"""
+
+
+@dataclass(frozen=True)
+class Setup:
+    players: int
+    seat: int
+    hand: str  # in the order of LETTERS
+
+
+@dataclass(frozen=True)
+class Answer(Entry):
+    """Seat ``target`` answered ``card`` with ``markers`` markers."""
+
+    target: int
+    card: str
+    markers: int
+
+    def text(self) -> str:
+        return f"{self.target} {self.card} {self.markers}"
+
+
+@dataclass(frozen=True)
+class FaceUp(Entry):
+    """The cards face up now (none when the stacks are empty)."""
+
+    background = True
+    cards: tuple[str, ...]
+
+    def text(self) -> str:
+        return " ".join(("up", *self.cards))
+
+
+@dataclass(frozen=True)
+class TurnedUp(Entry):
+    """A card turned face up, in place of one that was answered."""
+
+    background = True
+    card: str
+
+    def text(self) -> str:
+        return f"new {self.card}"
+
+
+class Folded:
+    """The position the entries amount to, and the entry behind each of its answers."""
+
+    def __init__(
+        self,
+        position: Position,
+        sources: tuple[int, ...],
+        left_face_up: Mapping[int, str],
+        entries: Mapping[int, Entry],
+    ) -> None:
+        self.position = position
+        self.sources = sources  # investigation index -> entry number
+        self.left_face_up = left_face_up  # entry number of an answer -> the card it took
+        self.entries = entries
+
+    @cached_property
+    def analysis(self) -> BlackViennaAnalysis:
+        return BlackViennaAnalysis(self.position)
+
+
+def _card(text: str) -> str:
     letters = text.strip().upper()
     if len(letters) != 3 or any(c not in LETTERS for c in letters) or len(set(letters)) != 3:
-        raise EntryError(f"{text!r} is not a card: three different letters of A-Z and Ö")
-    key = "".join(sorted(letters, key=LETTERS.index))
-    for card in deck:
-        if "".join(sorted(card, key=LETTERS.index)) == key:
+        raise EntryError(f"{text[:20]!r} is not a card: three different letters of A-Z and Ö")
+    key = sorted(letters, key=LETTERS.index)
+    for card in DEFAULT_DECK:
+        if sorted(card, key=LETTERS.index) == key:
             return card
     raise EntryError(f"{letters} is not a card of the investigation deck")
 
 
-@dataclass
-class BlackViennaNotebook:
-    position: Position
-    path: Path | None = None
-    undo_stack: list[Position] = field(default_factory=list)
+def _value(values: Mapping[str, object], name: str) -> object:
+    if name not in values:
+        raise EntryError(f"{name}: missing (--{name})")
+    return values[name]
 
-    @classmethod
-    def start(
-        cls, players: int, seat: int, hand: str, path: Path | None = None
-    ) -> BlackViennaNotebook:
-        try:
-            if players not in (3, 4, 5, 6):
-                raise PositionError(f"players: {players} is out of range 3..6")
-            sizes = hand_sizes(players)
-            if not 0 <= seat < players:
-                raise PositionError(f"seat: {seat} is out of range 0..{players - 1}")
-            letters = hand.strip().upper()
-            if len(letters) != sizes[seat]:
-                raise PositionError(
-                    f"hand: seat {seat} of {players} holds {sizes[seat]} cards, not {len(letters)}"
-                )
-            position = Position(players, seat, letters, (), DEFAULT_DECK, ())
-        except PositionError as error:
-            raise EntryError(str(error)) from None
-        return cls(position, path)
 
-    @classmethod
-    def load(cls, path: Path) -> BlackViennaNotebook:
-        try:
-            position = Position.from_json(json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, json.JSONDecodeError, PositionError) as error:
+class BlackViennaGrammar(Grammar[Setup, Folded]):
+    entries_help = ENTRIES
+    setup_fields = (
+        SetupField("players", "how many play (3-6)", "int", metavar="N"),
+        SetupField("seat", "your seat (0 is the dealer)", "int", metavar="SEAT"),
+        SetupField("hand", "your hand (e.g. AFKPTX)", "text", metavar="LETTERS"),
+    )
+
+    def setup(self, values: Mapping[str, object]) -> Setup:
+        players = checked_int(_value(values, "players"), "players", 3, 6)
+        seat = checked_int(_value(values, "seat"), "seat", 0, players - 1)
+        raw = _value(values, "hand")
+        if not isinstance(raw, str):
+            raise EntryError("hand: expected letters, e.g. AFKPTX")
+        letters = raw.strip().upper()
+        unknown = sorted({c for c in letters if c not in LETTERS})
+        if unknown:
+            raise EntryError(f"hand: {''.join(unknown)[:10]!r} are not letters of A-Z and Ö")
+        if len(set(letters)) != len(letters):
+            raise EntryError(f"hand: a letter is repeated in {letters}")
+        size = hand_sizes(players)[seat]
+        if len(letters) != size:
             raise EntryError(
-                f"{path}: cannot be read as a Black Vienna position: {error}"
-            ) from None
-        return cls(position, path)
+                f"hand: seat {seat} of {players} holds {size} cards, not {len(letters)}"
+            )
+        return Setup(players, seat, "".join(sorted(letters, key=LETTERS.index)))
 
-    @property
-    def answers(self) -> tuple[Investigation, ...]:
-        return self.position.investigations
+    def setup_json(self, setup: Setup) -> dict[str, object]:
+        return {"players": setup.players, "seat": setup.seat, "hand": setup.hand}
 
-    def enter(self, line: str) -> str:
-        """Take one entry; returns what to show. ``EntryError`` leaves the notebook as it was."""
+    def title(self, setup: Setup) -> str:
+        return f"Black Vienna, {setup.players} players, you are seat {setup.seat}"
+
+    def summary(self, setup: Setup, folded: Folded) -> list[str]:
+        face_up = folded.position.face_up
+        shown = "not entered" if face_up is None else " ".join(face_up) or "none"
+        return [f"hand: {setup.hand}", f"face up: {shown}"]
+
+    def parse(self, setup: Setup, line: str) -> Entry:
         words = line.split()
         if not words:
-            raise EntryError("empty entry (try '3 AOR 1', 'up AOR BHV CDE', 'why B', 'undo')")
+            raise EntryError("empty entry (try '3 AOR 1', 'up AOR BHV CDE')")
         verb = words[0].lower()
-        if verb == "undo" and len(words) == 1:
-            if not self.undo_stack:
-                raise EntryError("nothing to undo")
-            self.position = self.undo_stack.pop()
-            self.save()
-            return "undone"
-        if verb == "why" and len(words) == 2:
-            return self.explain(words[1])
         if verb == "up":
-            cards = tuple(_card(w, self.position.deck) for w in words[1:])
-            if len(cards) > 3:
-                raise EntryError("at most three cards are face up")
-            self._change(replace(self.position, face_up=cards))
-            return f"face up: {' '.join(cards) or 'none'}"
-        if len(words) == 3 and words[0].isdigit() and words[2].isdigit():
-            return self._answer(int(words[0]), words[1], int(words[2]))
+            cards = tuple(_card(word) for word in words[1:])
+            if len(cards) > FACE_UP:
+                raise EntryError(f"at most {FACE_UP} cards are face up")
+            if len(set(cards)) != len(cards):
+                raise EntryError("a card is named twice")
+            return FaceUp(cards)
+        if verb == "new" and len(words) == 2:
+            return TurnedUp(_card(words[1]))
+        if len(words) == 3:
+            return Answer(_seat(words[0], setup.players), _card(words[1]), _markers(words[2]))
         raise EntryError(
-            f"{line!r}: expected 'SEAT CARD MARKERS' (e.g. '3 AOR 1'), 'up ...', 'why X' or 'undo'"
+            f"{line[:40]!r}: expected 'SEAT CARD MARKERS' (e.g. '3 AOR 1'), "
+            "'up AOR BHV CDE' or 'new FGI'"
         )
 
-    def _answer(self, target: int, card_text: str, markers: int) -> str:
-        players = self.position.players
-        if not 0 <= target < players:
-            raise EntryError(f"seat {target} is not at this table (seats 0-{players - 1})")
-        if not 0 <= markers <= 3:
-            raise EntryError(f"{markers} markers: a card has three letters, so 0-3")
-        card = _card(card_text, self.position.deck)
-        answers = (*self.position.investigations, Investigation(target, card, markers))
-        self._change(replace(self.position, investigations=answers))
-        return f"#{len(answers)}: seat {target} has {markers} of {card}"
-
-    def _change(self, position: Position) -> None:
-        self.undo_stack.append(self.position)
-        self.position = position
-        self.save()
-
-    def save(self) -> None:
-        if self.path is not None:
-            data = self.position.to_json()
-            self.path.write_text(
-                json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    def fold(self, setup: Setup, entries: Sequence[Numbered], strict: bool = True) -> Folded:
+        investigations: list[Investigation] = []
+        sources: list[int] = []
+        face_up: list[str] | None = None
+        answered: dict[str, int] = {}  # card -> the entry that first answered it
+        left_face_up: dict[int, str] = {}
+        for number, entry in entries:
+            if isinstance(entry, Answer):
+                investigations.append(Investigation(entry.target, entry.card, entry.markers))
+                sources.append(number)
+                answered.setdefault(entry.card, number)
+                if face_up is not None and entry.card in face_up:
+                    face_up.remove(entry.card)
+                    left_face_up[number] = entry.card
+            elif isinstance(entry, FaceUp):
+                for card in entry.cards:
+                    _not_answered(card, answered, number)
+                face_up = list(entry.cards)
+            elif isinstance(entry, TurnedUp):
+                _not_answered(entry.card, answered, number)
+                face_up = [] if face_up is None else face_up
+                if entry.card in face_up:
+                    raise EntryError(f"#{number}: {entry.card} is face up already")
+                if len(face_up) >= FACE_UP and not strict:
+                    face_up.pop(0)  # the answer that took a card was left out of this subset
+                if len(face_up) >= FACE_UP:
+                    raise EntryError(
+                        f"#{number}: {FACE_UP} cards are face up already ({' '.join(face_up)})"
+                    )
+                face_up.append(entry.card)
+            else:
+                raise EntryError(f"#{number}: {entry.text()!r} is not a Black Vienna entry")
+        try:
+            position = Position(
+                setup.players,
+                setup.seat,
+                setup.hand,
+                tuple(investigations),
+                DEFAULT_DECK,
+                None if face_up is None else tuple(face_up),
             )
+        except PositionError as error:
+            raise EntryError(str(error)) from None
+        return Folded(position, tuple(sources), left_face_up, dict(entries))
 
-    # --- what follows -----------------------------------------------------------------------
+    def consistent(self, setup: Setup, folded: Folded) -> bool:
+        return folded.analysis.consistent
 
-    @property
-    def title(self) -> str:
-        return f"Black Vienna, {self.position.players} players, you are seat {self.position.seat}"
+    def sheet(self, setup: Setup, folded: Folded, level: str) -> str:
+        position = folded.position
+        return black_vienna_sheet(position, level, asking=bool(position.face_up))
 
-    def lines(self) -> list[str]:
-        position = self.position
-        out = [f"hand: {position.hand}", f"face up: {' '.join(position.face_up or ()) or '-'}"]
-        out += [
-            f"#{n}: seat {a.target} {a.letters} {a.markers}"
-            for n, a in enumerate(position.investigations, start=1)
-        ]
-        return out
-
-    def analysis(self) -> BlackViennaAnalysis:
-        return BlackViennaAnalysis(self.position)
-
-    def sheet(self, level: str = "full") -> str:
-        return black_vienna_sheet(self.position, level, asking=bool(self.position.face_up))
-
-    def warnings(self) -> list[str]:
-        """Contradictions, naming the entries (numbered from 1) that cannot all be true."""
-        analysis = self.analysis()
-        if analysis.consistent:
-            return []
-        indices, _ = analysis.conflict()
-        named = ", ".join(
-            f"#{i + 1} (seat {self.answers[i].target} {self.answers[i].letters} "
-            f"{self.answers[i].markers})"
-            for i in indices
-        )
-        return [f"these answers contradict each other, someone miscounted: {named}"]
-
-    def explain(self, letter_text: str) -> str:
-        letter = letter_text.strip().upper()
+    def why(self, setup: Setup, folded: Folded, subject: str) -> str:
+        letter = subject.strip().upper()
         if len(letter) != 1 or letter not in LETTERS:
-            raise EntryError(f"{letter_text!r} is not a person (one letter of A-Z and Ö)")
-        if not self.analysis().consistent:
-            raise EntryError("the answers contradict each other: fix them first")
-        data = self.analysis().explain(letter)
+            raise EntryError(f"{subject[:20]!r} is not a person (one letter of A-Z and Ö)")
+        data = folded.analysis.explain(letter)
         where = data["location"]
         if where is None:
             return f"{letter}: not certain yet"
@@ -173,15 +235,46 @@ class BlackViennaNotebook:
         answers = data["answers"]
         if not isinstance(answers, list) or not answers:
             return f"{letter} is in {place}: {data['reason']}"
-        used = ", ".join(
-            f"#{a['index'] + 1} (seat {a['target']} {a['letters']} {a['markers']})" for a in answers
-        )
+        used = ", ".join(_named(folded, folded.sources[int(a["index"])]) for a in answers)
         return f"{letter} is in {place}, because of {used} with your hand and the hand sizes"
 
+    def positions(self, setup: Setup, folded: Folded) -> dict[str, dict[str, object]]:
+        return {"position": folded.position.to_json()}
 
-ENTRIES = """\
-  3 AOR 1                 seat 3 put one marker on AOR
-  up AOR BHV CDE          the cards face up now
-  why B                   why B's place is certain
-  undo"""
-NOTEBOOK = BlackViennaNotebook
+    def taken(self, setup: Setup, folded: Folded, number: int, entry: Entry) -> str:
+        if isinstance(entry, Answer):
+            said = f"#{number}: seat {entry.target} has {entry.markers} of {entry.card}"
+            if number in folded.left_face_up:
+                said += (
+                    f"; {entry.card} leaves the face-up cards: enter the card turned up "
+                    "in its place (new XYZ)"
+                )
+            return said
+        return super().taken(setup, folded, number, entry)
+
+
+def _seat(text: str, players: int) -> int:
+    if not text.isascii() or not text.isdigit() or len(text) > 2 or int(text) >= players:
+        raise EntryError(f"seat {text[:20]} is not at this table (seats 0-{players - 1})")
+    return int(text)
+
+
+def _markers(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or len(text) > 1 or int(text) > 3:
+        raise EntryError(f"{text[:20]} markers: a card has three letters, so 0-3")
+    return int(text)
+
+
+def _not_answered(card: str, answered: Mapping[str, int], number: int) -> None:
+    if card in answered:
+        raise EntryError(
+            f"#{number}: {card} was answered in #{answered[card]}, so it lies in front of "
+            "a seat, not face up"
+        )
+
+
+def _named(folded: Folded, number: int) -> str:
+    return f"#{number} ({folded.entries[number].text()})"
+
+
+GRAMMAR = BlackViennaGrammar()

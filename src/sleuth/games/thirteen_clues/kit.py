@@ -11,6 +11,6 @@ KIT = GameKit(
         BOTS: "sleuth.games.thirteen_clues.bots:BOTS",
         RENDER: "sleuth.games.thirteen_clues.render:RENDER",
         KNOWLEDGE: "sleuth.games.thirteen_clues.knowledge:KNOWLEDGE",
-        NOTEBOOK: "sleuth.games.thirteen_clues.notebook:NOTEBOOK",
+        NOTEBOOK: "sleuth.games.thirteen_clues.notebook:GRAMMAR",
     },
 )

@@ -1,234 +1,405 @@
-"""13 Clues at a real table: what you see and hear, and what follows about your mystery.
+"""13 Clues at a real table: the grammar of the assistant's entries.
 
-Entries, one per line:
+Entries, one per line::
 
     mystery 1 Duke Market Sword   the mystery you see in front of seat 1
     2 purple 3                    seat 2 answered 3 to "purple" (or male, indoor, ranged, ...)
     1 purple left 2               two players: the question named seat 1's left hidden card
     look A Nurse                  informant A, which you looked up, is the Nurse
     accuse 3 Maid Harbor Rifle    seat 3 accused these three, wrongly
-    why Nurse                     why the Nurse's place is certain
-    undo                          take back the last entry
 
-The notebook is saved as a ``sleuth deduce`` position after every entry.
+Only the cards in play at the table's player count are accepted (4 players leave out gray and
+brown, so no Bow). The entries fold into a ``sleuth deduce`` position once every other
+seat's mystery is entered: the engine needs them all.
 """
 
 from __future__ import annotations
 
-import copy
-import json
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
 
 from sleuth.core.errors import EntryError
+from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField, checked_int
 from sleuth.deduce.model import PositionError
-from sleuth.games.thirteen_clues.knowledge import (
+
+from . import components as tc
+from .knowledge import (
     CATEGORIES,
     COLOURS,
-    LOCATIONS,
-    PERSONS,
-    WEAPONS,
+    INFORMANTS,
     ThirteenCluesAnalysis,
+    attribute_set,
+    cards_for,
 )
-
 from .render import thirteen_clues_sheet
 
-_NAMES = {name.lower(): name for name in (*PERSONS, *LOCATIONS, *WEAPONS)}
-_SUBJECTS = frozenset((*COLOURS, *CATEGORIES))
-
-
-def _card(text: str) -> str:
-    name = _NAMES.get(text.strip().lower())
-    if name is None:
-        raise EntryError(f"{text!r} is not a card of 13 Clues")
-    return name
-
-
-@dataclass
-class ThirteenCluesNotebook:
-    data: dict[str, Any]
-    path: Path | None = None
-    undo_stack: list[dict[str, Any]] = field(default_factory=list)
-
-    @classmethod
-    def start(
-        cls, players: int, seat: int, hidden: list[str], path: Path | None = None
-    ) -> ThirteenCluesNotebook:
-        data = {
-            "game": "13-clues",
-            "players": players,
-            "seat": seat,
-            "hidden": [_card(c) for c in hidden],
-            "mysteries": {},
-            "informants": {},
-            "questions": [],
-            "accusations": [],
-        }
-        _check(data)
-        return cls(data, path)
-
-    @classmethod
-    def load(cls, path: Path) -> ThirteenCluesNotebook:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as error:
-            raise EntryError(f"{path}: cannot be read: {error}") from None
-        _check(data)
-        return cls(data, path)
-
-    def enter(self, line: str) -> str:
-        words = line.split()
-        if not words:
-            raise EntryError("empty entry (try '2 purple 3', 'mystery 1 Duke Market Sword')")
-        verb = words[0].lower()
-        if verb == "undo" and len(words) == 1:
-            if not self.undo_stack:
-                raise EntryError("nothing to undo")
-            self.data = self.undo_stack.pop()
-            self.save()
-            return "undone"
-        if verb == "why" and len(words) == 2:
-            return self.explain(words[1])
-        new = copy.deepcopy(self.data)
-        if verb == "mystery" and len(words) == 5:
-            new["mysteries"][_seat(words[1])] = [_card(w) for w in words[2:]]
-            message = f"seat {words[1]}'s mystery noted"
-        elif verb == "look" and len(words) == 3:
-            new["informants"][words[1].upper()] = _card(words[2])
-            message = f"informant {words[1].upper()} noted"
-        elif verb == "accuse" and len(words) == 5:
-            new["accusations"].append(
-                {"player": int(_seat(words[1])), "cards": [_card(w) for w in words[2:]]}
-            )
-            message = f"seat {words[1]}'s wrong accusation noted"
-        elif words[0].isdigit() and len(words) in (3, 4) and words[-1].isdigit():
-            subject = words[1].lower()
-            if subject not in _SUBJECTS:
-                raise EntryError(f"{words[1]!r} is not a colour or category")
-            entry: dict[str, Any] = {
-                "witness": int(words[0]),
-                "about": subject,
-                "answer": int(words[-1]),
-            }
-            if len(words) == 4:
-                entry["side"] = words[2].lower()
-            new["questions"].append(entry)
-            message = f"#{len(new['questions'])}: seat {words[0]} sees {words[-1]} {subject}"
-        else:
-            raise EntryError(f"{line!r}: see the examples (e.g. '2 purple 3', 'look A Nurse')")
-        _check(new)
-        self.undo_stack.append(self.data)
-        self.data = new
-        self.save()
-        return message
-
-    def save(self) -> None:
-        if self.path is not None:
-            self.path.write_text(
-                json.dumps(self.data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
-            )
-
-    def sheet(self, level: str = "full") -> str:
-        missing = _missing_mysteries(self.data)
-        if missing:
-            seats = ", ".join(map(str, missing))
-            return f"Enter the mysteries you see first (seats {seats}): mystery SEAT P L W"
-        return thirteen_clues_sheet(self.data, level)
-
-    def warnings(self) -> list[str]:
-        if _missing_mysteries(self.data):
-            return []
-        result = ThirteenCluesAnalysis(self.data).to_json()
-        if result["consistent"]:
-            return []
-        conflict = result.get("conflict", {})
-        indices = conflict.get("questions", []) if isinstance(conflict, dict) else []
-        named = ", ".join(self._tag_text(i) for i in indices)
-        return [f"these answers contradict each other, someone miscounted: {named}"]
-
-    def _question_text(self, index: int) -> str:
-        q = self.data["questions"][index]
-        return f"#{index + 1} (seat {q['witness']} {q['about']} {q['answer']})"
-
-    def _tag_text(self, tag: int) -> str:
-        """The engine tags question i as i and accusation j as (number of questions) + j."""
-        questions = len(self.data["questions"])
-        if tag < questions:
-            return self._question_text(tag)
-        accusation = self.data["accusations"][tag - questions]
-        return f"seat {accusation['player']}'s accusation {' '.join(accusation['cards'])}"
-
-    def explain(self, text: str) -> str:
-        card = _card(text)
-        if _missing_mysteries(self.data):
-            raise EntryError("enter the mysteries you see first")
-        result = ThirteenCluesAnalysis(self.data).to_json(explain_card=card)
-        if not result["consistent"]:
-            raise EntryError("the answers contradict each other: fix them first")
-        explanation = result.get("explanation", {})
-        if not isinstance(explanation, dict) or "location" not in explanation:
-            reason = (
-                explanation.get("reason", "not certain") if isinstance(explanation, dict) else ""
-            )
-            return f"{card}: {reason}"
-        used = ", ".join(self._tag_text(i) for i in explanation.get("questions", []))
-        return f"{card} is in {explanation['location']}, because of {used or 'what you see'}"
-
-    def lines(self) -> list[str]:
-        data = self.data
-        out = [f"your hidden cards: {' '.join(data['hidden'])}"]
-        out += [f"seat {s}'s mystery: {' '.join(m)}" for s, m in sorted(data["mysteries"].items())]
-        out += [f"informant {k}: {v}" for k, v in sorted(data["informants"].items())]
-        out += [self._question_text(i) for i in range(len(data["questions"]))]
-        out += [
-            f"seat {a['player']} accused {' '.join(a['cards'])}: wrong" for a in data["accusations"]
-        ]
-        return out
-
-    @property
-    def title(self) -> str:
-        return f"13 Clues, {self.data['players']} players, you are seat {self.data['seat']}"
-
-
-def _seat(text: str) -> str:
-    if not text.isdigit():
-        raise EntryError(f"{text!r} is not a seat number")
-    return str(int(text))
-
-
-def _missing_mysteries(data: dict[str, Any]) -> list[int]:
-    return [
-        s
-        for s in range(int(data["players"]))
-        if s != data["seat"] and str(s) not in data["mysteries"]
-    ]
-
-
-def _check(data: Any) -> None:
-    """Validate through the engine, once every other seat's mystery is known (it needs them)."""
-    if not isinstance(data, dict) or not isinstance(data.get("mysteries"), dict):
-        raise EntryError("session: expected a 13 Clues position")
-    players, seat = data.get("players"), data.get("seat")
-    if not isinstance(players, int) or not 2 <= players <= 6:
-        raise EntryError(f"players: {players!r} is out of range 2..6")
-    if not isinstance(seat, int) or not 0 <= seat < players:
-        raise EntryError(f"seat: {seat!r} is out of range 0..{players - 1}")
-    for key in data["mysteries"]:
-        if not key.isdigit() or int(key) == seat or int(key) >= players:
-            raise EntryError(f"mysteries.{key}: not another seat at this table")
-    if _missing_mysteries(data):
-        return
-    try:
-        ThirteenCluesAnalysis(data)
-    except PositionError as error:
-        raise EntryError(str(error)) from None
-
+KINDS = ("person", "location", "weapon")
+_ALL_CARDS = {name.lower(): (name, colour, kind) for name, colour, kind in cards_for(6)}
 
 ENTRIES = """\
   mystery 1 Duke Market Sword   the mystery you see at seat 1
-  2 purple 3                    seat 2 answered 3 to purple (1 purple left 2: two players)
+  2 purple 3                    seat 2 answered 3 to purple (or male, indoor, ranged...)
+  1 purple left 2               two players: the question named seat 1's left card
   look A Nurse                  informant A is the Nurse
   accuse 3 Maid Harbor Rifle    a wrong accusation by seat 3
-  why Nurse / undo"""
-NOTEBOOK = ThirteenCluesNotebook
+  why Nurse                     why the Nurse's place is certain"""
+
+
+@dataclass(frozen=True)
+class Setup:
+    players: int
+    seat: int
+    hidden: tuple[str, ...]  # your two hidden cards (with two players: left, right)
+
+
+@dataclass(frozen=True)
+class Mystery(Entry):
+    """The mystery in front of ``seat``: its person, location and weapon."""
+
+    background = True
+    seat: int
+    cards: tuple[str, str, str]
+
+    def text(self) -> str:
+        return f"mystery {self.seat} {' '.join(self.cards)}"
+
+
+@dataclass(frozen=True)
+class Look(Entry):
+    """Informant ``slot``, looked up: it is ``card``."""
+
+    slot: str
+    card: str
+
+    def text(self) -> str:
+        return f"look {self.slot} {self.card}"
+
+
+@dataclass(frozen=True)
+class Answer(Entry):
+    """Seat ``witness`` counted ``count`` cards of ``about`` (with two players, the one hidden
+    card on ``side``)."""
+
+    witness: int
+    about: str
+    side: str | None
+    count: int
+
+    def text(self) -> str:
+        side = f" {self.side}" if self.side else ""
+        return f"{self.witness} {self.about}{side} {self.count}"
+
+
+@dataclass(frozen=True)
+class Accusation(Entry):
+    """Seat ``player`` accused these three, wrongly."""
+
+    player: int
+    cards: tuple[str, str, str]
+
+    def text(self) -> str:
+        return f"accuse {self.player} {' '.join(self.cards)}"
+
+
+class Folded:
+    """What the entries amount to: the position once every mystery is in, where each known
+    card was entered, and the entries behind the engine's questions and accusations."""
+
+    def __init__(
+        self,
+        position: dict[str, object] | None,
+        missing: tuple[int, ...],
+        placed: Mapping[str, tuple[str, int]],
+        tags: tuple[int, ...],
+        entries: Mapping[int, Entry],
+    ) -> None:
+        self.position = position
+        self.missing = missing  # seats whose mystery is still to be entered
+        self.placed = placed  # card -> (where, entry number; 0 for the setup)
+        self.tags = tags  # the engine's tag (question i, then accusation j) -> entry number
+        self.entries = entries
+
+    @cached_property
+    def analysis(self) -> ThirteenCluesAnalysis | None:
+        if self.position is None:
+            return None
+        try:
+            return ThirteenCluesAnalysis(self.position)
+        except PositionError as error:
+            raise EntryError(f"the engine does not take these entries: {error}") from None
+
+
+def _card(text: str, players: int, kind: str | None = None) -> str:
+    found = _ALL_CARDS.get(text.strip().lower())
+    if found is None:
+        raise EntryError(f"{text[:20]!r} is not a card of 13 Clues")
+    name, colour, card_kind = found
+    if colour not in COLOURS[: tc.colours_in_play(players)]:
+        raise EntryError(f"{name} is not in play at {players} players (no {colour} cards)")
+    if kind is not None and card_kind != kind:
+        raise EntryError(f"{name} is a {card_kind}, not a {kind}")
+    return name
+
+
+def _trio(words: Sequence[str], players: int) -> tuple[str, str, str]:
+    """One person, one location and one weapon, in any order; returned in that order."""
+    cards = [_card(word, players) for word in words]
+    by_kind = {_ALL_CARDS[c.lower()][2]: c for c in cards}
+    if len(by_kind) != 3:
+        raise EntryError(f"{' '.join(cards)}: expected one person, one location, one weapon")
+    return by_kind["person"], by_kind["location"], by_kind["weapon"]
+
+
+def _seat(text: str, players: int) -> int:
+    if not text.isascii() or not text.isdigit() or len(text) > 2 or int(text) >= players:
+        raise EntryError(f"seat {text[:20]} is not at this table (seats 0-{players - 1})")
+    return int(text)
+
+
+def _value(values: Mapping[str, object], name: str) -> object:
+    if name not in values:
+        raise EntryError(f"{name}: missing (--{name})")
+    return values[name]
+
+
+class ThirteenCluesGrammar(Grammar[Setup, Folded]):
+    entries_help = ENTRIES
+    setup_fields = (
+        SetupField("players", "how many play (2-6)", "int", metavar="N"),
+        SetupField("seat", "your seat (0 is the dealer)", "int", metavar="SEAT"),
+        SetupField(
+            "hidden",
+            "your two hidden cards (two players: left, right)",
+            "list",
+            count=2,
+            metavar="CARD",
+        ),
+    )
+
+    def setup(self, values: Mapping[str, object]) -> Setup:
+        players = checked_int(_value(values, "players"), "players", 2, tc.MAX_PLAYERS)
+        seat = checked_int(_value(values, "seat"), "seat", 0, players - 1)
+        raw = _value(values, "hidden")
+        if not isinstance(raw, list | tuple) or len(raw) != 2:
+            raise EntryError("hidden: expected your two hidden cards (e.g. Officer Park)")
+        hidden = []
+        for item in raw:
+            if not isinstance(item, str):
+                raise EntryError("hidden: expected card names")
+            try:
+                hidden.append(_card(item, players))
+            except EntryError as error:
+                raise EntryError(f"hidden: {error}") from None
+        if hidden[0] == hidden[1]:
+            raise EntryError(f"hidden: {hidden[0]} is named twice")
+        if players != 2:  # sides matter only to two players
+            order = [name for name, _, _ in cards_for(players)]
+            hidden.sort(key=order.index)
+        return Setup(players, seat, tuple(hidden))
+
+    def setup_json(self, setup: Setup) -> dict[str, object]:
+        return {"players": setup.players, "seat": setup.seat, "hidden": list(setup.hidden)}
+
+    def title(self, setup: Setup) -> str:
+        return f"13 Clues, {setup.players} players, you are seat {setup.seat}"
+
+    def summary(self, setup: Setup, folded: Folded) -> list[str]:
+        lines = [f"your hidden cards: {' '.join(setup.hidden)}"]
+        if folded.missing:
+            lines.append(f"mysteries to enter: seats {', '.join(map(str, folded.missing))}")
+        return lines
+
+    def parse(self, setup: Setup, line: str) -> Entry:
+        words = line.split()
+        if not words:
+            raise EntryError("empty entry (try '2 purple 3', 'mystery 1 Duke Market Sword')")
+        n = setup.players
+        verb = words[0].lower()
+        if verb == "mystery" and len(words) == 5:
+            seat = _seat(words[1], n)
+            if seat == setup.seat:
+                raise EntryError("you cannot see your own mystery: that is what you deduce")
+            return Mystery(seat, _trio(words[2:], n))
+        if verb == "look" and len(words) == 3:
+            slots = "".join(chr(ord("A") + i) for i in range(INFORMANTS[n]))
+            slot = words[1].upper()
+            if len(slot) != 1 or slot not in slots:
+                have = f"slots {slots}" if slots else "none"
+                raise EntryError(f"{words[1][:20]!r} is not an informant at {n} players ({have})")
+            return Look(slot, _card(words[2], n))
+        if verb == "accuse" and len(words) == 5:
+            return Accusation(_seat(words[1], n), _trio(words[2:], n))
+        if len(words) in (3, 4) and words[0].isascii() and words[0].isdigit():
+            return self._answer(setup, words)
+        raise EntryError(
+            f"{line[:40]!r}: expected e.g. '2 purple 3', 'mystery 1 Duke Market Sword', "
+            "'look A Nurse' or 'accuse 3 Maid Harbor Rifle'"
+        )
+
+    def _answer(self, setup: Setup, words: Sequence[str]) -> Answer:
+        n = setup.players
+        witness = _seat(words[0], n)
+        about = words[1].lower()
+        colours = COLOURS[: tc.colours_in_play(n)]
+        if about not in (*colours, *CATEGORIES):
+            if about in COLOURS:
+                raise EntryError(f"{about} is not in play at {n} players")
+            raise EntryError(
+                f"{words[1][:20]!r} is not a colour or category "
+                f"({', '.join(colours)}, {', '.join(CATEGORIES)})"
+            )
+        side = words[2].lower() if len(words) == 4 else None
+        if n == 2 and side not in tc.SIDES:
+            raise EntryError("two players: name the hidden card's side (e.g. '1 purple left 2')")
+        if n != 2 and side is not None:
+            raise EntryError(f"{words[2][:20]!r}: a side is named only with two players")
+        most = len(attribute_set(about, n))
+        text = words[-1]
+        if not text.isascii() or not text.isdigit() or len(text) > 2 or int(text) > most:
+            raise EntryError(f"{text[:20]} {about}: there are only {most} {about} cards in play")
+        return Answer(witness, about, side, int(text))
+
+    def fold(self, setup: Setup, entries: Sequence[Numbered], strict: bool = True) -> Folded:
+        placed = {card: ("one of your hidden cards", 0) for card in setup.hidden}
+        mysteries: dict[int, tuple[tuple[str, str, str], int]] = {}
+        informants: dict[str, tuple[str, int]] = {}
+        answers: list[tuple[Answer, int]] = []
+        accusations: list[tuple[Accusation, int]] = []
+
+        def place(card: str, where: str, number: int) -> None:
+            if card in placed:
+                before, source = placed[card]
+                entered = f"#{source}" if source else "your setup"
+                raise EntryError(f"#{number}: {card} is already {before} ({entered})")
+            placed[card] = (where, number)
+
+        for number, entry in entries:
+            if isinstance(entry, Mystery):
+                if entry.seat in mysteries:
+                    first = mysteries[entry.seat][1]
+                    raise EntryError(
+                        f"#{number}: seat {entry.seat}'s mystery is #{first} already "
+                        f"(edit #{first} to change it)"
+                    )
+                mysteries[entry.seat] = (entry.cards, number)
+                for card in entry.cards:
+                    place(card, f"in seat {entry.seat}'s mystery", number)
+            elif isinstance(entry, Look):
+                if entry.slot in informants:
+                    first = informants[entry.slot][1]
+                    raise EntryError(f"#{number}: informant {entry.slot} is #{first} already")
+                informants[entry.slot] = (entry.card, number)
+                place(entry.card, f"informant {entry.slot}", number)
+            elif isinstance(entry, Answer):
+                answers.append((entry, number))
+            elif isinstance(entry, Accusation):
+                accusations.append((entry, number))
+            else:
+                raise EntryError(f"#{number}: {entry.text()!r} is not a 13 Clues entry")
+        for accusation, number in accusations:
+            _check_unseen(accusation, number, mysteries)
+        missing = tuple(s for s in range(setup.players) if s != setup.seat and s not in mysteries)
+        tags = tuple(number for _, number in answers) + tuple(n for _, n in accusations)
+        position = None
+        if not missing:
+            position = {
+                "game": "13-clues",
+                "players": setup.players,
+                "seat": setup.seat,
+                "hidden": list(setup.hidden),
+                "mysteries": {str(s): list(mysteries[s][0]) for s in sorted(mysteries)},
+                "informants": {slot: card for slot, (card, _) in sorted(informants.items())},
+                "questions": [_question(answer) for answer, _ in answers],
+                "accusations": [
+                    {"player": a.player, "cards": list(a.cards)} for a, _ in accusations
+                ],
+            }
+        folded = Folded(position, missing, placed, tags, dict(entries))
+        _ = folded.analysis  # the engine's own checks, once the position is complete
+        return folded
+
+    def consistent(self, setup: Setup, folded: Folded) -> bool:
+        return folded.analysis is None or folded.analysis.consistent
+
+    def sheet(self, setup: Setup, folded: Folded, level: str) -> str:
+        if folded.position is None:
+            seats = ", ".join(map(str, folded.missing))
+            return (
+                f"Enter the mysteries you see first (seats {seats}): "
+                "mystery SEAT PERSON LOCATION WEAPON"
+            )
+        return thirteen_clues_sheet(folded.position, level)
+
+    def why(self, setup: Setup, folded: Folded, subject: str) -> str:
+        card = _card(subject, setup.players)
+        if card in folded.placed:
+            where, number = folded.placed[card]
+            return f"{card} is {where}" + (f" (#{number})" if number else "")
+        if folded.analysis is None:
+            seats = ", ".join(map(str, folded.missing))
+            raise EntryError(f"enter the mysteries of seats {seats} first")
+        result = folded.analysis.to_json(explain_card=card)
+        explanation = result.get("explanation")
+        if not isinstance(explanation, dict) or "location" not in explanation:
+            return f"{card}: not certain yet"
+        used = ", ".join(
+            f"#{folded.tags[t]} ({folded.entries[folded.tags[t]].text()})"
+            for t in explanation.get("questions", [])
+        )
+        place = _place_name(str(explanation["location"]))
+        return f"{card} is {place}, because of {used or 'what you see'}"
+
+    def positions(self, setup: Setup, folded: Folded) -> dict[str, dict[str, object]]:
+        if folded.position is None:
+            seats = ", ".join(map(str, folded.missing))
+            raise EntryError(f"no position yet: enter the mysteries of seats {seats} first")
+        return {"position": folded.position}
+
+    def taken(self, setup: Setup, folded: Folded, number: int, entry: Entry) -> str:
+        said = super().taken(setup, folded, number, entry)
+        if isinstance(entry, Mystery) and folded.missing:
+            said += f"; mysteries still to enter: seats {', '.join(map(str, folded.missing))}"
+        return said
+
+
+def _question(answer: Answer) -> dict[str, object]:
+    out: dict[str, object] = {
+        "witness": answer.witness,
+        "about": answer.about,
+        "answer": answer.count,
+    }
+    if answer.side is not None:
+        out["side"] = answer.side
+    return out
+
+
+def _check_unseen(
+    accusation: Accusation, number: int, mysteries: Mapping[int, tuple[tuple[str, ...], int]]
+) -> None:
+    """An accuser cannot name a card he sees: one in another seat's mystery."""
+    for seat, (cards, source) in mysteries.items():
+        if seat == accusation.player:
+            continue
+        for card in accusation.cards:
+            if card in cards:
+                raise EntryError(
+                    f"#{number}: seat {accusation.player} sees {card} in seat {seat}'s "
+                    f"mystery (#{source}), so could not accuse with it"
+                )
+
+
+def _place_name(location: str) -> str:
+    """The engine's location name in words ("mystery", "hidden:2", "informant:A")."""
+    if location == "mystery":
+        return "in your mystery"
+    kind, _, rest = location.partition(":")
+    if kind == "hidden":
+        seat, _, side = rest.partition(":")
+        return f"one of seat {seat}'s hidden cards" + (f" ({side})" if side else "")
+    if kind == "informant":
+        return f"informant {rest}"
+    return location
+
+
+GRAMMAR = ThirteenCluesGrammar()

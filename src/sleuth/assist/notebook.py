@@ -1,0 +1,339 @@
+"""One notebook for every game: a setup and numbered entries, kept by the game's grammar.
+
+The state is never stored beside the entries: it is the grammar's fold of the entries, so
+undo, edit and delete are changes to a list (no copies of states, no undo stack). Every
+change is checked by folding the new list before anything is replaced or saved. What costs
+engine time (whether the entries agree, which contradict each other, the sheet) is worked
+out at most once per change and kept until the next.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Generic
+
+from sleuth.core.errors import EntryError
+from sleuth.core.notebook import (
+    Entry,
+    FoldT,
+    Grammar,
+    Numbered,
+    SetupT,
+    minimal_subset,
+    whole_number,
+)
+
+from .files import write_atomically
+
+# A physical game has at most a few hundred entries; the bounds keep a pasted or tampered
+# session from making every change slow.
+MAX_ENTRIES = 1_000
+MAX_ENTRY_CHARS = 200
+# The contradiction search folds subsets of the entries: at most this many folds per change
+# (a conflict of k entries among n costs about k·log2(n)), and at most this many conflicts.
+CONFLICT_CHECKS = 160
+MAX_CONFLICTS = 3
+
+COMMANDS_HELP = """\
+  list                    the entries, numbered
+  edit 3 <entry>          replace entry #3 by another
+  delete 3                remove entry #3 (the later ones move up a number)
+  undo                    remove the newest entry
+  why <subject>           why a fact is certain, naming the entries behind it
+  help                    this list"""
+
+
+@dataclass(frozen=True)
+class Review(Generic[FoldT]):
+    """Whether the entries agree, and if not which contradict each other.
+
+    ``conflicts`` are sets of entry numbers that cannot all be true (irreducible unless
+    ``narrowed`` is false); ``others`` is the fold of the entries outside them, when those
+    agree, so that a sheet can still be shown.
+    """
+
+    consistent: bool
+    conflicts: tuple[tuple[int, ...], ...] = ()
+    narrowed: bool = True
+    others: FoldT | None = None
+
+    @property
+    def left_out(self) -> tuple[int, ...]:
+        return tuple(sorted({n for conflict in self.conflicts for n in conflict}))
+
+
+class Notebook(Generic[SetupT, FoldT]):
+    """A session of the table assistant for one game."""
+
+    def __init__(
+        self,
+        game: str,
+        grammar: Grammar[SetupT, FoldT],
+        setup: SetupT,
+        entries: Sequence[Entry] = (),
+        path: Path | None = None,
+    ) -> None:
+        self.game = game
+        self.grammar = grammar
+        self.setup = setup
+        self.path = path
+        _check_count(len(entries))
+        self._entries = tuple(entries)
+        self._folded = grammar.fold(setup, _numbered(self._entries))
+        self._review: Review[FoldT] | None = None
+        self._sheets: dict[str, str] = {}
+
+    @classmethod
+    def start(
+        cls,
+        game: str,
+        grammar: Grammar[SetupT, FoldT],
+        values: Mapping[str, object],
+        path: Path | None = None,
+    ) -> Notebook[SetupT, FoldT]:
+        """A new session with no entries yet, from the setup values the grammar names."""
+        return cls(game, grammar, grammar.setup(values), (), path)
+
+    # --- what is in it -----------------------------------------------------------------------
+
+    @property
+    def title(self) -> str:
+        return self.grammar.title(self.setup)
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        return self._entries
+
+    @property
+    def folded(self) -> FoldT:
+        return self._folded
+
+    def lines(self) -> list[str]:
+        """The setup, then every entry with its number."""
+        numbered = [f"#{n}  {entry.text()}" for n, entry in _numbered(self._entries)]
+        return [*self.grammar.summary(self.setup, self._folded), *numbered]
+
+    def help(self) -> str:
+        return f"Entries:\n{self.grammar.entries_help}\nCommands:\n{COMMANDS_HELP}"
+
+    def positions(self) -> dict[str, dict[str, object]]:
+        """The ``sleuth deduce`` positions the entries amount to."""
+        return self.grammar.positions(self.setup, self._folded)
+
+    # --- changes -----------------------------------------------------------------------------
+
+    def enter(self, line: str) -> str:
+        """Take one line: a command or a game entry. Returns what to show; an ``EntryError``
+        names what was wrong and leaves the session (and its file) as it was."""
+        line = line.strip()
+        if not line:
+            raise EntryError("empty entry (type help for the entries)")
+        if len(line) > MAX_ENTRY_CHARS:
+            raise EntryError(f"an entry is at most {MAX_ENTRY_CHARS} characters")
+        word, _, rest = line.partition(" ")
+        command, rest = word.lower(), rest.strip()
+        if command == "help" and not rest:
+            return self.help()
+        if command == "list" and not rest:
+            return "\n".join(self.lines())
+        if command == "undo" and not rest:
+            return self.undo()
+        if command == "delete":
+            return self.delete(self._number(rest, "delete 3"))
+        if command == "edit":
+            number, _, new = rest.partition(" ")
+            return self.edit(self._number(number, "edit 3 <entry>"), new)
+        if command == "why":
+            return self.why(rest)
+        return self.add(line)
+
+    def add(self, line: str) -> str:
+        entry = self.grammar.parse(self.setup, line)
+        self._change((*self._entries, entry))
+        return self.grammar.taken(self.setup, self._folded, len(self._entries), entry)
+
+    def edit(self, number: int, line: str) -> str:
+        if not line.strip():
+            raise EntryError(f"edit {number}: the new entry is missing (edit {number} <entry>)")
+        old = self._entries[number - 1]
+        entry = self.grammar.parse(self.setup, line)
+        self._change((*self._entries[: number - 1], entry, *self._entries[number:]))
+        said = self.grammar.taken(self.setup, self._folded, number, entry)
+        return f"edited #{number} (was {old.text()}); {said}"
+
+    def delete(self, number: int) -> str:
+        old = self._entries[number - 1]
+        self._change((*self._entries[: number - 1], *self._entries[number:]))
+        moved = "" if number > len(self._entries) else "; the later entries moved up a number"
+        return f"deleted #{number}: {old.text()}{moved}"
+
+    def undo(self) -> str:
+        if not self._entries:
+            raise EntryError("nothing to undo")
+        old = self._entries[-1]
+        self._change(self._entries[:-1])
+        return f"undone #{len(self._entries) + 1}: {old.text()}"
+
+    def _number(self, text: str, example: str) -> int:
+        if not self._entries:
+            raise EntryError("there are no entries yet")
+        if not text:
+            raise EntryError(f"which entry? (e.g. {example})")
+        if not text.isascii() or not text.lstrip("#").isdigit():
+            raise EntryError(f"{text[:20]!r} is not an entry number (e.g. {example})")
+        count = len(self._entries)
+        span = "#1" if count == 1 else f"#1-#{count}"
+        number = whole_number(text.lstrip("#"), "entry number", 0, 10**6)
+        if not 1 <= number <= count:
+            raise EntryError(f"there is no entry #{number} (the entries are {span})")
+        return number
+
+    def _change(self, entries: tuple[Entry, ...]) -> None:
+        """Replace the entries: fold them (which checks them), save, then commit."""
+        _check_count(len(entries))
+        folded = self.grammar.fold(self.setup, _numbered(entries))
+        if self.path is not None:
+            write_atomically(self.path, session_text(self._json(entries)))
+        self._entries, self._folded = entries, folded
+        self._review, self._sheets = None, {}
+
+    # --- what follows ------------------------------------------------------------------------
+
+    def review(self) -> Review[FoldT]:
+        """Whether the entries agree and which contradict each other (once per change)."""
+        if self._review is None:
+            self._review = self._find_conflicts()
+        return self._review
+
+    def warnings(self) -> list[str]:
+        """Each set of entries that cannot all be true, named by number (empty when they agree)."""
+        review = self.review()
+        if review.consistent:
+            return []
+        if not review.conflicts:
+            return ["the entries contradict each other"]
+        out = [
+            (
+                "these entries contradict each other"
+                if len(conflict) > 1
+                else "this entry cannot be true"
+            )
+            + " (a miscount or a typo?): "
+            + ", ".join(self._named(n) for n in conflict)
+            for conflict in review.conflicts
+        ]
+        if not review.narrowed:
+            out.append("(the search stopped before narrowing them down further)")
+        elif review.others is None:
+            out.append("other entries contradict each other as well: fix these first")
+        return out
+
+    def sheet(self, level: str = "full") -> str:
+        """The sheet at ``level``; while entries contradict each other, the sheet of the
+        others, saying which were left out."""
+        if level not in self._sheets:
+            review = self.review()
+            if review.consistent:
+                text = self.grammar.sheet(self.setup, self._folded, level)
+            elif review.others is not None:
+                left_out = ", ".join(f"#{n}" for n in review.left_out)
+                text = f"(leaving out {left_out})\n" + self.grammar.sheet(
+                    self.setup, review.others, level
+                )
+            else:
+                text = "The entries contradict each other: edit or delete one to see the sheet."
+            self._sheets[level] = text
+        return self._sheets[level]
+
+    def why(self, subject: str) -> str:
+        if not subject:
+            raise EntryError("why what? (see help)")
+        review = self.review()
+        if review.consistent:
+            return self.grammar.why(self.setup, self._folded, subject)
+        if review.others is None:
+            raise EntryError("the entries contradict each other: fix them first")
+        left_out = ", ".join(f"#{n}" for n in review.left_out)
+        answer = self.grammar.why(self.setup, review.others, subject)
+        return f"(leaving out {left_out}) {answer}"
+
+    def _named(self, number: int) -> str:
+        return f"#{number} ({self._entries[number - 1].text()})"
+
+    def _find_conflicts(self) -> Review[FoldT]:
+        grammar, setup = self.grammar, self.setup
+        if grammar.consistent(setup, self._folded):
+            return Review(True, others=self._folded)
+        numbered = _numbered(self._entries)
+        background = {n for n, entry in numbered if entry.background}
+        calls = 0
+
+        def fold_of(chosen: Sequence[int]) -> FoldT | None:
+            keep = background.union(chosen)
+            try:
+                subset = [(n, e) for n, e in numbered if n in keep]
+                return grammar.fold(setup, subset, strict=False)
+            except EntryError:
+                return None  # not a list a table can give: it proves nothing
+
+        def contradicts(chosen: Sequence[int]) -> bool:
+            nonlocal calls
+            calls += 1
+            folded = fold_of(chosen)
+            return folded is not None and not grammar.consistent(setup, folded)
+
+        remaining = [n for n, _ in numbered if n not in background]
+        conflicts: list[tuple[int, ...]] = []
+        narrowed = True
+        for _ in range(MAX_CONFLICTS):
+            found, narrowed = minimal_subset(remaining, contradicts, CONFLICT_CHECKS - calls)
+            if not found:
+                break  # the background alone contradicts: nothing to name
+            conflicts.append(tuple(found))
+            remaining = [n for n in remaining if n not in found]
+            if not narrowed or calls >= CONFLICT_CHECKS or not contradicts(remaining):
+                break
+        others = None
+        if conflicts and narrowed:
+            folded = fold_of(remaining)
+            if folded is not None and grammar.consistent(setup, folded):
+                others = folded
+        return Review(False, tuple(conflicts), narrowed, others)
+
+    # --- the session file --------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, object]:
+        return self._json(self._entries)
+
+    def _json(self, entries: Sequence[Entry]) -> dict[str, object]:
+        return {
+            "format": SESSION_FORMAT,
+            "version": SESSION_VERSION,
+            "game": self.game,
+            "setup": self.grammar.setup_json(self.setup),
+            "entries": [entry.text() for entry in entries],
+        }
+
+    def save(self) -> None:
+        if self.path is not None:
+            write_atomically(self.path, session_text(self.to_json()))
+
+
+SESSION_FORMAT = "sleuth-assist-session"
+SESSION_VERSION = 1
+
+
+def session_text(data: Mapping[str, object]) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
+def _numbered(entries: Sequence[Entry]) -> list[Numbered]:
+    return list(enumerate(entries, start=1))
+
+
+def _check_count(count: int) -> None:
+    if count > MAX_ENTRIES:
+        raise EntryError(f"a session holds at most {MAX_ENTRIES} entries")
