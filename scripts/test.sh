@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ruff check src tests benchmarks scripts
+lint-imports
 ruff format --check src
 mypy
 # pytest exits 5 when it collected no test: that is a failure here, never a pass.

@@ -1,3 +1,73 @@
-"""Sleuth: hidden-information deduction card games, played and analysed exactly."""
+"""Sleuth: hidden-information deduction card games, played and analysed exactly.
+
+The public API a program or a researcher imports::
+
+    import sleuth
+    game = sleuth.make_game("black-vienna", 4)
+    state = game.new(seed=7)
+    view = state.view(1)  # everything seat 1 may see, and nothing more
+
+Games come from the registry of kits (``sleuth.all_kits()``); bots see a seat's view only
+(``sleuth.make_agent``); ``sleuth.play_match`` plays a game between bots and gives its record.
+"""
+
+from sleuth.agents import Agent, agent_names, make_agent
+from sleuth.arena import MatchResult, play_match
+from sleuth.core import (
+    Action,
+    Config,
+    ConfigError,
+    EntryError,
+    Game,
+    GameError,
+    GameKit,
+    IllegalActionError,
+    InvalidActionError,
+    Outcome,
+    RecordError,
+    State,
+    UnknownGameError,
+    View,
+    all_games,
+    all_kits,
+    find_game,
+    find_kit,
+    make_game,
+    make_rng,
+)
+from sleuth.core.protocol import Termination
+from sleuth.core.records import replay_record
+from sleuth.testing import check_game
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "Agent",
+    "Config",
+    "ConfigError",
+    "EntryError",
+    "Game",
+    "GameError",
+    "GameKit",
+    "IllegalActionError",
+    "InvalidActionError",
+    "MatchResult",
+    "Outcome",
+    "RecordError",
+    "State",
+    "Termination",
+    "UnknownGameError",
+    "View",
+    "agent_names",
+    "all_games",
+    "all_kits",
+    "check_game",
+    "find_game",
+    "find_kit",
+    "make_agent",
+    "make_game",
+    "make_rng",
+    "play_match",
+    "replay_record",
+]

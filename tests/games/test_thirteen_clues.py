@@ -296,14 +296,18 @@ def test_wrong_accusation_ends_turn_glass_first_then_leftovers_to_supply() -> No
     assert state.last_result() == "wrong" and state.outcome is None
     assert state.glasses == (1, 0, 0) and state.supply == 7 and state.turn == 0  # D9
     assert state.view(1).accusations[0].cards == ("Butcher", "Park", "Sword")  # public
-    # The wrong accuser may accuse again later, but not the same trio.
+    # The wrong accuser may accuse again later, the same trio too (§4.4: every action may be
+    # repeated; only naming a visible card is forbidden) unless repeat_accusations=no.
     state = play(state, (0, "ask 2 red"))
     state = play(state, (1, "ask 0 red"))
     assert state.turn == 2
-    with pytest.raises(IllegalActionError, match="before"):
-        play(state, (2, "accuse Butcher Park Sword"))
+    assert play(state, (2, "accuse Butcher Park Sword")).last_result() == "wrong"
     assert play(state, (2, "accuse Countess Library Poison")).outcome is not None
-    repeat = play(three(repeat_accusations=True), (0, "accuse Nurse Park Sword"))
+    once = play(three(repeat_accusations=False), (0, "accuse Butcher Park Sword"))
+    once = play(once, (1, "ask 2 red"), (2, "ask 0 red"), (2, "ask 0 red"))
+    with pytest.raises(IllegalActionError, match="before"):
+        play(once, (0, "accuse Butcher Park Sword"))
+    repeat = play(three(), (0, "accuse Nurse Park Sword"))
     repeat = play(repeat, (1, "ask 2 red"), (2, "ask 0 red"), (2, "ask 0 red"))
     assert repeat.turn == 0
     assert play(repeat, (0, "accuse Nurse Park Sword")).last_result() == "wrong"

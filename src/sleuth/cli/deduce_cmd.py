@@ -20,7 +20,7 @@ def add_parser(subparsers: Any) -> None:
         description="Read a position as JSON (FILE, or - for stdin) and print what the seat "
         "knows: the number of consistent worlds, each card's location probabilities, the "
         "solution posterior and the certain facts. A session file of 'sleuth assist' is read "
-        "as the position its entries amount to (one per opponent in Black Stories).",
+        "as the position its entries amount to (one per opponent where a game tracks several).",
     )
     p.add_argument(
         "file", metavar="FILE", help="position (or assistant session) JSON file, or - for stdin"

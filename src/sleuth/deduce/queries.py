@@ -4,7 +4,7 @@ contradictions, information gain of a question, and uniform sampling of worlds."
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
@@ -580,11 +580,3 @@ def conflicts(model: Model) -> tuple[list[int], bool]:
     if not holds(frozenset(tags)):
         raise ValueError("the model is consistent")
     return _minimal_subset(tags, holds)
-
-
-def count_worlds(model: Model) -> int:
-    return Analysis(model).worlds
-
-
-def iter_tags(constraints: Iterable[Constraint]) -> list[int]:
-    return sorted({c.tag for c in constraints if c.tag >= 0})

@@ -378,9 +378,12 @@ class BlackViennaState(State):
         return state
 
     def _can_continue(self) -> bool:
+        """A face-up card is left, or (A8 ``special-only``) a special investigation alone."""
         if any(top < len(stack) for stack, top in zip(self.stacks, self.tops, strict=True)):
             return True
-        return bool(self.question_choices(self.asker))
+        return self.game.config.empty_stacks == "special-only" and bool(
+            self.question_choices(self.asker)
+        )
 
     # --- accusations and guesses ------------------------------------------------------------------
 

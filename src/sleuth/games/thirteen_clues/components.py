@@ -167,10 +167,11 @@ class ThirteenCluesConfig(Config):
         },
     )
     repeat_accusations: bool = field(
-        default=False,
+        default=True,
         metadata={
-            "help": "[D] a seat may repeat one of its own wrong accusations (certainly "
-            "wrong); no keeps the stall phase finite"
+            "help": "§4.4: a seat may repeat one of its own wrong accusations, as the rulebook "
+            "allows every action more than once and forbids only naming a visible card "
+            "(no: each trio once per seat)"
         },
     )
     deck: tuple[str, ...] = field(
