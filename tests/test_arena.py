@@ -80,6 +80,7 @@ def test_results_do_not_depend_on_the_number_of_workers() -> None:
     assert [r.record for r in one] == [r.record for r in two]
 
 
+@pytest.mark.slow
 def test_ray_backend_matches_the_process_backend() -> None:
     pytest.importorskip("ray")
     game = make_game("bv", 3)

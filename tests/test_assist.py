@@ -239,6 +239,7 @@ def test_why_names_the_answers_behind_a_certain_fact() -> None:
     assert notebook.why("Z") == "Z: not certain yet"
 
 
+@pytest.mark.slow
 async def test_thirteen_clues_assistant_matches_the_engine_on_a_recorded_game(
     tmp_path: Path,
 ) -> None:

@@ -107,6 +107,7 @@ SHORT_ALIBI = (
         ("alibi", 2, {"suspects": SHORT_ALIBI}),
     ],
 )
+@pytest.mark.slow
 async def test_every_game_can_be_played_to_the_end_by_keyboard(
     name: str, players: int, options: dict[str, str], tmp_path: Path
 ) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 
+import pytest
+
 from sleuth.agents import make_agent
 from sleuth.arena.tournament import run_specs, schedule
 from sleuth.core import make_game
@@ -111,6 +113,7 @@ def test_both_bots_take_a_conviction_with_the_bonus() -> None:
         assert str(choice) == "play short", bot
 
 
+@pytest.mark.slow
 def test_deductive_beats_basic_beats_random() -> None:
     bots = ["deductive", "basic", "random"]
     config = _game(3).config_json()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from sleuth.agents import Agent, RandomAgent, make_agent
 from sleuth.arena import play_match
 from sleuth.arena.tournament import run_specs, schedule
@@ -137,6 +139,7 @@ def _win_rates(bots: list[str], games: int) -> dict[str, float]:
     return {bot: wins[bot] / (games * bots.count(bot)) for bot in set(bots)}
 
 
+@pytest.mark.slow
 def test_deductive_beats_basic_beats_random() -> None:
     # Pairwise tables: with all three at one table deductive wins so often that basic and
     # random share a few leftover games, too few to order them in 60 games.

@@ -8,6 +8,8 @@ import math
 import random
 import statistics
 
+import pytest
+
 from sleuth.agents import make_agent
 from sleuth.arena.tournament import run_specs, schedule
 from sleuth.core import make_game
@@ -144,6 +146,7 @@ def test_expected_points_add_the_likely_conviction() -> None:
     assert points[1 - seat] == 0.0
 
 
+@pytest.mark.slow
 def test_ismcts_beats_basic() -> None:
     # Clearly, not just on average: the 95% interval of the per-game margin lies above zero.
     bots = ["ismcts", "basic"]

@@ -207,6 +207,7 @@ def test_a_certain_case_is_attempted() -> None:
     assert right >= positions - 2
 
 
+@pytest.mark.slow
 def test_ismcts_wins_more_than_random() -> None:
     bots = ["ismcts", "random"]
     config = _game(2).config_json()

@@ -148,6 +148,7 @@ def test_interruptions_accuse_only_when_sure_or_likely() -> None:
     assert checked > 50
 
 
+@pytest.mark.slow
 def test_tournament_wins_more_than_random_and_is_right_when_sure() -> None:
     bots = ["ismcts", "basic", "random", "random"]
     config = make_game(GAME, 4).config_json()

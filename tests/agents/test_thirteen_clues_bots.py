@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from sleuth.agents import Agent, RandomAgent, make_agent
 from sleuth.arena import play_match
 from sleuth.arena.tournament import run_specs, schedule
@@ -147,6 +149,7 @@ def test_deductive_certain_accusations_are_always_right() -> None:
     assert certain >= 4
 
 
+@pytest.mark.slow
 def test_deductive_beats_basic_beats_random() -> None:
     bots = ["deductive", "basic", "random", "random"]
     config = _game(4).config_json()
