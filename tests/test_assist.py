@@ -246,7 +246,8 @@ async def test_thirteen_clues_assistant_matches_the_engine_on_a_recorded_game(
     from sleuth.core.records import replay_record
     from sleuth.games.thirteen_clues.knowledge import ThirteenCluesAnalysis, thirteen_clues_position
 
-    game = make_game("13-clues", 4, mystery_choice="random")
+    # Random bots that never repeat a wrong accusation make a long game to enter.
+    game = make_game("13-clues", 4, mystery_choice="random", repeat_accusations=False)
     record = play_match(game, [RandomAgent(0.0) for _ in range(4)], seed=5).record
     replay = replay_record(record)
     view: Any = replay.states[len(replay.states) // 2].view(1)  # seat 1, mid-game

@@ -82,8 +82,11 @@ def notebook_from_json(
     raw_setup = data["setup"]
     if not isinstance(raw_setup, Mapping):
         raise EntryError("setup: expected an object")
-    _exact_keys(raw_setup, tuple(f.name for f in grammar.setup_fields), "setup")
-    values = {f.name: _setup_value(f, raw_setup[f.name]) for f in grammar.setup_fields}
+    fields = grammar.setup_fields
+    optional = tuple(f.name for f in fields if f.default is not None)
+    _exact_keys(raw_setup, tuple(f.name for f in fields), "setup", optional)
+    values = {f.name: _setup_value(f, raw_setup[f.name]) for f in fields if f.name in raw_setup}
+    values.update({f.name: f.default for f in fields if f.name not in raw_setup and f.default})
     try:
         setup = grammar.setup(values)
     except EntryError as error:
@@ -150,14 +153,16 @@ def _shown(value: object) -> str:
     return " ".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
-def _exact_keys(data: Mapping[Any, object], keys: Sequence[str], where: str) -> None:
+def _exact_keys(
+    data: Mapping[Any, object], keys: Sequence[str], where: str, optional: Sequence[str] = ()
+) -> None:
     prefix = f"{where}: " if where else ""
     for key in data:
         if key not in keys:
             shown = key[:40] if isinstance(key, str) else key
             raise EntryError(f"{prefix}unknown key {shown!r} (expected: {', '.join(keys)})")
     for key in keys:
-        if key not in data:
+        if key not in data and key not in optional:
             raise EntryError(f"{prefix}{key!r} is missing")
 
 

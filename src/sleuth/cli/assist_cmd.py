@@ -142,6 +142,9 @@ def _open(kit: GameKit, first: argparse.Namespace) -> tuple[Notebook[Any, Any], 
         return notebook, sheet
     if args.resume:
         raise EntryError(f"--resume: there is no session in {path}")
+    for field in grammar.setup_fields:
+        if field.default is not None:
+            values.setdefault(field.name, field.default)
     missing = [f"--{f.name}" for f in grammar.setup_fields if f.name not in values]
     if missing:
         raise EntryError(f"a new session needs {', '.join(missing)}")

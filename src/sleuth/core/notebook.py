@@ -34,7 +34,8 @@ MAX_NUMBER_DIGITS = 6
 class SetupField:
     """One value a new session needs: ``--NAME`` on the command line, ``NAME`` in the file.
 
-    ``kind`` is ``int``, ``text`` or ``list`` (``count`` words, e.g. two hidden cards).
+    ``kind`` is ``int``, ``text`` or ``list`` (``count`` words, e.g. two hidden cards); a
+    field with a ``default`` may be left out of a new session.
     """
 
     name: str
@@ -42,6 +43,7 @@ class SetupField:
     kind: str = "text"
     count: int = 1
     metavar: str = "VALUE"
+    default: str | None = None
 
 
 class Entry(ABC):

@@ -149,7 +149,10 @@ class Game(ABC, Generic[ConfigT]):
             if f.name == "players":
                 continue
             choices = tuple(str(c) for c in f.metadata.get("choices", ()))
-            infos.append(OptionInfo(f.name, _option_text(f.default), choices, f.metadata["help"]))
+            names = f.metadata.get("names", {})
+            default = next((n for n, v in names.items() if v == f.default), None)
+            text = default if default is not None else _option_text(f.default)
+            infos.append(OptionInfo(f.name, text, choices, f.metadata["help"]))
         return tuple(infos)
 
     @classmethod
@@ -382,6 +385,10 @@ def _option_text(value: object) -> str:
 
 
 def _coerce_option(game: str, field: dataclasses.Field[Any], raw: object) -> object:
+    """The option's value from text (or typed): a named value (a deck by its name) first."""
+    names: Mapping[str, object] = field.metadata.get("names", {})
+    if isinstance(raw, str) and raw.strip().lower() in names:
+        return names[raw.strip().lower()]
     default = field.default
     choices = field.metadata.get("choices")
     if isinstance(default, bool):

@@ -76,6 +76,26 @@ def validate_deck(deck: tuple[str, ...]) -> tuple[str, ...]:
     return cards
 
 
+# REFERENCE.md Appendix A2: a deck transcribed in a public solver (unverified). It holds BLM,
+# the card the rulebook itself names, and BHV; every letter is on 4 cards.
+# Its letters are kept in alphabet order (Ö last), as every card of a config is.
+TRANSCRIBED_DECK: tuple[str, ...] = validate_deck(
+    (
+        *["ACL", "AGM", "AOS", "APQ", "BCY", "BHV", "BLM", "BQT", "CFI"],
+        *["CSX", "DHR", "DJZ", "DLS", "DVY", "EGW", "ENQ", "EÖR", "EUV"],
+        *["FÖY", "FRX", "FSZ", "GKO", "GPX", "HNÖ", "HUZ", "IÖW", "IPR"],
+        *["ITZ", "JMO", "JQX", "JTY", "KMU", "KNT", "KPW", "LNV", "OUW"],
+    )
+)
+# The decks a table can name (``--option deck=transcribed``); any other deck is a card list.
+DECKS: dict[str, tuple[str, ...]] = {"generated": DEFAULT_DECK, "transcribed": TRANSCRIBED_DECK}
+
+
+def deck_name(deck: tuple[str, ...]) -> str:
+    """The deck's name, or ``custom``, for every place that says which deck is in play."""
+    return next((name for name, cards in DECKS.items() if cards == deck), "custom")
+
+
 @dataclass(frozen=True)
 class BlackViennaConfig(Config):
     """Player count and the named resolutions of REFERENCE.md §1.8, defaults first."""
@@ -113,7 +133,12 @@ class BlackViennaConfig(Config):
     )
     deck: tuple[str, ...] = field(
         default=DEFAULT_DECK,
-        metadata={"help": "A1: the investigation cards, 3 letters each (default: Appendix A)"},
+        metadata={
+            "help": "A1: the investigation cards: generated (Appendix A, the default), "
+            "transcribed (Appendix A2: holds BLM, the rulebook's example), or a list of "
+            "cards of 3 letters each",
+            "names": DECKS,
+        },
     )
 
     def __post_init__(self) -> None:

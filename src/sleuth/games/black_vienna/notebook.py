@@ -17,11 +17,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from sleuth.core.errors import EntryError
+from sleuth.core.errors import ConfigError, EntryError
 from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField, checked_int
 from sleuth.deduce.model import PositionError
 
-from .components import DEFAULT_DECK, LETTERS, hand_sizes
+from .components import DECKS, LETTERS, deck_name, hand_sizes, validate_deck
 from .knowledge import BlackViennaAnalysis, Investigation, Position
 from .render import black_vienna_sheet
 
@@ -39,6 +39,7 @@ class Setup:
     players: int
     seat: int
     hand: str  # in the order of LETTERS
+    deck: tuple[str, ...]  # the investigation cards of the box on the table
 
 
 @dataclass(frozen=True)
@@ -95,15 +96,29 @@ class Folded:
         return BlackViennaAnalysis(self.position)
 
 
-def _card(text: str) -> str:
+def _card(text: str, deck: tuple[str, ...]) -> str:
     letters = text.strip().upper()
     if len(letters) != 3 or any(c not in LETTERS for c in letters) or len(set(letters)) != 3:
         raise EntryError(f"{text[:20]!r} is not a card: three different letters of A-Z and Ö")
     key = sorted(letters, key=LETTERS.index)
-    for card in DEFAULT_DECK:
+    for card in deck:
         if sorted(card, key=LETTERS.index) == key:
             return card
-    raise EntryError(f"{letters} is not a card of the investigation deck")
+    raise EntryError(f"{letters} is not a card of the investigation deck ({deck_name(deck)})")
+
+
+def _deck(raw: object) -> tuple[str, ...]:
+    """A named deck or the cards of one, comma or space separated."""
+    if not isinstance(raw, str):
+        raise EntryError("deck: expected a deck name or a list of cards")
+    name = raw.strip().lower()
+    if name in DECKS:
+        return DECKS[name]
+    try:
+        return validate_deck(tuple(raw.replace(",", " ").split()))
+    except ConfigError as error:
+        names = ", ".join(DECKS)
+        raise EntryError(f"deck: {names}, or the cards of your box ({error})") from None
 
 
 def _value(values: Mapping[str, object], name: str) -> object:
@@ -118,6 +133,14 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
         SetupField("players", "how many play (3-6)", "int", metavar="N"),
         SetupField("seat", "your seat (0 is the dealer)", "int", metavar="SEAT"),
         SetupField("hand", "your hand (e.g. AFKPTX)", "text", metavar="LETTERS"),
+        SetupField(
+            "deck",
+            "the investigation cards of your box: generated (REFERENCE Appendix A), "
+            "transcribed (Appendix A2), or the 36 cards, e.g. ACL,AGM,...",
+            "text",
+            metavar="DECK",
+            default="generated",
+        ),
     )
 
     def setup(self, values: Mapping[str, object]) -> Setup:
@@ -137,10 +160,13 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
             raise EntryError(
                 f"hand: seat {seat} of {players} holds {size} cards, not {len(letters)}"
             )
-        return Setup(players, seat, "".join(sorted(letters, key=LETTERS.index)))
+        deck = _deck(values.get("deck", "generated"))
+        return Setup(players, seat, "".join(sorted(letters, key=LETTERS.index)), deck)
 
     def setup_json(self, setup: Setup) -> dict[str, object]:
-        return {"players": setup.players, "seat": setup.seat, "hand": setup.hand}
+        name = deck_name(setup.deck)
+        deck = name if name != "custom" else ",".join(setup.deck)
+        return {"players": setup.players, "seat": setup.seat, "hand": setup.hand, "deck": deck}
 
     def title(self, setup: Setup) -> str:
         return f"Black Vienna, {setup.players} players, you are seat {setup.seat}"
@@ -148,7 +174,7 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
     def summary(self, setup: Setup, folded: Folded) -> list[str]:
         face_up = folded.position.face_up
         shown = "not entered" if face_up is None else " ".join(face_up) or "none"
-        return [f"hand: {setup.hand}", f"face up: {shown}"]
+        return [f"hand: {setup.hand}", f"face up: {shown}", f"deck: {deck_name(setup.deck)}"]
 
     def parse(self, setup: Setup, line: str) -> Entry:
         words = line.split()
@@ -156,16 +182,17 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
             raise EntryError("empty entry (try '3 AOR 1', 'up AOR BHV CDE')")
         verb = words[0].lower()
         if verb == "up":
-            cards = tuple(_card(word) for word in words[1:])
+            cards = tuple(_card(word, setup.deck) for word in words[1:])
             if len(cards) > FACE_UP:
                 raise EntryError(f"at most {FACE_UP} cards are face up")
             if len(set(cards)) != len(cards):
                 raise EntryError("a card is named twice")
             return FaceUp(cards)
         if verb == "new" and len(words) == 2:
-            return TurnedUp(_card(words[1]))
+            return TurnedUp(_card(words[1], setup.deck))
         if len(words) == 3:
-            return Answer(_seat(words[0], setup.players), _card(words[1]), _markers(words[2]))
+            card = _card(words[1], setup.deck)
+            return Answer(_seat(words[0], setup.players), card, _markers(words[2]))
         raise EntryError(
             f"{line[:40]!r}: expected 'SEAT CARD MARKERS' (e.g. '3 AOR 1'), "
             "'up AOR BHV CDE' or 'new FGI'"
@@ -209,7 +236,7 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
                 setup.seat,
                 setup.hand,
                 tuple(investigations),
-                DEFAULT_DECK,
+                setup.deck,
                 None if face_up is None else tuple(face_up),
             )
         except PositionError as error:

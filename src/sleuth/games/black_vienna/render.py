@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sleuth.core.kit import TextRender
 
-from .components import LETTERS
+from .components import LETTERS, deck_name
 from .knowledge import BlackViennaAnalysis, Position, black_vienna_position
 from .rules import BlackVienna
 from .views import BlackViennaView
@@ -38,7 +38,8 @@ def black_vienna_sheet(position: Position, level: str, asking: bool = True) -> s
         return "The answers contradict each other: someone miscounted."
     places = [str(s) for s in range(position.players)] + ["ring"]
     lines = [
-        f"{analysis.worlds:,} deals fit what seat {position.seat} knows",
+        f"{analysis.worlds:,} deals fit what seat {position.seat} knows "
+        f"(deck: {deck_name(position.deck)})",
         "card " + "".join(f"{('s' + p) if p != 'ring' else p:>6}" for p in places),
     ]
     probabilities = analysis.card_probabilities()
