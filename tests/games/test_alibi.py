@@ -23,7 +23,7 @@ from sleuth.core import (
     make_rng,
 )
 from sleuth.core.records import replay_record
-from sleuth.games.alibi import Alibi, AlibiState, AlibiView
+from sleuth.games.alibi import Alibi, AlibiState, AlibiView, Convict, PlayClue
 from sleuth.games.alibi.rules import AlibiEnd
 from sleuth.testing.harness import check_game
 
@@ -66,11 +66,12 @@ def turn(state: AlibiState, main: str, after: str = "pass") -> AlibiState:
 # --- the seed's scoring example (Hans) -----
 
 
-def _hans_table(hans_convicts: bool) -> AlibiState:
+def _hans_table(hans_convicts: bool, **options: object) -> AlibiState:
     # Hans is seat 0; S01 = female thin long newspaper glasses, the seed's example suspect.
     state = deal(
         [["long", "long", "male", "short"], ["female", "thin", "glasses", "plain"]],
         pile=["newspaper", "plain", "plain", "plain", "plain", "plain", "plain", "plain"],
+        **options,
     )
     state = turn(state, "play long")  # Hans draws newspaper
     state = turn(state, "play female")
@@ -105,6 +106,46 @@ def test_seed_example_hans_scores_four_with_the_bonus() -> None:
     conviction = state.convictions[-1]
     assert (conviction.suspect, conviction.convicter, conviction.points) == ("S01", 0, (4, 3))
     assert conviction.evidence == ("female", "thin", "long", "glasses", "newspaper")
+
+
+def test_claimed_conviction_goes_to_who_claims_it() -> None:
+    # REFERENCE C3, seed 003: "Überführen - oder merken" may be done by the player whose turn
+    # it is; normally the one who laid the deciding card, and if he overlooks it the next.
+    state = _hans_table(hans_convicts=False, conviction="claim")
+    assert state.coverage("S01") == ("female", "thin", "long", "glasses", "newspaper")
+    assert state.convictions == () and state.active == 1 and state.phase == "swap"
+    assert Convict("S01") in state.legal_actions(1)
+    claimed = play(state, "convict S01")
+    conviction = claimed.convictions[-1]
+    assert (conviction.suspect, conviction.how, conviction.convicter) == ("S01", "clues", 1)
+    assert conviction.points == (3, 4) and claimed.phase == "swap"  # the turn goes on
+    # Seat 1 overlooks it: Hans may claim it at his turn, and the bonus is his.
+    overlooked = play(state, "pass")
+    assert overlooked.active == 0 and overlooked.convictions == ()
+    assert Convict("S01") in overlooked.legal_actions(0)
+    hans = play(overlooked, "convict S01")
+    assert hans.convictions[-1].convicter == 0 and hans.convictions[-1].points == (4, 3)
+    assert hans.phase == "main" and hans.active == 0  # then his own turn
+    with pytest.raises(IllegalActionError, match="nothing to claim"):
+        play(hans, "convict S05")
+
+
+def test_automatic_conviction_offers_no_claim() -> None:
+    state = _hans_table(hans_convicts=False)
+    assert state.convictions[-1].convicter == 1
+    assert not any(isinstance(a, Convict) for a in state.legal_actions(state.active))
+
+
+def test_a_clue_must_fit_a_displayed_suspect_unless_the_option_says_no() -> None:
+    # keirat: "Die Karte muß auf mindestens einen der vier Verdächtigen zutreffen" (C5).
+    hands = [["plain", "male", "male", "male"], ["male"] * 4]
+    strict = deal(hands, display=("S01", "S02", "S03", "S04"))  # no displayed suspect is plain
+    assert PlayClue("plain") not in strict.legal_actions(0)
+    with pytest.raises(IllegalActionError, match="fits none of the displayed suspects"):
+        play(strict, "play plain")
+    free = deal(hands, display=("S01", "S02", "S03", "S04"), clues_must_fit=False)
+    assert PlayClue("plain") in free.legal_actions(0)
+    assert play(free, "play plain").fronts[0] == ("plain",)
 
 
 def test_conviction_replaces_the_suspect_and_reshuffles_everything() -> None:

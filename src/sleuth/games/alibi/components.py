@@ -206,6 +206,22 @@ class AlibiConfig(Config):
             "fitting clues is convicted, no bonus"
         },
     )
+    conviction: str = field(
+        default="auto",
+        metadata={
+            "choices": ("auto", "claim"),
+            "help": "C3: a completed suspect is convicted at once (auto), or must be claimed "
+            "by the player whose turn it is (claim: one who overlooks it leaves the claim, "
+            "and the bonus, to the next player)",
+        },
+    )
+    clues_must_fit: bool = field(
+        default=True,
+        metadata={
+            "help": "C5: a clue is played only if it fits a displayed suspect (keirat); no: "
+            "any clue may be played"
+        },
+    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "suspects", tuple(self.suspects))

@@ -206,9 +206,19 @@ class AlibiState(State):
         return tuple((s, "clues") for s in free if len(self.coverage(s)) >= threshold)
 
     def fits(self, value: str) -> bool:
-        """A clue must fit at least one displayed suspect, alibied or not (C6)."""
+        """Whether a clue fits at least one displayed suspect, alibied or not (C6)."""
         values = self.game.suspect_values
         return any(value in values[s] for s in self.display)
+
+    def playable(self, value: str) -> bool:
+        """A clue may be played if it fits (C5), or always with ``clues_must_fit=no``."""
+        return not self.game.config.clues_must_fit or self.fits(value)
+
+    def claims(self) -> list[Convict]:
+        """With ``conviction=claim``: the completed suspects the player to act may claim."""
+        if self.game.config.conviction != "claim" or self.phase not in (MAIN, EXTRA, SWAP):
+            return []
+        return [Convict(suspect) for suspect, _ in self.completed()]
 
     # --- the protocol -------------------------------------------------------------------------
 
@@ -224,9 +234,10 @@ class AlibiState(State):
         hand = self.hands[seat]
         if self.phase == CONVICT:
             return [Convict(s) for s in self.candidates]
+        claims: list[AlibiAction] = list(self.claims())
         if self.phase == SWAP:
-            return [*(Swap(c) for c in dict.fromkeys(hand)), Pass()]
-        actions: list[AlibiAction] = self._plays(seat)
+            return [*claims, *(Swap(c) for c in dict.fromkeys(hand)), Pass()]
+        actions: list[AlibiAction] = [*claims, *self._plays(seat)]
         if self.phase == MAIN:
             actions += [Exchange(cards) for cards in _exchanges(hand)]
             if not hand:
@@ -238,7 +249,7 @@ class AlibiState(State):
     def _plays(self, seat: int) -> list[AlibiAction]:
         hand = self.hands[seat]
         actions: list[AlibiAction] = [
-            PlayClue(v) for v in dict.fromkeys(hand) if v in ac.ATTRIBUTE_OF and self.fits(v)
+            PlayClue(v) for v in dict.fromkeys(hand) if v in ac.ATTRIBUTE_OF and self.playable(v)
         ]
         if ac.ALIBI in hand:
             alibied = self.alibied()
@@ -284,11 +295,12 @@ class AlibiState(State):
         if seat != self.active:
             return f"it is seat {self.active}'s turn"
         phase, hand = self.phase, self.hands[seat]
+        claim = (Convict,) if self.game.config.conviction == "claim" else ()
         allowed = {
-            MAIN: (PlayClue, PlayAlibi, Bribe, GoodEye, Exchange, Pass),
-            EXTRA: (PlayClue, PlayAlibi, Bribe, GoodEye, Pass),
+            MAIN: (PlayClue, PlayAlibi, Bribe, GoodEye, Exchange, Pass, *claim),
+            EXTRA: (PlayClue, PlayAlibi, Bribe, GoodEye, Pass, *claim),
             CONVICT: (Convict,),
-            SWAP: (Swap, Pass),
+            SWAP: (Swap, Pass, *claim),
         }[phase]
         if not isinstance(action, allowed):
             return f"no {action.kind} now: the turn is in phase {phase}"
@@ -297,7 +309,7 @@ class AlibiState(State):
             need = action.value if isinstance(action, PlayClue) else action.card
         if need is not None and need not in hand:
             return f"seat {seat} holds no {need} (hand: {_cards(hand)})"
-        if isinstance(action, PlayClue) and not self.fits(action.value):
+        if isinstance(action, PlayClue) and not self.playable(action.value):
             return (
                 f"clue {action.value} fits none of the displayed suspects "
                 f"({' '.join(self.display)})"
@@ -318,6 +330,8 @@ class AlibiState(State):
                 if card not in rest:
                     return f"cannot exchange {_cards(action.cards)}: hand is {_cards(hand)}"
                 rest.remove(card)
+        if isinstance(action, Convict) and Convict(action.suspect) not in self.claims():
+            return f"suspect {action.suspect} is not completed: nothing to claim"
         if isinstance(action, Convict) and action.suspect not in self.candidates:
             return (
                 f"suspect {action.suspect} is not convicted now "
@@ -341,6 +355,13 @@ class AlibiState(State):
                 self._end_turn(notes)
             else:
                 self._finish_main(notes)
+        elif isinstance(action, Convict) and self.phase != CONVICT:
+            # C3 claim: the player to act claims a completed suspect, and the bonus.
+            how = dict(self.completed())[action.suspect]
+            phase = self.phase
+            self._convict(action.suspect, how, seat, notes)
+            if phase == EXTRA:
+                self._after_conviction(notes)  # as a conviction the plays made ends them
         elif isinstance(action, Convict):
             # Only clues can complete two suspects at once: three alibis leave just one.
             self._convict(action.suspect, "clues", seat, notes)
@@ -380,8 +401,8 @@ class AlibiState(State):
                 self.fronts = tuple(fronts)
                 self.discard = (*self.discard, action.value)
             self.extra = max(extra_before - 1, 0)
-            # C3: conviction is detected at once after each card laid (§3.5).
-            done = self.completed()
+            # C3: conviction is detected at once after each card laid (§3.5), unless claimed.
+            done = self.completed() if self.game.config.conviction == "auto" else ()
             if len(done) == 1:
                 self._convict(done[0][0], done[0][1], seat, notes)
                 self._after_conviction(notes)

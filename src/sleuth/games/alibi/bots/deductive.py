@@ -91,7 +91,9 @@ class DeductiveAlibi(Agent):
         table = Table.of(view)
         counts = unseen(view)
         kinds = kinds_of(legal)
-        if "swap" in kinds:
+        if "convict" in kinds:
+            legal = of_kind(legal, "convict")  # C3 claim: a completed suspect is claimed
+        elif "swap" in kinds:
             return self._swap(table, legal, rng)
         base = expected(table, counts)
         scored = [(self.value(table, counts, base, a), rng.random(), a) for a in legal]

@@ -24,7 +24,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from sleuth.agents.base import Agent
+from sleuth.agents.base import Agent, kinds_of, of_kind
 from sleuth.agents.ismcts import ISMCTS
 from sleuth.core import Action, State, View
 from sleuth.games.alibi import AlibiState, AlibiView, Pass, Swap
@@ -129,6 +129,8 @@ class AlibiISMCTS(ISMCTS):
         self._seat = -1 if view.seat is None else view.seat
         self._rng = rng
         self._ranks = {}
+        if "convict" in kinds_of(legal):  # C3 claim: claim at once, the suspect as deductive would
+            return DeductiveAlibi().act(view, of_kind(legal, "convict"), rng)
         return super().act(view, legal, rng)
 
     def _evaluate(self, state: State) -> Sequence[float]:

@@ -1,0 +1,37 @@
+"""The conformance harness over every registered kit: its smallest and largest table with the
+default rules, and a table under each option's non-default values (``support.variants``).
+
+The games' own test modules run the harness at length; this one makes sure that no game, and
+no rule option of a game, is left out of it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from support.variants import BASE, PLAYERS, variants
+
+from sleuth.core import all_kits, find_game
+from sleuth.testing import check_game
+
+TABLES = [
+    (kit.name, players)
+    for kit in all_kits()
+    for players in sorted({kit.game.min_players, kit.game.max_players})
+]
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES, ids=str)
+def test_every_kit_conforms_at_its_smallest_and_largest_table(name: str, players: int) -> None:
+    game = find_game(name).configure(players, **BASE.get(name, {}))
+    report = check_game(game, seeds=range(2), deep_every=40)
+    assert report.games == 2 and report.replays_checked == 2
+    assert report.illegal_checked > 0 and report.malformed_checked > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "option", "value"), list(variants()), ids=str)
+def test_every_option_conforms(name: str, option: str, value: object) -> None:
+    players = PLAYERS.get(name, find_game(name).min_players)
+    game = find_game(name).configure(players, **{**BASE.get(name, {}), option: value})
+    report = check_game(game, seeds=range(2), deep_every=40)
+    assert report.games == 2 and report.replays_checked == 2 and report.json_checked > 0
