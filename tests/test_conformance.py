@@ -8,10 +8,10 @@ no rule option of a game, is left out of it.
 from __future__ import annotations
 
 import pytest
-from support.variants import BASE, PLAYERS, variants
 
 from sleuth.core import all_kits, find_game
 from sleuth.testing import check_game
+from support.variants import BASE, PLAYERS, variants
 
 TABLES = [
     (kit.name, players)

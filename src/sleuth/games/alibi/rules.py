@@ -330,7 +330,7 @@ class AlibiState(State):
                 if card not in rest:
                     return f"cannot exchange {_cards(action.cards)}: hand is {_cards(hand)}"
                 rest.remove(card)
-        if isinstance(action, Convict) and Convict(action.suspect) not in self.claims():
+        if isinstance(action, Convict) and phase != CONVICT:
             return f"suspect {action.suspect} is not completed: nothing to claim"
         if isinstance(action, Convict) and action.suspect not in self.candidates:
             return (
