@@ -9,7 +9,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
+
+from sleuth.core import jsonfile
+
+# A position is a small file of whole numbers (the assistant's sessions are read here too).
+POSITION = jsonfile.Bounds(max_bytes=1_000_000, max_digits=6, floats=False, kind="position")
 
 
 def add_parser(subparsers: Any) -> None:
@@ -40,11 +46,17 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         if args.file == "-":
-            data = json.load(sys.stdin)
+            raw = sys.stdin.buffer.read(POSITION.max_bytes + 1)
+            if len(raw) > POSITION.max_bytes:
+                raise PositionError(f"it is larger than {POSITION.max_bytes:,} bytes")
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise PositionError(f"it is not UTF-8 text (bad byte at {error.start})") from None
+            data = jsonfile.parse_json_text(text, POSITION, PositionError)
         else:
-            with open(args.file, encoding="utf-8") as f:
-                data = json.load(f)
-    except (OSError, json.JSONDecodeError) as exc:
+            data = jsonfile.read_json_file(Path(args.file), POSITION, PositionError)
+    except PositionError as exc:
         print(f"sleuth deduce: cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
     from sleuth.assist import is_session

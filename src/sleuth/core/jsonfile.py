@@ -1,0 +1,146 @@
+"""JSON files on disk: read with every bound checked, written atomically.
+
+Sessions, positions and records come from files people edit, download or are sent, so
+anything unusual in one (bytes that are not UTF-8, a number of thousands of digits, lists
+nested a thousand deep, a key twice, NaN) is refused with the caller's error type saying
+what, before any of it is used; and a file is replaced only once its new text is on disk.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import GameError
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """What a file of one kind may hold: its size, the digits of a number, and whether
+    fractions are allowed (a record's seed has 39 digits; an assistant's numbers have few)."""
+
+    max_bytes: int = 1_000_000
+    max_digits: int = 6
+    floats: bool = False
+    kind: str = "file"
+
+
+def read_json_file(path: Path, bounds: Bounds, error: type[GameError]) -> object:
+    """The JSON value in ``path``, or ``error`` saying what is wrong (without the path)."""
+    try:
+        with path.open("rb") as stream:
+            raw = stream.read(bounds.max_bytes + 1)
+    except OSError as problem:
+        raise error(f"cannot read it: {problem.strerror or problem}") from None
+    if len(raw) > bounds.max_bytes:
+        raise error(f"it is larger than {bounds.max_bytes:,} bytes, so not a {bounds.kind}")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as problem:
+        raise error(f"it is not UTF-8 text (bad byte at offset {problem.start})") from None
+    return parse_json_text(text, bounds, error)
+
+
+def parse_json_text(text: str, bounds: Bounds, error: type[GameError]) -> object:
+    """Parse JSON text with numbers, constants, repeated keys and nesting bounded."""
+
+    def small_int(digits: str) -> int:
+        if len(digits.lstrip("-")) > bounds.max_digits:
+            raise error(
+                f"it holds a number of {len(digits.lstrip('-'))} digits, too long for a "
+                f"{bounds.kind}"
+            )
+        return int(digits)
+
+    def fraction(digits: str) -> float:
+        if not bounds.floats:
+            raise error(
+                f"it holds the number {digits[:20]}, and a {bounds.kind} has whole numbers only"
+            )
+        if len(digits) > bounds.max_digits + 30:
+            raise error(f"it holds a number of {len(digits)} characters")
+        return float(digits)
+
+    def constant(name: str) -> float:
+        raise error(f"it holds {name}, which is not a number a {bounds.kind} can hold")
+
+    def unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+        out: dict[str, object] = {}
+        for key, value in pairs:
+            if key in out:
+                raise error(f"it has the key {key[:40]!r} twice in one object")
+            out[key] = value
+        return out
+
+    try:
+        return json.loads(
+            text,
+            parse_int=small_int,
+            parse_float=fraction,
+            parse_constant=constant,
+            object_pairs_hook=unique_keys,
+        )
+    except json.JSONDecodeError as problem:
+        raise error(
+            f"it is not JSON ({problem.msg} at line {problem.lineno}, column {problem.colno})"
+        ) from None
+    except RecursionError:
+        raise error(f"it is nested too deeply to be a {bounds.kind}") from None
+
+
+def write_atomically(path: Path, text: str, error: type[GameError]) -> None:
+    """Replace ``path`` by ``text`` so that a failed write leaves the old file whole.
+
+    The text goes to a temporary file in the same folder, is flushed to the disk, and only
+    then renamed over ``path`` (a rename within one file system is atomic).
+    """
+    folder = path.parent
+    try:
+        descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as problem:
+        raise error(f"cannot save in {path}: {problem.strerror or problem}") from None
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except OSError as problem:
+        _remove_quietly(temporary)
+        raise error(f"cannot save in {path}: {problem.strerror or problem}") from None
+    except BaseException:
+        _remove_quietly(temporary)
+        raise
+    _sync_folder(folder)
+
+
+def check_writable_folder(folder: Path, error: type[GameError], what: str) -> None:
+    """Refuse, before any work is done, a folder that cannot take the files to come."""
+    if folder.exists() and not folder.is_dir():
+        raise error(f"{what} {folder} is a file, not a folder")
+    probe = folder if folder.exists() else next((p for p in folder.parents if p.exists()), None)
+    if probe is None or not os.access(probe, os.W_OK | os.X_OK):
+        raise error(f"{what} {folder} cannot be written")
+
+
+def _remove_quietly(name: str) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(name)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable where the system allows it (POSIX folders)."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
