@@ -18,10 +18,10 @@ What the engine does not model is drawn here, uniformly:
 - the order in which informants were looked up (the view shows who looked, not when).
 
 Limitations: a bot is given a view but not the game, so ``game_from_view`` rebuilds it from
-what the view shows (players, glasses, Top Secret, type questions, stall end) and takes the
-defaults for the rest (the deck, ``top_secret_glass``, ``repeat_accusations``,
-``mystery_choice``), as the other bots assume too. The engine leaves out questions about a
-type (an option): a drawn deal may disagree with their answers, which are copied as seen.
+what the view shows (players, glasses, Top Secret, type questions, stall end, mystery choice)
+and takes the defaults for the rest (the deck, ``top_secret_glass``, ``repeat_accusations``),
+as the other bots assume too. The engine leaves out questions about a type (an option): a
+drawn deal may disagree with their answers, which are copied as seen.
 The engine weighs every consistent deal alike. That is exact when the engine picks the
 mysteries (``mystery_choice=random``): a hand's chance under the deal (one card of each
 type, then two from the rest) grows with the number of its persons x locations x weapons,
@@ -49,6 +49,7 @@ def game_from_view(view: ThirteenCluesView) -> ThirteenClues:
         or any(q.secret for q in view.questions),
         "type_questions": "person" in view.subjects,
         "stall_rounds": view.final_after // view.players,
+        "mystery_choice": view.mystery_choice,
     }
     if view.players > 2:
         options["glasses"] = view.supply + sum(s.glasses for s in view.seats)
