@@ -28,10 +28,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from sleuth.core import IllegalActionError, make_game
+from sleuth.core import make_game
 from sleuth.games.thirteen_clues import ThirteenClues, ThirteenCluesState, ThirteenCluesView
 from sleuth.games.thirteen_clues.knowledge import ThirteenCluesAnalysis, thirteen_clues_position
-from support.calibration import SIGNIFICANCE, chi2_sf, pooled_chi2
+from support.calibration import SIGNIFICANCE, chi2_sf, pooled_chi2, replay, results_of
 
 SEAT = 0
 DEALS = 100_000  # games dealt per scenario: about 2,000 kept
@@ -114,20 +114,6 @@ def game_of(players: int) -> ThirteenClues:
     return game
 
 
-def replay(
-    game: ThirteenClues, state: ThirteenCluesState, history: tuple[tuple[int, str], ...]
-) -> ThirteenCluesState | None:
-    """The state after the history, or None where an action is illegal in this deal."""
-    for seat, text in history:
-        try:
-            new = state.apply(seat, game.parse_action(text))
-        except IllegalActionError:
-            return None
-        assert isinstance(new, ThirteenCluesState)
-        state = new
-    return state
-
-
 def relabelled(
     game: ThirteenClues,
     deal: ThirteenCluesState,
@@ -185,8 +171,10 @@ def simulate(scenario: Scenario) -> tuple[ThirteenCluesView, Counter[frozenset[s
     """Seat 0's reference view, the mysteries of the kept deals, and the deals that had
     the right types where seat 0 looks."""
     game = game_of(scenario.players)
-    reference = replay(game, game.new(scenario.seed), scenario.history)
+    start = game.new(scenario.seed)
+    reference = replay(game, start, scenario.history)
     assert reference is not None and reference.outcome is None
+    results = results_of(game, start, scenario.history)
     target = view_of(reference)
     rng = random.Random(scenario.players)
     kept: Counter[frozenset[str]] = Counter()
@@ -196,7 +184,7 @@ def simulate(scenario: Scenario) -> tuple[ThirteenCluesView, Counter[frozenset[s
         if deal is None:
             continue
         typed += 1
-        final = replay(game, deal, scenario.history)
+        final = replay(game, deal, scenario.history, results)
         if final is not None and view_of(final) == target:
             kept[frozenset(game.cards[c].name for c in final.mysteries[SEAT] or ())] += 1
     return target, kept, typed

@@ -22,8 +22,9 @@ from sleuth.games.thirteen_clues.knowledge import (
     thirteen_clues_position,
 )
 from sleuth.games.thirteen_clues.render import thirteen_clues_sheet
+from support.calibration import replay
 
-from .test_calibration import game_of, replay
+from .test_calibration import game_of
 
 # Four players, seat 0. The 24 cards of 8 colours; seat 0 sees 3 mysteries (9 cards) and its
 # own two hidden cards: 13 unknown, 4 persons (Officer Butcher Dancer Sailor), 5 locations

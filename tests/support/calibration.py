@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from sleuth.core import IllegalActionError, State
 
 # Cells expected fewer times than this are pooled with others.
 MIN_EXPECTED = 5.0
@@ -98,3 +101,31 @@ def pooled_chi2(probabilities: Mapping[Hashable, float], observed: Counter[Hasha
     statistic = sum((o - e) ** 2 / e for e, o in pools)
     dof = max(len(pools) - 1, 1)
     return Chi2(statistic, dof, chi2_sf(statistic, dof), n, len(pools))
+
+
+def replay(
+    game: Any,
+    state: State,
+    history: Sequence[tuple[int, str]],
+    results: Sequence[str] | None = None,
+) -> Any:
+    """The state after ``history``, or None where an action is illegal in this deal or its
+    public result differs from ``results`` (the reference's, if given): a quick first check
+    before the views are compared."""
+    for step, (seat, text) in enumerate(history):
+        try:
+            state = state.apply(seat, game.parse_action(text))
+        except IllegalActionError:
+            return None
+        if results is not None and state.last_result() != results[step]:
+            return None
+    return state
+
+
+def results_of(game: Any, state: State, history: Sequence[tuple[int, str]]) -> list[str]:
+    """The public result of each step of ``history`` played from ``state``."""
+    out = []
+    for seat, text in history:
+        state = state.apply(seat, game.parse_action(text))
+        out.append(state.last_result())
+    return out
