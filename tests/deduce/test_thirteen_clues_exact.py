@@ -260,3 +260,71 @@ def test_sheet_marks_probabilities_resting_on_the_assumption() -> None:
     text = thirteen_clues_sheet(certain, "full")
     assert "my person: Officer (certain)" in text
     assert "Officer 100%" not in text
+
+
+# Two players, seat 0 has looked up all 8 informants: 5 cards unknown, Butcher (the only
+# person), Library and Market, Knife and Crossbow. Its mystery is Butcher with one of the two
+# locations and one of the two weapons (4 trios); the other two cards lie on seat 1's left
+# and right, in either order: 4 x 2 = 8 worlds.
+ALL_LOOKED = {
+    "game": "13-clues",
+    "players": 2,
+    "seat": 0,
+    "hidden": ["Countess", "Museum"],
+    "mysteries": {"1": ["Duke", "Park", "Sword"]},
+    "informants": dict(
+        zip(
+            "ABCDEFGH",
+            ["Officer", "Nurse", "Maid", "Parlor", "Harbor", "Poison", "Blowgun", "Rifle"],
+            strict=True,
+        )
+    ),
+}
+TRIOS = [
+    ["Butcher", "Library", "Knife"],
+    ["Butcher", "Library", "Crossbow"],
+    ["Butcher", "Market", "Knife"],
+    ["Butcher", "Market", "Crossbow"],
+]
+
+
+def test_certain_facts_and_explanations_from_own_accusations() -> None:
+    assert _analysis(ALL_LOOKED).to_json()["worlds"] == "8"
+    # three wrong accusations leave Butcher Market Crossbow: 1 trio x 2 orders
+    accused = dict(ALL_LOOKED, accusations=[{"player": 0, "cards": t} for t in TRIOS[:3]])
+    out = _analysis(accused).to_json(explain_card="Market")
+    assert out["worlds"] == "2"
+    assert out["mystery"] == [{"cards": ["Butcher", "Market", "Crossbow"], "p": 1.0}]
+    certain = out["certain"]
+    assert isinstance(certain, dict)
+    assert (certain["Market"], certain["Crossbow"]) == (MYSTERY, MYSTERY)
+    # Market: both trios with Library are ruled out, by accusations 0 and 1 (tags count
+    # the questions first; there are none)
+    assert out["explanation"] == {
+        "card": "Market",
+        "location": MYSTERY,
+        "questions": [0, 1],
+        "smallest": True,
+    }
+    crossbow = _analysis(accused).to_json(explain_card="Crossbow")["explanation"]
+    assert crossbow == {
+        "card": "Crossbow",
+        "location": MYSTERY,
+        "questions": [0, 2],
+        "smallest": True,
+    }
+    # the sheet: certain, whatever the seats' strategy
+    text = thirteen_clues_sheet(dict(accused, mystery_choice="players"), "full")
+    assert "MY MYSTERY IS Butcher Market Crossbow (certain): accuse!" in text
+    # the same without the seat's own accusations: nothing certain about the mystery
+    assert _analysis(ALL_LOOKED).to_json(explain_card="Market")["explanation"] == {
+        "card": "Market",
+        "reason": "not certain",
+    }
+
+
+def test_accusing_every_trio_contradicts() -> None:
+    every = dict(ALL_LOOKED, accusations=[{"player": 0, "cards": t} for t in TRIOS])
+    out = _analysis(every).to_json()
+    assert (out["consistent"], out["worlds"]) == (False, "0")
+    assert out["conflict"] == {"questions": [0, 1, 2, 3], "smallest": True}

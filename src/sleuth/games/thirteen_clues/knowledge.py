@@ -27,7 +27,7 @@ the key, the assumption is said too); certain facts hold either way.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from sleuth.deduce.knowledge import Knowledge, reject_unknown_keys
 from sleuth.deduce.model import Constraint, Exclusion, Model, PositionError
@@ -327,9 +327,8 @@ class ThirteenCluesAnalysis:
                 for cards in hidden.values():
                     cards.sort(key=self._order.__getitem__)
             hidden[seat] = list(self._hidden)
-            kinds = ("person", "location", "weapon")
             mysteries = {s: list(cs) for s, cs in self._mysteries.items()}
-            mysteries[seat] = sorted(own, key=lambda c: kinds.index(self._category[c]))
+            mysteries[seat] = self._in_type_order(own)
             out.append(
                 {
                     "mysteries": {str(s): mysteries[s] for s in range(n)},
@@ -342,6 +341,11 @@ class ThirteenCluesAnalysis:
     @property
     def consistent(self) -> bool:
         return not self.self_conflicts and self.analysis.consistent
+
+    def _in_type_order(self, names: Iterable[str]) -> list[str]:
+        """A trio as an accusation names it: person, location, weapon."""
+        kinds = ("person", "location", "weapon")
+        return sorted(names, key=lambda c: kinds.index(self._category[c]))
 
     @property
     def deal_model_assumed(self) -> bool:
@@ -377,7 +381,7 @@ class ThirteenCluesAnalysis:
             cards[c] = {self.model.locations[loc]: p for loc, p in sorted(row.items())}
         out["cards"] = cards
         out["mystery"] = [
-            {"cards": [self.model.cards[c] for c in trio], "p": cnt / total}
+            {"cards": self._in_type_order(self.model.cards[c] for c in trio), "p": cnt / total}
             for trio, cnt in an.solution_posterior()
         ]
         out["certain"] = {self.model.cards[c]: self.model.locations[loc] for c, loc in an.certain()}
