@@ -10,7 +10,7 @@ counts the model without them (``plain_worlds``, ``layers``, ``solution_arrays``
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -23,6 +23,7 @@ import numpy.typing as npt
 from sleuth.deduce.dp import Layers, Msg, ints, multinomial_rows, to_int
 from sleuth.deduce.exclusions import classes_without, question_without
 from sleuth.deduce.model import Constraint, Exclusion, Model, Reduced, propagate
+from sleuth.deduce.sampling import draw_worlds
 from sleuth.deduce.solution import (
     Channels,
     Compositions,
@@ -514,51 +515,7 @@ class Analysis:
     def _plain_sample(self, rng: random.Random, k: int) -> list[list[int]]:
         lay = self.layers
         assert lay is not None
-        _, beta = self._passes
-        base = [-1] * len(self.model.cards)
-        for c, d in enumerate(self.reduced.domains):
-            if len(d) == 1:
-                base[c] = next(iter(d))
-        tail = [to_int(x) for x in beta[-1]]
-        by_src = []
-        for j, t in enumerate(lay.trans):
-            o = np.argsort(t.src, kind="stable")
-            w = [to_int(x) for x in beta[j + 1][t.dst[o]]]
-            if t.w is not None:
-                w = [a * to_int(b) for a, b in zip(w, t.w[o], strict=True)]
-            by_src.append((t.src[o].tolist(), t.dst[o].tolist(), lay.choices[j][o].tolist(), w))
-        del tail
-        out = []
-        for _ in range(k):
-            world = list(base)
-            s = 0
-            for j, group in enumerate(lay.groups):
-                srcs, dsts, chs, ws = by_src[j]
-                lo = bisect_left(srcs, s)
-                hi = bisect_left(srcs, s + 1)
-                r = rng.randrange(sum(ws[lo:hi]))
-                for i in range(lo, hi):
-                    r -= ws[i]
-                    if r < 0:
-                        s = dsts[i]
-                        cards = list(group)
-                        rng.shuffle(cards)
-                        pos = 0
-                        for loc, cnt in enumerate(lay.comps[j][chs[i]].tolist()):
-                            for c in cards[pos : pos + cnt]:
-                                world[c] = loc
-                            pos += cnt
-                        break
-            rem = [int(x) for x in lay.final_rem[s]]
-            free = list(lay.free)
-            rng.shuffle(free)
-            i = 0
-            for loc, cnt in enumerate(rem):
-                for c in free[i : i + cnt]:
-                    world[c] = loc
-                i += cnt
-            out.append(world)
-        return out
+        return draw_worlds(lay, self._passes[1], self.reduced.domains, rng, k)
 
 
 # ---- explanations and conflicts ---------------------------------------------------------------

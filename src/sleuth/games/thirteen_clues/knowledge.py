@@ -22,6 +22,9 @@ seat's own mystery: one person, one location, one weapon. Unknown keys are error
 uniformly at random by the game. The probabilities weigh every consistent deal alike, which is
 exact for a uniform choice and an assumption when seats choose by their own strategy (without
 the key, the assumption is said too); certain facts hold either way.
+
+Explanations and conflicts name facts by number: question i is i, accusation j is the number
+of questions plus j.
 """
 
 from __future__ import annotations
@@ -229,7 +232,7 @@ class ThirteenCluesAnalysis:
             if w == seat:
                 # §4.5: with two players the witness counts only the hidden card on that side
                 # (``hidden`` lies left, right); all of it is known to the seat itself.
-                counted = hidden[SIDES.index(str(side)) :][:1] if n == 2 else hidden
+                counted = [hidden[SIDES.index(str(side))]] if n == 2 else hidden
                 visible += sum(1 for c in counted if c in attr)
                 if visible != answer:
                     self.self_conflicts.append(i)
