@@ -14,14 +14,16 @@ from math import factorial, log2
 
 import pytest
 
+from sleuth.core import make_game
 from sleuth.deduce.model import PositionError
+from sleuth.games.thirteen_clues import ThirteenCluesState
 from sleuth.games.thirteen_clues.knowledge import (
     MYSTERY,
     ThirteenCluesAnalysis,
     attribute_set,
     thirteen_clues_position,
 )
-from sleuth.games.thirteen_clues.render import thirteen_clues_sheet
+from sleuth.games.thirteen_clues.render import sheet_text, thirteen_clues_sheet
 from support.calibration import replay
 
 from .test_calibration import game_of
@@ -328,3 +330,21 @@ def test_accusing_every_trio_contradicts() -> None:
     out = _analysis(every).to_json()
     assert (out["consistent"], out["worlds"]) == (False, "0")
     assert out["conflict"] == {"questions": [0, 1, 2, 3], "smallest": True}
+
+
+def test_sheet_from_a_view_knows_how_the_mysteries_were_picked() -> None:
+    chosen = make_game("13-clues", 3)  # mystery_choice=players, the default
+    state = chosen.new(4)
+    while state.phase == "choose":
+        seat = state.to_move()
+        assert seat is not None
+        new = state.apply(seat, state.legal_actions(seat)[0])
+        assert isinstance(new, ThirteenCluesState)
+        state = new
+    view = state.view(0)
+    assert thirteen_clues_position(view)["mystery_choice"] == "players"  # type: ignore[arg-type]
+    text = sheet_text(view, "full")  # type: ignore[arg-type]
+    assert "%*" in text and "(mystery_choice=players)" in text
+    dealt = game_of(3).new(4).view(0)
+    text = sheet_text(dealt, "full")  # type: ignore[arg-type]
+    assert "(deal model: uniform choice)" in text and "*" not in text
