@@ -73,6 +73,7 @@ def test_position_of_a_constructed_deal_is_exact() -> None:
             {"witness": 3, "about": "female", "answer": 2},
         ],
         "accusations": [],
+        "mystery_choice": "players",
     }
     assert thirteen_clues_position(_view(state, 1))["informants"] == {"A": "Sailor"}
     analysis = ThirteenCluesAnalysis(position)

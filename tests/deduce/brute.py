@@ -16,7 +16,8 @@ def worlds(model: Model) -> Iterator[tuple[int, ...]]:
         for con in model.constraints:
             if sum(1 for c in con.cards if world[c] in con.locations) != con.count:
                 return False
-        return True
+        held = {c for c in range(n) if world[c] == model.solution}
+        return all(held != set(ex.cards) for ex in model.excluded)
 
     def rec(i: int) -> Iterator[tuple[int, ...]]:
         if i == n:

@@ -9,7 +9,12 @@ from collections import Counter
 
 import pytest
 
-from sleuth.games.thirteen_clues.knowledge import INFORMANTS, ThirteenCluesAnalysis, attribute_set
+from sleuth.games.thirteen_clues.knowledge import (
+    INFORMANTS,
+    ThirteenCluesAnalysis,
+    attribute_set,
+    cards_for,
+)
 
 from .test_other_games import random_13_clues
 
@@ -26,10 +31,18 @@ def _positions() -> list[dict[str, object]]:
         if INFORMANTS[players]:
             first = next(c for c, loc in truth.items() if loc == "informant:A")
             pos["informants"] = {"A": first}
-        # Seat 1 names a card it cannot see: one truly hidden by seat 2 or in slot B.
-        named = [c for c, loc in truth.items() if loc.startswith(("hidden:2", "informant:B"))]
-        if players >= 3 and named:
-            pos["accusations"] = [{"player": 1, "cards": named[:1]}]
+        # Seat 1 names cards it cannot see: truly hidden by seat 2 or in slot B where one
+        # of the type is, else one of its own mystery (which seat 0 sees).
+        if players >= 3:
+            kind = {name: category for name, _, category in cards_for(players)}
+            mysteries = pos["mysteries"]
+            assert isinstance(mysteries, dict)
+            unseen = [c for c, loc in truth.items() if loc.startswith(("hidden:2", "informant:B"))]
+            named = [
+                next((c for c in unseen if kind[c] == k), mysteries["1"][i])
+                for i, k in enumerate(("person", "location", "weapon"))
+            ]
+            pos["accusations"] = [{"player": 1, "cards": named}]
         out.append(pos)
     return out
 

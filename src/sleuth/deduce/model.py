@@ -1,8 +1,10 @@
-"""The general constraint model: cards, locations with fixed capacities, count constraints.
+"""The general constraint model: cards, locations with fixed capacities, count constraints,
+and solutions ruled out.
 
 A *world* places every card in exactly one location so that every location holds exactly its
-capacity and every count constraint holds. The engine counts worlds exactly; probabilities are
-ratios of such counts under a uniformly random deal.
+capacity, every count constraint holds, and the solution location does not hold exactly one of
+the excluded sets. The engine counts worlds exactly; probabilities are ratios of such counts
+under a uniformly random deal.
 
 ``propagate`` simplifies a model before counting: it narrows each card's domain (the locations it
 may still be in), fixes decided cards, and drops constraints that became trivial.
@@ -35,11 +37,26 @@ class Constraint:
 
 
 @dataclass(frozen=True)
+class Exclusion:
+    """The solution location does not hold exactly the cards ``cards``: one solution is ruled
+    out (say, a seat's own accusation, judged wrong).
+
+    ``cards`` are as many as the solution location holds, so two exclusions never both apply
+    to one world: the worlds an exclusion removes are those of the model with its cards fixed
+    in the solution, and counts subtract exactly. ``tag`` as for a constraint.
+    """
+
+    cards: frozenset[int]
+    tag: int = -1
+
+
+@dataclass(frozen=True)
 class Model:
     """Cards, locations with capacities, count constraints and per-card domains.
 
     ``solution`` is the index of the location whose content is the hidden solution (the Black
     Vienna ring, a 13 Clues mystery); its posterior is computed when its capacity is at most 3.
+    ``excluded`` lists solutions ruled out; they need a solution location.
     """
 
     cards: tuple[str, ...]
@@ -48,6 +65,7 @@ class Model:
     constraints: tuple[Constraint, ...] = ()
     domains: tuple[frozenset[int], ...] | None = None
     solution: int | None = None
+    excluded: tuple[Exclusion, ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.capacities) != len(self.locations):
@@ -69,14 +87,26 @@ class Model:
                 raise PositionError(f"constraints[{i}]: index out of range")
         if self.solution is not None and not 0 <= self.solution < nl:
             raise PositionError("solution: location index out of range")
+        for i, ex in enumerate(self.excluded):
+            if self.solution is None:
+                raise PositionError(f"excluded[{i}]: an exclusion needs a solution location")
+            if any(not 0 <= c < nc for c in ex.cards):
+                raise PositionError(f"excluded[{i}]: card index out of range")
+            if len(ex.cards) != self.capacities[self.solution]:
+                raise PositionError(
+                    f"excluded[{i}]: {len(ex.cards)} cards, but the solution holds "
+                    f"{self.capacities[self.solution]}"
+                )
 
     def domain(self, card: int) -> frozenset[int]:
         if self.domains is None:
             return frozenset(range(len(self.locations)))
         return self.domains[card]
 
-    def with_constraints(self, constraints: Iterable[Constraint]) -> Model:
-        """The same model with another list of constraints."""
+    def with_constraints(
+        self, constraints: Iterable[Constraint], excluded: Iterable[Exclusion] | None = None
+    ) -> Model:
+        """The same model with another list of constraints (and of exclusions, if given)."""
         return Model(
             self.cards,
             self.locations,
@@ -84,7 +114,20 @@ class Model:
             tuple(constraints),
             self.domains,
             self.solution,
+            self.excluded if excluded is None else tuple(excluded),
         )
+
+    def with_solution_fixed(self, cards: Iterable[int]) -> Model:
+        """The model without exclusions in which ``cards`` lie in the solution location: the
+        worlds an exclusion of these cards rules out, or those of one solution."""
+        sol = self.solution
+        if sol is None:
+            raise ValueError("the model has no solution location")
+        fixed = frozenset(cards)
+        domains = tuple(
+            self.domain(c) & {sol} if c in fixed else self.domain(c) for c in range(len(self.cards))
+        )
+        return Model(self.cards, self.locations, self.capacities, self.constraints, domains, sol)
 
     def card_index(self, name: str) -> int:
         return self.cards.index(name)
@@ -119,7 +162,9 @@ class Reduced:
 
 
 def propagate(model: Model) -> Reduced:
-    """Narrow domains to a fixpoint with simple sound rules; detect easy contradictions."""
+    """Narrow domains to a fixpoint with simple sound rules; detect easy contradictions.
+
+    Exclusions are left out: they narrow no domain, and the analysis subtracts their worlds."""
     nl = len(model.locations)
     domains: list[set[int]] = [set(model.domain(c)) for c in range(len(model.cards))]
     cons = [(con.locations, con.cards, con.count, con.tag) for con in model.constraints]

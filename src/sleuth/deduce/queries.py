@@ -1,21 +1,36 @@
 """Queries on a model: worlds, marginals, solution posterior, certain facts, explanations,
-contradictions, information gain of a question, and uniform sampling of worlds."""
+contradictions, information gain of a question, and uniform sampling of worlds.
+
+A model's exclusions (solutions ruled out) are not part of the dynamic program: the analysis
+counts the model without them (``plain_worlds``, ``layers``, ``solution_arrays``) and one
+*part* per excluded solution, the model with that solution fixed, and subtracts
+(``sleuth.deduce.exclusions``). Every public answer is of the model with its exclusions.
+"""
 
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import combinations
+from itertools import accumulate, combinations
 from math import comb, log2
 
 import numpy as np
 import numpy.typing as npt
 
 from sleuth.deduce.dp import Layers, Msg, ints, multinomial_rows, to_int
-from sleuth.deduce.model import Constraint, Model, Reduced, propagate
-from sleuth.deduce.solution import Channels, Compositions, solution_weights
+from sleuth.deduce.exclusions import classes_without, question_without
+from sleuth.deduce.model import Constraint, Exclusion, Model, Reduced, propagate
+from sleuth.deduce.sampling import draw_worlds
+from sleuth.deduce.solution import (
+    Channels,
+    Compositions,
+    expand_compositions,
+    interpolate,
+    solution_weights,
+)
 
 
 @dataclass(frozen=True)
@@ -44,6 +59,17 @@ class Analysis:
     def __init__(self, model: Model) -> None:
         self.model = model
         self.reduced: Reduced = propagate(model)
+        # One part per distinct excluded solution that the constraints still allow.
+        self.excluded_solutions: list[frozenset[int]] = []
+        self.parts: list[Analysis] = []
+        sol = model.solution
+        if self.reduced.ok and sol is not None:
+            for ex in model.excluded:
+                if ex.cards in self.excluded_solutions:
+                    continue
+                if all(sol in self.reduced.domains[c] for c in ex.cards):
+                    self.excluded_solutions.append(ex.cards)
+                    self.parts.append(Analysis(model.with_solution_fixed(ex.cards)))
 
     @cached_property
     def layers(self) -> Layers | None:
@@ -58,12 +84,17 @@ class Analysis:
         return alpha, beta
 
     @cached_property
-    def worlds(self) -> int:
-        """The exact number of worlds consistent with the model."""
+    def plain_worlds(self) -> int:
+        """The exact number of worlds of the model without its exclusions."""
         if self.layers is None:
             return 0
         alpha, beta = self._passes
         return to_int(np.dot(alpha[-1], beta[-1]))
+
+    @cached_property
+    def worlds(self) -> int:
+        """The exact number of worlds consistent with the model."""
+        return self.plain_worlds - sum(part.worlds for part in self.parts)
 
     @property
     def consistent(self) -> bool:
@@ -72,13 +103,22 @@ class Analysis:
     @cached_property
     def marginal_counts(self) -> list[list[int]]:
         """counts[card][location]: the worlds in which the card lies in the location."""
+        out = [list(row) for row in self._plain_marginals]
+        for part in self.parts:
+            for row, minus in zip(out, part.marginal_counts, strict=True):
+                for loc, cnt in enumerate(minus):
+                    row[loc] -= cnt
+        return out
+
+    @cached_property
+    def _plain_marginals(self) -> list[list[int]]:
         m = self.model
         nl = len(m.locations)
         out = [[0] * nl for _ in m.cards]
         lay = self.layers
-        if lay is None or self.worlds == 0:
+        if lay is None or self.plain_worlds == 0:
             return out
-        total = self.worlds
+        total = self.plain_worlds
         for c, d in enumerate(self.reduced.domains):
             if len(d) == 1:
                 out[c][next(iter(d))] = total
@@ -145,14 +185,14 @@ class Analysis:
     # ---- the solution -----------------------------------------------------------------------
     @cached_property
     def solution_arrays(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], list[int]]:
-        """The solution posterior in compact form: (cards K x 3 padded with -1, free_count K,
-        counts K). A class holds its cards plus any ``free_count`` of the free cards; each such
-        solution has exactly its count of worlds."""
+        """The solution posterior of the model without its exclusions in compact form: (cards
+        K x 3 padded with -1, free_count K, counts K). A class holds its cards plus any
+        ``free_count`` of the free cards; each such solution has exactly its count of worlds."""
         m = self.model
         lay = self.layers
         if m.solution is None:
             raise ValueError("the model has no solution location")
-        if lay is None or self.worlds == 0:
+        if lay is None or self.plain_worlds == 0:
             return np.zeros((0, 3), np.int64), np.zeros(0, np.int64), []
         sol = m.solution
         fixed = [c for c, d in enumerate(self.reduced.domains) if d == {sol}]
@@ -161,7 +201,7 @@ class Analysis:
         cap = lay.cap[sol]
         wcol = comp.weights[:, 0]
         wint: Msg = np.rint(wcol).astype(np.int64) if lay.exact_float else wcol
-        cards, counts_arr = _expand(lay, comp.layers, comp.counts, wint)
+        cards, counts_arr = expand_compositions(lay, comp.layers, comp.counts, wint)
         counts = counts_arr.tolist()
         size = len(fixed) + cap
         full = np.full((cards.shape[0], size), -1, dtype=np.int64)
@@ -174,12 +214,17 @@ class Analysis:
 
     @cached_property
     def solution_classes(self) -> list[SolutionClass]:
+        """The solutions in classes (the free cards are those of ``layers``)."""
         cards, free_count, counts = self.solution_arrays
-        return [
-            SolutionClass(tuple(int(x) for x in row if x >= 0), int(q), cnt)
+        rows = [
+            (tuple(int(x) for x in row if x >= 0), int(q), cnt)
             for row, q, cnt in zip(cards, free_count, counts, strict=True)
             if cnt
         ]
+        if self.excluded_solutions:
+            free = self.layers.free if self.layers is not None else []
+            rows = classes_without(rows, free, self.excluded_solutions)
+        return [SolutionClass(*row) for row in rows]
 
     def solution_table(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], list[int]]:
         """Every solution with non-zero probability, most likely first: (cards N x size, sorted
@@ -208,6 +253,12 @@ class Analysis:
         if not rows:
             return np.zeros((0, size), np.int64), np.zeros(0), []
         allrows = np.concatenate(rows)
+        if self.excluded_solutions:
+            kept = np.ones(allrows.shape[0], dtype=bool)
+            for solution in self.excluded_solutions:
+                kept &= np.any(allrows != np.array(sorted(solution))[None, :], axis=1)
+            allrows = allrows[kept]
+            cnts = [c for c, k in zip(cnts, kept.tolist(), strict=True) if k]
         carr = np.array(cnts, dtype=np.float64)
         keys = [allrows[:, k] for k in range(size - 1, -1, -1)]
         order = np.lexsort((*keys, -carr))
@@ -232,7 +283,27 @@ class Analysis:
     # ---- questions ----------------------------------------------------------------------------
     def question_value(self, locations: frozenset[int], cards: frozenset[int]) -> QuestionValue:
         """The exact joint of a new count (``cards`` in ``locations``) and the solution."""
-        total = self.worlds
+        plain = self._plain_question_value(locations, cards)
+        if not self.parts:
+            return plain
+        removed = [part.answer_distributions([(locations, cards)])[0] for part in self.parts]
+        return self._without_parts(plain, removed)
+
+    def _without_parts(self, plain: QuestionValue, removed: list[dict[int, int]]) -> QuestionValue:
+        return QuestionValue(
+            *question_without(
+                self.plain_worlds,
+                plain.answers,
+                plain.answer_entropy,
+                plain.solution_bits,
+                removed,
+            )
+        )
+
+    def _plain_question_value(
+        self, locations: frozenset[int], cards: frozenset[int]
+    ) -> QuestionValue:
+        total = self.plain_worlds
         if total == 0:
             return QuestionValue({}, 0.0, 0.0)
         lay = Layers(self.reduced, observe=(locations, cards))
@@ -279,7 +350,18 @@ class Analysis:
         Each question's answer is a polynomial weight evaluated at z = 1, 0, -1, 2 (exact in
         float64 below 2**53, checked), interpolated back to the joint of answer and solution.
         """
-        total = self.worlds
+        plain = self._plain_question_values(questions)
+        if not self.parts:
+            return plain
+        removed = [part.answer_distributions(questions) for part in self.parts]
+        return [
+            self._without_parts(qv, [dists[i] for dists in removed]) for i, qv in enumerate(plain)
+        ]
+
+    def _plain_question_values(
+        self, questions: Sequence[tuple[frozenset[int], frozenset[int]]]
+    ) -> list[QuestionValue]:
+        total = self.plain_worlds
         if total == 0:
             return [QuestionValue({}, 0.0, 0.0) for _ in questions]
         red = self.reduced
@@ -300,7 +382,7 @@ class Analysis:
             or lay.bound * 8 >= 2**53
             or any(len(qc) > 3 for qc in opened)
         ):
-            return [self.question_value(locs, cards) for locs, cards in questions]
+            return [self._plain_question_value(locs, cards) for locs, cards in questions]
         spec = lay.tail(drop=sol)
         cap = lay.cap[sol]
         nfree = len(lay.free)
@@ -321,7 +403,7 @@ class Analysis:
             vals_all = np.concatenate([plain.weights, comp.weights], axis=1)
             nz = np.any(vals_all != 0, axis=1)
             comp = Compositions(comp.layers[nz], comp.counts[nz], vals_all[nz])
-            coef = _interpolate(comp.weights, deg)  # N x (deg + 1), exact
+            coef = interpolate(comp.weights, deg)  # N x (deg + 1), exact
             inner = comp.counts.sum(axis=1)
             mults = [
                 m * comb(nfree, cap - int(x))
@@ -350,7 +432,17 @@ class Analysis:
         """The exact distribution of each question's answer (answer -> worlds), without the
         solution: one forward pass per question from its first card on, with polynomial
         channels z = 0, -1, 2 (z = 1 is the world count)."""
-        total = self.worlds
+        out = self._plain_answer_distributions(questions)
+        for part in self.parts:
+            for dist, minus in zip(out, part.answer_distributions(questions), strict=True):
+                for v, cnt in minus.items():
+                    dist[v] -= cnt
+        return [{v: cnt for v, cnt in sorted(dist.items()) if cnt} for dist in out]
+
+    def _plain_answer_distributions(
+        self, questions: Sequence[tuple[frozenset[int], frozenset[int]]]
+    ) -> list[dict[int, int]]:
+        total = self.plain_worlds
         if total == 0:
             return [{} for _ in questions]
         red = self.reduced
@@ -364,7 +456,7 @@ class Analysis:
             together=sorted({frozenset(qc) for qc in opened if qc}, key=sorted),
         )
         if not lay.exact_float or lay.bound * 8 >= 2**53 or any(len(qc) > 3 for qc in opened):
-            return [self.question_value(locs, cards).answers for locs, cards in questions]
+            return [self._plain_question_value(locs, cards).answers for locs, cards in questions]
         alpha = lay.forward()
         tail = lay.tail()
         out: list[dict[int, int]] = []
@@ -389,7 +481,7 @@ class Analysis:
                     acc += t.subset(e == ev).fwd(m) * z**ev
                 m = acc
             vals = np.concatenate([[float(total)], tail @ m])[None, :]
-            coef = _interpolate(vals, deg)[0]
+            coef = interpolate(vals, deg)[0]
             out.append({offset + v: int(c) for v, c in enumerate(coef.tolist()) if c})
         return out
 
@@ -398,124 +490,32 @@ class Analysis:
         """``k`` worlds drawn uniformly at random; each world gives a location per card."""
         if self.worlds == 0:
             raise ValueError("no consistent world to sample from")
+        if not self.parts:
+            return self._plain_sample(rng, k)
+        sol = self.model.solution
+        if 2 * self.worlds >= self.plain_worlds:
+            # Rejection: a world of the model without exclusions is kept with chance >= 1/2.
+            out: list[list[int]] = []
+            while len(out) < k:
+                for world in self._plain_sample(rng, k - len(out)):
+                    held = frozenset(c for c, loc in enumerate(world) if loc == sol)
+                    if held not in self.excluded_solutions:
+                        out.append(world)
+            return out
+        # Most worlds are excluded: draw the solution by its worlds, then a world of it.
+        rows, _, counts = self.solution_table()
+        upto = list(accumulate(counts))
+        picks = [bisect_right(upto, rng.randrange(upto[-1])) for _ in range(k)]
+        worlds: dict[int, list[list[int]]] = {}
+        for i in sorted(set(picks)):
+            fixed = Analysis(self.model.with_solution_fixed(int(c) for c in rows[i]))
+            worlds[i] = fixed._plain_sample(rng, picks.count(i))
+        return [worlds[i].pop() for i in picks]
+
+    def _plain_sample(self, rng: random.Random, k: int) -> list[list[int]]:
         lay = self.layers
         assert lay is not None
-        _, beta = self._passes
-        base = [-1] * len(self.model.cards)
-        for c, d in enumerate(self.reduced.domains):
-            if len(d) == 1:
-                base[c] = next(iter(d))
-        tail = [to_int(x) for x in beta[-1]]
-        by_src = []
-        for j, t in enumerate(lay.trans):
-            o = np.argsort(t.src, kind="stable")
-            w = [to_int(x) for x in beta[j + 1][t.dst[o]]]
-            if t.w is not None:
-                w = [a * to_int(b) for a, b in zip(w, t.w[o], strict=True)]
-            by_src.append((t.src[o].tolist(), t.dst[o].tolist(), lay.choices[j][o].tolist(), w))
-        del tail
-        out = []
-        for _ in range(k):
-            world = list(base)
-            s = 0
-            for j, group in enumerate(lay.groups):
-                srcs, dsts, chs, ws = by_src[j]
-                lo = _bisect(srcs, s)
-                hi = _bisect(srcs, s + 1)
-                r = rng.randrange(sum(ws[lo:hi]))
-                for i in range(lo, hi):
-                    r -= ws[i]
-                    if r < 0:
-                        s = dsts[i]
-                        cards = list(group)
-                        rng.shuffle(cards)
-                        pos = 0
-                        for loc, cnt in enumerate(lay.comps[j][chs[i]].tolist()):
-                            for c in cards[pos : pos + cnt]:
-                                world[c] = loc
-                            pos += cnt
-                        break
-            rem = [int(x) for x in lay.final_rem[s]]
-            free = list(lay.free)
-            rng.shuffle(free)
-            i = 0
-            for loc, cnt in enumerate(rem):
-                for c in free[i : i + cnt]:
-                    world[c] = loc
-                i += cnt
-            out.append(world)
-        return out
-
-
-def _expand(
-    lay: Layers, layers: npt.NDArray[np.int64], counts: npt.NDArray[np.int64], w: Msg
-) -> tuple[npt.NDArray[np.int64], Msg]:
-    """Specific constrained-card sets (N x 3, -1 padded) of solution compositions, and the
-    count of each (int64 or object array): a slot of a cards from a group of several cards
-    repeats its row over the group's C(n, a) choices."""
-    single = np.array([g[0] if len(g) == 1 else -1 for g in lay.groups] + [-1], dtype=np.int64)
-    n = layers.shape[0]
-    cards = np.full((n, 3), -1, dtype=np.int64)
-    src = np.arange(n)  # the composition each row comes from
-    ptr = np.zeros(n, dtype=np.int64)  # next free column of each row
-    for slot in range(3):
-        g = layers[src, slot]
-        a = counts[src, slot]
-        one = (g >= 0) & (single[g] >= 0)
-        cards[np.flatnonzero(one), ptr[one]] = single[g[one]]
-        ptr[one] += 1
-        multi = (g >= 0) & (single[g] < 0)
-        if not multi.any():
-            continue
-        keep = np.flatnonzero(~multi)
-        parts_cards = [cards[keep]]
-        parts_src = [src[keep]]
-        parts_ptr = [ptr[keep]]
-        for gk, ak in sorted(set(zip(g[multi].tolist(), a[multi].tolist(), strict=True))):
-            rows = np.flatnonzero(multi & (g == gk) & (a == ak))
-            combos = np.array(list(combinations(lay.groups[gk], ak)), dtype=np.int64)
-            m = len(combos)
-            c = np.repeat(cards[rows], m, axis=0)
-            p = np.repeat(ptr[rows], m)
-            tiled = np.tile(combos, (len(rows), 1))
-            for k in range(ak):
-                c[np.arange(len(c)), p + k] = tiled[:, k]
-            parts_cards.append(c)
-            parts_src.append(np.repeat(src[rows], m))
-            parts_ptr.append(p + ak)
-        cards = np.concatenate(parts_cards)
-        src = np.concatenate(parts_src)
-        ptr = np.concatenate(parts_ptr)
-    return cards, w[src]
-
-
-def _interpolate(vals: Msg, deg: int) -> npt.NDArray[np.int64]:
-    """Coefficients of polynomials of degree ``deg`` <= 3 from their values at 1, 0, -1, 2."""
-    p = np.rint(vals).astype(np.int64)
-    c = np.zeros((p.shape[0], deg + 1), dtype=np.int64)
-    c[:, 0] = p[:, 1]
-    if deg == 1:
-        c[:, 1] = p[:, 0] - p[:, 1]
-        return c
-    c[:, 2] = (p[:, 0] + p[:, 2]) // 2 - c[:, 0]
-    odd = (p[:, 0] - p[:, 2]) // 2
-    if deg == 2:
-        c[:, 1] = odd
-        return c
-    c[:, 3] = (p[:, 3] - c[:, 0] - 4 * c[:, 2] - 2 * odd) // 6
-    c[:, 1] = odd - c[:, 3]
-    return c
-
-
-def _bisect(xs: list[int], v: int) -> int:
-    lo, hi = 0, len(xs)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if xs[mid] < v:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
+        return draw_worlds(lay, self._passes[1], self.reduced.domains, rng, k)
 
 
 # ---- explanations and conflicts ---------------------------------------------------------------
@@ -544,11 +544,15 @@ def _minimal_subset(
 
 
 def _restricted(model: Model, tags: frozenset[int]) -> Model:
-    return model.with_constraints(c for c in model.constraints if c.tag < 0 or c.tag in tags)
+    return model.with_constraints(
+        (c for c in model.constraints if c.tag < 0 or c.tag in tags),
+        (e for e in model.excluded if e.tag < 0 or e.tag in tags),
+    )
 
 
 def _all_tags(model: Model) -> list[int]:
-    return sorted({c.tag for c in model.constraints if c.tag >= 0})
+    facts: list[Constraint | Exclusion] = [*model.constraints, *model.excluded]
+    return sorted({f.tag for f in facts if f.tag >= 0})
 
 
 def explain(model: Model, card: int, location: int) -> tuple[list[int], bool]:

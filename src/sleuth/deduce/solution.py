@@ -17,6 +17,7 @@ cards in a set of locations (a question's answer), on the same layers, in one sw
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 from math import comb
 from typing import Any
 
@@ -275,3 +276,63 @@ def _backward(layers: Layers, ops: _Ops, tail: list[Msg], j_start: int) -> list[
         parts.append(prev[:, 1:])
         b[j] = np.concatenate(parts, axis=1)
     return b
+
+
+def expand_compositions(
+    lay: Layers, layers: npt.NDArray[np.int64], counts: npt.NDArray[np.int64], w: Msg
+) -> tuple[npt.NDArray[np.int64], Msg]:
+    """Specific constrained-card sets (N x 3, -1 padded) of solution compositions, and the
+    count of each (int64 or object array): a slot of a cards from a group of several cards
+    repeats its row over the group's C(n, a) choices."""
+    single = np.array([g[0] if len(g) == 1 else -1 for g in lay.groups] + [-1], dtype=np.int64)
+    n = layers.shape[0]
+    cards = np.full((n, 3), -1, dtype=np.int64)
+    src = np.arange(n)  # the composition each row comes from
+    ptr = np.zeros(n, dtype=np.int64)  # next free column of each row
+    for slot in range(3):
+        g = layers[src, slot]
+        a = counts[src, slot]
+        one = (g >= 0) & (single[g] >= 0)
+        cards[np.flatnonzero(one), ptr[one]] = single[g[one]]
+        ptr[one] += 1
+        multi = (g >= 0) & (single[g] < 0)
+        if not multi.any():
+            continue
+        keep = np.flatnonzero(~multi)
+        parts_cards = [cards[keep]]
+        parts_src = [src[keep]]
+        parts_ptr = [ptr[keep]]
+        for gk, ak in sorted(set(zip(g[multi].tolist(), a[multi].tolist(), strict=True))):
+            rows = np.flatnonzero(multi & (g == gk) & (a == ak))
+            combos = np.array(list(combinations(lay.groups[gk], ak)), dtype=np.int64)
+            m = len(combos)
+            c = np.repeat(cards[rows], m, axis=0)
+            p = np.repeat(ptr[rows], m)
+            tiled = np.tile(combos, (len(rows), 1))
+            for k in range(ak):
+                c[np.arange(len(c)), p + k] = tiled[:, k]
+            parts_cards.append(c)
+            parts_src.append(np.repeat(src[rows], m))
+            parts_ptr.append(p + ak)
+        cards = np.concatenate(parts_cards)
+        src = np.concatenate(parts_src)
+        ptr = np.concatenate(parts_ptr)
+    return cards, w[src]
+
+
+def interpolate(vals: Msg, deg: int) -> npt.NDArray[np.int64]:
+    """Coefficients of polynomials of degree ``deg`` <= 3 from their values at 1, 0, -1, 2."""
+    p = np.rint(vals).astype(np.int64)
+    c = np.zeros((p.shape[0], deg + 1), dtype=np.int64)
+    c[:, 0] = p[:, 1]
+    if deg == 1:
+        c[:, 1] = p[:, 0] - p[:, 1]
+        return c
+    c[:, 2] = (p[:, 0] + p[:, 2]) // 2 - c[:, 0]
+    odd = (p[:, 0] - p[:, 2]) // 2
+    if deg == 2:
+        c[:, 1] = odd
+        return c
+    c[:, 3] = (p[:, 3] - c[:, 0] - 4 * c[:, 2] - 2 * odd) // 6
+    c[:, 1] = odd - c[:, 3]
+    return c

@@ -12,7 +12,7 @@ A case is one of the 16 combinations {man, woman} x {day, night} x {inside, outs
 {knife, gun}. A played card lies in field "0/1" (0 or 1 of its evidence matches the case), "2" or
 "3". A failed solve attempt rules out exactly its guess; a four-evidence card seen elsewhere
 (played, in a hand, another player's case) is a different card, so it is not the case either.
-The posterior is uniform over the consistent cases.
+The posterior is uniform over the consistent cases. Unknown keys are errors.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import product
 
-from sleuth.deduce.knowledge import Knowledge
+from sleuth.deduce.knowledge import Knowledge, reject_unknown_keys
 from sleuth.deduce.model import PositionError
 
 from .views import BlackStoriesView
@@ -34,6 +34,8 @@ ATTRIBUTES: tuple[tuple[str, str], ...] = (
 VALUES = {v: i for i, pair in enumerate(ATTRIBUTES) for v in pair}
 CASES: tuple[tuple[str, str, str, str], ...] = tuple(product(*ATTRIBUTES))  # type: ignore[arg-type]
 FIELDS = {"0/1": (0, 1), "2": (2,), "3": (3,)}
+POSITION_KEYS = ("game", "cards", "failed_guesses", "excluded")
+CARD_KEYS = ("evidence", "field")
 
 
 def case_name(case: Sequence[str]) -> str:
@@ -64,6 +66,7 @@ def posterior(data: object) -> list[tuple[str, ...]]:
     """The cases consistent with a position (each equally likely)."""
     if not isinstance(data, Mapping):
         raise PositionError("position: expected a JSON object")
+    reject_unknown_keys(data, POSITION_KEYS, "")
     raw = data.get("cards", [])
     if not isinstance(raw, Sequence) or isinstance(raw, str):
         raise PositionError("cards: expected a list")
@@ -71,6 +74,7 @@ def posterior(data: object) -> list[tuple[str, ...]]:
     for i, item in enumerate(raw):
         if not isinstance(item, Mapping) or "evidence" not in item or "field" not in item:
             raise PositionError(f"cards[{i}]: expected an object with evidence and field")
+        reject_unknown_keys(item, CARD_KEYS, f"cards[{i}]")
         ev = _evidence(item["evidence"], f"cards[{i}].evidence")
         field = item["field"]
         if field not in FIELDS:

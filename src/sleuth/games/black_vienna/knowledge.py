@@ -7,7 +7,8 @@ Position format (JSON)::
      "deck": ["AOR", ...],          # optional, default: Appendix A of the rules reference
      "face_up": ["BHV", ...]}       # optional, the cards the seat may ask with now
 
-A special investigation is recorded as two answers. Seat 0 is the dealer.
+A special investigation is recorded as two answers. Seat 0 is the dealer. Unknown keys are
+errors.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from functools import cached_property
 
 import numpy as np
 
-from sleuth.deduce.knowledge import Knowledge
+from sleuth.deduce.knowledge import Knowledge, reject_unknown_keys
 from sleuth.deduce.model import Constraint, Model, PositionError
 from sleuth.deduce.queries import Analysis, QuestionValue, conflicts, explain
 
@@ -30,6 +31,8 @@ from .views import BlackViennaView
 # The game's own data: one definition of the persons, the deck and the deal.
 HAND_SIZES: dict[int, tuple[int, ...]] = {n: hand_sizes(n) for n in range(3, 7)}
 RING = "ring"
+POSITION_KEYS = ("game", "players", "seat", "hand", "investigations", "deck", "face_up")
+INVESTIGATION_KEYS = ("target", "letters", "markers")
 
 
 @dataclass(frozen=True)
@@ -106,6 +109,7 @@ class Position:
     def from_json(cls, data: object) -> Position:
         if not isinstance(data, Mapping):
             raise PositionError("position: expected a JSON object")
+        reject_unknown_keys(data, POSITION_KEYS, "")
         game = data.get("game", "black-vienna")
         if game != "black-vienna":
             raise PositionError(f"game: expected 'black-vienna', got {game!r}")
@@ -122,6 +126,7 @@ class Position:
         for i, item in enumerate(raw):
             if not isinstance(item, Mapping):
                 raise PositionError(f"investigations[{i}]: expected an object")
+            reject_unknown_keys(item, INVESTIGATION_KEYS, f"investigations[{i}]")
             for name in ("target", "letters", "markers"):
                 if name not in item:
                     raise PositionError(f"investigations[{i}].{name}: missing")

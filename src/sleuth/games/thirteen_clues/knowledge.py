@@ -7,22 +7,33 @@ Position format (JSON)::
      "mysteries": {"1": ["Duke", "Market", "Sword"], ...}, # every other seat's mystery
      "informants": {"A": "Nurse"},                        # informant slots the seat consulted
      "questions": [{"witness": 2, "about": "purple", "answer": 3}, ...],
-     "accusations": [{"player": 3, "cards": ["Maid", "Harbor", "Rifle"]}]}
+     "accusations": [{"player": 3, "cards": ["Maid", "Harbor", "Rifle"]}],
+     "mystery_choice": "players"}                         # optional: "players" or "random"
 
 ``about`` is a colour or one of male/female/indoor/outdoor/melee/ranged. A witness counts the
 mysteries of every other seat plus his own two hidden cards (with 2 players, only the hidden
-card on ``"side"``: "left" or "right"). An accuser may not name a card he sees, so each named
-card lies in his own mystery, another seat's hidden cards or an informant slot. The solution is
-the seat's own mystery: one person, one location, one weapon.
+card on ``"side"``: "left" or "right"; the seat's own ``hidden`` then lies left, right). An
+accuser may not name a card he sees, so each named card lies in his own mystery, another seat's
+hidden cards or an informant slot. An accusation is one that was judged wrong (a right one
+ends the game); the seat's own tells it that trio is not its mystery. The solution is the
+seat's own mystery: one person, one location, one weapon. Unknown keys are errors.
+
+``mystery_choice`` says how the mysteries were picked: by the seats (the game's default) or
+uniformly at random by the game. The probabilities weigh every consistent deal alike, which is
+exact for a uniform choice and an assumption when seats choose by their own strategy (without
+the key, the assumption is said too); certain facts hold either way.
+
+Explanations and conflicts name facts by number: question i is i, accusation j is the number
+of questions plus j.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
-from sleuth.deduce.knowledge import Knowledge
-from sleuth.deduce.model import Constraint, Model, PositionError
+from sleuth.deduce.knowledge import Knowledge, reject_unknown_keys
+from sleuth.deduce.model import Constraint, Exclusion, Model, PositionError
 from sleuth.deduce.queries import Analysis, conflicts, explain
 
 from . import components as tc
@@ -39,6 +50,24 @@ PLAYER_COUNTS = range(2, tc.MAX_PLAYERS + 1)
 REMOVED = {n: len(COLOURS) - tc.colours_in_play(n) for n in PLAYER_COUNTS}  # from the end
 INFORMANTS = {n: tc.informant_count(n) for n in PLAYER_COUNTS}
 MYSTERY = "mystery"
+SIDES = tc.SIDES  # with two players, a seat's hidden cards as they lie: left, right
+POSITION_KEYS = (
+    "game",
+    "players",
+    "seat",
+    "hidden",
+    "mysteries",
+    "informants",
+    "questions",
+    "accusations",
+    "mystery_choice",
+)
+QUESTION_KEYS = ("witness", "about", "answer", "side")
+ACCUSATION_KEYS = ("player", "cards")
+MYSTERY_CHOICES = ("players", "random")
+# What the probabilities assume: every mystery picked uniformly from its chooser's hand, so
+# every deal that fits is equally likely.
+DEAL_MODEL = "uniform choice"
 
 
 def cards_for(players: int) -> list[tuple[str, str, str]]:
@@ -74,11 +103,17 @@ def _list(v: object, where: str) -> Sequence[object]:
 
 
 class ThirteenCluesAnalysis:
-    """The exact knowledge of one seat in 13 Clues."""
+    """The exact knowledge of one seat in 13 Clues.
+
+    Worlds are weighed alike: exact when the mysteries are picked uniformly from the hands
+    (``mystery_choice=random``), an assumption when seats choose (``DEAL_MODEL``); what holds
+    in every world (certain facts, impossible trios) holds however the seats chose.
+    """
 
     def __init__(self, data: object) -> None:
         if not isinstance(data, Mapping):
             raise PositionError("position: expected a JSON object")
+        reject_unknown_keys(data, POSITION_KEYS, "")
         if data.get("game") != "13-clues":
             raise PositionError(f"game: expected '13-clues', got {data.get('game')!r}")
         for name in ("players", "seat", "hidden"):
@@ -87,6 +122,12 @@ class ThirteenCluesAnalysis:
         n = _int(data["players"], "players", 2, 6)
         seat = _int(data["seat"], "seat", 0, n - 1)
         self.players, self.seat = n, seat
+        choice = data.get("mystery_choice")
+        if choice is not None and choice not in MYSTERY_CHOICES:
+            raise PositionError(
+                f"mystery_choice: expected {' or '.join(MYSTERY_CHOICES)}, got {choice!r}"
+            )
+        self.mystery_choice: str | None = choice
         deck = cards_for(n)
         names = [c[0] for c in deck]
         category = {c[0]: c[2] for c in deck}
@@ -137,7 +178,7 @@ class ThirteenCluesAnalysis:
         # locations: own mystery, other seats' hidden cards, unconsulted informant slots
         others = [s for s in range(n) if s != seat]
         if n == 2:
-            hid_locs = [(s, side) for s in others for side in ("left", "right")]
+            hid_locs = [(s, side) for s in others for side in SIDES]
         else:
             hid_locs = [(s, "") for s in others]
         loc_names = [MYSTERY] + [
@@ -168,6 +209,7 @@ class ThirteenCluesAnalysis:
             where = f"questions[{i}]"
             if not isinstance(q, Mapping):
                 raise PositionError(f"{where}: expected an object")
+            reject_unknown_keys(q, QUESTION_KEYS, where)
             for name in ("witness", "about", "answer"):
                 if name not in q:
                     raise PositionError(f"{where}.{name}: missing")
@@ -180,13 +222,18 @@ class ThirteenCluesAnalysis:
                 raise PositionError(f"{where}.about: unknown colour or category {about!r}")
             answer = _int(q["answer"], f"{where}.answer", 0, 30)
             side = q.get("side")
-            if n == 2 and side not in ("left", "right"):
+            if n == 2 and side not in SIDES:
                 raise PositionError(f"{where}.side: expected 'left' or 'right'")
+            if n != 2 and side is not None:
+                raise PositionError(f"{where}.side: only two-player questions name a side")
             attr = attribute_set(about, n)
             self.questions.append({"witness": w, "about": about, "answer": answer})
             visible = sum(1 for s, cs in mysteries.items() if s != w for c in cs if c in attr)
             if w == seat:
-                visible += sum(1 for c in hidden if c in attr)
+                # §4.5: with two players the witness counts only the hidden card on that side
+                # (``hidden`` lies left, right); all of it is known to the seat itself.
+                counted = [hidden[SIDES.index(str(side))]] if n == 2 else hidden
+                visible += sum(1 for c in counted if c in attr)
                 if visible != answer:
                     self.self_conflicts.append(i)
                 continue
@@ -197,17 +244,34 @@ class ThirteenCluesAnalysis:
             cards = frozenset(index[c] for c in attr if c in index)
             cons.append(Constraint(frozenset(locs), cards, answer - visible, i))
         n_q = len(self.questions)
+        excluded: list[Exclusion] = []
         for i, acc in enumerate(_list(data.get("accusations", []), "accusations")):
             where = f"accusations[{i}]"
             if not isinstance(acc, Mapping) or "player" not in acc or "cards" not in acc:
                 raise PositionError(f"{where}: expected an object with player and cards")
+            reject_unknown_keys(acc, ACCUSATION_KEYS, where)
             p = _int(acc["player"], f"{where}.player", 0, n - 1)
             named: list[str] = []
             for nm in _list(acc["cards"], f"{where}.cards"):
                 if not isinstance(nm, str) or nm not in category:
                     raise PositionError(f"{where}.cards: unknown card {nm!r}")
                 named.append(nm)
+            if sorted(category[c] for c in named) != ["location", "person", "weapon"]:
+                raise PositionError(f"{where}.cards: expected one person, location and weapon")
+            # §4.4: the accuser names no card he sees (his hidden cards, others' mysteries)
+            for nm in named:
+                place = self.known.get(nm, "")
+                if place == f"hidden:{p}" or (
+                    place.startswith("mystery:") and place != f"mystery:{p}"
+                ):
+                    raise PositionError(
+                        f"{where}.cards: seat {p} sees {nm} ({place}) and cannot name it"
+                    )
             if p == seat:
+                # Told it is wrong: the trio is not the seat's mystery (a trio with a card
+                # known elsewhere, an informant the seat looked up, is impossible anyway).
+                if all(nm in index for nm in named):
+                    excluded.append(Exclusion(frozenset(index[nm] for nm in named), n_q + i))
                 continue
             # the accuser sees the seat's mystery and the other seats' hidden cards are not his
             allowed = {1 + k for k, (s, _) in enumerate(hid_locs) if s != p}
@@ -216,7 +280,9 @@ class ThirteenCluesAnalysis:
                 if nm in index:
                     bad = frozenset(set(range(len(loc_names))) - allowed)
                     cons.append(Constraint(bad, frozenset([index[nm]]), 0, n_q + i))
-        self.model = Model(unknown, tuple(loc_names), tuple(caps), tuple(cons), None, 0)
+        self.model = Model(
+            unknown, tuple(loc_names), tuple(caps), tuple(cons), None, 0, tuple(excluded)
+        )
         self.analysis = Analysis(self.model)
         self._hidden, self._mysteries, self._slots = hidden, mysteries, slots
         self._order = {c: i for i, c in enumerate(names)}
@@ -264,9 +330,8 @@ class ThirteenCluesAnalysis:
                 for cards in hidden.values():
                     cards.sort(key=self._order.__getitem__)
             hidden[seat] = list(self._hidden)
-            kinds = ("person", "location", "weapon")
             mysteries = {s: list(cs) for s, cs in self._mysteries.items()}
-            mysteries[seat] = sorted(own, key=lambda c: kinds.index(self._category[c]))
+            mysteries[seat] = self._in_type_order(own)
             out.append(
                 {
                     "mysteries": {str(s): mysteries[s] for s in range(n)},
@@ -280,6 +345,17 @@ class ThirteenCluesAnalysis:
     def consistent(self) -> bool:
         return not self.self_conflicts and self.analysis.consistent
 
+    def _in_type_order(self, names: Iterable[str]) -> list[str]:
+        """A trio as an accusation names it: person, location, weapon."""
+        kinds = ("person", "location", "weapon")
+        return sorted(names, key=lambda c: kinds.index(self._category[c]))
+
+    @property
+    def deal_model_assumed(self) -> bool:
+        """Whether the probabilities rest on the assumption of a uniform choice: unless the
+        position says the game picked the mysteries at random."""
+        return self.mystery_choice != "random"
+
     def to_json(
         self, explain_card: str | None = None, questions: bool = False
     ) -> dict[str, object]:
@@ -287,6 +363,9 @@ class ThirteenCluesAnalysis:
             "game": "13-clues",
             "players": self.players,
             "seat": self.seat,
+            "deal_model": DEAL_MODEL,
+            "mystery_choice": self.mystery_choice,
+            "deal_model_assumed": self.deal_model_assumed,
             "consistent": self.consistent,
         }
         if not self.consistent:
@@ -305,7 +384,7 @@ class ThirteenCluesAnalysis:
             cards[c] = {self.model.locations[loc]: p for loc, p in sorted(row.items())}
         out["cards"] = cards
         out["mystery"] = [
-            {"cards": [self.model.cards[c] for c in trio], "p": cnt / total}
+            {"cards": self._in_type_order(self.model.cards[c] for c in trio), "p": cnt / total}
             for trio, cnt in an.solution_posterior()
         ]
         out["certain"] = {self.model.cards[c]: self.model.locations[loc] for c, loc in an.certain()}
@@ -327,26 +406,25 @@ class ThirteenCluesAnalysis:
                 out["explanation"] = {"card": explain_card, "reason": "seen by the seat"}
         if questions:
             ranked = []
-            for w in range(self.players):
+            # with two players a question names one hidden card of the witness (§4.5)
+            sides = SIDES if self.players == 2 else ("",)
+            for w, side in ((w, sd) for w in range(self.players) for sd in sides):
                 if w == self.seat:
                     continue
+                hid = f"hidden:{w}" + (f":{side}" if side else "")
                 locs = frozenset(
-                    i
-                    for i, name in enumerate(self.model.locations)
-                    if name == MYSTERY or name.startswith(f"hidden:{w}")
+                    i for i, name in enumerate(self.model.locations) if name in (MYSTERY, hid)
                 )
                 for about in (*COLOURS[: 10 - REMOVED[self.players]], *CATEGORIES):
                     attr = attribute_set(about, self.players)
                     idx = frozenset(i for i, c in enumerate(self.model.cards) if c in attr)
                     qv = an.question_value(locs, idx)
-                    ranked.append(
-                        {
-                            "witness": w,
-                            "about": about,
-                            "mystery_bits": qv.solution_bits,
-                            "answer_entropy": qv.answer_entropy,
-                        }
-                    )
+                    entry: dict[str, object] = {"witness": w, "about": about}
+                    if side:
+                        entry["side"] = side
+                    entry["mystery_bits"] = qv.solution_bits
+                    entry["answer_entropy"] = qv.answer_entropy
+                    ranked.append(entry)
             ranked.sort(key=lambda q: -float(q["mystery_bits"]))  # type: ignore[arg-type]
             out["questions"] = ranked
         return out
@@ -360,12 +438,15 @@ def analyze(
 
 
 def thirteen_clues_position(view: ThirteenCluesView) -> dict[str, object]:
-    """The 13 Clues position of the view's seat: its hidden cards, the mysteries it sees, the
-    informants it looked up, every answer it saw and the accusations made.
+    """The 13 Clues position of the view's seat: its hidden cards (as they lie: left, right),
+    the mysteries it sees, the informants it looked up, every answer it saw, the accusations
+    made and how the game picked the mysteries.
 
     Top Secret questions the seat neither asked nor answered show no subject and are left out;
     questions about a type (an option) are left out too, as the engine takes colours and
-    categories only; leaving out a fact never excludes the truth.
+    categories only; leaving out a fact never excludes the truth. Questions put to the seat
+    tell it nothing (it sees all it counts) and are kept as a check. The seat's own right
+    accusation (the game is over) is left out: accusations in a position were judged wrong.
     """
     if view.seat is None:
         raise PositionError("seat: a spectator has no hidden cards to deduce from")
@@ -382,13 +463,15 @@ def thirteen_clues_position(view: ThirteenCluesView) -> dict[str, object]:
     for q in view.questions:
         if q.subject is None or q.answer is None or q.subject in ("person", "location", "weapon"):
             continue
-        if q.witness == view.seat:
-            continue  # the seat knows all its own answers count, so they tell it nothing
         entry: dict[str, object] = {"witness": q.witness, "about": q.subject, "answer": q.answer}
         if q.side:
             entry["side"] = q.side
         questions.append(entry)
-    accusations = [{"player": a.seat, "cards": list(a.cards)} for a in view.accusations]
+    accusations = [
+        {"player": a.seat, "cards": list(a.cards)}
+        for a in view.accusations
+        if not (a.correct and a.seat == view.seat)
+    ]
     return {
         "game": "13-clues",
         "players": view.players,
@@ -398,6 +481,7 @@ def thirteen_clues_position(view: ThirteenCluesView) -> dict[str, object]:
         "informants": informants,
         "questions": questions,
         "accusations": accusations,
+        "mystery_choice": view.mystery_choice,
     }
 
 

@@ -5,7 +5,14 @@ from __future__ import annotations
 from sleuth.core.kit import TextRender
 from sleuth.deduce.model import PositionError
 
-from .knowledge import LOCATIONS, MYSTERY, PERSONS, ThirteenCluesAnalysis, thirteen_clues_position
+from .knowledge import (
+    DEAL_MODEL,
+    LOCATIONS,
+    MYSTERY,
+    PERSONS,
+    ThirteenCluesAnalysis,
+    thirteen_clues_position,
+)
 from .views import ThirteenCluesView
 
 
@@ -20,12 +27,22 @@ def sheet_text(view: ThirteenCluesView, level: str) -> str:
 
 
 def thirteen_clues_sheet(position: dict[str, object], level: str, asking: bool = True) -> str:
-    """The sheet of one 13 Clues seat: its own mystery, card by card and as a whole."""
-    result = ThirteenCluesAnalysis(position).to_json(questions=level == "full" and asking)
+    """The sheet of one 13 Clues seat: its own mystery, card by card and as a whole.
+
+    It names the deal model the probabilities rest on. Unless the game picked the mysteries
+    at random, that model is an assumption: the probabilities (and bits) are marked with
+    ``*`` and a note; what is certain is marked certain, as it holds however seats chose.
+    """
+    analysis = ThirteenCluesAnalysis(position)
+    result = analysis.to_json(questions=level == "full" and asking)
     if not result["consistent"]:
         return "The answers contradict each other."
+    star = "*" if analysis.deal_model_assumed else ""
     cards = result["cards"]
-    lines = [f"{int(str(result['worlds'])):,} deals fit what seat {position['seat']} knows"]
+    lines = [
+        f"{int(str(result['worlds'])):,} deals fit what seat {position['seat']} knows "
+        f"(deal model: {DEAL_MODEL})"
+    ]
     if isinstance(cards, dict):
         for kind in ("person", "location", "weapon"):
             mine = [
@@ -34,28 +51,45 @@ def thirteen_clues_sheet(position: dict[str, object], level: str, asking: bool =
                 if _card_type(name) == kind and places.get(MYSTERY, 0.0) > 0.0
             ]
             mine.sort(key=lambda item: -item[1])
-            shown = ", ".join(
-                name if level == "facts" else f"{name} {100 * p:.0f}%" for name, p in mine
-            )
+            if len(mine) == 1:
+                shown = f"{mine[0][0]} (certain)"
+            else:
+                shown = ", ".join(
+                    name if level == "facts" else f"{name} {100 * p:.0f}%{star}" for name, p in mine
+                )
             lines.append(f"my {kind}: {shown}")
     mysteries = result.get("mystery", [])
     if isinstance(mysteries, list) and mysteries:
         ranked = sorted(mysteries, key=lambda m: -float(m["p"]))
         if len(ranked) == 1:
-            lines.append(f"MY MYSTERY IS {' '.join(ranked[0]['cards'])}: accuse!")
+            lines.append(f"MY MYSTERY IS {' '.join(ranked[0]['cards'])} (certain): accuse!")
         elif level == "full":
             top = ", ".join(
-                f"{' '.join(m['cards'])} {100 * float(m['p']):.1f}%" for m in ranked[:3]
+                f"{' '.join(m['cards'])} {100 * float(m['p']):.1f}%{star}" for m in ranked[:3]
             )
             lines.append(f"{len(ranked)} possible mysteries; likeliest: {top}")
     questions = result.get("questions", [])
     if isinstance(questions, list) and questions:
         best = questions[0]
+        side = f" {best['side']}" if "side" in best else ""
         lines.append(
-            f"best question: ask {best['witness']} {best['about']} "
-            f"({float(best['mystery_bits']):.2f} bits)"
+            f"best question: ask {best['witness']} {best['about']}{side} "
+            f"({float(best['mystery_bits']):.2f} bits{star})"
         )
+    if star and level == "full" and len(lines) > 1:
+        lines.append(_assumption_note(analysis.mystery_choice))
     return "\n".join(lines)
+
+
+def _assumption_note(choice: str | None) -> str:
+    if choice == "players":
+        who = "the seats chose the mysteries (mystery_choice=players): "
+    else:
+        who = "if the seats chose the mysteries: "
+    return (
+        f"* {who}the probabilities assume each was picked uniformly from the chooser's hand; "
+        "what is certain holds however they chose"
+    )
 
 
 def _card_type(name: str) -> str:

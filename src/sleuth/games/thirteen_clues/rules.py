@@ -119,9 +119,12 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
         informants: Sequence[str],
         start: int = 0,
         chosen: Sequence[Sequence[str]] | None = None,
+        sides: Sequence[Sequence[str]] | None = None,
     ) -> ThirteenCluesState:
         """A game from a given deal (for scenarios and tests). ``chosen[s]`` is the mystery
-        seat s picked for seat s + 1 from its hand; without it the game starts in setup."""
+        seat s picked for seat s + 1 from its hand; without it the game starts in setup.
+        ``sides[s]``: the two cards seat s keeps as they lie, left then right (default: in
+        deck order); it needs ``chosen``."""
         n = self.players
         if len(hands) != n:
             raise ConfigError(f"hands: {n} hands needed, got {len(hands)}")
@@ -137,6 +140,8 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
             raise ConfigError(f"start: {start} is not a seat")
         state = ThirteenCluesState._initial(self, tuple(ids), tuple(slots), start)
         if chosen is None:
+            if sides is not None:
+                raise ConfigError("sides: the hidden cards lie only once the mysteries are chosen")
             if self.config.mystery_choice == "random":
                 raise ConfigError("chosen: mysteries are needed with mystery_choice=random")
             return state
@@ -149,6 +154,19 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
             if not set(pick) <= set(ids[seat]) or types != [0, 1, 2]:
                 raise ConfigError(f"chosen[{seat}]: one card of each type from hands[{seat}]")
             picks.append((pick[0], pick[1], pick[2]))
+        if sides is not None:
+            if len(sides) != n:
+                raise ConfigError(f"sides: {n} pairs needed, got {len(sides)}")
+            swapped = []
+            for seat, pair in enumerate(sides):
+                kept = [c for c in ids[seat] if c not in picks[seat]]
+                lying = self._deal_ids(pair, f"sides[{seat}]")
+                if sorted(lying) != kept:
+                    raise ConfigError(f"sides[{seat}]: the two cards seat {seat} keeps")
+                swapped.append(lying != kept)
+            state = ThirteenCluesState._initial(
+                self, tuple(ids), tuple(slots), start, tuple(swapped)
+            )
         return state._with_mysteries(picks)
 
     def _deal_ids(self, names: Sequence[str], what: str) -> list[int]:

@@ -46,6 +46,7 @@ def take(view: ThirteenCluesView, legal: Sequence[Action], rng: random.Random) -
 
 
 def own_wrong(view: ThirteenCluesView) -> set[tuple[str, ...]]:
+    """The trios the seat has accused in vain (for bots that keep their own notes)."""
     return {trio(a.cards) for a in view.accusations if a.seat == view.seat and not a.correct}
 
 
@@ -56,17 +57,17 @@ def accuse(names: Sequence[str]) -> Accuse:
 def mystery_posterior(
     view: ThirteenCluesView, analysis: ThirteenCluesAnalysis
 ) -> list[tuple[tuple[str, ...], float]]:
-    """The own mystery's trios (type order) with their probabilities, the seat's own wrong
-    accusations struck off; empty if no deal is consistent."""
+    """The own mystery's trios (type order) with their probabilities, most likely first
+    (the engine gives the seat's own wrong accusations none); empty if no deal is
+    consistent."""
     names = analysis.model.cards
-    wrong = own_wrong(view)
-    counts = [
-        (trio([names[c] for c in cards]), count)
+    total = analysis.analysis.worlds
+    if not analysis.consistent or not total:
+        return []
+    return [
+        (trio([names[c] for c in cards]), count / total)
         for cards, count in analysis.analysis.solution_posterior()
     ]
-    counts = [(t, c) for t, c in counts if t not in wrong]
-    total = sum(c for _, c in counts)
-    return [(t, c / total) for t, c in counts] if total else []
 
 
 def question_bits(

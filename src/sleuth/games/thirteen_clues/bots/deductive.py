@@ -4,7 +4,7 @@ It asks the question with the most exact expected information about its own myst
 up an informant when that tells more (a lower bound: the best single card's bits), and
 accuses when the mystery is certain, or when the likeliest trio is likely enough that a
 wrong accusation (which only ends the turn) costs less than waiting while others close in.
-Its own wrong accusations are removed from the posterior: the engine takes only others'.
+The engine gives the trios it has accused in vain no chance, in every value it computes.
 """
 
 from __future__ import annotations

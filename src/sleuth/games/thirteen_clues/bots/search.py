@@ -1,9 +1,8 @@
 """``ismcts`` for 13 Clues: the generic search over the seat's own turn.
 
 Determinizations: deals are drawn once per decision, uniformly from those consistent with
-the seat's view by the deduction engine (``ThirteenCluesAnalysis.sample``), leaving out
-those whose mystery the seat has already accused in vain (the engine takes only the other
-seats' accusations); each iteration fills one of them into a full state
+the seat's view by the deduction engine (``ThirteenCluesAnalysis.sample``; none has a
+mystery the seat has accused in vain); each iteration fills one of them into a full state
 (``sleuth.games.thirteen_clues.sampler``).
 
 The moves weighed: the questions with the most exact information about the own mystery
@@ -40,7 +39,7 @@ from sleuth.games.thirteen_clues.components import TYPES
 from sleuth.games.thirteen_clues.knowledge import ThirteenCluesAnalysis, thirteen_clues_position
 from sleuth.games.thirteen_clues.sampler import determinize
 
-from .common import accuse, choose, mystery_posterior, own_wrong, question_bits, take
+from .common import accuse, choose, mystery_posterior, question_bits, take
 from .deductive import LOOK_BELOW, DeductiveThirteenClues
 
 # Deals drawn from the engine per decision (a draw costs well under a millisecond).
@@ -108,7 +107,6 @@ class ThirteenCluesISMCTS(ISMCTS):
         self._root_looks = 0
         self._root_accusations = 0
         self._values: dict[tuple[object, ...], float] = {}
-        self._wrong: set[tuple[str, ...]] = set()
 
     # --- the decision ---------------------------------------------------------------------
 
@@ -174,12 +172,7 @@ class ThirteenCluesISMCTS(ISMCTS):
             raise ValueError("a spectator cannot decide")
         self._view = view
         self._seat = view.seat
-        self._wrong = own_wrong(view)
-        self._deals = [
-            deal
-            for deal in analysis.sample(rng, self.deals_per_decision)
-            if _mystery_of(deal, view.seat) not in self._wrong
-        ]
+        self._deals = analysis.sample(rng, self.deals_per_decision)
         self._root_questions = len(view.questions)
         self._root_looks = sum(len(i.looked_by) for i in view.informants)
         self._root_accusations = len(view.accusations)
@@ -268,13 +261,6 @@ def _legal_now(state: ThirteenCluesState, seat: int, action: Action) -> bool:
     if isinstance(action, Look):
         return True
     return isinstance(action, Ask)
-
-
-def _mystery_of(deal: dict[str, object], seat: int) -> tuple[str, ...]:
-    mysteries = deal["mysteries"]
-    if not isinstance(mysteries, dict):
-        raise TypeError("unexpected deal from the deduction engine")
-    return tuple(mysteries[str(seat)])
 
 
 __all__ = ["ThirteenCluesISMCTS"]
