@@ -24,7 +24,7 @@ import pytest
 
 from sleuth.cli.main import main
 from sleuth.core import GameKit, all_kits, find_kit
-from sleuth.core.kit import RENDER, TextRender
+from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, TextRender
 from sleuth.core.records import load_record, replay_record
 from sleuth.core.registry import ENTRY_POINT_GROUP
 from sleuth.testing import check_game
@@ -140,7 +140,7 @@ def test_simulate_writes_records_that_replay_checks(
     files[0].write_text(json.dumps(record), encoding="utf-8")
     code, _, err = run(capsys, "replay", str(files[0]))
     assert code == 1
-    assert f"{files[0]}: REJECTED: step 1: seat 0 " in err
+    assert f"{files[0]}: REJECTED: step 1: seat {record['steps'][0][0]} " in err
 
 
 def test_arena_with_random_bots_on_two_workers(
@@ -167,7 +167,11 @@ def test_arena_with_random_bots_on_two_workers(
 
     code, out, _ = run(capsys, "bots", game.name)
     assert code == 0
-    assert out.splitlines() == [f"{game.name}:", "  random     interrupt_rate=0.01"]
+    lines = out.splitlines()
+    assert lines[0] == f"{game.name}:"
+    if not kit.has(BOTS):  # every game gets the random bot, whatever its kit holds
+        assert lines[1:] == ["  random     interrupt_rate=0.01"]
+    assert "random" in [line.split()[0] for line in lines[1:]]
 
 
 def test_the_conformance_harness_passes_and_exercises_the_whole_game(kit: GameKit) -> None:
@@ -302,6 +306,25 @@ def test_a_kit_without_a_render_part_plays_without_a_sheet(
         assert not decision.notes_grid
     assert app.saved is not None
     assert replay_record(load_record(app.saved)).final.outcome == session.outcome
+
+
+def test_fronts_whose_part_the_kit_lacks_refuse_in_one_line(
+    kit: GameKit, capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: Any
+) -> None:
+    game = kit.game
+    monkeypatch.chdir(tmp_path)  # where a session file would land
+    if not kit.has(KNOWLEDGE):
+        position = tmp_path / "position.json"
+        position.write_text(json.dumps({"game": game.name, "seat": 0}), encoding="utf-8")
+        code, out, err = run(capsys, "deduce", str(position))
+        assert (code, out) == (2, "")
+        assert (
+            err == f"sleuth deduce: invalid position: game: {game.title} has no deduction engine\n"
+        )
+    if not kit.has(NOTEBOOK):
+        code, out, err = run(capsys, "assist", game.name)
+        assert (code, out, err) == (2, "", f"sleuth assist: {game.title} has no assistant\n")
+        assert list(tmp_path.iterdir()) == ([position] if not kit.has(KNOWLEDGE) else [])
 
 
 def test_nothing_outside_examples_names_an_example(kit: GameKit) -> None:
