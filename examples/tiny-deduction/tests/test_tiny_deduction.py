@@ -4,11 +4,18 @@ and the sheet's odds against the frequencies of the game's own deal."""
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import re
 from collections import Counter, defaultdict
 from typing import Any
 
 import pytest
+
+if importlib.util.find_spec("tiny_deduction") is None:  # a failure, never a skip: CI installs it
+    pytest.fail(
+        "tiny_deduction is not installed: pip install -e examples/tiny-deduction", pytrace=False
+    )
+
 from tiny_deduction import Accuse, Ask, Question, TinyDeduction, TinyEnd, TinyState, TinyView
 from tiny_deduction import rules as tiny_rules
 from tiny_deduction.render import CULPRIT, sheet_text, tally
