@@ -2,10 +2,11 @@
 # The test command: lint, type-check, and the whole test suite. Fails if no test ran.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ruff check src tests benchmarks scripts
+ruff check src tests benchmarks scripts examples
 lint-imports
-ruff format --check src
+ruff format --check src examples
 mypy
+mypy examples/*/src  # each example game, under the same strict settings
 # pytest exits 5 when it collected no test: that is a failure here, never a pass.
 # The outer timeout guards the Ray test: ray.init has no timeout of its own.
 export RAY_USAGE_STATS_ENABLED=0 RAY_AUTH_MODE=disabled

@@ -38,18 +38,18 @@ def chi2_sf(x: float, dof: int) -> float:
             term *= z / k
             total += term
         return max(0.0, 1.0 - total * math.exp(log_front))
-    tiny = 1e-300
+    smallest = 1e-300
     b = z + 1 - a
-    c = 1 / tiny
+    c = 1 / smallest
     d = 1 / b
     h = d
     for i in range(1, 10_000):
         an = -i * (i - a)
         b += 2
         d = an * d + b
-        d = tiny if abs(d) < tiny else d
+        d = smallest if abs(d) < smallest else d
         c = b + an / c
-        c = tiny if abs(c) < tiny else c
+        c = smallest if abs(c) < smallest else c
         d = 1 / d
         step = d * c
         h *= step

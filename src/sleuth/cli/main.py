@@ -8,6 +8,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from sleuth.core import GameError
+
 from . import game_cmds
 
 # Commands whose modules land with their features; each exposes add_parser(subcommands).
@@ -40,6 +42,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into `head` and the like: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except GameError as error:  # one a command did not catch, e.g. a broken game package
+        print(f"sleuth {args.command}: {error}", file=sys.stderr)
+        return 2
     return code
 
 

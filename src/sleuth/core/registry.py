@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from .errors import GameError, UnknownGameError
@@ -24,14 +24,19 @@ _ALIASES: dict[str, str] = {}
 _loaded = False
 
 
-def register(kit: GameKit) -> GameKit:
-    """Add a kit; its game's name and aliases must be free (or already its own)."""
+def register(kit: GameKit, source: str | None = None) -> GameKit:
+    """Add a kit; its game's name and aliases must be free (or already its own).
+
+    ``source`` says where the kit came from (an entry point), for the error when a name is
+    taken: two kits may never share a name or an alias, whichever came first.
+    """
     game = kit.game
     keys = [game.name, *game.aliases]
     for key in keys:
         owner = _ALIASES.get(key.lower())
-        if owner is not None and owner != game.name:
-            raise GameError(f"game name {key!r} is taken by {owner}")
+        if owner is not None and (owner != game.name or _KITS[owner] is not kit):
+            where = f" ({source})" if source else ""
+            raise GameError(f"game name {key!r} of {game.title}{where} is taken by {owner}")
     for key in keys:
         _ALIASES[key.lower()] = game.name
     _KITS[game.name] = kit
@@ -39,25 +44,40 @@ def register(kit: GameKit) -> GameKit:
 
 
 def _load() -> None:
+    """Register the built-in kits, then every entry point's. Marked done only once all
+    loaded: a broken entry point fails every call with its error, never leaves a registry
+    that silently lacks some games."""
     global _loaded
     if _loaded:
         return
-    _loaded = True
     package = importlib.import_module(BUILTIN_PACKAGE)
     for info in pkgutil.iter_modules(package.__path__):
         if info.ispkg:
-            _register_from(importlib.import_module(f"{BUILTIN_PACKAGE}.{info.name}.kit").KIT)
+            module = f"{BUILTIN_PACKAGE}.{info.name}.kit"
+            _register_from(importlib.import_module(module).KIT, f"{module}:KIT")
     for point in entry_points(group=ENTRY_POINT_GROUP):
         if point.value.startswith(BUILTIN_PACKAGE + "."):
             continue  # a built-in listed in an older installation's metadata
-        _register_from(point.load())
+        source = _describe(point)
+        try:
+            kit = point.load()
+        except Exception as error:  # whatever the package's import raises, name the package
+            raise GameError(f"{source} fails to load: {error!r}") from error
+        _register_from(kit, source)
+    _loaded = True
 
 
-def _register_from(kit: object) -> None:
+def _describe(point: EntryPoint) -> str:
+    dist = getattr(point, "dist", None)
+    package = f" of package {dist.name} {dist.version}" if dist is not None else ""
+    return f"entry point {point.name} = {point.value} in group {ENTRY_POINT_GROUP}{package}"
+
+
+def _register_from(kit: object, source: str) -> None:
     if not isinstance(kit, GameKit):
-        raise GameError(f"{ENTRY_POINT_GROUP}: {kit!r} is not a GameKit")
+        raise GameError(f"{source}: {type(kit).__name__} {kit!r} is not a GameKit")
     if _KITS.get(kit.name) is not kit:
-        register(kit)
+        register(kit, source)
 
 
 def find_kit(name: str) -> GameKit:

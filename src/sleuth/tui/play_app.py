@@ -73,7 +73,7 @@ class PlayApp(App[None]):
             yield Static(id="status")
             yield Static(id="log")
             yield ListView(id="actions")
-            yield Input(placeholder="type an action and press Enter, e.g. ask 2 AOR", id="command")
+            yield Input(placeholder="type an action in notation and press Enter", id="command")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -2,7 +2,8 @@
 
 Levels: ``off`` (marks the person sets), ``facts`` (certainties only) and ``full``
 (probabilities, the likeliest solutions and the best next question). The engine sees only
-the view on screen, like the person.
+the view on screen, like the person. A game whose kit has no ``render`` part gets no sheet:
+the panel says so, and the game plays all the same.
 """
 
 from __future__ import annotations
@@ -39,20 +40,26 @@ class SheetPanel(Vertical):
 
     def show(self, view: View | None) -> None:
         analysis = self.query_one("#analysis", Static)
-        if view is None or self.level == "off":
+        render = render_of(self.game)
+        if render is None:
+            analysis.update(f"({self.game.title} has no investigation sheet)")
+        elif view is None or self.level == "off":
             analysis.update("")
-            return
-        analysis.update(render_of(self.game).sheet(view, self.level))
+        else:
+            analysis.update(render.sheet(view, self.level))
 
 
 def make_sheet(game: Game[Any], level: str, **kwargs: Any) -> SheetPanel:
     return SheetPanel(game, level, **kwargs)
 
 
-def render_of(game: Game[Any]) -> TextRender:
-    return find_kit(game.name).part(RENDER, TextRender)
+def render_of(game: Game[Any]) -> TextRender | None:
+    """The game's text renderers, or ``None`` for a kit without them (a sheet is optional)."""
+    kit = find_kit(game.name)
+    return kit.part(RENDER, TextRender) if kit.has(RENDER) else None
 
 
 def _notes_grid(game: Game[Any]) -> tuple[list[str], list[str]] | None:
-    grid = render_of(game).notes_grid
+    render = render_of(game)
+    grid = render.notes_grid if render is not None else None
     return None if grid is None else grid(game)

@@ -1,0 +1,112 @@
+"""The ``render`` part: the investigation sheet ``sleuth play`` shows beside the table.
+
+The deals are few (at most 630), so the sheet simply lists every deal that fits what the
+seat has seen and counts: a deal is dealt uniformly, so the deals that fit are equally
+likely, and a card's chance of a place is the share of those deals that put it there.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import combinations
+
+from sleuth.core.kit import TextRender
+
+from .components import answer
+from .rules import TinyDeduction
+from .views import TinyView
+
+CULPRIT = "culprit"
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How many fitting deals put each suspect in each place (a seat number or CULPRIT)."""
+
+    deals: int
+    places: Counter[tuple[str, str]]
+
+    def share(self, suspect: str, place: str) -> float:
+        return self.places[suspect, place] / self.deals if self.deals else 0.0
+
+
+def tally(view: TinyView) -> Tally:
+    """Every deal that fits one seat's view: its hand, the face-up cards, every answer."""
+    if view.seat is None or view.hand is None:
+        raise ValueError("a sheet is kept by a seat, not a spectator")
+    places: Counter[tuple[str, str]] = Counter()
+    deals = 0
+    for hands, culprit in _deals(view, view.seat, view.hand):
+        deals += 1
+        places[culprit, CULPRIT] += 1
+        for seat, hand in enumerate(hands):
+            places.update((suspect, str(seat)) for suspect in hand)
+    return Tally(deals, places)
+
+
+def _deals(view: TinyView, seat: int, hand: str) -> Iterator[tuple[list[str], str]]:
+    unseen = [s for s in view.suspects if s not in hand and s not in view.face_up]
+    others = [s for s in range(view.config.players) if s != seat]
+    for culprit in unseen:
+        if any((a.suspect == culprit) != a.correct for a in view.accusations):
+            continue
+        rest = [s for s in unseen if s != culprit]
+        for split in _splits(rest, len(others), view.hand_size):
+            hands = [hand] * view.config.players
+            for other, cards in zip(others, split, strict=True):
+                hands[other] = cards
+            mode = view.config.answers
+            if all(answer(hands[q.target], q.pair, mode) == q.answer for q in view.questions):
+                yield hands, culprit
+
+
+def _splits(cards: list[str], parts: int, size: int) -> Iterator[list[str]]:
+    """Every way to deal ``cards`` into ``parts`` hands of ``size``."""
+    if parts == 0:
+        yield []
+        return
+    for first in combinations(cards, size):
+        left = [c for c in cards if c not in first]
+        for rest in _splits(left, parts - 1, size):
+            yield ["".join(first), *rest]
+
+
+def sheet_text(view: TinyView, level: str) -> str:
+    """The sheet at ``facts`` (✓ certain, · impossible) or ``full`` (percentages too)."""
+    if view.seat is None:
+        return "(a spectator keeps no sheet)"
+    counted = tally(view)
+    if not counted.deals:
+        return "No deal fits the answers: someone answered wrongly."
+    columns = [*map(str, range(view.config.players)), CULPRIT]
+    lines = [
+        f"{counted.deals} deals fit what seat {view.seat} knows",
+        "     " + "".join(f"{'s' + c if c != CULPRIT else c:>8}" for c in columns),
+    ]
+    for suspect in view.suspects:
+        cells = "".join(f"{_cell(counted.share(suspect, c), level):>8}" for c in columns)
+        lines.append(f"  {suspect}  {cells}" + ("  (face up)" if suspect in view.face_up else ""))
+    suspects = [s for s in view.suspects if counted.share(s, CULPRIT) > 0]
+    if len(suspects) == 1:
+        lines.append(f"THE CULPRIT IS {suspects[0]}: accuse!")
+    else:
+        lines.append(f"the culprit is one of {''.join(suspects)}")
+    return "\n".join(lines)
+
+
+def _cell(share: float, level: str) -> str:
+    if share >= 1.0:
+        return "✓"
+    if share <= 0.0:
+        return "·"
+    return "" if level == "facts" else f"{round(100 * share)}%"
+
+
+def notes_grid(game: TinyDeduction) -> tuple[list[str], list[str]]:
+    """The sheet a person keeps by hand (``--sheet off``): suspects by places."""
+    return list(game.suspects), [f"s{seat}" for seat in range(game.players)] + [CULPRIT]
+
+
+RENDER = TextRender(sheet=sheet_text, notes_grid=notes_grid)

@@ -1,0 +1,178 @@
+"""The registry of kits: built-ins, entry points of other packages, and what it refuses.
+
+Each test runs on an empty registry and a list of entry points of its own, so that the
+installed packages neither help nor hinder.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from collections.abc import Callable
+from importlib.metadata import EntryPoint
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sleuth.cli.main import main
+from sleuth.core import GameError, GameKit, all_kits, find_kit, registry
+from sleuth.core.registry import ENTRY_POINT_GROUP
+from sleuth.games.black_vienna import BlackVienna
+
+PLUGINS = "fake_sleuth_plugins"  # a module the tests' entry points point into
+
+Install = Callable[..., None]
+
+
+@pytest.fixture
+def install(monkeypatch: pytest.MonkeyPatch) -> Install:
+    """``install(name=value, ...)``: an empty registry that sees only these entry points."""
+    monkeypatch.setattr(registry, "_KITS", {})
+    monkeypatch.setattr(registry, "_ALIASES", {})
+    monkeypatch.setattr(registry, "_loaded", False)
+
+    def use(**points: str) -> None:
+        listed = [EntryPoint(name, value, ENTRY_POINT_GROUP) for name, value in points.items()]
+        monkeypatch.setattr(
+            registry, "entry_points", lambda group: [p for p in listed if p.group == group]
+        )
+
+    return use
+
+
+@pytest.fixture
+def plugins(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
+    module = types.ModuleType(PLUGINS)
+    monkeypatch.setitem(sys.modules, PLUGINS, module)
+    return module
+
+
+def builtin_names() -> list[str]:
+    return sorted(kit.name for kit in all_kits())
+
+
+def kit_named(name: str, aliases: tuple[str, ...] = ()) -> GameKit:
+    """A kit whose game is a built-in game under another name (its rules do not matter)."""
+    base: Any = BlackVienna
+    game = type(f"Game_{name}", (base,), {"name": name, "aliases": aliases, "title": name})
+    return GameKit(game=game)
+
+
+def test_an_entry_point_kit_joins_the_built_ins(
+    install: Install, plugins: types.ModuleType
+) -> None:
+    install()
+    builtins = builtin_names()
+    assert len(builtins) >= 1
+    newcomer = kit_named("newcomer", ("nc",))
+    plugins.KIT = newcomer
+    install(newcomer=f"{PLUGINS}:KIT")
+    registry._loaded = False
+    assert builtin_names() == sorted([*builtins, "newcomer"])
+    assert find_kit("NC") is newcomer
+
+
+def test_a_missing_module_is_an_error_naming_the_entry_point(
+    install: Install, capsys: pytest.CaptureFixture[str]
+) -> None:
+    install(broken="no_such_sleuth_plugin.kit:KIT")
+    for _ in range(2):  # every call fails the same way: never a registry missing some games
+        with pytest.raises(GameError) as caught:
+            find_kit("black-vienna")
+        assert str(caught.value) == (
+            f"entry point broken = no_such_sleuth_plugin.kit:KIT in group {ENTRY_POINT_GROUP} "
+            "fails to load: ModuleNotFoundError(\"No module named 'no_such_sleuth_plugin'\")"
+        )
+    # The command says so in one line, not a traceback.
+    assert main(["games"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"sleuth games: {caught.value}\n"
+
+
+def test_a_module_that_raises_on_import_is_an_error_naming_the_entry_point(
+    install: Install, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "exploding_sleuth_plugin.py").write_text(
+        "raise RuntimeError('half-written plugin')\n", encoding="utf-8"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    install(exploding="exploding_sleuth_plugin:KIT")
+    with pytest.raises(GameError, match=r"^entry point exploding = exploding_sleuth_plugin:KIT"):
+        all_kits()
+    with pytest.raises(GameError, match=r"fails to load: RuntimeError\('half-written plugin'\)$"):
+        all_kits()
+
+
+def test_a_missing_attribute_is_an_error_naming_the_entry_point(
+    install: Install, plugins: types.ModuleType
+) -> None:
+    install(absent=f"{PLUGINS}:NO_KIT_HERE")
+    with pytest.raises(GameError, match=rf"^entry point absent = {PLUGINS}:NO_KIT_HERE .*"):
+        all_kits()
+
+
+def test_an_entry_point_to_something_else_than_a_kit_is_refused(
+    install: Install, plugins: types.ModuleType
+) -> None:
+    plugins.NOT_A_KIT = "a string"
+    install(wrong=f"{PLUGINS}:NOT_A_KIT")
+    with pytest.raises(GameError) as caught:
+        all_kits()
+    assert str(caught.value) == (
+        f"entry point wrong = {PLUGINS}:NOT_A_KIT in group {ENTRY_POINT_GROUP}: "
+        "str 'a string' is not a GameKit"
+    )
+
+
+def test_a_kit_taking_a_built_in_name_is_refused(
+    install: Install, plugins: types.ModuleType
+) -> None:
+    install()
+    taken = all_kits()[0].name
+    plugins.KIT = kit_named(taken)
+    install(impostor=f"{PLUGINS}:KIT")
+    registry._loaded = False
+    with pytest.raises(GameError) as caught:
+        all_kits()
+    assert str(caught.value) == (
+        f"game name {taken!r} of {taken} (entry point impostor = {PLUGINS}:KIT in group "
+        f"{ENTRY_POINT_GROUP}) is taken by {taken}"
+    )
+    assert registry._KITS[taken] is not plugins.KIT  # the built-in stays
+    with pytest.raises(GameError, match="is taken by"):  # and so does the refusal
+        find_kit(taken)
+
+
+def test_a_kit_taking_a_built_in_alias_is_refused_and_leaves_nothing_behind(
+    install: Install, plugins: types.ModuleType
+) -> None:
+    install()
+    owner = next(kit for kit in all_kits() if kit.game.aliases)
+    alias = owner.game.aliases[0]
+    plugins.KIT = kit_named("fresh-name", (alias.upper(),))  # aliases ignore case
+    install(aliasing=f"{PLUGINS}:KIT")
+    registry._loaded = False
+    with pytest.raises(GameError, match=rf"^game name '{alias.upper()}' of fresh-name .*"):
+        all_kits()
+    assert "fresh-name" not in registry._ALIASES  # no half-registered kit
+    assert registry._KITS[registry._ALIASES[alias.lower()]] is owner
+
+
+def test_two_packages_claiming_one_name_are_refused(
+    install: Install, plugins: types.ModuleType
+) -> None:
+    plugins.FIRST, plugins.SECOND = kit_named("twin"), kit_named("twin")
+    install(first=f"{PLUGINS}:FIRST", second=f"{PLUGINS}:SECOND")
+    with pytest.raises(GameError, match=r"^game name 'twin' of twin \(entry point second = "):
+        all_kits()
+
+
+def test_one_kit_listed_twice_is_registered_once(
+    install: Install, plugins: types.ModuleType
+) -> None:
+    """An old and a new installation's metadata may both list the same kit."""
+    plugins.KIT = kit_named("listed-twice")
+    install(one=f"{PLUGINS}:KIT", other=f"{PLUGINS}:KIT")
+    assert [kit.name for kit in all_kits()].count("listed-twice") == 1
