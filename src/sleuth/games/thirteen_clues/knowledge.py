@@ -31,7 +31,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 
+from sleuth.core import ConfigError
 from sleuth.deduce.knowledge import Knowledge, reject_unknown_keys
 from sleuth.deduce.model import Constraint, Exclusion, Model, PositionError
 from sleuth.deduce.queries import Analysis, conflicts, explain
@@ -39,7 +41,7 @@ from sleuth.deduce.queries import Analysis, conflicts, explain
 from . import components as tc
 from .views import ThirteenCluesView
 
-# The default deck, from the game's own data (the engine models the default cards only).
+# The default deck, from the game's own data; a position may name another (``deck``).
 _DECK = tc.parse_deck(tc.DEFAULT_DECK)
 COLOURS = tc.colour_order(_DECK)
 PERSONS, LOCATIONS, WEAPONS = (
@@ -61,6 +63,7 @@ POSITION_KEYS = (
     "questions",
     "accusations",
     "mystery_choice",
+    "deck",
 )
 QUESTION_KEYS = ("witness", "about", "answer", "side")
 ACCUSATION_KEYS = ("player", "cards")
@@ -70,20 +73,38 @@ MYSTERY_CHOICES = ("players", "random")
 DEAL_MODEL = "uniform choice"
 
 
-def cards_for(players: int) -> list[tuple[str, str, str]]:
+@lru_cache(maxsize=64)
+def deck_cards(deck: tuple[str, ...] = tc.DEFAULT_DECK) -> tuple[tc.Card, ...]:
+    """The cards of a deck as the game's config gives it (``colour/type/name/category``)."""
+    try:
+        return tc.parse_deck(deck)
+    except ConfigError as error:
+        raise PositionError(str(error)) from None
+
+
+def colours_for(players: int, deck: tuple[str, ...] = tc.DEFAULT_DECK) -> tuple[str, ...]:
+    """The colours in play: the first N + 4 of the deck."""
+    return tc.colour_order(deck_cards(deck))[: tc.colours_in_play(players)]
+
+
+def cards_for(players: int, deck: tuple[str, ...] = tc.DEFAULT_DECK) -> list[tuple[str, str, str]]:
     """(name, colour, category) of the cards in play."""
-    in_play = COLOURS[: tc.colours_in_play(players)]
+    in_play = colours_for(players, deck)
     return [
-        (card.name, card.colour, tc.TYPES[card.type]) for card in _DECK if card.colour in in_play
+        (card.name, card.colour, tc.TYPES[card.type])
+        for card in deck_cards(deck)
+        if card.colour in in_play
     ]
 
 
-def attribute_set(about: str, players: int) -> frozenset[str]:
+def attribute_set(
+    about: str, players: int, deck: tuple[str, ...] = tc.DEFAULT_DECK
+) -> frozenset[str]:
     """The card names a question about a colour or a category counts."""
-    in_play = COLOURS[: tc.colours_in_play(players)]
+    in_play = colours_for(players, deck)
     return frozenset(
         card.name
-        for card in _DECK
+        for card in deck_cards(deck)
         if card.colour in in_play and about in (card.colour, card.category)
     )
 
@@ -128,7 +149,11 @@ class ThirteenCluesAnalysis:
                 f"mystery_choice: expected {' or '.join(MYSTERY_CHOICES)}, got {choice!r}"
             )
         self.mystery_choice: str | None = choice
-        deck = cards_for(n)
+        raw_deck = data.get("deck", list(tc.DEFAULT_DECK))
+        if not isinstance(raw_deck, list) or not all(isinstance(c, str) for c in raw_deck):
+            raise PositionError("deck: expected a list of cards as colour/type/name/category")
+        self.deck: tuple[str, ...] = tuple(raw_deck)
+        deck = cards_for(n, self.deck)
         names = [c[0] for c in deck]
         category = {c[0]: c[2] for c in deck}
         seen: dict[str, str] = {}
@@ -216,7 +241,7 @@ class ThirteenCluesAnalysis:
             w = _int(q["witness"], f"{where}.witness", 0, n - 1)
             about = q["about"]
             if not isinstance(about, str) or about not in (
-                *COLOURS[: 10 - REMOVED[n]],
+                *colours_for(n, self.deck),
                 *CATEGORIES,
             ):
                 raise PositionError(f"{where}.about: unknown colour or category {about!r}")
@@ -226,7 +251,7 @@ class ThirteenCluesAnalysis:
                 raise PositionError(f"{where}.side: expected 'left' or 'right'")
             if n != 2 and side is not None:
                 raise PositionError(f"{where}.side: only two-player questions name a side")
-            attr = attribute_set(about, n)
+            attr = attribute_set(about, n, self.deck)
             self.questions.append({"witness": w, "about": about, "answer": answer})
             visible = sum(1 for s, cs in mysteries.items() if s != w for c in cs if c in attr)
             if w == seat:
@@ -287,6 +312,10 @@ class ThirteenCluesAnalysis:
         self._hidden, self._mysteries, self._slots = hidden, mysteries, slots
         self._order = {c: i for i, c in enumerate(names)}
         self._category = category
+
+    def category_of(self, card: str) -> str:
+        """``person``, ``location`` or ``weapon``: the type of a card in play."""
+        return self._category[card]
 
     def sample(self, rng: random.Random, k: int = 1) -> list[dict[str, object]]:
         """``k`` deals drawn uniformly from those consistent with the position (for bots that
@@ -415,8 +444,8 @@ class ThirteenCluesAnalysis:
                 locs = frozenset(
                     i for i, name in enumerate(self.model.locations) if name in (MYSTERY, hid)
                 )
-                for about in (*COLOURS[: 10 - REMOVED[self.players]], *CATEGORIES):
-                    attr = attribute_set(about, self.players)
+                for about in (*colours_for(self.players, self.deck), *CATEGORIES):
+                    attr = attribute_set(about, self.players, self.deck)
                     idx = frozenset(i for i, c in enumerate(self.model.cards) if c in attr)
                     qv = an.question_value(locs, idx)
                     entry: dict[str, object] = {"witness": w, "about": about}
@@ -481,7 +510,8 @@ def thirteen_clues_position(view: ThirteenCluesView) -> dict[str, object]:
         "informants": informants,
         "questions": questions,
         "accusations": accusations,
-        "mystery_choice": view.mystery_choice,
+        "mystery_choice": view.config.mystery_choice,
+        **({} if view.config.deck == tc.DEFAULT_DECK else {"deck": list(view.config.deck)}),
     }
 
 

@@ -7,9 +7,7 @@ from sleuth.deduce.model import PositionError
 
 from .knowledge import (
     DEAL_MODEL,
-    LOCATIONS,
     MYSTERY,
-    PERSONS,
     ThirteenCluesAnalysis,
     thirteen_clues_position,
 )
@@ -48,7 +46,7 @@ def thirteen_clues_sheet(position: dict[str, object], level: str, asking: bool =
             mine = [
                 (name, float(places.get(MYSTERY, 0.0)))
                 for name, places in cards.items()
-                if _card_type(name) == kind and places.get(MYSTERY, 0.0) > 0.0
+                if analysis.category_of(name) == kind and places.get(MYSTERY, 0.0) > 0.0
             ]
             mine.sort(key=lambda item: -item[1])
             if len(mine) == 1:
@@ -90,14 +88,6 @@ def _assumption_note(choice: str | None) -> str:
         f"* {who}the probabilities assume each was picked uniformly from the chooser's hand; "
         "what is certain holds however they chose"
     )
-
-
-def _card_type(name: str) -> str:
-    if name in PERSONS:
-        return "person"
-    if name in LOCATIONS:
-        return "location"
-    return "weapon"
 
 
 RENDER = TextRender(sheet=sheet_text)

@@ -76,8 +76,6 @@ class ThirteenCluesView(View):
     turns_done: int
     final_after: int
     outcome: Outcome | None
-    # How the mysteries were picked (the game's option, public): "players" or "random".
-    mystery_choice: str
 
     def render(self) -> str:
         who = "spectator" if self.seat is None else f"seat {self.seat}"
@@ -182,7 +180,6 @@ def build_view(state: ThirteenCluesState, seat: int | None) -> ThirteenCluesView
         turns_done=state.turns_done,
         final_after=game.config.stall_rounds * state.players,
         outcome=state.outcome,
-        mystery_choice=game.config.mystery_choice,
     )
 
 

@@ -21,9 +21,9 @@ from sleuth.agents.base import Agent, kinds_of, of_kind
 from sleuth.core import Action, View
 from sleuth.games.thirteen_clues import Ask, ThirteenCluesView
 from sleuth.games.thirteen_clues.components import TYPES
-from sleuth.games.thirteen_clues.knowledge import attribute_set
+from sleuth.games.thirteen_clues.knowledge import attribute_set, cards_for
 
-from .common import TYPE_OF, accuse, choose, own_wrong, take
+from .common import accuse, choose, own_wrong, take, type_of
 
 
 def candidates(view: ThirteenCluesView) -> list[list[str]]:
@@ -41,7 +41,7 @@ def candidates(view: ThirteenCluesView) -> list[list[str]]:
     for q in view.questions:
         if q.subject is None or q.answer is None or q.witness == seat or q.subject in TYPES:
             continue
-        attr = attribute_set(q.subject, view.players)
+        attr = attribute_set(q.subject, view.players, view.config.deck)
         known = sum(
             1
             for s in view.seats
@@ -54,23 +54,13 @@ def candidates(view: ThirteenCluesView) -> list[list[str]]:
     for a in view.accusations:
         if a.seat != seat:
             struck |= set(a.cards)
-    names = [n for n in TYPE_OF if n in attribute_set_all(view.players)]
+    types = type_of(view)
+    in_play = {name for name, _, _ in cards_for(view.players, view.config.deck)}
     out: list[list[str]] = [[], [], []]
-    for n in names:
-        if n not in seen and n not in struck:
-            out[TYPE_OF[n]].append(n)
+    for n in types:
+        if n in in_play and n not in seen and n not in struck:
+            out[types[n]].append(n)
     return out
-
-
-def attribute_set_all(players: int) -> frozenset[str]:
-    return (
-        attribute_set("male", players)
-        | attribute_set("female", players)
-        | attribute_set("indoor", players)
-        | attribute_set("outdoor", players)
-        | attribute_set("melee", players)
-        | attribute_set("ranged", players)
-    )
 
 
 class BasicThirteenClues(Agent):
@@ -81,7 +71,7 @@ class BasicThirteenClues(Agent):
             raise TypeError("the basic 13 Clues bot plays 13 Clues only")
         kinds = kinds_of(legal)
         if "choose" in kinds:
-            return choose(legal, rng)
+            return choose(view, legal, rng)
         if "take" in kinds:
             return take(view, legal, rng)
         cands = candidates(view)
@@ -100,7 +90,7 @@ class BasicThirteenClues(Agent):
         asked = {(q.witness, q.subject, q.side) for q in view.questions if q.asker == view.seat}
 
         def value(a: Ask) -> tuple[int, bool, float]:
-            covered = len(attribute_set(a.subject, view.players) & flat)
+            covered = len(attribute_set(a.subject, view.players, view.config.deck) & flat)
             return covered, (a.witness, a.subject, a.side) not in asked, rng.random()
 
         usable = [a for a in asks if a.subject not in TYPES]

@@ -10,31 +10,31 @@ from sleuth.core import Action
 from sleuth.games.thirteen_clues import Accuse, Choose, Take, ThirteenCluesView
 from sleuth.games.thirteen_clues.components import TYPES
 from sleuth.games.thirteen_clues.knowledge import (
-    COLOURS,
-    LOCATIONS,
     MYSTERY,
-    PERSONS,
-    WEAPONS,
     ThirteenCluesAnalysis,
     attribute_set,
+    deck_cards,
 )
 
 # A question: (witness, subject, side); side is "" except with two players.
 QuestionKey = tuple[int, str, str]
 
-TYPE_OF = {n: 0 for n in PERSONS} | {n: 1 for n in LOCATIONS} | {n: 2 for n in WEAPONS}
-COLOUR_OF = {n: COLOURS[i] for names in (PERSONS, LOCATIONS, WEAPONS) for i, n in enumerate(names)}
+
+def type_of(view: ThirteenCluesView) -> dict[str, int]:
+    """Each card's type (0 person, 1 location, 2 weapon) in the deck in play."""
+    return {card.name: card.type for card in deck_cards(view.config.deck)}
 
 
-def trio(names: Sequence[str]) -> tuple[str, ...]:
+def trio(names: Sequence[str], types: dict[str, int]) -> tuple[str, ...]:
     """Person, location, weapon: the order an accusation is written in."""
-    return tuple(sorted(names, key=lambda n: TYPE_OF[n]))
+    return tuple(sorted(names, key=types.__getitem__))
 
 
-def choose(legal: Sequence[Action], rng: random.Random) -> Choose:
+def choose(view: ThirteenCluesView, legal: Sequence[Action], rng: random.Random) -> Choose:
     """A random trio not all of one colour when possible: one colour would stand out."""
+    colour_of = {card.name: card.colour for card in deck_cards(view.config.deck)}
     options = [a for a in legal if isinstance(a, Choose)]
-    mixed = [a for a in options if len({COLOUR_OF.get(n, n) for n in a.cards}) > 1]
+    mixed = [a for a in options if len({colour_of.get(n, n) for n in a.cards}) > 1]
     pool = mixed or options
     return pool[rng.randrange(len(pool))]
 
@@ -47,11 +47,12 @@ def take(view: ThirteenCluesView, legal: Sequence[Action], rng: random.Random) -
 
 def own_wrong(view: ThirteenCluesView) -> set[tuple[str, ...]]:
     """The trios the seat has accused in vain (for bots that keep their own notes)."""
-    return {trio(a.cards) for a in view.accusations if a.seat == view.seat and not a.correct}
+    return {tuple(a.cards) for a in view.accusations if a.seat == view.seat and not a.correct}
 
 
 def accuse(names: Sequence[str]) -> Accuse:
-    return Accuse(trio(names))
+    """The accusation of a trio given in type order (as ``mystery_posterior`` gives them)."""
+    return Accuse(tuple(names))
 
 
 def mystery_posterior(
@@ -61,11 +62,12 @@ def mystery_posterior(
     (the engine gives the seat's own wrong accusations none); empty if no deal is
     consistent."""
     names = analysis.model.cards
+    types = type_of(view)
     total = analysis.analysis.worlds
     if not analysis.consistent or not total:
         return []
     return [
-        (trio([names[c] for c in cards]), count / total)
+        (trio([names[c] for c in cards], types), count / total)
         for cards, count in analysis.analysis.solution_posterior()
     ]
 
@@ -81,7 +83,7 @@ def question_bits(
     for witness, subject, side in keys:
         hidden = f"hidden:{witness}" + (f":{side}" if side else "")
         locs = frozenset(i for i, name in enumerate(model.locations) if name in (MYSTERY, hidden))
-        attr = attribute_set(subject, view.players)
+        attr = attribute_set(subject, view.players, view.config.deck)
         cards = frozenset(i for i, c in enumerate(model.cards) if c in attr)
         queries.append((locs, cards))
     values = analysis.analysis.question_values(queries)

@@ -53,7 +53,7 @@ class DeductiveThirteenClues(Agent):
             raise TypeError("the deductive 13 Clues bot plays 13 Clues only")
         kinds = kinds_of(legal)
         if "choose" in kinds:
-            return choose(legal, rng)
+            return choose(view, legal, rng)
         if "take" in kinds:
             return take(view, legal, rng)
         analysis, solutions = self.mystery(view)

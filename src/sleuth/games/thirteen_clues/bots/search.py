@@ -115,7 +115,7 @@ class ThirteenCluesISMCTS(ISMCTS):
             raise TypeError("the 13 Clues search plays 13 Clues only")
         kinds = kinds_of(legal)
         if "choose" in kinds:
-            return choose(legal, rng)
+            return choose(view, legal, rng)
         if "take" in kinds:
             return take(view, legal, rng)
         analysis, solutions = self._deductive.mystery(view)
