@@ -13,13 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pysat.solvers import Minicard
 
+from sleuth.deduce.api import analyze_position as analyze
 from sleuth.deduce.model import Model, PositionError
 from sleuth.games.black_vienna.knowledge import (
     LETTERS,
     BlackViennaAnalysis,
     Investigation,
     Position,
-    analyze,
 )
 from support.bv_positions import random_position
 
@@ -97,18 +97,20 @@ def test_json_output_format() -> None:
             {"target": 0, "letters": "BHV", "markers": 0},
         ],
     }
-    out = analyze(data, explain_card="A", questions=True)
+    out = analyze(data, explain="A", questions=True)
     assert out["consistent"] is True
     assert isinstance(out["worlds"], str) and int(out["worlds"]) > 0
     cards = out["cards"]
     assert isinstance(cards, dict) and set(cards) == set(LETTERS)
     assert cards["A"] == {"1": 1.0}
     assert "0" not in cards["B"]
-    ring = out["ring"]
-    assert isinstance(ring, list)
-    ps = [r["p"] for r in ring]
+    ring = out["solutions"]
+    assert isinstance(ring, list) and all(len(r["cards"]) == 3 for r in ring)
+    ps = [r["probability"] for r in ring]
     assert ps == sorted(ps, reverse=True)
     assert abs(sum(ps) - 1) < 1e-9
+    assert out["explanation"]["card"] == "A" and out["explanation"]["place"] == "1"
+    assert out["questions"][0]["action"].startswith("ask ")
     json.dumps(out)
     assert Position.from_json(Position.from_json(data).to_json()) == Position.from_json(data)
 
@@ -129,9 +131,9 @@ def test_inconsistent_input_names_conflicting_answers() -> None:
     }
     out = analyze(data)
     assert out["consistent"] is False
-    conflict = out["conflict"]
+    conflict = out["contradiction"]
     assert isinstance(conflict, dict)
-    assert sorted(a["index"] for a in conflict["answers"]) == [0, 2, 3, 4]
+    assert sorted(conflict["answers"]) == [0, 2, 3, 4]
     # an own answer that does not match the hand
     data2 = dict(data, investigations=[{"target": 1, "letters": "AOR", "markers": 0}])
     out2 = analyze(data2)

@@ -77,7 +77,7 @@ def test_13_clues_true_deal_is_possible(players: int) -> None:
         assert isinstance(cards, dict)
         for c, loc in truth.items():
             assert cards[c].get(loc, 0) > 0
-        myst = {frozenset(m["cards"]) for m in out["mystery"]}  # type: ignore[attr-defined]
+        myst = {frozenset(m["cards"]) for m in out["solutions"]}  # type: ignore[attr-defined]
         assert frozenset(c for c, loc in truth.items() if loc == "mystery") in myst
 
 
@@ -115,7 +115,7 @@ def test_13_clues_questions_rank() -> None:
     out = analyze_position(pos, questions=True)
     qs = out["questions"]
     assert isinstance(qs, list) and qs
-    bits = [q["mystery_bits"] for q in qs]
+    bits = [q["solution_bits"] for q in qs]
     assert bits == sorted(bits, reverse=True)
 
 
@@ -134,7 +134,7 @@ def test_black_stories_posterior_is_uniform_over_consistent_cases() -> None:
             m = matches(ev, secret)
             cards.append({"evidence": ev, "field": "0/1" if m <= 1 else str(m)})
         out = analyze_position({"game": "black-stories", "cards": cards})
-        cases = [c["case"] for c in out["cases"]]  # type: ignore[attr-defined]
+        cases = [s["cards"][0] for s in out["solutions"]]  # type: ignore[index]
         assert "/".join(secret) in cases
         expect = [
             c

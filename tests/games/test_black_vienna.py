@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from sleuth.core import ConfigError, IllegalActionError, InvalidActionError, make_game
+from sleuth.core import ConfigError, IllegalActionError, InvalidActionError, find_kit, make_game
+from sleuth.core.kit import KNOWLEDGE, RENDER, TextRender
+from sleuth.deduce.knowledge import Knowledge
 from sleuth.games.black_vienna import (
     DEFAULT_DECK,
     LETTERS,
+    Accuse,
     BlackVienna,
     BlackViennaState,
     hand_sizes,
     parse_action,
 )
+from sleuth.games.black_vienna.components import mask_letters
 
 # A 4-player deal: ring BLM; stacks in a known order (face up: AOR, ABC, AFQ).
 HANDS4 = ("ACDEFG", "HIJKNO", "PQRSTU", "VWXYZÖ")
@@ -348,3 +352,23 @@ def test_all_stacks_empty_breaks_off() -> None:
     state = play(state, (2, "ask 0 CDE"))
     assert state.outcome is not None
     assert state.outcome.reason == "stacks: no investigation card left to play"
+
+
+def test_a_wrong_accuser_sees_the_ring_and_knows_it_from_then_on() -> None:
+    # Seed rulebook: the accuser "looks at the three criminal ring cards, and checks whether
+    # his accusation is correct" (REFERENCE §1.6, §1.7); he scores 0 and may not accuse again.
+    state = start()
+    ring = mask_letters(state.ring)
+    wrong = next(t for t in ("ABC", "ABD", "ABE") if t != ring)
+    after = state.apply(2, Accuse(wrong))
+    assert after.last_result() == "wrong" and after.outcome is None
+    assert after.view(2).ring == ring
+    assert all(after.view(s).ring is None for s in (None, 0, 1, 3))
+    kit = find_kit("bv")
+    knowledge = kit.part(KNOWLEDGE, Knowledge)
+    analysis = knowledge.analyze(knowledge.from_view(after.view(2)), None, False)
+    assert [s.cards for s in analysis.solutions] == [tuple(ring)]
+    assert all(analysis.certain[letter] == "ring" for letter in ring)
+    assert f"THE RING IS {ring}" in kit.part(RENDER, TextRender).sheet(after.view(2), "facts")
+    with pytest.raises(IllegalActionError, match="accused already"):
+        after.apply(2, Accuse(ring))

@@ -18,9 +18,11 @@ The posterior is uniform over the consistent cases. Unknown keys are errors.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from itertools import product
+from math import log2
 
-from sleuth.deduce.knowledge import Knowledge, reject_unknown_keys
+from sleuth.deduce.knowledge import Knowledge, SeatAnalysis, Solution, reject_unknown_keys
 from sleuth.deduce.model import PositionError
 
 from .views import BlackStoriesView
@@ -35,6 +37,8 @@ VALUES = {v: i for i, pair in enumerate(ATTRIBUTES) for v in pair}
 CASES: tuple[tuple[str, str, str, str], ...] = tuple(product(*ATTRIBUTES))  # type: ignore[arg-type]
 FIELDS = {"0/1": (0, 1), "2": (2,), "3": (3,)}
 POSITION_KEYS = ("game", "cards", "failed_guesses", "excluded")
+JOINT_KEYS = ("game", "players", "seat", "targets")
+GAME = "black-stories-investigation"
 CARD_KEYS = ("evidence", "field")
 
 
@@ -104,23 +108,105 @@ def _seq(v: object, where: str) -> Sequence[object]:
     return v
 
 
-def analyze(data: object) -> dict[str, object]:
-    """The case posterior and the marginal of every evidence value, as JSON-ready data."""
-    cases = posterior(data)
-    out: dict[str, object] = {
-        "game": "black-stories",
-        "consistent": bool(cases),
-        "worlds": str(len(cases)),
+@dataclass(frozen=True)
+class BlackStoriesPosition:
+    """What one seat knows of every opponent's case: per opponent holding a case, the clues
+    about it (a one-target position each, as ``posterior`` reads), and the four-evidence cards
+    it sees elsewhere. Two seats never hold one card, so the cases are weighed jointly."""
+
+    players: int
+    seat: int
+    targets: Mapping[int, Mapping[str, object]]
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, object]) -> BlackStoriesPosition:
+        if "targets" not in data:  # one opponent's case alone (the older, single format)
+            posterior(data)
+            return cls(2, 0, {1: {k: v for k, v in data.items() if k != "game"}})
+        reject_unknown_keys(data, JOINT_KEYS, "")
+        players = _int(data.get("players"), "players", 2, 4)
+        seat = _int(data.get("seat"), "seat", 0, players - 1)
+        raw = data["targets"]
+        if not isinstance(raw, Mapping):
+            raise PositionError("targets: expected an object from seat to its clues")
+        targets: dict[int, Mapping[str, object]] = {}
+        for key, clues in raw.items():
+            target = _int(
+                int(key) if str(key).isascii() and str(key).isdigit() else key,
+                f"targets.{key}",
+                0,
+                players - 1,
+            )
+            if target == seat:
+                raise PositionError(f"targets.{key}: the seat's own case is no secret to it")
+            if not isinstance(clues, Mapping):
+                raise PositionError(f"targets.{key}: expected an object")
+            posterior(clues)
+            targets[target] = clues
+        return cls(players, seat, targets)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "game": GAME,
+            "players": self.players,
+            "seat": self.seat,
+            "targets": {str(t): dict(clues) for t, clues in sorted(self.targets.items())},
+        }
+
+
+def joint_cases(position: BlackStoriesPosition) -> list[tuple[tuple[str, ...], ...]]:
+    """Every assignment of distinct cases to the opponents (in seat order) that fits."""
+    order = sorted(position.targets)
+    candidates = [posterior(position.targets[t]) for t in order]
+    return [combo for combo in product(*candidates) if len(set(combo)) == len(combo)]
+
+
+def analyze(
+    position: BlackStoriesPosition, explain_card: str | None = None, questions: bool = False
+) -> SeatAnalysis:
+    """Each opponent's case, exactly: every fitting assignment of distinct cases alike (the
+    deal hands out the unseen four-evidence cards alike)."""
+    order = sorted(position.targets)
+    joint = joint_cases(position)
+    if not joint:
+        return SeatAnalysis(GAME, position.seat, False, 0)
+    share = 1 / len(joint)
+    cards: dict[str, dict[str, float]] = {}
+    for combo in joint:
+        for target, case in zip(order, combo, strict=True):
+            places = cards.setdefault(case_name(case), {})
+            places[str(target)] = places.get(str(target), 0.0) + share
+    certain = {
+        card: place for card, places in cards.items() for place, p in places.items() if p >= 1
     }
-    if not cases:
-        return out
-    p = 1 / len(cases)
-    out["cases"] = [{"case": case_name(c), "p": p} for c in cases]
-    out["evidence"] = {
-        v: sum(1 for c in cases if v in c) / len(cases) for pair in ATTRIBUTES for v in pair
+    return SeatAnalysis(
+        GAME,
+        position.seat,
+        True,
+        len(joint),
+        cards=cards,
+        solutions=tuple(Solution(tuple(case_name(c) for c in combo), share) for combo in joint),
+        solution_bits=log2(len(joint)),
+        certain=certain,
+    )
+
+
+def _int(v: object, where: str, lo: int, hi: int) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise PositionError(f"{where}: expected a whole number {lo}..{hi}, got {v!r}")
+    return v
+
+
+def position_of(view: BlackStoriesView) -> BlackStoriesPosition:
+    """What the view's seat knows of every opponent that holds a case."""
+    if view.seat is None or view.hand is None:
+        raise PositionError("seat: a spectator has no notes to deduce from")
+    targets = {
+        t: black_stories_position(view, t)
+        for t in range(view.players)
+        if t != view.seat and view.has_case[t]
     }
-    out["certain"] = [v for pair in ATTRIBUTES for v in pair if all(v in c for c in cases)]
-    return out
+    return BlackStoriesPosition(view.players, view.seat, targets)
 
 
 def black_stories_position(view: BlackStoriesView, target: int) -> dict[str, object]:
@@ -158,8 +244,11 @@ def black_stories_position(view: BlackStoriesView, target: int) -> dict[str, obj
     return {"game": "black-stories", "cards": cards, "failed_guesses": failed, "excluded": excluded}
 
 
-KNOWLEDGE = Knowledge(
-    analyze=lambda position, _explain, _questions: analyze(position),
+KNOWLEDGE: Knowledge[BlackStoriesPosition] = Knowledge(
+    from_view=position_of,
+    from_json=BlackStoriesPosition.from_json,
+    to_json=BlackStoriesPosition.to_json,
+    analyze=analyze,
     explains=False,
     ranks_questions=False,
 )

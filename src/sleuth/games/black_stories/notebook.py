@@ -20,7 +20,7 @@ from sleuth.core.errors import EntryError
 from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField, checked_int, minimal_subset
 from sleuth.deduce.model import PositionError
 
-from .knowledge import ATTRIBUTES, posterior
+from .knowledge import ATTRIBUTES, BlackStoriesPosition, posterior
 from .render import case_sheet
 
 FIELDS = ("0/1", "2", "3")
@@ -196,7 +196,8 @@ class BlackStoriesGrammar(Grammar[Setup, Folded]):
         return all(_cases(position) for position in folded.positions.values())
 
     def sheet(self, setup: Setup, folded: Folded, level: str) -> str:
-        return case_sheet(folded.positions, level)
+        position = BlackStoriesPosition(setup.players, setup.seat, folded.positions)
+        return case_sheet(position, level)
 
     def why(self, setup: Setup, folded: Folded, subject: str) -> str:
         words = subject.split()

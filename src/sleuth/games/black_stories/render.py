@@ -1,39 +1,38 @@
-"""Black Stories Investigation's sheet as text: each opponent's possible cases."""
+"""Black Stories Investigation's sheet as text: each opponent's possible cases, weighed
+together (two seats never hold one card)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from sleuth.core.kit import TextRender
 
-from .knowledge import analyze as black_stories_analyze
-from .knowledge import black_stories_position
+from .knowledge import ATTRIBUTES, BlackStoriesPosition, analyze, position_of
 from .views import BlackStoriesView
 
 
 def sheet_text(view: BlackStoriesView, level: str) -> str:
     if view.seat is None:
         return "(a spectator keeps no sheet)"
-    targets = [target for target in range(view.players) if target != view.seat]
-    return case_sheet({t: black_stories_position(view, t) for t in targets}, level)
+    return case_sheet(position_of(view), level)
 
 
-def case_sheet(positions: Mapping[int, Mapping[str, object]], level: str) -> str:
-    """The case sheet: for each opponent (seat -> case position), the cases that fit."""
+def case_sheet(position: BlackStoriesPosition, level: str) -> str:
+    """The case sheet: for each opponent holding a case, the cases that fit and their odds."""
+    analysis = analyze(position)
+    order = sorted(position.targets)
+    if not analysis.consistent:
+        return "The clues contradict each other: no cases fit them all."
     lines = []
-    for target, position in positions.items():
-        result = black_stories_analyze(position)
-        cases = result.get("cases", [])
-        if not isinstance(cases, list) or not cases:
-            lines.append(f"seat {target}: the clues contradict each other")
-            continue
-        certain = result.get("certain", [])
-        known = "/".join(str(v) for v in certain) if isinstance(certain, list) else ""
-        lines.append(
-            f"seat {target}: {len(cases)} possible cases; certain: {known or 'nothing yet'}"
-        )
+    for index, target in enumerate(order):
+        odds: dict[str, float] = {}
+        for solution in analysis.solutions:
+            case = solution.cards[index]
+            odds[case] = odds.get(case, 0.0) + solution.probability
+        cases = sorted(odds, key=lambda case: (-odds[case], case))
+        shared = [v for pair in ATTRIBUTES for v in pair if all(v in c.split("/") for c in cases)]
+        known = "/".join(shared) or "nothing yet"
+        lines.append(f"seat {target}: {len(cases)} possible cases; certain: {known}")
         if level == "full" and len(cases) <= 6:
-            lines += [f"    {c['case']}  {100 * float(c['p']):.0f}%" for c in cases]
+            lines += [f"    {case}  {100 * odds[case]:.0f}%" for case in cases]
     return "\n".join(lines)
 
 

@@ -21,7 +21,15 @@ from functools import cached_property
 
 import numpy as np
 
-from sleuth.deduce.knowledge import Knowledge, reject_unknown_keys
+from sleuth.deduce.knowledge import (
+    Contradiction,
+    Explanation,
+    Knowledge,
+    Question,
+    SeatAnalysis,
+    Solution,
+    reject_unknown_keys,
+)
 from sleuth.deduce.model import Constraint, Model, PositionError
 from sleuth.deduce.queries import Analysis, QuestionValue, conflicts, explain
 
@@ -31,7 +39,8 @@ from .views import BlackViennaView
 # The game's own data: one definition of the persons, the deck and the deal.
 HAND_SIZES: dict[int, tuple[int, ...]] = {n: hand_sizes(n) for n in range(3, 7)}
 RING = "ring"
-POSITION_KEYS = ("game", "players", "seat", "hand", "investigations", "deck", "face_up")
+GAME = "black-vienna"
+POSITION_KEYS = ("game", "players", "seat", "hand", "investigations", "deck", "face_up", "ring")
 INVESTIGATION_KEYS = ("target", "letters", "markers")
 
 
@@ -79,6 +88,9 @@ class Position:
     investigations: tuple[Investigation, ...] = ()
     deck: tuple[str, ...] = DEFAULT_DECK
     face_up: tuple[str, ...] | None = None
+    # The ring, once the seat has seen it: a wrong accuser checks his accusation against the
+    # three cards (§1.7), so he knows them from then on.
+    ring: str | None = None
 
     def __post_init__(self) -> None:
         self.validate()
@@ -104,6 +116,10 @@ class Position:
             _int(inv.markers, f"investigations[{i}].markers", 0, 3)
         for i, card in enumerate(self.face_up or ()):
             _letters(card, f"face_up[{i}]", 3)
+        if self.ring is not None:
+            _letters(self.ring, "ring", 3)
+            if set(self.ring) & set(self.hand):
+                raise PositionError(f"ring: {self.ring} shares a card with the seat's hand")
 
     @classmethod
     def from_json(cls, data: object) -> Position:
@@ -149,7 +165,8 @@ class Position:
             if not isinstance(rawfu, Sequence) or isinstance(rawfu, str):
                 raise PositionError("face_up: expected a list of cards")
             face_up = tuple(_letters(c, f"face_up[{i}]", 3) for i, c in enumerate(rawfu))
-        return cls(players, seat, hand, tuple(invs), deck, face_up)
+        ring = _letters(data["ring"], "ring", 3) if data.get("ring") is not None else None
+        return cls(players, seat, hand, tuple(invs), deck, face_up, ring)
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -166,6 +183,8 @@ class Position:
             out["deck"] = list(self.deck)
         if self.face_up is not None:
             out["face_up"] = list(self.face_up)
+        if self.ring is not None:
+            out["ring"] = self.ring
         return out
 
 
@@ -215,6 +234,10 @@ def seat_model(
             continue
         unknown = frozenset(index[ch] for ch in inv.letters if ch not in own)
         cons.append(Constraint(frozenset([seats.index(inv.target)]), unknown, inv.markers, i))
+    if position is not None and position.ring is not None:
+        # Background knowledge (tag -1), never named as an answer in explanations.
+        ring = frozenset(index[ch] for ch in position.ring)
+        cons.append(Constraint(frozenset([len(seats)]), ring, ring_size))
     locations = (*(str(s) for s in seats), RING)
     model = Model(cards, locations, caps, tuple(cons), None, len(seats))
     if position is None:
@@ -432,41 +455,59 @@ class BlackViennaAnalysis:
         out.sort(key=lambda q: -float(q["answer_entropy"]))  # type: ignore[arg-type]
         return out
 
-    def to_json(
+    def seat_analysis(
         self, explain_card: str | None = None, questions: bool = False
-    ) -> dict[str, object]:
+    ) -> SeatAnalysis:
+        """The typed analysis every front reads (``sleuth deduce``, the sheet, the review)."""
         pos = self.position
-        out: dict[str, object] = {
-            "game": "black-vienna",
-            "players": pos.players,
-            "seat": pos.seat,
-            "consistent": self.consistent,
-            "worlds": str(self.worlds),
-        }
         if not self.consistent:
             tags, smallest = self.conflict()
-            out["conflict"] = {
-                "answers": [self._answer_json(i) for i in tags],
-                "smallest": smallest,
-            }
-            return out
+            return SeatAnalysis(
+                GAME, pos.seat, False, 0, contradiction=Contradiction(tuple(tags), smallest)
+            )
         total = self.worlds
-        out["cards"] = self.card_probabilities()
-        out["ring"] = [{"cards": trio, "p": cnt / total} for trio, cnt in self.ring()]
-        out["ring_entropy_bits"] = self.ring_entropy
-        out["certain"] = self.certain()
+        rings = sorted(self.ring(), key=lambda item: (-item[1], item[0]))
+        explanation = None
         if explain_card is not None:
-            out["explanation"] = self.explain(explain_card)
+            data = self.explain(explain_card)
+            answers = data["answers"]
+            explanation = Explanation(
+                explain_card,
+                None if data["location"] is None else str(data["location"]),
+                str(data["reason"]),
+                tuple(int(a["index"]) for a in answers) if isinstance(answers, list) else (),
+                bool(data["smallest"]),
+            )
+        ranked: tuple[Question, ...] = ()
         if questions:
-            out["questions"] = self.questions()
-        return out
+            ranked = tuple(
+                Question(
+                    f"ask {q['target']} {q['letters']}",
+                    float(str(q["ring_bits"])),
+                    float(str(q["answer_entropy"])),
+                    q["answers"] if isinstance(q["answers"], dict) else {},
+                )
+                for q in self.questions()
+            )
+        return SeatAnalysis(
+            GAME,
+            pos.seat,
+            True,
+            total,
+            cards=self.card_probabilities(),
+            solutions=tuple(Solution(tuple(trio), count / total) for trio, count in rings),
+            solution_bits=self.ring_entropy,
+            certain=self.certain(),
+            explanation=explanation,
+            questions=ranked,
+        )
 
 
 def analyze(
-    data: object, explain_card: str | None = None, questions: bool = False
-) -> dict[str, object]:
-    """Parse a JSON position and return its analysis as JSON-ready data."""
-    return BlackViennaAnalysis(Position.from_json(data)).to_json(explain_card, questions)
+    position: Position, explain_card: str | None = None, questions: bool = False
+) -> SeatAnalysis:
+    """The analysis of a position, as ``sleuth deduce`` gives it."""
+    return BlackViennaAnalysis(position).seat_analysis(explain_card, questions)
 
 
 def black_vienna_position(view: BlackViennaView) -> Position:
@@ -479,7 +520,14 @@ def black_vienna_position(view: BlackViennaView) -> Position:
         for card, answer in zip(inv.cards, inv.answers, strict=True)
     )
     face_up = tuple(card for card in view.face_up if card is not None)
-    return Position(view.players, view.seat, view.hand, answers, view.config.deck, face_up)
+    return Position(
+        view.players, view.seat, view.hand, answers, view.config.deck, face_up, view.ring
+    )
 
 
-KNOWLEDGE = Knowledge(analyze=analyze)
+KNOWLEDGE: Knowledge[Position] = Knowledge(
+    from_view=black_vienna_position,
+    from_json=Position.from_json,
+    to_json=Position.to_json,
+    analyze=analyze,
+)

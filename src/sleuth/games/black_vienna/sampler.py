@@ -54,7 +54,7 @@ def determinize(
         raise ValueError("a spectator's view has no seat to determinize for")
     game = BlackVienna.of(view.config)
     if view.ring is not None:
-        ring = view.ring  # the game is over: the ring is public
+        ring = view.ring  # the seat has seen it: the game is over, or it accused wrongly
     ring_letters = bv.mask_letters(bv.letters_mask(ring))
 
     # Stacks: [played placeholders..., face-up card, hidden cards...] per stack.

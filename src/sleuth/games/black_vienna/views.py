@@ -146,7 +146,9 @@ def build_view(state: BlackViennaState, seat: int | None) -> BlackViennaView:
         eliminated=tuple(s for s in range(state.players) if state.eliminated >> s & 1),
         guessed=tuple(s for s, g in state.guesses if g is not None),
         own_guess=own_guess if own_guess != "-" else "pass",
-        ring=bv.mask_letters(state.ring) if over else None,
+        # §1.7: a wrong accuser "looks at the three criminal ring cards, and checks whether
+        # his accusation is correct", so he knows the ring from then on.
+        ring=bv.mask_letters(state.ring) if over or _has_checked(state, seat) else None,
         outcome=state.outcome,
     )
 
@@ -171,7 +173,9 @@ def hidden_twin(
     for _, guess in state.guesses:
         if guess and guess != "-":
             named |= bv.letters_mask(guess)
-    places = [(s, h) for s, h in enumerate(state.hands) if s != seat] + [(-1, state.ring)]
+    places = [(s, h) for s, h in enumerate(state.hands) if s != seat]
+    if not _has_checked(state, seat):
+        places.append((-1, state.ring))
     movable = [
         (p, i)
         for p, mask in places
@@ -208,6 +212,11 @@ def hidden_twin(
     twin.stacks = tuple(stacks)
     unchanged = (twin.hands, twin.ring, twin.stacks) == (state.hands, state.ring, state.stacks)
     return None if unchanged else twin
+
+
+def _has_checked(state: BlackViennaState, seat: int | None) -> bool:
+    """Whether ``seat`` has seen the ring: it accused (and was wrong, or the game is over)."""
+    return seat is not None and bool(state.eliminated >> seat & 1)
 
 
 def _seats(seats: tuple[int, ...]) -> str:

@@ -31,10 +31,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from sleuth.core import ConfigError
-from sleuth.deduce.knowledge import Knowledge, reject_unknown_keys
+from sleuth.deduce.knowledge import (
+    Contradiction,
+    Explanation,
+    Knowledge,
+    Question,
+    SeatAnalysis,
+    Solution,
+    reject_unknown_keys,
+)
 from sleuth.deduce.model import Constraint, Exclusion, Model, PositionError
 from sleuth.deduce.queries import Analysis, conflicts, explain
 
@@ -52,6 +62,7 @@ PLAYER_COUNTS = range(2, tc.MAX_PLAYERS + 1)
 REMOVED = {n: len(COLOURS) - tc.colours_in_play(n) for n in PLAYER_COUNTS}  # from the end
 INFORMANTS = {n: tc.informant_count(n) for n in PLAYER_COUNTS}
 MYSTERY = "mystery"
+GAME = "13-clues"
 SIDES = tc.SIDES  # with two players, a seat's hidden cards as they lie: left, right
 POSITION_KEYS = (
     "game",
@@ -431,8 +442,10 @@ class ThirteenCluesAnalysis:
                         "questions": tags,
                         "smallest": smallest,
                     }
-            else:
+            elif explain_card in self._category:
                 out["explanation"] = {"card": explain_card, "reason": "seen by the seat"}
+            else:
+                raise PositionError(f"explain: {explain_card!r} is not a card in play")
         if questions:
             ranked = []
             # with two players a question names one hidden card of the witness (§4.5)
@@ -458,12 +471,89 @@ class ThirteenCluesAnalysis:
             out["questions"] = ranked
         return out
 
+    def seat_analysis(
+        self, explain_card: str | None = None, questions: bool = False
+    ) -> SeatAnalysis:
+        """The typed analysis every front reads (``sleuth deduce``, the sheet, the review)."""
+        out = self.to_json(explain_card, questions)
+        conflict = out.get("conflict")
+        if not self.consistent and isinstance(conflict, dict):
+            return SeatAnalysis(
+                GAME,
+                self.seat,
+                False,
+                0,
+                DEAL_MODEL,
+                self.deal_model_assumed,
+                contradiction=Contradiction(tuple(conflict["questions"]), conflict["smallest"]),
+            )
+        total = self.analysis.worlds
+        mysteries = sorted(
+            (Solution(tuple(m["cards"]), float(m["p"])) for m in _items(out["mystery"])),
+            key=lambda s: (-s.probability, s.cards),
+        )
+        explanation = None
+        data = out.get("explanation")
+        if isinstance(data, dict):
+            where = data.get("location")
+            explanation = Explanation(
+                str(data["card"]),
+                None if where is None else str(where),
+                str(data.get("reason", "implied by the answers and accusations named")),
+                tuple(data.get("questions", ())),
+                bool(data.get("smallest", True)),
+            )
+        ranked = tuple(
+            Question(
+                f"ask {q['witness']} {q['about']}" + (f" {q['side']}" if q.get("side") else ""),
+                float(q["mystery_bits"]),
+                float(q["answer_entropy"]),
+            )
+            for q in _items(out.get("questions", []))
+        )
+        cards = out["cards"]
+        certain = out["certain"]
+        return SeatAnalysis(
+            GAME,
+            self.seat,
+            True,
+            total,
+            DEAL_MODEL,
+            self.deal_model_assumed,
+            cards=cards if isinstance(cards, dict) else {},
+            solutions=tuple(mysteries),
+            solution_bits=self.analysis.solution_entropy(),
+            certain=certain if isinstance(certain, dict) else {},
+            explanation=explanation,
+            questions=ranked,
+        )
+
+
+def _items(value: object) -> list[dict[str, Any]]:
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+
+@dataclass(frozen=True)
+class ThirteenCluesPosition:
+    """A 13 Clues position: what one seat knows, in the position file's own fields (see the
+    module docstring); checked whole when made (``from_json``)."""
+
+    data: Mapping[str, object]
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, object]) -> ThirteenCluesPosition:
+        ThirteenCluesAnalysis(data)  # every field checked, every error named
+        return cls(data)
+
+    def to_json(self) -> dict[str, object]:
+        return dict(self.data)
+
 
 def analyze(
-    data: object, explain_card: str | None = None, questions: bool = False
-) -> dict[str, object]:
-    """Parse a 13 Clues JSON position and return its analysis as JSON-ready data."""
-    return ThirteenCluesAnalysis(data).to_json(explain_card, questions)
+    position: ThirteenCluesPosition, explain_card: str | None = None, questions: bool = False
+) -> SeatAnalysis:
+    """The analysis of a position, as ``sleuth deduce`` gives it."""
+    return ThirteenCluesAnalysis(position.data).seat_analysis(explain_card, questions)
 
 
 def thirteen_clues_position(view: ThirteenCluesView) -> dict[str, object]:
@@ -515,4 +605,9 @@ def thirteen_clues_position(view: ThirteenCluesView) -> dict[str, object]:
     }
 
 
-KNOWLEDGE = Knowledge(analyze=analyze)
+KNOWLEDGE: Knowledge[ThirteenCluesPosition] = Knowledge(
+    from_view=lambda view: ThirteenCluesPosition(thirteen_clues_position(view)),
+    from_json=ThirteenCluesPosition.from_json,
+    to_json=ThirteenCluesPosition.to_json,
+    analyze=analyze,
+)

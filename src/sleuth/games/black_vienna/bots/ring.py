@@ -70,7 +70,8 @@ def seat_knowledge(state: BlackViennaState, seat: int) -> RingKnowledge:
         for card, answer in zip(inv.cards, inv.answers, strict=True)
     )
     hand = bv.mask_letters(state.hands[seat])
-    position = Position(state.players, seat, hand, answers, state.game.deck)
+    seen = bv.mask_letters(state.ring) if state.eliminated >> seat & 1 else None  # §1.7
+    position = Position(state.players, seat, hand, answers, state.game.deck, ring=seen)
     return knowledge_of(BlackViennaAnalysis(position), name_best=False)
 
 
