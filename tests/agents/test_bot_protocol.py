@@ -357,3 +357,46 @@ def test_forfeits_render_for_people() -> None:
     assert str(forfeit) == (
         "seat 2, step 15 (interrupt): timeout: no answer within 5 s; random decided instead"
     )
+
+
+def test_the_forfeit_list_folds_a_run_of_one_seat_into_a_line() -> None:
+    from sleuth.arena.stats import format_forfeits
+    from sleuth.arena.tournament import GameResult
+
+    down = "not running: stopped at step 4 after repeated time-outs"
+    lost = (
+        Forfeit(1, 4, "turn", "timeout", "no answer within 1 s"),
+        *(Forfeit(1, step, "interrupt", "timeout", down) for step in (5, 6, 8)),
+        Forfeit(2, 9, "turn", "illegal", "'dance' is not Black Vienna notation"),
+    )
+    result = GameResult(3, ("a", "b", "c"), (0, 0, 0), (), "x", 9, (1,) * 3, (0.0,) * 3, {})
+    with_forfeits = GameResult(**{**result.__dict__, "forfeits": lost})
+    assert format_forfeits([with_forfeits]).splitlines() == [
+        "game 3, b: seat 1, step 4 (turn): timeout: no answer within 1 s; random decided instead",
+        f"game 3, b: seat 1, steps 5 to 8 (3 decisions): timeout: {down}; random decided instead",
+        "game 3, c: seat 2, step 9 (turn): illegal: 'dance' is not Black Vienna notation; "
+        "random decided instead",
+    ]
+    assert format_forfeits([with_forfeits], limit=1).splitlines()[1:] == [
+        "... and 2 more lines (every forfeit is in --out)"
+    ]
+
+
+def test_every_games_whole_families_are_well_formed_and_distinct() -> None:
+    from sleuth.core import all_games
+
+    found = 0
+    for game_type in all_games():
+        game = game_type.configure(game_type.min_players)
+        for action_type in game.action_types:
+            every = game.every_action(action_type.kind)
+            if every is None:
+                continue
+            found += 1
+            texts = [str(action) for action in every]
+            assert len(set(texts)) == len(every)
+            assert all(type(action) is action_type for action in every)
+            assert all(
+                game.parse_action(text) == action for text, action in zip(texts, every, strict=True)
+            )
+    assert found == 2  # Black Vienna's accusations and guesses

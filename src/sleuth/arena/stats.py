@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from sleuth.agents import Forfeit
+
 from .tournament import GameResult
 
 Z95 = 1.959963984540054
@@ -225,15 +227,34 @@ def format_table(rows: Sequence[BotSummary]) -> str:
 
 
 def format_forfeits(results: Sequence[GameResult], limit: int = 10) -> str:
-    """The first ``limit`` lost decisions, one a line, naming the game and the bot."""
-    lines = [
-        f"game {result.index}, {result.seating[f.seat]}: {f}"
-        for result in results
-        for f in result.forfeits
-    ]
+    """The lost decisions, one a line naming the game and the bot, at most ``limit`` lines;
+    a run of one seat's decisions lost the same way (a bot that stopped) is one line."""
+    lines = []
+    for result in results:
+        runs: list[list[Forfeit]] = []
+        for forfeit in result.forfeits:
+            last = runs[-1][-1] if runs else None
+            if last and (last.seat, last.problem, last.detail) == (
+                forfeit.seat,
+                forfeit.problem,
+                forfeit.detail,
+            ):
+                runs[-1].append(forfeit)
+            else:
+                runs.append([forfeit])
+        for run in runs:
+            first, bot = run[0], result.seating[run[0].seat]
+            if len(run) == 1:
+                lines.append(f"game {result.index}, {bot}: {first}")
+            else:
+                lines.append(
+                    f"game {result.index}, {bot}: seat {first.seat}, steps {first.step} to "
+                    f"{run[-1].step} ({len(run)} decisions): {first.problem}: {first.detail}; "
+                    f"{first.fallback} decided instead"
+                )
     shown = lines[:limit]
     if len(lines) > limit:
-        shown.append(f"... and {len(lines) - limit} more (all of them in --out)")
+        shown.append(f"... and {len(lines) - limit} more lines (every forfeit is in --out)")
     return "\n".join(shown)
 
 
