@@ -27,7 +27,8 @@ def add_parser(commands: Any) -> None:
     play.add_argument(
         "--bots",
         default="",
-        help="bots for the other seats in order, e.g. deductive,basic,random (default: random)",
+        help="bots for the other seats in order, e.g. deductive,basic,random or "
+        "'cmd:python mybot.py' (a bot program in its own process; default: random)",
     )
     play.add_argument("--seed", type=int, default=None, help="default: a random seed")
     play.add_argument("--sheet", choices=("off", "facts", "full"), default="full")
