@@ -63,3 +63,5 @@ def variants() -> Iterator[tuple[str, str, object]]:
                 values = []
             for value in values:
                 yield game.name, option.name, value
+
+
