@@ -40,7 +40,14 @@ def game_bots(game: str) -> dict[str, AgentFactory]:
 
 
 def make_agent(spec: str, game: str) -> Agent:
-    """A fresh agent for ``spec`` (a name, maybe with parameters) that can play ``game``."""
+    """A fresh agent for ``spec`` (a name, maybe with parameters) that can play ``game``.
+
+    ``cmd:COMMAND`` is a bot program in its own process (``sleuth.agents.remote``)."""
+    if spec.strip().lower().startswith("cmd:"):
+        from .remote import command_agent
+
+        find_kit(game)  # the game must exist all the same
+        return command_agent(spec)
     name, params = parse_bot_spec(spec)
     factory = _factory(name, game)
     accepted = bot_parameters(name, game)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sleuth.agents import Agent
+from sleuth.agents import Agent, Forfeit
 from sleuth.core import Game, Outcome, State, make_rng
 from sleuth.core.records import Step, make_record
 from sleuth.core.serialize import JSONValue
@@ -18,6 +19,8 @@ class MatchResult:
     steps: tuple[Step, ...]
     record: dict[str, JSONValue]
     final: State
+    # Decisions a bot lost (a bot program that crashed, timed out or answered wrongly).
+    forfeits: tuple[Forfeit, ...] = ()
 
 
 def play_match(
@@ -33,6 +36,29 @@ def play_match(
     state = game.new(seed)
     rngs = [make_rng(seed, "agent", seat) for seat in range(game.players)]
     steps: list[Step] = []
+    for seat, agent in enumerate(agents):
+        agent.start(game, seat, rngs[seat], steps.__len__)
+    try:
+        state = _play_out(game, agents, state, rngs, steps, seed, max_steps)
+    finally:
+        for agent in agents:
+            agent.finish(state.outcome)
+    if state.outcome is None:  # _play_out returns only once the game is over
+        raise RuntimeError(f"{game.name}: the game did not end")
+    forfeits = sorted((f for agent in agents for f in agent.forfeits), key=lambda f: f.step)
+    record = make_record(game, seed, steps, state)
+    return MatchResult(state.outcome, tuple(steps), record, state, tuple(forfeits))
+
+
+def _play_out(
+    game: Game[Any],
+    agents: Sequence[Agent],
+    state: State,
+    rngs: Sequence[random.Random],
+    steps: list[Step],
+    seed: int,
+    max_steps: int,
+) -> State:
     while state.outcome is None:
         if len(steps) >= max_steps:
             raise RuntimeError(f"{game.name}: no end after {max_steps} steps (seed {seed})")
@@ -51,5 +77,4 @@ def play_match(
             action = agents[mover].act(state.view(mover), state.legal_actions(mover), rngs[mover])
         state = state.apply(seat, action)
         steps.append(Step(seat, str(action), state.last_result()))
-    record = make_record(game, seed, steps, state)
-    return MatchResult(state.outcome, tuple(steps), record, state)
+    return state

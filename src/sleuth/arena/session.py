@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from sleuth.agents import Agent
+from sleuth.agents import Agent, Forfeit
 from sleuth.core import Game, GameError, IllegalActionError, Outcome, View, make_rng
 from sleuth.core.records import Step, make_record, save_record
 from sleuth.core.serialize import JSONValue
@@ -30,6 +30,10 @@ class GameSession:
         self._rngs = [make_rng(seed, "agent", seat) for seat in range(game.players)]
         self.steps: list[Step] = []
         self._offered_at = -1
+        self._closed = False
+        for seat, agent in enumerate(self.controllers):
+            if agent is not None:
+                agent.start(game, seat, self._rngs[seat], self.steps.__len__)
 
     # --- what a front end may ask ----------------------------------------------------------
 
@@ -95,6 +99,20 @@ class GameSession:
         )
         return self._apply(mover, action)
 
+    @property
+    def forfeits(self) -> list[Forfeit]:
+        """Decisions bots lost (a bot program that crashed, timed out or answered wrongly)."""
+        found = [f for agent in self.controllers if agent is not None for f in agent.forfeits]
+        return sorted(found, key=lambda f: f.step)
+
+    def close(self) -> None:
+        """Let the bots go (a bot program is stopped); at the end of a game, or on leaving."""
+        if not self._closed:
+            self._closed = True
+            for agent in self.controllers:
+                if agent is not None:
+                    agent.finish(self._state.outcome)
+
     def record(self) -> dict[str, JSONValue]:
         return make_record(self.game, self.seed, self.steps, self._state)
 
@@ -115,4 +133,6 @@ class GameSession:
         self._state = self._state.apply(seat, action)
         step = Step(seat, str(action), self._state.last_result())
         self.steps.append(step)
+        if self._state.outcome is not None:
+            self.close()
         return step

@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from sleuth.agents import Forfeit
+
 from .tournament import GameResult
 
 Z95 = 1.959963984540054
@@ -30,6 +32,8 @@ class BotSummary:
     # table and by the bot itself.
     mean_questions_to_win: float | None
     mean_own_questions_to_win: float | None = None
+    # Decisions the bot lost (a bot program that crashed, timed out or answered wrongly).
+    forfeits: int = 0
 
     @property
     def win_rate(self) -> float:
@@ -89,7 +93,7 @@ def summarize(results: Sequence[GameResult], bootstrap: int = 100) -> list[BotSu
             samples[name].append(value)
     rows = []
     for name in ratings:
-        games = wins = decisions = 0
+        games = wins = decisions = forfeits = 0
         score = seconds = 0.0
         to_win: list[int] = []
         own_to_win: list[int] = []
@@ -98,6 +102,7 @@ def summarize(results: Sequence[GameResult], bootstrap: int = 100) -> list[BotSu
                 if bot != name:
                     continue
                 games += 1
+                forfeits += sum(f.seat == seat for f in result.forfeits)
                 wins += seat in result.winners
                 score += result.scores[seat]
                 decisions += result.decisions[seat]
@@ -123,6 +128,7 @@ def summarize(results: Sequence[GameResult], bootstrap: int = 100) -> list[BotSu
                 rating_sd=sd,
                 mean_questions_to_win=_mean(to_win),
                 mean_own_questions_to_win=_mean(own_to_win),
+                forfeits=forfeits,
             )
         )
     return sorted(rows, key=lambda row: -row.rating)
@@ -202,19 +208,54 @@ def _interval(pair: HeadToHead) -> str:
 
 
 def format_table(rows: Sequence[BotSummary]) -> str:
+    """The table of bots; a ``forfeits`` column when some bot lost decisions."""
     width = max([12, *(len(row.bot) for row in rows)])
+    forfeits = any(row.forfeits for row in rows)
     lines = [
         f"{'bot':<{width}} {'games':>6} {'wins':>5} {'win rate':>9} {'95% interval':>15} "
         f"{'mean score':>10} {'ms/move':>8} {'rating':>12} {'questions to win (own/table)':>28}"
+        + (f" {'forfeits':>8}" if forfeits else "")
     ]
     for row in rows:
         lines.append(
             f"{row.bot:<{width}} {row.games:>6} {row.wins:>5} {row.win_rate:>9.3f} "
             f"{f'[{row.win_low:.3f}, {row.win_high:.3f}]':>15} {row.mean_score:>10.2f} "
             f"{row.mean_decision_ms:>8.3f} {f'{row.rating:.0f} ± {row.rating_sd:.0f}':>12} "
-            f"{_to_win(row):>28}"
+            f"{_to_win(row):>28}" + (f" {row.forfeits:>8}" if forfeits else "")
         )
     return "\n".join(lines)
+
+
+def format_forfeits(results: Sequence[GameResult], limit: int = 10) -> str:
+    """The lost decisions, one a line naming the game and the bot, at most ``limit`` lines;
+    a run of one seat's decisions lost the same way (a bot that stopped) is one line."""
+    lines = []
+    for result in results:
+        runs: list[list[Forfeit]] = []
+        for forfeit in result.forfeits:
+            last = runs[-1][-1] if runs else None
+            if last and (last.seat, last.problem, last.detail) == (
+                forfeit.seat,
+                forfeit.problem,
+                forfeit.detail,
+            ):
+                runs[-1].append(forfeit)
+            else:
+                runs.append([forfeit])
+        for run in runs:
+            first, bot = run[0], result.seating[run[0].seat]
+            if len(run) == 1:
+                lines.append(f"game {result.index}, {bot}: {first}")
+            else:
+                lines.append(
+                    f"game {result.index}, {bot}: seat {first.seat}, steps {first.step} to "
+                    f"{run[-1].step} ({len(run)} decisions): {first.problem}: {first.detail}; "
+                    f"{first.fallback} decided instead"
+                )
+    shown = lines[:limit]
+    if len(lines) > limit:
+        shown.append(f"... and {len(lines) - limit} more lines (every forfeit is in --out)")
+    return "\n".join(shown)
 
 
 def _to_win(row: BotSummary) -> str:

@@ -6,13 +6,14 @@ do not depend on the backend, the number of workers or the order in which games 
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sleuth.agents import Agent, make_agent
-from sleuth.core import Action, View, derive_seed, find_game
+from sleuth.agents import Agent, Forfeit, make_agent
+from sleuth.core import Action, Game, Outcome, View, derive_seed, find_game
 from sleuth.core.records import Step
 from sleuth.core.serialize import JSONValue
 
@@ -45,6 +46,8 @@ class GameResult:
     # table, and by the winner itself.
     questions_to_win: int | None = None
     own_questions_to_win: int | None = None
+    # Decisions a bot lost, with what happened (``sleuth.agents.base.Forfeit``).
+    forfeits: tuple[Forfeit, ...] = ()
 
 
 def questions_before_win(steps: Sequence[Step], winners: tuple[int, ...]) -> tuple[int, int] | None:
@@ -102,6 +105,18 @@ class _Timed(Agent):
             self.decisions += 1
         return action
 
+    def start(
+        self, game: Game[Any], seat: int, rng: random.Random, steps_played: Callable[[], int]
+    ) -> None:
+        self.inner.start(game, seat, rng, steps_played)
+
+    def finish(self, outcome: Outcome | None) -> None:
+        self.inner.finish(outcome)
+
+    @property
+    def forfeits(self) -> Sequence[Forfeit]:
+        return self.inner.forfeits
+
 
 def play_spec(spec: GameSpec) -> GameResult:
     game = find_game(spec.game).from_config_json(spec.config)
@@ -120,6 +135,7 @@ def play_spec(spec: GameSpec) -> GameResult:
         record=result.record,
         questions_to_win=to_win[0] if to_win else None,
         own_questions_to_win=to_win[1] if to_win else None,
+        forfeits=result.forfeits,
     )
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from sleuth.arena.stats import (
     all_head_to_heads,
+    format_forfeits,
     format_head_to_heads,
     format_table,
     summarize,
@@ -31,7 +32,8 @@ def add_parser(commands: Any) -> None:
         "--bots",
         required=True,
         help="comma-separated bots, one per seat; a bot may set parameters, "
-        "e.g. ismcts:iterations=800 (`sleuth bots GAME` lists them)",
+        "e.g. ismcts:iterations=800 (`sleuth bots GAME` lists them); 'cmd:COMMAND' runs a "
+        "bot program in its own process, e.g. 'cmd:sleuth bot serve deductive'",
     )
     arena.add_argument("--games", type=int, default=100)
     arena.add_argument("--seed", type=int, default=0)
@@ -85,6 +87,10 @@ def run_arena(args: argparse.Namespace) -> int:
         f"{args.backend} x{args.workers}: {len(results) / elapsed:.1f} games/s"
     )
     print(format_table(rows))
+    if any(result.forfeits for result in results):
+        total = sum(len(result.forfeits) for result in results)
+        print(f"\nforfeits ({total} decisions lost; random decided instead):")
+        print(format_forfeits(results))
     pairs = all_head_to_heads(results, rows)
     if pairs:
         print()
@@ -139,4 +145,7 @@ def run_bots(args: argparse.Namespace) -> int:
             params = bot_parameters(name, game.name)
             shown = " ".join(f"{k}={v}" for k, v in params.items())
             print(f"  {name:<10} {shown}".rstrip())
+    print("any game:")
+    print("  cmd:COMMAND  time=5 startup=15  (a bot program in its own process, e.g.")
+    print("               cmd:time=2:python mybot.py; README: Bots in their own process)")
     return 0

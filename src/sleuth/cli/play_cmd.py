@@ -27,7 +27,8 @@ def add_parser(commands: Any) -> None:
     play.add_argument(
         "--bots",
         default="",
-        help="bots for the other seats in order, e.g. deductive,basic,random (default: random)",
+        help="bots for the other seats in order, e.g. deductive,basic,random or "
+        "'cmd:python mybot.py' (a bot program in its own process; default: random)",
     )
     play.add_argument("--seed", type=int, default=None, help="default: a random seed")
     play.add_argument("--sheet", choices=("off", "facts", "full"), default="full")
@@ -72,6 +73,7 @@ def run_play(args: argparse.Namespace) -> int:
     try:
         from sleuth.tui.play_app import PlayApp
     except ModuleNotFoundError as error:
+        session.close()
         print(
             f"sleuth play needs the terminal extra ({error.name} is missing): "
             "pip install -e '.[tui]'",
@@ -80,7 +82,12 @@ def run_play(args: argparse.Namespace) -> int:
         return 2
 
     app = PlayApp(session, sheet=args.sheet, bot_delay=args.bot_delay, record_dir=args.record_dir)
-    app.run()
+    try:
+        app.run()
+    finally:
+        session.close()
+    for forfeit in session.forfeits:
+        print(f"forfeit: {forfeit}")
     if session.outcome is not None:
         print(f"Game over ({session.outcome.reason}); scores {session.outcome.scores}")
         if app.saved:

@@ -206,6 +206,15 @@ class Game(ABC, Generic[ConfigT]):
     def view_from_json(self, data: object) -> View:
         return from_json(self.view_type, data, "view", {Termination: self.termination_type})
 
+    def every_action(self, kind: str) -> Sequence[Action] | None:
+        """Every well-formed action of ``kind``, in the order the game lists them as legal
+        actions, where the game lists a whole family at once (a lazy sequence); else ``None``.
+
+        A bot in its own process is told "every action of this kind" instead of being sent
+        each one (Black Vienna's 2,925 accusations), and rebuilds the list from here.
+        """
+        return None
+
 
 class State(ABC):
     """The whole truth of one game in progress. Immutable: ``apply`` returns a new state.

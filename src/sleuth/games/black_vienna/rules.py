@@ -96,6 +96,14 @@ class BlackVienna(Game[bv.BlackViennaConfig]):
         stacks = tuple(tuple(cards[i * per_stack : (i + 1) * per_stack]) for i in range(bv.STACKS))
         return BlackViennaState._initial(self, tuple(hands), ring, stacks)
 
+    def every_action(self, kind: str) -> IndexedActions | None:
+        """Accusations and guesses: a seat that may make one may name any trio."""
+        if kind == Accuse.kind:
+            return _trio_actions(Accuse)
+        if kind == Guess.kind:
+            return _trio_actions(Guess)
+        return None
+
     def from_deal(
         self, hands: Sequence[str], ring: str, stacks: Sequence[Sequence[str]]
     ) -> BlackViennaState:
