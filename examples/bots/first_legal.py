@@ -2,7 +2,7 @@
 """A minimal Sleuth bot program: the standard library only, any game.
 
     sleuth arena bv --players 3 --bots 'cmd:python examples/bots/first_legal.py',basic,random
-    sleuth arena bv --players 3 --bots 'cmd:python examples/bots/first_legal.py --random',basic,random
+    sleuth arena bv --players 3 --bots 'cmd:python examples/bots/first_legal.py --random',basic
 
 It answers every turn with the first legal action (or, with --random, one drawn from its
 own generator, seeded from the hello's seed) and declines every interrupt. The protocol is
@@ -41,10 +41,7 @@ def main():
                 rng = random.Random(message["seed"])
             send({"type": "ready", "name": "first-legal"})
         elif message["type"] == "decide":
-            if message["decision"] == "interrupt":
-                action = "none"
-            else:
-                action = choose(message["legal"], rng)
+            action = "none" if message["decision"] == "interrupt" else choose(message["legal"], rng)
             send({"type": "action", "id": message["id"], "action": action})
         elif message["type"] == "end":
             print(f"first_legal: game over, {message['outcome']}", file=sys.stderr)
