@@ -48,7 +48,8 @@ def run_games(args: argparse.Namespace) -> int:
         for option in game.options():
             default = option.default if len(option.default) <= 40 else option.default[:37] + "..."
             values = "|".join(option.choices) if option.choices else "VALUE"
-            print(f"  --option {option.name}={values}  (default {default})")
+            bounds = f", {option.bounds}" if option.bounds else ""
+            print(f"  --option {option.name}={values}  (default {default}{bounds})")
             print(f"      {option.help}")
     return 0
 

@@ -89,6 +89,7 @@ class OptionInfo:
     default: str
     choices: tuple[str, ...]
     help: str
+    bounds: str = ""  # "0-20", "at most 60 items": every option has a documented bound
 
 
 class Game(ABC, Generic[ConfigT]):
@@ -112,12 +113,7 @@ class Game(ABC, Generic[ConfigT]):
                 f"not {config.players}"
             )
         for f in dataclasses.fields(config):
-            choices = f.metadata.get("choices")
-            if choices and getattr(config, f.name) not in choices:
-                raise ConfigError(
-                    f"{self.name}: option {f.name} is one of {', '.join(choices)}, "
-                    f"not {getattr(config, f.name)!r}"
-                )
+            _check_option(self.name, f, getattr(config, f.name))
         self.config = config
         self._hash = hash((type(self), config))
         # The action each notation text parses to (``well_formed``), filled as texts come.
@@ -152,7 +148,7 @@ class Game(ABC, Generic[ConfigT]):
             names = f.metadata.get("names", {})
             default = next((n for n, v in names.items() if v == f.default), None)
             text = default if default is not None else _option_text(f.default)
-            infos.append(OptionInfo(f.name, text, choices, f.metadata["help"]))
+            infos.append(OptionInfo(f.name, text, choices, f.metadata["help"], _bounds_text(f)))
         return tuple(infos)
 
     @classmethod
@@ -385,6 +381,37 @@ def _same_types(a: object, b: object) -> bool:
 ActionT = TypeVar("ActionT", bound=Action)
 
 
+def _check_option(game: str, field: dataclasses.Field[Any], value: object) -> None:
+    """The option's documented bounds, for configs read from records as from the command
+    line: a choice among ``choices``, a number in ``range``, at most ``max_items`` items."""
+    choices = field.metadata.get("choices")
+    if choices and value not in choices:
+        raise ConfigError(
+            f"{game}: option {field.name} is one of {', '.join(choices)}, not {value!r}"
+        )
+    bounds = field.metadata.get("range")
+    if bounds is not None:
+        low, high = bounds
+        if type(value) is not int or not low <= value <= high:
+            raise ConfigError(
+                f"{game}: option {field.name} is a whole number {low}-{high}, not {value!r}"
+            )
+    most = field.metadata.get("max_items")
+    if most is not None and isinstance(value, tuple) and len(value) > most:
+        raise ConfigError(
+            f"{game}: option {field.name} holds at most {most} items, not {len(value)}"
+        )
+
+
+def _bounds_text(field: dataclasses.Field[Any]) -> str:
+    if "range" in field.metadata:
+        low, high = field.metadata["range"]
+        return f"{low}-{high}"
+    if "max_items" in field.metadata:
+        return f"at most {field.metadata['max_items']} items"
+    return ""
+
+
 def _option_text(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -403,10 +430,13 @@ def _coerce_option(game: str, field: dataclasses.Field[Any], raw: object) -> obj
     if isinstance(default, bool):
         value: object = _coerce_bool(game, field.name, raw)
     elif isinstance(default, int):
-        try:
-            value = int(str(raw))
-        except ValueError:
-            raise ConfigError(f"{game}: option {field.name} takes a number, not {raw!r}") from None
+        text = str(raw).strip()
+        digits = text.removeprefix("-")
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
+            raise ConfigError(
+                f"{game}: option {field.name} takes a whole number, not {str(raw)[:20]!r}"
+            )
+        value = int(text)
     elif isinstance(default, tuple):
         value = tuple(raw) if isinstance(raw, list | tuple) else tuple(str(raw).split(","))
     else:

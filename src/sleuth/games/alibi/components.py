@@ -76,6 +76,9 @@ CARD_ORDER: dict[str, int] = {card: i for i, card in enumerate(CARDS)}
 HAND_SIZE = 4
 DISPLAY = 4
 MAX_EXCHANGE = 4
+# Bounds for decks given as options (Appendix C has 12 suspects and at most 5 of a clue).
+MAX_SUSPECTS = 40
+MAX_CLUE_COUNT = 20
 
 # Appendix C: each suspect has gender, build, hair and two of {clothing, weapon, item}.
 DEFAULT_SUSPECTS: tuple[str, ...] = (
@@ -162,8 +165,12 @@ def parse_clues(entries: tuple[str, ...]) -> tuple[str, ...]:
     seen: set[str] = set()
     for i, entry in enumerate(entries):
         value, sep, count = str(entry).strip().partition("=")
-        if not sep or value not in ATTRIBUTE_OF or not count.isdigit():
-            raise ConfigError(f"clues[{i}]: expected value=count with a known value, not {entry!r}")
+        if not sep or value not in ATTRIBUTE_OF or not (count.isascii() and count.isdigit()):
+            raise ConfigError(
+                f"clues[{i}]: expected value=count with a known value, not {str(entry)[:40]!r}"
+            )
+        if int(count[:4]) > MAX_CLUE_COUNT or len(count) > 4:
+            raise ConfigError(f"clues[{i}]: at most {MAX_CLUE_COUNT} cards of {value}")
         if value in seen:
             raise ConfigError(f"clues[{i}]: value {value} listed twice")
         seen.add(value)
@@ -177,22 +184,42 @@ class AlibiConfig(Config):
 
     suspects: tuple[str, ...] = field(
         default=DEFAULT_SUSPECTS,
-        metadata={"help": "C1: the suspects as ID=value+value+... (default: Appendix C)"},
+        metadata={
+            "help": "C1: the suspects as ID=value+value+... (default: Appendix C)",
+            "max_items": MAX_SUSPECTS,
+        },
     )
     clues: tuple[str, ...] = field(
         default=DEFAULT_CLUES,
-        metadata={"help": "the clue deck as value=count (default: Appendix C, 46 cards)"},
+        metadata={
+            "help": "the clue deck as value=count (default: Appendix C, 46 cards), each count "
+            f"0-{MAX_CLUE_COUNT}",
+            "max_items": len(VALUES),
+        },
     )
-    alibis: int = field(default=3, metadata={"help": "Alibi cards in the deck (seed: 3)"})
+    alibis: int = field(
+        default=3, metadata={"help": "Alibi cards in the deck (seed: 3)", "range": (0, 3)}
+    )
     bribes: int = field(
-        default=3, metadata={"help": "C10: Bestechung (bribe) cards in the deck (default 3)"}
+        default=3,
+        metadata={
+            "help": "C10: Bestechung (bribe) cards in the deck (default 3)",
+            "range": (0, 20),
+        },
     )
     good_eyes: int = field(
-        default=2, metadata={"help": "C10: Gutes Auge (good eye) cards in the deck (default 2)"}
+        default=2,
+        metadata={
+            "help": "C10: Gutes Auge (good eye) cards in the deck (default 2)",
+            "range": (0, 20),
+        },
     )
     threshold: int = field(
         default=5,
-        metadata={"help": "C1/C2: distinct fitting clue values on the table that convict"},
+        metadata={
+            "help": "C1/C2: distinct fitting clue values on the table that convict",
+            "range": (1, 5),
+        },
     )
     good_eye_chain: bool = field(
         default=True,
@@ -203,7 +230,8 @@ class AlibiConfig(Config):
         metadata={
             "help": "stall end, not in the rules (0, the default: never): after this many turns "
             "of one round without a conviction, the unalibied suspect with most distinct "
-            "fitting clues is convicted, no bonus"
+            "fitting clues is convicted, no bonus",
+            "range": (0, 1000),
         },
     )
     conviction: str = field(

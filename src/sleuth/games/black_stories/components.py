@@ -138,13 +138,15 @@ class BlackStoriesConfig(Config):
         default=0,
         metadata={
             "help": "B2: point chips in the pool; 0 tracks scores with no cap, otherwise a "
-            "solve is paid only what is left"
+            "solve is paid only what is left",
+            "range": (0, 1000),
         },
     )
     deck: tuple[str, ...] = field(
         default=DEFAULT_DECK,
         metadata={
-            "help": "B1: the case cards, evidence joined by + (default: Appendix B, 28 cards)"
+            "help": "B1: the case cards, evidence joined by + (default: Appendix B, 28 cards)",
+            "max_items": 64,
         },
     )
 

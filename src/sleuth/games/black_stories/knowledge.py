@@ -81,7 +81,7 @@ def posterior(data: object) -> list[tuple[str, ...]]:
         reject_unknown_keys(item, CARD_KEYS, f"cards[{i}]")
         ev = _evidence(item["evidence"], f"cards[{i}].evidence")
         field = item["field"]
-        if field not in FIELDS:
+        if not isinstance(field, str) or field not in FIELDS:
             raise PositionError(f"cards[{i}].field: expected '0/1', '2' or '3', got {field!r}")
         cards.append((ev, FIELDS[str(field)]))
     guesses = [

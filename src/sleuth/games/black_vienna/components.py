@@ -14,6 +14,7 @@ STACKS = 3
 MARKERS = 40
 BREAK_OFF_MARKERS = 3
 SPECIAL_MIN_CARDS = 6
+MAX_DECK = 60  # the published deck has 36 cards; a position or option holds no more
 
 # REFERENCE.md Appendix A: four parallel classes of AG(3,3); every letter on 4 cards, no two
 # cards sharing two letters, containing the two real cards AOR and BHV. Not the published deck.
@@ -138,6 +139,7 @@ class BlackViennaConfig(Config):
             "transcribed (Appendix A2: holds BLM, the rulebook's example), or a list of "
             "cards of 3 letters each",
             "names": DECKS,
+            "max_items": MAX_DECK,
         },
     )
 

@@ -33,7 +33,7 @@ from sleuth.deduce.knowledge import (
 from sleuth.deduce.model import Constraint, Model, PositionError
 from sleuth.deduce.queries import Analysis, QuestionValue, conflicts, explain
 
-from .components import DEFAULT_DECK, LETTERS, hand_sizes
+from .components import DEFAULT_DECK, LETTERS, MAX_DECK, hand_sizes
 from .views import BlackViennaView
 
 # The game's own data: one definition of the persons, the deck and the deal.
@@ -102,6 +102,8 @@ class Position:
         _int(self.seat, "seat", 0, n - 1)
         size = HAND_SIZES[n][self.seat]
         _letters(self.hand, "hand", size)
+        if len(self.deck) > MAX_DECK:
+            raise PositionError(f"deck: at most {MAX_DECK} cards, not {len(self.deck)}")
         keys = set()
         for i, card in enumerate(self.deck):
             _letters(card, f"deck[{i}]", 3)

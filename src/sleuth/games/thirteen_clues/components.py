@@ -141,7 +141,10 @@ class ThirteenCluesConfig(Config):
     )
     glasses: int = field(
         default=8,
-        metadata={"help": "D1: magnifying-glass tokens in the game (3-6 players)"},
+        metadata={
+            "help": "D1: magnifying-glass tokens in the game (3-6 players)",
+            "range": (0, 30),
+        },
     )
     top_secret: bool = field(
         default=False,
@@ -163,7 +166,8 @@ class ThirteenCluesConfig(Config):
         default=0,
         metadata={
             "help": "[D] stall end, not in §4.8 (0, the default: never): after this many "
-            "rounds without a winner, questions stop and each turn is one accusation"
+            "rounds without a winner, questions stop and each turn is one accusation",
+            "range": (0, 1000),
         },
     )
     repeat_accusations: bool = field(
@@ -176,7 +180,7 @@ class ThirteenCluesConfig(Config):
     )
     deck: tuple[str, ...] = field(
         default=DEFAULT_DECK,
-        metadata={"help": "§4.2: the clue cards as colour/type/name/category"},
+        metadata={"help": "§4.2: the clue cards as colour/type/name/category", "max_items": 30},
     )
 
     def __post_init__(self) -> None:
