@@ -523,12 +523,26 @@ def _minimal_subset(
     tags: Sequence[int], holds: Callable[[frozenset[int]], bool], budget: int = 400
 ) -> tuple[list[int], bool]:
     """A subset S of ``tags`` with ``holds(S)``, irreducible, and smallest when the search over
-    smaller subsets fits in ``budget`` checks. Returns (subset, proven smallest)."""
+    smaller subsets fits in ``budget`` checks. Returns (subset, proven smallest).
+
+    ``holds`` is monotone (a superset of a contradiction contradicts too), so whole chunks are
+    dropped at once, halving their size: about k log n checks for k tags in the result,
+    where one tag at a time took n (4,000 answers: a minute). The last pass, one tag at a
+    time over what is left, makes the result irreducible.
+    """
     current = list(tags)
-    for t in list(tags):
-        trial = frozenset(x for x in current if x != t)
-        if holds(trial):
-            current = [x for x in current if x != t]
+    chunk = max(1, len(current) // 2)
+    while True:
+        start = 0
+        while start < len(current):
+            trial = current[:start] + current[start + chunk :]
+            if trial != current and holds(frozenset(trial)):
+                current = trial
+            else:
+                start += chunk
+        if chunk == 1:
+            break
+        chunk //= 2
     smallest = True
     checks = 0
     for size in range(len(current)):
