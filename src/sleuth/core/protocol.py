@@ -79,6 +79,8 @@ class Config:
 
 
 ConfigT = TypeVar("ConfigT", bound=Config)
+# The longest action any game writes is a few dozen characters.
+MAX_ACTION_TEXT = 200
 
 
 @dataclass(frozen=True)
@@ -181,9 +183,22 @@ class Game(ABC, Generic[ConfigT]):
     def new(self, seed: int) -> State:
         """Deal a new game; the same seed always gives the same deal."""
 
-    @abstractmethod
     def parse_action(self, text: str) -> Action:
-        """The action whose notation is ``text``; ``InvalidActionError`` if there is none."""
+        """The action whose notation is ``text``; ``InvalidActionError`` if there is none.
+
+        Checked here for every game: text from a keyboard, a file or the wire may be anything.
+        """
+        if not isinstance(text, str):
+            raise InvalidActionError(f"an action is text in notation, not {type(text).__name__}")
+        if len(text) > MAX_ACTION_TEXT:
+            raise InvalidActionError(
+                f"an action is at most {MAX_ACTION_TEXT} characters of notation, not {len(text)}"
+            )
+        return self._parse_action(text)
+
+    @abstractmethod
+    def _parse_action(self, text: str) -> Action:
+        """The game's own reading of its notation."""
 
     def action_from_json(self, data: object) -> Action:
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):

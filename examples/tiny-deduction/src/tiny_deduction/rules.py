@@ -72,7 +72,7 @@ class TinyDeduction(Game[TinyConfig]):
         face_up = "".join(sorted(rest[self.players * size :]))
         return TinyState(self, hands, culprit, face_up, asked=(0,) * self.players)
 
-    def parse_action(self, text: str) -> TinyAction:
+    def _parse_action(self, text: str) -> TinyAction:
         return parse_action(text, self.suspects)
 
 

@@ -168,6 +168,6 @@ def _suspect(text: str, suspects: frozenset[str]) -> str:
 
 
 def _seat(text: str) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()) or len(text) > 3:
         raise ValueError(f"target {text!r} is not a seat number")
     return int(text)

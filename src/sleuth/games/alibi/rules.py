@@ -120,7 +120,7 @@ class Alibi(Game[ac.AlibiConfig]):
             self, seed, suspects, tuple(ac.sort_cards(list(h)) for h in hands), tuple(pile), start
         )
 
-    def parse_action(self, text: str) -> AlibiAction:
+    def _parse_action(self, text: str) -> AlibiAction:
         return parse_action(text, self.suspect_set)
 
 

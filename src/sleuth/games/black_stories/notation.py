@@ -77,6 +77,6 @@ def parse_action(text: str) -> BlackStoriesAction:
 
 
 def _number(text: str, what: str) -> int:
-    if not text.isdigit() or not text.isascii():
+    if not text.isdigit() or not text.isascii() or len(text) > 3:
         raise ValueError(f"{what} {text!r} is not a number")
     return int(text)

@@ -128,7 +128,7 @@ class BlackStoriesInvestigation(Game[bs.BlackStoriesConfig]):
             self, seed, tuple(case_list), tuple(hand_list), draw_list, start, discard
         )
 
-    def parse_action(self, text: str) -> Play | Solve | Draw:
+    def _parse_action(self, text: str) -> Play | Solve | Draw:
         return parse_action(text)
 
 

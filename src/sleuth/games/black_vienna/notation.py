@@ -82,7 +82,7 @@ def parse_action(text: str) -> BlackViennaAction:
 
 
 def _seat(text: str) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()) or len(text) > 3:
         raise ValueError(f"target {text!r} is not a seat number")
     return int(text)
 

@@ -133,7 +133,7 @@ class BlackVienna(Game[bv.BlackViennaConfig]):
             tuple(tuple(stack) for stack in stacks),
         )
 
-    def parse_action(self, text: str) -> Investigate | Accuse | Guess | Pass:
+    def _parse_action(self, text: str) -> Investigate | Accuse | Guess | Pass:
         return parse_action(text)
 
 

@@ -186,7 +186,7 @@ class ThirteenCluesAnalysis:
         mysteries: dict[int, list[str]] = {}
         for key, v in raw_myst.items():
             s = _int(
-                int(key) if isinstance(key, str) and key.isdigit() else key,
+                int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else key,
                 f"mysteries.{key}",
                 0,
                 n - 1,

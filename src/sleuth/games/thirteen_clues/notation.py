@@ -137,7 +137,7 @@ class Notation:
 
 
 def _seat(text: str) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()) or len(text) > 3:
         raise ValueError(f"{text!r} is not a seat number")
     return int(text)
 

@@ -178,7 +178,7 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
             out.append(lower[name.lower()])
         return out
 
-    def parse_action(self, text: str) -> Choose | Ask | Look | Take | Accuse:
+    def _parse_action(self, text: str) -> Choose | Ask | Look | Take | Accuse:
         return self.notation.parse(text)
 
 
