@@ -356,3 +356,25 @@ def test_replay_time_and_memory_grow_linearly() -> None:
     # Time grows somewhat faster than the steps: a 13 Clues state copies (and frees) its
     # whole question log at every step, a cost of the game's state, not of the replay.
     assert time_large < 16 * time_small + 1.0, measured
+
+
+def test_replay_reads_an_unfinished_record_without_checking_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bots = [RandomAgent(0.0) for _ in range(3)]
+    session = GameSession(make_game("bv", 3), 8, bots, bot_seeds=bot_streams(8, 3))
+    for _ in range(5):
+        session.bot_step()
+    path = tmp_path / "unfinished.json"
+    save_record(session.record(), path)
+    signed = tmp_path / "signed.json"
+    save_record(sign_record(session.record(), KEY), signed)
+    key = tmp_path / "key"
+    key.write_bytes(KEY)
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out == (
+        f"{path}: ok so far, 5 public steps, not over (the seed is revealed only at the end: "
+        "no step can be checked before); unsigned: authenticity not checked\n"
+    )
+    assert main(["replay", "--key", str(key), str(signed)]) == 0
+    assert capsys.readouterr().out.endswith("; signature checked\n")

@@ -25,6 +25,7 @@ def test_conformance(players: int) -> None:
     assert report.twins_checked > 50
     assert report.illegal_checked > 100
     assert report.replays_checked == 6
+    assert report.public_checked > 200
 
 
 def test_conformance_with_the_other_options() -> None:
