@@ -10,6 +10,7 @@ import pytest
 from sleuth.arena.stats import elo_ratings, head_to_head, summarize, wilson_interval
 from sleuth.arena.tournament import GameResult, run_specs, schedule
 from sleuth.core import make_game
+from support.streams import TEST_KEY
 
 
 def test_schedule_rotates_every_bot_through_every_seat() -> None:
@@ -71,7 +72,7 @@ def test_head_to_head_pairs_scores_game_by_game() -> None:
 
 def test_results_do_not_depend_on_the_number_of_workers() -> None:
     game = make_game("bv", 3)
-    specs = schedule(game.name, game.config_json(), ["random"] * 3, 8, seed=4)
+    specs = schedule(game.name, game.config_json(), ["random"] * 3, 8, seed=4, key=TEST_KEY)
     one = run_specs(specs, workers=1)
     two = run_specs(specs, workers=2)
     assert [(r.index, r.scores, r.reason, r.steps) for r in one] == [
@@ -84,7 +85,7 @@ def test_results_do_not_depend_on_the_number_of_workers() -> None:
 def test_ray_backend_matches_the_process_backend() -> None:
     pytest.importorskip("ray")
     game = make_game("bv", 3)
-    specs = schedule(game.name, game.config_json(), ["random"] * 3, 4, seed=4)
+    specs = schedule(game.name, game.config_json(), ["random"] * 3, 4, seed=4, key=TEST_KEY)
     assert [r.record for r in run_specs(specs, 1, "ray")] == [r.record for r in run_specs(specs)]
 
 

@@ -22,10 +22,12 @@ pytest.importorskip("textual")
 from textual.widgets import Input
 
 from sleuth.tui.assist_app import AssistApp
+from support.streams import bot_streams
 
 
 def _recorded_game() -> tuple[Any, list[tuple[int, str, int]]]:
-    result = play_match(make_game("bv", 4), [RandomAgent(0.0) for _ in range(4)], seed=21)
+    agents = [RandomAgent(0.0) for _ in range(4)]
+    result = play_match(make_game("bv", 4), agents, 21, bot_seeds=bot_streams(21, 4))
     record: Any = result.record
     answers = []
     for _, action, outcome in record["steps"]:
@@ -248,9 +250,10 @@ async def test_thirteen_clues_assistant_matches_the_engine_on_a_recorded_game(
 
     # Random bots that never repeat a wrong accusation make a long game to enter.
     game = make_game("13-clues", 4, mystery_choice="random", repeat_accusations=False)
-    record = play_match(game, [RandomAgent(0.0) for _ in range(4)], seed=5).record
+    agents = [RandomAgent(0.0) for _ in range(4)]
+    record = play_match(game, agents, 5, bot_seeds=bot_streams(5, 4)).record
     replay = replay_record(record)
-    view: Any = replay.states[len(replay.states) // 2].view(1)  # seat 1, mid-game
+    view: Any = replay.state_at((len(replay.steps) + 1) // 2).view(1)  # seat 1, mid-game
     position: Any = thirteen_clues_position(view)  # what `sleuth deduce` gets for this seat
     hidden = position["hidden"]
     assert isinstance(hidden, list)

@@ -139,7 +139,7 @@ def test_simulate_writes_records_that_replay_checks(
     record["steps"][0][2] += " (tampered)"
     files[0].write_text(json.dumps(record), encoding="utf-8")
     code, _, err = run(capsys, "replay", str(files[0]))
-    assert code == 1
+    assert code == 2
     assert f"{files[0]}: REJECTED: step 1: seat {record['steps'][0][0]} " in err
 
 

@@ -10,6 +10,7 @@ from sleuth.agents import RandomAgent
 from sleuth.arena.session import GameSession
 from sleuth.core import make_game
 from sleuth.core.records import load_record, replay_record
+from support.streams import bot_streams
 
 pytest.importorskip("textual")
 
@@ -23,7 +24,7 @@ def _screen_text(app: PlayApp) -> str:
 async def test_a_whole_game_by_keyboard_alone_shows_nothing_hidden(tmp_path: Path) -> None:
     game = make_game("bv", 4)
     bots = [RandomAgent(0.05), RandomAgent(0.05), RandomAgent(0.05)]  # they accuse, wrongly
-    session = GameSession(game, 5, [None, *bots])
+    session = GameSession(game, 5, [None, *bots], bot_seeds=bot_streams(5, 4))
     hidden = game.new(5).reveal()  # the test's own oracle, dealt again from the seed
     others = [h for seat, h in enumerate(hidden["hands"]) if seat != 0]  # type: ignore[arg-type]
     app = PlayApp(session, sheet="off", bot_delay=0.0, record_dir=tmp_path)
@@ -52,7 +53,8 @@ async def test_a_whole_game_by_keyboard_alone_shows_nothing_hidden(tmp_path: Pat
 
 async def test_the_full_sheet_is_filled_from_the_seat_view_only() -> None:
     game = make_game("bv", 4)
-    session = GameSession(game, 8, [None, RandomAgent(0.0), RandomAgent(0.0), RandomAgent(0.0)])
+    bots = [RandomAgent(0.0), RandomAgent(0.0), RandomAgent(0.0)]
+    session = GameSession(game, 8, [None, *bots], bot_seeds=bot_streams(8, 4))
     app = PlayApp(session, sheet="full", bot_delay=0.0)
     async with app.run_test() as pilot:
         await pilot.pause()
@@ -65,7 +67,8 @@ async def test_the_full_sheet_is_filled_from_the_seat_view_only() -> None:
 
 
 async def test_an_illegal_typed_action_is_explained_and_changes_nothing() -> None:
-    session = GameSession(make_game("bv", 3), 1, [None, RandomAgent(0.0), RandomAgent(0.0)])
+    bots = [RandomAgent(0.0), RandomAgent(0.0)]
+    session = GameSession(make_game("bv", 3), 1, [None, *bots], bot_seeds=bot_streams(1, 3))
     app = PlayApp(session, sheet="off", bot_delay=0.0)
     async with app.run_test() as pilot:
         await pilot.pause()
@@ -79,7 +82,8 @@ async def test_an_illegal_typed_action_is_explained_and_changes_nothing() -> Non
 
 
 async def test_accusation_is_one_key_away() -> None:
-    session = GameSession(make_game("bv", 3), 1, [None, RandomAgent(0.0), RandomAgent(0.0)])
+    bots = [RandomAgent(0.0), RandomAgent(0.0)]
+    session = GameSession(make_game("bv", 3), 1, [None, *bots], bot_seeds=bot_streams(1, 3))
     app = PlayApp(session, sheet="off", bot_delay=0.0)
     async with app.run_test() as pilot:
         await pilot.pause()
@@ -113,7 +117,7 @@ async def test_every_game_can_be_played_to_the_end_by_keyboard(
 ) -> None:
     game = make_game(name, players, **options)
     bots = [RandomAgent(0.0) for _ in range(players - 1)]
-    session = GameSession(game, 4, [None, *bots])
+    session = GameSession(game, 4, [None, *bots], bot_seeds=bot_streams(4, players))
     app = PlayApp(session, sheet="off", bot_delay=0.0, record_dir=tmp_path)
     screens: list[str] = []
     async with app.run_test() as pilot:
@@ -146,7 +150,7 @@ async def test_hot_seat_hides_everything_until_the_next_person_confirms() -> Non
     from sleuth.tui.handover import HandOverScreen
 
     game = make_game("bv", 3)
-    session = GameSession(game, 2, [None, None, RandomAgent(0.0)])
+    session = GameSession(game, 2, [None, None, RandomAgent(0.0)], bot_seeds=bot_streams(2, 3))
     hands = game.new(2).reveal()["hands"]  # type: ignore[index]
     app = PlayApp(session, sheet="full", bot_delay=0.0)
     async with app.run_test() as pilot:

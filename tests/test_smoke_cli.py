@@ -61,7 +61,7 @@ def test_replay_rejects_a_changed_marker_count_naming_the_step(
     )
     path.write_text(json.dumps(record), encoding="utf-8")
     capsys.readouterr()
-    assert main(["replay", str(path)]) == 1
+    assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert f"REJECTED: step {index + 1}: seat {seat} '{action}': recorded result" in err
 

@@ -13,6 +13,7 @@ from sleuth.arena.tournament import run_specs, schedule
 from sleuth.core import make_game
 from sleuth.games.alibi import Alibi, AlibiState, AlibiView
 from sleuth.games.alibi.bots.common import Table, unseen
+from support.streams import TEST_KEY
 
 GAME = "alibi"
 # The 5-suspect list of tests/goldens/alibi-2p.json: two convictions end the game.
@@ -117,7 +118,7 @@ def test_both_bots_take_a_conviction_with_the_bonus() -> None:
 def test_deductive_beats_basic_beats_random() -> None:
     bots = ["deductive", "basic", "random"]
     config = _game(3).config_json()
-    results = run_specs(schedule(GAME, config, bots, 150, seed=7), workers=2)
+    results = run_specs(schedule(GAME, config, bots, 150, seed=7, key=TEST_KEY), workers=2)
     totals: dict[str, list[int]] = defaultdict(list)
     for result in results:
         for seat, bot in enumerate(result.seating):

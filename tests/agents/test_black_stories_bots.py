@@ -20,6 +20,7 @@ from sleuth.games.black_stories import (
 )
 from sleuth.games.black_stories.bots import DeductiveBlackStories
 from sleuth.games.black_stories.knowledge import black_stories_position, posterior
+from support.streams import TEST_KEY, bot_streams
 
 GAME = "black-stories-investigation"
 
@@ -94,8 +95,10 @@ def test_true_cases_always_keep_probability() -> None:
         game = _game(3 + seed % 2, guesses=guesses)
         agents: list[Agent] = [make_agent("deductive", GAME), RandomAgent(interrupt_rate=0.0)]
         agents += [RandomAgent() for _ in range(game.players - 2)]
-        replay = replay_record(play_match(game, agents, seed).record)
-        for state in replay.states:
+        replay = replay_record(
+            play_match(game, agents, seed, bot_seeds=bot_streams(seed, len(agents))).record
+        )
+        for state in replay.states():
             assert isinstance(state, BlackStoriesState)
             if state.outcome is not None:
                 continue
@@ -117,8 +120,10 @@ def test_deductive_certain_solves_are_always_right() -> None:
         game = _game(3)
         agents: list[Agent] = [DeductiveBlackStories(risk=2.0)]
         agents += [make_agent("basic", GAME), RandomAgent()]
-        replay = replay_record(play_match(game, agents, seed).record)
-        for before, step in zip(replay.states, replay.steps, strict=False):
+        replay = replay_record(
+            play_match(game, agents, seed, bot_seeds=bot_streams(seed, len(agents))).record
+        )
+        for before, step in zip(replay.states(), replay.steps, strict=False):
             if step.seat != 0 or not step.action.startswith("solve"):
                 continue
             target = int(step.action.split()[1])
@@ -133,7 +138,7 @@ def _win_rates(bots: list[str], games: int) -> dict[str, float]:
     """Wins per seat-game of each bot name (a name may fill several seats)."""
     config = _game(len(bots)).config_json()
     wins: Counter[str] = Counter()
-    for result in run_specs(schedule(GAME, config, bots, games, seed=7)):
+    for result in run_specs(schedule(GAME, config, bots, games, seed=7, key=TEST_KEY)):
         for winner in result.winners:
             wins[result.seating[winner]] += 1
     return {bot: wins[bot] / (games * bots.count(bot)) for bot in set(bots)}
@@ -156,7 +161,7 @@ def test_tables_of_basic_bots_finish() -> None:
         game = make_game("bsi", players)
         for seed in range(6):
             bots: list[Agent] = [make_agent("basic", game.name) for _ in range(players)]
-            result = play_match(game, bots, seed, max_steps=2000)
+            result = play_match(game, bots, seed, 2000, bot_seeds=bot_streams(seed, len(bots)))
             assert result.outcome.reason in (
                 "final round complete",
                 "stalemate: no solve attempt can be made any more",

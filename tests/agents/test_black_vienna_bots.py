@@ -10,6 +10,7 @@ from sleuth.core import GameError, make_game
 from sleuth.core.records import replay_record
 from sleuth.games.black_vienna import BlackVienna, BlackViennaView, parse_action
 from sleuth.games.black_vienna.bots.notes import CasualNotes
+from support.streams import bot_streams
 
 HANDS4 = ("ACDEFG", "HIJKNO", "PQRSTU", "VWXYZÖ")
 STACKS = (
@@ -48,9 +49,9 @@ def test_basic_accuses_only_when_its_notes_are_certain() -> None:
     wins = 0
     for seed in range(40):
         agents = [make_agent("basic", game.name), RandomAgent(), RandomAgent(), RandomAgent()]
-        result = play_match(game, agents, seed)
+        result = play_match(game, agents, seed, bot_seeds=bot_streams(seed, len(agents)))
         replay = replay_record(result.record)
-        for before, step in zip(replay.states, replay.steps, strict=False):
+        for before, step in zip(replay.states(), replay.steps, strict=False):
             if step.seat == 0 and step.action.startswith("accuse"):
                 forced = getattr(before, "phase", "") in ("final-question", "final-accusation")
                 assert step.result == "correct" or forced, (seed, step)
@@ -68,8 +69,10 @@ def test_deductive_accusations_from_a_certain_ring_are_always_right() -> None:
         agents: list[Agent] = [DeductiveBlackVienna(early=1.0, late=1.0)]
         agents += [make_agent("basic", game.name)]
         agents += [RandomAgent(), RandomAgent()]
-        replay = replay_record(play_match(game, agents, seed).record)
-        for before, step in zip(replay.states, replay.steps, strict=False):
+        replay = replay_record(
+            play_match(game, agents, seed, bot_seeds=bot_streams(seed, len(agents))).record
+        )
+        for before, step in zip(replay.states(), replay.steps, strict=False):
             if step.seat != 0 or not step.action.startswith("accuse"):
                 continue
             view = before.view(0)

@@ -17,6 +17,7 @@ from sleuth.games.alibi import Alibi, AlibiState, AlibiView, PlayClue
 from sleuth.games.alibi.bots import AlibiISMCTS
 from sleuth.games.alibi.bots.search import expected_points
 from sleuth.games.alibi.sampler import determinize
+from support.streams import TEST_KEY
 
 GAME = "alibi"
 # Short games (two convictions) are noisy: enough of them for a clear margin, under a minute.
@@ -151,7 +152,7 @@ def test_ismcts_beats_basic() -> None:
     # Clearly, not just on average: the 95% interval of the per-game margin lies above zero.
     bots = ["ismcts", "basic"]
     config = _game(2).config_json()
-    results = run_specs(schedule(GAME, config, bots, GAMES, seed=7), workers=2)
+    results = run_specs(schedule(GAME, config, bots, GAMES, seed=7, key=TEST_KEY), workers=2)
     margins = []
     for result in results:
         by_bot = dict(zip(result.seating, result.scores, strict=True))

@@ -28,6 +28,7 @@ from sleuth.games.black_stories.sampler import (
     determinize,
     sample_cases,
 )
+from support.streams import TEST_KEY, bot_streams
 
 GAME = "black-stories-investigation"
 OPTIONS: list[dict[str, object]] = [{}, {"guesses": "private"}, {"point_chips": 20}]
@@ -50,7 +51,9 @@ def _positions(game: BlackStoriesInvestigation, seed: int) -> list[BlackStoriesS
     agents: list[Agent] = [make_agent("deductive", GAME)]
     agents += [RandomAgent() for _ in range(game.players - 1)]
     states = []
-    for state in replay_record(play_match(game, agents, seed).record).states:
+    for state in replay_record(
+        play_match(game, agents, seed, bot_seeds=bot_streams(seed, len(agents))).record
+    ).states():
         assert isinstance(state, BlackStoriesState)
         states.append(state)
     return states
@@ -212,7 +215,7 @@ def test_ismcts_wins_more_than_random() -> None:
     bots = ["ismcts", "random"]
     config = _game(2).config_json()
     wins: Counter[str] = Counter()
-    for result in run_specs(schedule(GAME, config, bots, 24, seed=7)):
+    for result in run_specs(schedule(GAME, config, bots, 24, seed=7, key=TEST_KEY)):
         for winner in result.winners:
             wins[result.seating[winner]] += 1
     print("BSI 2p, 24 games, wins:", dict(wins))

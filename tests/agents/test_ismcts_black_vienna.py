@@ -24,6 +24,7 @@ from sleuth.games.black_vienna.components import mask_letters
 from sleuth.games.black_vienna.knowledge import BlackViennaAnalysis, black_vienna_position
 from sleuth.games.black_vienna.sampler import determinize
 from support.bv_positions import random_position
+from support.streams import TEST_KEY, bot_streams
 
 GAME = "black-vienna"
 
@@ -31,9 +32,10 @@ GAME = "black-vienna"
 def _positions(players: int, seed: int, bots: str = "random") -> list[BlackViennaState]:
     """Every position of one game played by ``bots``, replayed from its record."""
     game = make_game(GAME, players)
-    result = play_match(game, [make_agent(bots, GAME) for _ in range(players)], seed)
+    agents = [make_agent(bots, GAME) for _ in range(players)]
+    result = play_match(game, agents, seed, bot_seeds=bot_streams(seed, players))
     states = []
-    for state in replay_record(result.record).states:
+    for state in replay_record(result.record).states():
         assert isinstance(state, BlackViennaState)
         states.append(state)
     return states
@@ -152,7 +154,7 @@ def test_interruptions_accuse_only_when_sure_or_likely() -> None:
 def test_tournament_wins_more_than_random_and_is_right_when_sure() -> None:
     bots = ["ismcts", "basic", "random", "random"]
     config = make_game(GAME, 4).config_json()
-    results = run_specs(schedule(GAME, config, bots, 12, seed=7), workers=2)
+    results = run_specs(schedule(GAME, config, bots, 12, seed=7, key=TEST_KEY), workers=2)
     wins: dict[str, float] = defaultdict(float)
     seats: dict[str, int] = defaultdict(int)
     sure_accusations = 0
@@ -161,7 +163,7 @@ def test_tournament_wins_more_than_random_and_is_right_when_sure() -> None:
             seats[bot] += 1
             wins[bot] += seat in result.winners
         replay = replay_record(result.record)
-        for before, step in zip(replay.states, replay.steps, strict=False):
+        for before, step in zip(replay.states(), replay.steps, strict=False):
             if result.seating[step.seat] != "ismcts" or not step.action.startswith("accuse"):
                 continue
             view = before.view(step.seat)

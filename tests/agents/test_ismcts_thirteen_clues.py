@@ -21,6 +21,7 @@ from sleuth.games.thirteen_clues import ThirteenClues, ThirteenCluesState, Thirt
 from sleuth.games.thirteen_clues.bots import ThirteenCluesISMCTS
 from sleuth.games.thirteen_clues.knowledge import ThirteenCluesAnalysis, thirteen_clues_position
 from sleuth.games.thirteen_clues.sampler import determinize
+from support.streams import TEST_KEY, bot_streams
 
 GAME = "13-clues"
 
@@ -33,9 +34,10 @@ def _game(players: int, **options: object) -> ThirteenClues:
 
 def _positions(game: ThirteenClues, seed: int, bots: list[str]) -> list[ThirteenCluesState]:
     """Every position of one game, replayed from its record."""
-    result = play_match(game, [make_agent(bot, GAME) for bot in bots], seed)
+    agents = [make_agent(bot, GAME) for bot in bots]
+    result = play_match(game, agents, seed, bot_seeds=bot_streams(seed, len(agents)))
     states = []
-    for state in replay_record(result.record).states:
+    for state in replay_record(result.record).states():
         assert isinstance(state, ThirteenCluesState)
         states.append(state)
     return states
@@ -199,7 +201,7 @@ def test_a_certain_mystery_is_accused_at_once() -> None:
 def test_ismcts_wins_more_than_random() -> None:
     bots = ["ismcts", "basic", "random", "random"]
     config = _game(4).config_json()
-    results = run_specs(schedule(GAME, config, bots, 16, seed=7), workers=1)
+    results = run_specs(schedule(GAME, config, bots, 16, seed=7, key=TEST_KEY), workers=1)
     wins: dict[str, float] = defaultdict(float)
     seats: dict[str, int] = defaultdict(int)
     seconds: dict[str, float] = defaultdict(float)

@@ -3,6 +3,7 @@ deductive > basic > random in a small tournament."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import pytest
@@ -16,6 +17,7 @@ from sleuth.games.thirteen_clues import ThirteenClues, ThirteenCluesState, Thirt
 from sleuth.games.thirteen_clues.bots import DeductiveThirteenClues
 from sleuth.games.thirteen_clues.bots.basic import candidates
 from sleuth.games.thirteen_clues.knowledge import ThirteenCluesAnalysis, thirteen_clues_position
+from support.streams import TEST_KEY, bot_streams
 
 GAME = "13-clues"
 HANDS = [
@@ -98,9 +100,9 @@ def test_true_mysteries_always_keep_probability() -> None:
         game = _game(players, **options)
         agents: list[Agent] = [make_agent("deductive", GAME), make_agent("basic", GAME)]
         agents += [RandomAgent() for _ in range(game.players - 2)]
-        result = play_match(game, agents, seed)
+        result = play_match(game, agents, seed, bot_seeds=bot_streams(seed, len(agents)))
         replay = replay_record(result.record)
-        for state in replay.states[::3]:
+        for state in itertools.islice(replay.states(), 0, None, 3):
             assert isinstance(state, ThirteenCluesState)
             if state.phase == "choose" or state.outcome is not None:
                 continue
@@ -124,9 +126,11 @@ def test_basic_notes_never_strike_the_truth() -> None:
         game = _game(4)
         agents: list[Agent] = [make_agent("basic", GAME) for _ in range(2)]
         agents += [RandomAgent(), RandomAgent()]
-        replay = replay_record(play_match(game, agents, seed).record)
+        replay = replay_record(
+            play_match(game, agents, seed, bot_seeds=bot_streams(seed, len(agents))).record
+        )
         names = [c.name for c in game.cards]
-        for state in replay.states:
+        for state in replay.states():
             assert isinstance(state, ThirteenCluesState)
             if state.phase == "choose" or state.outcome is not None:
                 continue
@@ -142,7 +146,9 @@ def test_deductive_certain_accusations_are_always_right() -> None:
         game = _game(4)
         agents: list[Agent] = [DeductiveThirteenClues(confidence=1.0, pressed=1.0)]
         agents += [make_agent("basic", GAME), RandomAgent(), RandomAgent()]
-        replay = replay_record(play_match(game, agents, seed).record)
+        replay = replay_record(
+            play_match(game, agents, seed, bot_seeds=bot_streams(seed, len(agents))).record
+        )
         for step in replay.steps:
             if step.seat == 0 and step.action.startswith("accuse"):
                 certain += 1
@@ -154,7 +160,7 @@ def test_deductive_certain_accusations_are_always_right() -> None:
 def test_deductive_beats_basic_beats_random() -> None:
     bots = ["deductive", "basic", "random", "random"]
     config = _game(4).config_json()
-    results = run_specs(schedule(GAME, config, bots, 60, seed=7), workers=2)
+    results = run_specs(schedule(GAME, config, bots, 60, seed=7, key=TEST_KEY), workers=2)
     wins: Counter[str] = Counter()
     for result in results:
         for winner in result.winners:
@@ -169,5 +175,5 @@ def test_tables_of_basic_bots_finish() -> None:
         game = make_game("13-clues", players)
         for seed in range(5):
             bots: list[Agent] = [make_agent("basic", game.name) for _ in range(players)]
-            result = play_match(game, bots, seed, max_steps=2000)
+            result = play_match(game, bots, seed, 2000, bot_seeds=bot_streams(seed, len(bots)))
             assert result.outcome.winners, (players, seed)

@@ -26,6 +26,7 @@ from sleuth.core.records import replay_record
 from sleuth.games.alibi import Alibi, AlibiState, AlibiView, Convict, PlayClue
 from sleuth.games.alibi.rules import AlibiEnd
 from sleuth.testing.harness import check_game
+from support.streams import bot_streams
 
 SUSPECTS = ("S01", "S02", "S03", "S04")
 PILE_REST = ("S05", "S06", "S07", "S08", "S09", "S10", "S11", "S12")
@@ -206,8 +207,13 @@ def test_exchange_one_to_four_cards() -> None:
 def test_drawing_from_an_empty_pile_reshuffles_the_discard() -> None:
     g = game()
     state = g.from_deal(SUSPECTS, PILE_REST, [["long"] * 4, ["female"] * 4], ["bag"], 0, seed=3)
+    before = state
     state = play(state, "exchange long+long")  # draws bag, then the discard (long, long)
-    assert "discard reshuffled (2)" in state.last_result()
+    assert state.private_result() == "discard reshuffled (2); drew 2"
+    # The exchanged cards went back into the pile unseen, and with them how many they were.
+    assert state.last_result() == "discard reshuffled (?); drew ?"
+    assert before.public_action(0, g.parse_action("exchange long+long")) == "exchange ?"
+    assert before.public_action(0, g.parse_action("exchange long")) == "exchange long"
     assert sorted(state.hands[0]) == ["bag", "long", "long", "long"]
     assert state.pile == ("long",) and state.discard == ()
 
@@ -423,7 +429,8 @@ def _check_convictions(record: dict[str, Any]) -> None:
     replay = replay_record(json.loads(json.dumps(record)))
     g = replay.game
     totals = [0] * g.players
-    for before, after, step in zip(replay.states, replay.states[1:], replay.steps, strict=False):
+    states = list(replay.states())
+    for before, after, step in zip(states, states[1:], replay.steps, strict=False):
         if len(after.convictions) == len(before.convictions):
             continue
         conviction = after.convictions[-1]
@@ -455,7 +462,10 @@ def _check_convictions(record: dict[str, Any]) -> None:
 def test_what_it_must_show_small_scale() -> None:
     g = make_game("alibi", 5)
     for number in range(12):
-        result = play_match(g, [RandomAgent() for _ in range(5)], derive_seed(5, "game", number))
+        seed = derive_seed(5, "game", number)
+        result = play_match(
+            g, [RandomAgent() for _ in range(5)], seed, bot_seeds=bot_streams(seed, 5)
+        )
         assert result.outcome.reason is AlibiEnd.CONVICTIONS
         assert len(result.final.convictions) == 9  # type: ignore[attr-defined]
         _check_convictions(result.record)

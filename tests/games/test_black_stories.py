@@ -32,6 +32,7 @@ from sleuth.games.black_stories import (
     audit_record,
 )
 from sleuth.testing import check_game
+from support.streams import bot_streams
 
 # --- helpers -------------------------------------------------------------------------------
 
@@ -645,7 +646,10 @@ def test_invariants_over_random_playouts(players: int, seed: int) -> None:
 def test_what_it_must_show_at_small_scale() -> None:
     g = game(4)
     for number in range(30):
-        result = play_match(g, [RandomAgent() for _ in range(4)], seed=3000 + number)
+        seed = 3000 + number
+        result = play_match(
+            g, [RandomAgent() for _ in range(4)], seed, bot_seeds=bot_streams(seed, 4)
+        )
         assert result.outcome.reason == "final round complete"
         record = json.loads(json.dumps(result.record))
         replay = replay_record(record)
@@ -657,7 +661,9 @@ def test_every_placement_agrees_with_the_cases_in_the_reveal() -> None:
     """The reveal lists every case each seat held; a case changes only when it is solved."""
     fields = {0: "field 0/1", 1: "field 0/1", 2: "field 2", 3: "field 3"}
     for number in range(30):
-        record = play_match(game(4), [RandomAgent() for _ in range(4)], seed=5000 + number).record
+        seed = 5000 + number
+        agents = [RandomAgent() for _ in range(4)]
+        record = play_match(game(4), agents, seed, bot_seeds=bot_streams(seed, 4)).record
         held = record["reveal"]["cases_held"]  # type: ignore[index,call-overload]
         solved = [0] * 4
         checked = 0
@@ -677,7 +683,7 @@ def test_every_placement_agrees_with_the_cases_in_the_reveal() -> None:
 
 def test_the_audit_catches_a_misplaced_card() -> None:
     g = game(2)
-    result = play_match(g, [RandomAgent(), RandomAgent()], seed=11)
+    result = play_match(g, [RandomAgent(), RandomAgent()], 11, bot_seeds=bot_streams(11, 2))
     record = json.loads(json.dumps(result.record))
     index = next(i for i, s in enumerate(record["steps"]) if s[1].startswith("play"))
     fields = ["field 0/1", "field 2", "field 3"]

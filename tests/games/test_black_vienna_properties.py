@@ -16,6 +16,7 @@ from sleuth.core import IllegalActionError, RecordError, make_game
 from sleuth.core.records import replay_record
 from sleuth.games.black_vienna import BlackViennaState, hand_sizes, parse_action
 from sleuth.testing import check_game
+from support.streams import bot_streams
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -25,6 +26,7 @@ def test_conformance(players: int) -> None:
     assert report.twins_checked > 50
     assert report.illegal_checked > 100
     assert report.replays_checked == 6
+    assert report.public_checked > 200
 
 
 def test_conformance_with_the_other_options() -> None:
@@ -36,7 +38,8 @@ def test_conformance_with_the_other_options() -> None:
 def _records(players: int, games: int) -> list[dict[str, object]]:
     game = make_game("bv", players)
     agents = [RandomAgent() for _ in range(players)]
-    return [play_match(game, agents, seed).record for seed in range(games)]
+    streams = [bot_streams(seed, players) for seed in range(games)]
+    return [play_match(game, agents, seed, bot_seeds=streams[seed]).record for seed in range(games)]
 
 
 @pytest.mark.parametrize("players", [3, 5])

@@ -35,6 +35,7 @@ from sleuth.games.thirteen_clues import (
     informant_count,
 )
 from sleuth.testing.harness import check_game
+from support.streams import bot_streams
 
 HANDS_3 = [
     ["Officer", "Parlor", "Knife", "Duke", "Market"],
@@ -446,7 +447,10 @@ def test_every_recorded_answer_is_what_the_witness_saw() -> None:
     record replays, and every answer is recomputed from the reveal and the choices."""
     game = make_game("13-clues", 3)
     for number in range(30):
-        result = play_match(game, [RandomAgent() for _ in range(3)], seed=9000 + number)
+        seed = 9000 + number
+        result = play_match(
+            game, [RandomAgent() for _ in range(3)], seed, bot_seeds=bot_streams(seed, 3)
+        )
         record = json.loads(json.dumps(result.record))
         replay_record(record)
         assert record["outcome"]["reason"] == "correct accusation"
@@ -460,8 +464,10 @@ def check_answers_from_record(record: dict[str, Any]) -> None:
     players = len(hands)
     mystery: dict[int, list[str]] = {}
     hidden: dict[int, list[str]] = {}
-    for seat, action, result in record["steps"]:
-        words = action.split()
+    # The whole action of a step whose public text hides a part sits in the private section.
+    private = {number: action for number, action, _ in record["private"]}
+    for number, (seat, public, result) in enumerate(record["steps"], start=1):
+        words = private.get(number, public).split()
         if words[0] == "choose":
             mystery[(seat + 1) % players] = words[1:]
             hidden[seat] = [c for c in hands[seat] if c not in words[1:]]
@@ -476,7 +482,7 @@ def check_answers_from_record(record: dict[str, Any]) -> None:
                 if other != witness:
                     seen += mystery[other]
             count = sum(subject in (cards[c][0], cards[c][1], cards[c][3]) for c in seen)
-            assert result.endswith(f"={count}"), (action, result, count)
+            assert result.endswith(f"={count}"), (words, result, count)
         elif words[0] == "accuse":
             assert (result == "correct") == (words[1:] == mystery[seat])
 
@@ -484,7 +490,9 @@ def check_answers_from_record(record: dict[str, Any]) -> None:
 def test_two_player_records_check_too() -> None:
     game = make_game("13-clues", 2)
     for number in range(5):
-        result = play_match(game, [RandomAgent() for _ in range(2)], seed=number)
+        result = play_match(
+            game, [RandomAgent() for _ in range(2)], number, bot_seeds=bot_streams(number, 2)
+        )
         check_answers_from_record(json.loads(json.dumps(result.record)))
 
 
@@ -522,7 +530,8 @@ def test_invariants_over_random_playouts(seed: int, players: int, top_secret: bo
 
 
 def test_a_tampered_answer_does_not_replay() -> None:
-    result = play_match(make_game("13-clues", 3), [RandomAgent() for _ in range(3)], seed=4)
+    agents = [RandomAgent() for _ in range(3)]
+    result = play_match(make_game("13-clues", 3), agents, 4, bot_seeds=bot_streams(4, 3))
     record = json.loads(json.dumps(result.record))
     number, step = next((i, st) for i, st in enumerate(record["steps"]) if st[1].startswith("ask"))
     witness_subject, answer = step[2].split("=")
@@ -533,7 +542,7 @@ def test_a_tampered_answer_does_not_replay() -> None:
 
 def test_top_secret_answers_stay_out_of_records_and_other_views() -> None:
     game = make_game("13-clues", 4, top_secret=True, stall_rounds=3)
-    result = play_match(game, [RandomAgent() for _ in range(4)], seed=6)
+    result = play_match(game, [RandomAgent() for _ in range(4)], 6, bot_seeds=bot_streams(6, 4))
     secret = [st for st in result.steps if st.action.endswith("secret")]
     assert secret and all(st.result.endswith(":top-secret") for st in secret)
     final = result.final

@@ -3,37 +3,67 @@
 The session holds the State; a front end asks it for views of one seat at a time and
 hands it people's actions as text. Bots move when ``bot_step`` is called, so a front end
 can pace them (a terminal shows each bot move for a moment).
+
+``GameSession.start`` is how a game people play begins (``sleuth play``, the web service):
+the seed, the salt of its commitment and every bot's generator come from the operating
+system, and nothing the session shows or writes before the end holds the seed.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from sleuth.agents import Agent, Forfeit
-from sleuth.core import Game, GameError, IllegalActionError, Outcome, View, make_rng
-from sleuth.core.records import Step, make_record, save_record
+from sleuth.core import Game, GameError, IllegalActionError, Outcome, View
+from sleuth.core.records import Step, check_seed, make_record, play_step, save_record
+from sleuth.core.rng import secret_salt, secret_seed
 from sleuth.core.serialize import JSONValue
+from sleuth.core.signing import commitment
 
 
 class GameSession:
-    """``controllers[seat]`` is the bot for that seat, or ``None`` for a person."""
+    """``controllers[seat]`` is the bot for that seat, or ``None`` for a person.
 
-    def __init__(self, game: Game[Any], seed: int, controllers: Sequence[Agent | None]) -> None:
+    ``seed`` deals the game; ``salt`` and ``bot_seeds`` default to fresh secrets (pass them
+    only to repeat a session exactly, as tests do).
+    """
+
+    def __init__(
+        self,
+        game: Game[Any],
+        seed: int,
+        controllers: Sequence[Agent | None],
+        *,
+        salt: str | None = None,
+        bot_seeds: Sequence[int] | None = None,
+    ) -> None:
         if len(controllers) != game.players:
             raise GameError(f"{game.players} seats need {game.players} controllers")
+        if bot_seeds is None:
+            bot_seeds = [secret_seed() for _ in range(game.players)]
+        if len(bot_seeds) != game.players:
+            raise GameError(f"{game.players} seats need {game.players} bot seeds")
         self.game = game
-        self.seed = seed
+        self._seed = check_seed(seed)
+        self._salt = salt if salt is not None else secret_salt()
+        self.commitment = commitment(self._seed, self._salt)
         self.controllers = list(controllers)
-        self._state = game.new(seed)
-        self._rngs = [make_rng(seed, "agent", seat) for seat in range(game.players)]
+        self._state = game.new(self._seed)
+        self._rngs = [random.Random(bot_seed) for bot_seed in bot_seeds]
         self.steps: list[Step] = []
         self._offered_at = -1
         self._closed = False
         for seat, agent in enumerate(self.controllers):
             if agent is not None:
                 agent.start(game, seat, self._rngs[seat], self.steps.__len__)
+
+    @classmethod
+    def start(cls, game: Game[Any], controllers: Sequence[Agent | None]) -> GameSession:
+        """A session whose deal nobody knows: a 128-bit seed from the operating system."""
+        return cls(game, secret_seed(), controllers)
 
     # --- what a front end may ask ----------------------------------------------------------
 
@@ -114,11 +144,13 @@ class GameSession:
                     agent.finish(self._state.outcome)
 
     def record(self) -> dict[str, JSONValue]:
-        return make_record(self.game, self.seed, self.steps, self._state)
+        """The record so far: public steps and the commitment until the end, then all."""
+        return make_record(self.game, self._seed, self._salt, self.steps, self._state)
 
     def save(self, folder: Path) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{self.game.name}-seed{self.seed}-{len(self.steps)}steps.json"
+        name = f"{self.game.name}-{self.commitment[:12]}-{len(self.steps)}steps.json"
+        path = folder / name
         save_record(self.record(), path)
         return path
 
@@ -130,8 +162,7 @@ class GameSession:
         )
 
     def _apply(self, seat: int, action: Any) -> Step:
-        self._state = self._state.apply(seat, action)
-        step = Step(seat, str(action), self._state.last_result())
+        self._state, step = play_step(self._state, seat, action)
         self.steps.append(step)
         if self._state.outcome is not None:
             self.close()

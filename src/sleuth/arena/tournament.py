@@ -1,7 +1,11 @@
 """Tournaments: many games between named bots, seats rotated, run on processes or Ray.
 
-Every game is a pure function of (game config, bot names, seating, seed), so the results
-do not depend on the backend, the number of workers or the order in which games finish.
+Every game is a pure function of (game config, bot names, seating, seed, bot seeds, salt),
+so the results do not depend on the backend, the number of workers or the order in which
+games finish. The deals come from the tournament's ``seed``; the bots' generators and the
+records' salts from its secret ``key`` (``keyed_seed``), so that no bot can search back
+from its own generator to the deal. The key is drawn once per tournament and recorded
+with the results: the same seed and key play the same tournament again.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from typing import Any
 from sleuth.agents import Agent, Forfeit, make_agent
 from sleuth.core import Action, Game, Outcome, View, derive_seed, find_game
 from sleuth.core.records import Step
+from sleuth.core.rng import keyed_salt, keyed_seed, secret_key
 from sleuth.core.serialize import JSONValue
 
 from .match import play_match
@@ -29,6 +34,8 @@ class GameSpec:
     config: dict[str, JSONValue]
     seating: tuple[str, ...]
     seed: int
+    bot_seeds: tuple[int, ...]
+    salt: str
 
 
 @dataclass(frozen=True)
@@ -64,9 +71,19 @@ def questions_before_win(steps: Sequence[Step], winners: tuple[int, ...]) -> tup
 
 
 def schedule(
-    game: str, config: dict[str, JSONValue], bots: Sequence[str], games: int, seed: int
+    game: str,
+    config: dict[str, JSONValue],
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    key: bytes | None = None,
 ) -> list[GameSpec]:
-    """Game i seats the bots rotated by i places, so each bot plays each seat equally often."""
+    """Game i seats the bots rotated by i places, so each bot plays each seat equally often.
+
+    ``key`` (default: a fresh secret) keys the bots' generators and the salts; a caller that
+    wants to play the tournament again passes the same key (and keeps it with the results).
+    """
+    key = secret_key() if key is None else key
     n = len(bots)
     return [
         GameSpec(
@@ -75,6 +92,8 @@ def schedule(
             config=config,
             seating=tuple(bots[(seat - i) % n] for seat in range(n)),
             seed=derive_seed(seed, "arena", i),
+            bot_seeds=tuple(keyed_seed(key, "bot", i, seat) for seat in range(n)),
+            salt=keyed_salt(key, i),
         )
         for i in range(games)
     ]
@@ -121,7 +140,7 @@ class _Timed(Agent):
 def play_spec(spec: GameSpec) -> GameResult:
     game = find_game(spec.game).from_config_json(spec.config)
     agents = [_Timed(make_agent(name, game.name)) for name in spec.seating]
-    result = play_match(game, agents, spec.seed)
+    result = play_match(game, agents, spec.seed, bot_seeds=spec.bot_seeds, salt=spec.salt)
     to_win = questions_before_win(result.steps, result.outcome.winners)
     return GameResult(
         index=spec.index,

@@ -20,8 +20,9 @@ from sleuth.arena.tournament import run_specs, schedule
 from sleuth.core import GameError, find_game
 from sleuth.core.records import save_record
 from sleuth.core.serialize import to_json
+from sleuth.core.signing import read_key, sign_record
 
-from .game_cmds import parse_options
+from .game_cmds import add_bot_key_argument, bot_key, parse_options
 
 
 def add_parser(commands: Any) -> None:
@@ -44,6 +45,10 @@ def add_parser(commands: Any) -> None:
     arena.add_argument("--out", type=Path, help="write the results as JSON here")
     arena.add_argument("--plot", type=Path, help="draw the ratings as a PNG here")
     arena.add_argument("--record-dir", type=Path, help="write every game's record here")
+    arena.add_argument(
+        "--key", type=Path, metavar="FILE", help="sign every record written with this key"
+    )
+    add_bot_key_argument(arena)
     arena.set_defaults(run=run_arena)
     add_bots_parser(commands)
 
@@ -60,10 +65,14 @@ def run_arena(args: argparse.Namespace) -> int:
 
         for name in bots:
             make_agent(name, game.name)
+        key = bot_key(args.bot_key)
+        signing = read_key(args.key) if args.key else None
+        if signing is not None and not args.record_dir:
+            raise GameError("--key signs the records: give --record-dir too")
     except GameError as error:
         print(f"sleuth arena: {error}", file=sys.stderr)
         return 2
-    specs = schedule(game.name, game.config_json(), bots, args.games, args.seed)
+    specs = schedule(game.name, game.config_json(), bots, args.games, args.seed, key)
     started = time.perf_counter()
 
     def progress(done: int, total: int) -> None:
@@ -91,6 +100,7 @@ def run_arena(args: argparse.Namespace) -> int:
         total = sum(len(result.forfeits) for result in results)
         print(f"\nforfeits ({total} decisions lost; random decided instead):")
         print(format_forfeits(results))
+    print(f"bot key: {key.hex()} (with --seed {args.seed}, --bot-key plays these games again)")
     pairs = all_head_to_heads(results, rows)
     if pairs:
         print()
@@ -106,13 +116,16 @@ def run_arena(args: argparse.Namespace) -> int:
     if args.record_dir:
         args.record_dir.mkdir(parents=True, exist_ok=True)
         for result in results:
-            save_record(result.record, args.record_dir / f"{game.name}-{result.index:05d}.json")
+            record = result.record if signing is None else sign_record(result.record, signing)
+            save_record(record, args.record_dir / f"{game.name}-{result.index:05d}.json")
     if args.out:
         data = {
             "game": game.name,
             "config": game.config_json(),
             "bots": bots,
             "seed": args.seed,
+            # With the seed, the key plays the very same tournament again (--bot-key).
+            "bot_key": key.hex(),
             "summary": [to_json(row) for row in rows],
             "head_to_head": [to_json(pair) for pair in pairs],
             "games": [

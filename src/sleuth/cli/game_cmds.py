@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections import Counter
@@ -12,7 +13,9 @@ from typing import Any
 from sleuth.agents import RandomAgent
 from sleuth.arena import play_match
 from sleuth.core import GameError, all_games, derive_seed, find_game
-from sleuth.core.records import load_record, replay_record, save_record
+from sleuth.core.records import Step, load_record, replay_record, save_record
+from sleuth.core.rng import keyed_salt, keyed_seed, secret_key
+from sleuth.core.signing import read_key, sign_record
 
 
 def add_parsers(commands: Any) -> None:
@@ -32,13 +35,49 @@ def add_parsers(commands: Any) -> None:
         help="a rule option (see 'sleuth games'); repeatable",
     )
     simulate.add_argument("--record-dir", type=Path, help="write one JSON record per game here")
-    simulate.add_argument("--verbose", action="store_true", help="print every step and the end")
+    simulate.add_argument(
+        "--key", type=Path, metavar="FILE", help="sign every record written with this key"
+    )
+    add_bot_key_argument(simulate)
+    simulate.add_argument(
+        "--verbose", action="store_true", help="print every step as the table sees it"
+    )
+    simulate.add_argument(
+        "--referee",
+        action="store_true",
+        help="print everything: seeds, whole actions, private results, the reveal",
+    )
     simulate.set_defaults(run=run_simulate)
 
-    replay = commands.add_parser("replay", help="replay a game record and check every step")
+    replay = commands.add_parser("replay", help="check game records: every step, deal and seal")
     replay.add_argument("files", nargs="+", type=Path)
+    replay.add_argument(
+        "--key", type=Path, metavar="FILE", help="check each record's signature under this key"
+    )
     replay.add_argument("--verbose", action="store_true", help="print every step")
     replay.set_defaults(run=run_replay)
+
+
+def add_bot_key_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--bot-key",
+        metavar="HEX",
+        help="the key behind the bots' generators and the records' salts, to play the same "
+        "games again (default: a fresh secret, printed at the end)",
+    )
+
+
+def bot_key(text: str | None) -> bytes:
+    """The tournament key: ``--bot-key``'s hex digits, or a fresh secret."""
+    if text is None:
+        return secret_key()
+    try:
+        key = bytes.fromhex(text)
+    except ValueError:
+        raise GameError(f"--bot-key {text[:20]!r}: expected hex digits") from None
+    if len(key) < 16:
+        raise GameError("--bot-key: at least 32 hex digits (16 bytes)")
+    return key
 
 
 def run_games(args: argparse.Namespace) -> int:
@@ -67,6 +106,10 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
 def run_simulate(args: argparse.Namespace) -> int:
     try:
         game = find_game(args.game).configure(args.players, **parse_options(args.option))
+        key = bot_key(args.bot_key)
+        signing = read_key(args.key) if args.key else None
+        if signing is not None and not args.record_dir:
+            raise GameError("--key signs the records: give --record-dir too")
     except GameError as error:
         print(f"sleuth simulate: {error}", file=sys.stderr)
         return 2
@@ -82,14 +125,20 @@ def run_simulate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     for number in range(args.games):
         seed = derive_seed(args.seed, "game", number)
-        result = play_match(game, agents, seed)
+        # The bots' generators and the salt come from the key, never from the game's seed.
+        bot_seeds = [keyed_seed(key, "bot", number, seat) for seat in range(game.players)]
+        salt = keyed_salt(key, number)
+        result = play_match(game, agents, seed, bot_seeds=bot_seeds, salt=salt)
         steps += len(result.steps)
         reasons[result.outcome.reason] += 1
         wins.update(result.outcome.winners)
-        if args.verbose:
-            _print_game(number, seed, result)
+        if args.referee:
+            _print_referee(number, seed, salt, result)
+        elif args.verbose:
+            _print_spectator(number, result)
         if args.record_dir:
-            save_record(result.record, args.record_dir / f"{game.name}-{number:05d}.json")
+            record = result.record if signing is None else sign_record(result.record, signing)
+            save_record(record, args.record_dir / f"{game.name}-{number:05d}.json")
     elapsed = time.perf_counter() - started
     print(f"{args.games} games of {game.title}, {game.players} players, seed {args.seed}")
     for reason, count in reasons.most_common():
@@ -99,37 +148,79 @@ def run_simulate(args: argparse.Namespace) -> int:
         f"{steps} actions in {elapsed:.2f} s: {args.games / elapsed:.1f} games/s, "
         f"{steps / elapsed:.0f} actions/s"
     )
+    print(f"bot key: {key.hex()} (with --seed {args.seed}, --bot-key plays these games again)")
     if args.record_dir:
-        print(f"records written to {args.record_dir}/")
+        signed = ", signed" if signing is not None else ""
+        print(f"records written to {args.record_dir}/{signed}")
     return 0
 
 
-def _print_game(number: int, seed: int, result: Any) -> None:
-    print(f"--- game {number} (seed {seed}) ---")
+def public_line(number: int, step: Step) -> str:
+    """A step as every seat saw it."""
+    effect = f"  -> {step.result}" if step.result else ""
+    return f"{number:4d}. seat {step.seat}: {step.public_action}{effect}"
+
+
+def referee_line(number: int, step: Step) -> str:
+    """A step whole; where the table saw less, what it saw, labelled."""
+    result = step.private_result or step.result
+    effect = f"  -> {result}" if result else ""
+    line = f"{number:4d}. seat {step.seat}: {step.action}{effect}"
+    if step.is_private:
+        seen = step.public_action + (f"  -> {step.result}" if step.result else "")
+        line += f"    [private; the table saw: {seen}]"
+    return line
+
+
+def _print_spectator(number: int, result: Any) -> None:
+    print(f"--- game {number}, as a spectator sees it ---")
     for index, step in enumerate(result.steps, start=1):
-        effect = f"  -> {step.result}" if step.result else ""
-        print(f"{index:4d}. seat {step.seat}: {step.action}{effect}")
+        print(public_line(index, step))
+    print(result.final.view(None).render())
+    print()
+
+
+def _print_referee(number: int, seed: int, salt: str, result: Any) -> None:
+    print(f"--- game {number}, the referee's view: seed {seed}, salt {salt} ---")
+    for index, step in enumerate(result.steps, start=1):
+        print(referee_line(index, step))
+    print("reveal: " + json.dumps(result.record["reveal"], ensure_ascii=False))
     print(result.final.view(None).render())
     print()
 
 
 def run_replay(args: argparse.Namespace) -> int:
+    try:
+        key = read_key(args.key) if args.key else None
+    except GameError as error:
+        print(f"sleuth replay: {error}", file=sys.stderr)
+        return 2
     failed = 0
     for path in args.files:
         try:
-            replay = replay_record(load_record(path))
+            replay = replay_record(load_record(path), key)
         except GameError as error:
-            print(f"{path}: REJECTED: {error}", file=sys.stderr)
+            message = str(error).replace("\n", " ")
+            print(f"{path}: REJECTED: {message}", file=sys.stderr, flush=True)
             failed += 1
             continue
         if args.verbose:
+            line = referee_line if replay.finished else public_line
             for index, step in enumerate(replay.steps, start=1):
-                print(f"{index:4d}. seat {step.seat}: {step.action}  -> {step.result}")
-        outcome = replay.final.outcome
-        ending = (
-            f"over ({outcome.reason}), scores {' '.join(map(str, outcome.scores))}"
-            if outcome is not None
-            else "not over"
-        )
-        print(f"{path}: ok, {len(replay.steps)} steps, {ending}")
-    return 1 if failed else 0
+                print(line(index, step))
+        authenticity = {
+            "checked": "signature checked",
+            "unsigned": "unsigned: authenticity not checked",
+            "not checked": "signed, but the signature is not checked (give --key)",
+        }[replay.signature]
+        outcome = replay.final.outcome if replay.final is not None else None
+        if outcome is not None:
+            scores = " ".join(map(str, outcome.scores))
+            summary = f"ok, {len(replay.steps)} steps, over ({outcome.reason}), scores {scores}"
+        else:
+            summary = (
+                f"ok so far, {len(replay.steps)} public steps, not over (the seed is revealed "
+                "only at the end: no step can be checked before)"
+            )
+        print(f"{path}: {summary}; {authenticity}", flush=True)
+    return 2 if failed else 0

@@ -30,7 +30,13 @@ def add_parser(commands: Any) -> None:
         help="bots for the other seats in order, e.g. deductive,basic,random or "
         "'cmd:python mybot.py' (a bot program in its own process; default: random)",
     )
-    play.add_argument("--seed", type=int, default=None, help="default: a random seed")
+    play.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="deal a known game, for practice: whoever knows the seed knows the deal "
+        "(default: a secret 128-bit seed, revealed in the record at the end)",
+    )
     play.add_argument("--sheet", choices=("off", "facts", "full"), default="full")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     play.add_argument("--record-dir", type=Path, default=Path("sleuth-records"))
@@ -55,9 +61,8 @@ def build_controllers(
 
 
 def run_play(args: argparse.Namespace) -> int:
-    import secrets
-
     from sleuth.arena.session import GameSession
+    from sleuth.core.records import check_seed
 
     try:
         game_type = find_game(args.game)
@@ -65,11 +70,13 @@ def run_play(args: argparse.Namespace) -> int:
         game = game_type.configure(players, **parse_options(args.option))
         bots = [b.strip() for b in args.bots.split(",") if b.strip()]
         controllers = build_controllers(game.name, players, args.seat or [0], bots)
+        if args.seed is None:
+            session = GameSession.start(game, controllers)
+        else:
+            session = GameSession(game, check_seed(args.seed), controllers)
     except GameError as error:
         print(f"sleuth play: {error}", file=sys.stderr)
         return 2
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    session = GameSession(game, seed, controllers)
     try:
         from sleuth.tui.play_app import PlayApp
     except ModuleNotFoundError as error:
@@ -93,5 +100,6 @@ def run_play(args: argparse.Namespace) -> int:
         if app.saved:
             print(f"record: {app.saved}  (sleuth replay {app.saved})")
     else:
-        print(f"Game left unfinished after {len(session.steps)} steps (seed {seed}).")
+        # No seed: an unfinished game's deal stays as secret as it was during play.
+        print(f"Game left unfinished after {len(session.steps)} steps.")
     return 0

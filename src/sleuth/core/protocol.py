@@ -321,7 +321,21 @@ class State(ABC):
 
     @abstractmethod
     def last_result(self) -> str:
-        """The public effect of the action that led here ("" at the start), for records."""
+        """The public effect of the action that led here ("" at the start), for records: only
+        what every seat's view shows of it."""
+
+    def public_action(self, seat: int, action: Any) -> str:
+        """What every seat's view shows of ``action`` by ``seat``, asked of the state before a
+        legal action: its notation, unless the rules keep a part of it from some seats (a Top
+        Secret subject, an accusation's letters); a hidden part is written ``?``. A record's
+        public steps hold this text, its private section the whole notation."""
+        return str(action)
+
+    def private_result(self) -> str:
+        """The effect of the action that led here as the referee states it, where that says
+        more than ``last_result`` (what some seats may not know); "" when the public result
+        says it all. A record keeps it in its private section until the end."""
+        return ""
 
     @abstractmethod
     def reveal(self) -> Mapping[str, JSONValue]:

@@ -1,33 +1,81 @@
-"""Game records: everything needed to replay a game exactly, as JSON.
+"""Game records: a game's public story as it goes, and at the end the proof of its deal.
 
-A record holds the game name, rules version, config, seed and every step as
-``[seat, action text, public result]``. Once the game is over it also holds the reveal
-(the hidden deal) and the outcome. Replaying re-deals from the seed and re-applies each
-step, so a tampered record is caught at the first step that disagrees.
+A record is JSON. From the first step it holds the game, rules version and config, the
+``commitment`` (SHA-256 of seed and salt, see ``signing``) and the public steps as
+``[seat, public action, public result]``: only what every seat's view shows. Once the game
+is over it also holds the ``seed`` and ``salt`` (which must hash to the commitment), the
+``private`` section (``[step, action, private result]`` for each step whose action or result
+says more than its public text), the ``reveal`` (the hidden deal) and the ``outcome``. A
+record written before the end holds none of those five. A signer may add a ``signature``.
+
+Replaying re-deals from the seed and re-applies each whole action, checks every public and
+private text, the commitment and the reveal, and names the first field that disagrees.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import os
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .errors import GameError, RecordError
-from .protocol import Game, Outcome, State
+from .protocol import Action, Game, State
+from .record_checks import check_json_shape, first_difference, shown
 from .registry import find_game
+from .rng import SEED_BITS, secret_salt
 from .serialize import JSONValue, to_json
+from .signing import SIGNATURE, commitment, signature_matches
 
 RECORD_FORMAT = "sleuth-record"
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+HEAD = ("format", "version", "game", "rules_version", "config", "commitment", "steps")
+# Revealed at the end, all together; a record written before the end holds none of them.
+ENDING = ("seed", "salt", "private", "reveal", "outcome")
+KEYS = (*HEAD, *ENDING, SIGNATURE)
 
 
 @dataclass(frozen=True)
 class Step:
+    """One step: ``action`` is the whole notation, ``public_action`` what every seat sees of
+    it (the whole notation unless given); ``result`` is public, ``private_result`` not."""
+
     seat: int
     action: str
     result: str
+    public_action: str = ""
+    private_result: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.public_action:
+            object.__setattr__(self, "public_action", self.action)
+
+    @property
+    def is_private(self) -> bool:
+        return self.public_action != self.action or bool(self.private_result)
+
+
+def play_step(state: State, seat: int, action: Action) -> tuple[State, Step]:
+    """Apply ``action`` (checked as ``State.apply`` checks it) and describe the step."""
+    after = state.apply(seat, action)
+    step = Step(
+        seat,
+        str(action),
+        after.last_result(),
+        state.public_action(seat, action),
+        after.private_result(),
+    )
+    return after, step
+
+
+def check_seed(seed: int) -> int:
+    if type(seed) is not int or not 0 <= seed < 2**SEED_BITS:
+        raise RecordError(f"seed: a record's seed is a whole number 0..2^{SEED_BITS}-1")
+    return seed
 
 
 @dataclass
@@ -36,104 +84,181 @@ class Recorder:
 
     game: Game[Any]
     seed: int
+    salt: str = field(default_factory=secret_salt)
     state: State = field(init=False)
     steps: list[Step] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        check_seed(self.seed)
         self.state = self.game.new(self.seed)
 
     def play(self, seat: int, action_text: str) -> State:
-        action = self.game.parse_action(action_text)
-        self.state = self.state.apply(seat, action)
-        self.steps.append(Step(seat, str(action), self.state.last_result()))
+        self.state, step = play_step(self.state, seat, self.game.parse_action(action_text))
+        self.steps.append(step)
         return self.state
 
     def record(self) -> dict[str, JSONValue]:
-        return make_record(self.game, self.seed, self.steps, self.state)
+        return make_record(self.game, self.seed, self.salt, self.steps, self.state)
 
 
 def make_record(
-    game: Game[Any], seed: int, steps: Sequence[Step], final: State
+    game: Game[Any], seed: int, salt: str, steps: Sequence[Step], final: State
 ) -> dict[str, JSONValue]:
-    record: dict[str, JSONValue] = {
+    """The record of a game so far: public only until ``final`` is over, then whole."""
+    check_seed(seed)
+    record: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
         "game": game.name,
         "rules_version": game.rules_version,
         "config": game.config_json(),
-        "seed": seed,
-        "steps": [[s.seat, s.action, s.result] for s in steps],
+        "commitment": commitment(seed, salt),
+        "steps": [[s.seat, s.public_action, s.result] for s in steps],
     }
     if final.outcome is not None:
+        record["seed"] = seed
+        record["salt"] = salt
+        record["private"] = [
+            [number, s.action, s.private_result]
+            for number, s in enumerate(steps, start=1)
+            if s.is_private
+        ]
         record["reveal"] = dict(final.reveal())
         record["outcome"] = to_json(final.outcome)
-    return record
+    # Plain JSON (lists, not tuples): the record equals what a file of it reads back.
+    data: dict[str, JSONValue] = json.loads(json.dumps(record, ensure_ascii=False))
+    return data
 
 
 @dataclass(frozen=True)
 class Replay:
+    """A checked record. ``steps`` are whole for a finished record; an unfinished one cannot
+    be replayed (its seed is not revealed yet), so its steps are the public ones and
+    ``final`` is ``None``. ``signature`` is "checked", "unsigned" or "not checked"."""
+
     game: Game[Any]
-    seed: int
-    states: tuple[State, ...]
+    seed: int | None
     steps: tuple[Step, ...]
+    final: State | None
+    signature: str
 
     @property
-    def final(self) -> State:
-        return self.states[-1]
+    def finished(self) -> bool:
+        return self.final is not None
+
+    def states(self) -> Iterator[State]:
+        """Every state from the deal to the end, dealt again one at a time: a replay keeps
+        only its final state, so that it takes memory for one state, not one per step."""
+        if self.seed is None:
+            raise RecordError("an unfinished record has no seed to deal from")
+        state = self.game.new(self.seed)
+        yield state
+        for step in self.steps:
+            state = state.apply(step.seat, self.game.parse_action(step.action))
+            yield state
+
+    def state_at(self, index: int) -> State:
+        """The state after ``index`` steps (0: the deal)."""
+        for number, state in enumerate(self.states()):
+            if number == index:
+                return state
+        raise IndexError(f"a record of {len(self.steps)} steps has no state {index}")
 
 
-def replay_record(record: object) -> Replay:
-    """Replay a record, checking every step; ``RecordError`` names the first bad one."""
+def replay_record(record: object, key: bytes | None = None) -> Replay:
+    """Check a record; with ``key``, its signature too. ``RecordError`` names the first
+    field (or step) that is wrong. Time is linear in the steps, memory one state."""
+    check_json_shape(record)
     if not isinstance(record, dict):
         raise RecordError("record: expected a JSON object")
-    if record.get("format") != RECORD_FORMAT:
-        raise RecordError(f"format: expected {RECORD_FORMAT!r}, got {record.get('format')!r}")
+    _check_head(record)
     game = _record_game(record)
-    seed = record.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RecordError("seed: expected an integer")
-    steps = _record_steps(record.get("steps"))
+    public = _public_steps(record["steps"], game.players)
+    finished = _check_ending_keys(record)
+    signature = _check_signature(record, key)
+    if not finished:
+        seen = tuple(Step(seat, text, result) for seat, text, result in public)
+        return Replay(game, None, seen, None, signature)
+    seed, salt = _revealed_seed(record)
+    private = _private_steps(record["private"], len(public))
     state = game.new(seed)
-    states = [state]
-    for number, step in enumerate(steps, start=1):
-        try:
-            action = game.parse_action(step.action)
-            state = state.apply(step.seat, action)
-        except GameError as error:
-            raise RecordError(f"seat {step.seat} {step.action!r}: {error}", number) from error
-        if state.last_result() != step.result:
+    steps = []
+    for number, (seat, shown_text, result) in enumerate(public, start=1):
+        text, private_result = private.get(number, (shown_text, ""))
+        state, step = _replay_step(game, state, number, seat, text)
+        if number in private and not step.is_private:
             raise RecordError(
-                f"seat {step.seat} {step.action!r}: recorded result {step.result!r}, "
-                f"but the deal gives {state.last_result()!r}",
+                "its private entry hides nothing (the action is all public, with no private "
+                "result): list only steps that hide something",
                 number,
             )
-        states.append(state)
-    # The reveal is the hidden truth at the end (the deal, and in some games what was drawn
-    # later), so it is checked against the replayed final state.
-    if "reveal" in record and record["reveal"] != json.loads(json.dumps(dict(state.reveal()))):
-        raise RecordError("reveal: does not match the deal of this seed and config")
-    _check_ending(record, state)
-    return Replay(game, seed, tuple(states), tuple(steps))
+        if step.public_action != shown_text:
+            where = "" if number in private else " (the rest belongs in the private section)"
+            raise RecordError(
+                f"seat {seat} {shown(text)}: public text {shown(shown_text)}, but the table "
+                f"sees {shown(step.public_action)}{where}",
+                number,
+            )
+        if step.result != result:
+            raise RecordError(
+                f"seat {seat} {shown(text)}: recorded result {shown(result)}, "
+                f"but the deal gives {shown(step.result)}",
+                number,
+            )
+        if step.private_result != private_result:
+            raise RecordError(
+                f"seat {seat} {shown(text)}: recorded private result {shown(private_result)}, "
+                f"but the deal gives {shown(step.private_result)}",
+                number,
+            )
+        steps.append(step)
+    _check_end(record, game, seed, salt, steps, state)
+    return Replay(game, seed, tuple(steps), state, signature)
+
+
+def _check_head(record: dict[str, Any]) -> None:
+    unknown = [key for key in record if key not in KEYS]
+    if unknown:
+        raise RecordError(f"{shown(unknown[0])}: unknown key (a record holds {', '.join(KEYS)})")
+    for key in HEAD:
+        if key not in record:
+            raise RecordError(f"{key}: missing")
+    if record["format"] != RECORD_FORMAT:
+        raise RecordError(f"format: expected {RECORD_FORMAT!r}, got {shown(record['format'])}")
+    version = record["version"]
+    if type(version) is not int:
+        raise RecordError(f"version: expected a whole number, got {shown(version)}")
+    if version != RECORD_VERSION:
+        older = " (an older format, before commitments)" if 0 < version < RECORD_VERSION else ""
+        raise RecordError(
+            f"version: this Sleuth reads version {RECORD_VERSION} records, not {version}{older}"
+        )
+    text = record["commitment"]
+    if not _is_hex(text, 64):
+        raise RecordError(f"commitment: expected 64 hex digits (SHA-256), got {shown(text)}")
 
 
 def _record_game(record: dict[str, Any]) -> Game[Any]:
-    name = record.get("game")
+    name = record["game"]
     if not isinstance(name, str):
-        raise RecordError("game: expected a game name")
+        raise RecordError(f"game: expected a game name, got {shown(name)}")
     try:
         game_type = find_game(name)
-        game = game_type.from_config_json(record.get("config"))
+        game = game_type.from_config_json(record["config"])
     except GameError as error:
         raise RecordError(str(error)) from error
-    if record.get("rules_version") != game.rules_version:
+    if record["rules_version"] != game.rules_version:
         raise RecordError(
-            f"rules_version: record has {record.get('rules_version')!r}, "
+            f"rules_version: record has {shown(record['rules_version'])}, "
             f"this Sleuth plays {game.rules_version!r}"
         )
+    difference = first_difference(record["config"], game.config_json(), "config")
+    if difference is not None:
+        raise RecordError(f"{difference} (not the config as the game writes it)")
     return game
 
 
-def _record_steps(raw: object) -> list[Step]:
+def _public_steps(raw: object, players: int) -> list[tuple[int, str, str]]:
     if not isinstance(raw, list):
         raise RecordError("steps: expected an array")
     steps = []
@@ -141,40 +266,172 @@ def _record_steps(raw: object) -> list[Step]:
         if (
             not isinstance(item, list)
             or len(item) != 3
-            or not isinstance(item[0], int)
-            or isinstance(item[0], bool)
+            or type(item[0]) is not int
             or not isinstance(item[1], str)
             or not isinstance(item[2], str)
         ):
             raise RecordError("expected [seat, action, result]", number)
-        steps.append(Step(item[0], item[1], item[2]))
+        if not 0 <= item[0] < players:
+            raise RecordError(f"seat {item[0]} is not a seat of this {players}-player game", number)
+        steps.append((item[0], item[1], item[2]))
     return steps
 
 
-def _check_ending(record: dict[str, Any], state: State) -> None:
-    outcome: Outcome | None = state.outcome
-    if "outcome" in record:
-        if outcome is None:
-            raise RecordError("outcome: the record claims an end, but the game is not over")
-        if record["outcome"] != to_json(outcome):
+def _check_ending_keys(record: dict[str, Any]) -> bool:
+    present = [key for key in ENDING if key in record]
+    if present and len(present) < len(ENDING):
+        missing = [key for key in ENDING if key not in record]
+        raise RecordError(
+            f"{missing[0]}: missing (a finished record holds {', '.join(ENDING)}; "
+            "a record written before the end holds none of them)"
+        )
+    return bool(present)
+
+
+def _check_signature(record: dict[str, Any], key: bytes | None) -> str:
+    signed = SIGNATURE in record
+    if signed and not _is_hex(record[SIGNATURE], 64):
+        raise RecordError(
+            f"signature: expected 64 hex digits (HMAC-SHA256), got {shown(record[SIGNATURE])}"
+        )
+    if key is None:
+        return "not checked" if signed else "unsigned"
+    if not signed:
+        raise RecordError("signature: missing (the record is unsigned, so the key proves nothing)")
+    if not signature_matches(record, key):
+        raise RecordError(
+            "signature: does not match the record under this key "
+            "(the record was changed after signing, or signed with another key)"
+        )
+    return "checked"
+
+
+def _revealed_seed(record: dict[str, Any]) -> tuple[int, str]:
+    seed, salt = record["seed"], record["salt"]
+    if type(seed) is not int or not 0 <= seed < 2**SEED_BITS:
+        raise RecordError(f"seed: expected a whole number 0..2^{SEED_BITS}-1, got {shown(seed)}")
+    if not _is_hex(salt, 32):
+        raise RecordError(f"salt: expected 32 hex digits, got {shown(salt)}")
+    if commitment(seed, salt) != record["commitment"]:
+        raise RecordError(
+            "commitment: the revealed seed and salt do not hash to it "
+            "(the deal is not the one fixed before the first move)"
+        )
+    return seed, salt
+
+
+def _private_steps(raw: object, count: int) -> dict[int, tuple[str, str]]:
+    if not isinstance(raw, list):
+        raise RecordError("private: expected an array of [step, action, private result]")
+    private: dict[int, tuple[str, str]] = {}
+    last = 0
+    for index, item in enumerate(raw):
+        where = f"private[{index}]"
+        if (
+            not isinstance(item, list)
+            or len(item) != 3
+            or type(item[0]) is not int
+            or not isinstance(item[1], str)
+            or not isinstance(item[2], str)
+        ):
+            raise RecordError(f"{where}: expected [step, action, private result]")
+        number = item[0]
+        if not last < number <= count:
             raise RecordError(
-                f"outcome: record has {record['outcome']}, replay gives {to_json(outcome)}"
+                f"{where}: step {shown(number)} is not a step after step {last} "
+                f"(steps are 1-{count}, each listed once, in order)"
             )
-    elif outcome is not None:
-        raise RecordError("outcome: the game is over but the record has no outcome")
+        private[number] = (item[1], item[2])
+        last = number
+    return private
+
+
+def _replay_step(
+    game: Game[Any], state: State, number: int, seat: int, text: str
+) -> tuple[State, Step]:
+    try:
+        action = game.parse_action(text)
+        if str(action) != text:
+            raise RecordError(
+                f"seat {seat} {shown(text)}: not in canonical notation (write {str(action)!r})",
+                number,
+            )
+        return play_step(state, seat, action)
+    except RecordError:
+        raise
+    except GameError as error:
+        raise RecordError(f"seat {seat} {shown(text)}: {error}", number) from error
+
+
+def _check_end(
+    record: dict[str, Any],
+    game: Game[Any],
+    seed: int,
+    salt: str,
+    steps: list[Step],
+    final: State,
+) -> None:
+    if final.outcome is None:
+        raise RecordError("outcome: the record claims an end, but the game is not over")
+    expected = make_record(game, seed, salt, steps, final)
+    for key in ("reveal", "outcome", "private"):
+        difference = first_difference(record[key], expected[key], key)
+        if difference is None:
+            continue
+        if key == "reveal":
+            raise RecordError(
+                f"reveal: does not match the deal of this seed and config ({difference})"
+            )
+        if key == "private":
+            raise RecordError(f"{difference} (a step hides nothing there, or its entry is wrong)")
+        raise RecordError(difference)
+    body = {k: v for k, v in record.items() if k != SIGNATURE}
+    difference = first_difference(body, expected, "record")
+    if difference is not None:  # every field is checked above; this is the last word
+        raise RecordError(difference)
+
+
+def _is_hex(value: object, digits: int) -> bool:
+    return (
+        isinstance(value, str)
+        and len(value) == digits
+        and all(c in "0123456789abcdef" for c in value)
+    )
 
 
 def load_record(path: Path) -> dict[str, Any]:
+    """A record file's JSON; ``RecordError`` (naming the file) for anything that is not."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"{path}: cannot read: {error}") from error
+        text = path.read_bytes().decode("utf-8")
+    except OSError as error:
+        raise RecordError(f"{path}: cannot read: {error.strerror or error}") from error
+    except UnicodeDecodeError as error:
+        raise RecordError(f"{path}: not UTF-8 text (byte {error.start})") from error
+    try:
+        data = json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(f"{path}: not JSON: {error}") from error
+    except RecursionError:
+        raise RecordError(f"{path}: JSON nested too deeply to be a record") from None
+    except ValueError:  # Python's bound on the digits of one number
+        limit = sys.get_int_max_str_digits()
+        raise RecordError(f"{path}: a number has more than {limit} digits") from None
     if not isinstance(data, dict):
         raise RecordError(f"{path}: expected a JSON object")
     return data
 
 
 def save_record(record: dict[str, JSONValue], path: Path) -> None:
-    path.write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    """Write a record whole or not at all: a temporary file, synced, then renamed."""
+    text = json.dumps(record, ensure_ascii=False, indent=1) + "\n"
+    folder = path.parent
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -1,16 +1,34 @@
-"""Seeded randomness: every random choice in a game comes from its seed, never global state."""
+"""Seeded randomness: every random choice in a game comes from a seed, never global state.
+
+Three kinds of seed:
+
+- ``derive_seed``/``make_rng``: public streams of one seed (the deal, reshuffles, the games
+  of a tournament from its ``--seed``). Anyone who knows the seed can compute them.
+- ``keyed_seed``/``keyed_salt``: streams under a secret key (the bots' generators and the
+  records' salts in the arena and ``simulate``). Without the key a keyed seed tells nothing
+  about its labels nor about any other seed, the deal's included; with the key (recorded
+  with the results) a tournament replays exactly.
+- ``secret_seed``/``secret_salt``/``secret_key``: fresh from the operating system, for games
+  people play: nobody, not even the program's author, can guess them.
+"""
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import random
+import secrets
+
+SEED_BITS = 128
+SALT_CHARS = 32  # hex digits: 128 bits
 
 
 def derive_seed(seed: int, *labels: str | int) -> int:
     """A new 64-bit seed, a pure function of ``seed`` and ``labels``.
 
-    Separate streams (the deal, each bot, each game of a tournament) get their own
-    derived seed, so adding a draw to one stream never shifts another.
+    Separate streams (the deal, each game of a tournament) get their own derived seed, so
+    adding a draw to one stream never shifts another. Not secret: never use it for a bot's
+    generator, which would let the bot search back to the deal.
     """
     text = "/".join([str(seed), *(str(label) for label in labels)])
     digest = hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest()
@@ -20,3 +38,33 @@ def derive_seed(seed: int, *labels: str | int) -> int:
 def make_rng(seed: int, *labels: str | int) -> random.Random:
     """A private ``random.Random`` for the stream named by ``labels`` under ``seed``."""
     return random.Random(derive_seed(seed, *labels))
+
+
+def keyed_seed(key: bytes, *labels: str | int) -> int:
+    """A 128-bit seed from HMAC-SHA256 of ``labels`` under ``key``."""
+    return int.from_bytes(_keyed(key, labels)[: SEED_BITS // 8], "big")
+
+
+def keyed_salt(key: bytes, *labels: str | int) -> str:
+    """A record's salt (32 hex digits) from HMAC-SHA256 of ``labels`` under ``key``."""
+    return _keyed(key, ("salt", *labels)).hex()[:SALT_CHARS]
+
+
+def secret_seed() -> int:
+    """A 128-bit seed from the operating system."""
+    return secrets.randbits(SEED_BITS)
+
+
+def secret_salt() -> str:
+    """A record's salt (32 hex digits) from the operating system."""
+    return secrets.token_hex(SALT_CHARS // 2)
+
+
+def secret_key() -> bytes:
+    """A 256-bit key from the operating system (a tournament's key for bots and salts)."""
+    return secrets.token_bytes(32)
+
+
+def _keyed(key: bytes, labels: tuple[str | int, ...]) -> bytes:
+    message = "/".join(str(label) for label in labels).encode("utf-8")
+    return hmac.new(key, message, hashlib.sha256).digest()

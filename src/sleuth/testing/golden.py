@@ -13,7 +13,7 @@ from typing import Any
 
 from sleuth.agents import RandomAgent
 from sleuth.arena import play_match
-from sleuth.core import Game, make_game
+from sleuth.core import Game, derive_seed, make_game
 
 Scenario = tuple[Game[Any], int, list[tuple[int, str]] | None]
 
@@ -31,13 +31,19 @@ def golden_text(game: Game[Any], seed: int, script: list[tuple[int, str]] | None
     """Play the scripted steps (or a game between random bots) and print every view."""
     if script is None:
         bots = [RandomAgent(interrupt_rate=0.02) for _ in range(game.players)]
-        script = [(step.seat, step.action) for step in play_match(game, bots, seed).steps]
+        # The bots' streams of the days when they came from the game seed: kept for these
+        # fixed test scenarios only, so that their playthroughs stay the same.
+        streams = [derive_seed(seed, "agent", seat) for seat in range(game.players)]
+        steps = play_match(game, bots, seed, bot_seeds=streams).steps
+        script = [(step.seat, step.action) for step in steps]
     state = game.new(seed)
     out = [f"# {game.title}, {game.players} players, seed {seed}, config {game.config_json()}"]
     out += _views(state)
     for number, (seat, action) in enumerate(script, start=1):
         state = state.apply(seat, game.parse_action(action))
-        out.append(f"\n=== step {number}: seat {seat} plays {action!r} -> {state.last_result()}")
+        # The referee's line: the whole action and what it did, private or not.
+        result = state.private_result() or state.last_result()
+        out.append(f"\n=== step {number}: seat {seat} plays {action!r} -> {result}")
         out += _views(state)
     return "\n".join(out) + "\n"
 

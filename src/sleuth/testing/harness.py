@@ -2,8 +2,9 @@
 
 Random playouts from many seeds must end without an error on legal actions; illegal and
 malformed actions must raise the right error and change nothing; records must replay
-exactly; views and actions must survive JSON; and no seat's view may change when only
-facts that seat cannot know are changed (``State.hidden_twin``).
+exactly; views and actions must survive JSON; no seat's view may change when only facts
+that seat cannot know are changed (``State.hidden_twin``); and no public step of a record
+may tell more than the spectator's view (``public_steps``).
 """
 
 from __future__ import annotations
@@ -23,9 +24,12 @@ from sleuth.core import (
     IllegalActionError,
     InvalidActionError,
     State,
+    derive_seed,
     make_rng,
 )
-from sleuth.core.records import Step, make_record, replay_record
+from sleuth.core.records import Step, make_record, play_step, replay_record
+
+from .public_steps import PublicStepLeak, check_public_steps
 
 
 class ConformanceError(AssertionError):
@@ -43,6 +47,7 @@ class ConformanceReport:
     json_checked: int = 0
     twins_checked: int = 0
     replays_checked: int = 0
+    public_checked: int = 0
     outcomes: dict[str, int] = field(default_factory=dict)
 
 
@@ -64,17 +69,24 @@ def check_game(
     report = ConformanceReport()
     for seed in seeds:
         rng = make_rng(seed, "harness")
+        # Its own stream, so that the playouts are the ones the other checks always saw.
+        public_rng = make_rng(seed, "harness", "public")
         state = game.new(seed)
         steps: list[Step] = []
         while state.outcome is None:
             if len(steps) >= max_steps:
                 raise ConformanceError(f"seed {seed}: no end after {max_steps} steps")
             if len(steps) % deep_every == 0:
-                _check_deep(game, state, rng, report, f"seed {seed} step {len(steps)}")
+                where = f"seed {seed} step {len(steps)}"
+                _check_deep(game, state, rng, report, where)
+                try:
+                    report.public_checked += check_public_steps(state, public_rng)
+                except PublicStepLeak as leak:
+                    raise ConformanceError(f"{where}: LEAK in a public step: {leak}") from None
             seat, action = _random_move(state, rng, drastic_rate, seed)
             before, old = _snapshot(state), state
             try:
-                state = state.apply(seat, action)
+                state, step = play_step(state, seat, action)
             except Exception as error:
                 raise ConformanceError(
                     f"seed {seed} step {len(steps)}: legal action {action} of seat {seat} "
@@ -82,7 +94,7 @@ def check_game(
                 ) from error
             if _snapshot(old) != before:
                 raise ConformanceError(f"seed {seed}: applying {action} changed the old state")
-            steps.append(Step(seat, str(action), state.last_result()))
+            steps.append(step)
         _check_deep(game, state, rng, report, f"seed {seed} end")
         _check_replay(game, seed, steps, state, report)
         report.games += 1
@@ -274,8 +286,11 @@ def _broken_twins(action: Action) -> list[Action]:
 def _check_replay(
     game: Game[Any], seed: int, steps: list[Step], final: State, report: ConformanceReport
 ) -> None:
-    record = json.loads(json.dumps(make_record(game, seed, steps, final), ensure_ascii=False))
+    salt = format(derive_seed(seed, "harness", "salt"), "032x")
+    record = json.loads(json.dumps(make_record(game, seed, salt, steps, final), ensure_ascii=False))
     replay = replay_record(record)
+    if replay.final is None:
+        raise ConformanceError(f"seed {seed}: the record of a finished game is not finished")
     for seat in [None, *range(game.players)]:
         if replay.final.view(seat) != final.view(seat):
             raise ConformanceError(f"seed {seed}: replay differs from the game for seat {seat}")

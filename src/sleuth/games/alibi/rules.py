@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -148,6 +149,7 @@ class AlibiState(State):
     round_turns: int = 0
     refills: int = 0
     last: str = ""
+    withheld: str = ""  # the whole result, when the public one must leave counts out
     _outcome: Outcome | None = None
 
     @classmethod
@@ -265,7 +267,14 @@ class AlibiState(State):
     def _apply(self, seat: int, action: AlibiAction) -> AlibiState:
         state = self._copy()
         state.last = state._do(seat, action)
+        state.withheld = ""
+        if isinstance(action, Exchange) and state._reshuffled_since(self):
+            # The exchanged cards went back into the pile unseen: so does their number.
+            state.withheld, state.last = state.last, _without_counts(state.last)
         return state
+
+    def _reshuffled_since(self, before: AlibiState) -> bool:
+        return self.refills != before.refills or len(self.convictions) != len(before.convictions)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -273,6 +282,18 @@ class AlibiState(State):
 
     def last_result(self) -> str:
         return self.last
+
+    def public_action(self, seat: int, action: AlibiAction) -> str:
+        # Discarded cards lie face up, but when the same step shuffles the discard pile into
+        # the draw pile (C11, or a new round after a stall) no view ever shows them.
+        if isinstance(action, Swap | Exchange) and self._apply(seat, action)._reshuffled_since(
+            self
+        ):
+            return f"{action.kind} ?"
+        return str(action)
+
+    def private_result(self) -> str:
+        return self.withheld
 
     def reveal(self) -> Mapping[str, JSONValue]:
         suspects, hands, pile, start = self.deal
@@ -522,6 +543,15 @@ class AlibiState(State):
         self.pile, self.discard = tuple(pile), ()
         self.fronts, self.alibis = ((),) * self.players, ()
         notes.append(f"reshuffled {len(pile)}")
+
+
+def _without_counts(result: str) -> str:
+    """``result`` with the counts that would tell how many cards were exchanged as ``?``."""
+    notes = result.split("; ")
+    hidden = ("discard reshuffled", "drew")
+    return "; ".join(
+        re.sub(r"\d+", "?", note) if note.startswith(hidden) else note for note in notes
+    )
 
 
 @lru_cache(maxsize=4096)

@@ -290,6 +290,14 @@ class BlackStoriesState(State):
     def last_result(self) -> str:
         return self.last
 
+    def public_action(self, seat: int, action: BlackStoriesAction) -> str:
+        # With guesses=private a failed guess is shown only to the guesser and his suspect.
+        if isinstance(action, Solve) and self.game.config.guesses == "private":
+            guess = bs.normalize_evidence(action.guess, "guess", bs.FULL_EVIDENCE)
+            if guess != self.cases[action.target]:
+                return f"solve {action.target} ? with {action.drops}"
+        return str(action)
+
     def reveal(self) -> Mapping[str, JSONValue]:
         """The deal (first cases, hands, the draw pile top first) and every case held so far."""
         cases, hands, draw = self.deal

@@ -158,6 +158,7 @@ class BlackViennaState(State):
     phase: Phase = Phase.ASK
     winner: int | None = None
     last: str = ""
+    sealed: str = ""  # what a guess handed in was ("guessed" or "passed"): its seat's alone
     _outcome: Outcome | None = None
 
     @classmethod
@@ -270,11 +271,14 @@ class BlackViennaState(State):
         return ActionList(parts)  # type: ignore[return-value]
 
     def _apply(self, seat: int, action: BlackViennaAction) -> BlackViennaState:
+        if isinstance(action, Guess | Pass):
+            return self._guess(seat, action.letters if isinstance(action, Guess) else None)
         if isinstance(action, Investigate):
-            return self._investigate(seat, action)
-        if isinstance(action, Accuse):
-            return self._accuse(seat, action.letters)
-        return self._guess(seat, action.letters if isinstance(action, Guess) else None)
+            state = self._investigate(seat, action)
+        else:
+            state = self._accuse(seat, action.letters)
+        state.sealed = ""
+        return state
 
     def _why_illegal(self, seat: int, action: BlackViennaAction) -> str | None:
         if isinstance(action, Accuse):
@@ -299,6 +303,18 @@ class BlackViennaState(State):
 
     def last_result(self) -> str:
         return self.last
+
+    def public_action(self, seat: int, action: BlackViennaAction) -> str:
+        # The table learns that a seat accused, or handed in an envelope, never the letters
+        # (AccusationView.letters, own_guess) nor whether the envelope held a guess.
+        if isinstance(action, Accuse):
+            return "accuse ?"
+        if isinstance(action, Guess | Pass):
+            return "hand in ?"
+        return str(action)
+
+    def private_result(self) -> str:
+        return self.sealed
 
     def reveal(self) -> Mapping[str, JSONValue]:
         return {
@@ -430,7 +446,8 @@ class BlackViennaState(State):
     def _guess(self, seat: int, letters: str | None) -> BlackViennaState:
         state = self._copy()
         state.guesses = tuple((s, (letters or "-") if s == seat else g) for s, g in self.guesses)
-        state.last = "guessed" if letters is not None else "passed"
+        state.last = ""
+        state.sealed = "guessed" if letters is not None else "passed"
         if all(g is not None for _, g in state.guesses):
             state._score()
         return state

@@ -403,6 +403,16 @@ class ThirteenCluesState(State):
     def last_result(self) -> str:
         return self.last
 
+    def public_action(self, seat: int, action: ThirteenCluesAction) -> str:
+        # A chosen mystery is never shown to its owner nor to a spectator; a Top Secret
+        # question's subject only to its asker and witness (views.py).
+        if isinstance(action, Choose):
+            return "choose ?"
+        if isinstance(action, Ask) and action.secret:
+            side = f" {action.side}" if action.side else ""
+            return f"ask {action.witness} ?{side} secret"
+        return str(action)
+
     def reveal(self) -> Mapping[str, JSONValue]:
         """The deal: hands, informants and start player (the mysteries are chosen in play),
         and each seat's hidden cards as they lie, left then right, once chosen."""

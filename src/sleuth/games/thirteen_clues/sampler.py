@@ -15,7 +15,6 @@ What the engine does not model is drawn here, uniformly:
   chosen gets a random trio of its hand as its pick;
 - the subject of a Top Secret question the seat neither asked nor answered (its answer is
   then computed from the filled-in deal);
-- the order in which informants were looked up (the view shows who looked, not when).
 
 The game is the view's own (its config: options and deck). The engine leaves out questions
 about a type (an option): a drawn deal may disagree with their answers, which are copied as seen.
@@ -31,6 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from .notation import SLOT_LETTERS
 from .rules import Accusation, Question, ThirteenClues, ThirteenCluesState
 from .views import QuestionView, ThirteenCluesView
 
@@ -82,11 +82,10 @@ def determinize(
         turn = next(a.seat for a in view.accusations if a.correct)
     looked = [0] * n
     looks: list[tuple[int, int]] = []
-    for index, informant in enumerate(view.informants):
-        for s in informant.looked_by:
-            looked[s] |= 1 << index
-            looks.append((s, index))
-    rng.shuffle(looks)
+    for s, letter in view.looks:
+        index = SLOT_LETTERS.index(letter)
+        looked[s] |= 1 << index
+        looks.append((s, index))
     state = ThirteenCluesState(
         game,
         hands,

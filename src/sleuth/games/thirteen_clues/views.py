@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from sleuth.core import GameError, Outcome, View
 
 from .components import Phase, ThirteenCluesConfig
+from .notation import SLOT_LETTERS
 
 if TYPE_CHECKING:
     from .rules import ThirteenCluesState
@@ -71,6 +72,9 @@ class ThirteenCluesView(View):
     hand: tuple[str, ...] | None
     seats: tuple[SeatView, ...]
     informants: tuple[InformantView, ...]
+    # Every look at an informant, in order, as (seat, slot): which slot a seat takes up is
+    # public (REFERENCE §4.7 [D]), also when it looks at one again.
+    looks: tuple[tuple[int, str], ...]
     questions: tuple[QuestionView, ...]
     accusations: tuple[AccusationView, ...]
     turns_done: int
@@ -175,6 +179,7 @@ def build_view(state: ThirteenCluesState, seat: int | None) -> ThirteenCluesView
         hand=cards(state.hands[seat]) if seat is not None else None,
         seats=tuple(seats),
         informants=informants,
+        looks=tuple((s, SLOT_LETTERS[slot]) for s, slot in state.looks),
         questions=questions,
         accusations=state.public_accusations,
         turns_done=state.turns_done,

@@ -174,7 +174,7 @@ class ThirteenCluesISMCTS(ISMCTS):
         self._seat = view.seat
         self._deals = analysis.sample(rng, self.deals_per_decision)
         self._root_questions = len(view.questions)
-        self._root_looks = sum(len(i.looked_by) for i in view.informants)
+        self._root_looks = len(view.looks)
         self._root_accusations = len(view.accusations)
         self._values = {}
 
