@@ -21,7 +21,7 @@ pytest.importorskip("fastapi")
 pytest.importorskip("websockets")
 pytest.importorskip("httpx")
 
-import httpx  # noqa: E402
+import httpx
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 
@@ -55,8 +55,20 @@ class Server:
     def start(self) -> Server:
         env = {**os.environ, "PYTHONPATH": str(SRC)}
         command = [
-            sys.executable, "-m", "sleuth.cli.main", "serve", "--port", str(self.port),
-            "--db", self.db, "--key", str(self.key), "--workers", "1", "--bot-delay", "0",
+            sys.executable,
+            "-m",
+            "sleuth.cli.main",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            self.db,
+            "--key",
+            str(self.key),
+            "--workers",
+            "1",
+            "--bot-delay",
+            "0",
             *self.extra,
         ]
         self.log = self.key.parent / f"server-{self.port}-{time.time_ns()}.log"
@@ -93,9 +105,12 @@ def launch(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     """Start servers: ``launch(db=None)`` (a fresh SQLite file by default)."""
     started: list[Server] = []
 
-    def start(db: str | None = None, key: Path | None = None, extra: tuple[str, ...] = ()) -> Server:
+    def start(
+        db: str | None = None, key: Path | None = None, extra: tuple[str, ...] = ()
+    ) -> Server:
         server = Server(
-            db or f"sqlite:///{tmp_path / 'sleuth.db'}", key or tmp_path / "signing.key",
+            db or f"sqlite:///{tmp_path / 'sleuth.db'}",
+            key or tmp_path / "signing.key",
             extra=extra,
         )
         started.append(server)

@@ -25,12 +25,20 @@ GAMES = [
 
 
 async def deal(
-    server: Server, game: str, players: int, seats: list[str | None], options: dict[str, Any],
-    sheet: str, **extra: Any,
+    server: Server,
+    game: str,
+    players: int,
+    seats: list[str | None],
+    options: dict[str, Any],
+    sheet: str,
+    **extra: Any,
 ) -> tuple[dict[str, Any], list[Person]]:
     people = [await Person(server.http, f"P{n}").__aenter__() for n in range(2)]
     body = {
-        "game": game, "players": players, "options": options, "sheet": sheet,
+        "game": game,
+        "players": players,
+        "options": options,
+        "sheet": sheet,
         "seats": [{"kind": "person"} if s is None else {"kind": "bot", "bot": s} for s in seats],
         **extra,
     }
@@ -39,7 +47,11 @@ async def deal(
 
 
 async def play_table(
-    server: Server, game: str, players: int, seats: list[str | None], options: dict[str, Any],
+    server: Server,
+    game: str,
+    players: int,
+    seats: list[str | None],
+    options: dict[str, Any],
     sheet: str,
 ) -> tuple[list[SeatClient], dict[str, Any], list[Person]]:
     created, people = await deal(server, game, players, seats, options, sheet)
@@ -62,7 +74,11 @@ async def play_table(
 
 @pytest.mark.parametrize(("game", "players", "seats", "options", "sheet"), GAMES)
 async def test_whole_game(
-    launch: Any, game: str, players: int, seats: list[str | None], options: dict[str, Any],
+    launch: Any,
+    game: str,
+    players: int,
+    seats: list[str | None],
+    options: dict[str, Any],
     sheet: str,
 ) -> None:
     server = launch()

@@ -17,7 +17,8 @@ def add_parser(commands: Any) -> None:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument(
-        "--db", default=None,
+        "--db",
+        default=None,
         help="sqlite:///FILE or postgresql+asyncpg://USER@HOST/DB "
         "(default: sleuth.db in the user's data folder)",
     )
@@ -25,12 +26,19 @@ def add_parser(commands: Any) -> None:
     serve.add_argument("--workers", type=int, default=2, help="processes for bots and sheets")
     serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds before a bot moves")
     serve.add_argument(
-        "--allow-origin", action="append", default=[], metavar="URL",
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="URL",
         help="another origin browsers may come from (e.g. the reverse proxy's https://...)",
     )
     serve.add_argument("--secure-cookie", action="store_true", help="behind HTTPS")
-    serve.add_argument("--open-table", metavar="GAME", default=None,
-                       help="deal a table of you against bots at start and print its link")
+    serve.add_argument(
+        "--open-table",
+        metavar="GAME",
+        default=None,
+        help="deal a table of you against bots at start and print its link",
+    )
     serve.add_argument("--players", type=int, default=None)
     serve.add_argument("--bots", default="", help="bots for the other seats, e.g. deductive,basic")
     serve.add_argument("--sheet", choices=("off", "facts", "full"), default="full")
@@ -40,20 +48,19 @@ def add_parser(commands: Any) -> None:
 
 def run_serve(args: argparse.Namespace) -> int:
     try:
-        import uvicorn
-
         from sleuth.server import Settings
-        from sleuth.server.app import create_app
+        from sleuth.server.app import serve
     except ModuleNotFoundError as error:
         print(
-            f"sleuth serve needs the web extra ({error.name} is missing): "
-            "pip install -e '.[web]'",
+            f"sleuth serve needs the web extra ({error.name} is missing): pip install -e '.[web]'",
             file=sys.stderr,
         )
         return 2
     values: dict[str, Any] = {
-        "workers": args.workers, "bot_delay": args.bot_delay,
-        "allowed_origins": tuple(args.allow_origin), "cookie_secure": args.secure_cookie,
+        "workers": args.workers,
+        "bot_delay": args.bot_delay,
+        "allowed_origins": tuple(args.allow_origin),
+        "cookie_secure": args.secure_cookie,
     }
     if args.db:
         values["db_url"] = args.db
@@ -67,11 +74,7 @@ def run_serve(args: argparse.Namespace) -> int:
         except GameError as error:
             print(f"sleuth serve: {error}", file=sys.stderr)
             return 2
-    app = create_app(settings, on_start)
-    uvicorn.run(
-        app, host=args.host, port=args.port, ws_max_size=1 << 20, log_level="warning",
-        proxy_headers=True,
-    )
+    serve(settings, args.host, args.port, on_start)
     return 0
 
 
@@ -83,7 +86,9 @@ def _open_table(args: argparse.Namespace) -> Any:
     bots = [b.strip() for b in args.bots.split(",") if b.strip()] or [default_takeover(game.name)]
     names = (bots * players)[: players - 1]
     plan = TablePlan(
-        game=game.name, players=players, options=parse_options(args.option),
+        game=game.name,
+        players=players,
+        options=parse_options(args.option),
         seats=[SeatPlan("person"), *(SeatPlan("bot", name) for name in names)],
         sheet=args.sheet,
     )

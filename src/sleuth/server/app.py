@@ -41,8 +41,10 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         await migrate(engine)
         key = SigningKey.load_or_create(settings.key_file)
         store = Store(engine)
-        bus = PostgresBus(asyncpg_dsn(settings.async_db_url())) if settings.is_postgres else (
-            LocalBus()
+        bus = (
+            PostgresBus(asyncpg_dsn(settings.async_db_url()))
+            if settings.is_postgres
+            else (LocalBus())
         )
         hub = Hub(store, bus, WorkerPool(settings.workers), settings.bot_delay)
         services = Services(settings, store, hub, key)
@@ -82,3 +84,18 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
 
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     return app
+
+
+def serve(settings: Settings, host: str, port: int, on_start: Startup | None = None) -> None:
+    """Run the app on uvicorn: WebSocket frames past 1 MiB are refused by the protocol
+    itself, before the play channel's own, smaller limit."""
+    import uvicorn
+
+    uvicorn.run(
+        create_app(settings, on_start),
+        host=host,
+        port=port,
+        ws_max_size=1 << 20,
+        log_level="warning",
+        proxy_headers=True,
+    )

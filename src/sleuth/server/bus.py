@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 CHANNEL = "sleuth_tables"
 log = logging.getLogger("sleuth.server")
 
-Handler = Callable[[str, str, int], Awaitable[None]]
+Handler = Callable[[str, str, int], Coroutine[Any, Any, None]]
 
 
 class LocalBus:
@@ -59,7 +59,7 @@ class PostgresBus(LocalBus):
         table_id, _, number = rest.partition(" ")
         if self.handler is None or not table_id:
             return
-        task = asyncio.get_running_loop().create_task(
+        task: asyncio.Task[None] = asyncio.get_running_loop().create_task(
             self.handler(kind, table_id, int(number or 0))
         )
         self._tasks.add(task)

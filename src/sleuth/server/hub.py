@@ -156,7 +156,11 @@ class Hub:
     # --- actions ---------------------------------------------------------------------------
 
     async def act(
-        self, live: LiveTable, seat: int, action: object, expect_step: int | None = None,
+        self,
+        live: LiveTable,
+        seat: int,
+        action: object,
+        expect_step: int | None = None,
         by_bot: bool = False,
     ) -> int:
         """Check, commit, then tell: the new step's number, or a ``GameError``."""
@@ -177,8 +181,12 @@ class Hub:
                 parsed = live.parse(action)
                 state = live.state.apply(seat, parsed)
                 row = StepRow(
-                    table_id=live.id, number=live.step + 1, seat=seat, action=str(parsed),
-                    result=state.last_result(), at=time.time(),
+                    table_id=live.id,
+                    number=live.step + 1,
+                    seat=seat,
+                    action=str(parsed),
+                    result=state.last_result(),
+                    at=time.time(),
                 )
                 try:
                     await self.store.insert_step(row, state.to_move(), state.outcome is not None)
@@ -256,8 +264,7 @@ class Hub:
         self.broadcast_seats(live)
 
     def broadcast_seats(self, live: LiveTable) -> None:
-        frame = {"type": "seats", "table": live.id, "step": live.step,
-                 "seats": live.public_seats()}
+        frame = {"type": "seats", "table": live.id, "step": live.step, "seats": live.public_seats()}
         for connection in list(live.connections):
             connection.send(frame)
         self.schedule_sheets(live)
@@ -276,8 +283,12 @@ class Hub:
     async def take_over(self, live: LiveTable, seat: int, spec: str | None = None) -> bool:
         """A person's seat played by a bot (its time ran out, or the others chose a bot)."""
         changed = await self.store.update_seat(
-            live.id, seat, only_if={"takeover": False, "kind": "person"},
-            takeover=True, bot=spec or live.row.takeover_bot, since=time.time(),
+            live.id,
+            seat,
+            only_if={"takeover": False, "kind": "person"},
+            takeover=True,
+            bot=spec or live.row.takeover_bot,
+            since=time.time(),
         )
         if changed:
             await self.seats_changed(live)
@@ -285,8 +296,12 @@ class Hub:
 
     async def take_back(self, live: LiveTable, seat: int) -> bool:
         changed = await self.store.update_seat(
-            live.id, seat, only_if={"takeover": True, "kind": "person"},
-            takeover=False, bot=None, since=time.time(),
+            live.id,
+            seat,
+            only_if={"takeover": True, "kind": "person"},
+            takeover=False,
+            bot=None,
+            since=time.time(),
         )
         if changed:
             await self.seats_changed(live)
@@ -309,8 +324,13 @@ class Hub:
         else:
             row.pop(place, None)
         await self.store.update_seat(live.id, seat, notes=json.dumps(marks, sort_keys=True))
-        frame = {"type": "notes", "table": live.id, "step": live.step, "seat": seat,
-                 "notes": live.notes(seat)}
+        frame = {
+            "type": "notes",
+            "table": live.id,
+            "step": live.step,
+            "seat": seat,
+            "notes": live.notes(seat),
+        }
         for connection in list(live.connections):
             if connection.seat == seat:
                 connection.send(frame)
@@ -329,7 +349,15 @@ class Hub:
             if rows:
                 self._chat_seen[live.id] = rows[-1].id
         for row in rows:
-            frame = {"type": "chat", "table": live.id, "step": live.step, "id": row.id,
-                     "seat": row.seat, "name": row.name, "text": row.text, "at": row.at}
+            frame = {
+                "type": "chat",
+                "table": live.id,
+                "step": live.step,
+                "id": row.id,
+                "seat": row.seat,
+                "name": row.name,
+                "text": row.text,
+                "at": row.at,
+            }
             for connection in list(live.connections):
                 connection.send(frame)

@@ -52,8 +52,15 @@ class SeatState:
     def of(cls, row: SeatRow, name: str) -> SeatState:
         notes = json.loads(row.notes or "{}")
         return cls(
-            row.seat, row.kind, row.bot, row.takeover, row.person_id, row.since, notes,
-            row.token_hash is not None, name,
+            row.seat,
+            row.kind,
+            row.bot,
+            row.takeover,
+            row.person_id,
+            row.since,
+            notes,
+            row.token_hash is not None,
+            name,
         )
 
 
@@ -88,13 +95,22 @@ class LiveTable:
 
     @classmethod
     def build(
-        cls, row: TableRow, seats: Sequence[SeatRow], steps: Sequence[StepRow], names: dict[str, str]
+        cls,
+        row: TableRow,
+        seats: Sequence[SeatRow],
+        steps: Sequence[StepRow],
+        names: dict[str, str],
     ) -> LiveTable:
         game_type = find_kit(row.game).game
         game = game_type.of(from_json(game_type.config_type, json.loads(row.config), "config"))
         seed = int(row.seed)
         live = cls(
-            row, game, seed, int(row.bot_seed), game.new(seed), [],
+            row,
+            game,
+            seed,
+            int(row.bot_seed),
+            game.new(seed),
+            [],
             [SeatState.of(s, names.get(s.person_id or "", "")) for s in seats],
         )
         live.extend(steps)

@@ -95,12 +95,28 @@ async def create_table(
     now = time.time()
     table_id = new_id()
     row = TableRow(
-        id=table_id, game=game, players=plan.players, config=config,
-        seed=str(secrets.randbits(128)), salt=secrets.token_hex(16),
-        bot_seed=str(secrets.randbits(64)), sheet=plan.sheet, clock=plan.clock,
-        per_move=per_move, takeover_bot=takeover, spectators=plan.spectators,
-        listed=plan.listed, status="waiting", step=0, to_move=None, created_by=creator,
-        created_at=now, started_at=None, finished_at=None, rematch_of=rematch_of, rematch=None,
+        id=table_id,
+        game=game,
+        players=plan.players,
+        config=config,
+        seed=str(secrets.randbits(128)),
+        salt=secrets.token_hex(16),
+        bot_seed=str(secrets.randbits(64)),
+        sheet=plan.sheet,
+        clock=plan.clock,
+        per_move=per_move,
+        takeover_bot=takeover,
+        spectators=plan.spectators,
+        listed=plan.listed,
+        status="waiting",
+        step=0,
+        to_move=None,
+        created_by=creator,
+        created_at=now,
+        started_at=None,
+        finished_at=None,
+        rematch_of=rematch_of,
+        rematch=None,
     )
     tokens: dict[int, str] = {}
     seats = []
@@ -111,10 +127,15 @@ async def create_table(
             token_hash = secret_hash(tokens[number])
         seats.append(
             SeatRow(
-                table_id=table_id, seat=number, kind=seat.kind,
-                bot=seat.bot if seat.kind == "bot" else None, takeover=False,
+                table_id=table_id,
+                seat=number,
+                kind=seat.kind,
+                bot=seat.bot if seat.kind == "bot" else None,
+                takeover=False,
                 person_id=people.get(number) if seat.kind == "person" else None,
-                token_hash=token_hash, since=now, notes="{}",
+                token_hash=token_hash,
+                since=now,
+                notes="{}",
             )
         )
     await store.create_table(row, seats)
@@ -130,10 +151,14 @@ def plan_of(row: TableRow, seats: Sequence[SeatRow]) -> TablePlan:
     names = {o.name for o in game.options()}
     options = {key: value for key, value in config.items() if key in names}
     return TablePlan(
-        game=row.game, players=row.players, options=options,
+        game=row.game,
+        players=row.players,
+        options=options,
         seats=[SeatPlan(s.kind, s.bot if s.kind == "bot" else None) for s in seats],
-        sheet=row.sheet, clock=row.clock, per_move=row.per_move,
-        takeover_bot=row.takeover_bot, spectators=row.spectators, listed=row.listed,
+        sheet=row.sheet,
+        clock=row.clock,
+        per_move=row.per_move,
+        takeover_bot=row.takeover_bot,
+        spectators=row.spectators,
+        listed=row.listed,
     )
-
-

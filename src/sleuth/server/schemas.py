@@ -9,9 +9,12 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
 BotSpec = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
-OptionValue = Annotated[str, StringConstraints(max_length=500)] | int | bool | list[
-    Annotated[str, StringConstraints(max_length=100)]
-]
+OptionValue = (
+    Annotated[str, StringConstraints(max_length=500)]
+    | int
+    | bool
+    | list[Annotated[str, StringConstraints(max_length=100)]]
+)
 
 
 class Strict(BaseModel):
@@ -70,8 +73,9 @@ class SeatIn(Strict):
 class TableIn(Strict):
     game: Annotated[str, StringConstraints(min_length=1, max_length=64)]
     players: Annotated[int, Field(ge=1, le=12)]
-    options: Annotated[dict[Annotated[str, StringConstraints(max_length=64)], OptionValue],
-                       Field(max_length=32)] = {}
+    options: Annotated[
+        dict[Annotated[str, StringConstraints(max_length=64)], OptionValue], Field(max_length=32)
+    ] = {}
     seats: Annotated[list[SeatIn], Field(min_length=1, max_length=12)]
     sheet: Literal["off", "facts", "full"] = "full"
     clock: Literal["none", "live", "turn"] = "none"

@@ -144,7 +144,7 @@ class Store:
             query = query.where(getattr(SeatRow, column) == value)
         async with self._sessions.begin() as session:
             result = await session.execute(query.values(**values))
-            return bool(result.rowcount)  # type: ignore[attr-defined]
+            return bool(result.rowcount)
 
     async def update_table(self, table_id: str, **values: Any) -> None:
         async with self._sessions.begin() as session:
@@ -161,11 +161,9 @@ class Store:
                 .where(TableRow.id == table_id, TableRow.status == "waiting")
                 .values(status="playing", started_at=at)
             )
-            return bool(result.rowcount)  # type: ignore[attr-defined]
+            return bool(result.rowcount)
 
-    async def insert_step(
-        self, step: StepRow, to_move: int | None, finished: bool
-    ) -> None:
+    async def insert_step(self, step: StepRow, to_move: int | None, finished: bool) -> None:
         """Commit one accepted action and the table's summary with it, or ``StepConflict``."""
         values: dict[str, Any] = {"step": step.number, "to_move": to_move}
         if finished:

@@ -101,10 +101,12 @@ class WorkerPool:
         return self._executor
 
     async def decide(self, job: BotJob) -> str | None:
-        return await self._run(decide, job)
+        chosen: str | None = await self._run(decide, job)
+        return chosen
 
     async def sheet(self, job: SheetJob) -> str:
-        return await self._run(render_sheet, job)
+        text: str = await self._run(render_sheet, job)
+        return text
 
     async def _run(self, function: Any, job: object) -> Any:
         loop = asyncio.get_running_loop()

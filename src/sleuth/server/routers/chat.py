@@ -16,8 +16,9 @@ async def history(live: Table, app: ServicesDep, after: int = 0) -> list[ChatOut
     return [ChatOut(id=r.id, seat=r.seat, name=r.name, text=r.text, at=r.at) for r in rows]
 
 
-@router.post("", status_code=201, dependencies=[Checked],
-             responses={404: {"description": "no such table"}})
+@router.post(
+    "", status_code=201, dependencies=[Checked], responses={404: {"description": "no such table"}}
+)
 async def say(body: ChatIn, live: Table, app: ServicesDep, person: Person) -> None:
     seat = next((s.seat for s in live.seats if s.person_id == person.id), None)
     if seat is None:

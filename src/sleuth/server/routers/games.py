@@ -23,17 +23,23 @@ async def games() -> LobbyOut:
         grid = kit.part(RENDER, TextRender).notes_grid if kit.has(RENDER) else None
         out.append(
             GameOut(
-                name=game.name, title=game.title, aliases=list(game.aliases),
-                min_players=game.min_players, max_players=game.max_players,
+                name=game.name,
+                title=game.title,
+                aliases=list(game.aliases),
+                min_players=game.min_players,
+                max_players=game.max_players,
                 options=[
                     OptionOut(name=o.name, default=o.default, choices=list(o.choices), help=o.help)
                     for o in game.options()
                 ],
-                bots=agent_names(game.name), takeover_bot=default_takeover(game.name),
+                bots=agent_names(game.name),
+                takeover_bot=default_takeover(game.name),
                 notes_grid=grid is not None,
             )
         )
     return LobbyOut(
-        games=out, sheet_levels=list(SHEET_LEVELS), clock_kinds=list(CLOCK_KINDS),
+        games=out,
+        sheet_levels=list(SHEET_LEVELS),
+        clock_kinds=list(CLOCK_KINDS),
         clock_defaults=dict(CLOCK_DEFAULTS),
     )

@@ -21,7 +21,11 @@ async def identify(
         return PersonOut(id=person.id, name=body.name)
     row, secret = await app.store.create_person(body.name)
     response.set_cookie(
-        COOKIE, secret, max_age=COOKIE_SECONDS, httponly=True, samesite="lax",
+        COOKIE,
+        secret,
+        max_age=COOKIE_SECONDS,
+        httponly=True,
+        samesite="lax",
         secure=app.settings.cookie_secure,
     )
     return PersonOut(id=row.id, name=row.name)

@@ -18,7 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 from sleuth.core import GameError, InvalidActionError
 
 from ..connection import Connection
-from ..deps import MaybePerson, ServicesDep, Services, origin_allowed
+from ..deps import MaybePerson, Services, ServicesDep, origin_allowed
 from ..hub import StaleActionError
 from ..limits import RateLimit
 from ..live import LiveTable
@@ -53,8 +53,13 @@ async def _open(ws: WebSocket, app: Services, table_id: str) -> LiveTable | None
 
 @router.websocket("/ws/tables/{table_id}/seats/{seat}")
 async def play(
-    ws: WebSocket, table_id: str, seat: int, app: ServicesDep, person: MaybePerson,
-    token: str | None = None, last_step: int | None = None,
+    ws: WebSocket,
+    table_id: str,
+    seat: int,
+    app: ServicesDep,
+    person: MaybePerson,
+    token: str | None = None,
+    last_step: int | None = None,
 ) -> None:
     live = await _open(ws, app, table_id)
     if live is None:
@@ -137,8 +142,7 @@ async def _read(ws: WebSocket, app: Services, live: LiveTable, connection: Conne
             refused = 0
             continue
         refused += 1
-        connection.send({"type": "error", "code": error[0], "message": error[1],
-                         "step": live.step})
+        connection.send({"type": "error", "code": error[0], "message": error[1], "step": live.step})
         if refused >= settings.flood_close_after:
             connection.overflowed = True  # closes with FLOOD
             connection.close()

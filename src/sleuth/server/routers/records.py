@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, HTTPException, Response
 
 from ..deps import ServicesDep, Table
@@ -9,7 +11,10 @@ from ..schemas import ReplayOut, ReplayStep, Signature, SignedRecord, VerifyIn, 
 from ..signing import ALGORITHM
 
 router = APIRouter(tags=["records"])
-OVER = {404: {"description": "no such table"}, 409: {"description": "the game is not over"}}
+OVER: dict[int | str, dict[str, Any]] = {
+    404: {"description": "no such table"},
+    409: {"description": "the game is not over"},
+}
 
 
 @router.get("/api/tables/{table_id}/record", responses=OVER)

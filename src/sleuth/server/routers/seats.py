@@ -3,6 +3,8 @@ one's seat back from its bot."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, HTTPException
 
 from sleuth.agents import make_agent
@@ -14,7 +16,7 @@ from ..schemas import JoinIn, JoinOut, ReplaceIn, TableOut
 from ..wire import table_out
 
 router = APIRouter(prefix="/api/tables/{table_id}", tags=["seats"])
-NOT_FOUND = {404: {"description": "no such table or seat"}}
+NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"description": "no such table or seat"}}
 
 
 def _seat(live: LiveTable, seat: int) -> None:

@@ -28,10 +28,16 @@ async def create(
     """Deal a table. The invite of each person's seat is in the answer, once: its token is
     stored hashed. ``sit`` seats the creating person at once."""
     plan = TablePlan(
-        game=body.game, players=body.players, options=body.options,
-        seats=[SeatPlan(s.kind, s.bot) for s in body.seats], sheet=body.sheet,
-        clock=body.clock, per_move=body.per_move, takeover_bot=body.takeover_bot,
-        spectators=body.spectators, listed=body.listed,
+        game=body.game,
+        players=body.players,
+        options=body.options,
+        seats=[SeatPlan(s.kind, s.bot) for s in body.seats],
+        sheet=body.sheet,
+        clock=body.clock,
+        per_move=body.per_move,
+        takeover_bot=body.takeover_bot,
+        spectators=body.spectators,
+        listed=body.listed,
     )
     people: dict[int, str] = {}
     if body.sit is not None:
@@ -84,9 +90,7 @@ async def read(live: Table) -> TableOut:
     dependencies=[Checked],
     responses={404: {"description": "no such table"}, 409: {"description": "not over"}},
 )
-async def rematch(
-    live: Table, request: Request, app: ServicesDep, person: Person
-) -> TableCreated:
+async def rematch(live: Table, request: Request, app: ServicesDep, person: Person) -> TableCreated:
     """The same game, rules and seats again, newly dealt; the people seated keep their
     seats. Asked twice, it answers with the same new table (without its invites)."""
     if live.status != "finished":

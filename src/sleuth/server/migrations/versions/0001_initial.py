@@ -69,7 +69,10 @@ def upgrade() -> None:
         "steps",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
         sa.Column(
-            "table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), nullable=False
+            "table_id",
+            sa.String(32),
+            sa.ForeignKey("tables.id", ondelete="CASCADE"),
+            nullable=False,
         ),
         sa.Column("number", sa.Integer, nullable=False),
         sa.Column("seat", sa.Integer, nullable=False),
