@@ -96,13 +96,16 @@ class SeatClient:
         if self.connection is not None:
             await self.connection.close()
 
-    async def play(self, timeout: float = 120) -> dict[str, Any]:
-        """Play random listed legal actions (stamped with the step seen) to the end."""
+    async def play(self, timeout: float = 120, until_step: int | None = None) -> dict[str, Any]:
+        """Play random listed legal actions (stamped with the step seen) to the end, or
+        until the table reaches ``until_step``."""
         deadline = asyncio.get_running_loop().time() + timeout
         acted_at = -1
         while True:
             state = self.latest_state()
             if state is not None and state["status"] == "finished":
+                return state
+            if state is not None and until_step is not None and state["step"] >= until_step:
                 return state
             if (
                 state is not None
