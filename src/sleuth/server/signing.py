@@ -45,7 +45,13 @@ class SigningKey:
         return hmac.new(self._key, canonical_json(record), hashlib.sha256).hexdigest()
 
     def verify(self, record: dict[str, JSONValue], signature: str) -> bool:
-        return hmac.compare_digest(self.sign(record), signature)
+        if len(signature) != 64 or any(c not in "0123456789abcdef" for c in signature):
+            return False
+        try:
+            expected = self.sign(record)
+        except UnicodeEncodeError:  # a lone surrogate: no UTF-8 text, so never signed here
+            return False
+        return hmac.compare_digest(expected, signature)
 
 
 def canonical_json(value: JSONValue) -> bytes:
