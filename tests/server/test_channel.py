@@ -19,8 +19,13 @@ from .conftest import Server
 async def people_table(server: Server, **extra: Any) -> tuple[str, list[str], list[Person]]:
     """A Black Vienna table of three people, all joined: no bot moves behind the test."""
     people = [await Person(server.http, f"P{n}").__aenter__() for n in range(3)]
-    body = {"game": "black-vienna", "players": 3, "sheet": "off",
-            "seats": [{"kind": "person"}] * 3, **extra}
+    body = {
+        "game": "black-vienna",
+        "players": 3,
+        "sheet": "off",
+        "seats": [{"kind": "person"}] * 3,
+        **extra,
+    }
     created = await people[0].post("/api/tables", body)
     table = created["table"]["id"]
     tokens = [invite["token"] for invite in created["invites"]]
@@ -63,10 +68,12 @@ async def test_a_token_opens_only_its_seat(launch: Any) -> None:
     cookie = people[2].client.cookies.get("sleuth_id")
     with pytest.raises(InvalidStatus):
         await connect(
-            f"{server.ws}/ws/tables/{table}/seats/1", additional_headers={"Cookie": f"sleuth_id={cookie}"}
+            f"{server.ws}/ws/tables/{table}/seats/1",
+            additional_headers={"Cookie": f"sleuth_id={cookie}"},
         )
     async with connect(
-        f"{server.ws}/ws/tables/{table}/seats/2", additional_headers={"Cookie": f"sleuth_id={cookie}"}
+        f"{server.ws}/ws/tables/{table}/seats/2",
+        additional_headers={"Cookie": f"sleuth_id={cookie}"},
     ) as own:
         first = json.loads(await own.recv())
         assert first["seat"] == 2
@@ -109,7 +116,9 @@ async def test_bad_messages_change_nothing(launch: Any) -> None:
         (b"\x00\x01", "malformed"),
     ]
     for message, code in bad:
-        await client.send(message) if isinstance(message, str) else await client.connection.send(message)  # type: ignore[union-attr]
+        await client.send(message) if isinstance(message, str) else await client.connection.send(
+            message
+        )  # type: ignore[union-attr]
         error = await client.until("error")
         assert error["code"] == code, (message, error)
         assert error["step"] == before["step"]
@@ -180,7 +189,8 @@ async def test_oversized_frames_and_bodies(launch: Any) -> None:
     await again.connect()
     assert (await again.until("state"))["step"] == before["step"]
     response = await people[0].client.post(
-        "/api/people", content=b'{"name": "' + b"x" * 100_000 + b'"}',
+        "/api/people",
+        content=b'{"name": "' + b"x" * 100_000 + b'"}',
         headers={"content-type": "application/json"},
     )
     assert response.status_code == 413
@@ -200,7 +210,9 @@ async def test_reconnection_resumes_and_chat(launch: Any) -> None:
         mover = clients[state["to_move"]]
         mine = mover.latest_state()
         assert mine is not None
-        await mover.send({"type": "act", "action": mine["legal"]["actions"][0], "step": mine["step"]})
+        await mover.send(
+            {"type": "act", "action": mine["legal"]["actions"][0], "step": mine["step"]}
+        )
         for client in clients:
             while (client.latest_state() or {}).get("step") != mine["step"] + 1:
                 await client.recv()

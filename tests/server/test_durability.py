@@ -20,7 +20,10 @@ async def deal_bv(server: Server, clock: str = "live") -> tuple[str, list[SeatCl
     """Black Vienna: two people and a bot, a live clock of 600 s a move."""
     people = [await Person(server.http, f"P{n}").__aenter__() for n in range(2)]
     body = {
-        "game": "black-vienna", "players": 3, "sheet": "facts", "clock": clock,
+        "game": "black-vienna",
+        "players": 3,
+        "sheet": "facts",
+        "clock": clock,
         "per_move": 600,
         "seats": [{"kind": "person"}, {"kind": "bot", "bot": "basic"}, {"kind": "person"}],
     }
@@ -69,11 +72,15 @@ async def test_kill_9_mid_game_loses_nothing(launch: Any, postgres: Any, databas
     # but whatever was acknowledged must be there after the restart.
     state = clients[0].latest_state()
     assert state is not None
-    mover = next(c for c in clients if c.seat == state["to_move"]) if state["to_move"] != 1 else None
+    mover = (
+        next(c for c in clients if c.seat == state["to_move"]) if state["to_move"] != 1 else None
+    )
     if mover is not None:
         mine = mover.latest_state()
         assert mine is not None
-        await mover.send({"type": "act", "action": mine["legal"]["actions"][0], "step": mine["step"]})
+        await mover.send(
+            {"type": "act", "action": mine["legal"]["actions"][0], "step": mine["step"]}
+        )
     server.kill()
     for client in clients:
         await drain(client)

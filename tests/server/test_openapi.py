@@ -12,8 +12,10 @@ import pytest
 schemathesis = pytest.importorskip("schemathesis")
 
 from hypothesis import HealthCheck, settings  # noqa: E402
-from schemathesis.checks import not_a_server_error  # noqa: E402
-from schemathesis.checks import response_schema_conformance  # noqa: E402
+from schemathesis.checks import (  # noqa: E402
+    not_a_server_error,
+    response_schema_conformance,
+)
 
 from .conftest import Server  # noqa: E402
 

@@ -22,8 +22,16 @@ async def test_setup_is_checked(launch: Any) -> None:
             ({"options": {"special": "sometimes"}}, "special"),
             ({"options": {"colour": "red"}}, "unknown option"),
             ({"seats": [{"kind": "person"}] * 2}, "seats"),
-            ({"seats": [{"kind": "person"}, {"kind": "bot", "bot": "nobody"}, {"kind": "person"}]},
-             "unknown bot"),
+            (
+                {
+                    "seats": [
+                        {"kind": "person"},
+                        {"kind": "bot", "bot": "nobody"},
+                        {"kind": "person"},
+                    ]
+                },
+                "unknown bot",
+            ),
             ({"seats": [{"kind": "person"}, {"kind": "bot"}, {"kind": "person"}]}, "names its bot"),
             ({"clock": "turn", "per_move": 10}, "per_move"),
             ({"clock": "live", "per_move": 1}, "per_move"),
@@ -44,18 +52,29 @@ async def test_setup_is_checked(launch: Any) -> None:
         assert (await ann.client.get(f"/api/tables/{table['id']}/record")).status_code == 409
         lobby = await ann.get("/api/games")
         assert {g["name"] for g in lobby["games"]} >= {
-            "black-vienna", "alibi", "13-clues", "black-stories-investigation"}
+            "black-vienna",
+            "alibi",
+            "13-clues",
+            "black-stories-investigation",
+        }
 
 
 @pytest.mark.slow
 async def test_clock_takeover_take_back_and_replacement(launch: Any) -> None:
     server = launch()
     people = [await Person(server.http, f"P{n}").__aenter__() for n in range(2)]
-    created = await people[0].post("/api/tables", {
-        "game": "black-vienna", "players": 3, "sheet": "off", "clock": "live", "per_move": 5,
-        "takeover_bot": "random",
-        "seats": [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "bot": "random"}],
-    })
+    created = await people[0].post(
+        "/api/tables",
+        {
+            "game": "black-vienna",
+            "players": 3,
+            "sheet": "off",
+            "clock": "live",
+            "per_move": 5,
+            "takeover_bot": "random",
+            "seats": [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "bot": "random"}],
+        },
+    )
     table = created["table"]["id"]
     tokens = [i["token"] for i in created["invites"]]
     for person, token in zip(people, tokens, strict=True):
@@ -92,8 +111,12 @@ async def test_clock_takeover_take_back_and_replacement(launch: Any) -> None:
     assert response.status_code == 200 and response.json()["seats"][1]["takeover"]
     again = await people[0].client.post(f"/api/tables/{table}/seats/1/bot", json={})
     assert again.status_code == 409
-    assert (await people[1].client.post(f"/api/tables/{table}/seats/0/take-back")).status_code == 403
-    assert (await people[1].client.post(f"/api/tables/{table}/seats/1/take-back")).status_code == 200
+    assert (
+        await people[1].client.post(f"/api/tables/{table}/seats/0/take-back")
+    ).status_code == 403
+    assert (
+        await people[1].client.post(f"/api/tables/{table}/seats/1/take-back")
+    ).status_code == 200
     left = await people[1].client.post(f"/api/tables/{table}/seats/1/leave")
     assert left.status_code == 200
     seat_out = left.json()["seats"][1]
@@ -107,10 +130,16 @@ async def test_clock_takeover_take_back_and_replacement(launch: Any) -> None:
 async def test_end_reveal_record_and_rematch(launch: Any) -> None:
     server = launch()
     async with Person(server.http, "Ann") as ann:
-        created = await ann.post("/api/tables", {
-            "game": "black-stories-investigation", "players": 2, "sheet": "facts", "sit": 0,
-            "seats": [{"kind": "person"}, {"kind": "bot", "bot": "basic"}],
-        })
+        created = await ann.post(
+            "/api/tables",
+            {
+                "game": "black-stories-investigation",
+                "players": 2,
+                "sheet": "facts",
+                "sit": 0,
+                "seats": [{"kind": "person"}, {"kind": "bot", "bot": "basic"}],
+            },
+        )
         table = created["table"]["id"]
         assert created["table"]["status"] == "playing"
         client = SeatClient(server.ws, table, 0, created["invites"][0]["token"])
@@ -123,8 +152,9 @@ async def test_end_reveal_record_and_rematch(launch: Any) -> None:
         assert str(record["seed"]) == final["seed"] and record["reveal"] == final["reveal"]
         import hashlib
 
-        assert hashlib.sha256(f"{record['seed']}:{record['salt']}".encode()).hexdigest() == (
-            final["commitment"]
+        assert (
+            hashlib.sha256(f"{record['seed']}:{record['salt']}".encode()).hexdigest()
+            == (final["commitment"])
         )
         replay = await ann.get(f"/api/tables/{table}/replay?seat=1")
         assert len(replay["steps"]) == len(record["steps"]) + 1

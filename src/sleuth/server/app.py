@@ -96,6 +96,8 @@ def serve(settings: Settings, host: str, port: int, on_start: Startup | None = N
         host=host,
         port=port,
         ws_max_size=1 << 20,
+        # Views are a few kilobytes; compressing each frame costs more CPU than it saves.
+        ws_per_message_deflate=False,
         log_level="warning",
         proxy_headers=True,
     )

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import secrets
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import AsyncIterator, Sequence
+from typing import Any, cast
 
-from sqlalchemy import select, update
+from sqlalchemy import Table, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -36,7 +38,9 @@ def new_id() -> str:
 class Store:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
-        self._sessions = sessions(engine)
+        self._sessions = _Sessions(sessions(engine), engine.dialect.name == "sqlite")
+        self._pending: list[tuple[StepRow, int | None, bool, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
 
     # --- people ----------------------------------------------------------------------------
 
@@ -164,19 +168,81 @@ class Store:
             return bool(result.rowcount)
 
     async def insert_step(self, step: StepRow, to_move: int | None, finished: bool) -> None:
-        """Commit one accepted action and the table's summary with it, or ``StepConflict``."""
-        values: dict[str, Any] = {"step": step.number, "to_move": to_move}
-        if finished:
-            values.update(status="finished", finished_at=step.at)
-        try:
-            async with self._sessions.begin() as session:
-                session.add(step)
-                await session.flush()
-                await session.execute(
-                    update(TableRow).where(TableRow.id == step.table_id).values(**values)
-                )
-        except IntegrityError as error:
-            raise StepConflict(str(error)) from None
+        """Commit one accepted action and the table's summary with it, or ``StepConflict``.
+
+        Group commit: the steps that arrive while a commit is under way go together in the
+        next one, so many tables share one disk sync. Each caller returns only once its own
+        step is committed.
+        """
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._pending.append((step, to_move, finished, future))
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._write_steps())
+        await future
+
+    async def _write_steps(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending[:GROUP_COMMIT], self._pending[GROUP_COMMIT:]
+            try:
+                await self._commit_steps([(s, m, f) for s, m, f, _ in batch])
+            except IntegrityError:
+                # Some step lost its number to another process: find which, one by one.
+                for step, to_move, finished, future in batch:
+                    try:
+                        await self._commit_steps([(step, to_move, finished)])
+                    except IntegrityError as error:
+                        future.set_exception(StepConflict(str(error)))
+                    except Exception as error:
+                        future.set_exception(error)
+                    else:
+                        future.set_result(None)
+                continue
+            except Exception as error:
+                for *_, future in batch:
+                    future.set_exception(error)
+                continue
+            for *_, future in batch:
+                future.set_result(None)
+
+    async def _commit_steps(self, batch: Sequence[tuple[StepRow, int | None, bool]]) -> None:
+        rows = [
+            {
+                "table_id": s.table_id,
+                "number": s.number,
+                "seat": s.seat,
+                "action": s.action,
+                "result": s.result,
+                "at": s.at,
+            }
+            for s, _, _ in batch
+        ]
+        summaries = [
+            {
+                "key": s.table_id,
+                "step": s.number,
+                "to_move": m,
+                "status": "finished" if f else "playing",
+                "finished_at": s.at if f else None,
+            }
+            for s, m, f in batch
+        ]
+        tables = cast(Table, TableRow.__table__)
+        async with self._sessions.begin() as session:
+            await session.execute(insert(StepRow), rows)
+            # One statement for the whole batch (executemany): a round trip per step
+            # through the database driver's thread costs more than the write itself.
+            await session.execute(
+                tables.update()
+                .where(tables.c.id == bindparam("key"))
+                .values(
+                    step=bindparam("step"),
+                    to_move=bindparam("to_move"),
+                    status=bindparam("status"),
+                    finished_at=bindparam("finished_at"),
+                ),
+                summaries,
+            )
 
     # --- chat ------------------------------------------------------------------------------
 
@@ -199,3 +265,27 @@ class Store:
 
 def now() -> float:
     return time.time()
+
+
+GROUP_COMMIT = 200  # steps in one transaction at most
+
+
+class _Sessions:
+    """Sessions, with SQLite's writes taken one at a time: SQLite has one writer, and
+    connections that contend for it wait in its busy handler, which sleeps."""
+
+    def __init__(self, maker: Any, serialize_writes: bool) -> None:
+        self._maker = maker
+        self._lock = asyncio.Lock() if serialize_writes else None
+
+    def __call__(self) -> Any:
+        return self._maker()
+
+    @contextlib.asynccontextmanager
+    async def begin(self) -> AsyncIterator[Any]:
+        if self._lock is None:
+            async with self._maker.begin() as session:
+                yield session
+            return
+        async with self._lock, self._maker.begin() as session:
+            yield session
