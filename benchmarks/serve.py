@@ -1,6 +1,6 @@
 """Load on ``sleuth serve``: N tables of simulated people on loopback WebSockets.
 
-    python benchmarks/serve.py [--tables 250] [--seats 4] [--seconds 30] [--db sqlite|postgresql|both]
+    python benchmarks/serve.py [--tables 250] [--seats 4] [--seconds 30] [--db both]
 
 Each table is a Black Vienna game of ``--seats`` people (no bots); each person is one
 WebSocket, and plays a random listed action ``--think`` seconds (on average) after the table
