@@ -184,9 +184,11 @@ def start_postgres(folder: Path) -> tuple[str, Any]:
 
 
 async def run(db: str, args: argparse.Namespace, folder: Path) -> dict[str, Any]:
-    port = free_port()
-    server = start_server(db, folder, port, args.profile)
-    http_base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    servers = args.servers if db.startswith("postgresql") else 1
+    ports = [free_port() for _ in range(servers)]
+    processes = [start_server(db, folder, port, args.profile) for port in ports]
+    http_base = f"http://127.0.0.1:{ports[0]}"
+    ws_bases = [f"ws://127.0.0.1:{port}" for port in ports]
     totals = Totals()
     stop = asyncio.Event()
     try:
@@ -214,10 +216,11 @@ async def run(db: str, args: argparse.Namespace, folder: Path) -> dict[str, Any]
                     *(deal() for _ in range(start, min(args.tables, start + 25)))
                 )
             rng = random.Random(7)
+            # With several processes (PostgreSQL), each table's seats use one of them.
             tasks = [
                 asyncio.create_task(
                     seat_loop(
-                        ws_base,
+                        ws_bases[number % servers],
                         cookie,
                         table,
                         seat,
@@ -228,7 +231,7 @@ async def run(db: str, args: argparse.Namespace, folder: Path) -> dict[str, Any]
                         http,
                     )
                 )
-                for table in tables
+                for number, table in enumerate(tables)
                 for seat in range(args.seats)
             ]
             await asyncio.sleep(args.warmup)
@@ -245,8 +248,10 @@ async def run(db: str, args: argparse.Namespace, folder: Path) -> dict[str, Any]
             for table in totals.tables:
                 stored += (await http.get(f"/api/tables/{table}")).json()["step"]
     finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(30)
+        for process in processes:
+            process.send_signal(signal.SIGTERM)
+        for process in processes:
+            process.wait(30)
     latencies = sorted(totals.latencies)
 
     def pct(p: float) -> float:
@@ -280,6 +285,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--think", type=float, default=0.3, help="mean seconds before a move")
+    parser.add_argument("--servers", type=int, default=1, help="processes (PostgreSQL only)")
     parser.add_argument("--profile", default=None, help="write the server's cProfile here")
     parser.add_argument("--db", choices=("sqlite", "postgresql", "both"), default="both")
     args = parser.parse_args()

@@ -57,6 +57,8 @@ async def play_table(
     created, people = await deal(server, game, players, seats, options, sheet)
     table = created["table"]["id"]
     assert created["table"]["status"] == "waiting"
+    watcher = SeatClient(server.ws, table, None)
+    await watcher.connect()
     clients = []
     for number, invite in enumerate(created["invites"]):
         person = people[number]
@@ -66,10 +68,10 @@ async def play_table(
         client.rng = random.Random(number)
         await client.connect()
         clients.append(client)
-    finals = await asyncio.gather(*(c.play(timeout=240) for c in clients))
+    finals = await asyncio.gather(*(c.play(timeout=240) for c in (*clients, watcher)))
     assert all(f["outcome"] == finals[0]["outcome"] for f in finals)
     signed = await people[1].get(f"/api/tables/{table}/record")
-    return clients, signed, people
+    return [*clients, watcher], signed, people
 
 
 @pytest.mark.parametrize(("game", "players", "seats", "options", "sheet"), GAMES)
@@ -88,11 +90,19 @@ async def test_whole_game(
     # Bots moved too: every bot seat appears in the record.
     bot_seats = {n for n, s in enumerate(seats) if s is not None}
     assert bot_seats <= {step[0] for step in record["steps"]}
-    for client in clients:
+    for client in clients:  # the people's seats, then the spectator
         checked = check_frames(record, client, sheet)
         states = [f for f in client.frames if f["type"] == "state"]
         assert checked >= len(states) > 0
         assert states[-1]["status"] == "finished" and states[-1]["step"] == len(record["steps"])
+        # A person's seat saw every step, in order, none twice.
+        if client.seat is not None:
+            steps = [f["step"] for f in states]
+            assert sorted(set(steps)) == list(range(steps[0], len(record["steps"]) + 1))
+            assert steps == sorted(steps)
+            if sheet != "off":
+                sheets = {f["step"] for f in client.frames if f["type"] == "sheet"}
+                assert len(sheets) >= 2
     check = {"record": record, "signature": signed["signature"]["value"]}
     assert await people[0].post("/api/records/verify", check) == {"valid": True}
     record["steps"][0][2] += " (changed)"

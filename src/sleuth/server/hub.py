@@ -17,7 +17,7 @@ from sleuth.core import GameError, IllegalActionError
 
 from .bus import LocalBus
 from .connection import Connection
-from .live import LiveTable
+from .live import LiveTable, SeatState
 from .models import StepRow
 from .store import StepConflict, Store
 from .workers import SheetJob, WorkerPool
@@ -119,9 +119,8 @@ class Hub:
         if row is None:
             return
         names = await self._names([s.person_id for s in seats if s.person_id])
-        fresh = LiveTable.build(row, seats, [], names)
         live.row = row
-        live.seats = fresh.seats
+        live.seats = [SeatState.of(s, names.get(s.person_id or "", "")) for s in seats]
         live.extend(await self.store.steps(live.id, after=live.step))
         live.wake.set()
         self._ensure_driver(live)

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -72,12 +75,20 @@ def render_sheet(job: SheetJob) -> str:
     return find_kit(job.game).part(RENDER, TextRender).sheet(view, job.level)
 
 
-def _warm() -> None:
+def _warm(parent: int) -> None:
     # Import the engines once per worker, not on its first decision.
     from sleuth.core import all_kits
 
     for kit in all_kits():
         kit.game.options()
+    threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
+
+
+def _exit_with(parent: int) -> None:
+    """A server killed with ``kill -9`` cannot stop its workers: they stop themselves."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 class WorkerPool:
@@ -95,6 +106,7 @@ class WorkerPool:
                     self.workers,
                     mp_context=multiprocessing.get_context("spawn"),
                     initializer=_warm,
+                    initargs=(os.getpid(),),
                 )
             else:
                 self._executor = ThreadPoolExecutor(2)
