@@ -262,7 +262,7 @@ async def run(db: str, args: argparse.Namespace, folder: Path) -> dict[str, Any]
         )
 
     return {
-        "db": db.split(":")[0],
+        "db": db.split(":")[0] + (f" x{servers}" if servers > 1 else ""),
         "tables": args.tables,
         "seats": args.tables * args.seats,
         "actions_per_s": totals.acknowledged / elapsed,

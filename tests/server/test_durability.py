@@ -128,3 +128,58 @@ async def test_two_processes_on_one_postgresql(launch: Any, postgres: Any) -> No
     assert len(steps) == finals[0]["step"]  # one row per step: none lost, none twice
     for client in clients:
         assert check_frames(signed["record"], client, "facts") > 0
+
+
+async def test_two_processes_race_for_one_step(launch: Any, postgres: Any) -> None:
+    """One seat open on both processes sends two different actions for the same step at
+    once: the database keeps one (a unique step number), the other is refused as stale,
+    and both processes then show the same table."""
+    db = postgres()
+    first, second = launch(db), launch(db)
+    async with Person(first.http, "Ann") as ann:
+        created = await ann.post(
+            "/api/tables",
+            {
+                "game": "black-vienna",
+                "players": 3,
+                "sheet": "off",
+                "seats": [{"kind": "person"}] * 3,
+            },
+        )
+        table = created["table"]["id"]
+        for invite in created["invites"]:
+            await ann.post(f"/api/tables/{table}/join", {"token": invite["token"]})
+        token = created["invites"][0]["token"]
+        a = SeatClient(first.ws, table, 0, token)
+        b = SeatClient(second.ws, table, 0, token)
+        await a.connect()
+        await b.connect()
+        state_a, state_b = await a.until("state"), await b.until("state")
+        while state_a["status"] != "playing":
+            state_a = await a.until("state")
+        assert state_a["to_move"] == 0 and state_b["step"] == state_a["step"] == 0
+        actions = state_a["legal"]["actions"]
+        await asyncio.gather(
+            a.send({"type": "act", "action": actions[0], "step": 0}),
+            b.send({"type": "act", "action": actions[-1], "step": 0}),
+        )
+        refusals = []
+        for client in (a, b):
+            try:
+                while True:
+                    frame = await client.recv(3)
+                    if frame["type"] == "error":
+                        refusals.append(frame)
+            except TimeoutError:
+                pass
+        # Exactly one of the two was refused, as stale: the other holds step 1.
+        assert [f["code"] for f in refusals] == ["stale"]
+        assert "step 0 is past" in refusals[0]["message"]
+        for client in (a, b):
+            last = client.latest_state()
+            assert last is not None and last["step"] == 1
+        assert a.latest_state()["view"] == b.latest_state()["view"]  # type: ignore[index]
+        table_row = await ann.get(f"/api/tables/{table}")
+        assert table_row["step"] == 1
+        await a.close()
+        await b.close()

@@ -43,7 +43,8 @@ class PostgresBus(LocalBus):
         self.dsn = dsn
         self._listener: Any = None
         self._sender: Any = None
-        self._send_lock = asyncio.Lock()
+        self._outbox: list[str] = []
+        self._sending: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def start(self, handler: Handler) -> None:
@@ -66,12 +67,21 @@ class PostgresBus(LocalBus):
         task.add_done_callback(self._tasks.discard)
 
     async def publish(self, kind: str, table_id: str, number: int = 0) -> None:
-        async with self._send_lock:
+        """Queue a notification; one task sends what gathered meanwhile in one round trip.
+        The step is committed already: a notification lost with its process is made good
+        by the others' periodic re-read."""
+        self._outbox.append(f"{kind} {table_id} {number}")
+        if self._sending is None or self._sending.done():
+            self._sending = asyncio.get_running_loop().create_task(self._send())
+
+    async def _send(self) -> None:
+        while self._outbox:
+            batch, self._outbox = self._outbox[:500], self._outbox[500:]
             try:
-                await self._sender.execute(
-                    "SELECT pg_notify($1, $2)", CHANNEL, f"{kind} {table_id} {number}"
+                await self._sender.executemany(
+                    "SELECT pg_notify($1, $2)", [(CHANNEL, payload) for payload in batch]
                 )
-            except Exception as error:  # the step is committed: others catch up on reading
+            except Exception as error:
                 log.warning("notify failed: %s", error)
 
     async def close(self) -> None:

@@ -125,6 +125,13 @@ class Hub:
         live.wake.set()
         self._ensure_driver(live)
 
+    async def catch_up_if_behind(self, live: LiveTable) -> None:
+        """Before a seat (re)connects: the database may hold steps a notification has not
+        brought yet (the process that committed them died before sending it)."""
+        row = await self.store.table(live.id)
+        if row is not None and (row.step != live.step or row.status != live.status):
+            await self.refresh(live)
+
     async def on_notice(self, kind: str, table_id: str, number: int) -> None:
         live = self.tables.get(table_id)
         if live is None:
@@ -163,6 +170,23 @@ class Hub:
         by_bot: bool = False,
     ) -> int:
         """Check, commit, then tell: the new step's number, or a ``GameError``."""
+        try:
+            return await self._act(live, seat, action, expect_step, by_bot)
+        except _CaughtUp as behind:
+            # This process was behind (a notification it missed, or one still on its way):
+            # the seats get the steps it read before they hear why their action failed.
+            self.broadcast(live)
+            raise behind.error from None
+
+    async def _act(
+        self,
+        live: LiveTable,
+        seat: int,
+        action: object,
+        expect_step: int | None,
+        by_bot: bool,
+    ) -> int:
+        caught_up = False
         async with live.lock:
             for _attempt in range(8):
                 if live.status == "waiting":
@@ -173,12 +197,17 @@ class Hub:
                     raise IllegalActionError(
                         f"seat {seat} is played by a bot for now: take the seat back first"
                     )
-                if expect_step is not None and expect_step != live.step:
-                    raise StaleActionError(
-                        f"step {expect_step} is past: the table is at step {live.step}"
-                    )
-                parsed = live.parse(action)
-                state = live.state.apply(seat, parsed)
+                try:
+                    if expect_step is not None and expect_step != live.step:
+                        raise StaleActionError(
+                            f"step {expect_step} is past: the table is at step {live.step}"
+                        )
+                    parsed = live.parse(action)
+                    state = live.state.apply(seat, parsed)
+                except GameError as error:
+                    if caught_up:
+                        raise _CaughtUp(error) from None
+                    raise
                 row = StepRow(
                     table_id=live.id,
                     number=live.step + 1,
@@ -191,6 +220,7 @@ class Hub:
                     await self.store.insert_step(row, state.to_move(), state.outcome is not None)
                 except StepConflict:
                     await self._catch_up(live)  # another process took this number: re-check
+                    caught_up = True
                     continue
                 live.state = state
                 live.steps.append(row)
@@ -360,3 +390,11 @@ class Hub:
             }
             for connection in list(live.connections):
                 connection.send(frame)
+
+
+class _CaughtUp(Exception):
+    """A refusal that came after reading steps another process committed."""
+
+    def __init__(self, error: GameError) -> None:
+        super().__init__(str(error))
+        self.error = error

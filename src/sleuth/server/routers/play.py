@@ -94,6 +94,7 @@ async def _serve(
     ws: WebSocket, app: Services, live: LiveTable, connection: Connection, last_step: int | None
 ) -> None:
     await ws.accept()
+    await app.hub.catch_up_if_behind(live)
     connection.send(live.state_frame(connection.seat, resumed_from=last_step))
     app.hub.attach(live, connection)
     writer = asyncio.get_running_loop().create_task(_write(ws, connection))
