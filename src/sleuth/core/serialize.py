@@ -30,17 +30,42 @@ class DecodeError(GameError):
 
 def to_json(value: object) -> JSONValue:
     """Plain JSON data (dicts, lists, scalars) for a dataclass or a nest of supported values."""
+    kind = type(value)
+    # Exact types first: a server builds every seat's view at every step, and the scalars
+    # and dataclasses are nearly all of it (an enum is a subclass of int or str, so it
+    # falls through to its own case below).
+    if kind is str or kind is int or kind is bool or kind is float or value is None:
+        return value  # type: ignore[return-value]
+    names = _field_names(kind)
+    if names is not None:
+        return {name: to_json(getattr(value, name)) for name in names}
+    if kind is tuple or kind is list:
+        return [to_json(item) for item in value]  # type: ignore[attr-defined]
     if isinstance(value, Enum):
         return to_json(value.value)
-    if value is None or isinstance(value, bool | int | float | str):
+    if isinstance(value, bool | int | float | str):
         return value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, tuple | list):
         return [to_json(item) for item in value]
     if isinstance(value, Mapping):
         return {str(key): to_json(item) for key, item in value.items()}
     raise TypeError(f"cannot encode {type(value).__name__} as JSON")
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    try:
+        return _FIELD_NAMES[kind]
+    except KeyError:
+        names = (
+            tuple(f.name for f in dataclasses.fields(kind))
+            if dataclasses.is_dataclass(kind)
+            else None
+        )
+        _FIELD_NAMES[kind] = names
+        return names
 
 
 def from_json(

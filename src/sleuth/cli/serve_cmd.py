@@ -1,0 +1,107 @@
+"""``sleuth serve``: the multiplayer service (needs the ``web`` extra)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from sleuth.core import GameError, find_game
+
+from .game_cmds import parse_options
+
+
+def add_parser(commands: Any) -> None:
+    serve = commands.add_parser("serve", help="play online: tables of people and bots")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument(
+        "--db",
+        default=None,
+        help="sqlite:///FILE or postgresql+asyncpg://USER@HOST/DB "
+        "(default: sleuth.db in the user's data folder)",
+    )
+    serve.add_argument("--key", type=Path, default=None, help="signing key file (made if absent)")
+    serve.add_argument("--workers", type=int, default=2, help="processes for bots and sheets")
+    serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds before a bot moves")
+    serve.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="another origin browsers may come from (e.g. the reverse proxy's https://...)",
+    )
+    serve.add_argument("--secure-cookie", action="store_true", help="behind HTTPS")
+    serve.add_argument(
+        "--open-table",
+        metavar="GAME",
+        default=None,
+        help="deal a table of you against bots at start and print its link",
+    )
+    serve.add_argument("--players", type=int, default=None)
+    serve.add_argument("--bots", default="", help="bots for the other seats, e.g. deductive,basic")
+    serve.add_argument("--sheet", choices=("off", "facts", "full"), default="full")
+    serve.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    serve.set_defaults(run=run_serve)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    try:
+        from sleuth.server import Settings
+        from sleuth.server.app import serve
+    except ModuleNotFoundError as error:
+        print(
+            f"sleuth serve needs the web extra ({error.name} is missing): pip install -e '.[web]'",
+            file=sys.stderr,
+        )
+        return 2
+    values: dict[str, Any] = {
+        "workers": args.workers,
+        "bot_delay": args.bot_delay,
+        "allowed_origins": tuple(args.allow_origin),
+        "cookie_secure": args.secure_cookie,
+    }
+    if args.db:
+        values["db_url"] = args.db
+    if args.key:
+        values["key_file"] = args.key
+    settings = Settings(**values)
+    on_start = None
+    if args.open_table:
+        try:
+            on_start = _open_table(args)
+        except GameError as error:
+            print(f"sleuth serve: {error}", file=sys.stderr)
+            return 2
+    serve(settings, args.host, args.port, on_start)
+    return 0
+
+
+def _open_table(args: argparse.Namespace) -> Any:
+    from sleuth.server.lobby import SeatPlan, TablePlan, check_plan, create_table, default_takeover
+
+    game = find_game(args.open_table)
+    players = args.players or max(game.min_players, 3 if game.max_players >= 3 else 2)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()] or [default_takeover(game.name)]
+    names = (bots * players)[: players - 1]
+    plan = TablePlan(
+        game=game.name,
+        players=players,
+        options=parse_options(args.option),
+        seats=[SeatPlan("person"), *(SeatPlan("bot", name) for name in names)],
+        sheet=args.sheet,
+    )
+    check_plan(plan)  # a bad game, option or bot stops here, before the server starts
+    host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+
+    async def on_start(services: Any) -> None:
+        created = await create_table(services.store, plan, None)
+        token = created.tokens[0]
+        print(
+            f"Sleuth: {game.title} with {players} players is dealt; open "
+            f"http://{host}:{args.port}/t/{created.table_id}?seat=0&token={token}",
+            flush=True,
+        )
+
+    return on_start

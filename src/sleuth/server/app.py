@@ -1,0 +1,103 @@
+"""The app factory: ``create_app(settings)`` builds the service; nothing at import time."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+from importlib.resources import files
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from sleuth.core import GameError
+
+from .bus import LocalBus, PostgresBus, asyncpg_dsn
+from .db import make_engine, migrate
+from .deps import Services
+from .hub import Hub
+from .limits import BodyLimit
+from .routers import chat, games, people, play, records, seats, tables
+from .settings import Settings
+from .signing import SigningKey
+from .store import Store
+from .workers import WorkerPool
+
+Startup = Callable[[Services], Awaitable[None]]
+
+
+def static_folder() -> Path:
+    """The browser page's files: ``sleuth/web/static`` (a page added there is served)."""
+    return Path(str(files("sleuth.web").joinpath("static")))
+
+
+def create_app(settings: Settings | None = None, on_start: Startup | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(settings)
+        await migrate(engine)
+        key = SigningKey.load_or_create(settings.key_file)
+        store = Store(engine)
+        bus = (
+            PostgresBus(asyncpg_dsn(settings.async_db_url()))
+            if settings.is_postgres
+            else (LocalBus())
+        )
+        hub = Hub(store, bus, WorkerPool(settings.workers), settings.bot_delay)
+        services = Services(settings, store, hub, key)
+        app.state.services = services
+        await hub.start()
+        if on_start is not None:
+            await on_start(services)
+        try:
+            yield
+        finally:
+            await hub.close()
+            await engine.dispose()
+
+    app = FastAPI(
+        title="Sleuth",
+        summary="Deduction card games with friends and bots",
+        version="1",
+        lifespan=lifespan,
+    )
+    for router in (people, games, tables, seats, chat, records, play):
+        app.include_router(router.router)
+
+    @app.exception_handler(GameError)
+    async def game_error(_request: Request, error: GameError) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=400)
+
+    folder = static_folder()
+    app.mount("/static", StaticFiles(directory=folder), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(folder / "index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(folder / "index.html")
+
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    return app
+
+
+def serve(settings: Settings, host: str, port: int, on_start: Startup | None = None) -> None:
+    """Run the app on uvicorn: WebSocket frames past 1 MiB are refused by the protocol
+    itself, before the play channel's own, smaller limit."""
+    import uvicorn
+
+    uvicorn.run(
+        create_app(settings, on_start),
+        host=host,
+        port=port,
+        ws_max_size=1 << 20,
+        # Views are a few kilobytes; compressing each frame costs more CPU than it saves.
+        ws_per_message_deflate=False,
+        log_level="warning",
+        proxy_headers=True,
+    )

@@ -1,0 +1,39 @@
+"""One open play channel: a seat's (or a spectator's) WebSocket and its outgoing queue.
+
+Frames are queued and written by the channel's own task, so a slow client never holds up
+the table; a client that falls too far behind is closed (it reconnects and resumes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+QUEUE_FRAMES = 256
+
+
+class Connection:
+    def __init__(self, seat: int | None, person_id: str | None) -> None:
+        self.seat = seat
+        self.person_id = person_id
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_FRAMES)
+        self.overflowed = False
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self.send_text(json.dumps(frame, separators=(",", ":"), ensure_ascii=False))
+
+    def send_text(self, text: str) -> None:
+        if self.overflowed:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.overflowed = True
+            self.close()
+
+    def close(self) -> None:
+        # The writer stops at None; make room for it if the queue is full.
+        while self.queue.full():
+            self.queue.get_nowait()
+        self.queue.put_nowait(None)

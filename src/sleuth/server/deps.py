@@ -1,0 +1,88 @@
+"""Typed dependencies: the services of the app, the person behind a request, the Origin."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+from urllib.parse import urlsplit
+
+from fastapi import Depends, HTTPException, Request
+from starlette.requests import HTTPConnection
+
+from .hub import Hub
+from .live import LiveTable
+from .models import PersonRow
+from .settings import Settings
+from .signing import SigningKey
+from .store import Store
+
+COOKIE = "sleuth_id"
+
+
+@dataclass
+class Services:
+    settings: Settings
+    store: Store
+    hub: Hub
+    key: SigningKey
+
+
+def services(request: HTTPConnection) -> Services:
+    found: Services = request.app.state.services
+    return found
+
+
+ServicesDep = Annotated[Services, Depends(services)]
+
+
+async def current_person(request: HTTPConnection, app: ServicesDep) -> PersonRow | None:
+    secret = request.cookies.get(COOKIE)
+    if not secret or len(secret) > 100:
+        return None
+    return await app.store.person_by_secret(secret)
+
+
+async def required_person(
+    person: Annotated[PersonRow | None, Depends(current_person)],
+) -> PersonRow:
+    if person is None:
+        raise HTTPException(401, "no identity: POST /api/people with a display name first")
+    return person
+
+
+MaybePerson = Annotated[PersonRow | None, Depends(current_person)]
+Person = Annotated[PersonRow, Depends(required_person)]
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+    """A browser's Origin must be this server (its Host) or one named in the settings;
+    a client that sends none is not a browser, so no other site can speak through it."""
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    return host is not None and urlsplit(origin).netloc == host
+
+
+async def same_origin(request: Request, app: ServicesDep) -> None:
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return
+    if not origin_allowed(
+        request.headers.get("origin"), request.headers.get("host"), app.settings.allowed_origins
+    ):
+        raise HTTPException(403, "this Origin may not use the service")
+
+
+Checked = Depends(same_origin)
+
+
+async def live_table(table_id: str, app: ServicesDep) -> LiveTable:
+    if len(table_id) > 32:
+        raise HTTPException(404, f"no table {table_id!r}")
+    try:
+        return await app.hub.get(table_id)
+    except KeyError:
+        raise HTTPException(404, f"no table {table_id!r}") from None
+
+
+Table = Annotated[LiveTable, Depends(live_table)]

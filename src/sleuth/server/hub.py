@@ -1,0 +1,400 @@
+"""The tables this process has open: loading by replay, accepting actions, fan-out.
+
+An action is checked by the engine, committed to the database (its step number unique per
+table), and only then shown to anyone. A step committed by another process arrives as a
+notification naming the table; the table re-reads its steps from the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from typing import Any
+
+from sleuth.core import GameError, IllegalActionError
+
+from .bus import LocalBus
+from .connection import Connection
+from .live import LiveTable, SeatState
+from .models import StepRow
+from .store import StepConflict, Store
+from .workers import SheetJob, WorkerPool
+
+log = logging.getLogger("sleuth.server")
+SWEEP_SECONDS = 5.0
+
+
+class StaleActionError(IllegalActionError):
+    """The client acted on a step that is no longer the table's."""
+
+
+class Hub:
+    def __init__(self, store: Store, bus: LocalBus, pool: WorkerPool, bot_delay: float) -> None:
+        self.store = store
+        self.bus = bus
+        self.pool = pool
+        self.bot_delay = bot_delay
+        self.tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._sheet_pending: set[tuple[str, int, int]] = set()
+        self._chat_seen: dict[str, int] = {}
+        self._chat_locks: dict[str, asyncio.Lock] = {}
+        self._closing = False
+
+    # --- lifecycle -------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        await self.bus.start(self.on_notice)
+        for table_id in await self.store.unfinished_tables():
+            try:
+                await self.get(table_id)
+            except Exception:
+                log.exception("table %s does not load", table_id)
+        self.spawn(self._sweep())
+
+    async def close(self) -> None:
+        self._closing = True
+        for task in list(self._tasks):
+            task.cancel()
+        for live in self.tables.values():
+            if live.driver is not None:
+                live.driver.cancel()
+            for connection in list(live.connections):
+                connection.close()
+        await self.bus.close()
+        self.pool.close()
+
+    def spawn(self, coroutine: Any) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    # --- loading ---------------------------------------------------------------------------
+
+    async def get(self, table_id: str) -> LiveTable:
+        """The table, replayed from its rows on first use; ``KeyError`` if there is none."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            live = self.tables.get(table_id)
+            if live is not None:
+                return live
+            row = await self.store.table(table_id)
+            if row is None:
+                raise KeyError(table_id)
+            seats = await self.store.seats(table_id)
+            steps = await self.store.steps(table_id)
+            names = await self._names([s.person_id for s in seats if s.person_id])
+            live = LiveTable.build(row, seats, steps, names)
+            chat = await self.store.chat(table_id, limit=1)
+            self._chat_seen[table_id] = chat[-1].id if chat else 0
+            self.tables[table_id] = live
+            self._ensure_driver(live)
+            return live
+
+    async def _names(self, ids: list[str]) -> dict[str, str]:
+        return {pid: row.name for pid, row in (await self.store.people(ids)).items()}
+
+    def _ensure_driver(self, live: LiveTable) -> None:
+        from .driver import drive
+
+        if live.status != "finished" and (live.driver is None or live.driver.done()):
+            live.driver = self.spawn(drive(self, live))
+
+    async def refresh(self, live: LiveTable) -> None:
+        """Re-read the table's row, seats and new steps (another process changed them)."""
+        async with live.lock:
+            await self._catch_up(live)
+        self.broadcast(live)
+
+    async def _catch_up(self, live: LiveTable) -> None:
+        row = await self.store.table(live.id)
+        seats = await self.store.seats(live.id)
+        if row is None:
+            return
+        names = await self._names([s.person_id for s in seats if s.person_id])
+        live.row = row
+        live.seats = [SeatState.of(s, names.get(s.person_id or "", "")) for s in seats]
+        live.extend(await self.store.steps(live.id, after=live.step))
+        live.wake.set()
+        self._ensure_driver(live)
+
+    async def catch_up_if_behind(self, live: LiveTable) -> None:
+        """Before a seat (re)connects: the database may hold steps a notification has not
+        brought yet (the process that committed them died before sending it)."""
+        row = await self.store.table(live.id)
+        if row is not None and (row.step != live.step or row.status != live.status):
+            await self.refresh(live)
+
+    async def on_notice(self, kind: str, table_id: str, number: int) -> None:
+        live = self.tables.get(table_id)
+        if live is None:
+            return
+        if kind == "step" and number <= live.step:
+            return  # this process committed it, or has read it already
+        if kind == "chat":
+            await self._deliver_chat(live)
+            return
+        await self.refresh(live)
+
+    async def _sweep(self) -> None:
+        """A safety net for a missed notification, and tables another process started."""
+        while not self._closing:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                for table_id in await self.store.unfinished_tables():
+                    live = self.tables.get(table_id)
+                    if live is None:
+                        await self.get(table_id)
+                        continue
+                    row = await self.store.table(table_id)
+                    if row is not None and (row.step != live.step or row.status != live.status):
+                        await self.refresh(live)
+            except Exception:
+                log.exception("sweep failed")
+
+    # --- actions ---------------------------------------------------------------------------
+
+    async def act(
+        self,
+        live: LiveTable,
+        seat: int,
+        action: object,
+        expect_step: int | None = None,
+        by_bot: bool = False,
+    ) -> int:
+        """Check, commit, then tell: the new step's number, or a ``GameError``."""
+        try:
+            return await self._act(live, seat, action, expect_step, by_bot)
+        except _CaughtUp as behind:
+            # This process was behind (a notification it missed, or one still on its way):
+            # the seats get the steps it read before they hear why their action failed.
+            self.broadcast(live)
+            raise behind.error from None
+
+    async def _act(
+        self,
+        live: LiveTable,
+        seat: int,
+        action: object,
+        expect_step: int | None,
+        by_bot: bool,
+    ) -> int:
+        caught_up = False
+        async with live.lock:
+            for _attempt in range(8):
+                if live.status == "waiting":
+                    raise IllegalActionError("the table has not started: seats are still free")
+                if live.status == "finished":
+                    raise IllegalActionError("the game is over")
+                if not by_bot and live.seats[seat].played_by_bot:
+                    raise IllegalActionError(
+                        f"seat {seat} is played by a bot for now: take the seat back first"
+                    )
+                try:
+                    if expect_step is not None and expect_step != live.step:
+                        raise StaleActionError(
+                            f"step {expect_step} is past: the table is at step {live.step}"
+                        )
+                    parsed = live.parse(action)
+                    state = live.state.apply(seat, parsed)
+                except GameError as error:
+                    if caught_up:
+                        raise _CaughtUp(error) from None
+                    raise
+                row = StepRow(
+                    table_id=live.id,
+                    number=live.step + 1,
+                    seat=seat,
+                    action=str(parsed),
+                    result=state.last_result(),
+                    at=time.time(),
+                )
+                try:
+                    await self.store.insert_step(row, state.to_move(), state.outcome is not None)
+                except StepConflict:
+                    await self._catch_up(live)  # another process took this number: re-check
+                    caught_up = True
+                    continue
+                live.state = state
+                live.steps.append(row)
+                live.row.step = row.number
+                live.row.to_move = state.to_move()
+                if state.outcome is not None:
+                    live.row.status = "finished"
+                    live.row.finished_at = row.at
+                break
+            else:
+                raise GameError("the table is busy: try again")
+        self.after_step(live)
+        await self.bus.publish("step", live.id, row.number)
+        return row.number
+
+    def after_step(self, live: LiveTable) -> None:
+        live.wake.set()
+        self.broadcast(live)
+
+    # --- fan-out ---------------------------------------------------------------------------
+
+    def broadcast(self, live: LiveTable) -> None:
+        frames: dict[int | None, str] = {}
+        for connection in list(live.connections):
+            seat = connection.seat
+            if seat not in frames:
+                frames[seat] = json.dumps(
+                    live.state_frame(seat), separators=(",", ":"), ensure_ascii=False
+                )
+            connection.send_text(frames[seat])
+        self.schedule_sheets(live)
+
+    def schedule_sheets(self, live: LiveTable) -> None:
+        if live.row.sheet == "off":
+            return
+        seats = {c.seat for c in live.connections if c.seat is not None}
+        for seat in seats:
+            key = (live.id, seat, live.step)
+            cached = live.sheets.get(seat)
+            if (cached is not None and cached[0] == live.step) or key in self._sheet_pending:
+                continue
+            self._sheet_pending.add(key)
+            self.spawn(self._sheet(live, seat, live.step))
+
+    async def _sheet(self, live: LiveTable, seat: int, step: int) -> None:
+        try:
+            job = SheetJob(
+                live.game.name, live.game.config_json(), live.view_json(seat), live.row.sheet
+            )
+            text = await self.pool.sheet(job)
+        except Exception as error:
+            log.exception("sheet of table %s seat %s", live.id, seat)
+            text = f"(the sheet failed: {error})"
+        finally:
+            self._sheet_pending.discard((live.id, seat, step))
+        if live.step != step:
+            return  # a newer step has its own sheet on the way
+        live.sheets[seat] = (step, text)
+        frame = {"type": "sheet", "table": live.id, "step": step, "seat": seat, "sheet": text}
+        for connection in list(live.connections):
+            if connection.seat == seat:
+                connection.send(frame)
+
+    def attach(self, live: LiveTable, connection: Connection) -> None:
+        live.connections.add(connection)
+        self.broadcast_seats(live)
+
+    def detach(self, live: LiveTable, connection: Connection) -> None:
+        live.connections.discard(connection)
+        self.broadcast_seats(live)
+
+    def broadcast_seats(self, live: LiveTable) -> None:
+        frame = {"type": "seats", "table": live.id, "step": live.step, "seats": live.public_seats()}
+        for connection in list(live.connections):
+            connection.send(frame)
+        self.schedule_sheets(live)
+
+    # --- seats -----------------------------------------------------------------------------
+
+    async def seats_changed(self, live: LiveTable) -> None:
+        """After a seat's row changed in the database: re-read, start if full, tell."""
+        if live.status == "waiting" and await self.store.start_if_full(live.id, time.time()):
+            pass
+        async with live.lock:
+            await self._catch_up(live)
+        self.broadcast(live)
+        await self.bus.publish("seats", live.id)
+
+    async def take_over(self, live: LiveTable, seat: int, spec: str | None = None) -> bool:
+        """A person's seat played by a bot (its time ran out, or the others chose a bot)."""
+        changed = await self.store.update_seat(
+            live.id,
+            seat,
+            only_if={"takeover": False, "kind": "person"},
+            takeover=True,
+            bot=spec or live.row.takeover_bot,
+            since=time.time(),
+        )
+        if changed:
+            await self.seats_changed(live)
+        return changed
+
+    async def take_back(self, live: LiveTable, seat: int) -> bool:
+        changed = await self.store.update_seat(
+            live.id,
+            seat,
+            only_if={"takeover": True, "kind": "person"},
+            takeover=False,
+            bot=None,
+            since=time.time(),
+        )
+        if changed:
+            await self.seats_changed(live)
+        return changed
+
+    async def set_notes(self, live: LiveTable, seat: int, card: str, place: str, mark: str) -> None:
+        notes = live.notes(seat)
+        if notes is None:
+            raise GameError(f"{live.game.title} keeps no hand-marked grid")
+        if live.row.sheet != "off":
+            raise GameError("this table's sheet is filled by the engine, not by hand")
+        if card not in notes["cards"]:  # type: ignore[operator]
+            raise GameError(f"notes: no row {card!r}")
+        if place not in notes["places"]:  # type: ignore[operator]
+            raise GameError(f"notes: no column {place!r}")
+        marks = live.seats[seat].notes
+        row = marks.setdefault(card, {})
+        if mark:
+            row[place] = mark
+        else:
+            row.pop(place, None)
+        await self.store.update_seat(live.id, seat, notes=json.dumps(marks, sort_keys=True))
+        frame = {
+            "type": "notes",
+            "table": live.id,
+            "step": live.step,
+            "seat": seat,
+            "notes": live.notes(seat),
+        }
+        for connection in list(live.connections):
+            if connection.seat == seat:
+                connection.send(frame)
+
+    # --- chat ------------------------------------------------------------------------------
+
+    async def chat(self, live: LiveTable, seat: int | None, name: str, text: str) -> None:
+        await self.store.add_chat(live.id, seat, name, text)
+        await self._deliver_chat(live)
+        await self.bus.publish("chat", live.id)
+
+    async def _deliver_chat(self, live: LiveTable) -> None:
+        async with self._chat_locks.setdefault(live.id, asyncio.Lock()):
+            seen = self._chat_seen.get(live.id, 0)
+            rows = await self.store.chat(live.id, after=seen)
+            if rows:
+                self._chat_seen[live.id] = rows[-1].id
+        for row in rows:
+            frame = {
+                "type": "chat",
+                "table": live.id,
+                "step": live.step,
+                "id": row.id,
+                "seat": row.seat,
+                "name": row.name,
+                "text": row.text,
+                "at": row.at,
+            }
+            for connection in list(live.connections):
+                connection.send(frame)
+
+
+class _CaughtUp(Exception):
+    """A refusal that came after reading steps another process committed."""
+
+    def __init__(self, error: GameError) -> None:
+        super().__init__(str(error))
+        self.error = error

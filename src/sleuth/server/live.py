@@ -1,0 +1,262 @@
+"""A table in memory: its game replayed from the database, and the frames each seat gets.
+
+Everything here is rebuilt from the table's rows (``LiveTable.load``); a process that
+restarts, or a second process, builds the same table from the same rows. Frames are made
+from one seat's view only (a spectator's from the spectator view), plus that seat's own
+sheet or hand-kept notes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sleuth.core import Action, Game, GameError, State, find_kit
+from sleuth.core.actions import ActionList, IndexedActions
+from sleuth.core.kit import RENDER, TextRender
+from sleuth.core.records import Step, make_record, play_step
+from sleuth.core.serialize import JSONValue, from_json, to_json
+
+from .models import SeatRow, StepRow, TableRow
+from .signing import commitment
+
+# A family of legal actions longer than this (Black Vienna's 2,925 accusations) is sent as
+# its kind and size: the client composes one and the engine checks it.
+LISTED_ACTIONS = 200
+
+
+class ReplayMismatch(Exception):
+    """The stored steps do not replay: the database was changed behind the service."""
+
+
+@dataclass
+class SeatState:
+    seat: int
+    kind: str  # person or bot
+    bot: str | None
+    takeover: bool
+    person_id: str | None
+    since: float
+    notes: dict[str, dict[str, str]]
+    has_token: bool
+    name: str = ""
+
+    @property
+    def played_by_bot(self) -> bool:
+        return self.kind == "bot" or self.takeover
+
+    @classmethod
+    def of(cls, row: SeatRow, name: str) -> SeatState:
+        notes = json.loads(row.notes or "{}")
+        return cls(
+            row.seat,
+            row.kind,
+            row.bot,
+            row.takeover,
+            row.person_id,
+            row.since,
+            notes,
+            row.token_hash is not None,
+            name,
+        )
+
+
+@dataclass
+class LiveTable:
+    row: TableRow
+    game: Game[Any]
+    seed: int
+    bot_seed: int
+    state: State
+    steps: list[StepRow]
+    seats: list[SeatState]
+    connections: set[Any] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    driver: asyncio.Task[None] | None = None
+    offered_at: int = -1  # the step at which bots were last offered an interrupt
+    _views: dict[int | None, tuple[int, dict[str, JSONValue]]] = field(default_factory=dict)
+    sheets: dict[int, tuple[int, str]] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def step(self) -> int:
+        return len(self.steps)
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    @classmethod
+    def build(
+        cls,
+        row: TableRow,
+        seats: Sequence[SeatRow],
+        steps: Sequence[StepRow],
+        names: dict[str, str],
+    ) -> LiveTable:
+        game_type = find_kit(row.game).game
+        game = game_type.of(from_json(game_type.config_type, json.loads(row.config), "config"))
+        seed = int(row.seed)
+        live = cls(
+            row,
+            game,
+            seed,
+            int(row.bot_seed),
+            game.new(seed),
+            [],
+            [SeatState.of(s, names.get(s.person_id or "", "")) for s in seats],
+        )
+        live.extend(steps)
+        return live
+
+    def extend(self, steps: Sequence[StepRow]) -> None:
+        """Re-apply stored steps after the current one, each checked by the engine."""
+        for step in steps:
+            if step.number <= self.step:
+                continue
+            if step.number != self.step + 1:
+                raise ReplayMismatch(f"table {self.id}: step {step.number} after {self.step}")
+            try:
+                state = self.state.apply(step.seat, self.game.parse_action(step.action))
+            except GameError as error:
+                raise ReplayMismatch(f"table {self.id} step {step.number}: {error}") from None
+            if state.last_result() != step.result:
+                raise ReplayMismatch(f"table {self.id} step {step.number}: result differs")
+            self.state = state
+            self.steps.append(step)
+        if self.state.outcome is not None:
+            self.row.status = "finished"
+
+    def parse(self, action: object) -> Action:
+        if isinstance(action, str):
+            return self.game.parse_action(action)
+        return self.game.action_from_json(action)
+
+    # --- what each seat sees ---------------------------------------------------------------
+
+    def view_json(self, seat: int | None) -> dict[str, JSONValue]:
+        cached = self._views.get(seat)
+        if cached is not None and cached[0] == self.step:
+            return cached[1]
+        data = self.state.view(seat).to_json()
+        self._views[seat] = (self.step, data)
+        return data
+
+    def deadline(self) -> tuple[int, float] | None:
+        """(seat, time) when the seat the game waits on runs out of time, if clocked."""
+        mover = self.state.to_move()
+        per_move = self.row.per_move
+        if self.row.clock == "none" or per_move is None or mover is None:
+            return None
+        if self.status != "playing" or self.seats[mover].played_by_bot:
+            return None
+        start = max(
+            self.steps[-1].at if self.steps else 0.0,
+            self.row.started_at or 0.0,
+            self.seats[mover].since,
+        )
+        return mover, start + per_move
+
+    def public_seats(self) -> list[dict[str, JSONValue]]:
+        return [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "name": s.name if s.kind == "person" else (s.bot or ""),
+                "bot": s.bot if s.played_by_bot else None,
+                "takeover": s.takeover,
+                "joined": s.person_id is not None,
+                "connected": any(c.seat == s.seat for c in self.connections),
+            }
+            for s in self.seats
+        ]
+
+    def state_frame(self, seat: int | None, resumed_from: int | None = None) -> dict[str, Any]:
+        state = self.state
+        actors = sorted(state.actors()) if self.status == "playing" else []
+        legal = (
+            encode_legal(state.legal_actions(seat))
+            if seat is not None and seat in actors
+            else {"actions": [], "families": []}
+        )
+        deadline = self.deadline()
+        frame: dict[str, Any] = {
+            "type": "state",
+            "table": self.id,
+            "step": self.step,
+            "seat": seat,
+            "status": self.status,
+            "view": self.view_json(seat),
+            "actors": actors,
+            "to_move": state.to_move(),
+            "legal": legal,
+            "seats": self.public_seats(),
+            "clock": {
+                "kind": self.row.clock,
+                "per_move": self.row.per_move,
+                "seat": None if deadline is None else deadline[0],
+                "deadline": None if deadline is None else deadline[1],
+            },
+            "sheet_level": self.row.sheet,
+            "sheet": None,
+            "notes": None,
+            "commitment": commitment(self.seed, self.row.salt),
+            "resumed_from": resumed_from,
+        }
+        if seat is not None:
+            cached = self.sheets.get(seat)
+            if self.row.sheet != "off" and cached is not None and cached[0] == self.step:
+                frame["sheet"] = cached[1]
+            if self.row.sheet == "off":
+                frame["notes"] = self.notes(seat)
+        if state.outcome is not None:
+            frame["outcome"] = to_json(state.outcome)
+            frame["reveal"] = dict(state.reveal())
+            frame["seed"] = str(self.seed)
+            frame["salt"] = self.row.salt
+            frame["rematch"] = self.row.rematch
+        return frame
+
+    def notes(self, seat: int) -> dict[str, JSONValue] | None:
+        grid = find_kit(self.game.name).part(RENDER, TextRender).notes_grid
+        if grid is None:
+            return None
+        cards, places = grid(self.game)
+        marks: dict[str, JSONValue] = {k: dict(v) for k, v in self.seats[seat].notes.items()}
+        return {"cards": list(cards), "places": list(places), "marks": marks}
+
+    def record(self) -> dict[str, JSONValue]:
+        """The table's record as ``sleuth replay`` reads it: public steps (and, once over, the
+        seed, the salt, the private section and the reveal), replayed from the stored steps."""
+        state = self.game.new(self.seed)
+        steps: list[Step] = []
+        for row in self.steps:
+            state, step = play_step(state, row.seat, self.game.parse_action(row.action))
+            steps.append(step)
+        return make_record(self.game, self.seed, self.row.salt, steps, state)
+
+
+def encode_legal(legal: Sequence[Action]) -> dict[str, JSONValue]:
+    """The legal actions in notation: short parts listed, long lazy families by size."""
+    parts: Sequence[Sequence[Action]] = legal.parts if isinstance(legal, ActionList) else [legal]
+    listed: list[JSONValue] = []
+    families: list[JSONValue] = []
+    for part in parts:
+        if isinstance(part, IndexedActions) and len(part) > LISTED_ACTIONS:
+            families.append({"kind": part.kind, "count": len(part), "example": str(part[0])})
+        else:
+            listed.extend(str(action) for action in part)
+    return {"actions": listed, "families": families}
+
+
+def legal_parts(legal: Sequence[Action]) -> tuple[tuple[str, ...], ...]:
+    """Every legal action in notation, part by part, for a bot in a worker."""
+    parts: Sequence[Sequence[Action]] = legal.parts if isinstance(legal, ActionList) else [legal]
+    return tuple(tuple(str(action) for action in part) for part in parts)

@@ -1,0 +1,164 @@
+"""Making tables: checking a table's setup against the engine, dealing it, rematches."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from sleuth.agents import agent_names, make_agent
+from sleuth.core import ConfigError, find_kit
+
+from .models import SeatRow, TableRow
+from .settings import CLOCK_KINDS, SHEET_LEVELS
+from .store import Store, new_id, new_secret, secret_hash
+
+# Bounds of a clock's time per move, in seconds, by kind.
+CLOCK_BOUNDS = {"live": (5.0, 3600.0), "turn": (60.0, 30 * 86400.0)}
+CLOCK_DEFAULTS = {"live": 60.0, "turn": 86400.0}
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    kind: str  # person or bot
+    bot: str | None = None
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    game: str
+    players: int
+    options: Mapping[str, object]
+    seats: Sequence[SeatPlan]
+    sheet: str = "full"
+    clock: str = "none"
+    per_move: float | None = None
+    takeover_bot: str | None = None
+    spectators: bool = True
+    listed: bool = False
+
+
+@dataclass(frozen=True)
+class Created:
+    table_id: str
+    tokens: dict[int, str]  # seat -> invite token, for seats that need one
+
+
+def default_takeover(game: str) -> str:
+    names = agent_names(game)
+    return "basic" if "basic" in names else "random"
+
+
+def check_plan(plan: TablePlan) -> tuple[str, str, float | None, str]:
+    """(game name, config JSON, time per move, takeover bot), or a ``GameError``."""
+    kit = find_kit(plan.game)
+    game = kit.game.configure(plan.players, **dict(plan.options))
+    if len(plan.seats) != plan.players:
+        raise ConfigError(f"seats: {plan.players} players need {plan.players} seats")
+    for number, seat in enumerate(plan.seats):
+        if seat.kind not in ("person", "bot"):
+            raise ConfigError(f"seats[{number}].kind: person or bot, not {seat.kind!r}")
+        if seat.kind == "bot":
+            if not seat.bot:
+                raise ConfigError(f"seats[{number}]: a bot seat names its bot")
+            make_agent(seat.bot, kit.name)
+    if plan.sheet not in SHEET_LEVELS:
+        raise ConfigError(f"sheet: one of {', '.join(SHEET_LEVELS)}, not {plan.sheet!r}")
+    if plan.clock not in CLOCK_KINDS:
+        raise ConfigError(f"clock: one of {', '.join(CLOCK_KINDS)}, not {plan.clock!r}")
+    per_move = None
+    if plan.clock != "none":
+        low, high = CLOCK_BOUNDS[plan.clock]
+        per_move = plan.per_move if plan.per_move is not None else CLOCK_DEFAULTS[plan.clock]
+        if not low <= per_move <= high:
+            raise ConfigError(
+                f"per_move: a {plan.clock} clock gives {low:g}-{high:g} seconds a move, "
+                f"not {per_move:g}"
+            )
+    takeover = plan.takeover_bot or default_takeover(kit.name)
+    make_agent(takeover, kit.name)
+    return kit.name, json.dumps(game.config_json(), sort_keys=True), per_move, takeover
+
+
+async def create_table(
+    store: Store,
+    plan: TablePlan,
+    creator: str | None,
+    people: Mapping[int, str] | None = None,
+    rematch_of: str | None = None,
+) -> Created:
+    """Deal a new table (a secret 128-bit seed); ``people`` seats persons at once."""
+    game, config, per_move, takeover = check_plan(plan)
+    people = dict(people or {})
+    now = time.time()
+    table_id = new_id()
+    row = TableRow(
+        id=table_id,
+        game=game,
+        players=plan.players,
+        config=config,
+        seed=str(secrets.randbits(128)),
+        salt=secrets.token_hex(16),
+        bot_seed=str(secrets.randbits(64)),
+        sheet=plan.sheet,
+        clock=plan.clock,
+        per_move=per_move,
+        takeover_bot=takeover,
+        spectators=plan.spectators,
+        listed=plan.listed,
+        status="waiting",
+        step=0,
+        to_move=None,
+        created_by=creator,
+        created_at=now,
+        started_at=None,
+        finished_at=None,
+        rematch_of=rematch_of,
+        rematch=None,
+    )
+    tokens: dict[int, str] = {}
+    seats = []
+    for number, seat in enumerate(plan.seats):
+        token_hash = None
+        if seat.kind == "person":
+            tokens[number] = new_secret()
+            token_hash = secret_hash(tokens[number])
+        seats.append(
+            SeatRow(
+                table_id=table_id,
+                seat=number,
+                kind=seat.kind,
+                bot=seat.bot if seat.kind == "bot" else None,
+                takeover=False,
+                person_id=people.get(number) if seat.kind == "person" else None,
+                token_hash=token_hash,
+                since=now,
+                notes="{}",
+            )
+        )
+    await store.create_table(row, seats)
+    await store.start_if_full(table_id, now)
+    return Created(table_id, tokens)
+
+
+def plan_of(row: TableRow, seats: Sequence[SeatRow]) -> TablePlan:
+    """The plan a rematch repeats: same game, rules, seats, sheet and clock."""
+    config = json.loads(row.config)
+    config.pop("players", None)
+    game = find_kit(row.game).game
+    names = {o.name for o in game.options()}
+    options = {key: value for key, value in config.items() if key in names}
+    return TablePlan(
+        game=row.game,
+        players=row.players,
+        options=options,
+        seats=[SeatPlan(s.kind, s.bot if s.kind == "bot" else None) for s in seats],
+        sheet=row.sheet,
+        clock=row.clock,
+        per_move=row.per_move,
+        takeover_bot=row.takeover_bot,
+        spectators=row.spectators,
+        listed=row.listed,
+    )

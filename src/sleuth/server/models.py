@@ -1,0 +1,100 @@
+"""Database rows (SQLAlchemy 2). Kept apart from the wire schemas and the engine's types.
+
+A table's truth is its row, its seats and its steps: the game is re-dealt from the seed and
+every step re-applied, so nothing else needs storing. The seed and salt are secret until the
+end; nothing in these rows is sent as it is.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class PersonRow(Base):
+    """A browser identity: the SHA-256 of its cookie's secret and a display name."""
+
+    __tablename__ = "people"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    secret_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    name: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    config: Mapped[str] = mapped_column(Text)  # the game's config JSON
+    seed: Mapped[str] = mapped_column(Text)  # decimal, 128 bits from `secrets`
+    salt: Mapped[str] = mapped_column(String(64))  # hex; the commitment hashes seed and salt
+    bot_seed: Mapped[str] = mapped_column(Text)  # bots' randomness, never the game seed
+    sheet: Mapped[str] = mapped_column(String(8))
+    clock: Mapped[str] = mapped_column(String(8))
+    per_move: Mapped[float | None] = mapped_column(Float, nullable=True)
+    takeover_bot: Mapped[str] = mapped_column(String(200))
+    spectators: Mapped[bool] = mapped_column(Boolean)
+    listed: Mapped[bool] = mapped_column(Boolean)
+    status: Mapped[str] = mapped_column(String(10), index=True)  # waiting, playing, finished
+    step: Mapped[int] = mapped_column(Integer)
+    to_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+
+
+class SeatRow(Base):
+    """One seat: a person (``person_id`` once someone joined) or a bot (``bot`` its spec).
+
+    ``takeover``: a person's seat played by ``bot`` for now (time ran out, or the others
+    replaced a missing person); the person may take it back. ``since``: when the seat last
+    changed hands, a clock's start if later than the last step.
+    """
+
+    __tablename__ = "seats"
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    takeover: Mapped[bool] = mapped_column(Boolean)
+    person_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    since: Mapped[float] = mapped_column(Float)
+    notes: Mapped[str] = mapped_column(Text)  # the hand-kept sheet (level off), JSON
+
+
+class StepRow(Base):
+    """One accepted action. The unique number per table orders the table across processes:
+    a second process that inserts the same number is refused and re-reads."""
+
+    __tablename__ = "steps"
+    __table_args__ = (UniqueConstraint("table_id", "number", name="uq_steps_table_number"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)
+    result: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class ChatRow(Base):
+    __tablename__ = "chat"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)

@@ -1,0 +1,45 @@
+"""People: a browser identity (a long-lived cookie) and a display name; no passwords."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, HTTPException, Response
+
+from ..deps import COOKIE, Checked, MaybePerson, Person, ServicesDep
+from ..schemas import PersonIn, PersonOut
+
+router = APIRouter(prefix="/api/people", tags=["people"])
+COOKIE_SECONDS = 400 * 86400  # the longest browsers keep a cookie
+
+
+@router.post("", dependencies=[Checked])
+async def identify(
+    body: PersonIn, response: Response, app: ServicesDep, person: MaybePerson
+) -> PersonOut:
+    """Name this browser: a new identity (sets the cookie), or a new name for this one."""
+    if person is not None:
+        await app.store.rename_person(person.id, body.name)
+        return PersonOut(id=person.id, name=body.name)
+    row, secret = await app.store.create_person(body.name)
+    response.set_cookie(
+        COOKIE,
+        secret,
+        max_age=COOKIE_SECONDS,
+        httponly=True,
+        samesite="lax",
+        secure=app.settings.cookie_secure,
+    )
+    return PersonOut(id=row.id, name=row.name)
+
+
+@router.get("/me", responses={401: {"description": "no identity yet"}})
+async def me(person: MaybePerson) -> PersonOut:
+    if person is None:
+        raise HTTPException(401, "no identity: POST /api/people with a display name first")
+    return PersonOut(id=person.id, name=person.name)
+
+
+@router.delete("/me", dependencies=[Checked])
+async def forget(response: Response, person: Person) -> PersonOut:
+    """Forget this browser's identity here (the person's seats stay theirs)."""
+    response.delete_cookie(COOKIE)
+    return PersonOut(id=person.id, name=person.name)

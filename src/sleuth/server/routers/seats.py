@@ -1,0 +1,88 @@
+"""Seats: join by an invite's token, leave, have a bot play a missing person's seat, take
+one's seat back from its bot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException
+
+from sleuth.agents import make_agent
+
+from ..deps import Checked, Person, ServicesDep, Table
+from ..live import LiveTable
+from ..models import PersonRow
+from ..schemas import JoinIn, JoinOut, ReplaceIn, TableOut
+from ..wire import table_out
+
+router = APIRouter(prefix="/api/tables/{table_id}", tags=["seats"])
+NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"description": "no such table or seat"}}
+
+
+def _seat(live: LiveTable, seat: int) -> None:
+    if not 0 <= seat < len(live.seats):
+        raise HTTPException(404, f"no seat {seat} at this {len(live.seats)}-seat table")
+
+
+def _seated(live: LiveTable, person: PersonRow) -> None:
+    if not any(s.person_id == person.id for s in live.seats):
+        raise HTTPException(403, "only a person seated at this table may do that")
+
+
+@router.post("/join", dependencies=[Checked], responses=NOT_FOUND)
+async def join(body: JoinIn, live: Table, app: ServicesDep, person: Person) -> JoinOut:
+    """Take the seat whose invite token this is (a token opens exactly one seat)."""
+    seat = await app.store.seat_by_token(live.id, body.token)
+    if seat is None:
+        raise HTTPException(403, "this token opens no seat at this table")
+    if live.status == "finished":
+        raise HTTPException(409, "the game is over")
+    await app.store.update_seat(live.id, seat.seat, person_id=person.id)
+    await app.hub.seats_changed(live)
+    return JoinOut(table=live.id, seat=seat.seat)
+
+
+@router.post("/seats/{seat}/leave", dependencies=[Checked], responses=NOT_FOUND)
+async def leave(seat: int, live: Table, app: ServicesDep, person: Person) -> TableOut:
+    """Give up one's seat. During a game the table's bot plays it until someone joins
+    with its invite and takes it back."""
+    _seat(live, seat)
+    if live.seats[seat].person_id != person.id:
+        raise HTTPException(403, f"seat {seat} is not yours")
+    await app.store.update_seat(live.id, seat, person_id=None)
+    if live.status == "playing":
+        await app.hub.take_over(live, seat)
+    await app.hub.seats_changed(live)
+    return table_out(live)
+
+
+@router.post("/seats/{seat}/bot", dependencies=[Checked], responses=NOT_FOUND)
+async def replace_by_bot(
+    seat: int, body: ReplaceIn, live: Table, app: ServicesDep, person: Person
+) -> TableOut:
+    """A person seated here has a bot play a missing person's seat (the table's takeover
+    bot, or the one named); that person may take the seat back."""
+    _seat(live, seat)
+    _seated(live, person)
+    target = live.seats[seat]
+    if target.kind != "person":
+        raise HTTPException(409, f"seat {seat} is a bot's")
+    if live.status != "playing":
+        raise HTTPException(409, "only during a game")
+    if any(c.seat == seat for c in live.connections):
+        raise HTTPException(409, f"seat {seat}'s person is at the table")
+    if body.bot is not None:
+        make_agent(body.bot, live.game.name)  # a bad spec is a GameError: 400
+    if not await app.hub.take_over(live, seat, body.bot):
+        raise HTTPException(409, f"seat {seat} is played by a bot already")
+    return table_out(live)
+
+
+@router.post("/seats/{seat}/take-back", dependencies=[Checked], responses=NOT_FOUND)
+async def take_back(seat: int, live: Table, app: ServicesDep, person: Person) -> TableOut:
+    _seat(live, seat)
+    if live.seats[seat].person_id != person.id:
+        raise HTTPException(403, f"seat {seat} is not yours")
+    if not await app.hub.take_back(live, seat):
+        raise HTTPException(409, f"seat {seat} is not played by a bot")
+    return table_out(live)

@@ -1,0 +1,116 @@
+"""Tables: create one (each seat a person or a bot), list the open ones and one's own,
+read one, ask for a rematch."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, HTTPException, Request
+
+from ..deps import Checked, MaybePerson, Person, ServicesDep, Table
+from ..lobby import SeatPlan, TablePlan, create_table, plan_of
+from ..schemas import InviteOut, MyTableOut, TableCreated, TableIn, TableOut
+from ..wire import table_out
+
+router = APIRouter(prefix="/api/tables", tags=["tables"])
+
+
+def invite_url(request: Request, table_id: str, seat: int, token: str) -> str:
+    return f"{str(request.base_url).rstrip('/')}/t/{table_id}?seat={seat}&token={token}"
+
+
+def table_url(request: Request, table_id: str) -> str:
+    return f"{str(request.base_url).rstrip('/')}/t/{table_id}"
+
+
+@router.post("", status_code=201, dependencies=[Checked])
+async def create(
+    body: TableIn, request: Request, app: ServicesDep, person: MaybePerson
+) -> TableCreated:
+    """Deal a table. The invite of each person's seat is in the answer, once: its token is
+    stored hashed. ``sit`` seats the creating person at once."""
+    plan = TablePlan(
+        game=body.game,
+        players=body.players,
+        options=body.options,
+        seats=[SeatPlan(s.kind, s.bot) for s in body.seats],
+        sheet=body.sheet,
+        clock=body.clock,
+        per_move=body.per_move,
+        takeover_bot=body.takeover_bot,
+        spectators=body.spectators,
+        listed=body.listed,
+    )
+    people: dict[int, str] = {}
+    if body.sit is not None:
+        if person is None:
+            raise HTTPException(401, "sit: POST /api/people with a display name first")
+        if body.sit >= len(body.seats) or body.seats[body.sit].kind != "person":
+            raise HTTPException(400, f"sit: seat {body.sit} is not a person's seat")
+        people[body.sit] = person.id
+    created = await create_table(app.store, plan, person.id if person else None, people)
+    live = await app.hub.get(created.table_id)
+    return TableCreated(
+        table=table_out(live),
+        invites=[
+            InviteOut(seat=seat, token=token, url=invite_url(request, live.id, seat, token))
+            for seat, token in sorted(created.tokens.items())
+        ],
+        url=table_url(request, live.id),
+    )
+
+
+@router.get("")
+async def listed(app: ServicesDep) -> list[TableOut]:
+    """Tables their creators listed, not yet finished: to join a free seat or watch."""
+    out = []
+    for row in await app.store.listed_tables():
+        out.append(table_out(await app.hub.get(row.id)))
+    return out
+
+
+@router.get("/mine")
+async def mine(app: ServicesDep, person: Person) -> list[MyTableOut]:
+    """Every table where this person holds a seat; ``your_move`` where the game waits on
+    them."""
+    out = []
+    for row, seat in await app.store.tables_of(person.id):
+        live = await app.hub.get(row.id)
+        waiting = live.status == "playing" and live.state.to_move() == seat
+        out.append(MyTableOut(table=table_out(live), seat=seat, your_move=waiting))
+    return out
+
+
+@router.get("/{table_id}", responses={404: {"description": "no such table"}})
+async def read(live: Table) -> TableOut:
+    return table_out(live)
+
+
+@router.post(
+    "/{table_id}/rematch",
+    status_code=201,
+    dependencies=[Checked],
+    responses={404: {"description": "no such table"}, 409: {"description": "not over"}},
+)
+async def rematch(live: Table, request: Request, app: ServicesDep, person: Person) -> TableCreated:
+    """The same game, rules and seats again, newly dealt; the people seated keep their
+    seats. Asked twice, it answers with the same new table (without its invites)."""
+    if live.status != "finished":
+        raise HTTPException(409, "the game is not over")
+    if not any(s.person_id == person.id for s in live.seats):
+        raise HTTPException(403, "only a person seated at the table asks for its rematch")
+    if live.row.rematch is not None:
+        again = await app.hub.get(live.row.rematch)
+        return TableCreated(table=table_out(again), invites=[], url=table_url(request, again.id))
+    plan = plan_of(live.row, await app.store.seats(live.id))
+    people = {s.seat: s.person_id for s in live.seats if s.kind == "person" and s.person_id}
+    created = await create_table(app.store, plan, person.id, people, rematch_of=live.id)
+    await app.store.update_table(live.id, rematch=created.table_id)
+    await app.hub.seats_changed(live)
+    again = await app.hub.get(created.table_id)
+    return TableCreated(
+        table=table_out(again),
+        invites=[
+            InviteOut(seat=seat, token=token, url=invite_url(request, again.id, seat, token))
+            for seat, token in sorted(created.tokens.items())
+        ],
+        url=table_url(request, again.id),
+    )

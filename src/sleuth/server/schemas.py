@@ -1,0 +1,237 @@
+"""Wire schemas (pydantic): what crosses HTTP and the play channel, apart from the engine's
+types and the database rows."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+BotSpec = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
+OptionValue = (
+    Annotated[str, StringConstraints(max_length=500)]
+    | int
+    | bool
+    | list[Annotated[str, StringConstraints(max_length=100)]]
+)
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# --- people -----------------------------------------------------------------------------
+
+
+class PersonIn(Strict):
+    name: Name
+
+
+class PersonOut(Strict):
+    id: str
+    name: str
+
+
+# --- games (the lobby's menu) --------------------------------------------------------------
+
+
+class OptionOut(Strict):
+    name: str
+    default: str
+    choices: list[str]
+    help: str
+
+
+class GameOut(Strict):
+    name: str
+    title: str
+    aliases: list[str]
+    min_players: int
+    max_players: int
+    options: list[OptionOut]
+    bots: list[str]
+    takeover_bot: str
+    notes_grid: bool
+
+
+class LobbyOut(Strict):
+    games: list[GameOut]
+    sheet_levels: list[str]
+    clock_kinds: list[str]
+    clock_defaults: dict[str, float]
+
+
+# --- tables and seats ----------------------------------------------------------------------
+
+
+class SeatIn(Strict):
+    kind: Literal["person", "bot"]
+    bot: BotSpec | None = None
+
+
+class TableIn(Strict):
+    game: Annotated[str, StringConstraints(min_length=1, max_length=64)]
+    players: Annotated[int, Field(ge=1, le=12)]
+    options: Annotated[
+        dict[Annotated[str, StringConstraints(max_length=64)], OptionValue], Field(max_length=32)
+    ] = {}
+    seats: Annotated[list[SeatIn], Field(min_length=1, max_length=12)]
+    sheet: Literal["off", "facts", "full"] = "full"
+    clock: Literal["none", "live", "turn"] = "none"
+    per_move: Annotated[float, Field(gt=0, le=30 * 86400)] | None = None
+    takeover_bot: BotSpec | None = None
+    spectators: bool = True
+    listed: bool = False
+    # The seat the creating person takes at once (needs the identity cookie).
+    sit: Annotated[int, Field(ge=0, le=11)] | None = None
+
+
+class InviteOut(Strict):
+    seat: int
+    token: str
+    url: str
+
+
+class SeatOut(Strict):
+    seat: int
+    kind: str
+    name: str
+    bot: str | None
+    takeover: bool
+    joined: bool
+
+
+class TableOut(Strict):
+    id: str
+    game: str
+    title: str
+    players: int
+    config: dict[str, Any]
+    sheet: str
+    clock: str
+    per_move: float | None
+    spectators: bool
+    listed: bool
+    status: str
+    step: int
+    to_move: int | None
+    commitment: str
+    seats: list[SeatOut]
+    rematch: str | None
+    rematch_of: str | None
+    created_at: float
+
+
+class TableCreated(Strict):
+    table: TableOut
+    invites: list[InviteOut]
+    url: str
+
+
+class MyTableOut(Strict):
+    table: TableOut
+    seat: int
+    your_move: bool
+
+
+class JoinIn(Strict):
+    token: Annotated[str, StringConstraints(min_length=1, max_length=100)]
+
+
+class JoinOut(Strict):
+    table: str
+    seat: int
+
+
+class ReplaceIn(Strict):
+    bot: BotSpec | None = None
+
+
+# --- chat ----------------------------------------------------------------------------------
+
+
+class ChatIn(Strict):
+    text: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+
+
+class ChatOut(Strict):
+    id: int
+    seat: int | None
+    name: str
+    text: str
+    at: float
+
+
+# --- records -------------------------------------------------------------------------------
+
+
+class Signature(Strict):
+    algorithm: str
+    key_id: str
+    value: str
+
+
+class SignedRecord(Strict):
+    record: dict[str, Any]
+    signature: Signature
+
+
+class VerifyIn(Strict):
+    record: dict[str, Any]
+    signature: Annotated[str, StringConstraints(max_length=128)]
+
+
+class VerifyOut(Strict):
+    valid: bool
+
+
+class ReplayStep(Strict):
+    step: int
+    view: dict[str, Any]
+
+
+class ReplayOut(Strict):
+    table: str
+    seat: int | None
+    steps: list[ReplayStep]
+
+
+# --- the play channel: what a client may send ----------------------------------------------
+
+
+class ActMessage(Strict):
+    type: Literal["act"]
+    action: Annotated[str, StringConstraints(max_length=500)] | dict[str, Any]
+    step: int | None = None  # the step the client saw; a stale one is refused
+
+
+class ChatMessage(Strict):
+    type: Literal["chat"]
+    text: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+
+
+class HelloMessage(Strict):
+    type: Literal["hello"]
+    last_step: int | None = None
+
+
+class TakeBackMessage(Strict):
+    type: Literal["take_back"]
+
+
+class NotesMessage(Strict):
+    type: Literal["notes"]
+    card: Annotated[str, StringConstraints(max_length=40)]
+    place: Annotated[str, StringConstraints(max_length=40)]
+    mark: Literal["", "+", "-", "?"]
+
+
+class PingMessage(Strict):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    ActMessage | ChatMessage | HelloMessage | TakeBackMessage | NotesMessage | PingMessage,
+    Field(discriminator="type"),
+]

@@ -1,0 +1,72 @@
+"""The service's settings: where its database and key live, and its limits."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SHEET_LEVELS = ("off", "facts", "full")
+CLOCK_KINDS = ("none", "live", "turn")
+
+
+def data_folder() -> Path:
+    """The user's data folder for Sleuth (XDG on Linux, the platforms' own elsewhere)."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "sleuth"
+
+
+def default_db_url() -> str:
+    return f"sqlite:///{data_folder() / 'sleuth.db'}"
+
+
+def default_key_file() -> Path:
+    return data_folder() / "signing.key"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything ``create_app`` needs; no import-time globals."""
+
+    db_url: str = field(default_factory=default_db_url)
+    key_file: Path = field(default_factory=default_key_file)
+    # Origins a browser may open the play channel and post from, besides the server's own
+    # host (``Origin`` host equal to ``Host``). Clients that send no Origin are not browsers.
+    allowed_origins: tuple[str, ...] = ()
+    # Processes for bots and sheets; 0 runs them in threads of this process (tests only).
+    workers: int = 2
+    bot_delay: float = 0.6  # seconds before a bot's move, for people's sake
+    max_message_bytes: int = 8192  # a play-channel message larger than this is refused
+    max_body_bytes: int = 65536  # an HTTP body larger than this is refused
+    rate_per_second: float = 20.0  # play-channel messages a connection may send, sustained
+    rate_burst: int = 40
+    flood_close_after: int = 200  # refused messages in a row that close the connection
+    max_chat_chars: int = 500
+    # SQLite: FULL syncs every commit, so an acknowledged action survives a power cut too.
+    sqlite_synchronous: str = "FULL"
+    cookie_secure: bool = False  # set behind an HTTPS reverse proxy
+
+    @property
+    def is_postgres(self) -> bool:
+        return self.db_url.startswith("postgresql")
+
+    def async_db_url(self) -> str:
+        """The URL with the async driver SQLAlchemy needs (``sqlite`` → ``aiosqlite``)."""
+        url = self.db_url
+        if url.startswith("sqlite:///"):
+            return "sqlite+aiosqlite:///" + url.removeprefix("sqlite:///")
+        if url.startswith("postgresql://") or url.startswith("postgres://"):
+            return "postgresql+asyncpg://" + url.split("://", 1)[1]
+        return url
+
+    def sqlite_path(self) -> Path | None:
+        url = self.async_db_url()
+        if url.startswith("sqlite+aiosqlite:///"):
+            return Path(url.removeprefix("sqlite+aiosqlite:///"))
+        return None

@@ -1,0 +1,1 @@
+"""The browser page: static files the service serves from ``static/``."""

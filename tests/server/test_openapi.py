@@ -1,0 +1,48 @@
+"""Schemathesis against the OpenAPI schema of the HTTP routes of a running server: no
+input it generates makes a server error, and responses match their schemas."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+schemathesis = pytest.importorskip("schemathesis")
+
+from hypothesis import HealthCheck, settings  # noqa: E402
+from schemathesis.checks import (  # noqa: E402
+    not_a_server_error,
+    response_schema_conformance,
+)
+
+from .conftest import Server  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder: Path = tmp_path_factory.mktemp("openapi")
+    server = Server(f"sqlite:///{folder / 'sleuth.db'}", folder / "signing.key").start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def api_schema(running: Server) -> object:
+    # An identity cookie, so the routes behind it are reached too.
+    cookie = httpx.post(f"{running.http}/api/people", json={"name": "Fuzz"}).cookies["sleuth_id"]
+    schema = schemathesis.openapi.from_url(f"{running.http}/openapi.json")
+    schema.config.headers = {"Cookie": f"sleuth_id={cookie}"}
+    return schema
+
+
+schema = schemathesis.pytest.from_fixture("api_schema")
+
+
+@schema.parametrize()
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+def test_no_server_error(case: object) -> None:
+    case.call_and_validate(  # type: ignore[attr-defined]
+        checks=[not_a_server_error, response_schema_conformance]
+    )
