@@ -386,7 +386,7 @@ def well_formed(game: Game[Any], action: ActionT) -> ActionT:
             canonical = parsed[text] = game.parse_action(text)
         except InvalidActionError as error:
             raise InvalidActionError(f"malformed action {action!r}: {error}") from None
-    if canonical != action or not _same_types(canonical, action):
+    if canonical is not action and (canonical != action or not _same_types(canonical, action)):
         raise InvalidActionError(
             f"malformed action {action!r}: its notation {text!r} reads {canonical!r}"
         )
@@ -395,16 +395,27 @@ def well_formed(game: Game[Any], action: ActionT) -> ActionT:
 
 def _same_types(a: object, b: object) -> bool:
     """Equal values of equal types all the way down: ``0 == False``, but a bool field given
-    a 0 is a malformed action all the same."""
-    if type(a) is not type(b):
+    a 0 is a malformed action all the same (``a == b`` is known already)."""
+    kind = type(a)
+    if kind is not type(b):
         return False
-    if isinstance(a, tuple) and isinstance(b, tuple):
-        return all(_same_types(x, y) for x, y in zip(a, b, strict=True))
-    if dataclasses.is_dataclass(a) and not isinstance(a, type):
-        return all(
-            _same_types(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a)
+    if kind in _SCALARS:
+        return True
+    if kind is tuple:
+        return all(map(_same_types, a, b))
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = (
+            tuple(f.name for f in dataclasses.fields(a))  # type: ignore[arg-type]
+            if dataclasses.is_dataclass(a)
+            else ()
         )
-    return True
+    return all(_same_types(getattr(a, n), getattr(b, n)) for n in names)
+
+
+_SCALARS = frozenset({int, str, bool, float, type(None)})
+# Each action type's field names, looked up once: the check runs at every step of a playout.
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 ActionT = TypeVar("ActionT", bound=Action)
