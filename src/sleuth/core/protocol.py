@@ -401,15 +401,12 @@ def _same_types(a: object, b: object) -> bool:
         return False
     if kind in _SCALARS:
         return True
-    if kind is tuple:
+    if isinstance(a, tuple) and isinstance(b, tuple):
         return all(map(_same_types, a, b))
     names = _FIELD_NAMES.get(kind)
     if names is None:
-        names = _FIELD_NAMES[kind] = (
-            tuple(f.name for f in dataclasses.fields(a))  # type: ignore[arg-type]
-            if dataclasses.is_dataclass(a)
-            else ()
-        )
+        fields = dataclasses.fields(a) if dataclasses.is_dataclass(a) else ()
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in fields)
     return all(_same_types(getattr(a, n), getattr(b, n)) for n in names)
 
 
