@@ -79,6 +79,7 @@ class Config:
 
 
 ConfigT = TypeVar("ConfigT", bound=Config)
+T = TypeVar("T")
 # The longest action any game writes is a few dozen characters.
 MAX_ACTION_TEXT = 200
 
@@ -235,8 +236,9 @@ class State(ABC):
     """
 
     # Legal actions by seat, filled on first use: a bot asks for them, then apply checks
-    # the choice against them; the copy for the next state starts without.
-    __slots__ = ("_legal",)
+    # the choice against them; and what every seat's view shares (``shared``). The copy for
+    # the next state starts without either.
+    __slots__ = ("_legal", "_shared")
     game: Game[Any]
 
     @abstractmethod
@@ -257,6 +259,17 @@ class State(ABC):
         if legal is None:
             legal = cache[seat] = self._legal_actions(seat)
         return legal
+
+    def shared(self, make: Callable[[Self], T]) -> T:
+        """``make(self)``, computed once per state: the part of a view that is the same for
+        every seat (a server builds every seat's view at every step)."""
+        cache: dict[object, Any] | None = getattr(self, "_shared", None)
+        if cache is None:
+            cache = self._shared = {}  # type: ignore[var-annotated]
+        if make not in cache:
+            cache[make] = make(self)
+        result: T = cache[make]
+        return result
 
     @abstractmethod
     def _legal_actions(self, seat: int) -> Sequence[Action]:
