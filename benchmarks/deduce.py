@@ -23,8 +23,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]  # the position generator lives with the tests
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+# The random position generator lives with the tests.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from sleuth.deduce.model import Model
 from sleuth.games.black_vienna.knowledge import (
