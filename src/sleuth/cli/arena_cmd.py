@@ -152,12 +152,23 @@ def run_bots(args: argparse.Namespace) -> int:
     except GameError as error:
         print(f"sleuth bots: {error}", file=sys.stderr)
         return 2
+    from sleuth.agents.levels import ladder
+
     for game in games:
         print(f"{game.name}:")
         for name in agent_names(game.name):
             params = bot_parameters(name, game.name)
             shown = " ".join(f"{k}={v}" for k, v in params.items())
             print(f"  {name:<10} {shown}".rstrip())
+        standing = ladder(game.name)
+        levels, rated = standing.get("levels"), standing.get("ratings")
+        if isinstance(levels, dict) and levels:
+            measured = standing.get("measured")
+            print(f"  levels{f' ({measured})' if measured else ' (not measured yet)'}:")
+            for level, spec in levels.items():
+                rating = rated.get(level) if isinstance(rated, dict) else None
+                figure = f"  rating {rating:.0f}" if isinstance(rating, int | float) else ""
+                print(f"    {level:<8} {spec}{figure}")
     print("any game:")
     print("  cmd:COMMAND  time=5 startup=15  (a bot program in its own process, e.g.")
     print("               cmd:time=2:python mybot.py; README: Bots in their own process)")
