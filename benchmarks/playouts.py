@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from sleuth.agents.random_agent import split_drastic
-from sleuth.core import all_kits, make_game
+from sleuth.core import all_kits, find_game, make_game
 
 BASELINE = "python_kuhn_poker"
 OPENSPIEL_GAMES = (BASELINE, "python_liars_poker", "python_tic_tac_toe")
@@ -82,7 +82,7 @@ def measure(
     others = {g: openspiel_playouts(g, seconds, seed) for g in OPENSPIEL_GAMES[1:]}
     rows = []
     for name in games:
-        game_type = make_game(name, 4 if name != "tiny-deduction" else 2).__class__
+        game_type = find_game(name)
         counts = players or list(range(game_type.min_players, game_type.max_players + 1))
         for n in counts:
             if game_type.min_players <= n <= game_type.max_players:

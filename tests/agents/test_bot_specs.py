@@ -78,12 +78,8 @@ def test_levels_name_the_games_bots_from_easy_to_expert() -> None:
     assert LEVELS == ("easy", "medium", "hard", "expert")
     for game in ("bv", "13-clues", "alibi", "bsi"):
         levels = ladder(game)["levels"]
-        assert levels == {
-            "easy": "random",
-            "medium": "basic",
-            "hard": "deductive",
-            "expert": "ismcts",
-        } or isinstance(levels, dict) and list(levels) == list(LEVELS)
+        assert isinstance(levels, dict) and list(levels) == list(LEVELS)
+        assert levels["easy"] == "random" and levels["medium"] == "basic"
         for level in LEVELS:
             assert make_agent(level, game).name == make_agent(str(levels[level]), game).name
     assert make_agent("Expert", "bv").name == "ismcts"
