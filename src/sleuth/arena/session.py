@@ -7,12 +7,13 @@ can pace them (a terminal shows each bot move for a moment).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from sleuth.agents import Agent, Forfeit
-from sleuth.core import Game, GameError, IllegalActionError, Outcome, View, make_rng
+from sleuth.core import Game, GameError, IllegalActionError, Outcome, State, View, make_rng
+from sleuth.core.errors import RecordError
 from sleuth.core.records import Step, make_record, save_record
 from sleuth.core.serialize import JSONValue
 
@@ -27,6 +28,9 @@ class GameSession:
         self.seed = seed
         self.controllers = list(controllers)
         self._state = game.new(seed)
+        # Every state so far (the deal first): a front draws each seat's history from the
+        # seat's views before and after each step.
+        self._states: list[State] = [self._state]
         self._rngs = [make_rng(seed, "agent", seat) for seat in range(game.players)]
         self.steps: list[Step] = []
         self._offered_at = -1
@@ -47,6 +51,14 @@ class GameSession:
 
     def view(self, seat: int | None) -> View:
         return self._state.view(seat)
+
+    def view_after(self, steps: int, seat: int | None) -> View:
+        """What ``seat`` saw after the first ``steps`` steps (0: the deal)."""
+        return self._states[steps].view(seat)
+
+    def reveal(self) -> Mapping[str, JSONValue] | None:
+        """The hidden deal once the game is over (then public); ``None`` before."""
+        return self._state.reveal() if self._state.outcome is not None else None
 
     def to_move(self) -> int | None:
         return self._state.to_move()
@@ -99,6 +111,35 @@ class GameSession:
         )
         return self._apply(mover, action)
 
+    def replay(self, steps: Sequence[Step]) -> None:
+        """Re-apply the steps of a game saved in progress, bots' moves too (no bot is asked).
+        Each must be legal and give its saved result: else a ``RecordError`` naming the step,
+        and the session is left as it was."""
+        states, count = list(self._states), len(self.steps)
+        try:
+            for number, step in enumerate(steps, start=count + 1):
+                try:
+                    action = self.game.parse_action(step.action)
+                    self._state = self._state.apply(step.seat, action)
+                except GameError as error:
+                    raise RecordError(
+                        f"{step.action!r} by seat {step.seat}: {error}", number
+                    ) from None
+                if self._state.last_result() != step.result:
+                    raise RecordError(
+                        f"{step.action!r} gives {self._state.last_result()!r}, "
+                        f"not the saved {step.result!r}",
+                        number,
+                    )
+                self._states.append(self._state)
+                self.steps.append(Step(step.seat, str(action), step.result))
+        except RecordError:
+            self._states, self._state = states, states[-1]
+            del self.steps[count:]
+            raise
+        if self._state.outcome is not None:
+            self.close()
+
     @property
     def forfeits(self) -> list[Forfeit]:
         """Decisions bots lost (a bot program that crashed, timed out or answered wrongly)."""
@@ -131,6 +172,7 @@ class GameSession:
 
     def _apply(self, seat: int, action: Any) -> Step:
         self._state = self._state.apply(seat, action)
+        self._states.append(self._state)
         step = Step(seat, str(action), self._state.last_result())
         self.steps.append(step)
         if self._state.outcome is not None:

@@ -12,6 +12,7 @@ from .components import LETTERS, deck_name
 from .knowledge import BlackViennaAnalysis, Position, black_vienna_position
 from .rules import BlackVienna
 from .views import BlackViennaView
+from .words import RULES, ending_text, history_lines, table_text
 
 TOP_SOLUTIONS = 5
 
@@ -40,12 +41,12 @@ def black_vienna_sheet(position: Position, level: str, asking: bool = True) -> s
     lines = [
         f"{analysis.worlds:,} deals fit what seat {position.seat} knows "
         f"(deck: {deck_name(position.deck)})",
-        "card " + "".join(f"{('s' + p) if p != 'ring' else p:>6}" for p in places),
+        "card " + "".join(f"{('s' + p) if p != 'ring' else p:>5}" for p in places),
     ]
     probabilities = analysis.card_probabilities()
     for letter in LETTERS:
         row = probabilities[letter]
-        cells = "".join(f"{_cell(row.get(p, 0.0), level):>6}" for p in places)
+        cells = "".join(f"{_cell(row.get(p, 0.0), level):>5}" for p in places)
         lines.append(f"  {letter}  {cells}")
     rings = sorted(analysis.ring(), key=lambda item: (-item[1], item[0]))
     in_ring = "".join(c for c in LETTERS if probabilities[c].get("ring", 0.0) >= 1.0)
@@ -71,4 +72,12 @@ def notes_grid(game: BlackVienna) -> tuple[list[str], list[str]]:
     return list(LETTERS), [f"s{seat}" for seat in range(game.players)] + ["ring"]
 
 
-RENDER = TextRender(sheet=sheet_text, notes_grid=notes_grid)
+RENDER = TextRender(
+    sheet=sheet_text,
+    notes_grid=notes_grid,
+    table=table_text,
+    history=history_lines,
+    ending=ending_text,
+    rules=RULES,
+    accuse="accuse ",
+)
