@@ -37,6 +37,7 @@ from .screens import HelpScreen, LeaveScreen, TextScreen
 from .sheets import SheetPanel, make_sheet
 from .words import ending_lines, help_text
 
+APP_KEYS = ("!", ":", "?")
 PLACEHOLDER = "type an action in notation, Enter plays it"
 # Families longer than this (an accusation among thousands of trios) are typed, not listed.
 MAX_LISTED = 200
@@ -56,6 +57,10 @@ class CommandInput(Input):
 
     class Left(Message):
         """The person left the box."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        # No notation uses them: they stay the app's keys (accuse, the box, help) while typing.
+        return character not in APP_KEYS and super().check_consume_key(key, character)
 
     def action_leave(self) -> None:
         self.value = ""
@@ -128,7 +133,8 @@ class PlayApp(App[None]):
                 yield ActionsList(id="actions")
                 with Horizontal(id="command-row"):
                     yield Label(">", id="prompt")
-                    yield CommandInput(placeholder=PLACEHOLDER, id="command")
+                    # No selecting all on focus: a character typed on the list comes first.
+                    yield CommandInput(placeholder=PLACEHOLDER, id="command", select_on_focus=False)
             with Vertical(id="sheet-pane"):
                 yield make_sheet(self.session.game, self.sheet_level, id="sheet")
         yield Footer()
@@ -146,7 +152,9 @@ class PlayApp(App[None]):
         self.history = HistoryBook(self.session, self.sheet.render_part)
         self.sheet.load_marks(self._notes)
         self.sub_title = f"{game.title}, {game.players} players"
-        self.query_one("#history-pane").border_title = "History"
+        history = self.query_one("#history-pane", VerticalScroll)
+        history.border_title = "History"
+        history.anchor()  # the latest lines stay in view as the history grows
         humans = self.session.humans
         if len(humans) > 1:  # nothing of any seat before the first person confirms
             waiting = self.session.waiting_for_human()
@@ -256,10 +264,8 @@ class PlayApp(App[None]):
         if view is not None and self.session.outcome is not None:
             history += ["", *self._ending()]
         self.query_one("#history", Static).update("\n".join(history))
-        self.query_one("#history-pane", VerticalScroll).scroll_end(animate=False)
         self.sheet.show(view, key=(seat, len(self.session.steps)))
-        pane = self.query_one("#sheet-pane")
-        pane.border_title = self.sheet.title()
+        self.query_one("#sheet-pane").border_title = self.sheet.title()
         self._list_actions(None if covered else seat)
         self.refresh_bindings()
 
@@ -319,6 +325,7 @@ class PlayApp(App[None]):
     def on_typed(self, message: Typed) -> None:
         command = self.command
         command.focus()
+        command.cursor_position = len(command.value)
         command.insert_text_at_cursor(message.character)
 
     def on_command_input_left(self, _: CommandInput.Left) -> None:
@@ -345,12 +352,8 @@ class PlayApp(App[None]):
             return
         command = self.command
         command.value = prefix
+        command.cursor_position = len(prefix)
         command.focus()
-
-        def place_cursor() -> None:  # focusing selects the whole text; keep the prefix instead
-            command.cursor_position = len(command.value)
-
-        self.call_after_refresh(place_cursor)
 
     def action_command(self) -> None:
         self.command.focus()

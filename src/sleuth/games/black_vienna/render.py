@@ -29,11 +29,15 @@ def sheet_text(view: BlackViennaView, level: str) -> str:
     if view.seat is None:
         return "(a spectator keeps no sheet)"
     asking = view.asker == view.seat and view.outcome is None
-    return black_vienna_sheet(black_vienna_position(view), level, asking)
+    accused = view.seat in view.eliminated
+    return black_vienna_sheet(black_vienna_position(view), level, asking, accused)
 
 
-def black_vienna_sheet(position: Position, level: str, asking: bool = True) -> str:
-    """The sheet of one Black Vienna seat; ``asking``: suggest a question among the face-up."""
+def black_vienna_sheet(
+    position: Position, level: str, asking: bool = True, accused: bool = False
+) -> str:
+    """The sheet of one Black Vienna seat; ``asking``: suggest a question among the face-up;
+    ``accused``: the seat accused wrongly, so it has seen the ring and may not accuse again."""
     analysis = BlackViennaAnalysis(position)
     if not analysis.consistent:
         return "The answers contradict each other: someone miscounted."
@@ -51,6 +55,10 @@ def black_vienna_sheet(position: Position, level: str, asking: bool = True) -> s
     rings = sorted(analysis.ring(), key=lambda item: (-item[1], item[0]))
     in_ring = "".join(c for c in LETTERS if probabilities[c].get("ring", 0.0) >= 1.0)
     lines.append(f"certainly in the ring: {in_ring or 'none yet'}")
+    if accused:
+        ring = rings[0][0] if len(rings) == 1 else "?"
+        lines.append(f"You accused wrongly and saw the ring: {ring}. You may not accuse again.")
+        return "\n".join(lines)
     if len(rings) == 1:
         lines.append(f"THE RING IS {rings[0][0]}: accuse!")
     if level == "full":
