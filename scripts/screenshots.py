@@ -26,8 +26,16 @@ GAMES = (
 SIZES = ((80, 24), (160, 50))
 
 
-async def picture(name: str, game_name: str, players: int, options: dict[str, str],
-                  seed: int, moves: int, size: tuple[int, int], folder: Path) -> Path:
+async def picture(
+    name: str,
+    game_name: str,
+    players: int,
+    options: dict[str, str],
+    seed: int,
+    moves: int,
+    size: tuple[int, int],
+    folder: Path,
+) -> Path:
     game = make_game(game_name, players, **options)
     bots = [RandomAgent(0.0) for _ in range(players - 1)]
     session = GameSession(game, seed, [None, *bots])

@@ -18,11 +18,11 @@ from sleuth.core.records import Recorder, load_record, replay_record
 
 pytest.importorskip("textual")
 
-from support.screen import screen_lines
 from textual.widgets import Static
 
 from sleuth.tui.play_app import PlayApp
 from sleuth.tui.screens import HelpScreen, TextScreen
+from support.screen import screen_lines
 
 KEYS = {" ": "space", "+": "plus", "!": "exclamation_mark", ":": "colon"}
 
@@ -126,7 +126,11 @@ async def test_3_at_80x24_the_hand_the_table_the_latest_history_and_the_sheet_sh
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(300):
             await pilot.pause()
-            if session.outcome is None and len(session.steps) >= 6 and session.waiting_for_human() == 0:
+            if (
+                session.outcome is None
+                and len(session.steps) >= 6
+                and session.waiting_for_human() == 0
+            ):
                 break
             if session.waiting_for_human() == 0:
                 app.query_one("#actions").focus()
@@ -141,7 +145,7 @@ async def test_3_at_80x24_the_hand_the_table_the_latest_history_and_the_sheet_sh
         if isinstance(hand, str):  # a hand of letters, shown spaced out
             assert f"Your hand: {' '.join(hand)}" in screen
         else:
-            assert "Your hand: " in screen or "Your five cards:" in screen
+            assert "Your hand: " in screen or "Your five cards (as dealt):" in screen
             assert hand[0] in screen
         latest = app.history.lines(0)[-1]
         assert latest[:25] in screen  # the latest line of the history, scrolled into view
@@ -238,8 +242,16 @@ def test_5_alibi_history_names_every_action() -> None:
     book = HistoryBook(session, render_of(session.game))
     lines = [line.split(". ", 1)[1] for line in book.lines(1) if line[:1].isdigit()]
     assert len(lines) == len(session.steps)
-    words = {"play": "played", "exchange": "exchanged", "swap": "swapped", "pass": "ended the turn",
-             "alibi": "an alibi", "bribe": "bribed", "goodeye": "Gutes Auge", "convict": "convicted"}
+    words = {
+        "play": "played",
+        "exchange": "exchanged",
+        "swap": "swapped",
+        "pass": "ended the turn",
+        "alibi": "an alibi",
+        "bribe": "bribed",
+        "goodeye": "Gutes Auge",
+        "convict": "convicted",
+    }
     for step, line in zip(session.steps, lines, strict=True):
         kind = step.action.split()[0]
         assert words[kind] in line, (step, line)
@@ -311,8 +323,7 @@ async def test_6_thirteen_clues_end_has_no_python_tuples_and_the_sheet_stops() -
     mystery = state.reveal()["mysteries"][mover]  # type: ignore[index]
     recorder = Recorder(game, 9)
     recorder.play(mover, "accuse " + " ".join(mystery))  # type: ignore[arg-type]
-    controllers = [None, RandomAgent(0.0)] if mover == 0 else [None, RandomAgent(0.0)]
-    session = GameSession(game, 9, controllers)
+    session = GameSession(game, 9, [None, RandomAgent(0.0)])  # seat 0 reads the end
     session.replay(recorder.steps)
     app = PlayApp(session, sheet="full", bot_delay=0.0)
     async with app.run_test(size=(100, 40)) as pilot:
@@ -362,7 +373,7 @@ async def test_7_help_shows_this_games_rules_and_keys_only() -> None:
 async def test_7_the_hand_kept_sheet_says_how_to_reach_and_mark_it() -> None:
     from sleuth.tui.notes_sheet import HOW_TO, NotesSheet
 
-    session, app = _bv(sheet="off")
+    _, app = _bv(sheet="off")
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert HOW_TO in _screen_text(app)
@@ -404,7 +415,8 @@ def test_9_thirteen_clues_drops_the_seats_own_wrong_accusation() -> None:
     seat = state.to_move()
     before = ThirteenCluesAnalysis(thirteen_clues_position(state.view(seat))).to_json()
     trio = next(
-        m["cards"] for m in before["mystery"]  # type: ignore[union-attr]
+        m["cards"]
+        for m in before["mystery"]  # type: ignore[union-attr]
         if m["cards"] != state.reveal()["mysteries"][seat]  # type: ignore[index]
     )
     after_state = state.apply(seat, game.parse_action("accuse " + " ".join(trio)))
@@ -478,7 +490,9 @@ def test_10_the_command_line_defaults_to_facts() -> None:
     add_parser(parser.add_subparsers())
     args = parser.parse_args(["play", "bv"])
     assert args.sheet is None  # run_play reads None as facts, or as the saved game's level
-    assert "facts, the default" in parser._subparsers._group_actions[0].choices["play"].format_help()  # type: ignore[union-attr]
+    assert (
+        "facts, the default" in parser._subparsers._group_actions[0].choices["play"].format_help()
+    )  # type: ignore[union-attr]
 
 
 # --- whole games ---------------------------------------------------------------------------
@@ -565,3 +579,42 @@ async def test_every_game_can_be_played_to_the_end_by_keyboard(
         )
         assert screens and all("Your mystery: ? ? ?" in t for t in screens)
         assert not any(all(card in t for card in own.split()) for t in screens)
+
+
+async def test_a_kit_with_a_minimal_render_part_plays_with_the_plain_fallbacks() -> None:
+    pytest.importorskip("tiny_deduction")
+    game = make_game("tiny", 3)
+    session = GameSession(game, 2, [None, RandomAgent(0.0), RandomAgent(0.0)])
+    app = PlayApp(session, bot_delay=0.0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        for _ in range(300):
+            await pilot.pause()
+            if session.outcome is not None:
+                break
+            if session.waiting_for_human() == 0:
+                app.query_one("#actions").focus()
+                await pilot.press("enter")
+        await pilot.pause()
+        assert session.outcome is not None
+        end = str(app.screen.query_one("#page-text", Static).render())
+        assert end.startswith("Game over: ") and "Scores: seat 0 (you) " in end
+        await pilot.press("escape", "f1")
+        await pilot.pause()
+        text = str(app.screen.query_one("#page-text", Static).render())
+        assert "Keys" in text and "start an accusation" not in text
+    history = app.history.lines(0)
+    assert any(line.split(". ", 1)[1].startswith("you (seat 0): ") for line in history)
+    assert any(line.split(". ", 1)[1].startswith("seat 1") for line in history)
+
+
+async def test_the_screenshot_script_writes_a_readable_picture(tmp_path: Path) -> None:
+    import importlib.util
+
+    script = Path(__file__).resolve().parent.parent / "scripts" / "screenshots.py"
+    spec = importlib.util.spec_from_file_location("screenshots", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    path = await module.picture("bv", "black-vienna", 4, {}, 11, 2, size=(80, 24), folder=tmp_path)
+    svg = path.read_text(encoding="utf-8")
+    assert svg.startswith("<svg") and "Your&#160;hand:" in svg and "Sheet&#160;(F2)" in svg

@@ -33,7 +33,9 @@ async def _saved_game(tmp_path: Path) -> tuple[Path, GameSession, list[str]]:
     """Seat 0 asks once and marks a note, then saves with Ctrl+S."""
     session = _session()
     path = tmp_path / "game.json"
-    app = PlayApp(session, sheet="off", bot_delay=0.0, save_path=path, bots=[None, "random", "random"])
+    app = PlayApp(
+        session, sheet="off", bot_delay=0.0, save_path=path, bots=[None, "random", "random"]
+    )
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         await pilot.press("enter")  # the highlighted question
@@ -102,7 +104,7 @@ async def test_8_a_damaged_or_edited_save_is_refused_naming_what(tmp_path: Path)
     _rewrite(path, edit)
     saved = read_save(path)
     session = GameSession(saved.game, saved.seed, [None, RandomAgent(0.0), RandomAgent(0.0)])
-    with pytest.raises(RecordError, match="step 1: .* not the saved"):
+    with pytest.raises(RecordError, match=r"step 1: .* not the saved"):
         session.replay(saved.steps)
     assert session.steps == [] and session.view(0) == saved.game.new(saved.seed).view(0)
     _rewrite(path, lambda inner: inner.update(extra=1))

@@ -63,5 +63,3 @@ def variants() -> Iterator[tuple[str, str, object]]:
                 values = []
             for value in values:
                 yield game.name, option.name, value
-
-

@@ -569,9 +569,7 @@ def _all_tags(model: Model) -> list[int]:
     return sorted({f.tag for f in facts if f.tag >= 0})
 
 
-def explain(
-    model: Model, card: int, location: int, present: bool = True
-) -> tuple[list[int], bool]:
+def explain(model: Model, card: int, location: int, present: bool = True) -> tuple[list[int], bool]:
     """A smallest set of constraint tags that already implies ``card`` lies in ``location``
     (``present=False``: that it does not lie there, a card ruled out of a place).
 

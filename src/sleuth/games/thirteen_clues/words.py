@@ -62,7 +62,7 @@ def table_text(view: ThirteenCluesView) -> str:
         glasses = ", ".join(f"{_seat(s.seat, me)} {s.glasses}" for s in view.seats)
         lines.append(f"Glasses: {glasses}; supply {view.supply}")
     if view.hand is not None:
-        lines.append("Your five cards:")
+        lines.append("Your five cards (as dealt):")
         lines += [f"  {card_words(view, c)}" for c in view.hand]
     for s in view.seats:
         if s.seat == me and s.hidden:
@@ -83,11 +83,12 @@ def table_text(view: ThirteenCluesView) -> str:
         elif s.hidden:
             lines.append(f"Seat {s.seat}'s hidden cards: " + ", ".join(s.hidden))
     if view.informants:
-        lines.append("Secret informants:")
+        lines.append("Secret informants: " + " ".join(i.slot for i in view.informants))
         for i in view.informants:
             seen = f" = {card_words(view, i.card)}" if i.card else ""
             looked = ", ".join(_seat(s, me) for s in i.looked_by)
-            lines.append(f"  {i.slot}{seen}" + (f" (looked: {looked})" if looked else ""))
+            if seen or looked:
+                lines.append(f"  {i.slot}{seen}" + (f" (looked at by {looked})" if looked else ""))
     if view.final_after:
         lines.append(f"Turns: {view.turns_done} of {view.final_after} before the final round")
     return "\n".join(lines)
@@ -123,7 +124,11 @@ def history_lines(before: ThirteenCluesView, after: ThirteenCluesView, move: Mov
         chosen = " " + " ".join(move.action.split()[1:]) if mine and move.action else ""
         target = (move.seat + 1) % after.players
         whose = "your" if target == me else f"seat {target}'s"
-        lines.append(f"{_seat(move.seat, me)} chose{chosen} as {whose} mystery")
+        lines.append(
+            f"{_seat(move.seat, me)} chose{chosen} as {whose} mystery"
+            if chosen
+            else f"{_seat(move.seat, me)} chose {whose} mystery"
+        )
         if "starts" in result:
             lines.append(f"{_seat(int(result.split()[-2]), me)} to start".capitalize())
     return lines or [f"{_seat(move.seat, me)}: {move.result}"]
