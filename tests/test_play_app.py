@@ -32,7 +32,9 @@ def _text(app: PlayApp, selector: str) -> str:
 
 
 def _screen_text(app: PlayApp) -> str:
-    return "\n".join(str(w.render()) for w in app.query("Static"))
+    """Every text shown but the legal actions (a list of accusations names the right one)."""
+    listed = set(app.query("#actions Static"))
+    return "\n".join(str(w.render()) for w in app.query("Static") if w not in listed)
 
 
 async def _type(pilot: object, text: str) -> None:
