@@ -583,32 +583,6 @@ async def test_every_game_can_be_played_to_the_end_by_keyboard(
         assert not any(all(card in t for card in own.split()) for t in screens)
 
 
-async def test_a_kit_with_a_minimal_render_part_plays_with_the_plain_fallbacks() -> None:
-    pytest.importorskip("tiny_deduction")
-    game = make_game("tiny", 3)
-    session = GameSession(game, 2, [None, RandomAgent(0.0), RandomAgent(0.0)])
-    app = PlayApp(session, bot_delay=0.0)
-    async with app.run_test(size=(100, 40)) as pilot:
-        for _ in range(300):
-            await pilot.pause()
-            if session.outcome is not None:
-                break
-            if session.waiting_for_human() == 0:
-                app.query_one("#actions").focus()
-                await pilot.press("enter")
-        await pilot.pause()
-        assert session.outcome is not None
-        end = str(app.screen.query_one("#page-text", Static).render())
-        assert end.startswith("Game over: ") and "Scores: seat 0 (you) " in end
-        await pilot.press("escape", "f1")
-        await pilot.pause()
-        text = str(app.screen.query_one("#page-text", Static).render())
-        assert "Keys" in text and "start an accusation" not in text
-    history = app.history.lines(0)
-    assert any(line.split(". ", 1)[1].startswith("you (seat 0): ") for line in history)
-    assert any(line.split(". ", 1)[1].startswith("seat 1") for line in history)
-
-
 async def test_the_screenshot_script_writes_a_readable_picture(tmp_path: Path) -> None:
     import importlib.util
 
