@@ -8,6 +8,7 @@ from sleuth.core.kit import TextRender
 
 from .components import VALUES as ALIBI_VALUES
 from .views import AlibiView
+from .words import RULES, ending_text, history_lines, table_text
 
 
 def sheet_text(view: AlibiView, level: str) -> str:
@@ -31,4 +32,11 @@ def sheet_text(view: AlibiView, level: str) -> str:
     return "\n".join(lines)
 
 
-RENDER = TextRender(sheet=sheet_text)
+RENDER = TextRender(
+    sheet=sheet_text,
+    table=table_text,
+    history=history_lines,
+    ending=ending_text,
+    rules=RULES,
+    public_actions=True,
+)

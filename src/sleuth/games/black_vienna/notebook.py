@@ -257,7 +257,20 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
         data = folded.analysis.explain(letter)
         where = data["location"]
         if where is None:
-            return f"{letter}: not certain yet"
+            ruled = data.get("ruled_out")
+            if not isinstance(ruled, list) or not ruled:
+                return f"{letter}: not certain yet"
+            said = []
+            for entry in ruled:
+                place = "the ring" if entry["location"] == "ring" else f"seat {entry['location']}"
+                used = entry["answers"]
+                because = (
+                    ", ".join(_named(folded, folded.sources[int(a["index"])]) for a in used)
+                    if used
+                    else "your hand and the hand sizes alone"
+                )
+                said.append(f"not in {place} because of {because}")
+            return f"{letter}: not certain yet; " + "; ".join(said)
         place = "the ring" if where == "ring" else f"seat {where}"
         answers = data["answers"]
         if not isinstance(answers, list) or not answers:

@@ -341,6 +341,15 @@ class ThirteenCluesGrammar(Grammar[Setup, Folded]):
             raise EntryError(f"enter the mysteries of seats {seats} first")
         result = folded.analysis.to_json(explain_card=card)
         explanation = result.get("explanation")
+        if isinstance(explanation, dict) and explanation.get("ruled_out") == "mystery":
+            used = ", ".join(
+                f"#{folded.tags[t]} ({folded.entries[folded.tags[t]].text()})"
+                for t in explanation.get("questions", [])
+            )
+            return (
+                f"{card}: its place is not certain yet, but it is not in your mystery, "
+                f"because of {used or 'what you see'}"
+            )
         if not isinstance(explanation, dict) or "location" not in explanation:
             return f"{card}: not certain yet"
         used = ", ".join(
