@@ -173,7 +173,8 @@ def review_frames(
 def _target_key(truth: Truth | None, label: str) -> tuple[str | None, ...] | None:
     if truth is None or label not in truth.targets:
         return None
-    return tuple(truth.solution[i] for i in truth.targets[label])
+    key = tuple(truth.solution[i] for i in truth.targets[label])
+    return None if None in key else key  # a part not known (a session's): nothing to judge
 
 
 def _stretches(

@@ -29,12 +29,12 @@ def plot_review(review: GameReview, path: Path, seats: Sequence[int] | None = No
         _draw_seat(top, bottom, seat, colour)
     top.set_yscale("log")
     top.set_ylim(bottom=max(FLOOR, _lowest(chosen) / 2), top=1.5)
-    top.set_ylabel(f"p({review.solution})")
+    top.set_ylabel("p(truth)")
     bottom.set_ylabel("uncertainty (bits)")
     bottom.set_xlabel("step")
-    title = review.title
+    title = f"{review.title}\ntruth: {review.solution}"
     if not review.exact:
-        title += "\ncard counting, not exact"
+        title += " (card counting, not exact)"
     top.set_title(title, fontsize=10)
     top.grid(True, which="major", alpha=0.3)
     bottom.grid(True, alpha=0.3)

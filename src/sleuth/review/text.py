@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .annotate import CLOSE, fmt_p, fmt_points
+from .annotate import CLOSE, fmt_p, points_text
 from .model import AttemptNote, GameReview, QuestionNote, Reading, SeatReview
 
 MOVE_WIDTH = 30
@@ -25,7 +25,7 @@ def render(review: GameReview, seats: Sequence[int] | None = None) -> str:
         lines.append(f"Figures: {review.method}.")
     else:
         lines.append(f"NOTE: these figures are {review.method}.")
-    lines.append(f"The truth is {review.solution}; p is each seat's probability of it.")
+    lines.append(f"The truth is {review.solution}; p(truth) is each seat's probability of it.")
     for seat_review in review.seats:
         if seats is not None and seat_review.seat not in seats:
             continue
@@ -35,7 +35,7 @@ def render(review: GameReview, seats: Sequence[int] | None = None) -> str:
 
 
 def seat_text(review: SeatReview, unit: str = "bits") -> list[str]:
-    score = "" if review.score is None else f": {fmt_points(review.score)} points"
+    score = "" if review.score is None else f": {points_text(review.score)}"
     lines = [f"Seat {review.seat}{score}"]
     lines += [f"  {note}" for note in review.notes]
     lines.append("")

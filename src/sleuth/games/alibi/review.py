@@ -119,7 +119,7 @@ REVIEW: ReviewPart[TablePosition] = ReviewPart(
         "card counting, not exact: the deductive bot's model of which suspect is convicted "
         "next (from the clue cards not yet seen) and of each move's expected points"
     ),
-    solution=NEXT,
+    solution="the suspect convicted next",
     position=position,
     analyze=analyze_position,
     truth=truth,

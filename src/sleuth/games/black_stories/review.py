@@ -174,7 +174,7 @@ REVIEW: ReviewPart[CasePosition] = ReviewPart(
         "exact: every assignment of distinct cases to the opponents that fits the seat's "
         "view weighs alike"
     ),
-    solution="the opponents' cases",
+    solution="the cases of a seat's opponents, all at once",
     position=position,
     analyze=analyze_position,
     truth=truth,

@@ -160,7 +160,7 @@ REVIEW: ReviewPart[Position] = ReviewPart(
         "exact under a uniform choice of the mysteries: every deal that fits the seat's view "
         "weighs alike (an assumption where seats chose their mysteries)"
     ),
-    solution=OWN,
+    solution="each seat's own mystery",
     position=position,
     analyze=analyze_position,
     truth=truth,
