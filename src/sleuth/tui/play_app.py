@@ -20,6 +20,7 @@ from sleuth.core.actions import ActionList
 from sleuth.core.records import Step
 
 from .handover import HandOverScreen
+from .review_screen import ReviewScreen, review_text
 from .sheets import SheetPanel, make_sheet
 
 # Families longer than this (Black Vienna's 2,925 accusations) are typed, not listed.
@@ -40,6 +41,7 @@ class PlayApp(App[None]):
     BINDINGS = [
         Binding("exclamation_mark", "accuse", "Accuse!", show=True),
         Binding("colon", "command", "Type action", show=True),
+        Binding("ctrl+r", "review", "Review (after the game)", show=True),
         Binding("ctrl+q", "quit", "Quit", show=True),
     ]
 
@@ -144,6 +146,7 @@ class PlayApp(App[None]):
         saved = f"  Record: {self.saved}" if self.saved else ""
         self.show_status(
             f"Game over ({outcome.reason}). Scores: {' '.join(map(str, outcome.scores))}.{saved}"
+            "  Press ctrl+r for the review."
         )
         self.query_one("#actions", ListView).clear()
 
@@ -216,6 +219,12 @@ class PlayApp(App[None]):
 
     def action_command(self) -> None:
         self.query_one("#command", Input).focus()
+
+    def action_review(self) -> None:
+        if self.session.outcome is None:
+            self.show_status("The review comes after the reveal: finish the game first.")
+            return
+        self.push_screen(ReviewScreen(review_text(self.session.record())))
 
 
 def _listable(legal: Sequence[Action]) -> list[list[Action]]:
