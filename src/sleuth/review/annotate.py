@@ -92,9 +92,10 @@ def _stretch_line(review: SeatReview, stretch: Stretch) -> str:
                 f"Certain of {target} after step {known}; named it at once, at step "
                 f"{right.step}{before}: {points_text(right.points)}."
             )
+        later = f"{right.waited} step{'' if right.waited == 1 else 's'} later"
         line = (
             f"Could have been certain of {target} after step {known}{chance}; named it at "
-            f"step {right.step}{before}, {right.waited} steps later"
+            f"step {right.step}{before}, {later}"
         )
         if stretch.lost is not None and stretch.lost > 0 and stretch.best_points is not None:
             line += (
@@ -119,7 +120,7 @@ def _stretch_line(review: SeatReview, stretch: Stretch) -> str:
                     f", when a right attempt would have scored {fmt_points(stretch.best_points)}"
                 )
         elif known is None:
-            line += "; it could not have been certain by then"
+            line += "; the answers never made it certain in this game"
         return line + "."
     line = f"Could have been certain of {target} after step {known}{chance}, but never named it"
     if stretch.lost is not None and stretch.lost > 0:
