@@ -33,7 +33,7 @@ from sleuth.core.actions import ActionList
 from .handover import HandOverScreen
 from .history import HistoryBook
 from .keys import Typed, pass_typing_on
-from .screens import HelpScreen, LeaveScreen, TextScreen
+from .screens import HelpScreen, LeaveScreen, ReviewScreen, TextScreen, review_text
 from .sheets import SheetPanel, make_sheet
 from .words import ending_lines, help_text
 
@@ -92,6 +92,7 @@ class PlayApp(App[None]):
         Binding("f2", "sheet_level", "Sheet", priority=True),
         Binding("f3", "notes", "Notes", priority=True),
         Binding("ctrl+s", "save", "Save", priority=True),
+        Binding("ctrl+r", "review", "Review", priority=True),
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
@@ -236,7 +237,7 @@ class PlayApp(App[None]):
         self.refresh_bindings()
         self.draw()
         lines = self._ending()
-        self.show_status(lines[0] + "  Press q or Ctrl+Q to leave.")
+        self.show_status(lines[0] + "  Ctrl+R: the review. q or Ctrl+Q: leave.")
         self.push_screen(TextScreen("The end", "\n".join(lines)))
 
     def _ending(self) -> list[str]:
@@ -334,6 +335,10 @@ class PlayApp(App[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.screen is not self.screen_stack[0]:  # a screen over the table has the keys
+            if action == "review":  # from the end of the game's page, straight to the review
+                return self.session.outcome is not None and not isinstance(
+                    self.screen, ReviewScreen
+                )
             return action in ("quit", "save") and not isinstance(self.screen, LeaveScreen)
         if action == "accuse":
             return self._accuse_prefix(self.front_seat) is not None
@@ -357,6 +362,14 @@ class PlayApp(App[None]):
 
     def action_command(self) -> None:
         self.command.focus()
+
+    def action_review(self) -> None:
+        if self.session.outcome is None:
+            self.show_status("The review comes after the reveal: finish the game first.")
+            return
+        if self.screen is not self.screen_stack[0]:
+            self.pop_screen()
+        self.push_screen(ReviewScreen("Review", review_text(self.session.record())))
 
     def action_sheet_level(self) -> None:
         self.sheet.set_level(self.sheet.next_level())

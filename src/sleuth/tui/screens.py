@@ -80,3 +80,15 @@ class LeaveScreen(ModalScreen[str]):
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+
+class ReviewScreen(TextScreen):
+    """The after-game review (the text of ``sleuth review``): shown once the game is over,
+    when the record, the seed and the reveal are public."""
+
+
+def review_text(record: object) -> str:
+    """The review of a finished game's record as ``sleuth review`` prints it."""
+    from sleuth.review import render, review_record  # the review's engine loads on demand
+
+    return render(review_record(record))
