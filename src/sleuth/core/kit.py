@@ -24,6 +24,7 @@ SAMPLER = "sampler"  # (view, rng) -> a full state consistent with the view
 BOTS = "bots"  # bot name -> factory, the game's own bots
 NOTEBOOK = "notebook"  # the assistant's entry grammar
 RENDER = "render"  # text renderers: the investigation sheet, the hand-kept notes grid
+ENCODER = "encoder"  # an Encoder subclass (sleuth.core.encoding): the research environments
 
 T = TypeVar("T")
 

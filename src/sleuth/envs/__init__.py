@@ -1,0 +1,1 @@
+"""Research environments on the exact engine: PettingZoo, Gymnasium and OpenSpiel."""
