@@ -104,6 +104,40 @@ class Features:
             self.values.append(1.0)
 
 
+class LogCache:
+    """The sparse writes of a log that only grows (a view's questions so far), kept between
+    calls, so that each entry of a game's history is encoded once and not at every step.
+
+    ``encode(entry, out)`` writes one entry; its writes must not depend on other entries
+    (two entries writing the same index write the same value). A log that is not the last
+    one plus new entries is encoded afresh.
+    """
+
+    __slots__ = ("_encode", "_indices", "_log", "_values")
+
+    def __init__(self, encode: Callable[[Any, Features], None]) -> None:
+        self._encode = encode
+        self._log: tuple[object, ...] = ()
+        self._indices: list[int] = []
+        self._values: list[float] = []
+
+    def write(self, log: tuple[object, ...], out: Features) -> None:
+        old = self._log
+        if log is not old:
+            known = len(old)
+            fresh = Features()
+            if len(log) >= known and log[:known] == old:
+                fresh.indices, fresh.values = list(self._indices), list(self._values)
+                new = log[known:]
+            else:
+                new = log
+            for entry in new:
+                self._encode(entry, fresh)
+            self._log, self._indices, self._values = log, fresh.indices, fresh.values
+        out.indices.extend(self._indices)
+        out.values.extend(self._values)
+
+
 class Codes:
     """A set of action codes: single ``codes`` and half-open ``spans``."""
 

@@ -25,13 +25,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from sleuth.core.encoding import Codes, Encoder, Features, KnowledgeLayout
+from sleuth.core.encoding import Codes, Encoder, Features, KnowledgeLayout, LogCache
 from sleuth.core.protocol import State, View
 
 from . import components as tc
 from .notation import SLOT_LETTERS, Accuse, Ask, Choose, Look, Take
 from .rules import ThirteenClues, ThirteenCluesState
-from .views import ThirteenCluesView
+from .views import AccusationView, QuestionView, ThirteenCluesView
 
 PHASES = tuple(tc.Phase)
 
@@ -107,6 +107,9 @@ class ThirteenCluesEncoder(Encoder):
         self.actions.add("take", (Take(s) for s in range(n)), "the seat to take a glass from")
         self.accuse_start = self.actions.size
         self.actions.add("accuse", (Accuse(t) for t in trios), "person x location x weapon")
+        # Each question's writes, kept as the log grows (a game asks hundreds).
+        self.questions = LogCache(self._question)
+        self.accused = LogCache(self._accusation)
         self.trio_slot = {t: k for k, t in enumerate(trios)}
         places = [
             *(f"hidden:{s}{side}" for s in range(n) for side in ("", ":left", ":right")),
@@ -153,30 +156,25 @@ class ThirteenCluesEncoder(Encoder):
             if informant.card is not None:
                 flag(at["informants"] + k * c + ids[informant.card])
             out.flags(at["looked"] + k * n, informant.looked_by)
+        self.questions.write(view.questions, out)
+        self.accused.write(view.accusations, out)
+
+    def _question(self, question: QuestionView, out: Features) -> None:
+        at, n = self.at, self.players
+        if question.subject is None or question.answer is None:
+            out.flag(at["secret_questions"] + question.asker * n + question.witness)
+            return
+        side = self.sides.index(question.side)
+        subject = self.subject_index[question.subject]
         sides, subjects = len(self.sides), len(self.subject_index)
-        seen: set[int] = set()
-        for question in view.questions:
-            if question.subject is None or question.answer is None:
-                flag_at = at["secret_questions"] + question.asker * n + question.witness
-                if flag_at not in seen:
-                    seen.add(flag_at)
-                    flag(flag_at)
-                continue
-            side = self.sides.index(question.side)
-            subject = self.subject_index[question.subject]
-            slot = at["answers"] + ((question.witness * sides + side) * subjects + subject) * 2
-            if slot not in seen:
-                seen.add(slot)
-                flag(slot)
-                put(slot + 1, question.answer / self.subject_cards[subject])
-        for accusation in view.accusations:
-            if accusation.correct:
-                continue
-            for name in accusation.cards:
-                slot = at["accused"] + accusation.seat * c + ids[name]
-                if slot not in seen:
-                    seen.add(slot)
-                    flag(slot)
+        slot = at["answers"] + ((question.witness * sides + side) * subjects + subject) * 2
+        out.flag(slot)
+        out.put(slot + 1, question.answer / self.subject_cards[subject])
+
+    def _accusation(self, accusation: AccusationView, out: Features) -> None:
+        if not accusation.correct:  # a card named twice writes the same flag twice
+            start = self.at["accused"] + accusation.seat * self.card_count
+            out.flags(start, (self.tc.ids[name] for name in accusation.cards))
 
     def family_codes(self, state: State, seat: int, kind: str, out: Codes) -> bool:
         if not isinstance(state, ThirteenCluesState):
