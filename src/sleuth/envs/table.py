@@ -49,15 +49,21 @@ class Decision:
     interrupt: bool
 
 
+def require_encoder(name: str) -> None:
+    """``PartError`` naming the game if its kit has no encoder part."""
+    kit = find_kit(name)
+    if not kit.has(ENCODER):
+        raise PartError(
+            f"{kit.game.title} has no research-environment encoder (its kit lists no "
+            f"{ENCODER!r} part), so it has no PettingZoo, Gymnasium or OpenSpiel environment"
+        )
+
+
 @functools.lru_cache(maxsize=64)
 def encoder_for(game: Game[Any]) -> Encoder:
     """The kit's encoder for ``game``, built once per configuration."""
+    require_encoder(game.name)
     kit = find_kit(game.name)
-    if not kit.has(ENCODER):
-        raise PartError(
-            f"{game.title} has no research-environment encoder (its kit lists no "
-            f"{ENCODER!r} part), so it has no PettingZoo, Gymnasium or OpenSpiel environment"
-        )
     loaded = kit.load(ENCODER)
     if not (isinstance(loaded, type) and issubclass(loaded, Encoder)):
         raise PartError(f"{game.title}: part {ENCODER} ({kit.parts[ENCODER]}) is not an Encoder")
@@ -65,6 +71,7 @@ def encoder_for(game: Game[Any]) -> Encoder:
 
 
 def make_table_game(name: str, players: int | None, options: dict[str, object]) -> Game[Any]:
+    require_encoder(name)
     game_type = find_kit(name).game
     count = game_type.min_players if players is None else players
     return game_type.configure(count, **options)
@@ -164,6 +171,13 @@ class Table:
         asked = decision if decision is not None and decision.seat == seat else None
         return self.observer.observe(self.state, seat, asked)
 
+    @functools.cached_property
+    def drastic(self) -> npt.NDArray[np.bool_]:
+        """Per code, whether its action can knock its seat out (``Action.drastic``)."""
+        actions = self.encoder.actions
+        flags = [actions.action(code).drastic for code in range(actions.size)]
+        return np.array([*flags, False], dtype=np.bool_)
+
     def action_name(self, code: int) -> str:
         if code == self.wait_code:
             return WAIT
@@ -241,3 +255,17 @@ def check_reward(reward: str) -> str:
     if reward not in REWARDS:
         raise EnvError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
     return reward
+
+
+def random_code(
+    mask: Mask, drastic: npt.NDArray[np.bool_], rng: np.random.Generator, rate: float = 0.01
+) -> int:
+    """A random legal code as Sleuth's random bot plays: a drastic one (an accusation) with
+    probability ``rate``, or when nothing else is legal; uniform otherwise."""
+    legal = mask.astype(np.bool_)
+    ordinary = np.flatnonzero(legal & ~drastic)
+    risky = np.flatnonzero(legal & drastic)
+    pool = risky if len(risky) and (not len(ordinary) or rng.random() < rate) else ordinary
+    if not len(pool):
+        raise IllegalActionError("no legal action: the seat is not asked now")
+    return int(pool[rng.integers(len(pool))])

@@ -14,8 +14,7 @@ The observation (``P`` players, ``D`` deck cards, the 27 persons; every value in
   own guess (a flag per person; ``own_guess`` ends with a flag for a pass).
 
 The action codes, in blocks: ``ask`` with one card (card x target), ``ask`` with a face-up
-card and a 0-marker card (face-up card x reused card x target, a pair of a card with itself
-never legal), ``accuse`` and ``guess`` (the 2,925 trios, in the engine's order), ``pass``.
+card and a 0-marker card (face-up card x another card, reused, x target), ``accuse`` and ``guess`` (the 2,925 trios, in the engine's order), ``pass``.
 """
 
 from __future__ import annotations
@@ -85,8 +84,14 @@ class BlackViennaEncoder(Encoder):
         )
         self.actions.add(
             "ask",
-            (Investigate(t, (up, old)) for up in deck for old in deck for t in targets),
-            "special: face-up card x reused 0-marker card x target seat",
+            (
+                Investigate(t, (up, old))
+                for up in deck
+                for old in deck
+                if old != up
+                for t in targets
+            ),
+            "special: face-up card x another card, reused (0 markers) x target seat",
         )
         for kind, help in (("accuse", "accusation"), ("guess", "sealed guess")):
             every = game.every_action(kind)
@@ -173,7 +178,9 @@ class BlackViennaEncoder(Encoder):
             if len(cards) == 1:
                 base = index[cards[0]] * n
             else:
-                base = self.pairs_start + (index[cards[0]] * d + index[cards[1]]) * n
+                up, old = index[cards[0]], index[cards[1]]
+                pair = up * (d - 1) + (old if old < up else old - 1)  # no card with itself
+                base = self.pairs_start + pair * n
             out.span(base, base + seat)  # every target but the asker
             out.span(base + seat + 1, base + n)
         return True
