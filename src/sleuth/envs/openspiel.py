@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import pickle
 import random
 from collections.abc import Callable
 from typing import Any
@@ -41,6 +42,7 @@ from .table import INTERRUPTS, REWARDS, Table, check_reward, encoder_for
 SEED_BYTES = 4
 PREFIX = "sleuth_"
 ENV: dict[str, object] = {"reward": "score", "interrupts": "offer", "knowledge": False}
+DEFAULT = "default"
 
 
 def game_name(kit_name: str) -> str:
@@ -65,10 +67,27 @@ def register() -> list[str]:
 def _parameters(kit_name: str) -> dict[str, object]:
     game_type = find_kit(kit_name).game
     params: dict[str, object] = {"players": game_type.min_players}
+    typed = {f.name: f.default for f in dataclasses.fields(game_type.config_type)}
     for option in game_type.options():
-        params[option.name] = option.default
+        default = typed[option.name]
+        if isinstance(default, bool | int):
+            params[option.name] = default  # a game string reads numbers and booleans typed
+        else:
+            # A game string splits parameters at commas: a list's default is "default", and
+            # a list is given with ";" between its items.
+            params[option.name] = DEFAULT if "," in option.default else option.default
     params.update(ENV)
     return params
+
+
+def _options(merged: dict[str, object]) -> dict[str, object]:
+    """The rule options among the parameters, as ``Game.configure`` takes them."""
+    options = {}
+    for key, value in merged.items():
+        if key == "players" or key in ENV or value == DEFAULT:
+            continue
+        options[key] = value.replace(";", ",") if isinstance(value, str) else value
+    return options
 
 
 def _game_type(kit_name: str) -> Any:
@@ -113,20 +132,18 @@ class Context:
     table: Table
     reward_kind: str
     kit_name: str
+    key: tuple[tuple[str, object], ...]
 
 
 @functools.lru_cache(maxsize=64)
 def _context(kit_name: str, params: tuple[tuple[str, object], ...]) -> Context:
     merged = {**_parameters(kit_name), **dict(params)}
-    options = {
-        key: value for key, value in merged.items() if key != "players" and key not in ENV
-    }
-    engine = make_game(kit_name, int(str(merged["players"])), **options)
+    engine = make_game(kit_name, int(str(merged["players"])), **_options(merged))
     interrupts = str(merged["interrupts"])
     if interrupts not in INTERRUPTS:
         raise pyspiel.SpielError(f"interrupts is one of {', '.join(INTERRUPTS)}")
     table = Table(engine, interrupts=interrupts, knowledge=bool(merged["knowledge"]))
-    return Context(engine, table, check_reward(str(merged["reward"])), kit_name)
+    return Context(engine, table, check_reward(str(merged["reward"])), kit_name, params)
 
 
 def context_of(game: Any) -> Context:
@@ -174,15 +191,47 @@ class SleuthSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stu
 
 class Shared:
     """An immutable engine state and the game's context, shared by a state and its clones:
-    OpenSpiel clones a Python state by deep-copying its attributes, and these need none."""
+    OpenSpiel clones a Python state by deep-copying its attributes, and these need none.
 
-    __slots__ = ("context", "engine")
+    ``seed`` and ``moves`` (the codes played since the deal) rebuild it where OpenSpiel
+    serializes a state (by pickling its attributes); a resampled world has no such past.
+    """
 
-    def __init__(self, context: Context, engine: State | None) -> None:
-        self.context, self.engine = context, engine
+    __slots__ = ("context", "engine", "moves", "seed")
+
+    def __init__(
+        self,
+        context: Context,
+        engine: State | None,
+        seed: int | None = None,
+        moves: tuple[int, ...] | None = (),
+    ) -> None:
+        self.context, self.engine, self.seed, self.moves = context, engine, seed, moves
 
     def __deepcopy__(self, memo: dict[int, object]) -> Shared:
         return self
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        if self.moves is None:
+            raise pickle.PicklingError("a resampled world has no past to serialize it by")
+        return _replayed, (self.context.kit_name, self.context.key, self.seed, self.moves)
+
+    def then(self, engine: State, code: int) -> Shared:
+        moves = None if self.moves is None else (*self.moves, code)
+        return Shared(self.context, engine, self.seed, moves)
+
+
+def _replayed(
+    kit_name: str, key: tuple[tuple[str, object], ...], seed: int | None, moves: tuple[int, ...]
+) -> Shared:
+    context = _context(kit_name, key)
+    if seed is None:
+        return Shared(context, None)
+    table = context.table
+    table.reset(seed)
+    for code in moves:
+        table.step(code)
+    return Shared(context, table.state, seed, moves)
 
 
 class SleuthSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stubs
@@ -233,15 +282,15 @@ class SleuthSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no s
         if self.shared.engine is None:
             self.seed_bytes.append(int(action))
             if len(self.seed_bytes) == SEED_BYTES:
-                table = context.table
-                table.reset(int.from_bytes(bytes(self.seed_bytes), "big"))
-                self.shared = Shared(context, table.state)
+                table, seed = context.table, int.from_bytes(bytes(self.seed_bytes), "big")
+                table.reset(seed)
+                self.shared = Shared(context, table.state, seed)
                 self.queue = list(table.queue)
             return
         seat = self.queue[0]
         table = self.table()
         table.step(int(action))
-        self.shared = Shared(context, table.state)
+        self.shared = self.shared.then(table.state, int(action))
         self.queue = list(table.queue)
         own = self.own[seat]
         if own is not None:
@@ -287,7 +336,7 @@ class SleuthSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no s
         if engine is None or engine.outcome is not None:
             return twin
         sample = _sampler(self.shared.context)
-        twin.shared = Shared(self.shared.context, sample(engine.view(player), rng))
+        twin.shared = Shared(self.shared.context, sample(engine.view(player), rng), None, None)
         twin.own = [own if seat == player else None for seat, own in enumerate(twin.own)]
         return twin
 
