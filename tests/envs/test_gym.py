@@ -42,7 +42,7 @@ def test_an_episode_replays_from_its_seed_bots_included() -> None:
     again = play(env, seed=21)
     assert first == again
     assert play(env, seed=22) != first
-    codes, reward, info = first
+    _, reward, info = first
     assert reward == info["scores"][0]  # type: ignore[index]
 
 
@@ -53,7 +53,7 @@ def test_the_learner_is_offered_out_of_turn_moves_with_wait() -> None:
     # Seat 0 asks first: seat 2 may accuse before it does, or wait.
     assert mask[env.table.wait_code] and env.table.decision == Decision(2, True)
     assert mask.sum() == 2925 + 1
-    observation, reward, terminated, *_ = env.step(env.action_index("wait"))
+    observation, _, terminated, *_ = env.step(env.action_index("wait"))
     assert not terminated and env.table.state.to_move() in (0, 1, 2)
 
 

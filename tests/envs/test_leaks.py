@@ -104,7 +104,5 @@ def test_knowledge_features_leak_nothing_either(game: str) -> None:
     kit = find_kit(game)
     assert kit.has(KNOWLEDGE)
     players = kit.game.min_players + 1
-    steps, twins = check_random_games(
-        game, players, {}, range(1), knowledge=True, twin_every=7
-    )
+    _, twins = check_random_games(game, players, {}, range(1), knowledge=True, twin_every=7)
     assert twins >= 3

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import operator
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
@@ -36,10 +36,13 @@ def agent_name(seat: int) -> str:
     return f"seat_{seat}"
 
 
-class SleuthAECEnv(AECEnv[str, ObsDict, int]):
+class SleuthAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped library
     """One Sleuth game as a PettingZoo AEC environment (see the module's docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -67,20 +70,18 @@ class SleuthAECEnv(AECEnv[str, ObsDict, int]):
         self.reward_kind = check_reward(reward)
         self.illegal, self.penalty = illegal, float(penalty)
         self.max_steps, self.render_mode = max_steps, render_mode
-        self.metadata = {**self.metadata, "name": f"sleuth_{self.game.name}"}
         self.possible_agents = [agent_name(s) for s in range(self.game.players)]
         self.seat_of = {name: s for s, name in enumerate(self.possible_agents)}
         self.observation_spaces = {
             name: observation_space(self.table) for name in self.possible_agents
         }
         self.action_spaces = {
-            name: gymnasium.spaces.Discrete(self.table.num_actions)
-            for name in self.possible_agents
+            name: gymnasium.spaces.Discrete(self.table.num_actions) for name in self.possible_agents
         }
         self._seeds = random.Random()
         self._steps = 0
         self._reset_done = False
-        self.agents = []
+        self.agents: list[str] = []
 
     # --- what the environment is -------------------------------------------------------
 
@@ -104,7 +105,7 @@ class SleuthAECEnv(AECEnv[str, ObsDict, int]):
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[ObsDict]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> gymnasium.spaces.Space[int]:
+    def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
         return self.action_spaces[agent]
 
     # --- the episode -------------------------------------------------------------------
@@ -145,7 +146,7 @@ class SleuthAECEnv(AECEnv[str, ObsDict, int]):
         self._need_reset("step")
         agent = self.agent_selection
         if self.terminations.get(agent) or self.truncations.get(agent):
-            self._was_dead_step(action)  # type: ignore[arg-type]  # None, or its error
+            self._was_dead_step(action)  # None, or PettingZoo's error
             return
         code = _code(action)
         try:
@@ -185,6 +186,9 @@ class SleuthAECEnv(AECEnv[str, ObsDict, int]):
         self.infos[agent] = {"illegal": message}
         self._accumulate_rewards()
 
+    def __str__(self) -> str:
+        return f"sleuth_{self.game.name}"
+
     def render(self) -> str | None:
         self._need_reset("render")
         text = self.table.state.view(None).render()
@@ -210,10 +214,9 @@ class SleuthAECEnv(AECEnv[str, ObsDict, int]):
 def _code(action: object) -> int:
     if action is None:
         raise InvalidActionError("the agent asked must act: None is only for a finished agent")
-    try:
-        return operator.index(action)  # type: ignore[call-overload]  # any integer type
-    except TypeError:
-        raise InvalidActionError(f"an action is an integer code, not {action!r}") from None
+    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        raise InvalidActionError(f"an action is an integer code, not {action!r}")
+    return operator.index(action)
 
 
 def observation_space(table: Table) -> gymnasium.spaces.Dict:

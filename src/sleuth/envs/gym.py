@@ -36,10 +36,10 @@ from .aec import ILLEGAL, ObsDict, observation_space
 from .table import EnvError, Table, check_reward, make_table_game
 
 
-class SleuthGymEnv(gymnasium.Env[ObsDict, int]):
+class SleuthGymEnv(gymnasium.Env[ObsDict, np.int64]):
     """A single-agent Sleuth game (see the module's docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}
+    metadata = {"render_modes": ["ansi", "human"]}  # noqa: RUF012  (gymnasium declares it)
 
     def __init__(
         self,
@@ -118,7 +118,9 @@ class SleuthGymEnv(gymnasium.Env[ObsDict, int]):
             info = {"over": True, **self._end_info()}
         return self._observation(), info
 
-    def step(self, action: int) -> tuple[ObsDict, SupportsFloat, bool, bool, dict[str, Any]]:
+    def step(
+        self, action: np.int64 | int
+    ) -> tuple[ObsDict, SupportsFloat, bool, bool, dict[str, Any]]:
         if self._done:
             raise EnvError("step: the episode is over, call reset()")
         if self.table.over:  # the bots ended it before the learner's first decision

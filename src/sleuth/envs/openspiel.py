@@ -374,8 +374,7 @@ class SleuthObserver:
         size = layout.size + (self.history_size if perfect_recall else 0)
         self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, np.ndarray[Any, Any]] = {
-            segment.name: self.tensor[segment.start : segment.stop]
-            for segment in layout.segments
+            segment.name: self.tensor[segment.start : segment.stop] for segment in layout.segments
         }
         if perfect_recall:
             self.dict["own_decisions"] = self.tensor[layout.size :]
@@ -431,4 +430,3 @@ def load(name: str, players: int | None = None, **params: object) -> Any:
 
 
 __all__ = ["REWARDS", "SleuthSpielGame", "SleuthSpielState", "load", "register", "resampler"]
-

@@ -83,12 +83,7 @@ class BlackStoriesEncoder(Encoder):
         self.solves_start = k * n
         self.actions.add(
             "solve",
-            (
-                Solve(t, guess, d)
-                for t in range(n)
-                for d in bs.DROPS
-                for guess in GUESSES
-            ),
+            (Solve(t, guess, d) for t in range(n) for d in bs.DROPS for guess in GUESSES),
             "target seat x investigation card (1-3 drops) x guessed case",
         )
         self.actions.add("draw", [Draw()], "draw back to three cards, ending the turn")

@@ -14,7 +14,8 @@ The observation (``P`` players, ``D`` deck cards, the 27 persons; every value in
   own guess (a flag per person; ``own_guess`` ends with a flag for a pass).
 
 The action codes, in blocks: ``ask`` with one card (card x target), ``ask`` with a face-up
-card and a 0-marker card (face-up card x another card, reused, x target), ``accuse`` and ``guess`` (the 2,925 trios, in the engine's order), ``pass``.
+card and a 0-marker card (face-up card x another card, reused, x target), ``accuse`` and
+``guess`` (the 2,925 trios, in the engine's order), ``pass``.
 """
 
 from __future__ import annotations
@@ -150,10 +151,10 @@ class BlackViennaEncoder(Encoder):
         index = self.card_index
         out.flags(at["face_up"], (index[c] for c in view.face_up if c is not None))
         width = n + MAX_ANSWER + 1
-        for card in view.table:
-            base = at["table"] + index[card.letters] * width
-            flag(base + card.holder)
-            flag(base + n + min(card.markers, MAX_ANSWER))
+        for lying in view.table:
+            base = at["table"] + index[lying.letters] * width
+            flag(base + lying.holder)
+            flag(base + n + min(lying.markers, MAX_ANSWER))
         answered: set[int] = set()
         for inv in view.investigations:
             for card, answer in zip(inv.cards, inv.answers, strict=True):

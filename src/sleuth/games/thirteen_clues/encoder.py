@@ -53,9 +53,7 @@ class ThirteenCluesEncoder(Encoder):
         names = [card.name for card in game.cards]
         self.names = names
         # Position of each card among the cards of its type: the digits of a trio's code.
-        self.type_position = {
-            card: k for ids in game.by_type for k, card in enumerate(ids)
-        }
+        self.type_position = {card: k for ids in game.by_type for k, card in enumerate(ids)}
         self.type_sizes = [len(ids) for ids in game.by_type]
         add = self.layout.add
         q, w = len(subjects), len(self.sides)
