@@ -97,6 +97,7 @@ class Table:
         self.state: State = game.new(0)
         self.queue: list[int] = []
         self._masks: dict[int, Mask] = {}
+        self._decision: Decision | None = None
         self._schedule()
 
     # --- the game -----------------------------------------------------------------------
@@ -130,9 +131,13 @@ class Table:
 
     @property
     def decision(self) -> Decision | None:
-        if not self.queue:
+        queue = self.queue
+        if not queue:
             return None
-        return Decision(self.queue[0], len(self.queue) > 1)
+        key = (queue[0], len(queue) > 1)
+        if self._decision is None or (self._decision.seat, self._decision.interrupt) != key:
+            self._decision = Decision(*key)
+        return self._decision
 
     @property
     def over(self) -> bool:
@@ -154,11 +159,11 @@ class Table:
                 mask[start:stop] = 1
             if codes.codes:
                 mask[codes.codes] = 1
-            legal = len(self.state.legal_actions(seat))
-            if int(mask.sum()) != legal:
+            legal, coded = len(self.state.legal_actions(seat)), int(np.count_nonzero(mask))
+            if coded != legal:
                 raise RuntimeError(
-                    f"{self.game.title} encoder: {int(mask.sum())} codes for {legal} legal "
-                    f"actions of seat {seat}"
+                    f"{self.game.title} encoder: {coded} codes for {legal} legal actions "
+                    f"of seat {seat}"
                 )
             if decision.interrupt:
                 mask[self.wait_code] = 1

@@ -24,7 +24,7 @@ from .notation import (
     Pass,
     parse_action,
 )
-from .views import BlackViennaView, build_view, hidden_twin
+from .views import BlackViennaView, InvestigationView, build_view, hidden_twin
 
 ASK, FINAL_QUESTION, FINAL_ACCUSATION = Phase.ASK, Phase.FINAL_QUESTION, Phase.FINAL_ACCUSATION
 GUESSING, OVER = Phase.GUESSING, Phase.OVER
@@ -148,6 +148,9 @@ class BlackViennaState(State):
     tops: tuple[int, ...] = ()  # cards turned from each stack so far
     table: tuple[tuple[str, int, int], ...] = ()  # (card, holder, markers)
     log: tuple[Investigation, ...] = ()
+    # The investigations as every view shows them, kept as the game goes so that building
+    # a view does not redo the whole log (all of an investigation is public).
+    public_log: tuple[InvestigationView, ...] = ()
     accusations: tuple[Accusation, ...] = ()
     guesses: tuple[tuple[int, str | None], ...] = ()  # "-" for a pass
     supply: int = bv.MARKERS
@@ -370,6 +373,8 @@ class BlackViennaState(State):
         state = self._copy()
         state.tops, state.table, state.supply = tuple(tops), tuple(table), supply
         state.log = (*self.log, Investigation(seat, target, cards, answers, tuple(placed)))
+        shown = InvestigationView(seat, target, cards, answers, tuple(placed))
+        state.public_log = (*self.public_log, shown)
         state.questioned = self.questioned | 1 << target
         per_card = self.game.config.special_count == "per-card"
         state.cards_played = self.cards_played + (len(cards) if per_card else 1)

@@ -136,9 +136,7 @@ def build_view(state: BlackViennaState, seat: int | None) -> BlackViennaView:
         cards_played=state.cards_played,
         special_unlocked=state.special_unlocked(),
         table=tuple(TableCard(card, holder, markers) for card, holder, markers in state.table),
-        investigations=tuple(
-            InvestigationView(i.asker, i.target, i.cards, i.answers, i.placed) for i in state.log
-        ),
+        investigations=state.public_log,
         accusations=tuple(
             AccusationView(a.seat, a.correct, a.letters if a.seat == seat else None)
             for a in state.accusations

@@ -153,7 +153,9 @@ def build_view(state: ThirteenCluesState, seat: int | None) -> ThirteenCluesView
         for i, card in enumerate(state.informants)
     )
     questions = state.public_questions
-    if seat is not None and any(q.secret for q in questions):
+    # A Top Secret question spends its asker's token: none spent, none asked.
+    spent = state.tokens != (1 << state.players) - 1 if game.config.top_secret else False
+    if seat is not None and spent and any(q.secret for q in questions):
         questions = tuple(
             QuestionView(q.asker, q.witness, True, q.subject, q.side, q.answer)
             if q.secret and seat in (q.asker, q.witness)
