@@ -109,53 +109,68 @@ class LogCache:
     calls, so that each entry of a game's history is encoded once and not at every step.
 
     ``encode(entry, out)`` writes one entry; its writes must not depend on other entries
-    (two entries writing the same index write the same value). A log that is not the last
-    one plus new entries is encoded afresh.
+    (two entries writing the same index write the same value, kept once). A log that is not
+    the last one plus new entries is encoded afresh.
     """
 
-    __slots__ = ("_encode", "_indices", "_log", "_values")
+    __slots__ = ("_encode", "_log", "_writes")
 
     def __init__(self, encode: Callable[[Any, Features], None]) -> None:
         self._encode = encode
         self._log: tuple[object, ...] = ()
-        self._indices: list[int] = []
-        self._values: list[float] = []
+        self._writes: dict[int, float] = {}
 
     def write(self, log: tuple[object, ...], out: Features) -> None:
         old = self._log
         if log is not old:
             known = len(old)
-            fresh = Features()
             if len(log) >= known and log[:known] == old:
-                fresh.indices, fresh.values = list(self._indices), list(self._values)
-                new = log[known:]
+                writes, new = dict(self._writes), log[known:]
             else:
-                new = log
+                writes, new = {}, log
+            fresh = Features()
             for entry in new:
                 self._encode(entry, fresh)
-            self._log, self._indices, self._values = log, fresh.indices, fresh.values
-        out.indices.extend(self._indices)
-        out.values.extend(self._values)
+            writes.update(zip(fresh.indices, fresh.values, strict=True))
+            self._log, self._writes = log, writes
+        out.indices.extend(self._writes)
+        out.values.extend(self._writes.values())
 
 
 class Codes:
-    """A set of action codes: single ``codes`` and half-open ``spans``."""
+    """A set of action codes: single ``codes``, half-open ``spans``, and ``grids``.
 
-    __slots__ = ("codes", "spans")
+    A grid is every ``base + sum(stride * position)`` with one position per axis (every
+    accusation of unseen cards: person x location x weapon), for the environments to
+    expand with array arithmetic.
+    """
+
+    __slots__ = ("codes", "grids", "spans")
 
     def __init__(self) -> None:
         self.codes: list[int] = []
         self.spans: list[tuple[int, int]] = []
+        self.grids: list[tuple[int, tuple[tuple[int, Sequence[int]], ...]]] = []
 
     def span(self, start: int, stop: int) -> None:
         if stop > start:
             self.spans.append((start, stop))
+
+    def grid(self, base: int, *axes: tuple[int, Sequence[int]]) -> None:
+        """Every ``base + stride * position`` summed over the ``(stride, positions)`` axes."""
+        if all(positions for _, positions in axes):
+            self.grids.append((base, axes))
 
     def all(self) -> set[int]:
         """Every code, one by one (for tests and small sets)."""
         found = set(self.codes)
         for start, stop in self.spans:
             found.update(range(start, stop))
+        for base, axes in self.grids:
+            sums = [base]
+            for stride, positions in axes:
+                sums = [s + stride * p for s in sums for p in positions]
+            found.update(sums)
         return found
 
 

@@ -159,6 +159,11 @@ class Table:
                 mask[start:stop] = 1
             if codes.codes:
                 mask[codes.codes] = 1
+            for base, axes in codes.grids:
+                index = np.asarray(base)
+                for stride, positions in axes:
+                    index = np.add.outer(index, stride * np.asarray(positions))
+                mask[index.ravel()] = 1
             legal, coded = len(self.state.legal_actions(seat)), int(np.count_nonzero(mask))
             if coded != legal:
                 raise RuntimeError(

@@ -198,12 +198,12 @@ class ThirteenCluesEncoder(Encoder):
             persons, places, weapons = state.accusation_choices(seat)
             position = self.type_position
             places_n, weapons_n = self.type_sizes[1], self.type_sizes[2]
-            base = self.accuse_start
-            wcodes = [position[w] for w in weapons]
-            codes = out.codes
-            for p in persons:
-                for loc in places:
-                    row = base + (position[p] * places_n + position[loc]) * weapons_n
-                    codes.extend(row + w for w in wcodes)
+            out.grid(
+                self.accuse_start,
+                (places_n * weapons_n, [position[p] for p in persons]),
+                (weapons_n, [position[loc] for loc in places]),
+                (1, [position[w] for w in weapons]),
+            )
             return True
         return False
+

@@ -144,11 +144,16 @@ def build_view(state: ThirteenCluesState, seat: int | None) -> ThirteenCluesView
             )
         )
     own_looks = state.looked[seat] if seat is not None else 0
+    # Who looked at each slot, from each seat's bits (one pass, not one per slot).
+    lookers = [
+        tuple(s for s in range(state.players) if state.looked[s] >> i & 1)
+        for i in range(len(state.informants))
+    ]
     informants = tuple(
         InformantView(
             slot="ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i],
             card=names[card] if over or own_looks >> i & 1 else None,
-            looked_by=tuple(sorted({s for s, slot in state.looks if slot == i})),
+            looked_by=lookers[i],
         )
         for i, card in enumerate(state.informants)
     )
