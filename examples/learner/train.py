@@ -190,7 +190,7 @@ def plot(results: dict[str, Any], path: Path) -> None:
     ax.set_ylabel("strict win rate (95% interval)")
     ax.set_title(f"{results['game']}, {results['players']} players: REINFORCE, linear policy")
     ax.set_ylim(0, 1)
-    ax.legend(loc="lower right")
+    ax.legend(loc="center right")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
 
