@@ -206,4 +206,3 @@ class ThirteenCluesEncoder(Encoder):
             )
             return True
         return False
-
