@@ -25,6 +25,7 @@ BOTS = "bots"  # bot name -> factory, the game's own bots
 NOTEBOOK = "notebook"  # the assistant's entry grammar
 RENDER = "render"  # text renderers: the investigation sheet, the hand-kept notes grid
 REVIEW = "review"  # the after-game review: positions, truth, moves (sleuth.deduce.review)
+ENCODER = "encoder"  # an Encoder subclass (sleuth.core.encoding): the research environments
 
 T = TypeVar("T")
 

@@ -1,6 +1,6 @@
 """Alibi's kit: its rules and the parts the fronts load when they need them."""
 
-from sleuth.core.kit import BOTS, RENDER, REVIEW, SAMPLER, GameKit
+from sleuth.core.kit import BOTS, ENCODER, RENDER, REVIEW, SAMPLER, GameKit
 
 from .rules import Alibi
 
@@ -11,5 +11,6 @@ KIT = GameKit(
         BOTS: "sleuth.games.alibi.bots:BOTS",
         RENDER: "sleuth.games.alibi.render:RENDER",
         REVIEW: "sleuth.games.alibi.review:REVIEW",
+        ENCODER: "sleuth.games.alibi.encoder:AlibiEncoder",
     },
 )

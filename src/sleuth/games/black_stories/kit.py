@@ -1,6 +1,6 @@
 """Black Stories Investigation's kit: its rules and the parts fronts load when they need them."""
 
-from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, REVIEW, SAMPLER, GameKit
+from sleuth.core.kit import BOTS, ENCODER, KNOWLEDGE, NOTEBOOK, RENDER, REVIEW, SAMPLER, GameKit
 
 from .rules import BlackStoriesInvestigation
 
@@ -13,5 +13,6 @@ KIT = GameKit(
         KNOWLEDGE: "sleuth.games.black_stories.knowledge:KNOWLEDGE",
         NOTEBOOK: "sleuth.games.black_stories.notebook:GRAMMAR",
         REVIEW: "sleuth.games.black_stories.review:REVIEW",
+        ENCODER: "sleuth.games.black_stories.encoder:BlackStoriesEncoder",
     },
 )

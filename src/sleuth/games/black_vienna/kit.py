@@ -1,6 +1,6 @@
 """Black Vienna's kit: its rules and the parts the fronts load when they need them."""
 
-from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, REVIEW, SAMPLER, GameKit
+from sleuth.core.kit import BOTS, ENCODER, KNOWLEDGE, NOTEBOOK, RENDER, REVIEW, SAMPLER, GameKit
 
 from .rules import BlackVienna
 
@@ -13,5 +13,6 @@ KIT = GameKit(
         KNOWLEDGE: "sleuth.games.black_vienna.knowledge:KNOWLEDGE",
         NOTEBOOK: "sleuth.games.black_vienna.notebook:GRAMMAR",
         REVIEW: "sleuth.games.black_vienna.review:REVIEW",
+        ENCODER: "sleuth.games.black_vienna.encoder:BlackViennaEncoder",
     },
 )

@@ -1,6 +1,6 @@
 """13 Clues's kit: its rules and the parts the fronts load when they need them."""
 
-from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, REVIEW, SAMPLER, GameKit
+from sleuth.core.kit import BOTS, ENCODER, KNOWLEDGE, NOTEBOOK, RENDER, REVIEW, SAMPLER, GameKit
 
 from .rules import ThirteenClues
 
@@ -13,5 +13,6 @@ KIT = GameKit(
         KNOWLEDGE: "sleuth.games.thirteen_clues.knowledge:KNOWLEDGE",
         NOTEBOOK: "sleuth.games.thirteen_clues.notebook:GRAMMAR",
         REVIEW: "sleuth.games.thirteen_clues.review:REVIEW",
+        ENCODER: "sleuth.games.thirteen_clues.encoder:ThirteenCluesEncoder",
     },
 )
