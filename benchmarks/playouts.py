@@ -29,13 +29,18 @@ BASELINE = "python_kuhn_poker"
 OPENSPIEL_GAMES = (BASELINE, "python_liars_poker", "python_tic_tac_toe")
 
 
-def sleuth_playouts(name: str, players: int, seconds: float, seed: int) -> float:
+Clock = Callable[[], float]
+
+
+def sleuth_playouts(
+    name: str, players: int, seconds: float, seed: int, clock: Clock = time.perf_counter
+) -> float:
     """Actions per second of random playouts of one game."""
     game = make_game(name, players)
     rng = random.Random(seed)
     actions, number = 0, 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
+    started = clock()
+    while clock() - started < seconds:
         state = game.new(seed * 100_003 + number)
         number += 1
         while state.outcome is None:
@@ -47,10 +52,12 @@ def sleuth_playouts(name: str, players: int, seconds: float, seed: int) -> float
             pool = drastic if not len(ordinary) or rare else ordinary
             state = state.apply(seat, pool[rng.randrange(len(pool))])
             actions += 1
-    return actions / (time.perf_counter() - started)
+    return actions / (clock() - started)
 
 
-def openspiel_playouts(short_name: str, seconds: float, seed: int) -> float | None:
+def openspiel_playouts(
+    short_name: str, seconds: float, seed: int, clock: Clock = time.perf_counter
+) -> float | None:
     """Actions per second (chance outcomes included) of random playouts, or ``None``."""
     try:
         import pyspiel
@@ -60,8 +67,8 @@ def openspiel_playouts(short_name: str, seconds: float, seed: int) -> float | No
     game = pyspiel.load_game(short_name)
     rng = random.Random(seed)
     actions = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
+    started = clock()
+    while clock() - started < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -71,7 +78,7 @@ def openspiel_playouts(short_name: str, seconds: float, seed: int) -> float | No
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
             actions += 1
-    return actions / (time.perf_counter() - started)
+    return actions / (clock() - started)
 
 
 def measure(
