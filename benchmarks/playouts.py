@@ -23,13 +23,25 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from sleuth.agents.random_agent import split_drastic
-from sleuth.core import all_kits, find_game, make_game
+from sleuth.core import State, all_kits, find_game, make_game
 
 BASELINE = "python_kuhn_poker"
 OPENSPIEL_GAMES = (BASELINE, "python_liars_poker", "python_tic_tac_toe")
 
 
 Clock = Callable[[], float]
+
+
+def random_move(state: State, rng: random.Random) -> State:
+    """The state after the random bot's way of choosing: an ordinary action, an accusation
+    (a drastic one) with probability 0.01 or when nothing else is legal."""
+    seat = state.to_move()
+    if seat is None:
+        raise RuntimeError("a game that is not over waits on nobody")
+    ordinary, drastic = split_drastic(state.legal_actions(seat))
+    rare = len(drastic) and rng.random() < 0.01
+    pool = drastic if not len(ordinary) or rare else ordinary
+    return state.apply(seat, pool[rng.randrange(len(pool))])
 
 
 def sleuth_playouts(
@@ -44,13 +56,7 @@ def sleuth_playouts(
         state = game.new(seed * 100_003 + number)
         number += 1
         while state.outcome is None:
-            seat = state.to_move()
-            if seat is None:
-                raise RuntimeError("a game that is not over waits on nobody")
-            ordinary, drastic = split_drastic(state.legal_actions(seat))
-            rare = len(drastic) and rng.random() < 0.01
-            pool = drastic if not len(ordinary) or rare else ordinary
-            state = state.apply(seat, pool[rng.randrange(len(pool))])
+            state = random_move(state, rng)
             actions += 1
     return actions / (clock() - started)
 

@@ -18,8 +18,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from sleuth.agents.random_agent import split_drastic
+from playouts import random_move
 from sleuth.core import State, all_kits, find_game, make_game
 from sleuth.core.serialize import to_json
 
@@ -35,13 +36,7 @@ def playout_states(name: str, players: int, games: int, seed: int) -> list[State
         state = game.new(seed * 7919 + number)
         while state.outcome is None:
             states.append(state)
-            seat = state.to_move()
-            if seat is None:
-                raise RuntimeError("a game that is not over waits on nobody")
-            ordinary, drastic = split_drastic(state.legal_actions(seat))
-            rare = len(drastic) and rng.random() < 0.01
-            pool = drastic if not len(ordinary) or rare else ordinary
-            state = state.apply(seat, pool[rng.randrange(len(pool))])
+            state = random_move(state, rng)
     return states
 
 

@@ -29,6 +29,19 @@ from sleuth.core.encoding import Layout
 from .table import EnvError, Mask, Observation, Table, check_reward, make_table_game
 
 ILLEGAL = ("raise", "penalty")
+RENDER_MODES = ("ansi", "human")
+
+
+def check_env_options(illegal: str, render_mode: str | None, max_steps: int | None) -> None:
+    """The options every Sleuth environment takes, each refused by name when wrong."""
+    if illegal not in ILLEGAL:
+        raise EnvError(f"illegal is one of {', '.join(ILLEGAL)}, not {illegal!r}")
+    if render_mode not in (None, *RENDER_MODES):
+        raise EnvError(f"render_mode is ansi, human or None, not {render_mode!r}")
+    if max_steps is not None and max_steps < 1:
+        raise EnvError(f"max_steps is a positive number of steps, not {max_steps!r}")
+
+
 ObsDict = dict[str, Any]
 
 
@@ -40,7 +53,7 @@ class SleuthAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped 
     """One Sleuth game as a PettingZoo AEC environment (see the module's docstring)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "human"],
+        "render_modes": list(RENDER_MODES),
         "is_parallelizable": False,
     }
 
@@ -59,12 +72,7 @@ class SleuthAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped 
         **options: object,
     ) -> None:
         super().__init__()
-        if illegal not in ILLEGAL:
-            raise EnvError(f"illegal is one of {', '.join(ILLEGAL)}, not {illegal!r}")
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise EnvError(f"render_mode is ansi, human or None, not {render_mode!r}")
-        if max_steps is not None and max_steps < 1:
-            raise EnvError(f"max_steps is a positive number of steps, not {max_steps!r}")
+        check_env_options(illegal, render_mode, max_steps)
         self.game = make_table_game(game, players, dict(options))
         self.table = Table(self.game, interrupts=interrupts, knowledge=knowledge)
         self.reward_kind = check_reward(reward)

@@ -32,14 +32,14 @@ import numpy.typing as npt
 from sleuth.agents import Agent, make_agent
 from sleuth.core import GameError, IllegalActionError, InvalidActionError, make_rng
 
-from .aec import ILLEGAL, ObsDict, observation_space
+from .aec import RENDER_MODES, ObsDict, check_env_options, observation_space
 from .table import EnvError, Table, check_reward, make_table_game
 
 
 class SleuthGymEnv(gymnasium.Env[ObsDict, np.int64]):
     """A single-agent Sleuth game (see the module's docstring)."""
 
-    metadata = {"render_modes": ["ansi", "human"]}  # noqa: RUF012  (gymnasium declares it)
+    metadata = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012  (gymnasium declares it)
 
     def __init__(
         self,
@@ -57,12 +57,7 @@ class SleuthGymEnv(gymnasium.Env[ObsDict, np.int64]):
         render_mode: str | None = None,
         **options: object,
     ) -> None:
-        if illegal not in ILLEGAL:
-            raise EnvError(f"illegal is one of {', '.join(ILLEGAL)}, not {illegal!r}")
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise EnvError(f"render_mode is ansi, human or None, not {render_mode!r}")
-        if max_steps is not None and max_steps < 1:
-            raise EnvError(f"max_steps is a positive number of steps, not {max_steps!r}")
+        check_env_options(illegal, render_mode, max_steps)
         self.game = make_table_game(game, players, dict(options))
         players = self.game.players
         if type(seat) is not int or not 0 <= seat < players:
