@@ -169,3 +169,38 @@ async def test_8_the_save_of_a_finished_game_is_removed(tmp_path: Path) -> None:
 def _fixed_bot_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
     # These tests drive particular games by keys: their bots' generators must not vary.
     deterministic_secrets(monkeypatch)
+
+
+async def test_8_a_save_that_names_a_program_or_a_bad_bot_or_seed_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _, _ = await _saved_game(tmp_path)
+    good = path.read_text(encoding="utf-8")
+    marker = tmp_path / "ran"
+    program = f"cmd:touch {marker}"
+    _rewrite(path, lambda inner: inner["bots"].__setitem__(1, program))
+    with pytest.raises(SaveError, match=r"bots: seat 1 is a bot program .*starts no program"):
+        read_save(path)
+    assert main(["play", "--resume", str(path)]) == 2
+    assert "starts no program" in capsys.readouterr().err and not marker.exists()
+    for bad, message in (
+        (
+            lambda inner: inner["bots"].__setitem__(2, "genius"),
+            "bots: seat 2: unknown bot 'genius'",
+        ),
+        (lambda inner: inner.update(seed=10**39), r"seed: a record's seed is a whole number"),
+        (lambda inner: inner.update(game="chess"), "game: "),
+        (lambda inner: inner.update(config=[]), r"config: (?!config:)"),
+    ):
+        path.write_text(good, encoding="utf-8")
+        _rewrite(path, bad)
+        with pytest.raises(SaveError, match=message):
+            read_save(path)
+
+
+async def test_8_resume_refuses_a_seed_of_zero_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _, _ = await _saved_game(tmp_path)
+    assert main(["play", "--resume", str(path), "--seed", "0"]) == 2
+    assert "leave out --seed" in capsys.readouterr().err

@@ -183,7 +183,7 @@ def _resumed(
             ("--seed", args.seed),
             ("--option", args.option),
         )
-        if value
+        if value not in (None, [], "")  # --seed 0 is given all the same
     ]
     if given:
         raise GameError(f"--resume takes the setup from the file: leave out {', '.join(given)}")
