@@ -70,7 +70,9 @@ def test_a_resampled_world_has_the_same_information_state(game: str) -> None:
         assert world.information_state_tensor(player) == state.information_state_tensor(player)
         assert world.legal_actions() == state.legal_actions()
         changed += world.engine.reveal() != state.engine.reveal()
-        assert "own decisions: unknown" in world.information_state_string((player + 1) % 2)
+        assert "own decisions: unknown" in world.information_state_string(
+            (player + 1) % spiel.num_players()
+        )
     assert changed >= 3  # the hidden facts were drawn anew
 
 
