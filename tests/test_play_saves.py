@@ -165,6 +165,29 @@ async def test_8_the_save_of_a_finished_game_is_removed(tmp_path: Path) -> None:
     assert not path.exists()
 
 
+async def test_8_a_finished_game_removes_the_save_it_resumed_from_and_its_new_one(
+    tmp_path: Path,
+) -> None:
+    session = _session()
+    resumed, new = tmp_path / "a.json", tmp_path / "b.json"
+    resumed.write_text("{}", encoding="utf-8")  # stands for the file the game came from
+    app = PlayApp(session, bot_delay=0.0, save_path=new)
+    app.saved_game = app.resumed_from = resumed
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.save_game()
+        assert new.exists() and resumed.exists()
+        ring = str(session.game.new(session.secrets_to_save()[0]).reveal()["ring"])
+        assert app.play(f"accuse {ring}")
+        for _ in range(20):
+            await pilot.pause()
+            if session.outcome is not None:
+                break
+        await pilot.pause()
+        assert session.outcome is not None
+    assert not new.exists() and not resumed.exists()
+
+
 @pytest.fixture(autouse=True)
 def _fixed_bot_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
     # These tests drive particular games by keys: their bots' generators must not vary.

@@ -119,7 +119,7 @@ def run_play(args: argparse.Namespace) -> int:
         notes=_notes(front),
     )
     if args.resume is not None:
-        app.saved_game = args.resume
+        app.saved_game = app.resumed_from = args.resume
     try:
         app.run()
     finally:
