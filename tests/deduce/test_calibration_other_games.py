@@ -147,7 +147,7 @@ def test_black_stories_case_matches_the_games_own_deal() -> None:
     reference = game.new(BSI_SEED)
     assert reference.start == SEAT
 
-    def kind(cards: Sequence[str]) -> list[bool]:
+    def kind(cards: Sequence[str | None]) -> list[bool]:
         return [card in game.full for card in cards]
 
     def relabel(deal: BlackStoriesState, rng: random.Random) -> State | None:
@@ -159,7 +159,8 @@ def test_black_stories_case_matches_the_games_own_deal() -> None:
         if not orders:
             return None
         hand = [deal.hands[SEAT][i] for i in orders[rng.randrange(len(orders))]]
-        pairs = [(deal.cases[SEAT], reference.cases[SEAT])]
+        # a seat's case is None once solved; the hand, table and draw cards are never None
+        pairs: list[tuple[str | None, str | None]] = [(deal.cases[SEAT], reference.cases[SEAT])]
         pairs += zip(hand, reference.hands[SEAT], strict=True)
         pairs += [(deal.hands[1][i], reference.hands[1][i]) for i in BSI_PLAYED]
         pairs += [(deal.draw[i], reference.draw[i]) for i in BSI_DRAWN]

@@ -32,6 +32,7 @@ from sleuth.games.black_stories import (
     audit_record,
 )
 from sleuth.testing import check_game
+from support.json_access import as_list, as_obj, as_str
 from support.streams import bot_streams
 
 # --- helpers -------------------------------------------------------------------------------
@@ -653,6 +654,7 @@ def test_what_it_must_show_at_small_scale() -> None:
         assert result.outcome.reason == "final round complete"
         record = json.loads(json.dumps(result.record))
         replay = replay_record(record)
+        assert replay.final is not None
         assert replay.final.outcome == result.outcome
         assert audit_record(record) == []
 
@@ -664,10 +666,14 @@ def test_every_placement_agrees_with_the_cases_in_the_reveal() -> None:
         seed = 5000 + number
         agents = [RandomAgent() for _ in range(4)]
         record = play_match(game(4), agents, seed, bot_seeds=bot_streams(seed, 4)).record
-        held = record["reveal"]["cases_held"]  # type: ignore[index,call-overload]
+        held = [
+            [as_str(c) for c in as_list(h)] for h in as_list(as_obj(record["reveal"])["cases_held"])
+        ]
         solved = [0] * 4
         checked = 0
-        for _, action, result in record["steps"]:  # type: ignore[union-attr]
+        for step in as_list(record["steps"]):
+            _, raw_action, raw_result = as_list(step)
+            action, result = as_str(raw_action), as_str(raw_result)
             words = action.split()
             if words[0] == "play":
                 card, target = words[1], int(words[3])

@@ -17,6 +17,7 @@ from sleuth.games.black_vienna import (
     parse_action,
 )
 from sleuth.games.black_vienna.components import mask_letters
+from support.narrow import narrow
 
 # A 4-player deal: ring BLM; stacks in a known order (face up: AOR, ABC, AFQ).
 HANDS4 = ("ACDEFG", "HIJKNO", "PQRSTU", "VWXYZÖ")
@@ -62,7 +63,7 @@ def test_default_deck_is_appendix_a() -> None:
 )
 def test_deal_sizes_and_partition(players: int, sizes: tuple[int, ...]) -> None:
     assert hand_sizes(players) == sizes
-    state = make_game("bv", players).new(11)
+    state = narrow(BlackVienna, make_game("bv", players)).new(11)
     reveal = state.reveal()
     hands = reveal["hands"]
     assert isinstance(hands, list)
