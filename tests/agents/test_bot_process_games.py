@@ -27,6 +27,7 @@ from sleuth.arena.tournament import run_specs, schedule
 from sleuth.cli.main import main
 from sleuth.core import Action, Game, GameError, Outcome, View, make_game
 from sleuth.core.records import replay_record
+from sleuth.core.serialize import JSONValue
 from support.streams import bot_streams
 
 SRC = Path(sleuth.__file__).parent.parent
@@ -84,9 +85,21 @@ def test_a_served_bot_plays_exactly_as_in_the_games_process(
     game = make_game(game_name, players)
     for seed in seeds:
         # The same bot streams and salt for both: only where the bot runs differs.
-        fixed = {"bot_seeds": bot_streams(seed, players), "salt": "5a1f" * 8}
-        here = play_match(game, [Reseeded(make_agent(bot, game_name)), *rest(game)], seed, **fixed)
-        away = play_match(game, [make_agent(served(bot), game_name), *rest(game)], seed, **fixed)
+        streams, salt = bot_streams(seed, players), "5a1f" * 8
+        here = play_match(
+            game,
+            [Reseeded(make_agent(bot, game_name)), *rest(game)],
+            seed,
+            bot_seeds=streams,
+            salt=salt,
+        )
+        away = play_match(
+            game,
+            [make_agent(served(bot), game_name), *rest(game)],
+            seed,
+            bot_seeds=streams,
+            salt=salt,
+        )
         assert away.forfeits == ()
         assert away.record == here.record
         assert len(away.steps) > players
@@ -314,7 +327,9 @@ def test_the_example_bot_plays_whole_games(mode: list[str]) -> None:
 
 def test_the_example_bot_names_the_example_when_nothing_is_listed() -> None:
     game = make_game("bv", 3)
-    every = [{"kind": "accuse", "every": True, "count": 2925, "example": "accuse ABC"}]
+    every: list[JSONValue] = [
+        {"kind": "accuse", "every": True, "count": 2925, "example": "accuse ABC"}
+    ]
     messages = [hello(game, 0), proto.decide(1, 9, "turn", 1.0, {}, every), proto.end(None)]
     run = subprocess.run(
         [sys.executable, str(EXAMPLE)],

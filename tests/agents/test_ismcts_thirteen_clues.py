@@ -19,6 +19,7 @@ from sleuth.core import GameError, make_game
 from sleuth.core.records import replay_record
 from sleuth.games.thirteen_clues import ThirteenClues, ThirteenCluesState, ThirteenCluesView
 from sleuth.games.thirteen_clues.bots import ThirteenCluesISMCTS
+from sleuth.games.thirteen_clues.components import Phase
 from sleuth.games.thirteen_clues.knowledge import ThirteenCluesAnalysis, thirteen_clues_position
 from sleuth.games.thirteen_clues.sampler import determinize
 from support.streams import TEST_KEY, bot_streams
@@ -187,7 +188,7 @@ def test_a_certain_mystery_is_accused_at_once() -> None:
         witness, subject = questions.pop(0)
         new = state.apply(seat, game.parse_action(f"ask {witness} {subject}"))
         assert isinstance(new, ThirteenCluesState)
-        new.turn, new.phase = seat, "play"
+        new.turn, new.phase = seat, Phase.PLAY
         new.glasses = tuple(1 if s == seat else g for s, g in enumerate(new.glasses))
         state = new
     assert questions  # certainty came before the list ran out
