@@ -21,8 +21,11 @@ pytest.importorskip("textual")
 
 from textual.widgets import Static
 
+from sleuth.games.thirteen_clues import ThirteenClues, ThirteenCluesState, ThirteenCluesView
 from sleuth.tui.play_app import PlayApp
 from sleuth.tui.screens import HelpScreen, TextScreen
+from support.json_access import as_list, as_obj, as_str
+from support.narrow import narrow
 from support.screen import screen_lines
 
 KEYS = {" ": "space", "+": "plus", "!": "exclamation_mark", ":": "colon"}
@@ -57,7 +60,7 @@ async def test_1_a_move_typed_with_the_list_focused_is_the_move_played() -> None
     async with app.run_test() as pilot:
         await pilot.pause()
         assert app.focused is app.query_one("#actions")  # the list has the focus
-        listed = [item.name for item in app.query_one("#actions").children]
+        listed = [as_str(item.name) for item in app.query_one("#actions").children]
         typed = listed[-1]  # not the highlighted one
         assert typed != listed[0]
         await _type(pilot, typed)
@@ -172,7 +175,7 @@ async def test_3_at_160x50_the_best_question_line_is_whole() -> None:
 
 
 async def test_4_thirteen_clues_shows_every_card_with_colour_and_category() -> None:
-    game = make_game("13-clues", 2, mystery_choice="random")
+    game = narrow(ThirteenClues, make_game("13-clues", 2, mystery_choice="random"))
     session = GameSession(game, 5, [None, RandomAgent(0.0)])
     app = PlayApp(session, sheet="full", bot_delay=0.0)
     async with app.run_test(size=(100, 40)) as pilot:
@@ -180,13 +183,16 @@ async def test_4_thirteen_clues_shows_every_card_with_colour_and_category() -> N
             await pilot.pause()
             if session.waiting_for_human() == 0:
                 break
-        view = session.view(0)
+        view = narrow(ThirteenCluesView, session.view(0))
         table = _text(app, "#view")
         colours = {c.name: (c.colour, c.category) for c in game.cards}
-        for card in view.hand:  # type: ignore[attr-defined]
+        assert view.hand is not None
+        for card in view.hand:
             colour, category = colours[card]
             assert f"{card} ({colour}, {category})" in table
-        left, right = view.seats[0].hidden  # type: ignore[attr-defined]
+        hidden = view.seats[0].hidden
+        assert hidden is not None
+        left, right = hidden
         assert f"left: {left} ({colours[left][0]}," in table
         assert f"right: {right} ({colours[right][0]}," in table
         sheet = str(app.query_one("#analysis", Static).render())
@@ -300,7 +306,9 @@ async def test_6_the_end_names_the_winner_the_scores_the_hands_and_the_wrong_let
     tmp_path: Path,
 ) -> None:
     session, ring, wrong = _bv_scripted_end()
-    hands = session.reveal()["hands"]  # type: ignore[index]
+    reveal = session.reveal()
+    assert reveal is not None
+    hands = as_list(reveal["hands"])
     app = PlayApp(session, bot_delay=0.0, record_dir=tmp_path)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
@@ -311,21 +319,25 @@ async def test_6_the_end_names_the_winner_the_scores_the_hands_and_the_wrong_let
         assert f"Hands: you {hands[0]}, seat 1 {hands[1]}, seat 2 {hands[2]}" in end
         assert f"seat 1 {wrong} (wrong)" in end and f"you {ring} (right)" in end
         assert "After the accusation: seat 2 passed" in end
-        scores = session.outcome.scores  # type: ignore[union-attr]
+        assert session.outcome is not None
+        scores = session.outcome.scores
         assert f"Scores: you {scores[0]}, seat 1 {scores[1]}, seat 2 {scores[2]}" in end
         await pilot.press("escape")
         await pilot.pause()
         assert "Winner: seat 0 (you)." in _text(app, "#history")  # stays after the page
-    assert app.saved is not None and replay_record(load_record(app.saved)).final.outcome
+    assert app.saved is not None
+    final = replay_record(load_record(app.saved)).final
+    assert final is not None and final.outcome
 
 
 async def test_6_thirteen_clues_end_has_no_python_tuples_and_the_sheet_stops() -> None:
     game = make_game("13-clues", 2, mystery_choice="random")
     state = game.new(9)
     mover = state.to_move()
-    mystery = state.reveal()["mysteries"][mover]  # type: ignore[index]
+    assert mover is not None
+    mystery = [as_str(card) for card in as_list(as_list(state.reveal()["mysteries"])[mover])]
     recorder = Recorder(game, 9)
-    recorder.play(mover, "accuse " + " ".join(mystery))  # type: ignore[arg-type]
+    recorder.play(mover, "accuse " + " ".join(mystery))
     session = GameSession(game, 9, [None, RandomAgent(0.0)])  # seat 0 reads the end
     session.replay(recorder.steps)
     app = PlayApp(session, sheet="full", bot_delay=0.0)
@@ -414,18 +426,19 @@ def test_9_thirteen_clues_drops_the_seats_own_wrong_accusation() -> None:
     from sleuth.games.thirteen_clues.knowledge import ThirteenCluesAnalysis, thirteen_clues_position
 
     game = make_game("13-clues", 3, mystery_choice="random")
-    state = game.new(4)
+    state = narrow(ThirteenCluesState, game.new(4))
     seat = state.to_move()
+    assert seat is not None
     before = ThirteenCluesAnalysis(thirteen_clues_position(state.view(seat))).to_json()
     trio = next(
-        m["cards"]
-        for m in before["mystery"]  # type: ignore[union-attr]
-        if m["cards"] != state.reveal()["mysteries"][seat]  # type: ignore[index]
+        [as_str(card) for card in as_list(as_obj(m)["cards"])]
+        for m in as_list(before["mystery"])
+        if as_obj(m)["cards"] != as_list(state.reveal()["mysteries"])[seat]
     )
     after_state = state.apply(seat, game.parse_action("accuse " + " ".join(trio)))
     after = ThirteenCluesAnalysis(thirteen_clues_position(after_state.view(seat))).to_json()
-    assert len(after["mystery"]) == len(before["mystery"]) - 1  # type: ignore[arg-type]
-    assert all(m["cards"] != trio for m in after["mystery"])  # type: ignore[union-attr]
+    assert len(as_list(after["mystery"])) == len(as_list(before["mystery"])) - 1
+    assert all(as_obj(m)["cards"] != trio for m in as_list(after["mystery"]))
 
 
 def test_9_black_stories_weighs_two_opponents_jointly_33_percent() -> None:
@@ -490,12 +503,11 @@ def test_10_the_command_line_defaults_to_facts() -> None:
     from sleuth.cli.play_cmd import add_parser
 
     parser = argparse.ArgumentParser()
-    add_parser(parser.add_subparsers())
+    commands = parser.add_subparsers()
+    add_parser(commands)
     args = parser.parse_args(["play", "bv"])
     assert args.sheet is None  # run_play reads None as facts, or as the saved game's level
-    assert (
-        "facts, the default" in parser._subparsers._group_actions[0].choices["play"].format_help()
-    )  # type: ignore[union-attr]
+    assert "facts, the default" in commands.choices["play"].format_help()
 
 
 # --- whole games ---------------------------------------------------------------------------
@@ -507,7 +519,7 @@ async def test_a_whole_game_by_keyboard_alone_shows_nothing_hidden(tmp_path: Pat
     bots = [RandomAgent(0.05), RandomAgent(0.05), RandomAgent(0.05)]  # they accuse, wrongly
     session = GameSession(game, 5, [None, *bots], bot_seeds=bot_streams(5, 4))
     hidden = game.new(5).reveal()  # the test's own oracle, dealt again from the seed
-    others = [h for seat, h in enumerate(hidden["hands"]) if seat != 0]  # type: ignore[arg-type]
+    others = [as_str(h) for seat, h in enumerate(as_list(hidden["hands"])) if seat != 0]
     app = PlayApp(session, sheet="off", bot_delay=0.0, record_dir=tmp_path)
     async with app.run_test() as pilot:
         for _ in range(400):
@@ -529,7 +541,7 @@ async def test_a_whole_game_by_keyboard_alone_shows_nothing_hidden(tmp_path: Pat
         assert "Game over" in _text(app, "#status")
     assert app.saved is not None
     replay = replay_record(load_record(app.saved))
-    assert replay.final.outcome == session.outcome
+    assert replay.final is not None and replay.final.outcome == session.outcome
     assert any(s.action.startswith("accuse") and s.seat != 0 for s in session.steps)
 
 
@@ -572,7 +584,8 @@ async def test_every_game_can_be_played_to_the_end_by_keyboard(
         assert "Winner" in _text(app, "#history") or "No winner" in _text(app, "#history")
     assert app.saved is not None
     record = load_record(app.saved)
-    assert replay_record(record).final.outcome == session.outcome
+    final = replay_record(record).final
+    assert final is not None and final.outcome == session.outcome
     if name == "13-clues":  # seat 0 must never have seen its own mystery before the end
         chooser = players - 1
         own = next(

@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from sleuth.tui.handover import HandOverScreen
 from sleuth.tui.notes_sheet import NotesSheet
-from sleuth.tui.play_app import PlayApp
+from sleuth.tui.play_app import ActionsList, PlayApp
 
 
 def _hot_seat(sheet: str = "off") -> tuple[GameSession, PlayApp, list[str]]:
@@ -97,7 +97,7 @@ async def test_text_typed_but_not_sent_is_not_in_the_next_seats_box() -> None:
         await _hand_over_to(pilot, app)
         assert app.front_seat == 1
         assert app.command.value == ""
-        assert app.query_one("#actions").index == 0  # the selection starts afresh
+        assert app.query_one("#actions", ActionsList).index == 0  # the selection starts afresh
         count = len(session.steps)
         await pilot.press("enter")  # Enter plays seat 1's highlighted action, not the text
         await pilot.pause()
