@@ -19,6 +19,7 @@ from support.streams import bot_streams, deterministic_secrets
 
 pytest.importorskip("textual")
 
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from sleuth.games.thirteen_clues import ThirteenClues, ThirteenCluesState, ThirteenCluesView
@@ -41,9 +42,9 @@ def _screen_text(app: PlayApp) -> str:
     return "\n".join(str(w.render()) for w in app.query("Static") if w not in listed)
 
 
-async def _type(pilot: object, text: str) -> None:
+async def _type(pilot: Pilot[None], text: str) -> None:
     for key in text:
-        await pilot.press(KEYS.get(key, key))  # type: ignore[attr-defined]
+        await pilot.press(KEYS.get(key, key))
 
 
 def _bv(players: int = 3, seed: int = 1, sheet: str = "off") -> tuple[GameSession, PlayApp]:
@@ -71,6 +72,7 @@ async def test_1_a_move_typed_with_the_list_focused_is_the_move_played() -> None
         assert session.steps[0].action == typed
 
 
+@pytest.mark.slow
 async def test_1_a_move_that_cannot_be_played_stays_in_the_box_and_changes_nothing() -> None:
     session, app = _bv()
     async with app.run_test() as pilot:
@@ -84,6 +86,7 @@ async def test_1_a_move_that_cannot_be_played_stays_in_the_box_and_changes_nothi
         assert app.command.value == "ask 0 AOR"  # to be mended, not retyped
 
 
+@pytest.mark.slow
 async def test_2_bang_and_colon_work_after_typing_and_escape_leaves_the_box() -> None:
     session, app = _bv()
     async with app.run_test() as pilot:
@@ -106,6 +109,7 @@ async def test_2_bang_and_colon_work_after_typing_and_escape_leaves_the_box() ->
         assert session.steps[0].action == first
 
 
+@pytest.mark.slow
 async def test_2_the_accusation_key_plays_a_typed_accusation() -> None:
     session, app = _bv()
     async with app.run_test() as pilot:
@@ -155,7 +159,9 @@ async def test_3_at_80x24_the_hand_the_table_the_latest_history_and_the_sheet_sh
             assert hand[0] in screen
         latest = app.history.lines(0)[-1]
         assert latest[:25] in screen  # the latest line of the history, scrolled into view
-        sheet_start = app.sheet.render_part.sheet(view, "facts").splitlines()[0]  # type: ignore[union-attr]
+        render = app.sheet.render_part
+        assert render is not None
+        sheet_start = render.sheet(view, "facts").splitlines()[0]
         assert sheet_start[:25] in screen
         assert "Sheet (F2): certain facts" in screen
 
@@ -166,7 +172,9 @@ async def test_3_at_160x50_the_best_question_line_is_whole() -> None:
     app = PlayApp(session, sheet="full", bot_delay=0.0)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
-        sheet = app.sheet.render_part.sheet(session.view(0), "full")  # type: ignore[union-attr]
+        render = app.sheet.render_part
+        assert render is not None
+        sheet = render.sheet(session.view(0), "full")
         best = next(line for line in sheet.splitlines() if line.startswith("best question"))
         assert any(best in line for line in screen_lines(app))
 
@@ -174,6 +182,7 @@ async def test_3_at_160x50_the_best_question_line_is_whole() -> None:
 # --- 4: 13 Clues' colours and categories, sides, a legal best question -----------------------
 
 
+@pytest.mark.slow
 async def test_4_thirteen_clues_shows_every_card_with_colour_and_category() -> None:
     game = narrow(ThirteenClues, make_game("13-clues", 2, mystery_choice="random"))
     session = GameSession(game, 5, [None, RandomAgent(0.0)])
@@ -267,6 +276,7 @@ def test_5_alibi_history_names_every_action() -> None:
     assert sum("convicted (" in line for line in book.lines(1)) == 9
 
 
+@pytest.mark.slow
 async def test_5_the_app_shows_black_stories_and_alibi_history_in_words() -> None:
     for name, words in (("bsi", " played "), ("alibi", "seat 1 ")):
         game = make_game(name, 3)
@@ -358,6 +368,7 @@ async def test_6_thirteen_clues_end_has_no_python_tuples_and_the_sheet_stops() -
 # --- 7: help, and the hand-kept sheet says how to reach it --------------------------------
 
 
+@pytest.mark.slow
 async def test_7_help_shows_this_games_rules_and_keys_only() -> None:
     for name, rules, accuse in (
         ("bv", "Black Vienna: the rules in short", True),

@@ -55,6 +55,7 @@ async def _saved_game(tmp_path: Path) -> tuple[Path, GameSession, list[str]]:
     return path, session, history
 
 
+@pytest.mark.slow
 async def test_8_a_saved_game_resumes_where_it_was_with_the_notes(tmp_path: Path) -> None:
     path, played, history = await _saved_game(tmp_path)
     saved = read_save(path)
@@ -128,6 +129,7 @@ async def test_8_resume_refuses_setup_options_it_would_ignore(
     assert "cannot read it" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 async def test_8_leaving_asks_first_and_can_save(tmp_path: Path) -> None:
     session = _session()
     path = tmp_path / "left.json"

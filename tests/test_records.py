@@ -246,6 +246,7 @@ def _set(record: Any, path: str, value: Any) -> None:
     record[last] = value
 
 
+@pytest.mark.slow
 def test_every_single_field_edit_of_a_signed_record_is_rejected(
     records: dict[str, dict[str, Any]],
 ) -> None:
@@ -338,6 +339,7 @@ def _long_record(questions: int) -> dict[str, Any]:
     return recorder.record()
 
 
+@pytest.mark.slow
 def test_replay_time_and_memory_grow_linearly() -> None:
     measured = []
     for questions in (2_000, 8_000):

@@ -19,7 +19,7 @@ import pytest
 import sleuth
 from sleuth.agents import Agent, RandomAgent, make_agent
 from sleuth.agents import botproto as proto
-from sleuth.agents.remote import bot_seed
+from sleuth.agents.remote import RemoteAgent, bot_seed
 from sleuth.agents.serve import serve
 from sleuth.arena import play_match
 from sleuth.arena.session import GameSession
@@ -28,6 +28,7 @@ from sleuth.cli.main import main
 from sleuth.core import Action, Game, GameError, Outcome, View, make_game
 from sleuth.core.records import replay_record
 from sleuth.core.serialize import JSONValue
+from support.narrow import narrow
 from support.streams import bot_streams
 
 SRC = Path(sleuth.__file__).parent.parent
@@ -109,6 +110,7 @@ def rest(game: Game[Any]) -> list[Agent]:
     return [make_agent("basic", game.name), *(RandomAgent() for _ in range(game.players - 2))]
 
 
+@pytest.mark.slow
 def test_an_arena_with_a_served_bot_replays_exactly() -> None:
     config = make_game("bv", 3).config_json()
     specs = schedule("black-vienna", config, [served("deductive"), "basic", "random"], 3, 5)
@@ -185,15 +187,15 @@ def test_bots_command_lists_program_bots(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_a_session_starts_a_program_bot_and_stops_it() -> None:
     game = make_game("bv", 3)
-    bot = make_agent(fake(), "bv")
+    bot = narrow(RemoteAgent, make_agent(fake(), "bv"))
     session = GameSession(game, 3, [None, bot, RandomAgent(0.0)])
-    pid = bot.pid  # type: ignore[attr-defined]
+    pid = bot.pid
     assert pid is not None
     session.act(0, str(session.legal_actions(0)[0]))
     step = session.bot_step()
     assert step is not None and step.seat == 1  # the fake answers seat 1's question
     session.close()
-    assert bot.pid is None  # type: ignore[attr-defined]
+    assert bot.pid is None
     assert subprocess.run(["kill", "-0", str(pid)], capture_output=True).returncode != 0
     assert session.forfeits == []
 

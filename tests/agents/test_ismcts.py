@@ -100,6 +100,7 @@ def test_determinized_states_play_to_the_end() -> None:
         assert sample.outcome is not None
 
 
+@pytest.mark.slow
 def test_decisions_are_legal_and_reproducible() -> None:
     game = _game(2)
     rng = random.Random(2)

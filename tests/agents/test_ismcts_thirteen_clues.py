@@ -71,7 +71,9 @@ def _play_on(state: ThirteenCluesState, rng: random.Random, steps: int) -> int:
     return made
 
 
-@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize(
+    "players", [3, *(pytest.param(n, marks=pytest.mark.slow) for n in (4, 5, 6))]
+)
 def test_determinized_views_equal_the_view_and_play_on(players: int) -> None:
     rng = random.Random(players)
     checked = moves = 0

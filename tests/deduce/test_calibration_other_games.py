@@ -22,6 +22,8 @@ from collections.abc import Callable, Sequence
 from itertools import permutations
 from typing import Any
 
+import pytest
+
 from sleuth.core import State, make_game
 from sleuth.games.black_stories import BlackStoriesInvestigation
 from sleuth.games.black_stories.knowledge import black_stories_position, posterior
@@ -77,6 +79,7 @@ BV_HISTORY: History = (
 BV_DEALS = 40_000
 
 
+@pytest.mark.slow
 def test_black_vienna_ring_matches_the_games_own_deal() -> None:
     game = make_game("black-vienna", 3)
     assert isinstance(game, BlackVienna)
@@ -141,6 +144,7 @@ BSI_DRAWN = (0, 2)  # the places on the draw pile of the cards seat 0 draws
 BSI_DEALS = 100_000
 
 
+@pytest.mark.slow
 def test_black_stories_case_matches_the_games_own_deal() -> None:
     game = make_game("black-stories-investigation", 2)
     assert isinstance(game, BlackStoriesInvestigation)

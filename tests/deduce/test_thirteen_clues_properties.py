@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -78,6 +79,7 @@ def _check(state: ThirteenCluesState, seat: int, rng: random.Random) -> None:
             assert frozenset(mysteries[str(seat)]) not in wrong
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.integers(min_value=2, max_value=6),

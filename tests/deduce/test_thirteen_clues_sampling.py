@@ -15,6 +15,7 @@ from sleuth.games.thirteen_clues.knowledge import (
     attribute_set,
     cards_for,
 )
+from support.json_access import as_list, as_obj
 
 from .test_other_games import random_13_clues
 
@@ -153,7 +154,7 @@ def test_two_player_sides_and_reproducibility() -> None:
         # Seat 1's left card and seat 0's mystery hold no man; its right card may.
         males = attribute_set("male", 2)
         assert not males & {hidden["1"][0], *mysteries["0"]}
-    assert any(set(d["hidden"]["1"][1:]) & attribute_set("male", 2) for d in deals)  # type: ignore[index]
+    assert any(set(as_list(as_obj(d["hidden"])["1"])[1:]) & attribute_set("male", 2) for d in deals)
     assert len(truth) == 13
 
 

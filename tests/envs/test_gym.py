@@ -13,6 +13,7 @@ from sleuth.core import IllegalActionError, find_kit
 from sleuth.envs import gymnasium_env
 from sleuth.envs.gym import SleuthGymEnv
 from sleuth.envs.table import Decision
+from support.json_access import as_list
 
 
 @pytest.mark.parametrize("game", encoded_games())
@@ -43,7 +44,7 @@ def test_an_episode_replays_from_its_seed_bots_included() -> None:
     assert first == again
     assert play(env, seed=22) != first
     _, reward, info = first
-    assert reward == info["scores"][0]  # type: ignore[index]
+    assert reward == as_list(info["scores"])[0]
 
 
 def test_the_learner_is_offered_out_of_turn_moves_with_wait() -> None:

@@ -418,14 +418,16 @@ SMALL = {
 }
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize(
+    "players", [2, *(pytest.param(n, marks=pytest.mark.slow) for n in (3, 4, 5))]
+)
 def test_conformance_small_data(players: int) -> None:
     report = check_game(make_game("alibi", players, **SMALL), seeds=range(3), deep_every=25)
     assert report.games == 3 and report.twins_checked > 0 and report.illegal_checked > 0
     assert report.outcomes == {"convictions": 3}
 
 
-@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("players", [2, pytest.param(5, marks=pytest.mark.slow)])
 def test_conformance_default_data(players: int) -> None:
     report = check_game(make_game("alibi", players), seeds=range(1), deep_every=60)
     assert report.twins_checked > 0 and report.replays_checked == 1
@@ -466,6 +468,7 @@ def _check_convictions(record: dict[str, Any]) -> None:
     assert final.outcome.winners == tuple(s for s, t in enumerate(totals) if t == best)
 
 
+@pytest.mark.slow
 def test_what_it_must_show_small_scale() -> None:
     g = make_game("alibi", 5)
     for number in range(12):
@@ -474,7 +477,7 @@ def test_what_it_must_show_small_scale() -> None:
             g, [RandomAgent() for _ in range(5)], seed, bot_seeds=bot_streams(seed, 5)
         )
         assert result.outcome.reason is AlibiEnd.CONVICTIONS
-        assert len(result.final.convictions) == 9  # type: ignore[attr-defined]
+        assert len(narrow(AlibiState, result.final).convictions) == 9
         _check_convictions(result.record)
 
 

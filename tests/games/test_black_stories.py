@@ -571,7 +571,7 @@ def test_the_deal_gives_everyone_a_full_case_and_three_cards() -> None:
 # --- conformance, properties, records ------------------------------------------------------
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, *(pytest.param(n, marks=pytest.mark.slow) for n in (3, 4))])
 def test_conformance(players: int) -> None:
     report = check_game(game(players), seeds=range(15))
     assert report.games == 15 and report.twins_checked > 0 and report.illegal_checked > 0

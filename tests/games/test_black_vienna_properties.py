@@ -13,6 +13,7 @@ from sleuth.agents import RandomAgent
 from sleuth.agents.random_agent import split_drastic
 from sleuth.arena import play_match
 from sleuth.core import IllegalActionError, RecordError, make_game
+from sleuth.core.actions import ActionList
 from sleuth.core.records import replay_record
 from sleuth.core.serialize import JSONValue
 from sleuth.games.black_vienna import BlackVienna, BlackViennaState, hand_sizes, parse_action
@@ -22,7 +23,9 @@ from support.narrow import narrow
 from support.streams import bot_streams
 
 
-@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize(
+    "players", [3, *(pytest.param(n, marks=pytest.mark.slow) for n in (4, 5, 6))]
+)
 def test_conformance(players: int) -> None:
     report = check_game(make_game("black-vienna", players), seeds=range(6))
     assert report.games == 6
@@ -32,6 +35,7 @@ def test_conformance(players: int) -> None:
     assert report.public_checked > 200
 
 
+@pytest.mark.slow
 def test_conformance_with_the_other_options() -> None:
     game = make_game("bv", 4, special="either", empty_stacks="special-only", post_win_guesses=False)
     report = check_game(game, seeds=range(4))
@@ -130,10 +134,10 @@ def test_invariants_hold_at_every_step(seed: int, players: int, choices: random.
         )
         seat = state.to_move()
         assert seat is not None
-        legal = state.legal_actions(seat)
+        legal = narrow(ActionList, state.legal_actions(seat))
         action = legal[choices.randrange(len(legal))] if choices.random() < 0.03 else None
         if action is None:
-            ordinary = [a for a in legal.of_kind("ask")] if "ask" in legal.kinds() else legal  # type: ignore[attr-defined]
+            ordinary = [a for a in legal.of_kind("ask")] if "ask" in legal.kinds() else legal
             action = ordinary[choices.randrange(len(ordinary))]
         state = state.apply(seat, action)
         seen += 1

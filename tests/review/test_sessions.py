@@ -86,6 +86,7 @@ def _first_entry(steps: list[int], could_know: int | None) -> int | None:
     return next(i for i, s in enumerate(steps) if s >= could_know)
 
 
+@pytest.mark.slow
 def test_thirteen_clues_session_agrees_with_the_record() -> None:
     record = bot_record("13-clues", 4, 3)
     replay = replay_record(record)
