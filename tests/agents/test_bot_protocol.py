@@ -270,6 +270,7 @@ def test_a_bot_that_stops_reading_cannot_block_the_engine() -> None:
     )
 
 
+@pytest.mark.slow
 def test_a_write_to_a_program_that_never_reads_times_out() -> None:
     process = BotProcess([sys.executable, "-c", "import time; time.sleep(30)"], 1000)
     began = time.monotonic()

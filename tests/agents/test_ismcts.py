@@ -53,6 +53,7 @@ def _positions(game: Alibi, seed: int, rng: random.Random) -> list[AlibiState]:
     return states
 
 
+@pytest.mark.slow
 def test_determinized_views_equal_the_view() -> None:
     rng = random.Random(5)
     checked = 0

@@ -88,7 +88,9 @@ def _check_consistent(pos: dict[str, object], deal: dict[str, object]) -> None:
         assert not sees & set(a["cards"])
 
 
-@pytest.mark.parametrize("index", range(4))
+@pytest.mark.parametrize(
+    "index", [0, *(pytest.param(i, marks=pytest.mark.slow) for i in range(1, 4))]
+)
 def test_sampled_deals_are_consistent_and_uniform(index: int) -> None:
     pos = _positions()[index]
     analysis = ThirteenCluesAnalysis(pos)
