@@ -130,7 +130,7 @@ def test_an_action_outside_the_mask_raises_naming_it_and_changes_nothing() -> No
         env.step(code)
     with pytest.raises(InvalidActionError, match="outside the action space"):
         env.step(env.table.num_actions)
-    with pytest.raises(InvalidActionError, match="integer code"):
+    with pytest.raises(InvalidActionError, match="integer code"):  # a text action on purpose
         env.step("ask 1 AOR")  # type: ignore[arg-type]
     assert env.table.state is state and env.agent_selection == agent
     after = env.observe(agent)

@@ -716,7 +716,7 @@ def test_simulate_and_replay_from_the_command_line(
 @pytest.mark.parametrize(
     "action",
     [
-        Play("woman+knife", "1"),  # type: ignore[arg-type]
+        Play("woman+knife", "1"),  # type: ignore[arg-type]  # a str seat on purpose
         Play("knife+woman", 1),
         Solve(1, "woman/day/inside", 3),
         Solve(1, "woman/day/inside/knife", True),
@@ -735,7 +735,7 @@ def test_a_malformed_action_applied_directly_is_invalid(action: Play | Solve) ->
 @pytest.mark.parametrize("seat", [2, -1, "0", 1.0])
 def test_a_view_of_no_seat_is_a_game_error(seat: object) -> None:
     state = seed_example()
-    with pytest.raises(GameError):
+    with pytest.raises(GameError):  # seats of the wrong type are part of the test
         state.view(seat)  # type: ignore[arg-type]
 
 

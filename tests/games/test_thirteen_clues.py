@@ -384,7 +384,7 @@ def test_illegal_and_malformed_actions_change_nothing() -> None:
     for seat, text in [(1, "ask 2 red"), (0, "look Z"), (0, "take 1"), (0, "choose A B C")]:
         with pytest.raises((IllegalActionError, InvalidActionError)):
             play(state, (seat, text))
-    for bad_seat in (-1, 3, "0"):
+    for bad_seat in (-1, 3, "0"):  # "0": a seat of the wrong type, on purpose
         with pytest.raises(IllegalActionError):
             state.apply(bad_seat, state.game.parse_action("ask 1 red"))  # type: ignore[arg-type]
     for text in ["", "ask", "ask x red", "ask 1 mauve", "ask 1 red left left", "look 1", "dance"]:
@@ -610,7 +610,7 @@ def test_a_malformed_choice_applied_directly_is_invalid(cards: tuple[str, ...]) 
 @pytest.mark.parametrize(
     "action",
     [
-        Accuse(("Dancer", "Theater")),
+        Accuse(("Dancer", "Theater")),  # malformed on purpose, some of the wrong types
         Accuse(("Theater", "Dancer", "Gun")),
         Accuse(("Dancer", "Dancer", "Gun")),
         Ask("1", "purple"),  # type: ignore[arg-type]
