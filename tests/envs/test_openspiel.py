@@ -48,7 +48,7 @@ def random_states(spiel: Any, seed: int, count: int) -> list[Any]:
     state = spiel.new_initial_state()
     for byte in seed.to_bytes(4, "big"):
         state.apply_action(byte)
-    found = []
+    found: list[Any] = []
     while not state.is_terminal() and len(found) < count:
         found.append(state.clone())
         table = state.table()
