@@ -144,7 +144,7 @@ BSI_DRAWN = (0, 2)  # the places on the draw pile of the cards seat 0 draws
 BSI_DEALS = 100_000
 
 
-@pytest.mark.slow
+# Fast on purpose: the default run keeps one check of the engine against a game's own deal.
 def test_black_stories_case_matches_the_games_own_deal() -> None:
     game = make_game("black-stories-investigation", 2)
     assert isinstance(game, BlackStoriesInvestigation)
