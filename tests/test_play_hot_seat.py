@@ -85,6 +85,20 @@ async def test_seat_1_does_not_see_seat_0s_marks() -> None:
         assert notes.marks() == {f"{mine} s0": "+"}  # seat 0's own marks are back
 
 
+async def test_each_seat_keeps_its_own_sheet_level() -> None:
+    session, app, _ = _hot_seat(sheet="facts")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await _hand_over_to(pilot, app)
+        await pilot.press("f2")  # seat 0 wants the odds
+        assert app.sheet.level == "full"
+        app.play("ask 1 " + str(narrow(BlackViennaView, session.view(0)).face_up[0]))
+        await _hand_over_to(pilot, app)
+        assert app.front_seat == 1 and app.sheet.level == "facts"  # not seat 0's choice
+        app.play("ask 0 " + str(narrow(BlackViennaView, session.view(1)).face_up[0]))
+        await _hand_over_to(pilot, app)
+        assert app.front_seat == 0 and app.sheet.level == "full"  # seat 0's own again
+
+
 @pytest.mark.slow
 async def test_text_typed_but_not_sent_is_not_in_the_next_seats_box() -> None:
     session, app, _ = _hot_seat(sheet="facts")
