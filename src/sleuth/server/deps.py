@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated
 from urllib.parse import urlsplit
 
@@ -12,6 +12,7 @@ from starlette.requests import HTTPConnection
 from .hub import Hub
 from .live import LiveTable
 from .models import PersonRow
+from .reviews import ReviewCache
 from .settings import Settings
 from .signing import SigningKey
 from .store import Store
@@ -25,6 +26,7 @@ class Services:
     store: Store
     hub: Hub
     key: SigningKey
+    reviews: ReviewCache = field(default_factory=ReviewCache)
 
 
 def services(request: HTTPConnection) -> Services:
