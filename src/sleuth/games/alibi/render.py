@@ -6,7 +6,9 @@ from collections import Counter
 
 from sleuth.core.kit import TextRender
 
+from .components import CARDS
 from .components import VALUES as ALIBI_VALUES
+from .rules import Alibi
 from .views import AlibiView
 
 
@@ -31,4 +33,9 @@ def sheet_text(view: AlibiView, level: str) -> str:
     return "\n".join(lines)
 
 
-RENDER = TextRender(sheet=sheet_text)
+def notes_grid(game: Alibi) -> tuple[list[str], list[str]]:
+    """The hand-kept sheet: a row per kind of card, a column per seat's hand."""
+    return list(CARDS), [f"s{seat}" for seat in range(game.players)]
+
+
+RENDER = TextRender(sheet=sheet_text, notes_grid=notes_grid)

@@ -1,6 +1,6 @@
 """Black Stories Investigation's kit: its rules and the parts fronts load when they need them."""
 
-from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, SAMPLER, GameKit
+from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, SAMPLER, WEB, GameKit
 
 from .rules import BlackStoriesInvestigation
 
@@ -12,5 +12,6 @@ KIT = GameKit(
         RENDER: "sleuth.games.black_stories.render:RENDER",
         KNOWLEDGE: "sleuth.games.black_stories.knowledge:KNOWLEDGE",
         NOTEBOOK: "sleuth.games.black_stories.notebook:GRAMMAR",
+        WEB: "sleuth.games.black_stories.web:WEB",
     },
 )

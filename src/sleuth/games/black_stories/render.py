@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from sleuth.core.kit import TextRender
 
+from .components import VALUES
 from .knowledge import ATTRIBUTES, BlackStoriesPosition, analyze, position_of
+from .rules import BlackStoriesInvestigation
 from .views import BlackStoriesView
 
 
@@ -36,4 +38,9 @@ def case_sheet(position: BlackStoriesPosition, level: str) -> str:
     return "\n".join(lines)
 
 
-RENDER = TextRender(sheet=sheet_text)
+def notes_grid(game: BlackStoriesInvestigation) -> tuple[list[str], list[str]]:
+    """The hand-kept sheet: a row per piece of evidence, a column per seat's case."""
+    return list(VALUES), [f"s{seat}" for seat in range(game.players)]
+
+
+RENDER = TextRender(sheet=sheet_text, notes_grid=notes_grid)

@@ -1,6 +1,6 @@
 """Black Vienna's kit: its rules and the parts the fronts load when they need them."""
 
-from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, SAMPLER, GameKit
+from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, SAMPLER, WEB, GameKit
 
 from .rules import BlackVienna
 
@@ -12,5 +12,6 @@ KIT = GameKit(
         RENDER: "sleuth.games.black_vienna.render:RENDER",
         KNOWLEDGE: "sleuth.games.black_vienna.knowledge:KNOWLEDGE",
         NOTEBOOK: "sleuth.games.black_vienna.notebook:GRAMMAR",
+        WEB: "sleuth.games.black_vienna.web:WEB",
     },
 )

@@ -1,6 +1,6 @@
 """13 Clues's kit: its rules and the parts the fronts load when they need them."""
 
-from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, SAMPLER, GameKit
+from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, SAMPLER, WEB, GameKit
 
 from .rules import ThirteenClues
 
@@ -12,5 +12,6 @@ KIT = GameKit(
         RENDER: "sleuth.games.thirteen_clues.render:RENDER",
         KNOWLEDGE: "sleuth.games.thirteen_clues.knowledge:KNOWLEDGE",
         NOTEBOOK: "sleuth.games.thirteen_clues.notebook:GRAMMAR",
+        WEB: "sleuth.games.thirteen_clues.web:WEB",
     },
 )

@@ -11,6 +11,7 @@ from .knowledge import (
     ThirteenCluesAnalysis,
     thirteen_clues_position,
 )
+from .rules import ThirteenClues
 from .views import ThirteenCluesView
 
 
@@ -90,4 +91,11 @@ def _assumption_note(choice: str | None) -> str:
     )
 
 
-RENDER = TextRender(sheet=sheet_text)
+def notes_grid(game: ThirteenClues) -> tuple[list[str], list[str]]:
+    """The hand-kept sheet: a row per card in play; a column per seat's hidden cards, one
+    for the informants and one for the seat's own mystery."""
+    places = [f"s{seat}" for seat in range(game.players)]
+    return [card.name for card in game.cards], [*places, "informants", "mystery"]
+
+
+RENDER = TextRender(sheet=sheet_text, notes_grid=notes_grid)
