@@ -24,6 +24,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+# The random position generator lives with the tests.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from sleuth.deduce.model import Model
 from sleuth.games.black_vienna.knowledge import (

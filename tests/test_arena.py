@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
 
-from sleuth.arena.stats import elo_ratings, head_to_head, summarize, wilson_interval
+from sleuth.arena.stats import head_to_head, ratings, summarize, wilson_interval
 from sleuth.arena.tournament import GameResult, run_specs, schedule
 from sleuth.core import make_game
 from support.streams import TEST_KEY
@@ -35,9 +36,24 @@ def _result(
     return GameResult(index, seating, scores, winners, "test", 1, (1,) * n, (0.0,) * n, {})
 
 
-def test_elo_moves_toward_the_winner_by_k_over_two_from_equal_ratings() -> None:
-    ratings = elo_ratings([_result(0, ("a", "b"), (9, 0), (0,))])
-    assert ratings == {"a": 1508.0, "b": 1492.0}
+def test_ratings_do_not_depend_on_the_order_of_the_games() -> None:
+    # The case: a bot winning 47 of 81 meetings, its wins coming early, was rated
+    # below the bot it beat by an Elo updated game by game.
+    games = [_result(i, ("a", "b"), (9, 0), (0,)) for i in range(47)]
+    games += [_result(47 + i, ("a", "b"), (0, 9), (1,)) for i in range(34)]
+    forward, backward = ratings(games), ratings(games[::-1])
+    assert forward == pytest.approx(backward, abs=1e-9)
+    assert forward["a"] > forward["b"]
+    # Bradley-Terry: odds 47:34 are 400 * log10(47 / 34) Elo points apart (the prior aside).
+    assert forward["a"] - forward["b"] == pytest.approx(400 * math.log10(47 / 34), abs=1.0)
+    assert (forward["a"] + forward["b"]) / 2 == pytest.approx(1500.0)
+
+
+def test_a_tie_is_half_a_win_each_way_and_a_bot_that_never_wins_stays_finite() -> None:
+    tied = ratings([_result(0, ("a", "b"), (5, 5), (0, 1))])
+    assert tied["a"] == pytest.approx(tied["b"])
+    lopsided = ratings([_result(i, ("a", "b", "c"), (9, 3, 0), (0,)) for i in range(20)])
+    assert lopsided["a"] > lopsided["b"] > lopsided["c"] > 0
 
 
 def test_summary_counts_wins_and_scores_per_bot() -> None:

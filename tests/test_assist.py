@@ -278,7 +278,8 @@ async def test_thirteen_clues_assistant_matches_the_engine_on_a_recorded_game(
     assert got["cards"] == expected["cards"]
     questions = position["questions"]
     assert isinstance(questions, list) and questions
-    first = questions[0]
+    # Another seat's answer: a wrong one of the seat's own contradicts its cards alone.
+    index, first = next((i, q) for i, q in enumerate(questions) if q["witness"] != 1)
     wrong = (int(first["answer"]) + 1) % 4
     said = notebook.enter(f"{first['witness']} {first['about']} {wrong}")
     warning = " ".join(notebook.warnings())
@@ -286,7 +287,7 @@ async def test_thirteen_clues_assistant_matches_the_engine_on_a_recorded_game(
     new_number = int(said.split(":")[0].lstrip("#"))
     assert f"#{new_number} ({first['witness']} {first['about']} {wrong})" in warning
     # the first question's own entry is named too: the two cannot both be true
-    first_number = len(position["mysteries"]) + len(position["informants"]) + 1
+    first_number = len(position["mysteries"]) + len(position["informants"]) + 1 + index
     assert f"#{first_number} ({first['witness']} {first['about']} {first['answer']})" in warning
 
 

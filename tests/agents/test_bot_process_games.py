@@ -109,7 +109,8 @@ def test_an_arena_with_a_served_bot_replays_exactly() -> None:
 
 def test_a_game_goes_on_past_a_crash_and_names_each_lost_decision() -> None:
     game = make_game("bv", 3)
-    result = play_match(game, [make_agent(fake("3:crash"), "bv"), *rest(game)], seed=2)
+    agents = [make_agent(fake("3:crash"), "bv"), *rest(game)]
+    result = play_match(game, agents, seed=2, bot_seeds=bot_streams(2, 3))
     replay_record(result.record)  # a whole, legal game
     assert result.outcome is not None and len(result.steps) > 10
     crash, *after = result.forfeits

@@ -70,3 +70,16 @@ def test_every_ismcts_takes_a_time_budget(game: str) -> None:
     bot = make_agent("ismcts:seconds=0.05", game)
     assert isinstance(bot, ISMCTS) and bot.seconds == 0.05
     assert bot.act(state.view(seat), legal, rng) in list(legal)
+
+
+def test_levels_name_the_games_bots_from_easy_to_expert() -> None:
+    from sleuth.agents.levels import LEVELS, ladder
+
+    assert LEVELS == ("easy", "medium", "hard", "expert")
+    for game in ("bv", "13-clues", "alibi", "bsi"):
+        levels = ladder(game)["levels"]
+        assert isinstance(levels, dict) and list(levels) == list(LEVELS)
+        assert levels["easy"] == "random" and levels["medium"] == "basic"
+        for level in LEVELS:
+            assert make_agent(level, game).name == make_agent(str(levels[level]), game).name
+    assert make_agent("Expert", "bv").name == "ismcts"

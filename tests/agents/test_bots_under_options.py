@@ -17,6 +17,7 @@ from support.variants import BASE, PLAYERS, variants
 pytestmark = pytest.mark.slow
 SEARCH = "ismcts:iterations=24"
 
+
 @pytest.mark.parametrize(("name", "option", "value"), list(variants()), ids=str)
 def test_every_bot_plays_to_the_end(name: str, option: str, value: object) -> None:
     players = PLAYERS.get(name, find_game(name).min_players)

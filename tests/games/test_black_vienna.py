@@ -369,6 +369,8 @@ def test_a_wrong_accuser_sees_the_ring_and_knows_it_from_then_on() -> None:
     analysis = knowledge.analyze(knowledge.from_view(after.view(2)), None, False)
     assert [s.cards for s in analysis.solutions] == [tuple(ring)]
     assert all(analysis.certain[letter] == "ring" for letter in ring)
-    assert f"THE RING IS {ring}" in kit.part(RENDER, TextRender).sheet(after.view(2), "facts")
+    sheet = kit.part(RENDER, TextRender).sheet(after.view(2), "facts")
+    assert f"You accused wrongly and saw the ring: {ring}. You may not accuse again." in sheet
+    assert "THE RING IS" not in sheet  # no "accuse!" for a seat that may not accuse again
     with pytest.raises(IllegalActionError, match="accused already"):
         after.apply(2, Accuse(ring))

@@ -17,3 +17,18 @@ def bot_streams(seed: int, players: int) -> list[int]:
 
 # The key of the tournaments in tests (the CLI draws a secret one for each tournament).
 TEST_KEY = b"sleuth test tournaments"
+
+
+def deterministic_secrets(monkeypatch: object) -> None:
+    """Give a session without bot seeds the streams of ``bot_streams`` (OS entropy in people's
+    games), for tests of the terminal app that drive one particular game by keys."""
+    from sleuth.arena.session import GameSession
+
+    original = GameSession.__init__
+
+    def init(self: GameSession, game: object, seed: int, controllers: object, **kw: object) -> None:
+        if kw.get("bot_seeds") is None:
+            kw["bot_seeds"] = bot_streams(seed, len(controllers))  # type: ignore[arg-type]
+        original(self, game, seed, controllers, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GameSession, "__init__", init)  # type: ignore[attr-defined]

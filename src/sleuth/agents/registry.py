@@ -48,6 +48,11 @@ def make_agent(spec: str, game: str) -> Agent:
 
         find_kit(game)  # the game must exist all the same
         return command_agent(spec)
+    from .levels import level_spec
+
+    level = level_spec(spec, game)
+    if level is not None:  # a level of the ladder: "expert" is the game's strongest bot
+        return make_agent(level, game)
     name, params = parse_bot_spec(spec)
     factory = _factory(name, game)
     accepted = bot_parameters(name, game)

@@ -12,12 +12,13 @@ system, and nothing the session shows or writes before the end holds the seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from sleuth.agents import Agent, Forfeit
-from sleuth.core import Game, GameError, IllegalActionError, Outcome, View
+from sleuth.core import Game, GameError, IllegalActionError, Outcome, State, View
+from sleuth.core.errors import RecordError
 from sleuth.core.records import Step, check_seed, make_record, play_step, save_record
 from sleuth.core.rng import secret_salt, secret_seed
 from sleuth.core.serialize import JSONValue
@@ -52,6 +53,9 @@ class GameSession:
         self.commitment = commitment(self._seed, self._salt)
         self.controllers = list(controllers)
         self._state = game.new(self._seed)
+        # Every state so far (the deal first): a front draws each seat's history from the
+        # seat's views before and after each step.
+        self._states: list[State] = [self._state]
         self._rngs = [random.Random(bot_seed) for bot_seed in bot_seeds]
         self.steps: list[Step] = []
         self._offered_at = -1
@@ -77,6 +81,14 @@ class GameSession:
 
     def view(self, seat: int | None) -> View:
         return self._state.view(seat)
+
+    def view_after(self, steps: int, seat: int | None) -> View:
+        """What ``seat`` saw after the first ``steps`` steps (0: the deal)."""
+        return self._states[steps].view(seat)
+
+    def reveal(self) -> Mapping[str, JSONValue] | None:
+        """The hidden deal once the game is over (then public); ``None`` before."""
+        return self._state.reveal() if self._state.outcome is not None else None
 
     def to_move(self) -> int | None:
         return self._state.to_move()
@@ -129,6 +141,34 @@ class GameSession:
         )
         return self._apply(mover, action)
 
+    def replay(self, steps: Sequence[Step]) -> None:
+        """Re-apply the steps of a game saved in progress, bots' moves too (no bot is asked).
+        Each must be legal and give its saved result: else a ``RecordError`` naming the step,
+        and the session is left as it was."""
+        states, count = list(self._states), len(self.steps)
+        try:
+            for number, step in enumerate(steps, start=count + 1):
+                try:
+                    action = self.game.parse_action(step.action)
+                    self._state, done = play_step(self._state, step.seat, action)
+                except GameError as error:
+                    raise RecordError(
+                        f"{step.action!r} by seat {step.seat}: {error}", number
+                    ) from None
+                if done.result != step.result:
+                    raise RecordError(
+                        f"{step.action!r} gives {done.result!r}, not the saved {step.result!r}",
+                        number,
+                    )
+                self._states.append(self._state)
+                self.steps.append(done)
+        except RecordError:
+            self._states, self._state = states, states[-1]
+            del self.steps[count:]
+            raise
+        if self._state.outcome is not None:
+            self.close()
+
     @property
     def forfeits(self) -> list[Forfeit]:
         """Decisions bots lost (a bot program that crashed, timed out or answered wrongly)."""
@@ -142,6 +182,12 @@ class GameSession:
             for agent in self.controllers:
                 if agent is not None:
                     agent.finish(self._state.outcome)
+
+    def secrets_to_save(self) -> tuple[int, str]:
+        """The seed and salt, for a game saved in progress to be resumed (``arena.saves``):
+        the one place they leave the session before the end, into a file the person was
+        warned holds the deal."""
+        return self._seed, self._salt
 
     def record(self) -> dict[str, JSONValue]:
         """The record so far: public steps and the commitment until the end, then all."""
@@ -163,6 +209,7 @@ class GameSession:
 
     def _apply(self, seat: int, action: Any) -> Step:
         self._state, step = play_step(self._state, seat, action)
+        self._states.append(self._state)
         self.steps.append(step)
         if self._state.outcome is not None:
             self.close()

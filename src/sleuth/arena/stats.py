@@ -13,8 +13,9 @@ from sleuth.agents import Forfeit
 from .tournament import GameResult
 
 Z95 = 1.959963984540054
-ELO_K = 16.0
-ELO_START = 1500.0
+RATING_MEAN = 1500.0
+# The prior's weight, in pseudo-games against the average bot, per bot.
+RATING_PRIOR = 0.01
 
 
 @dataclass(frozen=True)
@@ -51,16 +52,23 @@ def wilson_interval(wins: int, games: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def elo_ratings(results: Sequence[GameResult]) -> dict[str, float]:
-    """Elo over every pair of differently named bots in each game, in game order.
+def ratings(results: Sequence[GameResult]) -> dict[str, float]:
+    """Bradley-Terry strengths fitted to every pair of differently named bots in every game,
+    on the Elo scale (400 points: ten to one odds), mean ``RATING_MEAN``.
 
-    A pair's result is decided by the scores (the winners list breaks ties: a winner beats a
-    non-winner); equal standing is a draw.
+    One fit over all the games at once (choix's maximum-likelihood ILSR), so the order of
+    the games does not matter, where an Elo updated game by game rated a bot that won 47 of
+    81 below the one it beat. A pair's result is decided by the scores (a winner beats a
+    non-winner); a tie counts as half a win each way. A small prior keeps a bot that never
+    wins (or never loses) finite.
     """
-    ratings: dict[str, float] = {}
+    import choix
+    import numpy as np
+
+    names = sorted({name for result in results for name in result.seating})
+    index = {name: i for i, name in enumerate(names)}
+    pairs: list[tuple[int, int]] = []
     for result in results:
-        for name in result.seating:
-            ratings.setdefault(name, ELO_START)
         seats = range(len(result.seating))
         for a in seats:
             for b in seats:
@@ -68,10 +76,17 @@ def elo_ratings(results: Sequence[GameResult]) -> dict[str, float]:
                 if a >= b or name_a == name_b:
                     continue
                 outcome = _pair_outcome(result, a, b)
-                expected = 1 / (1 + 10 ** ((ratings[name_b] - ratings[name_a]) / 400))
-                ratings[name_a] += ELO_K * (outcome - expected)
-                ratings[name_b] -= ELO_K * (outcome - expected)
-    return ratings
+                first, second = index[name_a], index[name_b]
+                if outcome >= 0.5:
+                    pairs.append((first, second))
+                if outcome <= 0.5:
+                    pairs.append((second, first))
+    if len(names) < 2 or not pairs:
+        return dict.fromkeys(names, RATING_MEAN)
+    strengths = choix.ilsr_pairwise(len(names), pairs, alpha=RATING_PRIOR)
+    scale = 400 / math.log(10)
+    centred = scale * (np.asarray(strengths) - float(np.mean(strengths)))
+    return {name: RATING_MEAN + float(centred[i]) for name, i in index.items()}
 
 
 def _pair_outcome(result: GameResult, a: int, b: int) -> float:
@@ -84,15 +99,15 @@ def _pair_outcome(result: GameResult, a: int, b: int) -> float:
 
 def summarize(results: Sequence[GameResult], bootstrap: int = 100) -> list[BotSummary]:
     """One row per bot, best rating first; rating spread from a seeded bootstrap over games."""
-    ratings = elo_ratings(results)
+    fitted = ratings(results)
     rng = random.Random(0)
-    samples: dict[str, list[float]] = {name: [] for name in ratings}
+    samples: dict[str, list[float]] = {name: [] for name in fitted}
     for _ in range(bootstrap if len(results) > 1 else 0):
         resampled = [results[rng.randrange(len(results))] for _ in results]
-        for name, value in elo_ratings(resampled).items():
+        for name, value in ratings(resampled).items():
             samples[name].append(value)
     rows = []
-    for name in ratings:
+    for name in fitted:
         games = wins = decisions = forfeits = 0
         score = seconds = 0.0
         to_win: list[int] = []
@@ -113,7 +128,7 @@ def summarize(results: Sequence[GameResult], bootstrap: int = 100) -> list[BotSu
                     own_to_win.append(result.own_questions_to_win)
         low, high = wilson_interval(wins, games)
         spread = samples[name]
-        mean = sum(spread) / len(spread) if spread else ratings[name]
+        mean = sum(spread) / len(spread) if spread else fitted[name]
         sd = math.sqrt(sum((v - mean) ** 2 for v in spread) / len(spread)) if spread else 0.0
         rows.append(
             BotSummary(
@@ -124,7 +139,7 @@ def summarize(results: Sequence[GameResult], bootstrap: int = 100) -> list[BotSu
                 win_high=high,
                 mean_score=score / games if games else 0.0,
                 mean_decision_ms=1000 * seconds / decisions if decisions else 0.0,
-                rating=ratings[name],
+                rating=fitted[name],
                 rating_sd=sd,
                 mean_questions_to_win=_mean(to_win),
                 mean_own_questions_to_win=_mean(own_to_win),
@@ -289,7 +304,7 @@ def plot_ratings(rows: Sequence[BotSummary], path: Path, title: str) -> None:
     )
     low = min(row.rating - 2 * row.rating_sd for row in rows) - 20
     axes.set_ylim(bottom=max(0.0, low))
-    axes.set_ylabel("Elo rating (± bootstrap s.d.)")
+    axes.set_ylabel("rating, Elo scale (± bootstrap s.d.)")
     axes.set_title(title)
     figure.tight_layout()
     figure.savefig(path, dpi=120)

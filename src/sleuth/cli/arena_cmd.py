@@ -46,6 +46,12 @@ def add_parser(commands: Any) -> None:
     arena.add_argument("--plot", type=Path, help="draw the ratings as a PNG here")
     arena.add_argument("--record-dir", type=Path, help="write every game's record here")
     arena.add_argument(
+        "--review",
+        action="store_true",
+        help="review every game (sleuth review): per bot, steps from 'could know' to its "
+        "accusations and the value given away per question",
+    )
+    arena.add_argument(
         "--key", type=Path, metavar="FILE", help="sign every record written with this key"
     )
     add_bot_key_argument(arena)
@@ -105,6 +111,14 @@ def run_arena(args: argparse.Namespace) -> int:
     if pairs:
         print()
         print(format_head_to_heads(pairs))
+    reviewed = None
+    if args.review:
+        from sleuth.review.arena import format_reviews, review_results
+
+        review_rows, exact, method = review_results(results, args.workers, progress)
+        reviewed = [to_json(row) for row in review_rows]
+        print()
+        print(format_reviews(review_rows, exact, method))
     if args.plot:
         from sleuth.arena.stats import plot_ratings
 
@@ -128,6 +142,7 @@ def run_arena(args: argparse.Namespace) -> int:
             "bot_key": key.hex(),
             "summary": [to_json(row) for row in rows],
             "head_to_head": [to_json(pair) for pair in pairs],
+            **({"review": reviewed} if reviewed is not None else {}),
             "games": [
                 {k: v for k, v in to_json(r).items() if k != "record"}  # type: ignore[union-attr]
                 for r in results
@@ -152,12 +167,23 @@ def run_bots(args: argparse.Namespace) -> int:
     except GameError as error:
         print(f"sleuth bots: {error}", file=sys.stderr)
         return 2
+    from sleuth.agents.levels import ladder
+
     for game in games:
         print(f"{game.name}:")
         for name in agent_names(game.name):
             params = bot_parameters(name, game.name)
             shown = " ".join(f"{k}={v}" for k, v in params.items())
             print(f"  {name:<10} {shown}".rstrip())
+        standing = ladder(game.name)
+        levels, rated = standing.get("levels"), standing.get("ratings")
+        if isinstance(levels, dict) and levels:
+            measured = standing.get("measured")
+            print(f"  levels{f' ({measured})' if measured else ' (not measured yet)'}:")
+            for level, spec in levels.items():
+                rating = rated.get(level) if isinstance(rated, dict) else None
+                figure = f"  rating {rating:.0f}" if isinstance(rating, int | float) else ""
+                print(f"    {level:<8} {spec}{figure}")
     print("any game:")
     print("  cmd:COMMAND  time=5 startup=15  (a bot program in its own process, e.g.")
     print("               cmd:time=2:python mybot.py; README: Bots in their own process)")

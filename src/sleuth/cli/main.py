@@ -13,7 +13,15 @@ from sleuth.core import GameError
 from . import game_cmds
 
 # Commands whose modules land with their features; each exposes add_parser(subcommands).
-_OPTIONAL_COMMANDS = ("deduce_cmd", "arena_cmd", "play_cmd", "assist_cmd", "bot_cmd", "serve_cmd")
+_OPTIONAL_COMMANDS = (
+    "deduce_cmd",
+    "arena_cmd",
+    "play_cmd",
+    "assist_cmd",
+    "bot_cmd",
+    "serve_cmd",
+    "review_cmd",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

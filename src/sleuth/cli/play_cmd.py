@@ -5,17 +5,20 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sleuth.agents import Agent, make_agent
 from sleuth.core import GameError, find_game
 
 from .game_cmds import parse_options
 
+if TYPE_CHECKING:
+    from sleuth.arena.session import GameSession
+
 
 def add_parser(commands: Any) -> None:
     play = commands.add_parser("play", help="play in the terminal against bots and friends")
-    play.add_argument("game")
+    play.add_argument("game", nargs="?", help="the game (not with --resume)")
     play.add_argument("--players", type=int, default=None, help="default: the game's minimum")
     play.add_argument(
         "--seat",
@@ -37,7 +40,27 @@ def add_parser(commands: Any) -> None:
         help="deal a known game, for practice: whoever knows the seed knows the deal "
         "(default: a secret 128-bit seed, revealed in the record at the end)",
     )
-    play.add_argument("--sheet", choices=("off", "facts", "full"), default="full")
+    play.add_argument(
+        "--sheet",
+        choices=("off", "facts", "full"),
+        default=None,
+        help="the sheet beside the table: kept by hand (off), the engine's certain facts "
+        "(facts, the default) or odds and the best question (full); F2 changes it in the game",
+    )
+    play.add_argument(
+        "--save",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="where Ctrl+S (or leaving) saves the game (default sleuth-save-GAME.json)",
+    )
+    play.add_argument(
+        "--resume",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="go on with a saved game (its setup comes from the file)",
+    )
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     play.add_argument("--record-dir", type=Path, default=Path("sleuth-records"))
     play.add_argument("--bot-delay", type=float, default=0.4, help="seconds per bot move")
@@ -61,19 +84,15 @@ def build_controllers(
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from sleuth.arena.session import GameSession
-    from sleuth.core.records import check_seed
 
     try:
-        game_type = find_game(args.game)
-        players = args.players or game_type.min_players
-        game = game_type.configure(players, **parse_options(args.option))
-        bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-        controllers = build_controllers(game.name, players, args.seat or [0], bots)
-        if args.seed is None:
-            session = GameSession.start(game, controllers)
+        if args.resume is not None:
+            session, bots, front = _resumed(args)
         else:
-            session = GameSession(game, check_seed(args.seed), controllers)
+            if args.game is None:
+                raise GameError("name a game, or --resume FILE")
+            session, bots = _new_session(args)
+            front = {}
     except GameError as error:
         print(f"sleuth play: {error}", file=sys.stderr)
         return 2
@@ -88,7 +107,19 @@ def run_play(args: argparse.Namespace) -> int:
         )
         return 2
 
-    app = PlayApp(session, sheet=args.sheet, bot_delay=args.bot_delay, record_dir=args.record_dir)
+    sheet = args.sheet or str(front.get("sheet", "facts"))
+    save_path = args.save or args.resume
+    app = PlayApp(
+        session,
+        sheet=sheet if sheet in ("off", "facts", "full") else "facts",
+        bot_delay=args.bot_delay,
+        record_dir=args.record_dir,
+        save_path=save_path,
+        bots=bots,
+        notes=_notes(front),
+    )
+    if args.resume is not None:
+        app.saved_game = args.resume
     try:
         app.run()
     finally:
@@ -99,7 +130,84 @@ def run_play(args: argparse.Namespace) -> int:
         print(f"Game over ({session.outcome.reason}); scores {session.outcome.scores}")
         if app.saved:
             print(f"record: {app.saved}  (sleuth replay {app.saved})")
+    elif app.saved_game is not None:
+        print(f"Game saved after {len(session.steps)} steps: sleuth play --resume {app.saved_game}")
     else:
         # No seed: an unfinished game's deal stays as secret as it was during play.
         print(f"Game left unfinished after {len(session.steps)} steps.")
     return 0
+
+
+def _new_session(args: argparse.Namespace) -> tuple[GameSession, list[str | None]]:
+    from sleuth.arena.session import GameSession
+    from sleuth.core.records import check_seed
+
+    game_type = find_game(args.game)
+    players = args.players or game_type.min_players
+    game = game_type.configure(players, **parse_options(args.option))
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    seats = args.seat or [0]
+    controllers = build_controllers(game.name, players, seats, bots)
+    specs = [
+        None if c is None else spec
+        for c, spec in zip(controllers, _specs(seats, bots, players), strict=True)
+    ]
+    if args.seed is None:
+        return GameSession.start(game, controllers), specs
+    return GameSession(game, check_seed(args.seed), controllers), specs
+
+
+def _specs(seats: list[int], bots: list[str], players: int) -> list[str | None]:
+    others = [s for s in range(players) if s not in seats]
+    names = bots + ["random"] * (len(others) - len(bots))
+    specs: list[str | None] = [None] * players
+    for seat, name in zip(others, names, strict=True):
+        specs[seat] = name
+    return specs
+
+
+def _resumed(
+    args: argparse.Namespace,
+) -> tuple[GameSession, list[str | None], dict[str, object]]:
+    """The saved game of ``--resume``, replayed to where it was left."""
+    from sleuth.arena.saves import read_save
+    from sleuth.arena.session import GameSession
+
+    given = [
+        name
+        for name, value in (
+            ("GAME", args.game),
+            ("--players", args.players),
+            ("--seat", args.seat),
+            ("--bots", args.bots),
+            ("--seed", args.seed),
+            ("--option", args.option),
+        )
+        if value
+    ]
+    if given:
+        raise GameError(f"--resume takes the setup from the file: leave out {', '.join(given)}")
+    saved = read_save(args.resume)
+    controllers: list[Agent | None] = [
+        None if spec is None else make_agent(spec, saved.game.name) for spec in saved.bots
+    ]
+    session = GameSession(saved.game, saved.seed, controllers, salt=saved.salt)
+    try:
+        session.replay(saved.steps)
+    except GameError as error:
+        session.close()
+        raise GameError(f"{args.resume}: it does not replay: {error}") from None
+    if session.outcome is not None:
+        session.close()
+        raise GameError(f"{args.resume}: that game is over (sleuth replay shows it)")
+    return session, list(saved.bots), dict(saved.front)
+
+
+def _notes(front: dict[str, object]) -> dict[int, dict[str, str]]:
+    notes = front.get("notes", {})
+    out: dict[int, dict[str, str]] = {}
+    if isinstance(notes, dict):
+        for seat, marks in notes.items():
+            if str(seat).isdigit() and isinstance(marks, dict):
+                out[int(seat)] = {str(k): str(v) for k, v in marks.items()}
+    return out

@@ -10,7 +10,7 @@ names a game: it asks the registry for a kit and the kit for its part.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -26,6 +26,7 @@ BOTS = "bots"  # bot name -> factory, the game's own bots
 NOTEBOOK = "notebook"  # the assistant's entry grammar
 RENDER = "render"  # text renderers: the investigation sheet, the hand-kept notes grid
 WEB = "web"  # the browser page's part: a folder of static files (a script module, styles)
+REVIEW = "review"  # the after-game review: positions, truth, moves (sleuth.deduce.review)
 
 T = TypeVar("T")
 
@@ -77,17 +78,49 @@ class GameKit:
 
 
 @dataclass(frozen=True)
+class Move:
+    """One step of a game as the seat reading the history may know it: who acted, the step's
+    public result, and the action's own text only when that seat made it (``None`` for
+    another seat's move: an action's text can hold what only its actor may see)."""
+
+    seat: int
+    result: str
+    action: str | None = None
+
+
+@dataclass(frozen=True)
 class TextRender:
     """The ``render`` part: text for terminals and logs, drawn from one seat's view.
 
     ``sheet(view, level)`` is the investigation sheet at level ``facts`` or ``full``;
     ``notes_grid(game)`` the rows and columns of the sheet a person marks by hand (level
-    ``off``), for games whose notes are a grid.
+    ``off``), for games whose notes are a grid. The rest is optional, and a front falls back
+    on something plainer without it:
+
+    - ``table(view)``: the table in words, lines short enough for an 80-column terminal
+      (else ``view.render()``);
+    - ``history(before, after, move)``: the lines a step adds to the history, from the
+      reading seat's views before and after it (else the public result);
+    - ``ending(view, reveal, actions)``: the end in words once the game is over: the reveal
+      (the hidden deal) and every step's action, all public by then (else the scores);
+    - ``rules``: a summary of the rules and the notation, for a help screen;
+    - ``legend(game)``: the cards in play and what they are (colours, categories);
+    - ``accuse``: the notation an accusation starts with, where one may be made out of turn
+      (a front gives it a key), else ``None``;
+    - ``public_actions``: every action's text is public (all it does lies face up), so
+      ``history`` is given every seat's action, not only the reading seat's own.
     """
 
     # The view is the game's own view type: a front passes the view its game gave it.
     sheet: Callable[[Any, str], str]
     notes_grid: Callable[[Any], tuple[list[str], list[str]]] | None = None
+    table: Callable[[Any], str] | None = None
+    history: Callable[[Any, Any, Move], list[str]] | None = None
+    ending: Callable[[Any, Mapping[str, Any], Sequence[tuple[int, str]]], list[str]] | None = None
+    rules: str | None = None
+    legend: Callable[[Any], str] | None = None
+    accuse: str | None = None
+    public_actions: bool = False
 
 
 @dataclass(frozen=True)

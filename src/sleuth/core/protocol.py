@@ -79,6 +79,7 @@ class Config:
 
 
 ConfigT = TypeVar("ConfigT", bound=Config)
+T = TypeVar("T")
 # The longest action any game writes is a few dozen characters.
 MAX_ACTION_TEXT = 200
 
@@ -256,8 +257,9 @@ class State(ABC):
     """
 
     # Legal actions by seat, filled on first use: a bot asks for them, then apply checks
-    # the choice against them; the copy for the next state starts without.
-    __slots__ = ("_legal",)
+    # the choice against them; and what every seat's view shares (``shared``). The copy for
+    # the next state starts without either.
+    __slots__ = ("_legal", "_shared")
     game: Game[Any]
 
     @abstractmethod
@@ -278,6 +280,17 @@ class State(ABC):
         if legal is None:
             legal = cache[seat] = self._legal_actions(seat)
         return legal
+
+    def shared(self, make: Callable[[Self], T]) -> T:
+        """``make(self)``, computed once per state: the part of a view that is the same for
+        every seat (a server builds every seat's view at every step)."""
+        cache: dict[object, Any] | None = getattr(self, "_shared", None)
+        if cache is None:
+            cache = self._shared = {}  # type: ignore[var-annotated]
+        if make not in cache:
+            cache[make] = make(self)
+        result: T = cache[make]
+        return result
 
     @abstractmethod
     def _legal_actions(self, seat: int) -> Sequence[Action]:
@@ -407,7 +420,7 @@ def well_formed(game: Game[Any], action: ActionT) -> ActionT:
             canonical = parsed[text] = game.parse_action(text)
         except InvalidActionError as error:
             raise InvalidActionError(f"malformed action {action!r}: {error}") from None
-    if canonical != action or not _same_types(canonical, action):
+    if canonical is not action and (canonical != action or not _same_types(canonical, action)):
         raise InvalidActionError(
             f"malformed action {action!r}: its notation {text!r} reads {canonical!r}"
         )
@@ -416,16 +429,24 @@ def well_formed(game: Game[Any], action: ActionT) -> ActionT:
 
 def _same_types(a: object, b: object) -> bool:
     """Equal values of equal types all the way down: ``0 == False``, but a bool field given
-    a 0 is a malformed action all the same."""
-    if type(a) is not type(b):
+    a 0 is a malformed action all the same (``a == b`` is known already)."""
+    kind = type(a)
+    if kind is not type(b):
         return False
+    if kind in _SCALARS:
+        return True
     if isinstance(a, tuple) and isinstance(b, tuple):
-        return all(_same_types(x, y) for x, y in zip(a, b, strict=True))
-    if dataclasses.is_dataclass(a) and not isinstance(a, type):
-        return all(
-            _same_types(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a)
-        )
-    return True
+        return all(map(_same_types, a, b))
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        fields = dataclasses.fields(a) if dataclasses.is_dataclass(a) else ()
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in fields)
+    return all(_same_types(getattr(a, n), getattr(b, n)) for n in names)
+
+
+_SCALARS = frozenset({int, str, bool, float, type(None)})
+# Each action type's field names, looked up once: the check runs at every step of a playout.
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 ActionT = TypeVar("ActionT", bound=Action)

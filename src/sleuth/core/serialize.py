@@ -36,9 +36,11 @@ def to_json(value: object) -> JSONValue:
     # falls through to its own case below).
     if kind is str or kind is int or kind is bool or kind is float or value is None:
         return value  # type: ignore[return-value]
-    names = _field_names(kind)
-    if names is not None:
-        return {name: to_json(getattr(value, name)) for name in names}
+    encode = _encoders.get(kind)
+    if encode is None and field_names(kind) is not None:
+        encode = _encoders[kind] = _make_encoder(kind)
+    if encode is not None:
+        return encode(value)
     if kind is tuple or kind is list:
         return [to_json(item) for item in value]  # type: ignore[attr-defined]
     if isinstance(value, Enum):
@@ -52,10 +54,48 @@ def to_json(value: object) -> JSONValue:
     raise TypeError(f"cannot encode {type(value).__name__} as JSON")
 
 
+# Per dataclass, an encoder generated from its fields' type hints (as dataclasses generate
+# their own methods): a view of a long game holds hundreds of small records, and a
+# generic walk over them cost more than building the view.
+_encoders: dict[type, typing.Callable[[object], JSONValue]] = {}
+_PLAIN = (int, str, bool, float)
+
+
+def _make_encoder(kind: type) -> typing.Callable[[object], JSONValue]:
+    try:
+        hints = typing.get_type_hints(kind)
+    except (NameError, TypeError):
+        hints = {}
+    namespace: dict[str, object] = {"to_json": to_json}
+    items = []
+    for name in field_names(kind) or ():
+        items.append(f"{name!r}: {_expression(hints.get(name, object), f'v.{name}', namespace)}")
+    source = "def encode(v):\n    return {" + ", ".join(items) + "}\n"
+    exec(source, namespace)
+    encode: typing.Callable[[object], JSONValue] = namespace["encode"]  # type: ignore[assignment]
+    return encode
+
+
+def _expression(hint: object, value: str, namespace: dict[str, object]) -> str:
+    """Python source that encodes ``value`` (an expression) of type ``hint``."""
+    if hint in _PLAIN:
+        return value
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (Union, types.UnionType) and len(args) == 2 and type(None) in args:
+        inner = next(a for a in args if a is not type(None))
+        return f"(None if {value} is None else {_expression(inner, value, namespace)})"
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        if args[0] in _PLAIN:
+            return f"list({value})"
+        return f"[{_expression(args[0], 'item', namespace)} for item in {value}]"
+    return f"to_json({value})"
+
+
 _FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
 
 
-def _field_names(kind: type) -> tuple[str, ...] | None:
+def field_names(kind: type) -> tuple[str, ...] | None:
+    """A dataclass type's field names (looked up once), or ``None`` for another type."""
     try:
         return _FIELD_NAMES[kind]
     except KeyError:

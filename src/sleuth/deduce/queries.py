@@ -569,18 +569,20 @@ def _all_tags(model: Model) -> list[int]:
     return sorted({f.tag for f in facts if f.tag >= 0})
 
 
-def explain(model: Model, card: int, location: int) -> tuple[list[int], bool]:
-    """A smallest set of constraint tags that already implies ``card`` lies in ``location``.
+def explain(model: Model, card: int, location: int, present: bool = True) -> tuple[list[int], bool]:
+    """A smallest set of constraint tags that already implies ``card`` lies in ``location``
+    (``present=False``: that it does not lie there, a card ruled out of a place).
 
     Returns (tags, proven smallest). Raises ValueError when the fact is not certain.
     """
+    # The opposite of the fact: the card is absent (to explain a presence) or present.
+    opposite = Constraint(frozenset([location]), frozenset([card]), 0 if present else 1)
 
     def holds(tags: frozenset[int]) -> bool:
         m = _restricted(model, tags)
         if Analysis(m).worlds == 0:
             return True
-        neg = Constraint(frozenset([location]), frozenset([card]), 0)
-        return Analysis(m.with_constraints((*m.constraints, neg))).worlds == 0
+        return Analysis(m.with_constraints((*m.constraints, opposite))).worlds == 0
 
     tags = _all_tags(model)
     if not holds(frozenset(tags)):

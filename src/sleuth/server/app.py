@@ -20,7 +20,7 @@ from .db import make_engine, migrate
 from .deps import Services
 from .hub import Hub
 from .limits import BodyLimit
-from .routers import chat, games, people, play, records, seats, tables
+from .routers import chat, games, people, play, records, review, seats, tables
 from .settings import Settings
 from .signing import SigningKey
 from .store import Store
@@ -77,7 +77,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         version="1",
         lifespan=lifespan,
     )
-    for router in (people, games, tables, seats, chat, records, play):
+    for router in (people, games, tables, seats, chat, records, review, play):
         app.include_router(router.router)
 
     @app.exception_handler(GameError)

@@ -229,6 +229,14 @@ class ReplayOut(Strict):
     steps: list[ReplayStep]
 
 
+class ReviewOut(Strict):
+    """``sleuth review --json`` of a finished table (``sleuth.review.GameReview``)."""
+
+    table: str
+    seat: int | None
+    review: dict[str, Any]
+
+
 # --- the play channel: what a client may send ----------------------------------------------
 
 

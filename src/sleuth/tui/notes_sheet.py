@@ -1,13 +1,24 @@
-"""The investigation sheet kept by hand: a mark per card and place, cycled by click or key."""
+"""The investigation sheet kept by hand: a mark per card and place, cycled by click or key.
+
+The marks are the person's own: in a hot-seat game each seat has its own set, saved away on
+hand-over and put back when the seat holds the keyboard again (``marks``, ``load``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from textual import events
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable
 
+from .keys import pass_typing_on
+
 MARKS = ("", "+", "-", "?")
+HOW_TO = (
+    "Your own notes. F3 (or Tab) reaches them; arrows move; Space or a click cycles a mark: "
+    "+ here, - not here, ? maybe. Typing goes to the notation box."
+)
 
 
 class NotesSheet(DataTable[str]):
@@ -28,11 +39,31 @@ class NotesSheet(DataTable[str]):
     def mark(self, card: str, place: int) -> str:
         return str(self.get_cell_at(Coordinate(self.cards.index(card), place + 1)))
 
+    def marks(self) -> dict[str, str]:
+        """Every mark set, as ``{"card place": mark}``."""
+        return {
+            f"{card} {self.places[p]}": mark
+            for r, card in enumerate(self.cards)
+            for p in range(len(self.places))
+            if (mark := str(self.get_cell_at(Coordinate(r, p + 1))))
+        }
+
+    def load(self, marks: Mapping[str, str]) -> None:
+        """Show ``marks`` (from ``marks()``) and nothing else; unknown cells are ignored."""
+        for r, card in enumerate(self.cards):
+            for p, place in enumerate(self.places):
+                mark = marks.get(f"{card} {place}", "")
+                self.update_cell_at(Coordinate(r, p + 1), mark if mark in MARKS else "")
+        self.move_cursor(row=0, column=1, animate=False)
+
     def action_cycle(self) -> None:
         self._cycle(self.cursor_coordinate)
 
     def on_data_table_cell_selected(self, event: DataTable.CellSelected) -> None:
         self._cycle(event.coordinate)
+
+    def on_key(self, event: events.Key) -> None:
+        pass_typing_on(self, event, keep=("space",))
 
     def _cycle(self, where: Coordinate) -> None:
         if where.column == 0:

@@ -1,52 +1,133 @@
 """The investigation sheet beside the table: kept by hand, or filled by the deduction engine.
 
-Levels: ``off`` (marks the person sets), ``facts`` (certainties only) and ``full``
-(probabilities, the likeliest solutions and the best next question). The engine sees only
-the view on screen, like the person. A game whose kit has no ``render`` part gets no sheet:
-the panel says so, and the game plays all the same.
+Levels: ``off`` (marks the person sets), ``facts`` (certainties only, the default: the
+engine spoils nothing a person would rather deduce) and ``full`` (probabilities, the
+likeliest solutions and the best next question). The engine sees only the view on screen,
+like the person. A game whose kit has no ``render`` part gets no sheet: the panel says so,
+and the game plays all the same. In a hot-seat game the hand-kept marks are each seat's own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from sleuth.core import Game, View
 from sleuth.core.kit import RENDER, TextRender
 from sleuth.core.registry import find_kit
 
-from .notes_sheet import NotesSheet
+from .notes_sheet import HOW_TO, NotesSheet
 
 SHEET_LEVELS = ("off", "facts", "full")
+LEVEL_WORDS = {
+    "off": "kept by hand",
+    "facts": "certain facts",
+    "full": "odds and the best question",
+}
 
 
 class SheetPanel(Vertical):
     """Hand-kept notes (level ``off``, for games with a card × place grid) or the engine's."""
 
+    DEFAULT_CSS = """
+    SheetPanel { height: 1fr; }
+    SheetPanel #notes { height: 1fr; }
+    SheetPanel #notes-help { height: auto; color: $text-muted; }
+    SheetPanel #analysis-scroll { height: 1fr; }
+    """
+
     def __init__(self, game: Game[Any], level: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game = game
         self.level = level
+        self.render_part = render_of(game)
+        self.grid = _notes_grid(game, self.render_part)
+        self.seat: int | None = None
+        self._marks: dict[int, dict[str, str]] = {}
+        self._cached: tuple[object, str] | None = None
 
     def compose(self) -> ComposeResult:
-        grid = _notes_grid(self.game)
-        if self.level == "off" and grid is not None:
-            cards, places = grid
+        if self.grid is not None:
+            cards, places = self.grid
             yield NotesSheet(cards, places, id="notes")
-        yield Static(id="analysis")
+            yield Static(HOW_TO, id="notes-help")
+        with VerticalScroll(id="analysis-scroll"):
+            yield Static(id="analysis", markup=False)
 
-    def show(self, view: View | None) -> None:
+    def on_mount(self) -> None:
+        self._arrange()
+
+    @property
+    def notes(self) -> NotesSheet | None:
+        found = self.query(NotesSheet)
+        return found.first() if found else None
+
+    # --- levels and seats ------------------------------------------------------------------
+
+    def set_level(self, level: str) -> None:
+        self.level = level
+        self._cached = None
+        self._arrange()
+
+    def next_level(self) -> str:
+        return SHEET_LEVELS[(SHEET_LEVELS.index(self.level) + 1) % len(SHEET_LEVELS)]
+
+    def switch_seat(self, seat: int | None) -> None:
+        """Put the marks of the seat leaving away, and show those of ``seat`` (none yet for a
+        seat new to the keyboard, none at all while nobody holds it)."""
+        notes = self.notes
+        if notes is not None:
+            if self.seat is not None:
+                self._marks[self.seat] = notes.marks()
+            notes.load(self._marks.get(seat, {}) if seat is not None else {})
+        self.seat = seat
+        self._cached = None
+
+    def all_marks(self) -> dict[int, dict[str, str]]:
+        notes = self.notes
+        if notes is not None and self.seat is not None:
+            self._marks[self.seat] = notes.marks()
+        return {seat: dict(marks) for seat, marks in self._marks.items() if marks}
+
+    def load_marks(self, marks: Mapping[int, Mapping[str, str]]) -> None:
+        self._marks = {seat: dict(m) for seat, m in marks.items()}
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def show(self, view: View | None, key: object = None) -> None:
+        """Draw the sheet of ``view`` (``None``: nobody's); ``key`` names the view, so that
+        the engine runs once per view and level."""
         analysis = self.query_one("#analysis", Static)
-        render = render_of(self.game)
-        if render is None:
+        if self.render_part is None:
             analysis.update(f"({self.game.title} has no investigation sheet)")
-        elif view is None or self.level == "off":
+            return
+        if view is None:
             analysis.update("")
-        else:
-            analysis.update(render.sheet(view, self.level))
+            return
+        if self.level == "off":
+            if self.grid is None:
+                analysis.update(
+                    "This game has no grid to mark: keep your notes on paper, or press F2 "
+                    "for the engine's sheet."
+                )
+            return
+        if key is None or self._cached is None or self._cached[0] != (key, self.level):
+            text = self.render_part.sheet(view, self.level)
+            self._cached = ((key, self.level), text)
+        analysis.update(self._cached[1])
+
+    def title(self) -> str:
+        return f"Sheet (F2): {LEVEL_WORDS[self.level]}"
+
+    def _arrange(self) -> None:
+        by_hand = self.level == "off" and self.grid is not None
+        for node in self.query("#notes, #notes-help"):
+            node.display = by_hand
+        self.query_one("#analysis-scroll").display = not by_hand
 
 
 def make_sheet(game: Game[Any], level: str, **kwargs: Any) -> SheetPanel:
@@ -59,7 +140,6 @@ def render_of(game: Game[Any]) -> TextRender | None:
     return kit.part(RENDER, TextRender) if kit.has(RENDER) else None
 
 
-def _notes_grid(game: Game[Any]) -> tuple[list[str], list[str]] | None:
-    render = render_of(game)
+def _notes_grid(game: Game[Any], render: TextRender | None) -> tuple[list[str], list[str]] | None:
     grid = render.notes_grid if render is not None else None
     return None if grid is None else grid(game)

@@ -10,6 +10,7 @@ from .components import CARDS
 from .components import VALUES as ALIBI_VALUES
 from .rules import Alibi
 from .views import AlibiView
+from .words import RULES, ending_text, history_lines, table_text
 
 
 def sheet_text(view: AlibiView, level: str) -> str:
@@ -38,4 +39,12 @@ def notes_grid(game: Alibi) -> tuple[list[str], list[str]]:
     return list(CARDS), [f"s{seat}" for seat in range(game.players)]
 
 
-RENDER = TextRender(sheet=sheet_text, notes_grid=notes_grid)
+RENDER = TextRender(
+    sheet=sheet_text,
+    notes_grid=notes_grid,
+    table=table_text,
+    history=history_lines,
+    ending=ending_text,
+    rules=RULES,
+    public_actions=True,
+)

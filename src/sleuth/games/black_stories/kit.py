@@ -1,6 +1,6 @@
 """Black Stories Investigation's kit: its rules and the parts fronts load when they need them."""
 
-from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, SAMPLER, WEB, GameKit
+from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, REVIEW, SAMPLER, WEB, GameKit
 
 from .rules import BlackStoriesInvestigation
 
@@ -13,5 +13,6 @@ KIT = GameKit(
         KNOWLEDGE: "sleuth.games.black_stories.knowledge:KNOWLEDGE",
         NOTEBOOK: "sleuth.games.black_stories.notebook:GRAMMAR",
         WEB: "sleuth.games.black_stories.web:WEB",
+        REVIEW: "sleuth.games.black_stories.review:REVIEW",
     },
 )

@@ -6,6 +6,8 @@ Entries, one per line::
     fail 2 man/day/inside/knife      a solve attempt on seat 2 with this guess failed
     solved 2                         seat 2's case was solved: a new case, a clean grid
     seen man+day+inside+gun          a four-evidence card seen elsewhere (not anyone's case)
+    solution 2 man/day/inside/gun    seat 2's case, once revealed (the one its entries since
+                                     its last "solved" are about): for the review
 
 The entries fold into one case position per other seat (a ``sleuth deduce`` position of
 game "black-stories" each).
@@ -14,14 +16,16 @@ game "black-stories" each).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sleuth.core.errors import EntryError
 from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField, checked_int, minimal_subset
 from sleuth.deduce.model import PositionError
+from sleuth.deduce.review import SessionFrames
 
 from .knowledge import ATTRIBUTES, BlackStoriesPosition, posterior
 from .render import case_sheet
+from .review import CasePosition, make_frame
 
 FIELDS = ("0/1", "2", "3")
 _ATTRIBUTE_OF = {value: i for i, pair in enumerate(ATTRIBUTES) for value in pair}
@@ -33,6 +37,7 @@ ENTRIES = """\
   fail 2 man/day/inside/knife   a failed solve attempt on seat 2
   solved 2                      seat 2's case was solved: a new case
   seen man+day+inside+gun       a four-evidence card seen elsewhere
+  solution 2 man/day/inside/gun seat 2's case, once revealed (for 'sleuth review')
   why 2 woman                   why seat 2's case is certainly woman (or not)"""
 
 
@@ -91,12 +96,27 @@ class Seen(Entry):
 
 
 @dataclass(frozen=True)
+class Revealed(Entry):
+    """Seat ``target``'s case, as revealed: the case its entries since its last ``solved``
+    are about (enter it before the ``solved`` entry of that case). For the review."""
+
+    background = True
+    target: int
+    case: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"solution {self.target} {'/'.join(self.case)}"
+
+
+@dataclass(frozen=True)
 class Folded:
     """Each other seat's case position, and the entries behind each of its facts."""
 
     positions: Mapping[int, dict[str, object]]
     facts: Mapping[int, tuple[int, ...]]  # seat -> entry numbers of its current facts
     entries: Mapping[int, Entry]
+    # (seat, how many of its cases were solved before) -> that case, from ``solution``
+    solutions: Mapping[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
 
 
 def _evidence(text: str, four: bool = False) -> tuple[str, ...]:
@@ -146,13 +166,15 @@ class BlackStoriesGrammar(Grammar[Setup, Folded]):
             return Solved(self._target(setup, words[1]))
         if verb == "seen" and len(words) == 2:
             return Seen(_evidence(words[1], four=True))
+        if verb == "solution" and len(words) == 3:
+            return Revealed(self._target(setup, words[1]), _evidence(words[2], four=True))
         if len(words) == 3 and words[2] in FIELDS:
             return Played(self._target(setup, words[0]), _evidence(words[1]), words[2])
         if len(words) == 3 and words[0].isascii() and words[0].isdigit():
             raise EntryError(f"{words[2][:20]!r} is not a field: 0/1, 2 or 3")
         raise EntryError(
             f"{line[:40]!r}: expected e.g. '2 woman+knife 2', 'fail 2 man/day/inside/knife', "
-            "'solved 2' or 'seen man+day+inside+gun'"
+            "'solved 2', 'seen man+day+inside+gun' or 'solution 2 man/day/inside/gun'"
         )
 
     def _target(self, setup: Setup, text: str) -> int:
@@ -167,6 +189,8 @@ class BlackStoriesGrammar(Grammar[Setup, Folded]):
         cards: dict[int, list[tuple[Played, int]]] = {t: [] for t in setup.targets}
         failed: dict[int, list[tuple[Failed, int]]] = {t: [] for t in setup.targets}
         seen: list[tuple[Seen, int]] = []
+        solved = {t: 0 for t in setup.targets}
+        solutions: dict[tuple[int, int], tuple[tuple[str, ...], int]] = {}
         for number, entry in entries:
             if isinstance(entry, Played):
                 cards[entry.target].append((entry, number))
@@ -174,6 +198,15 @@ class BlackStoriesGrammar(Grammar[Setup, Folded]):
                 failed[entry.target].append((entry, number))
             elif isinstance(entry, Solved):
                 cards[entry.target], failed[entry.target] = [], []
+                solved[entry.target] += 1
+            elif isinstance(entry, Revealed):
+                key = (entry.target, solved[entry.target])
+                if key in solutions and solutions[key][0] != entry.case:
+                    raise EntryError(
+                        f"#{number}: this case of seat {entry.target} was entered as "
+                        f"{'/'.join(solutions[key][0])} in #{solutions[key][1]}"
+                    )
+                solutions.setdefault(key, (entry.case, number))
             elif isinstance(entry, Seen):
                 seen.append((entry, number))
             else:
@@ -190,7 +223,8 @@ class BlackStoriesGrammar(Grammar[Setup, Folded]):
         facts = {
             t: tuple(sorted(n for _, n in [*cards[t], *failed[t], *seen])) for t in setup.targets
         }
-        return Folded(positions, facts, dict(entries))
+        cases = {key: case for key, (case, _) in solutions.items()}
+        return Folded(positions, facts, dict(entries), cases)
 
     def consistent(self, setup: Setup, folded: Folded) -> bool:
         return all(_cases(position) for position in folded.positions.values())
@@ -254,3 +288,34 @@ def _cases(position: Mapping[str, object]) -> list[tuple[str, ...]]:
 
 
 GRAMMAR = BlackStoriesGrammar()
+
+
+def session_frames(setup: object, entries: Sequence[object]) -> SessionFrames[CasePosition]:
+    """The review's frames of a session: every opponent's case position after each entry,
+    and each case its ``solution`` entries name (a case without one is not judged). A session
+    names no player of a card, so no question is judged."""
+    if not isinstance(setup, Setup) or not all(isinstance(e, Entry) for e in entries):
+        raise EntryError("not a Black Stories session")
+    numbered: list[Numbered] = [
+        (n, e) for n, e in enumerate(entries, start=1) if isinstance(e, Entry)
+    ]
+    solutions = GRAMMAR.fold(setup, numbered).solutions
+    if not solutions:
+        raise EntryError(
+            "enter a revealed case first: solution SEAT CASE (e.g. solution 2 man/day/inside/gun)"
+        )
+    frames = []
+    solved = {t: 0 for t in setup.targets}
+    for k in range(len(numbered) + 1):
+        entry = numbered[k - 1][1] if k else None
+        if isinstance(entry, Solved):
+            solved[entry.target] += 1
+        positions = GRAMMAR.fold(setup, numbered[:k]).positions
+        knowledge = BlackStoriesPosition(setup.players, setup.seat, positions)
+        cases = {
+            t: None if (t, solved[t]) not in solutions else "+".join(solutions[t, solved[t]])
+            for t in setup.targets
+        }
+        text = "(the start)" if entry is None else entry.text()
+        frames.append(make_frame(k, text, knowledge, cases))
+    return SessionFrames(setup.seat, tuple(frames))

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from sleuth.core.kit import TextRender
 
-from .components import VALUES
+from .components import ALL_CASES
 from .knowledge import ATTRIBUTES, BlackStoriesPosition, analyze, position_of
 from .rules import BlackStoriesInvestigation
 from .views import BlackStoriesView
+from .words import RULES, ending_text, history_lines, table_text
 
 
 def sheet_text(view: BlackStoriesView, level: str) -> str:
@@ -39,8 +40,15 @@ def case_sheet(position: BlackStoriesPosition, level: str) -> str:
 
 
 def notes_grid(game: BlackStoriesInvestigation) -> tuple[list[str], list[str]]:
-    """The hand-kept sheet: a row per piece of evidence, a column per seat's case."""
-    return list(VALUES), [f"s{seat}" for seat in range(game.players)]
+    """The hand-kept sheet: a row per possible case, a column per seat."""
+    return list(ALL_CASES), [f"s{seat}" for seat in range(game.players)]
 
 
-RENDER = TextRender(sheet=sheet_text, notes_grid=notes_grid)
+RENDER = TextRender(
+    sheet=sheet_text,
+    notes_grid=notes_grid,
+    table=table_text,
+    history=history_lines,
+    ending=ending_text,
+    rules=RULES,
+)

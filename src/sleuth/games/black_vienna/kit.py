@@ -1,6 +1,6 @@
 """Black Vienna's kit: its rules and the parts the fronts load when they need them."""
 
-from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, SAMPLER, WEB, GameKit
+from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, REVIEW, SAMPLER, WEB, GameKit
 
 from .rules import BlackVienna
 
@@ -13,5 +13,6 @@ KIT = GameKit(
         KNOWLEDGE: "sleuth.games.black_vienna.knowledge:KNOWLEDGE",
         NOTEBOOK: "sleuth.games.black_vienna.notebook:GRAMMAR",
         WEB: "sleuth.games.black_vienna.web:WEB",
+        REVIEW: "sleuth.games.black_vienna.review:REVIEW",
     },
 )

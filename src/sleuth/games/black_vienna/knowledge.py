@@ -353,6 +353,7 @@ class BlackViennaAnalysis:
                 "reason": "not certain",
                 "answers": [],
                 "smallest": True,
+                "ruled_out": self._ruled_out(letter),
             }
         sm = self.seat_model
         loc = sm.model.locations.index(where)
@@ -364,6 +365,28 @@ class BlackViennaAnalysis:
             "answers": [self._answer_json(i) for i in tags],
             "smallest": smallest,
         }
+
+    def _ruled_out(self, letter: str) -> list[dict[str, object]]:
+        """Each place ``letter`` certainly is not, with a smallest set of answers that rules
+        it out (empty: the seat's own hand and the hand sizes alone do)."""
+        sm = self.seat_model
+        if not self.consistent:
+            return []
+        card = sm.model.cards.index(letter)
+        row = self.analysis.probabilities()[card]
+        out: list[dict[str, object]] = []
+        for loc in range(len(sm.model.locations)):
+            if row.get(loc, 0.0) > 0.0:
+                continue
+            tags, smallest = explain(sm.model, card, loc, present=False)
+            out.append(
+                {
+                    "location": sm.location_name(loc),
+                    "answers": [self._answer_json(i) for i in tags],
+                    "smallest": smallest,
+                }
+            )
+        return out
 
     def _answer_json(self, i: int) -> dict[str, object]:
         inv = self.position.investigations[i]

@@ -5,6 +5,7 @@ Entries, one per line::
     3 AOR 1          seat 3 answered card AOR with 1 marker (any seat, also your own)
     up AOR BHV CDE   the cards face up now (for the best-question hint)
     new FGI          the card turned face up in place of one just answered
+    solution BLM     the ring, once it is revealed: for the review of the session
 
 An answered card leaves the face-up cards (it now lies in front of the seat that answered),
 so the sheet stops suggesting it; ``new`` names the card turned up from its stack. The
@@ -20,10 +21,20 @@ from functools import cached_property
 from sleuth.core.errors import ConfigError, EntryError
 from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField, checked_int
 from sleuth.deduce.model import PositionError
+from sleuth.deduce.review import SessionFrames
 
-from .components import DECKS, LETTERS, deck_name, hand_sizes, validate_deck
+from .components import (
+    DECKS,
+    LETTERS,
+    RING_SIZE,
+    deck_name,
+    hand_sizes,
+    normalize_letters,
+    validate_deck,
+)
 from .knowledge import BlackViennaAnalysis, Investigation, Position
 from .render import black_vienna_sheet
+from .review import make_frame
 
 FACE_UP = 3  # one face-up card on top of each of the three stacks
 
@@ -31,6 +42,7 @@ ENTRIES = """\
   3 AOR 1                 seat 3 put one marker on AOR (any seat, also yours)
   up AOR BHV CDE          the cards face up now (for the best question)
   new FGI                 the card turned up in place of one answered
+  solution BLM            the ring, once revealed (then 'sleuth review' this session)
   why B                   why B's place is certain"""
 
 
@@ -76,6 +88,17 @@ class TurnedUp(Entry):
         return f"new {self.card}"
 
 
+@dataclass(frozen=True)
+class Solved(Entry):
+    """The ring, as revealed at the end: what the review of the session judges against."""
+
+    background = True
+    letters: str
+
+    def text(self) -> str:
+        return f"solution {self.letters}"
+
+
 class Folded:
     """The position the entries amount to, and the entry behind each of its answers."""
 
@@ -85,11 +108,13 @@ class Folded:
         sources: tuple[int, ...],
         left_face_up: Mapping[int, str],
         entries: Mapping[int, Entry],
+        solution: str | None = None,
     ) -> None:
         self.position = position
         self.sources = sources  # investigation index -> entry number
         self.left_face_up = left_face_up  # entry number of an answer -> the card it took
         self.entries = entries
+        self.solution = solution  # the ring entered with ``solution``
 
     @cached_property
     def analysis(self) -> BlackViennaAnalysis:
@@ -190,12 +215,14 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
             return FaceUp(cards)
         if verb == "new" and len(words) == 2:
             return TurnedUp(_card(words[1], setup.deck))
+        if verb == "solution" and len(words) == 2:
+            return Solved(_ring(words[1], setup.hand))
         if len(words) == 3:
             card = _card(words[1], setup.deck)
             return Answer(_seat(words[0], setup.players), card, _markers(words[2]))
         raise EntryError(
             f"{line[:40]!r}: expected 'SEAT CARD MARKERS' (e.g. '3 AOR 1'), "
-            "'up AOR BHV CDE' or 'new FGI'"
+            "'up AOR BHV CDE', 'new FGI' or 'solution BLM'"
         )
 
     def fold(self, setup: Setup, entries: Sequence[Numbered], strict: bool = True) -> Folded:
@@ -204,8 +231,15 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
         face_up: list[str] | None = None
         answered: dict[str, int] = {}  # card -> the entry that first answered it
         left_face_up: dict[int, str] = {}
+        solution: tuple[str, int] | None = None
         for number, entry in entries:
-            if isinstance(entry, Answer):
+            if isinstance(entry, Solved):
+                if solution is not None and solution[0] != entry.letters:
+                    raise EntryError(
+                        f"#{number}: the ring was entered as {solution[0]} in #{solution[1]}"
+                    )
+                solution = solution or (entry.letters, number)
+            elif isinstance(entry, Answer):
                 investigations.append(Investigation(entry.target, entry.card, entry.markers))
                 sources.append(number)
                 answered.setdefault(entry.card, number)
@@ -241,7 +275,8 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
             )
         except PositionError as error:
             raise EntryError(str(error)) from None
-        return Folded(position, tuple(sources), left_face_up, dict(entries))
+        ring = None if solution is None else solution[0]
+        return Folded(position, tuple(sources), left_face_up, dict(entries), ring)
 
     def consistent(self, setup: Setup, folded: Folded) -> bool:
         return folded.analysis.consistent
@@ -257,7 +292,20 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
         data = folded.analysis.explain(letter)
         where = data["location"]
         if where is None:
-            return f"{letter}: not certain yet"
+            ruled = data.get("ruled_out")
+            if not isinstance(ruled, list) or not ruled:
+                return f"{letter}: not certain yet"
+            said = []
+            for entry in ruled:
+                place = "the ring" if entry["location"] == "ring" else f"seat {entry['location']}"
+                used = entry["answers"]
+                because = (
+                    ", ".join(_named(folded, folded.sources[int(a["index"])]) for a in used)
+                    if used
+                    else "your hand and the hand sizes alone"
+                )
+                said.append(f"not in {place} because of {because}")
+            return f"{letter}: not certain yet; " + "; ".join(said)
         place = "the ring" if where == "ring" else f"seat {where}"
         answers = data["answers"]
         if not isinstance(answers, list) or not answers:
@@ -278,6 +326,17 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
                 )
             return said
         return super().taken(setup, folded, number, entry)
+
+
+def _ring(text: str, hand: str) -> str:
+    try:
+        ring = normalize_letters(text, "solution", RING_SIZE)
+    except ValueError as error:
+        raise EntryError(str(error)) from None
+    mine = [letter for letter in ring if letter in hand]
+    if mine:
+        raise EntryError(f"solution: {''.join(mine)} is in your hand, so not in the ring")
+    return ring
 
 
 def _seat(text: str, players: int) -> int:
@@ -305,3 +364,21 @@ def _named(folded: Folded, number: int) -> str:
 
 
 GRAMMAR = BlackViennaGrammar()
+
+
+def session_frames(setup: object, entries: Sequence[object]) -> SessionFrames[Position]:
+    """The review's frames of a session: the position after each entry, and the ring its
+    ``solution`` entry names. A session names no asker, so no question is judged."""
+    if not isinstance(setup, Setup) or not all(isinstance(e, Entry) for e in entries):
+        raise EntryError("not a Black Vienna session")
+    numbered: list[Numbered] = [
+        (n, e) for n, e in enumerate(entries, start=1) if isinstance(e, Entry)
+    ]
+    ring = GRAMMAR.fold(setup, numbered).solution
+    if ring is None:
+        raise EntryError("enter the ring first, once it is revealed: solution BLM")
+    frames = []
+    for k in range(len(numbered) + 1):
+        text = "(your hand)" if k == 0 else numbered[k - 1][1].text()
+        frames.append(make_frame(k, text, GRAMMAR.fold(setup, numbered[:k]).position, ring))
+    return SessionFrames(setup.seat, tuple(frames))

@@ -12,6 +12,7 @@ from .components import LETTERS, deck_name
 from .knowledge import BlackViennaAnalysis, Position, black_vienna_position
 from .rules import BlackVienna
 from .views import BlackViennaView
+from .words import RULES, ending_text, history_lines, table_text
 
 TOP_SOLUTIONS = 5
 
@@ -28,11 +29,15 @@ def sheet_text(view: BlackViennaView, level: str) -> str:
     if view.seat is None:
         return "(a spectator keeps no sheet)"
     asking = view.asker == view.seat and view.outcome is None
-    return black_vienna_sheet(black_vienna_position(view), level, asking)
+    accused = view.seat in view.eliminated
+    return black_vienna_sheet(black_vienna_position(view), level, asking, accused)
 
 
-def black_vienna_sheet(position: Position, level: str, asking: bool = True) -> str:
-    """The sheet of one Black Vienna seat; ``asking``: suggest a question among the face-up."""
+def black_vienna_sheet(
+    position: Position, level: str, asking: bool = True, accused: bool = False
+) -> str:
+    """The sheet of one Black Vienna seat; ``asking``: suggest a question among the face-up;
+    ``accused``: the seat accused wrongly, so it has seen the ring and may not accuse again."""
     analysis = BlackViennaAnalysis(position)
     if not analysis.consistent:
         return "The answers contradict each other: someone miscounted."
@@ -40,16 +45,20 @@ def black_vienna_sheet(position: Position, level: str, asking: bool = True) -> s
     lines = [
         f"{analysis.worlds:,} deals fit what seat {position.seat} knows "
         f"(deck: {deck_name(position.deck)})",
-        "card " + "".join(f"{('s' + p) if p != 'ring' else p:>6}" for p in places),
+        "card " + "".join(f"{('s' + p) if p != 'ring' else p:>5}" for p in places),
     ]
     probabilities = analysis.card_probabilities()
     for letter in LETTERS:
         row = probabilities[letter]
-        cells = "".join(f"{_cell(row.get(p, 0.0), level):>6}" for p in places)
+        cells = "".join(f"{_cell(row.get(p, 0.0), level):>5}" for p in places)
         lines.append(f"  {letter}  {cells}")
     rings = sorted(analysis.ring(), key=lambda item: (-item[1], item[0]))
     in_ring = "".join(c for c in LETTERS if probabilities[c].get("ring", 0.0) >= 1.0)
     lines.append(f"certainly in the ring: {in_ring or 'none yet'}")
+    if accused:
+        ring = rings[0][0] if len(rings) == 1 else "?"
+        lines.append(f"You accused wrongly and saw the ring: {ring}. You may not accuse again.")
+        return "\n".join(lines)
     if len(rings) == 1:
         lines.append(f"THE RING IS {rings[0][0]}: accuse!")
     if level == "full":
@@ -71,4 +80,12 @@ def notes_grid(game: BlackVienna) -> tuple[list[str], list[str]]:
     return list(LETTERS), [f"s{seat}" for seat in range(game.players)] + ["ring"]
 
 
-RENDER = TextRender(sheet=sheet_text, notes_grid=notes_grid)
+RENDER = TextRender(
+    sheet=sheet_text,
+    notes_grid=notes_grid,
+    table=table_text,
+    history=history_lines,
+    ending=ending_text,
+    rules=RULES,
+    accuse="accuse ",
+)

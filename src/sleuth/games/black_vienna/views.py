@@ -120,6 +120,7 @@ def build_view(state: BlackViennaState, seat: int | None) -> BlackViennaView:
     over = state.outcome is not None
     guesses = dict(state.guesses)
     own_guess = guesses.get(seat) if seat is not None else None
+    public = state.shared(_public)
     return BlackViennaView(
         seat=seat,
         config=state.game.config,
@@ -127,29 +128,59 @@ def build_view(state: BlackViennaState, seat: int | None) -> BlackViennaView:
         phase=state.phase,
         hand=bv.mask_letters(state.hands[seat]) if seat is not None else None,
         hand_sizes=state.game.hand_sizes,
-        face_up=state.face_up(),
-        stack_sizes=tuple(len(s) - t for s, t in zip(state.stacks, state.tops, strict=True)),
+        face_up=public.face_up,
+        stack_sizes=public.stack_sizes,
         supply=state.supply,
         asker=state.asker,
-        actors=tuple(sorted(state.actors())),
-        questioned=tuple(s for s in range(state.players) if state.questioned >> s & 1),
+        actors=public.actors,
+        questioned=public.questioned,
         cards_played=state.cards_played,
-        special_unlocked=state.special_unlocked(),
-        table=tuple(TableCard(card, holder, markers) for card, holder, markers in state.table),
-        investigations=tuple(
-            InvestigationView(i.asker, i.target, i.cards, i.answers, i.placed) for i in state.log
-        ),
+        special_unlocked=public.special_unlocked,
+        table=public.table,
+        investigations=public.investigations,
         accusations=tuple(
             AccusationView(a.seat, a.correct, a.letters if a.seat == seat else None)
             for a in state.accusations
         ),
-        eliminated=tuple(s for s in range(state.players) if state.eliminated >> s & 1),
-        guessed=tuple(s for s, g in state.guesses if g is not None),
+        eliminated=public.eliminated,
+        guessed=public.guessed,
         own_guess=own_guess if own_guess != "-" else "pass",
         # §1.7: a wrong accuser "looks at the three criminal ring cards, and checks whether
         # his accusation is correct", so he knows the ring from then on.
         ring=bv.mask_letters(state.ring) if over or _has_checked(state, seat) else None,
         outcome=state.outcome,
+    )
+
+
+@dataclass(frozen=True)
+class _Public:
+    """What every seat's view of one state shares, built once per state."""
+
+    face_up: tuple[str | None, ...]
+    stack_sizes: tuple[int, ...]
+    actors: tuple[int, ...]
+    questioned: tuple[int, ...]
+    special_unlocked: bool
+    table: tuple[TableCard, ...]
+    investigations: tuple[InvestigationView, ...]
+    eliminated: tuple[int, ...]
+    guessed: tuple[int, ...]
+
+
+def _public(state: BlackViennaState) -> _Public:
+    seats = range(state.players)
+    return _Public(
+        face_up=state.face_up(),
+        stack_sizes=tuple(len(s) - t for s, t in zip(state.stacks, state.tops, strict=True)),
+        actors=tuple(sorted(state.actors())),
+        questioned=tuple(s for s in seats if state.questioned >> s & 1),
+        special_unlocked=state.special_unlocked(),
+        table=tuple(TableCard(card, holder, markers) for card, holder, markers in state.table),
+        investigations=tuple(
+            InvestigationView(i.asker, i.target, i.cards, i.answers, i.placed) for i in state.log
+        ),
+        eliminated=tuple(s for s in seats if state.eliminated >> s & 1),
+        guessed=tuple(s for s, g in state.guesses if g is not None),
     )
 
 

@@ -1,6 +1,6 @@
 """13 Clues's kit: its rules and the parts the fronts load when they need them."""
 
-from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, SAMPLER, WEB, GameKit
+from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, REVIEW, SAMPLER, WEB, GameKit
 
 from .rules import ThirteenClues
 
@@ -13,5 +13,6 @@ KIT = GameKit(
         KNOWLEDGE: "sleuth.games.thirteen_clues.knowledge:KNOWLEDGE",
         NOTEBOOK: "sleuth.games.thirteen_clues.notebook:GRAMMAR",
         WEB: "sleuth.games.thirteen_clues.web:WEB",
+        REVIEW: "sleuth.games.thirteen_clues.review:REVIEW",
     },
 )

@@ -434,6 +434,16 @@ class ThirteenCluesAnalysis:
                 where = next((li for cc, li in an.certain() if cc == ci), None)
                 if where is None:
                     out["explanation"] = {"card": explain_card, "reason": "not certain"}
+                    mystery = self.model.locations.index(MYSTERY)
+                    if an.probabilities()[ci].get(mystery, 0.0) <= 0.0:
+                        tags, smallest = explain(self.model, ci, mystery, present=False)
+                        out["explanation"] = {
+                            "card": explain_card,
+                            "reason": "not certain",
+                            "ruled_out": MYSTERY,
+                            "questions": tags,
+                            "smallest": smallest,
+                        }
                 else:
                     tags, smallest = explain(self.model, ci, where)
                     out["explanation"] = {

@@ -7,6 +7,7 @@ Entries, one per line::
     1 purple left 2               two players: the question named seat 1's left hidden card
     look A Nurse                  informant A, which you looked up, is the Nurse
     accuse 3 Maid Harbor Rifle    seat 3 accused these three, wrongly
+    solution Duke Park Knife      your own mystery, once revealed: for the review of the session
 
 Only the cards in play at the table's player count are accepted (4 players leave out gray and
 brown, so no Bow). The entries fold into a ``sleuth deduce`` position once every other
@@ -16,12 +17,13 @@ seat's mystery is entered: the engine needs them all.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from sleuth.core.errors import EntryError
 from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField, checked_int
 from sleuth.deduce.model import PositionError
+from sleuth.deduce.review import ATTEMPT, Move, SessionFrames
 
 from . import components as tc
 from .knowledge import (
@@ -33,6 +35,7 @@ from .knowledge import (
     cards_for,
 )
 from .render import thirteen_clues_sheet
+from .review import OWN, make_frame
 
 KINDS = ("person", "location", "weapon")
 _ALL_CARDS = {name.lower(): (name, colour, kind) for name, colour, kind in cards_for(6)}
@@ -43,6 +46,7 @@ ENTRIES = """\
   1 purple left 2               two players: the question named seat 1's left card
   look A Nurse                  informant A is the Nurse
   accuse 3 Maid Harbor Rifle    a wrong accusation by seat 3
+  solution Duke Park Knife      your mystery, once revealed (then 'sleuth review' this session)
   why Nurse                     why the Nurse's place is certain"""
 
 
@@ -102,6 +106,17 @@ class Accusation(Entry):
         return f"accuse {self.player} {' '.join(self.cards)}"
 
 
+@dataclass(frozen=True)
+class Solved(Entry):
+    """The seat's own mystery, as revealed at the end: what the review judges against."""
+
+    background = True
+    cards: tuple[str, str, str]
+
+    def text(self) -> str:
+        return f"solution {' '.join(self.cards)}"
+
+
 class Folded:
     """What the entries amount to: the position once every mystery is in, where each known
     card was entered, and the entries behind the engine's questions and accusations."""
@@ -113,7 +128,9 @@ class Folded:
         placed: Mapping[str, tuple[str, int]],
         tags: tuple[int, ...],
         entries: Mapping[int, Entry],
+        solution: tuple[str, str, str] | None = None,
     ) -> None:
+        self.solution = solution  # the seat's own mystery, entered with ``solution``
         self.position = position
         self.missing = missing  # seats whose mystery is still to be entered
         self.placed = placed  # card -> (where, entry number; 0 for the setup)
@@ -230,11 +247,13 @@ class ThirteenCluesGrammar(Grammar[Setup, Folded]):
             return Look(slot, _card(words[2], n))
         if verb == "accuse" and len(words) == 5:
             return Accusation(_seat(words[1], n), _trio(words[2:], n))
+        if verb == "solution" and len(words) == 4:
+            return Solved(_trio(words[1:], n))
         if len(words) in (3, 4) and words[0].isascii() and words[0].isdigit():
             return self._answer(setup, words)
         raise EntryError(
             f"{line[:40]!r}: expected e.g. '2 purple 3', 'mystery 1 Duke Market Sword', "
-            "'look A Nurse' or 'accuse 3 Maid Harbor Rifle'"
+            "'look A Nurse', 'accuse 3 Maid Harbor Rifle' or 'solution Duke Park Knife'"
         )
 
     def _answer(self, setup: Setup, words: Sequence[str]) -> Answer:
@@ -266,6 +285,7 @@ class ThirteenCluesGrammar(Grammar[Setup, Folded]):
         informants: dict[str, tuple[str, int]] = {}
         answers: list[tuple[Answer, int]] = []
         accusations: list[tuple[Accusation, int]] = []
+        solution: tuple[tuple[str, str, str], int] | None = None
 
         def place(card: str, where: str, number: int) -> None:
             if card in placed:
@@ -295,10 +315,25 @@ class ThirteenCluesGrammar(Grammar[Setup, Folded]):
                 answers.append((entry, number))
             elif isinstance(entry, Accusation):
                 accusations.append((entry, number))
+            elif isinstance(entry, Solved):
+                if solution is not None and solution[0] != entry.cards:
+                    raise EntryError(
+                        f"#{number}: your mystery was entered as {' '.join(solution[0])} "
+                        f"in #{solution[1]}"
+                    )
+                solution = solution or (entry.cards, number)
             else:
                 raise EntryError(f"#{number}: {entry.text()!r} is not a 13 Clues entry")
         for accusation, number in accusations:
             _check_unseen(accusation, number, mysteries)
+        if solution is not None:
+            for card in solution[0]:
+                if card in placed:
+                    where, source = placed[card]
+                    entered = f"#{source}" if source else "your setup"
+                    raise EntryError(
+                        f"#{solution[1]}: {card} is {where} ({entered}), so not in your mystery"
+                    )
         missing = tuple(s for s in range(setup.players) if s != setup.seat and s not in mysteries)
         tags = tuple(number for _, number in answers) + tuple(n for _, n in accusations)
         position = None
@@ -315,7 +350,8 @@ class ThirteenCluesGrammar(Grammar[Setup, Folded]):
                     {"player": a.player, "cards": list(a.cards)} for a, _ in accusations
                 ],
             }
-        folded = Folded(position, missing, placed, tags, dict(entries))
+        own = None if solution is None else solution[0]
+        folded = Folded(position, missing, placed, tags, dict(entries), own)
         _ = folded.analysis  # the engine's own checks, once the position is complete
         return folded
 
@@ -341,6 +377,15 @@ class ThirteenCluesGrammar(Grammar[Setup, Folded]):
             raise EntryError(f"enter the mysteries of seats {seats} first")
         result = folded.analysis.to_json(explain_card=card)
         explanation = result.get("explanation")
+        if isinstance(explanation, dict) and explanation.get("ruled_out") == "mystery":
+            used = ", ".join(
+                f"#{folded.tags[t]} ({folded.entries[folded.tags[t]].text()})"
+                for t in explanation.get("questions", [])
+            )
+            return (
+                f"{card}: its place is not certain yet, but it is not in your mystery, "
+                f"because of {used or 'what you see'}"
+            )
         if not isinstance(explanation, dict) or "location" not in explanation:
             return f"{card}: not certain yet"
         used = ", ".join(
@@ -403,3 +448,30 @@ def _place_name(location: str) -> str:
 
 
 GRAMMAR = ThirteenCluesGrammar()
+
+
+def session_frames(setup: object, entries: Sequence[object]) -> SessionFrames[str]:
+    """The review's frames of a session: the position after each entry (none until every
+    mystery is in), the seat's own mystery from its ``solution`` entry, and its own wrong
+    accusations as attempts. A session names no asker, so no question is judged."""
+    if not isinstance(setup, Setup) or not all(isinstance(e, Entry) for e in entries):
+        raise EntryError("not a 13 Clues session")
+    numbered: list[Numbered] = [
+        (n, e) for n, e in enumerate(entries, start=1) if isinstance(e, Entry)
+    ]
+    mystery = GRAMMAR.fold(setup, numbered).solution
+    if mystery is None:
+        raise EntryError(
+            "enter your mystery first, once it is revealed: solution PERSON LOCATION WEAPON"
+        )
+    frames = []
+    for k in range(len(numbered) + 1):
+        entry = numbered[k - 1][1] if k else None
+        text = "(your hidden cards)" if entry is None else entry.text()
+        frame = make_frame(k, text, GRAMMAR.fold(setup, numbered[:k]).position, mystery)
+        if isinstance(entry, Accusation) and entry.player == setup.seat:
+            frame = replace(
+                frame, seat=setup.seat, move=Move(ATTEMPT, OWN, entry.cards, False, 0.0)
+            )
+        frames.append(frame)
+    return SessionFrames(setup.seat, tuple(frames))

@@ -13,11 +13,16 @@ from .knowledge import (
 )
 from .rules import ThirteenClues
 from .views import ThirteenCluesView
+from .words import RULES, card_words, ending_text, history_lines, legend_text, table_text
 
 
 def sheet_text(view: ThirteenCluesView, level: str) -> str:
     if view.seat is None:
         return "(a spectator keeps no sheet)"
+    if view.outcome is not None:  # everything is shown: nothing is left to deduce
+        own = view.seats[view.seat]
+        mystery = ", ".join(card_words(view, c) for c in own.mystery or ())
+        return f"The game is over. Your mystery was {mystery}."
     try:
         position = thirteen_clues_position(view)
     except PositionError as error:
@@ -92,10 +97,20 @@ def _assumption_note(choice: str | None) -> str:
 
 
 def notes_grid(game: ThirteenClues) -> tuple[list[str], list[str]]:
-    """The hand-kept sheet: a row per card in play; a column per seat's hidden cards, one
-    for the informants and one for the seat's own mystery."""
-    places = [f"s{seat}" for seat in range(game.players)]
-    return [card.name for card in game.cards], [*places, "informants", "mystery"]
+    """The hand-kept sheet: a row per card in play, a column for your mystery and one per
+    place it could lie instead (each seat's hidden cards, the informants)."""
+    places = ["mine", *(f"s{seat}" for seat in range(game.players))]
+    if len(game.cards) > 5 * game.players:
+        places.append("inf")
+    return [c.name for c in game.cards], places
 
 
-RENDER = TextRender(sheet=sheet_text, notes_grid=notes_grid)
+RENDER = TextRender(
+    sheet=sheet_text,
+    notes_grid=notes_grid,
+    table=table_text,
+    history=history_lines,
+    ending=ending_text,
+    rules=RULES,
+    legend=legend_text,
+)

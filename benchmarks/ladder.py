@@ -1,0 +1,118 @@
+"""The ladder: a seeded round-robin of a game's levels, their ratings and how far apart they are.
+
+    python benchmarks/ladder.py [--game NAME] [--games N] [--players N] [--workers W] [--write]
+
+All the levels (easy, medium, hard, expert: ``sleuth bots GAME``) sit at one table, seats
+rotated game by game; the table's ratings are Bradley-Terry fits over every game at once
+(``sleuth.arena.stats.ratings``), and each level is set against the one below by its paired
+score difference per game with a 95% interval: a level is clearly stronger when the
+interval lies above zero. ``--write`` stores the result as the game's ``ladder.json`` beside
+its bots, where ``sleuth bots`` shows it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import importlib
+import json
+import statistics
+import sys
+from itertools import pairwise
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from sleuth.agents.levels import LADDER_FILE, ladder
+from sleuth.arena.stats import head_to_head, ratings
+from sleuth.arena.tournament import run_specs, schedule
+from sleuth.core import find_kit
+from sleuth.core.kit import BOTS
+
+
+def measure(game_name: str, players: int, games: int, seed: int, workers: int) -> dict[str, object]:
+    kit = find_kit(game_name)
+    levels = ladder(game_name)["levels"]
+    if not isinstance(levels, dict) or len(levels) < 2:
+        raise SystemExit(f"{kit.game.title} has fewer than two levels")
+    names = list(levels)[:players]
+    specs = [str(levels[name]) for name in names]
+    game = kit.game.configure(players)
+    key = b"sleuth ladder round-robin"  # fixed: the ladder replays exactly from its seed
+    results = run_specs(schedule(game.name, game.config_json(), specs, games, seed, key), workers)
+    fitted = ratings(results)
+    steps = []
+    for lower, upper in pairwise(specs):
+        pair = head_to_head(results, upper, lower)
+        steps.append(
+            {
+                "upper": upper,
+                "lower": lower,
+                "mean_difference": pair.mean_difference,
+                "low": pair.low,
+                "high": pair.high,
+                "clearly_stronger": pair.low is not None and pair.low > 0,
+            }
+        )
+    timing = {}
+    for spec in specs:
+        per_move = [
+            1000 * r.think_seconds[s] / r.decisions[s]
+            for r in results
+            for s, bot in enumerate(r.seating)
+            if bot == spec and r.decisions[s]
+        ]
+        timing[spec] = {
+            "median_ms": statistics.median(per_move),
+            "p95_ms": statistics.quantiles(per_move, n=20)[-1] if len(per_move) > 1 else 0.0,
+        }
+    return {
+        "levels": dict(zip(names, specs, strict=True)),
+        "ratings": {name: fitted[spec] for name, spec in zip(names, specs, strict=True)},
+        "steps": steps,
+        "decision_time": timing,
+        "measured": f"{games} games at {players} players, seed {seed}, "
+        f"{datetime.date.today().isoformat()} (benchmarks/ladder.py)",
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", action="append", help="a game (default: every built-in)")
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--write", action="store_true", help="store ladder.json by the bots")
+    args = parser.parse_args(argv)
+    names = args.game or ["black-vienna", "black-stories-investigation", "alibi", "13-clues"]
+    for name in names:
+        result = measure(name, args.players, args.games, args.seed, args.workers)
+        print(f"{find_kit(name).game.title}: {result['measured']}")
+        timing = result["decision_time"]
+        assert isinstance(timing, dict)
+        for level, spec in dict(result["levels"]).items():  # type: ignore[call-overload]
+            rating = dict(result["ratings"])[level]  # type: ignore[call-overload]
+            ms = timing[spec]
+            print(
+                f"  {level:<7} {spec:<12} rating {rating:7.0f}   "
+                f"{ms['median_ms']:7.1f} ms median, {ms['p95_ms']:7.1f} ms p95 per move"
+            )
+        for step in list(result["steps"]):  # type: ignore[call-overload]
+            low, high = step["low"], step["high"]
+            interval = "-" if low is None else f"[{low:+.2f}, {high:+.2f}]"
+            verdict = "clearly stronger" if step["clearly_stronger"] else "not shown stronger"
+            print(
+                f"  {step['upper']} - {step['lower']}: {step['mean_difference']:+.2f} points "
+                f"a game {interval}: {verdict}"
+            )
+        if args.write:
+            module = importlib.import_module(find_kit(name).parts[BOTS].partition(":")[0])
+            folder = Path(module.__file__ or "").parent
+            (folder / LADDER_FILE).write_text(json.dumps(result, indent=1) + "\n", "utf-8")
+            print(f"  written to {folder / LADDER_FILE}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
