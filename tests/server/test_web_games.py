@@ -259,7 +259,7 @@ def finish_checks(server: Server, ana: Player, bob: Player, game: str, sheet: st
         assert any(
             seat == 0 and text.startswith("accuse") and states[number].to_move() != 0
             for number, (seat, text, _) in enumerate(record["steps"])
-        )
+        ), str([(n, s, t, states[n].to_move()) for n, (s, t, _) in enumerate(record["steps"])])
     for player in (ana, bob):
         frames, raws = [], []
         for text in player.recorder.frames:

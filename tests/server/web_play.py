@@ -104,8 +104,9 @@ def black_vienna(player: Player, frame: Frame, rng: random.Random, plan: dict[st
     accuse_at = plan.get(f"accuse_at_{seat}")
     due = accuse_at is not None and frame["step"] >= accuse_at and seat not in view["eliminated"]
     # Seat 0 cries "Black Vienna!" out of turn (open to any seat at any moment), seat 1 on
-    # its own turn.
-    if due and (seat == 0) != (frame["to_move"] == seat):
+    # its own turn. Seat 0 waits for a turn of seat 1's person: the bot moves at once, so
+    # on the bot's turn the cry could land after the bot's move, on seat 0's own turn.
+    if due and frame["to_move"] == (1 if seat == 0 else seat):
         return bv_accuse(view, rng, True)
     asks = [a for a in legal if a.startswith("ask ")]
     if frame["to_move"] != seat or not asks:
