@@ -4,12 +4,13 @@ import {showMe, whoAmI} from "./api.js";
 import {ICONS, icon} from "./kit.js";
 
 const THEMES = ["auto", "light", "dark"];
+const THEME_ICONS = {auto: ICONS.auto, light: ICONS.sun, dark: ICONS.moon};
 
 function applyTheme(theme) {
   const root = document.documentElement;
   if (theme === "auto") delete root.dataset.theme; else root.dataset.theme = theme;
   const button = document.getElementById("theme");
-  button.replaceChildren(icon(ICONS[theme]));
+  button.replaceChildren(icon(THEME_ICONS[theme]));
   button.setAttribute("aria-label", `Theme: ${theme === "auto" ? "automatic (as the system)" : theme}; change`);
 }
 
