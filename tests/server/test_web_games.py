@@ -24,8 +24,6 @@ from .client import SeatClient, check_frames
 from .conftest import Server
 from .web_play import STRATEGIES, deal, join, secrets_by_step
 
-pytestmark = pytest.mark.slow
-
 GAMES = [
     # game, seats in the lobby, rule options typed there, sheet level, step of the screenshots
     ("black-vienna", ["me", "person", "bot:basic"], {}, "full", 6),

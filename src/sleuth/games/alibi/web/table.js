@@ -55,6 +55,8 @@ function portrait(values) {
   parts.push(svg("circle", {cx: "32", cy: "22", r: "9", fill: "#f1c9a0"}));
   if (has("short")) parts.push(svg("path", {d: "M23 20 q0-10 9-10 q9 0 9 10 q-4-5-9-5 q-5 0-9 5z", fill: "#6b4423"}));
   else parts.push(svg("path", {d: "M23 21 q0-11 9-11 q9 0 9 11 q-3-6-9-6 q-6 0-9 6z", fill: "#6b4423"}));
+  // A moustache for a man: long hair alone would read as a woman on the printed card's scale.
+  if (has("male")) parts.push(svg("path", {d: "M28.5 26.6 q3.5 -2 7 0 q-3.5 1 -7 0z", fill: "#6b4423"}));
   if (has("glasses")) parts.push(svg("g", {fill: "none", stroke: "#111", "stroke-width": "1.4"},
     svg("circle", {cx: "28.5", cy: "22", r: "2.6"}), svg("circle", {cx: "35.5", cy: "22", r: "2.6"}), svg("path", {d: "M31 22h2"})));
   if (has("umbrella")) parts.push(svg("g", {fill: "none", stroke: "#1b1b1b", "stroke-width": "1.6"},
