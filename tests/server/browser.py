@@ -184,6 +184,14 @@ class Player:
         return path
 
 
+def overflow(page: Any) -> int:
+    """How many pixels the page is wider than its window (0 when nothing scrolls sideways)."""
+    width: int = page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    return width
+
+
 def check_axe(page: Any, what: str) -> list[dict[str, Any]]:
     """axe-core's scan of the page: the violations of impact serious or critical."""
     page.add_script_tag(path=str(AXE))

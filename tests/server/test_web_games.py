@@ -19,7 +19,7 @@ import pytest
 
 from sleuth.core.records import replay_record
 
-from .browser import DESKTOP, PHONE, Player, check_axe, launch_browser, open_context
+from .browser import DESKTOP, PHONE, Player, check_axe, launch_browser, open_context, overflow
 from .client import SeatClient, check_frames
 from .conftest import Server
 from .web_play import STRATEGIES, deal, join, secrets_by_step
@@ -178,6 +178,8 @@ def take_shots(
         ana.click(key)
     ana.page.wait_for_timeout(300)
     paths = [ana.shot(f"{game}-desktop"), bob.shot(f"{game}-phone")]
+    for player in (ana, bob):
+        assert overflow(player.page) == 0, f"{game}: {player.name}'s table scrolls sideways"
     if first:
         ana.click(first[0])  # the pick again: put back as it was
     if game == "black-vienna":
@@ -258,6 +260,12 @@ def finish_checks(server: Server, ana: Player, bob: Player, game: str, sheet: st
             seat == 0 and text.startswith("accuse") and states[number].to_move() != 0
             for number, (seat, text, _) in enumerate(record["steps"])
         ), str([(n, s, t, states[n].to_move()) for n, (s, t, _) in enumerate(record["steps"])])
+    secrets_of = {p.seat: secrets_by_step(record, p.seat) for p in (ana, bob)}
+    # The search below can find a leak: what one person may not see before the end, the
+    # other's own frames carry, in the very form searched for.
+    for player, other in ((ana, bob), (bob, ana)):
+        own = "\n".join(player.recorder.frames)
+        assert any(s in own for step in secrets_of[other.seat][:-1] for s in step)
     for player in (ana, bob):
         frames, raws = [], []
         for text in player.recorder.frames:
@@ -268,7 +276,7 @@ def finish_checks(server: Server, ana: Player, bob: Player, game: str, sheet: st
         client = SeatClient("", table, player.seat, frames=frames, raw=raws)
         shown = sum(1 for f in frames if f["type"] in ("state", "sheet"))
         assert check_frames(record, client, sheet) == shown > last_step // 2
-        secrets = secrets_by_step(record, player.seat)
+        secrets = secrets_of[player.seat]
         seed = str(record["seed"])
         for frame, text in zip(frames, raws, strict=True):
             if frame["step"] < last_step:

@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .browser import DESKTOP, Player, check_axe, launch_browser, open_context
+from .browser import DESKTOP, Player, check_axe, launch_browser, open_context, overflow
 from .conftest import Server
 from .web_play import STRATEGIES, deal
 
@@ -31,14 +31,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running = Server(f"sqlite:///{folder / 'sleuth.db'}", folder / "signing.key").start()
     yield running
     running.stop()
-
-
-def overflow(page: Any) -> int:
-    """How many pixels the page is wider than its window (0 when nothing scrolls sideways)."""
-    width: int = page.evaluate(
-        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    )
-    return width
 
 
 def background_lightness(page: Any) -> float:
