@@ -76,7 +76,8 @@ def test_lobby_rules_invites_open_tables_watch_themes_and_a_narrow_phone(
     assert page.evaluate("document.documentElement.dataset.theme") is None
 
     # A listed table: Ana at seat 0, a free seat for a person, a bot.
-    invites = deal(ana, server.http, "black-vienna", ["me", "person", "bot:basic"], listed=True)
+    seats = ["me", "person", "bot:basic"]
+    invites = deal(ana, server.http, "black-vienna", seats, listed=True, clock=("live", 900))
     assert set(invites) == {1}
     assert invites[1].startswith(server.http + "/"), invites
     table = ana.table
@@ -122,6 +123,20 @@ def test_lobby_rules_invites_open_tables_watch_themes_and_a_narrow_phone(
     mine = page.locator("#my-tables .table-item.your-move")
     mine.wait_for()
     assert "Your move" in mine.inner_text() and mine.locator(f"a[href='/t/{table}']").count()
+    # At the table: the live clock of the seat to move counts down, and chat reaches the
+    # other person.
+    page.goto(f"{server.http}/t/{table}")
+    page.wait_for_selector(".board-host > *")
+    clock = page.locator('.seat-clock[data-seat="0"]')
+    ana.wait(lambda: clock.inner_text().endswith("min left"), 10, "seat 0's clock")
+    assert ana.state()["clock"]["per_move"] == 900  # as typed in the lobby
+    assert int(clock.inner_text().split()[0]) in (14, 15)
+    assert page_b.locator('.seat-clock[data-seat="1"]').inner_text() == ""
+    page.click("#tab-chat")
+    page.fill("#chat-text", "Hello Bob")
+    page.press("#chat-text", "Enter")
+    page_b.click("#tab-chat")
+    page_b.wait_for_selector(".chat-list li:has-text('Ana: Hello Bob')")
 
     # Carl watches: his page draws the table, and his frames hold no hand.
     carl = Player("Carl", *open_context(browser, DESKTOP))

@@ -26,9 +26,11 @@ def deal(
     options: dict[str, str] | None = None,
     sheet: str = "full",
     listed: bool = False,
+    clock: tuple[str, float] | None = None,
 ) -> dict[int, str]:
-    """In the lobby: the game, the seats ("me", "person", "bot:NAME"), the rules, the sheet;
-    deal; the invite link of each other person's seat, read from the page."""
+    """In the lobby: the game, the seats ("me", "person", "bot:NAME"), the rules, the sheet,
+    the clock (its kind and time per move, in the lobby's unit); deal; the invite link of
+    each other person's seat, read from the page."""
     page = host.open(base + "/")
     page.wait_for_selector("#new-table")
     page.click(f"label[for=game-{game}]")
@@ -46,6 +48,10 @@ def deal(
     page.check(f"#sheet-{sheet}")
     if listed:
         page.check("#listed")
+    if clock is not None:
+        kind, per_move = clock
+        page.check(f"#clock-{kind}")
+        page.fill("#per-move", str(per_move))
     page.click("#deal")
     page.fill("#ask-name", host.name)
     page.click("text=Sit down")

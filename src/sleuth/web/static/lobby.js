@@ -109,7 +109,8 @@ function newTableSection(menu, onDealt) {
     perMove.value = kind === "live" ? seconds : seconds / 3600;
     perMoveUnit.textContent = kind === "live" ? "seconds" : "hours";
   };
-  clockKind.node.addEventListener("change", showPerMove);
+  // The time box lies inside the clock's fieldset: its own change must not reset it.
+  clockKind.node.addEventListener("change", (event) => { if (event.target.name === "clock") showPerMove(); });
   showPerMove();
 
   function build() {
