@@ -29,7 +29,7 @@ GAMES = [
     ("black-vienna", ["me", "person", "bot:basic"], {}, "full", 6),
     ("black-stories-investigation", ["me", "person", "bot:basic"], {}, "facts", 7),
     ("alibi", ["me", "person", "bot:basic"], {"round_limit": "2"}, "off", 8),
-    ("13-clues", ["me", "person", "bot:deductive"], {}, "full", 7),
+    ("13-clues", ["me", "person", "bot:deductive"], {"top_secret": "yes"}, "full", 7),
 ]
 
 
@@ -266,7 +266,14 @@ def finish_checks(server: Server, ana: Player, bob: Player, game: str, sheet: st
     for player, other in ((ana, bob), (bob, ana)):
         own = "\n".join(player.recorder.frames)
         assert any(s in own for step in secrets_of[other.seat][:-1] for s in step)
+    if game == "13-clues":
+        # A Top Secret question was asked by clicks: its answer only for the two seats.
+        asked = [(seat, text) for seat, text, _ in record["steps"] if " secret" in text]
+        assert any(seat in (ana.seat, bob.seat) for seat, _ in asked), record["steps"]
     for player in (ana, bob):
+        # Nothing from outside: every request the page made went to the server.
+        foreign = {url for url, _, _ in player.recorder.bodies if not url.startswith(server.http)}
+        assert not foreign, foreign
         frames, raws = [], []
         for text in player.recorder.frames:
             frame = json.loads(text)

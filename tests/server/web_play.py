@@ -211,7 +211,8 @@ def thirteen_clues(
         return [*opened, *(f"accusation:{name}" for name in trio), "accusation-send"]
     if looks and roll < 0.35:
         return [rng.choice(looks)]
-    action = rng.choice(asks)
+    # The Top Secret token (where the table plays with it) is spent on the first question.
+    action = rng.choice([a for a in asks if a.endswith(" secret")] or asks)
     words = action.split()
     secret = ["secret"] if "secret" in words else []
     return [f"subject:{words[2]}", *secret, f"ask:{action}"]
