@@ -182,9 +182,9 @@ def take_shots(
         assert overflow(player.page) == 0, f"{game}: {player.name}'s table scrolls sideways"
     if first:
         ana.click(first[0])  # the pick again: put back as it was
+    check_axe(ana.page, f"a {game} table, light theme")
+    check_axe(bob.page, f"a {game} table on a phone, dark theme")
     if game == "black-vienna":
-        check_axe(ana.page, "a Black Vienna table, light theme")
-        check_axe(bob.page, "a Black Vienna table on a phone, dark theme")
         keyboard_checks(ana)
     return paths
 
