@@ -23,34 +23,47 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from sleuth.agents.random_agent import split_drastic
-from sleuth.core import all_kits, find_game, make_game
+from sleuth.core import State, all_kits, find_game, make_game
 
 BASELINE = "python_kuhn_poker"
 OPENSPIEL_GAMES = (BASELINE, "python_liars_poker", "python_tic_tac_toe")
 
 
-def sleuth_playouts(name: str, players: int, seconds: float, seed: int) -> float:
+Clock = Callable[[], float]
+
+
+def random_move(state: State, rng: random.Random) -> State:
+    """The state after the random bot's way of choosing: an ordinary action, an accusation
+    (a drastic one) with probability 0.01 or when nothing else is legal."""
+    seat = state.to_move()
+    if seat is None:
+        raise RuntimeError("a game that is not over waits on nobody")
+    ordinary, drastic = split_drastic(state.legal_actions(seat))
+    rare = len(drastic) and rng.random() < 0.01
+    pool = drastic if not len(ordinary) or rare else ordinary
+    return state.apply(seat, pool[rng.randrange(len(pool))])
+
+
+def sleuth_playouts(
+    name: str, players: int, seconds: float, seed: int, clock: Clock = time.perf_counter
+) -> float:
     """Actions per second of random playouts of one game."""
     game = make_game(name, players)
     rng = random.Random(seed)
     actions, number = 0, 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
+    started = clock()
+    while clock() - started < seconds:
         state = game.new(seed * 100_003 + number)
         number += 1
         while state.outcome is None:
-            seat = state.to_move()
-            if seat is None:
-                raise RuntimeError("a game that is not over waits on nobody")
-            ordinary, drastic = split_drastic(state.legal_actions(seat))
-            rare = len(drastic) and rng.random() < 0.01
-            pool = drastic if not len(ordinary) or rare else ordinary
-            state = state.apply(seat, pool[rng.randrange(len(pool))])
+            state = random_move(state, rng)
             actions += 1
-    return actions / (time.perf_counter() - started)
+    return actions / (clock() - started)
 
 
-def openspiel_playouts(short_name: str, seconds: float, seed: int) -> float | None:
+def openspiel_playouts(
+    short_name: str, seconds: float, seed: int, clock: Clock = time.perf_counter
+) -> float | None:
     """Actions per second (chance outcomes included) of random playouts, or ``None``."""
     try:
         import pyspiel
@@ -60,8 +73,8 @@ def openspiel_playouts(short_name: str, seconds: float, seed: int) -> float | No
     game = pyspiel.load_game(short_name)
     rng = random.Random(seed)
     actions = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
+    started = clock()
+    while clock() - started < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -71,7 +84,7 @@ def openspiel_playouts(short_name: str, seconds: float, seed: int) -> float | No
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
             actions += 1
-    return actions / (time.perf_counter() - started)
+    return actions / (clock() - started)
 
 
 def measure(

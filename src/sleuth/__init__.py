@@ -11,8 +11,8 @@ Games come from the registry of kits (``sleuth.all_kits()``); bots see a seat's 
 (``sleuth.make_agent``); ``sleuth.play_match`` plays a game between bots and gives its record.
 """
 
-from sleuth.agents import Agent, agent_names, make_agent
-from sleuth.arena import MatchResult, play_match
+from typing import TYPE_CHECKING
+
 from sleuth.core import (
     Action,
     Config,
@@ -37,7 +37,33 @@ from sleuth.core import (
 )
 from sleuth.core.protocol import Termination
 from sleuth.core.records import replay_record
-from sleuth.testing import check_game
+
+if TYPE_CHECKING:
+    from sleuth.agents import Agent, agent_names, make_agent
+    from sleuth.arena import MatchResult, play_match
+    from sleuth.testing import check_game
+
+# The bots, the arena and the harness load on first use: a command that needs none of them
+# (``sleuth deduce``, ``sleuth games``) starts without their libraries.
+_LAZY = {
+    "Agent": "sleuth.agents",
+    "agent_names": "sleuth.agents",
+    "make_agent": "sleuth.agents",
+    "MatchResult": "sleuth.arena",
+    "play_match": "sleuth.arena",
+    "check_game": "sleuth.testing",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'sleuth' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
 __version__ = "0.1.0"
 
@@ -71,3 +97,7 @@ __all__ = [
     "play_match",
     "replay_record",
 ]
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

@@ -27,6 +27,7 @@ NOTEBOOK = "notebook"  # the assistant's entry grammar
 RENDER = "render"  # text renderers: the investigation sheet, the hand-kept notes grid
 WEB = "web"  # the browser page's part: a folder of static files (a script module, styles)
 REVIEW = "review"  # the after-game review: positions, truth, moves (sleuth.deduce.review)
+ENCODER = "encoder"  # an Encoder subclass (sleuth.core.encoding): the research environments
 
 T = TypeVar("T")
 

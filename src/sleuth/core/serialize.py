@@ -59,6 +59,7 @@ def to_json(value: object) -> JSONValue:
 # generic walk over them cost more than building the view.
 _encoders: dict[type, typing.Callable[[object], JSONValue]] = {}
 _PLAIN = (int, str, bool, float)
+_building: set[type] = set()
 
 
 def _make_encoder(kind: type) -> typing.Callable[[object], JSONValue]:
@@ -68,8 +69,13 @@ def _make_encoder(kind: type) -> typing.Callable[[object], JSONValue]:
         hints = {}
     namespace: dict[str, object] = {"to_json": to_json}
     items = []
-    for name in field_names(kind) or ():
-        items.append(f"{name!r}: {_expression(hints.get(name, object), f'v.{name}', namespace)}")
+    _building.add(kind)  # a record that holds its own type is walked, not inlined forever
+    try:
+        for name in field_names(kind) or ():
+            hint = hints.get(name, object)
+            items.append(f"{name!r}: {_expression(hint, f'v.{name}', namespace)}")
+    finally:
+        _building.discard(kind)
     source = "def encode(v):\n    return {" + ", ".join(items) + "}\n"
     exec(source, namespace)
     encode: typing.Callable[[object], JSONValue] = namespace["encode"]  # type: ignore[assignment]
@@ -88,6 +94,14 @@ def _expression(hint: object, value: str, namespace: dict[str, object]) -> str:
         if args[0] in _PLAIN:
             return f"list({value})"
         return f"[{_expression(args[0], 'item', namespace)} for item in {value}]"
+    if isinstance(hint, type) and hint not in _building and field_names(hint) is not None:
+        # A nested record's own encoder, called straight: no dispatch per item. Only for
+        # exactly that type (a subclass may have more fields), else the general walk.
+        name = f"_encode_{len(namespace)}"
+        namespace[name] = _encoders.get(hint) or _encoders.setdefault(hint, _make_encoder(hint))
+        kind = f"_kind_{len(namespace)}"
+        namespace[kind] = hint
+        return f"({name}({value}) if type({value}) is {kind} else to_json({value}))"
     return f"to_json({value})"
 
 

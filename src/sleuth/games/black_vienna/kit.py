@@ -1,6 +1,16 @@
 """Black Vienna's kit: its rules and the parts the fronts load when they need them."""
 
-from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, REVIEW, SAMPLER, WEB, GameKit
+from sleuth.core.kit import (
+    BOTS,
+    ENCODER,
+    KNOWLEDGE,
+    NOTEBOOK,
+    RENDER,
+    REVIEW,
+    SAMPLER,
+    WEB,
+    GameKit,
+)
 
 from .rules import BlackVienna
 
@@ -14,5 +24,6 @@ KIT = GameKit(
         NOTEBOOK: "sleuth.games.black_vienna.notebook:GRAMMAR",
         WEB: "sleuth.games.black_vienna.web:WEB",
         REVIEW: "sleuth.games.black_vienna.review:REVIEW",
+        ENCODER: "sleuth.games.black_vienna.encoder:BlackViennaEncoder",
     },
 )

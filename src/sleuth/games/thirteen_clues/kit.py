@@ -1,6 +1,16 @@
 """13 Clues's kit: its rules and the parts the fronts load when they need them."""
 
-from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, REVIEW, SAMPLER, WEB, GameKit
+from sleuth.core.kit import (
+    BOTS,
+    ENCODER,
+    KNOWLEDGE,
+    NOTEBOOK,
+    RENDER,
+    REVIEW,
+    SAMPLER,
+    WEB,
+    GameKit,
+)
 
 from .rules import ThirteenClues
 
@@ -14,5 +24,6 @@ KIT = GameKit(
         NOTEBOOK: "sleuth.games.thirteen_clues.notebook:GRAMMAR",
         WEB: "sleuth.games.thirteen_clues.web:WEB",
         REVIEW: "sleuth.games.thirteen_clues.review:REVIEW",
+        ENCODER: "sleuth.games.thirteen_clues.encoder:ThirteenCluesEncoder",
     },
 )

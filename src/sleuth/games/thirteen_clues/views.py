@@ -148,16 +148,23 @@ def build_view(state: ThirteenCluesState, seat: int | None) -> ThirteenCluesView
             )
         )
     own_looks = state.looked[seat] if seat is not None else 0
+    # Who looked at each slot, from each seat's bits (one pass, not one per slot).
+    lookers = [
+        tuple(s for s in range(state.players) if state.looked[s] >> i & 1)
+        for i in range(len(state.informants))
+    ]
     informants = tuple(
         InformantView(
             slot="ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i],
             card=names[card] if over or own_looks >> i & 1 else None,
-            looked_by=tuple(sorted({s for s, slot in state.looks if slot == i})),
+            looked_by=lookers[i],
         )
         for i, card in enumerate(state.informants)
     )
     questions = state.public_questions
-    if seat is not None and any(q.secret for q in questions):
+    # A Top Secret question spends its asker's token: none spent, none asked.
+    spent = state.tokens != (1 << state.players) - 1 if game.config.top_secret else False
+    if seat is not None and spent and any(q.secret for q in questions):
         questions = tuple(
             QuestionView(q.asker, q.witness, True, q.subject, q.side, q.answer)
             if q.secret and seat in (q.asker, q.witness)

@@ -1,0 +1,116 @@
+"""Observations: the kit encoder's segments, the decision, and on request exact knowledge.
+
+The observation of a seat is built from ``state.view(seat)`` alone (and from whether that
+seat is being asked now, which every seat can tell). With ``knowledge=True`` three segments
+follow, from the game's exact deduction engine (the kit's ``knowledge`` part) on the same
+view: ``knowledge.valid`` (1 when the engine has an analysis of this view: not before the
+position exists, e.g. during 13 Clues' setup), ``knowledge.cards`` (per card, the
+probability of each place) and ``knowledge.solutions`` (the solution posterior over the
+encoder's solution slots).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from sleuth.core import Game, GameError, State, find_kit
+from sleuth.core.encoding import Encoder, Features, KnowledgeLayout, Layout
+from sleuth.core.kit import KNOWLEDGE, PartError
+from sleuth.core.protocol import View
+
+if TYPE_CHECKING:
+    from sleuth.deduce.knowledge import Knowledge
+
+    from .table import Decision
+
+Observation = npt.NDArray[np.float32]
+
+
+class Observer:
+    """Turns (state, seat, decision) into one fixed-length float32 vector."""
+
+    def __init__(self, game: Game[Any], encoder: Encoder, knowledge: bool) -> None:
+        self.game, self.encoder = game, encoder
+        layout = Layout()
+        for segment in encoder.layout.segments:
+            layout.add(segment.name, segment.size, segment.help)
+        self.decision_at = layout.add(
+            "decision", 2, "this seat is asked now: the move the game waits on, an interrupt"
+        )
+        self.knowledge: Knowledge[Any] | None = None
+        self.knowledge_layout: KnowledgeLayout | None = None
+        if knowledge:
+            self.knowledge, self.knowledge_layout = _knowledge_parts(game, encoder)
+            k = self.knowledge_layout
+            self.valid_at = layout.add("knowledge.valid", 1, "1 if the analysis below exists")
+            self.cards_at = layout.add(
+                "knowledge.cards",
+                len(k.cards) * len(k.places),
+                f"per card ({len(k.cards)}) the probability of each place ({', '.join(k.places)})",
+            )
+            self.solutions_at = layout.add("knowledge.solutions", k.solutions, k.help)
+            self.card_row = {card: i for i, card in enumerate(k.cards)}
+            self.place_column = {place: i for i, place in enumerate(k.places)}
+        self.layout = layout
+        self.size = layout.size
+
+    def observe(self, state: State, seat: int, decision: Decision | None) -> Observation:
+        view = state.view(seat)
+        features = Features()
+        self.encoder.encode(view, features)
+        if decision is not None:
+            features.flag(self.decision_at + int(decision.interrupt))
+        if self.knowledge is not None:
+            self._knowledge(view, features)
+        out = np.zeros(self.size, dtype=np.float32)
+        if features.indices:
+            out[features.indices] = features.values
+        return out
+
+    def _knowledge(self, view: View, out: Features) -> None:
+        knowledge, layout = self.knowledge, self.knowledge_layout
+        if knowledge is None or layout is None:
+            return
+        try:
+            analysis = knowledge.analyze(knowledge.from_view(view), None, False)
+        except GameError:  # no position yet (a setup phase): the segments stay 0
+            return
+        if not analysis.consistent:
+            return
+        out.flag(self.valid_at)
+        width = len(layout.places)
+        for card, places in analysis.cards.items():
+            row = self.card_row.get(card)
+            if row is None:
+                raise RuntimeError(f"{self.game.title} encoder: no knowledge row for {card!r}")
+            for place, probability in places.items():
+                column = self.place_column.get(place)
+                if column is None:
+                    raise RuntimeError(
+                        f"{self.game.title} encoder: no knowledge column for place {place!r}"
+                    )
+                out.put(self.cards_at + row * width + column, probability)
+        for solution in analysis.solutions:
+            slot = layout.solution_slot(view, solution.cards)
+            if slot is None:
+                raise RuntimeError(
+                    f"{self.game.title} encoder: no solution slot for {solution.cards!r}"
+                )
+            out.put(self.solutions_at + slot, solution.probability)
+
+
+def _knowledge_parts(game: Game[Any], encoder: Encoder) -> tuple[Knowledge[Any], KnowledgeLayout]:
+    from sleuth.deduce.knowledge import Knowledge
+
+    kit = find_kit(game.name)
+    if not kit.has(KNOWLEDGE):
+        raise PartError(
+            f"{game.title} has no knowledge part (no exact deduction engine), so knowledge "
+            "features are not available for it"
+        )
+    if encoder.knowledge is None:
+        raise PartError(f"{game.title}: its encoder lays out no knowledge features")
+    return kit.part(KNOWLEDGE, Knowledge), encoder.knowledge
