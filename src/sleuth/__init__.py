@@ -65,6 +65,7 @@ def __getattr__(name: str) -> object:
     globals()[name] = value
     return value
 
+
 __version__ = "0.1.0"
 
 __all__ = [
