@@ -253,6 +253,9 @@ def finish_checks(server: Server, ana: Player, bob: Player, game: str, sheet: st
     page.wait_for_selector(".replay-bar", state="detached")
     record = httpx.get(f"{server.http}/api/tables/{table}/record").json()["record"]
     last_step = len(record["steps"])
+    # The scores shown are the record's, seat by seat.
+    shown_scores = page.locator(".scores tbody td").all_inner_texts()
+    assert [float(s) for s in shown_scores] == [float(s) for s in record["outcome"]["scores"]]
     if game == "black-vienna":
         # Seat 0 accused while another seat was to ask: an interrupt, over the wire.
         states = list(replay_record(record).states())
