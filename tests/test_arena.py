@@ -120,6 +120,7 @@ def test_questions_before_the_winning_accusation() -> None:
     assert questions_before_win(steps, ()) is None
 
 
+@pytest.mark.slow
 def test_arena_command_prints_the_table_and_draws_the_plot(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -89,6 +89,7 @@ async def test_entering_a_recorded_game_gives_exactly_what_deduce_gives(tmp_path
     assert load_notebook(path).folded.position == notebook.folded.position
 
 
+@pytest.mark.slow
 async def test_a_miscounted_answer_is_flagged_naming_the_entries(tmp_path: Path) -> None:
     reveal, answers = _recorded_game()
     hand = reveal["hands"][1]

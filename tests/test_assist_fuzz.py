@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -133,6 +134,7 @@ sessions = st.sampled_from(sorted(GAMES)).flatmap(
 )
 
 
+@pytest.mark.slow
 @FUZZ
 @given(sessions)
 def test_fuzzed_entries_raise_only_entry_errors_and_a_refusal_changes_nothing(

@@ -31,6 +31,7 @@ def test_a_bool_is_no_seat_and_fields_of_the_wrong_type_are_malformed() -> None:
     with pytest.raises(IllegalActionError, match="seat True is not a seat"):
         state.apply(True, legal)
     assert isinstance(legal, Investigate)
+    # Fields of the wrong types on purpose: the type: ignores mark what the checks must catch.
     for broken in (
         Investigate(True, legal.cards),
         Investigate(float(legal.target), legal.cards),  # type: ignore[arg-type]
@@ -42,7 +43,7 @@ def test_a_bool_is_no_seat_and_fields_of_the_wrong_type_are_malformed() -> None:
     clues = make_game("13-clues", 4, mystery_choice="random").new(2)
     seat = clues.to_move()
     assert seat is not None
-    with pytest.raises(InvalidActionError, match="malformed action"):
+    with pytest.raises(InvalidActionError, match="malformed action"):  # a str side on purpose
         clues.apply(seat, Ask((seat + 1) % 4, "red", "", 0))  # type: ignore[arg-type]
 
 

@@ -13,8 +13,11 @@ from sleuth.core import all_kits, find_game
 from sleuth.testing import check_game
 from support.variants import BASE, PLAYERS, variants
 
+# Each kit at its smallest table (fast) and its largest (marked slow: CI runs it).
 TABLES = [
-    (kit.name, players)
+    pytest.param(
+        kit.name, players, marks=pytest.mark.slow if players > kit.game.min_players else ()
+    )
     for kit in all_kits()
     for players in sorted({kit.game.min_players, kit.game.max_players})
 ]

@@ -163,7 +163,8 @@ def test_arena_with_random_bots_on_two_workers(
     saved = sorted(records.glob("*.json"))
     assert len(saved) == 10
     for path in saved:
-        assert replay_record(load_record(path)).final.outcome is not None
+        final = replay_record(load_record(path)).final
+        assert final is not None and final.outcome is not None
 
     code, out, _ = run(capsys, "bots", game.name)
     assert code == 0
@@ -346,7 +347,8 @@ def test_a_kit_without_a_render_part_plays_without_a_sheet(
         assert decision.sheet == f"({game.title} has no investigation sheet)"
         assert not decision.notes_grid
     assert app.saved is not None
-    assert replay_record(load_record(app.saved)).final.outcome == session.outcome
+    final = replay_record(load_record(app.saved)).final
+    assert final is not None and final.outcome == session.outcome
 
 
 def test_fronts_whose_part_the_kit_lacks_refuse_in_one_line(

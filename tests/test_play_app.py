@@ -19,10 +19,14 @@ from support.streams import bot_streams, deterministic_secrets
 
 pytest.importorskip("textual")
 
+from textual.pilot import Pilot
 from textual.widgets import Static
 
+from sleuth.games.thirteen_clues import ThirteenClues, ThirteenCluesState, ThirteenCluesView
 from sleuth.tui.play_app import PlayApp
 from sleuth.tui.screens import HelpScreen, TextScreen
+from support.json_access import as_list, as_obj, as_str
+from support.narrow import narrow
 from support.screen import screen_lines
 
 KEYS = {" ": "space", "+": "plus", "!": "exclamation_mark", ":": "colon"}
@@ -38,9 +42,9 @@ def _screen_text(app: PlayApp) -> str:
     return "\n".join(str(w.render()) for w in app.query("Static") if w not in listed)
 
 
-async def _type(pilot: object, text: str) -> None:
+async def _type(pilot: Pilot[None], text: str) -> None:
     for key in text:
-        await pilot.press(KEYS.get(key, key))  # type: ignore[attr-defined]
+        await pilot.press(KEYS.get(key, key))
 
 
 def _bv(players: int = 3, seed: int = 1, sheet: str = "off") -> tuple[GameSession, PlayApp]:
@@ -57,7 +61,7 @@ async def test_1_a_move_typed_with_the_list_focused_is_the_move_played() -> None
     async with app.run_test() as pilot:
         await pilot.pause()
         assert app.focused is app.query_one("#actions")  # the list has the focus
-        listed = [item.name for item in app.query_one("#actions").children]
+        listed = [as_str(item.name) for item in app.query_one("#actions").children]
         typed = listed[-1]  # not the highlighted one
         assert typed != listed[0]
         await _type(pilot, typed)
@@ -68,6 +72,7 @@ async def test_1_a_move_typed_with_the_list_focused_is_the_move_played() -> None
         assert session.steps[0].action == typed
 
 
+@pytest.mark.slow
 async def test_1_a_move_that_cannot_be_played_stays_in_the_box_and_changes_nothing() -> None:
     session, app = _bv()
     async with app.run_test() as pilot:
@@ -81,6 +86,7 @@ async def test_1_a_move_that_cannot_be_played_stays_in_the_box_and_changes_nothi
         assert app.command.value == "ask 0 AOR"  # to be mended, not retyped
 
 
+@pytest.mark.slow
 async def test_2_bang_and_colon_work_after_typing_and_escape_leaves_the_box() -> None:
     session, app = _bv()
     async with app.run_test() as pilot:
@@ -103,6 +109,7 @@ async def test_2_bang_and_colon_work_after_typing_and_escape_leaves_the_box() ->
         assert session.steps[0].action == first
 
 
+@pytest.mark.slow
 async def test_2_the_accusation_key_plays_a_typed_accusation() -> None:
     session, app = _bv()
     async with app.run_test() as pilot:
@@ -152,7 +159,9 @@ async def test_3_at_80x24_the_hand_the_table_the_latest_history_and_the_sheet_sh
             assert hand[0] in screen
         latest = app.history.lines(0)[-1]
         assert latest[:25] in screen  # the latest line of the history, scrolled into view
-        sheet_start = app.sheet.render_part.sheet(view, "facts").splitlines()[0]  # type: ignore[union-attr]
+        render = app.sheet.render_part
+        assert render is not None
+        sheet_start = render.sheet(view, "facts").splitlines()[0]
         assert sheet_start[:25] in screen
         assert "Sheet (F2): certain facts" in screen
 
@@ -163,7 +172,9 @@ async def test_3_at_160x50_the_best_question_line_is_whole() -> None:
     app = PlayApp(session, sheet="full", bot_delay=0.0)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
-        sheet = app.sheet.render_part.sheet(session.view(0), "full")  # type: ignore[union-attr]
+        render = app.sheet.render_part
+        assert render is not None
+        sheet = render.sheet(session.view(0), "full")
         best = next(line for line in sheet.splitlines() if line.startswith("best question"))
         assert any(best in line for line in screen_lines(app))
 
@@ -171,8 +182,9 @@ async def test_3_at_160x50_the_best_question_line_is_whole() -> None:
 # --- 4: 13 Clues' colours and categories, sides, a legal best question -----------------------
 
 
+@pytest.mark.slow
 async def test_4_thirteen_clues_shows_every_card_with_colour_and_category() -> None:
-    game = make_game("13-clues", 2, mystery_choice="random")
+    game = narrow(ThirteenClues, make_game("13-clues", 2, mystery_choice="random"))
     session = GameSession(game, 5, [None, RandomAgent(0.0)])
     app = PlayApp(session, sheet="full", bot_delay=0.0)
     async with app.run_test(size=(100, 40)) as pilot:
@@ -180,13 +192,16 @@ async def test_4_thirteen_clues_shows_every_card_with_colour_and_category() -> N
             await pilot.pause()
             if session.waiting_for_human() == 0:
                 break
-        view = session.view(0)
+        view = narrow(ThirteenCluesView, session.view(0))
         table = _text(app, "#view")
         colours = {c.name: (c.colour, c.category) for c in game.cards}
-        for card in view.hand:  # type: ignore[attr-defined]
+        assert view.hand is not None
+        for card in view.hand:
             colour, category = colours[card]
             assert f"{card} ({colour}, {category})" in table
-        left, right = view.seats[0].hidden  # type: ignore[attr-defined]
+        hidden = view.seats[0].hidden
+        assert hidden is not None
+        left, right = hidden
         assert f"left: {left} ({colours[left][0]}," in table
         assert f"right: {right} ({colours[right][0]}," in table
         sheet = str(app.query_one("#analysis", Static).render())
@@ -261,6 +276,7 @@ def test_5_alibi_history_names_every_action() -> None:
     assert sum("convicted (" in line for line in book.lines(1)) == 9
 
 
+@pytest.mark.slow
 async def test_5_the_app_shows_black_stories_and_alibi_history_in_words() -> None:
     for name, words in (("bsi", " played "), ("alibi", "seat 1 ")):
         game = make_game(name, 3)
@@ -300,7 +316,9 @@ async def test_6_the_end_names_the_winner_the_scores_the_hands_and_the_wrong_let
     tmp_path: Path,
 ) -> None:
     session, ring, wrong = _bv_scripted_end()
-    hands = session.reveal()["hands"]  # type: ignore[index]
+    reveal = session.reveal()
+    assert reveal is not None
+    hands = as_list(reveal["hands"])
     app = PlayApp(session, bot_delay=0.0, record_dir=tmp_path)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
@@ -311,21 +329,25 @@ async def test_6_the_end_names_the_winner_the_scores_the_hands_and_the_wrong_let
         assert f"Hands: you {hands[0]}, seat 1 {hands[1]}, seat 2 {hands[2]}" in end
         assert f"seat 1 {wrong} (wrong)" in end and f"you {ring} (right)" in end
         assert "After the accusation: seat 2 passed" in end
-        scores = session.outcome.scores  # type: ignore[union-attr]
+        assert session.outcome is not None
+        scores = session.outcome.scores
         assert f"Scores: you {scores[0]}, seat 1 {scores[1]}, seat 2 {scores[2]}" in end
         await pilot.press("escape")
         await pilot.pause()
         assert "Winner: seat 0 (you)." in _text(app, "#history")  # stays after the page
-    assert app.saved is not None and replay_record(load_record(app.saved)).final.outcome
+    assert app.saved is not None
+    final = replay_record(load_record(app.saved)).final
+    assert final is not None and final.outcome
 
 
 async def test_6_thirteen_clues_end_has_no_python_tuples_and_the_sheet_stops() -> None:
     game = make_game("13-clues", 2, mystery_choice="random")
     state = game.new(9)
     mover = state.to_move()
-    mystery = state.reveal()["mysteries"][mover]  # type: ignore[index]
+    assert mover is not None
+    mystery = [as_str(card) for card in as_list(as_list(state.reveal()["mysteries"])[mover])]
     recorder = Recorder(game, 9)
-    recorder.play(mover, "accuse " + " ".join(mystery))  # type: ignore[arg-type]
+    recorder.play(mover, "accuse " + " ".join(mystery))
     session = GameSession(game, 9, [None, RandomAgent(0.0)])  # seat 0 reads the end
     session.replay(recorder.steps)
     app = PlayApp(session, sheet="full", bot_delay=0.0)
@@ -346,6 +368,7 @@ async def test_6_thirteen_clues_end_has_no_python_tuples_and_the_sheet_stops() -
 # --- 7: help, and the hand-kept sheet says how to reach it --------------------------------
 
 
+@pytest.mark.slow
 async def test_7_help_shows_this_games_rules_and_keys_only() -> None:
     for name, rules, accuse in (
         ("bv", "Black Vienna: the rules in short", True),
@@ -414,18 +437,19 @@ def test_9_thirteen_clues_drops_the_seats_own_wrong_accusation() -> None:
     from sleuth.games.thirteen_clues.knowledge import ThirteenCluesAnalysis, thirteen_clues_position
 
     game = make_game("13-clues", 3, mystery_choice="random")
-    state = game.new(4)
+    state = narrow(ThirteenCluesState, game.new(4))
     seat = state.to_move()
+    assert seat is not None
     before = ThirteenCluesAnalysis(thirteen_clues_position(state.view(seat))).to_json()
     trio = next(
-        m["cards"]
-        for m in before["mystery"]  # type: ignore[union-attr]
-        if m["cards"] != state.reveal()["mysteries"][seat]  # type: ignore[index]
+        [as_str(card) for card in as_list(as_obj(m)["cards"])]
+        for m in as_list(before["mystery"])
+        if as_obj(m)["cards"] != as_list(state.reveal()["mysteries"])[seat]
     )
     after_state = state.apply(seat, game.parse_action("accuse " + " ".join(trio)))
     after = ThirteenCluesAnalysis(thirteen_clues_position(after_state.view(seat))).to_json()
-    assert len(after["mystery"]) == len(before["mystery"]) - 1  # type: ignore[arg-type]
-    assert all(m["cards"] != trio for m in after["mystery"])  # type: ignore[union-attr]
+    assert len(as_list(after["mystery"])) == len(as_list(before["mystery"])) - 1
+    assert all(as_obj(m)["cards"] != trio for m in as_list(after["mystery"]))
 
 
 def test_9_black_stories_weighs_two_opponents_jointly_33_percent() -> None:
@@ -490,12 +514,11 @@ def test_10_the_command_line_defaults_to_facts() -> None:
     from sleuth.cli.play_cmd import add_parser
 
     parser = argparse.ArgumentParser()
-    add_parser(parser.add_subparsers())
+    commands = parser.add_subparsers()
+    add_parser(commands)
     args = parser.parse_args(["play", "bv"])
     assert args.sheet is None  # run_play reads None as facts, or as the saved game's level
-    assert (
-        "facts, the default" in parser._subparsers._group_actions[0].choices["play"].format_help()
-    )  # type: ignore[union-attr]
+    assert "facts, the default" in commands.choices["play"].format_help()
 
 
 # --- whole games ---------------------------------------------------------------------------
@@ -507,7 +530,7 @@ async def test_a_whole_game_by_keyboard_alone_shows_nothing_hidden(tmp_path: Pat
     bots = [RandomAgent(0.05), RandomAgent(0.05), RandomAgent(0.05)]  # they accuse, wrongly
     session = GameSession(game, 5, [None, *bots], bot_seeds=bot_streams(5, 4))
     hidden = game.new(5).reveal()  # the test's own oracle, dealt again from the seed
-    others = [h for seat, h in enumerate(hidden["hands"]) if seat != 0]  # type: ignore[arg-type]
+    others = [as_str(h) for seat, h in enumerate(as_list(hidden["hands"])) if seat != 0]
     app = PlayApp(session, sheet="off", bot_delay=0.0, record_dir=tmp_path)
     async with app.run_test() as pilot:
         for _ in range(400):
@@ -529,7 +552,7 @@ async def test_a_whole_game_by_keyboard_alone_shows_nothing_hidden(tmp_path: Pat
         assert "Game over" in _text(app, "#status")
     assert app.saved is not None
     replay = replay_record(load_record(app.saved))
-    assert replay.final.outcome == session.outcome
+    assert replay.final is not None and replay.final.outcome == session.outcome
     assert any(s.action.startswith("accuse") and s.seat != 0 for s in session.steps)
 
 
@@ -572,7 +595,8 @@ async def test_every_game_can_be_played_to_the_end_by_keyboard(
         assert "Winner" in _text(app, "#history") or "No winner" in _text(app, "#history")
     assert app.saved is not None
     record = load_record(app.saved)
-    assert replay_record(record).final.outcome == session.outcome
+    final = replay_record(record).final
+    assert final is not None and final.outcome == session.outcome
     if name == "13-clues":  # seat 0 must never have seen its own mystery before the end
         chooser = players - 1
         own = next(

@@ -6,7 +6,9 @@ import base64
 import hashlib
 import json
 import zlib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,6 +18,7 @@ from sleuth.arena.session import GameSession
 from sleuth.cli.main import main
 from sleuth.core import make_game
 from sleuth.core.errors import RecordError
+from support.json_access import as_list, as_str
 from support.streams import deterministic_secrets
 
 pytest.importorskip("textual")
@@ -52,6 +55,7 @@ async def _saved_game(tmp_path: Path) -> tuple[Path, GameSession, list[str]]:
     return path, session, history
 
 
+@pytest.mark.slow
 async def test_8_a_saved_game_resumes_where_it_was_with_the_notes(tmp_path: Path) -> None:
     path, played, history = await _saved_game(tmp_path)
     saved = read_save(path)
@@ -77,14 +81,14 @@ async def test_8_the_save_shows_nothing_of_the_deal_at_a_glance(tmp_path: Path) 
     assert "holds the whole deal" in outer["warning"]
     assert str(played.secrets_to_save()[0]) not in text and '"seed"' not in text
     assert str(reveal["ring"]) not in text
-    for hand in reveal["hands"]:  # type: ignore[union-attr]
+    for hand in as_list(reveal["hands"]):
         assert str(hand) not in text
 
 
-def _rewrite(path: Path, change: object) -> None:
+def _rewrite(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
     outer = json.loads(path.read_text(encoding="utf-8"))
     inner = json.loads(zlib.decompress(base64.b64decode(outer["payload"])))
-    change(inner)  # type: ignore[operator]
+    change(inner)
     packed = zlib.compress(json.dumps(inner).encode())
     outer["payload"] = base64.b64encode(packed).decode()
     outer["sha256"] = hashlib.sha256(packed).hexdigest()
@@ -101,7 +105,8 @@ async def test_8_a_damaged_or_edited_save_is_refused_naming_what(tmp_path: Path)
     path.write_text(good, encoding="utf-8")
 
     def edit(inner: dict[str, list[list[object]]]) -> None:
-        inner["steps"][0][2] = inner["steps"][0][2].replace("=0", "=9").replace("=1", "=9")
+        result = as_str(inner["steps"][0][2])
+        inner["steps"][0][2] = result.replace("=0", "=9").replace("=1", "=9")
 
     _rewrite(path, edit)
     saved = read_save(path)
@@ -124,6 +129,7 @@ async def test_8_resume_refuses_setup_options_it_would_ignore(
     assert "cannot read it" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 async def test_8_leaving_asks_first_and_can_save(tmp_path: Path) -> None:
     session = _session()
     path = tmp_path / "left.json"
@@ -165,7 +171,65 @@ async def test_8_the_save_of_a_finished_game_is_removed(tmp_path: Path) -> None:
     assert not path.exists()
 
 
+async def test_8_a_finished_game_removes_the_save_it_resumed_from_and_its_new_one(
+    tmp_path: Path,
+) -> None:
+    session = _session()
+    resumed, new = tmp_path / "a.json", tmp_path / "b.json"
+    resumed.write_text("{}", encoding="utf-8")  # stands for the file the game came from
+    app = PlayApp(session, bot_delay=0.0, save_path=new)
+    app.saved_game = app.resumed_from = resumed
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.save_game()
+        assert new.exists() and resumed.exists()
+        ring = str(session.game.new(session.secrets_to_save()[0]).reveal()["ring"])
+        assert app.play(f"accuse {ring}")
+        for _ in range(20):
+            await pilot.pause()
+            if session.outcome is not None:
+                break
+        await pilot.pause()
+        assert session.outcome is not None
+    assert not new.exists() and not resumed.exists()
+
+
 @pytest.fixture(autouse=True)
 def _fixed_bot_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
     # These tests drive particular games by keys: their bots' generators must not vary.
     deterministic_secrets(monkeypatch)
+
+
+async def test_8_a_save_that_names_a_program_or_a_bad_bot_or_seed_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _, _ = await _saved_game(tmp_path)
+    good = path.read_text(encoding="utf-8")
+    marker = tmp_path / "ran"
+    program = f"cmd:touch {marker}"
+    _rewrite(path, lambda inner: inner["bots"].__setitem__(1, program))
+    with pytest.raises(SaveError, match=r"bots: seat 1 is a bot program .*starts no program"):
+        read_save(path)
+    assert main(["play", "--resume", str(path)]) == 2
+    assert "starts no program" in capsys.readouterr().err and not marker.exists()
+    for bad, message in (
+        (
+            lambda inner: inner["bots"].__setitem__(2, "genius"),
+            "bots: seat 2: unknown bot 'genius'",
+        ),
+        (lambda inner: inner.update(seed=10**39), r"seed: a record's seed is a whole number"),
+        (lambda inner: inner.update(game="chess"), "game: "),
+        (lambda inner: inner.update(config=[]), r"config: (?!config:)"),
+    ):
+        path.write_text(good, encoding="utf-8")
+        _rewrite(path, bad)
+        with pytest.raises(SaveError, match=message):
+            read_save(path)
+
+
+async def test_8_resume_refuses_a_seed_of_zero_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _, _ = await _saved_game(tmp_path)
+    assert main(["play", "--resume", str(path), "--seed", "0"]) == 2
+    assert "leave out --seed" in capsys.readouterr().err

@@ -41,9 +41,18 @@ def install(monkeypatch: pytest.MonkeyPatch) -> Install:
     return use
 
 
+class PluginModule(types.ModuleType):
+    """The module the fake entry points name; the attributes the tests may set on it."""
+
+    KIT: GameKit
+    NOT_A_KIT: object
+    FIRST: GameKit
+    SECOND: GameKit
+
+
 @pytest.fixture
-def plugins(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
-    module = types.ModuleType(PLUGINS)
+def plugins(monkeypatch: pytest.MonkeyPatch) -> PluginModule:
+    module = PluginModule(PLUGINS)
     monkeypatch.setitem(sys.modules, PLUGINS, module)
     return module
 
@@ -59,9 +68,7 @@ def kit_named(name: str, aliases: tuple[str, ...] = ()) -> GameKit:
     return GameKit(game=game)
 
 
-def test_an_entry_point_kit_joins_the_built_ins(
-    install: Install, plugins: types.ModuleType
-) -> None:
+def test_an_entry_point_kit_joins_the_built_ins(install: Install, plugins: PluginModule) -> None:
     install()
     builtins = builtin_names()
     assert len(builtins) >= 1
@@ -106,7 +113,7 @@ def test_a_module_that_raises_on_import_is_an_error_naming_the_entry_point(
 
 
 def test_a_missing_attribute_is_an_error_naming_the_entry_point(
-    install: Install, plugins: types.ModuleType
+    install: Install, plugins: PluginModule
 ) -> None:
     install(absent=f"{PLUGINS}:NO_KIT_HERE")
     with pytest.raises(GameError, match=rf"^entry point absent = {PLUGINS}:NO_KIT_HERE .*"):
@@ -114,7 +121,7 @@ def test_a_missing_attribute_is_an_error_naming_the_entry_point(
 
 
 def test_an_entry_point_to_something_else_than_a_kit_is_refused(
-    install: Install, plugins: types.ModuleType
+    install: Install, plugins: PluginModule
 ) -> None:
     plugins.NOT_A_KIT = "a string"
     install(wrong=f"{PLUGINS}:NOT_A_KIT")
@@ -126,9 +133,7 @@ def test_an_entry_point_to_something_else_than_a_kit_is_refused(
     )
 
 
-def test_a_kit_taking_a_built_in_name_is_refused(
-    install: Install, plugins: types.ModuleType
-) -> None:
+def test_a_kit_taking_a_built_in_name_is_refused(install: Install, plugins: PluginModule) -> None:
     install()
     taken = all_kits()[0].name
     plugins.KIT = kit_named(taken)
@@ -146,7 +151,7 @@ def test_a_kit_taking_a_built_in_name_is_refused(
 
 
 def test_a_kit_taking_a_built_in_alias_is_refused_and_leaves_nothing_behind(
-    install: Install, plugins: types.ModuleType
+    install: Install, plugins: PluginModule
 ) -> None:
     install()
     owner = next(kit for kit in all_kits() if kit.game.aliases)
@@ -161,7 +166,7 @@ def test_a_kit_taking_a_built_in_alias_is_refused_and_leaves_nothing_behind(
 
 
 def test_two_packages_claiming_one_name_are_refused(
-    install: Install, plugins: types.ModuleType
+    install: Install, plugins: PluginModule
 ) -> None:
     plugins.FIRST, plugins.SECOND = kit_named("twin"), kit_named("twin")
     install(first=f"{PLUGINS}:FIRST", second=f"{PLUGINS}:SECOND")
@@ -169,9 +174,7 @@ def test_two_packages_claiming_one_name_are_refused(
         all_kits()
 
 
-def test_one_kit_listed_twice_is_registered_once(
-    install: Install, plugins: types.ModuleType
-) -> None:
+def test_one_kit_listed_twice_is_registered_once(install: Install, plugins: PluginModule) -> None:
     """An old and a new installation's metadata may both list the same kit."""
     plugins.KIT = kit_named("listed-twice")
     install(one=f"{PLUGINS}:KIT", other=f"{PLUGINS}:KIT")

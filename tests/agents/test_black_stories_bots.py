@@ -20,6 +20,7 @@ from sleuth.games.black_stories import (
 )
 from sleuth.games.black_stories.bots import DeductiveBlackStories
 from sleuth.games.black_stories.knowledge import black_stories_position, posterior
+from support.narrow import narrow
 from support.streams import TEST_KEY, bot_streams
 
 GAME = "black-stories-investigation"
@@ -127,7 +128,8 @@ def test_deductive_certain_solves_are_always_right() -> None:
             if step.seat != 0 or not step.action.startswith("solve"):
                 continue
             target = int(step.action.split()[1])
-            cases = posterior(black_stories_position(_view(before, 0), target))
+            state = narrow(BlackStoriesState, before)
+            cases = posterior(black_stories_position(_view(state, 0), target))
             if len(cases) == 1:
                 certain += 1
                 assert step.result.startswith("solved"), (seed, step)

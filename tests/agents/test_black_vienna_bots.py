@@ -59,6 +59,7 @@ def test_basic_accuses_only_when_its_notes_are_certain() -> None:
     assert wins >= 8  # random bots never win: basic wins whenever it gets certain in time
 
 
+@pytest.mark.slow
 def test_deductive_accusations_from_a_certain_ring_are_always_right() -> None:
     from sleuth.games.black_vienna.bots import DeductiveBlackVienna
     from sleuth.games.black_vienna.knowledge import BlackViennaAnalysis, black_vienna_position

@@ -19,7 +19,7 @@ import pytest
 import sleuth
 from sleuth.agents import Agent, RandomAgent, make_agent
 from sleuth.agents import botproto as proto
-from sleuth.agents.remote import bot_seed
+from sleuth.agents.remote import RemoteAgent, bot_seed
 from sleuth.agents.serve import serve
 from sleuth.arena import play_match
 from sleuth.arena.session import GameSession
@@ -27,6 +27,8 @@ from sleuth.arena.tournament import run_specs, schedule
 from sleuth.cli.main import main
 from sleuth.core import Action, Game, GameError, Outcome, View, make_game
 from sleuth.core.records import replay_record
+from sleuth.core.serialize import JSONValue
+from support.narrow import narrow
 from support.streams import bot_streams
 
 SRC = Path(sleuth.__file__).parent.parent
@@ -84,9 +86,21 @@ def test_a_served_bot_plays_exactly_as_in_the_games_process(
     game = make_game(game_name, players)
     for seed in seeds:
         # The same bot streams and salt for both: only where the bot runs differs.
-        fixed = {"bot_seeds": bot_streams(seed, players), "salt": "5a1f" * 8}
-        here = play_match(game, [Reseeded(make_agent(bot, game_name)), *rest(game)], seed, **fixed)
-        away = play_match(game, [make_agent(served(bot), game_name), *rest(game)], seed, **fixed)
+        streams, salt = bot_streams(seed, players), "5a1f" * 8
+        here = play_match(
+            game,
+            [Reseeded(make_agent(bot, game_name)), *rest(game)],
+            seed,
+            bot_seeds=streams,
+            salt=salt,
+        )
+        away = play_match(
+            game,
+            [make_agent(served(bot), game_name), *rest(game)],
+            seed,
+            bot_seeds=streams,
+            salt=salt,
+        )
         assert away.forfeits == ()
         assert away.record == here.record
         assert len(away.steps) > players
@@ -96,6 +110,7 @@ def rest(game: Game[Any]) -> list[Agent]:
     return [make_agent("basic", game.name), *(RandomAgent() for _ in range(game.players - 2))]
 
 
+@pytest.mark.slow
 def test_an_arena_with_a_served_bot_replays_exactly() -> None:
     config = make_game("bv", 3).config_json()
     specs = schedule("black-vienna", config, [served("deductive"), "basic", "random"], 3, 5)
@@ -172,15 +187,15 @@ def test_bots_command_lists_program_bots(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_a_session_starts_a_program_bot_and_stops_it() -> None:
     game = make_game("bv", 3)
-    bot = make_agent(fake(), "bv")
+    bot = narrow(RemoteAgent, make_agent(fake(), "bv"))
     session = GameSession(game, 3, [None, bot, RandomAgent(0.0)])
-    pid = bot.pid  # type: ignore[attr-defined]
+    pid = bot.pid
     assert pid is not None
     session.act(0, str(session.legal_actions(0)[0]))
     step = session.bot_step()
     assert step is not None and step.seat == 1  # the fake answers seat 1's question
     session.close()
-    assert bot.pid is None  # type: ignore[attr-defined]
+    assert bot.pid is None
     assert subprocess.run(["kill", "-0", str(pid)], capture_output=True).returncode != 0
     assert session.forfeits == []
 
@@ -314,7 +329,9 @@ def test_the_example_bot_plays_whole_games(mode: list[str]) -> None:
 
 def test_the_example_bot_names_the_example_when_nothing_is_listed() -> None:
     game = make_game("bv", 3)
-    every = [{"kind": "accuse", "every": True, "count": 2925, "example": "accuse ABC"}]
+    every: list[JSONValue] = [
+        {"kind": "accuse", "every": True, "count": 2925, "example": "accuse ABC"}
+    ]
     messages = [hello(game, 0), proto.decide(1, 9, "turn", 1.0, {}, every), proto.end(None)]
     run = subprocess.run(
         [sys.executable, str(EXAMPLE)],

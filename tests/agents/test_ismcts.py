@@ -53,6 +53,7 @@ def _positions(game: Alibi, seed: int, rng: random.Random) -> list[AlibiState]:
     return states
 
 
+@pytest.mark.slow
 def test_determinized_views_equal_the_view() -> None:
     rng = random.Random(5)
     checked = 0
@@ -100,6 +101,7 @@ def test_determinized_states_play_to_the_end() -> None:
         assert sample.outcome is not None
 
 
+@pytest.mark.slow
 def test_decisions_are_legal_and_reproducible() -> None:
     game = _game(2)
     rng = random.Random(2)

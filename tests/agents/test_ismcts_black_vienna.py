@@ -41,6 +41,7 @@ def _positions(players: int, seed: int, bots: str = "random") -> list[BlackVienn
     return states
 
 
+@pytest.mark.slow
 def test_determinized_views_equal_the_view() -> None:
     rng = random.Random(3)
     checked = 0

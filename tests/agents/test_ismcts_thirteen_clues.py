@@ -19,6 +19,7 @@ from sleuth.core import GameError, make_game
 from sleuth.core.records import replay_record
 from sleuth.games.thirteen_clues import ThirteenClues, ThirteenCluesState, ThirteenCluesView
 from sleuth.games.thirteen_clues.bots import ThirteenCluesISMCTS
+from sleuth.games.thirteen_clues.components import Phase
 from sleuth.games.thirteen_clues.knowledge import ThirteenCluesAnalysis, thirteen_clues_position
 from sleuth.games.thirteen_clues.sampler import determinize
 from support.streams import TEST_KEY, bot_streams
@@ -70,7 +71,9 @@ def _play_on(state: ThirteenCluesState, rng: random.Random, steps: int) -> int:
     return made
 
 
-@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize(
+    "players", [3, *(pytest.param(n, marks=pytest.mark.slow) for n in (4, 5, 6))]
+)
 def test_determinized_views_equal_the_view_and_play_on(players: int) -> None:
     rng = random.Random(players)
     checked = moves = 0
@@ -187,7 +190,7 @@ def test_a_certain_mystery_is_accused_at_once() -> None:
         witness, subject = questions.pop(0)
         new = state.apply(seat, game.parse_action(f"ask {witness} {subject}"))
         assert isinstance(new, ThirteenCluesState)
-        new.turn, new.phase = seat, "play"
+        new.turn, new.phase = seat, Phase.PLAY
         new.glasses = tuple(1 if s == seat else g for s, g in enumerate(new.glasses))
         state = new
     assert questions  # certainty came before the list ran out

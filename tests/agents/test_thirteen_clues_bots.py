@@ -140,6 +140,7 @@ def test_basic_notes_never_strike_the_truth() -> None:
                     assert names[card] in cands[kind], (seed, seat)
 
 
+@pytest.mark.slow
 def test_deductive_certain_accusations_are_always_right() -> None:
     certain = 0
     for seed in range(8):

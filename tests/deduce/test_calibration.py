@@ -198,6 +198,7 @@ def posterior(position: dict[str, object]) -> dict[frozenset[str], float]:
     return {frozenset(t["cards"]): t["p"] for t in trios}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", sorted(SCENARIOS))
 def test_mystery_posterior_matches_the_games_own_deal(players: int) -> None:
     scenario = SCENARIOS[players]

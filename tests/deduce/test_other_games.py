@@ -19,6 +19,7 @@ from sleuth.games.thirteen_clues.knowledge import (
     attribute_set,
     cards_for,
 )
+from support.json_access import as_list, as_number, as_obj
 
 from .brute import worlds
 
@@ -73,11 +74,10 @@ def test_13_clues_true_deal_is_possible(players: int) -> None:
         pos, truth = random_13_clues(rng, players, rng.randint(0, 8))
         out = analyze_position(pos)
         assert out["consistent"] is True
-        cards = out["cards"]
-        assert isinstance(cards, dict)
+        cards = as_obj(out["cards"])
         for c, loc in truth.items():
-            assert cards[c].get(loc, 0) > 0
-        myst = {frozenset(m["cards"]) for m in out["solutions"]}  # type: ignore[attr-defined]
+            assert as_number(as_obj(cards[c]).get(loc, 0)) > 0
+        myst = {frozenset(as_list(as_obj(m)["cards"])) for m in as_list(out["solutions"])}
         assert frozenset(c for c, loc in truth.items() if loc == "mystery") in myst
 
 
@@ -115,7 +115,7 @@ def test_13_clues_questions_rank() -> None:
     out = analyze_position(pos, questions=True)
     qs = out["questions"]
     assert isinstance(qs, list) and qs
-    bits = [q["solution_bits"] for q in qs]
+    bits = [as_number(as_obj(q)["solution_bits"]) for q in qs]
     assert bits == sorted(bits, reverse=True)
 
 
@@ -134,7 +134,7 @@ def test_black_stories_posterior_is_uniform_over_consistent_cases() -> None:
             m = matches(ev, secret)
             cards.append({"evidence": ev, "field": "0/1" if m <= 1 else str(m)})
         out = analyze_position({"game": "black-stories", "cards": cards})
-        cases = [s["cards"][0] for s in out["solutions"]]  # type: ignore[index]
+        cases = [as_list(as_obj(s)["cards"])[0] for s in as_list(out["solutions"])]
         assert "/".join(secret) in cases
         expect = [
             c

@@ -12,6 +12,7 @@ import pytest
 from sleuth.cli.main import main
 from sleuth.deduce.api import analyze_position
 from sleuth.deduce.model import PositionError
+from support.json_access import as_list, as_obj
 
 THIRTEEN_CLUES = {
     "game": "13-clues",
@@ -48,7 +49,7 @@ def _with(position: dict[str, object], path: tuple[str | int, ...], key: str) ->
     out = copy.deepcopy(position)
     where: object = out
     for step in path:
-        where = where[step]  # type: ignore[index]
+        where = as_list(where)[step] if isinstance(step, int) else as_obj(where)[step]
     assert isinstance(where, dict)
     where[key] = False
     return out
@@ -77,7 +78,7 @@ def test_unknown_keys_are_named(
 
 def test_a_side_on_a_question_of_more_players_is_an_error() -> None:
     position = copy.deepcopy(THIRTEEN_CLUES)
-    position["questions"][0]["side"] = "left"  # type: ignore[index]
+    as_obj(as_list(position["questions"])[0])["side"] = "left"
     with pytest.raises(PositionError, match=r"questions\[0\]\.side: only two-player questions"):
         analyze_position(position)
 

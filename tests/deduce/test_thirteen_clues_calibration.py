@@ -11,16 +11,20 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from sleuth.core import make_game
-from sleuth.games.thirteen_clues import ThirteenCluesState, ThirteenCluesView
+from sleuth.games.thirteen_clues import ThirteenClues, ThirteenCluesState, ThirteenCluesView
 from sleuth.games.thirteen_clues.knowledge import ThirteenCluesAnalysis, thirteen_clues_position
+from support.narrow import narrow
 
 DEALS = 1200
 
 
+@pytest.mark.slow
 def test_own_mystery_of_one_colour_is_calibrated() -> None:
-    game = make_game("13-clues", 3, mystery_choice="random")
-    colour = {card.name: card.colour for card in game.cards}  # type: ignore[attr-defined]
+    game = narrow(ThirteenClues, make_game("13-clues", 3, mystery_choice="random"))
+    colour = {card.name: card.colour for card in game.cards}
     expected = variance = 0.0
     observed = 0
     for seed in range(DEALS):
@@ -36,7 +40,7 @@ def test_own_mystery_of_one_colour_is_calibrated() -> None:
         variance += p * (1 - p)
         mystery = state.mysteries[0]
         assert mystery is not None
-        observed += len({game.cards[c].colour for c in mystery}) == 1  # type: ignore[attr-defined]
+        observed += len({game.cards[c].colour for c in mystery}) == 1
     z = (observed - expected) / math.sqrt(variance)
     print(f"one-colour mysteries: {observed} seen, {expected:.1f} expected, z = {z:.2f}")
     assert expected > 15  # the test has power: the event is not negligible

@@ -16,7 +16,7 @@ import pytest
 
 from sleuth.core import make_game
 from sleuth.deduce.model import PositionError
-from sleuth.games.thirteen_clues import ThirteenCluesState
+from sleuth.games.thirteen_clues import ThirteenCluesState, ThirteenCluesView
 from sleuth.games.thirteen_clues.knowledge import (
     MYSTERY,
     ThirteenCluesAnalysis,
@@ -25,6 +25,7 @@ from sleuth.games.thirteen_clues.knowledge import (
 )
 from sleuth.games.thirteen_clues.render import sheet_text, thirteen_clues_sheet
 from support.calibration import replay
+from support.json_access import as_list, as_obj, as_str
 
 from .test_calibration import game_of
 
@@ -80,7 +81,8 @@ def test_own_wrong_accusation_rules_its_trio_out() -> None:
     assert cards["Parlor"][MYSTERY] == pytest.approx(16 / 79)
     # a uniform draw of deals never holds the accused trio
     draws = an.sample(random.Random(3), 400)
-    assert all(sorted(d["mysteries"]["0"]) != sorted(ACCUSED) for d in draws)  # type: ignore[index]
+    own = [[as_str(c) for c in as_list(as_obj(d["mysteries"])["0"])] for d in draws]
+    assert all(sorted(trio) != sorted(ACCUSED) for trio in own)
 
 
 def test_question_value_counts_the_accusation() -> None:
@@ -154,7 +156,7 @@ def test_two_players_counts() -> None:
     position = dict(TWO, accusations=[{"player": 0, "cards": ["Officer", "Market", "Rifle"]}])
     out = _analysis(position).to_json()
     assert out["worlds"] == str(79 * TWO_REST) == "286675200"
-    assert out["cards"]["Officer"][MYSTERY] == pytest.approx(19 / 79)  # type: ignore[index]
+    assert as_obj(as_obj(out["cards"])["Officer"])[MYSTERY] == pytest.approx(19 / 79)
 
 
 @pytest.mark.parametrize(
@@ -214,9 +216,10 @@ def test_a_real_two_player_game_with_questions_to_the_seat() -> None:
     state = replay(game, game.new(6), history)
     assert state is not None
     view = state.view(0)
-    position = thirteen_clues_position(view)  # type: ignore[arg-type]
+    assert isinstance(view, ThirteenCluesView)
+    position = thirteen_clues_position(view)
     assert position["hidden"] == ["Nurse", "Poison"]  # as they lie: left, right
-    asked = [q for q in position["questions"] if q["witness"] == 0]  # type: ignore[union-attr, index]
+    asked = [as_obj(q) for q in as_list(position["questions"]) if as_obj(q)["witness"] == 0]
     assert [(q["side"], q["about"], q["answer"]) for q in asked] == [
         ("right", "yellow", 1),
         ("left", "female", 2),
@@ -335,6 +338,7 @@ def test_accusing_every_trio_contradicts() -> None:
 def test_sheet_from_a_view_knows_how_the_mysteries_were_picked() -> None:
     chosen = make_game("13-clues", 3)  # mystery_choice=players, the default
     state = chosen.new(4)
+    assert isinstance(state, ThirteenCluesState)
     while state.phase == "choose":
         seat = state.to_move()
         assert seat is not None
@@ -342,9 +346,10 @@ def test_sheet_from_a_view_knows_how_the_mysteries_were_picked() -> None:
         assert isinstance(new, ThirteenCluesState)
         state = new
     view = state.view(0)
-    assert thirteen_clues_position(view)["mystery_choice"] == "players"  # type: ignore[arg-type]
-    text = sheet_text(view, "full")  # type: ignore[arg-type]
+    assert thirteen_clues_position(view)["mystery_choice"] == "players"
+    text = sheet_text(view, "full")
     assert "%*" in text and "(mystery_choice=players)" in text
     dealt = game_of(3).new(4).view(0)
-    text = sheet_text(dealt, "full")  # type: ignore[arg-type]
+    assert isinstance(dealt, ThirteenCluesView)
+    text = sheet_text(dealt, "full")
     assert "(deal model: uniform choice)" in text and "*" not in text

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from sleuth.core import make_game
 from sleuth.games.thirteen_clues import ThirteenClues, ThirteenCluesState, ThirteenCluesView
 from sleuth.games.thirteen_clues.knowledge import ThirteenCluesAnalysis, thirteen_clues_position
+from support.json_access import as_list, as_number, as_obj
 
 STEPS = 80  # actions per game at most
 ACCUSE = 0.08  # chance that a seat free to accuse does
@@ -51,12 +53,15 @@ def _check(state: ThirteenCluesState, seat: int, rng: random.Random) -> None:
     result = analysis.to_json()
     names = [c.name for c in game.cards]
     truth = frozenset(names[c] for c in state.mysteries[seat] or ())
-    posterior = {frozenset(m["cards"]): m["p"] for m in result["mystery"]}  # type: ignore[union-attr]
+    posterior = {
+        frozenset(as_list(as_obj(m)["cards"])): as_number(as_obj(m)["p"])
+        for m in as_list(result["mystery"])
+    }
     assert posterior.get(truth, 0.0) > 0.0
     cards = result["cards"]
     assert isinstance(cards, dict)
     for card in truth:
-        assert cards[card].get("mystery", 0.0) > 0.0
+        assert as_number(as_obj(cards[card]).get("mystery", 0.0)) > 0.0
     wrong = {
         frozenset(names[c] for c in a.cards)
         for a in state.accusations
@@ -74,6 +79,7 @@ def _check(state: ThirteenCluesState, seat: int, rng: random.Random) -> None:
             assert frozenset(mysteries[str(seat)]) not in wrong
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.integers(min_value=2, max_value=6),

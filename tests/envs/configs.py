@@ -45,7 +45,9 @@ def configurations() -> list[Any]:
             continue
         game = kit.game
         for players in sorted({game.min_players, game.max_players}):
-            out.append(pytest.param(kit.name, players, {}, id=f"{kit.name}-{players}"))
+            # the largest table is the slow one; the smallest and the options stay fast
+            marks = pytest.mark.slow if players > game.min_players else ()
+            out.append(pytest.param(kit.name, players, {}, id=f"{kit.name}-{players}", marks=marks))
         options = OTHER_OPTIONS.get(kit.name, {})
         players = max(game.min_players, MIN_PLAYERS_WITH_OPTIONS.get(kit.name, 0))
         out.append(pytest.param(kit.name, players, options, id=f"{kit.name}-{players}-options"))

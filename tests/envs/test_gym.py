@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import warnings
 
 import numpy as np
@@ -9,10 +10,11 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from envs.configs import encoded_games
-from sleuth.core import IllegalActionError, find_kit
+from sleuth.core import IllegalActionError, find_kit, make_rng
 from sleuth.envs import gymnasium_env
 from sleuth.envs.gym import SleuthGymEnv
-from sleuth.envs.table import Decision
+from sleuth.envs.table import Decision, EnvError
+from support.json_access import as_list
 
 
 @pytest.mark.parametrize("game", encoded_games())
@@ -43,7 +45,24 @@ def test_an_episode_replays_from_its_seed_bots_included() -> None:
     assert first == again
     assert play(env, seed=22) != first
     _, reward, info = first
-    assert reward == info["scores"][0]  # type: ignore[index]
+    assert reward == as_list(info["scores"])[0]
+    # Elsewhere, the same key replays it; another key gives the bots other generators.
+    key = env.unwrapped.bot_key  # type: ignore[attr-defined]
+    twin = gymnasium_env(
+        "black-stories-investigation", 3, opponents=["basic", "deductive"], bot_key=key
+    )
+    assert play(twin, seed=21) == first
+
+
+def test_the_bots_generators_are_not_the_seeds_own() -> None:
+    # A bot's generator from the seed alone would let it search back to the deal.
+    env = gymnasium_env("black-vienna", 3, opponents="random")
+    env.reset(seed=5)
+    states = {rng.getstate() for rng in env.unwrapped._rngs.values()}  # type: ignore[attr-defined]
+    assert not states & {make_rng(5, "agent", seat).getstate() for seat in range(3)}
+    assert not states & {random.Random(5).getstate()}
+    with pytest.raises(EnvError, match="bot_key: at least 16 bytes"):
+        gymnasium_env("black-vienna", 3, bot_key=b"short")
 
 
 def test_the_learner_is_offered_out_of_turn_moves_with_wait() -> None:
@@ -53,8 +72,11 @@ def test_the_learner_is_offered_out_of_turn_moves_with_wait() -> None:
     # Seat 0 asks first: seat 2 may accuse before it does, or wait.
     assert mask[env.table.wait_code] and env.table.decision == Decision(2, True)
     assert mask.sum() == 2925 + 1
+    before = env.table.state
     observation, _, terminated, *_ = env.step(env.action_index("wait"))
-    assert not terminated and env.table.state.to_move() in (0, 1, 2)
+    # The bots moved on (seat 0 asked), and the next decision is the learner's again.
+    assert not terminated and env.table.state is not before
+    assert env.table.decision is not None and env.table.decision.seat == 2
 
 
 def test_illegal_actions_end_with_a_penalty_or_raise() -> None:

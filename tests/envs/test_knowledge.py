@@ -11,20 +11,25 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sleuth.core import make_game
+from sleuth.core import State, make_game
 from sleuth.core.kit import PartError
 from sleuth.envs import pettingzoo_env
 from sleuth.envs.table import Table, random_code
+from sleuth.games.black_stories import BlackStoriesState
+from sleuth.games.black_vienna import BlackViennaView
+from sleuth.games.thirteen_clues import ThirteenClues, ThirteenCluesState
+from support.json_access import as_list, as_str
+from support.narrow import narrow
 
 
 def knowledge_observations(
     game_name: str, players: int, seed: int, every: int = 3, **options: object
-) -> list[tuple[object, int, np.ndarray, Table]]:
+) -> list[tuple[State, int, np.ndarray, Table]]:
     """(state, seat, observation, table) at every ``every``-th step of a random game."""
     table = Table(make_game(game_name, players, **options), knowledge=True)
     table.reset(seed)
     rng = np.random.default_rng(seed)
-    found = []
+    found: list[tuple[State, int, np.ndarray, Table]] = []
     step = 0
     while (decision := table.decision) is not None:
         if step % every == 0:
@@ -52,16 +57,17 @@ def test_black_vienna_features_hold_the_truth() -> None:
         assert np.isclose(solutions.sum(), 1.0)
         k = table.encoder.knowledge
         assert k is not None
-        deal = state.reveal()  # type: ignore[attr-defined]
-        for holder, hand in enumerate(deal["hands"]):
-            for letter in hand:
+        deal = state.reveal()
+        for holder, hand in enumerate(as_list(deal["hands"])):
+            for letter in as_str(hand):
                 assert cards[k.cards.index(letter), holder] > 0
-        for letter in deal["ring"]:
+        for letter in as_str(deal["ring"]):
             assert cards[k.cards.index(letter), k.places.index("ring")] > 0
-        ring = k.solution_slot(None, tuple(deal["ring"]))
+        ring = k.solution_slot(None, tuple(as_str(deal["ring"])))
         assert ring is not None and solutions[ring] > 0
         if seat is not None:
-            own = state.view(seat).hand  # type: ignore[attr-defined]
+            own = narrow(BlackViennaView, state.view(seat)).hand
+            assert own is not None
             assert all(cards[k.cards.index(c), seat] == 1.0 for c in own)
         checked += 1
     assert checked >= 5
@@ -76,15 +82,14 @@ def test_black_stories_features_hold_the_opponents_cases() -> None:
         assert np.isclose(solutions.sum(), 1.0)
         k = table.encoder.knowledge
         assert k is not None
-        view = state.view(seat)  # type: ignore[attr-defined]
+        view = state.view(seat)
+        cases = narrow(BlackStoriesState, state).cases
         held = tuple(
-            case.replace("+", "/")
-            for s, case in enumerate(state.cases)  # type: ignore[attr-defined]
-            if s != seat and case is not None
+            case.replace("+", "/") for s, case in enumerate(cases) if s != seat and case is not None
         )
         slot = k.solution_slot(view, held)
         assert slot is not None and solutions[slot] > 0
-        for s, case in enumerate(state.cases):  # type: ignore[attr-defined]
+        for s, case in enumerate(cases):
             if s != seat and case is not None:
                 assert cards[k.cards.index(case.replace("+", "/")), s] > 0
         checked += 1
@@ -95,15 +100,18 @@ def test_thirteen_clues_features_wait_for_the_setup_then_hold_the_mystery() -> N
     before = after = 0
     for state, seat, observation, table in knowledge_observations("13-clues", 3, seed=6):
         valid, cards, solutions = parts(table, observation)
-        if state.phase == "choose":  # type: ignore[attr-defined]
+        state = narrow(ThirteenCluesState, state)
+        if state.phase == "choose":
             assert valid == 0.0 and not cards.any() and not solutions.any()
             before += 1
             continue
         assert valid == 1.0 and np.isclose(solutions.sum(), 1.0)
         k = table.encoder.knowledge
         assert k is not None
-        names = [c.name for c in table.game.cards]  # type: ignore[attr-defined]
-        mystery = tuple(names[c] for c in state.mysteries[seat])  # type: ignore[attr-defined]
+        names = [c.name for c in narrow(ThirteenClues, table.game).cards]
+        own_mystery = state.mysteries[seat]
+        assert own_mystery is not None  # past the setup: every mystery is chosen
+        mystery = tuple(names[c] for c in own_mystery)
         slot = k.solution_slot(None, mystery)
         assert slot is not None and solutions[slot] > 0
         for name in mystery:

@@ -48,7 +48,7 @@ def random_states(spiel: Any, seed: int, count: int) -> list[Any]:
     state = spiel.new_initial_state()
     for byte in seed.to_bytes(4, "big"):
         state.apply_action(byte)
-    found = []
+    found: list[Any] = []
     while not state.is_terminal() and len(found) < count:
         found.append(state.clone())
         table = state.table()
@@ -70,7 +70,9 @@ def test_a_resampled_world_has_the_same_information_state(game: str) -> None:
         assert world.information_state_tensor(player) == state.information_state_tensor(player)
         assert world.legal_actions() == state.legal_actions()
         changed += world.engine.reveal() != state.engine.reveal()
-        assert "own decisions: unknown" in world.information_state_string((player + 1) % 2)
+        assert "own decisions: unknown" in world.information_state_string(
+            (player + 1) % spiel.num_players()
+        )
     assert changed >= 3  # the hidden facts were drawn anew
 
 

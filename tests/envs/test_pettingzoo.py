@@ -6,6 +6,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+import gymnasium
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
@@ -42,7 +43,9 @@ def test_the_observation_has_a_fixed_shape_and_documented_slices(
     for before, after in zip(layout.segments, layout.segments[1:], strict=False):
         assert after.start == before.stop and before.help
     assert layout.segments[-1].stop == layout.size
-    shape = env.observation_space("seat_0")["observation"].shape
+    space = env.observation_space("seat_0")
+    assert isinstance(space, gymnasium.spaces.Dict)
+    shape = space["observation"].shape
     assert shape == (layout.size,)
     for agent in env.possible_agents:
         observation = env.observe(agent)
@@ -127,7 +130,7 @@ def test_an_action_outside_the_mask_raises_naming_it_and_changes_nothing() -> No
         env.step(code)
     with pytest.raises(InvalidActionError, match="outside the action space"):
         env.step(env.table.num_actions)
-    with pytest.raises(InvalidActionError, match="integer code"):
+    with pytest.raises(InvalidActionError, match="integer code"):  # a text action on purpose
         env.step("ask 1 AOR")  # type: ignore[arg-type]
     assert env.table.state is state and env.agent_selection == agent
     after = env.observe(agent)

@@ -23,9 +23,10 @@ from sleuth.core import (
     make_rng,
 )
 from sleuth.core.records import replay_record
-from sleuth.games.alibi import Alibi, AlibiState, AlibiView, Convict, PlayClue
+from sleuth.games.alibi import Alibi, AlibiState, AlibiView, Convict, Exchange, PlayAlibi, PlayClue
 from sleuth.games.alibi.rules import AlibiEnd
 from sleuth.testing.harness import check_game
+from support.narrow import narrow
 from support.streams import bot_streams
 
 SUSPECTS = ("S01", "S02", "S03", "S04")
@@ -72,6 +73,8 @@ def _hans_table(hans_convicts: bool, **options: object) -> AlibiState:
     state = deal(
         [["long", "long", "male", "short"], ["female", "thin", "glasses", "plain"]],
         pile=["newspaper", "plain", "plain", "plain", "plain", "plain", "plain", "plain"],
+        players=2,
+        display=SUSPECTS,
         **options,
     )
     state = turn(state, "play long")  # Hans draws newspaper
@@ -212,8 +215,12 @@ def test_drawing_from_an_empty_pile_reshuffles_the_discard() -> None:
     assert state.private_result() == "discard reshuffled (2); drew 2"
     # The exchanged cards went back into the pile unseen, and with them how many they were.
     assert state.last_result() == "discard reshuffled (?); drew ?"
-    assert before.public_action(0, g.parse_action("exchange long+long")) == "exchange ?"
-    assert before.public_action(0, g.parse_action("exchange long")) == "exchange long"
+    assert before.public_action(0, narrow(Exchange, g.parse_action("exchange long+long"))) == (
+        "exchange ?"
+    )
+    assert before.public_action(0, narrow(Exchange, g.parse_action("exchange long"))) == (
+        "exchange long"
+    )
     assert sorted(state.hands[0]) == ["bag", "long", "long", "long"]
     assert state.pile == ("long",) and state.discard == ()
 
@@ -411,14 +418,16 @@ SMALL = {
 }
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize(
+    "players", [2, *(pytest.param(n, marks=pytest.mark.slow) for n in (3, 4, 5))]
+)
 def test_conformance_small_data(players: int) -> None:
     report = check_game(make_game("alibi", players, **SMALL), seeds=range(3), deep_every=25)
     assert report.games == 3 and report.twins_checked > 0 and report.illegal_checked > 0
     assert report.outcomes == {"convictions": 3}
 
 
-@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("players", [2, pytest.param(5, marks=pytest.mark.slow)])
 def test_conformance_default_data(players: int) -> None:
     report = check_game(make_game("alibi", players), seeds=range(1), deep_every=60)
     assert report.twins_checked > 0 and report.replays_checked == 1
@@ -427,9 +436,9 @@ def test_conformance_default_data(players: int) -> None:
 def _check_convictions(record: dict[str, Any]) -> None:
     """Every conviction justified by the table at that moment; scores add up from them."""
     replay = replay_record(json.loads(json.dumps(record)))
-    g = replay.game
+    g = narrow(Alibi, replay.game)
     totals = [0] * g.players
-    states = list(replay.states())
+    states = [narrow(AlibiState, state) for state in replay.states()]
     for before, after, step in zip(states, states[1:], replay.steps, strict=False):
         if len(after.convictions) == len(before.convictions):
             continue
@@ -438,9 +447,9 @@ def _check_convictions(record: dict[str, Any]) -> None:
         fronts = [list(f) for f in before.fronts]
         alibied = {s for s, _ in before.alibis}
         if action.kind == "play":
-            fronts[step.seat].append(action.value)  # type: ignore[attr-defined]
+            fronts[step.seat].append(narrow(PlayClue, action).value)
         elif action.kind == "alibi":
-            alibied.add(action.suspect)  # type: ignore[attr-defined]
+            alibied.add(narrow(PlayAlibi, action).suspect)
         values = g.suspect_values[conviction.suspect]
         table = {v for f in fronts for v in f}
         assert conviction.suspect in before.display and conviction.suspect not in alibied
@@ -452,13 +461,14 @@ def _check_convictions(record: dict[str, Any]) -> None:
         points[step.seat] += 1
         assert conviction.convicter == step.seat and tuple(points) == conviction.points
         totals = [t + p for t, p in zip(totals, points, strict=True)]
-    final = replay.final
+    final = narrow(AlibiState, replay.final)
     assert final.outcome is not None and len(final.convictions) == 9
     assert tuple(totals) == final.outcome.scores
     best = max(totals)
     assert final.outcome.winners == tuple(s for s, t in enumerate(totals) if t == best)
 
 
+@pytest.mark.slow
 def test_what_it_must_show_small_scale() -> None:
     g = make_game("alibi", 5)
     for number in range(12):
@@ -467,7 +477,7 @@ def test_what_it_must_show_small_scale() -> None:
             g, [RandomAgent() for _ in range(5)], seed, bot_seeds=bot_streams(seed, 5)
         )
         assert result.outcome.reason is AlibiEnd.CONVICTIONS
-        assert len(result.final.convictions) == 9  # type: ignore[attr-defined]
+        assert len(narrow(AlibiState, result.final).convictions) == 9
         _check_convictions(result.record)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sleuth.core import ConfigError, IllegalActionError, InvalidActionError, find_kit, make_game
+from sleuth.core.actions import ActionList
 from sleuth.core.kit import KNOWLEDGE, RENDER, TextRender
 from sleuth.deduce.knowledge import Knowledge
 from sleuth.games.black_vienna import (
@@ -17,6 +18,7 @@ from sleuth.games.black_vienna import (
     parse_action,
 )
 from sleuth.games.black_vienna.components import mask_letters
+from support.narrow import narrow
 
 # A 4-player deal: ring BLM; stacks in a known order (face up: AOR, ABC, AFQ).
 HANDS4 = ("ACDEFG", "HIJKNO", "PQRSTU", "VWXYZÖ")
@@ -62,7 +64,7 @@ def test_default_deck_is_appendix_a() -> None:
 )
 def test_deal_sizes_and_partition(players: int, sizes: tuple[int, ...]) -> None:
     assert hand_sizes(players) == sizes
-    state = make_game("bv", players).new(11)
+    state = narrow(BlackVienna, make_game("bv", players)).new(11)
     reveal = state.reveal()
     hands = reveal["hands"]
     assert isinstance(hands, list)
@@ -246,7 +248,7 @@ def test_wrong_accusation_eliminates_but_the_player_keeps_playing() -> None:
 def test_anyone_may_accuse_at_any_decision_point() -> None:
     state = start()
     assert state.actors() == frozenset({0, 1, 2, 3})
-    assert "accuse" in state.legal_actions(2).kinds()  # type: ignore[attr-defined]
+    assert "accuse" in narrow(ActionList, state.legal_actions(2)).kinds()
     assert len(state.legal_actions(2)) == 2925
 
 
@@ -284,7 +286,7 @@ def test_last_player_asks_one_final_question_then_must_accuse() -> None:
     state = play(state, (2, "ask 1 BHV"))
     assert state.phase == "final-accusation"
     assert state.to_move() == 2
-    assert state.legal_actions(2).kinds() == ("accuse",)  # type: ignore[attr-defined]
+    assert narrow(ActionList, state.legal_actions(2)).kinds() == ("accuse",)
     with pytest.raises(IllegalActionError):
         state.apply(2, parse_action("ask 1 CDE"))
     state = play(state, (2, "accuse BLM"))

@@ -9,12 +9,14 @@ import pytest
 
 from sleuth.assist import Notebook, grammar_of
 from sleuth.core import EntryError, find_kit, make_game
+from sleuth.games.black_vienna import BlackVienna
 from sleuth.games.black_vienna.components import (
     DEFAULT_DECK,
     LETTERS,
     TRANSCRIBED_DECK,
     deck_name,
 )
+from support.narrow import narrow
 
 
 def test_the_transcribed_deck_is_a_design_like_the_generated_one() -> None:
@@ -35,7 +37,8 @@ def test_a_deck_is_named_in_options_and_in_sleuth_games() -> None:
     option = next(o for o in find_kit("bv").game.options() if o.name == "deck")
     assert option.default == "generated" and "transcribed" in option.help
     # The game asks with the deck's cards: BLM lies face up in some deal.
-    assert any("BLM" in make_game("bv", 3, deck="transcribed").new(s).face_up() for s in range(40))
+    transcribed = narrow(BlackVienna, make_game("bv", 3, deck="transcribed"))
+    assert any("BLM" in transcribed.new(s).face_up() for s in range(40))
 
 
 def test_the_assistant_takes_the_box_on_the_table(tmp_path: Path) -> None:

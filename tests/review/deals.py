@@ -79,8 +79,9 @@ def bs_joint(state: BlackStoriesState, seat: int) -> tuple[list[int], list[tuple
     full = [c for c in game.deck if c.count("+") == bs.FULL_EVIDENCE - 1]
     visible = {*state.hands[seat], *state.discard}
     visible |= {card for grid in state.grids for card, _ in grid}
-    if state.cases[seat] is not None:
-        visible.add(state.cases[seat])
+    own_case = state.cases[seat]
+    if own_case is not None:
+        visible.add(own_case)
     public = game.config.guesses != "private"
     order = [t for t in range(state.players) if t != seat and state.cases[t] is not None]
     options = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -18,12 +18,17 @@ from sleuth.agents import RandomAgent, make_agent
 from sleuth.arena import play_match
 from sleuth.core import State, make_game
 from sleuth.core.records import replay_record
+from sleuth.games.black_stories import BlackStoriesState
+from sleuth.games.black_vienna import BlackViennaState
 from sleuth.games.black_vienna import components as bv
+from sleuth.games.thirteen_clues import ThirteenCluesState
 from sleuth.review import GameReview, review_record
+from support.narrow import narrow
 
 from .deals import bs_joint, bv_answers, bv_ring_counts, entropy, tc_mystery_counts
 
 SALT = "5a" * 16
+StateT = TypeVar("StateT", bound=State)
 
 
 def play(game_name: str, players: int, seed: int, bot: str, **options: Any) -> dict[str, Any]:
@@ -35,10 +40,10 @@ def play(game_name: str, players: int, seed: int, bot: str, **options: Any) -> d
     return dict(play_match(game, agents, seed, bot_seeds=seeds, salt=SALT).record)
 
 
-def known_states(record: dict[str, Any]) -> list[State]:
+def known_states(record: dict[str, Any], kind: type[StateT]) -> list[StateT]:
     """The state each frame's knowledge comes from: the review keeps, after the end, what
-    the seat knew before it (the reveal is no deduction)."""
-    states = list(replay_record(record).states())
+    the seat knew before it (the reveal is no deduction). Each is checked to be a ``kind``."""
+    states = [narrow(kind, state) for state in replay_record(record).states()]
     return [*states[:-1], states[-2]]
 
 
@@ -47,7 +52,7 @@ def close(a: float | None, b: float) -> bool:
 
 
 def check_bv(record: dict[str, Any], review: GameReview) -> int:
-    states = known_states(record)
+    states = known_states(record, BlackViennaState)
     final = states[-1]
     ring = final.ring
     checked = 0
@@ -72,7 +77,7 @@ def test_black_vienna_three_players_every_step(seed: int, bot: str) -> None:
     assert check_bv(record, review) == 3 * (len(record["steps"]) + 1)
     # the ring's letters are the truth the review names
     assert review.seats[0].stretches[0].truth == tuple(
-        bv.mask_letters(known_states(record)[-1].ring)
+        bv.mask_letters(known_states(record, BlackViennaState)[-1].ring)
     )
 
 
@@ -83,7 +88,7 @@ def test_black_vienna_three_players_every_step(seed: int, bot: str) -> None:
 def test_black_stories_every_step(players: int, seed: int, options: dict[str, str]) -> None:
     record = play("black-stories", players, seed, "deductive", **options)
     review = review_record(record)
-    states = known_states(record)
+    states = known_states(record, BlackStoriesState)
     for seat_review in review.seats:
         seat = seat_review.seat
         for reading, state in zip(seat_review.readings, states, strict=True):
@@ -101,13 +106,15 @@ def test_black_stories_every_step(players: int, seed: int, options: dict[str, st
 def test_thirteen_clues_six_players_every_step() -> None:
     record = play("13-clues", 6, 1, "deductive")
     review = review_record(record)
-    states = known_states(record)
+    states = known_states(record, ThirteenCluesState)
     chosen = [i for i, s in enumerate(states) if all(m is not None for m in s.mysteries)]
     first = chosen[0]
     for seat_review in review.seats[:3]:  # three seats: the oracle takes seconds per seat
         seat = seat_review.seat
         counts = tc_mystery_counts([states[i] for i in chosen], seat)
-        truth = tuple(states[-1].mysteries[seat])
+        mystery = states[-1].mysteries[seat]
+        assert mystery is not None  # chosen: every mystery is picked by the end
+        truth = tuple(mystery)
         for reading in seat_review.readings[:first]:
             assert reading.probability is None
         for reading, count in zip(seat_review.readings[first:], counts, strict=True):

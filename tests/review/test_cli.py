@@ -54,6 +54,7 @@ def test_json_and_one_seat(records: dict[str, Path], capsys: pytest.CaptureFixtu
     assert seat["notes"] and isinstance(seat["notes"][0], str)
 
 
+@pytest.mark.slow
 def test_plot_is_a_png(
     records: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -17,6 +17,7 @@ from sleuth.tui.play_app import PlayApp
 from sleuth.tui.screens import ReviewScreen
 
 
+@pytest.mark.slow
 async def test_the_terminal_app_offers_the_review_after_the_reveal() -> None:
     game = make_game("bv", 3)
     bots = [RandomAgent(0.0), RandomAgent(0.05)]

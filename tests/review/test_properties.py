@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -67,6 +68,7 @@ def check_seat(seat: SeatReview) -> None:
             assert attempt.probability > 0
 
 
+@pytest.mark.slow
 @settings(max_examples=16, deadline=None)
 @given(
     st.sampled_from(sorted(GAMES)),

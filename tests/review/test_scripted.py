@@ -239,12 +239,12 @@ def stories() -> GameReview:
         recorder.play(seat, text)
     state = recorder.state
     while state.outcome is None:  # play on with fixed bots to an end
-        seat = state.to_move()
-        assert seat is not None
+        mover = state.to_move()
+        assert mover is not None
         action = make_agent("deductive", "black-stories").act(
-            state.view(seat), state.legal_actions(seat), random.Random(seat)
+            state.view(mover), state.legal_actions(mover), random.Random(mover)
         )
-        state = recorder.play(seat, str(action))
+        state = recorder.play(mover, str(action))
     return review_record(recorder.record())
 
 

@@ -21,10 +21,13 @@ from sleuth.cli.main import main
 from sleuth.core import make_game
 from sleuth.core.records import replay_record
 from sleuth.games.black_stories.notebook import GRAMMAR as BLACK_STORIES
+from sleuth.games.black_vienna import BlackViennaState
 from sleuth.games.black_vienna import components as bv
 from sleuth.games.black_vienna.notebook import GRAMMAR as BLACK_VIENNA
+from sleuth.games.thirteen_clues import ThirteenCluesState
 from sleuth.games.thirteen_clues.notebook import GRAMMAR as THIRTEEN_CLUES
 from sleuth.review import review_notebook, review_record
+from support.narrow import narrow
 
 SALT = "5a" * 16
 
@@ -39,8 +42,7 @@ def bot_record(name: str, players: int, seed: int) -> dict[str, Any]:
 def test_black_vienna_session_agrees_with_the_record() -> None:
     record = bot_record("black-vienna", 4, 2)
     replay = replay_record(record)
-    final = replay.final
-    assert final is not None
+    final = narrow(BlackViennaState, replay.final)
     seat = 1
     hand = bv.mask_letters(final.hands[seat])
     notebook = Notebook.start(
@@ -61,14 +63,15 @@ def test_black_vienna_session_agrees_with_the_record() -> None:
     session = review_notebook(notebook).seat(seat)
     played = review_record(record, [seat]).seat(seat)
     assert len(session.readings) == len(notebook.entries) + 1
-    for reading, step in zip(session.readings, steps_of_entries, strict=True):
+    for reading, known_after in zip(session.readings, steps_of_entries, strict=True):
         # The later entry of a special investigation's pair is the step's own reading.
-        later = steps_of_entries.count(step) == 1 or reading is _last_of(
-            session, step, steps_of_entries
+        later = steps_of_entries.count(known_after) == 1 or reading is _last_of(
+            session, known_after, steps_of_entries
         )
         if later:
-            assert reading.probability == pytest.approx(played.readings[step].probability, rel=1e-9)
-            assert reading.bits == pytest.approx(played.readings[step].bits, rel=1e-9)
+            expected = played.readings[known_after]
+            assert reading.probability == pytest.approx(expected.probability, rel=1e-9)
+            assert reading.bits == pytest.approx(expected.bits, rel=1e-9)
     assert session.could_know == _first_entry(steps_of_entries, played.could_know)
 
 
@@ -83,11 +86,11 @@ def _first_entry(steps: list[int], could_know: int | None) -> int | None:
     return next(i for i, s in enumerate(steps) if s >= could_know)
 
 
+@pytest.mark.slow
 def test_thirteen_clues_session_agrees_with_the_record() -> None:
     record = bot_record("13-clues", 4, 3)
     replay = replay_record(record)
-    final = replay.final
-    assert final is not None
+    final = narrow(ThirteenCluesState, replay.final)
     seat = 2
     names = [c.name for c in final.game.cards]
     hidden = [names[c] for c in final.hidden[seat] or ()]
@@ -120,8 +123,9 @@ def test_thirteen_clues_session_agrees_with_the_record() -> None:
     session = review_notebook(notebook).seat(seat)
     played = review_record(record, [seat]).seat(seat)
     assert session.readings[0].probability is None  # the mysteries are not entered yet
-    for reading, step in list(zip(session.readings, entry_steps, strict=True))[3:]:
-        assert reading.probability == pytest.approx(played.readings[step].probability, rel=1e-9)
+    for reading, known_after in list(zip(session.readings, entry_steps, strict=True))[3:]:
+        expected = played.readings[known_after]
+        assert reading.probability == pytest.approx(expected.probability, rel=1e-9)
 
 
 def test_thirteen_clues_own_wrong_accusation_is_an_attempt() -> None:

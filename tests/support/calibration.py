@@ -10,7 +10,7 @@ import math
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sleuth.core import IllegalActionError, State
 
@@ -73,7 +73,11 @@ class Chi2:
         )
 
 
-def pooled_chi2(probabilities: Mapping[Hashable, float], observed: Counter[Hashable]) -> Chi2:
+# The cell type: a deal, a card's place, a trio... anything the counts can be keyed by.
+CellT = TypeVar("CellT", bound=Hashable)
+
+
+def pooled_chi2(probabilities: Mapping[CellT, float], observed: Counter[CellT]) -> Chi2:
     """Pearson's chi-squared of ``observed`` counts against ``probabilities``.
 
     Cells are pooled from the least likely up until each pool is expected at least

@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import json
 import sys
+from types import FrameType
 from typing import Any
 
 
@@ -22,7 +23,7 @@ def states_in_reach() -> tuple[list[Any], list[Any], int]:
     objects = gc.get_objects()
     in_gc = [o for o in objects if isinstance(o, State)]
     in_frames = []
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None:
         in_frames += [v for v in frame.f_locals.values() if isinstance(v, State)]
         frame = frame.f_back

@@ -8,7 +8,15 @@ seed, which is public anyway).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 from sleuth.core import derive_seed
+
+if TYPE_CHECKING:  # for the annotations only: at run time this imports what it did before
+    import pytest
+
+    from sleuth.agents import Agent
 
 
 def bot_streams(seed: int, players: int) -> list[int]:
@@ -19,16 +27,22 @@ def bot_streams(seed: int, players: int) -> list[int]:
 TEST_KEY = b"sleuth test tournaments"
 
 
-def deterministic_secrets(monkeypatch: object) -> None:
+def deterministic_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
     """Give a session without bot seeds the streams of ``bot_streams`` (OS entropy in people's
     games), for tests of the terminal app that drive one particular game by keys."""
     from sleuth.arena.session import GameSession
 
     original = GameSession.__init__
 
-    def init(self: GameSession, game: object, seed: int, controllers: object, **kw: object) -> None:
+    def init(
+        self: GameSession,
+        game: Any,
+        seed: int,
+        controllers: Sequence[Agent | None],
+        **kw: Any,
+    ) -> None:
         if kw.get("bot_seeds") is None:
-            kw["bot_seeds"] = bot_streams(seed, len(controllers))  # type: ignore[arg-type]
-        original(self, game, seed, controllers, **kw)  # type: ignore[arg-type]
+            kw["bot_seeds"] = bot_streams(seed, len(controllers))
+        original(self, game, seed, controllers, **kw)
 
-    monkeypatch.setattr(GameSession, "__init__", init)  # type: ignore[attr-defined]
+    monkeypatch.setattr(GameSession, "__init__", init)

@@ -25,8 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from sleuth.core import Game, GameError, find_game
+from sleuth.core.errors import RecordError
 from sleuth.core.jsonfile import Bounds, parse_json_text, read_json_file, write_atomically
-from sleuth.core.records import Step
+from sleuth.core.records import Step, check_seed
 from sleuth.core.serialize import JSONValue
 
 SAVE_FORMAT = "sleuth-saved-game"
@@ -139,12 +140,20 @@ def _saved_game(data: Mapping[str, object]) -> SavedGame:
     if not isinstance(name, str):
         raise SaveError("game: expected a game name")
     try:
-        game = find_game(name).from_config_json(data.get("config"))
+        kind = find_game(name)
     except GameError as error:
-        raise SaveError(f"config: {error}") from None
+        raise SaveError(f"game: {error}") from None
+    try:
+        game = kind.from_config_json(data.get("config"))
+    except GameError as error:
+        raise SaveError(f"config: {str(error).removeprefix('config: ')}") from None
     seed = data.get("seed")
-    if type(seed) is not int or seed < 0:
+    if type(seed) is not int:
         raise SaveError("seed: expected a whole number")
+    try:
+        check_seed(seed)
+    except RecordError as error:
+        raise SaveError(str(error)) from None
     salt = data.get("salt")
     if (
         not isinstance(salt, str)
@@ -159,6 +168,9 @@ def _saved_game(data: Mapping[str, object]) -> SavedGame:
         raise SaveError("bots: each is a bot spec or null (a person)")
     if all(b is not None for b in bots):
         raise SaveError("bots: no person plays in this game")
+    for seat, spec in enumerate(bots):
+        if spec is not None:
+            _check_bot(seat, spec, game.name)
     steps = data.get("steps")
     if not isinstance(steps, list):
         raise SaveError("steps: expected a list")
@@ -166,6 +178,21 @@ def _saved_game(data: Mapping[str, object]) -> SavedGame:
     if not isinstance(front, dict):
         raise SaveError("front: expected an object")
     return SavedGame(game, seed, salt, tuple(bots), tuple(_steps(steps, game.players)), front)
+
+
+def _check_bot(seat: int, spec: str, game: str) -> None:
+    """A saved bot spec names a bot of the game; a program (``cmd:``) is refused: anyone may
+    write a save file, and resuming one must not run what it says."""
+    if spec.strip().lower().startswith("cmd:"):
+        raise SaveError(
+            f"bots: seat {seat} is a bot program ({spec!r}); a saved game starts no program"
+        )
+    from sleuth.agents import make_agent
+
+    try:
+        make_agent(spec, game)
+    except GameError as error:
+        raise SaveError(f"bots: seat {seat}: {error}") from None
 
 
 def _steps(steps: Sequence[object], players: int) -> list[Step]:

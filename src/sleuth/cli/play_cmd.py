@@ -119,7 +119,7 @@ def run_play(args: argparse.Namespace) -> int:
         notes=_notes(front),
     )
     if args.resume is not None:
-        app.saved_game = args.resume
+        app.saved_game = app.resumed_from = args.resume
     try:
         app.run()
     finally:
@@ -183,7 +183,7 @@ def _resumed(
             ("--seed", args.seed),
             ("--option", args.option),
         )
-        if value
+        if value not in (None, [], "")  # --seed 0 is given all the same
     ]
     if given:
         raise GameError(f"--resume takes the setup from the file: leave out {', '.join(given)}")

@@ -113,28 +113,30 @@ class LogCache:
     the last one plus new entries is encoded afresh.
     """
 
-    __slots__ = ("_encode", "_log", "_writes")
+    __slots__ = ("_encode", "_kept")
 
     def __init__(self, encode: Callable[[Any, Features], None]) -> None:
         self._encode = encode
-        self._log: tuple[object, ...] = ()
-        self._writes: dict[int, float] = {}
+        # The log and its writes as one value, read and replaced at once: an encoder is
+        # shared by every environment of its configuration, threads included, and a log's
+        # writes must never be paired with another log (another seat's secret answers).
+        self._kept: tuple[tuple[object, ...], dict[int, float]] = ((), {})
 
     def write(self, log: tuple[object, ...], out: Features) -> None:
-        old = self._log
+        old, writes = self._kept
         if log is not old:
             known = len(old)
             if len(log) >= known and log[:known] == old:
-                writes, new = dict(self._writes), log[known:]
+                writes, new = dict(writes), log[known:]
             else:
                 writes, new = {}, log
             fresh = Features()
             for entry in new:
                 self._encode(entry, fresh)
             writes.update(zip(fresh.indices, fresh.values, strict=True))
-            self._log, self._writes = log, writes
-        out.indices.extend(self._writes)
-        out.values.extend(self._writes.values())
+            self._kept = (log, writes)
+        out.indices.extend(writes)
+        out.values.extend(writes.values())
 
 
 class Codes:

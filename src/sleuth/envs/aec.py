@@ -156,7 +156,7 @@ class SleuthAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped 
         if self.terminations.get(agent) or self.truncations.get(agent):
             self._was_dead_step(action)  # None, or PettingZoo's error
             return
-        code = _code(action)
+        code = action_code(action)
         try:
             self.table.check(code)
         except (IllegalActionError, InvalidActionError) as error:
@@ -219,7 +219,8 @@ class SleuthAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped 
             raise EnvError(f"{what}: call reset() first")
 
 
-def _code(action: object) -> int:
+def action_code(action: object) -> int:
+    """An agent's action as a code: an integer (never a bool), else a clear error."""
     if action is None:
         raise InvalidActionError("the agent asked must act: None is only for a finished agent")
     if isinstance(action, bool) or not isinstance(action, int | np.integer):

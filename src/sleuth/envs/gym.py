@@ -4,11 +4,13 @@
 ``seat`` (default 0); ``opponents`` is one bot spec for every other seat or a list of specs,
 one per other seat in seat order (``sleuth.agents.make_agent``: ``random``, ``basic``,
 ``deductive``, ``ismcts:iterations=200``...). The bots see only their own views and draw
-from the arena's per-seat streams (``make_rng(seed, "agent", seat)``), so a seed replays a
-whole episode. Observations and codes are those of the PettingZoo environment
-(``sleuth.envs.aec``); out-of-turn offers to the learner come with ``wait``, and the bots
-are offered theirs as ``sleuth.arena`` offers them. The reward comes at the end (the
-learner's score, or ``reward="win-lose"``).
+from generators keyed under the environment's secret ``bot_key`` (HMAC of the episode's seed
+and the seat, as the arena keys them), never from the seed alone, which a bot could search
+back to the deal. The same environment and seed replay a whole episode; pass ``bot_key``
+(bytes, e.g. another environment's ``bot_key``) to replay it elsewhere. Observations and
+codes are those of the PettingZoo environment (``sleuth.envs.aec``); out-of-turn offers to
+the learner come with ``wait``, and the bots are offered theirs as ``sleuth.arena`` offers
+them. The reward comes at the end (the learner's score, or ``reward="win-lose"``).
 
 An action outside the mask ends the episode with ``penalty`` by default (``illegal=
 "penalty"``), since generic learners and ``gymnasium.utils.env_checker.check_env`` sample
@@ -30,9 +32,10 @@ import numpy as np
 import numpy.typing as npt
 
 from sleuth.agents import Agent, make_agent
-from sleuth.core import GameError, IllegalActionError, InvalidActionError, make_rng
+from sleuth.core import GameError, IllegalActionError, InvalidActionError
+from sleuth.core.rng import keyed_seed, secret_key
 
-from .aec import RENDER_MODES, ObsDict, check_env_options, observation_space
+from .aec import RENDER_MODES, ObsDict, action_code, check_env_options, observation_space
 from .table import EnvError, Table, check_reward, make_table_game
 
 
@@ -55,9 +58,13 @@ class SleuthGymEnv(gymnasium.Env[ObsDict, np.int64]):
         knowledge: bool = False,
         max_steps: int | None = None,
         render_mode: str | None = None,
+        bot_key: bytes | None = None,
         **options: object,
     ) -> None:
         check_env_options(illegal, render_mode, max_steps)
+        if bot_key is not None and (not isinstance(bot_key, bytes) or len(bot_key) < 16):
+            raise EnvError("bot_key: at least 16 bytes (a secret key for the bots' generators)")
+        self.bot_key = bot_key if bot_key is not None else secret_key()
         self.game = make_table_game(game, players, dict(options))
         players = self.game.players
         if type(seat) is not int or not 0 <= seat < players:
@@ -103,7 +110,9 @@ class SleuthGymEnv(gymnasium.Env[ObsDict, np.int64]):
         game_seed = seed if seed is not None else int(self.np_random.integers(0, 2**63))
         self.seed_used = game_seed
         self.table.reset(game_seed)
-        self._rngs = {s: make_rng(game_seed, "agent", s) for s in self.bots}
+        self._rngs = {
+            s: random.Random(keyed_seed(self.bot_key, "bot", game_seed, s)) for s in self.bots
+        }
         for s, bot in self.bots.items():
             bot.start(self.game, s, self._rngs[s], self._step_count)
         self._playing, self._done, self._steps = True, False, 0
@@ -120,10 +129,7 @@ class SleuthGymEnv(gymnasium.Env[ObsDict, np.int64]):
             raise EnvError("step: the episode is over, call reset()")
         if self.table.over:  # the bots ended it before the learner's first decision
             return self._finish(0)
-        try:
-            code = operator.index(action)
-        except TypeError:
-            raise InvalidActionError(f"an action is an integer code, not {action!r}") from None
+        code = action_code(action)
         try:
             self.table.check(code)
         except (IllegalActionError, InvalidActionError) as error:
@@ -186,7 +192,7 @@ class SleuthGymEnv(gymnasium.Env[ObsDict, np.int64]):
         }
 
     def _step_count(self) -> int:
-        return self._steps
+        return self.table.moves  # the game's steps, every seat's, as the arena counts them
 
     def _finish_bots(self, outcome: Any) -> None:
         if self._playing:

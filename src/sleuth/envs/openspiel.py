@@ -15,7 +15,11 @@ seat offered. Returns are the scores (or win/lose) at the end.
 
 Observation tensor and string: the seat's encoded view and its text, with whether the seat
 is asked now. Information state: the same, plus the seat's own decisions so far (the
-tensor counts each code; the string lists them), which makes it perfect recall.
+tensor counts each code; the string lists them in order). That is not strictly perfect
+recall: the tensor loses the order of the seat's decisions, and where a view forgets (Alibi
+and Black Stories drop discards shuffled back into the pile) two histories the seat could
+tell apart share an information state, which algorithms that assume perfect recall (CFR)
+must allow for.
 ``resample_from_infostate`` (and ``resampler`` for ``ISMCTSBot.set_resampler``) draws a
 world consistent with the seat's view from the kit's sampler (uniform over the deals the
 exact engine allows), so OpenSpiel's IS-MCTS plays Sleuth games. In a resampled world the

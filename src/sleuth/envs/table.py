@@ -95,6 +95,7 @@ class Table:
         self.wait_code = self.encoder.actions.size
         self.num_actions = self.wait_code + 1
         self.state: State = game.new(0)
+        self.moves = 0  # engine actions applied since the reset, every seat's
         self.queue: list[int] = []
         self._masks: dict[int, Mask] = {}
         self._decision: Decision | None = None
@@ -104,6 +105,7 @@ class Table:
 
     def reset(self, seed: int) -> None:
         self.state = self.game.new(seed)
+        self.moves = 0
         self._schedule()
 
     def set_state(self, state: State, queue: Sequence[int] | None = None) -> None:
@@ -238,6 +240,7 @@ class Table:
     def play(self, seat: int, action: Action) -> None:
         """Apply an engine action of the seat asked (a bot's choice); the checked entry."""
         self.state = self.state.apply(seat, action)
+        self.moves += 1
         self._schedule()
 
     def wait(self) -> None:

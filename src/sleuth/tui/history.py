@@ -27,8 +27,11 @@ class HistoryBook:
         steps = self.session.steps
         for number in range(done, len(steps)):
             step = steps[number]
-            known = step.seat == seat or (self.render is not None and self.render.public_actions)
-            move = Move(step.seat, step.result, step.action if known else None)
+            # Another seat's move as every seat saw it: a public action's text can still
+            # hide a part (Alibi's discards shuffled away unseen read "swap ?").
+            public = self.render is not None and self.render.public_actions
+            text = step.action if step.seat == seat else step.public_action if public else None
+            move = Move(step.seat, step.result, text)
             said = self._describe(number, seat, move)
             # The step's number first, so that a line can be found again ("step 12").
             lines += [f"{number + 1}. {said[0]}", *(f"   {more}" for more in said[1:])]

@@ -116,6 +116,7 @@ class PlayApp(App[None]):
         self._notes = notes or {}
         self.saved: Path | None = None  # the record of the finished game
         self.saved_game: Path | None = None  # the last save of the game in progress
+        self.resumed_from: Path | None = None  # the save this game was resumed from
         self.front_seat: int | None = None
         self._handing_over = False
         self._listed_for: object = None
@@ -231,9 +232,11 @@ class PlayApp(App[None]):
     def finish(self) -> None:
         if self.saved is None and self.record_dir is not None:
             self.saved = self.session.save(self.record_dir)
-        if self.saved_game is not None:  # the game is over: its save is spent
-            self.saved_game.unlink(missing_ok=True)
-            self.saved_game = None
+        # The game is over: its saves are spent, the one resumed from and the last one.
+        for spent in (self.saved_game, self.resumed_from):
+            if spent is not None:
+                spent.unlink(missing_ok=True)
+        self.saved_game = self.resumed_from = None
         self.refresh_bindings()
         self.draw()
         lines = self._ending()

@@ -43,7 +43,8 @@ class SheetPanel(Vertical):
     def __init__(self, game: Game[Any], level: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game = game
-        self.level = level
+        self.level = self.first_level = level
+        self._levels: dict[int, str] = {}  # each seat's own choice, in a hot-seat game
         self.render_part = render_of(game)
         self.grid = _notes_grid(game, self.render_part)
         self.seat: int | None = None
@@ -84,8 +85,14 @@ class SheetPanel(Vertical):
             if self.seat is not None:
                 self._marks[self.seat] = notes.marks()
             notes.load(self._marks.get(seat, {}) if seat is not None else {})
+        # A level is a person's choice: the odds one asked for are not shown to the next.
+        if self.seat is not None:
+            self._levels[self.seat] = self.level
+        level = self._levels.get(seat, self.first_level) if seat is not None else self.level
         self.seat = seat
         self._cached = None
+        if level != self.level:
+            self.set_level(level)
 
     def all_marks(self) -> dict[int, dict[str, str]]:
         notes = self.notes

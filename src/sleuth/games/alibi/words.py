@@ -1,8 +1,8 @@
 """Alibi in words for the terminal: the table, each step's history line, and the end.
 
 Everything an Alibi seat does lies face up (clues and special cards in front of it, what
-it exchanges or swaps on the discard pile), so every action's text is public and the
-history names each one (``TextRender.public_actions``).
+it exchanges or swaps on the discard pile), so every action's public text names it all
+(``TextRender.public_actions``), but for cards discarded and shuffled away in the same step.
 """
 
 from __future__ import annotations
@@ -74,6 +74,9 @@ def _action(seat: str, action: str) -> str:
         return f"{seat} bribed seat {target}: its {value} is discarded"
     if kind == "goodeye":
         return f"{seat} played Gutes Auge: more plays"
+    if kind in ("exchange", "swap") and rest == "?":  # discarded, then shuffled away unseen
+        done = "swapped" if kind == "swap" else "exchanged"
+        return f"{seat} {done} unseen cards with the pile, which was then shuffled"
     if kind == "exchange":
         return f"{seat} exchanged {rest.replace('+', ' ')}"
     if kind == "swap":
