@@ -121,15 +121,30 @@ class Player:
             f for f in frames if f.get("type") == "state" and f.get("table") in (self.table, None)
         ]
 
-    def state(self) -> dict[str, Any] | None:
+    def latest(self) -> dict[str, Any] | None:
+        """The latest state frame, if one came."""
         states = self.states()
         return states[-1] if states else None
+
+    def state(self) -> dict[str, Any]:
+        """The latest state frame (one must have come)."""
+        frame = self.latest()
+        if frame is None:
+            raise AssertionError(f"{self.name}: no state frame yet")
+        return frame
+
+    @property
+    def at(self) -> tuple[str, int]:
+        """(table, seat) of a person who sat down."""
+        if self.table is None or self.seat is None:
+            raise AssertionError(f"{self.name} sits at no table")
+        return self.table, self.seat
 
     def drawn(self) -> dict[str, Any]:
         """The latest state frame, once the page has drawn it."""
 
         def ready() -> dict[str, Any] | None:
-            frame = self.state()
+            frame = self.latest()
             if frame is None:
                 return None
             root = self.page.locator(".table-page")
@@ -160,13 +175,12 @@ class Player:
         """Click the keys in order, then wait for the table to move past the step seen (or
         for an error frame). True if the table moved on."""
         before = self.state()
-        assert before is not None
         seen = len(self.recorder.frames)
         for key in clicks:
             self.click(key)
 
         def moved() -> bool:
-            now = self.state()
+            now = self.latest()
             if self.errors_since(seen):
                 return True
             return now is not None and now["step"] > before["step"]

@@ -24,12 +24,16 @@ from .client import SeatClient, check_frames
 from .conftest import Server
 from .web_play import STRATEGIES, deal, join, secrets_by_step
 
+# Whole games take 40 s: the fast suite's look at each game in the browser is
+# test_web_lobby.py's test_each_game_is_drawn_and_played_by_clicks.
+pytestmark = pytest.mark.slow
+
 GAMES = [
     # game, seats in the lobby, rule options typed there, sheet level, step of the screenshots
     ("black-vienna", ["me", "person", "bot:basic"], {}, "full", 6),
     ("black-stories-investigation", ["me", "person", "bot:basic"], {}, "facts", 7),
     ("alibi", ["me", "person", "bot:basic"], {"round_limit": "2"}, "off", 8),
-    ("13-clues", ["me", "person", "bot:deductive"], {"top_secret": "yes"}, "full", 7),
+    ("13-clues", ["me", "person", "bot:deductive"], {"top_secret": "yes"}, "full", 5),
 ]
 
 
@@ -117,7 +121,7 @@ def test_whole_game_by_clicks(
     resumed = False
     deadline_steps = 400
     while True:
-        ana.wait(lambda: ana.state() is not None, what="a first state")
+        ana.wait(lambda: ana.latest() is not None, what="a first state")
         frame = ana.state()
         if frame["status"] == "finished":
             break
@@ -141,7 +145,7 @@ def test_whole_game_by_clicks(
         if not acted:
             ana.page.wait_for_timeout(60)
     bob.wait(lambda: bob.state()["status"] == "finished", what="Bob's end")
-    assert shots, "no screenshot was taken mid-game"
+    assert shots, ("no screenshot was taken mid-game", [s["log"] for s in ana.states()][-1])
     finish_checks(server, ana, bob, game, sheet)
     for recorder in (ana_rec, bob_rec):
         assert recorder.errors == [], recorder.errors
@@ -263,12 +267,12 @@ def finish_checks(server: Server, ana: Player, bob: Player, game: str, sheet: st
             seat == 0 and text.startswith("accuse") and states[number].to_move() != 0
             for number, (seat, text, _) in enumerate(record["steps"])
         ), str([(n, s, t, states[n].to_move()) for n, (s, t, _) in enumerate(record["steps"])])
-    secrets_of = {p.seat: secrets_by_step(record, p.seat) for p in (ana, bob)}
+    secrets_of = {p.at[1]: secrets_by_step(record, p.at[1]) for p in (ana, bob)}
     # The search below can find a leak: what one person may not see before the end, the
     # other's own frames carry, in the very form searched for.
     for player, other in ((ana, bob), (bob, ana)):
         own = "\n".join(player.recorder.frames)
-        assert any(s in own for step in secrets_of[other.seat][:-1] for s in step)
+        assert any(s in own for step in secrets_of[other.at[1]][:-1] for s in step)
     if game == "13-clues":
         # A Top Secret question was asked by clicks: its answer only for the two seats.
         asked = [(seat, text) for seat, text, _ in record["steps"] if " secret" in text]
@@ -283,10 +287,11 @@ def finish_checks(server: Server, ana: Player, bob: Player, game: str, sheet: st
             if frame.get("table") == table:
                 frames.append(frame)
                 raws.append(text)
-        client = SeatClient("", table, player.seat, frames=frames, raw=raws)
+        table_id, seat = player.at
+        client = SeatClient("", table_id, seat, frames=frames, raw=raws)
         shown = sum(1 for f in frames if f["type"] in ("state", "sheet"))
         assert check_frames(record, client, sheet) == shown > last_step // 2
-        secrets = secrets_of[player.seat]
+        secrets = secrets_of[seat]
         seed = str(record["seed"])
         for frame, text in zip(frames, raws, strict=True):
             if frame["step"] < last_step:

@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .browser import DESKTOP, Player, check_axe, launch_browser, open_context, overflow
+from .browser import DESKTOP, PHONE, Player, check_axe, launch_browser, open_context, overflow
 from .conftest import Server
 from .web_play import STRATEGIES, deal
 
@@ -156,6 +156,7 @@ def test_lobby_rules_invites_open_tables_watch_themes_and_a_narrow_phone(
         player.context.close()
 
 
+@pytest.mark.slow  # a whole game; the service's rematch is test_tables.py's in the fast suite
 def test_a_finished_table_offers_a_rematch_in_the_lobby(browser: Any, server: Server) -> None:
     ana = Player("Ana", *open_context(browser, DESKTOP))
     deal(ana, server.http, "black-vienna", ["me", "bot:random", "bot:random"], sheet="facts")
@@ -181,5 +182,37 @@ def test_a_finished_table_offers_a_rematch_in_the_lobby(browser: Any, server: Se
     told = httpx.get(f"{server.http}/api/tables/{again}").json()
     told = told.get("table", told)
     assert told["rematch_of"] == ana.table and told["game"] == "black-vienna"
+    assert ana.recorder.errors == [], ana.recorder.errors
+    ana.context.close()
+
+
+@pytest.mark.parametrize(
+    "game", ["black-vienna", "black-stories-investigation", "alibi", "13-clues"]
+)
+def test_each_game_is_drawn_and_played_by_clicks(browser: Any, server: Server, game: str) -> None:
+    """The fast suite's look at each game in the browser (whole games, their leak checks and
+    the screenshots are test_web_games.py's, marked slow): on a phone, a person and two bots;
+    the person's moves by clicks are taken, the page follows every step with the history
+    whole, and nothing scrolls sideways."""
+    ana = Player("Ana", *open_context(browser, PHONE))
+    deal(ana, server.http, game, ["me", "bot:random", "bot:random"], sheet="facts")
+    rng = random.Random(f"{game} on a phone")
+    moves = 0
+    for _ in range(200):
+        frame = ana.drawn()
+        if frame["status"] != "playing" or moves == 3:
+            break
+        clicks = STRATEGIES[game](ana, frame, rng, {})
+        if clicks:
+            assert ana.act(clicks), (game, clicks, ana.errors_since(0))
+            moves += 1
+        else:
+            ana.page.wait_for_timeout(40)
+    assert moves >= 2, f"{game}: {moves} moves by clicks"
+    frame = ana.drawn()
+    assert ana.page.locator(".history-list li:not(.empty)").count() == frame["step"]
+    assert any(seat == 0 for seat, _, _ in frame["log"]), "Ana's moves are in the history"
+    assert overflow(ana.page) == 0, f"{game}: the table scrolls sideways at 390 px"
+    assert all("seed" not in text for text in ana.recorder.frames if '"finished"' not in text)
     assert ana.recorder.errors == [], ana.recorder.errors
     ana.context.close()

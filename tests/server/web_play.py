@@ -240,7 +240,7 @@ def secrets_by_step(record: dict[str, Any], seat: int) -> list[list[str]]:
     replay = replay_record(record)
     out = []
     for state in replay.states():
-        views = [state.view(s).to_json() for s in range(replay.game.players)]
+        views: list[Any] = [state.view(s).to_json() for s in range(replay.game.players)]
         own = views[seat]
         found = []
         for other, view in enumerate(views):
