@@ -7,7 +7,7 @@ lint-imports
 ruff format --check src examples
 mypy
 mypy examples/*/src  # each example game, under the same strict settings
-mypy --config-file tests/mypy.ini  # the tests, checked but not strict (tests/server excluded for now)
+mypy --config-file tests/mypy.ini  # the tests, checked but not strict
 python3 benchmarks/check.py  # speed as ratios to a baseline run beside it: fails on a halving
 # pytest exits 5 when it collected no test: that is a failure here, never a pass.
 # The outer timeout guards the Ray test: ray.init has no timeout of its own.

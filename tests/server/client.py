@@ -152,6 +152,8 @@ def check_frames(record: dict[str, Any], client: SeatClient, level: str) -> int:
             assert seed_text not in text, f"seed leaked at step {step}"
             assert "reveal" not in frame, f"reveal at step {step}"
         if frame["type"] == "state":
+            # The history every page tells in words: the record's public steps so far.
+            assert frame["log"] == [list(s) for s in record["steps"][:step]], f"log at {step}"
             view = state.view(seat)
             assert frame["view"] == json.loads(json.dumps(view.to_json())), f"step {step}"
             playing = frame["status"] == "playing"

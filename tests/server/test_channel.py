@@ -116,9 +116,11 @@ async def test_bad_messages_change_nothing(launch: Any) -> None:
         (b"\x00\x01", "malformed"),
     ]
     for message, code in bad:
-        await client.send(message) if isinstance(message, str) else await client.connection.send(
-            message
-        )  # type: ignore[union-attr]
+        if isinstance(message, str):
+            await client.send(message)
+        else:
+            assert client.connection is not None
+            await client.connection.send(message)
         error = await client.until("error")
         assert error["code"] == code, (message, error)
         assert error["step"] == before["step"]

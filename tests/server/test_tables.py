@@ -16,7 +16,7 @@ async def test_setup_is_checked(launch: Any) -> None:
     server = launch()
     async with Person(server.http, "Ann") as ann:
         base = {"game": "black-vienna", "players": 3, "seats": [{"kind": "person"}] * 3}
-        cases = [
+        cases: list[tuple[dict[str, Any], str]] = [
             ({"game": "chess"}, "unknown game"),
             ({"players": 9, "seats": [{"kind": "person"}] * 9}, "players"),
             ({"options": {"special": "sometimes"}}, "special"),

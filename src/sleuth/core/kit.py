@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeVar
 
 from .errors import GameError
@@ -24,6 +25,7 @@ SAMPLER = "sampler"  # (view, rng) -> a full state consistent with the view
 BOTS = "bots"  # bot name -> factory, the game's own bots
 NOTEBOOK = "notebook"  # the assistant's entry grammar
 RENDER = "render"  # text renderers: the investigation sheet, the hand-kept notes grid
+WEB = "web"  # the browser page's part: a folder of static files (a script module, styles)
 REVIEW = "review"  # the after-game review: positions, truth, moves (sleuth.deduce.review)
 ENCODER = "encoder"  # an Encoder subclass (sleuth.core.encoding): the research environments
 
@@ -120,3 +122,31 @@ class TextRender:
     legend: Callable[[Any], str] | None = None
     accuse: str | None = None
     public_actions: bool = False
+
+
+@dataclass(frozen=True)
+class WebPart:
+    """The ``web`` part: the game's own part of the browser page, a folder of static files.
+
+    ``script`` is an ES module in ``folder`` that the page imports to draw the game's table
+    from one seat's view; ``styles`` are its style sheets. The service serves the folder at
+    ``/static/games/<game name>/``; a kit without this part is drawn by the page's generic
+    fallback from its view and legal actions.
+    """
+
+    folder: Path
+    script: str = "table.js"
+    styles: tuple[str, ...] = ()
+
+    def files(self) -> tuple[str, ...]:
+        return (self.script, *self.styles)
+
+    @classmethod
+    def beside(cls, module_file: str, script: str = "table.js", *styles: str) -> WebPart:
+        """The part whose files lie in the folder of ``module_file`` (a package's
+        ``__init__.py``), each checked to be there."""
+        folder = Path(module_file).resolve().parent
+        for name in (script, *styles):
+            if not (folder / name).is_file():
+                raise PartError(f"web part: {folder / name} is missing")
+        return cls(folder, script, tuple(styles))

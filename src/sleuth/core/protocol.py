@@ -93,6 +93,13 @@ class OptionInfo:
     choices: tuple[str, ...]
     help: str
     bounds: str = ""  # "0-20", "at most 60 items": every option has a documented bound
+    # What a form needs to ask for the value: yes/no, a whole number in [low, high], a
+    # list (comma-separated, at most ``max_items``) or text; ``presets`` are named values.
+    kind: str = "text"
+    low: int | None = None
+    high: int | None = None
+    max_items: int | None = None
+    presets: tuple[str, ...] = ()
 
 
 class Game(ABC, Generic[ConfigT]):
@@ -151,7 +158,21 @@ class Game(ABC, Generic[ConfigT]):
             names = f.metadata.get("names", {})
             default = next((n for n, v in names.items() if v == f.default), None)
             text = default if default is not None else _option_text(f.default)
-            infos.append(OptionInfo(f.name, text, choices, f.metadata["help"], _bounds_text(f)))
+            low, high = f.metadata.get("range", (None, None))
+            infos.append(
+                OptionInfo(
+                    f.name,
+                    text,
+                    choices,
+                    f.metadata["help"],
+                    _bounds_text(f),
+                    _option_kind(f.default),
+                    low,
+                    high,
+                    f.metadata.get("max_items"),
+                    tuple(names),
+                )
+            )
         return tuple(infos)
 
     @classmethod
@@ -460,6 +481,16 @@ def _bounds_text(field: dataclasses.Field[Any]) -> str:
     if "max_items" in field.metadata:
         return f"at most {field.metadata['max_items']} items"
     return ""
+
+
+def _option_kind(default: object) -> str:
+    if isinstance(default, bool):
+        return "bool"
+    if isinstance(default, int):
+        return "int"
+    if isinstance(default, tuple):
+        return "list"
+    return "text"
 
 
 def _option_text(value: object) -> str:

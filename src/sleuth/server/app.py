@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib.resources import files
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from sleuth.core import GameError
+from sleuth.core import GameError, all_kits
+from sleuth.core.kit import WEB, WebPart
 
 from .bus import LocalBus, PostgresBus, asyncpg_dsn
 from .db import make_engine, migrate
@@ -30,6 +32,17 @@ Startup = Callable[[Services], Awaitable[None]]
 def static_folder() -> Path:
     """The browser page's files: ``sleuth/web/static`` (a page added there is served)."""
     return Path(str(files("sleuth.web").joinpath("static")))
+
+
+class PageFiles(StaticFiles):
+    """A kit's web folder: its page files only (scripts, styles, images), not its Python."""
+
+    SUFFIXES = frozenset({".js", ".css", ".svg", ".png", ".woff2", ".json"})
+
+    def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
+        if PurePosixPath(path).suffix not in self.SUFFIXES:
+            return "", None
+        return super().lookup_path(path)
 
 
 def create_app(settings: Settings | None = None, on_start: Startup | None = None) -> FastAPI:
@@ -72,7 +85,16 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         return JSONResponse({"detail": str(error)}, status_code=400)
 
     folder = static_folder()
+    # Each game's own part of the page, from its kit (mounted before the page's own files).
+    for kit in all_kits():
+        if kit.has(WEB):
+            part = kit.part(WEB, WebPart)
+            app.mount(f"/static/games/{kit.name}", PageFiles(directory=part.folder))
     app.mount("/static", StaticFiles(directory=folder), name="static")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def icon() -> FileResponse:
+        return FileResponse(folder / "icon.svg", media_type="image/svg+xml")
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:

@@ -222,8 +222,7 @@ class Hub:
                     await self._catch_up(live)  # another process took this number: re-check
                     caught_up = True
                     continue
-                live.state = state
-                live.steps.append(row)
+                live.advance(row, state, live.state.public_action(seat, parsed))
                 live.row.step = row.number
                 live.row.to_move = state.to_move()
                 if state.outcome is not None:

@@ -78,6 +78,9 @@ class LiveTable:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     driver: asyncio.Task[None] | None = None
     offered_at: int = -1  # the step at which bots were last offered an interrupt
+    # The public steps (seat, what every seat saw of the action, its public result), as a
+    # record's public section holds them: the history every seat's page tells in words.
+    log: list[JSONValue] = field(default_factory=list)
     _views: dict[int | None, tuple[int, dict[str, JSONValue]]] = field(default_factory=dict)
     sheets: dict[int, tuple[int, str]] = field(default_factory=dict)
 
@@ -124,15 +127,22 @@ class LiveTable:
             if step.number != self.step + 1:
                 raise ReplayMismatch(f"table {self.id}: step {step.number} after {self.step}")
             try:
-                state = self.state.apply(step.seat, self.game.parse_action(step.action))
+                action = self.game.parse_action(step.action)
+                state = self.state.apply(step.seat, action)
             except GameError as error:
                 raise ReplayMismatch(f"table {self.id} step {step.number}: {error}") from None
             if state.last_result() != step.result:
                 raise ReplayMismatch(f"table {self.id} step {step.number}: result differs")
-            self.state = state
-            self.steps.append(step)
+            self.advance(step, state, self.state.public_action(step.seat, action))
         if self.state.outcome is not None:
             self.row.status = "finished"
+
+    def advance(self, step: StepRow, state: State, public_action: str) -> None:
+        """Take a committed step: ``state`` is after it, ``public_action`` what every seat
+        saw of it (asked of the state before it)."""
+        self.state = state
+        self.steps.append(step)
+        self.log.append([step.seat, public_action, step.result])
 
     def parse(self, action: object) -> Action:
         if isinstance(action, str):
@@ -209,6 +219,7 @@ class LiveTable:
             "notes": None,
             "commitment": commitment(self.seed, self.row.salt),
             "resumed_from": resumed_from,
+            "log": self.log,
         }
         if seat is not None:
             cached = self.sheets.get(seat)

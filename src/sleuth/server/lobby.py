@@ -46,6 +46,24 @@ class Created:
     tokens: dict[int, str]  # seat -> invite token, for seats that need one
 
 
+# Sleuth's bots share their names across games, from the weakest up; a game's own bot of
+# another name is listed after them (level 0: its strength is not known here).
+BOT_LEVELS = {
+    "random": (1, "Plays any legal move at random: for learning the rules."),
+    "basic": (2, "Rules of thumb and simple notes: an easy opponent."),
+    "deductive": (3, "Exact deduction from what its seat sees: a strong opponent."),
+    "ismcts": (4, "Searches over deals that fit its view: the strongest, and slower."),
+}
+
+
+def bot_level(name: str) -> int:
+    return BOT_LEVELS.get(name, (0, ""))[0]
+
+
+def bot_about(name: str) -> str:
+    return BOT_LEVELS.get(name, (0, "A bot of this game."))[1]
+
+
 def default_takeover(game: str) -> str:
     names = agent_names(game)
     return "basic" if "basic" in names else "random"

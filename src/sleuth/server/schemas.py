@@ -33,6 +33,10 @@ class PersonOut(Strict):
     name: str
 
 
+class SessionOut(Strict):
+    person: PersonOut | None
+
+
 # --- games (the lobby's menu) --------------------------------------------------------------
 
 
@@ -41,6 +45,32 @@ class OptionOut(Strict):
     default: str
     choices: list[str]
     help: str
+    # How a form asks for it: bool (yes/no), int (low-high), list (comma-separated, at most
+    # max_items), or text; a choice among ``choices`` when there are any.
+    kind: str = "text"
+    bounds: str = ""
+    low: int | None = None
+    high: int | None = None
+    max_items: int | None = None
+    presets: list[str] = []
+
+
+class BotOut(Strict):
+    """A bot for the game, by strength: ``level`` 1 (weakest) up; 0 for one of unknown
+    strength. ``parameters`` are its tunable knobs with their defaults, set in a spec as
+    ``name:knob=value``."""
+
+    name: str
+    level: int
+    about: str
+    parameters: dict[str, str]
+
+
+class WebOut(Strict):
+    """The game's own part of the page (its kit's ``web`` part): a module and styles."""
+
+    script: str
+    styles: list[str]
 
 
 class GameOut(Strict):
@@ -53,6 +83,8 @@ class GameOut(Strict):
     bots: list[str]
     takeover_bot: str
     notes_grid: bool
+    bot_levels: list[BotOut] = []
+    web: WebOut | None = None
 
 
 class LobbyOut(Strict):

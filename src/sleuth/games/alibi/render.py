@@ -6,7 +6,9 @@ from collections import Counter
 
 from sleuth.core.kit import TextRender
 
+from .components import CARDS
 from .components import VALUES as ALIBI_VALUES
+from .rules import Alibi
 from .views import AlibiView
 from .words import RULES, ending_text, history_lines, table_text
 
@@ -32,8 +34,14 @@ def sheet_text(view: AlibiView, level: str) -> str:
     return "\n".join(lines)
 
 
+def notes_grid(game: Alibi) -> tuple[list[str], list[str]]:
+    """The hand-kept sheet: a row per kind of card, a column per seat's hand."""
+    return list(CARDS), [f"s{seat}" for seat in range(game.players)]
+
+
 RENDER = TextRender(
     sheet=sheet_text,
+    notes_grid=notes_grid,
     table=table_text,
     history=history_lines,
     ending=ending_text,

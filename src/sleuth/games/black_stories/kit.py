@@ -1,6 +1,16 @@
 """Black Stories Investigation's kit: its rules and the parts fronts load when they need them."""
 
-from sleuth.core.kit import BOTS, ENCODER, KNOWLEDGE, NOTEBOOK, RENDER, REVIEW, SAMPLER, GameKit
+from sleuth.core.kit import (
+    BOTS,
+    ENCODER,
+    KNOWLEDGE,
+    NOTEBOOK,
+    RENDER,
+    REVIEW,
+    SAMPLER,
+    WEB,
+    GameKit,
+)
 
 from .rules import BlackStoriesInvestigation
 
@@ -12,6 +22,7 @@ KIT = GameKit(
         RENDER: "sleuth.games.black_stories.render:RENDER",
         KNOWLEDGE: "sleuth.games.black_stories.knowledge:KNOWLEDGE",
         NOTEBOOK: "sleuth.games.black_stories.notebook:GRAMMAR",
+        WEB: "sleuth.games.black_stories.web:WEB",
         REVIEW: "sleuth.games.black_stories.review:REVIEW",
         ENCODER: "sleuth.games.black_stories.encoder:BlackStoriesEncoder",
     },

@@ -1,6 +1,16 @@
 """Black Vienna's kit: its rules and the parts the fronts load when they need them."""
 
-from sleuth.core.kit import BOTS, ENCODER, KNOWLEDGE, NOTEBOOK, RENDER, REVIEW, SAMPLER, GameKit
+from sleuth.core.kit import (
+    BOTS,
+    ENCODER,
+    KNOWLEDGE,
+    NOTEBOOK,
+    RENDER,
+    REVIEW,
+    SAMPLER,
+    WEB,
+    GameKit,
+)
 
 from .rules import BlackVienna
 
@@ -12,6 +22,7 @@ KIT = GameKit(
         RENDER: "sleuth.games.black_vienna.render:RENDER",
         KNOWLEDGE: "sleuth.games.black_vienna.knowledge:KNOWLEDGE",
         NOTEBOOK: "sleuth.games.black_vienna.notebook:GRAMMAR",
+        WEB: "sleuth.games.black_vienna.web:WEB",
         REVIEW: "sleuth.games.black_vienna.review:REVIEW",
         ENCODER: "sleuth.games.black_vienna.encoder:BlackViennaEncoder",
     },

@@ -1,6 +1,16 @@
 """13 Clues's kit: its rules and the parts the fronts load when they need them."""
 
-from sleuth.core.kit import BOTS, ENCODER, KNOWLEDGE, NOTEBOOK, RENDER, REVIEW, SAMPLER, GameKit
+from sleuth.core.kit import (
+    BOTS,
+    ENCODER,
+    KNOWLEDGE,
+    NOTEBOOK,
+    RENDER,
+    REVIEW,
+    SAMPLER,
+    WEB,
+    GameKit,
+)
 
 from .rules import ThirteenClues
 
@@ -12,6 +22,7 @@ KIT = GameKit(
         RENDER: "sleuth.games.thirteen_clues.render:RENDER",
         KNOWLEDGE: "sleuth.games.thirteen_clues.knowledge:KNOWLEDGE",
         NOTEBOOK: "sleuth.games.thirteen_clues.notebook:GRAMMAR",
+        WEB: "sleuth.games.thirteen_clues.web:WEB",
         REVIEW: "sleuth.games.thirteen_clues.review:REVIEW",
         ENCODER: "sleuth.games.thirteen_clues.encoder:ThirteenCluesEncoder",
     },

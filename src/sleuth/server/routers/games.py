@@ -1,18 +1,40 @@
-"""The lobby's menu: every registered game, its rule options, its bots."""
+"""The lobby's menu: every registered game, its rule options, its bots, its page part."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
 from sleuth.agents import agent_names
-from sleuth.core import all_kits
-from sleuth.core.kit import RENDER, TextRender
+from sleuth.agents.registry import bot_parameters
+from sleuth.core import GameKit, all_kits
+from sleuth.core.kit import RENDER, WEB, TextRender, WebPart
 
-from ..lobby import CLOCK_DEFAULTS, default_takeover
-from ..schemas import GameOut, LobbyOut, OptionOut
+from ..lobby import CLOCK_DEFAULTS, bot_about, bot_level, default_takeover
+from ..schemas import BotOut, GameOut, LobbyOut, OptionOut, WebOut
 from ..settings import CLOCK_KINDS, SHEET_LEVELS
 
 router = APIRouter(prefix="/api/games", tags=["games"])
+
+
+def web_out(kit: GameKit) -> WebOut | None:
+    if not kit.has(WEB):
+        return None
+    part = kit.part(WEB, WebPart)
+    base = f"/static/games/{kit.name}/"
+    return WebOut(script=base + part.script, styles=[base + s for s in part.styles])
+
+
+def bots_out(game: str) -> list[BotOut]:
+    bots = [
+        BotOut(
+            name=name,
+            level=bot_level(name),
+            about=bot_about(name),
+            parameters={k: str(v) for k, v in bot_parameters(name, game).items()},
+        )
+        for name in agent_names(game)
+    ]
+    return sorted(bots, key=lambda b: (b.level == 0, b.level, b.name))
 
 
 @router.get("")
@@ -29,12 +51,25 @@ async def games() -> LobbyOut:
                 min_players=game.min_players,
                 max_players=game.max_players,
                 options=[
-                    OptionOut(name=o.name, default=o.default, choices=list(o.choices), help=o.help)
+                    OptionOut(
+                        name=o.name,
+                        default=o.default,
+                        choices=list(o.choices),
+                        help=o.help,
+                        kind=o.kind,
+                        bounds=o.bounds,
+                        low=o.low,
+                        high=o.high,
+                        max_items=o.max_items,
+                        presets=list(o.presets),
+                    )
                     for o in game.options()
                 ],
                 bots=agent_names(game.name),
                 takeover_bot=default_takeover(game.name),
                 notes_grid=grid is not None,
+                bot_levels=bots_out(game.name),
+                web=web_out(kit),
             )
         )
     return LobbyOut(

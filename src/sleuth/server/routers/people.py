@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Response
 
 from ..deps import COOKIE, Checked, MaybePerson, Person, ServicesDep
-from ..schemas import PersonIn, PersonOut
+from ..schemas import PersonIn, PersonOut, SessionOut
 
 router = APIRouter(prefix="/api/people", tags=["people"])
 COOKIE_SECONDS = 400 * 86400  # the longest browsers keep a cookie
@@ -36,6 +36,13 @@ async def me(person: MaybePerson) -> PersonOut:
     if person is None:
         raise HTTPException(401, "no identity: POST /api/people with a display name first")
     return PersonOut(id=person.id, name=person.name)
+
+
+@router.get("/session")
+async def session(person: MaybePerson) -> SessionOut:
+    """Who this browser is, if anyone yet (``person`` is null before it names itself): the
+    page asks this first, so a newcomer's first request is not an error."""
+    return SessionOut(person=None if person is None else PersonOut(id=person.id, name=person.name))
 
 
 @router.delete("/me", dependencies=[Checked])

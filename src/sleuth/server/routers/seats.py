@@ -42,6 +42,31 @@ async def join(body: JoinIn, live: Table, app: ServicesDep, person: Person) -> J
     return JoinOut(table=live.id, seat=seat.seat)
 
 
+@router.post(
+    "/seats/{seat}/sit",
+    dependencies=[Checked],
+    responses={**NOT_FOUND, 409: {"description": "the seat is not free"}},
+)
+async def sit(seat: int, live: Table, app: ServicesDep, person: Person) -> JoinOut:
+    """Take a free person's seat at a listed table: its creator listed it for anyone to
+    join, so no invite is needed (an unlisted table's seats open by invite only)."""
+    _seat(live, seat)
+    if not live.row.listed:
+        raise HTTPException(403, "this table is not listed: its seats open by invite only")
+    if live.status == "finished":
+        raise HTTPException(409, "the game is over")
+    if live.seats[seat].kind != "person":
+        raise HTTPException(409, f"seat {seat} is a bot's")
+    if any(s.person_id == person.id for s in live.seats):
+        raise HTTPException(409, "you hold a seat at this table already")
+    if not await app.store.update_seat(
+        live.id, seat, only_if={"person_id": None}, person_id=person.id
+    ):
+        raise HTTPException(409, f"seat {seat} is taken")
+    await app.hub.seats_changed(live)
+    return JoinOut(table=live.id, seat=seat)
+
+
 @router.post("/seats/{seat}/leave", dependencies=[Checked], responses=NOT_FOUND)
 async def leave(seat: int, live: Table, app: ServicesDep, person: Person) -> TableOut:
     """Give up one's seat. During a game the table's bot plays it until someone joins

@@ -1,0 +1,235 @@
+// Alibi's table: the four suspects face up with their attributes (drawn, and written), the
+// clue cards laid out in front of each player below them, the alibis, the convictions so
+// far, the special cards (Alibi, Bestechung, Gutes Auge), your hand.
+import {capitalize, h, listWords, pickButton, plural, seatColour, seatDot, section} from "../../kit.js";
+
+const GROUPS = {
+  gender: ["male", "female"], build: ["fat", "thin"], hair: ["long", "short"],
+  clothing: ["plain", "striped", "dotted"], weapon: ["revolver", "knife"], item: ["umbrella", "glasses", "newspaper", "bag"],
+};
+const GROUP_OF = Object.fromEntries(Object.entries(GROUPS).flatMap(([g, vs]) => vs.map((v) => [v, g])));
+const WORDS = {
+  male: "male", female: "female", fat: "fat", thin: "thin", long: "long hair", short: "short hair",
+  plain: "plain clothes", striped: "striped clothes", dotted: "dotted clothes", revolver: "revolver", knife: "knife",
+  umbrella: "umbrella", glasses: "glasses", newspaper: "newspaper", bag: "shopping bag",
+  alibi: "Alibi", bribe: "Bestechung (bribe)", goodeye: "Gutes Auge (good eye)",
+};
+const SPECIAL_HELP = {
+  alibi: "Alibi: pick a suspect who cannot be the culprit this round.",
+  bribe: "Bestechung: pick a clue lying in front of another player; it is discarded.",
+  goodeye: "Gutes Auge: lay out two more cards this turn.",
+};
+const word = (card) => WORDS[card] || card;
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(tag, attrs, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  node.append(...children);
+  return node;
+}
+
+let patternCount = 0;
+
+// A suspect drawn from its attributes, as the printed card shows the person.
+function portrait(values) {
+  const has = (v) => values.includes(v);
+  const id = `alibi-pattern-${patternCount += 1}`;
+  const cloth = has("striped") ? "#3d6fb6" : has("dotted") ? "#b6493d" : "#5f7f55";
+  const defs = svg("defs", {},
+    svg("pattern", {id: `${id}-s`, width: "6", height: "6", patternUnits: "userSpaceOnUse"},
+      svg("rect", {width: "6", height: "6", fill: cloth}), svg("rect", {width: "6", height: "2.4", fill: "#f2ead8"})),
+    svg("pattern", {id: `${id}-d`, width: "7", height: "7", patternUnits: "userSpaceOnUse"},
+      svg("rect", {width: "7", height: "7", fill: cloth}), svg("circle", {cx: "3.5", cy: "3.5", r: "1.5", fill: "#f2ead8"})));
+  const fill = has("striped") ? `url(#${id}-s)` : has("dotted") ? `url(#${id}-d)` : cloth;
+  const width = has("fat") ? 30 : 19;
+  const x = 32 - width / 2;
+  const parts = [defs];
+  if (has("long")) parts.push(svg("path", {d: "M21 19 q0-14 11-14 q11 0 11 14 v16 h-6 v-10 h-10 v10 h-6z", fill: "#6b4423"}));
+  if (has("female")) parts.push(svg("path", {d: `M${x} 36 h${width} l${has("fat") ? 6 : 5} 26 h-${width + (has("fat") ? 12 : 10)}z`, fill}));
+  else {
+    parts.push(svg("rect", {x: String(x), y: "35", width: String(width), height: "18", rx: "4", fill}));
+    parts.push(svg("rect", {x: String(x + 2), y: "52", width: String(width / 2 - 3), height: "11", fill: "#3b3b46"}));
+    parts.push(svg("rect", {x: String(32 + 1), y: "52", width: String(width / 2 - 3), height: "11", fill: "#3b3b46"}));
+  }
+  parts.push(svg("circle", {cx: "32", cy: "22", r: "9", fill: "#f1c9a0"}));
+  if (has("short")) parts.push(svg("path", {d: "M23 20 q0-10 9-10 q9 0 9 10 q-4-5-9-5 q-5 0-9 5z", fill: "#6b4423"}));
+  else parts.push(svg("path", {d: "M23 21 q0-11 9-11 q9 0 9 11 q-3-6-9-6 q-6 0-9 6z", fill: "#6b4423"}));
+  // A moustache for a man: long hair alone would read as a woman on the printed card's scale.
+  if (has("male")) parts.push(svg("path", {d: "M28.5 26.6 q3.5 -2 7 0 q-3.5 1 -7 0z", fill: "#6b4423"}));
+  if (has("glasses")) parts.push(svg("g", {fill: "none", stroke: "#111", "stroke-width": "1.4"},
+    svg("circle", {cx: "28.5", cy: "22", r: "2.6"}), svg("circle", {cx: "35.5", cy: "22", r: "2.6"}), svg("path", {d: "M31 22h2"})));
+  if (has("umbrella")) parts.push(svg("g", {fill: "none", stroke: "#1b1b1b", "stroke-width": "1.6"},
+    svg("path", {d: "M50 30 q7-9 13 0z", fill: "#222"}), svg("path", {d: "M56.5 30 v26 q0 3 -3 3"})));
+  if (has("newspaper")) parts.push(svg("g", {}, svg("rect", {x: "49", y: "38", width: "12", height: "15", fill: "#f7f3e6", stroke: "#555"}),
+    svg("path", {d: "M51 42h8M51 45h8M51 48h6", stroke: "#555", "stroke-width": "1"})));
+  if (has("bag")) parts.push(svg("g", {}, svg("path", {d: "M50 44 h11 l-1 14 h-9z", fill: "#c98b3c", stroke: "#5a3a12"}),
+    svg("path", {d: "M52.5 44 q3-6 6 0", fill: "none", stroke: "#5a3a12", "stroke-width": "1.5"})));
+  if (has("knife")) parts.push(svg("path", {d: "M8 52 l9-12 l2 1.5 l-8 12z", fill: "#cfd6de", stroke: "#333", "stroke-width": ".8"}));
+  if (has("revolver")) parts.push(svg("path", {d: "M5 42 h13 v4 h-7 l-2 7 h-4 l2-7 h-2z", fill: "#2b2b2b"}));
+  return svg("svg", {viewBox: "0 0 64 64", class: "al-portrait", "aria-hidden": "true"}, ...parts);
+}
+
+function clueCard(card, {label, key, picked, usable, onpick, small} = {}) {
+  const group = GROUP_OF[card] || "special";
+  const face = h("span.al-card-face", {}, h("span.al-card-group", {text: group === "special" ? "special" : group}), h("span.al-card-word", {text: word(card)}));
+  const cls = `al-card g-${group}${small ? " small" : ""}`;
+  if (!onpick) return h("span", {class: cls, role: "img", "aria-label": label || `${word(card)} card`}, face);
+  return pickButton({label: label || `${word(card)} card`, key, picked, usable, onpick, cls, content: face});
+}
+
+function suspectCard(s, view, t, pickedCard) {
+  const threshold = view.config.threshold;
+  const covered = new Set(s.covered);
+  const convict = `convict ${s.suspect}`;
+  const alibi = `alibi ${s.suspect}`;
+  const target = pickedCard === "alibi" ? alibi : t.can(convict) ? convict : null;
+  const body = h("span.al-suspect-face", {},
+    h("span.al-suspect-id", {text: s.suspect}),
+    portrait(s.values),
+    h("span.al-traits", {}, s.values.map((v) => h("span.al-trait", {class: `g-${GROUP_OF[v]}${covered.has(v) ? " covered" : ""}`},
+      covered.has(v) ? "✓ " : "", word(v)))),
+    h("span.al-progress", {text: s.alibi !== null ? `Alibi (from ${t.who(s.alibi)})` : `${s.covered.length} of ${threshold} clues`}));
+  const label = `Suspect ${s.suspect}: ${s.values.map(word).join(", ")}; ${s.alibi !== null ? `has an alibi from ${t.name(s.alibi)}` : `${s.covered.length} of ${threshold} clues laid`}`;
+  if (!t.live || !target) return h("div.al-suspect", {class: s.alibi !== null ? "alibied" : "", role: "img", "aria-label": label}, body);
+  const verb = target === convict ? `Convict ${s.suspect}` : `Give ${s.suspect} an alibi`;
+  return h("div.al-suspect-wrap", {},
+    h("div.al-suspect", {class: s.alibi !== null ? "alibied" : "", role: "img", "aria-label": label}, body),
+    h("button.act", {type: "button", "data-key": `suspect:${s.suspect}`, "data-action": target, disabled: !t.can(target),
+      onclick: () => t.act(target), "aria-label": verb}, verb));
+}
+
+function handActions(view, t, hand, picked) {
+  const exchanging = t.pick.get("exchange");
+  const buttons = [];
+  if (exchanging) {
+    const cards = exchanging.map((i) => hand[i]);
+    const action = [...t.legal].find((a) => a.startsWith("exchange ") && sameCards(a.slice(9).split("+"), cards));
+    buttons.push(h("button.act", {type: "button", "data-key": "al-exchange-send", "data-action": action || "", disabled: !action,
+      onclick: () => t.act(action)}, cards.length ? `Exchange ${listWords(cards.map(word))}` : "Pick the cards to exchange"));
+    buttons.push(h("button", {type: "button", "data-key": "al-exchange-cancel", onclick: () => t.pick.delete("exchange")}, "Cancel"));
+    return buttons;
+  }
+  if (picked !== undefined) {
+    const card = hand[picked];
+    const swap = `swap ${card}`;
+    if (t.can(swap)) buttons.push(h("button.act", {type: "button", "data-key": "al-swap", "data-action": swap, onclick: () => t.act(swap)}, `Swap ${word(card)} for a new card`));
+    else if (card === "goodeye") buttons.push(h("button.act", {type: "button", "data-key": "al-goodeye", "data-action": "goodeye", disabled: !t.can("goodeye"), onclick: () => t.act("goodeye")}, "Play Gutes Auge"));
+    else if (card === "alibi") buttons.push(h("span.al-hint", {text: "Now pick the suspect above."}));
+    else if (card === "bribe") buttons.push(h("span.al-hint", {text: "Now pick a clue in front of another player."}));
+    else buttons.push(h("button.act", {type: "button", "data-key": "al-play", "data-action": `play ${card}`, disabled: !t.can(`play ${card}`),
+      onclick: () => t.act(`play ${card}`)}, t.can(`play ${card}`) ? `Lay out ${word(card)}` : `${capitalize(word(card))} fits no suspect on display`));
+  }
+  if ([...t.legal].some((a) => a.startsWith("exchange "))) {
+    buttons.push(h("button", {type: "button", "data-key": "al-exchange", onclick: () => { t.pick.delete("card"); t.pick.set("exchange", []); }}, "Exchange cards…"));
+  }
+  if (t.can("pass")) buttons.push(h("button.act", {type: "button", "data-key": "al-pass", "data-action": "pass", onclick: () => t.act("pass")},
+    view.phase === "swap" ? "Keep my hand (end the turn)" : view.phase === "extra" ? "No more cards" : "Pass"));
+  return buttons;
+}
+
+function sameCards(a, b) {
+  return a.length === b.length && [...a].sort().join() === [...b].sort().join();
+}
+
+export default {
+  board(view, t) {
+    const hand = view.hand || [];
+    const exchanging = t.pick.get("exchange");
+    const picked = t.pick.get("card");
+    const pickedCard = picked === undefined ? null : hand[picked];
+    const myTurn = t.live && t.legal.size > 0;
+    const bribing = pickedCard === "bribe";
+    const fronts = view.fronts.map((front, seat) => h("div.al-front", {style: {"--seat": seatColour(seat)},
+      class: view.active === seat ? "active" : "", role: "group", "aria-label": `Clues in front of ${t.name(seat)}`},
+    h("div.al-front-head", {}, seatDot(seat), h("strong", {text: t.name(seat) + (seat === t.seat ? " (you)" : "")}),
+      view.active === seat ? h("span.al-badge", {text: "on turn"}) : null,
+      h("span.al-hand-size", {text: plural(view.hand_sizes[seat], "card")}),
+      h("span.al-score", {text: plural(view.scores[seat], "point")})),
+    h("div.al-front-cards", {}, front.length ? front.map((card, i) => {
+      const action = `bribe ${seat} ${card}`;
+      return bribing && seat !== t.seat
+        ? clueCard(card, {small: true, key: `front:${seat}:${i}`, usable: t.can(action), label: `Bribe away ${t.name(seat)}'s ${word(card)} clue`,
+          onpick: () => t.act(action)})
+        : clueCard(card, {small: true, label: `${word(card)} clue in front of ${t.name(seat)}`});
+    }) : h("span.muted.small", {text: "no clue laid out"}))));
+    const handZone = view.hand === null ? null : section("Your hand",
+      h("div.al-hand", {}, hand.length ? hand.map((card, i) => myTurn
+        ? clueCard(card, {key: `hand:${i}`, picked: exchanging ? exchanging.includes(i) : picked === i, usable: true,
+          onpick: () => exchanging ? t.pick.set("exchange", exchanging.includes(i) ? exchanging.filter((x) => x !== i) : [...exchanging, i])
+            : t.pick.toggle("card", i)})
+        : clueCard(card)) : h("span.muted", {text: "no card in hand"})),
+      pickedCard && SPECIAL_HELP[pickedCard] ? h("p.al-help", {text: SPECIAL_HELP[pickedCard]}) : null,
+      myTurn ? h("div.row.al-actions", {}, handActions(view, t, hand, picked)) : null);
+    const last = view.convictions[view.convictions.length - 1];
+    return h("div.al", {},
+      section("Suspects",
+        h("div.al-suspects", {}, view.display.map((s) => suspectCard(s, view, t, pickedCard))),
+        h("p.al-status", {},
+          `${view.convictions.length} of ${view.convictions_to_end} convicted · ${plural(view.suspect_pile_size, "suspect")} face down · ${plural(view.draw_pile_size, "card")} to draw`,
+          view.extra_plays ? h("strong", {text: ` · Gutes Auge: ${plural(view.extra_plays, "more card")} to lay`}) : null,
+          last ? ` · last convicted: ${last.suspect}` : null)),
+      section("Clues laid out", h("div.al-fronts", {}, fronts)),
+      handZone,
+      view.convictions.length ? section("Convictions", h("ol.al-convictions", {}, view.convictions.map((c) => h("li", {},
+        h("strong", {text: c.suspect}), ` (${c.how}${c.convicter === null ? "" : `, by ${t.who(c.convicter)}`}): `,
+        c.points.map((p, seat) => `${t.who(seat)} +${p}`).join(", "))))) : null);
+  },
+
+  prompt(view, t) {
+    if (view.phase === "convict") return `Two suspects are complete at once: choose which one is convicted.`;
+    if (view.phase === "swap") return "You may swap one more hand card with the draw pile, or keep your hand.";
+    if (view.phase === "extra") return "Gutes Auge: lay out more cards, or stop.";
+    return "Lay out a clue that fits a suspect (pick it in your hand), play a special card, or exchange cards.";
+  },
+
+  keys(view, t) {
+    const keys = [];
+    if (t.legal.size && view.hand) {
+      keys.push({key: "1–4", label: "pick a hand card"});
+      view.hand.forEach((card, i) => keys.push({key: String(i + 1), hidden: true, run: () => t.pick.toggle("card", i)}));
+    }
+    if (t.can("pass")) keys.push({key: "p", label: "pass", run: () => t.act("pass")});
+    return keys;
+  },
+
+  describe(entry, t) {
+    const [seat, action, result] = entry;
+    const who = capitalize(t.who(seat));
+    const [verb, ...rest] = action.split(" ");
+    let text;
+    if (verb === "play") text = `${who} laid out a clue: ${word(rest[0])}.`;
+    else if (verb === "alibi") text = `${who} gave ${rest[0]} an alibi.`;
+    else if (verb === "bribe") text = `${who} bribed ${t.who(Number(rest[0]))}: the ${word(rest[1])} clue is discarded.`;
+    else if (verb === "goodeye") text = `${who} played Gutes Auge: two more cards to lay.`;
+    else if (verb === "exchange") text = rest[0] === "?" ? `${who} exchanged cards.` : `${who} exchanged ${listWords(rest[0].split("+").map(word))}.`;
+    else if (verb === "swap") text = rest[0] === "?" ? `${who} swapped a card.` : `${who} swapped ${word(rest[0])} for a new card.`;
+    else if (verb === "convict") text = `${who} convicted ${rest[0]}.`;
+    else if (verb === "pass") text = `${who} passed.`;
+    else text = `${who}: ${action}.`;
+    const events = (result || "").split("; ").map((e) => eventWords(e, t)).filter(Boolean);
+    return [text, ...events].join(" ");
+  },
+
+  reveal(reveal, view, t) {
+    if (!reveal) return h("p", {text: "Nothing to reveal."});
+    return h("div.al-reveal", {},
+      h("p", {text: `The suspects in the order they came: ${reveal.suspects.join(", ")}.`}),
+      reveal.hands.map((hand, seat) => h("div.al-reveal-hand", {}, seatDot(seat), h("strong", {text: ` ${t.name(seat)}'s first hand: `}),
+        hand.map((c) => clueCard(c, {small: true})))));
+  },
+};
+
+function eventWords(event, t) {
+  let m;
+  if (!event || event === "ok") return "";
+  if ((m = /^drew (\d+)$/.exec(event))) return `(Drew ${plural(Number(m[1]), "card")}.)`;
+  if ((m = /^convicted (\S+) \(([^)]*)\)(?: by seat (\d+))?: points (.+)$/.exec(event))) {
+    const points = m[4].split(",").map((p, seat) => `${t.who(seat)} +${p}`).join(", ");
+    return `${m[1]} is convicted (${m[2]})${m[3] ? ` by ${t.who(Number(m[3]))}` : ""}: ${points}.`;
+  }
+  if ((m = /^revealed (\S+)$/.exec(event))) return `${m[1]} is the new suspect.`;
+  if ((m = /^completed (.+)$/.exec(event))) return `${listWords(m[1].split(" "))} are complete at once.`;
+  if ((m = /^(?:discard )?reshuffled \(?(\d+)\)?$/.exec(event))) return `The cards are shuffled into a new draw pile (${m[1]}).`;
+  return `(${event}.)`;
+}

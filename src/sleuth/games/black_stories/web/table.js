@@ -1,0 +1,188 @@
+// Black Stories Investigation's table: your hand of case cards, your own case, every
+// player's evidence grid (fields 0/1, 2, 3) with the cards placed on it, the investigation
+// cards (blood drops) each has left, the solve attempts, the draw and discard piles.
+import {capitalize, h, icon, listWords, pickButton, plural, seatColour, seatDot, section} from "../../kit.js";
+
+const ATTRIBUTES = [["victim", ["man", "woman"]], ["time", ["day", "night"]], ["scene", ["inside", "outside"]], ["weapon", ["knife", "gun"]]];
+const FIELDS = [["0/1", "0 or 1 match"], ["2", "2 matches"], ["3", "3 matches"]];
+// Evidence drawn as small pictures, each with its word below (the picture is never the only cue).
+const PICTURES = {
+  man: ["M12 7a3 3 0 1 0 0-6 3 3 0 0 0 0 6z", "M8 22v-8H6v-4a3 3 0 0 1 3-3h6a3 3 0 0 1 3 3v4h-2v8"],
+  woman: ["M12 7a3 3 0 1 0 0-6 3 3 0 0 0 0 6z", "M9 22v-5H6l3-8a3 3 0 0 1 6 0l3 8h-3v5"],
+  day: ["M12 17a5 5 0 1 0 0-10 5 5 0 0 0 0 10z", "M12 1v3M12 20v3M3.5 3.5l2 2M18.5 18.5l2 2M1 12h3M20 12h3M3.5 20.5l2-2M18.5 5.5l2-2"],
+  night: ["M20 14.5A8.5 8.5 0 1 1 9.5 4a7 7 0 0 0 10.5 10.5z", "M17 3l.7 1.6L19 5l-1.3.4L17 7l-.7-1.6L15 5l1.3-.4z"],
+  inside: ["M3 11l9-8 9 8", "M5 9.5V21h14V9.5", "M10 21v-6h4v6"],
+  outside: ["M12 3l6 8h-3l4 6H5l4-6H6z", "M12 17v5"],
+  knife: ["M3 21l9-9", "M12 12l7.5-9.5a2 2 0 0 1 2 2L12 12", "M5 17l2 2"],
+  gun: ["M3 7h16l2 3h-6l-1 3h-3l-1 3H6l1-6H3z", "M11 13h3"],
+};
+
+const evidence = (card) => card.split(/[+/]/);
+
+function piece(value, small) {
+  return h("span.bs-piece", {class: `bs-${value}${small ? " small" : ""}`}, icon(PICTURES[value] || [], null, "icon bs-icon"), h("span.bs-word", {text: value}));
+}
+
+function caseCard(card, {label, key, picked, usable, onpick, small, secret} = {}) {
+  const face = h("span.bs-card-face", {}, evidence(card).map((v) => piece(v, small)));
+  const name = label || `case card ${evidence(card).join(", ")}`;
+  const cls = `bs-card${small ? " small" : ""}${secret ? " secret" : ""}`;
+  if (!onpick) return h("span", {class: cls, role: "img", "aria-label": name}, face);
+  return pickButton({label: name, key, picked, usable, onpick, cls, content: face});
+}
+
+function drops(count, used) {
+  return h("span.bs-drops", {class: used ? "used" : "", role: "img", "aria-label": `${plural(count, "drop")} investigation card${used ? " (used)" : ""}`},
+    Array.from({length: count}, () => icon(["M12 2c3 5 6 8.5 6 12a6 6 0 0 1-12 0c0-3.5 3-7 6-12z"], null, "icon bs-drop")));
+}
+
+function guessText(values) {
+  return ATTRIBUTES.map(([, pair]) => pair.find((v) => values.includes(v))).join("/");
+}
+
+function solvePanel(view, t, target) {
+  const guess = t.pick.get("guess") || [];
+  const drop = t.pick.get("drops");
+  const mine = view.unused[t.seat] || [];
+  const complete = ATTRIBUTES.every(([, pair]) => pair.some((v) => guess.includes(v)));
+  const action = complete && drop ? `solve ${target} ${guessText(guess)} with ${drop}` : "";
+  return h("div.bs-solve", {role: "group", "aria-label": `Solve ${t.name(target)}'s case`},
+    h("p", {}, h("strong", {text: `Solve ${t.name(target)}'s case: `}), "choose one piece of evidence of each kind, and an investigation card."),
+    h("div.bs-solve-grid", {}, ATTRIBUTES.map(([name, pair]) => h("div.bs-pair", {role: "group", "aria-label": name},
+      h("span.bs-pair-name", {text: name}),
+      pair.map((value) => pickButton({label: value, key: `guess:${value}`, picked: guess.includes(value), usable: true,
+        cls: "bs-guess", content: piece(value),
+        onpick: () => t.pick.set("guess", [...guess.filter((g) => !pair.includes(g)), value])}))))),
+    h("div.row", {}, h("span", {text: "Investigation card: "}),
+      mine.map((d) => pickButton({label: `${plural(d, "drop")} card`, key: `drops:${d}`, picked: drop === d, usable: true,
+        cls: "bs-drop-pick", content: drops(d, false), onpick: () => t.pick.set("drops", d)}))),
+    h("div.row", {},
+      h("button.act.primary", {type: "button", "data-key": "bs-solve-send", "data-action": action, disabled: !action || !t.can(action),
+        onclick: () => t.act(action)}, complete && drop ? `Solve: ${guessText(guess).replaceAll("/", " · ")} with ${plural(drop, "drop")}` : "Solve…"),
+      h("button", {type: "button", "data-key": "bs-solve-cancel", onclick: () => { t.pick.delete("solve"); }}, "Not now")));
+}
+
+function seatPanel(view, t, seat) {
+  const isMe = seat === t.seat;
+  const picked = t.pick.get("card");
+  const play = picked ? `play ${picked} to ${seat}` : null;
+  const grid = view.grids[seat];
+  const attempts = view.attempts.filter((a) => a.target === seat);
+  const solving = t.pick.get("solve") === seat;
+  const canSolve = t.live && [...t.legal].some((a) => a.startsWith(`solve ${seat} `));
+  const file = isMe
+    ? (view.case ? h("div.bs-file.open", {}, h("span.bs-file-title", {text: "Your case (only you see it)"}), caseCard(view.case, {secret: true, label: `your case: ${evidence(view.case).join(", ")}`}))
+      : h("div.bs-file", {text: "No case right now"}))
+    : h("div.bs-file", {role: "img", "aria-label": view.has_case[seat] ? `${t.name(seat)}'s case: hidden` : `${t.name(seat)} holds no case`},
+      h("span.bs-file-closed", {text: view.has_case[seat] ? "Case file: hidden" : "No case"}));
+  return h("div.bs-seat", {class: [isMe ? "me" : "", view.turn === seat && view.phase !== "over" ? "on-turn" : ""].join(" "),
+    style: {"--seat": seatColour(seat)}, role: "group", "aria-label": `${t.name(seat)}${isMe ? " (you)" : ""}`},
+  h("div.bs-seat-head", {}, seatDot(seat), h("strong", {text: t.name(seat) + (isMe ? " (you)" : "")}),
+    view.turn === seat && view.phase !== "over" ? h("span.bs-badge", {text: "on turn"}) : null,
+    h("span.bs-score", {title: "points", text: plural(view.scores[seat], "point")})),
+  h("div.bs-targets", {},
+    !isMe && t.live && picked ? h("button.act.bs-target", {type: "button", "data-key": `play:${seat}`, "data-action": play,
+      disabled: !t.can(play), onclick: () => t.act(play), "aria-label": `Play to ${t.name(seat)}: ${evidence(picked).join(", ")}`},
+    `Play to ${t.name(seat)}`) : null,
+    !isMe && canSolve && !solving ? h("button.act.bs-target", {type: "button", "data-key": `solve:${seat}`,
+      onclick: () => t.pick.set("solve", seat)}, `Solve ${t.name(seat)}'s case…`) : null),
+  file,
+  h("div.bs-grid", {role: "group", "aria-label": `${t.name(seat)}'s evidence grid`}, FIELDS.map(([field, words]) => h("div.bs-field", {},
+    h("span.bs-field-name", {title: words}, h("strong", {text: field}), h("small", {text: words})),
+    grid.filter((p) => p.field === field).map((p) => caseCard(p.card, {small: true,
+      label: `${evidence(p.card).join(", ")} on field ${field} of ${t.name(seat)}`}))))),
+  h("div.bs-row", {}, h("span.muted.small", {text: "Investigation cards: "}),
+    [1, 2, 3].map((d) => drops(d, !view.unused[seat].includes(d)))),
+  attempts.length ? h("ul.bs-attempts", {"aria-label": `Attempts on ${t.name(seat)}'s case`}, attempts.map((a) => h("li", {class: a.success ? "solved" : ""},
+    seatDot(a.seat), ` ${a.guess ? a.guess.replaceAll("/", " · ") : "a hidden guess"} `, drops(a.drops, false),
+    h("strong", {text: a.success ? ` solved, +${a.points}` : " failed"})))) : null,
+  solving ? solvePanel(view, t, seat) : null);
+}
+
+export default {
+  board(view, t) {
+    const playing = t.live && t.canKind("play");
+    const picked = t.pick.get("card");
+    const hand = view.hand === null ? null : section("Your hand", h("div.bs-hand", {},
+      view.hand.length ? view.hand.map((card, i) => playing
+        ? caseCard(card, {key: `hand:${i}`, picked: picked === card, usable: [...t.legal].some((a) => a.startsWith(`play ${card} to `)),
+          onpick: () => t.pick.toggle("card", card)})
+        : caseCard(card)) : h("span.muted", {text: "no case card in hand"})),
+    t.live && t.can("draw") ? h("div.row", {}, h("button.act", {type: "button", "data-key": "bs-draw", "data-action": "draw",
+      onclick: () => t.act("draw")}, view.phase === "draw" ? "Draw (end your turn)" : "Draw, no solve this turn")) : null);
+    return h("div.bs", {},
+      h("div.bs-top", {},
+        section("Table", h("div.bs-piles", {},
+          h("span.bs-pile", {role: "img", "aria-label": `draw pile: ${plural(view.draw_size, "card")}`},
+            h("span.bs-back"), h("strong", {text: String(view.draw_size)}), " to draw"),
+          view.pool === null ? null : h("span.bs-pool", {text: `${plural(view.pool, "point chip")} left`}),
+          view.final_round ? h("span.bs-badge.final", {text: "final round"}) : null),
+        view.discard.length ? h("div.bs-discard", {"aria-label": "discard pile"}, h("span.muted.small", {text: "Discard: "}),
+          view.discard.map((c) => caseCard(c, {small: true}))) : null),
+        hand),
+      section("Case files", h("div.bs-seats", {}, [...Array(view.players).keys()].map((seat) => seatPanel(view, t, seat)))));
+  },
+
+  prompt(view, t) {
+    if (view.phase === "play") return "Pick a case card from your hand, then the player whose case it is checked against.";
+    if (view.phase === "solve") return "You may try to solve one case (or draw to end your turn).";
+    if (view.phase === "draw") return "Draw back to three cards to end your turn.";
+    return "";
+  },
+
+  keys(view, t) {
+    const keys = [];
+    if (t.canKind("play") && view.hand) {
+      keys.push({key: "1–3", label: "pick a hand card"});
+      view.hand.forEach((card, i) => keys.push({key: String(i + 1), hidden: true, run: () => t.pick.toggle("card", card)}));
+    }
+    if (t.can("draw")) keys.push({key: "d", label: "draw", run: () => t.act("draw")});
+    return keys;
+  },
+
+  describe(entry, t) {
+    const [seat, action, result] = entry;
+    const who = capitalize(t.who(seat));
+    const events = result ? result.split("; ") : [];
+    const told = events.map((e) => eventWords(e, t)).filter(Boolean);
+    let play = /^play (\S+) to (\d+)$/.exec(action);
+    if (play) {
+      const field = /^field (\S+)$/.exec(events[0] || "");
+      const where = field ? FIELDS.find((f) => f[0] === field[1]) : null;
+      return `${who} played ${evidence(play[1]).join(" · ")} to ${t.who(Number(play[2]))}: ${where ? where[1] : result}.`;
+    }
+    const solve = /^solve (\d+) (\S+) with (\d+)$/.exec(action);
+    if (solve) {
+      const guess = solve[2] === "?" ? "a hidden guess" : solve[2].replaceAll("/", " · ");
+      return `${who} tried to solve ${t.who(Number(solve[1]))}'s case as ${guess} with the ${plural(Number(solve[3]), "drop")} card: ${told.join(" ")}`;
+    }
+    if (action === "draw") return `${who} ${told.join(" ")}`.trim();
+    return `${who}: ${action}${result ? ` (${result})` : ""}`;
+  },
+
+  reveal(reveal, view, t) {
+    if (!reveal) return h("p", {text: "Nothing to reveal."});
+    return h("div.bs-reveal", {}, reveal.cases_held.map((held, seat) => h("div.bs-reveal-seat", {},
+      seatDot(seat), h("strong", {text: ` ${t.name(seat)}${seat === t.seat ? " (you)" : ""}: `}),
+      held.length ? held.map((c) => caseCard(c, {small: true, label: `case ${evidence(c).join(", ")}`})) : "no case")));
+  },
+};
+
+function eventWords(event, t) {
+  let m;
+  if (event === "failed") return "failed.";
+  if (event === "final round") return "The final round has begun.";
+  if ((m = /^solved (\S+) \+(\d+) \((\d+)\+(\d+)(?:, (\d+) short)?\)$/.exec(event))) {
+    return `solved it (${evidence(m[1]).join(" · ")}): +${m[2]} points (${m[3]} for the drops, ${m[4]} for the few cards).`;
+  }
+  if ((m = /^seat (\d+) takes a new case$/.exec(event))) return `${capitalize(t.who(Number(m[1])))} took a new case.`;
+  if ((m = /^seat (\d+) turns up (.+)$/.exec(event))) return `${capitalize(t.who(Number(m[1])))} turned up ${listWords(m[2].split(" ").map((c) => evidence(c).join(" · ")))} looking for a new case.`;
+  if ((m = /^drew (\d+)$/.exec(event))) return `drew ${plural(Number(m[1]), "card")}.`;
+  if ((m = /^over: cases (.+)$/.exec(event))) {
+    return `The game is over. The cases: ${listWords(m[1].split(" ").map((p) => {
+      const [s, c] = p.split("=");
+      return `${t.who(Number(s))} ${c === "-" ? "none" : evidence(c).join(" · ")}`;
+    }))}.`;
+  }
+  return event ? `${event}.` : "";
+}

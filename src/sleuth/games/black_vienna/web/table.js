@@ -1,0 +1,227 @@
+// Black Vienna's table: your person cards, the three face-up investigation cards and their
+// stacks, the marker supply, the cards lying in front of each player with their markers,
+// the special investigation once unlocked, "Black Vienna!" at any moment, the sealed guesses.
+import {capitalize, h, listWords, pickButton, plural, seatColour, seatDot, section} from "../../kit.js";
+
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÖ";
+const sortLetters = (letters) => [...letters].sort((a, b) => LETTERS.indexOf(a) - LETTERS.indexOf(b)).join("");
+const spaced = (letters) => [...letters].join(" ");
+
+// The legal investigations, read from their notation: "ask 2 AOR" or "ask 2 AOR+BHV".
+function investigations(t) {
+  const out = [];
+  for (const action of t.legal) {
+    const match = /^ask (\d+) (\S+)$/.exec(action);
+    if (match) out.push({action, target: Number(match[1]), cards: match[2].split("+")});
+  }
+  return out;
+}
+
+const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
+
+function investigationCard(letters, {markers = null, small = false, label, picked, usable, onpick, key, stack}) {
+  const face = h("span.bv-card-face", {},
+    h("span.bv-letters", {}, [...letters].map((l) => h("span.bv-letter", {text: l}))),
+    markers === null ? null : h("span.bv-markers", {"aria-hidden": "true"},
+      Array.from({length: markers}, () => h("span.bv-stone")), markers === 0 ? h("span.bv-none", {text: "no marker"}) : null),
+    stack === undefined ? null : h("span.bv-stack", {text: `${stack} in stack`}));
+  if (!onpick) {
+    return h("span.bv-card.investigation", {class: small ? "small" : "", role: "img", "aria-label": label}, face);
+  }
+  return pickButton({label, key, picked, usable, onpick, cls: `bv-card investigation${small ? " small" : ""}`, content: face});
+}
+
+function personCard(letter, {label, picked, usable, onpick, key, mine} = {}) {
+  const face = h("span.bv-person-letter", {text: letter});
+  if (!onpick) return h("span.bv-card.person", {class: mine ? "mine" : "", role: "img", "aria-label": label || `person ${letter}`}, face);
+  return pickButton({label, key, picked, usable, onpick, cls: `bv-card person${mine ? " mine" : ""}`, content: face});
+}
+
+function cardBacks(count, seat) {
+  return h("span.bv-backs", {role: "img", "aria-label": plural(count, "person card")},
+    Array.from({length: Math.min(count, 8)}, () => h("span.bv-back", {style: {"--seat": seatColour(seat)}})),
+    h("span.bv-count", {text: String(count)}));
+}
+
+function accusePanel(view, t) {
+  const guessing = view.phase === "guessing";
+  const kind = guessing ? "guess" : "accuse";
+  const letters = t.pick.get("letters") || "";
+  const mine = view.hand || "";
+  const chosen = sortLetters(letters);
+  const action = `${kind} ${chosen}`;
+  const grid = h("div.bv-letter-grid", {role: "group", "aria-label": "The 27 persons"},
+    [...LETTERS].map((l) => pickButton({
+      label: `${l}${mine.includes(l) ? " (in your hand)" : ""}`, key: `letter:${l}`, picked: letters.includes(l),
+      usable: letters.includes(l) || letters.length < 3,
+      cls: `bv-letter-pick${mine.includes(l) ? " held" : ""}`, content: l,
+      onpick: () => {
+        const next = letters.includes(l) ? letters.replace(l, "") : letters.length < 3 ? letters + l : letters;
+        t.pick.set("letters", next);
+      },
+    })));
+  const ready = chosen.length === 3;
+  return h("div.bv-accuse-panel", {role: "group", "aria-label": guessing ? "Your sealed guess" : "Black Vienna!"},
+    h("p", {text: guessing
+      ? "Black Vienna was caught. Circle three persons for your sealed guess, or pass."
+      : "Name the three members of Black Vienna. A wrong accusation puts you out of the running (you keep answering and asking)."}),
+    grid,
+    h("div.row", {},
+      h("span.bv-chosen", {"aria-live": "polite", text: ready ? `Your ${kind === "guess" ? "guess" : "accusation"}: ${spaced(chosen)}` : `Pick ${3 - chosen.length} more`}),
+      h("button.act.danger", {type: "button", "data-key": "bv-accuse-send", "data-action": ready ? action : "",
+        disabled: !ready || !t.can(action), onclick: () => t.act(action)},
+      guessing ? "Hand in the guess" : `Accuse ${ready ? spaced(chosen) : "…"}`),
+      guessing && t.can("pass") ? h("button.act", {type: "button", "data-key": "bv-pass", "data-action": "pass", onclick: () => t.act("pass")}, "Pass") : null,
+      !guessing ? h("button", {type: "button", "data-key": "bv-accuse-close", onclick: () => { t.pick.delete("accusing"); }}, "Not now") : null));
+}
+
+function seatPanel(view, t, seat, asks) {
+  const picked = t.pick.get("cards") || [];
+  const isMe = seat === t.seat;
+  const out = view.eliminated.includes(seat);
+  const accusations = view.accusations.filter((a) => a.seat === seat);
+  const front = view.table.filter((c) => c.holder === seat);
+  const special = view.special_unlocked && t.live;
+  const matching = asks.filter((a) => a.target === seat && sameSet(a.cards, picked));
+  const canAsk = picked.length > 0 && matching.length > 0;
+  const cards = front.map((c) => {
+    const reusable = special && c.markers === 0 && !isMe && asks.some((a) => a.cards.includes(c.letters));
+    const label = `${spaced(c.letters)} in front of ${t.name(seat)}: ${plural(c.markers, "marker")}`;
+    if (!reusable) return investigationCard(c.letters, {markers: c.markers, small: true, label});
+    return investigationCard(c.letters, {markers: c.markers, small: true, label: `${label}; use it for a special investigation`,
+      picked: picked.includes(c.letters), key: `front:${c.letters}`,
+      usable: picked.includes(c.letters) || asks.some((a) => a.cards.includes(c.letters) && picked.every((p) => a.cards.includes(p))),
+      onpick: () => t.pick.set("cards", picked.includes(c.letters) ? picked.filter((p) => p !== c.letters) : [...picked, c.letters])});
+  });
+  const badges = [
+    view.asker === seat && view.phase !== "over" ? h("span.bv-badge.asks", {text: "asks now"}) : null,
+    view.questioned.includes(seat) ? null : h("span.bv-badge", {text: "not yet questioned"}),
+    out ? h("span.bv-badge.out", {text: "accused wrongly: out of the running"}) : null,
+    accusations.some((a) => a.correct) ? h("span.bv-badge.won", {text: "caught Black Vienna"}) : null,
+    view.guessed.includes(seat) ? h("span.bv-badge", {text: "handed in a guess"}) : null,
+  ];
+  return h("div.bv-seat", {class: [isMe ? "me" : "", view.asker === seat ? "asker" : ""].join(" "), style: {"--seat": seatColour(seat)},
+    role: "group", "aria-label": `${t.name(seat)}${isMe ? " (you)" : ""}`},
+  h("div.bv-seat-head", {}, seatDot(seat), h("strong", {text: t.name(seat) + (isMe ? " (you)" : "")}),
+    cardBacks(view.hand_sizes[seat], seat)),
+  h("div.bv-badges", {}, badges),
+  h("div.bv-front", {}, cards.length ? cards : h("span.muted.small", {text: "no investigation card yet"})),
+  isMe || !t.live || !asks.length ? null : h("button.act.bv-ask", {
+    type: "button", "data-key": `ask:${seat}`, "data-action": canAsk ? matching[0].action : "",
+    disabled: !canAsk, onclick: () => t.act(matching[0].action),
+    "aria-label": picked.length ? `Ask ${t.name(seat)} about ${picked.map(spaced).join(" and ")}` : `Ask ${t.name(seat)}: pick a card first`,
+  }, `Ask ${t.name(seat)}`));
+}
+
+export default {
+  board(view, t) {
+    const asks = investigations(t);
+    const picked = t.pick.get("cards") || [];
+    const faceUp = view.face_up.map((letters, i) => {
+      if (letters === null) return h("span.bv-card.empty", {role: "img", "aria-label": `stack ${i + 1}: empty`}, h("span", {text: "empty"}));
+      const usable = asks.some((a) => a.cards.includes(letters));
+      const label = `Face-up investigation card ${spaced(letters)}, stack ${i + 1} (${view.stack_sizes[i]} in stack)`;
+      if (!t.live || !asks.length) return investigationCard(letters, {label, stack: view.stack_sizes[i]});
+      return investigationCard(letters, {label, stack: view.stack_sizes[i], key: `faceup:${i}`,
+        picked: picked.includes(letters), usable: usable || picked.includes(letters),
+        onpick: () => {
+          const others = picked.filter((p) => !view.face_up.includes(p));
+          t.pick.set("cards", picked.includes(letters) ? others : [letters, ...others]);
+        }});
+    });
+    const needed = Math.max(0, 6 - view.cards_played);
+    const unquestioned = view.questioned.length < view.players ? `${plural(view.players - view.questioned.length, "player")} not yet questioned` : null;
+    const specialText = view.special_unlocked
+      ? "Special investigation unlocked: add a card without markers lying in front of another player."
+      : `Special investigation locked: ${listWords([needed ? `${needed} more card${needed === 1 ? "" : "s"} to play` : null, unquestioned].filter(Boolean))}.`;
+    const order = [...Array(view.players).keys()];
+    const accuse = t.live && (t.canKind("accuse") || t.canKind("guess"));
+    const accusing = accuse && (t.pick.get("accusing") || view.phase === "guessing" || view.phase === "final-accusation");
+    const cry = accuse && !accusing ? h("button.act.danger.bv-black-vienna", {type: "button", "data-key": "bv-cry",
+      onclick: () => t.pick.set("accusing", true), "aria-label": "Black Vienna! Accuse three persons"}, "Black Vienna!") : null;
+    return h("div.bv", {},
+      h("div.bv-top", {},
+        section("Investigation cards",
+          h("div.bv-center", {},
+            h("div.bv-faceup", {}, faceUp),
+            h("div.bv-supply", {role: "img", "aria-label": `${plural(view.supply, "marker")} left in the supply`},
+              h("span.bv-pile", {"aria-hidden": "true"}, Array.from({length: Math.min(view.supply, 12)}, () => h("span.bv-stone"))),
+              h("strong", {text: String(view.supply)}), h("span", {text: " markers left"}))),
+          h("p.bv-special", {class: view.special_unlocked ? "open" : "", text: specialText})),
+        view.hand !== null ? section("Your person cards",
+          h("div.bv-hand", {}, [...view.hand].map((l) => personCard(l, {mine: true, label: `person ${l}`}))),
+          view.ring ? h("p.bv-ring-known", {}, "You have seen Black Vienna: ", h("strong", {text: view.ring})) : null,
+          view.own_guess ? h("p.muted", {text: `Your sealed guess: ${view.own_guess === "pass" ? "you passed" : view.own_guess}`}) : null,
+          cry ? h("div.bv-cry", {}, cry) : null) : cry),
+      accusing ? h("div.bv-cry", {}, accusePanel(view, t)) : null,
+      section("Players", h("div.bv-seats", {}, order.map((seat) => seatPanel(view, t, seat, asks)))));
+  },
+
+  prompt(view, t) {
+    const asks = investigations(t);
+    if (view.phase === "guessing") return "Black Vienna was caught: hand in your sealed guess, or pass.";
+    if (view.phase === "final-accusation") return "You are the last one in the running: name Black Vienna.";
+    if (asks.length) {
+      const final = view.phase === "final-question" ? "Your one final question: " : "";
+      const special = view.special_unlocked ? " (and, for a special investigation, a card without markers)" : "";
+      return `${final}Pick a face-up card${special}, then the player to ask.`;
+    }
+    if (t.canKind("accuse")) return "You may cry “Black Vienna!” at any moment.";
+    return "";
+  },
+
+  keys(view, t) {
+    const keys = [];
+    if (investigations(t).length) {
+      keys.push({key: "1–3", label: "pick a face-up card"});
+      for (const i of [0, 1, 2]) {
+        const letters = view.face_up[i];
+        if (letters) keys.push({key: String(i + 1), hidden: true, run: () => t.pick.set("cards", [letters])});
+      }
+    }
+    if (t.canKind("accuse")) keys.push({key: "!", label: "Black Vienna!", run: () => t.pick.set("accusing", true)});
+    return keys;
+  },
+
+  describe(entry, t, index) {
+    const [seat, action, result] = entry;
+    const who = capitalize(t.who(seat));
+    const ask = /^ask (\d+) (\S+)$/.exec(action);
+    if (ask) {
+      const target = Number(ask[1]);
+      const cards = ask[2].split("+");
+      const answers = result.split(" ").map((part) => Number(part.split("=")[1]));
+      const told = cards.map((c, i) => `${c} (${plural(answers[i], "marker")})`);
+      const special = cards.length > 1 ? " in a special investigation" : "";
+      return `${who} asked ${t.who(target)} about ${listWords(told)}${special}.`;
+    }
+    if (action.startsWith("accuse")) {
+      const own = seat === t.seat ? ownAccusation(t, index) : null;
+      const named = own ? ` naming ${own}` : "";
+      return `${who} cried “Black Vienna!”${named}: ${result === "correct" ? "right!" : "wrong."}`;
+    }
+    if (action.startsWith("hand in")) return `${who} handed in a sealed guess.`;
+    if (action.startsWith("guess")) return `${who} guessed ${action.split(" ")[1]}.`;
+    if (action === "pass") return `${who} passed.`;
+    return `${who}: ${action}${result ? ` (${result})` : ""}`;
+  },
+
+  reveal(reveal, view, t) {
+    if (!reveal) return h("p", {text: "Nothing to reveal."});
+    return h("div.bv-reveal", {},
+      h("div.bv-ring", {}, h("span.bv-ring-title", {text: "Black Vienna"}),
+        h("div.bv-hand", {}, [...reveal.ring].map((l) => personCard(l, {label: `ring member ${l}`})))),
+      reveal.hands.map((hand, seat) => h("div.bv-reveal-hand", {},
+        seatDot(seat), h("strong", {text: ` ${t.name(seat)}${seat === t.seat ? " (you)" : ""}: `}),
+        h("span.bv-hand.small", {}, [...hand].map((l) => personCard(l, {label: `person ${l}`}))))));
+  },
+};
+
+// The letters of the seat's own accusation at this history entry (its view keeps them).
+function ownAccusation(t, index) {
+  if (index === undefined || !t.frame) return null;
+  const log = t.frame.log.slice(0, index);
+  const count = log.filter((e) => e[0] === t.seat && e[1].startsWith("accuse")).length;
+  const own = t.view.accusations.filter((a) => a.seat === t.seat);
+  return own[count] ? own[count].letters : null;
+}

@@ -1,0 +1,209 @@
+// 13 Clues' table: the others' mysteries face up, your own mystery face down (you never see
+// it), your two hidden cards (left and right), the secret informants, the magnifying glasses,
+// the Top Secret tokens, and every card with its colour (always written), type and category.
+import {capitalize, h, icon, listWords, pickButton, plural, seatColour, seatDot, section} from "../../kit.js";
+
+const TYPE_ICON = {
+  person: ["M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z", "M4 21c0-4 4-7 8-7s8 3 8 7"],
+  location: ["M3 11l9-8 9 8", "M5 9.5V21h14V9.5", "M10 21v-6h4v6"],
+  weapon: ["M4 20l10-10", "M14 10l6-6 0 4-4 4", "M6 15l3 3"],
+};
+const GLASS = ["M10 17a7 7 0 1 0 0-14 7 7 0 0 0 0 14z", "M15 15l6 6"];
+const CATEGORY_WORD = {male: "male", female: "female", indoor: "indoor", outdoor: "outdoor", melee: "melee", ranged: "ranged"};
+
+function deck(view) {
+  const cards = {};
+  for (const entry of view.config.deck) {
+    const [colour, type, name, category] = entry.split("/");
+    cards[name] = {colour, type, name, category};
+  }
+  return cards;
+}
+
+function card(info, {label, key, picked, usable, onpick, small, back, slot} = {}) {
+  if (back || !info) {
+    const text = slot ? slot : "?";
+    return h("span.tc-card.back", {class: small ? "small" : "", role: "img", "aria-label": label || "a face-down card"},
+      h("span.tc-back-mark", {text}));
+  }
+  const face = h("span.tc-card-face", {},
+    h("span.tc-band", {class: `c-${info.colour}`}, h("span.tc-colour", {text: info.colour})),
+    h("span.tc-name", {}, icon(TYPE_ICON[info.type], null, "icon tc-type"), info.name),
+    h("span.tc-cat", {text: `${info.type} · ${info.category}`}));
+  const name = label || `${info.name}: ${info.colour} ${info.type}, ${info.category}`;
+  const cls = `tc-card${small ? " small" : ""}`;
+  if (!onpick) return h("span", {class: cls, role: "img", "aria-label": name}, face);
+  return pickButton({label: name, key, picked, usable, onpick, cls, content: face});
+}
+
+function glasses(count, label) {
+  return h("span.tc-glasses", {role: "img", "aria-label": label || plural(count, "magnifying glass", "magnifying glasses")},
+    Array.from({length: count}, () => icon(GLASS, null, "icon tc-glass")), h("strong", {text: String(count)}));
+}
+
+const asks = (t) => [...t.legal].map((a) => /^ask (\d+) (\S+)( left| right)?( secret)?$/.exec(a)).filter(Boolean)
+  .map((m) => ({action: m[0], witness: Number(m[1]), subject: m[2], side: (m[3] || "").trim(), secret: Boolean(m[4])}));
+const trios = (t, verb) => [...t.legal].filter((a) => a.startsWith(`${verb} `)).map((a) => a.split(" ").slice(1));
+
+function trioPicker(view, t, cards, verb, title, pickKey) {
+  const options = trios(t, verb);
+  const chosen = t.pick.get(pickKey) || {};
+  const names = [chosen.person, chosen.location, chosen.weapon];
+  const action = names.every(Boolean) ? `${verb} ${names.join(" ")}` : null;
+  const pool = [...new Set(options.flat())];
+  const byType = ["person", "location", "weapon"].map((type) => [type, pool.filter((n) => cards[n] && cards[n].type === type)]);
+  return h("div.tc-trio", {role: "group", "aria-label": title},
+    byType.map(([type, names2]) => h("div.tc-trio-row", {}, h("span.tc-trio-type", {text: type}),
+      names2.map((n) => card(cards[n], {small: true, key: `${pickKey}:${n}`, picked: chosen[type] === n,
+        usable: options.some((o) => o.includes(n)),
+        onpick: () => t.pick.set(pickKey, {...chosen, [type]: chosen[type] === n ? undefined : n})})))),
+    h("div.row", {},
+      h("button.act.primary", {type: "button", "data-key": `${pickKey}-send`, "data-action": action || "",
+        disabled: !action || !t.can(action), onclick: () => t.act(action)},
+      action ? `${capitalize(verb === "choose" ? "give" : verb)}: ${names.join(", ")}` : title)));
+}
+
+function seatPanel(view, t, cards, s, witnessAsks) {
+  const isMe = s.seat === t.seat;
+  const turn = view.turn === s.seat && view.phase !== "over";
+  const mystery = s.mystery
+    ? s.mystery.map((n) => card(cards[n], {small: true}))
+    : [0, 1, 2].map(() => card(null, {small: true, back: true, label: isMe ? "your mystery card: hidden from you" : "a mystery card not yet chosen"}));
+  const hidden = s.hidden
+    ? s.hidden.map((n, i) => h("span.tc-hidden", {}, h("small", {text: i === 0 ? "left" : "right"}), card(cards[n], {small: true})))
+    : [0, 1].map((i) => h("span.tc-hidden", {}, h("small", {text: i === 0 ? "left" : "right"}), card(null, {small: true, back: true, label: `${t.name(s.seat)}'s ${i === 0 ? "left" : "right"} hidden card`})));
+  const takeAction = `take ${s.seat}`;
+  return h("div.tc-seat", {class: [isMe ? "me" : "", turn ? "on-turn" : ""].join(" "), style: {"--seat": seatColour(s.seat)},
+    role: "group", "aria-label": `${t.name(s.seat)}${isMe ? " (you)" : ""}`},
+  h("div.tc-seat-head", {}, seatDot(s.seat), h("strong", {text: t.name(s.seat) + (isMe ? " (you)" : "")}),
+    turn ? h("span.tc-badge", {text: "on turn"}) : null,
+    view.players > 2 ? glasses(s.glasses, `${t.name(s.seat)}: ${plural(s.glasses, "magnifying glass", "magnifying glasses")}`) : null,
+    s.top_secret ? h("span.tc-secret-token", {title: "Top Secret token", text: "TOP SECRET"}) : null),
+  witnessAsks.length ? h("div.row", {}, witnessAsks.map((a) => h("button.act", {type: "button", "data-key": `ask:${a.action}`,
+    "data-action": a.action, onclick: () => t.act(a.action),
+    "aria-label": `Ask ${t.name(s.seat)}${a.side ? ` (${a.side} card)` : ""} about ${a.subject}${a.secret ? ", Top Secret" : ""}`},
+  `Ask ${t.name(s.seat)}${a.side ? ` (${a.side} card)` : ""}`))) : null,
+  t.live && t.can(takeAction) ? h("button.act", {type: "button", "data-key": takeAction, "data-action": takeAction,
+    onclick: () => t.act(takeAction)}, `Take a glass from ${t.name(s.seat)}`) : null,
+  h("div.tc-label", {text: isMe ? "Your mystery (only the others see it)" : "Mystery"}),
+  h("div.tc-row", {}, mystery),
+  h("div.tc-label", {text: isMe ? "Your hidden cards" : "Hidden cards"}),
+  h("div.tc-row", {}, hidden));
+}
+
+export default {
+  board(view, t) {
+    const cards = deck(view);
+    const live = t.live;
+    if (view.phase === "choose") {
+      const next = view.seat === null ? null : (view.seat + 1) % view.players;
+      return h("div.tc", {},
+        section("Setup", h("p", {text: `Each player picks, from the five cards dealt, the mystery of the next player: one person, one location, one weapon. The other two stay as hidden cards. Chosen so far: ${view.chosen.length} of ${view.players}.`})),
+        view.hand ? section("Your five cards", h("div.tc-row", {}, view.hand.map((n) => card(cards[n]))),
+          live && t.canKind("choose") ? trioPicker(view, t, cards, "choose", `Pick ${t.name(next)}'s mystery`, "mystery") : h("p.muted", {text: "Chosen: waiting for the others."})) : null);
+    }
+    const subject = t.pick.get("subject");
+    const secret = Boolean(t.pick.get("secret"));
+    const all = asks(t);
+    const subjects = [...new Set(all.map((a) => a.subject))];
+    const secretPossible = all.some((a) => a.secret);
+    const askZone = live && all.length ? section("Question a witness", h("div.tc-subjects", {role: "group", "aria-label": "Ask about"},
+      view.subjects.filter((x) => subjects.includes(x)).map((x) => pickButton({
+        label: CATEGORY_WORD[x] ? `the category ${x}` : `the colour ${x}`, key: `subject:${x}`, picked: subject === x, usable: true,
+        cls: `tc-subject ${CATEGORY_WORD[x] ? "category" : `colour c-${x}`}`, content: h("span", {text: x}),
+        onpick: () => t.pick.toggle("subject", x)}))),
+    secretPossible ? h("label.tc-secret", {}, h("input", {type: "checkbox", checked: secret, "data-key": "secret",
+      onchange: (e) => t.pick.set("secret", e.target.checked)}), " Top Secret (once a game: only you and the witness see it)") : null,
+    h("p.muted.small", {text: subject ? `Now pick the witness to ask about ${subject}.` : "Pick a colour or a category, then the witness."})) : null;
+    const witnessAsks = (seat) => (subject ? all.filter((a) => a.witness === seat && a.subject === subject && a.secret === secret) : []);
+    const looks = live ? [...t.legal].filter((a) => a.startsWith("look ")) : [];
+    const informants = view.informants.length ? section("Secret informants", h("div.tc-row", {},
+      view.informants.map((i) => {
+        const action = `look ${i.slot}`;
+        const known = i.card ? cards[i.card] : null;
+        const who = i.looked_by.length ? h("span.tc-looked", {}, "seen by ", i.looked_by.map((s) => seatDot(s, t.name(s)))) : null;
+        const inner = known ? card(known, {small: true, label: `informant ${i.slot}: ${i.card} (you looked)`}) : card(null, {small: true, back: true, slot: i.slot, label: `informant ${i.slot}: face down`});
+        return h("div.tc-informant", {}, h("span.tc-slot", {text: i.slot}), inner, who,
+          looks.includes(action) ? h("button.act", {type: "button", "data-key": action, "data-action": action, onclick: () => t.act(action),
+            "aria-label": `Look at informant ${i.slot}`}, "Look") : null);
+      }))) : null;
+    const accusing = live && t.canKind("accuse");
+    const accuseOpen = accusing && (t.pick.get("accusing") || view.phase === "final");
+    return h("div.tc", {},
+      h("div.tc-top", {},
+        view.players > 2 ? h("span.tc-supply", {}, "Supply: ", glasses(view.supply, `${plural(view.supply, "magnifying glass", "magnifying glasses")} in the supply`)) : null,
+        h("span.muted", {text: view.final_after ? "Final round: accusations only." : `${plural(view.turns_done, "turn")} played`}),
+        accusing && !accuseOpen ? h("button.act.danger", {type: "button", "data-key": "tc-accuse-open", onclick: () => t.pick.set("accusing", true)}, "Accuse…") : null),
+      accuseOpen ? section("Accuse", h("p", {text: "Name your own mystery: a person, a location and a weapon (none you can see). Wrong: your turn ends."}),
+        trioPicker(view, t, cards, "accuse", "Pick a person, a location and a weapon", "accusation"),
+        view.phase === "final" ? null : h("button", {type: "button", "data-key": "tc-accuse-close", onclick: () => t.pick.delete("accusing")}, "Not now")) : null,
+      askZone,
+      section("Players", h("div.tc-seats", {}, view.seats.map((s) => seatPanel(view, t, cards, s, witnessAsks(s.seat))))),
+      informants,
+      view.accusations.length ? section("Accusations", h("ul.tc-accusations", {}, view.accusations.map((a) => h("li", {},
+        seatDot(a.seat), ` ${capitalize(t.who(a.seat))}: ${a.cards.join(", ")} `, h("strong", {text: a.correct ? "right!" : "wrong"}))))) : null);
+  },
+
+  prompt(view, t) {
+    if (view.phase === "choose") return `Pick ${t.name((t.seat + 1) % view.players)}'s mystery from your five cards.`;
+    if (view.phase === "take") return "No glass left and the supply is empty: take one from a player.";
+    if (view.phase === "final") return "Final round: accuse.";
+    const mine = view.seats[t.seat];
+    const spend = view.players > 2 ? ` Spend your ${plural(mine.glasses, "magnifying glass", "magnifying glasses")}:` : "";
+    return `${spend} question a witness (a colour or category, then the player), consult an informant, or accuse.`.trim();
+  },
+
+  keys(view, t) {
+    const keys = [];
+    if (t.canKind("accuse")) keys.push({key: "a", label: "accuse", run: () => t.pick.set("accusing", true)});
+    return keys;
+  },
+
+  describe(entry, t, index) {
+    const [seat, action, result] = entry;
+    const who = capitalize(t.who(seat));
+    const [verb, ...rest] = action.split(" ");
+    if (verb === "choose") {
+      const starts = /seat (\d+) starts/.exec(result);
+      return `${who} chose a mystery for ${t.who((seat + 1) % t.players)}.${starts ? ` All are chosen: ${t.who(Number(starts[1]))} ${Number(starts[1]) === t.seat ? "start" : "starts"}.` : ""}`;
+    }
+    if (verb === "ask") {
+      const witness = Number(rest[0]);
+      const side = rest.includes("left") ? " (counting the left hidden card)" : rest.includes("right") ? " (counting the right hidden card)" : "";
+      const secret = rest.includes("secret");
+      const answer = /=(\d+)$/.exec(result);
+      if (secret) {
+        const q = questionAt(t, index);
+        const told = q && q.subject !== null ? ` about ${q.subject}: ${q.answer}` : "";
+        return `${who} asked ${t.who(witness)} a Top Secret question${side}${told}.`;
+      }
+      return `${who} asked ${t.who(witness)} about ${rest[1]}${side}: ${answer ? answer[1] : result}.`;
+    }
+    if (verb === "look") {
+      const mine = seat === t.seat ? t.view.informants.find((i) => i.slot === rest[0]) : null;
+      return `${who} consulted informant ${rest[0]}${mine && mine.card ? `: ${mine.card}` : ""}.`;
+    }
+    if (verb === "take") return `${who} took a magnifying glass from ${t.who(Number(rest[0]))}.`;
+    if (verb === "accuse") return `${who} accused ${listWords(rest)}: ${result === "correct" ? "right!" : "wrong."}`;
+    return `${who}: ${action}${result ? ` (${result})` : ""}`;
+  },
+
+  reveal(reveal, view, t) {
+    if (!reveal) return h("p", {text: "Nothing to reveal."});
+    const cards = deck(view);
+    return h("div.tc-reveal", {},
+      view.seats.map((s) => h("div.tc-reveal-seat", {}, seatDot(s.seat), h("strong", {text: ` ${t.name(s.seat)}${s.seat === t.seat ? " (you)" : ""}: `}),
+        "mystery ", (s.mystery || []).map((n) => card(cards[n], {small: true})),
+        " hidden ", (reveal.hidden[s.seat] || []).map((n) => card(cards[n], {small: true})))),
+      reveal.informants.length ? h("div.tc-reveal-seat", {}, h("strong", {text: "Informants: "}),
+        reveal.informants.map((n) => card(cards[n], {small: true}))) : null);
+  },
+};
+
+// The question of this history entry as the seat's view holds it (a Top Secret one shows
+// its subject only to its asker and witness).
+function questionAt(t, index) {
+  if (index === undefined || !t.frame) return null;
+  const before = t.frame.log.slice(0, index).filter((e) => e[1].startsWith("ask ")).length;
+  return t.view.questions[before] || null;
+}

@@ -1,0 +1,94 @@
+// The play channel: one WebSocket for this seat (or a spectator), resumed after a reload, a
+// dropped network or a server restart by sending the last step seen.
+"use strict";
+
+const PING_EVERY = 15000;
+const PONG_WITHIN = 8000;
+// Close codes of the service that no reconnection can cure.
+const FINAL = {4403: "This seat is not yours: open your own invite link.", 4404: "There is no such table or seat."};
+
+export class Channel {
+  constructor(path, {onFrame, onStatus}) {
+    this.path = path;
+    this.onFrame = onFrame;
+    this.onStatus = onStatus;
+    this.lastStep = null;
+    this.socket = null;
+    this.retry = 0;
+    this.timer = null;
+    this.pingTimer = null;
+    this.pongTimer = null;
+    this.stopped = false;
+    window.addEventListener("online", () => { if (!this.socket) this.connect(); });
+    window.addEventListener("offline", () => this.drop("offline"));
+    document.addEventListener("visibilitychange", () => {
+      if (!document.hidden && !this.socket && !this.stopped) this.connect();
+    });
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const query = this.lastStep === null ? "" : `${this.path.includes("?") ? "&" : "?"}last_step=${this.lastStep}`;
+    return `${scheme}://${location.host}${this.path}${query}`;
+  }
+
+  connect() {
+    clearTimeout(this.timer);
+    if (this.stopped || this.socket) return;
+    if (!navigator.onLine) { this.onStatus("offline"); return; }
+    this.onStatus(this.lastStep === null ? "connecting" : "resuming");
+    const socket = new WebSocket(this.url());
+    this.socket = socket;
+    socket.onopen = () => { this.retry = 0; this.onStatus("live"); this.schedulePing(); };
+    socket.onmessage = (event) => {
+      clearTimeout(this.pongTimer);
+      let frame;
+      try { frame = JSON.parse(event.data); } catch (error) { return; }
+      if (typeof frame.step === "number" && frame.type === "state") this.lastStep = frame.step;
+      this.onFrame(frame);
+    };
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      clearTimeout(this.pingTimer);
+      clearTimeout(this.pongTimer);
+      if (FINAL[event.code]) { this.stopped = true; this.onStatus("closed", FINAL[event.code]); return; }
+      this.later();
+    };
+  }
+
+  later() {
+    if (this.stopped) return;
+    if (!navigator.onLine) { this.onStatus("offline"); return; }
+    this.onStatus("reconnecting");
+    const delay = Math.min(10000, 500 * 2 ** this.retry) * (0.75 + Math.random() / 2);
+    this.retry += 1;
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  // The network went away: close at once (the server keeps the seat), reconnect when back.
+  drop(why) {
+    const socket = this.socket;
+    this.socket = null;
+    clearTimeout(this.pingTimer);
+    clearTimeout(this.pongTimer);
+    if (socket) { socket.onclose = null; socket.close(); }
+    this.onStatus(why);
+  }
+
+  schedulePing() {
+    clearTimeout(this.pingTimer);
+    this.pingTimer = setTimeout(() => {
+      if (!this.send({type: "ping"})) return;
+      // No answer in time: the connection is dead without having said so.
+      this.pongTimer = setTimeout(() => { this.drop("reconnecting"); this.later(); }, PONG_WITHIN);
+      this.schedulePing();
+    }, PING_EVERY);
+  }
+
+  send(message) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+}

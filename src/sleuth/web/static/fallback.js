@@ -1,0 +1,59 @@
+// The generic table, for a game whose kit brings no page part of its own: its view as a
+// tree of fields, its legal actions as buttons, and the history in notation.
+"use strict";
+import {capitalize, h, seatName} from "./kit.js";
+
+function value(node, t, depth = 0) {
+  if (node === null || node === undefined) return h("span.muted", {text: "hidden"});
+  if (Array.isArray(node)) {
+    if (!node.length) return h("span.muted", {text: "none"});
+    if (node.every((item) => item === null || typeof item !== "object")) {
+      return h("span.chips", {}, node.map((item) => h("span.chip", {text: item === null ? "?" : String(item)})));
+    }
+    return h("ol.tree", {}, node.map((item) => h("li", {}, value(item, t, depth + 1))));
+  }
+  if (typeof node === "object") {
+    return h("dl.tree", {}, Object.entries(node).map(([key, item]) => [
+      h("dt", {text: key.replaceAll("_", " ")}), h("dd", {}, value(item, t, depth + 1))]));
+  }
+  if (typeof node === "boolean") return h("span", {text: node ? "yes" : "no"});
+  return h("span", {text: String(node)});
+}
+
+export default {
+  describe(entry, t) {
+    const [seat, action, result] = entry;
+    return `${capitalize(t.who(seat))}: ${action}${result ? ` (${result})` : ""}`;
+  },
+
+  prompt() {
+    return "Choose a move below, or type one in notation.";
+  },
+
+  board(view, t) {
+    const shown = {...view};
+    delete shown.config;
+    const groups = new Map();
+    for (const action of t.legal) {
+      const kind = action.split(" ")[0];
+      if (!groups.has(kind)) groups.set(kind, []);
+      groups.get(kind).push(action);
+    }
+    const moves = t.live && (groups.size || t.families.length) ? h("section.zone", {"aria-label": "Your moves"},
+      h("h3.zone-title", {text: "Your moves"}),
+      [...groups].map(([kind, actions]) => h("div.move-group", {},
+        h("span.move-kind", {text: kind}),
+        actions.map((action) => h("button.act", {type: "button", "data-action": action, "data-key": `act:${action}`,
+          onclick: () => t.act(action), text: action})))),
+      t.families.map((f) => h("p", {text: `…or type any of ${f.count} “${f.kind}” moves in the box below, e.g. ${f.example}.`}))) : null;
+    return h("div.fallback", {},
+      moves,
+      h("section.zone", {"aria-label": "The table as your seat sees it"},
+        h("h3.zone-title", {}, "The table as ", t.seat === null ? "a spectator" : seatName(t, t.seat), " sees it"),
+        value(shown, t)));
+  },
+
+  reveal(reveal) {
+    return value(reveal || {}, null);
+  },
+};

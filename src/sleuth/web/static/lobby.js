@@ -1,0 +1,316 @@
+// The lobby: who you are, a new table (game, players, rules, seats, sheet, clock), invite
+// links to copy, your tables ("your move" marked), open tables to join or watch, rematches.
+"use strict";
+import {api, copyText, ensurePerson, forgetInvites, rename, saveInvites, savedInvites, toast, whoAmI} from "./api.js";
+import {ICONS, fill, h, icon, plural} from "./kit.js";
+
+const SHEETS = {
+  off: "Off: a grid you mark by hand, kept on the server for your seat.",
+  facts: "Facts: what is certain from what your seat has seen.",
+  full: "Full: also the odds of every card, the likeliest solutions and the best question.",
+};
+const CLOCKS = {
+  none: "No clock: play at your own pace.",
+  live: "Live: seconds per move; a bot moves for whoever runs out (they can take the seat back).",
+  turn: "Turn-based: hours per move, over days; a bot moves for whoever runs out.",
+};
+
+export async function openLobby(main) {
+  document.title = "Sleuth: the lobby";
+  const menu = await api("/api/games");
+  const lobby = h("div.lobby");
+  fill(main, lobby);
+  const mine = h("div", {id: "my-tables"});
+  const open = h("div", {id: "open-tables"});
+  lobby.append(
+    h("section.panel.intro", {"aria-labelledby": "intro-title"},
+      h("h1", {id: "intro-title", text: "Deduction card games with friends and bots"}),
+      h("p", {text: "Deal a table, send each friend their invite link, and play in the browser: "
+        + "on a phone or a desktop, here on this network, with no account and no password."})),
+    nameSection(),
+    newTableSection(menu, () => refresh()),
+    h("section.panel", {"aria-labelledby": "mine-title"}, h("h2", {id: "mine-title", text: "My tables"}), mine),
+    h("section.panel", {"aria-labelledby": "open-title"}, h("h2", {id: "open-title", text: "Open tables"}), open),
+  );
+  const refresh = async () => {
+    const seated = await showMine(mine);
+    await showOpen(open, seated);
+  };
+  await refresh();
+  setInterval(() => { if (!document.hidden) refresh().catch(() => {}); }, 8000);
+}
+
+function nameSection() {
+  const input = h("input", {id: "my-name", name: "name", maxlength: "40", required: true, autocomplete: "nickname"});
+  const section = h("section.panel", {"aria-labelledby": "name-title"},
+    h("h2", {id: "name-title", text: "Your name"}),
+    h("form.row", {onsubmit: async (event) => {
+      event.preventDefault();
+      if (!input.value.trim()) return;
+      await rename(input.value.trim());
+      toast("Name saved");
+    }},
+    h("label", {for: "my-name", text: "Display name"}), input,
+    h("button", {type: "submit", text: "Save"})));
+  whoAmI().then((me) => { if (me) input.value = me.name; });
+  return section;
+}
+
+// --- a new table ------------------------------------------------------------------------------
+
+function newTableSection(menu, onDealt) {
+  const state = {game: menu.games[0], players: 0, seats: [], options: {}};
+  const form = h("form.new-table", {id: "new-table", "aria-labelledby": "new-title"});
+  const result = h("div", {id: "dealt", "aria-live": "polite"});
+  const section = h("section.panel", {}, h("h2", {id: "new-title", text: "Deal a new table"}), form, result);
+
+  const gameChoice = h("div.game-choice", {role: "radiogroup", "aria-label": "Game"},
+    menu.games.map((game) => {
+      const id = `game-${game.name}`;
+      return h("label.game-tile", {for: id},
+        h("input", {type: "radio", name: "game", id, value: game.name, checked: game === state.game,
+          onchange: () => { state.game = game; state.options = {}; build(); }}),
+        h("strong", {text: game.title}),
+        h("small", {text: `${game.min_players}–${game.max_players} players`}));
+    }));
+  const players = h("input", {type: "number", id: "players", name: "players", inputmode: "numeric"});
+  const range = h("small", {id: "players-range"});
+  players.addEventListener("change", () => { state.players = clampPlayers(state.game, Number(players.value)); build(); });
+  const seats = h("fieldset.seats", {}, h("legend", {text: "Seats"}));
+  const rules = h("fieldset.rules", {});
+  const sheet = radioGroup("sheet", "Investigation sheet for everyone", Object.entries(SHEETS), "full");
+  const clockKind = radioGroup("clock", "Clock", Object.entries(CLOCKS), "none");
+  const perMove = h("input", {type: "number", id: "per-move", name: "per_move", min: "1", step: "any", inputmode: "decimal"});
+  const perMoveUnit = h("span", {id: "per-move-unit"});
+  const perMoveRow = h("div.row.per-move", {}, h("label", {for: "per-move", text: "Time per move"}), perMove, perMoveUnit);
+  clockKind.node.append(perMoveRow);
+  const takeover = h("select", {id: "takeover", name: "takeover_bot"});
+  const spectators = h("input", {type: "checkbox", id: "spectators", checked: true});
+  const listed = h("input", {type: "checkbox", id: "listed"});
+  const error = h("p.error-text", {role: "alert"});
+
+  form.append(
+    h("fieldset", {}, h("legend", {text: "Game"}), gameChoice,
+      h("div.row", {}, h("label", {for: "players", text: "Players"}), players, range)),
+    seats, rules, sheet.node,
+    clockKind.node,
+    h("fieldset", {}, h("legend", {text: "At the table"}),
+      h("div.row", {}, h("label", {for: "takeover", text: "Bot for a missing person"}), takeover),
+      h("div.row", {}, spectators, h("label", {for: "spectators", text: "Spectators may watch"})),
+      h("div.row", {}, listed, h("label", {for: "listed", text: "List it under open tables: anyone may take a free seat"}))),
+    error,
+    h("div.row", {}, h("button.primary", {type: "submit", id: "deal", text: "Deal the cards"})));
+
+  const showPerMove = () => {
+    const kind = clockKind.value();
+    perMoveRow.hidden = kind === "none";
+    if (kind === "none") return;
+    const seconds = menu.clock_defaults[kind];
+    perMove.value = kind === "live" ? seconds : seconds / 3600;
+    perMoveUnit.textContent = kind === "live" ? "seconds" : "hours";
+  };
+  // The time box lies inside the clock's fieldset: its own change must not reset it.
+  clockKind.node.addEventListener("change", (event) => { if (event.target.name === "clock") showPerMove(); });
+  showPerMove();
+
+  function build() {
+    const game = state.game;
+    state.players = clampPlayers(game, state.players || Math.min(Math.max(3, game.min_players), game.max_players));
+    players.min = game.min_players; players.max = game.max_players; players.value = state.players;
+    range.textContent = `${game.min_players}–${game.max_players}`;
+    while (state.seats.length < state.players) state.seats.push(state.seats.length < 2 ? (state.seats.length === 0 ? "me" : "person") : `bot:${game.takeover_bot}`);
+    state.seats.length = state.players;
+    state.seats = state.seats.map((s) => s.startsWith("bot:") && !game.bots.includes(s.slice(4)) ? `bot:${game.takeover_bot}` : s);
+    drawSeats(seats, game, state);
+    drawRules(rules, game, state);
+    fill(takeover, ...game.bot_levels.map((b) => h("option", {value: b.name, selected: b.name === game.takeover_bot,
+      text: botLabel(b)})));
+  }
+  build();
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    const game = state.game;
+    const me = state.seats.indexOf("me");
+    try {
+      if (me >= 0) await ensurePerson("You take a seat at the table you deal: the others will see this name.");
+      const body = {
+        game: game.name, players: state.players,
+        options: Object.fromEntries(Object.entries(state.options).filter(([, v]) => v !== undefined)),
+        seats: state.seats.map((s, i) => s.startsWith("bot:") ? {kind: "bot", bot: botSpec(form, i, s.slice(4))} : {kind: "person"}),
+        sheet: sheet.value(), clock: clockKind.value(), takeover_bot: takeover.value,
+        spectators: spectators.checked, listed: listed.checked,
+      };
+      if (body.clock !== "none") body.per_move = Number(perMove.value) * (body.clock === "turn" ? 3600 : 1);
+      if (me >= 0) body.sit = me;
+      const created = await api("/api/tables", body);
+      const others = created.invites.filter((i) => i.seat !== me);
+      if (others.length) saveInvites(created.table.id, others);
+      showDealt(result, created, me, others);
+      onDealt();
+    } catch (failure) {
+      error.textContent = `The table was not dealt: ${failure.message}`;
+    }
+  });
+  return section;
+}
+
+function clampPlayers(game, count) {
+  return Math.min(Math.max(count || game.min_players, game.min_players), game.max_players);
+}
+
+function botLabel(bot) {
+  const level = bot.level ? ` (level ${bot.level})` : "";
+  return `${bot.name}${level}: ${bot.about}`;
+}
+
+function botSpec(form, seat, name) {
+  const knobs = form.querySelector(`#seat-${seat}-knobs`);
+  const extra = knobs ? knobs.value.trim().split(/[\s,:]+/).filter(Boolean) : [];
+  return [name, ...extra].join(":");
+}
+
+function drawSeats(fieldset, game, state) {
+  const rows = state.seats.map((choice, seat) => {
+    const id = `seat-${seat}`;
+    const select = h("select", {id, name: id},
+      h("option", {value: "me", text: "Me", selected: choice === "me"}),
+      h("option", {value: "person", text: "A person (by invite link)", selected: choice === "person"}),
+      game.bot_levels.map((b) => h("option", {value: `bot:${b.name}`, selected: choice === `bot:${b.name}`,
+        text: `Bot: ${b.name}${b.level ? `, level ${b.level}` : ""}`})));
+    select.addEventListener("change", () => {
+      if (select.value === "me") state.seats = state.seats.map((s) => s === "me" ? "person" : s);
+      state.seats[seat] = select.value;
+      drawSeats(fieldset, game, state);
+    });
+    const bot = choice.startsWith("bot:") ? game.bot_levels.find((b) => b.name === choice.slice(4)) : null;
+    const knobs = bot && Object.keys(bot.parameters).length ? h("div.knobs", {},
+      h("label", {for: `${id}-knobs`, text: "Strength (optional)"}),
+      h("input", {id: `${id}-knobs`, placeholder: Object.entries(bot.parameters).slice(0, 2).map(([k, v]) => `${k}=${v}`).join(" "),
+        "aria-describedby": `${id}-about`})) : null;
+    return h("div.seat-row", {},
+      h("label", {for: id, text: `Seat ${seat}${seat === 0 ? " (deals, starts)" : ""}`}), select,
+      bot ? h("small", {id: `${id}-about`, text: bot.about}) : null, knobs);
+  });
+  fill(fieldset, h("legend", {text: "Seats"}), ...rows);
+}
+
+function drawRules(fieldset, game, state) {
+  const rows = game.options.map((option) => {
+    const id = `option-${option.name}`;
+    const helpId = `${id}-help`;
+    const set = (value) => { state.options[option.name] = value === option.default ? undefined : value; };
+    const current = state.options[option.name] ?? option.default;
+    let control;
+    if (option.choices.length) {
+      control = h("select", {id, "aria-describedby": helpId, onchange: (e) => set(e.target.value)},
+        option.choices.map((c) => h("option", {value: c, text: c, selected: c === current})));
+    } else if (option.kind === "bool") {
+      control = h("select", {id, "aria-describedby": helpId, onchange: (e) => set(e.target.value)},
+        ["yes", "no"].map((c) => h("option", {value: c, text: c, selected: c === current})));
+    } else if (option.kind === "int") {
+      control = h("input", {id, type: "number", value: current, min: option.low ?? null, max: option.high ?? null,
+        "aria-describedby": helpId, inputmode: "numeric", onchange: (e) => set(e.target.value)});
+    } else {
+      const list = option.presets.length ? `${id}-presets` : null;
+      control = h("input.wide", {id, value: current, list, "aria-describedby": helpId, spellcheck: "false",
+        onchange: (e) => set(e.target.value.trim())});
+      if (list) control = [control, h("datalist", {id: list}, option.presets.map((p) => h("option", {value: p})))];
+    }
+    const bounds = option.bounds ? ` (${option.bounds})` : "";
+    return h("div.option", {},
+      h("label", {for: id, text: option.name.replaceAll("_", " ")}), control,
+      h("small", {id: helpId, text: option.help + bounds}));
+  });
+  fill(fieldset, h("legend", {text: `Rules of ${game.title}`}),
+    rows.length ? rows : h("p", {text: "This game has no rule options."}));
+}
+
+function radioGroup(name, title, entries, chosen) {
+  const node = h("fieldset.radios", {},
+    h("legend", {text: title}),
+    entries.map(([value, text]) => {
+      const id = `${name}-${value}`;
+      return h("div.row", {}, h("input", {type: "radio", name, id, value, checked: value === chosen}),
+        h("label", {for: id, text}));
+    }));
+  return {node, value: () => node.querySelector(`input[name=${name}]:checked`).value};
+}
+
+function inviteRow(invite, label) {
+  const id = `invite-${invite.seat}`;
+  return h("div.invite", {},
+    h("label", {for: id, text: label}),
+    h("input", {id, readonly: true, value: invite.url, onfocus: (e) => e.target.select()}),
+    h("button", {type: "button", "aria-label": `Copy the invite link of seat ${invite.seat}`,
+      onclick: async () => { if (!(await copyText(invite.url))) { document.getElementById(id).select(); toast("Select the link and copy it"); } }},
+    icon(ICONS.copy), " Copy"));
+}
+
+function showDealt(box, created, me, invites) {
+  const table = created.table;
+  fill(box, h("div.dealt", {},
+    h("h3", {text: `${table.title} is dealt`}),
+    invites.length ? h("p", {text: "Send each friend their own link: it opens exactly that seat. It is shown once; this browser keeps it until the seat is taken."}) : null,
+    invites.map((i) => inviteRow(i, `Invite for seat ${i.seat}`)),
+    h("p", {}, h("a.button.primary", {href: `/t/${table.id}${me >= 0 ? "" : "?watch=1"}`, id: "go-table",
+      text: me >= 0 ? "Go to my seat" : "Watch the table"}))));
+  box.querySelector("a").focus();
+}
+
+// --- my tables, open tables -------------------------------------------------------------------
+
+async function showMine(box) {
+  const me = await whoAmI();
+  if (!me) { fill(box, h("p", {text: "Tables you sit at appear here."})); return new Set(); }
+  const tables = await api("/api/tables/mine");
+  const invites = savedInvites();
+  tables.sort((a, b) => (b.your_move - a.your_move) || (b.table.created_at - a.table.created_at));
+  const items = tables.map(({table, seat, your_move: yourMove}) => {
+    const taken = table.seats.filter((s) => s.joined).map((s) => s.seat);
+    forgetInvites(table.id, taken);
+    const waiting = (invites[table.id] || []).filter((i) => !taken.includes(i.seat));
+    return h("li.table-item", {class: yourMove ? "your-move" : ""},
+      h("a", {href: `/t/${table.id}`}, h("strong", {text: table.title}),
+        ` · ${plural(table.players, "player")} · seat ${seat}`),
+      h("span.badge", {class: table.status, text: statusWord(table)}),
+      yourMove ? h("span.badge.move", {text: "Your move"}) : null,
+      h("small.seat-list", {text: table.seats.map((s) => s.kind === "bot" ? `${s.name} (bot)` : (s.name || "free seat")).join(", ")}),
+      table.status === "finished" && !table.rematch ? h("button", {type: "button", text: "Rematch",
+        "aria-label": `Rematch of ${table.title}`, onclick: async () => {
+          const again = await api(`/api/tables/${table.id}/rematch`, {});
+          location.href = `/t/${again.table.id}`;
+        }}) : null,
+      table.rematch ? h("a", {href: `/t/${table.rematch}`, text: "Go to the rematch"}) : null,
+      waiting.length ? h("details", {}, h("summary", {text: `Invite links (${waiting.length} free)`}),
+        waiting.map((i) => inviteRow(i, `Seat ${i.seat}`))) : null);
+  });
+  fill(box, items.length ? h("ul.table-list", {}, items) : h("p", {text: "You sit at no table yet."}));
+  return new Set(tables.map((t) => t.table.id));
+}
+
+function statusWord(table) {
+  if (table.status === "waiting") return `waiting for ${plural(table.seats.filter((s) => s.kind === "person" && !s.joined).length, "person", "people")}`;
+  if (table.status === "finished") return "finished";
+  return `playing, step ${table.step}`;
+}
+
+async function showOpen(box, seated) {
+  const tables = await api("/api/tables");
+  const items = tables.map((table) => {
+    const mine = seated.has(table.id);
+    const free = table.seats.filter((s) => s.kind === "person" && !s.joined);
+    return h("li.table-item", {},
+      h("strong", {text: table.title}), ` · ${plural(table.players, "player")} · `,
+      h("span.badge", {class: table.status, text: statusWord(table)}),
+      h("small.seat-list", {text: table.seats.map((s) => s.kind === "bot" ? `${s.name} (bot)` : (s.name || "free")).join(", ")}),
+      mine ? null : free.map((s) => h("button", {type: "button", text: `Sit at seat ${s.seat}`, onclick: async () => {
+        await ensurePerson();
+        await api(`/api/tables/${table.id}/seats/${s.seat}/sit`, {});
+        location.href = `/t/${table.id}`;
+      }})),
+      table.spectators ? h("a", {href: `/t/${table.id}?watch=1`, text: "Watch"}) : null);
+  });
+  fill(box, items.length ? h("ul.table-list", {}, items) : h("p", {text: "No open table now. Deal one and tick “List it under open tables”."}));
+}

@@ -1,0 +1,65 @@
+// The side of a table: the investigation sheet (the engine's text at facts/full, or the grid a
+// person marks by hand at off, kept on the server for the seat) and the table's chat.
+"use strict";
+import {h, seatColour, seatDot} from "./kit.js";
+
+const MARKS = ["", "+", "-", "?"];
+const MARK_WORDS = {"": "unmarked", "+": "yes", "-": "no", "?": "maybe"};
+const MARK_SHOWN = {"": "", "+": "✓", "-": "✗", "?": "?"};
+
+export function sheetPanel(page, t) {
+  const frame = page.frame;
+  if (page.seat === null) return h("p", {text: "A spectator keeps no sheet."});
+  if (frame.sheet_level !== "off") {
+    if (page.sheet === null) return h("p.muted", {text: "The sheet is being worked out for this step…"});
+    return h("div", {},
+      h("p.muted.small", {text: frame.sheet_level === "full"
+        ? "What your seat's view allows, worked out exactly: certainties, odds, the best question."
+        : "What is certain from what your seat has seen."}),
+      h("pre.sheet-text", {tabindex: "0", "aria-label": "Investigation sheet", text: page.sheet}));
+  }
+  const notes = page.notes;
+  if (!notes) return h("p", {text: `${page.table.title} keeps no hand-marked grid.`});
+  const placeName = (place) => {
+    const seat = /^s(\d+)$/.exec(place);
+    return seat ? t.name(Number(seat[1])) + (Number(seat[1]) === page.seat ? " (you)" : "") : place;
+  };
+  const head = h("tr", {}, h("th", {scope: "col", text: ""}),
+    notes.places.map((place) => {
+      const seat = /^s(\d+)$/.exec(place);
+      return h("th", {scope: "col", title: placeName(place)},
+        seat ? seatDot(Number(seat[1])) : null, h("span.grid-head", {text: seat ? "" : place}));
+    }));
+  const rows = notes.cards.map((card) => h("tr", {},
+    h("th", {scope: "row", text: card}),
+    notes.places.map((place) => {
+      const mark = (notes.marks[card] || {})[place] || "";
+      const next = MARKS[(MARKS.indexOf(mark) + 1) % MARKS.length];
+      return h("td", {}, h("button.mark", {type: "button", class: `mark-${MARK_WORDS[mark]}`,
+        "data-key": `note:${card}:${place}`,
+        "aria-label": `${card} at ${placeName(place)}: ${MARK_WORDS[mark]}; mark ${MARK_WORDS[next]}`,
+        disabled: frame.status === "finished",
+        onclick: () => page.channel.send({type: "notes", card, place, mark: next})}, MARK_SHOWN[mark]));
+    })));
+  return h("div", {},
+    h("p.muted.small", {text: "Your own notes, kept on the server for your seat: click a square to mark ✓ (yes), ✗ (no), ? (maybe)."}),
+    h("div.grid-scroll", {tabindex: "0", role: "region", "aria-label": "Hand-kept sheet"}, h("table.notes-grid", {"aria-label": "Hand-kept sheet"}, h("thead", {}, head), h("tbody", {}, rows))));
+}
+
+export function chatPanel(page, t) {
+  const list = h("ol.chat-list", {"aria-label": "Messages", tabindex: "0"},
+    page.chat.map((c) => h("li", {style: {"--seat": c.seat === null ? "gray" : seatColour(c.seat)}},
+      c.seat === null ? null : seatDot(c.seat), h("strong", {text: `${c.name}: `}), h("span", {text: c.text}))));
+  if (!page.chat.length) list.append(h("li.empty", {text: "No message yet."}));
+  const seated = page.seat !== null;
+  const input = h("input", {id: "chat-text", name: "chat", maxlength: "500", autocomplete: "off", disabled: !seated,
+    placeholder: seated ? "Say something to the table" : "Spectators read only"});
+  const form = h("form.chat-form", {onsubmit: (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (text && page.channel.send({type: "chat", text})) input.value = "";
+  }}, h("label.visually-hidden", {for: "chat-text", text: "Message"}), input,
+  h("button", {type: "submit", text: "Send", disabled: !seated}));
+  setTimeout(() => { list.scrollTop = list.scrollHeight; });
+  return h("div.chat", {}, list, form);
+}

@@ -1,0 +1,462 @@
+// A table: the seat's frames from the play channel, drawn by the game's own part (or the
+// generic fallback), with whose move, what just happened, the history, the sheet, chat,
+// the clock, and at the end the reveal, the scores, the signed record and the replay.
+// Everything shown comes from this seat's frames: the page never asks for anything else.
+"use strict";
+import {api, ensurePerson, forgetInvites, savedInvites, toast, whoAmI} from "./api.js";
+import {Channel} from "./channel.js";
+import {endPanel, replayView} from "./ending.js";
+import fallback from "./fallback.js";
+import {ICONS, capitalize, fill, h, icon, listWords, plural, seatColour, seatDot} from "./kit.js";
+import {chatPanel, sheetPanel} from "./panels.js";
+
+export async function openTable(main, tableId) {
+  const params = new URLSearchParams(location.search);
+  let table;
+  try {
+    table = await api(`/api/tables/${tableId}`);
+  } catch (error) {
+    fill(main, h("p.panel.error-box", {role: "alert", text: `No such table: ${error.message}`}),
+      h("p", {}, h("a", {href: "/", text: "Back to the lobby"})));
+    return;
+  }
+  const seat = await findSeat(table, params);
+  const menu = await api("/api/games");
+  const game = menu.games.find((g) => g.name === table.game);
+  const part = await loadPart(game);
+  const page = new TablePage(main, table, game, part, seat);
+  page.start();
+}
+
+async function findSeat(table, params) {
+  const token = params.get("token");
+  if (token) {
+    await ensurePerson("Your invite opens a seat at this table. What name should the others see?");
+    try {
+      const joined = await api(`/api/tables/${table.id}/join`, {token});
+      history.replaceState(null, "", `/t/${table.id}`);
+      return joined.seat;
+    } catch (error) {
+      toast(`The invite does not open a seat: ${error.message}`);
+    }
+  }
+  const me = await whoAmI();
+  if (!me || params.has("watch")) return null;
+  const mine = await api("/api/tables/mine");
+  const found = mine.find((m) => m.table.id === table.id);
+  return found ? found.seat : null;
+}
+
+async function loadPart(game) {
+  if (!game || !game.web) return fallback;
+  for (const href of game.web.styles) document.head.append(h("link", {rel: "stylesheet", href}));
+  const module = await import(game.web.script);
+  return {...fallback, ...module.default};
+}
+
+class TablePage {
+  constructor(main, table, game, part, seat) {
+    Object.assign(this, {main, table, game, part, seat});
+    this.frame = null;
+    this.sheet = null;
+    this.notes = null;
+    this.chat = [];
+    this.error = null;
+    this.picks = new Map();
+    this.status = "connecting";
+    this.statusNote = "";
+    this.just = [];
+    this.replay = null;
+    this.seenKey = `sleuth.seen.${table.id}.${seat}`;
+    this.build();
+  }
+
+  start() {
+    document.title = `${this.table.title} · Sleuth`;
+    document.getElementById("top-title").textContent = this.table.title;
+    const path = this.seat === null ? `/ws/tables/${this.table.id}/watch` : `/ws/tables/${this.table.id}/seats/${this.seat}`;
+    this.channel = new Channel(path, {
+      onFrame: (frame) => this.onFrame(frame),
+      onStatus: (status, note) => { this.status = status; this.statusNote = note || ""; this.drawStatus(); },
+    });
+    this.channel.connect();
+    api(`/api/tables/${this.table.id}/chat`).then((rows) => {
+      const known = new Set(this.chat.map((c) => c.id));
+      this.chat = [...rows.filter((r) => !known.has(r.id)), ...this.chat].sort((a, b) => a.id - b.id);
+      this.drawChat();
+    });
+    setInterval(() => this.drawClock(), 1000);
+    document.addEventListener("keydown", (event) => this.onKey(event));
+  }
+
+  // --- the table as the game's part sees it ----------------------------------------------------
+
+  context(view, frame, live) {
+    const page = this;
+    const legal = new Set(live ? frame.legal.actions : []);
+    const families = live ? frame.legal.families : [];
+    const seats = frame.seats;
+    const name = (seat) => {
+      const s = seats[seat];
+      if (!s) return `Seat ${seat}`;
+      if (s.kind === "bot") return `${capitalize(s.name)} bot`;
+      return s.name || `Seat ${seat}`;
+    };
+    return {
+      seat: this.seat, players: seats.length, view, frame, live, over: frame.status === "finished",
+      legal, families, name,
+      who: (seat) => (seat === page.seat ? "you" : name(seat)),
+      isMe: (seat) => seat === page.seat,
+      can: (action) => legal.has(action) || families.some((f) => action.startsWith(`${f.kind} `)),
+      canKind: (kind) => [...legal].some((a) => a.split(" ")[0] === kind) || families.some((f) => f.kind === kind),
+      act: (action) => page.act(action),
+      pick: {
+        get: (key) => page.picks.get(key),
+        has: (key) => page.picks.has(key),
+        set: (key, value) => { page.picks.set(key, value); page.error = null; page.drawPlay(); },
+        toggle: (key, value) => {
+          if (page.picks.get(key) === value) page.picks.delete(key); else page.picks.set(key, value);
+          page.error = null;
+          page.drawPlay();
+        },
+        delete: (key) => { page.picks.delete(key); page.drawPlay(); },
+        clear: () => { page.picks.clear(); page.drawPlay(); },
+      },
+      rerender: () => page.drawPlay(),
+    };
+  }
+
+  act(action) {
+    if (!this.frame || !this.channel.send({type: "act", action, step: this.frame.step})) {
+      this.error = "Not connected: the move was not sent. Reconnecting…";
+      this.drawPlay();
+      return;
+    }
+    this.error = null;
+    this.pending = action;
+  }
+
+  // --- frames ---------------------------------------------------------------------------------
+
+  onFrame(frame) {
+    if (frame.type === "state") this.onState(frame);
+    else if (frame.type === "sheet") { if (this.frame && frame.step === this.frame.step) { this.sheet = frame.sheet; this.drawSide(); } }
+    else if (frame.type === "notes") { this.notes = frame.notes; this.drawSide(); }
+    else if (frame.type === "seats") { if (this.frame) { this.frame.seats = frame.seats; this.drawSeats(); this.drawTurn(); } }
+    else if (frame.type === "chat") { if (!this.chat.some((c) => c.id === frame.id)) { this.chat.push(frame); this.drawChat(true); } }
+    else if (frame.type === "error") { this.error = frame.message; this.errorCode = frame.code; this.drawPlay(); }
+  }
+
+  onState(frame) {
+    const before = this.frame;
+    const seen = before ? before.log.length : Number(sessionStorage.getItem(this.seenKey) ?? -1);
+    this.frame = frame;
+    if (frame.sheet !== null || !before || before.step !== frame.step) this.sheet = frame.sheet;
+    this.notes = frame.notes;
+    const fresh = seen >= 0 ? frame.log.slice(seen).map((e, i) => seen + i) : [];
+    this.just = fresh.length ? fresh : (before ? this.just : [frame.log.length - 1].filter((i) => i >= 0));
+    if (fresh.length && !before && seen >= 0) toast(`Back at the table: ${plural(fresh.length, "move")} since you left`);
+    const last = frame.log[frame.log.length - 1];
+    if (fresh.length && last && last[0] === this.seat && this.seat !== null) { this.picks.clear(); this.pending = null; }
+    if (!before || before.step !== frame.step || before.status !== frame.status) this.error = null;
+    sessionStorage.setItem(this.seenKey, String(frame.log.length));
+    if (frame.status !== "waiting") forgetInvites(this.table.id, frame.seats.filter((s) => s.joined).map((s) => s.seat));
+    this.drawAll();
+  }
+
+  // --- keyboard -------------------------------------------------------------------------------
+
+  keys() {
+    if (!this.frame || this.replay) return [];
+    const t = this.context(this.frame.view, this.frame, true);
+    const own = this.part.keys ? this.part.keys(this.frame.view, t) || [] : [];
+    return [{key: "/", label: "type a move"}, {key: "Esc", label: "clear the pick"}, ...own];
+  }
+
+  onKey(event) {
+    const target = event.target;
+    const typing = target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT");
+    if (event.key === "Escape") { this.picks.clear(); this.error = null; this.drawPlay(); return; }
+    if (typing || event.ctrlKey || event.metaKey || event.altKey || document.querySelector("dialog[open]")) return;
+    if (this.replay) {
+      if (event.key === "ArrowLeft") { this.replay.go(-1); event.preventDefault(); }
+      if (event.key === "ArrowRight") { this.replay.go(1); event.preventDefault(); }
+      return;
+    }
+    if (event.key === "/") { event.preventDefault(); this.entry.focus(); return; }
+    const key = this.keys().find((k) => k.run && k.key.toLowerCase() === event.key.toLowerCase());
+    if (key) { event.preventDefault(); key.run(); }
+  }
+
+  // --- drawing --------------------------------------------------------------------------------
+
+  build() {
+    this.statusPill = h("span.conn", {role: "status"});
+    this.seatsBar = h("ul.seats-bar", {"aria-label": "Players"});
+    this.turn = h("div.turn", {role: "status", "aria-live": "polite"});
+    this.justBox = h("div.just", {"aria-live": "polite"});
+    this.notice = h("div.notice");
+    this.prompt = h("div.prompt");
+    this.errorBox = h("p.error-text.in-place", {role: "alert"});
+    this.boardHost = h("div.board-host");
+    this.entry = h("input", {id: "notation", name: "notation", autocomplete: "off", spellcheck: "false",
+      list: "legal-list", "aria-describedby": "keys-help", placeholder: "type a move, e.g. the one shown"});
+    this.legalList = h("datalist", {id: "legal-list"});
+    this.keysHelp = h("p.keys", {id: "keys-help"});
+    this.entryForm = h("form.entry", {onsubmit: (event) => {
+      event.preventDefault();
+      const text = this.entry.value.trim();
+      if (text) { this.act(text); this.entry.value = ""; }
+    }}, h("label", {for: "notation", text: "Move in notation"}), this.entry, this.legalList,
+    h("button", {type: "submit", text: "Play"}));
+    this.end = h("section.end-host", {"aria-label": "The end of the game"});
+    this.history = h("ol.history-list", {"aria-label": "Every move so far", tabindex: "0"});
+    this.sideTabs = h("div.side-tabs");
+    this.playArea = h("section.play", {"aria-label": "The table"},
+      this.prompt, this.errorBox, this.boardHost, this.entryForm, this.keysHelp);
+    this.root = h("div.table-page", {},
+      h("div.table-head", {},
+        h("h1", {text: this.table.title}),
+        h("span.table-sub", {text: `${plural(this.table.players, "player")} · sheet ${this.table.sheet} · `
+          + (this.seat === null ? "watching" : `your seat: ${this.seat}`)}),
+        this.statusPill),
+      this.seatsBar, this.turn, this.justBox, this.notice,
+      h("div.layout", {},
+        h("div.main-col", {}, this.end, this.playArea),
+        h("aside.side", {"aria-label": "History, sheet and chat"},
+          h("section.history", {"aria-labelledby": "history-title"},
+            h("h2", {id: "history-title", text: "History"}), this.history),
+          this.sideTabs)));
+    fill(this.main, this.root);
+    this.drawStatus();
+  }
+
+  drawAll() {
+    // The step drawn, on the page itself: what a test (or a person's assistive tool) waits for.
+    this.root.dataset.step = String(this.frame.step);
+    this.root.dataset.status = this.frame.status;
+    this.drawSeats();
+    this.drawTurn();
+    this.drawJust();
+    this.drawNotice();
+    this.drawPlay();
+    this.drawHistory();
+    this.drawSide();
+    this.drawEnd();
+  }
+
+  drawStatus() {
+    const words = {connecting: "Connecting…", resuming: "Resuming…", live: "Live", reconnecting: "Reconnecting…",
+      offline: "Offline: your seat is kept", closed: this.statusNote || "Closed"};
+    this.statusPill.className = `conn ${this.status}`;
+    fill(this.statusPill, this.status === "offline" ? icon(ICONS.offline) : h("span.conn-dot"), words[this.status] || this.status);
+  }
+
+  drawSeats() {
+    const frame = this.frame;
+    const t = this.context(frame.view, frame, true);
+    fill(this.seatsBar, ...frame.seats.map((s) => {
+      const moving = frame.status === "playing" && frame.to_move === s.seat;
+      const label = [t.name(s.seat), s.seat === this.seat ? "you" : null, s.kind === "bot" ? "a bot" : null,
+        s.takeover ? `a ${s.bot} bot plays for now` : null, s.kind === "person" && !s.joined ? "free seat" : null,
+        s.kind === "person" && s.joined ? (s.connected ? "at the table" : "away") : null, moving ? "to move" : null].filter(Boolean).join(", ");
+      return h("li.seat-chip", {class: [moving ? "moving" : "", s.seat === this.seat ? "mine" : ""].join(" "),
+        style: {"--seat": seatColour(s.seat)}, "aria-label": label},
+      seatDot(s.seat), h("span.seat-chip-name", {text: t.name(s.seat) + (s.seat === this.seat ? " (you)" : "")}),
+      s.kind === "bot" || s.takeover ? icon(ICONS.bot, "bot") : null,
+      s.kind === "person" ? h("span.presence", {class: s.connected ? "on" : "off", title: s.connected ? "at the table" : "away"}) : null,
+      moving ? h("span.to-move", {text: "to move"}) : null,
+      h("span.seat-clock", {"data-seat": s.seat}));
+    }));
+    this.drawClock();
+  }
+
+  drawClock() {
+    if (!this.frame) return;
+    const clock = this.frame.clock;
+    for (const node of this.seatsBar.querySelectorAll(".seat-clock")) {
+      const mine = clock.deadline !== null && Number(node.dataset.seat) === clock.seat;
+      node.textContent = mine ? timeLeft(clock.deadline) : "";
+      node.classList.toggle("short", mine && clock.deadline - Date.now() / 1000 < 15);
+    }
+  }
+
+  drawTurn() {
+    const frame = this.frame;
+    const t = this.context(frame.view, frame, true);
+    const mine = this.seat !== null && frame.actors.includes(this.seat);
+    let text;
+    let cls = "";
+    if (frame.status === "waiting") {
+      const free = frame.seats.filter((s) => s.kind === "person" && !s.joined).map((s) => `seat ${s.seat}`);
+      text = `Waiting for people to sit down: ${listWords(free)} ${free.length === 1 ? "is" : "are"} free.`;
+    } else if (frame.status === "finished") {
+      text = "The game is over.";
+      cls = "over";
+    } else if (mine && frame.to_move === this.seat) {
+      text = "Your move.";
+      cls = "yours";
+    } else if (mine) {
+      text = `${t.name(frame.to_move)} is to move; you may act too.`;
+      cls = "yours-too";
+    } else if (frame.to_move !== null) {
+      const s = frame.seats[frame.to_move];
+      text = `Waiting for ${t.name(frame.to_move)}${s && s.kind === "bot" ? " (a bot)" : ""}.`;
+    } else {
+      text = "Waiting.";
+    }
+    this.turn.className = `turn ${cls}`;
+    fill(this.turn, h("strong", {text}));
+  }
+
+  drawJust() {
+    const frame = this.frame;
+    const t = this.context(frame.view, frame, false);
+    const items = this.just.slice(-3).filter((i) => frame.log[i]);
+    fill(this.justBox, items.length ? h("span.just-label", {text: "Just now:"}) : null,
+      ...items.map((i) => h("span.just-item", {style: {"--seat": seatColour(frame.log[i][0])}},
+        seatDot(frame.log[i][0]), " ", this.describe(frame.log[i], t, i))));
+  }
+
+  describe(entry, t, index) {
+    try {
+      return capitalize(this.part.describe(entry, t, index));
+    } catch (error) {
+      return fallback.describe(entry, t, index);
+    }
+  }
+
+  drawNotice() {
+    const frame = this.frame;
+    const mine = this.seat === null ? null : frame.seats[this.seat];
+    const parts = [];
+    if (mine && mine.takeover && frame.status === "playing") {
+      parts.push(h("div.notice-box", {role: "status"},
+        icon(ICONS.bot), ` A ${mine.bot} bot plays your seat for now. `,
+        h("button.primary", {type: "button", text: "Take my seat back",
+          onclick: () => this.channel.send({type: "take_back"})})));
+    }
+    if (frame.status === "waiting") {
+      const invites = (savedInvites()[this.table.id] || []).filter((i) => !frame.seats[i.seat].joined);
+      if (invites.length) {
+        parts.push(h("div.notice-box", {}, "Send the invite links: ",
+          invites.map((i) => h("a", {href: i.url, "aria-label": `Invite link of seat ${i.seat}`,
+            onclick: (event) => { event.preventDefault(); navigator.clipboard?.writeText(i.url).then(() => toast("Copied"), () => toast(i.url)); },
+            text: `seat ${i.seat}`}))));
+      }
+    }
+    if (this.seat === null && frame.status !== "finished" && this.table.listed) {
+      const free = frame.seats.filter((s) => s.kind === "person" && !s.joined);
+      for (const s of free) {
+        parts.push(h("button", {type: "button", text: `Sit at seat ${s.seat}`, onclick: async () => {
+          await ensurePerson();
+          await api(`/api/tables/${this.table.id}/seats/${s.seat}/sit`, {});
+          location.href = `/t/${this.table.id}`;
+        }}));
+      }
+    }
+    fill(this.notice, ...parts);
+  }
+
+  drawPlay() {
+    if (!this.frame) return;
+    if (this.replay) { this.replay.draw(); return; }
+    const frame = this.frame;
+    const t = this.context(frame.view, frame, frame.status === "playing" && this.seat !== null);
+    const focused = document.activeElement && this.boardHost.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+    let board;
+    try {
+      board = this.part.board(frame.view, t);
+    } catch (error) {
+      console.warn("the game's part failed; the generic table is shown", error);
+      board = fallback.board(frame.view, t);
+    }
+    fill(this.boardHost, board);
+    if (focused) {
+      const again = this.boardHost.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+      if (again) again.focus();
+    }
+    this.errorBox.textContent = this.error ? this.error : "";
+    this.errorBox.hidden = !this.error;
+    const mine = t.live && frame.actors.includes(this.seat);
+    this.prompt.hidden = !mine;
+    this.prompt.textContent = mine && this.part.prompt ? this.part.prompt(frame.view, t) || "" : "";
+    this.entryForm.hidden = this.seat === null || frame.status === "finished";
+    this.entry.disabled = !mine;
+    fill(this.legalList, ...frame.legal.actions.slice(0, 300).map((a) => h("option", {value: a})));
+    const example = frame.legal.actions[0] || (frame.legal.families[0] && frame.legal.families[0].example) || "";
+    this.entry.placeholder = example ? `e.g. ${example}` : "not your move";
+    this.keysHelp.hidden = this.entryForm.hidden;
+    fill(this.keysHelp, h("span", {text: "Keys: "}),
+      ...this.keys().filter((k) => !k.hidden).map((k) => h("span.key", {}, h("kbd", {text: k.key}), ` ${k.label}`)));
+  }
+
+  drawHistory() {
+    const frame = this.frame;
+    const t = this.context(frame.view, frame, false);
+    const step = this.replay ? this.replay.step : null;
+    fill(this.history, ...frame.log.map((entry, index) => h("li", {
+      class: [this.just.includes(index) ? "fresh" : "", step !== null && index === step - 1 ? "current" : "",
+        step !== null && index >= step ? "future" : ""].join(" "),
+      style: {"--seat": seatColour(entry[0])}},
+    h("span.step-no", {text: `${index + 1}.`}), seatDot(entry[0]), " ", this.describe(entry, t, index))));
+    if (!frame.log.length) this.history.append(h("li.empty", {text: "No move yet."}));
+    const scroller = this.history;
+    scroller.scrollTop = scroller.scrollHeight;
+  }
+
+  drawSide() {
+    const frame = this.frame;
+    if (!frame) return;
+    const t = this.context(frame.view, frame, false);
+    const tab = localStorage.getItem("sleuth.tab") || "sheet";
+    const chatBox = chatPanel(this, t);
+    const sheetBox = sheetPanel(this, t);
+    const tabs = [["sheet", `Sheet (${frame.sheet_level})`, sheetBox], ["chat", `Chat${this.chat.length ? ` (${this.chat.length})` : ""}`, chatBox]];
+    const bar = h("div.tabs", {role: "tablist", "aria-label": "Sheet and chat"},
+      tabs.map(([key, label]) => h("button", {type: "button", role: "tab", id: `tab-${key}`,
+        "aria-selected": key === tab ? "true" : "false", "aria-controls": `panel-${key}`, tabindex: key === tab ? "0" : "-1",
+        onclick: () => { localStorage.setItem("sleuth.tab", key); this.drawSide(); }, text: label})));
+    fill(this.sideTabs, bar, ...tabs.map(([key, , box]) => h("div.tab-panel", {role: "tabpanel",
+      id: `panel-${key}`, "aria-labelledby": `tab-${key}`, hidden: key !== tab}, box)));
+  }
+
+  drawChat(fresh) {
+    if (!this.frame) return;
+    this.drawSide();
+    if (fresh) {
+      const last = this.chat[this.chat.length - 1];
+      if (last && last.seat !== this.seat) toast(`${last.name}: ${last.text}`);
+    }
+  }
+
+  drawEnd() {
+    const frame = this.frame;
+    if (frame.status !== "finished") { this.end.hidden = true; return; }
+    this.end.hidden = false;
+    const t = this.context(frame.view, frame, false);
+    fill(this.end, endPanel(this, t));
+  }
+
+  startReplay(seat) {
+    replayView(this, seat).then((replay) => {
+      this.replay = replay;
+      this.drawPlay();
+      this.drawHistory();
+      this.playArea.scrollIntoView({block: "start"});
+    }).catch((error) => toast(`No replay: ${error.message}`));
+  }
+
+  stopReplay() {
+    this.replay = null;
+    this.drawPlay();
+    this.drawHistory();
+  }
+}
+
+function timeLeft(deadline) {
+  const seconds = Math.max(0, Math.round(deadline - Date.now() / 1000));
+  if (seconds >= 7200) return `${Math.floor(seconds / 3600)} h left`;
+  if (seconds >= 120) return `${Math.floor(seconds / 60)} min left`;
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")} left`;
+}
