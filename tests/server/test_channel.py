@@ -28,9 +28,12 @@ async def people_table(server: Server, **extra: Any) -> tuple[str, list[str], li
     }
     created = await people[0].post("/api/tables", body)
     table = created["table"]["id"]
-    tokens = [invite["token"] for invite in created["invites"]]
-    for person, token in zip(people, tokens, strict=True):
-        await person.post(f"/api/tables/{table}/join", {"token": token})
+    invites = [invite["token"] for invite in created["invites"]]
+    # Each seat's own token: joining spends the invite and gives the seat a token of its own.
+    tokens = [
+        (await person.post(f"/api/tables/{table}/join", {"token": token}))["token"]
+        for person, token in zip(people, invites, strict=True)
+    ]
     return table, tokens, people
 
 

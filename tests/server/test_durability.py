@@ -31,8 +31,8 @@ async def deal_bv(server: Server, clock: str = "live") -> tuple[str, list[SeatCl
     table = created["table"]["id"]
     clients = []
     for number, invite in enumerate(created["invites"]):
-        await people[number].post(f"/api/tables/{table}/join", {"token": invite["token"]})
-        client = SeatClient(server.ws, table, invite["seat"], invite["token"])
+        joined = await people[number].post(f"/api/tables/{table}/join", {"token": invite["token"]})
+        client = SeatClient(server.ws, table, invite["seat"], joined["token"])
         client.rng = random.Random(number)
         await client.connect()
         clients.append(client)
@@ -147,9 +147,11 @@ async def test_two_processes_race_for_one_step(launch: Any, postgres: Any) -> No
             },
         )
         table = created["table"]["id"]
-        for invite in created["invites"]:
-            await ann.post(f"/api/tables/{table}/join", {"token": invite["token"]})
-        token = created["invites"][0]["token"]
+        invites = [invite["token"] for invite in created["invites"]]
+        token = (await ann.post(f"/api/tables/{table}/join", {"token": invites[0]}))["token"]
+        for name, invite in (("Bob", invites[1]), ("Cy", invites[2])):  # one seat a person
+            async with Person(first.http, name) as other:
+                await other.post(f"/api/tables/{table}/join", {"token": invite})
         a = SeatClient(first.ws, table, 0, token)
         b = SeatClient(second.ws, table, 0, token)
         await a.connect()

@@ -63,8 +63,9 @@ async def play_table(
     for number, invite in enumerate(created["invites"]):
         person = people[number]
         joined = await person.post(f"/api/tables/{table}/join", {"token": invite["token"]})
-        assert joined == {"table": table, "seat": invite["seat"]}
-        client = SeatClient(server.ws, table, invite["seat"], invite["token"])
+        assert joined["table"] == table and joined["seat"] == invite["seat"]
+        assert joined["token"] != invite["token"]  # the invite is spent, the seat's own token
+        client = SeatClient(server.ws, table, invite["seat"], joined["token"])
         client.rng = random.Random(number)
         await client.connect()
         clients.append(client)

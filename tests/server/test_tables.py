@@ -76,9 +76,11 @@ async def test_clock_takeover_take_back_and_replacement(launch: Any) -> None:
         },
     )
     table = created["table"]["id"]
-    tokens = [i["token"] for i in created["invites"]]
-    for person, token in zip(people, tokens, strict=True):
-        await person.post(f"/api/tables/{table}/join", {"token": token})
+    invites = [i["token"] for i in created["invites"]]
+    tokens = [
+        (await person.post(f"/api/tables/{table}/join", {"token": token}))["token"]
+        for person, token in zip(people, invites, strict=True)
+    ]
     seat0 = SeatClient(server.ws, table, 0, tokens[0])
     await seat0.connect()
     first = await seat0.until("state")

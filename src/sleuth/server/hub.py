@@ -204,6 +204,9 @@ class Hub:
                         )
                     parsed = live.parse(action)
                     state = live.state.apply(seat, parsed)
+                    # Worked out before the step is stored: a step in the database always
+                    # has its public text in memory too.
+                    public = live.state.public_action(seat, parsed)
                 except GameError as error:
                     if caught_up:
                         raise _CaughtUp(error) from None
@@ -222,7 +225,7 @@ class Hub:
                     await self._catch_up(live)  # another process took this number: re-check
                     caught_up = True
                     continue
-                live.advance(row, state, live.state.public_action(seat, parsed))
+                live.advance(row, state, public)
                 live.row.step = row.number
                 live.row.to_move = state.to_move()
                 if state.outcome is not None:

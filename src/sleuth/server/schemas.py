@@ -174,6 +174,8 @@ class JoinIn(Strict):
 class JoinOut(Strict):
     table: str
     seat: int
+    # The seat's own token from now on: the invite that opened it opens nothing any more.
+    token: str
 
 
 class ReplaceIn(Strict):

@@ -67,8 +67,12 @@ async def play(
     if not 0 <= seat < live.game.players:
         await ws.close(NOT_FOUND, "no such seat")
         return
-    allowed = person is not None and live.seats[seat].person_id == person.id
-    if not allowed and token is not None and len(token) <= 100:
+    holder = live.seats[seat].person_id
+    allowed = person is not None and holder == person.id
+    if not allowed and token is not None and len(token) <= 100 and holder is not None:
+        # A seat's token opens it once someone holds the seat: the token is then that
+        # person's own (joining replaced the invite's). An invite not yet used opens no
+        # view: its table's creator holds every invite.
         found = await app.store.seat_by_token(live.id, token)
         allowed = found is not None and found.seat == seat
     if not allowed:

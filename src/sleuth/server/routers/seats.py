@@ -9,10 +9,11 @@ from fastapi import APIRouter, HTTPException
 
 from sleuth.agents import make_agent
 
-from ..deps import Checked, Person, ServicesDep, Table
+from ..deps import Checked, Person, Services, ServicesDep, Table
 from ..live import LiveTable
 from ..models import PersonRow
 from ..schemas import JoinIn, JoinOut, ReplaceIn, TableOut
+from ..store import new_secret, secret_hash
 from ..wire import table_out
 
 router = APIRouter(prefix="/api/tables/{table_id}", tags=["seats"])
@@ -29,17 +30,39 @@ def _seated(live: LiveTable, person: PersonRow) -> None:
         raise HTTPException(403, "only a person seated at this table may do that")
 
 
+async def _take(live: LiveTable, seat: int, app: Services, person: PersonRow) -> str:
+    """Seat ``person`` at ``seat`` and give the seat a fresh token, the person's alone: the
+    invite that opened it (its creator holds every invite) opens nothing any more."""
+    if any(s.person_id == person.id for s in live.seats if s.seat != seat):
+        raise HTTPException(409, "you hold another seat at this table: one seat a person")
+    holder = live.seats[seat].person_id
+    if holder is not None and holder != person.id:
+        raise HTTPException(409, f"seat {seat} is taken")
+    token = new_secret()
+    # Only while the seat is as read: of two people joining at once, one gets it.
+    if not await app.store.update_seat(
+        live.id,
+        seat,
+        only_if={"person_id": holder},
+        person_id=person.id,
+        token_hash=secret_hash(token),
+    ):
+        raise HTTPException(409, f"seat {seat} is taken")
+    await app.hub.seats_changed(live)
+    return token
+
+
 @router.post("/join", dependencies=[Checked], responses=NOT_FOUND)
 async def join(body: JoinIn, live: Table, app: ServicesDep, person: Person) -> JoinOut:
-    """Take the seat whose invite token this is (a token opens exactly one seat)."""
+    """Take the seat whose token this is (a token opens exactly one seat); the answer
+    carries the seat's new token, since the invite's stops working."""
     seat = await app.store.seat_by_token(live.id, body.token)
     if seat is None:
         raise HTTPException(403, "this token opens no seat at this table")
     if live.status == "finished":
         raise HTTPException(409, "the game is over")
-    await app.store.update_seat(live.id, seat.seat, person_id=person.id)
-    await app.hub.seats_changed(live)
-    return JoinOut(table=live.id, seat=seat.seat)
+    token = await _take(live, seat.seat, app, person)
+    return JoinOut(table=live.id, seat=seat.seat, token=token)
 
 
 @router.post(
@@ -48,23 +71,21 @@ async def join(body: JoinIn, live: Table, app: ServicesDep, person: Person) -> J
     responses={**NOT_FOUND, 409: {"description": "the seat is not free"}},
 )
 async def sit(seat: int, live: Table, app: ServicesDep, person: Person) -> JoinOut:
-    """Take a free person's seat at a listed table: its creator listed it for anyone to
-    join, so no invite is needed (an unlisted table's seats open by invite only)."""
+    """Take a free person's seat at a listed table before its game starts: its creator
+    listed it for anyone to join, so no invite is needed (an unlisted table's seats open by
+    invite only). Once the game is on, no one takes a seat that way: a person who could
+    leave one seat and sit at another would see two hands."""
     _seat(live, seat)
     if not live.row.listed:
         raise HTTPException(403, "this table is not listed: its seats open by invite only")
-    if live.status == "finished":
-        raise HTTPException(409, "the game is over")
+    if live.status != "waiting":
+        raise HTTPException(409, "the game has started: seats are taken before the deal")
     if live.seats[seat].kind != "person":
         raise HTTPException(409, f"seat {seat} is a bot's")
-    if any(s.person_id == person.id for s in live.seats):
-        raise HTTPException(409, "you hold a seat at this table already")
-    if not await app.store.update_seat(
-        live.id, seat, only_if={"person_id": None}, person_id=person.id
-    ):
+    if live.seats[seat].person_id is not None:
         raise HTTPException(409, f"seat {seat} is taken")
-    await app.hub.seats_changed(live)
-    return JoinOut(table=live.id, seat=seat)
+    token = await _take(live, seat, app, person)
+    return JoinOut(table=live.id, seat=seat, token=token)
 
 
 @router.post("/seats/{seat}/leave", dependencies=[Checked], responses=NOT_FOUND)
@@ -74,6 +95,10 @@ async def leave(seat: int, live: Table, app: ServicesDep, person: Person) -> Tab
     _seat(live, seat)
     if live.seats[seat].person_id != person.id:
         raise HTTPException(403, f"seat {seat} is not yours")
+    if live.status == "waiting":
+        # The deal is made and the seat's view shown: leaving now to sit at another seat
+        # would show a second hand. The seat is kept until the game starts.
+        raise HTTPException(409, "the game has not started: a seat taken is kept until it does")
     await app.store.update_seat(live.id, seat, person_id=None)
     if live.status == "playing":
         await app.hub.take_over(live, seat)

@@ -305,10 +305,13 @@ async function showOpen(box, seated) {
       h("strong", {text: table.title}), ` · ${plural(table.players, "player")} · `,
       h("span.badge", {class: table.status, text: statusWord(table)}),
       h("small.seat-list", {text: table.seats.map((s) => s.kind === "bot" ? `${s.name} (bot)` : (s.name || "free")).join(", ")}),
-      mine ? null : free.map((s) => h("button", {type: "button", text: `Sit at seat ${s.seat}`, onclick: async () => {
-        await ensurePerson();
-        await api(`/api/tables/${table.id}/seats/${s.seat}/sit`, {});
-        location.href = `/t/${table.id}`;
+      // Seats are taken before the deal only (the service refuses later ones).
+      mine || table.status !== "waiting" ? null : free.map((s) => h("button", {type: "button", text: `Sit at seat ${s.seat}`, onclick: async () => {
+        try {
+          await ensurePerson();
+          await api(`/api/tables/${table.id}/seats/${s.seat}/sit`, {});
+          location.href = `/t/${table.id}`;
+        } catch (error) { toast(error.message); }
       }})),
       table.spectators ? h("a", {href: `/t/${table.id}?watch=1`, text: "Watch"}) : null);
   });

@@ -345,13 +345,15 @@ class TablePage {
             text: `seat ${i.seat}`}))));
       }
     }
-    if (this.seat === null && frame.status !== "finished" && this.table.listed) {
+    if (this.seat === null && frame.status === "waiting" && this.table.listed) {
       const free = frame.seats.filter((s) => s.kind === "person" && !s.joined);
       for (const s of free) {
         parts.push(h("button", {type: "button", text: `Sit at seat ${s.seat}`, onclick: async () => {
-          await ensurePerson();
-          await api(`/api/tables/${this.table.id}/seats/${s.seat}/sit`, {});
-          location.href = `/t/${this.table.id}`;
+          try {
+            await ensurePerson();
+            await api(`/api/tables/${this.table.id}/seats/${s.seat}/sit`, {});
+            location.href = `/t/${this.table.id}`;
+          } catch (error) { toast(error.message); }
         }}));
       }
     }
