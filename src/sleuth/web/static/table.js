@@ -102,11 +102,13 @@ class TablePage {
       if (s.kind === "bot") return `${capitalize(s.name)} bot`;
       return s.name || `Seat ${seat}`;
     };
+    // "You" is the seat whose view is drawn: in a replay as another seat saw it, that seat.
+    const me = view && "seat" in view ? view.seat : this.seat;
     return {
-      seat: this.seat, players: seats.length, view, frame, live, over: frame.status === "finished",
+      seat: me, players: seats.length, view, frame, live, over: frame.status === "finished",
       legal, families, name,
-      who: (seat) => (seat === page.seat ? "you" : name(seat)),
-      isMe: (seat) => seat === page.seat,
+      who: (seat) => (seat === me ? "you" : name(seat)),
+      isMe: (seat) => seat === me,
       can: (action) => legal.has(action) || families.some((f) => action.startsWith(`${f.kind} `)),
       canKind: (kind) => [...legal].some((a) => a.split(" ")[0] === kind) || families.some((f) => f.kind === kind),
       act: (action) => page.act(action),
