@@ -53,3 +53,25 @@ async def test_a_failed_review_is_not_kept() -> None:
         with pytest.raises(GameError, match="no review of this game"):
             await cache.get(("t", None), failing)
     assert calls == 2
+
+
+async def test_at_most_two_reviews_are_worked_out_at_once() -> None:
+    cache = ReviewCache(running=2)
+    now = peak = 0
+    gate = asyncio.Event()
+
+    async def compute() -> dict[str, Any]:
+        nonlocal now, peak
+        now += 1
+        peak = max(peak, now)
+        await gate.wait()
+        now -= 1
+        return {}
+
+    asked = asyncio.gather(*(cache.get((f"t{n}", None), compute) for n in range(6)))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert (now, peak) == (2, 2)  # four wait their turn
+    gate.set()
+    assert await asked == [{}] * 6
+    assert peak == 2
