@@ -503,17 +503,6 @@ class BlackViennaAnalysis:
                 tuple(int(a["index"]) for a in answers) if isinstance(answers, list) else (),
                 bool(data["smallest"]),
             )
-        ranked: tuple[Question, ...] = ()
-        if questions:
-            ranked = tuple(
-                Question(
-                    f"ask {q['target']} {q['letters']}",
-                    float(str(q["ring_bits"])),
-                    float(str(q["answer_entropy"])),
-                    q["answers"] if isinstance(q["answers"], dict) else {},
-                )
-                for q in self.questions()
-            )
         return SeatAnalysis(
             GAME,
             pos.seat,
@@ -524,7 +513,19 @@ class BlackViennaAnalysis:
             solution_bits=self.ring_entropy,
             certain=self.certain(),
             explanation=explanation,
-            questions=ranked,
+            questions=self.ranked_questions() if questions else (),
+        )
+
+    def ranked_questions(self) -> tuple[Question, ...]:
+        """Every question of ``questions`` as the typed ``Question`` the fronts read."""
+        return tuple(
+            Question(
+                f"ask {q['target']} {q['letters']}",
+                float(str(q["ring_bits"])),
+                float(str(q["answer_entropy"])),
+                q["answers"] if isinstance(q["answers"], dict) else {},
+            )
+            for q in self.questions()
         )
 
 

@@ -21,7 +21,7 @@ from dataclasses import replace
 from itertools import product
 
 from sleuth.core.protocol import State
-from sleuth.deduce.knowledge import Question, SeatAnalysis, Solution
+from sleuth.deduce.knowledge import SeatAnalysis, Solution
 from sleuth.deduce.review import (
     ATTEMPT,
     OTHER,
@@ -67,16 +67,7 @@ def analyze_position(pos: Position, questions: bool) -> SeatAnalysis:
     total = analysis.worlds
     rings = sorted(analysis.ring(), key=lambda item: (-item[1], item[0]))
     bits = -math.fsum(count / total * math.log2(count / total) for _, count in rings)
-    ranked: tuple[Question, ...] = ()
-    if questions:
-        ranked = tuple(
-            Question(
-                f"ask {q['target']} {q['letters']}",
-                float(str(q["ring_bits"])),
-                float(str(q["answer_entropy"])),
-            )
-            for q in analysis.questions()
-        )
+    ranked = analysis.ranked_questions() if questions else ()
     return SeatAnalysis(
         GAME,
         pos.seat,
