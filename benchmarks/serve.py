@@ -100,7 +100,8 @@ async def seat_loop(
                 if frame["status"] == "finished":
                     rematch = frame.get("rematch")
                     if rematch is None and seat == 0 and totals.sending:
-                        created = await http.post(f"/api/tables/{table}/rematch")
+                        mine = {"Cookie": f"sleuth_id={cookie}"}
+                        created = await http.post(f"/api/tables/{table}/rematch", headers=mine)
                         rematch = created.json()["table"]["id"]
                         totals.games += 1
                     if rematch is not None:
@@ -194,8 +195,13 @@ async def run(db: str, args: argparse.Namespace, folder: Path) -> dict[str, Any]
     try:
         limits = httpx.Limits(max_connections=50)
         async with httpx.AsyncClient(base_url=http_base, timeout=60, limits=limits) as http:
-            me = await http.post("/api/people", json={"name": "Load"})
-            cookie = me.cookies["sleuth_id"]
+            # One person a seat (a person holds one seat of a table): person k sits at
+            # seat k of every table.
+            cookies = []
+            for seat in range(args.seats):
+                me = await http.post("/api/people", json={"name": f"Load {seat}"})
+                cookies.append(me.cookies["sleuth_id"])
+                http.cookies.clear()
             body = {
                 "game": "black-vienna",
                 "players": args.seats,
@@ -207,7 +213,12 @@ async def run(db: str, args: argparse.Namespace, folder: Path) -> dict[str, Any]
                 created = (await http.post("/api/tables", json=body)).json()
                 table: str = created["table"]["id"]
                 for invite in created["invites"]:
-                    await http.post(f"/api/tables/{table}/join", json={"token": invite["token"]})
+                    joined = await http.post(
+                        f"/api/tables/{table}/join",
+                        json={"token": invite["token"]},
+                        headers={"Cookie": f"sleuth_id={cookies[invite['seat']]}"},
+                    )
+                    joined.raise_for_status()
                 return table
 
             tables = []
@@ -221,7 +232,7 @@ async def run(db: str, args: argparse.Namespace, folder: Path) -> dict[str, Any]
                 asyncio.create_task(
                     seat_loop(
                         ws_bases[number % servers],
-                        cookie,
+                        cookies[seat],
                         table,
                         seat,
                         totals,
