@@ -170,4 +170,14 @@ async def test_end_reveal_record_and_rematch(launch: Any) -> None:
         mine = await ann.get("/api/tables/mine")
         assert {m["table"]["id"] for m in mine} >= {table, new_table["id"]}
         await client.close()
+        # No one at the finished table now: the service lets it go from memory, and reads
+        # it back from its rows for whoever comes again, as it was.
+        await asyncio.sleep(0.5)
+        again = SeatClient(server.ws, table, 0, client.token)
+        await again.connect()
+        shown = await again.until("state")
+        for key in ("view", "log", "outcome", "reveal", "seed", "salt", "commitment", "step"):
+            assert shown[key] == told[key], key
+        assert shown["rematch"] == new_table["id"] and shown["status"] == "finished"
+        await again.close()
         await asyncio.sleep(0)

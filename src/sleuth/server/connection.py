@@ -7,8 +7,9 @@ the table; a client that falls too far behind is closed (it reconnects and resum
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
+
+from .jsontext import json_text
 
 QUEUE_FRAMES = 256
 
@@ -21,7 +22,7 @@ class Connection:
         self.overflowed = False
 
     def send(self, frame: dict[str, Any]) -> None:
-        self.send_text(json.dumps(frame, separators=(",", ":"), ensure_ascii=False))
+        self.send_text(json_text(frame))
 
     def send_text(self, text: str) -> None:
         if self.overflowed:

@@ -17,6 +17,7 @@ from sleuth.core import GameError, IllegalActionError
 
 from .bus import LocalBus
 from .connection import Connection
+from .jsontext import json_text
 from .live import LiveTable, SeatState
 from .models import StepRow
 from .store import StepConflict, Store
@@ -148,14 +149,14 @@ class Hub:
         while not self._closing:
             await asyncio.sleep(SWEEP_SECONDS)
             try:
-                for table_id in await self.store.unfinished_tables():
-                    live = self.tables.get(table_id)
-                    if live is None:
+                for live in list(self.tables.values()):
+                    self._forget_if_done(live)
+                for table_id, step, status in await self.store.unfinished_progress():
+                    known = self.tables.get(table_id)
+                    if known is None:
                         await self.get(table_id)
-                        continue
-                    row = await self.store.table(table_id)
-                    if row is not None and (row.step != live.step or row.status != live.status):
-                        await self.refresh(live)
+                    elif step != known.step or status != known.status:
+                        await self.refresh(known)
             except Exception:
                 log.exception("sweep failed")
 
@@ -246,12 +247,11 @@ class Hub:
 
     def broadcast(self, live: LiveTable) -> None:
         frames: dict[int | None, str] = {}
+        shared = live.shared_frame() if live.connections else None
         for connection in list(live.connections):
             seat = connection.seat
             if seat not in frames:
-                frames[seat] = json.dumps(
-                    live.state_frame(seat), separators=(",", ":"), ensure_ascii=False
-                )
+                frames[seat] = json_text(live.state_frame(seat, shared=shared))
             connection.send_text(frames[seat])
         self.schedule_sheets(live)
 
@@ -288,11 +288,24 @@ class Hub:
 
     def attach(self, live: LiveTable, connection: Connection) -> None:
         live.connections.add(connection)
+        # Read just before a finished table was let go: it is this process's copy again.
+        self.tables.setdefault(live.id, live)
         self.broadcast_seats(live)
 
     def detach(self, live: LiveTable, connection: Connection) -> None:
         live.connections.discard(connection)
         self.broadcast_seats(live)
+        self._forget_if_done(live)
+
+    def _forget_if_done(self, live: LiveTable) -> None:
+        """A finished table no one watches leaves memory (its rows stay, and ``get`` reads
+        them again): a long-running service would otherwise keep every game it ever ran."""
+        idle = live.driver is None or live.driver.done()
+        unwatched = live.status == "finished" and not live.connections and idle
+        if unwatched and self.tables.get(live.id) is live:
+            del self.tables[live.id]
+            self._chat_seen.pop(live.id, None)
+            self._chat_locks.pop(live.id, None)
 
     def broadcast_seats(self, live: LiveTable) -> None:
         frame = {"type": "seats", "table": live.id, "step": live.step, "seats": live.public_seats()}

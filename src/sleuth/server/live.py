@@ -9,6 +9,7 @@ sheet or hand-kept notes.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from sleuth.core.kit import RENDER, TextRender
 from sleuth.core.records import Step, make_record, play_step
 from sleuth.core.serialize import JSONValue, from_json, to_json
 
+from .jsontext import Fragment, json_bytes, view_bytes
 from .models import SeatRow, StepRow, TableRow
 from .signing import commitment
 
@@ -83,6 +85,12 @@ class LiveTable:
     log: list[JSONValue] = field(default_factory=list)
     _views: dict[int | None, tuple[int, dict[str, JSONValue]]] = field(default_factory=dict)
     sheets: dict[int, tuple[int, str]] = field(default_factory=dict)
+    # Encoded once and embedded in every frame that carries them: each seat's view at the
+    # current step, and the log (each entry encoded once, when its step is taken).
+    _view_texts: dict[int | None, tuple[int, Fragment]] = field(default_factory=dict)
+    _log_texts: list[bytes] = field(default_factory=list)
+    _log_text: tuple[int, Fragment] | None = None
+    _commitment: str = ""
 
     @property
     def id(self) -> str:
@@ -142,11 +150,16 @@ class LiveTable:
         saw of it (asked of the state before it)."""
         self.state = state
         self.steps.append(step)
-        self.log.append([step.seat, public_action, step.result])
+        entry: list[JSONValue] = [step.seat, public_action, step.result]
+        self.log.append(entry)
+        self._log_texts.append(json_bytes(entry))
 
     def parse(self, action: object) -> Action:
         if isinstance(action, str):
-            return self.game.parse_action(action)
+            # The game's own canonical action for a notation it has read before: the
+            # engine's check then knows it at once (a fresh parse is checked field by field).
+            known = self.game.parsed.get(action)
+            return known if known is not None else self.game.parse_action(action)
         return self.game.action_from_json(action)
 
     # --- what each seat sees ---------------------------------------------------------------
@@ -158,6 +171,29 @@ class LiveTable:
         data = self.state.view(seat).to_json()
         self._views[seat] = (self.step, data)
         return data
+
+    def view_text(self, seat: int | None) -> Fragment:
+        """The seat's view as JSON, for frames: equal to ``view_json`` (tests check it)."""
+        cached = self._view_texts.get(seat)
+        if cached is not None and cached[0] == self.step:
+            return cached[1]
+        text = Fragment(view_bytes(self.state.view(seat)))
+        self._view_texts[seat] = (self.step, text)
+        return text
+
+    def log_text(self) -> Fragment:
+        cached = self._log_text
+        if cached is not None and cached[0] == self.step:
+            return cached[1]
+        text = Fragment(b"[" + b",".join(self._log_texts) + b"]")
+        self._log_text = (self.step, text)
+        return text
+
+    @property
+    def commitment(self) -> str:
+        if not self._commitment:
+            self._commitment = commitment(self.seed, self.row.salt)
+        return self._commitment
 
     def deadline(self) -> tuple[int, float] | None:
         """(seat, time) when the seat the game waits on runs out of time, if clocked."""
@@ -188,25 +224,18 @@ class LiveTable:
             for s in self.seats
         ]
 
-    def state_frame(self, seat: int | None, resumed_from: int | None = None) -> dict[str, Any]:
+    def shared_frame(self) -> dict[str, Any]:
+        """The part of a state frame that is the same for every seat now: a broadcast
+        builds it once for all the table's seats."""
         state = self.state
-        actors = sorted(state.actors()) if self.status == "playing" else []
-        legal = (
-            encode_legal(state.legal_actions(seat))
-            if seat is not None and seat in actors
-            else {"actions": [], "families": []}
-        )
         deadline = self.deadline()
         frame: dict[str, Any] = {
             "type": "state",
             "table": self.id,
             "step": self.step,
-            "seat": seat,
             "status": self.status,
-            "view": self.view_json(seat),
-            "actors": actors,
+            "actors": sorted(state.actors()) if self.status == "playing" else [],
             "to_move": state.to_move(),
-            "legal": legal,
             "seats": self.public_seats(),
             "clock": {
                 "kind": self.row.clock,
@@ -215,18 +244,9 @@ class LiveTable:
                 "deadline": None if deadline is None else deadline[1],
             },
             "sheet_level": self.row.sheet,
-            "sheet": None,
-            "notes": None,
-            "commitment": commitment(self.seed, self.row.salt),
-            "resumed_from": resumed_from,
-            "log": self.log,
+            "commitment": self.commitment,
+            "log": self.log_text(),
         }
-        if seat is not None:
-            cached = self.sheets.get(seat)
-            if self.row.sheet != "off" and cached is not None and cached[0] == self.step:
-                frame["sheet"] = cached[1]
-            if self.row.sheet == "off":
-                frame["notes"] = self.notes(seat)
         if state.outcome is not None:
             frame["outcome"] = to_json(state.outcome)
             frame["reveal"] = dict(state.reveal())
@@ -235,13 +255,44 @@ class LiveTable:
             frame["rematch"] = self.row.rematch
         return frame
 
+    def state_frame(
+        self,
+        seat: int | None,
+        resumed_from: int | None = None,
+        shared: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """What ``seat`` gets now: its view, its legal actions and its own sheet or notes,
+        with the ``shared_frame`` (given, when a broadcast has built it already). Its values
+        include encoded fragments: ``jsontext.json_text`` writes it."""
+        frame = dict(self.shared_frame() if shared is None else shared)
+        legal = (
+            encode_legal(self.state.legal_actions(seat))
+            if seat is not None and seat in frame["actors"]
+            else {"actions": [], "families": []}
+        )
+        frame.update(
+            seat=seat,
+            view=self.view_text(seat),
+            legal=legal,
+            sheet=None,
+            notes=None,
+            resumed_from=resumed_from,
+        )
+        if seat is not None:
+            cached = self.sheets.get(seat)
+            if self.row.sheet != "off" and cached is not None and cached[0] == self.step:
+                frame["sheet"] = cached[1]
+            if self.row.sheet == "off":
+                frame["notes"] = self.notes(seat)
+        return frame
+
     def notes(self, seat: int) -> dict[str, JSONValue] | None:
-        grid = find_kit(self.game.name).part(RENDER, TextRender).notes_grid
+        grid = _notes_grid(self.game)
         if grid is None:
             return None
-        cards, places = grid(self.game)
+        cards, places = grid
         marks: dict[str, JSONValue] = {k: dict(v) for k, v in self.seats[seat].notes.items()}
-        return {"cards": list(cards), "places": list(places), "marks": marks}
+        return {"cards": cards, "places": places, "marks": marks}
 
     def record(self) -> dict[str, JSONValue]:
         """The table's record as ``sleuth replay`` reads it: public steps (and, once over, the
@@ -252,6 +303,17 @@ class LiveTable:
             state, step = play_step(state, row.seat, self.game.parse_action(row.action))
             steps.append(step)
         return make_record(self.game, self.seed, self.row.salt, steps, state)
+
+
+@functools.lru_cache(maxsize=64)
+def _notes_grid(game: Game[Any]) -> tuple[list[JSONValue], list[JSONValue]] | None:
+    """The game's hand-marked grid (its rows and columns), if it keeps one: the same for
+    every frame of every table of that game."""
+    grid = find_kit(game.name).part(RENDER, TextRender).notes_grid
+    if grid is None:
+        return None
+    cards, places = grid(game)
+    return list(cards), list(places)
 
 
 def encode_legal(legal: Sequence[Action]) -> dict[str, JSONValue]:

@@ -107,6 +107,16 @@ class Store:
             )
             return list(rows)
 
+    async def unfinished_progress(self) -> list[tuple[str, int, str]]:
+        """Each unfinished table's id, step and status, in one query (the sweep's)."""
+        async with self._sessions() as session:
+            rows = await session.execute(
+                select(TableRow.id, TableRow.step, TableRow.status)
+                .where(TableRow.status != "finished")
+                .order_by(TableRow.id)
+            )
+            return [(table_id, step, status) for table_id, step, status in rows]
+
     async def tables_of(self, person_id: str) -> list[tuple[TableRow, int]]:
         """Every table where the person holds a seat, with that seat, newest first."""
         async with self._sessions() as session:
