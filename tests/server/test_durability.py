@@ -185,3 +185,50 @@ async def test_two_processes_race_for_one_step(launch: Any, postgres: Any) -> No
         assert table_row["step"] == 1
         await a.close()
         await b.close()
+
+
+async def test_a_process_no_one_plays_on_reads_the_table_when_asked(
+    launch: Any, postgres: Any
+) -> None:
+    """A process with no one at a table of people (no bot, no clock) only notes that the
+    table moved on; asked for it (a page, a seat connecting), it reads it first."""
+    db = postgres()
+    first, second = launch(db), launch(db)
+    people = [await Person(first.http, f"Q{n}").__aenter__() for n in range(3)]
+    try:
+        created = await people[0].post(
+            "/api/tables",
+            {
+                "game": "black-vienna",
+                "players": 3,
+                "sheet": "off",
+                "seats": [{"kind": "person"}] * 3,
+            },
+        )
+        table = created["table"]["id"]
+        clients = []
+        for person, invite in zip(people, created["invites"], strict=True):
+            joined = await person.post(f"/api/tables/{table}/join", {"token": invite["token"]})
+            clients.append(SeatClient(first.ws, table, joined["seat"], joined["token"]))
+        async with Person(second.http, "Onlooker") as onlooker:
+            assert (await onlooker.get(f"/api/tables/{table}"))["step"] == 0  # loaded there
+            for client in clients:
+                await client.connect()
+            await asyncio.gather(*(c.play(until_step=6) for c in clients))
+            reached = max(c.latest_state()["step"] for c in clients)  # type: ignore[index]
+            assert reached >= 6
+            assert (await onlooker.get(f"/api/tables/{table}"))["step"] == reached
+        late = clients[0]
+        await late.close()
+        await resume(late, base=second.ws)
+        shown = late.latest_state()
+        assert shown is not None and shown["step"] == reached
+        await asyncio.gather(*(c.play(timeout=240) for c in clients))
+        signed = await people[0].get(f"/api/tables/{table}/record")
+        # Every frame, those read on the second process too, is the seat's view then.
+        assert check_frames(signed["record"], late, "off") > reached
+        for client in clients:
+            await client.close()
+    finally:
+        for person in people:
+            await person.__aexit__(None, None, None)

@@ -80,6 +80,8 @@ class Hub:
         """The table, replayed from its rows on first use; ``KeyError`` if there is none."""
         live = self.tables.get(table_id)
         if live is not None:
+            if live.behind:
+                await self.refresh(live)
             return live
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         async with lock:
@@ -120,6 +122,7 @@ class Hub:
         if row is None:
             return
         names = await self._names([s.person_id for s in seats if s.person_id])
+        live.behind = False
         live.row = row
         live.seats = [SeatState.of(s, names.get(s.person_id or "", "")) for s in seats]
         live.extend(await self.store.steps(live.id, after=live.step))
@@ -142,6 +145,11 @@ class Hub:
         if kind == "chat":
             await self._deliver_chat(live)
             return
+        if kind == "step" and not live.connections and not live.needs_driver:
+            # No one here to tell and nothing here to drive: read it when someone asks.
+            # With several processes each step would otherwise cost every process reads.
+            live.behind = True
+            return
         await self.refresh(live)
 
     async def _sweep(self) -> None:
@@ -151,12 +159,21 @@ class Hub:
             try:
                 for live in list(self.tables.values()):
                     self._forget_if_done(live)
-                for table_id, step, status in await self.store.unfinished_progress():
+                progress = await self.store.unfinished_progress()
+                unfinished = {table_id for table_id, _, _ in progress}
+                for live in list(self.tables.values()):
+                    if live.id not in unfinished and live.behind and not live.connections:
+                        # Finished by another process while no one was here.
+                        self.tables.pop(live.id, None)
+                for table_id, step, status in progress:
                     known = self.tables.get(table_id)
                     if known is None:
                         await self.get(table_id)
                     elif step != known.step or status != known.status:
-                        await self.refresh(known)
+                        if known.connections or known.needs_driver:
+                            await self.refresh(known)
+                        else:
+                            known.behind = True
             except Exception:
                 log.exception("sweep failed")
 

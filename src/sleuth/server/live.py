@@ -80,6 +80,8 @@ class LiveTable:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     driver: asyncio.Task[None] | None = None
     offered_at: int = -1  # the step at which bots were last offered an interrupt
+    # Another process has taken steps this one has not read yet: read before use.
+    behind: bool = False
     # The public steps (seat, what every seat saw of the action, its public result), as a
     # record's public section holds them: the history every seat's page tells in words.
     log: list[JSONValue] = field(default_factory=list)
@@ -103,6 +105,12 @@ class LiveTable:
     @property
     def status(self) -> str:
         return self.row.status
+
+    @property
+    def needs_driver(self) -> bool:
+        """Whether this process must follow every step even with no one connected here: a
+        bot plays a seat, or a clock runs."""
+        return self.row.clock != "none" or any(s.played_by_bot for s in self.seats)
 
     @classmethod
     def build(
