@@ -14,6 +14,13 @@ from .client import Person, SeatClient, check_frames
 from .conftest import Server
 
 pytestmark = pytest.mark.slow
+# Black Vienna for three people: no bot, no clock.
+PEOPLE_ONLY = {
+    "game": "black-vienna",
+    "players": 3,
+    "sheet": "off",
+    "seats": [{"kind": "person"}] * 3,
+}
 
 
 async def deal_bv(server: Server, clock: str = "live") -> tuple[str, list[SeatClient], Person]:
@@ -137,15 +144,7 @@ async def test_two_processes_race_for_one_step(launch: Any, postgres: Any) -> No
     db = postgres()
     first, second = launch(db), launch(db)
     async with Person(first.http, "Ann") as ann:
-        created = await ann.post(
-            "/api/tables",
-            {
-                "game": "black-vienna",
-                "players": 3,
-                "sheet": "off",
-                "seats": [{"kind": "person"}] * 3,
-            },
-        )
+        created = await ann.post("/api/tables", PEOPLE_ONLY)
         table = created["table"]["id"]
         invites = [invite["token"] for invite in created["invites"]]
         token = (await ann.post(f"/api/tables/{table}/join", {"token": invites[0]}))["token"]
@@ -196,15 +195,7 @@ async def test_a_process_no_one_plays_on_reads_the_table_when_asked(
     first, second = launch(db), launch(db)
     people = [await Person(first.http, f"Q{n}").__aenter__() for n in range(3)]
     try:
-        created = await people[0].post(
-            "/api/tables",
-            {
-                "game": "black-vienna",
-                "players": 3,
-                "sheet": "off",
-                "seats": [{"kind": "person"}] * 3,
-            },
-        )
+        created = await people[0].post("/api/tables", PEOPLE_ONLY)
         table = created["table"]["id"]
         clients = []
         for person, invite in zip(people, created["invites"], strict=True):
