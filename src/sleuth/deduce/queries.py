@@ -28,6 +28,7 @@ from sleuth.deduce.solution import (
     Channels,
     Compositions,
     expand_compositions,
+    choice_counts,
     interpolate,
     solution_weights,
 )
@@ -384,10 +385,10 @@ class Analysis:
         ):
             return [self._plain_question_value(locs, cards) for locs, cards in questions]
         spec = lay.tail(drop=sol)
-        cap = lay.cap[sol]
-        nfree = len(lay.free)
-        sizes = [len(g) for g in lay.groups]
         plain = solution_weights(lay, spec[:, None], keep_zeros=True)
+        # The rows are in one order for every question: their specific choices, times the
+        # free cards that complete the solution, are counted once.
+        mults_all = choice_counts(plain, [len(g) for g in lay.groups], len(lay.free), lay.cap[sol])
         out: list[QuestionValue] = []
         for (locs, cards), qc in zip(questions, opened, strict=True):
             offset = sum(1 for c in cards if red.domains[c] <= locs)
@@ -402,17 +403,10 @@ class Analysis:
             comp = solution_weights(lay, final, chan, keep_zeros=True)
             vals_all = np.concatenate([plain.weights, comp.weights], axis=1)
             nz = np.any(vals_all != 0, axis=1)
-            comp = Compositions(comp.layers[nz], comp.counts[nz], vals_all[nz])
-            coef = interpolate(comp.weights, deg)  # N x (deg + 1), exact
-            inner = comp.counts.sum(axis=1)
-            mults = [
-                m * comb(nfree, cap - int(x))
-                for m, x in zip(comp.multiplicity(sizes), inner, strict=True)
-            ]
-            per_v = [
-                sum(m * int(c) for m, c in zip(mults, coef[:, v], strict=True))
-                for v in range(deg + 1)
-            ]
+            coef = interpolate(vals_all[nz], deg)  # N x (deg + 1), exact
+            mults = mults_all[nz]
+            # every term is a count of worlds (>= 0) and they sum to the world count: int64
+            per_v = [int(x) for x in (mults @ coef).tolist()]
             if sum(per_v) != total:
                 raise ArithmeticError("question joint does not sum to the world count")
             answers = {offset + v: cnt for v, cnt in enumerate(per_v) if cnt}
@@ -422,7 +416,7 @@ class Analysis:
             pv = np.array(per_v, dtype=np.float64)[None, :]
             with np.errstate(divide="ignore", invalid="ignore"):
                 terms = np.where(w > 0, w * np.log2(w * total / (pv * w_all[:, None])), 0.0)
-            bits = float((terms.sum(axis=1) * np.array(mults, dtype=np.float64)).sum() / total)
+            bits = float((terms.sum(axis=1) * mults.astype(np.float64)).sum() / total)
             out.append(QuestionValue(answers, h_ans, max(bits, 0.0)))
         return out
 

@@ -55,6 +55,20 @@ class Compositions:
         return out
 
 
+def choice_counts(comp: Compositions, sizes: list[int], nfree: int, cap: int) -> IntArr:
+    """Per composition, the specific solutions it stands for (int64): its choices of cards
+    from the groups, times the choices of free cards that fill the rest of the solution."""
+    top = max([nfree, *sizes], default=0) + 1
+    binom = np.array([[comb(n, k) for k in range(4)] for n in range(top)], dtype=np.int64)
+    size_of = np.array([*sizes, 0], dtype=np.int64)  # index -1: no group, C(0, 0) = 1
+    g = comp.layers
+    per_slot = binom[size_of[g], np.where(g >= 0, comp.counts, 0)]
+    rest = cap - comp.counts.sum(axis=1)
+    free_ways = np.where(rest >= 0, binom[nfree, np.clip(rest, 0, 3)], 0)
+    out: IntArr = per_slot.prod(axis=1) * free_ways
+    return out
+
+
 def _split(layers: Layers, sol: int) -> list[dict[int, Trans]]:
     """Per layer, the transitions by how many cards go to the solution; a move of a cards
     there is weighted by the ways to place the group's other cards (specific solution cards)."""
@@ -222,7 +236,9 @@ def solution_weights(
                 continue
             y = ops.fwd(q, aq, a[q])  # S x cols [x K]
             if y.ndim == 3:
-                w = np.einsum("spk,stk->ptk", y, later)
+                # one matrix product per column (BLAS); exact, as every partial sum is an
+                # integer below 2**53 whatever the order of summation
+                w = np.matmul(y.transpose(2, 1, 0), later.transpose(2, 0, 1)).transpose(1, 2, 0)
             else:
                 w = (y.T @ later.reshape(later.shape[0], nt * k)).reshape(y.shape[1], nt, k)
             lab = np.array(labels[q], dtype=np.int64).reshape(-1, 2)
