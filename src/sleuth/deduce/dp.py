@@ -34,6 +34,7 @@ Msg = npt.NDArray[Any]  # exact counts: float64 below 2**53, else Python ints (o
 IntArr = npt.NDArray[np.int64]
 
 _EXACT_FLOAT = 2**53
+_CHUNK = 1 << 17  # elements of a gathered message worked on at once
 _BINOM64 = np.array(
     [[comb(n, k) if comb(n, k) < 2**63 else 0 for k in range(68)] for n in range(68)],
     dtype=np.int64,
@@ -128,6 +129,11 @@ class Trans:
             w = self.w[mask]
         return Trans(self.src[mask], self.dst[mask], self.n_in, self.n_out, sub_order, w)
 
+    def reweighted(self, w: Msg) -> Trans:
+        """The same transitions with weights ``w``: one per transition, or a row per
+        transition (T x K) that weighs column k of the message's last axis by ``w[:, k]``."""
+        return Trans(self.src, self.dst, self.n_in, self.n_out, self._order, w)
+
     def _fsorted(self) -> tuple[IntArr, IntArr, IntArr, Msg | None]:
         if self._f is None:
             o = self._order if self._order is not None else np.argsort(self.dst, kind="stable")
@@ -148,9 +154,24 @@ class Trans:
 
     @staticmethod
     def _apply(m: Msg, idx: IntArr, starts: IntArr, w: Msg | None) -> Msg:
+        row = m[0].size if m.ndim > 1 and m.shape[0] else 1
+        sliceable = m.ndim > 2 or w is None or w.ndim == 1  # a 2-D weight spans axis 1
+        if sliceable and m.ndim > 1 and m.shape[1] > 1 and len(idx) * row > _CHUNK:
+            # wide messages in slices along their second axis: the gathered rows stay in cache
+            step = max(1, m.shape[1] * _CHUNK // (len(idx) * row))
+            return np.concatenate(
+                [
+                    Trans._apply(m[:, k : k + step], idx, starts, w)
+                    for k in range(0, m.shape[1], step)
+                ],
+                axis=1,
+            )
         g = m[idx]
         if w is not None:
-            g = g * w.reshape(-1, *([1] * (m.ndim - 1)))
+            if w.ndim == 1:
+                g = g * w.reshape(-1, *([1] * (m.ndim - 1)))
+            else:  # a weight per transition and column of the last axis
+                g = g * w.reshape(w.shape[0], *([1] * (m.ndim - 2)), w.shape[1])
         return np.add.reduceat(g, starts, axis=0)
 
     def fwd(self, m: Msg) -> Msg:

@@ -389,19 +389,33 @@ class Analysis:
         # The rows are in one order for every question: their specific choices, times the
         # free cards that complete the solution, are counted once.
         mults_all = choice_counts(plain, [len(g) for g in lay.groups], len(lay.free), lay.cap[sol])
+        # Questions on the same open cards (at different targets) share one sweep: a column
+        # per question and channel z = 0, -1, 2 as the degree needs (z = 1 is the plain sweep).
+        batches: dict[tuple[int, ...], list[int]] = {}
+        for i, qc in enumerate(opened):
+            if qc:
+                batches.setdefault(tuple(qc), []).append(i)
+        joint: dict[int, Msg] = {}
+        for qc_key, members in batches.items():
+            deg = len(qc_key)
+            lays = frozenset(lay.layer_of[c] for c in qc_key)
+            chan = Channels(
+                tuple(lays for _ in members for _ in range(deg)),
+                tuple(questions[i][0] for i in members for _ in range(deg)),
+                np.tile(np.array([0.0, -1.0, 2.0][:deg]), len(members)),
+            )
+            final = np.repeat(spec[:, None], deg * len(members), axis=1)
+            comp = solution_weights(lay, final, chan, keep_zeros=True)
+            for k, i in enumerate(members):
+                joint[i] = comp.weights[:, k * deg : (k + 1) * deg]
         out: list[QuestionValue] = []
-        for (locs, cards), qc in zip(questions, opened, strict=True):
+        for i, ((locs, cards), qc) in enumerate(zip(questions, opened, strict=True)):
             offset = sum(1 for c in cards if red.domains[c] <= locs)
             if not qc:
                 out.append(QuestionValue({offset: total}, 0.0, 0.0))
                 continue
             deg = len(qc)
-            # z = 1 is the plain sweep, shared; channels z = 0, -1, 2 as the degree needs
-            z = np.array([0.0, -1.0, 2.0][:deg])
-            chan = Channels(frozenset(lay.layer_of[c] for c in qc), locs, z)
-            final = np.repeat(spec[:, None], deg, axis=1)
-            comp = solution_weights(lay, final, chan, keep_zeros=True)
-            vals_all = np.concatenate([plain.weights, comp.weights], axis=1)
+            vals_all = np.concatenate([plain.weights, joint[i]], axis=1)
             nz = np.any(vals_all != 0, axis=1)
             coef = interpolate(vals_all[nz], deg)  # N x (deg + 1), exact
             mults = mults_all[nz]

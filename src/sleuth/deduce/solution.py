@@ -29,9 +29,17 @@ from sleuth.deduce.dp import IntArr, Layers, Msg, Trans, multinomial_rows
 
 @dataclass(frozen=True)
 class Channels:
-    layers: frozenset[int]
-    locations: frozenset[int]
+    """One polynomial weight per column: at the layers ``layers[c]``, a move that puts e cards
+    of the group into ``locations[c]`` is weighted by ``z[c]**e`` (elsewhere by 1). Columns of
+    several questions share one sweep."""
+
+    layers: tuple[frozenset[int], ...]
+    locations: tuple[frozenset[int], ...]
     z: npt.NDArray[np.float64]
+
+    @property
+    def all_layers(self) -> frozenset[int]:
+        return frozenset().union(*self.layers)
 
 
 @dataclass(frozen=True)
@@ -103,20 +111,24 @@ class _Ops:
 
     def __init__(self, layers: Layers, sol: int, channels: Channels | None) -> None:
         self.parts = _split(layers, sol)
-        self.chan: dict[int, dict[int, list[tuple[Trans, int]]]] = {}
-        self.zpow: list[npt.NDArray[np.float64]] = []
+        # per channel layer and solution count: the transitions with a weight per column
+        self.chan: dict[int, dict[int, Trans]] = {}
         if channels is None:
             return
-        locs = sorted(channels.locations)
-        top = max((len(layers.groups[j]) for j in channels.layers), default=0)
-        self.zpow = [channels.z**e for e in range(top + 1)]
-        for j in channels.layers:
-            e_comp = layers.comps[j][:, locs].sum(axis=1)
-            split: dict[int, list[tuple[Trans, int]]] = {}
+        for j in channels.all_layers:
+            split: dict[int, Trans] = {}
+            comps = layers.comps[j]
             for a, t in self.parts[j].items():
-                sub_choice = self._choices_of(layers, j, a, sol)
-                e_t = e_comp[sub_choice]
-                split[a] = [(t.subset(e_t == e), e) for e in np.unique(e_t).tolist()]
+                sub_comps = comps[self._choices_of(layers, j, a, sol)]
+                w = np.ones((len(sub_comps), len(channels.z)))
+                for c, (lays, locs) in enumerate(
+                    zip(channels.layers, channels.locations, strict=True)
+                ):
+                    if j in lays:
+                        w[:, c] = channels.z[c] ** sub_comps[:, sorted(locs)].sum(axis=1)
+                if t.w is not None:
+                    w *= t.w[:, None]
+                split[a] = t.reweighted(w)
             self.chan[j] = split
 
     @staticmethod
@@ -129,22 +141,12 @@ class _Ops:
         return a in self.parts[j]
 
     def fwd(self, j: int, a: int, m: Msg) -> Msg:
-        if j in self.chan:
-            parts = self.chan[j][a]
-            return sum(
-                (t.fwd(m) * self.zpow[e] for t, e in parts[1:]),
-                parts[0][0].fwd(m) * self.zpow[parts[0][1]],
-            )
-        return self.parts[j][a].fwd(m)
+        chan = self.chan.get(j)
+        return (self.parts[j] if chan is None else chan)[a].fwd(m)
 
     def bwd(self, j: int, a: int, m: Msg) -> Msg:
-        if j in self.chan:
-            parts = self.chan[j][a]
-            return sum(
-                (t.bwd(m) * self.zpow[e] for t, e in parts[1:]),
-                parts[0][0].bwd(m) * self.zpow[parts[0][1]],
-            )
-        return self.parts[j][a].bwd(m)
+        chan = self.chan.get(j)
+        return (self.parts[j] if chan is None else chan)[a].bwd(m)
 
 
 def _zeros_like_layer(layers: Layers, j: int, shape: tuple[int, ...], dt: Any) -> Msg:
@@ -196,7 +198,7 @@ def solution_weights(
         layers.label_cache[key] = lab_plain
     else:
         a_plain, lab_plain = cached, layers.label_cache[key]
-    first = min(channels.layers, default=n) if channels is not None else n
+    first = min(channels.all_layers, default=n) if channels is not None else n
     labels = lab_plain
     if first < n:
         start = np.repeat(a_plain[first][:, :, None], k, axis=2)
@@ -207,7 +209,7 @@ def solution_weights(
         a = a_plain
     # backward: b[j] (S_j x (1 + later single-card labels) x K)
     if channels is not None:
-        last = max(channels.layers, default=-1)
+        last = max(channels.all_layers, default=-1)
         bkey = (sol, "backward" + str(dt))
         plain = layers.forward_cache.get(bkey)
         if plain is None:
