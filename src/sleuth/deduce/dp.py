@@ -286,6 +286,7 @@ class Layers:
         self.bound = multinomial([self.cap[loc] for loc in range(nl)])
         self.exact_float = self.bound < _EXACT_FLOAT and len(undecided) < 60
         self.split_cache: dict[int, object] = {}
+        self.plan_cache: dict[int, object] = {}  # solution location -> composition plan
         self.forward_cache: dict[tuple[int, str], list[Msg]] = {}
         self.label_cache: dict[tuple[int, str], list[list[tuple[int, int]]]] = {}
         self._tails: dict[tuple[int | None, int | None], Msg] = {}

@@ -215,39 +215,73 @@ def solution_weights(
         if plain is None:
             plain = _backward(layers, plain_ops, [final[:, None, :1]], n - 1)
             layers.forward_cache[bkey] = plain
-        b = _backward(
-            layers, ops, [np.repeat(plain[j], k, axis=2) for j in range(last + 1, n + 1)], last
-        )
+        # after the last channel layer the backward messages are the plain ones, shared by
+        # every column: only the first is repeated, to start the sweep with channels
+        tail = [np.repeat(plain[last + 1], k, axis=2), *plain[last + 2 :]]
+        b = _backward(layers, ops, tail, last)
     else:
         b = _backward(layers, ops, [final[:, None, :]], n - 1)
+    plan = _composition_plan(layers, ops, labels, n, sol)
+    vals: list[Msg] = []
+    end = a[n][:, 0] * b[n][:, 0] if a[n].ndim == 3 else a[n][:, :1] * b[n][:, 0]
+    vals.append(end.sum(axis=0).reshape(1, k))
+    for q, aq, picks in plan.picks:
+        later = b[q + 1]
+        nt = later.shape[1]
+        y = ops.fwd(q, aq, a[q])  # S x cols [x K]
+        # matrix products (BLAS); exact, as every partial sum is an integer below 2**53
+        # whatever the order of summation
+        if y.ndim == 3 and later.shape[2] == k:
+            w = np.matmul(y.transpose(2, 1, 0), later.transpose(2, 0, 1)).transpose(1, 2, 0)
+        elif y.ndim == 3:  # the later messages are shared by every column
+            cols = y.shape[1]
+            w = (y.reshape(y.shape[0], cols * k).T @ later[:, :, 0]).reshape(cols, k, nt)
+            w = w.transpose(0, 2, 1)
+        else:
+            w = (y.T @ later.reshape(later.shape[0], nt * k)).reshape(y.shape[1], nt, k)
+        vals.append(w.reshape(-1, k)[picks])
+    ww = np.concatenate(vals, axis=0)
+    if keep_zeros:
+        return Compositions(plan.layers, plan.counts, ww)
+    nz = np.any(ww != 0, axis=1)
+    return Compositions(plan.layers[nz], plan.counts[nz], ww[nz])
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """Which entries of each layer's product (forward label x later label) are which
+    composition: ``picks`` holds (layer q, cards aq there, flat indices); ``layers`` and
+    ``counts`` the compositions in that order, after the empty one."""
+
+    picks: list[tuple[int, int, IntArr]]
+    layers: IntArr
+    counts: IntArr
+
+
+def _composition_plan(
+    layers: Layers, ops: _Ops, labels: list[list[tuple[int, int]]], n: int, sol: int
+) -> _Plan:
+    """The plan of a layer graph (the same for every sweep on it, channels or not)."""
+    hit = layers.plan_cache.get(sol)
+    if isinstance(hit, _Plan):
+        return hit
     blabels: list[list[int]] = [[] for _ in range(n + 1)]
     for j in range(n - 1, -1, -1):
         blabels[j] = ([j] if ops.has(j, 1) else []) + blabels[j + 1]
-    keys_l: list[IntArr] = []
-    keys_c: list[IntArr] = []
-    vals: list[Msg] = []
-    end = a[n][:, 0] * b[n][:, 0] if a[n].ndim == 3 else a[n][:, :1] * b[n][:, 0]
-    keys_l.append(np.full((1, 3), -1, dtype=np.int64))
-    keys_c.append(np.zeros((1, 3), dtype=np.int64))
-    vals.append(end.sum(axis=0).reshape(1, k))
+    keys_l: list[IntArr] = [np.full((1, 3), -1, dtype=np.int64)]
+    keys_c: list[IntArr] = [np.zeros((1, 3), dtype=np.int64)]
+    picks: list[tuple[int, int, IntArr]] = []
     for q in range(n):
-        later = b[q + 1]
-        nt = later.shape[1]
+        nt = 1 + len(blabels[q + 1])
+        lab = np.array(labels[q], dtype=np.int64).reshape(-1, 2)
+        later_lab = np.array(blabels[q + 1], dtype=np.int64)
         for aq in (1, 2, 3):
             if not ops.has(q, aq):
                 continue
-            y = ops.fwd(q, aq, a[q])  # S x cols [x K]
-            if y.ndim == 3:
-                # one matrix product per column (BLAS); exact, as every partial sum is an
-                # integer below 2**53 whatever the order of summation
-                w = np.matmul(y.transpose(2, 1, 0), later.transpose(2, 0, 1)).transpose(1, 2, 0)
-            else:
-                w = (y.T @ later.reshape(later.shape[0], nt * k)).reshape(y.shape[1], nt, k)
-            lab = np.array(labels[q], dtype=np.int64).reshape(-1, 2)
+            flat: list[IntArr] = [np.zeros(1, dtype=np.int64)]
             # {q: aq} alone
             keys_l.append(np.array([[q, -1, -1]], dtype=np.int64))
             keys_c.append(np.array([[aq, 0, 0]], dtype=np.int64))
-            vals.append(w[0, :1].reshape(1, k))
             # {p: ap, q: aq}
             rows = np.flatnonzero(lab[:, 1] + aq <= 3)
             if len(rows):
@@ -260,21 +294,19 @@ def solution_weights(
                         axis=1,
                     )
                 )
-                vals.append(w[1 + rows, 0].reshape(len(rows), k))
+                flat.append((1 + rows) * nt)
             # {p: 1, q: 1, t: 1}
-            later_lab = np.array(blabels[q + 1], dtype=np.int64)
             rows = np.flatnonzero(lab[:, 1] == 1)
             if aq == 1 and len(rows) and len(later_lab):
-                pg, tg = np.meshgrid(rows, np.arange(len(later_lab)), indexing="ij")
-                pp, tt = pg.ravel(), tg.ravel()
+                pp = np.repeat(rows, len(later_lab))
+                tt = np.tile(np.arange(len(later_lab)), len(rows))
                 keys_l.append(np.stack([lab[pp, 0], np.full(len(pp), q), later_lab[tt]], axis=1))
                 keys_c.append(np.ones((len(pp), 3), dtype=np.int64))
-                vals.append(w[1 + pp, 1 + tt].reshape(len(pp), k))
-    ww = np.concatenate(vals, axis=0)
-    if keep_zeros:
-        return Compositions(np.concatenate(keys_l), np.concatenate(keys_c), ww)
-    nz = np.any(ww != 0, axis=1)
-    return Compositions(np.concatenate(keys_l)[nz], np.concatenate(keys_c)[nz], ww[nz])
+                flat.append((1 + pp) * nt + 1 + tt)
+            picks.append((q, aq, np.concatenate(flat)))
+    plan = _Plan(picks, np.concatenate(keys_l), np.concatenate(keys_c))
+    layers.plan_cache[sol] = plan
+    return plan
 
 
 def _backward(layers: Layers, ops: _Ops, tail: list[Msg], j_start: int) -> list[Msg]:
