@@ -120,12 +120,18 @@ class _Ops:
             comps = layers.comps[j]
             for a, t in self.parts[j].items():
                 sub_comps = comps[self._choices_of(layers, j, a, sol)]
-                w = np.ones((len(sub_comps), len(channels.z)))
+                # e per transition and column: the group's cards the move puts into the
+                # column's locations (0 where the column has no channel at this layer)
+                counted: dict[frozenset[int], IntArr] = {}
+                e = np.zeros((len(sub_comps), len(channels.z)), dtype=np.int64)
                 for c, (lays, locs) in enumerate(
                     zip(channels.layers, channels.locations, strict=True)
                 ):
                     if j in lays:
-                        w[:, c] = channels.z[c] ** sub_comps[:, sorted(locs)].sum(axis=1)
+                        if locs not in counted:
+                            counted[locs] = sub_comps[:, sorted(locs)].sum(axis=1)
+                        e[:, c] = counted[locs]
+                w = np.power(channels.z[None, :], e)
                 if t.w is not None:
                     w *= t.w[:, None]
                 split[a] = t.reweighted(w)
