@@ -22,16 +22,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from math import comb
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
-import numpy.typing as npt
 
 from sleuth.deduce.model import Reduced
 
-Arr = npt.NDArray[np.float64]
-Msg = npt.NDArray[Any]  # exact counts: float64 below 2**53, else Python ints (object)
-IntArr = npt.NDArray[np.int64]
+_T = TypeVar("_T", bound=np.generic)
+# numpy.typing.NDArray without importing numpy.typing (milliseconds at every start)
+NDArray = np.ndarray[Any, np.dtype[_T]]
+Arr = NDArray[np.float64]
+Msg = NDArray[Any]  # exact counts: float64 below 2**53, else Python ints (object)
+IntArr = NDArray[np.int64]
 
 _EXACT_FLOAT = 2**53
 _WIDE = 16  # message row size from which transitions are summed a row at a time
@@ -120,7 +122,7 @@ class Trans:
         # per direction (forward?): the k-th transition of every output, for wide messages
         self._plans: dict[bool, list[tuple[IntArr, IntArr, Msg | None]]] = {}
 
-    def subset(self, mask: npt.NDArray[np.bool_], w: Msg | None = None) -> Trans:
+    def subset(self, mask: NDArray[np.bool_], w: Msg | None = None) -> Trans:
         """The transitions selected by ``mask`` (with new weights ``w`` for them, if given),
         keeping the sort orders without re-sorting."""
         sub_order: IntArr | None = None
@@ -604,7 +606,7 @@ class Layers:
             rem[:, minus] -= 1
         cols = [loc for loc in range(self.nl) if loc != drop]
         rem = rem[:, cols]
-        bad: npt.NDArray[np.bool_] = np.asarray((rem < 0).any(axis=1))
+        bad: NDArray[np.bool_] = np.asarray((rem < 0).any(axis=1))
         rem[bad] = 0
         out: Msg
         if self.exact_float:

@@ -18,17 +18,15 @@ from itertools import accumulate, combinations
 from math import comb, log2
 
 import numpy as np
-import numpy.typing as npt
 
-from sleuth.deduce.dp import Layers, Msg, ints, multinomial_rows, to_int
+from sleuth.deduce.dp import Layers, Msg, NDArray, ints, multinomial_rows, to_int
 from sleuth.deduce.exclusions import classes_without, question_without
 from sleuth.deduce.model import Constraint, Exclusion, Model, Reduced, propagate
 from sleuth.deduce.sampling import draw_worlds
 from sleuth.deduce.solution import (
     Channels,
-    Compositions,
-    expand_compositions,
     choice_counts,
+    expand_compositions,
     interpolate,
     solution_weights,
 )
@@ -185,7 +183,7 @@ class Analysis:
 
     # ---- the solution -----------------------------------------------------------------------
     @cached_property
-    def solution_arrays(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], list[int]]:
+    def solution_arrays(self) -> tuple[NDArray[np.int64], NDArray[np.int64], list[int]]:
         """The solution posterior of the model without its exclusions in compact form: (cards
         K x 3 padded with -1, free_count K, counts K). A class holds its cards plus any
         ``free_count`` of the free cards; each such solution has exactly its count of worlds."""
@@ -227,7 +225,7 @@ class Analysis:
             rows = classes_without(rows, free, self.excluded_solutions)
         return [SolutionClass(*row) for row in rows]
 
-    def solution_table(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], list[int]]:
+    def solution_table(self) -> tuple[NDArray[np.int64], NDArray[np.float64], list[int]]:
         """Every solution with non-zero probability, most likely first: (cards N x size, sorted
         card indices per row; probabilities; exact world counts)."""
         return self._solution_table
@@ -235,11 +233,11 @@ class Analysis:
     @cached_property
     def _solution_table(
         self,
-    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], list[int]]:
+    ) -> tuple[NDArray[np.int64], NDArray[np.float64], list[int]]:
         cards, free_count, counts = self.solution_arrays
         lay = self.layers
         free = np.array(lay.free if lay is not None else [], dtype=np.int64)
-        rows: list[npt.NDArray[np.int64]] = []
+        rows: list[NDArray[np.int64]] = []
         cnts: list[int] = []
         size = cards.shape[1]
         for q in sorted(set(free_count.tolist())):

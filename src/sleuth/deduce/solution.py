@@ -22,9 +22,8 @@ from math import comb
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
-from sleuth.deduce.dp import IntArr, Layers, Msg, Trans, multinomial_rows
+from sleuth.deduce.dp import IntArr, Layers, Msg, NDArray, Trans, multinomial_rows
 
 
 @dataclass(frozen=True)
@@ -35,7 +34,7 @@ class Channels:
 
     layers: tuple[frozenset[int], ...]
     locations: tuple[frozenset[int], ...]
-    z: npt.NDArray[np.float64]
+    z: NDArray[np.float64]
 
     @property
     def all_layers(self) -> frozenset[int]:
@@ -335,8 +334,8 @@ def _backward(layers: Layers, ops: _Ops, tail: list[Msg], j_start: int) -> list[
 
 
 def expand_compositions(
-    lay: Layers, layers: npt.NDArray[np.int64], counts: npt.NDArray[np.int64], w: Msg
-) -> tuple[npt.NDArray[np.int64], Msg]:
+    lay: Layers, layers: NDArray[np.int64], counts: NDArray[np.int64], w: Msg
+) -> tuple[NDArray[np.int64], Msg]:
     """Specific constrained-card sets (N x 3, -1 padded) of solution compositions, and the
     count of each (int64 or object array): a slot of a cards from a group of several cards
     repeats its row over the group's C(n, a) choices."""
@@ -376,7 +375,7 @@ def expand_compositions(
     return cards, w[src]
 
 
-def interpolate(vals: Msg, deg: int) -> npt.NDArray[np.int64]:
+def interpolate(vals: Msg, deg: int) -> NDArray[np.int64]:
     """Coefficients of polynomials of degree ``deg`` <= 3 from their values at 1, 0, -1, 2."""
     p = np.rint(vals).astype(np.int64)
     c = np.zeros((p.shape[0], deg + 1), dtype=np.int64)
