@@ -36,7 +36,7 @@ Msg = NDArray[Any]  # exact counts: float64 below 2**53, else Python ints (objec
 IntArr = NDArray[np.int64]
 
 _EXACT_FLOAT = 2**53
-_WIDE = 16  # message row size from which transitions are summed a row at a time
+_WIDE = 32  # message row size from which transitions are summed a row at a time
 _BINOM64 = np.array(
     [[comb(n, k) if comb(n, k) < 2**63 else 0 for k in range(68)] for n in range(68)],
     dtype=np.int64,
@@ -120,7 +120,7 @@ class Trans:
         self._f: tuple[IntArr, IntArr, IntArr, Msg | None] | None = None
         self._b: tuple[IntArr, IntArr, IntArr, Msg | None] | None = None
         # per direction (forward?): the k-th transition of every output, for wide messages
-        self._plans: dict[bool, list[tuple[IntArr, IntArr, Msg | None]]] = {}
+        self._plans: dict[bool, tuple[list[tuple[IntArr, Msg | None]], IntArr | None]] = {}
 
     def subset(self, mask: NDArray[np.bool_], w: Msg | None = None) -> Trans:
         """The transitions selected by ``mask`` (with new weights ``w`` for them, if given),
@@ -169,23 +169,36 @@ class Trans:
     def _apply_ranked(self, m: Msg, forward: bool) -> Msg:
         """The sum over each output's transitions for wide messages: the k-th transition of
         every output at once, a row at a time (``reduceat`` works along the first axis element
-        by element, several times slower on wide rows). Exact in any order of summation."""
+        by element, several times slower on wide rows). Outputs are taken most transitions
+        first, so that those with a k-th transition are a leading slice, added to in place.
+        Exact in any order of summation."""
         plan = self._plans.get(forward)
         if plan is None:
-            idx, starts, _u, w = self._fsorted() if forward else self._bsorted()
-            n = len(idx)
-            seg = np.repeat(np.arange(len(starts)), np.diff(starts, append=n))
-            rank = np.arange(n) - starts[seg]
-            plan = []
-            for r in range(int(rank.max()) + 1 if n else 0):
-                at = np.flatnonzero(rank == r)
-                plan.append((idx[at], seg[at], None if w is None else w[at]))
-            self._plans[forward] = plan
-        src0, _, w0 = plan[0]
+            plan = self._plans[forward] = self._ranked_plan(forward)
+        ranks, back = plan
+        src0, w0 = ranks[0]
         out = m[src0] if w0 is None else m[src0] * _aligned(w0, m.ndim)
-        for src_r, seg_r, w_r in plan[1:]:
-            out[seg_r] += m[src_r] if w_r is None else m[src_r] * _aligned(w_r, m.ndim)
-        return out
+        for src_r, w_r in ranks[1:]:
+            top = out[: len(src_r)]
+            top += m[src_r] if w_r is None else m[src_r] * _aligned(w_r, m.ndim)
+        return out if back is None else out[back]
+
+    def _ranked_plan(
+        self, forward: bool
+    ) -> tuple[list[tuple[IntArr, Msg | None]], IntArr | None]:
+        idx, starts, _u, w = self._fsorted() if forward else self._bsorted()
+        n = len(idx)
+        count = np.diff(starts, append=n)
+        by_count = np.argsort(-count, kind="stable")  # outputs, most transitions first
+        place = np.empty(len(starts), dtype=np.int64)
+        place[by_count] = np.arange(len(starts))
+        ranks: list[tuple[IntArr, Msg | None]] = []
+        for r in range(int(count.max()) if n else 0):
+            outs = by_count[: int(np.count_nonzero(count > r))]  # outputs with an r-th
+            at = starts[outs] + r
+            ranks.append((idx[at], None if w is None else w[at]))
+        identity = bool(np.all(by_count == np.arange(len(starts))))
+        return ranks, None if identity else place
 
     def fwd(self, m: Msg) -> Msg:
         if len(self.src):
