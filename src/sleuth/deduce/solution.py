@@ -88,6 +88,7 @@ def _split(layers: Layers, sol: int) -> list[dict[int, Trans]]:
         size = len(layers.groups[j])
         a_of = comps[:, sol][layers.choices[j]]
         parts: dict[int, Trans] = {}
+        spec: Msg | None = None
         for a in range(min(3, size) + 1):
             m = a_of == a
             if not np.any(m):
@@ -95,11 +96,11 @@ def _split(layers: Layers, sol: int) -> list[dict[int, Trans]]:
             if a == 0 or size == 1:
                 parts[a] = t.subset(m)
             else:
-                spec = multinomial_rows(comps, drop=sol)
-                w: Msg = spec.astype(np.float64) if layers.exact_float else spec
-                parts[a] = t.subset(m, w[layers.choices[j][m]])
-        if not parts:
-            parts = {}
+                if spec is None:
+                    spec = multinomial_rows(comps, drop=sol)
+                    if layers.exact_float:
+                        spec = spec.astype(np.float64)
+                parts[a] = t.subset(m, spec[layers.choices[j][m]])
         out.append(parts)
     layers.split_cache[sol] = out
     return out
