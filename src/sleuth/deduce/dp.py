@@ -183,9 +183,7 @@ class Trans:
             top += m[src_r] if w_r is None else m[src_r] * _aligned(w_r, m.ndim)
         return out if back is None else out[back]
 
-    def _ranked_plan(
-        self, forward: bool
-    ) -> tuple[list[tuple[IntArr, Msg | None]], IntArr | None]:
+    def _ranked_plan(self, forward: bool) -> tuple[list[tuple[IntArr, Msg | None]], IntArr | None]:
         idx, starts, _u, w = self._fsorted() if forward else self._bsorted()
         n = len(idx)
         count = np.diff(starts, append=n)
