@@ -133,6 +133,26 @@ class Trans:
             w = self.w[mask]
         return Trans(self.src[mask], self.dst[mask], self.n_in, self.n_out, sub_order, w)
 
+    def partition(self, label: IntArr) -> dict[int, tuple[Trans, IntArr]]:
+        """The transitions by ``label`` (one small non-negative integer each): per value, its
+        transitions (keeping the sort orders, as ``subset``) and their indices here."""
+        small = label.astype(np.int8)  # a radix sort
+        by_label = np.argsort(small, kind="stable")
+        values, starts = np.unique(small[by_label], return_index=True)
+        ends = [*starts[1:].tolist(), len(label)]
+        within = np.empty(len(label), dtype=np.int64)  # a transition's index in its part
+        within[by_label] = np.arange(len(label)) - np.repeat(starts, np.diff([*starts, len(label)]))
+        by_dst = None
+        if self._order is not None:
+            by_dst = self._order[np.argsort(small[self._order], kind="stable")]
+        out: dict[int, tuple[Trans, IntArr]] = {}
+        for v, a, b in zip(values.tolist(), starts.tolist(), ends, strict=True):
+            sel = by_label[a:b]
+            sub_order = None if by_dst is None else within[by_dst[a:b]]
+            w = None if self.w is None else self.w[sel]
+            out[v] = (Trans(self.src[sel], self.dst[sel], self.n_in, self.n_out, sub_order, w), sel)
+        return out
+
     def reweighted(self, w: Msg) -> Trans:
         """The same transitions with weights ``w``: one per transition, or a row per
         transition (T x K) that weighs column k of the message's last axis by ``w[:, k]``."""

@@ -89,18 +89,17 @@ def _split(layers: Layers, sol: int) -> list[dict[int, Trans]]:
         a_of = comps[:, sol][layers.choices[j]]
         parts: dict[int, Trans] = {}
         spec: Msg | None = None
-        for a in range(min(3, size) + 1):
-            m = a_of == a
-            if not np.any(m):
+        for a, (part, sel) in t.partition(a_of).items():
+            if a > 3:
                 continue
             if a == 0 or size == 1:
-                parts[a] = t.subset(m)
+                parts[a] = part
             else:
                 if spec is None:
                     spec = multinomial_rows(comps, drop=sol)
                     if layers.exact_float:
                         spec = spec.astype(np.float64)
-                parts[a] = t.subset(m, spec[layers.choices[j][m]])
+                parts[a] = part.reweighted(spec[layers.choices[j][sel]])
         out.append(parts)
     layers.split_cache[sol] = out
     return out
