@@ -453,24 +453,29 @@ class Layers:
         # (a greedy packing of pairwise disjoint ones)
         first = [min(layer_of[c] for c in cs) for _, cs, _ in cons]
         reserve = np.zeros((n, nl), dtype=np.int64)
-        for j in range(n):
-            for loc in range(nl):
-                cands = sorted(
-                    (
-                        (cons[i][2], set(cons[i][1]))
-                        for i in range(len(cons))
-                        if i != self.obs_index and cons[i][0] == frozenset([loc]) and first[i] > j
-                    ),
-                    key=lambda x: -x[0],
-                )
+        # per location, its constraints largest count first (ties in constraint order)
+        by_loc: dict[int, list[tuple[int, int, frozenset[int]]]] = {}
+        for i, (locs_i, cs_i, k_i) in enumerate(cons):
+            if i != self.obs_index and len(locs_i) == 1:
+                (loc,) = locs_i
+                by_loc.setdefault(loc, []).append((first[i], k_i, frozenset(cs_i)))
+        for loc, entries in by_loc.items():
+            entries.sort(key=lambda x: -x[1])
+            for j in range(n):
                 used: set[int] = set()
-                for k_i, cs_i in cands:
-                    if not used & cs_i:
+                for first_i, k_i, cs_set in entries:
+                    if first_i > j and not used & cs_set:
                         reserve[j, loc] += k_i
-                        used |= cs_i
+                        used |= cs_set
         upper = cap_arr[None, :] - reserve
         # rest[i][j]: members of constraint i in layers after j
-        rest = [[sum(1 for c in cs if layer_of[c] > j) for j in range(n)] for _, cs, _ in cons]
+        rest = []
+        for _, cs, _ in cons:
+            left = [0] * n  # left[j]: members in layers after j
+            for c in cs:
+                for j in range(layer_of[c]):
+                    left[j] += 1
+            rest.append(left)
         obs = self.obs_index
         for j, g in enumerate(groups):
             ext_ids = prev_open + [i for i in group_cons[j] if i not in prev_open]
