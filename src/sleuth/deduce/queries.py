@@ -19,7 +19,7 @@ from math import comb, log2
 
 import numpy as np
 
-from sleuth.deduce.dp import Layers, Msg, NDArray, ints, multinomial_rows, to_int
+from sleuth.deduce.dp import Layers, ints, multinomial_rows, to_int
 from sleuth.deduce.exclusions import classes_without, question_without
 from sleuth.deduce.model import Constraint, Exclusion, Model, Reduced, propagate
 from sleuth.deduce.sampling import draw_worlds
@@ -30,6 +30,7 @@ from sleuth.deduce.solution import (
     interpolate,
     solution_weights,
 )
+from sleuth.deduce.transitions import Msg, NDArray
 
 
 @dataclass(frozen=True)

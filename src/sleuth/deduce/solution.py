@@ -23,7 +23,8 @@ from typing import Any
 
 import numpy as np
 
-from sleuth.deduce.dp import IntArr, Layers, Msg, NDArray, Trans, multinomial_rows
+from sleuth.deduce.dp import Layers, multinomial_rows
+from sleuth.deduce.transitions import IntArr, Msg, NDArray, Trans
 
 
 @dataclass(frozen=True)
