@@ -179,3 +179,46 @@ def test_one_kit_listed_twice_is_registered_once(install: Install, plugins: Plug
     plugins.KIT = kit_named("listed-twice")
     install(one=f"{PLUGINS}:KIT", other=f"{PLUGINS}:KIT")
     assert [kit.name for kit in all_kits()].count("listed-twice") == 1
+
+
+def test_a_lookup_by_a_game_s_own_name_registers_that_built_in_and_the_entry_points(
+    install: Install, plugins: PluginModule
+) -> None:
+    plugins.KIT = kit_named("newcomer")
+    install(newcomer=f"{PLUGINS}:KIT")
+    kit = find_kit("Black-Vienna")
+    assert kit.name == "black-vienna"
+    # the other built-ins are not needed for it (they load with the first full listing)
+    assert sorted(registry._KITS) == ["black-vienna", "newcomer"]
+    assert not registry._loaded
+    assert find_kit("newcomer") is plugins.KIT
+    assert registry._loaded  # a name no package is named after: the full load
+    assert "alibi" in builtin_names()
+
+
+def test_an_entry_point_taking_another_built_in_s_name_still_fails_the_full_listing(
+    install: Install, plugins: PluginModule
+) -> None:
+    plugins.KIT = kit_named("alibi")
+    install(impostor=f"{PLUGINS}:KIT")
+    assert find_kit("black-vienna").name == "black-vienna"  # the impostor claims another game
+    with pytest.raises(GameError) as caught:
+        all_kits()
+    # the built-in keeps its name, and the error names the entry point, as without the lookup
+    assert str(caught.value) == (
+        f"game name 'alibi' of alibi (entry point impostor = {PLUGINS}:KIT in group "
+        f"{ENTRY_POINT_GROUP}) is taken by alibi"
+    )
+    assert registry._KITS["alibi"] is not plugins.KIT
+    with pytest.raises(GameError, match="is taken by"):
+        find_kit("alibi")
+
+
+def test_an_entry_point_taking_the_looked_up_game_s_name_is_refused(
+    install: Install, plugins: PluginModule
+) -> None:
+    plugins.KIT = kit_named("black-vienna")
+    install(impostor=f"{PLUGINS}:KIT")
+    with pytest.raises(GameError, match=r"^game name 'black-vienna' of black-vienna \(entry"):
+        find_kit("black-vienna")
+    assert registry._KITS["black-vienna"] is not plugins.KIT

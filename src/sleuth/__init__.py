@@ -36,15 +36,15 @@ from sleuth.core import (
     make_rng,
 )
 from sleuth.core.protocol import Termination
-from sleuth.core.records import replay_record
 
 if TYPE_CHECKING:
     from sleuth.agents import Agent, agent_names, make_agent
     from sleuth.arena import MatchResult, play_match
+    from sleuth.core.records import replay_record
     from sleuth.testing import check_game
 
-# The bots, the arena and the harness load on first use: a command that needs none of them
-# (``sleuth deduce``, ``sleuth games``) starts without their libraries.
+# The bots, the arena, the records and the harness load on first use: a command that needs
+# none of them (``sleuth deduce``, ``sleuth games``) starts without their libraries.
 _LAZY = {
     "Agent": "sleuth.agents",
     "agent_names": "sleuth.agents",
@@ -52,6 +52,7 @@ _LAZY = {
     "MatchResult": "sleuth.arena",
     "play_match": "sleuth.arena",
     "check_game": "sleuth.testing",
+    "replay_record": "sleuth.core.records",
 }
 
 

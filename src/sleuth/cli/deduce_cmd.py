@@ -59,10 +59,11 @@ def run(args: argparse.Namespace) -> int:
     except PositionError as exc:
         print(f"sleuth deduce: cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
-    from sleuth.assist import is_session
+    if isinstance(data, dict) and "format" in data:  # a position has no format: spare the import
+        from sleuth.assist import is_session
 
-    if is_session(data):
-        return _run_session(data, args)
+        if is_session(data):
+            return _run_session(data, args)
     try:
         out = analyze_position(data, explain=args.explain, questions=args.questions)
     except PositionError as exc:

@@ -7,10 +7,9 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 
 from sleuth.core import GameError
-
-from . import game_cmds
 
 # Commands whose modules land with their features; each exposes add_parser(subcommands).
 _OPTIONAL_COMMANDS = (
@@ -24,27 +23,43 @@ _OPTIONAL_COMMANDS = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; with ``command``, of that one alone when a module of its
+    name provides it (``sleuth deduce`` then imports neither the games' commands nor the
+    other fronts)."""
     parser = argparse.ArgumentParser(
         prog="sleuth",
         description="Deduction card games: play, simulate, replay and analyse them exactly.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    if f"{command}_cmd" in _OPTIONAL_COMMANDS:
+        module = _optional_command(f"{command}_cmd")
+        if module is not None:
+            module.add_parser(commands)
+            return parser
+    from . import game_cmds
+
     game_cmds.add_parsers(commands)
     for name in _OPTIONAL_COMMANDS:
-        try:
-            module = importlib.import_module(f"sleuth.cli.{name}")
-        except ModuleNotFoundError as error:
-            if error.name != f"sleuth.cli.{name}":
-                raise
-            continue
-        module.add_parser(commands)
+        module = _optional_command(name)
+        if module is not None:
+            module.add_parser(commands)
     return parser
 
 
+def _optional_command(name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"sleuth.cli.{name}")
+    except ModuleNotFoundError as error:
+        if error.name != f"sleuth.cli.{name}":
+            raise
+        return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(words[0] if words else None)
+    args = parser.parse_args(words)
     try:
         code: int = args.run(args)
     except BrokenPipeError:  # output piped into `head` and the like: stop quietly

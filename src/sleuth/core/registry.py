@@ -8,6 +8,7 @@ package adds a game through the ``sleuth.games`` entry point group, pointing at 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -22,6 +23,7 @@ BUILTIN_PACKAGE = "sleuth.games"
 _KITS: dict[str, GameKit] = {}
 _ALIASES: dict[str, str] = {}
 _loaded = False
+_FROM_POINTS: set[str] = set()  # kits of entry points registered before a full load
 
 
 def register(kit: GameKit, source: str | None = None) -> GameKit:
@@ -50,11 +52,28 @@ def _load() -> None:
     global _loaded
     if _loaded:
         return
+    # Kits of entry points registered by a lookup of one built-in (``_load_named``) are
+    # registered again below, after every built-in: the built-ins keep their precedence.
+    for name in _FROM_POINTS:
+        kit = _KITS.pop(name, None)
+        if kit is not None:
+            for key in [kit.game.name, *kit.game.aliases]:
+                _ALIASES.pop(key.lower(), None)
+    _FROM_POINTS.clear()
     package = importlib.import_module(BUILTIN_PACKAGE)
     for info in pkgutil.iter_modules(package.__path__):
         if info.ispkg:
-            module = f"{BUILTIN_PACKAGE}.{info.name}.kit"
-            _register_from(importlib.import_module(module).KIT, f"{module}:KIT")
+            _register_builtin(info.name)
+    _load_points()
+    _loaded = True
+
+
+def _register_builtin(package: str) -> GameKit:
+    module = f"{BUILTIN_PACKAGE}.{package}.kit"
+    return _register_from(importlib.import_module(module).KIT, f"{module}:KIT")
+
+
+def _load_points(track: bool = False) -> None:
     for point in entry_points(group=ENTRY_POINT_GROUP):
         if point.value.startswith(BUILTIN_PACKAGE + "."):
             continue  # a built-in listed in an older installation's metadata
@@ -63,8 +82,31 @@ def _load() -> None:
             kit = point.load()
         except Exception as error:  # whatever the package's import raises, name the package
             raise GameError(f"{source} fails to load: {error!r}") from error
-        _register_from(kit, source)
-    _loaded = True
+        registered = _register_from(kit, source)
+        if track:
+            _FROM_POINTS.add(registered.name)
+
+
+def _load_named(key: str) -> GameKit | None:
+    """The built-in kit whose package is named like ``key`` (``black-vienna``:
+    ``sleuth.games.black_vienna``), registered with every entry point's but without the
+    other built-ins, which a command about one game does not need to import; None when no
+    built-in package has that name, or its game goes by another name."""
+    package = key.replace("-", "_")
+    if not package.isidentifier():
+        return None
+    try:
+        spec = importlib.util.find_spec(f"{BUILTIN_PACKAGE}.{package}.kit")
+    except ModuleNotFoundError:
+        return None
+    if spec is None:
+        return None
+    kit = _register_builtin(package)
+    if key not in (k.lower() for k in [kit.game.name, *kit.game.aliases]):
+        return None
+    # An entry point claiming this game's name is refused here as in a full load.
+    _load_points(track=True)
+    return kit
 
 
 def _describe(point: EntryPoint) -> str:
@@ -73,17 +115,22 @@ def _describe(point: EntryPoint) -> str:
     return f"entry point {point.name} = {point.value} in group {ENTRY_POINT_GROUP}{package}"
 
 
-def _register_from(kit: object, source: str) -> None:
+def _register_from(kit: object, source: str) -> GameKit:
     if not isinstance(kit, GameKit):
         raise GameError(f"{source}: {type(kit).__name__} {kit!r} is not a GameKit")
     if _KITS.get(kit.name) is not kit:
         register(kit, source)
+    return kit
 
 
 def find_kit(name: str) -> GameKit:
     """The kit registered under ``name`` or one of its aliases (case-insensitive)."""
-    _load()
     key = name.strip().lower()
+    if not _loaded:
+        kit = _load_named(key)
+        if kit is not None:
+            return kit
+    _load()
     if key not in _ALIASES:
         known = ", ".join(sorted(_KITS))
         raise UnknownGameError(f"unknown game {name!r} (games: {known})")

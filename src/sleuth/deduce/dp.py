@@ -22,16 +22,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from math import comb
-from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from sleuth.deduce.model import Reduced
+from sleuth.deduce.transitions import IntArr, Msg, NDArray, Trans
 
-Arr = npt.NDArray[np.float64]
-Msg = npt.NDArray[Any]  # exact counts: float64 below 2**53, else Python ints (object)
-IntArr = npt.NDArray[np.int64]
+Arr = NDArray[np.float64]
 
 _EXACT_FLOAT = 2**53
 _BINOM64 = np.array(
@@ -95,97 +92,6 @@ def multinomial(parts: list[int]) -> int:
     return out
 
 
-class Trans:
-    """The transitions of one layer (or a subset of them): state ``src`` -> state ``dst``, each
-    with an optional integer weight ``w`` (the ways a group of cards makes that move).
-
-    Messages are arrays whose first axis runs over states; ``fwd`` maps a message on the layer's
-    input states to its output states (summing over transitions), ``bwd`` the other way.
-    """
-
-    def __init__(
-        self,
-        src: IntArr,
-        dst: IntArr,
-        n_in: int,
-        n_out: int,
-        by_dst: IntArr | None = None,
-        w: Msg | None = None,
-    ) -> None:
-        self.src, self.dst, self.n_in, self.n_out, self.w = src, dst, n_in, n_out, w
-        self._order = by_dst  # a permutation sorting the transitions by dst, if known
-        self._f: tuple[IntArr, IntArr, IntArr, Msg | None] | None = None
-        self._b: tuple[IntArr, IntArr, IntArr, Msg | None] | None = None
-
-    def subset(self, mask: npt.NDArray[np.bool_], w: Msg | None = None) -> Trans:
-        """The transitions selected by ``mask`` (with new weights ``w`` for them, if given),
-        keeping the sort orders without re-sorting."""
-        sub_order: IntArr | None = None
-        if self._order is not None:
-            o = self._order[mask[self._order]]
-            sub_order = (np.cumsum(mask) - 1)[o]
-        if w is None and self.w is not None:
-            w = self.w[mask]
-        return Trans(self.src[mask], self.dst[mask], self.n_in, self.n_out, sub_order, w)
-
-    def _fsorted(self) -> tuple[IntArr, IntArr, IntArr, Msg | None]:
-        if self._f is None:
-            o = self._order if self._order is not None else np.argsort(self.dst, kind="stable")
-            starts, u = _starts(self.dst[o])
-            self._f = (self.src[o], starts, u, None if self.w is None else self.w[o])
-        return self._f
-
-    def _bsorted(self) -> tuple[IntArr, IntArr, IntArr, Msg | None]:
-        if self._b is None:
-            if len(self.src) < 2 or bool(np.all(self.src[1:] >= self.src[:-1])):
-                starts, u = _starts(self.src)
-                self._b = (self.dst, starts, u, self.w)
-            else:
-                o = np.argsort(self.src, kind="stable")
-                starts, u = _starts(self.src[o])
-                self._b = (self.dst[o], starts, u, None if self.w is None else self.w[o])
-        return self._b
-
-    @staticmethod
-    def _apply(m: Msg, idx: IntArr, starts: IntArr, w: Msg | None) -> Msg:
-        g = m[idx]
-        if w is not None:
-            g = g * w.reshape(-1, *([1] * (m.ndim - 1)))
-        return np.add.reduceat(g, starts, axis=0)
-
-    def fwd(self, m: Msg) -> Msg:
-        if len(self.src):
-            idx, starts, u, w = self._fsorted()
-            red = self._apply(m, idx, starts, w)
-            if len(u) == self.n_out:
-                return red
-            out = np.zeros((self.n_out, *m.shape[1:]), dtype=m.dtype)
-            out[u] = red
-            return out
-        return np.zeros((self.n_out, *m.shape[1:]), dtype=m.dtype)
-
-    def bwd(self, m: Msg) -> Msg:
-        if len(self.src):
-            idx, starts, u, w = self._bsorted()
-            red = self._apply(m, idx, starts, w)
-            if len(u) == self.n_in:
-                return red
-            out = np.zeros((self.n_in, *m.shape[1:]), dtype=m.dtype)
-            out[u] = red
-            return out
-        return np.zeros((self.n_in, *m.shape[1:]), dtype=m.dtype)
-
-
-def _starts(sorted_keys: IntArr) -> tuple[IntArr, IntArr]:
-    if len(sorted_keys) == 0:
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    flag = np.empty(len(sorted_keys), dtype=bool)
-    flag[0] = True
-    flag[1:] = sorted_keys[1:] != sorted_keys[:-1]
-    starts = np.flatnonzero(flag).astype(np.int64)
-    return starts, sorted_keys[starts]
-
-
 class Layers:
     """The layered state graph of a reduced model.
 
@@ -246,6 +152,7 @@ class Layers:
         self.bound = multinomial([self.cap[loc] for loc in range(nl)])
         self.exact_float = self.bound < _EXACT_FLOAT and len(undecided) < 60
         self.split_cache: dict[int, object] = {}
+        self.plan_cache: dict[int, object] = {}  # solution location -> composition plan
         self.forward_cache: dict[tuple[int, str], list[Msg]] = {}
         self.label_cache: dict[tuple[int, str], list[list[tuple[int, int]]]] = {}
         self._tails: dict[tuple[int | None, int | None], Msg] = {}
@@ -379,24 +286,29 @@ class Layers:
         # (a greedy packing of pairwise disjoint ones)
         first = [min(layer_of[c] for c in cs) for _, cs, _ in cons]
         reserve = np.zeros((n, nl), dtype=np.int64)
-        for j in range(n):
-            for loc in range(nl):
-                cands = sorted(
-                    (
-                        (cons[i][2], set(cons[i][1]))
-                        for i in range(len(cons))
-                        if i != self.obs_index and cons[i][0] == frozenset([loc]) and first[i] > j
-                    ),
-                    key=lambda x: -x[0],
-                )
+        # per location, its constraints largest count first (ties in constraint order)
+        by_loc: dict[int, list[tuple[int, int, frozenset[int]]]] = {}
+        for i, (locs_i, cs_i, k_i) in enumerate(cons):
+            if i != self.obs_index and len(locs_i) == 1:
+                (loc,) = locs_i
+                by_loc.setdefault(loc, []).append((first[i], k_i, frozenset(cs_i)))
+        for loc, entries in by_loc.items():
+            entries.sort(key=lambda x: -x[1])
+            for j in range(n):
                 used: set[int] = set()
-                for k_i, cs_i in cands:
-                    if not used & cs_i:
+                for first_i, k_i, cs_set in entries:
+                    if first_i > j and not used & cs_set:
                         reserve[j, loc] += k_i
-                        used |= cs_i
+                        used |= cs_set
         upper = cap_arr[None, :] - reserve
         # rest[i][j]: members of constraint i in layers after j
-        rest = [[sum(1 for c in cs if layer_of[c] > j) for j in range(n)] for _, cs, _ in cons]
+        rest = []
+        for _, cs, _ in cons:
+            left = [0] * n  # left[j]: members in layers after j
+            for c in cs:
+                for j in range(layer_of[c]):
+                    left[j] += 1
+            rest.append(left)
         obs = self.obs_index
         for j, g in enumerate(groups):
             ext_ids = prev_open + [i for i in group_cons[j] if i not in prev_open]
@@ -563,7 +475,7 @@ class Layers:
             rem[:, minus] -= 1
         cols = [loc for loc in range(self.nl) if loc != drop]
         rem = rem[:, cols]
-        bad: npt.NDArray[np.bool_] = np.asarray((rem < 0).any(axis=1))
+        bad: NDArray[np.bool_] = np.asarray((rem < 0).any(axis=1))
         rem[bad] = 0
         out: Msg
         if self.exact_float:

@@ -18,19 +18,19 @@ from itertools import accumulate, combinations
 from math import comb, log2
 
 import numpy as np
-import numpy.typing as npt
 
-from sleuth.deduce.dp import Layers, Msg, ints, multinomial_rows, to_int
+from sleuth.deduce.dp import Layers, ints, multinomial_rows, to_int
 from sleuth.deduce.exclusions import classes_without, question_without
 from sleuth.deduce.model import Constraint, Exclusion, Model, Reduced, propagate
 from sleuth.deduce.sampling import draw_worlds
 from sleuth.deduce.solution import (
     Channels,
-    Compositions,
+    choice_counts,
     expand_compositions,
     interpolate,
     solution_weights,
 )
+from sleuth.deduce.transitions import Msg, NDArray
 
 
 @dataclass(frozen=True)
@@ -184,7 +184,7 @@ class Analysis:
 
     # ---- the solution -----------------------------------------------------------------------
     @cached_property
-    def solution_arrays(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], list[int]]:
+    def solution_arrays(self) -> tuple[NDArray[np.int64], NDArray[np.int64], list[int]]:
         """The solution posterior of the model without its exclusions in compact form: (cards
         K x 3 padded with -1, free_count K, counts K). A class holds its cards plus any
         ``free_count`` of the free cards; each such solution has exactly its count of worlds."""
@@ -226,7 +226,7 @@ class Analysis:
             rows = classes_without(rows, free, self.excluded_solutions)
         return [SolutionClass(*row) for row in rows]
 
-    def solution_table(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], list[int]]:
+    def solution_table(self) -> tuple[NDArray[np.int64], NDArray[np.float64], list[int]]:
         """Every solution with non-zero probability, most likely first: (cards N x size, sorted
         card indices per row; probabilities; exact world counts)."""
         return self._solution_table
@@ -234,11 +234,11 @@ class Analysis:
     @cached_property
     def _solution_table(
         self,
-    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], list[int]]:
+    ) -> tuple[NDArray[np.int64], NDArray[np.float64], list[int]]:
         cards, free_count, counts = self.solution_arrays
         lay = self.layers
         free = np.array(lay.free if lay is not None else [], dtype=np.int64)
-        rows: list[npt.NDArray[np.int64]] = []
+        rows: list[NDArray[np.int64]] = []
         cnts: list[int] = []
         size = cards.shape[1]
         for q in sorted(set(free_count.tolist())):
@@ -384,35 +384,42 @@ class Analysis:
         ):
             return [self._plain_question_value(locs, cards) for locs, cards in questions]
         spec = lay.tail(drop=sol)
-        cap = lay.cap[sol]
-        nfree = len(lay.free)
-        sizes = [len(g) for g in lay.groups]
         plain = solution_weights(lay, spec[:, None], keep_zeros=True)
+        # The rows are in one order for every question: their specific choices, times the
+        # free cards that complete the solution, are counted once.
+        mults_all = choice_counts(plain, [len(g) for g in lay.groups], len(lay.free), lay.cap[sol])
+        # Questions on the same open cards (at different targets) share one sweep: a column
+        # per question and channel z = 0, -1, 2 as the degree needs (z = 1 is the plain sweep).
+        batches: dict[tuple[int, ...], list[int]] = {}
+        for i, qc in enumerate(opened):
+            if qc:
+                batches.setdefault(tuple(qc), []).append(i)
+        joint: dict[int, Msg] = {}
+        for qc_key, members in batches.items():
+            deg = len(qc_key)
+            lays = frozenset(lay.layer_of[c] for c in qc_key)
+            chan = Channels(
+                tuple(lays for _ in members for _ in range(deg)),
+                tuple(questions[i][0] for i in members for _ in range(deg)),
+                np.tile(np.array([0.0, -1.0, 2.0][:deg]), len(members)),
+            )
+            final = np.repeat(spec[:, None], deg * len(members), axis=1)
+            comp = solution_weights(lay, final, chan, keep_zeros=True)
+            for k, i in enumerate(members):
+                joint[i] = comp.weights[:, k * deg : (k + 1) * deg]
         out: list[QuestionValue] = []
-        for (locs, cards), qc in zip(questions, opened, strict=True):
+        for i, ((locs, cards), qc) in enumerate(zip(questions, opened, strict=True)):
             offset = sum(1 for c in cards if red.domains[c] <= locs)
             if not qc:
                 out.append(QuestionValue({offset: total}, 0.0, 0.0))
                 continue
             deg = len(qc)
-            # z = 1 is the plain sweep, shared; channels z = 0, -1, 2 as the degree needs
-            z = np.array([0.0, -1.0, 2.0][:deg])
-            chan = Channels(frozenset(lay.layer_of[c] for c in qc), locs, z)
-            final = np.repeat(spec[:, None], deg, axis=1)
-            comp = solution_weights(lay, final, chan, keep_zeros=True)
-            vals_all = np.concatenate([plain.weights, comp.weights], axis=1)
+            vals_all = np.concatenate([plain.weights, joint[i]], axis=1)
             nz = np.any(vals_all != 0, axis=1)
-            comp = Compositions(comp.layers[nz], comp.counts[nz], vals_all[nz])
-            coef = interpolate(comp.weights, deg)  # N x (deg + 1), exact
-            inner = comp.counts.sum(axis=1)
-            mults = [
-                m * comb(nfree, cap - int(x))
-                for m, x in zip(comp.multiplicity(sizes), inner, strict=True)
-            ]
-            per_v = [
-                sum(m * int(c) for m, c in zip(mults, coef[:, v], strict=True))
-                for v in range(deg + 1)
-            ]
+            coef = interpolate(vals_all[nz], deg)  # N x (deg + 1), exact
+            mults = mults_all[nz]
+            # every term is a count of worlds (>= 0) and they sum to the world count: int64
+            per_v = [int(x) for x in (mults @ coef).tolist()]
             if sum(per_v) != total:
                 raise ArithmeticError("question joint does not sum to the world count")
             answers = {offset + v: cnt for v, cnt in enumerate(per_v) if cnt}
@@ -422,7 +429,7 @@ class Analysis:
             pv = np.array(per_v, dtype=np.float64)[None, :]
             with np.errstate(divide="ignore", invalid="ignore"):
                 terms = np.where(w > 0, w * np.log2(w * total / (pv * w_all[:, None])), 0.0)
-            bits = float((terms.sum(axis=1) * np.array(mults, dtype=np.float64)).sum() / total)
+            bits = float((terms.sum(axis=1) * mults.astype(np.float64)).sum() / total)
             out.append(QuestionValue(answers, h_ans, max(bits, 0.0)))
         return out
 

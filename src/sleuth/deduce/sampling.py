@@ -13,7 +13,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from sleuth.deduce.dp import Layers, Msg, to_int
+from sleuth.deduce.dp import Layers, to_int
+from sleuth.deduce.transitions import Msg
 
 
 def draw_worlds(

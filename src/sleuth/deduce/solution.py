@@ -22,16 +22,24 @@ from math import comb
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
-from sleuth.deduce.dp import IntArr, Layers, Msg, Trans, multinomial_rows
+from sleuth.deduce.dp import Layers, multinomial_rows
+from sleuth.deduce.transitions import IntArr, Msg, NDArray, Trans
 
 
 @dataclass(frozen=True)
 class Channels:
-    layers: frozenset[int]
-    locations: frozenset[int]
-    z: npt.NDArray[np.float64]
+    """One polynomial weight per column: at the layers ``layers[c]``, a move that puts e cards
+    of the group into ``locations[c]`` is weighted by ``z[c]**e`` (elsewhere by 1). Columns of
+    several questions share one sweep."""
+
+    layers: tuple[frozenset[int], ...]
+    locations: tuple[frozenset[int], ...]
+    z: NDArray[np.float64]
+
+    @property
+    def all_layers(self) -> frozenset[int]:
+        return frozenset().union(*self.layers)
 
 
 @dataclass(frozen=True)
@@ -55,6 +63,20 @@ class Compositions:
         return out
 
 
+def choice_counts(comp: Compositions, sizes: list[int], nfree: int, cap: int) -> IntArr:
+    """Per composition, the specific solutions it stands for (int64): its choices of cards
+    from the groups, times the choices of free cards that fill the rest of the solution."""
+    top = max([nfree, *sizes], default=0) + 1
+    binom = np.array([[comb(n, k) for k in range(4)] for n in range(top)], dtype=np.int64)
+    size_of = np.array([*sizes, 0], dtype=np.int64)  # index -1: no group, C(0, 0) = 1
+    g = comp.layers
+    per_slot = binom[size_of[g], np.where(g >= 0, comp.counts, 0)]
+    rest = cap - comp.counts.sum(axis=1)
+    free_ways = np.where(rest >= 0, binom[nfree, np.clip(rest, 0, 3)], 0)
+    out: IntArr = per_slot.prod(axis=1) * free_ways
+    return out
+
+
 def _split(layers: Layers, sol: int) -> list[dict[int, Trans]]:
     """Per layer, the transitions by how many cards go to the solution; a move of a cards
     there is weighted by the ways to place the group's other cards (specific solution cards)."""
@@ -67,18 +89,18 @@ def _split(layers: Layers, sol: int) -> list[dict[int, Trans]]:
         size = len(layers.groups[j])
         a_of = comps[:, sol][layers.choices[j]]
         parts: dict[int, Trans] = {}
-        for a in range(min(3, size) + 1):
-            m = a_of == a
-            if not np.any(m):
+        spec: Msg | None = None
+        for a, (part, sel) in t.partition(a_of).items():
+            if a > 3:
                 continue
             if a == 0 or size == 1:
-                parts[a] = t.subset(m)
+                parts[a] = part
             else:
-                spec = multinomial_rows(comps, drop=sol)
-                w: Msg = spec.astype(np.float64) if layers.exact_float else spec
-                parts[a] = t.subset(m, w[layers.choices[j][m]])
-        if not parts:
-            parts = {}
+                if spec is None:
+                    spec = multinomial_rows(comps, drop=sol)
+                    if layers.exact_float:
+                        spec = spec.astype(np.float64)
+                parts[a] = part.reweighted(spec[layers.choices[j][sel]])
         out.append(parts)
     layers.split_cache[sol] = out
     return out
@@ -89,20 +111,30 @@ class _Ops:
 
     def __init__(self, layers: Layers, sol: int, channels: Channels | None) -> None:
         self.parts = _split(layers, sol)
-        self.chan: dict[int, dict[int, list[tuple[Trans, int]]]] = {}
-        self.zpow: list[npt.NDArray[np.float64]] = []
+        # per channel layer and solution count: the transitions with a weight per column
+        self.chan: dict[int, dict[int, Trans]] = {}
         if channels is None:
             return
-        locs = sorted(channels.locations)
-        top = max((len(layers.groups[j]) for j in channels.layers), default=0)
-        self.zpow = [channels.z**e for e in range(top + 1)]
-        for j in channels.layers:
-            e_comp = layers.comps[j][:, locs].sum(axis=1)
-            split: dict[int, list[tuple[Trans, int]]] = {}
+        for j in channels.all_layers:
+            split: dict[int, Trans] = {}
+            comps = layers.comps[j]
             for a, t in self.parts[j].items():
-                sub_choice = self._choices_of(layers, j, a, sol)
-                e_t = e_comp[sub_choice]
-                split[a] = [(t.subset(e_t == e), e) for e in np.unique(e_t).tolist()]
+                sub_comps = comps[self._choices_of(layers, j, a, sol)]
+                # e per transition and column: the group's cards the move puts into the
+                # column's locations (0 where the column has no channel at this layer)
+                counted: dict[frozenset[int], IntArr] = {}
+                e = np.zeros((len(sub_comps), len(channels.z)), dtype=np.int64)
+                for c, (lays, locs) in enumerate(
+                    zip(channels.layers, channels.locations, strict=True)
+                ):
+                    if j in lays:
+                        if locs not in counted:
+                            counted[locs] = sub_comps[:, sorted(locs)].sum(axis=1)
+                        e[:, c] = counted[locs]
+                w = np.power(channels.z[None, :], e)
+                if t.w is not None:
+                    w *= t.w[:, None]
+                split[a] = t.reweighted(w)
             self.chan[j] = split
 
     @staticmethod
@@ -115,22 +147,12 @@ class _Ops:
         return a in self.parts[j]
 
     def fwd(self, j: int, a: int, m: Msg) -> Msg:
-        if j in self.chan:
-            parts = self.chan[j][a]
-            return sum(
-                (t.fwd(m) * self.zpow[e] for t, e in parts[1:]),
-                parts[0][0].fwd(m) * self.zpow[parts[0][1]],
-            )
-        return self.parts[j][a].fwd(m)
+        chan = self.chan.get(j)
+        return (self.parts[j] if chan is None else chan)[a].fwd(m)
 
     def bwd(self, j: int, a: int, m: Msg) -> Msg:
-        if j in self.chan:
-            parts = self.chan[j][a]
-            return sum(
-                (t.bwd(m) * self.zpow[e] for t, e in parts[1:]),
-                parts[0][0].bwd(m) * self.zpow[parts[0][1]],
-            )
-        return self.parts[j][a].bwd(m)
+        chan = self.chan.get(j)
+        return (self.parts[j] if chan is None else chan)[a].bwd(m)
 
 
 def _zeros_like_layer(layers: Layers, j: int, shape: tuple[int, ...], dt: Any) -> Msg:
@@ -182,7 +204,7 @@ def solution_weights(
         layers.label_cache[key] = lab_plain
     else:
         a_plain, lab_plain = cached, layers.label_cache[key]
-    first = min(channels.layers, default=n) if channels is not None else n
+    first = min(channels.all_layers, default=n) if channels is not None else n
     labels = lab_plain
     if first < n:
         start = np.repeat(a_plain[first][:, :, None], k, axis=2)
@@ -193,43 +215,79 @@ def solution_weights(
         a = a_plain
     # backward: b[j] (S_j x (1 + later single-card labels) x K)
     if channels is not None:
-        last = max(channels.layers, default=-1)
+        last = max(channels.all_layers, default=-1)
         bkey = (sol, "backward" + str(dt))
         plain = layers.forward_cache.get(bkey)
         if plain is None:
             plain = _backward(layers, plain_ops, [final[:, None, :1]], n - 1)
             layers.forward_cache[bkey] = plain
-        b = _backward(
-            layers, ops, [np.repeat(plain[j], k, axis=2) for j in range(last + 1, n + 1)], last
-        )
+        # after the last channel layer the backward messages are the plain ones, shared by
+        # every column: only the first is repeated, to start the sweep with channels
+        tail = [np.repeat(plain[last + 1], k, axis=2), *plain[last + 2 :]]
+        b = _backward(layers, ops, tail, last)
     else:
         b = _backward(layers, ops, [final[:, None, :]], n - 1)
+    plan = _composition_plan(layers, ops, labels, n, sol)
+    vals: list[Msg] = []
+    end = a[n][:, 0] * b[n][:, 0] if a[n].ndim == 3 else a[n][:, :1] * b[n][:, 0]
+    vals.append(end.sum(axis=0).reshape(1, k))
+    for q, aq, picks in plan.picks:
+        later = b[q + 1]
+        nt = later.shape[1]
+        y = ops.fwd(q, aq, a[q])  # S x cols [x K]
+        # matrix products (BLAS); exact, as every partial sum is an integer below 2**53
+        # whatever the order of summation
+        if y.ndim == 3 and later.shape[2] == k:
+            w = np.matmul(y.transpose(2, 1, 0), later.transpose(2, 0, 1)).transpose(1, 2, 0)
+        elif y.ndim == 3:  # the later messages are shared by every column
+            cols = y.shape[1]
+            w = (y.reshape(y.shape[0], cols * k).T @ later[:, :, 0]).reshape(cols, k, nt)
+            w = w.transpose(0, 2, 1)
+        else:
+            w = (y.T @ later.reshape(later.shape[0], nt * k)).reshape(y.shape[1], nt, k)
+        vals.append(w.reshape(-1, k)[picks])
+    ww = np.concatenate(vals, axis=0)
+    if keep_zeros:
+        return Compositions(plan.layers, plan.counts, ww)
+    nz = np.any(ww != 0, axis=1)
+    return Compositions(plan.layers[nz], plan.counts[nz], ww[nz])
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """Which entries of each layer's product (forward label x later label) are which
+    composition: ``picks`` holds (layer q, cards aq there, flat indices); ``layers`` and
+    ``counts`` the compositions in that order, after the empty one."""
+
+    picks: list[tuple[int, int, IntArr]]
+    layers: IntArr
+    counts: IntArr
+
+
+def _composition_plan(
+    layers: Layers, ops: _Ops, labels: list[list[tuple[int, int]]], n: int, sol: int
+) -> _Plan:
+    """The plan of a layer graph (the same for every sweep on it, channels or not)."""
+    hit = layers.plan_cache.get(sol)
+    if isinstance(hit, _Plan):
+        return hit
     blabels: list[list[int]] = [[] for _ in range(n + 1)]
     for j in range(n - 1, -1, -1):
         blabels[j] = ([j] if ops.has(j, 1) else []) + blabels[j + 1]
-    keys_l: list[IntArr] = []
-    keys_c: list[IntArr] = []
-    vals: list[Msg] = []
-    end = a[n][:, 0] * b[n][:, 0] if a[n].ndim == 3 else a[n][:, :1] * b[n][:, 0]
-    keys_l.append(np.full((1, 3), -1, dtype=np.int64))
-    keys_c.append(np.zeros((1, 3), dtype=np.int64))
-    vals.append(end.sum(axis=0).reshape(1, k))
+    keys_l: list[IntArr] = [np.full((1, 3), -1, dtype=np.int64)]
+    keys_c: list[IntArr] = [np.zeros((1, 3), dtype=np.int64)]
+    picks: list[tuple[int, int, IntArr]] = []
     for q in range(n):
-        later = b[q + 1]
-        nt = later.shape[1]
+        nt = 1 + len(blabels[q + 1])
+        lab = np.array(labels[q], dtype=np.int64).reshape(-1, 2)
+        later_lab = np.array(blabels[q + 1], dtype=np.int64)
         for aq in (1, 2, 3):
             if not ops.has(q, aq):
                 continue
-            y = ops.fwd(q, aq, a[q])  # S x cols [x K]
-            if y.ndim == 3:
-                w = np.einsum("spk,stk->ptk", y, later)
-            else:
-                w = (y.T @ later.reshape(later.shape[0], nt * k)).reshape(y.shape[1], nt, k)
-            lab = np.array(labels[q], dtype=np.int64).reshape(-1, 2)
+            flat: list[IntArr] = [np.zeros(1, dtype=np.int64)]
             # {q: aq} alone
             keys_l.append(np.array([[q, -1, -1]], dtype=np.int64))
             keys_c.append(np.array([[aq, 0, 0]], dtype=np.int64))
-            vals.append(w[0, :1].reshape(1, k))
             # {p: ap, q: aq}
             rows = np.flatnonzero(lab[:, 1] + aq <= 3)
             if len(rows):
@@ -242,21 +300,19 @@ def solution_weights(
                         axis=1,
                     )
                 )
-                vals.append(w[1 + rows, 0].reshape(len(rows), k))
+                flat.append((1 + rows) * nt)
             # {p: 1, q: 1, t: 1}
-            later_lab = np.array(blabels[q + 1], dtype=np.int64)
             rows = np.flatnonzero(lab[:, 1] == 1)
             if aq == 1 and len(rows) and len(later_lab):
-                pg, tg = np.meshgrid(rows, np.arange(len(later_lab)), indexing="ij")
-                pp, tt = pg.ravel(), tg.ravel()
+                pp = np.repeat(rows, len(later_lab))
+                tt = np.tile(np.arange(len(later_lab)), len(rows))
                 keys_l.append(np.stack([lab[pp, 0], np.full(len(pp), q), later_lab[tt]], axis=1))
                 keys_c.append(np.ones((len(pp), 3), dtype=np.int64))
-                vals.append(w[1 + pp, 1 + tt].reshape(len(pp), k))
-    ww = np.concatenate(vals, axis=0)
-    if keep_zeros:
-        return Compositions(np.concatenate(keys_l), np.concatenate(keys_c), ww)
-    nz = np.any(ww != 0, axis=1)
-    return Compositions(np.concatenate(keys_l)[nz], np.concatenate(keys_c)[nz], ww[nz])
+                flat.append((1 + pp) * nt + 1 + tt)
+            picks.append((q, aq, np.concatenate(flat)))
+    plan = _Plan(picks, np.concatenate(keys_l), np.concatenate(keys_c))
+    layers.plan_cache[sol] = plan
+    return plan
 
 
 def _backward(layers: Layers, ops: _Ops, tail: list[Msg], j_start: int) -> list[Msg]:
@@ -279,8 +335,8 @@ def _backward(layers: Layers, ops: _Ops, tail: list[Msg], j_start: int) -> list[
 
 
 def expand_compositions(
-    lay: Layers, layers: npt.NDArray[np.int64], counts: npt.NDArray[np.int64], w: Msg
-) -> tuple[npt.NDArray[np.int64], Msg]:
+    lay: Layers, layers: NDArray[np.int64], counts: NDArray[np.int64], w: Msg
+) -> tuple[NDArray[np.int64], Msg]:
     """Specific constrained-card sets (N x 3, -1 padded) of solution compositions, and the
     count of each (int64 or object array): a slot of a cards from a group of several cards
     repeats its row over the group's C(n, a) choices."""
@@ -320,7 +376,7 @@ def expand_compositions(
     return cards, w[src]
 
 
-def interpolate(vals: Msg, deg: int) -> npt.NDArray[np.int64]:
+def interpolate(vals: Msg, deg: int) -> NDArray[np.int64]:
     """Coefficients of polynomials of degree ``deg`` <= 3 from their values at 1, 0, -1, 2."""
     p = np.rint(vals).astype(np.int64)
     c = np.zeros((p.shape[0], deg + 1), dtype=np.int64)
