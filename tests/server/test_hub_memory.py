@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 import types
 from typing import Any
 
@@ -37,18 +38,26 @@ def table(table_id: str, finish: bool) -> LiveTable:
     return live
 
 
-def test_a_finished_table_leaves_memory_when_its_last_seat_goes() -> None:
+def test_a_finished_table_no_one_uses_leaves_memory() -> None:
     hub = Hub(store=None, bus=None, pool=None, bot_delay=0)  # type: ignore[arg-type]
-    done, going = table("done", finish=True), table("going", finish=False)
-    hub.tables.update(done=done, going=going)
-    first, second, third = Connection(0, "p0"), Connection(1, "p1"), Connection(0, "p0")
-    hub.attach(done, first)
-    hub.attach(done, second)
-    hub.attach(going, third)
-    hub.detach(done, first)
-    assert set(hub.tables) == {"done", "going"}  # seat 1 is still at the finished table
-    hub.detach(done, second)
-    hub.detach(going, third)
+    done, asked, going, elsewhere = (
+        table("done", finish=True),
+        table("asked", finish=True),
+        table("going", finish=False),
+        table("elsewhere", finish=False),
+    )
+    hub.tables.update(done=done, asked=asked, going=going, elsewhere=elsewhere)
+    now = time.monotonic()
+    for live in hub.tables.values():
+        live.used_at = now - 80
+    asked.used_at = now - 30
+    seat = Connection(0, "p0")
+    hub.attach(done, seat)
+    unfinished = {"going"}  # "elsewhere" was finished by another process
+    hub.forget_unused(now, unfinished)
+    assert set(hub.tables) == {"done", "asked", "going"}  # someone sits at "done"
+    hub.detach(done, seat)  # unused from now on
+    hub.forget_unused(now + 31, unfinished)
+    assert set(hub.tables) == {"done", "going"}  # "asked" was asked for 61 s before
+    hub.forget_unused(now + 61, unfinished)
     assert set(hub.tables) == {"going"}  # the game on is kept, no one there or not
-    hub.attach(done, Connection(None, None))  # read again for someone who came back
-    assert hub.tables["done"] is done

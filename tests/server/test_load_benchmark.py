@@ -33,4 +33,3 @@ def test_the_load_benchmark_plays_and_loses_nothing() -> None:
     assert result["actions_per_s"] > 0 and result["updates"] > 0
     assert result["sent"] == result["stored_steps"]
     assert result["out_of_order"] == 0
-    assert result["server_cpu_ms"] > 0

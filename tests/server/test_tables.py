@@ -170,9 +170,7 @@ async def test_end_reveal_record_and_rematch(launch: Any) -> None:
         mine = await ann.get("/api/tables/mine")
         assert {m["table"]["id"] for m in mine} >= {table, new_table["id"]}
         await client.close()
-        # No one at the finished table now: the service lets it go from memory, and reads
-        # it back from its rows for whoever comes again, as it was.
-        await asyncio.sleep(0.5)
+        # Whoever comes back to the finished table sees it as it ended.
         again = SeatClient(server.ws, table, 0, client.token)
         await again.connect()
         shown = await again.until("state")

@@ -25,6 +25,8 @@ from .workers import SheetJob, WorkerPool
 
 log = logging.getLogger("sleuth.server")
 SWEEP_SECONDS = 5.0
+# A finished table no one has asked for in this long leaves memory (``get`` reads it again).
+UNUSED_SECONDS = 60.0
 
 
 class StaleActionError(IllegalActionError):
@@ -80,6 +82,7 @@ class Hub:
         """The table, replayed from its rows on first use; ``KeyError`` if there is none."""
         live = self.tables.get(table_id)
         if live is not None:
+            live.used_at = time.monotonic()
             if live.behind:
                 await self.refresh(live)
             return live
@@ -95,6 +98,7 @@ class Hub:
             steps = await self.store.steps(table_id)
             names = await self._names([s.person_id for s in seats if s.person_id])
             live = LiveTable.build(row, seats, steps, names)
+            live.used_at = time.monotonic()
             chat = await self.store.chat(table_id, limit=1)
             self._chat_seen[table_id] = chat[-1].id if chat else 0
             self.tables[table_id] = live
@@ -133,7 +137,7 @@ class Hub:
         """Before a seat (re)connects: the database may hold steps a notification has not
         brought yet (the process that committed them died before sending it)."""
         row = await self.store.table(live.id)
-        if row is not None and (row.step != live.step or row.status != live.status):
+        if live.behind or (row is not None and (row.step, row.status) != (live.step, live.status)):
             await self.refresh(live)
 
     async def on_notice(self, kind: str, table_id: str, number: int) -> None:
@@ -157,14 +161,8 @@ class Hub:
         while not self._closing:
             await asyncio.sleep(SWEEP_SECONDS)
             try:
-                for live in list(self.tables.values()):
-                    self._forget_if_done(live)
                 progress = await self.store.unfinished_progress()
-                unfinished = {table_id for table_id, _, _ in progress}
-                for live in list(self.tables.values()):
-                    if live.id not in unfinished and live.behind and not live.connections:
-                        # Finished by another process while no one was here.
-                        self.tables.pop(live.id, None)
+                self.forget_unused(time.monotonic(), {table_id for table_id, _, _ in progress})
                 for table_id, step, status in progress:
                     known = self.tables.get(table_id)
                     if known is None:
@@ -305,24 +303,27 @@ class Hub:
 
     def attach(self, live: LiveTable, connection: Connection) -> None:
         live.connections.add(connection)
-        # Read just before a finished table was let go: it is this process's copy again.
-        self.tables.setdefault(live.id, live)
         self.broadcast_seats(live)
 
     def detach(self, live: LiveTable, connection: Connection) -> None:
         live.connections.discard(connection)
+        live.used_at = time.monotonic()
         self.broadcast_seats(live)
-        self._forget_if_done(live)
 
-    def _forget_if_done(self, live: LiveTable) -> None:
-        """A finished table no one watches leaves memory (its rows stay, and ``get`` reads
-        them again): a long-running service would otherwise keep every game it ever ran."""
-        idle = live.driver is None or live.driver.done()
-        unwatched = live.status == "finished" and not live.connections and idle
-        if unwatched and self.tables.get(live.id) is live:
-            del self.tables[live.id]
-            self._chat_seen.pop(live.id, None)
-            self._chat_locks.pop(live.id, None)
+    def forget_unused(self, now: float, unfinished: set[str]) -> None:
+        """Let go of the finished tables no one is at or has asked for in ``UNUSED_SECONDS``
+        (their rows stay; ``get`` reads them again): a long-running service would otherwise
+        keep every game it ever ran. ``unfinished``: the tables the database has unfinished
+        (one finished by another process may still look unfinished here)."""
+        for live in list(self.tables.values()):
+            finished = live.status == "finished" or live.id not in unfinished
+            if finished and not live.connections and now - live.used_at > UNUSED_SECONDS:
+                if live.driver is not None:
+                    live.driver.cancel()  # it may wait for a step that will never come
+                del self.tables[live.id]
+                self._chat_seen.pop(live.id, None)
+                self._chat_locks.pop(live.id, None)
+                self._loading.pop(live.id, None)
 
     def broadcast_seats(self, live: LiveTable) -> None:
         frame = {"type": "seats", "table": live.id, "step": live.step, "seats": live.public_seats()}

@@ -82,6 +82,7 @@ class LiveTable:
     offered_at: int = -1  # the step at which bots were last offered an interrupt
     # Another process has taken steps this one has not read yet: read before use.
     behind: bool = False
+    used_at: float = 0.0  # when last asked for or left (time.monotonic)
     # The public steps (seat, what every seat saw of the action, its public result), as a
     # record's public section holds them: the history every seat's page tells in words.
     log: list[JSONValue] = field(default_factory=list)
