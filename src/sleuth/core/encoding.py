@@ -163,6 +163,15 @@ class Codes:
         if all(positions for _, positions in axes):
             self.grids.append((base, axes))
 
+    def key(self) -> tuple[object, ...]:
+        """The set as a hashable value (equal sets written alike give equal keys): an
+        environment keeps the mask of each key, since the same sets come back step after step."""
+        grids = tuple(
+            (base, tuple((stride, tuple(positions)) for stride, positions in axes))
+            for base, axes in self.grids
+        )
+        return (tuple(self.codes), tuple(self.spans), grids)
+
     def all(self) -> set[int]:
         """Every code, one by one (for tests and small sets)."""
         found = set(self.codes)
