@@ -78,6 +78,12 @@ class Alibi(Game[ac.AlibiConfig]):
         )
         # 12 suspects, 4 on display: after the 9th conviction none can be added (§3.4 End).
         self.total_convictions = len(self.suspect_ids) - ac.DISPLAY + 1
+        # Each suspect's values in clue order, and the deck's count of each clue value:
+        # every view and every coverage test reads them.
+        self.ordered_values = {
+            s: tuple(v for v in ac.VALUES if v in values) for s, values in parsed
+        }
+        self.clue_counts = tuple(self.clue_deck.count(v) for v in ac.VALUES)
 
     def new(self, seed: int) -> AlibiState:
         rng = make_rng(seed, "deal")
@@ -196,7 +202,7 @@ class AlibiState(State):
 
     def coverage(self, suspect: str) -> tuple[str, ...]:
         table = self.table_values()
-        return tuple(v for v in ac.VALUES if v in table and v in self.game.suspect_values[suspect])
+        return tuple(v for v in self.game.ordered_values[suspect] if v in table)
 
     def completed(self) -> tuple[tuple[str, str], ...]:
         """Displayed suspects convicted now, with how: three alibis (C9) or the clues (C1)."""

@@ -105,12 +105,14 @@ class AlibiView(View):
 def build_view(state: AlibiState, seat: int | None) -> AlibiView:
     if seat is not None and (not isinstance(seat, int) or not 0 <= seat < state.players):
         raise GameError(f"seat {seat} is not a seat of this {state.players}-player game")
-    values = state.game.suspect_values
+    game = state.game
+    ordered = game.ordered_values
+    table = state.table_values()
     alibis = dict(state.alibis)
     over = state.outcome is not None
     return AlibiView(
         seat=seat,
-        config=state.game.config,
+        config=game.config,
         players=state.players,
         phase=state.phase,
         active=None if over else state.active,
@@ -119,9 +121,9 @@ def build_view(state: AlibiState, seat: int | None) -> AlibiView:
         display=tuple(
             SuspectView(
                 s,
-                tuple(v for v in ac.VALUES if v in values[s]),
+                ordered[s],
                 alibis.get(s),
-                state.coverage(s),
+                tuple(v for v in ordered[s] if v in table),  # state.coverage(s)
             )
             for s in state.display
         ),
@@ -136,10 +138,10 @@ def build_view(state: AlibiState, seat: int | None) -> AlibiView:
             ConvictionView(c.number, c.suspect, c.how, c.convicter, c.points, c.evidence)
             for c in state.convictions
         ),
-        convictions_to_end=state.game.total_convictions,
+        convictions_to_end=game.total_convictions,
         round_turns=state.round_turns,
         outcome=state.outcome,
-        clue_counts=tuple(state.game.clue_deck.count(v) for v in ac.VALUES),
+        clue_counts=game.clue_counts,
     )
 
 
