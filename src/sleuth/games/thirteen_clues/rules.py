@@ -64,6 +64,7 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
         self.cards = tuple(card for card in deck if card.colour in self.colours)
         self.notation = Notation(deck)
         self.ids = {card.name: i for i, card in enumerate(self.cards)}
+        self.names = tuple(card.name for card in self.cards)
         self.by_type = tuple(
             tuple(i for i, c in enumerate(self.cards) if c.type == t) for t in range(3)
         )
@@ -222,6 +223,7 @@ class ThirteenCluesState(State):
     # so that building a view does not redo the whole log.
     public_questions: tuple[QuestionView, ...] = ()
     public_accusations: tuple[AccusationView, ...] = ()
+    public_looks: tuple[tuple[int, str], ...] = ()  # ``looks`` as views show them
     turns_done: int = 0
     last: str = ""
     _outcome: Outcome | None = None
@@ -531,6 +533,7 @@ class ThirteenCluesState(State):
         state = self._copy()
         state.looked = tuple(m | 1 << index if s == seat else m for s, m in enumerate(self.looked))
         state.looks = (*self.looks, (seat, index))
+        state.public_looks = (*self.public_looks, (seat, SLOT_LETTERS[index]))
         state.last = f"looked {slot}"
         if not self.game.two_player:
             state._pass_glass(seat)
