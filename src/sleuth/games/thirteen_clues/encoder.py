@@ -147,19 +147,27 @@ class ThirteenCluesEncoder(Encoder):
         limit = view.final_after or 4 * n
         put(at["turns_done"], min(1.0, view.turns_done / limit))
         put(at["supply"], min(1.0, view.supply / self.glasses))
-        out.flags(at["hand"], (ids[name] for name in view.hand or ()))
+        hand = at["hand"]
+        for name in view.hand or ():
+            flag(hand + ids[name])
+        glasses, mysteries, hidden = at["glasses"], at["mysteries"], at["hidden"]
         for s in view.seats:
-            put(at["glasses"] + s.seat, min(1.0, s.glasses / self.glasses))
+            put(glasses + s.seat, min(1.0, s.glasses / self.glasses))
             if s.top_secret:
                 flag(at["top_secret"] + s.seat)
             if s.mystery:
-                out.flags(at["mysteries"] + s.seat * c, (ids[name] for name in s.mystery))
-            for side, name in enumerate(s.hidden or ()):
-                flag(at["hidden"] + (s.seat * 2 + side) * c + ids[name])
+                start = mysteries + s.seat * c
+                for name in s.mystery:
+                    flag(start + ids[name])
+            if s.hidden:
+                start = hidden + s.seat * 2 * c
+                for side, name in enumerate(s.hidden):  # left, then right
+                    flag(start + side * c + ids[name])
         for k, informant in enumerate(view.informants):
             if informant.card is not None:
                 flag(at["informants"] + k * c + ids[informant.card])
-            out.flags(at["looked"] + k * n, informant.looked_by)
+            if informant.looked_by:
+                out.flags(at["looked"] + k * n, informant.looked_by)
         self.questions.write(view.questions, out)
         self.accused.write(view.accusations, out)
 

@@ -287,9 +287,9 @@ class ThirteenCluesState(State):
         mask = 0
         for card in hidden:
             mask |= 1 << card
-        for other in range(self.players):
-            if other != witness:
-                mask |= self.mystery_mask(other)
+        for other, trio in enumerate(self.mysteries):
+            if other != witness and trio is not None:
+                mask |= 1 << trio[0] | 1 << trio[1] | 1 << trio[2]
         return mask
 
     def answer(self, witness: int, subject: str, side: str = "") -> int:
