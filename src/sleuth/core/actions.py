@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import overload
 
-from .protocol import Action
+from .protocol import Action, handed_out
 
 
 class IndexedActions(Sequence[Action]):
@@ -28,9 +28,14 @@ class IndexedActions(Sequence[Action]):
         self._size = size
         self._make = make
         self._contains = contains
+        self._last: Action | None = None  # the item made last, for ``handed_out``
 
     def __contains__(self, action: object) -> bool:
         return self._contains(action)
+
+    def handed_out(self, action: object) -> bool:
+        """Whether ``action`` is the item this list made last (``protocol.handed_out``)."""
+        return action is self._last
 
     def __len__(self) -> int:
         return self._size
@@ -46,7 +51,8 @@ class IndexedActions(Sequence[Action]):
             index += self._size
         if not 0 <= index < self._size:
             raise IndexError(index)
-        return self._make(index)
+        made = self._last = self._make(index)
+        return made
 
 
 class ActionList(Sequence[Action]):
@@ -65,6 +71,10 @@ class ActionList(Sequence[Action]):
 
     def __contains__(self, action: object) -> bool:
         return any(action in part for part in self._parts)
+
+    def handed_out(self, action: object) -> bool:
+        """Whether ``action`` is an item one of the parts holds or made last."""
+        return any(handed_out(part, action) for part in self._parts)
 
     @property
     def parts(self) -> tuple[Sequence[Action], ...]:
