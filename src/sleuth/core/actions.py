@@ -59,8 +59,14 @@ class ActionList(Sequence[Action]):
     """The concatenation of parts; ``of_kind`` gives the part(s) of one action kind."""
 
     def __init__(self, parts: Sequence[Sequence[Action]]) -> None:
-        self._parts = [p for p in parts if len(p)]
-        self._size = sum(len(p) for p in self._parts)
+        self._parts: list[Sequence[Action]] = []
+        self._sizes: list[int] = []  # each part's length, asked once
+        for part in parts:
+            size = len(part)
+            if size:
+                self._parts.append(part)
+                self._sizes.append(size)
+        self._size = sum(self._sizes)
 
     def __len__(self) -> int:
         return self._size
@@ -91,10 +97,10 @@ class ActionList(Sequence[Action]):
             index += self._size
         if not 0 <= index < self._size:
             raise IndexError(index)
-        for part in self._parts:
-            if index < len(part):
+        for part, size in zip(self._parts, self._sizes, strict=True):
+            if index < size:
                 return part[index]
-            index -= len(part)
+            index -= size
         raise IndexError(index)
 
     def of_kind(self, kind: str) -> Sequence[Action]:

@@ -46,7 +46,7 @@ def question_actions(state: ThirteenCluesState, seat: int) -> IndexedActions:
 def accusation_actions(state: ThirteenCluesState, seat: int) -> IndexedActions:
     """Every accusation ``seat`` may make: no visible card, no repeat of its own (option)."""
     game = state.game
-    names = [c.name for c in game.cards]
+    names = game.names
     persons, places, weapons = state.accusation_choices(seat)
     wrong: set[tuple[int, int, int]] = set()
     if not game.config.repeat_accusations:
@@ -71,7 +71,8 @@ def accusation_actions(state: ThirteenCluesState, seat: int) -> IndexedActions:
         return persons[p], places[loc], weapons[w]
 
     def make(index: int) -> Accuse:
-        return Accuse(tuple(names[c] for c in trio_at(index)))
+        p, loc, w = trio_at(index)
+        return Accuse((names[p], names[loc], names[w]))
 
     def contains(action: object) -> bool:
         if not isinstance(action, Accuse) or len(action.cards) != 3:

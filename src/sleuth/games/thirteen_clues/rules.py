@@ -74,6 +74,8 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
         self.subjects = tuple(subjects)
         self.masks = {s: self._mask(s) for s in self.subjects}
         self.informants = tc.informant_count(config.players)
+        # Every look (one per informant slot), legal at every turn of play: made once.
+        self.looks = tuple(Look(SLOT_LETTERS[i]) for i in range(self.informants))
         self.two_player = config.players == 2
 
     def _mask(self, subject: str) -> int:
@@ -336,7 +338,7 @@ class ThirteenCluesState(State):
             return [Take(s) for s in range(self.players) if s != seat and self.glasses[s]]
         parts: list[Sequence[Any]] = [self.questions_for(seat)]
         if self.phase == PLAY:
-            parts.append([Look(SLOT_LETTERS[i]) for i in range(self.game.informants)])
+            parts.append(self.game.looks)
         parts.append(self.accusations_for(seat))
         return ActionList(parts)  # type: ignore[return-value]
 
@@ -541,8 +543,8 @@ class ThirteenCluesState(State):
         return state
 
     def _accuse(self, seat: int, action: Accuse) -> ThirteenCluesState:
-        p, loc, w = (self.game.ids[name] for name in action.cards)
-        trio = (p, loc, w)
+        ids, cards = self.game.ids, action.cards
+        trio = (ids[cards[0]], ids[cards[1]], ids[cards[2]])
         correct = self.mysteries[seat] == trio
         state = self._copy()
         state.accusations = (*self.accusations, Accusation(seat, trio, correct))
@@ -570,7 +572,7 @@ def _names(action: ThirteenCluesAction) -> tuple[str, ...]:
 
 
 def _plus(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
-    return tuple(v + delta if i == index else v for i, v in enumerate(values))
+    return (*values[:index], values[index] + delta, *values[index + 1 :])
 
 
 def _nothing(index: int) -> Ask:
