@@ -460,19 +460,23 @@ class AlibiState(State):
 
     def _draw(self, seat: int, count: int, notes: list[str]) -> None:
         drawn: list[str] = []
-        pile = list(self.pile)
-        for _ in range(count):
+        pile = self.pile
+        while len(drawn) < count:
             if not pile and self.discard:
                 # C11: the discard pile is shuffled into a new draw pile.
                 self.refills += 1
-                pile = list(ac.sort_cards(self.discard))
-                make_rng(self.seed, "refill", self.refills).shuffle(pile)
+                shuffled = list(ac.sort_cards(self.discard))
+                make_rng(self.seed, "refill", self.refills).shuffle(shuffled)
+                pile = tuple(shuffled)
                 self.discard = ()
                 notes.append(f"discard reshuffled ({len(pile)})")
             if not pile:
                 break
-            drawn.append(pile.pop())
-        self.pile = tuple(pile)
+            # Cards come off the top, the pile's end: the last one first.
+            take = min(count - len(drawn), len(pile))
+            drawn += reversed(pile[-take:])
+            pile = pile[:-take]
+        self.pile = pile
         if drawn:
             hands = list(self.hands)
             hands[seat] = ac.sort_cards([*hands[seat], *drawn])
