@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Mapping, Sequence
@@ -247,7 +248,7 @@ class AlibiState(State):
             return [*claims, *(Swap(c) for c in dict.fromkeys(hand)), Pass()]
         actions: list[AlibiAction] = [*claims, *self._plays(seat)]
         if self.phase == MAIN:
-            actions += [Exchange(cards) for cards in _exchanges(hand)]
+            actions += _exchange_actions(hand)
             if not hand:
                 actions.append(Pass())  # only with an empty hand and empty piles
         else:
@@ -565,6 +566,13 @@ def _without_counts(result: str) -> str:
 
 
 @lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=4096)
+def _exchange_actions(hand: tuple[str, ...]) -> tuple[Exchange, ...]:
+    """The exchanges of a hand, made once per hand (a few hundred hands come back all
+    game long; the actions are immutable, so every state may share them)."""
+    return tuple(Exchange(cards) for cards in _exchanges(hand))
+
+
 def _exchanges(hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """Every distinct set of 1-4 hand cards (as sorted tuples), smallest first."""
     found: dict[tuple[str, ...], None] = {}
