@@ -188,7 +188,7 @@ class Table:
         for start, stop in codes.spans:
             mask[start:stop] = 1
         if codes.codes:
-            mask[codes.codes] = 1
+            mask[np.array(codes.codes, dtype=np.intp)] = 1
         for base, axes in codes.grids:
             index = np.asarray(base)
             for stride, positions in axes:
