@@ -116,6 +116,8 @@ class ActionList(Sequence[Action]):
         ordinary: list[Sequence[Action]] = []
         for part in self._parts:
             (drastic if _is_drastic(part) else ordinary).append(part)
+        if not drastic:
+            return self, ActionList(())
         return _join(ordinary), _join(drastic)
 
 

@@ -20,6 +20,7 @@ from .views import AccusationView, QuestionView, ThirteenCluesView, build_view, 
 
 CHOOSE, TAKE, PLAY, FINAL, OVER = Phase.CHOOSE, Phase.TAKE, Phase.PLAY, Phase.FINAL, Phase.OVER
 ThirteenCluesAction = Choose | Ask | Look | Take | Accuse
+UNSEEN_KEPT = 4096  # sets of visible cards a game keeps the unseen cards of
 
 
 class ThirteenCluesEnd(Termination):
@@ -77,6 +78,18 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
         # Every look (one per informant slot), legal at every turn of play: made once.
         self.looks = tuple(Look(SLOT_LETTERS[i]) for i in range(self.informants))
         self.two_player = config.players == 2
+        self._unseen: dict[int, list[list[int]]] = {}
+
+    def unseen(self, visible: int) -> list[list[int]]:
+        """Per type, the cards not in the bit set ``visible``; kept by the set, since a
+        seat sees the same cards turn after turn (callers must not change the lists)."""
+        choices = self._unseen.get(visible)
+        if choices is None:
+            if len(self._unseen) >= UNSEEN_KEPT:
+                self._unseen.clear()
+            choices = [[c for c in ids if not visible >> c & 1] for ids in self.by_type]
+            self._unseen[visible] = choices
+        return choices
 
     def _mask(self, subject: str) -> int:
         mask = 0
@@ -320,8 +333,7 @@ class ThirteenCluesState(State):
 
     def accusation_choices(self, seat: int) -> list[list[int]]:
         """Per type, the cards ``seat`` may name: none it can see (§4.4)."""
-        visible = self.seen_by(seat)
-        return [[c for c in ids if not visible >> c & 1] for ids in self.game.by_type]
+        return self.game.unseen(self.seen_by(seat))
 
     def accusations_for(self, seat: int) -> IndexedActions:
         if self.phase not in (PLAY, FINAL) or seat != self.turn:
