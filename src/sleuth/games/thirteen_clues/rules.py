@@ -491,8 +491,9 @@ class ThirteenCluesState(State):
         """Informant and accusation glass: to the nearest seat clockwise holding none, not
         the actor himself (D2), else to the supply."""
         self.glasses = _plus(self.glasses, seat, -1)
-        for step in range(1, self.players):
-            other = (seat + step) % self.players
+        players = self.players
+        for step in range(1, players):
+            other = (seat + step) % players
             if not self.glasses[other]:
                 self.glasses = _plus(self.glasses, other, 1)
                 return

@@ -137,13 +137,14 @@ def build_view(state: ThirteenCluesState, seat: int | None) -> ThirteenCluesView
     def cards(ids: tuple[int, ...] | None) -> tuple[str, ...] | None:
         return None if ids is None else tuple([names[c] for c in ids])
 
+    # A seat sees the other seats' mysteries once all are chosen, never its own.
+    others_seen = set_up and seat is not None
     seats = tuple(
         SeatView(
             seat=s,
             glasses=glasses[s] if glasses else 0,
             top_secret=bool(tokens >> s & 1),
-            mystery=cards(mysteries[s]) if over or (set_up and seat is not None and s != seat)
-            else None,
+            mystery=cards(mysteries[s]) if over or (others_seen and s != seat) else None,
             hidden=cards(hidden[s]) if over or s == seat else None,
         )
         for s in players
