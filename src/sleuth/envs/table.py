@@ -99,8 +99,8 @@ class Table:
         self.moves = 0  # engine actions applied since the reset, every seat's
         self.queue: list[int] = []
         self._masks: dict[int, Mask] = {}
-        # The same sets of codes come back step after step: each one's mask is made once
-        # (read-only, so that every caller can be handed the same array).
+        # The same spans and grids of codes come back step after step: each set's mask is
+        # made once (read-only, so that every caller can be handed the same array).
         self._made: dict[tuple[object, ...], tuple[Mask, int]] = {}
         self._nothing: Mask = np.zeros(self.num_actions, dtype=np.int8)
         self._nothing.flags.writeable = False
@@ -164,13 +164,16 @@ class Table:
         else:
             codes = Codes()
             self.encoder.legal_codes(self.state, seat, codes)
-            key = (codes.key(), decision.interrupt)
-            made = self._made.get(key)
-            if made is None:
+            if codes.spans or codes.grids:
+                key = (codes.key(), decision.interrupt)
+                made = self._made.get(key)
+                if made is None:
+                    made = self._make_mask(codes, decision.interrupt)
+                    if len(self._made) >= MASKS_KEPT:
+                        self._made.clear()
+                    self._made[key] = made
+            else:  # a few single codes: quicker made afresh than looked up
                 made = self._make_mask(codes, decision.interrupt)
-                if len(self._made) >= MASKS_KEPT:
-                    self._made.clear()
-                self._made[key] = made
             mask, coded = made
             legal = len(self.state.legal_actions(seat))
             if coded != legal:
