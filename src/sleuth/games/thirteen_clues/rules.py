@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -79,6 +79,7 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
         self.looks = tuple(Look(SLOT_LETTERS[i]) for i in range(self.informants))
         self.two_player = config.players == 2
         self._unseen: dict[int, list[list[int]]] = {}
+        self._lists: dict[tuple[object, ...], IndexedActions] = {}
 
     def unseen(self, visible: int) -> list[list[int]]:
         """Per type, the cards not in the bit set ``visible``; kept by the set, since a
@@ -90,6 +91,18 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
             choices = [[c for c in ids if not visible >> c & 1] for ids in self.by_type]
             self._unseen[visible] = choices
         return choices
+
+    def kept_list(
+        self, key: tuple[object, ...], make: Callable[[], IndexedActions]
+    ) -> IndexedActions:
+        """The lazy legal list ``make()`` of ``key``, made once and shared by every state it
+        fits (it holds no state, only the seat, token or cards seen its key names)."""
+        kept = self._lists.get(key)
+        if kept is None:
+            if len(self._lists) >= UNSEEN_KEPT:
+                self._lists.clear()
+            kept = self._lists[key] = make()
+        return kept
 
     def _mask(self, subject: str) -> int:
         mask = 0
