@@ -80,7 +80,10 @@ class ActionList(Sequence[Action]):
 
     def handed_out(self, action: object) -> bool:
         """Whether ``action`` is an item one of the parts holds or made last."""
-        return any(handed_out(part, action) for part in self._parts)
+        for part in self._parts:
+            if handed_out(part, action):
+                return True
+        return False
 
     @property
     def parts(self) -> tuple[Sequence[Action], ...]:

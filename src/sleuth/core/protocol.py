@@ -412,14 +412,13 @@ def handed_out(legal: Sequence[Action], action: object) -> bool:
     A bot picks its action from the legal list and ``apply`` checks it at once: asking by
     identity spares comparing frozen dataclasses field by field, the most of a check.
     """
-    made = getattr(legal, "handed_out", None)
-    if made is not None:
-        return bool(made(action))
     if type(legal) is list or type(legal) is tuple:
         for item in legal:
             if item is action:
                 return True
-    return False
+        return False
+    made = getattr(legal, "handed_out", None)  # a lazy list knows what it made
+    return made is not None and bool(made(action))
 
 
 def well_formed(game: Game[Any], action: ActionT) -> ActionT:
