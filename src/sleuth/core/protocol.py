@@ -413,7 +413,7 @@ def handed_out(legal: Sequence[Action], action: object) -> bool:
     identity spares comparing frozen dataclasses field by field, the most of a check.
     """
     if type(legal) is list or type(legal) is tuple:
-        for item in legal:
+        for item in legal:  # noqa: SIM110  # a loop: any() with a generator costs more
             if item is action:
                 return True
         return False
