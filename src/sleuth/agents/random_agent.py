@@ -20,7 +20,10 @@ def split_drastic(legal: Sequence[Action]) -> tuple[Sequence[Action], Sequence[A
     """
     if isinstance(legal, ActionList):
         return legal.split_drastic()
-    return [a for a in legal if not a.drastic], [a for a in legal if a.drastic]
+    drastic = [a for a in legal if a.drastic]
+    if not drastic:  # most lists: no need to copy the ordinary ones
+        return legal, drastic
+    return [a for a in legal if not a.drastic], drastic
 
 
 class RandomAgent(Agent):

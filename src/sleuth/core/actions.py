@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import overload
 
-from .protocol import Action
+from .protocol import Action, handed_out
 
 
 class IndexedActions(Sequence[Action]):
@@ -28,9 +28,14 @@ class IndexedActions(Sequence[Action]):
         self._size = size
         self._make = make
         self._contains = contains
+        self._last: Action | None = None  # the item made last, for ``handed_out``
 
     def __contains__(self, action: object) -> bool:
         return self._contains(action)
+
+    def handed_out(self, action: object) -> bool:
+        """Whether ``action`` is the item this list made last (``protocol.handed_out``)."""
+        return action is self._last
 
     def __len__(self) -> int:
         return self._size
@@ -46,15 +51,22 @@ class IndexedActions(Sequence[Action]):
             index += self._size
         if not 0 <= index < self._size:
             raise IndexError(index)
-        return self._make(index)
+        made = self._last = self._make(index)
+        return made
 
 
 class ActionList(Sequence[Action]):
     """The concatenation of parts; ``of_kind`` gives the part(s) of one action kind."""
 
     def __init__(self, parts: Sequence[Sequence[Action]]) -> None:
-        self._parts = [p for p in parts if len(p)]
-        self._size = sum(len(p) for p in self._parts)
+        self._parts: list[Sequence[Action]] = []
+        self._sizes: list[int] = []  # each part's length, asked once
+        for part in parts:
+            size = len(part)
+            if size:
+                self._parts.append(part)
+                self._sizes.append(size)
+        self._size = sum(self._sizes)
 
     def __len__(self) -> int:
         return self._size
@@ -65,6 +77,13 @@ class ActionList(Sequence[Action]):
 
     def __contains__(self, action: object) -> bool:
         return any(action in part for part in self._parts)
+
+    def handed_out(self, action: object) -> bool:
+        """Whether ``action`` is an item one of the parts holds or made last."""
+        for part in self._parts:  # noqa: SIM110  # a loop: any() with a generator costs more
+            if handed_out(part, action):
+                return True
+        return False
 
     @property
     def parts(self) -> tuple[Sequence[Action], ...]:
@@ -81,10 +100,10 @@ class ActionList(Sequence[Action]):
             index += self._size
         if not 0 <= index < self._size:
             raise IndexError(index)
-        for part in self._parts:
-            if index < len(part):
+        for part, size in zip(self._parts, self._sizes, strict=True):
+            if index < size:
                 return part[index]
-            index -= len(part)
+            index -= size
         raise IndexError(index)
 
     def of_kind(self, kind: str) -> Sequence[Action]:
@@ -100,6 +119,8 @@ class ActionList(Sequence[Action]):
         ordinary: list[Sequence[Action]] = []
         for part in self._parts:
             (drastic if _is_drastic(part) else ordinary).append(part)
+        if not drastic:
+            return self, ActionList(())
         return _join(ordinary), _join(drastic)
 
 

@@ -14,7 +14,7 @@ layout documents), so that an observation space can be a box of known bounds.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -163,6 +163,15 @@ class Codes:
         if all(positions for _, positions in axes):
             self.grids.append((base, axes))
 
+    def key(self) -> tuple[object, ...]:
+        """The set as a hashable value (equal sets written alike give equal keys): an
+        environment keeps the mask of each key, since the same sets come back step after step."""
+        grids = tuple(
+            (base, tuple((stride, tuple(positions)) for stride, positions in axes))
+            for base, axes in self.grids
+        )
+        return (tuple(self.codes), tuple(self.spans), grids)
+
     def all(self) -> set[int]:
         """Every code, one by one (for tests and small sets)."""
         found = set(self.codes)
@@ -224,6 +233,11 @@ class ActionTable:
     @property
     def size(self) -> int:
         return len(self._actions)
+
+    @property
+    def codes(self) -> Mapping[Action, int]:
+        """Every action's code, to read many at once (``code`` for one, checked)."""
+        return self._codes
 
     @property
     def blocks(self) -> tuple[ActionBlock, ...]:
@@ -297,7 +311,7 @@ class Encoder(ABC):
         parts: Sequence[Sequence[Action]] = (
             legal.parts if isinstance(legal, ActionList) else (legal,)
         )
-        code = self.actions.code
+        code, codes = self.actions.code, self.actions.codes
         for part in parts:
             if isinstance(part, IndexedActions):
                 span = self.actions.kind_span(part.kind)
@@ -308,7 +322,10 @@ class Encoder(ABC):
                     continue
                 if self.family_codes(state, seat, part.kind, out):
                     continue
-            out.codes.extend(code(action) for action in part)
+            try:
+                out.codes += [codes[action] for action in part]
+            except KeyError:  # an action outside the table: ``code`` names it
+                out.codes.extend(code(action) for action in part)
 
     def family_codes(self, state: State, seat: int, kind: str, out: Codes) -> bool:
         """Add the codes of the legal lazy family ``kind`` from the state's own methods, and

@@ -32,6 +32,7 @@ from .observe import Observer
 WAIT = "wait"
 INTERRUPTS = ("offer", "none")
 REWARDS = ("score", "win-lose")
+MASKS_KEPT = 4096  # masks a table keeps by their codes; all are dropped when it is full
 
 Mask = npt.NDArray[np.int8]
 Observation = npt.NDArray[np.float32]
@@ -98,6 +99,11 @@ class Table:
         self.moves = 0  # engine actions applied since the reset, every seat's
         self.queue: list[int] = []
         self._masks: dict[int, Mask] = {}
+        # The same spans and grids of codes come back step after step: each set's mask is
+        # made once (read-only, so that every caller can be handed the same array).
+        self._made: dict[tuple[object, ...], tuple[Mask, int]] = {}
+        self._nothing: Mask = np.zeros(self.num_actions, dtype=np.int8)
+        self._nothing.flags.writeable = False
         self._decision: Decision | None = None
         self._schedule()
 
@@ -152,31 +158,50 @@ class Table:
         cached = self._masks.get(seat)
         if cached is not None:
             return cached
-        mask = np.zeros(self.num_actions, dtype=np.int8)
         decision = self.decision
-        if decision is not None and decision.seat == seat:
+        if decision is None or decision.seat != seat:
+            mask = self._nothing
+        else:
             codes = Codes()
             self.encoder.legal_codes(self.state, seat, codes)
-            for start, stop in codes.spans:
-                mask[start:stop] = 1
-            if codes.codes:
-                mask[codes.codes] = 1
-            for base, axes in codes.grids:
-                index = np.asarray(base)
-                for stride, positions in axes:
-                    index = np.add.outer(index, stride * np.asarray(positions))
-                mask[index.ravel()] = 1
-            legal, coded = len(self.state.legal_actions(seat)), int(np.count_nonzero(mask))
+            if codes.spans or codes.grids:
+                key = (codes.key(), decision.interrupt)
+                made = self._made.get(key)
+                if made is None:
+                    made = self._make_mask(codes, decision.interrupt)
+                    if len(self._made) >= MASKS_KEPT:
+                        self._made.clear()
+                    self._made[key] = made
+            else:  # a few single codes: quicker made afresh than looked up
+                made = self._make_mask(codes, decision.interrupt)
+            mask, coded = made
+            legal = len(self.state.legal_actions(seat))
             if coded != legal:
                 raise RuntimeError(
                     f"{self.game.title} encoder: {coded} codes for {legal} legal actions "
                     f"of seat {seat}"
                 )
-            if decision.interrupt:
-                mask[self.wait_code] = 1
-        mask.flags.writeable = False
         self._masks[seat] = mask
         return mask
+
+    def _make_mask(self, codes: Codes, interrupt: bool) -> tuple[Mask, int]:
+        """The read-only mask of ``codes`` (and ``wait`` for an interrupt), and how many
+        action codes it holds."""
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        for start, stop in codes.spans:
+            mask[start:stop] = 1
+        if codes.codes:
+            mask[np.array(codes.codes, dtype=np.intp)] = 1
+        for base, axes in codes.grids:
+            index = np.asarray(base)
+            for stride, positions in axes:
+                index = np.add.outer(index, stride * np.asarray(positions))
+            mask[index.ravel()] = 1
+        coded = int(np.count_nonzero(mask))
+        if interrupt:
+            mask[self.wait_code] = 1
+        mask.flags.writeable = False
+        return mask, coded
 
     def observe(self, seat: int) -> Observation:
         decision = self.decision

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Mapping, Sequence
@@ -78,6 +79,12 @@ class Alibi(Game[ac.AlibiConfig]):
         )
         # 12 suspects, 4 on display: after the 9th conviction none can be added (§3.4 End).
         self.total_convictions = len(self.suspect_ids) - ac.DISPLAY + 1
+        # Each suspect's values in clue order, and the deck's count of each clue value:
+        # every view and every coverage test reads them.
+        self.ordered_values = {
+            s: tuple(v for v in ac.VALUES if v in values) for s, values in parsed
+        }
+        self.clue_counts = tuple(self.clue_deck.count(v) for v in ac.VALUES)
 
     def new(self, seed: int) -> AlibiState:
         rng = make_rng(seed, "deal")
@@ -196,7 +203,7 @@ class AlibiState(State):
 
     def coverage(self, suspect: str) -> tuple[str, ...]:
         table = self.table_values()
-        return tuple(v for v in ac.VALUES if v in table and v in self.game.suspect_values[suspect])
+        return tuple(v for v in self.game.ordered_values[suspect] if v in table)
 
     def completed(self) -> tuple[tuple[str, str], ...]:
         """Displayed suspects convicted now, with how: three alibis (C9) or the clues (C1)."""
@@ -241,7 +248,7 @@ class AlibiState(State):
             return [*claims, *(Swap(c) for c in dict.fromkeys(hand)), Pass()]
         actions: list[AlibiAction] = [*claims, *self._plays(seat)]
         if self.phase == MAIN:
-            actions += [Exchange(cards) for cards in _exchanges(hand)]
+            actions += _exchange_actions(hand)
             if not hand:
                 actions.append(Pass())  # only with an empty hand and empty piles
         else:
@@ -454,19 +461,23 @@ class AlibiState(State):
 
     def _draw(self, seat: int, count: int, notes: list[str]) -> None:
         drawn: list[str] = []
-        pile = list(self.pile)
-        for _ in range(count):
+        pile = self.pile
+        while len(drawn) < count:
             if not pile and self.discard:
                 # C11: the discard pile is shuffled into a new draw pile.
                 self.refills += 1
-                pile = list(ac.sort_cards(self.discard))
-                make_rng(self.seed, "refill", self.refills).shuffle(pile)
+                shuffled = list(ac.sort_cards(self.discard))
+                make_rng(self.seed, "refill", self.refills).shuffle(shuffled)
+                pile = tuple(shuffled)
                 self.discard = ()
                 notes.append(f"discard reshuffled ({len(pile)})")
             if not pile:
                 break
-            drawn.append(pile.pop())
-        self.pile = tuple(pile)
+            # Cards come off the top, the pile's end: the last one first.
+            take = min(count - len(drawn), len(pile))
+            drawn += reversed(pile[-take:])
+            pile = pile[:-take]
+        self.pile = pile
         if drawn:
             hands = list(self.hands)
             hands[seat] = ac.sort_cards([*hands[seat], *drawn])
@@ -555,6 +566,13 @@ def _without_counts(result: str) -> str:
 
 
 @lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=4096)
+def _exchange_actions(hand: tuple[str, ...]) -> tuple[Exchange, ...]:
+    """The exchanges of a hand, made once per hand (a few hundred hands come back all
+    game long; the actions are immutable, so every state may share them)."""
+    return tuple(Exchange(cards) for cards in _exchanges(hand))
+
+
 def _exchanges(hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """Every distinct set of 1-4 hand cards (as sorted tuples), smallest first."""
     found: dict[tuple[str, ...], None] = {}

@@ -7,6 +7,7 @@ Everything laid out, the discard pile and the scores are public.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -17,7 +18,7 @@ from . import components as ac
 from .components import AlibiConfig, Phase
 
 if TYPE_CHECKING:
-    from .rules import AlibiState
+    from .rules import AlibiState, Conviction
 
 
 @dataclass(frozen=True)
@@ -105,12 +106,14 @@ class AlibiView(View):
 def build_view(state: AlibiState, seat: int | None) -> AlibiView:
     if seat is not None and (not isinstance(seat, int) or not 0 <= seat < state.players):
         raise GameError(f"seat {seat} is not a seat of this {state.players}-player game")
-    values = state.game.suspect_values
+    game = state.game
+    ordered = game.ordered_values
+    table = state.table_values()
     alibis = dict(state.alibis)
     over = state.outcome is not None
     return AlibiView(
         seat=seat,
-        config=state.game.config,
+        config=game.config,
         players=state.players,
         phase=state.phase,
         active=None if over else state.active,
@@ -119,28 +122,31 @@ def build_view(state: AlibiState, seat: int | None) -> AlibiView:
         display=tuple(
             SuspectView(
                 s,
-                tuple(v for v in ac.VALUES if v in values[s]),
+                ordered[s],
                 alibis.get(s),
-                state.coverage(s),
+                tuple(v for v in ordered[s] if v in table),  # state.coverage(s)
             )
             for s in state.display
         ),
         suspect_pile_size=len(state.suspect_pile),
-        fronts=tuple(tuple(f) for f in state.fronts),
+        fronts=tuple(map(tuple, state.fronts)),
         discard=tuple(state.discard),
         draw_pile_size=len(state.pile),
         extra_plays=state.extra,
         candidates=tuple(state.candidates),
         scores=tuple(state.scores),
-        convictions=tuple(
-            ConvictionView(c.number, c.suspect, c.how, c.convicter, c.points, c.evidence)
-            for c in state.convictions
-        ),
-        convictions_to_end=state.game.total_convictions,
+        convictions=tuple(map(_conviction_view, state.convictions)),
+        convictions_to_end=game.total_convictions,
         round_turns=state.round_turns,
         outcome=state.outcome,
-        clue_counts=tuple(state.game.clue_deck.count(v) for v in ac.VALUES),
+        clue_counts=game.clue_counts,
     )
+
+
+@functools.lru_cache(maxsize=4096)
+def _conviction_view(c: Conviction) -> ConvictionView:
+    """A conviction as views show it, made once: a game's convictions stay in every view."""
+    return ConvictionView(c.number, c.suspect, c.how, c.convicter, c.points, c.evidence)
 
 
 def hidden_twin(state: AlibiState, seat: int | None, rng: random.Random) -> AlibiState | None:

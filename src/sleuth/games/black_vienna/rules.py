@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -185,8 +186,10 @@ class BlackViennaState(State):
 
     def face_up(self) -> tuple[str | None, ...]:
         return tuple(
-            stack[top] if top < len(stack) else None
-            for stack, top in zip(self.stacks, self.tops, strict=True)
+            [
+                stack[top] if top < len(stack) else None
+                for stack, top in zip(self.stacks, self.tops, strict=True)
+            ]
         )
 
     def special_unlocked(self) -> bool:
@@ -370,7 +373,8 @@ class BlackViennaState(State):
         reused: list[str],
     ) -> BlackViennaState:
         hand = self.hands[target]
-        answers = tuple((self.game.card_masks[card] & hand).bit_count() for card in cards)
+        masks = self.game.card_masks
+        answers = tuple([(masks[card] & hand).bit_count() for card in cards])
         supply = self.supply
         placed = []
         for answer in answers:
@@ -391,7 +395,7 @@ class BlackViennaState(State):
         state.cards_played = self.cards_played + (len(cards) if per_card else 1)
         state.asker = target
         state.last = " ".join(
-            f"{card}@{target}={a}" for card, a in zip(cards, answers, strict=True)
+            [f"{card}@{target}={a}" for card, a in zip(cards, answers, strict=True)]
         )
         if self.phase == FINAL_QUESTION:
             state.asker, state.phase = seat, FINAL_ACCUSATION
@@ -472,7 +476,10 @@ class BlackViennaState(State):
         self._outcome = Outcome(scores, winners, reason)
 
 
+@functools.cache
 def _trio_actions(make: type[Accuse] | type[Guess]) -> IndexedActions:
+    """Every trio as an accusation or a guess: one lazy list each, shared by every state
+    (it holds nothing of a state), made once."""
     return IndexedActions(
         make,
         len(_TRIOS),

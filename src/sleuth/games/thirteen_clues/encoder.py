@@ -34,6 +34,8 @@ from .rules import ThirteenClues, ThirteenCluesState
 from .views import AccusationView, QuestionView, ThirteenCluesView
 
 PHASES = tuple(tc.Phase)
+Axes = tuple[tuple[int, tuple[int, ...]], ...]  # a grid's (stride, positions) axes
+AXES_KEPT = 4096
 
 
 class ThirteenCluesEncoder(Encoder):
@@ -107,6 +109,10 @@ class ThirteenCluesEncoder(Encoder):
         self.actions.add("accuse", (Accuse(t) for t in trios), "person x location x weapon")
         # Each question's writes, kept as the log grows (a game asks hundreds).
         self.questions = LogCache(self._question)
+        # Codes of the ask family by (seat, token held), of the accuse grid by the cards
+        # the accuser sees: a handful of each per configuration, asked for at every step.
+        self.ask_spans: dict[tuple[int, bool], list[tuple[int, int]]] = {}
+        self.accuse_axes: dict[int, Axes] = {}
         self.accused = LogCache(self._accusation)
         self.trio_slot = {t: k for k, t in enumerate(trios)}
         places = [
@@ -141,19 +147,27 @@ class ThirteenCluesEncoder(Encoder):
         limit = view.final_after or 4 * n
         put(at["turns_done"], min(1.0, view.turns_done / limit))
         put(at["supply"], min(1.0, view.supply / self.glasses))
-        out.flags(at["hand"], (ids[name] for name in view.hand or ()))
+        hand = at["hand"]
+        for name in view.hand or ():
+            flag(hand + ids[name])
+        glasses, mysteries, hidden = at["glasses"], at["mysteries"], at["hidden"]
         for s in view.seats:
-            put(at["glasses"] + s.seat, min(1.0, s.glasses / self.glasses))
+            put(glasses + s.seat, min(1.0, s.glasses / self.glasses))
             if s.top_secret:
                 flag(at["top_secret"] + s.seat)
             if s.mystery:
-                out.flags(at["mysteries"] + s.seat * c, (ids[name] for name in s.mystery))
-            for side, name in enumerate(s.hidden or ()):
-                flag(at["hidden"] + (s.seat * 2 + side) * c + ids[name])
+                start = mysteries + s.seat * c
+                for name in s.mystery:
+                    flag(start + ids[name])
+            if s.hidden:
+                start = hidden + s.seat * 2 * c
+                for side, name in enumerate(s.hidden):  # left, then right
+                    flag(start + side * c + ids[name])
         for k, informant in enumerate(view.informants):
             if informant.card is not None:
                 flag(at["informants"] + k * c + ids[informant.card])
-            out.flags(at["looked"] + k * n, informant.looked_by)
+            if informant.looked_by:
+                out.flags(at["looked"] + k * n, informant.looked_by)
         self.questions.write(view.questions, out)
         self.accused.write(view.accusations, out)
 
@@ -178,31 +192,50 @@ class ThirteenCluesEncoder(Encoder):
         if not isinstance(state, ThirteenCluesState):
             return False
         if kind == "ask":
-            subjects = len(self.subject_index)
-            secrets = self.secrets if state.tokens >> seat & 1 else (False,)
-            per_witness = len(self.sides) * len(self.secrets)
-            for witness in range(self.players):
-                if witness == seat:
-                    continue
-                for side in range(len(self.sides)):
-                    for secret in range(len(secrets)):
-                        block = witness * per_witness + side * len(self.secrets) + secret
-                        start = self.asks_start + block * subjects
-                        out.span(start, start + subjects)
+            token = bool(state.tokens >> seat & 1)
+            spans = self.ask_spans.get((seat, token))
+            if spans is None:
+                spans = self.ask_spans[seat, token] = self._ask_spans(seat, token)
+            out.spans += spans
             return True
         if kind == "accuse":
             if not self.tc.config.repeat_accusations and any(
                 a.seat == seat for a in state.accusations
             ):
                 return False  # its own wrong trios are left out: list them one by one
-            persons, places, weapons = state.accusation_choices(seat)
-            position = self.type_position
-            places_n, weapons_n = self.type_sizes[1], self.type_sizes[2]
-            out.grid(
-                self.accuse_start,
-                (places_n * weapons_n, [position[p] for p in persons]),
-                (weapons_n, [position[loc] for loc in places]),
-                (1, [position[w] for w in weapons]),
-            )
+            # The grid follows from the cards the seat sees: made once for each such set.
+            visible = state.seen_by(seat)
+            axes = self.accuse_axes.get(visible)
+            if axes is None:
+                if len(self.accuse_axes) >= AXES_KEPT:  # a few per game: bounded all the same
+                    self.accuse_axes.clear()
+                axes = self.accuse_axes[visible] = self._accuse_axes(state, seat)
+            out.grid(self.accuse_start, *axes)
             return True
         return False
+
+    def _ask_spans(self, seat: int, token: bool) -> list[tuple[int, int]]:
+        """The code spans of every question of ``seat`` (with or without its token)."""
+        subjects = len(self.subject_index)
+        secrets = self.secrets if token else (False,)
+        per_witness = len(self.sides) * len(self.secrets)
+        spans = []
+        for witness in range(self.players):
+            if witness == seat:
+                continue
+            for side in range(len(self.sides)):
+                for secret in range(len(secrets)):
+                    block = witness * per_witness + side * len(self.secrets) + secret
+                    start = self.asks_start + block * subjects
+                    spans.append((start, start + subjects))
+        return spans
+
+    def _accuse_axes(self, state: ThirteenCluesState, seat: int) -> Axes:
+        persons, places, weapons = state.accusation_choices(seat)
+        position = self.type_position
+        places_n, weapons_n = self.type_sizes[1], self.type_sizes[2]
+        return (
+            (places_n * weapons_n, tuple(position[p] for p in persons)),
+            (weapons_n, tuple(position[loc] for loc in places)),
+            (1, tuple(position[w] for w in weapons)),
+        )

@@ -14,15 +14,19 @@ from . import components as tc
 from .notation import Accuse, Ask
 
 if TYPE_CHECKING:
-    from .rules import ThirteenCluesState
+    from .rules import ThirteenClues, ThirteenCluesState
 
 
 def question_actions(state: ThirteenCluesState, seat: int) -> IndexedActions:
     """Every question of ``seat`` now: witness, then subject, side, secret."""
-    game = state.game
-    witnesses = [w for w in range(state.players) if w != seat]
+    token = bool(state.tokens >> seat & 1)
+    return state.game.kept_list(("ask", seat, token), lambda: _questions(state.game, seat, token))
+
+
+def _questions(game: ThirteenClues, seat: int, token: bool) -> IndexedActions:
+    witnesses = [w for w in range(game.players) if w != seat]
     sides = tc.SIDES if game.two_player else ("",)
-    secrets = (False, True) if state.tokens >> seat & 1 else (False,)
+    secrets = (False, True) if token else (False,)
     per_witness = len(game.subjects) * len(sides) * len(secrets)
 
     def make(index: int) -> Ask:
@@ -46,11 +50,20 @@ def question_actions(state: ThirteenCluesState, seat: int) -> IndexedActions:
 def accusation_actions(state: ThirteenCluesState, seat: int) -> IndexedActions:
     """Every accusation ``seat`` may make: no visible card, no repeat of its own (option)."""
     game = state.game
-    names = [c.name for c in game.cards]
-    persons, places, weapons = state.accusation_choices(seat)
     wrong: set[tuple[int, int, int]] = set()
     if not game.config.repeat_accusations:
         wrong = {a.cards for a in state.accusations if a.seat == seat}
+    visible = state.seen_by(seat)
+    if not wrong:  # every trio of unseen cards: the same list for the same cards seen
+        return game.kept_list(("accuse", visible), lambda: _accusations(game, visible, wrong))
+    return _accusations(game, visible, wrong)
+
+
+def _accusations(
+    game: ThirteenClues, visible: int, wrong: set[tuple[int, int, int]]
+) -> IndexedActions:
+    names = game.names
+    persons, places, weapons = game.unseen(visible)
     size = len(persons) * len(places) * len(weapons)
     # Indexed arithmetically over persons x places x weapons; only a seat's own wrong
     # accusations (rare) make a full list worth building.
@@ -71,7 +84,8 @@ def accusation_actions(state: ThirteenCluesState, seat: int) -> IndexedActions:
         return persons[p], places[loc], weapons[w]
 
     def make(index: int) -> Accuse:
-        return Accuse(tuple(names[c] for c in trio_at(index)))
+        p, loc, w = trio_at(index)
+        return Accuse((names[p], names[loc], names[w]))
 
     def contains(action: object) -> bool:
         if not isinstance(action, Accuse) or len(action.cards) != 3:

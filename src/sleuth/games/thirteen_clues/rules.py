@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -20,6 +20,7 @@ from .views import AccusationView, QuestionView, ThirteenCluesView, build_view, 
 
 CHOOSE, TAKE, PLAY, FINAL, OVER = Phase.CHOOSE, Phase.TAKE, Phase.PLAY, Phase.FINAL, Phase.OVER
 ThirteenCluesAction = Choose | Ask | Look | Take | Accuse
+UNSEEN_KEPT = 4096  # sets of visible cards a game keeps the unseen cards of
 
 
 class ThirteenCluesEnd(Termination):
@@ -64,6 +65,7 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
         self.cards = tuple(card for card in deck if card.colour in self.colours)
         self.notation = Notation(deck)
         self.ids = {card.name: i for i, card in enumerate(self.cards)}
+        self.names = tuple(card.name for card in self.cards)
         self.by_type = tuple(
             tuple(i for i, c in enumerate(self.cards) if c.type == t) for t in range(3)
         )
@@ -73,7 +75,34 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
         self.subjects = tuple(subjects)
         self.masks = {s: self._mask(s) for s in self.subjects}
         self.informants = tc.informant_count(config.players)
+        # Every look (one per informant slot), legal at every turn of play: made once.
+        self.looks = tuple(Look(SLOT_LETTERS[i]) for i in range(self.informants))
         self.two_player = config.players == 2
+        self._unseen: dict[int, list[list[int]]] = {}
+        self._lists: dict[tuple[object, ...], IndexedActions] = {}
+
+    def unseen(self, visible: int) -> list[list[int]]:
+        """Per type, the cards not in the bit set ``visible``; kept by the set, since a
+        seat sees the same cards turn after turn (callers must not change the lists)."""
+        choices = self._unseen.get(visible)
+        if choices is None:
+            if len(self._unseen) >= UNSEEN_KEPT:
+                self._unseen.clear()
+            choices = [[c for c in ids if not visible >> c & 1] for ids in self.by_type]
+            self._unseen[visible] = choices
+        return choices
+
+    def kept_list(
+        self, key: tuple[object, ...], make: Callable[[], IndexedActions]
+    ) -> IndexedActions:
+        """The lazy legal list ``make()`` of ``key``, made once and shared by every state it
+        fits (it holds no state, only the seat, token or cards seen its key names)."""
+        kept = self._lists.get(key)
+        if kept is None:
+            if len(self._lists) >= UNSEEN_KEPT:
+                self._lists.clear()
+            kept = self._lists[key] = make()
+        return kept
 
     def _mask(self, subject: str) -> int:
         mask = 0
@@ -222,6 +251,7 @@ class ThirteenCluesState(State):
     # so that building a view does not redo the whole log.
     public_questions: tuple[QuestionView, ...] = ()
     public_accusations: tuple[AccusationView, ...] = ()
+    public_looks: tuple[tuple[int, str], ...] = ()  # ``looks`` as views show them
     turns_done: int = 0
     last: str = ""
     _outcome: Outcome | None = None
@@ -285,9 +315,9 @@ class ThirteenCluesState(State):
         mask = 0
         for card in hidden:
             mask |= 1 << card
-        for other in range(self.players):
-            if other != witness:
-                mask |= self.mystery_mask(other)
+        for other, trio in enumerate(self.mysteries):
+            if other != witness and trio is not None:
+                mask |= 1 << trio[0] | 1 << trio[1] | 1 << trio[2]
         return mask
 
     def answer(self, witness: int, subject: str, side: str = "") -> int:
@@ -316,8 +346,7 @@ class ThirteenCluesState(State):
 
     def accusation_choices(self, seat: int) -> list[list[int]]:
         """Per type, the cards ``seat`` may name: none it can see (§4.4)."""
-        visible = self.seen_by(seat)
-        return [[c for c in ids if not visible >> c & 1] for ids in self.game.by_type]
+        return self.game.unseen(self.seen_by(seat))
 
     def accusations_for(self, seat: int) -> IndexedActions:
         if self.phase not in (PLAY, FINAL) or seat != self.turn:
@@ -334,7 +363,7 @@ class ThirteenCluesState(State):
             return [Take(s) for s in range(self.players) if s != seat and self.glasses[s]]
         parts: list[Sequence[Any]] = [self.questions_for(seat)]
         if self.phase == PLAY:
-            parts.append([Look(SLOT_LETTERS[i]) for i in range(self.game.informants)])
+            parts.append(self.game.looks)
         parts.append(self.accusations_for(seat))
         return ActionList(parts)  # type: ignore[return-value]
 
@@ -475,8 +504,9 @@ class ThirteenCluesState(State):
         """Informant and accusation glass: to the nearest seat clockwise holding none, not
         the actor himself (D2), else to the supply."""
         self.glasses = _plus(self.glasses, seat, -1)
-        for step in range(1, self.players):
-            other = (seat + step) % self.players
+        players = self.players
+        for step in range(1, players):
+            other = (seat + step) % players
             if not self.glasses[other]:
                 self.glasses = _plus(self.glasses, other, 1)
                 return
@@ -531,6 +561,7 @@ class ThirteenCluesState(State):
         state = self._copy()
         state.looked = tuple(m | 1 << index if s == seat else m for s, m in enumerate(self.looked))
         state.looks = (*self.looks, (seat, index))
+        state.public_looks = (*self.public_looks, (seat, SLOT_LETTERS[index]))
         state.last = f"looked {slot}"
         if not self.game.two_player:
             state._pass_glass(seat)
@@ -538,8 +569,8 @@ class ThirteenCluesState(State):
         return state
 
     def _accuse(self, seat: int, action: Accuse) -> ThirteenCluesState:
-        p, loc, w = (self.game.ids[name] for name in action.cards)
-        trio = (p, loc, w)
+        ids, cards = self.game.ids, action.cards
+        trio = (ids[cards[0]], ids[cards[1]], ids[cards[2]])
         correct = self.mysteries[seat] == trio
         state = self._copy()
         state.accusations = (*self.accusations, Accusation(seat, trio, correct))
@@ -567,7 +598,7 @@ def _names(action: ThirteenCluesAction) -> tuple[str, ...]:
 
 
 def _plus(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
-    return tuple(v + delta if i == index else v for i, v in enumerate(values))
+    return (*values[:index], values[index] + delta, *values[index + 1 :])
 
 
 def _nothing(index: int) -> Ask:

@@ -101,6 +101,7 @@ def determinize(
         tokens=sum(1 << s.seat for s in view.seats if s.top_secret),
         looked=tuple(looked),
         looks=tuple(looks),
+        public_looks=view.looks,
         accusations=tuple(
             Accusation(a.seat, (ids[a.cards[0]], ids[a.cards[1]], ids[a.cards[2]]), a.correct)
             for a in view.accusations

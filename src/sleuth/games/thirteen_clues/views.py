@@ -128,34 +128,37 @@ def build_view(state: ThirteenCluesState, seat: int | None) -> ThirteenCluesView
     if seat is not None and (not isinstance(seat, int) or not 0 <= seat < state.players):
         raise GameError(f"seat {seat} is not a seat of this {state.players}-player game")
     game = state.game
-    names = [c.name for c in game.cards]
+    names = game.names
     over = state.outcome is not None
     set_up = state.phase != "choose"
+    players = range(state.players)
+    mysteries, hidden, glasses, tokens = state.mysteries, state.hidden, state.glasses, state.tokens
 
     def cards(ids: tuple[int, ...] | None) -> tuple[str, ...] | None:
-        return None if ids is None else tuple(names[c] for c in ids)
+        return None if ids is None else tuple([names[c] for c in ids])
 
-    seats = []
-    for s in range(state.players):
-        sees_mystery = over or (set_up and seat is not None and s != seat)
-        seats.append(
-            SeatView(
-                seat=s,
-                glasses=state.glasses[s] if state.glasses else 0,
-                top_secret=bool(state.tokens >> s & 1),
-                mystery=cards(state.mysteries[s]) if sees_mystery else None,
-                hidden=cards(state.hidden[s]) if over or s == seat else None,
-            )
+    # A seat sees the other seats' mysteries once all are chosen, never its own.
+    others_seen = set_up and seat is not None
+    seats = tuple(
+        SeatView(
+            seat=s,
+            glasses=glasses[s] if glasses else 0,
+            top_secret=bool(tokens >> s & 1),
+            mystery=cards(mysteries[s]) if over or (others_seen and s != seat) else None,
+            hidden=cards(hidden[s]) if over or s == seat else None,
         )
-    own_looks = state.looked[seat] if seat is not None else 0
+        for s in players
+    )
+    looked = state.looked
+    own_looks = looked[seat] if seat is not None else 0
     # Who looked at each slot, from each seat's bits (one pass, not one per slot).
     lookers = [
-        tuple(s for s in range(state.players) if state.looked[s] >> i & 1)
+        tuple(s for s in players if looked[s] >> i & 1) if any(looked) else ()
         for i in range(len(state.informants))
     ]
     informants = tuple(
         InformantView(
-            slot="ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i],
+            slot=SLOT_LETTERS[i],
             card=names[card] if over or own_looks >> i & 1 else None,
             looked_by=lookers[i],
         )
@@ -182,11 +185,11 @@ def build_view(state: ThirteenCluesState, seat: int | None) -> ThirteenCluesView
         colours=game.colours,
         subjects=game.subjects,
         supply=state.supply,
-        chosen=tuple(s for s in range(state.players) if state.hidden[s] is not None),
+        chosen=tuple(s for s in players if hidden[s] is not None),
         hand=cards(state.hands[seat]) if seat is not None else None,
-        seats=tuple(seats),
+        seats=seats,
         informants=informants,
-        looks=tuple((s, SLOT_LETTERS[slot]) for s, slot in state.looks),
+        looks=state.public_looks,
         questions=questions,
         accusations=state.public_accusations,
         turns_done=state.turns_done,
