@@ -210,7 +210,12 @@ def test_each_game_is_drawn_and_played_by_clicks(browser: Any, server: Server, g
             ana.page.wait_for_timeout(40)
     assert moves >= 2, f"{game}: {moves} moves by clicks"
     frame = ana.drawn()
-    assert ana.page.locator(".history-list li:not(.empty)").count() == frame["step"]
+    # The bots play on: the step drawn and the history are read in one go.
+    step, told = ana.page.evaluate(
+        """() => [Number(document.querySelector('.table-page').dataset.step),
+                  document.querySelectorAll('.history-list li:not(.empty)').length]"""
+    )
+    assert told == step >= frame["step"]
     assert any(seat == 0 for seat, _, _ in frame["log"]), "Ana's moves are in the history"
     assert overflow(ana.page) == 0, f"{game}: the table scrolls sideways at 390 px"
     assert all("seed" not in text for text in ana.recorder.frames if '"finished"' not in text)
