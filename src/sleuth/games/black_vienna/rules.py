@@ -25,7 +25,7 @@ from .notation import (
     Pass,
     parse_action,
 )
-from .views import BlackViennaView, build_view, hidden_twin
+from .views import BlackViennaView, InvestigationView, build_view, hidden_twin
 
 ASK, FINAL_QUESTION, FINAL_ACCUSATION = Phase.ASK, Phase.FINAL_QUESTION, Phase.FINAL_ACCUSATION
 GUESSING, OVER = Phase.GUESSING, Phase.OVER
@@ -149,6 +149,9 @@ class BlackViennaState(State):
     tops: tuple[int, ...] = ()  # cards turned from each stack so far
     table: tuple[tuple[str, int, int], ...] = ()  # (card, holder, markers)
     log: tuple[Investigation, ...] = ()
+    # The log as every view shows it, grown with it: a view then shares it, instead of
+    # converting the whole log again at every step (a server builds every seat's view).
+    public_log: tuple[InvestigationView, ...] = ()
     accusations: tuple[Accusation, ...] = ()
     guesses: tuple[tuple[int, str | None], ...] = ()  # "-" for a pass
     supply: int = bv.MARKERS
@@ -389,7 +392,9 @@ class BlackViennaState(State):
             tops[stack] += 1
         state = self._copy()
         state.tops, state.table, state.supply = tuple(tops), tuple(table), supply
-        state.log = (*self.log, Investigation(seat, target, cards, answers, tuple(placed)))
+        done = Investigation(seat, target, cards, answers, tuple(placed))
+        state.log = (*self.log, done)
+        state.public_log = (*self.public_log, InvestigationView(*done))
         state.questioned = self.questioned | 1 << target
         per_card = self.game.config.special_count == "per-card"
         state.cards_played = self.cards_played + (len(cards) if per_card else 1)

@@ -112,6 +112,7 @@ def determinize(
             Investigation(i.asker, i.target, i.cards, i.answers, i.placed)
             for i in view.investigations
         ),
+        public_log=view.investigations,
         accusations=accusations,
         guesses=tuple(guesses),
         supply=view.supply,

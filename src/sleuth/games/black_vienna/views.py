@@ -169,6 +169,9 @@ class _Public:
 
 def _public(state: BlackViennaState) -> _Public:
     seats = range(state.players)
+    investigations = state.public_log
+    if len(investigations) != len(state.log):  # a state built directly, not played to
+        investigations = tuple(InvestigationView(*i) for i in state.log)
     return _Public(
         face_up=state.face_up(),
         stack_sizes=tuple(len(s) - t for s, t in zip(state.stacks, state.tops, strict=True)),
@@ -176,9 +179,7 @@ def _public(state: BlackViennaState) -> _Public:
         questioned=tuple(s for s in seats if state.questioned >> s & 1),
         special_unlocked=state.special_unlocked(),
         table=tuple(TableCard(card, holder, markers) for card, holder, markers in state.table),
-        investigations=tuple(
-            InvestigationView(i.asker, i.target, i.cards, i.answers, i.placed) for i in state.log
-        ),
+        investigations=investigations,
         eliminated=tuple(s for s in seats if state.eliminated >> s & 1),
         guessed=tuple(s for s, g in state.guesses if g is not None),
     )
