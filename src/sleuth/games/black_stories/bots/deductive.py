@@ -29,6 +29,7 @@ Case = tuple[str, ...]
 # (tuned over 800 deductive-vs-deductive games each: 0.1-0.165 beat 0.2, which beat 0.25,
 # 0.3, 0.5 and certain-only: early solves keep the grid bonus that later cards cost).
 RISK = 0.15
+AIMS = ("bits", "points")
 
 
 def cases_of(view: BlackStoriesView, target: int) -> list[Case]:
@@ -43,10 +44,15 @@ def field_counts(card: str, cases: Sequence[Case]) -> Counter[str]:
 class DeductiveBlackStories(Agent):
     name: ClassVar[str] = "deductive"
 
-    def __init__(self, risk: float = RISK) -> None:
+    def __init__(self, risk: float = RISK, aim: str = "bits") -> None:
         """``risk``: the probability from which an uncertain case is attempted (above 1.0:
-        only certain cases, and the final round's last chances)."""
+        only certain cases, and the final round's last chances). ``aim``: how a play is
+        chosen, ``bits`` (what it tells) or ``points`` (the expected points of the solve it
+        allows this very turn, what it tells breaking ties)."""
+        if aim not in AIMS:
+            raise ValueError(f"aim: expected one of {', '.join(AIMS)}, not {aim!r}")
         self.risk = risk
+        self.aim = aim
 
     def act(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         if not isinstance(view, BlackStoriesView):
@@ -54,6 +60,8 @@ class DeductiveBlackStories(Agent):
         kinds = kinds_of(legal)
         if "play" in kinds:
             plays = [p for p in of_kind(legal, "play") if isinstance(p, Play)]
+            if self.aim == "points":
+                return self._scoring_play(view, plays, rng)
             return self._best_play(view, plays, rng)
         if "solve" in kinds:
             solve = self.solve(view)
@@ -75,6 +83,40 @@ class DeductiveBlackStories(Agent):
             # E[P(likeliest case) after the play] = fields that can show / cases
             solve_now = len(counts) / total
             return (round(bits, 9), solve_now, rng.random())
+
+        return max(plays, key=value)
+
+    def _scoring_play(self, view: BlackStoriesView, plays: list[Play], rng: random.Random) -> Play:
+        """The play whose field leaves the best solve this turn, in expected points: per
+        field the case is attempted if likely enough (as ``solve`` would), else the best
+        attempt elsewhere stands; the play's own card lowers that grid's bonus by one."""
+        cards = sorted(view.unused[seat_of(view)])
+        if not cards:
+            return self._best_play(view, plays, rng)
+        posteriors = {t: cases_of(view, t) for t in targets(view)}
+
+        def attempt(p: float, target: int, extra: int) -> float:
+            if p < self.risk:
+                return 0.0
+            drops = cards[-1] if p >= 1.0 else cards[0]
+            return p * (drops + max(0, 6 - len(view.grids[target]) - extra))
+
+        standing = {
+            t: attempt(1 / len(cases), t, 0) if cases else 0.0 for t, cases in posteriors.items()
+        }
+
+        def value(play: Play) -> tuple[float, float, float]:
+            cases = posteriors.get(play.target) or cases_of(view, play.target)
+            elsewhere = max((v for t, v in standing.items() if t != play.target), default=0.0)
+            if not cases:
+                return (elsewhere, 0.0, rng.random())
+            counts = field_counts(play.card, cases)
+            total = len(cases)
+            points_after = sum(
+                n / total * max(attempt(1 / n, play.target, 1), elsewhere) for n in counts.values()
+            )
+            bits = -sum(c / total * log2(c / total) for c in counts.values())
+            return (round(points_after, 9), round(bits, 9), rng.random())
 
         return max(plays, key=value)
 

@@ -45,7 +45,7 @@ class DeductiveBlackVienna(Agent):
         kinds = kinds_of(legal)
         if "guess" in kinds:
             return Guess(best) if best else Pass()
-        if "accuse" in kinds and best and self._should_accuse(view, rings):
+        if "accuse" in kinds and best and self._should_accuse(view, rings, rng):
             return Accuse(best)
         questions = [q for q in of_kind(legal, "ask") if isinstance(q, Investigate)]
         if questions:
@@ -59,11 +59,13 @@ class DeductiveBlackVienna(Agent):
             return None
         analysis = BlackViennaAnalysis(black_vienna_position(view))
         rings = sorted(analysis.ring(), key=lambda item: (-item[1], item[0]))
-        if rings and self._should_accuse(view, rings):
+        if rings and self._should_accuse(view, rings, rng):
             return Accuse(canonical_ring(rings[0][0]))
         return None
 
-    def _should_accuse(self, view: BlackViennaView, rings: list[tuple[str, int]]) -> bool:
+    def _should_accuse(
+        self, view: BlackViennaView, rings: list[tuple[str, int]], rng: random.Random
+    ) -> bool:
         if len(rings) == 1:
             return True
         total = sum(count for _, count in rings)
