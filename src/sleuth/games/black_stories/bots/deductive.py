@@ -87,12 +87,29 @@ class DeductiveBlackStories(Agent):
         return max(plays, key=value)
 
     def _scoring_play(self, view: BlackStoriesView, plays: list[Play], rng: random.Random) -> Play:
-        """The play whose field leaves the best solve this turn, in expected points: per
-        field the case is attempted if likely enough (as ``solve`` would), else the best
-        attempt elsewhere stands; the play's own card lowers that grid's bonus by one."""
+        """The play with the most expected points from this turn's solve; what it tells
+        breaks ties."""
+        if not view.unused[seat_of(view)]:
+            return self._best_play(view, plays, rng)
+        worth = self.solve_points(view, plays)
+
+        def value(play: Play) -> tuple[float, float, float]:
+            counts = field_counts(play.card, cases_of(view, play.target))
+            total = sum(counts.values())
+            bits = -sum(c / total * log2(c / total) for c in counts.values()) if total else 0.0
+            return (round(worth[play], 9), round(bits, 9), rng.random())
+
+        return max(plays, key=value)
+
+    def solve_points(self, view: BlackStoriesView, plays: Sequence[Play]) -> dict[Play, float]:
+        """Each play's expected points from the solve this turn allows after it: per field
+        the play may show, the target's likeliest case is attempted when likely enough (as
+        ``solve`` would: the largest card when certain, the smallest when merely likely),
+        unless an attempt elsewhere is worth more; the play's own card lowers the target's
+        bonus by one. Nothing is worth anything once the investigation cards are spent."""
         cards = sorted(view.unused[seat_of(view)])
         if not cards:
-            return self._best_play(view, plays, rng)
+            return dict.fromkeys(plays, 0.0)
         posteriors = {t: cases_of(view, t) for t in targets(view)}
 
         def attempt(p: float, target: int, extra: int) -> float:
@@ -104,21 +121,21 @@ class DeductiveBlackStories(Agent):
         standing = {
             t: attempt(1 / len(cases), t, 0) if cases else 0.0 for t, cases in posteriors.items()
         }
-
-        def value(play: Play) -> tuple[float, float, float]:
-            cases = posteriors.get(play.target) or cases_of(view, play.target)
+        worth: dict[Play, float] = {}
+        for play in plays:
+            cases = posteriors.get(play.target, [])
             elsewhere = max((v for t, v in standing.items() if t != play.target), default=0.0)
-            if not cases:
-                return (elsewhere, 0.0, rng.random())
             counts = field_counts(play.card, cases)
             total = len(cases)
-            points_after = sum(
-                n / total * max(attempt(1 / n, play.target, 1), elsewhere) for n in counts.values()
+            worth[play] = (
+                sum(
+                    n / total * max(attempt(1 / n, play.target, 1), elsewhere)
+                    for n in counts.values()
+                )
+                if total
+                else elsewhere
             )
-            bits = -sum(c / total * log2(c / total) for c in counts.values())
-            return (round(points_after, 9), round(bits, 9), rng.random())
-
-        return max(plays, key=value)
+        return worth
 
     def solve(self, view: BlackStoriesView) -> Solve | None:
         """The attempt worth making now, or ``None``."""
