@@ -86,3 +86,64 @@ def test_deductive_accusations_from_a_certain_ring_are_always_right() -> None:
                 assert step.result == "correct", (seed, step)
                 assert step.action == f"accuse {rings[0][0]}"
     assert certain_accusations >= 3
+
+
+# A game of deductive askers from the constructed deal, 19 questions in: seat 0's likeliest
+# ring has probability 1/4 (4 trios left), below the 0.553 a deductive bot needs here.
+NINETEEN_QUESTIONS = [
+    (0, "ask 2 AFQ"),
+    (2, "ask 3 GOS"),
+    (3, "ask 2 AOR"),
+    (2, "ask 3 IRT"),
+    (3, "ask 2 ABC"),
+    (2, "ask 0 DHO"),
+    (0, "ask 2 ERV"),
+    (2, "ask 3 BJU"),
+    (3, "ask 0 BHV"),
+    (0, "ask 1 FJM"),
+    (1, "ask 3 CDE+BHV"),
+    (3, "ask 1 HKW+ABC"),
+    (1, "ask 0 GKN+CDE"),
+    (0, "ask 1 FGI+GOS"),
+    (1, "ask 2 JKL+BJU"),
+    (2, "ask 1 ILP+IRT"),
+    (1, "ask 3 LVX+JKL"),
+    (3, "ask 0 MNP+ABC"),
+    (0, "ask 1 QST+JKL"),
+    (1, "ask 3 CMY+MNP"),
+]
+
+
+def _nineteen_in() -> tuple[object, BlackViennaView]:
+    game = make_game("bv", 4)
+    assert isinstance(game, BlackVienna)
+    state = game.from_deal(HANDS4, "BLM", STACKS)
+    for seat, text in NINETEEN_QUESTIONS:
+        state = state.apply(seat, parse_action(text))
+    view = state.view(0)
+    assert isinstance(view, BlackViennaView)
+    return state, view
+
+
+def test_racing_accuses_below_its_own_threshold_only_when_rivals_press() -> None:
+    import random
+
+    from sleuth.games.black_vienna import Accuse
+    from sleuth.games.black_vienna.bots import DeductiveBlackVienna, RacingBlackVienna
+    from sleuth.games.black_vienna.bots.deductive import confidence_needed
+    from sleuth.games.black_vienna.bots.racing import rival_pressure
+    from sleuth.games.black_vienna.bots.ring import ring_knowledge
+
+    state, view = _nineteen_in()
+    known = ring_knowledge(view)
+    assert (known.trios, known.p_best) == (4, 0.25)
+    assert view.supply == 16  # 13 markers above the break-off, fewer than the stacks' cards
+    assert confidence_needed(view, 0.95, 0.25) == pytest.approx(0.25 + 0.7 * 13 / 30)
+    legal = state.legal_actions(0)  # type: ignore[attr-defined]
+    rng = random.Random(5)
+    # at closeness 0 every rival counts as about to accuse: the floor is all it needs
+    assert rival_pressure(view, 4, 0.0, rng) == 1.0
+    assert DeductiveBlackVienna().interrupt(view, legal, rng) is None
+    pressed = RacingBlackVienna(closeness=0.0, floor=0.25).interrupt(view, legal, rng)
+    assert pressed == Accuse(known.best)
+    assert RacingBlackVienna(closeness=0.0, floor=0.26).interrupt(view, legal, rng) is None
