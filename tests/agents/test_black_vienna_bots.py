@@ -8,8 +8,9 @@ from sleuth.agents import Agent, RandomAgent, make_agent
 from sleuth.arena import play_match
 from sleuth.core import GameError, make_game
 from sleuth.core.records import replay_record
-from sleuth.games.black_vienna import BlackVienna, BlackViennaView, parse_action
+from sleuth.games.black_vienna import BlackVienna, BlackViennaState, BlackViennaView, parse_action
 from sleuth.games.black_vienna.bots.notes import CasualNotes
+from support.narrow import narrow
 from support.streams import bot_streams
 
 HANDS4 = ("ACDEFG", "HIJKNO", "PQRSTU", "VWXYZÖ")
@@ -114,12 +115,12 @@ NINETEEN_QUESTIONS = [
 ]
 
 
-def _nineteen_in() -> tuple[object, BlackViennaView]:
+def _nineteen_in() -> tuple[BlackViennaState, BlackViennaView]:
     game = make_game("bv", 4)
     assert isinstance(game, BlackVienna)
     state = game.from_deal(HANDS4, "BLM", STACKS)
     for seat, text in NINETEEN_QUESTIONS:
-        state = state.apply(seat, parse_action(text))
+        state = narrow(BlackViennaState, state.apply(seat, parse_action(text)))
     view = state.view(0)
     assert isinstance(view, BlackViennaView)
     return state, view
@@ -139,7 +140,7 @@ def test_racing_accuses_below_its_own_threshold_only_when_rivals_press() -> None
     assert (known.trios, known.p_best) == (4, 0.25)
     assert view.supply == 16  # 13 markers above the break-off, fewer than the stacks' cards
     assert confidence_needed(view, 0.95, 0.25) == pytest.approx(0.25 + 0.7 * 13 / 30)
-    legal = state.legal_actions(0)  # type: ignore[attr-defined]
+    legal = state.legal_actions(0)
     rng = random.Random(5)
     # at closeness 0 every rival counts as about to accuse: the floor is all it needs
     assert rival_pressure(view, 4, 0.0, rng) == 1.0
@@ -147,3 +148,34 @@ def test_racing_accuses_below_its_own_threshold_only_when_rivals_press() -> None
     pressed = RacingBlackVienna(closeness=0.0, floor=0.25).interrupt(view, legal, rng)
     assert pressed == Accuse(known.best)
     assert RacingBlackVienna(closeness=0.0, floor=0.26).interrupt(view, legal, rng) is None
+
+
+def test_racing_shuns_the_trio_a_failed_rival_must_have_named() -> None:
+    import dataclasses
+    import random
+
+    from sleuth.games.black_vienna import Accuse
+    from sleuth.games.black_vienna.bots import DeductiveBlackVienna, RacingBlackVienna
+    from sleuth.games.black_vienna.bots.racing import failed_accusations
+    from sleuth.games.black_vienna.knowledge import BlackViennaAnalysis, black_vienna_position
+    from sleuth.games.black_vienna.views import AccusationView
+
+    state, _ = _nineteen_in()
+    state = narrow(BlackViennaState, state.apply(3, parse_action("ask 2 QUY+QST")))
+    view = state.view(0)
+    assert isinstance(view, BlackViennaView)
+    analysis = BlackViennaAnalysis(black_vienna_position(view))
+    assert sorted(analysis.ring()) == [("BLM", 1), ("BLP", 1)]
+    # Whatever seat 1 holds among the deals seat 0 thinks possible, seat 1's likeliest
+    # rings tie between BLM and BLP, and the first in deck order is BLM.
+    assert failed_accusations(analysis, [1], 8, random.Random(2)) == {"BLM": 1.0}
+    # Had seat 1 accused in vain (the letters are never shown), BLM keeps 1 - 0.9 of its
+    # weight: BLP has 1 / 1.1 = 0.91, above the 0.44 needed with 11 markers left.
+    failed = dataclasses.replace(view, accusations=(AccusationView(1, False, None),))
+    legal = state.legal_actions(0)
+    rng = random.Random(4)
+    assert DeductiveBlackVienna().interrupt(failed, legal, rng) == Accuse("BLM")
+    assert RacingBlackVienna(floor=1.0).interrupt(failed, legal, rng) == Accuse("BLP")
+    assert RacingBlackVienna(floor=1.0, shun=0.0).interrupt(failed, legal, rng) == Accuse("BLM")
+    with pytest.raises(GameError, match="shun=1.5: between 0 and 1"):
+        make_agent("racing:shun=1.5", "bv")

@@ -1,4 +1,4 @@
-"""``racing``: the deductive bot that also watches how close its rivals are to accusing.
+"""``racing``: the deductive bot that also reads its rivals: who is close, who failed.
 
 Black Vienna is a race: the first correct accusation takes 3 points a marker, the others
 at best 1 by a guess. The deductive bot waits for its own confidence threshold whatever
@@ -8,6 +8,13 @@ the likeliest ring, from the public answers and the hand it holds in the drawn d
 ``closeness`` of the threshold a deductive player needs or more). The nearer the rivals
 are, the lower the confidence it needs itself, down to ``floor`` when every drawn deal
 has a rival about to accuse: a likely accusation now beats a guess after theirs.
+
+A rival's wrong accusation is public, its letters are not; yet a deductive rival accuses
+the likeliest ring of its own view, and late in a game the seats' views agree on few
+trios. So for each rival that accused in vain, the same drawn deals tell which trio it
+would have named (its likeliest, ties in deck order); a trio it names in a share ``f`` of
+them keeps ``1 - shun * f`` of its weight. Without this, a table of deductive bots with
+two equally likely trios left accuses the same wrong one seat after seat.
 """
 
 from __future__ import annotations
@@ -20,11 +27,14 @@ from sleuth.games.black_vienna import BlackViennaView
 from sleuth.games.black_vienna.knowledge import BlackViennaAnalysis, black_vienna_position
 
 from .deductive import EARLY_CONFIDENCE, LATE_CONFIDENCE, DeductiveBlackVienna, confidence_needed
-from .ring import knowledge_of
+from .ring import canonical_ring, knowledge_of
 
 SAMPLES = 4
 CLOSENESS = 0.7
 FLOOR = 0.4
+SHUN = 0.9
+# Deals drawn to guess what the rivals who failed accused (once per new answer or result).
+FAILED_SAMPLES = 8
 
 
 class RacingBlackVienna(DeductiveBlackVienna):
@@ -37,17 +47,40 @@ class RacingBlackVienna(DeductiveBlackVienna):
         samples: int = SAMPLES,
         closeness: float = CLOSENESS,
         floor: float = FLOOR,
+        shun: float = SHUN,
     ) -> None:
         """``samples``: deals drawn to judge the rivals; ``closeness``: the share of its
         threshold from which a rival counts as about to accuse; ``floor``: the confidence
-        needed when every drawn deal has such a rival."""
+        needed when every drawn deal has such a rival (1.0: never hurried); ``shun``: how
+        much of a trio's weight a failed rival's likely accusation takes (0: none)."""
+        if not 0.0 <= shun <= 1.0:
+            raise ValueError(f"shun={shun}: between 0 and 1")
         super().__init__(early, late)
         self.samples = samples
         self.closeness = closeness
         self.floor = floor
+        self.shun = shun
+        self._shunned: dict[object, dict[str, float]] = {}
+
+    def _rings(
+        self, view: BlackViennaView, analysis: BlackViennaAnalysis, rng: random.Random
+    ) -> list[tuple[str, float]]:
+        rings = analysis.ring()
+        failed = [a.seat for a in view.accusations if a.seat != view.seat and not a.correct]
+        if not failed or self.shun == 0.0 or len(rings) < 2:
+            return super()._rings(view, analysis, rng)
+        key = (view.hand, view.investigations, tuple(failed))
+        if key not in self._shunned:
+            self._shunned = {key: failed_accusations(analysis, failed, FAILED_SAMPLES, rng)}
+        shares = self._shunned[key]
+        weighted = [
+            (trio, count * (1.0 - self.shun * shares.get(canonical_ring(trio), 0.0)))
+            for trio, count in rings
+        ]
+        return sorted(weighted, key=lambda item: (-item[1], item[0]))
 
     def _should_accuse(
-        self, view: BlackViennaView, rings: list[tuple[str, int]], rng: random.Random
+        self, view: BlackViennaView, rings: list[tuple[str, float]], rng: random.Random
     ) -> bool:
         if len(rings) == 1:
             return True
@@ -94,8 +127,32 @@ def rival_pressure(
     return pressed / len(deals)
 
 
+def failed_accusations(
+    analysis: BlackViennaAnalysis, failed: list[int], samples: int, rng: random.Random
+) -> dict[str, float]:
+    """For deals drawn from the seat's ``analysis``: the share of them in which each trio
+    (alphabet order) is the likeliest ring of a seat in ``failed`` (its hand from the deal,
+    the public answers), counted once a deal however many of them name it."""
+    mine = analysis.position
+    named: dict[str, float] = {}
+    deals = analysis.sample(rng, samples)
+    for deal in deals:
+        hands = deal["hands"]
+        if not isinstance(hands, list):
+            raise TypeError("unexpected sample from the deduction engine")
+        trios = set()
+        for seat in failed:
+            theirs = dataclasses.replace(mine, seat=seat, hand=str(hands[seat]), ring=None)
+            rings = BlackViennaAnalysis(theirs).ring()
+            if rings:
+                trios.add(canonical_ring(min(rings, key=lambda item: (-item[1], item[0]))[0]))
+        for trio in trios:
+            named[trio] = named.get(trio, 0.0) + 1.0 / len(deals)
+    return named
+
+
 def _accused(view: BlackViennaView, seat: int) -> bool:
     return any(a.seat == seat for a in view.accusations)
 
 
-__all__ = ["RacingBlackVienna", "rival_pressure"]
+__all__ = ["RacingBlackVienna", "failed_accusations", "rival_pressure"]
