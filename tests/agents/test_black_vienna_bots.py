@@ -177,5 +177,5 @@ def test_racing_shuns_the_trio_a_failed_rival_must_have_named() -> None:
     assert DeductiveBlackVienna().interrupt(failed, legal, rng) == Accuse("BLM")
     assert RacingBlackVienna(floor=1.0).interrupt(failed, legal, rng) == Accuse("BLP")
     assert RacingBlackVienna(floor=1.0, shun=0.0).interrupt(failed, legal, rng) == Accuse("BLM")
-    with pytest.raises(GameError, match="shun=1.5: between 0 and 1"):
+    with pytest.raises(GameError, match=r"shun=1\.5: between 0 and 1"):
         make_agent("racing:shun=1.5", "bv")
