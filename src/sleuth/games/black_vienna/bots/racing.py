@@ -15,6 +15,12 @@ trios. So for each rival that accused in vain, the same drawn deals tell which t
 would have named (its likeliest, ties in deck order); a trio it names in a share ``f`` of
 them keeps ``1 - shun * f`` of its weight. Without this, a table of deductive bots with
 two equally likely trios left accuses the same wrong one seat after seat.
+
+Measured against ``deductive`` (two seats each, 4 players; paired score difference, 95%
+interval): the defaults +0.51 [-1.30, +2.31] (200 games, before shunning was added), the
+shunning alone (``floor=1.0``) +0.41 [-1.18, +1.99] (300 games), a hurried variant
+(``floor=0.3:closeness=0.5``) -0.09 [-1.40, +1.22] (400 games): not shown stronger, so it
+is no level of the ladder.
 """
 
 from __future__ import annotations
