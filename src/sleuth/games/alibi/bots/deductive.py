@@ -89,6 +89,10 @@ class DeductiveAlibi(Agent):
     def __init__(
         self, opponent_weight: float = OPPONENT_WEIGHT, step: float = STEP, spread: float = SPREAD
     ) -> None:
+        """``opponent_weight``: how much the opponents' mean expected gain counts against
+        the own; ``step``/``spread``: the chance model's constants (above). Measured
+        against the defaults (two seats each, 4 players, 200 games), none of 0.5, 1.5, 2.0;
+        0.2, 0.5; 0.75, 3.0 was better."""
         self.opponent_weight = opponent_weight
         self.step = step
         self.spread = spread
