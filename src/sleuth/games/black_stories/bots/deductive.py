@@ -7,6 +7,11 @@ investigation card when certain or in the final round (nothing is lost then), wi
 smallest when merely probable, since a failure only wastes the card it risks. The last
 investigation card ends the game after the round, so it is risked only when certain or
 when the seat is ahead.
+
+With ``aim=points`` (the ``expert`` level) step 1 plays instead for the solve it allows this
+very turn: per field the play may show, the expected points of the attempt step 2 would
+then make (the grid's bonus one card lower), what it tells breaking ties. Two seats each
+against the default, 4 players, 1000 games: +3.28 [+2.92, +3.64] points a game.
 """
 
 from __future__ import annotations

@@ -5,6 +5,8 @@ up an informant when that tells more (a lower bound: the best single card's bits
 accuses when the mystery is certain, or when the likeliest trio is likely enough that a
 wrong accusation (which only ends the turn) costs less than waiting while others close in.
 The engine gives the trios it has accused in vain no chance, in every value it computes.
+``patient=true`` keeps an uncertain accusation for the turn's last glass (the ``expert``
+level, with lower odds: ``confidence=0.4:pressed=0.25``).
 """
 
 from __future__ import annotations
