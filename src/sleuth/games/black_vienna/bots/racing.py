@@ -22,7 +22,9 @@ interval): the defaults, both parts together (the ``expert`` level), +1.74 [+0.4
 (400 games, seed 31) and +1.62 [+0.24, +3.01] (400 games, seed 41); either part alone was
 not shown stronger: the hurrying alone +0.51 [-1.30, +2.31] (200 games), hurried harder
 (``floor=0.3:closeness=0.5``) -0.09 [-1.40, +1.22] (400), the shunning alone
-(``floor=1.0``) +0.41 [-1.18, +1.99] (300).
+(``floor=1.0``) +0.41 [-1.18, +1.99] (300). At the ladder's one table of random, basic,
+deductive and racing it is level with deductive (600 games: -0.14 [-1.86, +1.58]): its
+reading of a failed accusation assumes a deductive rival, and random ones fail anywhere.
 """
 
 from __future__ import annotations
