@@ -126,3 +126,36 @@ def test_deductive_beats_basic_beats_random() -> None:
     mean = {bot: sum(s) / len(s) for bot, s in totals.items()}
     print("Alibi 3p (5 suspects), 150 games, mean score:", mean)
     assert mean["deductive"] > mean["basic"] > mean["random"], mean
+
+
+def test_the_chance_model_follows_its_step_and_spread() -> None:
+    from collections import Counter
+
+    from sleuth.games.alibi.bots.deductive import DeductiveAlibi, chances
+
+    near = frozenset({"male", "fat", "long", "plain", "revolver"})
+    far = frozenset({"female", "thin", "short", "striped", "knife"})
+    table = Table(
+        0,
+        {"near": near, "far": far},
+        {"near": 5, "far": 5},
+        [["male", "fat", "long"], []],
+        set(),
+        [],
+    )
+    counts = Counter(
+        {"plain": 2, "revolver": 3, "female": 1, "thin": 1, "short": 1, "striped": 1, "knife": 1}
+    )
+    # defaults: near needs 2 values, 0.35^2 * 3/4.5 * 2/3.5; far needs 5, 0.35^5 * (1/2.5)^5
+    near_weight = 0.35**2 * 3 / 4.5 * 2 / 3.5
+    far_weight = 0.35**5 * 0.4**5
+    assert chances(table, counts) == pytest.approx(
+        {
+            "near": near_weight / (near_weight + far_weight),
+            "far": far_weight / (near_weight + far_weight),
+        }
+    )
+    # no step and no spread: any suspect whose values can all still come is as likely
+    assert chances(table, counts, step=1.0, spread=0.0) == pytest.approx({"near": 0.5, "far": 0.5})
+    bot = make_agent("deductive:step=0.2:spread=3.0", "alibi")
+    assert isinstance(bot, DeductiveAlibi) and (bot.step, bot.spread) == (0.2, 3.0)

@@ -3,6 +3,7 @@ and deductive > basic > random in a small tournament."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -17,6 +18,7 @@ from sleuth.games.black_stories import (
     BlackStoriesInvestigation,
     BlackStoriesState,
     BlackStoriesView,
+    Play,
 )
 from sleuth.games.black_stories.bots import DeductiveBlackStories
 from sleuth.games.black_stories.knowledge import black_stories_position, posterior
@@ -168,3 +170,58 @@ def test_tables_of_basic_bots_finish() -> None:
                 "final round complete",
                 "stalemate: no solve attempt can be made any more",
             )
+
+
+def _before_seat_0_plays() -> BlackStoriesState:
+    """Seat 0 to play, grids of 2, 1 and 0 cards, investigation cards 2 and 3 left, 5 cases
+    left for seats 1 and 2 alike (the probe that made the values below)."""
+    state = _scenario()
+    for seat, text in [
+        (1, "play man+gun to 0"),
+        (1, "draw"),
+        (2, "play woman+outside+knife to 0"),
+        (2, "draw"),
+    ]:
+        state = _act(state, seat, text)
+    return state
+
+
+def test_points_aim_values_each_play_by_the_solve_it_allows() -> None:
+    state = _before_seat_0_plays()
+    view = _view(state, 0)
+    assert [len(g) for g in view.grids] == [2, 1, 0]
+    assert view.unused[0] == (2, 3)
+    plays = [a for a in state.legal_actions(0) if isinstance(a, Play)]
+    worth = {
+        str(p): v for p, v in DeductiveBlackStories(aim="points").solve_points(view, plays).items()
+    }
+    # 5 cases: a field of 4 is attempted with the 2 (p 1/4), a field of 1 with the 3 (certain);
+    # the bonus is 6 minus the grid's cards after the play. Elsewhere stands 1/5 * (2 + bonus).
+    # To 2 (bonus 5), split 4+1: 4/5 * 1/4 * 7 + 1/5 * 8 = 3.0; split 2+3: 2/5*7/2 + 3/5*7/3 = 2.8.
+    # To 1 (bonus 4), split 4+1: 4/5 * max(6/4, 1.6) + 1/5 * 7 = 2.68; split 2+3: 2.4.
+    assert worth == pytest.approx(
+        {
+            "play day+inside to 2": 3.0,
+            "play man+day+outside+gun to 2": 3.0,
+            "play woman+day+outside+knife to 2": 2.8,
+            "play day+inside to 1": 2.68,
+            "play man+day+outside+gun to 1": 2.68,
+            "play woman+day+outside+knife to 1": 2.4,
+        }
+    )
+
+
+def test_points_aim_and_bits_aim_choose_differently() -> None:
+    state = _before_seat_0_plays()
+    view, legal = _view(state, 0), state.legal_actions(0)
+    for seed in range(5):
+        # bits: the even 2+3 split; both targets tell as much, so either may be chosen
+        bits = DeductiveBlackStories().act(view, legal, random.Random(seed))
+        assert isinstance(bits, Play) and bits.card == "woman+day+outside+knife"
+        points = DeductiveBlackStories(aim="points").act(view, legal, random.Random(seed))
+        assert points in (Play("day+inside", 2), Play("man+day+outside+gun", 2))
+
+
+def test_an_unknown_aim_is_refused() -> None:
+    with pytest.raises(ValueError, match="aim: expected one of bits, points"):
+        DeductiveBlackStories(aim="luck")

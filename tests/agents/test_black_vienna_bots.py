@@ -8,8 +8,9 @@ from sleuth.agents import Agent, RandomAgent, make_agent
 from sleuth.arena import play_match
 from sleuth.core import GameError, make_game
 from sleuth.core.records import replay_record
-from sleuth.games.black_vienna import BlackVienna, BlackViennaView, parse_action
+from sleuth.games.black_vienna import BlackVienna, BlackViennaState, BlackViennaView, parse_action
 from sleuth.games.black_vienna.bots.notes import CasualNotes
+from support.narrow import narrow
 from support.streams import bot_streams
 
 HANDS4 = ("ACDEFG", "HIJKNO", "PQRSTU", "VWXYZÖ")
@@ -86,3 +87,95 @@ def test_deductive_accusations_from_a_certain_ring_are_always_right() -> None:
                 assert step.result == "correct", (seed, step)
                 assert step.action == f"accuse {rings[0][0]}"
     assert certain_accusations >= 3
+
+
+# A game of deductive askers from the constructed deal, 19 questions in: seat 0's likeliest
+# ring has probability 1/4 (4 trios left), below the 0.553 a deductive bot needs here.
+NINETEEN_QUESTIONS = [
+    (0, "ask 2 AFQ"),
+    (2, "ask 3 GOS"),
+    (3, "ask 2 AOR"),
+    (2, "ask 3 IRT"),
+    (3, "ask 2 ABC"),
+    (2, "ask 0 DHO"),
+    (0, "ask 2 ERV"),
+    (2, "ask 3 BJU"),
+    (3, "ask 0 BHV"),
+    (0, "ask 1 FJM"),
+    (1, "ask 3 CDE+BHV"),
+    (3, "ask 1 HKW+ABC"),
+    (1, "ask 0 GKN+CDE"),
+    (0, "ask 1 FGI+GOS"),
+    (1, "ask 2 JKL+BJU"),
+    (2, "ask 1 ILP+IRT"),
+    (1, "ask 3 LVX+JKL"),
+    (3, "ask 0 MNP+ABC"),
+    (0, "ask 1 QST+JKL"),
+    (1, "ask 3 CMY+MNP"),
+]
+
+
+def _nineteen_in() -> tuple[BlackViennaState, BlackViennaView]:
+    game = make_game("bv", 4)
+    assert isinstance(game, BlackVienna)
+    state = game.from_deal(HANDS4, "BLM", STACKS)
+    for seat, text in NINETEEN_QUESTIONS:
+        state = narrow(BlackViennaState, state.apply(seat, parse_action(text)))
+    view = state.view(0)
+    assert isinstance(view, BlackViennaView)
+    return state, view
+
+
+def test_racing_accuses_below_its_own_threshold_only_when_rivals_press() -> None:
+    import random
+
+    from sleuth.games.black_vienna import Accuse
+    from sleuth.games.black_vienna.bots import DeductiveBlackVienna, RacingBlackVienna
+    from sleuth.games.black_vienna.bots.deductive import confidence_needed
+    from sleuth.games.black_vienna.bots.racing import rival_pressure
+    from sleuth.games.black_vienna.bots.ring import ring_knowledge
+
+    state, view = _nineteen_in()
+    known = ring_knowledge(view)
+    assert (known.trios, known.p_best) == (4, 0.25)
+    assert view.supply == 16  # 13 markers above the break-off, fewer than the stacks' cards
+    assert confidence_needed(view, 0.95, 0.25) == pytest.approx(0.25 + 0.7 * 13 / 30)
+    legal = state.legal_actions(0)
+    rng = random.Random(5)
+    # at closeness 0 every rival counts as about to accuse: the floor is all it needs
+    assert rival_pressure(view, 4, 0.0, rng) == 1.0
+    assert DeductiveBlackVienna().interrupt(view, legal, rng) is None
+    pressed = RacingBlackVienna(closeness=0.0, floor=0.25).interrupt(view, legal, rng)
+    assert pressed == Accuse(known.best)
+    assert RacingBlackVienna(closeness=0.0, floor=0.26).interrupt(view, legal, rng) is None
+
+
+def test_racing_shuns_the_trio_a_failed_rival_must_have_named() -> None:
+    import dataclasses
+    import random
+
+    from sleuth.games.black_vienna import Accuse
+    from sleuth.games.black_vienna.bots import DeductiveBlackVienna, RacingBlackVienna
+    from sleuth.games.black_vienna.bots.racing import failed_accusations
+    from sleuth.games.black_vienna.knowledge import BlackViennaAnalysis, black_vienna_position
+    from sleuth.games.black_vienna.views import AccusationView
+
+    state, _ = _nineteen_in()
+    state = narrow(BlackViennaState, state.apply(3, parse_action("ask 2 QUY+QST")))
+    view = state.view(0)
+    assert isinstance(view, BlackViennaView)
+    analysis = BlackViennaAnalysis(black_vienna_position(view))
+    assert sorted(analysis.ring()) == [("BLM", 1), ("BLP", 1)]
+    # Whatever seat 1 holds among the deals seat 0 thinks possible, seat 1's likeliest
+    # rings tie between BLM and BLP, and the first in deck order is BLM.
+    assert failed_accusations(analysis, [1], 8, random.Random(2)) == {"BLM": 1.0}
+    # Had seat 1 accused in vain (the letters are never shown), BLM keeps 1 - 0.9 of its
+    # weight: BLP has 1 / 1.1 = 0.91, above the 0.44 needed with 11 markers left.
+    failed = dataclasses.replace(view, accusations=(AccusationView(1, False, None),))
+    legal = state.legal_actions(0)
+    rng = random.Random(4)
+    assert DeductiveBlackVienna().interrupt(failed, legal, rng) == Accuse("BLM")
+    assert RacingBlackVienna(floor=1.0).interrupt(failed, legal, rng) == Accuse("BLP")
+    assert RacingBlackVienna(floor=1.0, shun=0.0).interrupt(failed, legal, rng) == Accuse("BLM")
+    with pytest.raises(GameError, match=r"shun=1\.5: between 0 and 1"):
+        make_agent("racing:shun=1.5", "bv")

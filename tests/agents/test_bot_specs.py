@@ -82,4 +82,4 @@ def test_levels_name_the_games_bots_from_easy_to_expert() -> None:
         assert levels["easy"] == "random" and levels["medium"] == "basic"
         for level in LEVELS:
             assert make_agent(level, game).name == make_agent(str(levels[level]), game).name
-    assert make_agent("Expert", "bv").name == "ismcts"
+    assert make_agent("Expert", "bv").name == "racing"

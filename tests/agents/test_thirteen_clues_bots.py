@@ -178,3 +178,28 @@ def test_tables_of_basic_bots_finish() -> None:
             bots: list[Agent] = [make_agent("basic", game.name) for _ in range(players)]
             result = play_match(game, bots, seed, 2000, bot_seeds=bot_streams(seed, len(bots)))
             assert result.outcome.winners, (players, seed)
+
+
+def test_a_patient_bot_spends_its_spare_glasses_before_an_uncertain_accusation() -> None:
+    import random
+
+    from sleuth.games.thirteen_clues import Accuse, Ask
+
+    game = _game(4)
+    state = game.from_deal(HANDS, INFORMANTS, start=0, chosen=CHOSEN)
+    # seat 0's glass makes seat 1 hold two; its look spends one of them
+    for holding, (seat, text) in zip((2, 1), [(0, "ask 1 blue"), (1, "look A")], strict=True):
+        new = state.apply(seat, game.parse_action(text))
+        assert isinstance(new, ThirteenCluesState)
+        state = new
+        view = _view(state, 1)
+        assert view.seats[1].glasses == holding
+        legal = state.legal_actions(1)
+        _, solutions = DeductiveThirteenClues().mystery(view)
+        assert solutions[0][1] < 1.0  # not certain: the patient bot may wait
+        # any likeliest trio is likely enough at confidence 0
+        eager = DeductiveThirteenClues(confidence=0.0)
+        patient = DeductiveThirteenClues(confidence=0.0, patient=True)
+        assert isinstance(eager.act(view, legal, random.Random(3)), Accuse)
+        waited = patient.act(view, legal, random.Random(3))
+        assert isinstance(waited, Ask if holding > 1 else Accuse), (holding, waited)

@@ -6,12 +6,20 @@ from sleuth.agents import Agent
 
 from .basic import BasicBlackVienna
 from .deductive import DeductiveBlackVienna
+from .racing import RacingBlackVienna
 from .search import BlackViennaISMCTS
 
 BOTS: Mapping[str, Callable[..., Agent]] = {
     "basic": BasicBlackVienna,
     "deductive": DeductiveBlackVienna,
     "ismcts": BlackViennaISMCTS,
+    "racing": RacingBlackVienna,
 }
 
-__all__ = ["BOTS", "BasicBlackVienna", "BlackViennaISMCTS", "DeductiveBlackVienna"]
+__all__ = [
+    "BOTS",
+    "BasicBlackVienna",
+    "BlackViennaISMCTS",
+    "DeductiveBlackVienna",
+    "RacingBlackVienna",
+]

@@ -40,12 +40,12 @@ class DeductiveBlackVienna(Agent):
         if not isinstance(view, BlackViennaView):
             raise TypeError("the deductive Black Vienna bot plays Black Vienna only")
         analysis = BlackViennaAnalysis(black_vienna_position(view))
-        rings = sorted(analysis.ring(), key=lambda item: (-item[1], item[0]))
+        rings = self._rings(view, analysis, rng)
         best = canonical_ring(rings[0][0]) if rings else None
         kinds = kinds_of(legal)
         if "guess" in kinds:
             return Guess(best) if best else Pass()
-        if "accuse" in kinds and best and self._should_accuse(view, rings):
+        if "accuse" in kinds and best and self._should_accuse(view, rings, rng):
             return Accuse(best)
         questions = [q for q in of_kind(legal, "ask") if isinstance(q, Investigate)]
         if questions:
@@ -58,12 +58,20 @@ class DeductiveBlackVienna(Agent):
         if not isinstance(view, BlackViennaView) or "accuse" not in kinds_of(legal):
             return None
         analysis = BlackViennaAnalysis(black_vienna_position(view))
-        rings = sorted(analysis.ring(), key=lambda item: (-item[1], item[0]))
-        if rings and self._should_accuse(view, rings):
+        rings = self._rings(view, analysis, rng)
+        if rings and self._should_accuse(view, rings, rng):
             return Accuse(canonical_ring(rings[0][0]))
         return None
 
-    def _should_accuse(self, view: BlackViennaView, rings: list[tuple[str, int]]) -> bool:
+    def _rings(
+        self, view: BlackViennaView, analysis: BlackViennaAnalysis, rng: random.Random
+    ) -> list[tuple[str, float]]:
+        """The possible rings with their weights, the likeliest first (ties: deck order)."""
+        return sorted(analysis.ring(), key=lambda item: (-item[1], item[0]))
+
+    def _should_accuse(
+        self, view: BlackViennaView, rings: list[tuple[str, float]], rng: random.Random
+    ) -> bool:
         if len(rings) == 1:
             return True
         total = sum(count for _, count in rings)

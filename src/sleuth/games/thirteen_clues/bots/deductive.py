@@ -5,6 +5,8 @@ up an informant when that tells more (a lower bound: the best single card's bits
 accuses when the mystery is certain, or when the likeliest trio is likely enough that a
 wrong accusation (which only ends the turn) costs less than waiting while others close in.
 The engine gives the trios it has accused in vain no chance, in every value it computes.
+``patient=true`` keeps an uncertain accusation for the turn's last glass (the ``expert``
+level, with lower odds: ``confidence=0.4:pressed=0.25``).
 """
 
 from __future__ import annotations
@@ -32,11 +34,16 @@ LOOK_BELOW = 0.5
 class DeductiveThirteenClues(Agent):
     name: ClassVar[str] = "deductive"
 
-    def __init__(self, confidence: float = CONFIDENCE, pressed: float = PRESSED) -> None:
+    def __init__(
+        self, confidence: float = CONFIDENCE, pressed: float = PRESSED, patient: bool = False
+    ) -> None:
         """``confidence``/``pressed``: the probability needed to accuse before / after any
-        other seat has accused (1.0 and 1.0: only when certain)."""
+        other seat has accused (1.0 and 1.0: only when certain). ``patient``: an uncertain
+        accusation waits for the turn's last glass, the others spent on questions first (a
+        wrong accusation ends the turn and sends the glasses left to the supply)."""
         self.confidence = confidence
         self.pressed = pressed
+        self.patient = patient
 
     def mystery(
         self, view: ThirteenCluesView
@@ -61,7 +68,7 @@ class DeductiveThirteenClues(Agent):
         others_accused = any(a.seat != view.seat for a in view.accusations)
         needed = self.pressed if others_accused else self.confidence
         asks = [a for a in of_kind(legal, "ask") if isinstance(a, Ask)]
-        if "accuse" in kinds and (p >= 1.0 or p >= needed or not asks):
+        if "accuse" in kinds and (p >= 1.0 or (p >= needed and not self._spare(view)) or not asks):
             return accuse(best)
         question, bits = self._best_question(view, analysis, asks, rng)
         if bits >= LOOK_BELOW:
@@ -71,6 +78,12 @@ class DeductiveThirteenClues(Agent):
         if look is not None and look_bits > bits:
             return look
         return question
+
+    def _spare(self, view: ThirteenCluesView) -> bool:
+        """Whether a patient bot still holds a glass to ask with before it accuses."""
+        if not self.patient or view.players == 2 or view.seat is None:
+            return False
+        return view.seats[view.seat].glasses > 1
 
     @staticmethod
     def _best_question(
