@@ -259,6 +259,10 @@ async def run(db: str, args: argparse.Namespace, folder: Path) -> dict[str, Any]
             totals.sending = False
             await asyncio.sleep(3)  # let the last actions land
             stop.set()
+            # A person still thinking (a long --think) is not waited for.
+            _, thinking = await asyncio.wait(tasks, timeout=5)
+            for task in thinking:
+                task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
             stored = 0
             for table in totals.tables:
