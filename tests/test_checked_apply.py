@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sleuth.core import GameError, IllegalActionError, InvalidActionError, make_game
+from sleuth.core import GameError, IllegalActionError, InvalidActionError, find_game, make_game
 from sleuth.games.alibi import Exchange
 from sleuth.games.black_stories import Play
 from sleuth.games.black_vienna import Accuse, Guess, Investigate
@@ -69,3 +69,42 @@ def test_every_refusal_names_the_seat_the_action_and_the_rule() -> None:
         over = over.apply(seat, over.legal_actions(seat)[-1])
     with pytest.raises(IllegalActionError, match="the game is over"):
         over.apply(0, Accuse("ABC"))
+
+
+@pytest.mark.parametrize(
+    "name", ["black-vienna", "13-clues", "alibi", "black-stories-investigation"]
+)
+def test_an_action_object_from_an_earlier_list_is_legal_exactly_when_it_is_now(
+    name: str,
+) -> None:
+    """The check knows at once an action that is the very object of the current legal list:
+    one kept from an earlier state's list (or made last by a lazy list) must still be
+    accepted exactly when an equal action is legal now, whatever object it is."""
+    import random
+
+    rng = random.Random(name)
+    checked = refused = 0
+    kind = find_game(name)
+    for players in sorted({kind.min_players, min(4, kind.max_players)}):
+        game = make_game(name, players)
+        for number in range(4):
+            state = game.new(number)
+            kept: list[object] = []
+            while state.outcome is None:
+                seat = state.to_move()
+                assert seat is not None
+                legal = state.legal_actions(seat)
+                for old in rng.sample(kept, min(len(kept), 6)):
+                    equal_now = any(old == action for action in legal)
+                    try:
+                        state.check(seat, old)  # type: ignore[arg-type]
+                    except IllegalActionError:
+                        assert not equal_now, (name, old)
+                        refused += 1
+                    else:
+                        assert equal_now, (name, old)
+                    checked += 1
+                picked = legal[rng.randrange(len(legal))]
+                kept += [picked, legal[len(legal) - 1]]  # and a lazy list's last made item
+                state = state.apply(seat, picked)
+    assert checked > 50 and refused > 0

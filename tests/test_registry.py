@@ -31,6 +31,8 @@ def install(monkeypatch: pytest.MonkeyPatch) -> Install:
     monkeypatch.setattr(registry, "_KITS", {})
     monkeypatch.setattr(registry, "_ALIASES", {})
     monkeypatch.setattr(registry, "_loaded", False)
+    monkeypatch.setattr(registry, "_FROM_POINTS", set())
+    monkeypatch.setattr(registry, "_points_read", False)
 
     def use(**points: str) -> None:
         listed = [EntryPoint(name, value, ENTRY_POINT_GROUP) for name, value in points.items()]
@@ -222,3 +224,27 @@ def test_an_entry_point_taking_the_looked_up_game_s_name_is_refused(
     with pytest.raises(GameError, match=r"^game name 'black-vienna' of black-vienna \(entry"):
         find_kit("black-vienna")
     assert registry._KITS["black-vienna"] is not plugins.KIT
+
+
+def test_after_one_lookup_another_built_in_s_name_is_not_an_entry_point_s(
+    install: Install, plugins: PluginModule, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plugins.KIT = kit_named("alibi")
+    install(impostor=f"{PLUGINS}:KIT")
+    reads: list[str] = []
+    listed = registry.entry_points
+
+    def counted(group: str) -> Any:
+        reads.append(group)
+        return listed(group=group)
+
+    monkeypatch.setattr(registry, "entry_points", counted)
+    assert find_kit("black-vienna").name == "black-vienna"
+    assert find_kit("black-vienna").name == "black-vienna"
+    assert len(reads) == 1  # the entry points are read once, not at every lookup
+    with pytest.raises(GameError) as caught:
+        find_kit("alibi")  # the built-in's name: the full load, and the impostor is named
+    assert str(caught.value) == (
+        f"game name 'alibi' of alibi (entry point impostor = {PLUGINS}:KIT in group "
+        f"{ENTRY_POINT_GROUP}) is taken by alibi"
+    )

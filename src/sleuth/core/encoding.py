@@ -16,6 +16,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from .actions import ActionList, IndexedActions
@@ -237,7 +238,7 @@ class ActionTable:
     @property
     def codes(self) -> Mapping[Action, int]:
         """Every action's code, to read many at once (``code`` for one, checked)."""
-        return self._codes
+        return MappingProxyType(self._codes)
 
     @property
     def blocks(self) -> tuple[ActionBlock, ...]:

@@ -24,6 +24,7 @@ _KITS: dict[str, GameKit] = {}
 _ALIASES: dict[str, str] = {}
 _loaded = False
 _FROM_POINTS: set[str] = set()  # kits of entry points registered before a full load
+_points_read = False  # the entry points were read by a lookup of one built-in
 
 
 def register(kit: GameKit, source: str | None = None) -> GameKit:
@@ -49,7 +50,7 @@ def _load() -> None:
     """Register the built-in kits, then every entry point's. Marked done only once all
     loaded: a broken entry point fails every call with its error, never leaves a registry
     that silently lacks some games."""
-    global _loaded
+    global _loaded, _points_read
     if _loaded:
         return
     # Kits of entry points registered by a lookup of one built-in (``_load_named``) are
@@ -60,6 +61,7 @@ def _load() -> None:
             for key in [kit.game.name, *kit.game.aliases]:
                 _ALIASES.pop(key.lower(), None)
     _FROM_POINTS.clear()
+    _points_read = False  # until the full load is done, a lookup reads everything again
     package = importlib.import_module(BUILTIN_PACKAGE)
     for info in pkgutil.iter_modules(package.__path__):
         if info.ispkg:
@@ -105,7 +107,9 @@ def _load_named(key: str) -> GameKit | None:
     if key not in (k.lower() for k in [kit.game.name, *kit.game.aliases]):
         return None
     # An entry point claiming this game's name is refused here as in a full load.
+    global _points_read
     _load_points(track=True)
+    _points_read = True
     return kit
 
 
@@ -127,9 +131,17 @@ def find_kit(name: str) -> GameKit:
     """The kit registered under ``name`` or one of its aliases (case-insensitive)."""
     key = name.strip().lower()
     if not _loaded:
-        kit = _load_named(key)
-        if kit is not None:
-            return kit
+        if _points_read:
+            # Once the entry points are read, the built-in looked up then is found at once;
+            # any other name takes the full load, which keeps the built-ins' precedence over
+            # an entry point claiming one of their names.
+            known = _ALIASES.get(key)
+            if known is not None and known not in _FROM_POINTS:
+                return _KITS[known]
+        else:
+            kit = _load_named(key)
+            if kit is not None:
+                return kit
     _load()
     if key not in _ALIASES:
         known = ", ".join(sorted(_KITS))

@@ -32,7 +32,7 @@ from .observe import Observer
 WAIT = "wait"
 INTERRUPTS = ("offer", "none")
 REWARDS = ("score", "win-lose")
-MASKS_KEPT = 4096  # masks a table keeps by their codes; all are dropped when it is full
+MASKS_KEPT = 256  # masks a table keeps by their codes; all are dropped when it is full
 
 Mask = npt.NDArray[np.int8]
 Observation = npt.NDArray[np.float32]

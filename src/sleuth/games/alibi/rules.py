@@ -7,7 +7,6 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
@@ -565,7 +564,6 @@ def _without_counts(result: str) -> str:
     )
 
 
-@lru_cache(maxsize=4096)
 @functools.lru_cache(maxsize=4096)
 def _exchange_actions(hand: tuple[str, ...]) -> tuple[Exchange, ...]:
     """The exchanges of a hand, made once per hand (a few hundred hands come back all

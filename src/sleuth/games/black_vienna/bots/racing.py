@@ -31,8 +31,10 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
+from sleuth.core import Game
 from sleuth.games.black_vienna import BlackViennaView
 from sleuth.games.black_vienna.knowledge import BlackViennaAnalysis, black_vienna_position
 
@@ -72,6 +74,14 @@ class RacingBlackVienna(DeductiveBlackVienna):
         self.shun = shun
         self._shunned: dict[object, dict[str, float]] = {}
 
+    def start(
+        self, game: Game[Any], seat: int, rng: random.Random, steps_played: Callable[[], int]
+    ) -> None:
+        # A new game draws its own deals: what the last one drew must not spare it draws
+        # (the choices would depend on the game before).
+        self._shunned = {}
+        super().start(game, seat, rng, steps_played)
+
     def _rings(
         self, view: BlackViennaView, analysis: BlackViennaAnalysis, rng: random.Random
     ) -> list[tuple[str, float]]:
@@ -79,7 +89,7 @@ class RacingBlackVienna(DeductiveBlackVienna):
         failed = [a.seat for a in view.accusations if a.seat != view.seat and not a.correct]
         if not failed or self.shun == 0.0 or len(rings) < 2:
             return super()._rings(view, analysis, rng)
-        key = (view.hand, view.investigations, tuple(failed))
+        key = (view.seat, view.hand, view.investigations, tuple(failed))
         if key not in self._shunned:
             self._shunned = {key: failed_accusations(analysis, failed, FAILED_SAMPLES, rng)}
         shares = self._shunned[key]
