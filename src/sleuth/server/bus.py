@@ -22,6 +22,10 @@ Handler = Callable[[str, str, int], Coroutine[Any, Any, None]]
 class LocalBus:
     """One process: nothing to tell others."""
 
+    # Whether other processes write the same tables: with one process (SQLite), what this
+    # one holds in memory is all the database holds.
+    shared = False
+
     def __init__(self) -> None:
         self.handler: Handler | None = None
 
@@ -37,6 +41,8 @@ class LocalBus:
 
 class PostgresBus(LocalBus):
     """A dedicated asyncpg connection listens; notifications are sent with ``pg_notify``."""
+
+    shared = True
 
     def __init__(self, dsn: str) -> None:
         super().__init__()

@@ -136,6 +136,8 @@ class Hub:
     async def catch_up_if_behind(self, live: LiveTable) -> None:
         """Before a seat (re)connects: the database may hold steps a notification has not
         brought yet (the process that committed them died before sending it)."""
+        if not self.bus.shared:
+            return
         row = await self.store.table(live.id)
         if live.behind or (row is not None and (row.step, row.status) != (live.step, live.status)):
             await self.refresh(live)

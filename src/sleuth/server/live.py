@@ -13,7 +13,7 @@ import functools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from sleuth.core import Action, Game, GameError, State, find_kit
 from sleuth.core.actions import ActionList, IndexedActions
@@ -66,6 +66,22 @@ class SeatState:
         )
 
 
+class PlayedStep(NamedTuple):
+    """A committed step as a table keeps it in memory: a tuple of plain values, which the
+    garbage collector stops tracking (a table's ORM rows, kept for every step of every
+    table, made each full collection scan tens of thousands more objects)."""
+
+    number: int
+    seat: int
+    action: str
+    result: str
+    at: float
+
+    @classmethod
+    def of(cls, row: StepRow) -> PlayedStep:
+        return cls(row.number, row.seat, row.action, row.result, row.at)
+
+
 @dataclass
 class LiveTable:
     row: TableRow
@@ -73,7 +89,7 @@ class LiveTable:
     seed: int
     bot_seed: int
     state: State
-    steps: list[StepRow]
+    steps: list[PlayedStep]
     seats: list[SeatState]
     connections: set[Any] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -158,7 +174,7 @@ class LiveTable:
         """Take a committed step: ``state`` is after it, ``public_action`` what every seat
         saw of it (asked of the state before it)."""
         self.state = state
-        self.steps.append(step)
+        self.steps.append(PlayedStep.of(step))
         entry: list[JSONValue] = [step.seat, public_action, step.result]
         self.log.append(entry)
         self._log_texts.append(json_bytes(entry))

@@ -57,16 +57,18 @@ class Settings:
         return self.db_url.startswith("postgresql")
 
     def async_db_url(self) -> str:
-        """The URL with the async driver SQLAlchemy needs (``sqlite`` → ``aiosqlite``)."""
+        """PostgreSQL's URL with the driver SQLAlchemy needs on the event loop (asyncpg)."""
         url = self.db_url
-        if url.startswith("sqlite:///"):
-            return "sqlite+aiosqlite:///" + url.removeprefix("sqlite:///")
         if url.startswith("postgresql://") or url.startswith("postgres://"):
             return "postgresql+asyncpg://" + url.split("://", 1)[1]
         return url
 
     def sqlite_path(self) -> Path | None:
-        url = self.async_db_url()
-        if url.startswith("sqlite+aiosqlite:///"):
-            return Path(url.removeprefix("sqlite+aiosqlite:///"))
+        for prefix in SQLITE_PREFIXES:
+            if self.db_url.startswith(prefix):
+                return Path(self.db_url.removeprefix(prefix))
         return None
+
+
+# SQLite runs on its own threads whatever driver a URL names (``sleuth.server.db``).
+SQLITE_PREFIXES = ("sqlite:///", "sqlite+pysqlite:///", "sqlite+aiosqlite:///")

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import secrets
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.orm import Session
 
-from .db import sessions
+from .db import Database
 from .models import ChatRow, PersonRow, SeatRow, StepRow, TableRow
 
 
@@ -36,9 +35,8 @@ def new_id() -> str:
 
 
 class Store:
-    def __init__(self, engine: AsyncEngine) -> None:
-        self.engine = engine
-        self._sessions = _Sessions(sessions(engine), engine.dialect.name == "sqlite")
+    def __init__(self, database: Database) -> None:
+        self._db = database
         self._pending: list[tuple[StepRow, int | None, bool, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
 
@@ -47,106 +45,95 @@ class Store:
     async def create_person(self, name: str) -> tuple[PersonRow, str]:
         secret = new_secret()
         row = PersonRow(id=new_id(), secret_hash=secret_hash(secret), name=name, created_at=now())
-        async with self._sessions.begin() as session:
-            session.add(row)
+        await self._db.write(lambda session: session.add(row))
         return row, secret
 
     async def person_by_secret(self, secret: str) -> PersonRow | None:
-        async with self._sessions() as session:
-            found: PersonRow | None = await session.scalar(
-                select(PersonRow).where(PersonRow.secret_hash == secret_hash(secret))
-            )
-            return found
+        query = select(PersonRow).where(PersonRow.secret_hash == secret_hash(secret))
+        return await self._db.read(lambda session: session.scalar(query))
 
     async def people(self, ids: Sequence[str]) -> dict[str, PersonRow]:
         if not ids:
             return {}
-        async with self._sessions() as session:
-            rows = await session.scalars(select(PersonRow).where(PersonRow.id.in_(set(ids))))
-            return {row.id: row for row in rows}
+        query = select(PersonRow).where(PersonRow.id.in_(set(ids)))
+        rows = await self._db.read(lambda session: list(session.scalars(query)))
+        return {row.id: row for row in rows}
 
     async def rename_person(self, person_id: str, name: str) -> None:
-        async with self._sessions.begin() as session:
-            await session.execute(
-                update(PersonRow).where(PersonRow.id == person_id).values(name=name)
-            )
+        query = update(PersonRow).where(PersonRow.id == person_id).values(name=name)
+        await self._db.write(lambda session: session.execute(query))
 
     # --- tables and seats ------------------------------------------------------------------
 
     async def create_table(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
-        async with self._sessions.begin() as session:
+        def work(session: Session) -> None:
             session.add(table)
-            await session.flush()
+            session.flush()
             session.add_all(seats)
 
+        await self._db.write(work)
+
     async def table(self, table_id: str) -> TableRow | None:
-        async with self._sessions() as session:
-            found: TableRow | None = await session.get(TableRow, table_id)
-            return found
+        return await self._db.read(lambda session: session.get(TableRow, table_id))
 
     async def seats(self, table_id: str) -> list[SeatRow]:
-        async with self._sessions() as session:
-            rows = await session.scalars(
-                select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
-            )
-            return list(rows)
+        query = select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+        return await self._db.read(lambda session: list(session.scalars(query)))
 
     async def steps(self, table_id: str, after: int = 0) -> list[StepRow]:
-        async with self._sessions() as session:
-            rows = await session.scalars(
-                select(StepRow)
-                .where(StepRow.table_id == table_id, StepRow.number > after)
-                .order_by(StepRow.number)
-            )
-            return list(rows)
+        query = (
+            select(StepRow)
+            .where(StepRow.table_id == table_id, StepRow.number > after)
+            .order_by(StepRow.number)
+        )
+        return await self._db.read(lambda session: list(session.scalars(query)))
 
     async def unfinished_tables(self) -> list[str]:
-        async with self._sessions() as session:
-            rows = await session.scalars(
-                select(TableRow.id).where(TableRow.status != "finished").order_by(TableRow.id)
-            )
-            return list(rows)
+        query = select(TableRow.id).where(TableRow.status != "finished").order_by(TableRow.id)
+        return await self._db.read(lambda session: list(session.scalars(query)))
 
     async def unfinished_progress(self) -> list[tuple[str, int, str]]:
         """Each unfinished table's id, step and status, in one query (the sweep's)."""
-        async with self._sessions() as session:
-            rows = await session.execute(
-                select(TableRow.id, TableRow.step, TableRow.status)
-                .where(TableRow.status != "finished")
-                .order_by(TableRow.id)
-            )
-            return [(table_id, step, status) for table_id, step, status in rows]
+        query = (
+            select(TableRow.id, TableRow.step, TableRow.status)
+            .where(TableRow.status != "finished")
+            .order_by(TableRow.id)
+        )
+
+        def work(session: Session) -> list[tuple[str, int, str]]:
+            return [(table_id, step, status) for table_id, step, status in session.execute(query)]
+
+        return await self._db.read(work)
 
     async def tables_of(self, person_id: str) -> list[tuple[TableRow, int]]:
         """Every table where the person holds a seat, with that seat, newest first."""
-        async with self._sessions() as session:
-            rows = await session.execute(
-                select(TableRow, SeatRow.seat)
-                .join(SeatRow, SeatRow.table_id == TableRow.id)
-                .where(SeatRow.person_id == person_id)
-                .order_by(TableRow.created_at.desc())
-                .limit(200)
-            )
-            return [(table, seat) for table, seat in rows.tuples()]
+        query = (
+            select(TableRow, SeatRow.seat)
+            .join(SeatRow, SeatRow.table_id == TableRow.id)
+            .where(SeatRow.person_id == person_id)
+            .order_by(TableRow.created_at.desc())
+            .limit(200)
+        )
+
+        def work(session: Session) -> list[tuple[TableRow, int]]:
+            return [(table, seat) for table, seat in session.execute(query).tuples()]
+
+        return await self._db.read(work)
 
     async def listed_tables(self) -> list[TableRow]:
-        async with self._sessions() as session:
-            rows = await session.scalars(
-                select(TableRow)
-                .where(TableRow.listed.is_(True), TableRow.status != "finished")
-                .order_by(TableRow.created_at.desc())
-                .limit(100)
-            )
-            return list(rows)
+        query = (
+            select(TableRow)
+            .where(TableRow.listed.is_(True), TableRow.status != "finished")
+            .order_by(TableRow.created_at.desc())
+            .limit(100)
+        )
+        return await self._db.read(lambda session: list(session.scalars(query)))
 
     async def seat_by_token(self, table_id: str, token: str) -> SeatRow | None:
-        async with self._sessions() as session:
-            found: SeatRow | None = await session.scalar(
-                select(SeatRow).where(
-                    SeatRow.table_id == table_id, SeatRow.token_hash == secret_hash(token)
-                )
-            )
-            return found
+        query = select(SeatRow).where(
+            SeatRow.table_id == table_id, SeatRow.token_hash == secret_hash(token)
+        )
+        return await self._db.read(lambda session: session.scalar(query))
 
     async def update_seat(
         self, table_id: str, seat: int, only_if: dict[str, Any] | None = None, **values: Any
@@ -156,26 +143,29 @@ class Store:
         query = update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
         for column, value in (only_if or {}).items():
             query = query.where(getattr(SeatRow, column) == value)
-        async with self._sessions.begin() as session:
-            result = await session.execute(query.values(**values))
-            return bool(result.rowcount)
+        change = query.values(**values)
+        return await self._db.write(lambda session: _changed(session.execute(change)))
 
     async def update_table(self, table_id: str, **values: Any) -> None:
-        async with self._sessions.begin() as session:
-            await session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+        change = update(TableRow).where(TableRow.id == table_id).values(**values)
+        await self._db.write(lambda session: session.execute(change))
 
     async def start_if_full(self, table_id: str, at: float) -> bool:
         """Start a waiting table once every person's seat has its person."""
-        async with self._sessions.begin() as session:
-            seats = await session.scalars(select(SeatRow).where(SeatRow.table_id == table_id))
+
+        def work(session: Session) -> bool:
+            seats = session.scalars(select(SeatRow).where(SeatRow.table_id == table_id))
             if any(s.kind == "person" and s.person_id is None for s in seats):
                 return False
-            result = await session.execute(
-                update(TableRow)
-                .where(TableRow.id == table_id, TableRow.status == "waiting")
-                .values(status="playing", started_at=at)
+            return _changed(
+                session.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table_id, TableRow.status == "waiting")
+                    .values(status="playing", started_at=at)
+                )
             )
-            return bool(result.rowcount)
+
+        return await self._db.write(work)
 
     async def insert_step(self, step: StepRow, to_move: int | None, finished: bool) -> None:
         """Commit one accepted action and the table's summary with it, or ``StepConflict``.
@@ -238,11 +228,11 @@ class Store:
             for s, m, f in batch
         ]
         tables = cast(Table, TableRow.__table__)
-        async with self._sessions.begin() as session:
-            await session.execute(insert(StepRow), rows)
-            # One statement for the whole batch (executemany): a round trip per step
-            # through the database driver's thread costs more than the write itself.
-            await session.execute(
+
+        def work(session: Session) -> None:
+            session.execute(insert(cast(Table, StepRow.__table__)), rows)
+            # One statement for the whole batch (executemany), and one for the summaries.
+            session.execute(
                 tables.update()
                 .where(tables.c.id == bindparam("key"))
                 .values(
@@ -254,23 +244,28 @@ class Store:
                 summaries,
             )
 
+        await self._db.write(work)
+
     # --- chat ------------------------------------------------------------------------------
 
     async def add_chat(self, table_id: str, seat: int | None, name: str, text: str) -> ChatRow:
         row = ChatRow(table_id=table_id, seat=seat, name=name, text=text, at=now())
-        async with self._sessions.begin() as session:
-            session.add(row)
+        await self._db.write(lambda session: session.add(row))
         return row
 
     async def chat(self, table_id: str, after: int = 0, limit: int = 200) -> list[ChatRow]:
-        async with self._sessions() as session:
-            rows = await session.scalars(
-                select(ChatRow)
-                .where(ChatRow.table_id == table_id, ChatRow.id > after)
-                .order_by(ChatRow.id.desc())
-                .limit(limit)
-            )
-            return list(reversed(list(rows)))
+        query = (
+            select(ChatRow)
+            .where(ChatRow.table_id == table_id, ChatRow.id > after)
+            .order_by(ChatRow.id.desc())
+            .limit(limit)
+        )
+        rows = await self._db.read(lambda session: list(session.scalars(query)))
+        return rows[::-1]
+
+
+def _changed(result: Any) -> bool:
+    return bool(result.rowcount)
 
 
 def now() -> float:
@@ -278,24 +273,3 @@ def now() -> float:
 
 
 GROUP_COMMIT = 200  # steps in one transaction at most
-
-
-class _Sessions:
-    """Sessions, with SQLite's writes taken one at a time: SQLite has one writer, and
-    connections that contend for it wait in its busy handler, which sleeps."""
-
-    def __init__(self, maker: Any, serialize_writes: bool) -> None:
-        self._maker = maker
-        self._lock = asyncio.Lock() if serialize_writes else None
-
-    def __call__(self) -> Any:
-        return self._maker()
-
-    @contextlib.asynccontextmanager
-    async def begin(self) -> AsyncIterator[Any]:
-        if self._lock is None:
-            async with self._maker.begin() as session:
-                yield session
-            return
-        async with self._lock, self._maker.begin() as session:
-            yield session
