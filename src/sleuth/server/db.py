@@ -38,6 +38,10 @@ Work = Callable[[Session], T]
 
 
 class Database(Protocol):
+    # Whether this process is the database's only writer (SQLite: one process serves it),
+    # so that what it wrote it may keep in memory as it wrote it.
+    single_process: bool
+
     async def read(self, work: Work[T]) -> T:
         """``work`` in a session of its own, without a transaction of its own."""
         ...
@@ -67,6 +71,8 @@ def _upgrade(connection: Connection) -> None:
 
 
 class PostgresDatabase:
+    single_process = False
+
     def __init__(self, url: str) -> None:
         self._engine = create_async_engine(url, pool_size=10, max_overflow=20)
         self._sessions = async_sessionmaker(self._engine, expire_on_commit=False)
@@ -91,6 +97,8 @@ class PostgresDatabase:
 class SqliteDatabase:
     """One writer thread (SQLite has one writer: the thread is its queue, so no write waits
     in SQLite's busy handler, which sleeps) and a few reader threads."""
+
+    single_process = True
 
     def __init__(self, path: Path, synchronous: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)

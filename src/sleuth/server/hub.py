@@ -11,6 +11,7 @@ import asyncio
 import json
 import logging
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from sleuth.core import GameError, IllegalActionError
@@ -19,7 +20,7 @@ from .bus import LocalBus
 from .connection import Connection
 from .jsontext import json_text
 from .live import LiveTable, SeatState
-from .models import StepRow
+from .models import SeatRow, StepRow, TableRow
 from .store import StepConflict, Store
 from .workers import SheetJob, WorkerPool
 
@@ -100,10 +101,35 @@ class Hub:
             live = LiveTable.build(row, seats, steps, names)
             live.used_at = time.monotonic()
             chat = await self.store.chat(table_id, limit=1)
+            adopted = self.tables.get(table_id)
+            if adopted is not None:
+                return adopted  # created here while it was being read
             self._chat_seen[table_id] = chat[-1].id if chat else 0
             self.tables[table_id] = live
             self._ensure_driver(live)
             return live
+
+    def adopt(self, row: TableRow, seats: Sequence[SeatRow], names: dict[str, str]) -> LiveTable:
+        """A table this process has just created, from the rows it committed (no steps, no
+        chat yet): the same table ``get`` would read back."""
+        known = self.tables.get(row.id)
+        if known is not None:
+            return known
+        live = LiveTable.build(row, seats, [], names)
+        live.used_at = time.monotonic()
+        self._chat_seen[row.id] = 0
+        self.tables[row.id] = live
+        self._ensure_driver(live)
+        return live
+
+    async def table_noted(self, live: LiveTable, **values: Any) -> None:
+        """After this process changed the table's row (``Store.update_table``, with the same
+        values): the change in memory, told to the table's seats and to other processes
+        (they re-read it)."""
+        for name, value in values.items():
+            setattr(live.row, name, value)
+        self.broadcast(live)
+        await self.bus.publish("seats", live.id)
 
     async def _names(self, ids: list[str]) -> dict[str, str]:
         return {pid: row.name for pid, row in (await self.store.people(ids)).items()}

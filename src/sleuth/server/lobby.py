@@ -44,6 +44,8 @@ class TablePlan:
 class Created:
     table_id: str
     tokens: dict[int, str]  # seat -> invite token, for seats that need one
+    row: TableRow  # as committed: the hub takes the new table from these (``Hub.adopt``)
+    seats: list[SeatRow]
 
 
 # Sleuth's bots share their names across games, from the weakest up; a game's own bot of
@@ -156,9 +158,11 @@ async def create_table(
                 notes="{}",
             )
         )
+    if all(seat.kind != "person" or seat.person_id is not None for seat in seats):
+        # Every seat taken at once (a rematch, a table of bots): it starts as it is stored.
+        row.status, row.started_at = "playing", now
     await store.create_table(row, seats)
-    await store.start_if_full(table_id, now)
-    return Created(table_id, tokens)
+    return Created(table_id, tokens, row, seats)
 
 
 def plan_of(row: TableRow, seats: Sequence[SeatRow]) -> TablePlan:

@@ -37,6 +37,11 @@ def new_id() -> str:
 class Store:
     def __init__(self, database: Database) -> None:
         self._db = database
+        # Identities by their cookie's hash, with one process only (SQLite): every request
+        # and every play channel asks who is calling, and a person's row changes only by
+        # ``rename_person``, here. With several processes each asks the database.
+        # Kept as plain tuples, which the garbage collector does not scan.
+        self._people: dict[str, tuple[str, str, float]] = {}
         self._pending: list[tuple[StepRow, int | None, bool, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
 
@@ -49,8 +54,18 @@ class Store:
         return row, secret
 
     async def person_by_secret(self, secret: str) -> PersonRow | None:
-        query = select(PersonRow).where(PersonRow.secret_hash == secret_hash(secret))
-        return await self._db.read(lambda session: session.scalar(query))
+        key = secret_hash(secret)
+        known = self._people.get(key)
+        if known is not None:
+            person_id, name, created_at = known
+            return PersonRow(id=person_id, secret_hash=key, name=name, created_at=created_at)
+        query = select(PersonRow).where(PersonRow.secret_hash == key)
+        found = await self._db.read(lambda session: session.scalar(query))
+        if found is not None and self._db.single_process:
+            if len(self._people) >= PEOPLE_KEPT:
+                self._people.clear()
+            self._people[key] = (found.id, found.name, found.created_at)
+        return found
 
     async def people(self, ids: Sequence[str]) -> dict[str, PersonRow]:
         if not ids:
@@ -62,6 +77,8 @@ class Store:
     async def rename_person(self, person_id: str, name: str) -> None:
         query = update(PersonRow).where(PersonRow.id == person_id).values(name=name)
         await self._db.write(lambda session: session.execute(query))
+        for key in [key for key, row in self._people.items() if row[0] == person_id]:
+            del self._people[key]
 
     # --- tables and seats ------------------------------------------------------------------
 
@@ -273,3 +290,4 @@ def now() -> float:
 
 
 GROUP_COMMIT = 200  # steps in one transaction at most
+PEOPLE_KEPT = 20_000  # identities kept in memory (one process), a few MB
