@@ -344,7 +344,7 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--warmup", type=float, default=5.0)
-    parser.add_argument("--think", type=float, default=0.3, help="mean seconds before a move")
+    parser.add_argument("--think", type=float, default=0.45, help="mean seconds before a move")
     parser.add_argument("--servers", type=int, default=1, help="processes (PostgreSQL only)")
     parser.add_argument("--profile", default=None, help="write the server's cProfile here")
     parser.add_argument("--db", choices=("sqlite", "postgresql", "both"), default="both")
