@@ -1,7 +1,8 @@
 """Fan-out between processes: PostgreSQL ``LISTEN/NOTIFY`` carrying ids only.
 
-A notification names what changed (``step TABLE NUMBER``, ``seats TABLE``, ``chat TABLE
-ID``); every process that has the table open re-reads it from the database. The payload
+A notification names what changed (``step TABLE NUMBER``, ``seats TABLE 0``, ``chat TABLE
+ID``) and the process that changed it (a random id); every other process that has the table
+open re-reads it from the database. The payload
 holds no game data: any database user may listen. With SQLite there is one process and the
 bus only calls back locally.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -47,6 +49,9 @@ class PostgresBus(LocalBus):
     def __init__(self, dsn: str) -> None:
         super().__init__()
         self.dsn = dsn
+        # Names this process in its notifications, so that it does not re-read what it
+        # changed itself (every rematch and seat change came back to it as a re-read).
+        self.origin = secrets.token_hex(4)
         self._listener: Any = None
         self._sender: Any = None
         self._outbox: list[str] = []
@@ -62,9 +67,8 @@ class PostgresBus(LocalBus):
         await self._listener.add_listener(CHANNEL, self._on_notify)
 
     def _on_notify(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
-        kind, _, rest = payload.partition(" ")
-        table_id, _, number = rest.partition(" ")
-        if self.handler is None or not table_id:
+        kind, table_id, number, origin = [*payload.split(" "), "", "", ""][:4]
+        if self.handler is None or not table_id or origin == self.origin:
             return
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(
             self.handler(kind, table_id, int(number or 0))
@@ -76,7 +80,7 @@ class PostgresBus(LocalBus):
         """Queue a notification; one task sends what gathered meanwhile in one round trip.
         The step is committed already: a notification lost with its process is made good
         by the others' periodic re-read."""
-        self._outbox.append(f"{kind} {table_id} {number}")
+        self._outbox.append(f"{kind} {table_id} {number} {self.origin}")
         if self._sending is None or self._sending.done():
             self._sending = asyncio.get_running_loop().create_task(self._send())
 

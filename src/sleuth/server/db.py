@@ -12,18 +12,20 @@ commit queued for up to 460 ms at 250 tables).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import create_engine, event, text
+from sqlalchemy import Table, bindparam, create_engine, event, insert, text
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
 from sqlalchemy.orm import Session, sessionmaker
 
+from .models import StepRow, TableRow
 from .settings import Settings
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -51,9 +53,87 @@ class Database(Protocol):
         raises, and the error raised here)."""
         ...
 
+    async def commit_steps(self, steps: Sequence[StepValues]) -> None:
+        """Insert the steps and set each table's summary to its step's, in one transaction;
+        ``StepNumberTaken`` if a step's number is taken already (another process)."""
+        ...
+
     async def migrate(self) -> None: ...
 
     async def close(self) -> None: ...
+
+
+class StepNumberTaken(Exception):
+    """A step's number is taken already: another process committed that table's step."""
+
+
+class StepValues(NamedTuple):
+    table_id: str
+    number: int
+    seat: int
+    action: str
+    result: str
+    at: float
+    to_move: int | None
+    finished: bool
+
+
+def _commit_with_session(session: Session, steps: Sequence[StepValues]) -> None:
+    rows = [
+        {
+            "table_id": s.table_id,
+            "number": s.number,
+            "seat": s.seat,
+            "action": s.action,
+            "result": s.result,
+            "at": s.at,
+        }
+        for s in steps
+    ]
+    summaries = [
+        {
+            "key": s.table_id,
+            "step": s.number,
+            "to_move": s.to_move,
+            "status": "finished" if s.finished else "playing",
+            "finished_at": s.at if s.finished else None,
+        }
+        for s in steps
+    ]
+    tables = cast(Table, TableRow.__table__)
+    session.execute(insert(cast(Table, StepRow.__table__)), rows)
+    # One statement for the whole batch (executemany), and one for the summaries.
+    session.execute(
+        tables.update()
+        .where(tables.c.id == bindparam("key"))
+        .values(
+            step=bindparam("step"),
+            to_move=bindparam("to_move"),
+            status=bindparam("status"),
+            finished_at=bindparam("finished_at"),
+        ),
+        summaries,
+    )
+
+
+# PostgreSQL: the whole batch in one statement, its columns as arrays. It is sent outside
+# any explicit transaction (one statement is one transaction): one round trip, where a
+# session's BEGIN, INSERT, UPDATE and COMMIT were several, each waiting its turn on a busy
+# event loop while every other table's steps waited behind them.
+_PG_COMMIT_STEPS = """
+WITH batch AS (
+    SELECT * FROM unnest(
+        $1::text[], $2::int[], $3::int[], $4::text[], $5::text[], $6::float8[],
+        $7::int[], $8::text[], $9::float8[]
+    ) AS b(table_id, number, seat, action, result, at, to_move, status, finished_at)
+), inserted AS (
+    INSERT INTO steps (table_id, number, seat, action, result, at)
+    SELECT table_id, number, seat, action, result, at FROM batch
+)
+UPDATE tables SET step = batch.number, to_move = batch.to_move, status = batch.status,
+    finished_at = batch.finished_at
+FROM batch WHERE tables.id = batch.table_id
+"""
 
 
 def open_database(settings: Settings) -> Database:
@@ -76,6 +156,9 @@ class PostgresDatabase:
     def __init__(self, url: str) -> None:
         self._engine = create_async_engine(url, pool_size=10, max_overflow=20)
         self._sessions = async_sessionmaker(self._engine, expire_on_commit=False)
+        # Steps are committed one batch at a time (``Store``), on a connection of their own.
+        self._dsn = "postgresql://" + url.split("://", 1)[1]
+        self._steps_connection: Any = None
 
     async def read(self, work: Work[T]) -> T:
         async with self._sessions() as session:
@@ -85,12 +168,35 @@ class PostgresDatabase:
         async with self._sessions.begin() as session:
             return await session.run_sync(work)
 
+    async def commit_steps(self, steps: Sequence[StepValues]) -> None:
+        import asyncpg
+
+        if self._steps_connection is None or self._steps_connection.is_closed():
+            self._steps_connection = await asyncpg.connect(self._dsn)
+        columns = (
+            [s.table_id for s in steps],
+            [s.number for s in steps],
+            [s.seat for s in steps],
+            [s.action for s in steps],
+            [s.result for s in steps],
+            [s.at for s in steps],
+            [s.to_move for s in steps],
+            ["finished" if s.finished else "playing" for s in steps],
+            [s.at if s.finished else None for s in steps],
+        )
+        try:
+            await self._steps_connection.execute(_PG_COMMIT_STEPS, *columns)
+        except asyncpg.UniqueViolationError as error:
+            raise StepNumberTaken(str(error)) from None
+
     async def migrate(self) -> None:
         async with self._engine.begin() as connection:
             await connection.execute(text(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"))
             await connection.run_sync(_upgrade)
 
     async def close(self) -> None:
+        if self._steps_connection is not None:
+            await self._steps_connection.close()
         await self._engine.dispose()
 
 
@@ -130,6 +236,12 @@ class SqliteDatabase:
         return await asyncio.get_running_loop().run_in_executor(
             self._writer, self._in_transaction, work
         )
+
+    async def commit_steps(self, steps: Sequence[StepValues]) -> None:
+        try:
+            await self.write(lambda session: _commit_with_session(session, steps))
+        except IntegrityError as error:
+            raise StepNumberTaken(str(error)) from None
 
     def _in_session(self, work: Work[T]) -> T:
         with self._sessions() as session:

@@ -26,6 +26,16 @@ from .workers import SheetJob, WorkerPool
 
 log = logging.getLogger("sleuth.server")
 SWEEP_SECONDS = 5.0
+STATUS_ORDER = {"waiting": 0, "playing": 1, "finished": 2}
+
+
+def _ahead(step: int, status: str, live: LiveTable) -> bool:
+    """Whether a table's row as read is ahead of the table here. Only ahead matters: a row
+    behind it was read before steps this process committed since (a sweep going through
+    the tables, a reconnection), and re-reading for those held each table's lock."""
+    return step > live.step or STATUS_ORDER.get(status, 0) > STATUS_ORDER.get(live.status, 0)
+
+
 # A finished table no one has asked for in this long leaves memory (``get`` reads it again).
 UNUSED_SECONDS = 60.0
 
@@ -165,7 +175,7 @@ class Hub:
         if not self.bus.shared:
             return
         row = await self.store.table(live.id)
-        if live.behind or (row is not None and (row.step, row.status) != (live.step, live.status)):
+        if live.behind or (row is not None and _ahead(row.step, row.status, live)):
             await self.refresh(live)
 
     async def on_notice(self, kind: str, table_id: str, number: int) -> None:
@@ -195,7 +205,7 @@ class Hub:
                     known = self.tables.get(table_id)
                     if known is None:
                         await self.get(table_id)
-                    elif step != known.step or status != known.status:
+                    elif _ahead(step, status, known):
                         if known.connections or known.needs_driver:
                             await self.refresh(known)
                         else:

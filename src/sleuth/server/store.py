@@ -7,13 +7,12 @@ import hashlib
 import secrets
 import time
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import Table, bindparam, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from .db import Database
+from .db import Database, StepNumberTaken, StepValues
 from .models import ChatRow, PersonRow, SeatRow, StepRow, TableRow
 
 
@@ -203,12 +202,12 @@ class Store:
             batch, self._pending = self._pending[:GROUP_COMMIT], self._pending[GROUP_COMMIT:]
             try:
                 await self._commit_steps([(s, m, f) for s, m, f, _ in batch])
-            except IntegrityError:
+            except StepNumberTaken:
                 # Some step lost its number to another process: find which, one by one.
                 for step, to_move, finished, future in batch:
                     try:
                         await self._commit_steps([(step, to_move, finished)])
-                    except IntegrityError as error:
+                    except StepNumberTaken as error:
                         future.set_exception(StepConflict(str(error)))
                     except Exception as error:
                         future.set_exception(error)
@@ -223,45 +222,12 @@ class Store:
                 future.set_result(None)
 
     async def _commit_steps(self, batch: Sequence[tuple[StepRow, int | None, bool]]) -> None:
-        rows = [
-            {
-                "table_id": s.table_id,
-                "number": s.number,
-                "seat": s.seat,
-                "action": s.action,
-                "result": s.result,
-                "at": s.at,
-            }
-            for s, _, _ in batch
-        ]
-        summaries = [
-            {
-                "key": s.table_id,
-                "step": s.number,
-                "to_move": m,
-                "status": "finished" if f else "playing",
-                "finished_at": s.at if f else None,
-            }
-            for s, m, f in batch
-        ]
-        tables = cast(Table, TableRow.__table__)
-
-        def work(session: Session) -> None:
-            session.execute(insert(cast(Table, StepRow.__table__)), rows)
-            # One statement for the whole batch (executemany), and one for the summaries.
-            session.execute(
-                tables.update()
-                .where(tables.c.id == bindparam("key"))
-                .values(
-                    step=bindparam("step"),
-                    to_move=bindparam("to_move"),
-                    status=bindparam("status"),
-                    finished_at=bindparam("finished_at"),
-                ),
-                summaries,
-            )
-
-        await self._db.write(work)
+        await self._db.commit_steps(
+            [
+                StepValues(s.table_id, s.number, s.seat, s.action, s.result, s.at, m, f)
+                for s, m, f in batch
+            ]
+        )
 
     # --- chat ------------------------------------------------------------------------------
 
