@@ -252,20 +252,21 @@ async def run(db: str, args: argparse.Namespace, folder: Path) -> dict[str, Any]
             # connections here) would count as the server's latency: the people's process,
             # the measuring instrument, does without them while measuring.
             gc.collect()
-            gc.freeze()
             gc.disable()
             server_memory = sum(rss_megabytes(p.pid) for p in processes)
             totals.measuring = True
             began = time.perf_counter()
             server_cpu = sum(cpu_seconds(p.pid) for p in processes)
             client_cpu = time.process_time()
-            await asyncio.sleep(args.seconds)
+            try:
+                await asyncio.sleep(args.seconds)
+            finally:
+                gc.enable()
             totals.measuring = False
             elapsed = time.perf_counter() - began
             server_cpu = sum(cpu_seconds(p.pid) for p in processes) - server_cpu
             client_cpu = time.process_time() - client_cpu
             server_memory_after = sum(rss_megabytes(p.pid) for p in processes)
-            gc.enable()
             totals.sending = False
             await asyncio.sleep(3)  # let the last actions land
             stop.set()
