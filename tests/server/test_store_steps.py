@@ -81,3 +81,29 @@ async def test_steps_commit_with_the_summary_and_a_taken_number_is_refused_alone
         )
     finally:
         await database.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+async def test_who_is_calling_follows_a_rename(kind: str, tmp_path: Path, postgres: Any) -> None:
+    """With one process the identity is kept in memory (SQLite): a rename is seen at once,
+    also when it lands while a lookup is reading."""
+    url = postgres() if kind == "postgresql" else f"sqlite:///{tmp_path / 'store.db'}"
+    database = open_database(Settings(db_url=url, key_file=tmp_path / "key"))
+    await database.migrate()
+    store = Store(database)
+    try:
+        person, secret = await store.create_person("Ann")
+        found = await store.person_by_secret(secret)
+        assert found is not None and (found.id, found.name) == (person.id, "Ann")
+        await store.rename_person(person.id, "Anna")
+        again = await store.person_by_secret(secret)
+        assert again is not None and (again.id, again.name) == (person.id, "Anna")
+        # A lookup under way when a rename commits keeps nothing stale.
+        looking = asyncio.ensure_future(store.person_by_secret(secret))
+        await store.rename_person(person.id, "Annie")
+        await looking
+        latest = await store.person_by_secret(secret)
+        assert latest is not None and latest.name == "Annie"
+        assert await store.person_by_secret("no such secret") is None
+    finally:
+        await database.close()

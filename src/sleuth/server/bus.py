@@ -1,8 +1,8 @@
 """Fan-out between processes: PostgreSQL ``LISTEN/NOTIFY`` carrying ids only.
 
-A notification names what changed (``step TABLE NUMBER``, ``seats TABLE 0``, ``chat TABLE
-ID``) and the process that changed it (a random id); every other process that has the table
-open re-reads it from the database. The payload
+A notification names what changed (``step TABLE NUMBER``, ``seats TABLE``, ``chat TABLE
+ID``); every other process that has the table open re-reads it from the database (a process
+knows its own by the database process that sent it). The payload
 holds no game data: any database user may listen. With SQLite there is one process and the
 bus only calls back locally.
 """
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -49,9 +48,10 @@ class PostgresBus(LocalBus):
     def __init__(self, dsn: str) -> None:
         super().__init__()
         self.dsn = dsn
-        # Names this process in its notifications, so that it does not re-read what it
-        # changed itself (every rematch and seat change came back to it as a re-read).
-        self.origin = secrets.token_hex(4)
+        # The database's process for this one's sending connection: a notification from it
+        # is this process's own, not re-read (every rematch and seat change came back as a
+        # re-read).
+        self._sender_pid: int | None = None
         self._listener: Any = None
         self._sender: Any = None
         self._outbox: list[str] = []
@@ -64,14 +64,23 @@ class PostgresBus(LocalBus):
         self.handler = handler
         self._listener = await asyncpg.connect(self.dsn)
         self._sender = await asyncpg.connect(self.dsn)
+        self._sender_pid = self._sender.get_server_pid()
         await self._listener.add_listener(CHANNEL, self._on_notify)
 
-    def _on_notify(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
-        kind, table_id, number, origin = [*payload.split(" "), "", "", ""][:4]
-        if self.handler is None or not table_id or origin == self.origin:
+    def _on_notify(self, _connection: Any, pid: int, _channel: str, payload: str) -> None:
+        if self.handler is None or pid == self._sender_pid:
+            return
+        kind, _, rest = payload.partition(" ")
+        table_id, _, count = rest.partition(" ")
+        try:
+            number = int(count or 0)
+        except ValueError:
+            log.warning("a notification not in Sleuth's form: %r", payload)
+            return
+        if not table_id:
             return
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(
-            self.handler(kind, table_id, int(number or 0))
+            self.handler(kind, table_id, number)
         )
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -80,7 +89,7 @@ class PostgresBus(LocalBus):
         """Queue a notification; one task sends what gathered meanwhile in one round trip.
         The step is committed already: a notification lost with its process is made good
         by the others' periodic re-read."""
-        self._outbox.append(f"{kind} {table_id} {number} {self.origin}")
+        self._outbox.append(f"{kind} {table_id} {number}")
         if self._sending is None or self._sending.done():
             self._sending = asyncio.get_running_loop().create_task(self._send())
 

@@ -45,7 +45,7 @@ class Database(Protocol):
     single_process: bool
 
     async def read(self, work: Work[T]) -> T:
-        """``work`` in a session of its own, without a transaction of its own."""
+        """``work`` in a session of its own (rolled back at the end: for reads)."""
         ...
 
     async def write(self, work: Work[T]) -> T:
@@ -65,6 +65,18 @@ class Database(Protocol):
 
 class StepNumberTaken(Exception):
     """A step's number is taken already: another process committed that table's step."""
+
+
+class BatchRefused(Exception):
+    """The database refused a batch of steps for a reason of its own (a deadlock with
+    another process's batch): its steps are tried again one by one."""
+
+
+class DatabaseClosed(Exception):
+    """The service is stopping: nothing more is stored."""
+
+
+STEP_TIMEOUT = 30.0  # seconds a batch of steps may take before it is given up
 
 
 class StepValues(NamedTuple):
@@ -128,12 +140,19 @@ WITH batch AS (
     ) AS b(table_id, number, seat, action, result, at, to_move, status, finished_at)
 ), inserted AS (
     INSERT INTO steps (table_id, number, seat, action, result, at)
-    SELECT table_id, number, seat, action, result, at FROM batch
+    SELECT table_id, number, seat, action, result, at FROM batch ORDER BY table_id, number
 )
-UPDATE tables SET step = batch.number, to_move = batch.to_move, status = batch.status,
-    finished_at = batch.finished_at
-FROM batch WHERE tables.id = batch.table_id
+UPDATE tables SET step = last.number, to_move = last.to_move, status = last.status,
+    finished_at = last.finished_at
+FROM (
+    SELECT DISTINCT ON (table_id) * FROM batch ORDER BY table_id, number DESC
+) AS last
+WHERE tables.id = last.table_id
 """
+# The rows are taken in the order of their tables (in the batch as sent, and in the
+# INSERT): two processes' batches that share tables then wait on each other in one order
+# and never deadlock. A table's summary is its batch's last step (an UPDATE joined to two
+# rows of one table would apply either).
 
 
 def open_database(settings: Settings) -> Database:
@@ -159,6 +178,8 @@ class PostgresDatabase:
         # Steps are committed one batch at a time (``Store``), on a connection of their own.
         self._dsn = "postgresql://" + url.split("://", 1)[1]
         self._steps_connection: Any = None
+        self._steps_lock = asyncio.Lock()
+        self._closed = False
 
     async def read(self, work: Work[T]) -> T:
         async with self._sessions() as session:
@@ -171,8 +192,7 @@ class PostgresDatabase:
     async def commit_steps(self, steps: Sequence[StepValues]) -> None:
         import asyncpg
 
-        if self._steps_connection is None or self._steps_connection.is_closed():
-            self._steps_connection = await asyncpg.connect(self._dsn)
+        steps = sorted(steps, key=lambda s: (s.table_id, s.number))
         columns = (
             [s.table_id for s in steps],
             [s.number for s in steps],
@@ -184,10 +204,19 @@ class PostgresDatabase:
             ["finished" if s.finished else "playing" for s in steps],
             [s.at if s.finished else None for s in steps],
         )
-        try:
-            await self._steps_connection.execute(_PG_COMMIT_STEPS, *columns)
-        except asyncpg.UniqueViolationError as error:
-            raise StepNumberTaken(str(error)) from None
+        async with self._steps_lock:
+            if self._closed:
+                raise DatabaseClosed("the service is stopping: the step was not stored")
+            if self._steps_connection is None or self._steps_connection.is_closed():
+                self._steps_connection = await asyncpg.connect(
+                    self._dsn, timeout=STEP_TIMEOUT, command_timeout=STEP_TIMEOUT
+                )
+            try:
+                await self._steps_connection.execute(_PG_COMMIT_STEPS, *columns)
+            except asyncpg.UniqueViolationError as error:
+                raise StepNumberTaken(str(error)) from None
+            except asyncpg.DeadlockDetectedError as error:
+                raise BatchRefused(str(error)) from None
 
     async def migrate(self) -> None:
         async with self._engine.begin() as connection:
@@ -195,8 +224,13 @@ class PostgresDatabase:
             await connection.run_sync(_upgrade)
 
     async def close(self) -> None:
-        if self._steps_connection is not None:
-            await self._steps_connection.close()
+        async with self._steps_lock:  # a batch under way is committed (or refused) first
+            self._closed = True
+            if self._steps_connection is not None:
+                try:
+                    await self._steps_connection.close(timeout=STEP_TIMEOUT)
+                except Exception:
+                    self._steps_connection.terminate()
         await self._engine.dispose()
 
 
@@ -241,6 +275,8 @@ class SqliteDatabase:
         try:
             await self.write(lambda session: _commit_with_session(session, steps))
         except IntegrityError as error:
+            if "UNIQUE" not in str(error):
+                raise  # not a number taken (a table that is gone): named as it is
             raise StepNumberTaken(str(error)) from None
 
     def _in_session(self, work: Work[T]) -> T:
@@ -260,8 +296,8 @@ class SqliteDatabase:
 
     async def close(self) -> None:
         loop = asyncio.get_running_loop()
-        # Work already handed to the threads finishes first (a commit under way is
-        # someone's acknowledged action).
+        # Work already handed to the threads finishes first: a commit under way is an
+        # action about to be acknowledged.
         await loop.run_in_executor(None, self._writer.shutdown)
         await loop.run_in_executor(None, self._readers.shutdown)
         self._engine.dispose()

@@ -132,12 +132,16 @@ class Hub:
         self._ensure_driver(live)
         return live
 
-    async def table_noted(self, live: LiveTable, **values: Any) -> None:
-        """After this process changed the table's row (``Store.update_table``, with the same
-        values): the change in memory, told to the table's seats and to other processes
-        (they re-read it)."""
-        for name, value in values.items():
-            setattr(live.row, name, value)
+    async def update_table(self, live: LiveTable, **values: Any) -> None:
+        """Change the table's row in the database and here, then tell its seats and the
+        other processes (they re-read it)."""
+        unknown = set(values) - {column.name for column in TableRow.__table__.columns}
+        if unknown:
+            raise ValueError(f"not columns of a table: {sorted(unknown)}")
+        async with live.lock:
+            await self.store.update_table(live.id, **values)
+            for name, value in values.items():
+                setattr(live.row, name, value)
         self.broadcast(live)
         await self.bus.publish("seats", live.id)
 
@@ -172,7 +176,7 @@ class Hub:
     async def catch_up_if_behind(self, live: LiveTable) -> None:
         """Before a seat (re)connects: the database may hold steps a notification has not
         brought yet (the process that committed them died before sending it)."""
-        if not self.bus.shared:
+        if not self.bus.shared and not live.behind:
             return
         row = await self.store.table(live.id)
         if live.behind or (row is not None and _ahead(row.step, row.status, live)):

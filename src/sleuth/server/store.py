@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from .db import Database, StepNumberTaken, StepValues
+from .db import BatchRefused, Database, StepNumberTaken, StepValues
 from .models import ChatRow, PersonRow, SeatRow, StepRow, TableRow
 
 
@@ -41,6 +41,7 @@ class Store:
         # ``rename_person``, here. With several processes each asks the database.
         # Kept as plain tuples, which the garbage collector does not scan.
         self._people: dict[str, tuple[str, str, float]] = {}
+        self._renames = 0
         self._pending: list[tuple[StepRow, int | None, bool, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
 
@@ -59,8 +60,11 @@ class Store:
             person_id, name, created_at = known
             return PersonRow(id=person_id, secret_hash=key, name=name, created_at=created_at)
         query = select(PersonRow).where(PersonRow.secret_hash == key)
+        renames = self._renames
         found = await self._db.read(lambda session: session.scalar(query))
-        if found is not None and self._db.single_process:
+        # A rename committed while this read was under way may have missed it: keep only
+        # a row read with no rename in between.
+        if found is not None and self._db.single_process and renames == self._renames:
             if len(self._people) >= PEOPLE_KEPT:
                 self._people.clear()
             self._people[key] = (found.id, found.name, found.created_at)
@@ -75,7 +79,9 @@ class Store:
 
     async def rename_person(self, person_id: str, name: str) -> None:
         query = update(PersonRow).where(PersonRow.id == person_id).values(name=name)
+        self._renames += 1
         await self._db.write(lambda session: session.execute(query))
+        self._renames += 1
         for key in [key for key, row in self._people.items() if row[0] == person_id]:
             del self._people[key]
 
@@ -202,24 +208,25 @@ class Store:
             batch, self._pending = self._pending[:GROUP_COMMIT], self._pending[GROUP_COMMIT:]
             try:
                 await self._commit_steps([(s, m, f) for s, m, f, _ in batch])
-            except StepNumberTaken:
-                # Some step lost its number to another process: find which, one by one.
+            except (StepNumberTaken, BatchRefused):
+                # Some step lost its number to another process (or the database refused
+                # the batch as a whole): find which, one by one.
                 for step, to_move, finished, future in batch:
                     try:
                         await self._commit_steps([(step, to_move, finished)])
                     except StepNumberTaken as error:
-                        future.set_exception(StepConflict(str(error)))
+                        _settle(future, StepConflict(str(error)))
                     except Exception as error:
-                        future.set_exception(error)
+                        _settle(future, error)
                     else:
-                        future.set_result(None)
+                        _settle(future, None)
                 continue
             except Exception as error:
                 for *_, future in batch:
-                    future.set_exception(error)
+                    _settle(future, error)
                 continue
             for *_, future in batch:
-                future.set_result(None)
+                _settle(future, None)
 
     async def _commit_steps(self, batch: Sequence[tuple[StepRow, int | None, bool]]) -> None:
         await self._db.commit_steps(
@@ -245,6 +252,17 @@ class Store:
         )
         rows = await self._db.read(lambda session: list(session.scalars(query)))
         return rows[::-1]
+
+
+def _settle(future: asyncio.Future[None], error: Exception | None) -> None:
+    """Answer a step's caller, unless it has stopped waiting (its task was cancelled): the
+    writer goes on with the rest of its batch either way."""
+    if future.done():
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(error)
 
 
 def _changed(result: Any) -> bool:

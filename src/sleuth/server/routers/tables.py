@@ -104,10 +104,9 @@ async def rematch(live: Table, request: Request, app: ServicesDep, person: Perso
     plan = plan_of(live.row, await app.store.seats(live.id))
     people = {s.seat: s.person_id for s in live.seats if s.kind == "person" and s.person_id}
     created = await create_table(app.store, plan, person.id, people, rematch_of=live.id)
+    await app.hub.update_table(live, rematch=created.table_id)
     names = {s.person_id: s.name for s in live.seats if s.person_id is not None}
     again = app.hub.adopt(created.row, created.seats, names)
-    await app.store.update_table(live.id, rematch=created.table_id)
-    await app.hub.table_noted(live, rematch=created.table_id)
     return TableCreated(
         table=table_out(again),
         invites=[
