@@ -72,10 +72,7 @@ class DeductiveBlackVienna(Agent):
     def _should_accuse(
         self, view: BlackViennaView, rings: list[tuple[str, float]], rng: random.Random
     ) -> bool:
-        if len(rings) == 1:
-            return True
-        total = sum(count for _, count in rings)
-        return rings[0][1] / total >= confidence_needed(view, self.early, self.late)
+        return top_share(rings) >= confidence_needed(view, self.early, self.late)
 
     @staticmethod
     def _best_question(
@@ -95,6 +92,13 @@ class DeductiveBlackVienna(Agent):
             return gain, rng.random()
 
         return max(questions, key=value)
+
+
+def top_share(rings: list[tuple[str, float]]) -> float:
+    """The likeliest ring's share of the weight (rings as ``_rings`` orders them)."""
+    if len(rings) == 1:
+        return 1.0
+    return rings[0][1] / sum(count for _, count in rings)
 
 
 def confidence_needed(view: BlackViennaView, early: float, late: float) -> float:

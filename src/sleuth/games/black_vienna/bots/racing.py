@@ -38,7 +38,13 @@ from sleuth.core import Game
 from sleuth.games.black_vienna import BlackViennaView
 from sleuth.games.black_vienna.knowledge import BlackViennaAnalysis, black_vienna_position
 
-from .deductive import EARLY_CONFIDENCE, LATE_CONFIDENCE, DeductiveBlackVienna, confidence_needed
+from .deductive import (
+    EARLY_CONFIDENCE,
+    LATE_CONFIDENCE,
+    DeductiveBlackVienna,
+    confidence_needed,
+    top_share,
+)
 from .ring import canonical_ring, knowledge_of
 
 SAMPLES = 4
@@ -102,10 +108,7 @@ class RacingBlackVienna(DeductiveBlackVienna):
     def _should_accuse(
         self, view: BlackViennaView, rings: list[tuple[str, float]], rng: random.Random
     ) -> bool:
-        if len(rings) == 1:
-            return True
-        total = sum(count for _, count in rings)
-        p = rings[0][1] / total
+        p = top_share(rings)
         needed = confidence_needed(view, self.early, self.late)
         if p >= needed:
             return True
