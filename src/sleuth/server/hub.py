@@ -109,15 +109,11 @@ class Hub:
             steps = await self.store.steps(table_id)
             names = await self._names([s.person_id for s in seats if s.person_id])
             live = LiveTable.build(row, seats, steps, names)
-            live.used_at = time.monotonic()
             chat = await self.store.chat(table_id, limit=1)
             adopted = self.tables.get(table_id)
             if adopted is not None:
                 return adopted  # created here while it was being read
-            self._chat_seen[table_id] = chat[-1].id if chat else 0
-            self.tables[table_id] = live
-            self._ensure_driver(live)
-            return live
+            return self._take(live, chat[-1].id if chat else 0)
 
     def adopt(self, row: TableRow, seats: Sequence[SeatRow], names: dict[str, str]) -> LiveTable:
         """A table this process has just created, from the rows it committed (no steps, no
@@ -125,10 +121,12 @@ class Hub:
         known = self.tables.get(row.id)
         if known is not None:
             return known
-        live = LiveTable.build(row, seats, [], names)
+        return self._take(LiveTable.build(row, seats, [], names), 0)
+
+    def _take(self, live: LiveTable, chat_seen: int) -> LiveTable:
         live.used_at = time.monotonic()
-        self._chat_seen[row.id] = 0
-        self.tables[row.id] = live
+        self._chat_seen[live.id] = chat_seen
+        self.tables[live.id] = live
         self._ensure_driver(live)
         return live
 
