@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -76,6 +76,19 @@ class BlackVienna(Game[bv.BlackViennaConfig]):
         self.deck = config.deck
         self.card_masks = {card: bv.letters_mask(card) for card in self.deck}
         self.hand_sizes = bv.hand_sizes(config.players)
+        self.per_card = config.special_count == "per-card"
+        self.targets = tuple(
+            tuple(t for t in range(config.players) if t != seat) for seat in range(config.players)
+        )
+        # Each question made once per game (a few thousand at most): a playout lists a
+        # seat's questions at every step and would otherwise build them afresh each time.
+        self.questions: dict[tuple[int, tuple[str, ...]], Investigate] = {}
+
+    def question(self, target: int, cards: tuple[str, ...]) -> Investigate:
+        made = self.questions.get((target, cards))
+        if made is None:
+            made = self.questions[target, cards] = Investigate(target, cards)
+        return made
 
     def new(self, seed: int) -> BlackViennaState:
         rng = make_rng(seed, "deal")
@@ -149,8 +162,9 @@ class BlackViennaState(State):
     tops: tuple[int, ...] = ()  # cards turned from each stack so far
     table: tuple[tuple[str, int, int], ...] = ()  # (card, holder, markers)
     log: tuple[Investigation, ...] = ()
-    # The log as every view shows it, grown with it: a view then shares it, instead of
-    # converting the whole log again at every step (a server builds every seat's view).
+    # The log as every view shows it, caught up with ``log`` when a view is built: a view
+    # then converts only the investigations since the state it was played from (a server
+    # builds every seat's view at every step; a playout builds none).
     public_log: tuple[InvestigationView, ...] = ()
     accusations: tuple[Accusation, ...] = ()
     guesses: tuple[tuple[int, str | None], ...] = ()  # "-" for a pass
@@ -161,9 +175,13 @@ class BlackViennaState(State):
     eliminated: int = 0  # a bit per seat that accused wrongly
     phase: Phase = Phase.ASK
     winner: int | None = None
-    last: str = ""
+    # The public result, or the investigation whose answers are the result: written out
+    # only when asked (``last_result``), which a playout never does.
+    last: str | Investigation = ""
     sealed: str = ""  # what a guess handed in was ("guessed" or "passed"): its seat's alone
     _outcome: Outcome | None = None
+    # The card on top of each stack (``None``: empty), kept up as cards are played.
+    _face: tuple[str | None, ...] | None = field(default=None, init=False)
 
     @classmethod
     def _initial(
@@ -188,12 +206,15 @@ class BlackViennaState(State):
         return self.game.players
 
     def face_up(self) -> tuple[str | None, ...]:
-        return tuple(
-            [
-                stack[top] if top < len(stack) else None
-                for stack, top in zip(self.stacks, self.tops, strict=True)
-            ]
-        )
+        face = self._face
+        if face is None:
+            face = self._face = tuple(
+                [
+                    stack[top] if top < len(stack) else None
+                    for stack, top in zip(self.stacks, self.tops, strict=True)
+                ]
+            )
+        return face
 
     def special_unlocked(self) -> bool:
         everyone = (1 << self.players) - 1
@@ -239,6 +260,8 @@ class BlackViennaState(State):
             return []
         face_up = [card for card in self.face_up() if card is not None]
         choices: list[tuple[str, ...]] = [(card,) for card in face_up]
+        if self.cards_played < bv.SPECIAL_MIN_CARDS:  # the rest of special_unlocked()
+            return choices
         if self.special_unlocked():
             reusable = self.reusable_cards(seat)
             if self.game.config.special == "both":
@@ -250,22 +273,43 @@ class BlackViennaState(State):
         return choices
 
     def investigations(self, seat: int) -> IndexedActions:
-        """Every (card set, target) question of ``seat``, card set first, made on demand."""
-        choices = self.question_choices(seat)
-        targets = [t for t in range(self.players) if t != seat]
+        """Every (card set, target) question of ``seat``, card set first, made on demand.
+
+        The card sets are ``question_choices``' in its order, counted and indexed without
+        listing them: late in a game a seat has hundreds of special investigations, and a
+        playout lists them at every step to pick one.
+        """
+        if self.phase not in (ASK, FINAL_QUESTION) or seat != self.asker:
+            return _NO_QUESTIONS
+        face = [card for card in self.face_up() if card is not None]
+        reusable = self.reusable_cards(seat) if self.special_unlocked() else ()
+        config = self.game.config
+        both = config.special == "both"
+        singles, spare = len(face), len(reusable)
+        pairs = singles * spare if both else 0  # each face-up card with each 0-marker card
+        alone = spare if not both or (not face and config.empty_stacks == "special-only") else 0
+        targets = self.game.targets[seat]
         count = len(targets)
+        question = self.game.question
 
         def make(index: int) -> Investigate:
-            return Investigate(targets[index % count], choices[index // count])
+            card_set, target = divmod(index, count)
+            if card_set < singles:
+                return question(targets[target], (face[card_set],))
+            card_set -= singles
+            if card_set < pairs:
+                up, old = divmod(card_set, spare)
+                return question(targets[target], (face[up], reusable[old]))
+            return question(targets[target], (reusable[card_set - pairs],))
 
         def contains(action: object) -> bool:
             return (
                 isinstance(action, Investigate)
                 and action.target in targets
-                and action.cards in choices
+                and action.cards in self.question_choices(seat)
             )
 
-        return IndexedActions(Investigate, len(choices) * count, make, contains)
+        return IndexedActions(Investigate, (singles + pairs + alone) * count, make, contains)
 
     def _legal_actions(self, seat: int) -> Sequence[Investigate | Accuse | Guess | Pass]:
         parts: list[Sequence[Any]] = [self.investigations(seat)]
@@ -308,7 +352,12 @@ class BlackViennaState(State):
         return self._outcome
 
     def last_result(self) -> str:
-        return self.last
+        last = self.last
+        if isinstance(last, str):
+            return last
+        return " ".join(
+            [f"{card}@{last.target}={a}" for card, a in zip(last.cards, last.answers, strict=True)]
+        )
 
     def public_action(self, seat: int, action: BlackViennaAction) -> str:
         # The table learns that a seat accused, or handed in an envelope, never the letters
@@ -340,8 +389,7 @@ class BlackViennaState(State):
     def _investigate(self, seat: int, action: Investigate) -> BlackViennaState:
         face_up = self.face_up()
         stacks_used = [face_up.index(card) for card in action.cards if card in face_up]
-        reused = [card for card in action.cards if card not in face_up]
-        return self._resolve(seat, action.target, action.cards, stacks_used, reused)
+        return self._resolve(seat, action.target, action.cards, stacks_used)
 
     def _why_cards_illegal(self, seat: int, cards: tuple[str, ...]) -> str:
         face_up = self.face_up()
@@ -373,7 +421,6 @@ class BlackViennaState(State):
         target: int,
         cards: tuple[str, ...],
         stacks_used: list[int],
-        reused: list[str],
     ) -> BlackViennaState:
         hand = self.hands[target]
         masks = self.game.card_masks
@@ -385,23 +432,25 @@ class BlackViennaState(State):
             put = min(answer, supply)
             placed.append(put)
             supply -= put
-        table = [entry for entry in self.table if entry[0] not in cards]
-        table += [(card, target, answer) for card, answer in zip(cards, answers, strict=True)]
-        tops = list(self.tops)
-        for stack in stacks_used:
-            tops[stack] += 1
+        table = self.table
+        if len(stacks_used) < len(cards):  # a 0-marker card taken up again leaves its place
+            table = tuple([entry for entry in table if entry[0] not in cards])
         state = self._copy()
-        state.tops, state.table, state.supply = tuple(tops), tuple(table), supply
+        if stacks_used:
+            tops, face = list(self.tops), list(self.face_up())
+            for stack in stacks_used:
+                top = tops[stack] = tops[stack] + 1
+                pile = self.stacks[stack]
+                face[stack] = pile[top] if top < len(pile) else None
+            state.tops, state._face = tuple(tops), tuple(face)
+        state.table = (*table, *zip(cards, (target,) * len(cards), answers))
+        state.supply = supply
         done = Investigation(seat, target, cards, answers, tuple(placed))
         state.log = (*self.log, done)
-        state.public_log = (*self.public_log, InvestigationView(*done))
         state.questioned = self.questioned | 1 << target
-        per_card = self.game.config.special_count == "per-card"
-        state.cards_played = self.cards_played + (len(cards) if per_card else 1)
+        state.cards_played = self.cards_played + (len(cards) if self.game.per_card else 1)
         state.asker = target
-        state.last = " ".join(
-            [f"{card}@{target}={a}" for card, a in zip(cards, answers, strict=True)]
-        )
+        state.last = done
         if self.phase == FINAL_QUESTION:
             state.asker, state.phase = seat, FINAL_ACCUSATION
         if supply <= bv.BREAK_OFF_MARKERS:
@@ -412,7 +461,7 @@ class BlackViennaState(State):
 
     def _can_continue(self) -> bool:
         """A face-up card is left, or (A8 ``special-only``) a special investigation alone."""
-        if any(top < len(stack) for stack, top in zip(self.stacks, self.tops, strict=True)):
+        if any(self.face_up()):
             return True
         return self.game.config.empty_stacks == "special-only" and bool(
             self.question_choices(self.asker)
@@ -491,6 +540,9 @@ def _trio_actions(make: type[Accuse] | type[Guess]) -> IndexedActions:
         lambda index: make(_TRIOS[index]),
         lambda action: type(action) is make,
     )
+
+
+_NO_QUESTIONS = IndexedActions(Investigate, 0, lambda index: Pass(), lambda action: False)
 
 
 def _face_text(face_up: tuple[str | None, ...]) -> str:

@@ -169,9 +169,11 @@ class _Public:
 
 def _public(state: BlackViennaState) -> _Public:
     seats = range(state.players)
-    investigations = state.public_log
-    if len(investigations) != len(state.log):  # a state built directly, not played to
-        investigations = tuple(InvestigationView(*i) for i in state.log)
+    investigations = state.public_log  # as far as the state played from had it
+    if len(investigations) != len(state.log):
+        done = state.log[len(investigations) :]
+        investigations = (*investigations, *[InvestigationView(*i) for i in done])
+        state.public_log = investigations
     return _Public(
         face_up=state.face_up(),
         stack_sizes=tuple(len(s) - t for s, t in zip(state.stacks, state.tops, strict=True)),
