@@ -16,7 +16,16 @@ from pathlib import Path
 import sleuth
 
 GENERIC = (
-    "core", "deduce", "agents", "arena", "assist", "review", "tui", "cli", "testing", "envs",
+    "core",
+    "deduce",
+    "agents",
+    "arena",
+    "assist",
+    "review",
+    "tui",
+    "cli",
+    "testing",
+    "envs",
 )
 GAME_NAMES = re.compile(r"black.vienna|thirteen|13.clues|alibi|black.stories|\bbsi\b", re.I)
 

@@ -17,6 +17,7 @@ from sleuth.core.actions import ActionList
 from sleuth.core.records import replay_record
 from sleuth.core.serialize import JSONValue
 from sleuth.games.black_vienna import BlackVienna, BlackViennaState, hand_sizes, parse_action
+from sleuth.games.black_vienna.notation import Investigate
 from sleuth.testing import check_game
 from support.json_access import as_list, as_str
 from support.narrow import narrow
@@ -176,3 +177,51 @@ def test_special_either_breaks_off_when_the_stacks_are_empty() -> None:
             state = state.apply(seat, ordinary[rng.randrange(len(ordinary))])
         ended_by_stacks += state.outcome.reason == "stacks: no investigation card left to play"
     assert ended_by_stacks > 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    options=st.sampled_from(
+        [
+            {},
+            {"special": "either"},
+            {"empty_stacks": "special-only"},
+            {"special": "either", "empty_stacks": "special-only", "special_count": "per-card"},
+        ]
+    ),
+    choices=st.randoms(use_true_random=False),
+)
+def test_the_indexed_questions_are_the_listed_ones(
+    seed: int, options: dict[str, str], choices: random.Random
+) -> None:
+    """The questions a seat may ask, counted and indexed without listing them, are exactly
+    every target for every card set ``question_choices`` lists, in that order; and a question
+    is in the lazy list exactly when it is in that listing (asked also of questions that are
+    not, with a card on the table or a card set of the wrong shape)."""
+    game = narrow(BlackVienna, make_game("bv", 4, **options))
+    state = game.new(seed)
+    while state.outcome is None:
+        for seat in range(4):
+            listed = [
+                (target, cards)
+                for cards in state.question_choices(seat)
+                for target in range(4)
+                if target != seat
+            ]
+            lazy = state.investigations(seat)
+            made = [narrow(Investigate, q) for q in lazy]
+            assert [(q.target, q.cards) for q in made] == listed
+            table_cards = [card for card, _, _ in state.table]
+            face = [card for card in state.face_up() if card is not None]
+            probes: set[tuple[int, tuple[str, ...]]]
+            probes = {(t, (c,)) for t in range(4) for c in [*face, *table_cards]}
+            probes |= {(t, (a, b)) for t in range(4) for a in face for b in table_cards}
+            for target, cards in probes:
+                asked = Investigate(target, cards)
+                assert (asked in lazy) == ((target, cards) in listed)
+        seat = narrow(int, state.to_move())
+        ordinary, drastic = split_drastic(state.legal_actions(seat))
+        rare = len(drastic) and choices.random() < 0.01
+        pool = drastic if not len(ordinary) or rare else ordinary
+        state = state.apply(seat, pool[choices.randrange(len(pool))])

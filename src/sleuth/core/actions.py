@@ -45,6 +45,9 @@ class IndexedActions(Sequence[Action]):
     @overload
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if type(index) is int and 0 <= index < self._size:  # a bot's pick: the usual case
+            made = self._last = self._make(index)
+            return made
         if isinstance(index, slice):
             return [self._make(i) for i in range(*index.indices(self._size))]
         if index < 0:
@@ -80,8 +83,11 @@ class ActionList(Sequence[Action]):
 
     def handed_out(self, action: object) -> bool:
         """Whether ``action`` is an item one of the parts holds or made last."""
-        for part in self._parts:  # noqa: SIM110  # a loop: any() with a generator costs more
-            if handed_out(part, action):
+        for part in self._parts:
+            if type(part) is IndexedActions:  # asked directly: this runs at every step
+                if action is part._last:
+                    return True
+            elif handed_out(part, action):
                 return True
         return False
 
@@ -100,7 +106,7 @@ class ActionList(Sequence[Action]):
             index += self._size
         if not 0 <= index < self._size:
             raise IndexError(index)
-        for part, size in zip(self._parts, self._sizes, strict=True):
+        for part, size in zip(self._parts, self._sizes):  # noqa: B905  # equal by construction
             if index < size:
                 return part[index]
             index -= size

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -222,8 +223,9 @@ class BlackViennaState(State):
 
     def reusable_cards(self, asker: int) -> tuple[str, ...]:
         """0-marker cards lying in front of a seat other than the asker (A3)."""
+        # A list comprehension: tuple() over a generator costs twice as much (every step).
         return tuple(
-            card for card, holder, markers in self.table if markers == 0 and holder != asker
+            [card for card, holder, markers in self.table if markers == 0 and holder != asker]
         )
 
     def can_accuse(self, seat: int) -> bool:
@@ -303,11 +305,15 @@ class BlackViennaState(State):
             return question(targets[target], (reusable[card_set - pairs],))
 
         def contains(action: object) -> bool:
-            return (
-                isinstance(action, Investigate)
-                and action.target in targets
-                and action.cards in self.question_choices(seat)
-            )
+            # Asked of the card sets themselves, not of the state: a closure holding the
+            # state would tie it in a cycle with its own cached legal actions, which only
+            # the garbage collector frees (a playout then spends a fifth of its time there).
+            if not isinstance(action, Investigate) or action.target not in targets:
+                return False
+            cards = action.cards
+            if len(cards) == 1:
+                return cards[0] in face or (alone > 0 and cards[0] in reusable)
+            return pairs > 0 and len(cards) == 2 and cards[0] in face and cards[1] in reusable
 
         return IndexedActions(Investigate, (singles + pairs + alone) * count, make, contains)
 
@@ -321,12 +327,12 @@ class BlackViennaState(State):
         return ActionList(parts)  # type: ignore[return-value]
 
     def _apply(self, seat: int, action: BlackViennaAction) -> BlackViennaState:
-        if isinstance(action, Guess | Pass):
-            return self._guess(seat, action.letters if isinstance(action, Guess) else None)
         if isinstance(action, Investigate):
             state = self._investigate(seat, action)
-        else:
+        elif isinstance(action, Accuse):
             state = self._accuse(seat, action.letters)
+        else:
+            return self._guess(seat, action.letters if isinstance(action, Guess) else None)
         state.sealed = ""
         return state
 
@@ -424,17 +430,24 @@ class BlackViennaState(State):
     ) -> BlackViennaState:
         hand = self.hands[target]
         masks = self.game.card_masks
-        answers = tuple([(masks[card] & hand).bit_count() for card in cards])
-        supply = self.supply
-        placed = []
-        for answer in answers:
-            # A6: the answer is always given in full; only the markers to hand may run short.
-            put = min(answer, supply)
-            placed.append(put)
-            supply -= put
         table = self.table
         if len(stacks_used) < len(cards):  # a 0-marker card taken up again leaves its place
-            table = tuple([entry for entry in table if entry[0] not in cards])
+            names = list(map(_card_of, table))
+            for card in cards:
+                if card in names:
+                    at = names.index(card)
+                    del names[at]
+                    table = table[:at] + table[at + 1 :]
+        supply = self.supply
+        answers, placed = [], []
+        for card in cards:
+            answer = (masks[card] & hand).bit_count()
+            # A6: the answer is always given in full; only the markers to hand may run short.
+            put = min(answer, supply)
+            supply -= put
+            answers.append(answer)
+            placed.append(put)
+            table += ((card, target, answer),)
         state = self._copy()
         if stacks_used:
             tops, face = list(self.tops), list(self.face_up())
@@ -443,9 +456,8 @@ class BlackViennaState(State):
                 pile = self.stacks[stack]
                 face[stack] = pile[top] if top < len(pile) else None
             state.tops, state._face = tuple(tops), tuple(face)
-        state.table = (*table, *zip(cards, (target,) * len(cards), answers))
-        state.supply = supply
-        done = Investigation(seat, target, cards, answers, tuple(placed))
+        state.table, state.supply = table, supply
+        done = Investigation(seat, target, cards, tuple(answers), tuple(placed))
         state.log = (*self.log, done)
         state.questioned = self.questioned | 1 << target
         state.cards_played = self.cards_played + (len(cards) if self.game.per_card else 1)
@@ -542,7 +554,15 @@ def _trio_actions(make: type[Accuse] | type[Guess]) -> IndexedActions:
     )
 
 
-_NO_QUESTIONS = IndexedActions(Investigate, 0, lambda index: Pass(), lambda action: False)
+_card_of = operator.itemgetter(0)
+
+
+def _no_question(index: int) -> Investigate:
+    raise IndexError(index)
+
+
+# A seat that may not question now: one empty list for every state.
+_NO_QUESTIONS = IndexedActions(Investigate, 0, _no_question, lambda action: False)
 
 
 def _face_text(face_up: tuple[str | None, ...]) -> str:
