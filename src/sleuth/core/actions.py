@@ -16,6 +16,9 @@ from .protocol import Action, handed_out
 class IndexedActions(Sequence[Action]):
     """``size`` actions of one type, the i-th made by ``make(i)`` only when asked for."""
 
+    # A playout makes a list or two at every step: no per-object dict to allocate and free.
+    __slots__ = ("_contains", "_last", "_make", "_size", "drastic", "kind")
+
     def __init__(
         self,
         action_type: type[Action],
@@ -60,6 +63,8 @@ class IndexedActions(Sequence[Action]):
 
 class ActionList(Sequence[Action]):
     """The concatenation of parts; ``of_kind`` gives the part(s) of one action kind."""
+
+    __slots__ = ("_parts", "_size", "_sizes")
 
     def __init__(self, parts: Sequence[Sequence[Action]]) -> None:
         self._parts: list[Sequence[Action]] = []
@@ -126,14 +131,20 @@ class ActionList(Sequence[Action]):
         for part in self._parts:
             (drastic if _is_drastic(part) else ordinary).append(part)
         if not drastic:
-            return self, ActionList(())
+            return self, _NOTHING
         return _join(ordinary), _join(drastic)
 
 
 def _is_drastic(part: Sequence[Action]) -> bool:
-    if isinstance(part, IndexedActions):
+    # A plain list first: a failed isinstance against an abstract base class is a Python
+    # call, and this runs at every step of a playout.
+    if type(part) not in _PLAIN and isinstance(part, IndexedActions):
         return part.drastic
     return part[0].drastic
+
+
+_NOTHING = ActionList(())  # no action: one shared empty list
+_PLAIN = (tuple, list)
 
 
 def _join(parts: list[Sequence[Action]]) -> Sequence[Action]:
