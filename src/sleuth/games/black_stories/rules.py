@@ -270,9 +270,10 @@ class BlackStoriesState(State):
         return _DRAW_ONLY
 
     def _apply(self, seat: int, action: BlackStoriesAction) -> BlackStoriesState:
-        if isinstance(action, Play):
+        # By exact type: a failed isinstance against an abstract base costs a Python call.
+        if type(action) is Play:
             return self._play(seat, action)
-        if isinstance(action, Solve):
+        if type(action) is Solve:
             return self._solve(seat, action)
         return self._draw(seat)
 
@@ -347,7 +348,8 @@ class BlackStoriesState(State):
         field = bs.field_label(matches)
         state = self._copy()
         hands = list(self.hands)
-        hands[seat] = tuple(c for c in hand if c != action.card)
+        played = hand.index(action.card)
+        hands[seat] = hand[:played] + hand[played + 1 :]
         grids = list(self.grids)
         grids[target] = (*grids[target], (action.card, field))
         state.hands, state.grids = tuple(hands), tuple(grids)
@@ -361,7 +363,9 @@ class BlackStoriesState(State):
         guess = _CASE_OF_GUESS[action.guess]  # a checked guess is written canonically
         state = self._copy()
         unused = list(self.unused)
-        unused[seat] = tuple(d for d in self.unused[seat] if d != action.drops)
+        mine = self.unused[seat]
+        spent = mine.index(action.drops)
+        unused[seat] = mine[:spent] + mine[spent + 1 :]
         state.unused = tuple(unused)
         events: list[str] = []
         points = 0
