@@ -23,6 +23,7 @@ from sleuth.core import (
 )
 from sleuth.core.records import replay_record
 from sleuth.games.black_stories import (
+    ALL_CASES,
     DEFAULT_DECK,
     BlackStoriesInvestigation,
     BlackStoriesState,
@@ -396,6 +397,31 @@ def test_a_seat_without_a_case_cannot_be_targeted_and_retries_each_turn() -> Non
     # B4: no 4-evidence card in the draw or discard pile, so the retry finds none.
     assert state.last_result() == "drew 1; seat 2 has no case"
     assert state.turn == 2 and state.phase == "play"
+
+
+def test_legal_lists_shared_by_states_keep_the_order_of_the_rules() -> None:
+    """Plays and solve attempts are made once per game: each state still lists exactly its
+    own, hand order then target order, and target, guess, investigation card for solves."""
+    g = game(3, deck=",".join((*B4_FULL, *B4_SMALL)))
+    s = B4_SMALL
+    state = g.from_deal(
+        [EMIL_CASE, EVA_CASE, None],
+        [[B4_FULL[3], s[0], s[1]], [B4_FULL[2], s[2], s[3]], [s[4], s[5], s[6]]],
+        [s[7], s[8], s[9]],
+    )
+    guesses = [case.replace("+", "/") for case in ALL_CASES]
+    for seat, target in ((0, 1), (1, 0), (2, 0)):  # seat 2 has no case: none can target it
+        targets = [t for t in (0, 1) if t != seat]
+        hand = state.hands[seat]
+        assert list(state.legal_actions(seat)) == [Play(c, t) for c in hand for t in targets]
+        state = act(state, seat, f"play {hand[0]} to {target}")
+        drops = state.unused[seat]
+        expected = [Solve(t, guess, d) for t in targets for guess in guesses for d in drops]
+        assert list(state.legal_actions(seat)) == [*expected, Draw()]
+        state = act(state, seat, f"solve {target} man/day/outside/gun with 2")  # a failure
+        assert list(state.legal_actions(seat)) == [Draw()]
+        state = act(state, seat, "draw")
+    assert state.unused == ((1, 3),) * 3
 
 
 def test_a_seat_without_a_case_takes_one_when_a_full_card_is_free() -> None:

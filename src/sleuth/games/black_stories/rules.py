@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from sleuth.core import ConfigError, Game, Outcome, State, make_rng
 from sleuth.core.actions import ActionList, IndexedActions
@@ -33,6 +33,9 @@ class BlackStoriesEnd(Termination):
 
 
 _GUESSES = tuple(bs.guess_text(case) for case in bs.ALL_CASES)
+_CASE_OF_GUESS = dict(zip(_GUESSES, bs.ALL_CASES, strict=True))
+_DRAW = Draw()
+_DRAW_ONLY = (_DRAW,)
 
 
 class Placement(NamedTuple):
@@ -70,6 +73,43 @@ class BlackStoriesInvestigation(Game[bs.BlackStoriesConfig]):
         self.deck = config.deck
         self.masks = {card: bs.evidence_mask(card) for card in self.deck}
         self.full = frozenset(c for c in self.deck if c.count("+") == bs.FULL_EVIDENCE - 1)
+        # Everyone else, the targets while every seat holds a case (nearly always).
+        self.others = tuple(
+            tuple(t for t in range(self.players) if t != seat) for seat in range(self.players)
+        )
+        # Legal lists and their actions are made once per game (a playout would spend a
+        # third of its time building them) and shared by every state they fit: at most
+        # 2^players target sets, times 2^3 sets of unused investigation cards.
+        self._plays: dict[tuple[int, ...], dict[str, tuple[Play, ...]]] = {}
+        self._solve_turns: dict[tuple[tuple[int, ...], tuple[int, ...]], ActionList] = {}
+
+    def plays_to(self, targets: tuple[int, ...]) -> dict[str, tuple[Play, ...]]:
+        """Each card's plays to ``targets``, in the order of ``targets``."""
+        plays = self._plays.get(targets)
+        if plays is None:
+            plays = {card: tuple(Play(card, t) for t in targets) for card in self.deck}
+            self._plays[targets] = plays
+        return plays
+
+    def solve_turn(self, targets: tuple[int, ...], drops: tuple[int, ...]) -> ActionList:
+        """Every (target, guess, investigation card) attempt, then the draw."""
+        key = (targets, drops)
+        legal = self._solve_turns.get(key)
+        if legal is None:
+            solves = tuple(Solve(t, guess, d) for t in targets for guess in _GUESSES for d in drops)
+
+            def contains(action: object) -> bool:
+                return (
+                    isinstance(action, Solve)
+                    and action.target in targets
+                    and action.drops in drops
+                    and action.guess in _GUESSES
+                )
+
+            # Indexed rather than listed: handed_out then knows the pick at once.
+            indexed = IndexedActions(Solve, len(solves), solves.__getitem__, contains)
+            legal = self._solve_turns[key] = ActionList([indexed, _DRAW_ONLY])
+        return legal
 
     def new(self, seed: int) -> BlackStoriesState:
         rng = make_rng(seed, "deal")
@@ -202,9 +242,11 @@ class BlackStoriesState(State):
     def players(self) -> int:
         return self.game.players
 
-    def targets(self, seat: int) -> list[int]:
+    def targets(self, seat: int) -> tuple[int, ...]:
         """Other seats that hold a case: only they can be played to or solved (B4)."""
-        return [t for t in range(self.players) if t != seat and self.cases[t] is not None]
+        if None not in self.cases:
+            return self.game.others[seat]
+        return tuple(t for t in self.game.others[seat] if self.cases[t] is not None)
 
     # --- the protocol ---------------------------------------------------------------------
 
@@ -216,41 +258,22 @@ class BlackStoriesState(State):
 
     def _legal_actions(self, seat: int) -> Sequence[Play | Solve | Draw]:
         if self.phase == OVER or seat != self.turn:
-            return []
+            return ()
         if self.phase == PLAY:
-            targets = self.targets(seat)
-            return [Play(card, t) for card in self.hands[seat] for t in targets]
-        parts: list[Sequence[Any]] = []
+            plays = self.game.plays_to(self.targets(seat))
+            legal: tuple[Play, ...] = ()
+            for card in self.hands[seat]:
+                legal += plays[card]
+            return legal
         if self.phase == SOLVE:
-            parts.append(self._solves(seat))
-        parts.append([Draw()])
-        return ActionList(parts)  # type: ignore[return-value]
-
-    def _solves(self, seat: int) -> IndexedActions:
-        """Every (target, guess, investigation card) attempt, made on demand."""
-        targets = self.targets(seat)
-        drops = self.unused[seat]
-        per_target = len(_GUESSES) * len(drops)
-
-        def make(index: int) -> Solve:
-            target, rest = divmod(index, per_target)
-            guess, card = divmod(rest, len(drops))
-            return Solve(targets[target], _GUESSES[guess], drops[card])
-
-        def contains(action: object) -> bool:
-            return (
-                isinstance(action, Solve)
-                and action.target in targets
-                and action.drops in drops
-                and action.guess in _GUESSES
-            )
-
-        return IndexedActions(Solve, len(targets) * per_target, make, contains)
+            return self.game.solve_turn(self.targets(seat), self.unused[seat])  # type: ignore[return-value]
+        return _DRAW_ONLY
 
     def _apply(self, seat: int, action: BlackStoriesAction) -> BlackStoriesState:
-        if isinstance(action, Play):
+        # By exact type: a failed isinstance against an abstract base costs a Python call.
+        if type(action) is Play:
             return self._play(seat, action)
-        if isinstance(action, Solve):
+        if type(action) is Solve:
             return self._solve(seat, action)
         return self._draw(seat)
 
@@ -325,7 +348,8 @@ class BlackStoriesState(State):
         field = bs.field_label(matches)
         state = self._copy()
         hands = list(self.hands)
-        hands[seat] = tuple(c for c in hand if c != action.card)
+        played = hand.index(action.card)
+        hands[seat] = hand[:played] + hand[played + 1 :]
         grids = list(self.grids)
         grids[target] = (*grids[target], (action.card, field))
         state.hands, state.grids = tuple(hands), tuple(grids)
@@ -336,10 +360,12 @@ class BlackStoriesState(State):
 
     def _solve(self, seat: int, action: Solve) -> BlackStoriesState:
         target = action.target
-        guess = bs.normalize_evidence(action.guess, "guess", bs.FULL_EVIDENCE)
+        guess = _CASE_OF_GUESS[action.guess]  # a checked guess is written canonically
         state = self._copy()
         unused = list(self.unused)
-        unused[seat] = tuple(d for d in self.unused[seat] if d != action.drops)
+        mine = self.unused[seat]
+        spent = mine.index(action.drops)
+        unused[seat] = mine[:spent] + mine[spent + 1 :]
         state.unused = tuple(unused)
         events: list[str] = []
         points = 0
@@ -350,7 +376,7 @@ class BlackStoriesState(State):
             events.append("failed")  # nothing else: not which, nor how many, were wrong
         state.attempts = (
             *self.attempts,
-            Attempt(seat, target, bs.guess_text(guess), action.drops, success, points),
+            Attempt(seat, target, action.guess, action.drops, success, points),
         )
         if not unused[seat] and not self.final:
             state.final = True  # the third investigation card: finish this round
@@ -463,7 +489,10 @@ class BlackStoriesState(State):
         full = self.game.full
         if None in self.cases and any(c in full for c in (*self.draw, *self.discard)):
             return False
-        return not any(self.unused[s] and self.targets(s) for s in range(self.players))
+        for seat in range(self.players):  # noqa: SIM110  # a loop: all() with a generator costs more
+            if self.unused[seat] and self.targets(seat):
+                return False
+        return True
 
     def _end(self, events: list[str], reason: BlackStoriesEnd) -> None:
         best = max(self.scores)
