@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from sleuth.core import ConfigError, Game, Outcome, State, make_rng
 from sleuth.core.protocol import Termination
@@ -32,6 +32,9 @@ from .notation import (
 from .views import AlibiView, build_view, hidden_twin
 
 MAIN, EXTRA, CONVICT, SWAP, OVER = Phase.MAIN, Phase.EXTRA, Phase.CONVICT, Phase.SWAP, Phase.OVER
+K = TypeVar("K")
+V = TypeVar("V")
+_CACHE_SIZE = 1 << 16  # entries per cache of a game's actions
 
 
 class AlibiEnd(Termination):
@@ -84,6 +87,56 @@ class Alibi(Game[ac.AlibiConfig]):
             s: tuple(v for v in ac.VALUES if v in values) for s, values in parsed
         }
         self.clue_counts = tuple(self.clue_deck.count(v) for v in ac.VALUES)
+        # The actions of a hand made once per game and shared by every state (they are
+        # immutable): a playout lists the legal actions at every step, and the same few
+        # thousand hands and displays come back all game long.
+        self.clue_play = {v: PlayClue(v) for v in ac.VALUES}
+        self._fitting: dict[tuple[str, ...], frozenset[str]] = {}
+        self._clue_plays: dict[tuple[tuple[str, ...], frozenset[str]], tuple[PlayClue, ...]] = {}
+        self._closing: dict[tuple[tuple[str, ...], bool], tuple[AlibiAction, ...]] = {}
+        self._swaps: dict[tuple[str, ...], tuple[Swap | Pass, ...]] = {}
+
+    def fitting(self, display: tuple[str, ...]) -> frozenset[str]:
+        """The clue values that may be played with ``display`` shown (C5, C6)."""
+        made = self._fitting.get(display)
+        if made is None:
+            if self.config.clues_must_fit:
+                made = frozenset(v for s in display for v in self.suspect_values[s])
+            else:
+                made = frozenset(ac.VALUES)
+            made = _remember(self._fitting, display, made)
+        return made
+
+    def clue_plays(self, hand: tuple[str, ...], fitting: frozenset[str]) -> tuple[PlayClue, ...]:
+        """A play of each distinct clue of ``hand`` among ``fitting``, in hand order."""
+        made = self._clue_plays.get((hand, fitting))
+        if made is None:
+            plays = [self.clue_play[v] for v in dict.fromkeys(hand) if v in fitting]
+            made = _remember(self._clue_plays, (hand, fitting), tuple(plays))
+        return made
+
+    def closing(self, hand: tuple[str, ...], main: bool) -> tuple[AlibiAction, ...]:
+        """What follows a hand's plays: a Gutes Auge, then in the main action the exchanges
+        (and a pass with an empty hand), among the extra plays a pass."""
+        made = self._closing.get((hand, main))
+        if made is None:
+            actions: list[AlibiAction] = [GoodEye()] if ac.GOOD_EYE in hand else []
+            if main:
+                actions += _exchange_actions(hand)
+                if not hand:
+                    actions.append(Pass())  # only with an empty hand and empty piles
+            else:
+                actions.append(Pass())
+            made = _remember(self._closing, (hand, main), tuple(actions))
+        return made
+
+    def swaps(self, hand: tuple[str, ...]) -> tuple[Swap | Pass, ...]:
+        """The optional swap of each distinct hand card, then declining it."""
+        made = self._swaps.get(hand)
+        if made is None:
+            actions: list[Swap | Pass] = [Swap(c) for c in dict.fromkeys(hand)]
+            made = _remember(self._swaps, hand, (*actions, Pass()))
+        return made
 
     def new(self, seed: int) -> AlibiState:
         rng = make_rng(seed, "deal")
@@ -198,7 +251,13 @@ class AlibiState(State):
 
     def table_values(self) -> frozenset[str]:
         """The distinct clue values lying in front of all players together (C2)."""
-        return frozenset(v for front in self.fronts for v in front)
+        return frozenset(self._table())
+
+    def _table(self) -> set[str]:
+        table: set[str] = set()
+        for front in self.fronts:
+            table.update(front)
+        return table
 
     def coverage(self, suspect: str) -> tuple[str, ...]:
         table = self.table_values()
@@ -206,12 +265,21 @@ class AlibiState(State):
 
     def completed(self) -> tuple[tuple[str, str], ...]:
         """Displayed suspects convicted now, with how: three alibis (C9) or the clues (C1)."""
-        alibied = self.alibied()
-        free = [s for s in self.display if s not in alibied]
-        if len(free) == 1 and self.alibis:
-            return ((free[0], "alibis"),)
+        free = self.display
+        if self.alibis:
+            alibied = self.alibied()
+            free = tuple([s for s in free if s not in alibied])
+            if len(free) == 1:
+                return ((free[0], "alibis"),)
+        # Checked after every card laid: a loop, and the values as sets, not coverage().
+        table = self._table()
         threshold = self.game.config.threshold
-        return tuple((s, "clues") for s in free if len(self.coverage(s)) >= threshold)
+        values = self.game.suspect_values
+        done: list[tuple[str, str]] = []
+        for s in free:
+            if len(table.intersection(values[s])) >= threshold:
+                done.append((s, "clues"))
+        return tuple(done)
 
     def fits(self, value: str) -> bool:
         """Whether a clue fits at least one displayed suspect, alibied or not (C6)."""
@@ -237,28 +305,26 @@ class AlibiState(State):
         return None if self.phase == OVER else self.active
 
     def _legal_actions(self, seat: int) -> Sequence[AlibiAction]:
-        if self.phase == OVER or seat != self.active:
+        phase = self.phase
+        if phase == OVER or seat != self.active:
             return []
-        hand = self.hands[seat]
-        if self.phase == CONVICT:
+        if phase == CONVICT:
             return [Convict(s) for s in self.candidates]
-        claims: list[AlibiAction] = list(self.claims())
-        if self.phase == SWAP:
-            return [*claims, *(Swap(c) for c in dict.fromkeys(hand)), Pass()]
-        actions: list[AlibiAction] = [*claims, *self._plays(seat)]
-        if self.phase == MAIN:
-            actions += _exchange_actions(hand)
-            if not hand:
-                actions.append(Pass())  # only with an empty hand and empty piles
-        else:
-            actions.append(Pass())
-        return actions
+        game, hand = self.game, self.hands[seat]
+        claims = self.claims()
+        if phase == SWAP:
+            swaps = game.swaps(hand)
+            return [*claims, *swaps] if claims else swaps
+        plays = game.clue_plays(hand, game.fitting(self.display))
+        closing = game.closing(hand, phase == MAIN)
+        if claims or ac.ALIBI in hand or ac.BRIBE in hand:
+            return [*claims, *plays, *self._targeted_plays(seat), *closing]
+        return plays + closing
 
-    def _plays(self, seat: int) -> list[AlibiAction]:
+    def _targeted_plays(self, seat: int) -> list[AlibiAction]:
+        """The Alibi and Bestechung plays of ``seat``'s hand: a suspect's, a seat's clue."""
         hand = self.hands[seat]
-        actions: list[AlibiAction] = [
-            PlayClue(v) for v in dict.fromkeys(hand) if v in ac.ATTRIBUTE_OF and self.playable(v)
-        ]
+        actions: list[AlibiAction] = []
         if ac.ALIBI in hand:
             alibied = self.alibied()
             actions += [PlayAlibi(s) for s in self.display if s not in alibied]
@@ -266,8 +332,6 @@ class AlibiState(State):
             for target in range(self.players):
                 if target != seat:
                     actions += [Bribe(target, v) for v in dict.fromkeys(self.fronts[target])]
-        if ac.GOOD_EYE in hand:
-            actions.append(GoodEye())
         return actions
 
     def _apply(self, seat: int, action: AlibiAction) -> AlibiState:
@@ -439,8 +503,8 @@ class AlibiState(State):
                 self.phase, self.candidates, self.extra = CONVICT, tuple(s for s, _ in done), 0
                 notes.append("completed " + " ".join(self.candidates))
                 return
-        # Not ``self._plays(seat)``: whether the hand still holds a playable card is hidden,
-        # so the extra plays stay open (``pass`` ends them) while the hand holds any card.
+        # Not whether the hand still holds a playable card: that is hidden, so the extra
+        # plays stay open (``pass`` ends them) while the hand holds any card.
         if self.extra > 0 and self.hands[seat]:
             self.phase = EXTRA
         else:
@@ -448,38 +512,45 @@ class AlibiState(State):
 
     def _take(self, seat: int, card: str) -> None:
         hands = list(self.hands)
-        hand = list(hands[seat])
-        hand.remove(card)
-        hands[seat] = tuple(hand)
+        hand = hands[seat]
+        at = hand.index(card)
+        hands[seat] = hand[:at] + hand[at + 1 :]
         self.hands = tuple(hands)
 
     def _discard_from_hand(self, seat: int, cards: tuple[str, ...]) -> None:
-        for card in cards:
-            self._take(seat, card)
+        if len(cards) == 1:
+            self._take(seat, cards[0])
+        else:
+            hands = list(self.hands)
+            hand = list(hands[seat])
+            for card in cards:
+                hand.remove(card)
+            hands[seat] = tuple(hand)
+            self.hands = tuple(hands)
         self.discard = (*self.discard, *cards)
 
     def _draw(self, seat: int, count: int, notes: list[str]) -> None:
-        drawn: list[str] = []
+        # Cards come off the top, the pile's end; the order they are drawn in is lost in
+        # the sorted hand.
         pile = self.pile
-        while len(drawn) < count:
-            if not pile and self.discard:
-                # C11: the discard pile is shuffled into a new draw pile.
-                self.refills += 1
-                shuffled = list(ac.sort_cards(self.discard))
-                make_rng(self.seed, "refill", self.refills).shuffle(shuffled)
-                pile = tuple(shuffled)
-                self.discard = ()
-                notes.append(f"discard reshuffled ({len(pile)})")
-            if not pile:
-                break
-            # Cards come off the top, the pile's end: the last one first.
-            take = min(count - len(drawn), len(pile))
-            drawn += reversed(pile[-take:])
-            pile = pile[:-take]
+        take = min(count, len(pile))
+        drawn = pile[len(pile) - take :]
+        pile = pile[: len(pile) - take]
+        if take < count and self.discard:
+            # C11: the discard pile is shuffled into a new draw pile.
+            self.refills += 1
+            shuffled = list(ac.sort_cards(self.discard))
+            make_rng(self.seed, "refill", self.refills).shuffle(shuffled)
+            pile = tuple(shuffled)
+            self.discard = ()
+            notes.append(f"discard reshuffled ({len(pile)})")
+            take = min(count - take, len(pile))
+            drawn += pile[len(pile) - take :]
+            pile = pile[: len(pile) - take]
         self.pile = pile
         if drawn:
             hands = list(self.hands)
-            hands[seat] = ac.sort_cards([*hands[seat], *drawn])
+            hands[seat] = ac.sort_cards(hands[seat] + drawn)
             self.hands = tuple(hands)
         notes.append(f"drew {len(drawn)}")
 
@@ -553,6 +624,15 @@ class AlibiState(State):
         self.pile, self.discard = tuple(pile), ()
         self.fronts, self.alibis = ((),) * self.players, ()
         notes.append(f"reshuffled {len(pile)}")
+
+
+def _remember(cache: dict[K, V], key: K, value: V) -> V:
+    """``value`` kept in ``cache`` under ``key``; a full cache starts again (some options
+    let the hands and displays of a long game run into many more than ever come back)."""
+    if len(cache) >= _CACHE_SIZE:
+        cache.clear()
+    cache[key] = value
+    return value
 
 
 def _without_counts(result: str) -> str:
