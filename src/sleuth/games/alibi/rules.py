@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import functools
 import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
 from sleuth.core import ConfigError, Game, Outcome, State, make_rng
 from sleuth.core.protocol import Termination
@@ -16,6 +14,7 @@ from sleuth.core.serialize import JSONValue
 
 from . import components as ac
 from .components import Phase
+from .legal import HandActions
 from .notation import (
     ACTION_TYPES,
     AlibiAction,
@@ -32,9 +31,6 @@ from .notation import (
 from .views import AlibiView, build_view, hidden_twin
 
 MAIN, EXTRA, CONVICT, SWAP, OVER = Phase.MAIN, Phase.EXTRA, Phase.CONVICT, Phase.SWAP, Phase.OVER
-K = TypeVar("K")
-V = TypeVar("V")
-_CACHE_SIZE = 1 << 16  # entries per cache of a game's actions
 
 
 class AlibiEnd(Termination):
@@ -87,56 +83,7 @@ class Alibi(Game[ac.AlibiConfig]):
             s: tuple(v for v in ac.VALUES if v in values) for s, values in parsed
         }
         self.clue_counts = tuple(self.clue_deck.count(v) for v in ac.VALUES)
-        # The actions of a hand made once per game and shared by every state (they are
-        # immutable): a playout lists the legal actions at every step, and the same few
-        # thousand hands and displays come back all game long.
-        self.clue_play = {v: PlayClue(v) for v in ac.VALUES}
-        self._fitting: dict[tuple[str, ...], frozenset[str]] = {}
-        self._clue_plays: dict[tuple[tuple[str, ...], frozenset[str]], tuple[PlayClue, ...]] = {}
-        self._closing: dict[tuple[tuple[str, ...], bool], tuple[AlibiAction, ...]] = {}
-        self._swaps: dict[tuple[str, ...], tuple[Swap | Pass, ...]] = {}
-
-    def fitting(self, display: tuple[str, ...]) -> frozenset[str]:
-        """The clue values that may be played with ``display`` shown (C5, C6)."""
-        made = self._fitting.get(display)
-        if made is None:
-            if self.config.clues_must_fit:
-                made = frozenset(v for s in display for v in self.suspect_values[s])
-            else:
-                made = frozenset(ac.VALUES)
-            made = _remember(self._fitting, display, made)
-        return made
-
-    def clue_plays(self, hand: tuple[str, ...], fitting: frozenset[str]) -> tuple[PlayClue, ...]:
-        """A play of each distinct clue of ``hand`` among ``fitting``, in hand order."""
-        made = self._clue_plays.get((hand, fitting))
-        if made is None:
-            plays = [self.clue_play[v] for v in dict.fromkeys(hand) if v in fitting]
-            made = _remember(self._clue_plays, (hand, fitting), tuple(plays))
-        return made
-
-    def closing(self, hand: tuple[str, ...], main: bool) -> tuple[AlibiAction, ...]:
-        """What follows a hand's plays: a Gutes Auge, then in the main action the exchanges
-        (and a pass with an empty hand), among the extra plays a pass."""
-        made = self._closing.get((hand, main))
-        if made is None:
-            actions: list[AlibiAction] = [GoodEye()] if ac.GOOD_EYE in hand else []
-            if main:
-                actions += _exchange_actions(hand)
-                if not hand:
-                    actions.append(Pass())  # only with an empty hand and empty piles
-            else:
-                actions.append(Pass())
-            made = _remember(self._closing, (hand, main), tuple(actions))
-        return made
-
-    def swaps(self, hand: tuple[str, ...]) -> tuple[Swap | Pass, ...]:
-        """The optional swap of each distinct hand card, then declining it."""
-        made = self._swaps.get(hand)
-        if made is None:
-            actions: list[Swap | Pass] = [Swap(c) for c in dict.fromkeys(hand)]
-            made = _remember(self._swaps, hand, (*actions, Pass()))
-        return made
+        self.made = HandActions(config, self.suspect_values)
 
     def new(self, seed: int) -> AlibiState:
         rng = make_rng(seed, "deal")
@@ -310,13 +257,13 @@ class AlibiState(State):
             return []
         if phase == CONVICT:
             return [Convict(s) for s in self.candidates]
-        game, hand = self.game, self.hands[seat]
+        made, hand = self.game.made, self.hands[seat]
         claims = self.claims()
         if phase == SWAP:
-            swaps = game.swaps(hand)
+            swaps = made.swaps(hand)
             return [*claims, *swaps] if claims else swaps
-        plays = game.clue_plays(hand, game.fitting(self.display))
-        closing = game.closing(hand, phase == MAIN)
+        plays = made.clue_plays(hand, made.fitting(self.display))
+        closing = made.closing(hand, phase == MAIN)
         if claims or ac.ALIBI in hand or ac.BRIBE in hand:
             return [*claims, *plays, *self._targeted_plays(seat), *closing]
         return plays + closing
@@ -626,15 +573,6 @@ class AlibiState(State):
         notes.append(f"reshuffled {len(pile)}")
 
 
-def _remember(cache: dict[K, V], key: K, value: V) -> V:
-    """``value`` kept in ``cache`` under ``key``; a full cache starts again (some options
-    let the hands and displays of a long game run into many more than ever come back)."""
-    if len(cache) >= _CACHE_SIZE:
-        cache.clear()
-    cache[key] = value
-    return value
-
-
 def _without_counts(result: str) -> str:
     """``result`` with the counts that would tell how many cards were exchanged as ``?``."""
     notes = result.split("; ")
@@ -642,22 +580,6 @@ def _without_counts(result: str) -> str:
     return "; ".join(
         re.sub(r"\d+", "?", note) if note.startswith(hidden) else note for note in notes
     )
-
-
-@functools.lru_cache(maxsize=4096)
-def _exchange_actions(hand: tuple[str, ...]) -> tuple[Exchange, ...]:
-    """The exchanges of a hand, made once per hand (a few hundred hands come back all
-    game long; the actions are immutable, so every state may share them)."""
-    return tuple(Exchange(cards) for cards in _exchanges(hand))
-
-
-def _exchanges(hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """Every distinct set of 1-4 hand cards (as sorted tuples), smallest first."""
-    found: dict[tuple[str, ...], None] = {}
-    for size in range(1, min(len(hand), ac.MAX_EXCHANGE) + 1):
-        for combo in combinations(hand, size):
-            found[combo] = None
-    return tuple(found)
 
 
 def _cards(cards: tuple[str, ...]) -> str:
