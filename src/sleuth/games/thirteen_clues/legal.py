@@ -1,20 +1,87 @@
-"""13 Clues' legal questions and accusations as lazy lists (``sleuth.core.actions``).
+"""13 Clues' legal questions, looks and accusations as action lists (``sleuth.core.actions``).
 
 A seat may ask up to 5 witnesses x 16 subjects (x 2 with Top Secret) and accuse ~100 trios;
-a playout asks for them at every step, so items are made only when picked.
+a playout asks for them at every step. What a seat may do at its turn depends only on the
+phase, its Top Secret token and the cards it sees (fixed once the mysteries are chosen), so
+each such list is made once per game and shared; each action object is made once per game.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from itertools import chain
+from typing import TYPE_CHECKING, overload
 
-from sleuth.core.actions import IndexedActions
+from sleuth.core.actions import ActionList, IndexedActions
+from sleuth.core.protocol import Action
 
 from . import components as tc
+from .components import Phase
 from .notation import Accuse, Ask
 
 if TYPE_CHECKING:
     from .rules import ThirteenClues, ThirteenCluesState
+
+PLAY = Phase.PLAY  # a module name: an enum member's lookup costs a call
+
+
+class TurnActions(ActionList):
+    """A seat's actions at its turn: the parts of ``head`` (its questions and the looks,
+    the same all game), each item made once, then ``tail`` (accusations, by the cards the
+    seat sees), indexed lazily. Made once per game for each seat and shared by every state
+    it fits: a pick in the head is one tuple lookup, not a walk through the parts, and
+    ``check`` recognises the item picked last in one comparison."""
+
+    def __init__(self, head: Sequence[Sequence[Action]], tail: IndexedActions) -> None:
+        super().__init__([*head, tail])
+        self._head = tuple(chain.from_iterable([part[:] for part in head]))
+        self._tail = tail
+        self._last: Action | None = None
+        # 13 Clues has no drastic action (a wrong accusation only ends the turn): the
+        # split is this list and nothing, the same at every step.
+        self._split = super().split_drastic()
+        if self._split[0] is not self:
+            raise TypeError("TurnActions expects no drastic actions")
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if type(index) is not int:
+            return super().__getitem__(index)
+        if index < 0:
+            index += self._size
+        head = len(self._head)
+        if 0 <= index < head:
+            made = self._last = self._head[index]
+        elif head <= index < self._size:
+            made = self._last = self._tail[index - head]
+        else:
+            raise IndexError(index)
+        return made
+
+    def handed_out(self, action: object) -> bool:
+        return action is self._last or super().handed_out(action)
+
+    def split_drastic(self) -> tuple[Sequence[Action], Sequence[Action]]:
+        return self._split
+
+
+def turn_actions(state: ThirteenCluesState, seat: int) -> ActionList:
+    """Every action of ``seat`` at its turn: questions and looks (in play), accusations."""
+    game = state.game
+    playing = state.phase == PLAY
+    if not game.repeat_accusations and any(a.seat == seat for a in state.accusations):
+        # Its own wrong accusations (an option) make a list for this state alone.
+        head = [question_actions(state, seat), game.looks] if playing else []
+        return ActionList([*head, accusation_actions(state, seat)])
+    key = (playing, seat, bool(state.tokens >> seat & 1), state.seen_by(seat))
+    kept = game.turn_lists.get(key)
+    if kept is None:
+        head = [question_actions(state, seat), game.looks] if playing else []
+        kept = game.keep_turn_list(key, TurnActions(head, accusation_actions(state, seat)))
+    return kept
 
 
 def question_actions(state: ThirteenCluesState, seat: int) -> IndexedActions:
@@ -35,6 +102,9 @@ def _questions(game: ThirteenClues, seat: int, token: bool) -> IndexedActions:
         subject, side = divmod(rest, len(sides))
         return Ask(witnesses[witness], game.subjects[subject], sides[side], secrets[secret])
 
+    # Each question made once: the list is kept by the game.
+    asks = tuple([make(i) for i in range(len(witnesses) * per_witness)])
+
     def contains(action: object) -> bool:
         return (
             isinstance(action, Ask)
@@ -44,14 +114,14 @@ def _questions(game: ThirteenClues, seat: int, token: bool) -> IndexedActions:
             and action.secret in secrets
         )
 
-    return IndexedActions(Ask, len(witnesses) * per_witness, make, contains)
+    return IndexedActions(Ask, len(asks), asks.__getitem__, contains)
 
 
 def accusation_actions(state: ThirteenCluesState, seat: int) -> IndexedActions:
     """Every accusation ``seat`` may make: no visible card, no repeat of its own (option)."""
     game = state.game
     wrong: set[tuple[int, int, int]] = set()
-    if not game.config.repeat_accusations:
+    if not game.repeat_accusations:
         wrong = {a.cards for a in state.accusations if a.seat == seat}
     visible = state.seen_by(seat)
     if not wrong:  # every trio of unseen cards: the same list for the same cards seen
@@ -62,8 +132,8 @@ def accusation_actions(state: ThirteenCluesState, seat: int) -> IndexedActions:
 def _accusations(
     game: ThirteenClues, visible: int, wrong: set[tuple[int, int, int]]
 ) -> IndexedActions:
-    names = game.names
     persons, places, weapons = game.unseen(visible)
+    accusation = game.accusation
     size = len(persons) * len(places) * len(weapons)
     # Indexed arithmetically over persons x places x weapons; only a seat's own wrong
     # accusations (rare) make a full list worth building.
@@ -76,16 +146,12 @@ def _accusations(
         ]
         size = len(trios)
 
-    def trio_at(index: int) -> tuple[int, int, int]:
+    def make(index: int) -> Accuse:
         if trios is not None:
-            return trios[index]
+            return accusation(*trios[index])
         rest, w = divmod(index, len(weapons))
         p, loc = divmod(rest, len(places))
-        return persons[p], places[loc], weapons[w]
-
-    def make(index: int) -> Accuse:
-        p, loc, w = trio_at(index)
-        return Accuse((names[p], names[loc], names[w]))
+        return accusation(persons[p], places[loc], weapons[w])
 
     def contains(action: object) -> bool:
         if not isinstance(action, Accuse) or len(action.cards) != 3:

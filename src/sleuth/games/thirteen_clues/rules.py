@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng
-from sleuth.core.actions import ActionList, IndexedActions
+from sleuth.core.actions import IndexedActions
 from sleuth.core.protocol import Termination
 from sleuth.core.serialize import JSONValue
 
 from . import components as tc
 from .components import Phase
-from .legal import accusation_actions, question_actions
+from .legal import TurnActions, accusation_actions, question_actions, turn_actions
 from .notation import ACTION_TYPES, SLOT_LETTERS, Accuse, Ask, Choose, Look, Notation, Take
 from .views import AccusationView, QuestionView, ThirteenCluesView, build_view, hidden_twin
 
@@ -78,8 +78,14 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
         # Every look (one per informant slot), legal at every turn of play: made once.
         self.looks = tuple(Look(SLOT_LETTERS[i]) for i in range(self.informants))
         self.two_player = config.players == 2
+        self.repeat_accusations = config.repeat_accusations
+        self.final_after = config.stall_rounds * config.players  # [D] stall end; 0: never
         self._unseen: dict[int, list[list[int]]] = {}
         self._lists: dict[tuple[object, ...], IndexedActions] = {}
+        # A seat's whole list at its turn, by (in play, seat, token, cards seen): read on
+        # every step of a playout, so looked up directly (``legal.turn_actions``).
+        self.turn_lists: dict[tuple[bool, int, bool, int], TurnActions] = {}
+        self._accusations: dict[tuple[int, int, int], Accuse] = {}
 
     def unseen(self, visible: int) -> list[list[int]]:
         """Per type, the cards not in the bit set ``visible``; kept by the set, since a
@@ -103,6 +109,21 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
                 self._lists.clear()
             kept = self._lists[key] = make()
         return kept
+
+    def keep_turn_list(self, key: tuple[bool, int, bool, int], kept: TurnActions) -> TurnActions:
+        if len(self.turn_lists) >= UNSEEN_KEPT:
+            self.turn_lists.clear()
+        self.turn_lists[key] = kept
+        return kept
+
+    def accusation(self, person: int, place: int, weapon: int) -> Accuse:
+        """The accusation of these card ids, made once per game (at most 1,000 trios)."""
+        trio = (person, place, weapon)
+        made = self._accusations.get(trio)
+        if made is None:
+            names = self.names
+            made = self._accusations[trio] = Accuse((names[person], names[place], names[weapon]))
+        return made
 
     def _mask(self, subject: str) -> int:
         mask = 0
@@ -247,14 +268,20 @@ class ThirteenCluesState(State):
     looks: tuple[tuple[int, int], ...] = ()  # (seat, slot), public
     questions: tuple[Question, ...] = ()
     accusations: tuple[Accusation, ...] = ()
-    # The views of questions and accusations as everyone sees them, kept as the game goes
-    # so that building a view does not redo the whole log.
+    # The views of questions and accusations as everyone sees them, caught up with the log
+    # when a view is built (``views.public_log``): a view then converts only the entries
+    # since the state it was played from (a playout builds no view).
     public_questions: tuple[QuestionView, ...] = ()
     public_accusations: tuple[AccusationView, ...] = ()
     public_looks: tuple[tuple[int, str], ...] = ()  # ``looks`` as views show them
     turns_done: int = 0
-    last: str = ""
+    # The public result, or the question whose answer it is: written out only when asked
+    # (``last_result``), which a playout never does.
+    last: str | Question = ""
     _outcome: Outcome | None = None
+    # Per seat, the cards it sees (``seen_by``): fixed once the mysteries are chosen, so
+    # worked out once and copied on; ``None`` wherever mysteries or hidden cards change.
+    _seen: tuple[int, ...] | None = field(default=None, init=False)
 
     @classmethod
     def _initial(
@@ -309,6 +336,14 @@ class ThirteenCluesState(State):
 
     def seen_by(self, witness: int, side: str = "") -> int:
         """Cards ``witness`` sees: others' mysteries and its hidden cards (one side with 2p)."""
+        if not side:
+            seen = self._seen
+            if seen is None:
+                seen = self._seen = tuple([self._sees(s) for s in range(self.players)])
+            return seen[witness]
+        return self._sees(witness, side)
+
+    def _sees(self, witness: int, side: str = "") -> int:
         hidden = self.hidden[witness] or ()
         if side:
             hidden = hidden[tc.SIDES.index(side) : tc.SIDES.index(side) + 1]
@@ -333,10 +368,10 @@ class ThirteenCluesState(State):
         return frozenset({self.turn})
 
     def to_move(self) -> int | None:
-        actors = self.actors()
-        if self.phase == CHOOSE:
-            return min(actors)
-        return self.turn if actors else None
+        phase = self.phase
+        if phase == CHOOSE:
+            return min(self.actors())
+        return None if phase == OVER else self.turn
 
     def questions_for(self, seat: int) -> IndexedActions:
         """Every question of ``seat`` now: witness, then subject, side, secret."""
@@ -354,30 +389,28 @@ class ThirteenCluesState(State):
         return accusation_actions(self, seat)
 
     def _legal_actions(self, seat: int) -> Sequence[Choose | Ask | Look | Take | Accuse]:
+        phase = self.phase
+        if phase in (PLAY, FINAL):
+            return turn_actions(self, seat) if seat == self.turn else ()  # type: ignore[return-value]
         if seat not in self.actors():
             return ()
-        if self.phase == CHOOSE:
+        if phase == CHOOSE:
             names = [c.name for c in self.game.cards]
             return [Choose(tuple(names[c] for c in t)) for t in _trios(self.game, self.hands[seat])]
-        if self.phase == TAKE:
-            return [Take(s) for s in range(self.players) if s != seat and self.glasses[s]]
-        parts: list[Sequence[Any]] = [self.questions_for(seat)]
-        if self.phase == PLAY:
-            parts.append(self.game.looks)
-        parts.append(self.accusations_for(seat))
-        return ActionList(parts)  # type: ignore[return-value]
+        return [Take(s) for s in range(self.players) if s != seat and self.glasses[s]]
 
     def _apply(self, seat: int, action: ThirteenCluesAction) -> ThirteenCluesState:
-        if isinstance(action, Choose):
-            trio = tuple(self.game.ids[name] for name in action.cards)
-            return self._choose(seat, (trio[0], trio[1], trio[2]))
-        if isinstance(action, Take):
-            return self._take(seat, action.source)
+        # The commonest actions first: a playout mostly accuses and asks.
         if isinstance(action, Accuse):
             return self._accuse(seat, action)
         if isinstance(action, Ask):
             return self._ask(seat, action)
-        return self._look(seat, action.slot)
+        if isinstance(action, Look):
+            return self._look(seat, action.slot)
+        if isinstance(action, Take):
+            return self._take(seat, action.source)
+        trio = tuple(self.game.ids[name] for name in action.cards)
+        return self._choose(seat, (trio[0], trio[1], trio[2]))
 
     def _why_illegal(self, seat: int, action: ThirteenCluesAction) -> str | None:
         game = self.game
@@ -430,7 +463,13 @@ class ThirteenCluesState(State):
         return self._outcome
 
     def last_result(self) -> str:
-        return self.last
+        last = self.last
+        if isinstance(last, str):
+            return last
+        if last.secret:  # the answer stays between the two; the record shows only the asking
+            return f"{last.witness}:top-secret"
+        side = f"/{last.side}" if last.side else ""
+        return f"{last.witness}:{last.subject}{side}={last.answer}"
 
     def public_action(self, seat: int, action: ThirteenCluesAction) -> str:
         # A chosen mystery is never shown to its owner nor to a spectator; a Top Secret
@@ -471,7 +510,7 @@ class ThirteenCluesState(State):
         mysteries[owner] = trio
         kept = [c for c in self.hands[seat] if c not in trio]
         hidden[seat] = tuple(reversed(kept) if self.swapped[seat] else kept)
-        state.mysteries, state.hidden = tuple(mysteries), tuple(hidden)
+        state.mysteries, state.hidden, state._seen = tuple(mysteries), tuple(hidden), None
         state.last = "chosen"
         if all(h is not None for h in hidden):
             state._begin_turn(self.start)
@@ -481,11 +520,11 @@ class ThirteenCluesState(State):
     # --- turns and glasses --------------------------------------------------------------------
 
     def _begin_turn(self, seat: int) -> None:
+        game = self.game
         self.turn = seat
-        limit = self.game.config.stall_rounds
-        if limit and self.turns_done >= limit * self.players:
+        if game.final_after and self.turns_done >= game.final_after:
             self.phase = FINAL
-        elif self.game.two_player or self.glasses[seat]:
+        elif game.two_player or self.glasses[seat]:
             self.phase = PLAY
         elif self.supply:  # §4.4.1: a glass from the supply ...
             self.supply -= 1
@@ -498,17 +537,17 @@ class ThirteenCluesState(State):
         """After one action: the turn ends with the last glass (2 players: after each)."""
         if self.game.two_player or not self.glasses[seat]:
             self.turns_done += 1
-            self._begin_turn((seat + 1) % self.players)
+            self._begin_turn((seat + 1) % self.game.players)
 
-    def _pass_glass(self, seat: int) -> None:
+    def _pass_glass(self, glasses: list[int], seat: int) -> None:
         """Informant and accusation glass: to the nearest seat clockwise holding none, not
         the actor himself (D2), else to the supply."""
-        self.glasses = _plus(self.glasses, seat, -1)
-        players = self.players
+        glasses[seat] -= 1
+        players = len(glasses)
         for step in range(1, players):
             other = (seat + step) % players
-            if not self.glasses[other]:
-                self.glasses = _plus(self.glasses, other, 1)
+            if not glasses[other]:
+                glasses[other] = 1
                 return
         self.supply += 1
 
@@ -525,34 +564,19 @@ class ThirteenCluesState(State):
         witness = action.witness
         answer = self.answer(witness, action.subject, action.side)
         state = self._copy()
-        state.questions = (
-            *self.questions,
-            Question(seat, witness, action.subject, action.side, action.secret, answer),
-        )
-        state.public_questions = (
-            *self.public_questions,
-            QuestionView(
-                seat,
-                witness,
-                action.secret,
-                None if action.secret else action.subject,
-                action.side,
-                None if action.secret else answer,
-            ),
-        )
+        asked = Question(seat, witness, action.subject, action.side, action.secret, answer)
+        state.questions = (*self.questions, asked)
+        state.last = asked
         if action.secret:
             state.tokens &= ~(1 << seat)
-            # The answer stays between the two; the record shows only that it was asked.
-            state.last = f"{witness}:top-secret"
-        else:
-            side = f"/{action.side}" if action.side else ""
-            state.last = f"{witness}:{action.subject}{side}={answer}"
         if not game.two_player:
-            state.glasses = _plus(self.glasses, seat, -1)
+            glasses = list(self.glasses)
+            glasses[seat] -= 1
             if action.secret and game.config.top_secret_glass == "discard":
                 state.supply += 1
             else:
-                state.glasses = _plus(state.glasses, witness, 1)
+                glasses[witness] += 1
+            state.glasses = tuple(glasses)
         state._spent(seat)
         return state
 
@@ -561,10 +585,11 @@ class ThirteenCluesState(State):
         state = self._copy()
         state.looked = tuple(m | 1 << index if s == seat else m for s, m in enumerate(self.looked))
         state.looks = (*self.looks, (seat, index))
-        state.public_looks = (*self.public_looks, (seat, SLOT_LETTERS[index]))
         state.last = f"looked {slot}"
         if not self.game.two_player:
-            state._pass_glass(seat)
+            glasses = list(self.glasses)
+            state._pass_glass(glasses, seat)
+            state.glasses = tuple(glasses)
         state._spent(seat)
         return state
 
@@ -574,22 +599,20 @@ class ThirteenCluesState(State):
         correct = self.mysteries[seat] == trio
         state = self._copy()
         state.accusations = (*self.accusations, Accusation(seat, trio, correct))
-        state.public_accusations = (
-            *self.public_accusations,
-            AccusationView(seat, action.cards, correct),
-        )
         state.last = "correct" if correct else "wrong"
         if not self.game.two_player and self.phase == PLAY:
-            state._pass_glass(seat)  # D9: passed before the result counts
+            glasses = list(self.glasses)
+            state._pass_glass(glasses, seat)  # D9: passed before the result counts
+            if not correct:  # the turn ends; leftovers to the supply
+                state.supply += glasses[seat]
+                glasses[seat] = 0
+            state.glasses = tuple(glasses)
         if correct:
             scores = tuple(1 if s == seat else 0 for s in range(self.players))
             state.phase, state._outcome = OVER, Outcome(scores, (seat,), ThirteenCluesEnd.SOLVED)
             return state
-        if not self.game.two_player and self.phase == PLAY:
-            state.supply += state.glasses[seat]  # the turn ends; leftovers to the supply
-            state.glasses = _plus(state.glasses, seat, -state.glasses[seat])
         state.turns_done += 1
-        state._begin_turn((seat + 1) % self.players)
+        state._begin_turn((seat + 1) % self.game.players)
         return state
 
 

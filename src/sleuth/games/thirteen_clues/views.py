@@ -164,7 +164,7 @@ def build_view(state: ThirteenCluesState, seat: int | None) -> ThirteenCluesView
         )
         for i, card in enumerate(state.informants)
     )
-    questions = state.public_questions
+    looks, questions, accusations = _public_log(state)
     # A Top Secret question spends its asker's token: none spent, none asked.
     spent = state.tokens != (1 << state.players) - 1 if game.config.top_secret else False
     if seat is not None and spent and any(q.secret for q in questions):
@@ -189,13 +189,56 @@ def build_view(state: ThirteenCluesState, seat: int | None) -> ThirteenCluesView
         hand=cards(state.hands[seat]) if seat is not None else None,
         seats=seats,
         informants=informants,
-        looks=state.public_looks,
+        looks=looks,
         questions=questions,
-        accusations=state.public_accusations,
+        accusations=accusations,
         turns_done=state.turns_done,
         final_after=game.config.stall_rounds * state.players,
         outcome=state.outcome,
     )
+
+
+def _public_log(
+    state: ThirteenCluesState,
+) -> tuple[tuple[tuple[int, str], ...], tuple[QuestionView, ...], tuple[AccusationView, ...]]:
+    """Looks, questions and accusations as every seat sees them, caught up with the state's
+    log and kept on it (a cache: the log only grows, and what is shown of an entry never
+    changes)."""
+    looks = state.public_looks
+    if len(looks) != len(state.looks):
+        done = state.looks[len(looks) :]
+        looks = state.public_looks = (*looks, *[(s, SLOT_LETTERS[i]) for s, i in done])
+    questions = state.public_questions
+    if len(questions) != len(state.questions):
+        asked = state.questions[len(questions) :]
+        questions = state.public_questions = (
+            *questions,
+            *[
+                QuestionView(
+                    q.asker,
+                    q.witness,
+                    q.secret,
+                    None if q.secret else q.subject,
+                    q.side,
+                    None if q.secret else q.answer,
+                )
+                for q in asked
+            ],
+        )
+    accusations = state.public_accusations
+    if len(accusations) != len(state.accusations):
+        names = state.game.names
+        made = state.accusations[len(accusations) :]
+        accusations = state.public_accusations = (
+            *accusations,
+            *[
+                AccusationView(
+                    a.seat, (names[a.cards[0]], names[a.cards[1]], names[a.cards[2]]), a.correct
+                )
+                for a in made
+            ],
+        )
+    return looks, questions, accusations
 
 
 def hidden_twin(
@@ -256,6 +299,7 @@ def _swapped(state: ThirteenCluesState, x: int, y: int) -> ThirteenCluesState:
         return y if card == x else x if card == y else card
 
     twin = state._copy()
+    twin._seen = None  # the cards seen move with the swap
     twin.hands = tuple(tuple(sorted(swap(c) for c in hand)) for hand in state.hands)
     twin.informants = tuple(swap(c) for c in state.informants)
     twin.mysteries = tuple(
