@@ -16,6 +16,7 @@ from . import components as tc
 from .components import Phase
 from .legal import TurnActions, accusation_actions, question_actions, turn_actions
 from .notation import ACTION_TYPES, SLOT_LETTERS, Accuse, Ask, Choose, Look, Notation, Take
+from .refusals import why_illegal
 from .views import AccusationView, QuestionView, ThirteenCluesView, build_view, hidden_twin
 
 CHOOSE, TAKE, PLAY, FINAL, OVER = Phase.CHOOSE, Phase.TAKE, Phase.PLAY, Phase.FINAL, Phase.OVER
@@ -413,50 +414,7 @@ class ThirteenCluesState(State):
         return self._choose(seat, (trio[0], trio[1], trio[2]))
 
     def _why_illegal(self, seat: int, action: ThirteenCluesAction) -> str | None:
-        game = self.game
-        if seat not in self.actors():
-            if self.phase == CHOOSE:
-                return f"seat {seat} has chosen already: the game waits for the mystery choices"
-            return f"the game waits for seat {self.turn}"
-        kinds = {CHOOSE: Choose, TAKE: Take, PLAY: Ask | Look | Accuse, FINAL: Accuse}
-        if not isinstance(action, kinds[self.phase]):
-            return f"only {self.phase} actions now, not {action.kind}"
-        missing = [name for name in _names(action) if name not in game.ids]
-        if missing:
-            return f"{' '.join(missing)}: not in play with {self.players} players"
-        if isinstance(action, Choose):
-            trio = [game.ids[name] for name in action.cards]
-            missing = [game.cards[c].name for c in trio if c not in self.hands[seat]]
-            return f"{' '.join(missing)} not in the hand of seat {seat}"
-        if isinstance(action, Take):
-            return f"seat {action.source} holds no glass to take"
-        if isinstance(action, Ask):
-            return self._why_question_illegal(seat, action)
-        if isinstance(action, Look):
-            count = game.informants or "no"
-            return f"no informant {action.slot}: this game has {count} informant card(s)"
-        visible = self.seen_by(seat)
-        seen = [name for name in action.cards if visible >> game.ids[name] & 1]
-        if seen:
-            return f"it can see {' '.join(seen)}: it cannot be named"
-        return "it has made this accusation before"
-
-    def _why_question_illegal(self, seat: int, action: Ask) -> str:
-        game = self.game
-        if not 0 <= action.witness < self.players or action.witness == seat:
-            return f"seat {action.witness} cannot be asked by seat {seat}"
-        if action.subject not in game.masks:
-            return (
-                f"{action.subject} is not a question subject in this game (D7/D8): "
-                f"{', '.join(game.subjects)}"
-            )
-        if game.two_player != bool(action.side):
-            return (
-                "with two players a question names the witness's left or right hidden card"
-                if game.two_player
-                else "only two-player questions name a side"
-            )
-        return "it has no Top Secret token"
+        return why_illegal(self, seat, action)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -614,10 +572,6 @@ class ThirteenCluesState(State):
         state.turns_done += 1
         state._begin_turn((seat + 1) % self.game.players)
         return state
-
-
-def _names(action: ThirteenCluesAction) -> tuple[str, ...]:
-    return action.cards if isinstance(action, Choose | Accuse) else ()
 
 
 def _plus(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
