@@ -108,3 +108,25 @@ def test_an_action_object_from_an_earlier_list_is_legal_exactly_when_it_is_now(
                 kept += [picked, legal[len(legal) - 1]]  # and a lazy list's last made item
                 state = state.apply(seat, picked)
     assert checked > 50 and refused > 0
+
+
+@pytest.mark.parametrize(
+    "name", ["black-vienna", "13-clues", "alibi", "black-stories-investigation"]
+)
+def test_an_action_handed_out_for_no_seat_or_none_at_all_is_still_refused(name: str) -> None:
+    """``check`` takes an action it handed out itself without comparing it: that shortcut
+    must not let through a seat that does not exist, whatever list was asked for it, nor
+    ``None`` from a lazy list that has made nothing yet."""
+    game = make_game(name, 3)
+    state = game.new(5)
+    before = [state.view(s) for s in (None, 0, 1, 2)]
+    for seat in (3, -1):
+        for action in list(state.legal_actions(seat))[-1:]:  # asked, and cached
+            with pytest.raises(IllegalActionError, match=f"seat {seat} is not a seat"):
+                state.apply(seat, action)
+    mover = state.to_move()
+    assert mover is not None
+    state.legal_actions(mover)
+    with pytest.raises(InvalidActionError, match="None is not an action"):
+        state.apply(mover, None)  # type: ignore[arg-type]  # bad input on purpose
+    assert [state.view(s) for s in (None, 0, 1, 2)] == before

@@ -12,6 +12,8 @@ from typing import overload
 
 from .protocol import Action, handed_out
 
+NOT_MADE = object()  # what a lazy list has made before its first item
+
 
 class IndexedActions(Sequence[Action]):
     """``size`` actions of one type, the i-th made by ``make(i)`` only when asked for."""
@@ -31,7 +33,10 @@ class IndexedActions(Sequence[Action]):
         self._size = size
         self._make = make
         self._contains = contains
-        self._last: Action | None = None  # the item made last, for ``handed_out``
+        # The item made last, for ``handed_out``: a hint only. A list shared by states (or
+        # threads) may have it overwritten, and then ``check`` takes its slower path; it
+        # starts as no action at all, so that nothing (not even ``None``) passes for one.
+        self._last: object = NOT_MADE
 
     def __contains__(self, action: object) -> bool:
         return self._contains(action)

@@ -278,6 +278,8 @@ class State(ABC):
             cache = self._legal = {}  # type: ignore[var-annotated]
         legal = cache.get(seat)
         if legal is None:
+            if type(seat) is not int or not 0 <= seat < self.game.players:
+                return ()  # no seat of this game: nothing to ask the rules
             legal = cache[seat] = self._legal_actions(seat)
         return legal
 
@@ -305,9 +307,13 @@ class State(ABC):
         ``GameError`` naming what is wrong (the game is over, no such seat, not this seat's
         move, not an action of this game, malformed, or against the rules)."""
         cache: dict[int, Sequence[Action]] | None = getattr(self, "_legal", None)
-        if cache is not None and type(seat) is int:
-            # The usual case first: the action was just taken from this seat's legal list
-            # (a finished game and a seat that may not act have empty lists).
+        if (
+            cache is not None
+            and type(seat) is int
+            and 0 <= seat < self.game.players
+            and self.outcome is None
+        ):
+            # The usual case first: the action was just taken from this seat's legal list.
             legal = cache.get(seat)
             if legal is not None and handed_out(legal, action):
                 return action

@@ -15,7 +15,9 @@ from .notation import AlibiAction, Exchange, GoodEye, Pass, PlayClue, Swap
 
 K = TypeVar("K")
 V = TypeVar("V")
-_CACHE_SIZE = 1 << 16  # entries per cache
+# Entries per cache: a game's hands and displays come back within this, and 256 games kept
+# (``Game.of``) stay within a few hundred MB at worst.
+_CACHE_SIZE = 1 << 14
 
 
 class HandActions:

@@ -331,8 +331,10 @@ class BlackViennaState(State):
             state = self._investigate(seat, action)
         elif isinstance(action, Accuse):
             state = self._accuse(seat, action.letters)
-        else:
+        elif isinstance(action, Guess | Pass):
             return self._guess(seat, action.letters if isinstance(action, Guess) else None)
+        else:
+            raise TypeError(f"not a Black Vienna action: {action!r}")
         state.sealed = ""
         return state
 

@@ -244,6 +244,7 @@ def hidden_twin(
         stacks.append((*keep, *hidden[:rest_size]))
         hidden = hidden[rest_size:]
     twin.stacks = tuple(stacks)
+    twin._face = None  # the same face-up cards, derived again rather than trusted
     unchanged = (twin.hands, twin.ring, twin.stacks) == (state.hands, state.ring, state.stacks)
     return None if unchanged else twin
 

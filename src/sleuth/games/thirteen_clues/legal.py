@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, overload
 
-from sleuth.core.actions import ActionList, IndexedActions
+from sleuth.core.actions import NOT_MADE, ActionList, IndexedActions
 from sleuth.core.protocol import Action
 
 from . import components as tc
@@ -36,7 +36,7 @@ class TurnActions(ActionList):
         super().__init__([*head, tail])
         self._head = tuple(chain.from_iterable([part[:] for part in head]))
         self._tail = tail
-        self._last: Action | None = None
+        self._last: object = NOT_MADE
         # 13 Clues has no drastic action (a wrong accusation only ends the turn): the
         # split is this list and nothing, the same at every step.
         self._split = super().split_drastic()

@@ -17,7 +17,14 @@ from .components import Phase
 from .legal import TurnActions, accusation_actions, question_actions, turn_actions
 from .notation import ACTION_TYPES, SLOT_LETTERS, Accuse, Ask, Choose, Look, Notation, Take
 from .refusals import why_illegal
-from .views import AccusationView, QuestionView, ThirteenCluesView, build_view, hidden_twin
+from .views import (
+    AccusationView,
+    QuestionView,
+    ThirteenCluesView,
+    build_view,
+    hidden_twin,
+    public_question,
+)
 
 CHOOSE, TAKE, PLAY, FINAL, OVER = Phase.CHOOSE, Phase.TAKE, Phase.PLAY, Phase.FINAL, Phase.OVER
 ThirteenCluesAction = Choose | Ask | Look | Take | Accuse
@@ -269,9 +276,10 @@ class ThirteenCluesState(State):
     looks: tuple[tuple[int, int], ...] = ()  # (seat, slot), public
     questions: tuple[Question, ...] = ()
     accusations: tuple[Accusation, ...] = ()
-    # The views of questions and accusations as everyone sees them, caught up with the log
-    # when a view is built (``views.public_log``): a view then converts only the entries
-    # since the state it was played from (a playout builds no view).
+    # The questions, accusations and looks as every view shows them, grown with the log:
+    # a view shares them instead of converting the whole log (a server builds every seat's
+    # view at every step; so does the views benchmark, from states played without views).
+    # ``views`` catches them up for a state built directly.
     public_questions: tuple[QuestionView, ...] = ()
     public_accusations: tuple[AccusationView, ...] = ()
     public_looks: tuple[tuple[int, str], ...] = ()  # ``looks`` as views show them
@@ -524,6 +532,7 @@ class ThirteenCluesState(State):
         state = self._copy()
         asked = Question(seat, witness, action.subject, action.side, action.secret, answer)
         state.questions = (*self.questions, asked)
+        state.public_questions = (*self.public_questions, public_question(asked))
         state.last = asked
         if action.secret:
             state.tokens &= ~(1 << seat)
@@ -543,6 +552,7 @@ class ThirteenCluesState(State):
         state = self._copy()
         state.looked = tuple(m | 1 << index if s == seat else m for s, m in enumerate(self.looked))
         state.looks = (*self.looks, (seat, index))
+        state.public_looks = (*self.public_looks, (seat, SLOT_LETTERS[index]))
         state.last = f"looked {slot}"
         if not self.game.two_player:
             glasses = list(self.glasses)
@@ -557,6 +567,10 @@ class ThirteenCluesState(State):
         correct = self.mysteries[seat] == trio
         state = self._copy()
         state.accusations = (*self.accusations, Accusation(seat, trio, correct))
+        state.public_accusations = (
+            *self.public_accusations,
+            AccusationView(seat, action.cards, correct),
+        )
         state.last = "correct" if correct else "wrong"
         if not self.game.two_player and self.phase == PLAY:
             glasses = list(self.glasses)

@@ -18,7 +18,7 @@ from .components import Phase, ThirteenCluesConfig
 from .notation import SLOT_LETTERS
 
 if TYPE_CHECKING:
-    from .rules import ThirteenCluesState
+    from .rules import Question, ThirteenCluesState
 
 
 @dataclass(frozen=True)
@@ -213,17 +213,7 @@ def _public_log(
         asked = state.questions[len(questions) :]
         questions = state.public_questions = (
             *questions,
-            *[
-                QuestionView(
-                    q.asker,
-                    q.witness,
-                    q.secret,
-                    None if q.secret else q.subject,
-                    q.side,
-                    None if q.secret else q.answer,
-                )
-                for q in asked
-            ],
+            *[public_question(q) for q in asked],
         )
     accusations = state.public_accusations
     if len(accusations) != len(state.accusations):
@@ -239,6 +229,18 @@ def _public_log(
             ],
         )
     return looks, questions, accusations
+
+
+def public_question(q: Question) -> QuestionView:
+    """A question as every seat sees it: a Top Secret one without its subject and answer."""
+    return QuestionView(
+        q.asker,
+        q.witness,
+        q.secret,
+        None if q.secret else q.subject,
+        q.side,
+        None if q.secret else q.answer,
+    )
 
 
 def hidden_twin(
