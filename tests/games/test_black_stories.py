@@ -375,14 +375,19 @@ B4_FULL = (EMIL_CASE, EVA_CASE, "man+day+inside+gun", "woman+night+outside+knife
 B4_SMALL = tuple(c for c in DEFAULT_DECK if c.count("+") < 3)[:10]
 
 
-def test_a_seat_without_a_case_cannot_be_targeted_and_retries_each_turn() -> None:
-    g = game(3, deck=",".join((*B4_FULL, *B4_SMALL)))
+def _b4_deal() -> BlackStoriesState:
+    """Seat 2 without a case, the small cards in hands and piles, no 4-evidence card left."""
     s = B4_SMALL
-    state = g.from_deal(
+    return game(3, deck=",".join((*B4_FULL, *B4_SMALL))).from_deal(
         [EMIL_CASE, EVA_CASE, None],
         [[B4_FULL[3], s[0], s[1]], [B4_FULL[2], s[2], s[3]], [s[4], s[5], s[6]]],
         [s[7], s[8], s[9]],
     )
+
+
+def test_a_seat_without_a_case_cannot_be_targeted_and_retries_each_turn() -> None:
+    s = B4_SMALL
+    state = _b4_deal()
     assert state.view(None).has_case == (True, True, False)
     assert {a.target for a in state.legal_actions(0) if isinstance(a, Play)} == {1}
     before = snapshot(state)
@@ -402,13 +407,7 @@ def test_a_seat_without_a_case_cannot_be_targeted_and_retries_each_turn() -> Non
 def test_legal_lists_shared_by_states_keep_the_order_of_the_rules() -> None:
     """Plays and solve attempts are made once per game: each state still lists exactly its
     own, hand order then target order, and target, guess, investigation card for solves."""
-    g = game(3, deck=",".join((*B4_FULL, *B4_SMALL)))
-    s = B4_SMALL
-    state = g.from_deal(
-        [EMIL_CASE, EVA_CASE, None],
-        [[B4_FULL[3], s[0], s[1]], [B4_FULL[2], s[2], s[3]], [s[4], s[5], s[6]]],
-        [s[7], s[8], s[9]],
-    )
+    state = _b4_deal()
     guesses = [case.replace("+", "/") for case in ALL_CASES]
     for seat, target in ((0, 1), (1, 0), (2, 0)):  # seat 2 has no case: none can target it
         targets = [t for t in (0, 1) if t != seat]
