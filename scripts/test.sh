@@ -12,4 +12,6 @@ python3 benchmarks/check.py  # speed as ratios to a baseline run beside it: fail
 # pytest exits 5 when it collected no test: that is a failure here, never a pass.
 # The outer timeout guards the Ray test: ray.init has no timeout of its own.
 export RAY_USAGE_STATS_ENABLED=0 RAY_AUTH_MODE=disabled
-timeout 1500 python3 -m pytest -p no:cacheprovider "$@"
+# Two processes (one per core of the machines we run on), each test file whole in one of
+# them, so that a file's fixtures (a PostgreSQL cluster, a browser) start once.
+timeout 1500 python3 -m pytest -p no:cacheprovider -n 2 --dist loadfile "$@"
