@@ -72,14 +72,15 @@ class ActionList(Sequence[Action]):
     __slots__ = ("_parts", "_size", "_sizes")
 
     def __init__(self, parts: Sequence[Sequence[Action]]) -> None:
-        self._parts: list[Sequence[Action]] = []
-        self._sizes: list[int] = []  # each part's length, asked once
+        kept: list[Sequence[Action]] = []
+        sizes: list[int] = []  # each part's length, asked once
         for part in parts:
-            size = len(part)
+            # A lazy part's size read straight: its __len__ is a Python call, at every step.
+            size = part._size if type(part) is IndexedActions else len(part)
             if size:
-                self._parts.append(part)
-                self._sizes.append(size)
-        self._size = sum(self._sizes)
+                kept.append(part)
+                sizes.append(size)
+        self._parts, self._sizes, self._size = kept, sizes, sum(sizes)
 
     def __len__(self) -> int:
         return self._size
@@ -137,13 +138,21 @@ class ActionList(Sequence[Action]):
             (drastic if _is_drastic(part) else ordinary).append(part)
         if not drastic:
             return self, _NOTHING
-        return _join(ordinary), _join(drastic)
+        # Joined here rather than by _join: a random bot splits its list at every step.
+        return (
+            ordinary[0] if len(ordinary) == 1 else ActionList(ordinary),
+            drastic[0] if len(drastic) == 1 else ActionList(drastic),
+        )
 
 
 def _is_drastic(part: Sequence[Action]) -> bool:
-    # A plain list first: a failed isinstance against an abstract base class is a Python
+    # Exact types first: a failed isinstance against an abstract base class is a Python
     # call, and this runs at every step of a playout.
-    if type(part) not in _PLAIN and isinstance(part, IndexedActions):
+    kind = type(part)
+    if kind is IndexedActions:
+        drastic: bool = part.drastic  # type: ignore[attr-defined]  # an IndexedActions
+        return drastic
+    if kind not in _PLAIN and isinstance(part, IndexedActions):
         return part.drastic
     return part[0].drastic
 

@@ -125,6 +125,8 @@ class Game(ABC, Generic[ConfigT]):
         for f in dataclasses.fields(config):
             _check_option(self.name, f, getattr(config, f.name))
         self.config = config
+        # A plain attribute, not a property of the config: every check and step reads it.
+        self.players: int = config.players
         self._hash = hash((type(self), config))
         # The action each notation text parses to (``well_formed``), filled as texts come.
         self.parsed: dict[str, Action] = {}
@@ -137,10 +139,6 @@ class Game(ABC, Generic[ConfigT]):
 
     def __hash__(self) -> int:
         return self._hash
-
-    @property
-    def players(self) -> int:
-        return self.config.players
 
     @classmethod
     def of(cls, config: ConfigT) -> Self:
@@ -428,7 +426,8 @@ def handed_out(legal: Sequence[Action], action: object) -> bool:
     A bot picks its action from the legal list and ``apply`` checks it at once: asking by
     identity spares comparing frozen dataclasses field by field, the most of a check.
     """
-    if type(legal) is list or type(legal) is tuple:
+    kind = type(legal)
+    if kind is list or kind is tuple:
         for item in legal:  # noqa: SIM110  # a loop: any() with a generator costs more
             if item is action:
                 return True

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import functools
-import operator
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import NamedTuple, TypeVar
 
 from sleuth.core import ConfigError, Game, Outcome, State, make_rng
 from sleuth.core.actions import ActionList, IndexedActions
@@ -78,17 +77,27 @@ class BlackVienna(Game[bv.BlackViennaConfig]):
         self.card_masks = {card: bv.letters_mask(card) for card in self.deck}
         self.hand_sizes = bv.hand_sizes(config.players)
         self.per_card = config.special_count == "per-card"
+        self.both = config.special == "both"
+        self.special_only = config.empty_stacks == "special-only"
+        self.everyone = (1 << config.players) - 1  # a bit per seat
         self.targets = tuple(
             tuple(t for t in range(config.players) if t != seat) for seat in range(config.players)
         )
-        # Each question made once per game (a few thousand at most): a playout lists a
-        # seat's questions at every step and would otherwise build them afresh each time.
-        self.questions: dict[tuple[int, tuple[str, ...]], Investigate] = {}
+        # Each question made once per game (a few thousand at most), by card set and then
+        # by target seat: a playout lists a seat's questions at every step and would
+        # otherwise build them afresh each time (keyed by text: a tuple's hash is not kept).
+        self._questions: dict[str, dict[str, tuple[Investigate, ...]]] = {}
 
-    def question(self, target: int, cards: tuple[str, ...]) -> Investigate:
-        made = self.questions.get((target, cards))
+    def asking(self, card: str, reused: str = "") -> tuple[Investigate, ...]:
+        """The investigations of one card set (a card, or a face-up card and a 0-marker
+        card), one per target seat: the asker's own entry is never handed out."""
+        by_card = self._questions.get(card)
+        if by_card is None:
+            by_card = self._questions[card] = {}
+        made = by_card.get(reused)
         if made is None:
-            made = self.questions[target, cards] = Investigate(target, cards)
+            cards = (card, reused) if reused else (card,)
+            made = by_card[reused] = tuple(Investigate(t, cards) for t in range(self.players))
         return made
 
     def new(self, seed: int) -> BlackViennaState:
@@ -183,6 +192,9 @@ class BlackViennaState(State):
     _outcome: Outcome | None = None
     # The card on top of each stack (``None``: empty), kept up as cards are played.
     _face: tuple[str | None, ...] | None = field(default=None, init=False)
+    # The 0-marker cards on the table with their holders, in table order: what a special
+    # investigation may take up again (A3), kept up as the table changes (every step asks).
+    _zeros: tuple[tuple[str, int], ...] = field(default=(), init=False)
 
     @classmethod
     def _initial(
@@ -193,6 +205,11 @@ class BlackViennaState(State):
         stacks: tuple[tuple[str, ...], ...],
     ) -> BlackViennaState:
         return cls(game, hands, ring, stacks, tops=(0,) * len(stacks))
+
+    def __post_init__(self) -> None:
+        # A state built from its fields (a deal, a bot's sample of what a view allows):
+        # the 0-marker cards from the table. Copies carry it and keep it up.
+        self._zeros = tuple([(card, holder) for card, holder, markers in self.table if not markers])
 
     def __repr__(self) -> str:
         return (
@@ -218,15 +235,12 @@ class BlackViennaState(State):
         return face
 
     def special_unlocked(self) -> bool:
-        everyone = (1 << self.players) - 1
-        return self.questioned == everyone and self.cards_played >= bv.SPECIAL_MIN_CARDS
+        return self.questioned == self.game.everyone and self.cards_played >= bv.SPECIAL_MIN_CARDS
 
     def reusable_cards(self, asker: int) -> tuple[str, ...]:
         """0-marker cards lying in front of a seat other than the asker (A3)."""
         # A list comprehension: tuple() over a generator costs twice as much (every step).
-        return tuple(
-            [card for card, holder, markers in self.table if markers == 0 and holder != asker]
-        )
+        return tuple([card for card, holder in self._zeros if holder != asker])
 
     def can_accuse(self, seat: int) -> bool:
         if self.phase == ASK:
@@ -283,26 +297,26 @@ class BlackViennaState(State):
         """
         if self.phase not in (ASK, FINAL_QUESTION) or seat != self.asker:
             return _NO_QUESTIONS
-        face = [card for card in self.face_up() if card is not None]
+        game = self.game
+        face = [card for card in self._face or self.face_up() if card is not None]
         reusable = self.reusable_cards(seat) if self.special_unlocked() else ()
-        config = self.game.config
-        both = config.special == "both"
+        both = game.both
         singles, spare = len(face), len(reusable)
         pairs = singles * spare if both else 0  # each face-up card with each 0-marker card
-        alone = spare if not both or (not face and config.empty_stacks == "special-only") else 0
-        targets = self.game.targets[seat]
+        alone = spare if not both or (not face and game.special_only) else 0
+        targets = game.targets[seat]
         count = len(targets)
-        question = self.game.question
+        asking = game.asking
 
         def make(index: int) -> Investigate:
             card_set, target = divmod(index, count)
             if card_set < singles:
-                return question(targets[target], (face[card_set],))
+                return asking(face[card_set])[targets[target]]
             card_set -= singles
             if card_set < pairs:
                 up, old = divmod(card_set, spare)
-                return question(targets[target], (face[up], reusable[old]))
-            return question(targets[target], (reusable[card_set - pairs],))
+                return asking(face[up], reusable[old])[targets[target]]
+            return asking(reusable[card_set - pairs])[targets[target]]
 
         def contains(action: object) -> bool:
             # Asked of the card sets themselves, not of the state: a closure holding the
@@ -318,13 +332,14 @@ class BlackViennaState(State):
         return IndexedActions(Investigate, (singles + pairs + alone) * count, make, contains)
 
     def _legal_actions(self, seat: int) -> Sequence[Investigate | Accuse | Guess | Pass]:
-        parts: list[Sequence[Any]] = [self.investigations(seat)]
+        questions = self.investigations(seat)
         if self.can_accuse(seat):
-            parts.append(_trio_actions(Accuse))
+            legal = ActionList((questions, _ACCUSATIONS))
         elif self._must_guess(seat):
-            parts.append(_trio_actions(Guess))
-            parts.append([Pass()])
-        return ActionList(parts)  # type: ignore[return-value]
+            legal = ActionList((questions, _GUESSES, _PASS))
+        else:
+            legal = ActionList((questions,))
+        return legal  # type: ignore[return-value]
 
     def _apply(self, seat: int, action: BlackViennaAction) -> BlackViennaState:
         if isinstance(action, Investigate):
@@ -395,8 +410,10 @@ class BlackViennaState(State):
     # --- investigations ------------------------------------------------------------------------
 
     def _investigate(self, seat: int, action: Investigate) -> BlackViennaState:
-        face_up = self.face_up()
-        stacks_used = [face_up.index(card) for card in action.cards if card in face_up]
+        # Of a legal card set only the first card can be face up (A2): the second, or a
+        # special investigation's only card, is a 0-marker card taken up again.
+        face_up, first = self.face_up(), action.cards[0]
+        stacks_used = (face_up.index(first),) if first in face_up else ()
         return self._resolve(seat, action.target, action.cards, stacks_used)
 
     def _why_cards_illegal(self, seat: int, cards: tuple[str, ...]) -> str:
@@ -428,28 +445,29 @@ class BlackViennaState(State):
         seat: int,
         target: int,
         cards: tuple[str, ...],
-        stacks_used: list[int],
+        stacks_used: tuple[int, ...],
     ) -> BlackViennaState:
         hand = self.hands[target]
         masks = self.game.card_masks
-        table = self.table
-        if len(stacks_used) < len(cards):  # a 0-marker card taken up again leaves its place
-            names = list(map(_card_of, table))
-            for card in cards:
-                if card in names:
-                    at = names.index(card)
-                    del names[at]
-                    table = table[:at] + table[at + 1 :]
+        table, zeros = self.table, self._zeros
+        # A 0-marker card taken up again leaves its place: the card after the face-up one
+        # (A2), or the only one (A8, or A2 with ``special=either``).
+        for card in cards[len(stacks_used) :]:
+            table = _without(table, card)
+            zeros = _without(zeros, card)
         supply = self.supply
-        answers, placed = [], []
+        answers: tuple[int, ...] = ()
+        placed: tuple[int, ...] = ()
         for card in cards:
             answer = (masks[card] & hand).bit_count()
             # A6: the answer is always given in full; only the markers to hand may run short.
-            put = min(answer, supply)
+            put = answer if answer < supply else supply
             supply -= put
-            answers.append(answer)
-            placed.append(put)
+            answers += (answer,)
+            placed += (put,)
             table += ((card, target, answer),)
+            if not answer:
+                zeros += ((card, target),)
         state = self._copy()
         if stacks_used:
             tops, face = list(self.tops), list(self.face_up())
@@ -458,8 +476,9 @@ class BlackViennaState(State):
                 pile = self.stacks[stack]
                 face[stack] = pile[top] if top < len(pile) else None
             state.tops, state._face = tuple(tops), tuple(face)
-        state.table, state.supply = table, supply
-        done = Investigation(seat, target, cards, tuple(answers), tuple(placed))
+        state.table, state._zeros, state.supply = table, zeros, supply
+        # tuple.__new__ straight: the named tuple's own constructor is a Python call.
+        done = _new_tuple(Investigation, (seat, target, cards, answers, placed))
         state.log = (*self.log, done)
         state.questioned = self.questioned | 1 << target
         state.cards_played = self.cards_played + (len(cards) if self.game.per_card else 1)
@@ -469,7 +488,7 @@ class BlackViennaState(State):
             state.asker, state.phase = seat, FINAL_ACCUSATION
         if supply <= bv.BREAK_OFF_MARKERS:
             state._end((0,) * self.players, (), BlackViennaEnd.MARKERS)
-        elif state.phase == ASK and not state._can_continue():
+        elif state.phase == ASK and not any(state.face_up()) and not state._can_continue():
             state._end((0,) * self.players, (), BlackViennaEnd.STACKS)
         return state
 
@@ -556,7 +575,20 @@ def _trio_actions(make: type[Accuse] | type[Guess]) -> IndexedActions:
     )
 
 
-_card_of = operator.itemgetter(0)
+def _without(entries: tuple[_Entry, ...], card: str) -> tuple[_Entry, ...]:
+    """``entries`` less the one of ``card`` (the first item of each)."""
+    at = 0
+    for entry in entries:
+        if entry[0] == card:
+            return entries[:at] + entries[at + 1 :]
+        at += 1  # noqa: SIM113  # counted by hand: enumerate costs half as much again
+    return entries
+
+
+_Entry = TypeVar("_Entry", tuple[str, int, int], tuple[str, int])
+_ACCUSATIONS, _GUESSES = _trio_actions(Accuse), _trio_actions(Guess)
+_PASS = (Pass(),)
+_new_tuple = tuple.__new__
 
 
 def _no_question(index: int) -> Investigate:
