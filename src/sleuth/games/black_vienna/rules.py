@@ -412,7 +412,7 @@ class BlackViennaState(State):
     def _investigate(self, seat: int, action: Investigate) -> BlackViennaState:
         # Of a legal card set only the first card can be face up (A2): the second, or a
         # special investigation's only card, is a 0-marker card taken up again.
-        face_up, first = self.face_up(), action.cards[0]
+        face_up, first = self._face or self.face_up(), action.cards[0]
         stacks_used = (face_up.index(first),) if first in face_up else ()
         return self._resolve(seat, action.target, action.cards, stacks_used)
 
@@ -470,7 +470,7 @@ class BlackViennaState(State):
                 zeros += ((card, target),)
         state = self._copy()
         if stacks_used:
-            tops, face = list(self.tops), list(self.face_up())
+            tops, face = list(self.tops), list(self._face or self.face_up())
             for stack in stacks_used:
                 top = tops[stack] = tops[stack] + 1
                 pile = self.stacks[stack]
