@@ -20,9 +20,9 @@ def split_drastic(legal: Sequence[Action]) -> tuple[Sequence[Action], Sequence[A
     Drastic actions (``Action.drastic``) can knock a seat out; a random bot takes them
     rarely, or when nothing else is legal, so that its games show the whole of the rules.
     """
-    # A plain list first: a failed isinstance against an abstract base class is a Python
-    # call, and this runs at every step of a playout.
-    if type(legal) not in _PLAIN and isinstance(legal, ActionList):
+    # Exact types first: isinstance against an abstract base class is a Python call, and
+    # this runs at every step of a playout.
+    if type(legal) is ActionList or (type(legal) not in _PLAIN and isinstance(legal, ActionList)):
         return legal.split_drastic()
     drastic = [a for a in legal if a.drastic]
     if not drastic:  # most lists: no need to copy the ordinary ones
