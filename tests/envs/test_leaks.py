@@ -96,10 +96,10 @@ def test_masks_are_the_engines_legal_actions_and_twins_look_alike(
 def test_masks_and_twins_over_many_games(
     game: str, players: int, options: dict[str, object]
 ) -> None:
-    # Up to 30 games, or as many as make 6,000 steps: an Alibi game is some 2,000 steps, a
-    # Black Vienna one a few dozen, and each game should weigh in by its steps.
+    # 30 games, or as many as make 6,000 steps: an Alibi game is some 2,000 steps, the
+    # other games' a few dozen to a few hundred.
     steps, twins = check_random_games(game, players, options, range(10, 40), enough=6000)
-    assert steps >= 6000 and twins > steps // 2
+    assert twins > steps // 2
 
 
 KNOWLEDGE_GAMES = [kit.name for kit in map(find_kit, ("bv", "bsi", "13-clues"))]
