@@ -239,8 +239,13 @@ class BlackViennaState(State):
 
     def reusable_cards(self, asker: int) -> tuple[str, ...]:
         """0-marker cards lying in front of a seat other than the asker (A3)."""
-        # A list comprehension: tuple() over a generator costs twice as much (every step).
-        return tuple([card for card, holder in self._zeros if holder != asker])
+        # A plain loop: a comprehension is a function call of its own (this runs at every
+        # step), and tuple() over a generator costs more again.
+        cards = []
+        for card, holder in self._zeros:
+            if holder != asker:
+                cards.append(card)
+        return tuple(cards)
 
     def can_accuse(self, seat: int) -> bool:
         if self.phase == ASK:
@@ -298,7 +303,8 @@ class BlackViennaState(State):
         if self.phase not in (ASK, FINAL_QUESTION) or seat != self.asker:
             return _NO_QUESTIONS
         game = self.game
-        face = [card for card in self._face or self.face_up() if card is not None]
+        # filter(None, ...): a comprehension is a function call of its own (every step).
+        face = tuple(filter(None, self._face or self.face_up()))
         reusable = self.reusable_cards(seat) if self.special_unlocked() else ()
         both = game.both
         singles, spare = len(face), len(reusable)
