@@ -69,7 +69,7 @@ class IndexedActions(Sequence[Action]):
 class ActionList(Sequence[Action]):
     """The concatenation of parts; ``of_kind`` gives the part(s) of one action kind."""
 
-    __slots__ = ("_parts", "_size", "_sizes")
+    __slots__ = ("_parts", "_size", "_sizes", "_split")
 
     def __init__(self, parts: Sequence[Sequence[Action]]) -> None:
         kept: list[Sequence[Action]] = []
@@ -81,6 +81,15 @@ class ActionList(Sequence[Action]):
                 kept.append(part)
                 sizes.append(size)
         self._parts, self._sizes, self._size = kept, sizes, sum(sizes)
+        self._split: tuple[Sequence[Action], Sequence[Action]] | None = None
+
+    @classmethod
+    def split_in_advance(cls, ordinary: Sequence[Action], drastic: Sequence[Action]) -> ActionList:
+        """``ordinary`` actions then ``drastic`` ones, a part each, whose split is known: a
+        random bot splits its list at every step."""
+        made = cls((ordinary, drastic))
+        made._split = (ordinary, drastic)
+        return made
 
     def __len__(self) -> int:
         return self._size
@@ -132,6 +141,8 @@ class ActionList(Sequence[Action]):
 
     def split_drastic(self) -> tuple[Sequence[Action], Sequence[Action]]:
         """(ordinary actions, drastic actions), each part kept whole and lazy."""
+        if self._split is not None:
+            return self._split
         drastic: list[Sequence[Action]] = []
         ordinary: list[Sequence[Action]] = []
         for part in self._parts:

@@ -340,7 +340,7 @@ class BlackViennaState(State):
     def _legal_actions(self, seat: int) -> Sequence[Investigate | Accuse | Guess | Pass]:
         questions = self.investigations(seat)
         if self.can_accuse(seat):
-            legal = ActionList((questions, _ACCUSATIONS))
+            legal = ActionList.split_in_advance(questions, _ACCUSATIONS)
         elif self._must_guess(seat):
             legal = ActionList((questions, _GUESSES, _PASS))
         else:

@@ -38,9 +38,9 @@ class TurnActions(ActionList):
         self._tail = tail
         self._last: object = NOT_MADE
         # 13 Clues has no drastic action (a wrong accusation only ends the turn): the
-        # split is this list and nothing, the same at every step.
-        self._split = super().split_drastic()
-        if self._split[0] is not self:
+        # split is this list and nothing, the same at every step (``split_drastic``).
+        split = self._split = super().split_drastic()
+        if split[0] is not self:
             raise TypeError("TurnActions expects no drastic actions")
 
     @overload
@@ -63,9 +63,6 @@ class TurnActions(ActionList):
 
     def handed_out(self, action: object) -> bool:
         return action is self._last or super().handed_out(action)
-
-    def split_drastic(self) -> tuple[Sequence[Action], Sequence[Action]]:
-        return self._split
 
 
 def turn_actions(state: ThirteenCluesState, seat: int) -> ActionList:
