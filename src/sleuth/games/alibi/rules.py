@@ -14,7 +14,7 @@ from sleuth.core.serialize import JSONValue
 
 from . import components as ac
 from .components import Phase
-from .legal import HandActions
+from .legal import Hand, HandActions, hand_of
 from .notation import (
     ACTION_TYPES,
     AlibiAction,
@@ -84,6 +84,7 @@ class Alibi(Game[ac.AlibiConfig]):
         }
         self.clue_counts = tuple(self.clue_deck.count(v) for v in ac.VALUES)
         self.made = HandActions(config, self.suspect_values)
+        self.claiming = config.conviction == "claim"
 
     def new(self, seed: int) -> AlibiState:
         rng = make_rng(seed, "deal")
@@ -154,8 +155,10 @@ class AlibiState(State):
     candidates: tuple[str, ...] = ()
     round_turns: int = 0
     refills: int = 0
-    last: str = ""
-    withheld: str = ""  # the whole result, when the public one must leave counts out
+    # The notes of the action that led here (None at the start), never changed once made:
+    # joined only when a result is asked for, which a playout never does.
+    notes: list[str] | None = None
+    counts_hidden: bool = False  # the public result must leave the exchange's counts out
     _outcome: Outcome | None = None
 
     @classmethod
@@ -201,10 +204,7 @@ class AlibiState(State):
         return frozenset(self._table())
 
     def _table(self) -> set[str]:
-        table: set[str] = set()
-        for front in self.fronts:
-            table.update(front)
-        return table
+        return set().union(*self.fronts)
 
     def coverage(self, suspect: str) -> tuple[str, ...]:
         table = self.table_values()
@@ -212,10 +212,10 @@ class AlibiState(State):
 
     def completed(self) -> tuple[tuple[str, str], ...]:
         """Displayed suspects convicted now, with how: three alibis (C9) or the clues (C1)."""
-        free = self.display
+        free: Sequence[str] = self.display
         if self.alibis:
-            alibied = self.alibied()
-            free = tuple([s for s in free if s not in alibied])
+            alibied = [s for s, _ in self.alibis]
+            free = [s for s in free if s not in alibied]
             if len(free) == 1:
                 return ((free[0], "alibis"),)
         # Checked after every card laid: a loop, and the values as sets, not coverage().
@@ -253,41 +253,47 @@ class AlibiState(State):
 
     def _legal_actions(self, seat: int) -> Sequence[AlibiAction]:
         phase = self.phase
-        if phase == OVER or seat != self.active:
+        if phase is OVER or seat != self.active:
             return []
-        if phase == CONVICT:
+        if phase is CONVICT:
             return [Convict(s) for s in self.candidates]
-        made, hand = self.game.made, self.hands[seat]
-        claims = self.claims()
-        if phase == SWAP:
-            swaps = made.swaps(hand)
-            return [*claims, *swaps] if claims else swaps
-        plays = made.clue_plays(hand, made.fitting(self.display))
-        closing = made.closing(hand, phase == MAIN)
-        if claims or ac.ALIBI in hand or ac.BRIBE in hand:
-            return [*claims, *plays, *self._targeted_plays(seat), *closing]
-        return plays + closing
+        game = self.game
+        hand = hand_of(self.hands[seat])
+        claims = self.claims() if game.claiming else ()
+        if phase is SWAP:
+            return [*claims, *hand.swaps] if claims else hand.swaps
+        fitting = game.made.fitting(self.display)
+        if claims or hand.targeted:
+            return [
+                *claims,
+                *hand.fitting_plays(fitting),
+                *self._targeted_plays(seat, hand),
+                *hand.closing(phase is MAIN),
+            ]
+        return hand.turn(fitting, phase is MAIN)
 
-    def _targeted_plays(self, seat: int) -> list[AlibiAction]:
+    def _targeted_plays(self, seat: int, hand: Hand) -> list[AlibiAction]:
         """The Alibi and Bestechung plays of ``seat``'s hand: a suspect's, a seat's clue."""
-        hand = self.hands[seat]
+        made = self.game.made
         actions: list[AlibiAction] = []
-        if ac.ALIBI in hand:
-            alibied = self.alibied()
-            actions += [PlayAlibi(s) for s in self.display if s not in alibied]
-        if ac.BRIBE in hand:
-            for target in range(self.players):
-                if target != seat:
-                    actions += [Bribe(target, v) for v in dict.fromkeys(self.fronts[target])]
+        if hand.alibi:
+            alibi_play = made.alibi_play
+            if self.alibis:
+                alibied = [s for s, _ in self.alibis]
+                actions += [alibi_play[s] for s in self.display if s not in alibied]
+            else:
+                actions += [alibi_play[s] for s in self.display]
+        if hand.bribe:
+            for target, front in enumerate(self.fronts):
+                if front and target != seat:
+                    actions += made.bribes(target, front)
         return actions
 
     def _apply(self, seat: int, action: AlibiAction) -> AlibiState:
         state = self._copy()
-        state.last = state._do(seat, action)
-        state.withheld = ""
-        if isinstance(action, Exchange) and state._reshuffled_since(self):
-            # The exchanged cards went back into the pile unseen: so does their number.
-            state.withheld, state.last = state.last, _without_counts(state.last)
+        state.notes = state._do(seat, action)
+        # The exchanged cards went back into the pile unseen: so does their number.
+        state.counts_hidden = type(action) is Exchange and state._reshuffled_since(self)
         return state
 
     def _reshuffled_since(self, before: AlibiState) -> bool:
@@ -298,7 +304,12 @@ class AlibiState(State):
         return self._outcome
 
     def last_result(self) -> str:
-        return self.last
+        if self.notes is None:
+            return ""
+        return _without_counts(self._result()) if self.counts_hidden else self._result()
+
+    def _result(self) -> str:
+        return "; ".join(self.notes) if self.notes else "ok"
 
     def public_action(self, seat: int, action: AlibiAction) -> str:
         # Discarded cards lie face up, but when the same step shuffles the discard pile into
@@ -310,7 +321,7 @@ class AlibiState(State):
         return str(action)
 
     def private_result(self) -> str:
-        return self.withheld
+        return self._result() if self.counts_hidden else ""
 
     def reveal(self) -> Mapping[str, JSONValue]:
         suspects, hands, pile, start = self.deal
@@ -381,15 +392,18 @@ class AlibiState(State):
 
     # --- effects (on a fresh copy) ----------------------------------------------------------
 
-    def _do(self, seat: int, action: AlibiAction) -> str:
+    def _do(self, seat: int, action: AlibiAction) -> list[str]:
         notes: list[str] = []
-        if isinstance(action, Swap):
-            self._discard_from_hand(seat, (action.card,))
-            self._draw(seat, 1, notes)
+        # The commonest first: most of a random game is exchanges and swaps.
+        if type(action) is Exchange:
+            self._replace(seat, action.cards, notes)
+            self._finish_main(notes)
+        elif type(action) is Swap:
+            self._replace(seat, (action.card,), notes)
             self._end_turn(notes)
-        elif isinstance(action, Pass):
+        elif type(action) is Pass:
             # Declining the swap ends the turn; otherwise the main action ends here.
-            if self.phase == SWAP:
+            if self.phase is SWAP:
                 self._end_turn(notes)
             else:
                 self._finish_main(notes)
@@ -404,18 +418,14 @@ class AlibiState(State):
             # Only clues can complete two suspects at once: three alibis leave just one.
             self._convict(action.suspect, "clues", seat, notes)
             self._after_conviction(notes)
-        elif isinstance(action, Exchange):
-            self._discard_from_hand(seat, action.cards)
-            self._draw(seat, len(action.cards), notes)
-            self._finish_main(notes)
         else:
             self._play(seat, action, notes)
-        return "; ".join(notes) if notes else "ok"
+        return notes
 
     def _play(self, seat: int, action: AlibiAction, notes: list[str]) -> None:
         extra_before = self.extra if self.phase == EXTRA else 0
         if isinstance(action, GoodEye):
-            self._discard_from_hand(seat, (ac.GOOD_EYE,))
+            self._discard_from_hand(seat, ac.GOOD_EYE)
             grant = 2 if self.phase == MAIN or self.game.config.good_eye_chain else 0
             # C7: the Gutes Auge replaces one extra play and grants two more.
             self.extra = max(extra_before - 1, 0) + grant
@@ -430,7 +440,7 @@ class AlibiState(State):
                 self._take(seat, ac.ALIBI)
                 self.alibis = (*self.alibis, (action.suspect, seat))
             elif isinstance(action, Bribe):
-                self._discard_from_hand(seat, (ac.BRIBE,))
+                self._discard_from_hand(seat, ac.BRIBE)
                 fronts = list(self.fronts)
                 front = list(fronts[action.target])
                 # The latest such clue goes: identical cards are indistinguishable anyway.
@@ -458,25 +468,24 @@ class AlibiState(State):
             self._finish_main(notes)
 
     def _take(self, seat: int, card: str) -> None:
+        self._set_hand(seat, hand_of(self.hands[seat]).without((card,)))
+
+    def _set_hand(self, seat: int, hand: tuple[str, ...]) -> None:
         hands = list(self.hands)
-        hand = hands[seat]
-        at = hand.index(card)
-        hands[seat] = hand[:at] + hand[at + 1 :]
+        hands[seat] = hand
         self.hands = tuple(hands)
 
-    def _discard_from_hand(self, seat: int, cards: tuple[str, ...]) -> None:
-        if len(cards) == 1:
-            self._take(seat, cards[0])
-        else:
-            hands = list(self.hands)
-            hand = list(hands[seat])
-            for card in cards:
-                hand.remove(card)
-            hands[seat] = tuple(hand)
-            self.hands = tuple(hands)
-        self.discard = (*self.discard, *cards)
+    def _discard_from_hand(self, seat: int, card: str) -> None:
+        self._take(seat, card)
+        self.discard = (*self.discard, card)
 
-    def _draw(self, seat: int, count: int, notes: list[str]) -> None:
+    def _replace(self, seat: int, cards: tuple[str, ...], notes: list[str]) -> None:
+        """``cards`` from the hand to the discard pile, then as many drawn (exchange, swap)."""
+        self.discard += cards
+        self._draw(seat, hand_of(self.hands[seat]).without(cards), len(cards), notes)
+
+    def _draw(self, seat: int, hand: tuple[str, ...], count: int, notes: list[str]) -> None:
+        """``seat`` holds ``hand`` and ``count`` cards drawn."""
         # Cards come off the top, the pile's end; the order they are drawn in is lost in
         # the sorted hand.
         pile = self.pile
@@ -495,19 +504,19 @@ class AlibiState(State):
             drawn += pile[len(pile) - take :]
             pile = pile[: len(pile) - take]
         self.pile = pile
-        if drawn:
-            hands = list(self.hands)
-            hands[seat] = ac.sort_cards(hands[seat] + drawn)
-            self.hands = tuple(hands)
-        notes.append(f"drew {len(drawn)}")
+        for card in drawn:
+            hand = hand_of(hand).plus(card)
+        if hand is not self.hands[seat]:
+            self._set_hand(seat, hand)
+        notes.append(_DREW[len(drawn)] if len(drawn) < len(_DREW) else f"drew {len(drawn)}")
 
     def _finish_main(self, notes: list[str]) -> None:
         """End of the main action: refill to a full hand, then the optional swap."""
         seat = self.active
         self.extra, self.candidates = 0, ()
-        missing = ac.HAND_SIZE - len(self.hands[seat])
-        if missing > 0:
-            self._draw(seat, missing, notes)
+        hand = self.hands[seat]
+        if len(hand) < ac.HAND_SIZE:
+            self._draw(seat, hand, ac.HAND_SIZE - len(hand), notes)
         if self.hands[seat]:
             self.phase = SWAP
         else:
@@ -571,6 +580,9 @@ class AlibiState(State):
         self.pile, self.discard = tuple(pile), ()
         self.fronts, self.alibis = ((),) * self.players, ()
         notes.append(f"reshuffled {len(pile)}")
+
+
+_DREW = tuple(f"drew {n}" for n in range(ac.HAND_SIZE + 1))
 
 
 def _without_counts(result: str) -> str:
