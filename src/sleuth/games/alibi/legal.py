@@ -67,8 +67,8 @@ class Hand:
         # The optional swap of each distinct hand card, then declining it.
         self.swaps: tuple[Swap | Pass, ...] = (*[SWAP[c] for c in distinct], PASS)
         self._fitted: dict[frozenset[str], tuple[PlayClue, ...]] = {}
-        self._plus: dict[str, tuple[str, ...]] = {}
-        self._without: dict[tuple[str, ...], tuple[str, ...]] = {}
+        self._plus: dict[str, Hand] = {}
+        self._without: dict[tuple[str, ...], Hand] = {}
 
     def fitting_plays(self, fitting: frozenset[str]) -> tuple[PlayClue, ...]:
         """The plays of the clues among ``fitting`` (C5, C6)."""
@@ -89,21 +89,24 @@ class Hand:
     def closing(self, main: bool) -> tuple[AlibiAction, ...]:
         return self._closing[main]
 
-    def plus(self, card: str) -> tuple[str, ...]:
-        """The sorted hand with ``card`` drawn."""
+    # The hands this one becomes, linked (all hands are kept alike, for all games): a draw
+    # or a discard is a lookup, not a sort.
+
+    def plus(self, card: str) -> Hand:
+        """The hand with ``card`` drawn."""
         made = self._plus.get(card)
         if made is None:
-            made = self._plus[card] = ac.sort_cards((*self.cards, card))
+            made = self._plus[card] = hand_of(ac.sort_cards((*self.cards, card)))
         return made
 
-    def without(self, cards: tuple[str, ...]) -> tuple[str, ...]:
+    def without(self, cards: tuple[str, ...]) -> Hand:
         """The hand without ``cards`` (which it holds)."""
         made = self._without.get(cards)
         if made is None:
             left = list(self.cards)
             for card in cards:
                 left.remove(card)
-            made = self._without[cards] = tuple(left)
+            made = self._without[cards] = hand_of(tuple(left))
         return made
 
 

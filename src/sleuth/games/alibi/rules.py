@@ -468,7 +468,7 @@ class AlibiState(State):
             self._finish_main(notes)
 
     def _take(self, seat: int, card: str) -> None:
-        self._set_hand(seat, hand_of(self.hands[seat]).without((card,)))
+        self._set_hand(seat, hand_of(self.hands[seat]).without((card,)).cards)
 
     def _set_hand(self, seat: int, hand: tuple[str, ...]) -> None:
         hands = list(self.hands)
@@ -484,15 +484,27 @@ class AlibiState(State):
         self.discard += cards
         self._draw(seat, hand_of(self.hands[seat]).without(cards), len(cards), notes)
 
-    def _draw(self, seat: int, hand: tuple[str, ...], count: int, notes: list[str]) -> None:
-        """``seat`` holds ``hand`` and ``count`` cards drawn."""
+    def _draw(self, seat: int, hand: Hand, count: int, notes: list[str]) -> None:
+        """``seat`` holds ``hand`` and draws ``count`` cards, or what the piles hold."""
         # Cards come off the top, the pile's end; the order they are drawn in is lost in
         # the sorted hand.
         pile = self.pile
-        take = min(count, len(pile))
-        drawn = pile[len(pile) - take :]
-        pile = pile[: len(pile) - take]
-        if take < count and self.discard:
+        cut = len(pile) - count
+        if cut >= 0:
+            drawn, self.pile = pile[cut:], pile[:cut]
+        else:
+            drawn = self._draw_all(count, notes)
+        for card in drawn:
+            hand = hand.plus(card)
+        if hand.cards is not self.hands[seat]:
+            self._set_hand(seat, hand.cards)
+        notes.append(_DREW[len(drawn)] if len(drawn) < len(_DREW) else f"drew {len(drawn)}")
+
+    def _draw_all(self, count: int, notes: list[str]) -> tuple[str, ...]:
+        """The draw pile, and what is missing of ``count`` from the discard pile shuffled."""
+        drawn = self.pile
+        self.pile = ()
+        if self.discard:
             # C11: the discard pile is shuffled into a new draw pile.
             self.refills += 1
             shuffled = list(ac.sort_cards(self.discard))
@@ -500,15 +512,10 @@ class AlibiState(State):
             pile = tuple(shuffled)
             self.discard = ()
             notes.append(f"discard reshuffled ({len(pile)})")
-            take = min(count - take, len(pile))
-            drawn += pile[len(pile) - take :]
-            pile = pile[: len(pile) - take]
-        self.pile = pile
-        for card in drawn:
-            hand = hand_of(hand).plus(card)
-        if hand is not self.hands[seat]:
-            self._set_hand(seat, hand)
-        notes.append(_DREW[len(drawn)] if len(drawn) < len(_DREW) else f"drew {len(drawn)}")
+            cut = max(len(pile) - (count - len(drawn)), 0)
+            drawn += pile[cut:]
+            self.pile = pile[:cut]
+        return drawn
 
     def _finish_main(self, notes: list[str]) -> None:
         """End of the main action: refill to a full hand, then the optional swap."""
@@ -516,7 +523,7 @@ class AlibiState(State):
         self.extra, self.candidates = 0, ()
         hand = self.hands[seat]
         if len(hand) < ac.HAND_SIZE:
-            self._draw(seat, hand, ac.HAND_SIZE - len(hand), notes)
+            self._draw(seat, hand_of(hand), ac.HAND_SIZE - len(hand), notes)
         if self.hands[seat]:
             self.phase = SWAP
         else:
