@@ -23,8 +23,6 @@ _CACHE_SIZE = 1 << 14
 # alike (a hand's actions do not depend on the rule options), so that a new game object
 # (a benchmark, a tournament makes one per game) starts with them made.
 _HANDS_SIZE = 1 << 13
-# Fitting sets kept per hand: a game's displays show a few of them.
-_FITTED_SIZE = 16
 
 CLUE_PLAY = {v: PlayClue(v) for v in ac.VALUES}
 SWAP = {c: Swap(c) for c in ac.CARDS}
@@ -32,62 +30,22 @@ PASS, GOOD_EYE = Pass(), GoodEye()
 
 
 class Hand:
-    """One hand's actions (C5, C6, §3.3), and the hands it becomes, made on first use."""
+    """A hand, the hands it becomes when a card goes or comes, and its actions, all made on
+    first use. Most hands are passed through (a card gone, before one drawn): no actions."""
 
-    __slots__ = (
-        "_closing",
-        "_fitted",
-        "_plus",
-        "_without",
-        "alibi",
-        "bribe",
-        "cards",
-        "clues",
-        "extra",
-        "main",
-        "plays",
-        "swaps",
-        "targeted",
-    )
+    __slots__ = ("_actions", "_plus", "_without", "cards")
 
     def __init__(self, cards: tuple[str, ...]) -> None:
         self.cards = cards
-        distinct = tuple(dict.fromkeys(cards))
-        self.clues = frozenset(c for c in distinct if c in CLUE_PLAY)
-        # A play of each distinct clue, in hand order: those that fit any display.
-        self.plays = tuple([CLUE_PLAY[c] for c in distinct if c in CLUE_PLAY])
-        self.alibi = ac.ALIBI in cards
-        self.bribe = ac.BRIBE in cards
-        self.targeted = self.alibi or self.bribe
-        # By ``main``: what follows the plays in the main action, and among the extra plays.
-        self._closing = (_closing(cards, main=False), _closing(cards, main=True))
-        # The whole list when every clue fits and there is nothing to aim (``targeted``).
-        self.main = self.plays + self._closing[True]
-        self.extra = self.plays + self._closing[False]
-        # The optional swap of each distinct hand card, then declining it.
-        self.swaps: tuple[Swap | Pass, ...] = (*[SWAP[c] for c in distinct], PASS)
-        self._fitted: dict[frozenset[str], tuple[PlayClue, ...]] = {}
+        self._actions: HandActions | None = None
         self._plus: dict[str, Hand] = {}
         self._without: dict[tuple[str, ...], Hand] = {}
 
-    def fitting_plays(self, fitting: frozenset[str]) -> tuple[PlayClue, ...]:
-        """The plays of the clues among ``fitting`` (C5, C6)."""
-        if self.clues <= fitting:
-            return self.plays
-        made = self._fitted.get(fitting)
+    def actions(self) -> HandActions:
+        made = self._actions
         if made is None:
-            plays = tuple([p for p in self.plays if p.value in fitting])
-            made = _remember(self._fitted, fitting, plays, _FITTED_SIZE)
+            made = self._actions = HandActions(self.cards)
         return made
-
-    def turn(self, fitting: frozenset[str], main: bool) -> tuple[AlibiAction, ...]:
-        """Plays, then what closes them, for a hand with nothing to aim (``targeted``)."""
-        if self.clues <= fitting:  # most hands, most displays
-            return self.main if main else self.extra
-        return self.fitting_plays(fitting) + self._closing[main]
-
-    def closing(self, main: bool) -> tuple[AlibiAction, ...]:
-        return self._closing[main]
 
     # The hands this one becomes, linked (all hands are kept alike, for all games): a draw
     # or a discard is a lookup, not a sort.
@@ -110,6 +68,66 @@ class Hand:
         return made
 
 
+class HandActions:
+    """One hand's actions (C5, C6, §3.3)."""
+
+    __slots__ = (
+        "_closing",
+        "_fitted",
+        "alibi",
+        "bribe",
+        "clues",
+        "extra",
+        "main",
+        "plays",
+        "swaps",
+        "targeted",
+    )
+
+    def __init__(self, cards: tuple[str, ...]) -> None:
+        distinct = tuple(dict.fromkeys(cards))
+        self.clues = frozenset(c for c in distinct if c in CLUE_PLAY)
+        # A play of each distinct clue, in hand order: those that fit any display.
+        self.plays = tuple([CLUE_PLAY[c] for c in distinct if c in CLUE_PLAY])
+        self.alibi = ac.ALIBI in cards
+        self.bribe = ac.BRIBE in cards
+        self.targeted = self.alibi or self.bribe
+        # By ``main``: what follows the plays in the main action, and among the extra plays.
+        self._closing = (_closing(cards, main=False), _closing(cards, main=True))
+        # The whole list when every clue fits and there is nothing to aim (``targeted``).
+        self.main = self.plays + self._closing[True]
+        self.extra = self.plays + self._closing[False]
+        # The optional swap of each distinct hand card, then declining it.
+        self.swaps: tuple[Swap | Pass, ...] = (*[SWAP[c] for c in distinct], PASS)
+        self._fitted: dict[frozenset[str], tuple[tuple[AlibiAction, ...], ...]] = {}
+
+    def fitting_plays(self, fitting: frozenset[str]) -> tuple[AlibiAction, ...]:
+        """The plays of the clues among ``fitting`` (C5, C6)."""
+        if self.clues <= fitting:  # most hands, most displays
+            return self.plays
+        return self._fitted_turns(fitting)[2]
+
+    def turn(self, fitting: frozenset[str], main: bool) -> tuple[AlibiAction, ...]:
+        """Plays, then what closes them, for a hand with nothing to aim (``targeted``)."""
+        if self.clues <= fitting:
+            return self.main if main else self.extra
+        return self._fitted_turns(fitting)[main]
+
+    def _fitted_turns(self, fitting: frozenset[str]) -> tuple[tuple[AlibiAction, ...], ...]:
+        """With some clue that fits no displayed suspect: (``extra``, ``main``, plays)."""
+        # Kept by the clues that fit, not by the fitting set: at most 16 of them per hand.
+        fit = self.clues & fitting
+        made = self._fitted.get(fit)
+        if made is None:
+            plays = tuple([p for p in self.plays if p.value in fit])
+            made = (plays + self._closing[False], plays + self._closing[True], plays)
+            self._fitted[fit] = made
+        return made
+
+    def closing(self, main: bool) -> tuple[AlibiAction, ...]:
+        return self._closing[main]
+
+
 _hands: dict[tuple[str, ...], Hand] = {}
 
 
@@ -121,7 +139,7 @@ def hand_of(cards: tuple[str, ...]) -> Hand:
     return made
 
 
-class HandActions:
+class TableActions:
     """The actions of a game's displays and fronts, made on first use."""
 
     def __init__(self, config: ac.AlibiConfig, suspect_values: dict[str, frozenset[str]]) -> None:
@@ -141,11 +159,6 @@ class HandActions:
                 made = frozenset(ac.VALUES)
             made = _remember(self._fitting, display, made)
         return made
-
-    def bribes(self, target: int, front: tuple[str, ...]) -> list[Bribe]:
-        """A Bestechung of each distinct clue in ``target``'s front, in the order laid (C8)."""
-        bribe = self.bribe
-        return [bribe[target, v] for v in dict.fromkeys(front)]
 
 
 def _closing(hand: tuple[str, ...], main: bool) -> tuple[AlibiAction, ...]:

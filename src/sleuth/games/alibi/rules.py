@@ -14,7 +14,7 @@ from sleuth.core.serialize import JSONValue
 
 from . import components as ac
 from .components import Phase
-from .legal import Hand, HandActions, hand_of
+from .legal import Hand, HandActions, TableActions, hand_of
 from .notation import (
     ACTION_TYPES,
     AlibiAction,
@@ -83,7 +83,7 @@ class Alibi(Game[ac.AlibiConfig]):
             s: tuple(v for v in ac.VALUES if v in values) for s, values in parsed
         }
         self.clue_counts = tuple(self.clue_deck.count(v) for v in ac.VALUES)
-        self.made = HandActions(config, self.suspect_values)
+        self.made = TableActions(config, self.suspect_values)
         self.claiming = config.conviction == "claim"
 
     def new(self, seed: int) -> AlibiState:
@@ -258,24 +258,21 @@ class AlibiState(State):
         if phase is CONVICT:
             return [Convict(s) for s in self.candidates]
         game = self.game
-        hand = hand_of(self.hands[seat])
+        hand = hand_of(self.hands[seat]).actions()
         claims = self.claims() if game.claiming else ()
         if phase is SWAP:
             return [*claims, *hand.swaps] if claims else hand.swaps
         fitting = game.made.fitting(self.display)
         if claims or hand.targeted:
-            return [
-                *claims,
-                *hand.fitting_plays(fitting),
-                *self._targeted_plays(seat, hand),
-                *hand.closing(phase is MAIN),
-            ]
+            actions: list[AlibiAction] = [*claims, *hand.fitting_plays(fitting)]
+            self._add_targeted_plays(seat, hand, actions)
+            actions += hand.closing(phase is MAIN)
+            return actions
         return hand.turn(fitting, phase is MAIN)
 
-    def _targeted_plays(self, seat: int, hand: Hand) -> list[AlibiAction]:
+    def _add_targeted_plays(self, seat: int, hand: HandActions, actions: list[AlibiAction]) -> None:
         """The Alibi and Bestechung plays of ``seat``'s hand: a suspect's, a seat's clue."""
         made = self.game.made
-        actions: list[AlibiAction] = []
         if hand.alibi:
             alibi_play = made.alibi_play
             if self.alibis:
@@ -284,10 +281,10 @@ class AlibiState(State):
             else:
                 actions += [alibi_play[s] for s in self.display]
         if hand.bribe:
+            bribe = made.bribe
             for target, front in enumerate(self.fronts):
                 if front and target != seat:
-                    actions += made.bribes(target, front)
-        return actions
+                    actions += [bribe[target, v] for v in dict.fromkeys(front)]
 
     def _apply(self, seat: int, action: AlibiAction) -> AlibiState:
         state = self._copy()
@@ -395,12 +392,12 @@ class AlibiState(State):
     def _do(self, seat: int, action: AlibiAction) -> list[str]:
         notes: list[str] = []
         # The commonest first: most of a random game is exchanges and swaps.
-        if type(action) is Exchange:
-            self._replace(seat, action.cards, notes)
-            self._finish_main(notes)
-        elif type(action) is Swap:
+        if type(action) is Swap:
             self._replace(seat, (action.card,), notes)
             self._end_turn(notes)
+        elif type(action) is Exchange:
+            self._replace(seat, action.cards, notes)
+            self._finish_main(notes)
         elif type(action) is Pass:
             # Declining the swap ends the turn; otherwise the main action ends here.
             if self.phase is SWAP:
@@ -496,9 +493,8 @@ class AlibiState(State):
             drawn = self._draw_all(count, notes)
         for card in drawn:
             hand = hand.plus(card)
-        if hand.cards is not self.hands[seat]:
-            self._set_hand(seat, hand.cards)
-        notes.append(_DREW[len(drawn)] if len(drawn) < len(_DREW) else f"drew {len(drawn)}")
+        self._set_hand(seat, hand.cards)
+        notes.append(_DREW[len(drawn)])
 
     def _draw_all(self, count: int, notes: list[str]) -> tuple[str, ...]:
         """The draw pile, and what is missing of ``count`` from the discard pile shuffled."""
@@ -540,7 +536,7 @@ class AlibiState(State):
             self._stall(notes)
             if self.phase == OVER:
                 return
-        self.active = (self.active + 1) % self.players  # C12: turn order simply continues
+        self.active = (self.active + 1) % self.game.config.players  # C12: order continues
         self.phase, self.extra, self.candidates = MAIN, 0, ()
 
     def _stall(self, notes: list[str]) -> None:
@@ -589,7 +585,8 @@ class AlibiState(State):
         notes.append(f"reshuffled {len(pile)}")
 
 
-_DREW = tuple(f"drew {n}" for n in range(ac.HAND_SIZE + 1))
+# A draw's note, made once: never more than a hand or an exchange.
+_DREW = tuple(f"drew {n}" for n in range(max(ac.HAND_SIZE, ac.MAX_EXCHANGE) + 1))
 
 
 def _without_counts(result: str) -> str:
