@@ -9,7 +9,7 @@ a step then asks a lookup or two, not lists built card by card.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from . import components as ac
 from .notation import AlibiAction, Bribe, Exchange, GoodEye, Pass, PlayAlibi, PlayClue, Swap
@@ -30,22 +30,14 @@ PASS, GOOD_EYE = Pass(), GoodEye()
 
 
 class Hand:
-    """A hand, the hands it becomes when a card goes or comes, and its actions, all made on
-    first use. Most hands are passed through (a card gone, before one drawn): no actions."""
+    """A hand and the hands it becomes when a card goes or comes, made on first use."""
 
-    __slots__ = ("_actions", "_plus", "_without", "cards")
+    __slots__ = ("_plus", "_without", "cards")
 
     def __init__(self, cards: tuple[str, ...]) -> None:
         self.cards = cards
-        self._actions: HandActions | None = None
         self._plus: dict[str, Hand] = {}
         self._without: dict[tuple[str, ...], Hand] = {}
-
-    def actions(self) -> HandActions:
-        made = self._actions
-        if made is None:
-            made = self._actions = HandActions(self.cards)
-        return made
 
     # The hands this one becomes, linked (all hands are kept alike, for all games): a draw
     # or a discard is a lookup, not a sort.
@@ -139,6 +131,27 @@ def hand_of(cards: tuple[str, ...]) -> Hand:
     return made
 
 
+# Apart from the hands: most hands a step passes through (a card gone, before the next is
+# drawn) are never held at a decision, and need no actions.
+_actions: dict[tuple[str, ...], HandActions] = {}
+
+
+def actions_of(cards: tuple[str, ...]) -> HandActions:
+    """The ``HandActions`` of sorted ``cards``."""
+    made = _actions.get(cards)
+    if made is None:
+        made = _remember(_actions, cards, HandActions(cards), _HANDS_SIZE)
+    return made
+
+
+class Shown(NamedTuple):
+    """What a display allows: the clue values that may be played (C5, C6), and an Alibi on
+    each suspect while none lies on any."""
+
+    fitting: frozenset[str]
+    alibi_plays: tuple[PlayAlibi, ...]
+
+
 class TableActions:
     """The actions of a game's displays and fronts, made on first use."""
 
@@ -147,17 +160,27 @@ class TableActions:
         self.suspect_values = suspect_values
         self.alibi_play = {s: PlayAlibi(s) for s in suspect_values}
         self.bribe = {(t, v): Bribe(t, v) for t in range(config.players) for v in ac.VALUES}
-        self._fitting: dict[tuple[str, ...], frozenset[str]] = {}
+        self._shown: dict[tuple[str, ...], Shown] = {}
+        self._bribes: dict[tuple[int, tuple[str, ...]], tuple[Bribe, ...]] = {}
 
-    def fitting(self, display: tuple[str, ...]) -> frozenset[str]:
-        """The clue values that may be played with ``display`` shown (C5, C6)."""
-        made = self._fitting.get(display)
+    def shown(self, display: tuple[str, ...]) -> Shown:
+        made = self._shown.get(display)
         if made is None:
             if self.config.clues_must_fit:
-                made = frozenset(v for s in display for v in self.suspect_values[s])
+                fitting = frozenset(v for s in display for v in self.suspect_values[s])
             else:
-                made = frozenset(ac.VALUES)
-            made = _remember(self._fitting, display, made)
+                fitting = frozenset(ac.VALUES)
+            alibi_plays = tuple([self.alibi_play[s] for s in display])
+            made = _remember(self._shown, display, Shown(fitting, alibi_plays))
+        return made
+
+    def bribes(self, target: int, front: tuple[str, ...]) -> tuple[Bribe, ...]:
+        """A Bestechung of each distinct clue in ``target``'s front, in the order laid (C8):
+        a front changes only when its seat plays or is bribed."""
+        made = self._bribes.get((target, front))
+        if made is None:
+            bribes = tuple([self.bribe[target, v] for v in dict.fromkeys(front)])
+            made = _remember(self._bribes, (target, front), bribes)
         return made
 
 

@@ -14,7 +14,7 @@ from sleuth.core.serialize import JSONValue
 
 from . import components as ac
 from .components import Phase
-from .legal import Hand, HandActions, TableActions, hand_of
+from .legal import Hand, HandActions, Shown, TableActions, actions_of, hand_of
 from .notation import (
     ACTION_TYPES,
     AlibiAction,
@@ -258,33 +258,33 @@ class AlibiState(State):
         if phase is CONVICT:
             return [Convict(s) for s in self.candidates]
         game = self.game
-        hand = hand_of(self.hands[seat]).actions()
+        hand = actions_of(self.hands[seat])
         claims = self.claims() if game.claiming else ()
         if phase is SWAP:
             return [*claims, *hand.swaps] if claims else hand.swaps
-        fitting = game.made.fitting(self.display)
+        shown = game.made.shown(self.display)
         if claims or hand.targeted:
-            actions: list[AlibiAction] = [*claims, *hand.fitting_plays(fitting)]
-            self._add_targeted_plays(seat, hand, actions)
+            actions: list[AlibiAction] = [*claims, *hand.fitting_plays(shown.fitting)]
+            self._add_targeted_plays(seat, hand, shown, actions)
             actions += hand.closing(phase is MAIN)
             return actions
-        return hand.turn(fitting, phase is MAIN)
+        return hand.turn(shown.fitting, phase is MAIN)
 
-    def _add_targeted_plays(self, seat: int, hand: HandActions, actions: list[AlibiAction]) -> None:
+    def _add_targeted_plays(
+        self, seat: int, hand: HandActions, shown: Shown, actions: list[AlibiAction]
+    ) -> None:
         """The Alibi and Bestechung plays of ``seat``'s hand: a suspect's, a seat's clue."""
         made = self.game.made
         if hand.alibi:
-            alibi_play = made.alibi_play
             if self.alibis:
                 alibied = [s for s, _ in self.alibis]
-                actions += [alibi_play[s] for s in self.display if s not in alibied]
+                actions += [made.alibi_play[s] for s in self.display if s not in alibied]
             else:
-                actions += [alibi_play[s] for s in self.display]
+                actions += shown.alibi_plays
         if hand.bribe:
-            bribe = made.bribe
             for target, front in enumerate(self.fronts):
                 if front and target != seat:
-                    actions += [bribe[target, v] for v in dict.fromkeys(front)]
+                    actions += made.bribes(target, front)
 
     def _apply(self, seat: int, action: AlibiAction) -> AlibiState:
         state = self._copy()
@@ -420,7 +420,7 @@ class AlibiState(State):
         return notes
 
     def _play(self, seat: int, action: AlibiAction, notes: list[str]) -> None:
-        extra_before = self.extra if self.phase == EXTRA else 0
+        extra_before = self.extra if self.phase is EXTRA else 0
         if isinstance(action, GoodEye):
             self._discard_from_hand(seat, ac.GOOD_EYE)
             grant = 2 if self.phase == MAIN or self.game.config.good_eye_chain else 0
@@ -445,7 +445,7 @@ class AlibiState(State):
                 fronts[action.target] = tuple(front)
                 self.fronts = tuple(fronts)
                 self.discard = (*self.discard, action.value)
-            self.extra = max(extra_before - 1, 0)
+            self.extra = extra_before - 1 if extra_before > 0 else 0
             # C3: conviction is detected at once after each card laid (§3.5), unless claimed.
             done = self.completed() if self.game.config.conviction == "auto" else ()
             if len(done) == 1:
@@ -493,7 +493,9 @@ class AlibiState(State):
             drawn = self._draw_all(count, notes)
         for card in drawn:
             hand = hand.plus(card)
-        self._set_hand(seat, hand.cards)
+        hands = list(self.hands)
+        hands[seat] = hand.cards
+        self.hands = tuple(hands)
         notes.append(_DREW[len(drawn)])
 
     def _draw_all(self, count: int, notes: list[str]) -> tuple[str, ...]:
