@@ -28,6 +28,7 @@ from .notation import (
     Swap,
     parse_action,
 )
+from .refusals import why_illegal
 from .views import AlibiView, build_view, hidden_twin
 
 MAIN, EXTRA, CONVICT, SWAP, OVER = Phase.MAIN, Phase.EXTRA, Phase.CONVICT, Phase.SWAP, Phase.OVER
@@ -338,54 +339,7 @@ class AlibiState(State):
     # --- validation -------------------------------------------------------------------------------
 
     def _why_illegal(self, seat: int, action: AlibiAction) -> str | None:
-        if seat != self.active:
-            return f"it is seat {self.active}'s turn"
-        phase, hand = self.phase, self.hands[seat]
-        claim = (Convict,) if self.game.config.conviction == "claim" else ()
-        allowed = {
-            MAIN: (PlayClue, PlayAlibi, Bribe, GoodEye, Exchange, Pass, *claim),
-            EXTRA: (PlayClue, PlayAlibi, Bribe, GoodEye, Pass, *claim),
-            CONVICT: (Convict,),
-            SWAP: (Swap, Pass, *claim),
-        }[phase]
-        if not isinstance(action, allowed):
-            return f"no {action.kind} now: the turn is in phase {phase}"
-        need = {PlayAlibi: ac.ALIBI, Bribe: ac.BRIBE, GoodEye: ac.GOOD_EYE}.get(type(action))
-        if isinstance(action, PlayClue | Swap):
-            need = action.value if isinstance(action, PlayClue) else action.card
-        if need is not None and need not in hand:
-            return f"seat {seat} holds no {need} (hand: {_cards(hand)})"
-        if isinstance(action, PlayClue) and not self.playable(action.value):
-            return (
-                f"clue {action.value} fits none of the displayed suspects "
-                f"({' '.join(self.display)})"
-            )
-        if isinstance(action, PlayAlibi):
-            if action.suspect not in self.display:
-                return f"suspect {action.suspect} is not on display"
-            if action.suspect in self.alibied():
-                return f"suspect {action.suspect} has an alibi already"
-        if isinstance(action, Bribe):
-            if action.target == seat or not 0 <= action.target < self.players:
-                return f"bribe target {action.target} is not a fellow player"
-            if action.value not in self.fronts[action.target]:
-                return f"no {action.value} clue lies in front of seat {action.target} (C8)"
-        if isinstance(action, Exchange):
-            rest = list(hand)
-            for card in action.cards:
-                if card not in rest:
-                    return f"cannot exchange {_cards(action.cards)}: hand is {_cards(hand)}"
-                rest.remove(card)
-        if isinstance(action, Convict) and phase != CONVICT:
-            return f"suspect {action.suspect} is not completed: nothing to claim"
-        if isinstance(action, Convict) and action.suspect not in self.candidates:
-            return (
-                f"suspect {action.suspect} is not convicted now "
-                f"(choose: {' '.join(self.candidates)})"
-            )
-        if isinstance(action, Pass) and phase == MAIN and hand:
-            return "a turn cannot be passed while holding cards: exchange"
-        return None
+        return why_illegal(self, seat, action)
 
     # --- effects (on a fresh copy) ----------------------------------------------------------
 
@@ -598,7 +552,3 @@ def _without_counts(result: str) -> str:
     return "; ".join(
         re.sub(r"\d+", "?", note) if note.startswith(hidden) else note for note in notes
     )
-
-
-def _cards(cards: tuple[str, ...]) -> str:
-    return " ".join(cards) if cards else "(none)"
