@@ -23,6 +23,8 @@ _CACHE_SIZE = 1 << 14
 # alike (a hand's actions do not depend on the rule options), so that a new game object
 # (a benchmark, a tournament makes one per game) starts with them made.
 _HANDS_SIZE = 1 << 13
+# Keys of a hand's lists by the clues that fit: 16 subsets at most, and some fitting sets.
+_FITTED_SIZE = 32
 
 CLUE_PLAY = {v: PlayClue(v) for v in ac.VALUES}
 SWAP = {c: Swap(c) for c in ac.CARDS}
@@ -107,13 +109,19 @@ class HandActions:
 
     def _fitted_turns(self, fitting: frozenset[str]) -> tuple[tuple[AlibiAction, ...], ...]:
         """With some clue that fits no displayed suspect: (``extra``, ``main``, plays)."""
-        # Kept by the clues that fit, not by the fitting set: at most 16 of them per hand.
-        fit = self.clues & fitting
-        made = self._fitted.get(fit)
+        # Made once per subset of the hand's clues that fit (at most 16), and found by the
+        # fitting set itself for the first few (its hash is kept, the subset's is not).
+        # Either key stands for the same lists: those of the hand's clues among it.
+        made = self._fitted.get(fitting)
         if made is None:
-            plays = tuple([p for p in self.plays if p.value in fit])
-            made = (plays + self._closing[False], plays + self._closing[True], plays)
-            self._fitted[fit] = made
+            fit = self.clues & fitting
+            made = self._fitted.get(fit)
+            if made is None:
+                plays = tuple([p for p in self.plays if p.value in fit])
+                made = (plays + self._closing[False], plays + self._closing[True], plays)
+                self._fitted[fit] = made
+            if len(self._fitted) < _FITTED_SIZE:
+                self._fitted[fitting] = made
         return made
 
     def closing(self, main: bool) -> tuple[AlibiAction, ...]:
