@@ -14,7 +14,7 @@ from sleuth.core.serialize import JSONValue
 
 from . import components as ac
 from .components import Phase
-from .legal import HandActions
+from .legal import Hand, HandActions, Shown, TableActions, actions_of, hand_of
 from .notation import (
     ACTION_TYPES,
     AlibiAction,
@@ -28,6 +28,7 @@ from .notation import (
     Swap,
     parse_action,
 )
+from .refusals import why_illegal
 from .views import AlibiView, build_view, hidden_twin
 
 MAIN, EXTRA, CONVICT, SWAP, OVER = Phase.MAIN, Phase.EXTRA, Phase.CONVICT, Phase.SWAP, Phase.OVER
@@ -83,7 +84,8 @@ class Alibi(Game[ac.AlibiConfig]):
             s: tuple(v for v in ac.VALUES if v in values) for s, values in parsed
         }
         self.clue_counts = tuple(self.clue_deck.count(v) for v in ac.VALUES)
-        self.made = HandActions(config, self.suspect_values)
+        self.made = TableActions(config, self.suspect_values)
+        self.claiming = config.conviction == "claim"
 
     def new(self, seed: int) -> AlibiState:
         rng = make_rng(seed, "deal")
@@ -154,8 +156,10 @@ class AlibiState(State):
     candidates: tuple[str, ...] = ()
     round_turns: int = 0
     refills: int = 0
-    last: str = ""
-    withheld: str = ""  # the whole result, when the public one must leave counts out
+    # The notes of the action that led here (None at the start), never changed once made:
+    # joined only when a result is asked for, which a playout never does.
+    notes: list[str] | None = None
+    counts_hidden: bool = False  # the public result must leave the exchange's counts out
     _outcome: Outcome | None = None
 
     @classmethod
@@ -201,10 +205,7 @@ class AlibiState(State):
         return frozenset(self._table())
 
     def _table(self) -> set[str]:
-        table: set[str] = set()
-        for front in self.fronts:
-            table.update(front)
-        return table
+        return set().union(*self.fronts)
 
     def coverage(self, suspect: str) -> tuple[str, ...]:
         table = self.table_values()
@@ -212,10 +213,10 @@ class AlibiState(State):
 
     def completed(self) -> tuple[tuple[str, str], ...]:
         """Displayed suspects convicted now, with how: three alibis (C9) or the clues (C1)."""
-        free = self.display
+        free: Sequence[str] = self.display
         if self.alibis:
-            alibied = self.alibied()
-            free = tuple([s for s in free if s not in alibied])
+            alibied = [s for s, _ in self.alibis]
+            free = [s for s in free if s not in alibied]
             if len(free) == 1:
                 return ((free[0], "alibis"),)
         # Checked after every card laid: a loop, and the values as sets, not coverage().
@@ -253,41 +254,44 @@ class AlibiState(State):
 
     def _legal_actions(self, seat: int) -> Sequence[AlibiAction]:
         phase = self.phase
-        if phase == OVER or seat != self.active:
+        if phase is OVER or seat != self.active:
             return []
-        if phase == CONVICT:
+        if phase is CONVICT:
             return [Convict(s) for s in self.candidates]
-        made, hand = self.game.made, self.hands[seat]
-        claims = self.claims()
-        if phase == SWAP:
-            swaps = made.swaps(hand)
-            return [*claims, *swaps] if claims else swaps
-        plays = made.clue_plays(hand, made.fitting(self.display))
-        closing = made.closing(hand, phase == MAIN)
-        if claims or ac.ALIBI in hand or ac.BRIBE in hand:
-            return [*claims, *plays, *self._targeted_plays(seat), *closing]
-        return plays + closing
+        game = self.game
+        hand = actions_of(self.hands[seat])
+        claims = self.claims() if game.claiming else ()
+        if phase is SWAP:
+            return [*claims, *hand.swaps] if claims else hand.swaps
+        shown = game.made.shown(self.display)
+        if claims or hand.targeted:
+            actions: list[AlibiAction] = [*claims, *hand.fitting_plays(shown.fitting)]
+            self._add_targeted_plays(seat, hand, shown, actions)
+            actions += hand.closing(phase is MAIN)
+            return actions
+        return hand.turn(shown.fitting, phase is MAIN)
 
-    def _targeted_plays(self, seat: int) -> list[AlibiAction]:
+    def _add_targeted_plays(
+        self, seat: int, hand: HandActions, shown: Shown, actions: list[AlibiAction]
+    ) -> None:
         """The Alibi and Bestechung plays of ``seat``'s hand: a suspect's, a seat's clue."""
-        hand = self.hands[seat]
-        actions: list[AlibiAction] = []
-        if ac.ALIBI in hand:
-            alibied = self.alibied()
-            actions += [PlayAlibi(s) for s in self.display if s not in alibied]
-        if ac.BRIBE in hand:
-            for target in range(self.players):
-                if target != seat:
-                    actions += [Bribe(target, v) for v in dict.fromkeys(self.fronts[target])]
-        return actions
+        made = self.game.made
+        if hand.alibi:
+            if self.alibis:
+                alibied = [s for s, _ in self.alibis]
+                actions += [made.alibi_play[s] for s in self.display if s not in alibied]
+            else:
+                actions += shown.alibi_plays
+        if hand.bribe:
+            for target, front in enumerate(self.fronts):
+                if front and target != seat:
+                    actions += made.bribes(target, front)
 
     def _apply(self, seat: int, action: AlibiAction) -> AlibiState:
         state = self._copy()
-        state.last = state._do(seat, action)
-        state.withheld = ""
-        if isinstance(action, Exchange) and state._reshuffled_since(self):
-            # The exchanged cards went back into the pile unseen: so does their number.
-            state.withheld, state.last = state.last, _without_counts(state.last)
+        state.notes = state._do(seat, action)
+        # The exchanged cards went back into the pile unseen: so does their number.
+        state.counts_hidden = type(action) is Exchange and state._reshuffled_since(self)
         return state
 
     def _reshuffled_since(self, before: AlibiState) -> bool:
@@ -298,7 +302,12 @@ class AlibiState(State):
         return self._outcome
 
     def last_result(self) -> str:
-        return self.last
+        if self.notes is None:
+            return ""
+        return _without_counts(self._result()) if self.counts_hidden else self._result()
+
+    def _result(self) -> str:
+        return "; ".join(self.notes) if self.notes else "ok"
 
     def public_action(self, seat: int, action: AlibiAction) -> str:
         # Discarded cards lie face up, but when the same step shuffles the discard pile into
@@ -310,7 +319,7 @@ class AlibiState(State):
         return str(action)
 
     def private_result(self) -> str:
-        return self.withheld
+        return self._result() if self.counts_hidden else ""
 
     def reveal(self) -> Mapping[str, JSONValue]:
         suspects, hands, pile, start = self.deal
@@ -330,66 +339,22 @@ class AlibiState(State):
     # --- validation -------------------------------------------------------------------------------
 
     def _why_illegal(self, seat: int, action: AlibiAction) -> str | None:
-        if seat != self.active:
-            return f"it is seat {self.active}'s turn"
-        phase, hand = self.phase, self.hands[seat]
-        claim = (Convict,) if self.game.config.conviction == "claim" else ()
-        allowed = {
-            MAIN: (PlayClue, PlayAlibi, Bribe, GoodEye, Exchange, Pass, *claim),
-            EXTRA: (PlayClue, PlayAlibi, Bribe, GoodEye, Pass, *claim),
-            CONVICT: (Convict,),
-            SWAP: (Swap, Pass, *claim),
-        }[phase]
-        if not isinstance(action, allowed):
-            return f"no {action.kind} now: the turn is in phase {phase}"
-        need = {PlayAlibi: ac.ALIBI, Bribe: ac.BRIBE, GoodEye: ac.GOOD_EYE}.get(type(action))
-        if isinstance(action, PlayClue | Swap):
-            need = action.value if isinstance(action, PlayClue) else action.card
-        if need is not None and need not in hand:
-            return f"seat {seat} holds no {need} (hand: {_cards(hand)})"
-        if isinstance(action, PlayClue) and not self.playable(action.value):
-            return (
-                f"clue {action.value} fits none of the displayed suspects "
-                f"({' '.join(self.display)})"
-            )
-        if isinstance(action, PlayAlibi):
-            if action.suspect not in self.display:
-                return f"suspect {action.suspect} is not on display"
-            if action.suspect in self.alibied():
-                return f"suspect {action.suspect} has an alibi already"
-        if isinstance(action, Bribe):
-            if action.target == seat or not 0 <= action.target < self.players:
-                return f"bribe target {action.target} is not a fellow player"
-            if action.value not in self.fronts[action.target]:
-                return f"no {action.value} clue lies in front of seat {action.target} (C8)"
-        if isinstance(action, Exchange):
-            rest = list(hand)
-            for card in action.cards:
-                if card not in rest:
-                    return f"cannot exchange {_cards(action.cards)}: hand is {_cards(hand)}"
-                rest.remove(card)
-        if isinstance(action, Convict) and phase != CONVICT:
-            return f"suspect {action.suspect} is not completed: nothing to claim"
-        if isinstance(action, Convict) and action.suspect not in self.candidates:
-            return (
-                f"suspect {action.suspect} is not convicted now "
-                f"(choose: {' '.join(self.candidates)})"
-            )
-        if isinstance(action, Pass) and phase == MAIN and hand:
-            return "a turn cannot be passed while holding cards: exchange"
-        return None
+        return why_illegal(self, seat, action)
 
     # --- effects (on a fresh copy) ----------------------------------------------------------
 
-    def _do(self, seat: int, action: AlibiAction) -> str:
+    def _do(self, seat: int, action: AlibiAction) -> list[str]:
         notes: list[str] = []
-        if isinstance(action, Swap):
-            self._discard_from_hand(seat, (action.card,))
-            self._draw(seat, 1, notes)
+        # The commonest first: most of a random game is exchanges and swaps.
+        if type(action) is Swap:
+            self._replace(seat, (action.card,), notes)
             self._end_turn(notes)
-        elif isinstance(action, Pass):
+        elif type(action) is Exchange:
+            self._replace(seat, action.cards, notes)
+            self._finish_main(notes)
+        elif type(action) is Pass:
             # Declining the swap ends the turn; otherwise the main action ends here.
-            if self.phase == SWAP:
+            if self.phase is SWAP:
                 self._end_turn(notes)
             else:
                 self._finish_main(notes)
@@ -404,18 +369,14 @@ class AlibiState(State):
             # Only clues can complete two suspects at once: three alibis leave just one.
             self._convict(action.suspect, "clues", seat, notes)
             self._after_conviction(notes)
-        elif isinstance(action, Exchange):
-            self._discard_from_hand(seat, action.cards)
-            self._draw(seat, len(action.cards), notes)
-            self._finish_main(notes)
         else:
             self._play(seat, action, notes)
-        return "; ".join(notes) if notes else "ok"
+        return notes
 
     def _play(self, seat: int, action: AlibiAction, notes: list[str]) -> None:
-        extra_before = self.extra if self.phase == EXTRA else 0
+        extra_before = self.extra if self.phase is EXTRA else 0
         if isinstance(action, GoodEye):
-            self._discard_from_hand(seat, (ac.GOOD_EYE,))
+            self._discard_from_hand(seat, ac.GOOD_EYE)
             grant = 2 if self.phase == MAIN or self.game.config.good_eye_chain else 0
             # C7: the Gutes Auge replaces one extra play and grants two more.
             self.extra = max(extra_before - 1, 0) + grant
@@ -430,7 +391,7 @@ class AlibiState(State):
                 self._take(seat, ac.ALIBI)
                 self.alibis = (*self.alibis, (action.suspect, seat))
             elif isinstance(action, Bribe):
-                self._discard_from_hand(seat, (ac.BRIBE,))
+                self._discard_from_hand(seat, ac.BRIBE)
                 fronts = list(self.fronts)
                 front = list(fronts[action.target])
                 # The latest such clue goes: identical cards are indistinguishable anyway.
@@ -438,7 +399,7 @@ class AlibiState(State):
                 fronts[action.target] = tuple(front)
                 self.fronts = tuple(fronts)
                 self.discard = (*self.discard, action.value)
-            self.extra = max(extra_before - 1, 0)
+            self.extra = extra_before - 1 if extra_before > 0 else 0
             # C3: conviction is detected at once after each card laid (§3.5), unless claimed.
             done = self.completed() if self.game.config.conviction == "auto" else ()
             if len(done) == 1:
@@ -458,32 +419,44 @@ class AlibiState(State):
             self._finish_main(notes)
 
     def _take(self, seat: int, card: str) -> None:
+        self._set_hand(seat, hand_of(self.hands[seat]).without((card,)).cards)
+
+    def _set_hand(self, seat: int, hand: tuple[str, ...]) -> None:
         hands = list(self.hands)
-        hand = hands[seat]
-        at = hand.index(card)
-        hands[seat] = hand[:at] + hand[at + 1 :]
+        hands[seat] = hand
         self.hands = tuple(hands)
 
-    def _discard_from_hand(self, seat: int, cards: tuple[str, ...]) -> None:
-        if len(cards) == 1:
-            self._take(seat, cards[0])
-        else:
-            hands = list(self.hands)
-            hand = list(hands[seat])
-            for card in cards:
-                hand.remove(card)
-            hands[seat] = tuple(hand)
-            self.hands = tuple(hands)
-        self.discard = (*self.discard, *cards)
+    def _discard_from_hand(self, seat: int, card: str) -> None:
+        self._take(seat, card)
+        self.discard = (*self.discard, card)
 
-    def _draw(self, seat: int, count: int, notes: list[str]) -> None:
+    def _replace(self, seat: int, cards: tuple[str, ...], notes: list[str]) -> None:
+        """``cards`` from the hand to the discard pile, then as many drawn (exchange, swap)."""
+        self.discard += cards
+        self._draw(seat, hand_of(self.hands[seat]).without(cards), len(cards), notes)
+
+    def _draw(self, seat: int, hand: Hand, count: int, notes: list[str]) -> None:
+        """``seat`` holds ``hand`` and draws ``count`` cards, or what the piles hold."""
         # Cards come off the top, the pile's end; the order they are drawn in is lost in
         # the sorted hand.
         pile = self.pile
-        take = min(count, len(pile))
-        drawn = pile[len(pile) - take :]
-        pile = pile[: len(pile) - take]
-        if take < count and self.discard:
+        cut = len(pile) - count
+        if cut >= 0:
+            drawn, self.pile = pile[cut:], pile[:cut]
+        else:
+            drawn = self._draw_all(count, notes)
+        for card in drawn:
+            hand = hand.plus(card)
+        hands = list(self.hands)
+        hands[seat] = hand.cards
+        self.hands = tuple(hands)
+        notes.append(_DREW[len(drawn)])
+
+    def _draw_all(self, count: int, notes: list[str]) -> tuple[str, ...]:
+        """The draw pile, and what is missing of ``count`` from the discard pile shuffled."""
+        drawn = self.pile
+        self.pile = ()
+        if self.discard:
             # C11: the discard pile is shuffled into a new draw pile.
             self.refills += 1
             shuffled = list(ac.sort_cards(self.discard))
@@ -491,23 +464,18 @@ class AlibiState(State):
             pile = tuple(shuffled)
             self.discard = ()
             notes.append(f"discard reshuffled ({len(pile)})")
-            take = min(count - take, len(pile))
-            drawn += pile[len(pile) - take :]
-            pile = pile[: len(pile) - take]
-        self.pile = pile
-        if drawn:
-            hands = list(self.hands)
-            hands[seat] = ac.sort_cards(hands[seat] + drawn)
-            self.hands = tuple(hands)
-        notes.append(f"drew {len(drawn)}")
+            cut = max(len(pile) - (count - len(drawn)), 0)
+            drawn += pile[cut:]
+            self.pile = pile[:cut]
+        return drawn
 
     def _finish_main(self, notes: list[str]) -> None:
         """End of the main action: refill to a full hand, then the optional swap."""
         seat = self.active
         self.extra, self.candidates = 0, ()
-        missing = ac.HAND_SIZE - len(self.hands[seat])
-        if missing > 0:
-            self._draw(seat, missing, notes)
+        hand = self.hands[seat]
+        if len(hand) < ac.HAND_SIZE:
+            self._draw(seat, hand_of(hand), ac.HAND_SIZE - len(hand), notes)
         if self.hands[seat]:
             self.phase = SWAP
         else:
@@ -524,7 +492,7 @@ class AlibiState(State):
             self._stall(notes)
             if self.phase == OVER:
                 return
-        self.active = (self.active + 1) % self.players  # C12: turn order simply continues
+        self.active = (self.active + 1) % self.game.config.players  # C12: order continues
         self.phase, self.extra, self.candidates = MAIN, 0, ()
 
     def _stall(self, notes: list[str]) -> None:
@@ -573,6 +541,10 @@ class AlibiState(State):
         notes.append(f"reshuffled {len(pile)}")
 
 
+# A draw's note, made once: never more than a hand or an exchange.
+_DREW = tuple(f"drew {n}" for n in range(max(ac.HAND_SIZE, ac.MAX_EXCHANGE) + 1))
+
+
 def _without_counts(result: str) -> str:
     """``result`` with the counts that would tell how many cards were exchanged as ``?``."""
     notes = result.split("; ")
@@ -580,7 +552,3 @@ def _without_counts(result: str) -> str:
     return "; ".join(
         re.sub(r"\d+", "?", note) if note.startswith(hidden) else note for note in notes
     )
-
-
-def _cards(cards: tuple[str, ...]) -> str:
-    return " ".join(cards) if cards else "(none)"
