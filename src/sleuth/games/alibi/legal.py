@@ -1,9 +1,10 @@
-"""Alibi's actions of a hand and a display, made once per game and shared by every state.
+"""Alibi's actions of a hand and a display, made once and shared by every state.
 
 They are immutable: a playout lists the legal actions at every step, and the same few
 thousand hands (multisets of at most four cards) come back all game long. Each hand's
-actions, and the hands it turns into when a card goes or comes, are made once per game:
-a step then asks a lookup or two, not lists built card by card.
+actions, and the hands it turns into when a card goes or comes, are made once for all
+games (they do not depend on the options); a display's and a front's once per game. A step
+then asks a lookup or two, not lists built card by card.
 """
 
 from __future__ import annotations
