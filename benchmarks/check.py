@@ -4,8 +4,10 @@
     python benchmarks/check.py --record   # measures and stores the ratios (benchmarks/ratios.json)
 
 Absolute times do not travel between machines, so every figure is a ratio to OpenSpiel's
-pure-Python ``python_kuhn_poker`` (random playouts) measured in the same run, before and after
-the figures (their mean is the baseline: a machine that slows down midway weighs on both).
+pure-Python ``python_kuhn_poker`` (random playouts) measured in the same run, just before and
+just after each part's figures (their mean is the part's baseline: a machine whose load
+changes midway weighs on both). A figure below its floor is measured twice more, each time
+with its own baselines, and fails only if it stays below.
 Time is this process's CPU time, so other work on a shared machine weighs less. Figures:
 
 - ``playouts/<game>``: random playouts at 4 players (or the nearest count), engine only, as
@@ -41,6 +43,7 @@ from views import playout_states, view_costs
 
 RECORD = Path(__file__).resolve().parent / "ratios.json"
 FLOOR = 0.5  # of the recorded ratio
+RETRIES = 2  # measurements again of a figure below its floor, before it fails
 CLOCK = time.process_time
 
 
@@ -121,15 +124,26 @@ def env_figures(seconds: float, wanted: Wanted) -> dict[str, float]:
     return figures
 
 
-def measure(seconds: float, wanted: Wanted) -> tuple[float, dict[str, float]]:
-    first = openspiel_playouts(BASELINE, seconds, 1, CLOCK)
-    if first is None:
+def measure(seconds: float, wanted: Wanted) -> dict[str, tuple[float, float]]:
+    """Each figure with its baseline: kuhn's rate run just before and just after the figure's
+    part (their mean), so that a machine whose load changes during the run weighs on both."""
+    before = kuhn(seconds, 1)
+    measured: dict[str, tuple[float, float]] = {}
+    for number, part in enumerate((playout_figures, view_figures, deduce_figures, env_figures)):
+        figures = part(seconds, wanted)
+        if not figures:
+            continue
+        after = kuhn(seconds, number + 2)
+        measured.update({name: (rate, (before + after) / 2) for name, rate in figures.items()})
+        before = after
+    return measured
+
+
+def kuhn(seconds: float, seed: int) -> float:
+    rate = openspiel_playouts(BASELINE, seconds, seed, CLOCK)
+    if rate is None:
         raise SystemExit("OpenSpiel is not installed (pip install -e '.[dev]'): no baseline")
-    figures: dict[str, float] = {}
-    for part in (playout_figures, view_figures, deduce_figures, env_figures):
-        figures.update(part(seconds, wanted))
-    last = openspiel_playouts(BASELINE, seconds, 2, CLOCK) or first
-    return (first + last) / 2, figures
+    return rate
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -140,16 +154,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", help="figures whose names start so")
     args = parser.parse_args(argv)
     prefixes = tuple(args.only or ("",))
-    baseline, figures = measure(args.seconds, lambda name: name.startswith(prefixes))
-    if not figures:
+    measured = measure(args.seconds, lambda name: name.startswith(prefixes))
+    if not measured:
         raise SystemExit(f"no figure starts with {' or '.join(prefixes)}")
-    ratios = {name: rate / baseline for name, rate in figures.items()}
     record: Path = args.ratios
     recorded: dict[str, float] = json.loads(record.read_text()) if record.exists() else {}
-    print(f"baseline: OpenSpiel {BASELINE} {baseline:,.0f} actions per CPU second (this run)")
+    low = [name for name in measured if _ratio(measured[name]) < FLOOR * recorded.get(name, 0)]
+    for _ in range(0 if args.record else RETRIES):
+        # A figure below its floor is measured again, with its own baselines: a regression
+        # of the code stays below, a moment of load on a shared machine does not.
+        if not low:
+            break
+        again = measure(args.seconds, frozenset(low).__contains__)
+        for name, value in again.items():
+            if _ratio(value) > _ratio(measured[name]):
+                measured[name] = value
+        low = [name for name in low if _ratio(measured[name]) < FLOOR * recorded[name]]
+    ratios = {name: _ratio(value) for name, value in measured.items()}
+    baselines = [baseline for _, baseline in measured.values()]
+    print(
+        f"baseline: OpenSpiel {BASELINE} {min(baselines):,.0f}-{max(baselines):,.0f} actions "
+        "per CPU second (this run, beside each part)"
+    )
     print(f"{'figure':<40} {'per s':>10} {'ratio':>8} {'recorded':>9}  verdict")
     failed = []
-    for name, rate in figures.items():
+    for name, (rate, _) in measured.items():
         ratio, before = ratios[name], recorded.get(name)
         if before is None:
             verdict = "new"
@@ -168,6 +197,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(failed)} figure(s) regressed: {', '.join(failed)}")
         return 1
     return 0
+
+
+def _ratio(measured: tuple[float, float]) -> float:
+    rate, baseline = measured
+    return rate / baseline
 
 
 if __name__ == "__main__":
