@@ -225,3 +225,31 @@ def test_the_indexed_questions_are_the_listed_ones(
         rare = len(drastic) and choices.random() < 0.01
         pool = drastic if not len(ordinary) or rare else ordinary
         state = state.apply(seat, pool[choices.randrange(len(pool))])
+
+
+@pytest.mark.parametrize("options", [{}, {"special": "either", "empty_stacks": "special-only"}])
+def test_the_split_made_with_the_legal_list_is_the_split_of_its_parts(
+    options: dict[str, str],
+) -> None:
+    # The rules split their list into questions and accusations as they make it; a random
+    # bot must get what splitting the same parts kind by kind would give.
+    game = BlackVienna.configure(4, **options)
+    rng, splits = random.Random(5), 0
+    for seed in range(6):
+        state = game.new(seed)
+        while state.outcome is None:
+            seat = narrow(int, state.to_move())
+            for asked in range(game.players):
+                legal = state.legal_actions(asked)
+                assert isinstance(legal, ActionList)
+                made = split_drastic(legal)
+                again = ActionList(list(legal.parts)).split_drastic()
+                assert [[str(a) for a in part] for part in made] == [
+                    [str(a) for a in part] for part in again
+                ]
+                splits += 1
+            ordinary, drastic = split_drastic(state.legal_actions(seat))
+            rare = len(drastic) and rng.random() < 0.02
+            pool = drastic if not len(ordinary) or rare else ordinary
+            state = state.apply(seat, pool[rng.randrange(len(pool))])
+    assert splits > 200

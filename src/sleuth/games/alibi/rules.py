@@ -158,7 +158,7 @@ class AlibiState(State):
     refills: int = 0
     # The notes of the action that led here (None at the start), never changed once made:
     # joined only when a result is asked for, which a playout never does.
-    notes: list[str] | None = None
+    notes: tuple[str, ...] | None = None
     counts_hidden: bool = False  # the public result must leave the exchange's counts out
     _outcome: Outcome | None = None
 
@@ -289,7 +289,7 @@ class AlibiState(State):
 
     def _apply(self, seat: int, action: AlibiAction) -> AlibiState:
         state = self._copy()
-        state.notes = state._do(seat, action)
+        state.notes = tuple(state._do(seat, action))
         # The exchanged cards went back into the pile unseen: so does their number.
         state.counts_hidden = type(action) is Exchange and state._reshuffled_since(self)
         return state
@@ -492,7 +492,7 @@ class AlibiState(State):
             self._stall(notes)
             if self.phase == OVER:
                 return
-        self.active = (self.active + 1) % self.game.config.players  # C12: order continues
+        self.active = (self.active + 1) % self.game.players  # C12: turn order continues
         self.phase, self.extra, self.candidates = MAIN, 0, ()
 
     def _stall(self, notes: list[str]) -> None:

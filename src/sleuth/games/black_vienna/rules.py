@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
 from sleuth.core import ConfigError, Game, Outcome, State, make_rng
 from sleuth.core.actions import ActionList, IndexedActions
@@ -16,6 +14,15 @@ from sleuth.core.serialize import JSONValue
 
 from . import components as bv
 from .components import Phase
+from .legal import (
+    ACCUSATIONS,
+    GUESSES,
+    NO_QUESTIONS,
+    PASS,
+    new_tuple,
+    trio_actions,
+    without,
+)
 from .notation import (
     ACTION_TYPES,
     Accuse,
@@ -37,10 +44,6 @@ class BlackViennaEnd(Termination):
     STACKS = "stacks: no investigation card left to play"
     LAST_PLAYER_RIGHT = "last player: correct final accusation"
     LAST_PLAYER_WRONG = "last player: wrong final accusation"
-
-
-# Every accusation or guess: the C(27, 3) = 2925 trios, each in alphabet order.
-_TRIOS = tuple("".join(trio) for trio in combinations(bv.LETTERS, bv.RING_SIZE))
 
 
 class Investigation(NamedTuple):
@@ -123,9 +126,9 @@ class BlackVienna(Game[bv.BlackViennaConfig]):
     def every_action(self, kind: str) -> IndexedActions | None:
         """Accusations and guesses: a seat that may make one may name any trio."""
         if kind == Accuse.kind:
-            return _trio_actions(Accuse)
+            return trio_actions(Accuse)
         if kind == Guess.kind:
-            return _trio_actions(Guess)
+            return trio_actions(Guess)
         return None
 
     def from_deal(
@@ -301,7 +304,7 @@ class BlackViennaState(State):
         playout lists them at every step to pick one.
         """
         if self.phase not in (ASK, FINAL_QUESTION) or seat != self.asker:
-            return _NO_QUESTIONS
+            return NO_QUESTIONS
         game = self.game
         # filter(None, ...): a comprehension is a function call of its own (every step).
         face = tuple(filter(None, self._face or self.face_up()))
@@ -340,9 +343,9 @@ class BlackViennaState(State):
     def _legal_actions(self, seat: int) -> Sequence[Investigate | Accuse | Guess | Pass]:
         questions = self.investigations(seat)
         if self.can_accuse(seat):
-            legal = ActionList.split_in_advance(questions, _ACCUSATIONS)
+            legal = ActionList.split_in_advance(questions, ACCUSATIONS)
         elif self._must_guess(seat):
-            legal = ActionList((questions, _GUESSES, _PASS))
+            legal = ActionList((questions, GUESSES, PASS))
         else:
             legal = ActionList((questions,))
         return legal  # type: ignore[return-value]
@@ -459,8 +462,8 @@ class BlackViennaState(State):
         # A 0-marker card taken up again leaves its place: the card after the face-up one
         # (A2), or the only one (A8, or A2 with ``special=either``).
         for card in cards[len(stacks_used) :]:
-            table = _without(table, card)
-            zeros = _without(zeros, card)
+            table = without(table, card)
+            zeros = without(zeros, card)
         supply = self.supply
         answers: tuple[int, ...] = ()
         placed: tuple[int, ...] = ()
@@ -484,7 +487,7 @@ class BlackViennaState(State):
             state.tops, state._face = tuple(tops), tuple(face)
         state.table, state._zeros, state.supply = table, zeros, supply
         # tuple.__new__ straight: the named tuple's own constructor is a Python call.
-        done = _new_tuple(Investigation, (seat, target, cards, answers, placed))
+        done = new_tuple(Investigation, (seat, target, cards, answers, placed))
         state.log = (*self.log, done)
         state.questioned = self.questioned | 1 << target
         state.cards_played = self.cards_played + (len(cards) if self.game.per_card else 1)
@@ -567,42 +570,6 @@ class BlackViennaState(State):
     ) -> None:
         self.phase = OVER
         self._outcome = Outcome(scores, winners, reason)
-
-
-@functools.cache
-def _trio_actions(make: type[Accuse] | type[Guess]) -> IndexedActions:
-    """Every trio as an accusation or a guess: one lazy list each, shared by every state
-    (it holds nothing of a state), made once."""
-    return IndexedActions(
-        make,
-        len(_TRIOS),
-        lambda index: make(_TRIOS[index]),
-        lambda action: type(action) is make,
-    )
-
-
-def _without(entries: tuple[_Entry, ...], card: str) -> tuple[_Entry, ...]:
-    """``entries`` less the one of ``card`` (the first item of each)."""
-    at = 0
-    for entry in entries:
-        if entry[0] == card:
-            return entries[:at] + entries[at + 1 :]
-        at += 1  # noqa: SIM113  # counted by hand: enumerate costs half as much again
-    return entries
-
-
-_Entry = TypeVar("_Entry", tuple[str, int, int], tuple[str, int])
-_ACCUSATIONS, _GUESSES = _trio_actions(Accuse), _trio_actions(Guess)
-_PASS = (Pass(),)
-_new_tuple = tuple.__new__
-
-
-def _no_question(index: int) -> Investigate:
-    raise IndexError(index)
-
-
-# A seat that may not question now: one empty list for every state.
-_NO_QUESTIONS = IndexedActions(Investigate, 0, _no_question, lambda action: False)
 
 
 def _face_text(face_up: tuple[str | None, ...]) -> str:
