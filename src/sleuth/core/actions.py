@@ -149,11 +149,7 @@ class ActionList(Sequence[Action]):
             (drastic if _is_drastic(part) else ordinary).append(part)
         if not drastic:
             return self, _NOTHING
-        # Joined here rather than by _join: a random bot splits its list at every step.
-        return (
-            ordinary[0] if len(ordinary) == 1 else ActionList(ordinary),
-            drastic[0] if len(drastic) == 1 else ActionList(drastic),
-        )
+        return _join(ordinary), _join(drastic)
 
 
 def _is_drastic(part: Sequence[Action]) -> bool:

@@ -497,7 +497,7 @@ class BlackViennaState(State):
             state.asker, state.phase = seat, FINAL_ACCUSATION
         if supply <= bv.BREAK_OFF_MARKERS:
             state._end((0,) * self.players, (), BlackViennaEnd.MARKERS)
-        elif state.phase == ASK and not any(state.face_up()) and not state._can_continue():
+        elif state.phase == ASK and not state._can_continue():
             state._end((0,) * self.players, (), BlackViennaEnd.STACKS)
         return state
 

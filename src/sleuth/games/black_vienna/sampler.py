@@ -16,18 +16,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import combinations
 
 from . import components as bv
+from .legal import TRIOS
 from .rules import Accusation, BlackVienna, BlackViennaState, Investigation
 from .views import BlackViennaView
-
-_TRIOS = tuple("".join(trio) for trio in combinations(bv.LETTERS, bv.RING_SIZE))
 
 
 def _random_trio(rng: random.Random, avoid: str) -> str:
     while True:
-        trio = _TRIOS[rng.randrange(len(_TRIOS))]
+        trio = TRIOS[rng.randrange(len(TRIOS))]
         if trio != avoid:
             return trio
 
