@@ -16,7 +16,12 @@ NOT_MADE = object()  # what a lazy list has made before its first item
 
 
 class IndexedActions(Sequence[Action]):
-    """``size`` actions of one type, the i-th made by ``make(i)`` only when asked for."""
+    """``size`` actions of one type, the i-th made by ``make(i)`` only when asked for.
+
+    A subclass may make its items itself (its own ``__getitem__`` and ``__contains__``,
+    without the two callables): it keeps ``_size``, and sets ``_last`` to each item its
+    ``__getitem__`` hands out.
+    """
 
     # A playout makes a list or two at every step: no per-object dict to allocate and free.
     __slots__ = ("_contains", "_last", "_make", "_size", "drastic", "kind")
@@ -37,6 +42,10 @@ class IndexedActions(Sequence[Action]):
         # threads) may have it overwritten, and then ``check`` takes its slower path; it
         # starts as no action at all, so that nothing (not even ``None``) passes for one.
         self._last: object = NOT_MADE
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        LAZY.add(cls)
 
     def __contains__(self, action: object) -> bool:
         return self._contains(action)
@@ -66,6 +75,11 @@ class IndexedActions(Sequence[Action]):
         return made
 
 
+# IndexedActions and its subclasses, for tests by exact type: a failed isinstance against an
+# abstract base is a Python call, and a playout asks at every step.
+LAZY: set[type] = {IndexedActions}
+
+
 class ActionList(Sequence[Action]):
     """The concatenation of parts; ``of_kind`` gives the part(s) of one action kind."""
 
@@ -76,7 +90,7 @@ class ActionList(Sequence[Action]):
         sizes: list[int] = []  # each part's length, asked once
         for part in parts:
             # A lazy part's size read straight: its __len__ is a Python call, at every step.
-            size = part._size if type(part) is IndexedActions else len(part)
+            size = part._size if type(part) in LAZY else len(part)  # type: ignore[attr-defined]
             if size:
                 kept.append(part)
                 sizes.append(size)
@@ -87,7 +101,18 @@ class ActionList(Sequence[Action]):
     def split_in_advance(cls, ordinary: Sequence[Action], drastic: Sequence[Action]) -> ActionList:
         """``ordinary`` actions then ``drastic`` ones, a part each, whose split is known: a
         random bot splits its list at every step."""
-        made = cls((ordinary, drastic))
+        # Made without __init__'s loop when both parts hold actions (the usual case).
+        first = ordinary._size if type(ordinary) in LAZY else len(ordinary)  # type: ignore[attr-defined]
+        second = drastic._size if type(drastic) in LAZY else len(drastic)  # type: ignore[attr-defined]
+        if first and second:
+            made = _new_object(cls)
+            made._parts, made._sizes, made._size = (
+                [ordinary, drastic],
+                [first, second],
+                first + second,
+            )
+        else:
+            made = cls((ordinary, drastic))
         made._split = (ordinary, drastic)
         return made
 
@@ -104,7 +129,7 @@ class ActionList(Sequence[Action]):
     def handed_out(self, action: object) -> bool:
         """Whether ``action`` is an item one of the parts holds or made last."""
         for part in self._parts:
-            if type(part) is IndexedActions:  # asked directly: this runs at every step
+            if type(part) in LAZY:  # asked directly: this runs at every step
                 if action is part._last:
                     return True
             elif handed_out(part, action):
@@ -156,7 +181,7 @@ def _is_drastic(part: Sequence[Action]) -> bool:
     # Exact types first: a failed isinstance against an abstract base class is a Python
     # call, and this runs at every step of a playout.
     kind = type(part)
-    if kind is IndexedActions:
+    if kind in LAZY:
         drastic: bool = part.drastic  # type: ignore[attr-defined]  # an IndexedActions
         return drastic
     if kind not in _PLAIN and isinstance(part, IndexedActions):
@@ -164,6 +189,7 @@ def _is_drastic(part: Sequence[Action]) -> bool:
     return part[0].drastic
 
 
+_new_object = object.__new__
 _NOTHING = ActionList(())  # no action: one shared empty list
 _PLAIN = (tuple, list)
 

@@ -32,6 +32,7 @@ from .notation import (
     Pass,
     parse_action,
 )
+from .questions import Questions
 from .views import BlackViennaView, InvestigationView, build_view, hidden_twin
 
 ASK, FINAL_QUESTION, FINAL_ACCUSATION = Phase.ASK, Phase.FINAL_QUESTION, Phase.FINAL_ACCUSATION
@@ -90,6 +91,7 @@ class BlackVienna(Game[bv.BlackViennaConfig]):
         # by target seat: a playout lists a seat's questions at every step and would
         # otherwise build them afresh each time (keyed by text: a tuple's hash is not kept).
         self._questions: dict[str, dict[str, tuple[Investigate, ...]]] = {}
+        self.singles = {card: self.asking(card) for card in self.deck}  # a card alone
 
     def asking(self, card: str, reused: str = "") -> tuple[Investigate, ...]:
         """The investigations of one card set (a card, or a face-up card and a 0-marker
@@ -173,7 +175,6 @@ class BlackViennaState(State):
     ring: int
     stacks: tuple[tuple[str, ...], ...]
     tops: tuple[int, ...] = ()  # cards turned from each stack so far
-    table: tuple[tuple[str, int, int], ...] = ()  # (card, holder, markers)
     log: tuple[Investigation, ...] = ()
     # The log as every view shows it, caught up with ``log`` when a view is built: a view
     # then converts only the investigations since the state it was played from (a server
@@ -195,6 +196,10 @@ class BlackViennaState(State):
     _outcome: Outcome | None = None
     # The card on top of each stack (``None``: empty), kept up as cards are played.
     _face: tuple[str | None, ...] | None = field(default=None, init=False)
+    # The table (``table``) as far as the first ``_table_log`` investigations laid it: a
+    # playout never asks for it, and a copy carries on what was made of it.
+    _table: tuple[tuple[str, int, int], ...] = field(default=(), init=False)
+    _table_log: int = field(default=0, init=False)
     # The 0-marker cards on the table with their holders, in table order: what a special
     # investigation may take up again (A3), kept up as the table changes (every step asks).
     _zeros: tuple[tuple[str, int], ...] = field(default=(), init=False)
@@ -211,7 +216,7 @@ class BlackViennaState(State):
 
     def __post_init__(self) -> None:
         # A state built from its fields (a deal, a bot's sample of what a view allows):
-        # the 0-marker cards from the table. Copies carry it and keep it up.
+        # the 0-marker cards from the table its log laid. Copies carry them and keep them up.
         self._zeros = tuple([(card, holder) for card, holder, markers in self.table if not markers])
 
     def __repr__(self) -> str:
@@ -225,6 +230,20 @@ class BlackViennaState(State):
     @property
     def players(self) -> int:
         return self.game.players
+
+    @property
+    def table(self) -> tuple[tuple[str, int, int], ...]:
+        """The cards laid before the seats, (card, holder, markers), in the order laid: each
+        investigation's cards after the others, a 0-marker card taken up again moved along."""
+        table, done = self._table, self._table_log
+        if done < len(self.log):
+            for inv in self.log[done:]:
+                for card in inv.cards:  # a face-up card is not on the table yet
+                    table = without(table, card)
+                for card, answer in zip(inv.cards, inv.answers, strict=True):
+                    table += ((card, inv.target, answer),)
+            self._table, self._table_log = table, len(self.log)
+        return table
 
     def face_up(self) -> tuple[str | None, ...]:
         face = self._face
@@ -297,50 +316,27 @@ class BlackViennaState(State):
         return choices
 
     def investigations(self, seat: int) -> IndexedActions:
-        """Every (card set, target) question of ``seat``, card set first, made on demand.
-
-        The card sets are ``question_choices``' in its order, counted and indexed without
-        listing them: late in a game a seat has hundreds of special investigations, and a
-        playout lists them at every step to pick one.
-        """
+        """Every (card set, target) question of ``seat``, card set first, made on demand:
+        the card sets are ``question_choices``' in its order."""
         if self.phase not in (ASK, FINAL_QUESTION) or seat != self.asker:
             return NO_QUESTIONS
-        game = self.game
-        # filter(None, ...): a comprehension is a function call of its own (every step).
-        face = tuple(filter(None, self._face or self.face_up()))
-        reusable = self.reusable_cards(seat) if self.special_unlocked() else ()
-        both = game.both
-        singles, spare = len(face), len(reusable)
-        pairs = singles * spare if both else 0  # each face-up card with each 0-marker card
-        alone = spare if not both or (not face and game.special_only) else 0
-        targets = game.targets[seat]
-        count = len(targets)
-        asking = game.asking
+        return self._question_list(seat)
 
-        def make(index: int) -> Investigate:
-            card_set, target = divmod(index, count)
-            if card_set < singles:
-                return asking(face[card_set])[targets[target]]
-            card_set -= singles
-            if card_set < pairs:
-                up, old = divmod(card_set, spare)
-                return asking(face[up], reusable[old])[targets[target]]
-            return asking(reusable[card_set - pairs])[targets[target]]
-
-        def contains(action: object) -> bool:
-            # Asked of the card sets themselves, not of the state: a closure holding the
-            # state would tie it in a cycle with its own cached legal actions, which only
-            # the garbage collector frees (a playout then spends a fifth of its time there).
-            if not isinstance(action, Investigate) or action.target not in targets:
-                return False
-            cards = action.cards
-            if len(cards) == 1:
-                return cards[0] in face or (alone > 0 and cards[0] in reusable)
-            return pairs > 0 and len(cards) == 2 and cards[0] in face and cards[1] in reusable
-
-        return IndexedActions(Investigate, (singles + pairs + alone) * count, make, contains)
+    def _question_list(self, seat: int) -> Questions:
+        # special_unlocked() spelled out: a call less at every step.
+        unlocked = (
+            self.cards_played >= bv.SPECIAL_MIN_CARDS and self.questioned == self.game.everyone
+        )
+        return Questions(
+            self.game, seat, self._face or self.face_up(), self._zeros if unlocked else ()
+        )
 
     def _legal_actions(self, seat: int) -> Sequence[Investigate | Accuse | Guess | Pass]:
+        if self.phase == ASK:  # the usual case, with can_accuse() spelled out
+            questions = self._question_list(seat) if seat == self.asker else NO_QUESTIONS
+            if not self.eliminated >> seat & 1:
+                return ActionList.split_in_advance(questions, ACCUSATIONS)  # type: ignore[return-value]
+            return ActionList((questions,))  # type: ignore[return-value]
         questions = self.investigations(seat)
         if self.can_accuse(seat):
             legal = ActionList.split_in_advance(questions, ACCUSATIONS)
@@ -419,11 +415,52 @@ class BlackViennaState(State):
     # --- investigations ------------------------------------------------------------------------
 
     def _investigate(self, seat: int, action: Investigate) -> BlackViennaState:
+        target, cards = action.target, action.cards
+        face = self._face or self.face_up()
+        state = self._copy()
         # Of a legal card set only the first card can be face up (A2): the second, or a
-        # special investigation's only card, is a 0-marker card taken up again.
-        face_up, first = self._face or self.face_up(), action.cards[0]
-        stacks_used = (face_up.index(first),) if first in face_up else ()
-        return self._resolve(seat, action.target, action.cards, stacks_used)
+        # special investigation's only card, is a 0-marker card taken up again (it leaves
+        # its place). A face-up card is turned and its stack's next card comes up.
+        taken = cards
+        if cards[0] in face:
+            # Changed in lists: a slice-and-star tuple costs twice as much.
+            stack, tops, turned = face.index(cards[0]), list(self.tops), list(face)
+            top = tops[stack] = tops[stack] + 1
+            pile = self.stacks[stack]
+            turned[stack] = pile[top] if top < len(pile) else None
+            state.tops, face = tuple(tops), tuple(turned)
+            state._face = face
+            taken = cards[1:]
+        zeros = self._zeros
+        for card in taken:
+            zeros = without(zeros, card)
+        hand, masks, supply = self.hands[target], self.game.card_masks, self.supply
+        answers: tuple[int, ...] = ()
+        placed: tuple[int, ...] = ()
+        for card in cards:
+            answer = (masks[card] & hand).bit_count()
+            # A6: the answer is always given in full; only the markers to hand may run short.
+            put = answer if answer < supply else supply
+            supply -= put
+            answers += (answer,)
+            placed += (put,)
+            if not answer:
+                zeros += ((card, target),)
+        state._zeros, state.supply = zeros, supply
+        # tuple.__new__ straight: the named tuple's own constructor is a Python call.
+        done = new_tuple(Investigation, (seat, target, cards, answers, placed))
+        state.log = self.log + (done,)  # noqa: RUF005  # a concatenation costs less
+        state.questioned = self.questioned | 1 << target
+        state.cards_played = self.cards_played + (len(cards) if self.game.per_card else 1)
+        state.asker = target
+        state.last = done
+        if self.phase == FINAL_QUESTION:
+            state.asker, state.phase = seat, FINAL_ACCUSATION
+        if supply <= bv.BREAK_OFF_MARKERS:
+            state._end((0,) * self.players, (), BlackViennaEnd.MARKERS)
+        elif state.phase == ASK and not any(face) and not state._can_continue():
+            state._end((0,) * self.players, (), BlackViennaEnd.STACKS)
+        return state
 
     def _why_cards_illegal(self, seat: int, cards: tuple[str, ...]) -> str:
         face_up = self.face_up()
@@ -448,58 +485,6 @@ class BlackViennaState(State):
                 "one 0-marker card"
             )
         return "with special=either an investigation is one card: face up or a 0-marker card"
-
-    def _resolve(
-        self,
-        seat: int,
-        target: int,
-        cards: tuple[str, ...],
-        stacks_used: tuple[int, ...],
-    ) -> BlackViennaState:
-        hand = self.hands[target]
-        masks = self.game.card_masks
-        table, zeros = self.table, self._zeros
-        # A 0-marker card taken up again leaves its place: the card after the face-up one
-        # (A2), or the only one (A8, or A2 with ``special=either``).
-        for card in cards[len(stacks_used) :]:
-            table = without(table, card)
-            zeros = without(zeros, card)
-        supply = self.supply
-        answers: tuple[int, ...] = ()
-        placed: tuple[int, ...] = ()
-        for card in cards:
-            answer = (masks[card] & hand).bit_count()
-            # A6: the answer is always given in full; only the markers to hand may run short.
-            put = answer if answer < supply else supply
-            supply -= put
-            answers += (answer,)
-            placed += (put,)
-            table += ((card, target, answer),)
-            if not answer:
-                zeros += ((card, target),)
-        state = self._copy()
-        if stacks_used:
-            tops, face = list(self.tops), list(self._face or self.face_up())
-            for stack in stacks_used:
-                top = tops[stack] = tops[stack] + 1
-                pile = self.stacks[stack]
-                face[stack] = pile[top] if top < len(pile) else None
-            state.tops, state._face = tuple(tops), tuple(face)
-        state.table, state._zeros, state.supply = table, zeros, supply
-        # tuple.__new__ straight: the named tuple's own constructor is a Python call.
-        done = new_tuple(Investigation, (seat, target, cards, answers, placed))
-        state.log = (*self.log, done)
-        state.questioned = self.questioned | 1 << target
-        state.cards_played = self.cards_played + (len(cards) if self.game.per_card else 1)
-        state.asker = target
-        state.last = done
-        if self.phase == FINAL_QUESTION:
-            state.asker, state.phase = seat, FINAL_ACCUSATION
-        if supply <= bv.BREAK_OFF_MARKERS:
-            state._end((0,) * self.players, (), BlackViennaEnd.MARKERS)
-        elif state.phase == ASK and not state._can_continue():
-            state._end((0,) * self.players, (), BlackViennaEnd.STACKS)
-        return state
 
     def _can_continue(self) -> bool:
         """A face-up card is left, or (A8 ``special-only``) a special investigation alone."""

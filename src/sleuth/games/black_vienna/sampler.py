@@ -105,7 +105,6 @@ def determinize(
         ring=bv.letters_mask(ring),
         stacks=tuple(stacks),
         tops=tuple(tops),
-        table=tuple((t.letters, t.holder, t.markers) for t in view.table),
         log=tuple(
             Investigation(i.asker, i.target, i.cards, i.answers, i.placed)
             for i in view.investigations
