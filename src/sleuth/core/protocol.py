@@ -418,6 +418,15 @@ def _copier(cls: type[State]) -> Callable[[State], Any]:
     return copy
 
 
+StateT = TypeVar("StateT", bound=State)
+
+
+def copier(cls: type[StateT]) -> Callable[[StateT], StateT]:
+    """``cls``'s ``_copy`` as a plain function, for a game's step to call without the
+    method's own call around it (a playout copies at every step)."""
+    return _copier(cls)
+
+
 def handed_out(legal: Sequence[Action], action: object) -> bool:
     """Whether ``action`` is the very object ``legal`` holds (or, for a lazy list, the item
     it made last): one of the rules' own legal actions, well formed by construction (the

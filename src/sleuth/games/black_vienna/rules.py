@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from sleuth.core import ConfigError, Game, Outcome, State, make_rng
 from sleuth.core.actions import ActionList, IndexedActions
-from sleuth.core.protocol import Termination
+from sleuth.core.protocol import Termination, copier
 from sleuth.core.serialize import JSONValue
 
 from . import components as bv
@@ -193,7 +193,8 @@ class BlackViennaState(State):
     # only when asked (``last_result``), which a playout never does.
     last: str | Investigation = ""
     sealed: str = ""  # what a guess handed in was ("guessed" or "passed"): its seat's alone
-    _outcome: Outcome | None = None
+    # A field rather than State's property: read twice a step (check, the caller's loop).
+    outcome: Outcome | None = None
     # The card on top of each stack (``None``: empty), kept up as cards are played.
     _face: tuple[str | None, ...] | None = field(default=None, init=False)
     # The table (``table``) as far as the first ``_table_log`` investigations laid it: a
@@ -332,8 +333,14 @@ class BlackViennaState(State):
         )
 
     def _legal_actions(self, seat: int) -> Sequence[Investigate | Accuse | Guess | Pass]:
-        if self.phase == ASK:  # the usual case, with can_accuse() spelled out
-            questions = self._question_list(seat) if seat == self.asker else NO_QUESTIONS
+        if self.phase == ASK and seat == self.asker:
+            # The usual case, with _question_list() and can_accuse() spelled out: every step.
+            game = self.game
+            unlocked = (
+                self.cards_played >= bv.SPECIAL_MIN_CARDS and self.questioned == game.everyone
+            )
+            face, zeros = self._face or self.face_up(), self._zeros if unlocked else ()
+            questions = Questions(game, seat, face, zeros)
             if not self.eliminated >> seat & 1:
                 return ActionList.split_in_advance(questions, ACCUSATIONS)  # type: ignore[return-value]
             return ActionList((questions,))  # type: ignore[return-value]
@@ -375,10 +382,6 @@ class BlackViennaState(State):
             return "a player cannot question himself"
         return self._why_cards_illegal(seat, action.cards)
 
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
     def last_result(self) -> str:
         last = self.last
         if isinstance(last, str):
@@ -417,7 +420,7 @@ class BlackViennaState(State):
     def _investigate(self, seat: int, action: Investigate) -> BlackViennaState:
         target, cards = action.target, action.cards
         face = self._face or self.face_up()
-        state = self._copy()
+        state = _copy_state(self)
         # Of a legal card set only the first card can be face up (A2): the second, or a
         # special investigation's only card, is a 0-marker card taken up again (it leaves
         # its place). A face-up card is turned and its stack's next card comes up.
@@ -554,7 +557,10 @@ class BlackViennaState(State):
         self, scores: tuple[int, ...], winners: tuple[int, ...], reason: BlackViennaEnd
     ) -> None:
         self.phase = OVER
-        self._outcome = Outcome(scores, winners, reason)
+        self.outcome = Outcome(scores, winners, reason)
+
+
+_copy_state = copier(BlackViennaState)
 
 
 def _face_text(face_up: tuple[str | None, ...]) -> str:

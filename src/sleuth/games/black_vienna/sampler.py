@@ -119,5 +119,5 @@ def determinize(
         eliminated=sum(1 << s for s in view.eliminated),
         phase=view.phase,
         winner=correct[0] if correct else None,
-        _outcome=view.outcome,
+        outcome=view.outcome,
     )
