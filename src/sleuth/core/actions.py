@@ -94,7 +94,9 @@ class ActionList(Sequence[Action]):
             if size:
                 kept.append(part)
                 sizes.append(size)
-        self._parts, self._sizes, self._size = kept, sizes, sum(sizes)
+        self._parts: Sequence[Sequence[Action]] = kept
+        self._sizes: Sequence[int] = sizes
+        self._size = sum(sizes)
         self._split: tuple[Sequence[Action], Sequence[Action]] | None = None
 
     @classmethod
@@ -104,16 +106,14 @@ class ActionList(Sequence[Action]):
         # Made without __init__'s loop when both parts hold actions (the usual case).
         first = ordinary._size if type(ordinary) in LAZY else len(ordinary)  # type: ignore[attr-defined]
         second = drastic._size if type(drastic) in LAZY else len(drastic)  # type: ignore[attr-defined]
+        pair = (ordinary, drastic)
         if first and second:
             made = _new_object(cls)
-            made._parts, made._sizes, made._size = (
-                [ordinary, drastic],
-                [first, second],
-                first + second,
-            )
+            made._parts = made._split = pair  # the parts are the split
+            made._sizes, made._size = (first, second), first + second
         else:
-            made = cls((ordinary, drastic))
-        made._split = (ordinary, drastic)
+            made = cls(pair)
+            made._split = pair
         return made
 
     def __len__(self) -> int:

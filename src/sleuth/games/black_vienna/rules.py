@@ -35,6 +35,7 @@ from .notation import (
 from .questions import Questions
 from .views import BlackViennaView, InvestigationView, build_view, hidden_twin
 
+PERSON_BITS = tuple(1 << person for person in range(len(bv.LETTERS)))
 ASK, FINAL_QUESTION, FINAL_ACCUSATION = Phase.ASK, Phase.FINAL_QUESTION, Phase.FINAL_ACCUSATION
 GUESSING, OVER = Phase.GUESSING, Phase.OVER
 
@@ -109,21 +110,21 @@ class BlackVienna(Game[bv.BlackViennaConfig]):
         rng = make_rng(seed, "deal")
         persons = list(range(len(bv.LETTERS)))
         rng.shuffle(persons)
-        ring = sum(1 << p for p in persons[: bv.RING_SIZE])
-        start = bv.RING_SIZE
-        # Dealt from the dealer's left: seat 1 first, the dealer (seat 0) last.
-        order = [*range(1, self.players), 0]
-        dealt: dict[int, int] = {}
-        for seat in order:
-            size = self.hand_sizes[seat]
-            dealt[seat] = sum(1 << p for p in persons[start : start + size])
-            start += size
-        hands = [dealt[seat] for seat in range(self.players)]
+        # Bit masks summed through a table: a generator per seat costs more than the deal.
+        bit = PERSON_BITS.__getitem__
+        ring = sum(map(bit, persons[: bv.RING_SIZE]))
+        start, hands = bv.RING_SIZE, [0] * self.players
+        for seat in (*range(1, self.players), 0):  # from the dealer's left: the dealer last
+            end = start + self.hand_sizes[seat]
+            hands[seat] = sum(map(bit, persons[start:end]))
+            start = end
         cards = list(self.deck)
         rng.shuffle(cards)
         per_stack = len(cards) // bv.STACKS
-        stacks = tuple(tuple(cards[i * per_stack : (i + 1) * per_stack]) for i in range(bv.STACKS))
-        return BlackViennaState._initial(self, tuple(hands), ring, stacks)
+        stacks = []
+        for at in range(0, per_stack * bv.STACKS, per_stack):
+            stacks.append(tuple(cards[at : at + per_stack]))
+        return BlackViennaState._initial(self, tuple(hands), ring, tuple(stacks))
 
     def every_action(self, kind: str) -> IndexedActions | None:
         """Accusations and guesses: a seat that may make one may name any trio."""
@@ -218,7 +219,8 @@ class BlackViennaState(State):
     def __post_init__(self) -> None:
         # A state built from its fields (a deal, a bot's sample of what a view allows):
         # the 0-marker cards from the table its log laid. Copies carry them and keep them up.
-        self._zeros = tuple([(card, holder) for card, holder, markers in self.table if not markers])
+        if self.log:  # a deal has none
+            self._zeros = tuple([(c, holder) for c, holder, markers in self.table if not markers])
 
     def __repr__(self) -> str:
         return (
