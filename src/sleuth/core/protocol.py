@@ -305,16 +305,16 @@ class State(ABC):
         ``GameError`` naming what is wrong (the game is over, no such seat, not this seat's
         move, not an action of this game, malformed, or against the rules)."""
         cache: dict[int, Sequence[Action]] | None = getattr(self, "_legal", None)
-        if (
-            cache is not None
-            and type(seat) is int
-            and 0 <= seat < self.game.players
-            and self.outcome is None
-        ):
-            # The usual case first: the action was just taken from this seat's legal list.
+        # The usual case first: the action was just taken from this seat's legal list. The
+        # cache holds only this game's seats, by int (True would find seat 1's list).
+        if cache is not None and type(seat) is int and self.outcome is None:
             legal = cache.get(seat)
-            if legal is not None and handed_out(legal, action):
-                return action
+            if legal is not None:
+                kind = type(legal)
+                # A lazy list asked straight: handed_out() would be a call more, every step.
+                made = None if kind is list or kind is tuple else getattr(legal, "handed_out", None)
+                if made(action) if made is not None else handed_out(legal, action):
+                    return action
         game = self.game
         if self.outcome is not None:
             raise IllegalActionError("the game is over")

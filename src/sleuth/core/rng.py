@@ -18,6 +18,7 @@ import hashlib
 import hmac
 import random
 import secrets
+from typing import Any
 
 SEED_BITS = 128
 SALT_CHARS = 32  # hex digits: 128 bits
@@ -38,6 +39,24 @@ def derive_seed(seed: int, *labels: str | int) -> int:
 def make_rng(seed: int, *labels: str | int) -> random.Random:
     """A private ``random.Random`` for the stream named by ``labels`` under ``seed``."""
     return random.Random(derive_seed(seed, *labels))
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)``: the same draws, the same order, without its two method calls
+    per item (a playout deals a game in a few dozen steps). ``tests/test_rng.py`` holds it
+    to ``random.Random.shuffle``."""
+    if type(rng) is not random.Random:  # a subclass may draw otherwise
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        # Random._randbelow(i + 1): as many bits as i + 1 has, drawn again until below it.
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 def keyed_seed(key: bytes, *labels: str | int) -> int:

@@ -29,6 +29,10 @@ class Questions(IndexedActions):
     """
 
     __slots__ = ("_alone", "_face", "_game", "_pairs", "_reusable", "_targets")
+    # The same for every list: class attributes, which hide IndexedActions' slots of the
+    # same names, rather than two stores per list (one list a step).
+    kind = Investigate.kind
+    drastic = False
 
     def __init__(
         self,
@@ -40,13 +44,13 @@ class Questions(IndexedActions):
         """``face``: the top of each stack (``None``: empty); ``zeros``: the 0-marker cards
         on the table with their holders, or none when special investigations are locked."""
         # IndexedActions.__init__ is not called: this class makes its items itself.
-        self.kind, self.drastic, self._last = Investigate.kind, False, NOT_MADE
+        self._last = NOT_MADE
         # Plain loops: a comprehension is a function call of its own (this runs every step).
         reusable = []
         for card, holder in zeros:  # a 0-marker card in front of another seat (A3)
             if holder != seat:
                 reusable.append(card)
-        up = self._face = tuple(filter(None, face))
+        up = self._face = face if None not in face else tuple(filter(None, face))
         spare = self._reusable = tuple(reusable)
         targets = self._targets = game.targets[seat]
         both = game.both
@@ -55,39 +59,31 @@ class Questions(IndexedActions):
         self._size = (len(up) + pairs + alone) * len(targets)
         self._game = game
 
-    def _question(self, index: int) -> Investigate:
-        targets = self._targets
-        card_set, target = divmod(index, len(targets))
-        face = self._face
-        if card_set < len(face):
-            return self._game.singles[face[card_set]][targets[target]]
-        card_set -= len(face)
-        if card_set < self._pairs:
-            up, old = divmod(card_set, len(self._reusable))
-            return self._game.asking(face[up], self._reusable[old])[targets[target]]
-        return self._game.singles[self._reusable[card_set - self._pairs]][targets[target]]
-
     @overload
     def __getitem__(self, index: int) -> Investigate: ...
     @overload
     def __getitem__(self, index: slice) -> Sequence[Investigate]: ...
     def __getitem__(self, index: int | slice) -> Investigate | Sequence[Investigate]:
-        if type(index) is int and 0 <= index < self._size:  # a bot's pick: the usual case
-            targets = self._targets
-            card_set, target = divmod(index, len(targets))
-            face = self._face
-            if card_set < len(face):  # a face-up card alone, looked up here: one call less
-                made = self._last = self._game.singles[face[card_set]][targets[target]]
-            else:
-                made = self._last = self._question(index)
-            return made
-        if isinstance(index, slice):
-            return [self._question(i) for i in range(*index.indices(self._size))]
-        if index < 0:
-            index += self._size
-        if not 0 <= index < self._size:
-            raise IndexError(index)
-        made = self._last = self._question(index)
+        if type(index) is not int or not 0 <= index < self._size:  # not a bot's usual pick
+            if isinstance(index, slice):
+                return [self[i] for i in range(*index.indices(self._size))]
+            if index < 0:
+                index += self._size
+            if not 0 <= index < self._size:
+                raise IndexError(index)
+        # Made here, not in a method of its own: a pick is then one call.
+        targets = self._targets
+        card_set, target = divmod(index, len(targets))
+        face, game = self._face, self._game
+        if card_set < len(face):
+            card, reused = face[card_set], ""
+        elif card_set - len(face) < self._pairs:
+            up, old = divmod(card_set - len(face), len(self._reusable))
+            card, reused = face[up], self._reusable[old]
+        else:
+            card, reused = self._reusable[card_set - len(face) - self._pairs], ""
+        made = game.questions[card].get(reused) or game.asking(card, reused)
+        self._last = made = made[targets[target]]
         return made
 
     def __contains__(self, action: object) -> bool:

@@ -10,6 +10,7 @@ from typing import NamedTuple
 from sleuth.core import ConfigError, Game, Outcome, State, make_rng
 from sleuth.core.actions import ActionList, IndexedActions
 from sleuth.core.protocol import Termination, copier
+from sleuth.core.rng import shuffle
 from sleuth.core.serialize import JSONValue
 
 from . import components as bv
@@ -88,18 +89,20 @@ class BlackVienna(Game[bv.BlackViennaConfig]):
         self.targets = tuple(
             tuple(t for t in range(config.players) if t != seat) for seat in range(config.players)
         )
-        # Each question made once per game (a few thousand at most), by card set and then
-        # by target seat: a playout lists a seat's questions at every step and would
-        # otherwise build them afresh each time (keyed by text: a tuple's hash is not kept).
-        self._questions: dict[str, dict[str, tuple[Investigate, ...]]] = {}
-        self.singles = {card: self.asking(card) for card in self.deck}  # a card alone
+        # Each question made once per game (a few thousand at most), by card, by the 0-marker
+        # card asked with it ("" for none), by target seat: a playout lists a seat's
+        # questions at every step and would otherwise build them afresh each time (keyed
+        # by text: a tuple's hash is not kept). Every card's own entry is there from start.
+        self.questions: dict[str, dict[str, tuple[Investigate, ...]]] = {}
+        for card in self.deck:
+            self.asking(card)
 
     def asking(self, card: str, reused: str = "") -> tuple[Investigate, ...]:
         """The investigations of one card set (a card, or a face-up card and a 0-marker
         card), one per target seat: the asker's own entry is never handed out."""
-        by_card = self._questions.get(card)
+        by_card = self.questions.get(card)
         if by_card is None:
-            by_card = self._questions[card] = {}
+            by_card = self.questions[card] = {}
         made = by_card.get(reused)
         if made is None:
             cards = (card, reused) if reused else (card,)
@@ -109,7 +112,7 @@ class BlackVienna(Game[bv.BlackViennaConfig]):
     def new(self, seed: int) -> BlackViennaState:
         rng = make_rng(seed, "deal")
         persons = list(range(len(bv.LETTERS)))
-        rng.shuffle(persons)
+        shuffle(rng, persons)
         # Bit masks summed through a table: a generator per seat costs more than the deal.
         bit = PERSON_BITS.__getitem__
         ring = sum(map(bit, persons[: bv.RING_SIZE]))
@@ -119,7 +122,7 @@ class BlackVienna(Game[bv.BlackViennaConfig]):
             hands[seat] = sum(map(bit, persons[start:end]))
             start = end
         cards = list(self.deck)
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         per_stack = len(cards) // bv.STACKS
         stacks = []
         for at in range(0, per_stack * bv.STACKS, per_stack):
@@ -357,15 +360,12 @@ class BlackViennaState(State):
 
     def _apply(self, seat: int, action: BlackViennaAction) -> BlackViennaState:
         if isinstance(action, Investigate):
-            state = self._investigate(seat, action)
-        elif isinstance(action, Accuse):
-            state = self._accuse(seat, action.letters)
-        elif isinstance(action, Guess | Pass):
+            return self._investigate(seat, action)
+        if isinstance(action, Accuse):
+            return self._accuse(seat, action.letters)
+        if isinstance(action, Guess | Pass):
             return self._guess(seat, action.letters if isinstance(action, Guess) else None)
-        else:
-            raise TypeError(f"not a Black Vienna action: {action!r}")
-        state.sealed = ""
-        return state
+        raise TypeError(f"not a Black Vienna action: {action!r}")
 
     def _why_illegal(self, seat: int, action: BlackViennaAction) -> str | None:
         if isinstance(action, Accuse):
@@ -423,6 +423,7 @@ class BlackViennaState(State):
         target, cards = action.target, action.cards
         face = self._face or self.face_up()
         state = _copy_state(self)
+        state.sealed = ""
         # Of a legal card set only the first card can be face up (A2): the second, or a
         # special investigation's only card, is a 0-marker card taken up again (it leaves
         # its place). A face-up card is turned and its stack's next card comes up.
@@ -505,6 +506,7 @@ class BlackViennaState(State):
         mask = bv.letters_mask(letters)
         correct = mask == self.ring
         state = self._copy()
+        state.sealed = ""
         state.accusations = (*self.accusations, Accusation(seat, letters, correct))
         state.last = "correct" if correct else "wrong"
         zeros = (0,) * self.players
