@@ -130,7 +130,7 @@ class ActionList(Sequence[Action]):
         """Whether ``action`` is an item one of the parts holds or made last."""
         for part in self._parts:
             if type(part) in LAZY:  # asked directly: this runs at every step
-                if action is part._last:
+                if action is part._last:  # type: ignore[attr-defined]  # an IndexedActions
                     return True
             elif handed_out(part, action):
                 return True

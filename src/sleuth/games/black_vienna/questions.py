@@ -50,7 +50,9 @@ class Questions(IndexedActions):
         for card, holder in zeros:  # a 0-marker card in front of another seat (A3)
             if holder != seat:
                 reusable.append(card)
-        up = self._face = face if None not in face else tuple(filter(None, face))
+        # The face-up cards: filtered only once a stack has run out.
+        up: tuple[str, ...] = face if None not in face else tuple(filter(None, face))  # type: ignore[assignment]
+        self._face = up
         spare = self._reusable = tuple(reusable)
         targets = self._targets = game.targets[seat]
         both = game.both
@@ -82,8 +84,8 @@ class Questions(IndexedActions):
             card, reused = face[up], self._reusable[old]
         else:
             card, reused = self._reusable[card_set - len(face) - self._pairs], ""
-        made = game.questions[card].get(reused) or game.asking(card, reused)
-        self._last = made = made[targets[target]]
+        by_target = game.questions[card].get(reused) or game.asking(card, reused)
+        self._last = made = by_target[targets[target]]
         return made
 
     def __contains__(self, action: object) -> bool:

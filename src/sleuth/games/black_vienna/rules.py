@@ -345,7 +345,7 @@ class BlackViennaState(State):
                 self.cards_played >= bv.SPECIAL_MIN_CARDS and self.questioned == game.everyone
             )
             face, zeros = self._face or self.face_up(), self._zeros if unlocked else ()
-            questions = Questions(game, seat, face, zeros)
+            questions: IndexedActions = Questions(game, seat, face, zeros)
             if not self.eliminated >> seat & 1:
                 return ActionList.split_in_advance(questions, ACCUSATIONS)  # type: ignore[return-value]
             return ActionList((questions,))  # type: ignore[return-value]
