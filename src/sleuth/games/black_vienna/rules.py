@@ -421,22 +421,17 @@ class BlackViennaState(State):
 
     def _investigate(self, seat: int, action: Investigate) -> BlackViennaState:
         target, cards = action.target, action.cards
-        face = self._face or self.face_up()
-        state = _copy_state(self)
-        state.sealed = ""
+        face, tops, taken = self._face or self.face_up(), self.tops, cards
         # Of a legal card set only the first card can be face up (A2): the second, or a
         # special investigation's only card, is a 0-marker card taken up again (it leaves
         # its place). A face-up card is turned and its stack's next card comes up.
-        taken = cards
         if cards[0] in face:
             # Changed in lists: a slice-and-star tuple costs twice as much.
-            stack, tops, turned = face.index(cards[0]), list(self.tops), list(face)
-            top = tops[stack] = tops[stack] + 1
+            stack, moved, turned = face.index(cards[0]), list(tops), list(face)
+            top = moved[stack] = moved[stack] + 1
             pile = self.stacks[stack]
             turned[stack] = pile[top] if top < len(pile) else None
-            state.tops, face = tuple(tops), tuple(turned)
-            state._face = face
-            taken = cards[1:]
+            tops, face, taken = tuple(moved), tuple(turned), cards[1:]
         zeros = self._zeros
         for card in taken:
             zeros = without(zeros, card)
@@ -452,14 +447,21 @@ class BlackViennaState(State):
             placed += (put,)
             if not answer:
                 zeros += ((card, target),)
-        state._zeros, state.supply = zeros, supply
         # tuple.__new__ straight: the named tuple's own constructor is a Python call.
         done = new_tuple(Investigation, (seat, target, cards, answers, placed))
-        state.log = self.log + (done,)  # noqa: RUF005  # a concatenation costs less
-        state.questioned = self.questioned | 1 << target
-        state.cards_played = self.cards_played + (len(cards) if self.game.per_card else 1)
-        state.asker = target
-        state.last = done
+        state = _advance(
+            self,
+            tops=tops,
+            _face=face,
+            _zeros=zeros,
+            supply=supply,
+            log=self.log + (done,),  # noqa: RUF005  # a concatenation costs less
+            questioned=self.questioned | 1 << target,
+            cards_played=self.cards_played + (len(cards) if self.game.per_card else 1),
+            asker=target,
+            last=done,
+            sealed="",
+        )
         if self.phase == FINAL_QUESTION:
             state.asker, state.phase = seat, FINAL_ACCUSATION
         if supply <= bv.BREAK_OFF_MARKERS:
@@ -564,7 +566,20 @@ class BlackViennaState(State):
         self.outcome = Outcome(scores, winners, reason)
 
 
-_copy_state = copier(BlackViennaState)
+# The next state of an investigation: a copy given the fields every investigation changes.
+_advance = copier(
+    BlackViennaState,
+    "tops",
+    "_face",
+    "_zeros",
+    "supply",
+    "log",
+    "questioned",
+    "cards_played",
+    "asker",
+    "last",
+    "sealed",
+)
 
 
 def _face_text(face_up: tuple[str | None, ...]) -> str:
