@@ -212,6 +212,15 @@ def test_the_indexed_questions_are_the_listed_ones(
             lazy = state.investigations(seat)
             made = [narrow(Investigate, q) for q in lazy]
             assert [(q.target, q.cards) for q in made] == listed
+            # The legal list holds the same questions, made by the same rules.
+            legal = narrow(ActionList, state.legal_actions(seat))
+            assert list(legal.of_kind(Investigate.kind)) == made
+            # Indexed from the end and sliced as a list is; nothing past either end.
+            assert [lazy[i] for i in range(-len(made), 0)] == made
+            assert list(lazy[1:-1:2]) == made[1:-1:2]
+            for beyond in (len(made), -len(made) - 1):
+                with pytest.raises(IndexError):
+                    lazy[beyond]
             table_cards = [card for card, _, _ in state.table]
             face = [card for card in state.face_up() if card is not None]
             probes: set[tuple[int, tuple[str, ...]]]
@@ -253,3 +262,41 @@ def test_the_split_made_with_the_legal_list_is_the_split_of_its_parts(
             pool = drastic if not len(ordinary) or rare else ordinary
             state = state.apply(seat, pool[rng.randrange(len(pool))])
     assert splits > 200
+
+
+@pytest.mark.parametrize("options", [{}, {"special": "either", "empty_stacks": "special-only"}])
+def test_the_table_is_each_card_where_its_last_investigation_laid_it(
+    options: dict[str, str],
+) -> None:
+    """A state works out its table from its log only when asked, from what the last state
+    asked before it had worked out: asked at every step, at a few, or in any order, it is
+    each investigated card with the holder and the answer of its last investigation, in the
+    order of those investigations (a 0-marker card taken up again moves to the end)."""
+    game = BlackVienna.configure(4, **options)
+    rng = random.Random(11)
+    moved = 0
+    for seed in range(8):
+        state, states = game.new(seed), []
+        while state.outcome is None:
+            states.append(state)
+            if rng.random() < 0.2:
+                assert state.table == _table_from_log(state)  # asked now and then in play
+            seat = narrow(int, state.to_move())
+            ordinary, drastic = split_drastic(state.legal_actions(seat))
+            pool = drastic if not len(ordinary) or rng.random() < 0.01 else ordinary
+            state = state.apply(seat, pool[rng.randrange(len(pool))])
+        states.append(state)
+        rng.shuffle(states)  # the rest asked afterwards, in any order
+        for later in states:
+            assert later.table == _table_from_log(later)
+            placed = [card for inv in later.log for card in inv.cards]
+            moved += len(placed) - len(set(placed))
+    assert moved > 20  # cards were taken up again
+
+
+def _table_from_log(state: BlackViennaState) -> tuple[tuple[str, int, int], ...]:
+    last: dict[str, tuple[int, int, tuple[str, int, int]]] = {}
+    for step, inv in enumerate(state.log):
+        for place, (card, answer) in enumerate(zip(inv.cards, inv.answers, strict=True)):
+            last[card] = (step, place, (card, inv.target, answer))
+    return tuple(entry for _, _, entry in sorted(last.values()))

@@ -326,20 +326,12 @@ class BlackViennaState(State):
         the card sets are ``question_choices``' in its order."""
         if self.phase not in (ASK, FINAL_QUESTION) or seat != self.asker:
             return NO_QUESTIONS
-        return self._question_list(seat)
-
-    def _question_list(self, seat: int) -> Questions:
-        # special_unlocked() spelled out: a call less at every step.
-        unlocked = (
-            self.cards_played >= bv.SPECIAL_MIN_CARDS and self.questioned == self.game.everyone
-        )
-        return Questions(
-            self.game, seat, self._face or self.face_up(), self._zeros if unlocked else ()
-        )
+        zeros = self._zeros if self.special_unlocked() else ()
+        return Questions(self.game, seat, self._face or self.face_up(), zeros)
 
     def _legal_actions(self, seat: int) -> Sequence[Investigate | Accuse | Guess | Pass]:
         if self.phase == ASK and seat == self.asker:
-            # The usual case, with _question_list() and can_accuse() spelled out: every step.
+            # The usual case, with investigations() and can_accuse() spelled out: every step.
             game = self.game
             unlocked = (
                 self.cards_played >= bv.SPECIAL_MIN_CARDS and self.questioned == game.everyone
