@@ -272,13 +272,17 @@ class State(ABC):
         """That seat's legal actions in a fixed order (possibly a lazy sequence); none for a
         seat that may not act now."""
         cache: dict[int, Sequence[Action]] | None = getattr(self, "_legal", None)
-        if cache is None:
-            cache = self._legal = {}  # type: ignore[var-annotated]
-        legal = cache.get(seat)
-        if legal is None:
-            if type(seat) is not int or not 0 <= seat < self.game.players:
-                return ()  # no seat of this game: nothing to ask the rules
-            legal = cache[seat] = self._legal_actions(seat)
+        if cache is not None:
+            legal = cache.get(seat)
+            if legal is not None:
+                return legal
+        if type(seat) is not int or not 0 <= seat < self.game.players:
+            return ()  # no seat of this game: nothing to ask the rules
+        legal = self._legal_actions(seat)
+        if cache is None:  # the first seat asked of this state (a playout asks one)
+            self._legal = {seat: legal}
+        else:
+            cache[seat] = legal
         return legal
 
     def shared(self, make: Callable[[Self], T]) -> T:

@@ -78,13 +78,13 @@ class Questions(IndexedActions):
         card_set, target = divmod(index, len(targets))
         face, game = self._face, self._game
         if card_set < len(face):
-            card, reused = face[card_set], ""
+            by_target = game.singles[face[card_set]]
         elif card_set - len(face) < self._pairs:
             up, old = divmod(card_set - len(face), len(self._reusable))
             card, reused = face[up], self._reusable[old]
+            by_target = game.questions[card].get(reused) or game.asking(card, reused)
         else:
-            card, reused = self._reusable[card_set - len(face) - self._pairs], ""
-        by_target = game.questions[card].get(reused) or game.asking(card, reused)
+            by_target = game.singles[self._reusable[card_set - len(face) - self._pairs]]
         self._last = made = by_target[targets[target]]
         return made
 

@@ -92,10 +92,10 @@ class BlackVienna(Game[bv.BlackViennaConfig]):
         # Each question made once per game (a few thousand at most), by card, by the 0-marker
         # card asked with it ("" for none), by target seat: a playout lists a seat's
         # questions at every step and would otherwise build them afresh each time (keyed
-        # by text: a tuple's hash is not kept). Every card's own entry is there from start.
+        # by text: a tuple's hash is not kept). A card alone's are made at once, and kept
+        # by card too (``singles``): they are most of a playout's picks.
         self.questions: dict[str, dict[str, tuple[Investigate, ...]]] = {}
-        for card in self.deck:
-            self.asking(card)
+        self.singles = {card: self.asking(card) for card in self.deck}
 
     def asking(self, card: str, reused: str = "") -> tuple[Investigate, ...]:
         """The investigations of one card set (a card, or a face-up card and a 0-marker
