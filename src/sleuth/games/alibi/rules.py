@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from sleuth.core import ConfigError, Game, Outcome, State, make_rng
-from sleuth.core.protocol import Termination
+from sleuth.core.protocol import Termination, copier
+from sleuth.core.rng import shuffle
 from sleuth.core.serialize import JSONValue
 
 from . import components as ac
@@ -90,9 +91,9 @@ class Alibi(Game[ac.AlibiConfig]):
     def new(self, seed: int) -> AlibiState:
         rng = make_rng(seed, "deal")
         suspects = list(self.suspect_ids)
-        rng.shuffle(suspects)
+        shuffle(rng, suspects)
         cards = list(self.deck)
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         hands = []
         for _ in range(self.players):
             hands.append(ac.sort_cards(cards[-ac.HAND_SIZE :]))
@@ -288,7 +289,7 @@ class AlibiState(State):
                     actions += made.bribes(target, front)
 
     def _apply(self, seat: int, action: AlibiAction) -> AlibiState:
-        state = self._copy()
+        state = _copy_state(self)
         state.notes = tuple(state._do(seat, action))
         # The exchanged cards went back into the pile unseen: so does their number.
         state.counts_hidden = type(action) is Exchange and state._reshuffled_since(self)
@@ -460,7 +461,7 @@ class AlibiState(State):
             # C11: the discard pile is shuffled into a new draw pile.
             self.refills += 1
             shuffled = list(ac.sort_cards(self.discard))
-            make_rng(self.seed, "refill", self.refills).shuffle(shuffled)
+            shuffle(make_rng(self.seed, "refill", self.refills), shuffled)
             pile = tuple(shuffled)
             self.discard = ()
             notes.append(f"discard reshuffled ({len(pile)})")
@@ -552,3 +553,6 @@ def _without_counts(result: str) -> str:
     return "; ".join(
         re.sub(r"\d+", "?", note) if note.startswith(hidden) else note for note in notes
     )
+
+
+_copy_state = copier(AlibiState)  # a step's copy without _copy's own call
