@@ -31,7 +31,7 @@ from .deductive import DeductiveAlibi, expected
 # players, all three opponents' turns -0.38 and -0.65 (their noise outweighs the
 # insight), +0.62 and +1.20 at 2 players.
 WIDTH = 3
-SAMPLES = 12
+SAMPLES = 8
 TURNS = 1
 
 
