@@ -26,10 +26,13 @@ from sleuth.games.alibi.sampler import determinize, unseen_cards
 from .common import Table, unseen
 from .deductive import DeductiveAlibi, expected
 
-# Pilots against deductive (60-80 games each, seeds 101-103, other seeds than the ones
-# reported): the next player's reply only (turns=1) was +0.35 and +0.52 points a game at 4
-# players, all three opponents' turns -0.38 and -0.65 (their noise outweighs the
-# insight), +0.62 and +1.20 at 2 players.
+# Pilots against deductive (60 games each, 80 the last 2-player one; seeds 101-103, not the
+# seeds reported), points a game with 95% intervals. 4 players: the next player's reply only
+# (turns=1) +0.35 [-0.26, +0.96] (8 deals, width 4) and +0.52 [-0.27, +1.30] (12 deals,
+# width 3); all three opponents' turns -0.38 [-1.22, +0.45] and -0.65 [-1.35, +0.05] (the
+# latter judged with every hand known), their noise outweighing what they show. 2 players
+# (8 deals, width 4): +0.62 [-0.85, +2.10], and +1.20 [-0.24, +2.64] judged with every hand
+# known. 8 deals of 3 moves: what the time allowed.
 WIDTH = 3
 SAMPLES = 8
 TURNS = 1
