@@ -159,3 +159,87 @@ def test_the_chance_model_follows_its_step_and_spread() -> None:
     assert chances(table, counts, step=1.0, spread=0.0) == pytest.approx({"near": 0.5, "far": 0.5})
     bot = make_agent("deductive:step=0.2:spread=3.0", "alibi")
     assert isinstance(bot, DeductiveAlibi) and (bot.step, bot.spread) == (0.2, 3.0)
+
+
+# ``lookahead`` with a small budget: the tests ask what it may see and do, not how well.
+LOOKAHEAD = "lookahead:samples=2:width=3"
+
+
+def test_lookahead_plays_only_legal_moves_to_the_end() -> None:
+    game = _game(3)
+    bots = [make_agent(LOOKAHEAD, GAME), make_agent("deductive", GAME), make_agent("basic", GAME)]
+    rngs = [random.Random(seat) for seat in range(3)]
+    state = game.new(11)
+    searched = 0
+    while state.outcome is None:
+        seat = state.to_move()
+        assert seat is not None
+        legal = state.legal_actions(seat)
+        view = state.view(seat)
+        assert isinstance(view, AlibiView)
+        action = bots[seat].act(view, legal, rngs[seat])
+        assert action in legal
+        searched += seat == 0 and view.phase == "main"
+        new = state.apply(seat, action)
+        assert isinstance(new, AlibiState)
+        state = new
+    assert searched > 5  # it chose many main actions, not only swaps
+
+
+def _main_positions(players: int, count: int) -> list[AlibiState]:
+    """Positions where the seat to move chooses its main action, from deductive games."""
+    game = _game(players)
+    bot = make_agent("deductive", GAME)
+    rng = random.Random(5)
+    found: list[AlibiState] = []
+    for seed in range(3):
+        state = game.new(seed)
+        while state.outcome is None and len(found) < count * (seed + 1):
+            seat = state.to_move()
+            assert seat is not None
+            if state.phase == "main" and len(state.legal_actions(seat)) > 3:
+                found.append(state)
+            new = state.apply(seat, bot.act(state.view(seat), state.legal_actions(seat), rng))
+            assert isinstance(new, AlibiState)
+            state = new
+    return found[:count]
+
+
+def test_lookahead_is_deterministic_from_its_rng_and_sees_only_the_view() -> None:
+    bot = make_agent(LOOKAHEAD, GAME)
+    chosen = []
+    for state in _main_positions(3, 12):
+        seat = state.to_move()
+        assert seat is not None
+        legal = state.legal_actions(seat)
+        first = bot.act(state.view(seat), legal, random.Random(7))
+        assert bot.act(state.view(seat), legal, random.Random(7)) == first
+        # Another deal of what the seat cannot see: the same view, so the same move.
+        twin = state.hidden_twin(seat, random.Random(3))
+        assert twin is not None and twin.view(seat) == state.view(seat)
+        assert bot.act(twin.view(seat), twin.legal_actions(seat), random.Random(7)) == first
+        chosen.append(first)
+    assert len(chosen) == 12
+
+
+def test_lookahead_takes_a_conviction_with_the_bonus() -> None:
+    # The constructed deal holds part of the deck only: nothing to sample, and the
+    # lookahead takes deductive's best move, the conviction.
+    game = _game(2)
+    state, _ = _position()
+    moves = [(0, "play striped"), (0, "pass"), (1, "play male"), (1, "pass")]
+    state = _run(game, state, moves)
+    view = state.view(0)
+    choice = make_agent(LOOKAHEAD, GAME).act(view, state.legal_actions(0), random.Random(0))
+    assert str(choice) == "play short"
+
+
+def test_lookahead_parameters_are_checked() -> None:
+    from sleuth.core import GameError
+    from sleuth.games.alibi.bots.lookahead import LookaheadAlibi
+
+    bot = make_agent("lookahead:samples=3:width=2:turns=1", GAME)
+    assert isinstance(bot, LookaheadAlibi) and (bot.samples, bot.width, bot.turns) == (3, 2, 1)
+    for bad in ("lookahead:samples=0", "lookahead:width=0", "lookahead:turns=0"):
+        with pytest.raises(GameError):
+            make_agent(bad, GAME)

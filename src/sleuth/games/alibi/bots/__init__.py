@@ -6,12 +6,14 @@ from sleuth.agents import Agent
 
 from .basic import BasicAlibi
 from .deductive import DeductiveAlibi
+from .lookahead import LookaheadAlibi
 from .search import AlibiISMCTS
 
 BOTS: Mapping[str, Callable[..., Agent]] = {
     "basic": BasicAlibi,
     "deductive": DeductiveAlibi,
+    "lookahead": LookaheadAlibi,
     "ismcts": AlibiISMCTS,
 }
 
-__all__ = ["BOTS", "AlibiISMCTS", "BasicAlibi", "DeductiveAlibi"]
+__all__ = ["BOTS", "AlibiISMCTS", "BasicAlibi", "DeductiveAlibi", "LookaheadAlibi"]
