@@ -146,7 +146,8 @@ def test_deductive_certain_accusations_are_always_right() -> None:
     for seed in range(8):
         game = _game(4)
         agents: list[Agent] = [DeductiveThirteenClues(confidence=1.0, pressed=1.0)]
-        agents += [make_agent("basic", GAME), RandomAgent(), RandomAgent()]
+        # a timid basic (its old gamble) leaves the certain bot time to accuse
+        agents += [make_agent("basic:gamble=3:last=false", GAME), RandomAgent(), RandomAgent()]
         replay = replay_record(
             play_match(game, agents, seed, bot_seeds=bot_streams(seed, len(agents))).record
         )
@@ -203,3 +204,31 @@ def test_a_patient_bot_spends_its_spare_glasses_before_an_uncertain_accusation()
         assert isinstance(eager.act(view, legal, random.Random(3)), Accuse)
         waited = patient.act(view, legal, random.Random(3))
         assert isinstance(waited, Ask if holding > 1 else Accuse), (holding, waited)
+
+
+def test_basic_gambles_with_its_last_glass_only() -> None:
+    import random
+
+    from sleuth.games.thirteen_clues import Accuse, Ask
+
+    game = _game(4)
+    state = game.from_deal(HANDS, INFORMANTS, start=0, chosen=CHOSEN)
+    # seat 0's glass makes seat 1 hold two; its look spends one of them
+    steps = [(0, "ask 1 blue"), (1, "look A")]
+    for holding, left, (seat, text) in zip((2, 1), (80, 60), steps, strict=True):
+        new = state.apply(seat, game.parse_action(text))
+        assert isinstance(new, ThirteenCluesState)
+        state = new
+        view = _view(state, 1)
+        legal = state.legal_actions(1)
+        cands = candidates(view)
+        trios = len(cands[0]) * len(cands[1]) * len(cands[2])
+        assert trios == left  # nothing struck; the look at A shows a candidate (Sailor)
+        bold = make_agent(f"basic:gamble={trios}", GAME)
+        chosen = bold.act(view, legal, random.Random(5))
+        # with a glass to spare it asks first; with its last it takes the gamble
+        assert isinstance(chosen, Ask if holding > 1 else Accuse), (holding, chosen)
+        if isinstance(chosen, Accuse):
+            assert [chosen.cards[k] in cands[k] for k in range(3)] == [True] * 3
+        timid = make_agent(f"basic:gamble={trios - 1}", GAME)
+        assert isinstance(timid.act(view, legal, random.Random(5)), Ask)
