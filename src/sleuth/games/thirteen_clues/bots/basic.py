@@ -119,4 +119,3 @@ class BasicThirteenClues(Agent):
 
         usable = [a for a in asks if a.subject not in TYPES]
         return max(usable or asks, key=value)
-
