@@ -292,6 +292,10 @@ def test_duel_lookahead_values_are_exact() -> None:
     # an accusation that makes the opponent likelier to win next turn is worth less
     accuse, _ = Duel(two, 0.8, after_accusing=0.5).decide()
     assert accuse == pytest.approx(0.5 + 0.5 * 0.5)
+    # what a wrong accusation tells the opponent taken as one more turn of his (``leak``)
+    accuse, asks = Duel(two, 0.8, told=0.8).decide()
+    assert accuse == pytest.approx(0.5 + 0.5 * 0.8 * 0.8)
+    assert asks == pytest.approx([0.8, 0.8 * max(0.5 + 0.5 * 0.64, 0.8)])
     # three turns deep with question 1 pointless: the same values
     accuse3, asks3 = Duel(two, 0.8).decide(3)
     assert accuse3 == pytest.approx(0.9) and asks3 == pytest.approx([0.8, 0.8 * 0.9])

@@ -61,6 +61,7 @@ class DeductiveThirteenClues(Agent):
         survival: float = SURVIVAL,
         explore: float = EXPLORE,
         turns: int = TURNS,
+        leak: bool = False,
     ) -> None:
         """``confidence``/``pressed``: the probability needed to accuse before / after any
         other seat has accused (1.0 and 1.0: only when certain). ``patient``: an uncertain
@@ -80,6 +81,7 @@ class DeductiveThirteenClues(Agent):
             raise ValueError(f"turns={turns}: at least 1")
         self.explore = explore
         self.turns = turns
+        self.leak = leak
 
     def mystery(
         self, view: ThirteenCluesView
@@ -101,7 +103,9 @@ class DeductiveThirteenClues(Agent):
             return take(view, legal, rng)
         asks = [a for a in of_kind(legal, "ask") if isinstance(a, Ask)]
         if self.duel and view.players == 2:
-            chosen = duel_choice(view, asks, self.survival, self.explore, rng, self.turns)
+            chosen = duel_choice(
+                view, asks, self.survival, self.explore, rng, self.turns, self.leak
+            )
             return chosen if isinstance(chosen, Ask) else accuse(chosen)
         analysis, solutions = self.mystery(view)
         best, p = solutions[0]

@@ -168,12 +168,19 @@ class Duel:
     """The two-turn lookahead over one belief (see the module docstring)."""
 
     def __init__(
-        self, belief: Belief, survival: float, after_accusing: float | None = None
+        self,
+        belief: Belief,
+        survival: float,
+        after_accusing: float | None = None,
+        told: float = 1.0,
     ) -> None:
         self.belief = belief
         self.survival = survival
         # The opponent's chance not to win at his next turn after the seat's accusation now.
         self.after_accusing = survival if after_accusing is None else after_accusing
+        # What follows a wrong accusation is worth this much less: what it told the
+        # opponent (the named cards he does not see are not his mystery) speeds him up.
+        self.told = told
         self.width = int(belief.answers.max(initial=0)) + 1
         self.size = len(belief.trios)
 
@@ -193,14 +200,15 @@ class Duel:
         per_answer = split.sum(axis=2)  # questions x answers
         with np.errstate(invalid="ignore", divide="ignore"):
             masses = np.where(per_answer[..., None] > 0, split / per_answer[..., None], 0.0)
-        values = guess_value(masses, self.survival)  # questions x answers
+        values = guess_value(masses, self.survival * self.told)  # questions x answers
         return np.asarray(self.survival * (per_answer * values).sum(axis=1) / total)
 
     def one_turn(self, rows: NDArray[np.int64]) -> float:
         """The best of accusing on and asking once more, then accusing on."""
         masses = self.belief.posterior(rows)
         asks = self.ask_values(rows)
-        return max(float(guess_value(masses, self.survival)), float(asks.max(initial=0.0)))
+        guess = float(guess_value(masses, self.survival * self.told))
+        return max(guess, float(asks.max(initial=0.0)))
 
     def value(self, rows: NDArray[np.int64], turns: int) -> float:
         """The best value of ``turns`` own turns more (then accusing on), the questions
@@ -219,7 +227,8 @@ class Duel:
         p = float(masses[best])
         rest = rows[b.trio[rows] != best]
         later = self.value(rest, turns - 1) if len(rest) else 0.0
-        accuse = p + (1 - p) * (self.after_accusing if root else self.survival) * later
+        next_turn = self.after_accusing if root else self.survival
+        accuse = p + (1 - p) * next_turn * self.told * later
         ranked = range(len(b.questions))
         if branch is not None:
             ranked = np.argsort(-self.ask_values(rows), kind="stable")[:branch].tolist()
@@ -276,6 +285,7 @@ def duel_choice(
     explore_bits: float,
     rng: random.Random,
     turns: int = 2,
+    leak: bool = False,
 ) -> Ask | tuple[str, str, str]:
     """The question to ask, or the trio to accuse (type order). ``watch``: the opponent's
     chance to win at his next turn (``threat``) lowers ``survival`` when it is higher."""
@@ -300,8 +310,10 @@ def duel_choice(
     named = AccusationView(seat if seat is not None else 0, best, False)
     told = replace(view, accusations=(*view.accusations, named))
     then = threat(told, b, PRESSED_READY)
+    # ``leak``: what a wrong accusation tells him is taken to be worth one turn of his.
+    told = survival if leak else 1.0
     survival, after_accusing = min(survival, 1.0 - now), min(survival, 1.0 - then)
-    accuse_value, values = Duel(b, survival, after_accusing).decide(turns)
+    accuse_value, values = Duel(b, survival, after_accusing, told).decide(turns)
     chosen = max(usable, key=lambda q: (round(values[q], 9), round(bits[q], 9), rng.random()))
     if accuse_value >= values[chosen]:
         return best
