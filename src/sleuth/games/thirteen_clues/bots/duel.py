@@ -308,8 +308,8 @@ def duel_choice(
     # The cards an accusation names are not the opponent's mystery: he learns where those
     # he does not see lie, and (a careful player) grows bolder.
     named = AccusationView(seat if seat is not None else 0, best, False)
-    told = replace(view, accusations=(*view.accusations, named))
-    then = threat(told, b, PRESSED_READY)
+    warned = replace(view, accusations=(*view.accusations, named))
+    then = threat(warned, b, PRESSED_READY)
     # ``leak``: what a wrong accusation tells him is taken to be worth one turn of his.
     told = survival if leak else 1.0
     survival, after_accusing = min(survival, 1.0 - now), min(survival, 1.0 - then)
