@@ -14,10 +14,11 @@ chance to win at his next turn worked out from what he has been told (and from w
 accusation would tell him). With 3+ players it changes nothing.
 
 The expert against deductive (score difference a game, seats rotated): 4 players, two seats
-each, 400 games, seed 1234: +0.14 [+0.09, +0.18]; 2 players, 400 games, seed 4242: +0.04
-[-0.05, +0.14], not shown stronger (pilots of 100 games: +0.08 to +0.16). At the ladder's
-table of all four levels (4 players, seed 1, 200 games) it is level with deductive, +0.02
-[-0.10, +0.14].
+each, 400 games, seed 1234: +0.14 [+0.09, +0.18]; 2 players, 400 games, seed 5151: +0.19
+[+0.09, +0.29] (win rate 0.595). Without ``leak`` (what a wrong accusation tells the
+opponent left out of the lookahead) it was +0.04 [-0.05, +0.14] (seed 4242). At the
+ladder's table of all four levels (4 players, seed 1, 200 games) it is level with
+deductive, +0.02 [-0.10, +0.14].
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ class DeductiveThirteenClues(Agent):
         survival: float = SURVIVAL,
         explore: float = EXPLORE,
         turns: int = TURNS,
-        leak: bool = False,
+        leak: bool = True,
     ) -> None:
         """``confidence``/``pressed``: the probability needed to accuse before / after any
         other seat has accused (1.0 and 1.0: only when certain). ``patient``: an uncertain
@@ -69,7 +70,8 @@ class DeductiveThirteenClues(Agent):
         wrong accusation ends the turn and sends the glasses left to the supply).
         ``duel``: with two players, the race lookahead (``survival``, ``explore``, ``turns``:
         its bound on the opponent's chance not to win at his next turn, the entropy above
-        which it only asks the most informative question, the own turns it looks ahead)."""
+        which it only asks the most informative question, the own turns it looks ahead;
+        ``leak``: what a wrong accusation tells the opponent counts as one turn of his)."""
         self.confidence = confidence
         self.pressed = pressed
         self.patient = patient
