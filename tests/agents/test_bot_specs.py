@@ -50,7 +50,7 @@ def test_bad_specs_are_named(spec: str, message: str) -> None:
 
 def test_every_bot_lists_its_parameters() -> None:
     assert bot_parameters("random", "13-clues") == {"interrupt_rate": 0.01}
-    assert bot_parameters("basic", "13-clues") == {}
+    assert bot_parameters("basic", "13-clues") == {"gamble": 24, "patience": 4, "last": True}
 
 
 @pytest.mark.parametrize(

@@ -146,7 +146,8 @@ def test_deductive_certain_accusations_are_always_right() -> None:
     for seed in range(8):
         game = _game(4)
         agents: list[Agent] = [DeductiveThirteenClues(confidence=1.0, pressed=1.0)]
-        agents += [make_agent("basic", GAME), RandomAgent(), RandomAgent()]
+        # a timid basic (its old gamble) leaves the certain bot time to accuse
+        agents += [make_agent("basic:gamble=3:last=false", GAME), RandomAgent(), RandomAgent()]
         replay = replay_record(
             play_match(game, agents, seed, bot_seeds=bot_streams(seed, len(agents))).record
         )
@@ -203,3 +204,158 @@ def test_a_patient_bot_spends_its_spare_glasses_before_an_uncertain_accusation()
         assert isinstance(eager.act(view, legal, random.Random(3)), Accuse)
         waited = patient.act(view, legal, random.Random(3))
         assert isinstance(waited, Ask if holding > 1 else Accuse), (holding, waited)
+
+
+def test_basic_gambles_with_its_last_glass_only() -> None:
+    import random
+
+    from sleuth.games.thirteen_clues import Accuse, Ask
+
+    game = _game(4)
+    state = game.from_deal(HANDS, INFORMANTS, start=0, chosen=CHOSEN)
+    # seat 0's glass makes seat 1 hold two; its look spends one of them
+    steps = [(0, "ask 1 blue"), (1, "look A")]
+    for holding, left, (seat, text) in zip((2, 1), (80, 60), steps, strict=True):
+        new = state.apply(seat, game.parse_action(text))
+        assert isinstance(new, ThirteenCluesState)
+        state = new
+        view = _view(state, 1)
+        legal = state.legal_actions(1)
+        cands = candidates(view)
+        trios = len(cands[0]) * len(cands[1]) * len(cands[2])
+        assert trios == left  # nothing struck; the look at A shows a candidate (Sailor)
+        bold = make_agent(f"basic:gamble={trios}", GAME)
+        chosen = bold.act(view, legal, random.Random(5))
+        # with a glass to spare it asks first; with its last it takes the gamble
+        assert isinstance(chosen, Ask if holding > 1 else Accuse), (holding, chosen)
+        if isinstance(chosen, Accuse):
+            assert [chosen.cards[k] in cands[k] for k in range(3)] == [True] * 3
+        timid = make_agent(f"basic:gamble={trios - 1}", GAME)
+        assert isinstance(timid.act(view, legal, random.Random(5)), Ask)
+
+
+def _two_player_positions(spec: str, seed: int) -> list[ThirteenCluesState]:
+    """The states of a seeded two-player game between two ``spec`` bots, setup left out."""
+    game = _game(2)
+    agents = [make_agent(spec, GAME) for _ in range(2)]
+    result = play_match(game, agents, seed, bot_seeds=bot_streams(seed, 2))
+    states = []
+    for state in replay_record(result.record).states():
+        assert isinstance(state, ThirteenCluesState)
+        if state.phase == "play" and state.outcome is None:
+            states.append(state)
+    return states
+
+
+def test_duel_belief_is_the_engines_posterior() -> None:
+    from sleuth.games.thirteen_clues.bots.common import mystery_posterior
+    from sleuth.games.thirteen_clues.bots.duel import belief
+
+    checked = 0
+    for seed in range(3):
+        for state in _two_player_positions("random", seed)[::2]:
+            for seat in range(2):
+                view = _view(state, seat)
+                mine = belief(view)
+                post = mine.posterior()
+                ours = {mine.trios[i]: p for i, p in enumerate(post.tolist()) if p > 0}
+                engine = dict(
+                    mystery_posterior(view, ThirteenCluesAnalysis(thirteen_clues_position(view)))
+                )
+                assert ours.keys() == engine.keys()
+                assert all(abs(ours[t] - engine[t]) < 1e-12 for t in ours)
+                checked += 1
+    assert checked > 20
+
+
+def test_duel_lookahead_values_are_exact() -> None:
+    import numpy as np
+
+    from sleuth.games.thirteen_clues.bots.duel import Belief, Duel, guess_value
+
+    # two trios alike likely; question 0 tells them apart, question 1 does not
+    two = Belief(
+        cards=("a", "b", "c", "d"),
+        trios=(("a", "b", "c"), ("a", "b", "d")),
+        trio=np.array([0, 1]),
+        left=np.array([3, 2]),
+        right=np.array([3, 2]),
+        questions=(("x", "left"), ("y", "left")),
+        answers=np.array([[0, 1], [1, 1]]),
+    )
+    assert guess_value(np.array([0.5, 0.3, 0.2]), 0.5) == pytest.approx(0.5 + 0.15 + 0.05)
+    accuse, asks = Duel(two, 0.8).decide()
+    # accuse now: 1/2, else the other trio next turn if the opponent has not won (0.8)
+    assert accuse == pytest.approx(0.5 + 0.5 * 0.8)
+    # ask: the opponent's turn first, then a sure accusation or the same two trios
+    assert asks == pytest.approx([0.8, 0.8 * 0.9])
+    # an accusation that makes the opponent likelier to win next turn is worth less
+    accuse, _ = Duel(two, 0.8, after_accusing=0.5).decide()
+    assert accuse == pytest.approx(0.5 + 0.5 * 0.5)
+    # what a wrong accusation tells the opponent taken as one more turn of his (``leak``)
+    accuse, asks = Duel(two, 0.8, told=0.8).decide()
+    assert accuse == pytest.approx(0.5 + 0.5 * 0.8 * 0.8)
+    assert asks == pytest.approx([0.8, 0.8 * max(0.5 + 0.5 * 0.64, 0.8)])
+    # three turns deep with question 1 pointless: the same values
+    accuse3, asks3 = Duel(two, 0.8).decide(3)
+    assert accuse3 == pytest.approx(0.9) and asks3 == pytest.approx([0.8, 0.8 * 0.9])
+
+
+def test_duel_threat_is_the_opponents_exact_chance_to_be_right() -> None:
+    from sleuth.games.thirteen_clues.bots.duel import belief, threat
+
+    ready = 0.5
+    chances: list[float] = []
+    for seed in range(4):
+        for state in _two_player_positions("deductive", seed)[-4:]:
+            seat = state.turn
+            view = _view(state, seat)
+            mine = belief(view)
+            if len(mine.trio) > 60:
+                continue
+            opponent = 1 - seat
+            truth = frozenset(view.seats[opponent].mystery or ())
+            position = thirteen_clues_position(_view(state, opponent))
+            position["informants"] = {}  # the seat cannot know what he looked up
+            expected = 0.0
+            for t, left, right in zip(mine.trio, mine.left, mine.right, strict=True):
+                # his hand in this configuration: the seat's mystery and his hidden cards
+                guess = dict(position, hidden=[mine.cards[left], mine.cards[right]])
+                guess["mysteries"] = {str(seat): list(mine.trios[t])}
+                analysis = ThirteenCluesAnalysis(guess)
+                posterior = analysis.analysis.solution_posterior()
+                total = sum(count for _, count in posterior)
+                top = posterior[0][1]
+                tops = [
+                    frozenset(analysis.model.cards[c] for c in cards)
+                    for cards, count in posterior
+                    if count == top
+                ]
+                if top >= ready * total and truth in tops:
+                    expected += 1 / len(tops)
+            assert threat(view, mine, ready) == pytest.approx(expected / len(mine.trio))
+            chances.append(expected)
+    assert len(chances) >= 4 and max(chances) > 0
+
+
+def test_the_expert_duels_legally_and_the_same_from_the_same_generator() -> None:
+    import random
+
+    from sleuth.agents.levels import ladder
+
+    spec = str(ladder(GAME)["levels"]["expert"])  # type: ignore[index]
+    assert "duel=true" in spec
+    game = _game(2)
+    for seed in range(3):
+        records = []
+        for _ in range(2):
+            agents = [make_agent(spec, GAME), make_agent("deductive", GAME)]
+            result = play_match(game, agents, seed, bot_seeds=bot_streams(seed, 2))
+            records.append([(s.seat, s.action) for s in result.steps])
+        assert records[0] == records[1]
+    # every choice is among the legal actions, at every position of a game
+    bot = make_agent(spec, GAME)
+    for state in _two_player_positions("deductive", 5):
+        seat = state.turn
+        legal = state.legal_actions(seat)
+        assert bot.act(_view(state, seat), legal, random.Random(seed)) in legal

@@ -4,10 +4,21 @@ The notes: for each type, the cards not seen (own hidden cards, the others' myst
 informants looked up) and not struck off. A card is struck off when a witness's answer equals
 what the seat knows he sees (so none of that subject is in the seat's mystery), or when
 another seat named it in an accusation (he sees the seat's mystery, so he cannot name it).
-It asks about the subject that covers the most candidates, accuses once at most three trios
-are left (a wrong accusation only ends the turn), and never looks up an informant. Such notes
-can stop shrinking, and people do not ask for ever: the number of trios it will gamble on
-doubles with every ``PATIENCE`` questions it has asked.
+It asks about the subject that covers the most candidates and never looks up an informant.
+It accuses when its notes leave one trio, and gambles on one of the trios left once they are
+at most ``gamble`` (a wrong accusation only ends the turn), with the turn's last glass only
+(``last``): the glasses to spare go to questions first. Such notes can stop shrinking, and
+people do not ask for ever: the number of trios it will gamble on doubles with every
+``patience`` questions it has asked.
+
+It used to gamble on three trios at most, whenever it held a glass: at the ladder's table
+(random, basic, deductive, expert; 4 players, seed 1, 200 games) it was level with random,
++0.025 [-0.013, +0.063] wins a game, for the others win before its notes get that narrow,
+while random accuses at most of its turns. Gambling on up to 24 trios with the last glass
+(pilot, seed 7, 100 games at that table): wins basic 17, random 3, deductive 38, expert 42;
+the ladder (seed 1, 200 games): basic - random +0.17 [+0.11, +0.23], deductive - basic +0.18
+[+0.08, +0.29]. With two players (200 games, seed 77) basic - random +0.89 [+0.83, +0.95]
+(the old rule: +0.82 [+0.74, +0.90]).
 """
 
 from __future__ import annotations
@@ -24,6 +35,9 @@ from sleuth.games.thirteen_clues.components import TYPES
 from sleuth.games.thirteen_clues.knowledge import attribute_set, cards_for
 
 from .common import accuse, choose, own_wrong, take, type_of
+
+GAMBLE = 24
+PATIENCE = 4
 
 
 def candidates(view: ThirteenCluesView) -> list[list[str]]:
@@ -66,6 +80,16 @@ def candidates(view: ThirteenCluesView) -> list[list[str]]:
 class BasicThirteenClues(Agent):
     name: ClassVar[str] = "basic"
 
+    def __init__(self, gamble: int = GAMBLE, patience: int = PATIENCE, last: bool = True) -> None:
+        """``gamble``: the trios its notes may leave for it to accuse one at random (doubled
+        every ``patience`` questions it asked); ``last``: with 3+ players, only with the
+        turn's last glass."""
+        if gamble < 1 or patience < 1:
+            raise ValueError(f"gamble={gamble}, patience={patience}: at least 1")
+        self.gamble = gamble
+        self.patience = patience
+        self.last = last
+
     def act(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         if not isinstance(view, ThirteenCluesView):
             raise TypeError("the basic 13 Clues bot plays 13 Clues only")
@@ -78,10 +102,13 @@ class BasicThirteenClues(Agent):
         wrong = own_wrong(view)
         trios = [t for t in product(*cands) if t not in wrong]
         asks = [a for a in of_kind(legal, "ask") if isinstance(a, Ask) and not a.secret]
-        # A casual gamble: with few trios left a wrong accusation costs only the turn.
+        # A casual gamble: a wrong accusation costs only the rest of the turn.
         asked_so_far = sum(q.asker == view.seat for q in view.questions)
-        gamble = GAMBLE * 2 ** (asked_so_far // PATIENCE)
-        if "accuse" in kinds and (len(trios) <= gamble or not asks):
+        gamble = self.gamble * 2 ** (asked_so_far // self.patience)
+        seat = view.seats[view.seat] if view.seat is not None else None
+        spare = self.last and view.players > 2 and seat is not None and seat.glasses > 1
+        willing = len(trios) <= 1 or (len(trios) <= gamble and not spare)
+        if "accuse" in kinds and (willing or not asks):
             if trios:
                 return accuse(trios[rng.randrange(len(trios))])
             options = of_kind(legal, "accuse")
@@ -95,7 +122,3 @@ class BasicThirteenClues(Agent):
 
         usable = [a for a in asks if a.subject not in TYPES]
         return max(usable or asks, key=value)
-
-
-GAMBLE = 3
-PATIENCE = 4
