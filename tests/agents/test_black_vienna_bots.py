@@ -145,9 +145,9 @@ def test_racing_accuses_below_its_own_threshold_only_when_rivals_press() -> None
     # at closeness 0 every rival counts as about to accuse: the floor is all it needs
     assert rival_pressure(view, 4, 0.0, rng) == 1.0
     assert DeductiveBlackVienna().interrupt(view, legal, rng) is None
-    pressed = RacingBlackVienna(closeness=0.0, floor=0.25).interrupt(view, legal, rng)
+    pressed = RacingBlackVienna(closeness=0.0, floor=0.25, odds=False).interrupt(view, legal, rng)
     assert pressed == Accuse(known.best)
-    assert RacingBlackVienna(closeness=0.0, floor=0.26).interrupt(view, legal, rng) is None
+    assert RacingBlackVienna(closeness=0.0, floor=0.26, odds=False).interrupt(view, legal, rng) is None
 
 
 def test_racing_shuns_the_trio_a_failed_rival_must_have_named() -> None:
@@ -179,3 +179,36 @@ def test_racing_shuns_the_trio_a_failed_rival_must_have_named() -> None:
     assert RacingBlackVienna(floor=1.0, shun=0.0).interrupt(failed, legal, rng) == Accuse("BLM")
     with pytest.raises(GameError, match=r"shun=1\.5: between 0 and 1"):
         make_agent("racing:shun=1.5", "bv")
+
+
+def test_thrift_trades_bits_about_the_ring_against_the_markers_an_answer_takes() -> None:
+    import random
+
+    from sleuth.games.black_vienna.bots import DeductiveBlackVienna
+    from sleuth.games.black_vienna.knowledge import BlackViennaAnalysis, black_vienna_position
+
+    game = make_game("bv", 4)
+    assert isinstance(game, BlackVienna)
+    state = game.from_deal(HANDS4, "BLM", STACKS)
+    for seat, text in NINETEEN_QUESTIONS[:8]:
+        state = narrow(BlackViennaState, state.apply(seat, parse_action(text)))
+    view = state.view(3)
+    assert isinstance(view, BlackViennaView)
+    legal = state.legal_actions(3)
+    ranked = {
+        (str(q["letters"]), q["target"]): q
+        for q in BlackViennaAnalysis(black_vienna_position(view)).questions(["BHV", "FJM", "HKW"])
+    }
+    # BHV put to seat 0 tells the most about the ring but is expected to take 0.72
+    # markers; put to seat 2 it tells about half as much for 0.27 markers.
+    assert ranked[("BHV", 0)]["ring_bits"] == pytest.approx(0.1458, abs=1e-4)
+    assert ranked[("BHV", 0)]["answers"] == pytest.approx(
+        {"0": 0.406, "1": 0.464, "2": 0.130}, abs=1e-3
+    )
+    assert ranked[("BHV", 2)]["ring_bits"] == pytest.approx(0.0794, abs=1e-4)
+    assert ranked[("BHV", 2)]["answers"] == pytest.approx({"0": 0.730, "1": 0.270}, abs=1e-3)
+    for thrift, expected in [(0.0, "ask 0 BHV"), (0.1, "ask 0 BHV"), (1.0, "ask 2 BHV")]:
+        chosen = DeductiveBlackVienna(thrift=thrift).act(view, legal, random.Random(1))
+        assert str(chosen) == expected, thrift
+    with pytest.raises(GameError, match=r"thrift=-1\.0: not below 0"):
+        make_agent("deductive:thrift=-1", "bv")

@@ -30,11 +30,18 @@ HORIZON = 30
 class DeductiveBlackVienna(Agent):
     name: ClassVar[str] = "deductive"
 
-    def __init__(self, early: float = EARLY_CONFIDENCE, late: float = LATE_CONFIDENCE) -> None:
+    def __init__(
+        self, early: float = EARLY_CONFIDENCE, late: float = LATE_CONFIDENCE, thrift: float = 0.0
+    ) -> None:
         """``early``/``late``: the confidence needed to accuse with a full / an empty game
-        ahead (1.0 and 1.0: accuse only when certain)."""
+        ahead (1.0 and 1.0: accuse only when certain); ``thrift``: the bits about the ring a
+        question must give for each marker its answer is expected to take from the supply
+        (0: markers are not counted)."""
+        if thrift < 0.0:
+            raise ValueError(f"thrift={thrift}: not below 0")
         self.early = early
         self.late = late
+        self.thrift = thrift
 
     def act(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         if not isinstance(view, BlackViennaView):
@@ -49,7 +56,7 @@ class DeductiveBlackVienna(Agent):
             return Accuse(best)
         questions = [q for q in of_kind(legal, "ask") if isinstance(q, Investigate)]
         if questions:
-            return self._best_question(analysis, questions, rng)
+            return self._best_question(analysis, questions, rng, self.thrift)
         if best is None:  # an inconsistent view cannot happen from a real game
             raise RuntimeError("no ring is consistent with this seat's view")
         return Accuse(best)
@@ -76,14 +83,23 @@ class DeductiveBlackVienna(Agent):
 
     @staticmethod
     def _best_question(
-        analysis: BlackViennaAnalysis, questions: list[Investigate], rng: random.Random
+        analysis: BlackViennaAnalysis,
+        questions: list[Investigate],
+        rng: random.Random,
+        thrift: float = 0.0,
     ) -> Investigate:
         cards = sorted({card for q in questions for card in q.cards})
         bits: dict[tuple[str, int], float] = {}
         for ranked in analysis.questions(cards):
-            bits[(str(ranked["letters"]), int(str(ranked["target"])))] = float(
-                str(ranked["ring_bits"])
-            )
+            worth = float(str(ranked["ring_bits"]))
+            if thrift:
+                # A game whose supply runs down to 3 markers is broken off and scores
+                # nothing: markers are the budget the questions share.
+                answers = ranked["answers"]
+                if not isinstance(answers, dict):
+                    raise TypeError("unexpected question ranking from the deduction engine")
+                worth -= thrift * sum(int(a) * float(p) for a, p in answers.items())
+            bits[(str(ranked["letters"]), int(str(ranked["target"])))] = worth
 
         def value(question: Investigate) -> tuple[float, float]:
             # A special investigation's two answers are scored as the sum of their values:

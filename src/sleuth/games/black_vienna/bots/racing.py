@@ -47,10 +47,14 @@ from .deductive import (
 )
 from .ring import canonical_ring, knowledge_of
 
-SAMPLES = 4
+SAMPLES = 6
 CLOSENESS = 0.7
 FLOOR = 0.4
 SHUN = 0.9
+# Bits about the ring a question must give for each marker its answer is expected to take.
+THRIFT = 0.1
+# The least odds it ever accuses from when weighing a rival's threat.
+MINIMUM = 0.1
 # Deals drawn to guess what the rivals who failed accused (once per new answer or result).
 FAILED_SAMPLES = 8
 
@@ -66,18 +70,25 @@ class RacingBlackVienna(DeductiveBlackVienna):
         closeness: float = CLOSENESS,
         floor: float = FLOOR,
         shun: float = SHUN,
+        thrift: float = THRIFT,
+        odds: bool = True,
+        minimum: float = MINIMUM,
     ) -> None:
         """``samples``: deals drawn to judge the rivals; ``closeness``: the share of its
         threshold from which a rival counts as about to accuse; ``floor``: the confidence
         needed when every drawn deal has such a rival (1.0: never hurried); ``shun``: how
-        much of a trio's weight a failed rival's likely accusation takes (0: none)."""
+        much of a trio's weight a failed rival's likely accusation takes (0: none); ``thrift``:
+        the bits a question must give for each marker it is expected to take (as
+        ``deductive``)."""
         if not 0.0 <= shun <= 1.0:
             raise ValueError(f"shun={shun}: between 0 and 1")
-        super().__init__(early, late)
+        super().__init__(early, late, thrift)
         self.samples = samples
         self.closeness = closeness
         self.floor = floor
         self.shun = shun
+        self.odds = odds
+        self.minimum = minimum
         self._shunned: dict[object, dict[str, float]] = {}
 
     def start(
@@ -112,6 +123,14 @@ class RacingBlackVienna(DeductiveBlackVienna):
         needed = confidence_needed(view, self.early, self.late)
         if p >= needed:
             return True
+        if self.odds:
+            # With one rival left to accuse, a wrong accusation hands it the game.
+            if p < self.minimum or len(rivals_in(view)) < 2:
+                return False
+            threat = rival_threat(view, self.samples, rng)
+            # Accusing now is worth p * 3 markers a marker left; waiting, a guess (p * 1)
+            # when a rival is rightly first, else the chance of its own needed odds later.
+            return 3 * p >= threat * p + (1 - threat) * 3 * needed
         if p < self.floor:
             return False
         near = rival_pressure(view, self.samples, self.closeness, rng)
@@ -124,16 +143,10 @@ def rival_pressure(
     """The share of deals drawn from ``view`` in which some rival still allowed to accuse
     holds, by its own exact knowledge, a likeliest ring of at least ``closeness`` times the
     confidence a deductive player needs now (or is certain)."""
-    if view.seat is None or samples <= 0:
+    rivals = rivals_in(view)
+    if not rivals or samples <= 0:
         return 0.0
     mine = black_vienna_position(view)
-    rivals = [
-        s
-        for s in range(view.players)
-        if s != view.seat and s not in view.eliminated and not _accused(view, s)
-    ]
-    if not rivals:
-        return 0.0
     bar = closeness * confidence_needed(view, EARLY_CONFIDENCE, LATE_CONFIDENCE)
     deals = BlackViennaAnalysis(mine).sample(rng, samples)
     pressed = 0
@@ -148,6 +161,30 @@ def rival_pressure(
                 pressed += 1
                 break
     return pressed / len(deals)
+
+
+def rival_threat(view: BlackViennaView, samples: int, rng: random.Random) -> float:
+    """The share of deals drawn from ``view`` in which a rival still allowed to accuse
+    would, as a deductive player, accuse now and be right."""
+    rivals = rivals_in(view)
+    if not rivals or samples <= 0:
+        return 0.0
+    mine = black_vienna_position(view)
+    need = confidence_needed(view, EARLY_CONFIDENCE, LATE_CONFIDENCE)
+    deals = BlackViennaAnalysis(mine).sample(rng, samples)
+    hit = 0
+    for deal in deals:
+        hands = deal["hands"]
+        if not isinstance(hands, list):
+            raise TypeError("unexpected sample from the deduction engine")
+        ring = canonical_ring(str(deal["ring"]))
+        for seat in rivals:
+            theirs = dataclasses.replace(mine, seat=seat, hand=str(hands[seat]), ring=None)
+            known = knowledge_of(BlackViennaAnalysis(theirs))
+            if (known.certain or known.p_best >= need) and known.best == ring:
+                hit += 1
+                break
+    return hit / len(deals)
 
 
 def failed_accusations(
@@ -172,6 +209,17 @@ def failed_accusations(
         for trio in trios:
             named[trio] = named.get(trio, 0.0) + 1.0 / len(deals)
     return named
+
+
+def rivals_in(view: BlackViennaView) -> list[int]:
+    """The other seats still allowed to accuse."""
+    if view.seat is None:
+        return []
+    return [
+        s
+        for s in range(view.players)
+        if s != view.seat and s not in view.eliminated and not _accused(view, s)
+    ]
 
 
 def _accused(view: BlackViennaView, seat: int) -> bool:
