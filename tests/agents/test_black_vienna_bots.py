@@ -147,7 +147,8 @@ def test_racing_accuses_below_its_own_threshold_only_when_rivals_press() -> None
     assert DeductiveBlackVienna().interrupt(view, legal, rng) is None
     pressed = RacingBlackVienna(closeness=0.0, floor=0.25, odds=False).interrupt(view, legal, rng)
     assert pressed == Accuse(known.best)
-    assert RacingBlackVienna(closeness=0.0, floor=0.26, odds=False).interrupt(view, legal, rng) is None
+    unpressed = RacingBlackVienna(closeness=0.0, floor=0.26, odds=False)
+    assert unpressed.interrupt(view, legal, rng) is None
 
 
 def test_racing_shuns_the_trio_a_failed_rival_must_have_named() -> None:
