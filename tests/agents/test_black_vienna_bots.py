@@ -213,3 +213,40 @@ def test_thrift_trades_bits_about_the_ring_against_the_markers_an_answer_takes()
         assert str(chosen) == expected, thrift
     with pytest.raises(GameError, match=r"thrift=-1\.0: not below 0"):
         make_agent("deductive:thrift=-1", "bv")
+
+
+def test_racing_weighs_the_odds_that_a_rival_accuses_rightly_now() -> None:
+    import dataclasses
+    import random
+
+    from sleuth.games.black_vienna import Accuse
+    from sleuth.games.black_vienna.bots import DeductiveBlackVienna, RacingBlackVienna
+    from sleuth.games.black_vienna.bots.deductive import confidence_needed
+    from sleuth.games.black_vienna.bots.racing import rival_threat, rivals_in
+    from sleuth.games.black_vienna.bots.ring import ring_knowledge
+    from sleuth.games.black_vienna.views import AccusationView
+
+    state, _ = _nineteen_in()
+    for seat, text in [(3, "ask 2 QUY+QST"), (2, "ask 1 SWZ+MNP")]:
+        state = narrow(BlackViennaState, state.apply(seat, parse_action(text)))
+    view = state.view(1)
+    assert isinstance(view, BlackViennaView)
+    known = ring_knowledge(view)
+    assert (known.trios, known.best) == (11, "BLM")
+    assert known.p_best == pytest.approx(0.2105, abs=1e-4)
+    needed = confidence_needed(view, 0.95, 0.25)
+    assert needed == pytest.approx(0.4133, abs=1e-4)
+    # In 4 of the 6 deals drawn, seat 0 or 2 holds odds it would accuse from, and is right.
+    assert rival_threat(view, 6, random.Random(1)) == pytest.approx(4 / 6)
+    # 3 * 0.21 = 0.63 for accusing now against 4/6 * 0.21 + 2/6 * 3 * 0.41 = 0.55 for
+    # waiting: it accuses, where deductive (0.21 < 0.41) waits.
+    legal = state.legal_actions(1)
+    assert RacingBlackVienna().interrupt(view, legal, random.Random(1)) == Accuse("BLM")
+    assert DeductiveBlackVienna().interrupt(view, legal, random.Random(1)) is None
+    assert RacingBlackVienna(minimum=0.25).interrupt(view, legal, random.Random(1)) is None
+    # With one rival left to accuse, a wrong accusation would hand it the game: no hurry.
+    failed = (AccusationView(0, False, None), AccusationView(3, False, None))
+    lone = dataclasses.replace(view, eliminated=(0, 3), accusations=failed)
+    assert rivals_in(lone) == [2]
+    assert rival_threat(lone, 6, random.Random(1)) == pytest.approx(4 / 6)
+    assert RacingBlackVienna(shun=0.0).interrupt(lone, legal, random.Random(1)) is None

@@ -2,12 +2,16 @@
 
 Black Vienna is a race: the first correct accusation takes 3 points a marker, the others
 at best 1 by a guess. The deductive bot waits for its own confidence threshold whatever
-the others know; this one estimates, from deals drawn uniformly from its own view, the
-chance that some rival still in the game is about to accuse (its exact probability of
-the likeliest ring, from the public answers and the hand it holds in the drawn deal, is
-``closeness`` of the threshold a deductive player needs or more). The nearer the rivals
-are, the lower the confidence it needs itself, down to ``floor`` when every drawn deal
-has a rival about to accuse: a likely accusation now beats a guess after theirs.
+the others know. This one draws deals uniformly from its own view and, in each, works out
+what every rival still allowed to accuse knows exactly (the public answers and the hand it
+holds in that deal). With ``odds`` (the default) it takes the share of deals in which a
+rival would, as a deductive player, accuse now *and be right* as the threat ``r``, and
+accuses the likeliest ring of odds ``p`` once ``3p >= r p + (1 - r) 3 needed``: accusing is
+worth ``3p`` a marker; waiting, a guess (``p``) if the rival is first, else the odds it
+needs itself later. It never hurries below ``minimum``, nor with one rival left to accuse,
+whom a wrong accusation would hand the game. Without ``odds`` the older rule lowers the
+odds needed towards ``floor`` by the share of deals with a rival ``closeness`` of its
+threshold.
 
 A rival's wrong accusation is public, its letters are not; yet a deductive rival accuses
 the likeliest ring of its own view, and late in a game the seats' views agree on few
@@ -17,14 +21,18 @@ them keeps ``1 - shun * f`` of its weight. Without this, deductive bots with two
 likely trios left all name the same one: at tables of four of them (30 games), 17 of the
 24 accusations made at odds of one half were wrong.
 
+Its questions are deductive's, less ``thrift`` bits for each marker the answer is
+expected to take: a supply down to 3 markers breaks the game off with no score for
+anyone. At a table of four askers who wait for certainty (``benchmarks/vienna_pace.py``,
+30 deals) it takes the games that reach a certain seat from 24 to 29.
+
 Measured against ``deductive`` (two seats each, 4 players; paired score difference, 95%
-interval): the defaults, both parts together (the ``expert`` level), +1.74 [+0.41, +3.07]
-(400 games, seed 31) and +1.62 [+0.24, +3.01] (400 games, seed 41); either part alone was
-not shown stronger: the hurrying alone +0.51 [-1.30, +2.31] (200 games), hurried harder
-(``floor=0.3:closeness=0.5``) -0.09 [-1.40, +1.22] (400), the shunning alone
-(``floor=1.0``) +0.41 [-1.18, +1.99] (300). At the ladder's one table of random, basic,
-deductive and racing it is level with deductive (600 games: -0.14 [-1.86, +1.58]): its
-reading of a failed accusation assumes a deductive rival, and random ones fail anywhere.
+interval): the defaults +1.92 [+0.44, +3.41] (400 games, seed 4001; pilots +3.35 over 100
+games at seed 100 and +1.35 over 200 at seed 200); thrift alone with the older rule +0.06
+[-1.96, +2.07] (200 games, seed 200), the older rule without thrift +1.74 [+0.41, +3.07]
+(400 games, seed 31). At a table of four of them (200 games, seed 4002) 83.5% of games end
+with a correct accusation (15 break off at the markers, 18 go to the last player), after a
+median of 25 questions.
 """
 
 from __future__ import annotations
@@ -36,7 +44,11 @@ from typing import Any, ClassVar
 
 from sleuth.core import Game
 from sleuth.games.black_vienna import BlackViennaView
-from sleuth.games.black_vienna.knowledge import BlackViennaAnalysis, black_vienna_position
+from sleuth.games.black_vienna.knowledge import (
+    BlackViennaAnalysis,
+    Position,
+    black_vienna_position,
+)
 
 from .deductive import (
     EARLY_CONFIDENCE,
@@ -143,34 +155,40 @@ def rival_pressure(
     """The share of deals drawn from ``view`` in which some rival still allowed to accuse
     holds, by its own exact knowledge, a likeliest ring of at least ``closeness`` times the
     confidence a deductive player needs now (or is certain)."""
-    rivals = rivals_in(view)
-    if not rivals or samples <= 0:
-        return 0.0
-    mine = black_vienna_position(view)
     bar = closeness * confidence_needed(view, EARLY_CONFIDENCE, LATE_CONFIDENCE)
-    deals = BlackViennaAnalysis(mine).sample(rng, samples)
-    pressed = 0
-    for deal in deals:
-        hands = deal["hands"]
-        if not isinstance(hands, list):
-            raise TypeError("unexpected sample from the deduction engine")
-        for seat in rivals:
-            theirs = dataclasses.replace(mine, seat=seat, hand=str(hands[seat]), ring=None)
-            known = knowledge_of(BlackViennaAnalysis(theirs), name_best=False)
-            if known.certain or known.p_best >= bar:
-                pressed += 1
-                break
-    return pressed / len(deals)
+
+    def pressing(theirs: Position, ring: str) -> bool:
+        known = knowledge_of(BlackViennaAnalysis(theirs), name_best=False)
+        return known.certain or known.p_best >= bar
+
+    return share_of_deals(view, samples, rng, pressing)
 
 
 def rival_threat(view: BlackViennaView, samples: int, rng: random.Random) -> float:
     """The share of deals drawn from ``view`` in which a rival still allowed to accuse
     would, as a deductive player, accuse now and be right."""
+    need = confidence_needed(view, EARLY_CONFIDENCE, LATE_CONFIDENCE)
+
+    def rightly_first(theirs: Position, ring: str) -> bool:
+        known = knowledge_of(BlackViennaAnalysis(theirs))
+        return (known.certain or known.p_best >= need) and known.best == ring
+
+    return share_of_deals(view, samples, rng, rightly_first)
+
+
+def share_of_deals(
+    view: BlackViennaView,
+    samples: int,
+    rng: random.Random,
+    test: Callable[[Position, str], bool],
+) -> float:
+    """The share of ``samples`` deals drawn uniformly from ``view`` in which ``test`` holds
+    for some rival still allowed to accuse: given that rival's position in the deal (its
+    hand there, the public answers) and the deal's ring."""
     rivals = rivals_in(view)
     if not rivals or samples <= 0:
         return 0.0
     mine = black_vienna_position(view)
-    need = confidence_needed(view, EARLY_CONFIDENCE, LATE_CONFIDENCE)
     deals = BlackViennaAnalysis(mine).sample(rng, samples)
     hit = 0
     for deal in deals:
@@ -178,12 +196,11 @@ def rival_threat(view: BlackViennaView, samples: int, rng: random.Random) -> flo
         if not isinstance(hands, list):
             raise TypeError("unexpected sample from the deduction engine")
         ring = canonical_ring(str(deal["ring"]))
-        for seat in rivals:
-            theirs = dataclasses.replace(mine, seat=seat, hand=str(hands[seat]), ring=None)
-            known = knowledge_of(BlackViennaAnalysis(theirs))
-            if (known.certain or known.p_best >= need) and known.best == ring:
-                hit += 1
-                break
+        if any(
+            test(dataclasses.replace(mine, seat=seat, hand=str(hands[seat]), ring=None), ring)
+            for seat in rivals
+        ):
+            hit += 1
     return hit / len(deals)
 
 
