@@ -130,3 +130,9 @@ def test_an_action_handed_out_for_no_seat_or_none_at_all_is_still_refused(name: 
     with pytest.raises(InvalidActionError, match="None is not an action"):
         state.apply(mover, None)  # type: ignore[arg-type]  # bad input on purpose
     assert [state.view(s) for s in (None, 0, 1, 2)] == before
+
+
+def test_a_seat_that_is_no_int_has_no_legal_actions_even_once_its_number_was_asked() -> None:
+    state = make_game("bv", 4).new(1)
+    assert len(state.legal_actions(1)) == 2925  # seat 1 may accuse before the first question
+    assert tuple(state.legal_actions(True)) == ()  # True == 1 as a key, yet it is no seat

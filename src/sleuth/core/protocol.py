@@ -274,7 +274,7 @@ class State(ABC):
         cache: dict[int, Sequence[Action]] | None = getattr(self, "_legal", None)
         if cache is not None:
             legal = cache.get(seat)
-            if legal is not None:
+            if legal is not None and type(seat) is int:  # True hashes as seat 1
                 return legal
         if type(seat) is not int or not 0 <= seat < self.game.players:
             return ()  # no seat of this game: nothing to ask the rules

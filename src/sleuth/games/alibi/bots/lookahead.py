@@ -77,7 +77,8 @@ class LookaheadAlibi(Agent):
             seed = rng.getrandbits(32)
             for i, action in enumerate(ranked):
                 after = state.apply(seat, action)
-                assert isinstance(after, AlibiState)
+                if not isinstance(after, AlibiState):
+                    raise TypeError("an Alibi state's move made no Alibi state")
                 end = self._play_on(after, seat, random.Random(seed))
                 totals[i] += self._judge(end, seat, base)
         best = max(range(len(ranked)), key=lambda i: (totals[i], -i))
@@ -109,7 +110,8 @@ class LookaheadAlibi(Agent):
             legal = state.legal_actions(mover)
             action = self._policy.act(state.view(mover), legal, rng)
             nxt = state.apply(mover, action)
-            assert isinstance(nxt, AlibiState)
+            if not isinstance(nxt, AlibiState):
+                raise TypeError("an Alibi state's move made no Alibi state")
             state = nxt
         return state
 

@@ -109,9 +109,7 @@ def belief(view: ThirteenCluesView) -> Belief:
     kind = {c.name: c.type for c in deck}
     by_type = [[index[n] for n in cards if kind[n] == t] for t in range(len(TYPES))]
     trio_list = list(product(*by_type))
-    questions = tuple(
-        (subject, side) for subject in view.subjects for side in SIDES if subject in view.subjects
-    )
+    questions = tuple((subject, side) for subject in view.subjects for side in SIDES)
     member = np.zeros((len(cards), len(view.subjects)), dtype=np.int64)
     for c in deck:
         if c.name in index:
@@ -293,8 +291,9 @@ def duel_choice(
     turns: int = 2,
     leak: bool = False,
 ) -> Ask | tuple[str, str, str]:
-    """The question to ask, or the trio to accuse (type order). ``watch``: the opponent's
-    chance to win at his next turn (``threat``) lowers ``survival`` when it is higher."""
+    """The question to ask, or the trio to accuse (type order). The opponent's chance to
+    win at his next turn (``threat``) lowers ``survival`` when it is higher; ``leak``
+    counts each wrong accusation weighed as one more turn of his."""
     b = belief(view)
     if not len(b.trio):
         raise RuntimeError("no configuration agrees with this seat's view")
