@@ -170,8 +170,12 @@ def rival_threat(view: BlackViennaView, samples: int, rng: random.Random) -> flo
     need = confidence_needed(view, EARLY_CONFIDENCE, LATE_CONFIDENCE)
 
     def rightly_first(theirs: Position, ring: str) -> bool:
-        known = knowledge_of(BlackViennaAnalysis(theirs))
-        return (known.certain or known.p_best >= need) and known.best == ring
+        analysis = BlackViennaAnalysis(theirs)
+        known = knowledge_of(analysis, name_best=False)
+        if not (known.certain or known.p_best >= need):
+            return False
+        # Naming the likeliest trio costs as much again: only for a rival who would accuse.
+        return knowledge_of(analysis).best == ring
 
     return share_of_deals(view, samples, rng, rightly_first)
 
