@@ -1,6 +1,6 @@
 """Random playouts straight on the engine, side by side with OpenSpiel's pure-Python games.
 
-    python benchmarks/playouts.py [--seconds S] [--game NAME] [--players N]
+    python benchmarks/playouts.py [--seconds S] [--rounds R] [--game NAME] [--players N]
 
 Each step picks the seat the game waits on and a uniformly random ordinary action (an
 accusation with a small probability), as the random bot does, without building views: the
@@ -8,13 +8,17 @@ engine's own speed. In the same run, when the ``bench`` extra (``open-spiel``) i
 OpenSpiel's ``python_kuhn_poker`` (and two more of its pure-Python games) play random games
 the same way (chance outcomes drawn by their probabilities), and every figure is printed as
 a ratio to ``python_kuhn_poker``: absolute figures do not travel between machines, ratios
-measured side by side do.
+measured side by side do. Times are CPU times, and the baseline runs between the figures in
+every round (``measure``), so each ratio printed is the median over the rounds, with its
+lowest and highest beside it.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -26,6 +30,7 @@ from sleuth.agents.random_agent import split_drastic
 from sleuth.core import State, all_kits, find_game, make_game
 
 BASELINE = "python_kuhn_poker"
+CLOCK = time.process_time  # CPU time: other work on a shared machine weighs less
 OPENSPIEL_GAMES = (BASELINE, "python_liars_poker", "python_tic_tac_toe")
 
 
@@ -44,10 +49,20 @@ def random_move(state: State, rng: random.Random) -> State:
     return state.apply(seat, pool[rng.randrange(len(pool))])
 
 
+def fresh_heap() -> None:
+    """Collects the garbage and sets every object alive now aside from later collections, so
+    that a measurement runs as in a process of its own: the caches an earlier figure left (a
+    quarter of a million objects after a round of the four games) would otherwise be walked
+    by every full collection and slow whatever runs after them by a quarter."""
+    gc.collect()
+    gc.freeze()
+
+
 def sleuth_playouts(
     name: str, players: int, seconds: float, seed: int, clock: Clock = time.perf_counter
 ) -> float:
     """Actions per second of random playouts of one game."""
+    fresh_heap()
     game = make_game(name, players)
     rng = random.Random(seed)
     actions, number = 0, 0
@@ -70,6 +85,7 @@ def openspiel_playouts(
         from open_spiel.python import games  # noqa: F401  # registers the Python games
     except ImportError:
         return None
+    fresh_heap()
     game = pyspiel.load_game(short_name)
     rng = random.Random(seed)
     actions = 0
@@ -88,43 +104,76 @@ def openspiel_playouts(
 
 
 def measure(
-    seconds: float, seed: int, games: list[str], players: list[int] | None
-) -> tuple[float | None, dict[str, float | None], list[tuple[str, int, float]]]:
-    """(kuhn rate, OpenSpiel rates, [(game, players, rate)]), all in one run."""
-    baseline = openspiel_playouts(BASELINE, seconds, seed)
-    others = {g: openspiel_playouts(g, seconds, seed) for g in OPENSPIEL_GAMES[1:]}
-    rows = []
+    seconds: float, seed: int, games: list[str], players: list[int] | None, rounds: int = 5
+) -> tuple[float | None, dict[str, float | None], list[tuple[str, int, float, list[float]]]]:
+    """(kuhn rate, OpenSpiel rates, [(game, players, rate, ratios per round)]), in one run.
+
+    The run is cut into ``rounds``: in each, the baseline plays, then every figure, then the
+    baseline again, each for ``seconds / rounds`` of CPU time; a figure's ratio in a round is
+    to the mean of the two baselines around it. A machine that speeds up or slows down midway
+    (a shared host, another process) weighs on a figure and its baseline alike, and the
+    spread of the rounds shows how far to trust the median.
+    """
+    share = seconds / rounds
+    counts = {}
     for name in games:
         game_type = find_game(name)
-        counts = players or list(range(game_type.min_players, game_type.max_players + 1))
-        for n in counts:
-            if game_type.min_players <= n <= game_type.max_players:
-                rows.append((name, n, sleuth_playouts(name, n, seconds, seed)))
-    return baseline, others, rows
+        wanted = players or list(range(game_type.min_players, game_type.max_players + 1))
+        counts[name] = [n for n in wanted if game_type.min_players <= n <= game_type.max_players]
+    baselines: list[float] = []
+    others: dict[str, list[float]] = {g: [] for g in OPENSPIEL_GAMES[1:]}
+    rates: dict[tuple[str, int], list[float]] = {(g, n): [] for g in games for n in counts[g]}
+    ratios: dict[tuple[str, int], list[float]] = {key: [] for key in rates}
+    openspiel = openspiel_playouts(BASELINE, 0.01, seed, CLOCK) is not None
+    for round_number in range(rounds):
+        round_seed = seed * 1_000 + round_number
+        before = openspiel_playouts(BASELINE, share, round_seed, CLOCK) if openspiel else None
+        for other, kept in others.items():
+            rate = openspiel_playouts(other, share, round_seed, CLOCK)
+            if rate is not None:
+                kept.append(rate)
+        measured = {key: sleuth_playouts(key[0], key[1], share, round_seed, CLOCK) for key in rates}
+        after = openspiel_playouts(BASELINE, share, round_seed + 500, CLOCK) if openspiel else None
+        for key, rate in measured.items():
+            rates[key].append(rate)
+            if before is not None and after is not None:
+                ratios[key].append(2 * rate / (before + after))
+        if before is not None and after is not None:
+            baselines += [before, after]
+    baseline = statistics.median(baselines) if baselines else None
+    other_rates = {g: statistics.median(r) if r else None for g, r in others.items()}
+    rows = [(g, n, statistics.median(rates[g, n]), ratios[g, n]) for g, n in rates]
+    return baseline, other_rates, rows
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", help="a game (default: every built-in)")
     parser.add_argument("--players", type=int, action="append")
-    parser.add_argument("--seconds", type=float, default=2.0, help="per measurement")
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU time per figure")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     games = args.game or [k.name for k in all_kits() if k.game.__module__.startswith("sleuth.")]
-    baseline, others, rows = measure(args.seconds, args.seed, games, args.players)
-    ratio: Callable[[float], str] = lambda rate: (  # noqa: E731
-        f"{rate / baseline:.2f}x" if baseline else "-"
-    )
+    baseline, others, rows = measure(args.seconds, args.seed, games, args.players, args.rounds)
     if baseline is None:
         print("OpenSpiel is not installed (pip install -e '.[bench]'): no ratios, rates only")
     else:
-        print(f"baseline: OpenSpiel {BASELINE} {baseline:,.0f} actions/s (this run)")
+        print(
+            f"baseline: OpenSpiel {BASELINE} {baseline:,.0f} actions per CPU second "
+            f"(median of {2 * args.rounds} runs interleaved with the figures)"
+        )
         for name, rate in others.items():
             if rate is not None:
-                print(f"          OpenSpiel {name} {rate:,.0f} actions/s ({ratio(rate)})")
-    print(f"{'game':<28} {'players':>7} {'actions/s':>10} {'vs kuhn':>8}")
-    for name, players, rate in rows:
-        print(f"{name:<28} {players:>7} {rate:>10,.0f} {ratio(rate):>8}")
+                print(f"          OpenSpiel {name} {rate:,.0f} ({rate / baseline:.2f}x)")
+    print(f"{'game':<28} {'players':>7} {'actions/s':>10} {'vs kuhn':>8}  rounds (low-high)")
+    for name, players, rate, ratios in rows:
+        shown = (
+            f"{statistics.median(ratios):.2f}x  {min(ratios):.2f}-{max(ratios):.2f}"
+            if ratios
+            else "-"
+        )
+        print(f"{name:<28} {players:>7} {rate:>10,.0f} {shown:>8}")
     return 0
 
 

@@ -23,7 +23,6 @@ from .views import (
     ThirteenCluesView,
     build_view,
     hidden_twin,
-    public_question,
 )
 
 CHOOSE, TAKE, PLAY, FINAL, OVER = Phase.CHOOSE, Phase.TAKE, Phase.PLAY, Phase.FINAL, Phase.OVER
@@ -276,10 +275,10 @@ class ThirteenCluesState(State):
     looks: tuple[tuple[int, int], ...] = ()  # (seat, slot), public
     questions: tuple[Question, ...] = ()
     accusations: tuple[Accusation, ...] = ()
-    # The questions, accusations and looks as every view shows them, grown with the log:
-    # a view shares them instead of converting the whole log (a server builds every seat's
-    # view at every step; so does the views benchmark, from states played without views).
-    # ``views`` catches them up for a state built directly.
+    # The questions, accusations and looks as every view shows them: a cache, caught up with
+    # the log by the first view of a state (``views``) and copied on to the next state, so a
+    # server building every seat's view at every step converts each entry once, and a
+    # playout, which builds no views, never.
     public_questions: tuple[QuestionView, ...] = ()
     public_accusations: tuple[AccusationView, ...] = ()
     public_looks: tuple[tuple[int, str], ...] = ()  # ``looks`` as views show them
@@ -532,7 +531,6 @@ class ThirteenCluesState(State):
         state = self._copy()
         asked = Question(seat, witness, action.subject, action.side, action.secret, answer)
         state.questions = (*self.questions, asked)
-        state.public_questions = (*self.public_questions, public_question(asked))
         state.last = asked
         if action.secret:
             state.tokens &= ~(1 << seat)
@@ -552,7 +550,6 @@ class ThirteenCluesState(State):
         state = self._copy()
         state.looked = tuple(m | 1 << index if s == seat else m for s, m in enumerate(self.looked))
         state.looks = (*self.looks, (seat, index))
-        state.public_looks = (*self.public_looks, (seat, SLOT_LETTERS[index]))
         state.last = f"looked {slot}"
         if not self.game.two_player:
             glasses = list(self.glasses)
@@ -567,10 +564,6 @@ class ThirteenCluesState(State):
         correct = self.mysteries[seat] == trio
         state = self._copy()
         state.accusations = (*self.accusations, Accusation(seat, trio, correct))
-        state.public_accusations = (
-            *self.public_accusations,
-            AccusationView(seat, action.cards, correct),
-        )
         state.last = "correct" if correct else "wrong"
         if not self.game.two_player and self.phase == PLAY:
             glasses = list(self.glasses)
