@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from sleuth.core import Action, View
-from sleuth.core.actions import ActionList
+from sleuth.core.actions import LISTS, ActionList
 
 from .base import Agent
 
@@ -22,8 +22,10 @@ def split_drastic(legal: Sequence[Action]) -> tuple[Sequence[Action], Sequence[A
     """
     # Exact types first: isinstance against an abstract base class is a Python call, and
     # this runs at every step of a playout.
-    if type(legal) is ActionList or (type(legal) not in _PLAIN and isinstance(legal, ActionList)):
-        return legal.split_drastic()
+    kind = type(legal)
+    if kind in LISTS or (kind not in _PLAIN and isinstance(legal, ActionList)):
+        lists: ActionList = legal  # type: ignore[assignment]  # an ActionList, by its type
+        return lists.split_drastic()
     drastic = [a for a in legal if a.drastic]
     if not drastic:  # most lists: no need to copy the ordinary ones
         return legal, drastic

@@ -85,6 +85,10 @@ class ActionList(Sequence[Action]):
 
     __slots__ = ("_parts", "_size", "_sizes", "_split")
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        LISTS.add(cls)
+
     def __init__(self, parts: Sequence[Sequence[Action]]) -> None:
         kept: list[Sequence[Action]] = []
         sizes: list[int] = []  # each part's length, asked once
@@ -192,6 +196,8 @@ def _is_drastic(part: Sequence[Action]) -> bool:
 _new_object = object.__new__
 _NOTHING = ActionList(())  # no action: one shared empty list
 _PLAIN = (tuple, list)
+# ActionList and its subclasses, tested by exact type for the reason of ``LAZY``.
+LISTS: set[type] = {ActionList}
 
 
 def _join(parts: list[Sequence[Action]]) -> Sequence[Action]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, NamedTuple, overload
 
 from sleuth.core.actions import NOT_MADE, ActionList, IndexedActions
 from sleuth.core.protocol import Action
@@ -32,9 +32,9 @@ class TurnActions(ActionList):
     it fits: a pick in the head is one tuple lookup, not a walk through the parts, and
     ``check`` recognises the item picked last in one comparison."""
 
-    def __init__(self, head: Sequence[Sequence[Action]], tail: IndexedActions) -> None:
-        super().__init__([*head, tail])
-        self._head = tuple(chain.from_iterable([part[:] for part in head]))
+    def __init__(self, head: TurnHead, tail: IndexedActions) -> None:
+        super().__init__([*head.parts, tail])
+        self._head = head.items
         self._tail = tail
         self._last: object = NOT_MADE
         # 13 Clues has no drastic action (a wrong accusation only ends the turn): the
@@ -65,18 +65,33 @@ class TurnActions(ActionList):
         return action is self._last or super().handed_out(action)
 
 
+class TurnHead(NamedTuple):
+    """The questions and looks of a seat at its turn, as parts and as one tuple: the same
+    in every deal, so kept by the game across deals (each deal only adds its accusations)."""
+
+    parts: tuple[Sequence[Action], ...]
+    items: tuple[Action, ...]
+
+
 def turn_actions(state: ThirteenCluesState, seat: int) -> ActionList:
     """Every action of ``seat`` at its turn: questions and looks (in play), accusations."""
     game = state.game
     playing = state.phase == PLAY
     if not game.repeat_accusations and any(a.seat == seat for a in state.accusations):
         # Its own wrong accusations (an option) make a list for this state alone.
-        head = [question_actions(state, seat), game.looks] if playing else []
-        return ActionList([*head, accusation_actions(state, seat)])
-    key = (playing, seat, bool(state.tokens >> seat & 1), state.seen_by(seat))
+        parts = [question_actions(state, seat), game.looks] if playing else []
+        return ActionList([*parts, accusation_actions(state, seat)])
+    token = bool(state.tokens >> seat & 1)
+    key = (playing, seat, token, state.seen_by(seat))
     kept = game.turn_lists.get(key)
     if kept is None:
-        head = [question_actions(state, seat), game.looks] if playing else []
+        head = game.turn_heads.get(key[:3])
+        if head is None:
+            shown: tuple[Sequence[Action], ...] = ()
+            if playing:
+                shown = (question_actions(state, seat), game.looks)
+            items = tuple(chain.from_iterable([part[:] for part in shown]))
+            head = game.turn_heads[key[:3]] = TurnHead(shown, items)
         kept = game.keep_turn_list(key, TurnActions(head, accusation_actions(state, seat)))
     return kept
 

@@ -10,11 +10,12 @@ from typing import NamedTuple
 from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng
 from sleuth.core.actions import IndexedActions
 from sleuth.core.protocol import Termination
+from sleuth.core.rng import shuffle
 from sleuth.core.serialize import JSONValue
 
 from . import components as tc
 from .components import Phase
-from .legal import TurnActions, accusation_actions, question_actions, turn_actions
+from .legal import TurnActions, TurnHead, accusation_actions, question_actions, turn_actions
 from .notation import ACTION_TYPES, SLOT_LETTERS, Accuse, Ask, Choose, Look, Notation, Take
 from .refusals import why_illegal
 from .views import (
@@ -92,6 +93,8 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
         # A seat's whole list at its turn, by (in play, seat, token, cards seen): read on
         # every step of a playout, so looked up directly (``legal.turn_actions``).
         self.turn_lists: dict[tuple[bool, int, bool, int], TurnActions] = {}
+        self.turn_heads: dict[tuple[bool, int, bool], TurnHead] = {}  # at most 4 per seat
+        self._choices: dict[tuple[int, ...], tuple[Choose, ...]] = {}
         self._accusations: dict[tuple[int, int, int], Accuse] = {}
 
     def unseen(self, visible: int) -> list[list[int]]:
@@ -123,6 +126,17 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
         self.turn_lists[key] = kept
         return kept
 
+    def choices(self, hand: tuple[int, ...]) -> tuple[Choose, ...]:
+        """The mysteries a seat holding ``hand`` may choose (§4.3), made once per hand."""
+        made = self._choices.get(hand)
+        if made is None:
+            if len(self._choices) >= UNSEEN_KEPT:
+                self._choices.clear()
+            names = self.names
+            made = tuple(Choose((names[p], names[q], names[r])) for p, q, r in _trios(self, hand))
+            self._choices[hand] = made
+        return made
+
     def accusation(self, person: int, place: int, weapon: int) -> Accuse:
         """The accusation of these card ids, made once per game (at most 1,000 trios)."""
         trio = (person, place, weapon)
@@ -150,11 +164,11 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
         piles = [list(ids) for ids in self.by_type]
         hands: list[list[int]] = [[] for _ in range(n)]
         for pile in piles:  # §4.3.1: one of each type to each player
-            rng.shuffle(pile)
+            shuffle(rng, pile)
             for seat in range(n):
                 hands[seat].append(pile.pop())
         rest = [card for pile in piles for card in pile]
-        rng.shuffle(rest)
+        shuffle(rng, rest)
         for seat in range(n):  # §4.3.2: two more each from the rest
             hands[seat] += [rest.pop(), rest.pop()]
         start = rng.randrange(n)
@@ -403,8 +417,7 @@ class ThirteenCluesState(State):
         if seat not in self.actors():
             return ()
         if phase == CHOOSE:
-            names = [c.name for c in self.game.cards]
-            return [Choose(tuple(names[c] for c in t)) for t in _trios(self.game, self.hands[seat])]
+            return self.game.choices(self.hands[seat])
         return [Take(s) for s in range(self.players) if s != seat and self.glasses[s]]
 
     def _apply(self, seat: int, action: ThirteenCluesAction) -> ThirteenCluesState:
@@ -530,7 +543,8 @@ class ThirteenCluesState(State):
         answer = self.answer(witness, action.subject, action.side)
         state = self._copy()
         asked = Question(seat, witness, action.subject, action.side, action.secret, answer)
-        state.questions = (*self.questions, asked)
+        # A log grows by concatenation: (*log, entry) would copy it twice, and playouts are long.
+        state.questions = self.questions + (asked,)  # noqa: RUF005
         state.last = asked
         if action.secret:
             state.tokens &= ~(1 << seat)
@@ -549,7 +563,7 @@ class ThirteenCluesState(State):
         index = SLOT_LETTERS.find(slot)
         state = self._copy()
         state.looked = tuple(m | 1 << index if s == seat else m for s, m in enumerate(self.looked))
-        state.looks = (*self.looks, (seat, index))
+        state.looks = self.looks + ((seat, index),)  # noqa: RUF005  # as in _ask
         state.last = f"looked {slot}"
         if not self.game.two_player:
             glasses = list(self.glasses)
@@ -563,7 +577,7 @@ class ThirteenCluesState(State):
         trio = (ids[cards[0]], ids[cards[1]], ids[cards[2]])
         correct = self.mysteries[seat] == trio
         state = self._copy()
-        state.accusations = (*self.accusations, Accusation(seat, trio, correct))
+        state.accusations = self.accusations + (Accusation(seat, trio, correct),)  # noqa: RUF005
         state.last = "correct" if correct else "wrong"
         if not self.game.two_player and self.phase == PLAY:
             glasses = list(self.glasses)
