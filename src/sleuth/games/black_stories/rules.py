@@ -16,6 +16,7 @@ from typing import NamedTuple
 from sleuth.core import ConfigError, Game, Outcome, State, make_rng
 from sleuth.core.actions import ActionList, IndexedActions
 from sleuth.core.protocol import Termination
+from sleuth.core.rng import shuffle
 from sleuth.core.serialize import JSONValue
 
 from . import components as bs
@@ -114,14 +115,14 @@ class BlackStoriesInvestigation(Game[bs.BlackStoriesConfig]):
     def new(self, seed: int) -> BlackStoriesState:
         rng = make_rng(seed, "deal")
         pile = list(self.deck)
-        rng.shuffle(pile)
+        shuffle(rng, pile)
         cases = []
         for _ in range(self.players):
             # Draw until a 4-evidence card; smaller ones go face down under the pile.
             while pile[0] not in self.full:
                 pile.append(pile.pop(0))
             cases.append(pile.pop(0))
-        rng.shuffle(pile)
+        shuffle(rng, pile)
         hands = [tuple(pile[i * bs.HAND_SIZE : (i + 1) * bs.HAND_SIZE]) for i in range(len(cases))]
         draw = tuple(pile[len(cases) * bs.HAND_SIZE :])
         start = make_rng(seed, "start").randrange(self.players)
@@ -474,7 +475,7 @@ class BlackStoriesState(State):
 
     def _reshuffle(self, events: list[str]) -> None:
         pile = list(self.discard)
-        make_rng(self.seed, "reshuffle", self.reshuffles).shuffle(pile)
+        shuffle(make_rng(self.seed, "reshuffle", self.reshuffles), pile)
         self.draw, self.discard = (*self.draw, *pile), ()
         self.reshuffles += 1
         events.append(f"reshuffled {len(pile)}")
