@@ -8,6 +8,11 @@ rotated game by game; the table's ratings are Bradley-Terry fits over every game
 score difference per game with a 95% interval: a level is clearly stronger when the
 interval lies above zero. ``--write`` stores the result as the game's ``ladder.json`` beside
 its bots, where ``sleuth bots`` shows it.
+
+With ``--pairs N`` each step is measured at a table of its own instead: the upper level and
+the one below, two seats each (alternating, rotated game by game), N games. At the table of
+all levels two weak seats feed both strong ones, which blurs the step at the top; a table of
+the two alone is the match a person choosing between them would play.
 """
 
 from __future__ import annotations
@@ -20,17 +25,50 @@ import statistics
 import sys
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from sleuth.agents.levels import LADDER_FILE, ladder
 from sleuth.arena.stats import head_to_head, ratings
-from sleuth.arena.tournament import run_specs, schedule
-from sleuth.core import find_kit
+from sleuth.arena.tournament import GameResult, GameSpec, run_specs, schedule
+from sleuth.core import Game, find_kit
 from sleuth.core.kit import BOTS
 
+KEY = b"sleuth ladder round-robin"  # fixed: the ladder replays exactly from its seed
 
-def measure(game_name: str, players: int, games: int, seed: int, workers: int) -> dict[str, object]:
+
+def step(upper: str, lower: str, results: list[GameResult], table: str) -> dict[str, object]:
+    pair = head_to_head(results, upper, lower)
+    return {
+        "upper": upper,
+        "lower": lower,
+        "table": table,
+        "games": pair.games,
+        "mean_difference": pair.mean_difference,
+        "low": pair.low,
+        "high": pair.high,
+        "clearly_stronger": pair.low is not None and pair.low > 0,
+    }
+
+
+def pair_plan(game: Game[Any], upper: str, lower: str, games: int, seed: int) -> list[GameSpec]:
+    """``games`` games of ``upper`` and ``lower`` alone, in alternate seats, rotated."""
+    specs = [upper if seat % 2 == 0 else lower for seat in range(game.players)]
+    return schedule(game.name, game.config_json(), specs, games, seed, KEY + b" pairs")
+
+
+def paired_step(
+    game: Game[Any], upper: str, lower: str, games: int, seed: int, workers: int
+) -> dict[str, object]:
+    return step(
+        upper, lower, run_specs(pair_plan(game, upper, lower, games, seed), workers), "pair"
+    )
+
+
+def measure(
+    game_name: str, players: int, games: int, seed: int, workers: int, pairs: int = 0
+) -> dict[str, object]:
     kit = find_kit(game_name)
     levels = ladder(game_name)["levels"]
     if not isinstance(levels, dict) or len(levels) < 2:
@@ -38,22 +76,14 @@ def measure(game_name: str, players: int, games: int, seed: int, workers: int) -
     names = list(levels)[:players]
     specs = [str(levels[name]) for name in names]
     game = kit.game.configure(players)
-    key = b"sleuth ladder round-robin"  # fixed: the ladder replays exactly from its seed
-    results = run_specs(schedule(game.name, game.config_json(), specs, games, seed, key), workers)
+    results = run_specs(schedule(game.name, game.config_json(), specs, games, seed, KEY), workers)
     fitted = ratings(results)
-    steps = []
-    for lower, upper in pairwise(specs):
-        pair = head_to_head(results, upper, lower)
-        steps.append(
-            {
-                "upper": upper,
-                "lower": lower,
-                "mean_difference": pair.mean_difference,
-                "low": pair.low,
-                "high": pair.high,
-                "clearly_stronger": pair.low is not None and pair.low > 0,
-            }
-        )
+    steps = [
+        paired_step(game, upper, lower, pairs, seed, workers)
+        if pairs
+        else step(upper, lower, results, "all levels")
+        for lower, upper in pairwise(specs)
+    ]
     timing = {}
     for spec in specs:
         per_move = [
@@ -71,8 +101,9 @@ def measure(game_name: str, players: int, games: int, seed: int, workers: int) -
         "ratings": {name: fitted[spec] for name, spec in zip(names, specs, strict=True)},
         "steps": steps,
         "decision_time": timing,
-        "measured": f"{games} games at {players} players, seed {seed}, "
-        f"{datetime.date.today().isoformat()} (benchmarks/ladder.py)",
+        "measured": f"{games} games at {players} players, seed {seed}"
+        + (f", each step {pairs} games of its two levels" if pairs else "")
+        + f", {datetime.date.today().isoformat()} (benchmarks/ladder.py)",
     }
 
 
@@ -83,11 +114,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--pairs", type=int, default=0, help="measure each step at a table of its two levels"
+    )
     parser.add_argument("--write", action="store_true", help="store ladder.json by the bots")
     args = parser.parse_args(argv)
     names = args.game or ["black-vienna", "black-stories-investigation", "alibi", "13-clues"]
     for name in names:
-        result = measure(name, args.players, args.games, args.seed, args.workers)
+        result = measure(name, args.players, args.games, args.seed, args.workers, args.pairs)
         print(f"{find_kit(name).game.title}: {result['measured']}")
         timing = result["decision_time"]
         assert isinstance(timing, dict)
@@ -98,13 +132,13 @@ def main(argv: list[str] | None = None) -> int:
                 f"  {level:<7} {spec:<12} rating {rating:7.0f}   "
                 f"{ms['median_ms']:7.1f} ms median, {ms['p95_ms']:7.1f} ms p95 per move"
             )
-        for step in list(result["steps"]):  # type: ignore[call-overload]
-            low, high = step["low"], step["high"]
+        for shown in list(result["steps"]):  # type: ignore[call-overload]
+            low, high = shown["low"], shown["high"]
             interval = "-" if low is None else f"[{low:+.2f}, {high:+.2f}]"
-            verdict = "clearly stronger" if step["clearly_stronger"] else "not shown stronger"
+            verdict = "clearly stronger" if shown["clearly_stronger"] else "not shown stronger"
             print(
-                f"  {step['upper']} - {step['lower']}: {step['mean_difference']:+.2f} points "
-                f"a game {interval}: {verdict}"
+                f"  {shown['upper']} - {shown['lower']}: {shown['mean_difference']:+.2f} points "
+                f"a game {interval} ({shown['games']} games, {shown['table']}): {verdict}"
             )
         if args.write:
             module = importlib.import_module(find_kit(name).parts[BOTS].partition(":")[0])

@@ -1,0 +1,34 @@
+"""The ladder's steps at a table of their own (benchmarks/ladder.py --pairs)."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+from ladder import pair_plan
+from sleuth.core import find_game
+
+
+def test_a_step_seats_its_two_levels_alternately_and_rotates_them() -> None:
+    game = find_game("13-clues").configure(4)
+    plan = pair_plan(game, "deductive", "basic", 4, seed=7)
+    assert [spec.seating for spec in plan] == [
+        ("deductive", "basic", "deductive", "basic"),
+        ("basic", "deductive", "basic", "deductive"),
+        ("deductive", "basic", "deductive", "basic"),
+        ("basic", "deductive", "basic", "deductive"),
+    ]
+    assert len({spec.seed for spec in plan}) == 4  # a new deal each game
+
+
+def test_an_odd_table_gives_the_upper_level_the_extra_seat_only_as_often_as_it_rotates() -> None:
+    game = find_game("alibi").configure(3)
+    plan = pair_plan(game, "lookahead", "deductive", 3, seed=1)
+    seats = Counter((seat, bot) for spec in plan for seat, bot in enumerate(spec.seating))
+    # Over three rotated games each level sits in each seat: lookahead twice, deductive once.
+    assert seats == Counter(
+        {(s, "lookahead"): 2 for s in range(3)} | {(s, "deductive"): 1 for s in range(3)}
+    )
