@@ -240,20 +240,20 @@ def test_racing_weighs_the_odds_that_a_rival_accuses_rightly_now() -> None:
     assert rival_threat(view, 6, random.Random(1)) == pytest.approx(4 / 6)
     # 3 * 0.21 = 0.63 for accusing now against 4/6 * 0.21 + 2/6 * 3 * 0.41 = 0.55 for
     # waiting: it accuses, where deductive (0.21 < 0.41) waits.
-    # (As if no rival had had the chance to accuse on these answers: see the next test.)
+    # (Without ``passes``: as if no rival had had the chance to accuse on these answers.)
     legal = state.legal_actions(1)
-    racing = RacingBlackVienna(minimum=0.1, passes=False)
+    racing = RacingBlackVienna()
     assert racing.interrupt(view, legal, random.Random(1)) == Accuse("BLM")
     assert DeductiveBlackVienna().interrupt(view, legal, random.Random(1)) is None
-    # By default it never hurries below odds of 0.4.
-    cautious = RacingBlackVienna(passes=False)
+    # With a minimum of 0.4 it never hurries below those odds.
+    cautious = RacingBlackVienna(minimum=0.4)
     assert cautious.interrupt(view, legal, random.Random(1)) is None
     # With one rival left to accuse, a wrong accusation would hand it the game: no hurry.
     failed = (AccusationView(0, False, None), AccusationView(3, False, None))
     lone = dataclasses.replace(view, eliminated=(0, 3), accusations=failed)
     assert rivals_in(lone) == [2]
     assert rival_threat(lone, 6, random.Random(1)) == pytest.approx(4 / 6)
-    lone_racing = RacingBlackVienna(shun=0.0, minimum=0.1, passes=False)
+    lone_racing = RacingBlackVienna(shun=0.0)
     assert lone_racing.interrupt(lone, legal, random.Random(1)) is None
 
 
@@ -275,7 +275,7 @@ def test_racing_takes_a_rival_who_let_the_chance_to_accuse_pass_as_not_that_sure
     # and to the one to move last. Seat 1 moves here: every rival has let it pass.
     assert passed_rivals(view) == [0, 2, 3]
     assert rival_threat(view, 6, random.Random(1), [0, 2, 3]) == 0.0
-    hurried = RacingBlackVienna(minimum=0.1)
+    hurried = RacingBlackVienna(passes=True)
     assert hurried.interrupt(view, legal, random.Random(1)) is None
     # Seat 0 to move: seat 1 is offered first, the threat is as drawn (4 of 6 deals, seat 0
     # or seat 2 right), and accusing at 0.21 is worth more than waiting (previous test).
@@ -330,8 +330,8 @@ def test_racing_near_the_break_off_weighs_that_the_next_answer_may_end_the_game(
     # at 0.25 is worth 0.75.
     needed = confidence_needed(near, 0.95, 0.25)
     assert needed == pytest.approx(0.25 + 0.7 / 30)
-    waiting = RacingBlackVienna(odds=False, floor=1.0)
-    unaware = RacingBlackVienna(odds=False, floor=1.0, break_off=False)
+    waiting = RacingBlackVienna(odds=False, floor=1.0, break_off=True)
+    unaware = RacingBlackVienna(odds=False, floor=1.0)
     assert waiting.interrupt(near, legal, random.Random(1)) == Accuse(known.best)
     assert unaware.interrupt(near, legal, random.Random(1)) is None
     assert waiting.interrupt(view, legal, random.Random(1)) is None
@@ -362,7 +362,7 @@ def test_racing_asks_no_question_likely_to_end_the_game() -> None:
     # in the 11 deals of 24 that leave the game going, 0.77 bits: it asks seat 0, and
     # seat 2 again with 16 markers.
     thrifty = DeductiveBlackVienna(early=1.0, late=1.0, thrift=0.1)
-    racing = RacingBlackVienna(early=1.0, late=1.0)
+    racing = RacingBlackVienna(early=1.0, late=1.0, break_off=True)
     assert thrifty.act(near, legal, random.Random(1)) == Investigate(2, ("QUY", "QST"))
     assert racing.act(near, legal, random.Random(1)) == Investigate(0, ("QUY", "QST"))
     assert racing.act(view, legal, random.Random(1)) == Investigate(2, ("QUY", "QST"))
