@@ -291,7 +291,7 @@ def rival_threat(
         if not isinstance(hands, list):
             raise TypeError("unexpected sample from the deduction engine")
         ring = canonical_ring(str(deal["ring"]))
-        rightly_first = possible = False
+        rightly_first, possible = False, True
         for seat in rivals:
             theirs = dataclasses.replace(mine, seat=seat, hand=str(hands[seat]), ring=None)
             analysis = BlackViennaAnalysis(theirs)
@@ -299,12 +299,13 @@ def rival_threat(
             if not (known.certain or known.p_best >= need):
                 continue
             if seat in passed:
+                possible = False
                 break
             # Naming the likeliest trio costs as much again: only for a rival who would
             # accuse, and not once one has been found right.
             rightly_first = rightly_first or knowledge_of(analysis).best == ring
-        else:
-            possible = True
+            if rightly_first and not passed:
+                break  # no rival left to look at can change the count
         counted += possible
         hit += possible and rightly_first
     return hit / counted if counted else 0.0
