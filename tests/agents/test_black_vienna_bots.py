@@ -240,13 +240,129 @@ def test_racing_weighs_the_odds_that_a_rival_accuses_rightly_now() -> None:
     assert rival_threat(view, 6, random.Random(1)) == pytest.approx(4 / 6)
     # 3 * 0.21 = 0.63 for accusing now against 4/6 * 0.21 + 2/6 * 3 * 0.41 = 0.55 for
     # waiting: it accuses, where deductive (0.21 < 0.41) waits.
+    # (Without ``passes``: as if no rival had had the chance to accuse on these answers.)
     legal = state.legal_actions(1)
-    assert RacingBlackVienna().interrupt(view, legal, random.Random(1)) == Accuse("BLM")
+    racing = RacingBlackVienna()
+    assert racing.interrupt(view, legal, random.Random(1)) == Accuse("BLM")
     assert DeductiveBlackVienna().interrupt(view, legal, random.Random(1)) is None
-    assert RacingBlackVienna(minimum=0.25).interrupt(view, legal, random.Random(1)) is None
+    # With a minimum of 0.4 it never hurries below those odds.
+    cautious = RacingBlackVienna(minimum=0.4)
+    assert cautious.interrupt(view, legal, random.Random(1)) is None
     # With one rival left to accuse, a wrong accusation would hand it the game: no hurry.
     failed = (AccusationView(0, False, None), AccusationView(3, False, None))
     lone = dataclasses.replace(view, eliminated=(0, 3), accusations=failed)
     assert rivals_in(lone) == [2]
     assert rival_threat(lone, 6, random.Random(1)) == pytest.approx(4 / 6)
-    assert RacingBlackVienna(shun=0.0).interrupt(lone, legal, random.Random(1)) is None
+    lone_racing = RacingBlackVienna(shun=0.0)
+    assert lone_racing.interrupt(lone, legal, random.Random(1)) is None
+
+
+def test_racing_takes_a_rival_who_let_the_chance_to_accuse_pass_as_not_that_sure() -> None:
+    import dataclasses
+    import random
+
+    from sleuth.games.black_vienna import Accuse
+    from sleuth.games.black_vienna.bots import RacingBlackVienna
+    from sleuth.games.black_vienna.bots.racing import passed_rivals, rival_threat
+
+    state, _ = _nineteen_in()
+    for seat, text in [(3, "ask 2 QUY+QST"), (2, "ask 1 SWZ+MNP")]:
+        state = narrow(BlackViennaState, state.apply(seat, parse_action(text)))
+    view = state.view(1)
+    assert isinstance(view, BlackViennaView)
+    legal = state.legal_actions(1)
+    # The table offers the accusation to the seats after the one to move, in seat order,
+    # and to the one to move last. Seat 1 moves here: every rival has let it pass.
+    assert passed_rivals(view) == [0, 2, 3]
+    assert rival_threat(view, 6, random.Random(1), [0, 2, 3]) == 0.0
+    hurried = RacingBlackVienna(passes=True)
+    assert hurried.interrupt(view, legal, random.Random(1)) is None
+    # Seat 0 to move: seat 1 is offered first, the threat is as drawn (4 of 6 deals, seat 0
+    # or seat 2 right), and accusing at 0.21 is worth more than waiting (previous test).
+    first = dataclasses.replace(view, asker=0)
+    assert passed_rivals(first) == []
+    assert rival_threat(first, 6, random.Random(1)) == pytest.approx(4 / 6)
+    assert hurried.interrupt(first, legal, random.Random(1)) == Accuse("BLM")
+    # Seat 3 to move: seat 0 was offered before seat 1 and did not accuse, so the 2 deals
+    # in which it would have (odds of 0.5, above the 0.41 needed) are left out. In 2 of the
+    # other 4 seat 2 would accuse and be right: a threat of 0.5, and waiting is worth
+    # 0.5 * 0.21 + 0.5 * 3 * 0.41 = 0.73, more than 3 * 0.21 = 0.63.
+    after_seat_0 = dataclasses.replace(view, asker=3)
+    assert passed_rivals(after_seat_0) == [0]
+    assert rival_threat(after_seat_0, 6, random.Random(1), [0]) == 0.5
+    assert hurried.interrupt(after_seat_0, legal, random.Random(1)) is None
+
+
+def test_racing_near_the_break_off_weighs_that_the_next_answer_may_end_the_game() -> None:
+    import dataclasses
+    import random
+
+    from sleuth.games.black_vienna import Accuse
+    from sleuth.games.black_vienna.bots import RacingBlackVienna
+    from sleuth.games.black_vienna.bots.deductive import confidence_needed
+    from sleuth.games.black_vienna.bots.racing import asker_card_sets, break_off_risk
+    from sleuth.games.black_vienna.bots.ring import ring_knowledge
+
+    state, view = _nineteen_in()
+    known = ring_knowledge(view)
+    assert (known.trios, known.p_best) == (4, 0.25)
+    # Seat 3 asks next: of a face-up card, or of one with QST, the 0-marker card before
+    # seat 1, put to seat 0, 1 or 2: 6 card sets by 3 targets.
+    assert asker_card_sets(view) == [
+        ("UWX",),
+        ("QUY",),
+        ("DNZ",),
+        ("UWX", "QST"),
+        ("QUY", "QST"),
+        ("DNZ", "QST"),
+    ]
+    legal = state.legal_actions(0)
+    # 16 markers: 13 above the break-off, no answer can end the game.
+    assert break_off_risk(view, 24, random.Random(1)) == 0.0
+    # 4 markers: any answer of 1 or more ends it. Whatever the deal seat 0 (ACDEFG) finds
+    # possible, 9 of the 18 answers take a marker: DNZ put to seat 0 (D) or seat 1 (DNZ=1
+    # there), UWX and QUY put to seat 2 (UWX=1, QUY=2), every set with QST put to seat 2,
+    # DNZ+QST put to seat 0 or 1; the others are 0 (UWX=0, QUY=0 and QST=0 at seat 1).
+    near = dataclasses.replace(view, supply=4)
+    assert break_off_risk(near, 24, random.Random(1)) == 0.5
+    # The odds needed there, 0.25 + 0.7 * 1 / 30 = 0.273, are worth 3 * 0.273 = 0.82 a
+    # marker left, if waiting could not end the game; it may, half the time: 0.41. Accusing
+    # at 0.25 is worth 0.75.
+    needed = confidence_needed(near, 0.95, 0.25)
+    assert needed == pytest.approx(0.25 + 0.7 / 30)
+    waiting = RacingBlackVienna(odds=False, floor=1.0, break_off=True)
+    unaware = RacingBlackVienna(odds=False, floor=1.0)
+    assert waiting.interrupt(near, legal, random.Random(1)) == Accuse(known.best)
+    assert unaware.interrupt(near, legal, random.Random(1)) is None
+    assert waiting.interrupt(view, legal, random.Random(1)) is None
+    # The last card of the stacks ends the game whatever the answer: any odds beat 0.
+    last_card = dataclasses.replace(view, stack_sizes=(1, 0, 0), face_up=("UWX", None, None))
+    assert break_off_risk(last_card, 24, random.Random(1)) == 1.0
+
+
+def test_racing_asks_no_question_likely_to_end_the_game() -> None:
+    import dataclasses
+    import random
+
+    from sleuth.games.black_vienna import Investigate
+    from sleuth.games.black_vienna.bots import DeductiveBlackVienna, RacingBlackVienna
+    from sleuth.games.black_vienna.bots.racing import ending_chances
+
+    state, _ = _nineteen_in()
+    view = state.view(3)
+    assert isinstance(view, BlackViennaView)
+    legal = state.legal_actions(3)
+    near = dataclasses.replace(view, supply=6)  # an answer of 3 ends the game
+    asked = [(("QUY", "QST"), 2), (("QUY", "QST"), 0)]
+    # Seat 2's answer (Q counted twice) is 3 or more in 13 of the 24 deals drawn; seat 0's
+    # is at most 2.
+    assert ending_chances(near, asked, 24, random.Random(1)) == [13 / 24, 0.0]
+    # Put to seat 2, QUY+QST tells 1.09 + 0.60 bits about the ring, put to seat 0 only
+    # 0.57 + 0.32: the thrifty deductive asks seat 2. Racing counts those 1.69 bits only
+    # in the 11 deals of 24 that leave the game going, 0.77 bits: it asks seat 0, and
+    # seat 2 again with 16 markers.
+    thrifty = DeductiveBlackVienna(early=1.0, late=1.0, thrift=0.1)
+    racing = RacingBlackVienna(early=1.0, late=1.0, break_off=True)
+    assert thrifty.act(near, legal, random.Random(1)) == Investigate(2, ("QUY", "QST"))
+    assert racing.act(near, legal, random.Random(1)) == Investigate(0, ("QUY", "QST"))
+    assert racing.act(view, legal, random.Random(1)) == Investigate(2, ("QUY", "QST"))

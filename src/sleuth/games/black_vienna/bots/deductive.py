@@ -10,7 +10,7 @@ hands in the likeliest trio: a guess costs nothing.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from sleuth.agents.base import Agent, kinds_of, of_kind
@@ -56,7 +56,8 @@ class DeductiveBlackVienna(Agent):
             return Accuse(best)
         questions = [q for q in of_kind(legal, "ask") if isinstance(q, Investigate)]
         if questions:
-            return self._best_question(analysis, questions, rng, self.thrift)
+            ending = self._ending_chances(view, questions, rng)
+            return self._best_question(analysis, questions, rng, self.thrift, ending)
         if best is None:  # an inconsistent view cannot happen from a real game
             raise RuntimeError("no ring is consistent with this seat's view")
         return Accuse(best)
@@ -81,15 +82,27 @@ class DeductiveBlackVienna(Agent):
     ) -> bool:
         return top_share(rings) >= confidence_needed(view, self.early, self.late)
 
+    def _ending_chances(
+        self, view: BlackViennaView, questions: list[Investigate], rng: random.Random
+    ) -> Mapping[Investigate, float]:
+        """The chance that the answer to each question ends the game, for the questions
+        to weigh it (``deductive`` weighs none)."""
+        return {}
+
     @staticmethod
     def _best_question(
         analysis: BlackViennaAnalysis,
         questions: list[Investigate],
         rng: random.Random,
         thrift: float = 0.0,
+        ending: Mapping[Investigate, float] | None = None,
     ) -> Investigate:
+        """The question telling the most about the ring (bits), less ``thrift`` bits a
+        marker its answer is expected to take; what it tells counts only in the chance that
+        the answer leaves the game going (``ending``: the chance it does not, by question)."""
         cards = sorted({card for q in questions for card in q.cards})
         bits: dict[tuple[str, int], float] = {}
+        informing: dict[tuple[str, int], float] = {}
         for ranked in analysis.questions(cards):
             worth = float(str(ranked["ring_bits"]))
             if thrift:
@@ -99,12 +112,19 @@ class DeductiveBlackVienna(Agent):
                 if not isinstance(answers, dict):
                     raise TypeError("unexpected question ranking from the deduction engine")
                 worth -= thrift * sum(int(a) * float(p) for a, p in answers.items())
-            bits[(str(ranked["letters"]), int(str(ranked["target"])))] = worth
+            key = (str(ranked["letters"]), int(str(ranked["target"])))
+            bits[key] = worth
+            informing[key] = float(str(ranked["ring_bits"]))
 
         def value(question: Investigate) -> tuple[float, float]:
             # A special investigation's two answers are scored as the sum of their values:
             # an upper bound, which is good enough to tell when the extra card is worth it.
             gain = sum(bits.get((card, question.target), 0.0) for card in question.cards)
+            if ending:
+                # What an answer that ends the game tells is worth nothing to anyone.
+                gain -= ending.get(question, 0.0) * sum(
+                    informing.get((card, question.target), 0.0) for card in question.cards
+                )
             return gain, rng.random()
 
         return max(questions, key=value)
