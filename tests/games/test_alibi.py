@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sleuth.agents import RandomAgent
+from sleuth.agents.random_agent import split_drastic
 from sleuth.arena import play_match
 from sleuth.cli.main import main
 from sleuth.core import (
@@ -24,6 +25,7 @@ from sleuth.core import (
 )
 from sleuth.core.records import replay_record
 from sleuth.games.alibi import Alibi, AlibiState, AlibiView, Convict, Exchange, PlayAlibi, PlayClue
+from sleuth.games.alibi.components import VALUES
 from sleuth.games.alibi.rules import AlibiEnd
 from sleuth.testing.harness import check_game
 from support.narrow import narrow
@@ -569,3 +571,25 @@ def test_a_view_of_no_seat_is_a_game_error(seat: Any) -> None:
     state = deal([["long"] * 4, ["female"] * 4])
     with pytest.raises(GameError):
         state.view(seat)
+
+
+@pytest.mark.parametrize("options", [{}, {"conviction": "claim"}, {"clues_must_fit": False}])
+def test_legal_lists_are_ordinary_and_their_plays_fit(options: dict[str, object]) -> None:
+    """The shared lists declare their split in advance (Alibi has no drastic action), and
+    the plays they hold by the bits of the clues that fit are those C5 allows."""
+    g = game(3, **options)
+    state = g.new(11)
+    rng = make_rng(11, "test")
+    while state.outcome is None:
+        seat = state.active
+        legal = state.legal_actions(seat)
+        ordinary, drastic = split_drastic(legal)
+        assert list(ordinary) == list(legal) and not len(drastic)
+        hand = set(state.hands[seat]) & set(VALUES)
+        fitting = {v for s in state.display for v in g.suspect_values[s]}
+        allowed = hand & fitting if g.config.clues_must_fit else hand
+        plays = {a.value for a in legal if isinstance(a, PlayClue)}
+        assert plays == (allowed if state.phase in ("main", "extra") else set())
+        action = ordinary[rng.randrange(len(ordinary))]
+        assert state.check(seat, action) is action
+        state = state.apply(seat, action)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import NamedTuple, TypeVar
 
+from sleuth.core.actions import ActionList
+
 from . import components as ac
 from .notation import AlibiAction, Bribe, Exchange, GoodEye, Pass, PlayAlibi, PlayClue, Swap
 
@@ -24,10 +26,12 @@ _CACHE_SIZE = 1 << 14
 # alike (a hand's actions do not depend on the rule options), so that a new game object
 # (a benchmark, a tournament makes one per game) starts with them made.
 _HANDS_SIZE = 1 << 13
-# Keys of a hand's lists by the clues that fit: 16 subsets at most, and some fitting sets.
-_FITTED_SIZE = 32
 
 CLUE_PLAY = {v: PlayClue(v) for v in ac.VALUES}
+_CLUE_PLAYS = tuple(CLUE_PLAY.values())  # in card order, as hands are sorted
+# A set of clue values as an int (a bit each): which of a hand's clues fit a display is
+# then one ``&``, and the answer a small int to look the hand's lists up by.
+CLUE_BIT = {v: 1 << i for i, v in enumerate(ac.VALUES)}
 SWAP = {c: Swap(c) for c in ac.CARDS}
 PASS, GOOD_EYE = Pass(), GoodEye()
 
@@ -52,6 +56,14 @@ class Hand:
             made = self._plus[card] = hand_of(ac.sort_cards((*self.cards, card)))
         return made
 
+    def replaced(self, gone: tuple[str, ...], drawn: tuple[str, ...]) -> Hand:
+        """The hand with ``gone`` (which it holds) laid away and ``drawn`` drawn: a step's
+        whole change of a hand in one call, the links asked straight."""
+        hand = self._without.get(gone) or self.without(gone)
+        for card in drawn:
+            hand = hand._plus.get(card) or hand.plus(card)
+        return hand
+
     def without(self, cards: tuple[str, ...]) -> Hand:
         """The hand without ``cards`` (which it holds)."""
         made = self._without.get(cards)
@@ -63,93 +75,81 @@ class Hand:
         return made
 
 
+def listed(actions: tuple[AlibiAction, ...]) -> ActionList:
+    """``actions`` as a list whose split into ordinary and drastic ones is known in advance:
+    Alibi has no drastic action, and a random bot splits its list at every step (a plain
+    tuple would be walked item by item). Made once per hand and shared."""
+    return ActionList.split_in_advance(actions, ())
+
+
+class Fitted(NamedTuple):
+    """A hand's actions with some of its clues, those that fit the display (C5, C6)."""
+
+    extra: ActionList  # the plays, then what closes the extra plays (``HandActions``)
+    main: ActionList  # the plays, then what closes the main action
+    plays: tuple[AlibiAction, ...]
+
+
 class HandActions:
     """One hand's actions (C5, C6, §3.3)."""
 
-    __slots__ = (
-        "_closing",
-        "_fitted",
-        "alibi",
-        "bribe",
-        "clues",
-        "extra",
-        "main",
-        "plays",
-        "swaps",
-        "targeted",
-    )
+    __slots__ = ("_closing", "alibi", "bribe", "clue_bits", "fitted", "swaps", "targeted")
 
     def __init__(self, cards: tuple[str, ...]) -> None:
         distinct = tuple(dict.fromkeys(cards))
-        self.clues = frozenset(c for c in distinct if c in CLUE_PLAY)
-        # A play of each distinct clue, in hand order: those that fit any display.
-        self.plays = tuple([CLUE_PLAY[c] for c in distinct if c in CLUE_PLAY])
+        clues = [c for c in distinct if c in CLUE_PLAY]
+        self.clue_bits = sum(CLUE_BIT[c] for c in clues)
         self.alibi = ac.ALIBI in cards
         self.bribe = ac.BRIBE in cards
         self.targeted = self.alibi or self.bribe
         # By ``main``: what follows the plays in the main action, and among the extra plays.
         self._closing = (_closing(cards, main=False), _closing(cards, main=True))
-        # The whole list when every clue fits and there is nothing to aim (``targeted``).
-        self.main = self.plays + self._closing[True]
-        self.extra = self.plays + self._closing[False]
+        # By the bits of the hand's clues that fit the display: most hands, most displays,
+        # all of them; the others are made when first met (16 subsets at most).
+        self.fitted: dict[int, Fitted] = {}
+        self.fit(self.clue_bits)
         # The optional swap of each distinct hand card, then declining it.
-        self.swaps: tuple[Swap | Pass, ...] = (*[SWAP[c] for c in distinct], PASS)
-        self._fitted: dict[frozenset[str], tuple[tuple[AlibiAction, ...], ...]] = {}
+        self.swaps = listed((*[SWAP[c] for c in distinct], PASS))
 
-    def fitting_plays(self, fitting: frozenset[str]) -> tuple[AlibiAction, ...]:
-        """The plays of the clues among ``fitting`` (C5, C6)."""
-        if self.clues <= fitting:  # most hands, most displays
-            return self.plays
-        return self._fitted_turns(fitting)[2]
-
-    def turn(self, fitting: frozenset[str], main: bool) -> tuple[AlibiAction, ...]:
-        """Plays, then what closes them, for a hand with nothing to aim (``targeted``)."""
-        if self.clues <= fitting:
-            return self.main if main else self.extra
-        return self._fitted_turns(fitting)[main]
-
-    def _fitted_turns(self, fitting: frozenset[str]) -> tuple[tuple[AlibiAction, ...], ...]:
-        """With some clue that fits no displayed suspect: (``extra``, ``main``, plays)."""
-        # Made once per subset of the hand's clues that fit (at most 16), and found by the
-        # fitting set itself for the first few (its hash is kept, the subset's is not).
-        # Either key stands for the same lists: those of the hand's clues among it.
-        made = self._fitted.get(fitting)
+    def fit(self, bits: int) -> Fitted:
+        """The lists with the plays of the hand's clues among ``bits`` (``Shown.fit_bits``
+        and the hand's ``clue_bits``): a step asks ``fitted.get(bits) or fit(bits)``."""
+        made = self.fitted.get(bits)
         if made is None:
-            fit = self.clues & fitting
-            made = self._fitted.get(fit)
-            if made is None:
-                plays = tuple([p for p in self.plays if p.value in fit])
-                made = (plays + self._closing[False], plays + self._closing[True], plays)
-                self._fitted[fit] = made
-            if len(self._fitted) < _FITTED_SIZE:
-                self._fitted[fitting] = made
+            # In hand order: a play of each distinct clue that fits.
+            plays = tuple([p for p in _CLUE_PLAYS if CLUE_BIT[p.value] & bits])
+            extra, main = plays + self._closing[False], plays + self._closing[True]
+            made = self.fitted[bits] = Fitted(listed(extra), listed(main), plays)
         return made
 
     def closing(self, main: bool) -> tuple[AlibiAction, ...]:
         return self._closing[main]
 
 
-_hands: dict[tuple[str, ...], Hand] = {}
+# A step asks the dict itself (``HANDS.get(cards) or hand_of(cards)``): a lookup, not a
+# call and a lookup.
+HANDS: dict[tuple[str, ...], Hand] = {}
 
 
 def hand_of(cards: tuple[str, ...]) -> Hand:
     """The ``Hand`` of sorted ``cards``."""
-    made = _hands.get(cards)
+    made = HANDS.get(cards)
     if made is None:
-        made = _remember(_hands, cards, Hand(cards), _HANDS_SIZE)
+        made = _remember(HANDS, cards, Hand(cards), _HANDS_SIZE)
     return made
 
 
 # Apart from the hands: most hands a step passes through (a card gone, before the next is
-# drawn) are never held at a decision, and need no actions.
-_actions: dict[tuple[str, ...], HandActions] = {}
+# drawn) are never held at a decision, and need no actions. A step asks the dict itself
+# (``HAND_ACTIONS.get(cards) or actions_of(cards)``): a lookup, not a call and a lookup.
+HAND_ACTIONS: dict[tuple[str, ...], HandActions] = {}
 
 
 def actions_of(cards: tuple[str, ...]) -> HandActions:
     """The ``HandActions`` of sorted ``cards``."""
-    made = _actions.get(cards)
+    made = HAND_ACTIONS.get(cards)
     if made is None:
-        made = _remember(_actions, cards, HandActions(cards), _HANDS_SIZE)
+        made = _remember(HAND_ACTIONS, cards, HandActions(cards), _HANDS_SIZE)
     return made
 
 
@@ -157,7 +157,7 @@ class Shown(NamedTuple):
     """What a display allows: the clue values that may be played (C5, C6), and an Alibi on
     each suspect while none lies on any."""
 
-    fitting: frozenset[str]
+    fit_bits: int  # the clue values that may be played (``CLUE_BIT``)
     alibi_plays: tuple[PlayAlibi, ...]
 
 
@@ -169,18 +169,20 @@ class TableActions:
         self.suspect_values = suspect_values
         self.alibi_play = {s: PlayAlibi(s) for s in suspect_values}
         self.bribe = {(t, v): Bribe(t, v) for t in range(config.players) for v in ac.VALUES}
-        self._shown: dict[tuple[str, ...], Shown] = {}
+        # Asked as ``made.displays.get(display) or made.shown(display)`` at every step.
+        self.displays: dict[tuple[str, ...], Shown] = {}
         self._bribes: dict[tuple[int, tuple[str, ...]], tuple[Bribe, ...]] = {}
 
     def shown(self, display: tuple[str, ...]) -> Shown:
-        made = self._shown.get(display)
+        made = self.displays.get(display)
         if made is None:
             if self.config.clues_must_fit:
-                fitting = frozenset(v for s in display for v in self.suspect_values[s])
+                fitting = {v for s in display for v in self.suspect_values[s]}
             else:
-                fitting = frozenset(ac.VALUES)
+                fitting = set(ac.VALUES)
+            fit_bits = sum(CLUE_BIT[v] for v in fitting)
             alibi_plays = tuple([self.alibi_play[s] for s in display])
-            made = _remember(self._shown, display, Shown(fitting, alibi_plays))
+            made = _remember(self.displays, display, Shown(fit_bits, alibi_plays))
         return made
 
     def bribes(self, target: int, front: tuple[str, ...]) -> tuple[Bribe, ...]:

@@ -8,14 +8,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from sleuth.core import ConfigError, Game, Outcome, State, make_rng
+from sleuth.core import Action, ConfigError, Game, Outcome, State, make_rng
 from sleuth.core.protocol import Termination, copier
 from sleuth.core.rng import shuffle
 from sleuth.core.serialize import JSONValue
 
 from . import components as ac
 from .components import Phase
-from .legal import Hand, HandActions, Shown, TableActions, actions_of, hand_of
+from .legal import HAND_ACTIONS, HANDS, HandActions, Shown, TableActions, actions_of, hand_of
 from .notation import (
     ACTION_TYPES,
     AlibiAction,
@@ -87,6 +87,7 @@ class Alibi(Game[ac.AlibiConfig]):
         self.clue_counts = tuple(self.clue_deck.count(v) for v in ac.VALUES)
         self.made = TableActions(config, self.suspect_values)
         self.claiming = config.conviction == "claim"
+        self.round_limit = config.round_limit
 
     def new(self, seed: int) -> AlibiState:
         rng = make_rng(seed, "deal")
@@ -157,11 +158,13 @@ class AlibiState(State):
     candidates: tuple[str, ...] = ()
     round_turns: int = 0
     refills: int = 0
-    # The notes of the action that led here (None at the start), never changed once made:
+    # The notes of the action that led here (None at the start), never changed once made
+    # (the list the step wrote, kept as it is: a tuple of it would cost a copy per step):
     # joined only when a result is asked for, which a playout never does.
-    notes: tuple[str, ...] | None = None
+    notes: Sequence[str] | None = None
     counts_hidden: bool = False  # the public result must leave the exchange's counts out
-    _outcome: Outcome | None = None
+    # A field, not State's property: a playout asks at every step, and a slot is no call.
+    outcome: Outcome | None = None
 
     @classmethod
     def _initial(
@@ -248,29 +251,34 @@ class AlibiState(State):
     # --- the protocol -------------------------------------------------------------------------
 
     def actors(self) -> frozenset[int]:
-        return frozenset() if self.phase == OVER else frozenset({self.active})
+        return frozenset() if self.phase is OVER else frozenset({self.active})
 
     def to_move(self) -> int | None:
-        return None if self.phase == OVER else self.active
+        return None if self.phase is OVER else self.active
 
-    def _legal_actions(self, seat: int) -> Sequence[AlibiAction]:
+    def _legal_actions(self, seat: int) -> Sequence[Action]:
         phase = self.phase
         if phase is OVER or seat != self.active:
             return []
         if phase is CONVICT:
             return [Convict(s) for s in self.candidates]
         game = self.game
-        hand = actions_of(self.hands[seat])
+        cards = self.hands[seat]
+        # The made lists asked straight (``actions_of`` makes them): this runs every step.
+        hand = HAND_ACTIONS.get(cards) or actions_of(cards)
         claims = self.claims() if game.claiming else ()
         if phase is SWAP:
             return [*claims, *hand.swaps] if claims else hand.swaps
-        shown = game.made.shown(self.display)
+        made = game.made
+        shown = made.displays.get(self.display) or made.shown(self.display)
+        fit = hand.clue_bits & shown.fit_bits  # the hand's clues that may be played (C5, C6)
+        fitted = hand.fitted.get(fit) or hand.fit(fit)
         if claims or hand.targeted:
-            actions: list[AlibiAction] = [*claims, *hand.fitting_plays(shown.fitting)]
+            actions: list[AlibiAction] = [*claims, *fitted.plays]
             self._add_targeted_plays(seat, hand, shown, actions)
             actions += hand.closing(phase is MAIN)
             return actions
-        return hand.turn(shown.fitting, phase is MAIN)
+        return fitted.main if phase is MAIN else fitted.extra
 
     def _add_targeted_plays(
         self, seat: int, hand: HandActions, shown: Shown, actions: list[AlibiAction]
@@ -290,17 +298,31 @@ class AlibiState(State):
 
     def _apply(self, seat: int, action: AlibiAction) -> AlibiState:
         state = _copy_state(self)
-        state.notes = tuple(state._do(seat, action))
-        # The exchanged cards went back into the pile unseen: so does their number.
-        state.counts_hidden = type(action) is Exchange and state._reshuffled_since(self)
+        notes: list[str] = []
+        # The commonest first, here rather than in ``_do``: most of a random game is swaps
+        # and exchanges.
+        if type(action) is Swap:
+            state._draw(seat, 1, notes, (action.card,))
+            state._end_turn(notes)
+            state.counts_hidden = False
+        elif type(action) is Exchange:
+            state._draw(seat, len(action.cards), notes, action.cards)
+            if len(state.hands[seat]) == ac.HAND_SIZE:
+                # ``_finish_main`` with nothing to draw: the main phase has no extra plays
+                # nor candidates to clear.
+                state.phase = SWAP
+            else:
+                state._finish_main(notes)
+            # The exchanged cards went back into the pile unseen: so does their number.
+            state.counts_hidden = state._reshuffled_since(self)
+        else:
+            state._do(seat, action, notes)
+            state.counts_hidden = False
+        state.notes = notes
         return state
 
     def _reshuffled_since(self, before: AlibiState) -> bool:
         return self.refills != before.refills or len(self.convictions) != len(before.convictions)
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
 
     def last_result(self) -> str:
         if self.notes is None:
@@ -344,16 +366,9 @@ class AlibiState(State):
 
     # --- effects (on a fresh copy) ----------------------------------------------------------
 
-    def _do(self, seat: int, action: AlibiAction) -> list[str]:
-        notes: list[str] = []
-        # The commonest first: most of a random game is exchanges and swaps.
-        if type(action) is Swap:
-            self._replace(seat, (action.card,), notes)
-            self._end_turn(notes)
-        elif type(action) is Exchange:
-            self._replace(seat, action.cards, notes)
-            self._finish_main(notes)
-        elif type(action) is Pass:
+    def _do(self, seat: int, action: AlibiAction, notes: list[str]) -> None:
+        """The effect of an action other than a swap or an exchange (``_apply``)."""
+        if type(action) is Pass:
             # Declining the swap ends the turn; otherwise the main action ends here.
             if self.phase is SWAP:
                 self._end_turn(notes)
@@ -372,7 +387,6 @@ class AlibiState(State):
             self._after_conviction(notes)
         else:
             self._play(seat, action, notes)
-        return notes
 
     def _play(self, seat: int, action: AlibiAction, notes: list[str]) -> None:
         extra_before = self.extra if self.phase is EXTRA else 0
@@ -431,13 +445,11 @@ class AlibiState(State):
         self._take(seat, card)
         self.discard = (*self.discard, card)
 
-    def _replace(self, seat: int, cards: tuple[str, ...], notes: list[str]) -> None:
-        """``cards`` from the hand to the discard pile, then as many drawn (exchange, swap)."""
-        self.discard += cards
-        self._draw(seat, hand_of(self.hands[seat]).without(cards), len(cards), notes)
-
-    def _draw(self, seat: int, hand: Hand, count: int, notes: list[str]) -> None:
-        """``seat`` holds ``hand`` and draws ``count`` cards, or what the piles hold."""
+    def _draw(self, seat: int, count: int, notes: list[str], gone: tuple[str, ...] = ()) -> None:
+        """``seat`` discards ``gone`` (an exchange, a swap), then draws ``count`` cards, or
+        what the piles hold."""
+        if gone:
+            self.discard += gone
         # Cards come off the top, the pile's end; the order they are drawn in is lost in
         # the sorted hand.
         pile = self.pile
@@ -446,8 +458,8 @@ class AlibiState(State):
             drawn, self.pile = pile[cut:], pile[:cut]
         else:
             drawn = self._draw_all(count, notes)
-        for card in drawn:
-            hand = hand.plus(card)
+        held = self.hands[seat]
+        hand = (HANDS.get(held) or hand_of(held)).replaced(gone, drawn)
         hands = list(self.hands)
         hands[seat] = hand.cards
         self.hands = tuple(hands)
@@ -476,7 +488,7 @@ class AlibiState(State):
         self.extra, self.candidates = 0, ()
         hand = self.hands[seat]
         if len(hand) < ac.HAND_SIZE:
-            self._draw(seat, hand_of(hand), ac.HAND_SIZE - len(hand), notes)
+            self._draw(seat, ac.HAND_SIZE - len(hand), notes)
         if self.hands[seat]:
             self.phase = SWAP
         else:
@@ -488,7 +500,7 @@ class AlibiState(State):
 
     def _end_turn(self, notes: list[str]) -> None:
         self.round_turns += 1
-        limit = self.game.config.round_limit
+        limit = self.game.round_limit
         if limit and self.round_turns >= limit:
             self._stall(notes)
             if self.phase == OVER:
@@ -530,7 +542,7 @@ class AlibiState(State):
             top = max(self.scores)
             winners = tuple(s for s, score in enumerate(self.scores) if score == top)
             self.phase = OVER
-            self._outcome = Outcome(self.scores, winners, AlibiEnd.CONVICTIONS)
+            self.outcome = Outcome(self.scores, winners, AlibiEnd.CONVICTIONS)
             return
         # §3.4 New round: every card on the table, the discard and the draw pile are shuffled.
         cards = [*self.pile, *self.discard, *(v for f in self.fronts for v in f)]
