@@ -10,7 +10,8 @@ interval lies above zero. ``--write`` stores the result as the game's ``ladder.j
 its bots, where ``sleuth bots`` shows it.
 
 With ``--pairs N`` each step is measured at a table of its own instead: the upper level and
-the one below, two seats each (alternating, rotated game by game), N games. At the table of
+the one below in alternate seats (two each at 4 players; at an odd table the upper level
+holds the extra seat in every game), rotated game by game, N games. At the table of
 all levels two weak seats feed both strong ones, which blurs the step at the top; a table of
 the two alone is the match a person choosing between them would play.
 """

@@ -8,9 +8,9 @@ engine's own speed. In the same run, when the ``bench`` extra (``open-spiel``) i
 OpenSpiel's ``python_kuhn_poker`` (and two more of its pure-Python games) play random games
 the same way (chance outcomes drawn by their probabilities), and every figure is printed as
 a ratio to ``python_kuhn_poker``: absolute figures do not travel between machines, ratios
-measured side by side do. Times are CPU times, and the baseline runs between the figures in
-every round (``measure``), so each ratio printed is the median over the rounds, with its
-lowest and highest beside it.
+measured side by side do. Times are CPU times, and the baseline runs before and after the
+figures of every round (``measure``), so each ratio printed is the median over the rounds,
+with its lowest and highest beside it.
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ def fresh_heap() -> None:
     that a measurement runs as in a process of its own: the caches an earlier figure left (a
     quarter of a million objects after a round of the four games) would otherwise be walked
     by every full collection and slow whatever runs after them by a quarter."""
+    gc.unfreeze()  # what an earlier figure froze may be garbage by now
     gc.collect()
     gc.freeze()
 
@@ -110,8 +111,9 @@ def measure(
 
     The run is cut into ``rounds``: in each, the baseline plays, then every figure, then the
     baseline again, each for ``seconds / rounds`` of CPU time; a figure's ratio in a round is
-    to the mean of the two baselines around it. A machine that speeds up or slows down midway
-    (a shared host, another process) weighs on a figure and its baseline alike, and the
+    to the mean of the round's two baselines (with many figures a round is long: ask for
+    fewer, ``--game``, to keep each close to its baselines). A machine that speeds up or
+    slows down from round to round weighs on a figure and its baseline alike, and the
     spread of the rounds shows how far to trust the median.
     """
     share = seconds / rounds

@@ -24,7 +24,7 @@ def test_a_step_seats_its_two_levels_alternately_and_rotates_them() -> None:
     assert len({spec.seed for spec in plan}) == 4  # a new deal each game
 
 
-def test_an_odd_table_gives_the_upper_level_the_extra_seat_only_as_often_as_it_rotates() -> None:
+def test_at_an_odd_table_the_upper_level_holds_the_extra_seat_and_every_seat_in_turn() -> None:
     game = find_game("alibi").configure(3)
     plan = pair_plan(game, "lookahead", "deductive", 3, seed=1)
     seats = Counter((seat, bot) for spec in plan for seat, bot in enumerate(spec.seating))

@@ -353,7 +353,7 @@ def test_racing_asks_no_question_likely_to_end_the_game() -> None:
     assert isinstance(view, BlackViennaView)
     legal = state.legal_actions(3)
     near = dataclasses.replace(view, supply=6)  # an answer of 3 ends the game
-    asked = [(("QUY", "QST"), 2), (("QUY", "QST"), 0)]
+    asked: list[tuple[tuple[str, ...], int]] = [(("QUY", "QST"), 2), (("QUY", "QST"), 0)]
     # Seat 2's answer (Q counted twice) is 3 or more in 13 of the 24 deals drawn; seat 0's
     # is at most 2.
     assert ending_chances(near, asked, 24, random.Random(1)) == [13 / 24, 0.0]

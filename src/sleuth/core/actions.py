@@ -162,11 +162,30 @@ class ActionList(Sequence[Action]):
         raise IndexError(index)
 
     def of_kind(self, kind: str) -> Sequence[Action]:
-        chosen = [p for p in self._parts if _kind_of(p) == kind]
+        chosen: list[Sequence[Action]] = []
+        for part in self._parts:
+            if isinstance(part, IndexedActions):  # one kind, listed lazily
+                if part.kind == kind:
+                    chosen.append(part)
+            elif isinstance(part, ActionList):
+                if kind in part.kinds():
+                    chosen.append(part.of_kind(kind))
+            else:  # a plain part may mix kinds (a game's made list for a whole turn)
+                items = [a for a in part if a.kind == kind]
+                if items:
+                    chosen.append(part if len(items) == len(part) else items)
         return chosen[0] if len(chosen) == 1 else ActionList(chosen)
 
     def kinds(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(_kind_of(p) for p in self._parts))
+        found: dict[str, None] = {}
+        for part in self._parts:
+            if isinstance(part, IndexedActions):
+                found[part.kind] = None
+            elif isinstance(part, ActionList):
+                found.update(dict.fromkeys(part.kinds()))
+            else:
+                found.update(dict.fromkeys(a.kind for a in part))
+        return tuple(found)
 
     def split_drastic(self) -> tuple[Sequence[Action], Sequence[Action]]:
         """(ordinary actions, drastic actions), each part kept whole and lazy."""
@@ -202,9 +221,3 @@ LISTS: set[type] = {ActionList}
 
 def _join(parts: list[Sequence[Action]]) -> Sequence[Action]:
     return parts[0] if len(parts) == 1 else ActionList(parts)
-
-
-def _kind_of(part: Sequence[Action]) -> str:
-    if isinstance(part, IndexedActions):
-        return part.kind
-    return part[0].kind

@@ -271,7 +271,8 @@ def _trios(game: ThirteenClues, hand: tuple[int, ...]) -> list[tuple[int, int, i
 
 @dataclass(slots=True, eq=False, repr=False)
 class ThirteenCluesState(State):
-    """One position of 13 Clues. Never mutated after construction."""
+    """One position of 13 Clues. Never changed after construction, but for the caches of
+    what its fields determine (``_seen``, the public log a view catches up)."""
 
     game: ThirteenClues
     hands: tuple[tuple[int, ...], ...]

@@ -315,4 +315,6 @@ def _swapped(state: ThirteenCluesState, x: int, y: int) -> ThirteenCluesState:
     twin.accusations = tuple(
         a._replace(correct=twin.mysteries[a.seat] == a.cards) for a in state.accusations
     )
+    # The public log made afresh from the twin's own, so the check sees it converted too.
+    twin.public_questions, twin.public_accusations, twin.public_looks = (), (), ()
     return twin
