@@ -44,9 +44,11 @@ def random_move(state: State, rng: random.Random) -> State:
     if seat is None:
         raise RuntimeError("a game that is not over waits on nobody")
     ordinary, drastic = split_drastic(state.legal_actions(seat))
-    rare = len(drastic) and rng.random() < 0.01
-    pool = drastic if not len(ordinary) or rare else ordinary
-    return state.apply(seat, pool[rng.randrange(len(pool))])
+    # Each length asked once: a lazy list's len() is a Python call.
+    pool, size, drastic_size = ordinary, len(ordinary), len(drastic)
+    if drastic_size and (rng.random() < 0.01 or not size):
+        pool, size = drastic, drastic_size
+    return state.apply(seat, pool[rng.randrange(size)])
 
 
 def fresh_heap() -> None:
@@ -153,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", help="a game (default: every built-in)")
     parser.add_argument("--players", type=int, action="append")
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU time per figure")
-    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds")
+    parser.add_argument("--rounds", type=int, default=20, help="interleaved rounds")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     games = args.game or [k.name for k in all_kits() if k.game.__module__.startswith("sleuth.")]

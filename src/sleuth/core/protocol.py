@@ -302,15 +302,10 @@ class State(ABC):
 
     def apply(self, seat: int, action: Action) -> Self:
         """The next state, after ``check``; this state is never changed."""
-        return self._apply(seat, self.check(seat, action))
-
-    def check(self, seat: int, action: Action) -> Action:
-        """The one place every action is checked: ``action`` in its canonical form, or a
-        ``GameError`` naming what is wrong (the game is over, no such seat, not this seat's
-        move, not an action of this game, malformed, or against the rules)."""
         cache: dict[int, Sequence[Action]] | None = getattr(self, "_legal", None)
-        # The usual case first: the action was just taken from this seat's legal list. The
-        # cache holds only this game's seats, by int (True would find seat 1's list).
+        # check()'s usual case, asked here (check's frame was a fiftieth of a playout's
+        # step): the action was just taken from this seat's legal list. The cache holds
+        # only this game's seats, by int (True would find seat 1's list).
         if cache is not None and type(seat) is int and self.outcome is None:
             legal = cache.get(seat)
             if legal is not None:
@@ -318,7 +313,13 @@ class State(ABC):
                 # A lazy list asked straight: handed_out() would be a call more, every step.
                 made = None if kind is list or kind is tuple else getattr(legal, "handed_out", None)
                 if made(action) if made is not None else handed_out(legal, action):
-                    return action
+                    return self._apply(seat, action)
+        return self._apply(seat, self.check(seat, action))
+
+    def check(self, seat: int, action: Action) -> Action:
+        """The one place every action is checked: ``action`` in its canonical form, or a
+        ``GameError`` naming what is wrong (the game is over, no such seat, not this seat's
+        move, not an action of this game, malformed, or against the rules)."""
         game = self.game
         if self.outcome is not None:
             raise IllegalActionError("the game is over")
