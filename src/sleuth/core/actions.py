@@ -65,14 +65,22 @@ class IndexedActions(Sequence[Action]):
         if type(index) is int and 0 <= index < self._size:  # a bot's pick: the usual case
             made = self._last = self._make(index)
             return made
-        if isinstance(index, slice):
-            return [self._make(i) for i in range(*index.indices(self._size))]
-        if index < 0:
-            index += self._size
-        if not 0 <= index < self._size:
-            raise IndexError(index)
-        made = self._last = self._make(index)
+        where = unusual_index(index, self._size)
+        if type(where) is range:
+            return [self._make(i) for i in where]
+        made = self._last = self._make(where)
         return made
+
+
+def unusual_index(index: int | slice, size: int) -> int | range:
+    """What an index other than a plain one in range names in a list of ``size``: a
+    slice's positions, a negative index's from the end; ``IndexError`` beyond the list."""
+    if isinstance(index, slice):
+        return range(*index.indices(size))
+    position = index + size if index < 0 else index
+    if not 0 <= position < size:
+        raise IndexError(index)
+    return position
 
 
 # IndexedActions and its subclasses, for tests by exact type: a failed isinstance against an
@@ -149,12 +157,10 @@ class ActionList(Sequence[Action]):
     @overload
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._size))]
-        if index < 0:
-            index += self._size
-        if not 0 <= index < self._size:
-            raise IndexError(index)
+        where = unusual_index(index, self._size)
+        if type(where) is range:
+            return [self[i] for i in where]
+        index = where
         for part, size in zip(self._parts, self._sizes):  # noqa: B905  # equal by construction
             if index < size:
                 return part[index]

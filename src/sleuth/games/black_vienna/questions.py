@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, overload
 
-from sleuth.core.actions import NOT_MADE, IndexedActions
+from sleuth.core.actions import NOT_MADE, IndexedActions, unusual_index
 
 from .notation import Investigate
 
@@ -67,12 +67,10 @@ class Questions(IndexedActions):
     def __getitem__(self, index: slice) -> Sequence[Investigate]: ...
     def __getitem__(self, index: int | slice) -> Investigate | Sequence[Investigate]:
         if type(index) is not int or not 0 <= index < self._size:  # not a bot's usual pick
-            if isinstance(index, slice):
-                return [self[i] for i in range(*index.indices(self._size))]
-            if index < 0:
-                index += self._size
-            if not 0 <= index < self._size:
-                raise IndexError(index)
+            where = unusual_index(index, self._size)
+            if type(where) is range:
+                return [self[i] for i in where]
+            index = where
         # Made here, not in a method of its own: a pick is then one call.
         targets = self._targets
         card_set, target = divmod(index, len(targets))
