@@ -77,8 +77,9 @@ def open_context(
 
     def route(route: Any) -> None:
         # A request still in flight when its page or context closes (a chat message posted
-        # as a test ends) loses its response midway; nothing reached the page, so nothing is
-        # recorded, and the failure must not surface in whichever test runs next.
+        # as a test ends) loses its response midway: the failure must not surface in
+        # whichever test runs next. A body fetched is recorded before it is handed on, so
+        # the leak checks see at least all that reached the page.
         try:
             response = route.fetch()
             body = response.body()

@@ -25,7 +25,8 @@ def split_drastic(legal: Sequence[Action]) -> tuple[Sequence[Action], Sequence[A
     kind = type(legal)
     if kind in LISTS or (kind not in _PLAIN and isinstance(legal, ActionList)):
         lists: ActionList = legal  # type: ignore[assignment]  # an ActionList, by its type
-        # A split known in advance read straight: split_drastic() would be a call more.
+        # A split known in advance read straight: split_drastic() would be a call more (a
+        # subclass that splits otherwise keeps ``_split`` None).
         return lists._split or lists.split_drastic()
     drastic = [a for a in legal if a.drastic]
     if not drastic:  # most lists: no need to copy the ordinary ones

@@ -157,10 +157,11 @@ class ActionList(Sequence[Action]):
     @overload
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        where = unusual_index(index, self._size)
-        if type(where) is range:
-            return [self[i] for i in where]
-        index = where
+        if type(index) is not int or not 0 <= index < self._size:  # not a bot's usual pick
+            where = unusual_index(index, self._size)
+            if type(where) is range:
+                return [self[i] for i in where]
+            index = where
         for part, size in zip(self._parts, self._sizes):  # noqa: B905  # equal by construction
             if index < size:
                 return part[index]

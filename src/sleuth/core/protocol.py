@@ -317,9 +317,11 @@ class State(ABC):
         return self._apply(seat, self.check(seat, action))
 
     def check(self, seat: int, action: Action) -> Action:
-        """The one place every action is checked: ``action`` in its canonical form, or a
-        ``GameError`` naming what is wrong (the game is over, no such seat, not this seat's
-        move, not an action of this game, malformed, or against the rules)."""
+        """Every action is checked here: ``action`` in its canonical form, or a ``GameError``
+        naming what is wrong (the game is over, no such seat, not this seat's move, not an
+        action of this game, malformed, or against the rules). ``apply`` asks the usual
+        case first itself (an action its legal list just handed out, which this accepts
+        too): a new rule that refuses such an action must go in both."""
         game = self.game
         if self.outcome is not None:
             raise IllegalActionError("the game is over")
