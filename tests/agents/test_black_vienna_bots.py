@@ -126,6 +126,16 @@ def _nineteen_in() -> tuple[BlackViennaState, BlackViennaView]:
     return state, view
 
 
+def _twenty_one_in() -> tuple[BlackViennaState, BlackViennaView]:
+    """Two questions past ``_nineteen_in``: seat 1 to move, as seat 1 sees it."""
+    state, _ = _nineteen_in()
+    for seat, text in [(3, "ask 2 QUY+QST"), (2, "ask 1 SWZ+MNP")]:
+        state = narrow(BlackViennaState, state.apply(seat, parse_action(text)))
+    view = state.view(1)
+    assert isinstance(view, BlackViennaView)
+    return state, view
+
+
 def test_racing_accuses_below_its_own_threshold_only_when_rivals_press() -> None:
     import random
 
@@ -226,11 +236,7 @@ def test_racing_weighs_the_odds_that_a_rival_accuses_rightly_now() -> None:
     from sleuth.games.black_vienna.bots.ring import ring_knowledge
     from sleuth.games.black_vienna.views import AccusationView
 
-    state, _ = _nineteen_in()
-    for seat, text in [(3, "ask 2 QUY+QST"), (2, "ask 1 SWZ+MNP")]:
-        state = narrow(BlackViennaState, state.apply(seat, parse_action(text)))
-    view = state.view(1)
-    assert isinstance(view, BlackViennaView)
+    state, view = _twenty_one_in()
     known = ring_knowledge(view)
     assert (known.trios, known.best) == (11, "BLM")
     assert known.p_best == pytest.approx(0.2105, abs=1e-4)
@@ -265,11 +271,7 @@ def test_racing_takes_a_rival_who_let_the_chance_to_accuse_pass_as_not_that_sure
     from sleuth.games.black_vienna.bots import RacingBlackVienna
     from sleuth.games.black_vienna.bots.racing import passed_rivals, rival_threat
 
-    state, _ = _nineteen_in()
-    for seat, text in [(3, "ask 2 QUY+QST"), (2, "ask 1 SWZ+MNP")]:
-        state = narrow(BlackViennaState, state.apply(seat, parse_action(text)))
-    view = state.view(1)
-    assert isinstance(view, BlackViennaView)
+    state, view = _twenty_one_in()
     legal = state.legal_actions(1)
     # The table offers the accusation to the seats after the one to move, in seat order,
     # and to the one to move last. Seat 1 moves here: every rival has let it pass.
