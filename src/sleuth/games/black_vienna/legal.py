@@ -55,3 +55,20 @@ def without(entries: tuple[Entry, ...], card: str) -> tuple[Entry, ...]:
             return entries[:at] + entries[at + 1 :]
         at += 1  # noqa: SIM113  # counted by hand: enumerate costs half as much again
     return entries
+
+
+def card_sets(
+    face_up: list[str], reusable: list[str] | tuple[str, ...], config: bv.BlackViennaConfig
+) -> list[tuple[str, ...]]:
+    """The card sets an asker may put in front of a target (A2, A3, A8): each face-up card;
+    with special investigations open (``reusable``: the 0-marker cards before other seats,
+    empty while locked), a face-up card with each of them (``special=both``), or each alone
+    (``special=either``, or ``empty_stacks=special-only`` with no card face up)."""
+    sets: list[tuple[str, ...]] = [(card,) for card in face_up]
+    if config.special == "both":
+        sets += [(up, old) for up in face_up for old in reusable]
+        if not face_up and config.empty_stacks == "special-only":
+            sets += [(old,) for old in reusable]
+    else:
+        sets += [(old,) for old in reusable]
+    return sets

@@ -20,6 +20,7 @@ from .legal import (
     GUESSES,
     NO_QUESTIONS,
     PASS,
+    card_sets,
     new_tuple,
     trio_actions,
     without,
@@ -308,18 +309,8 @@ class BlackViennaState(State):
         if self.phase not in (ASK, FINAL_QUESTION) or seat != self.asker:
             return []
         face_up = [card for card in self.face_up() if card is not None]
-        choices: list[tuple[str, ...]] = [(card,) for card in face_up]
-        if self.cards_played < bv.SPECIAL_MIN_CARDS:  # the rest of special_unlocked()
-            return choices
-        if self.special_unlocked():
-            reusable = self.reusable_cards(seat)
-            if self.game.config.special == "both":
-                choices += [(up, old) for up in face_up for old in reusable]
-                if not face_up and self.game.config.empty_stacks == "special-only":
-                    choices += [(old,) for old in reusable]
-            else:
-                choices += [(old,) for old in reusable]
-        return choices
+        reusable = self.reusable_cards(seat) if self.special_unlocked() else ()
+        return card_sets(face_up, reusable, self.game.config)
 
     def investigations(self, seat: int) -> IndexedActions:
         """Every (card set, target) question of ``seat``, card set first, made on demand:

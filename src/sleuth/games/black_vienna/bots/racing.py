@@ -76,6 +76,7 @@ from sleuth.games.black_vienna.knowledge import (
     Position,
     black_vienna_position,
 )
+from sleuth.games.black_vienna.legal import card_sets
 
 from .deductive import (
     EARLY_CONFIDENCE,
@@ -243,20 +244,16 @@ def ending_chances(
 
 
 def asker_card_sets(view: BlackViennaView) -> list[tuple[str, ...]]:
-    """The card sets the asker may put in front of a target (rules' ``question_choices``
-    from the public view): a face-up card, and once unlocked the special investigations of
-    a 0-marker card lying before another seat."""
+    """The card sets the asker may put in front of a target, by the rules' own
+    ``card_sets`` from the public view (the 0-marker cards before other seats reusable once
+    special investigations are open)."""
     face_up = [card for card in view.face_up if card is not None]
-    sets: list[tuple[str, ...]] = [(card,) for card in face_up]
-    if view.special_unlocked:
-        reusable = [t.letters for t in view.table if not t.markers and t.holder != view.asker]
-        if view.config.special == "both":
-            sets += [(up, old) for up in face_up for old in reusable]
-            if not face_up and view.config.empty_stacks == "special-only":
-                sets += [(old,) for old in reusable]
-        else:
-            sets += [(old,) for old in reusable]
-    return sets
+    reusable = (
+        [t.letters for t in view.table if not t.markers and t.holder != view.asker]
+        if view.special_unlocked
+        else []
+    )
+    return card_sets(face_up, reusable, view.config)
 
 
 def rival_pressure(
