@@ -13,7 +13,9 @@ With ``--pairs N`` each step is measured at a table of its own instead: the uppe
 the one below in alternate seats (two each at 4 players; at an odd table the upper level
 holds the extra seat in every game), rotated game by game, N games. At the table of
 all levels two weak seats feed both strong ones, which blurs the step at the top; a table of
-the two alone is the match a person choosing between them would play.
+the two alone is the match a person choosing between them would play. The ratings are then
+fitted over every game played, the table's and the steps' alike, so that a level's rating
+agrees with how it fares against its neighbours head to head.
 """
 
 from __future__ import annotations
@@ -59,14 +61,6 @@ def pair_plan(game: Game[Any], upper: str, lower: str, games: int, seed: int) ->
     return schedule(game.name, game.config_json(), specs, games, seed, KEY + b" pairs")
 
 
-def paired_step(
-    game: Game[Any], upper: str, lower: str, games: int, seed: int, workers: int
-) -> dict[str, object]:
-    return step(
-        upper, lower, run_specs(pair_plan(game, upper, lower, games, seed), workers), "pair"
-    )
-
-
 def measure(
     game_name: str, players: int, games: int, seed: int, workers: int, pairs: int = 0
 ) -> dict[str, object]:
@@ -78,13 +72,16 @@ def measure(
     specs = [str(levels[name]) for name in names]
     game = kit.game.configure(players)
     results = run_specs(schedule(game.name, game.config_json(), specs, games, seed, KEY), workers)
-    fitted = ratings(results)
-    steps = [
-        paired_step(game, upper, lower, pairs, seed, workers)
-        if pairs
-        else step(upper, lower, results, "all levels")
-        for lower, upper in pairwise(specs)
-    ]
+    steps = []
+    every_game = list(results)
+    for lower, upper in pairwise(specs):
+        if pairs:
+            paired = run_specs(pair_plan(game, upper, lower, pairs, seed), workers)
+            steps.append(step(upper, lower, paired, "pair"))
+            every_game += paired
+        else:
+            steps.append(step(upper, lower, results, "all levels"))
+    fitted = ratings(every_game)
     timing = {}
     for spec in specs:
         per_move = [
@@ -103,7 +100,7 @@ def measure(
         "steps": steps,
         "decision_time": timing,
         "measured": f"{games} games at {players} players, seed {seed}"
-        + (f", each step {pairs} games of its two levels" if pairs else "")
+        + (f", each step {pairs} games of its two levels (rated with the rest)" if pairs else "")
         + f", {datetime.date.today().isoformat()} (benchmarks/ladder.py)",
     }
 

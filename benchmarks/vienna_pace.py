@@ -1,6 +1,7 @@
 """Black Vienna: how many questions a table needs before some seat can be sure of the ring.
 
     python benchmarks/vienna_pace.py [--games N] [--players N] [--oracle-games N] [--seed S]
+    python benchmarks/vienna_pace.py --frontier 0.3,0.5,0.7,0.9,1 [--oracle-games N]
 
 Every seat asks; nobody accuses, so the questions run until the first seat whose own view
 (its hand and every public answer) leaves one ring, or the game breaks off. Three ways of
@@ -18,6 +19,15 @@ choosing the question, on the same deals:
 Printed per way: games in which a seat became certain, the median number of questions
 before that (a game that never got there counts as never), and the median over games of
 the best-informed seat's probability of its likeliest ring after 15, 18 and 21 questions.
+
+``--frontier`` plays whole games with accusations: the oracle chooses every question (of
+the seats still standing it informs the best-informed most), and after every answer each
+seat still standing, offered the chance in the table's order (the seats after the one to
+move, then it), accuses its likeliest ring when its own exact probability of it reaches the
+threshold. Per threshold it prints the games that end with a correct accusation, those that
+go to the last player standing, those broken off, and the median number of questions the
+table asked before the winning accusation: the pace and the accuracy a table could have if
+its questions were the best a cheat could pick and its accusations honest.
 """
 
 from __future__ import annotations
@@ -32,7 +42,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from sleuth.core import make_game
-from sleuth.games.black_vienna import BlackViennaState, BlackViennaView, Investigate
+from sleuth.games.black_vienna import Accuse, BlackViennaState, BlackViennaView, Investigate
 from sleuth.games.black_vienna.bots import DeductiveBlackVienna
 from sleuth.games.black_vienna.bots.ring import RingKnowledge, knowledge_of
 from sleuth.games.black_vienna.knowledge import BlackViennaAnalysis, black_vienna_position
@@ -44,11 +54,15 @@ ORACLE_CHOICES = 40
 Chooser = Callable[[BlackViennaState, int, random.Random], BlackViennaState]
 
 
-def knowledge(state: BlackViennaState, seat: int) -> RingKnowledge:
+def knowledge(state: BlackViennaState, seat: int, name_best: bool = False) -> RingKnowledge:
     view = state.view(seat)
     if not isinstance(view, BlackViennaView):
         raise TypeError("not a Black Vienna view")
-    return knowledge_of(BlackViennaAnalysis(black_vienna_position(view)), name_best=False)
+    return knowledge_of(BlackViennaAnalysis(black_vienna_position(view)), name_best=name_best)
+
+
+def standing(state: BlackViennaState) -> list[int]:
+    return [s for s in range(state.players) if not state.eliminated >> s & 1]
 
 
 def asking(thrift: float) -> Chooser:
@@ -73,7 +87,8 @@ def oracle(state: BlackViennaState, seat: int, rng: random.Random) -> BlackVienn
         after = state.apply(seat, question)
         if after.outcome is not None:
             continue
-        bits = min(knowledge(after, s).entropy for s in range(state.players))
+        # A wrong accuser has seen the ring (§1.7): only the seats still standing count.
+        bits = min(knowledge(after, s).entropy for s in standing(after))
         if best is None or bits < best[0]:
             best = (bits, after)
     if best is None:  # every question ends the game: take any, the game is over
@@ -101,7 +116,54 @@ def pace(players: int, seed: int, choose: Chooser) -> tuple[int, list[float]]:
     return NEVER, best
 
 
+def frontier_game(players: int, seed: int, threshold: float) -> tuple[str, int | None]:
+    """How a game of threshold accusers and oracle questions ends, and after how many
+    questions of the table the winning accusation came (None: no seat won by accusing)."""
+    game = make_game("bv", players)
+    state = game.new(seed)
+    if not isinstance(state, BlackViennaState):
+        raise TypeError("not a Black Vienna state")
+    rng = random.Random(seed)
+    asked = 0
+    while True:
+        mover = state.to_move()
+        if state.outcome is not None or mover is None:
+            return "broken off", None
+        if len(standing(state)) == 1:
+            return "last player", None
+        for offset in range(1, players + 1):
+            seat = (mover + offset) % players
+            if seat not in standing(state):
+                continue
+            known = knowledge(state, seat, name_best=True)
+            if known.p_best < threshold:
+                continue
+            state = state.apply(seat, Accuse(known.best))
+            if state.winner is not None:
+                return "correct", asked
+            if len(standing(state)) == 1:
+                return "last player", None
+        state = oracle(state, mover, rng)
+        asked += 1
+
+
+def frontier(players: int, seeds: range, thresholds: list[float]) -> None:
+    print(f"{'accuse at':<10} {'games':>5} {'correct':>8} {'last player':>12} {'broken off':>11}")
+    for threshold in thresholds:
+        ends = [frontier_game(players, seed, threshold) for seed in seeds]
+        counts = {kind: sum(end == kind for end, _ in ends) for kind in ("correct", "last player")}
+        paces = [asked for _, asked in ends if asked is not None]
+        pace_text = f"{statistics.median(paces):g}" if paces else "-"
+        print(
+            f"p >= {threshold:<5g} {len(ends):>5} {counts['correct']:>8} "
+            f"{counts['last player']:>12} {len(ends) - sum(counts.values()):>11}   "
+            f"median questions before the win: {pace_text}"
+        )
+
+
 def report(name: str, players: int, seeds: range, choose: Chooser) -> None:
+    if not seeds:
+        return
     runs = [pace(players, seed, choose) for seed in seeds]
     firsts = [first for first, _ in runs]
     certain = sum(first != NEVER for first in firsts)
@@ -121,8 +183,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--oracle-games", type=int, default=10)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--frontier", help="thresholds, comma-separated: play oracle tables of accusers"
+    )
     args = parser.parse_args(argv)
     print(f"Black Vienna, {args.players} players, seeds from {args.seed}")
+    if args.frontier:
+        thresholds = [float(t) for t in args.frontier.split(",")]
+        frontier(args.players, range(args.seed, args.seed + args.oracle_games), thresholds)
+        return 0
     print(
         f"{'asking':<10} {'games':>5} {'certain':>8} {'median first':>14} "
         + " ".join(f"p@{m:<4}" for m in MARKS)

@@ -8,7 +8,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from ladder import pair_plan
+from ladder import KEY, measure, pair_plan
+from sleuth.agents.levels import ladder
+from sleuth.arena.stats import ratings
+from sleuth.arena.tournament import run_specs, schedule
 from sleuth.core import find_game
 
 
@@ -32,3 +35,18 @@ def test_at_an_odd_table_the_upper_level_holds_the_extra_seat_and_every_seat_in_
     assert seats == Counter(
         {(s, "lookahead"): 2 for s in range(3)} | {(s, "deductive"): 1 for s in range(3)}
     )
+
+
+def test_with_pairs_the_ratings_weigh_the_steps_games_with_the_tables() -> None:
+    game = find_game("13-clues").configure(2)
+    levels = ladder("13-clues")["levels"]
+    assert isinstance(levels, dict)
+    easy, medium = (str(spec) for spec in list(levels.values())[:2])
+    table = run_specs(schedule(game.name, game.config_json(), [easy, medium], 6, 3, KEY), 1)
+    paired = run_specs(pair_plan(game, medium, easy, 6, 3), 1)
+
+    measured = measure("13-clues", players=2, games=6, seed=3, workers=1, pairs=6)
+
+    every_game = ratings(table + paired)
+    assert measured["ratings"] == {"easy": every_game[easy], "medium": every_game[medium]}
+    assert every_game != ratings(table)  # the step's games moved the ratings
