@@ -37,6 +37,7 @@ import random
 import statistics
 import sys
 from collections.abc import Callable
+from math import comb
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
@@ -147,17 +148,34 @@ def frontier_game(players: int, seed: int, threshold: float) -> tuple[str, int |
         asked += 1
 
 
+def median_interval(values: list[int]) -> tuple[int, int]:
+    """A 95% interval for the median of sorted ``values``, from order statistics: the
+    median lies below the k-th smallest of n with the chance that at least k of n fair
+    coins fall below it (exact binomial, no assumption on the values' spread)."""
+    n = len(values)
+    cumulative, below = 0.0, 0
+    for k in range(n + 1):
+        cumulative += comb(n, k) / 2**n
+        if cumulative > 0.025:
+            below = k
+            break
+    return values[max(below - 1, 0)], values[min(n - below, n - 1)]
+
+
 def frontier(players: int, seeds: range, thresholds: list[float]) -> None:
     print(f"{'accuse at':<10} {'games':>5} {'correct':>8} {'last player':>12} {'broken off':>11}")
     for threshold in thresholds:
         ends = [frontier_game(players, seed, threshold) for seed in seeds]
         counts = {kind: sum(end == kind for end, _ in ends) for kind in ("correct", "last player")}
-        paces = [asked for _, asked in ends if asked is not None]
-        pace_text = f"{statistics.median(paces):g}" if paces else "-"
+        paces = sorted(asked for _, asked in ends if asked is not None)
+        pace_text = "-"
+        if paces:
+            low, high = median_interval(paces)
+            pace_text = f"{statistics.median(paces):g} [{low}, {high}]"
         print(
             f"p >= {threshold:<5g} {len(ends):>5} {counts['correct']:>8} "
             f"{counts['last player']:>12} {len(ends) - sum(counts.values()):>11}   "
-            f"median questions before the win: {pace_text}"
+            f"median questions before the win [95%]: {pace_text}"
         )
 
 
