@@ -100,7 +100,7 @@ def measure(
         "steps": steps,
         "decision_time": timing,
         "measured": f"{games} games at {players} players, seed {seed}"
-        + (f", each step {pairs} games of its two levels (rated with the rest)" if pairs else "")
+        + (f", each step {pairs} games of its two levels, rated with the rest" if pairs else "")
         + f", {datetime.date.today().isoformat()} (benchmarks/ladder.py)",
     }
 

@@ -42,9 +42,10 @@ difference, 95% interval) and at a table of four of them (200 games, seed 4002: 
 that end with a correct accusation, the others broken off at the markers or handed to the
 last player, and the median questions the table asked before the winning accusation):
 
-- the defaults: +1.92 [+0.44, +3.41] (400 games, seed 4001; pilots +3.35 over 100 games at
-  seed 100 and +1.35 over 200 at seed 200); at the table 83.5% (15 break off, 18 go to the
-  last player), median 25 questions;
+- the defaults: +1.92 [+0.44, +3.41] (400 games, seed 4001), +1.85 [+0.31, +3.38] (400,
+  seed 4003), +0.88 [-0.00, +1.75] (1,200, the ladder's seed 1; pilots +3.35 over 100 games
+  at seed 100 and +1.35 over 200 at seed 200); at the table 83.5% (15 break off, 18 go to
+  the last player), median 25 questions;
 - ``break_off`` and ``passes``, ``minimum`` 0.4: +1.41 [-0.08, +2.89] (400 games, seed
   4001); at the table 94.0% (5 break off, 7 to the last player, 3 of them wrong), median
   26. At ``minimum`` 0.2: +1.25 [-0.23, +2.74]; 90.5% (3 break off, 16 to the last
