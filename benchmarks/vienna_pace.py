@@ -25,9 +25,10 @@ the seats still standing it informs the best-informed most), and after every ans
 seat still standing, offered the chance in the table's order (the seats after the one to
 move, then it), accuses its likeliest ring when its own exact probability of it reaches the
 threshold. Per threshold it prints the games that end with a correct accusation, those that
-go to the last player standing, those broken off, and the median number of questions the
-table asked before the winning accusation: the pace and the accuracy a table could have if
-its questions were the best a cheat could pick and its accusations honest.
+go to the last player standing (not played out), those broken off, and over the games won
+by an accusation the median number of questions the table asked before it, with its 95%
+interval: the pace and the accuracy a table could have if its questions were the best a
+cheat could pick and its accusations honest. It plays ``--oracle-games`` games.
 """
 
 from __future__ import annotations
@@ -148,18 +149,19 @@ def frontier_game(players: int, seed: int, threshold: float) -> tuple[str, int |
         asked += 1
 
 
-def median_interval(values: list[int]) -> tuple[int, int]:
-    """A 95% interval for the median of sorted ``values``, from order statistics: the
-    median lies below the k-th smallest of n with the chance that at least k of n fair
-    coins fall below it (exact binomial, no assumption on the values' spread)."""
+def median_interval(values: list[int]) -> tuple[int, int] | None:
+    """A 95% interval for the median of sorted ``values`` from order statistics (exact, with
+    no assumption on their spread): the k-th smallest and the k-th largest, for the largest
+    k with P(Bin(n, 1/2) <= k - 1) <= 2.5%, the chance that fewer than k values fall below
+    the median. Under 6 values no k is small enough: None."""
     n = len(values)
-    cumulative, below = 0.0, 0
-    for k in range(n + 1):
-        cumulative += comb(n, k) / 2**n
-        if cumulative > 0.025:
-            below = k
-            break
-    return values[max(below - 1, 0)], values[min(n - below, n - 1)]
+    rank, below = 0, 0.0
+    while below + comb(n, rank) / 2**n <= 0.025:
+        below += comb(n, rank) / 2**n
+        rank += 1
+    if rank == 0:
+        return None
+    return values[rank - 1], values[n - rank]
 
 
 def frontier(players: int, seeds: range, thresholds: list[float]) -> None:
@@ -168,14 +170,14 @@ def frontier(players: int, seeds: range, thresholds: list[float]) -> None:
         ends = [frontier_game(players, seed, threshold) for seed in seeds]
         counts = {kind: sum(end == kind for end, _ in ends) for kind in ("correct", "last player")}
         paces = sorted(asked for _, asked in ends if asked is not None)
-        pace_text = "-"
-        if paces:
-            low, high = median_interval(paces)
-            pace_text = f"{statistics.median(paces):g} [{low}, {high}]"
+        pace_text = f"{statistics.median(paces):g}" if paces else "-"
+        interval = median_interval(paces)
+        if interval is not None:
+            pace_text += f" [{interval[0]}, {interval[1]}]"
         print(
             f"p >= {threshold:<5g} {len(ends):>5} {counts['correct']:>8} "
             f"{counts['last player']:>12} {len(ends) - sum(counts.values()):>11}   "
-            f"median questions before the win [95%]: {pace_text}"
+            f"median questions before a win [95%]: {pace_text}"
         )
 
 
@@ -202,7 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
-        "--frontier", help="thresholds, comma-separated: play oracle tables of accusers"
+        "--frontier",
+        help="thresholds, comma-separated: play --oracle-games games of oracle tables of accusers",
     )
     args = parser.parse_args(argv)
     print(f"Black Vienna, {args.players} players, seeds from {args.seed}")
