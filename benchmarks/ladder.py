@@ -14,8 +14,10 @@ the one below in alternate seats (two each at 4 players; at an odd table the upp
 holds the extra seat in every game), rotated game by game, N games. At the table of
 all levels two weak seats feed both strong ones, which blurs the step at the top; a table of
 the two alone is the match a person choosing between them would play. The ratings are then
-fitted over every game played, the table's and the steps' alike, so that a level's rating
-agrees with how it fares against its neighbours head to head.
+fitted over every game played, the table's and the steps' alike, so that they weigh how each
+level fares against its neighbours head to head (a step's game gives four such pairs at 4
+players, a game of the table one for each pair of levels; the fit counts wins, the steps'
+figures points).
 """
 
 from __future__ import annotations
