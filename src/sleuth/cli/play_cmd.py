@@ -30,8 +30,10 @@ def add_parser(commands: Any) -> None:
     play.add_argument(
         "--bots",
         default="",
-        help="bots for the other seats in order, e.g. deductive,basic,random or "
-        "'cmd:python mybot.py' (a bot program in its own process; default: random)",
+        help="bots for the other seats in order: levels (easy, medium, hard, expert; "
+        "'sleuth bots GAME' gives their bots and ratings), bots, e.g. expert,hard or "
+        "deductive,basic, or 'cmd:python mybot.py' (a bot program in its own process; "
+        "default: random)",
     )
     play.add_argument(
         "--seed",

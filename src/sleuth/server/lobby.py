@@ -48,22 +48,29 @@ class Created:
     seats: list[SeatRow]
 
 
-# Sleuth's bots share their names across games, from the weakest up; a game's own bot of
-# another name is listed after them (level 0: its strength is not known here).
-BOT_LEVELS = {
-    "random": (1, "Plays any legal move at random: for learning the rules."),
-    "basic": (2, "Rules of thumb and simple notes: an easy opponent."),
-    "deductive": (3, "Exact deduction from what its seat sees: a strong opponent."),
-    "ismcts": (4, "Searches over deals that fit its view: the strongest, and slower."),
+# What each of Sleuth's bots is, by name, the ones every game has first. How strong each is
+# in a game is the ladder's to say (its levels and ratings, measured by benchmarks/ladder.py).
+BOT_ABOUT = {
+    "random": "Plays any legal move at random: for learning the rules.",
+    "basic": "Rules of thumb and simple notes.",
+    "deductive": "Exact deduction from what its seat sees.",
+    "ismcts": "Searches over deals that fit its view; slower.",
+    "racing": "Exact deduction, and times its accusation by what each rival can know.",
+    "lookahead": "Exact deduction, its best moves tried against the next player's reply.",
 }
 
 
-def bot_level(name: str) -> int:
-    return BOT_LEVELS.get(name, (0, ""))[0]
+def bot_about(spec: str) -> str:
+    """What the bot of a spec (``name:knob=value...``) is, with the knobs it sets."""
+    name, _, knobs = spec.partition(":")
+    about = BOT_ABOUT.get(name, "A bot of this game.")
+    return f"{about[:-1]}; set {knobs.replace(':', ', ')}." if knobs else about
 
 
-def bot_about(name: str) -> str:
-    return BOT_LEVELS.get(name, (0, "A bot of this game."))[1]
+def bot_order(name: str) -> tuple[int, str]:
+    """Sleuth's bots in ``BOT_ABOUT``'s order, a game's own after them by name."""
+    known = list(BOT_ABOUT)
+    return (known.index(name) if name in known else len(known), name)
 
 
 def default_takeover(game: str) -> str:

@@ -56,12 +56,15 @@ class OptionOut(Strict):
 
 
 class BotOut(Strict):
-    """A bot for the game, by strength: ``level`` 1 (weakest) up; 0 for one of unknown
-    strength. ``parameters`` are its tunable knobs with their defaults, set in a spec as
-    ``name:knob=value``."""
+    """A bot for the game: a level of its ladder (``level`` 1, easy, up; ``spec`` the bot
+    behind it and ``rating`` its measured rating, if measured) or a bot by name (``level``
+    0). ``parameters`` are a named bot's tunable knobs with their defaults, set in a spec
+    as ``name:knob=value``."""
 
     name: str
     level: int
+    spec: str
+    rating: float | None = None
     about: str
     parameters: dict[str, str]
 

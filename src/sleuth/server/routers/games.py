@@ -5,11 +5,12 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from sleuth.agents import agent_names
+from sleuth.agents.levels import ladder
 from sleuth.agents.registry import bot_parameters
 from sleuth.core import GameKit, all_kits
 from sleuth.core.kit import RENDER, WEB, TextRender, WebPart
 
-from ..lobby import CLOCK_DEFAULTS, bot_about, bot_level, default_takeover
+from ..lobby import CLOCK_DEFAULTS, bot_about, bot_order, default_takeover
 from ..schemas import BotOut, GameOut, LobbyOut, OptionOut, WebOut
 from ..settings import CLOCK_KINDS, SHEET_LEVELS
 
@@ -25,16 +26,37 @@ def web_out(kit: GameKit) -> WebOut | None:
 
 
 def bots_out(game: str) -> list[BotOut]:
-    bots = [
-        BotOut(
-            name=name,
-            level=bot_level(name),
-            about=bot_about(name),
-            parameters={k: str(v) for k, v in bot_parameters(name, game).items()},
+    """The ladder's levels first, easy up, each with its bot and measured rating; then every
+    bot of the game by name, with its knobs, for a person who wants that one."""
+    standing = ladder(game)
+    levels, rated = standing.get("levels"), standing.get("ratings")
+    levels = levels if isinstance(levels, dict) else {}
+    rated = rated if isinstance(rated, dict) else {}
+    bots = []
+    for rank, (level, spec) in enumerate(levels.items(), start=1):
+        rating = rated.get(level)
+        bots.append(
+            BotOut(
+                name=level,
+                level=rank,
+                spec=str(spec),
+                rating=float(rating) if isinstance(rating, int | float) else None,
+                about=bot_about(str(spec)),
+                parameters={},
+            )
         )
-        for name in agent_names(game)
-    ]
-    return sorted(bots, key=lambda b: (b.level == 0, b.level, b.name))
+    for name in sorted(agent_names(game), key=bot_order):
+        parameters = bot_parameters(name, game)
+        bots.append(
+            BotOut(
+                name=name,
+                level=0,
+                spec=name,
+                about=bot_about(name),
+                parameters={k: str(v) for k, v in parameters.items()},
+            )
+        )
+    return bots
 
 
 @router.get("")

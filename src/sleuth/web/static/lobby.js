@@ -120,7 +120,7 @@ function newTableSection(menu, onDealt) {
     range.textContent = `${game.min_players}–${game.max_players}`;
     while (state.seats.length < state.players) state.seats.push(state.seats.length < 2 ? (state.seats.length === 0 ? "me" : "person") : `bot:${game.takeover_bot}`);
     state.seats.length = state.players;
-    state.seats = state.seats.map((s) => s.startsWith("bot:") && !game.bots.includes(s.slice(4)) ? `bot:${game.takeover_bot}` : s);
+    state.seats = state.seats.map((s) => s.startsWith("bot:") && !game.bot_levels.some((b) => b.name === s.slice(4)) ? `bot:${game.takeover_bot}` : s);
     drawSeats(seats, game, state);
     drawRules(rules, game, state);
     fill(takeover, ...game.bot_levels.map((b) => h("option", {value: b.name, selected: b.name === game.takeover_bot,
@@ -161,8 +161,9 @@ function clampPlayers(game, count) {
 }
 
 function botLabel(bot) {
-  const level = bot.level ? ` (level ${bot.level})` : "";
-  return `${bot.name}${level}: ${bot.about}`;
+  if (!bot.level) return `${bot.name}: ${bot.about}`;
+  const rating = bot.rating == null ? "" : `, rated ${Math.round(bot.rating)}`;
+  return `${bot.name} (${bot.spec.split(":")[0]}${rating}): ${bot.about}`;
 }
 
 function botSpec(form, seat, name) {
@@ -178,7 +179,7 @@ function drawSeats(fieldset, game, state) {
       h("option", {value: "me", text: "Me", selected: choice === "me"}),
       h("option", {value: "person", text: "A person (by invite link)", selected: choice === "person"}),
       game.bot_levels.map((b) => h("option", {value: `bot:${b.name}`, selected: choice === `bot:${b.name}`,
-        text: `Bot: ${b.name}${b.level ? `, level ${b.level}` : ""}`})));
+        text: `Bot: ${botLabel(b).split(": ")[0]}`})));
     select.addEventListener("change", () => {
       if (select.value === "me") state.seats = state.seats.map((s) => s === "me" ? "person" : s);
       state.seats[seat] = select.value;

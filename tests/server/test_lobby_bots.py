@@ -1,0 +1,52 @@
+"""The lobby's bots: the ladder's levels first, with the bot behind each and its rating."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sleuth.server.lobby import SeatPlan, TablePlan, check_plan
+from sleuth.server.routers.games import bots_out
+
+BOTS = Path(__file__).resolve().parents[2] / "src" / "sleuth" / "games"
+
+
+def test_the_levels_come_first_with_their_bots_and_measured_ratings() -> None:
+    stored = json.loads((BOTS / "black_vienna" / "bots" / "ladder.json").read_text("utf-8"))
+    offered = bots_out("black-vienna")
+    levels = [b for b in offered if b.level]
+    assert [(b.name, b.level, b.spec) for b in levels] == [
+        ("easy", 1, "random"),
+        ("medium", 2, "basic"),
+        ("hard", 3, "deductive"),
+        ("expert", 4, "racing"),
+    ]
+    assert [b.rating for b in levels] == [stored["ratings"][b.name] for b in levels]
+    assert offered[: len(levels)] == levels  # before the bots by name
+    named = [b.name for b in offered if not b.level]
+    assert named == ["random", "basic", "deductive", "ismcts", "racing"]
+    racing = next(b for b in offered if b.name == "racing")
+    assert "minimum" in racing.parameters and racing.rating is None
+
+
+def test_a_level_set_by_knobs_says_which() -> None:
+    expert = next(b for b in bots_out("13-clues") if b.name == "expert")
+    assert expert.spec.startswith("deductive:")
+    assert expert.about == (
+        "Exact deduction from what its seat sees; set patient=true, confidence=0.4, "
+        "pressed=0.25, duel=true."
+    )
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
+def test_a_table_takes_each_level_for_a_seat_and_for_takeover(level: str) -> None:
+    plan = TablePlan(
+        "black-vienna",
+        3,
+        {},
+        [SeatPlan("person"), SeatPlan("bot", level), SeatPlan("bot", "basic")],
+        takeover_bot=level,
+    )
+    assert check_plan(plan)[3] == level
