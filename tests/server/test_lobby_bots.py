@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from sleuth.server.lobby import SeatPlan, TablePlan, check_plan
+from sleuth.core import ConfigError
+from sleuth.server.lobby import SeatPlan, TablePlan, check_bot, check_plan
 from sleuth.server.routers.games import bots_out
 
 BOTS = Path(__file__).resolve().parents[2] / "src" / "sleuth" / "games"
@@ -50,3 +51,13 @@ def test_a_table_takes_each_level_for_a_seat_and_for_takeover(level: str) -> Non
         takeover_bot=level,
     )
     assert check_plan(plan)[3] == level
+
+
+def test_a_bot_program_is_seated_only_by_the_operator() -> None:
+    seats = [SeatPlan("person"), SeatPlan("bot", "cmd:python mybot.py"), SeatPlan("bot", "basic")]
+    plan = TablePlan("black-vienna", 3, {}, seats)
+    with pytest.raises(ConfigError, match="only the server's operator"):
+        check_plan(plan)
+    with pytest.raises(ConfigError, match="only the server's operator"):
+        check_bot(" Cmd:python mybot.py", "black-vienna")
+    assert check_plan(plan, programs=True)[0] == "black-vienna"  # sleuth serve --bots

@@ -36,6 +36,18 @@ async def test_setup_is_checked(launch: Any) -> None:
             ({"clock": "turn", "per_move": 10}, "per_move"),
             ({"clock": "live", "per_move": 1}, "per_move"),
             ({"takeover_bot": "random:interrupt_rate=x"}, "interrupt_rate"),
+            # A bot program would run a command on the server: only its operator seats one.
+            (
+                {
+                    "seats": [
+                        {"kind": "person"},
+                        {"kind": "bot", "bot": "cmd:touch /tmp/sleuth-pwned"},
+                        {"kind": "person"},
+                    ]
+                },
+                "only the server's operator",
+            ),
+            ({"takeover_bot": "CMD: touch /tmp/sleuth-pwned"}, "only the server's operator"),
         ]
         for change, words in cases:
             response = await ann.client.post("/api/tables", json={**base, **change})
@@ -108,7 +120,11 @@ async def test_clock_takeover_take_back_and_replacement(launch: Any) -> None:
         frame = await seat0.recv(10)
         if frame["type"] in ("state", "seats") and not frame["seats"][0]["takeover"]:
             break
-    # Seat 1's person is away: seat 0's person has a bot play it; then it leaves.
+    # Seat 1's person is away: seat 0's person has a bot play it; then it leaves. Not a bot
+    # program, which would run a command on the server.
+    program = {"bot": "cmd:touch /tmp/sleuth-pwned"}
+    response = await people[0].client.post(f"/api/tables/{table}/seats/1/bot", json=program)
+    assert response.status_code == 400 and "only the server's operator" in response.text
     response = await people[0].client.post(f"/api/tables/{table}/seats/1/bot", json={})
     assert response.status_code == 200 and response.json()["seats"][1]["takeover"]
     again = await people[0].client.post(f"/api/tables/{table}/seats/1/bot", json={})

@@ -92,11 +92,13 @@ def _open_table(args: argparse.Namespace) -> Any:
         seats=[SeatPlan("person"), *(SeatPlan("bot", name) for name in names)],
         sheet=args.sheet,
     )
-    check_plan(plan)  # a bad game, option or bot stops here, before the server starts
+    check_plan(
+        plan, programs=True
+    )  # a bad game, option or bot stops here, before the server starts
     host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
 
     async def on_start(services: Any) -> None:
-        created = await create_table(services.store, plan, None)
+        created = await create_table(services.store, plan, None, programs=True)
         token = created.tokens[0]
         print(
             f"Sleuth: {game.title} with {players} players is dealt; open "

@@ -78,8 +78,21 @@ def default_takeover(game: str) -> str:
     return "basic" if "basic" in names else "random"
 
 
-def check_plan(plan: TablePlan) -> tuple[str, str, float | None, str]:
-    """(game name, config JSON, time per move, takeover bot), or a ``GameError``."""
+def check_bot(spec: str, game: str, programs: bool = False) -> None:
+    """A bot a table may seat, or a ``GameError``. A bot program (``cmd:COMMAND``) runs a
+    command on the server, so only its operator may seat one (``programs``: from ``sleuth
+    serve --bots``, or a rematch of such a table), never a request."""
+    if not programs and spec.strip().lower().startswith("cmd:"):
+        raise ConfigError(
+            "a bot program (cmd:...) would run a command on the server: only the server's "
+            "operator seats one (sleuth serve --bots); choose a level or a bot by name"
+        )
+    make_agent(spec, game)
+
+
+def check_plan(plan: TablePlan, programs: bool = False) -> tuple[str, str, float | None, str]:
+    """(game name, config JSON, time per move, takeover bot), or a ``GameError``;
+    ``programs``: bot programs allowed (see ``check_bot``)."""
     kit = find_kit(plan.game)
     game = kit.game.configure(plan.players, **dict(plan.options))
     if len(plan.seats) != plan.players:
@@ -90,7 +103,7 @@ def check_plan(plan: TablePlan) -> tuple[str, str, float | None, str]:
         if seat.kind == "bot":
             if not seat.bot:
                 raise ConfigError(f"seats[{number}]: a bot seat names its bot")
-            make_agent(seat.bot, kit.name)
+            check_bot(seat.bot, kit.name, programs)
     if plan.sheet not in SHEET_LEVELS:
         raise ConfigError(f"sheet: one of {', '.join(SHEET_LEVELS)}, not {plan.sheet!r}")
     if plan.clock not in CLOCK_KINDS:
@@ -105,7 +118,7 @@ def check_plan(plan: TablePlan) -> tuple[str, str, float | None, str]:
                 f"not {per_move:g}"
             )
     takeover = plan.takeover_bot or default_takeover(kit.name)
-    make_agent(takeover, kit.name)
+    check_bot(takeover, kit.name, programs)
     return kit.name, json.dumps(game.config_json(), sort_keys=True), per_move, takeover
 
 
@@ -115,9 +128,11 @@ async def create_table(
     creator: str | None,
     people: Mapping[int, str] | None = None,
     rematch_of: str | None = None,
+    programs: bool = False,
 ) -> Created:
-    """Deal a new table (a secret 128-bit seed); ``people`` seats persons at once."""
-    game, config, per_move, takeover = check_plan(plan)
+    """Deal a new table (a secret 128-bit seed); ``people`` seats persons at once;
+    ``programs``: the plan comes from the operator (see ``check_bot``)."""
+    game, config, per_move, takeover = check_plan(plan, programs)
     people = dict(people or {})
     now = time.time()
     table_id = new_id()

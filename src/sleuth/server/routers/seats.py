@@ -7,10 +7,9 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException
 
-from sleuth.agents import make_agent
-
 from ..deps import Checked, Person, Services, ServicesDep, Table
 from ..live import LiveTable
+from ..lobby import check_bot
 from ..models import PersonRow
 from ..schemas import JoinIn, JoinOut, ReplaceIn, TableOut
 from ..store import new_secret, secret_hash
@@ -122,7 +121,7 @@ async def replace_by_bot(
     if any(c.seat == seat for c in live.connections):
         raise HTTPException(409, f"seat {seat}'s person is at the table")
     if body.bot is not None:
-        make_agent(body.bot, live.game.name)  # a bad spec is a GameError: 400
+        check_bot(body.bot, live.game.name)  # a bad spec or a program is a GameError: 400
     if not await app.hub.take_over(live, seat, body.bot):
         raise HTTPException(409, f"seat {seat} is played by a bot already")
     return table_out(live)

@@ -103,7 +103,11 @@ async def rematch(live: Table, request: Request, app: ServicesDep, person: Perso
         return TableCreated(table=table_out(again), invites=[], url=table_url(request, again.id))
     plan = plan_of(live.row, await app.store.seats(live.id))
     people = {s.seat: s.person_id for s in live.seats if s.kind == "person" and s.person_id}
-    created = await create_table(app.store, plan, person.id, people, rematch_of=live.id)
+    # The seats' bots were checked when the table was first dealt (a program only if the
+    # operator seated it): the same seats again.
+    created = await create_table(
+        app.store, plan, person.id, people, rematch_of=live.id, programs=True
+    )
     await app.hub.update_table(live, rematch=created.table_id)
     names = {s.person_id: s.name for s in live.seats if s.person_id is not None}
     again = app.hub.adopt(created.row, created.seats, names)
