@@ -7,8 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from sleuth.core import ConfigError
-from sleuth.server.lobby import SeatPlan, TablePlan, check_bot, check_plan
+from sleuth.agents import make_agent
+from sleuth.core import ConfigError, GameError
+from sleuth.server.lobby import (
+    BOT_ABOUT,
+    SeatPlan,
+    TablePlan,
+    bot_about,
+    check_bot,
+    check_plan,
+)
 from sleuth.server.routers.games import bots_out
 
 BOTS = Path(__file__).resolve().parents[2] / "src" / "sleuth" / "games"
@@ -19,12 +27,11 @@ def test_the_levels_come_first_with_their_bots_and_measured_ratings() -> None:
     offered = bots_out("black-vienna")
     levels = [b for b in offered if b.level]
     assert [(b.name, b.level, b.spec) for b in levels] == [
-        ("easy", 1, "random"),
-        ("medium", 2, "basic"),
-        ("hard", 3, "deductive"),
-        ("expert", 4, "racing"),
+        (name, rank, stored["levels"][name])
+        for rank, name in enumerate(("easy", "medium", "hard", "expert"), start=1)
     ]
     assert [b.rating for b in levels] == [stored["ratings"][b.name] for b in levels]
+    assert all(b.parameters == {} for b in levels)  # a level is its bot as measured
     assert offered[: len(levels)] == levels  # before the bots by name
     named = [b.name for b in offered if not b.level]
     assert named == ["random", "basic", "deductive", "ismcts", "racing"]
@@ -32,13 +39,28 @@ def test_the_levels_come_first_with_their_bots_and_measured_ratings() -> None:
     assert "minimum" in racing.parameters and racing.rating is None
 
 
+def test_a_game_without_a_measured_ladder_offers_its_levels_unrated() -> None:
+    offered = bots_out("tiny-deduction")
+    assert [(b.name, b.level, b.spec, b.rating) for b in offered if b.level] == [
+        ("easy", 1, "random", None)
+    ]
+
+
 def test_a_level_set_by_knobs_says_which() -> None:
-    expert = next(b for b in bots_out("13-clues") if b.name == "expert")
-    assert expert.spec.startswith("deductive:")
-    assert expert.about == (
-        "Exact deduction from what its seat sees; set patient=true, confidence=0.4, "
-        "pressed=0.25, duel=true."
+    assert bot_about("deductive:patient=true:confidence=0.4") == (
+        "Exact deduction from what its seat sees; set patient=true, confidence=0.4."
     )
+    assert bot_about("racing") == BOT_ABOUT["racing"]
+    assert bot_about("somebody:x=1") == "A bot of this game; set x=1."
+    expert = next(b for b in bots_out("13-clues") if b.name == "expert")
+    assert expert.about == bot_about(expert.spec)
+
+
+def test_a_level_takes_no_knobs_and_an_unknown_bot_lists_the_levels() -> None:
+    with pytest.raises(GameError, match="a level takes no parameters; set them on its bot"):
+        make_agent("expert:minimum=0.3", "black-vienna")
+    with pytest.raises(GameError, match=r"levels: easy, medium, hard, expert; bots: basic"):
+        make_agent("nobody", "black-vienna")
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])

@@ -53,6 +53,13 @@ def make_agent(spec: str, game: str) -> Agent:
     level = level_spec(spec, game)
     if level is not None:  # a level of the ladder: "expert" is the game's strongest bot
         return make_agent(level, game)
+    head = spec.partition(":")[0]
+    behind = level_spec(head, game)
+    if behind is not None:
+        raise GameError(
+            f"bot {spec.strip()!r}: a level takes no parameters; set them on its bot, "
+            f"e.g. {behind.partition(':')[0]}:NAME=VALUE ({head.strip()} is {behind})"
+        )
     name, params = parse_bot_spec(spec)
     factory = _factory(name, game)
     accepted = bot_parameters(name, game)
@@ -100,8 +107,14 @@ def _factory(name: str, game: str) -> AgentFactory:
     games = _AGENTS.get(name, {})
     factory = games.get(find_kit(game).name) or games.get(ANY_GAME)
     if factory is None:
+        from .levels import ladder
+
         known = ", ".join(agent_names(game))
-        raise GameError(f"unknown bot {name!r} for {find_kit(game).game.title} (bots: {known})")
+        levels = ladder(game).get("levels")
+        named = ", ".join(levels) if isinstance(levels, dict) and levels else "none"
+        raise GameError(
+            f"unknown bot {name!r} for {find_kit(game).game.title} (levels: {named}; bots: {known})"
+        )
     return factory
 
 

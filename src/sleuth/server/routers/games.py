@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from sleuth.agents import agent_names
-from sleuth.agents.levels import ladder
+from sleuth.agents.levels import LEVELS, ladder
 from sleuth.agents.registry import bot_parameters
 from sleuth.core import GameKit, all_kits
 from sleuth.core.kit import RENDER, WEB, TextRender, WebPart
@@ -25,6 +25,11 @@ def web_out(kit: GameKit) -> WebOut | None:
     return WebOut(script=base + part.script, styles=[base + s for s in part.styles])
 
 
+def level_rank(level: str) -> int:
+    """1 for easy up, in the ladder's order; a level of another name after them."""
+    return LEVELS.index(level) + 1 if level in LEVELS else len(LEVELS) + 1
+
+
 def bots_out(game: str) -> list[BotOut]:
     """The ladder's levels first, easy up, each with its bot and measured rating; then every
     bot of the game by name, with its knobs, for a person who wants that one."""
@@ -33,7 +38,8 @@ def bots_out(game: str) -> list[BotOut]:
     levels = levels if isinstance(levels, dict) else {}
     rated = rated if isinstance(rated, dict) else {}
     bots = []
-    for rank, (level, spec) in enumerate(levels.items(), start=1):
+    for level, spec in sorted(levels.items(), key=lambda item: level_rank(item[0])):
+        rank = level_rank(level)
         rating = rated.get(level)
         bots.append(
             BotOut(

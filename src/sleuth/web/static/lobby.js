@@ -160,10 +160,15 @@ function clampPlayers(game, count) {
   return Math.min(Math.max(count || game.min_players, game.min_players), game.max_players);
 }
 
-function botLabel(bot) {
-  if (!bot.level) return `${bot.name}: ${bot.about}`;
+// A level's name with the bot behind it and its rating; a bot by name, its name.
+function botName(bot) {
+  if (!bot.level) return bot.name;
   const rating = bot.rating == null ? "" : `, rated ${Math.round(bot.rating)}`;
-  return `${bot.name} (${bot.spec.split(":")[0]}${rating}): ${bot.about}`;
+  return `${bot.name} (${bot.spec.split(":")[0]}${rating})`;
+}
+
+function botLabel(bot) {
+  return `${botName(bot)}: ${bot.about}`;
 }
 
 function botSpec(form, seat, name) {
@@ -179,7 +184,7 @@ function drawSeats(fieldset, game, state) {
       h("option", {value: "me", text: "Me", selected: choice === "me"}),
       h("option", {value: "person", text: "A person (by invite link)", selected: choice === "person"}),
       game.bot_levels.map((b) => h("option", {value: `bot:${b.name}`, selected: choice === `bot:${b.name}`,
-        text: `Bot: ${botLabel(b).split(": ")[0]}`})));
+        text: `Bot: ${botName(b)}`})));
     select.addEventListener("change", () => {
       if (select.value === "me") state.seats = state.seats.map((s) => s === "me" ? "person" : s);
       state.seats[seat] = select.value;

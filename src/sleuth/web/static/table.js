@@ -260,7 +260,7 @@ class TablePage {
     fill(this.seatsBar, ...frame.seats.map((s) => {
       const moving = frame.status === "playing" && frame.to_move === s.seat;
       const label = [t.name(s.seat), s.seat === this.seat ? "you" : null, s.kind === "bot" ? "a bot" : null,
-        s.takeover ? `a ${s.bot} bot plays for now` : null, s.kind === "person" && !s.joined ? "free seat" : null,
+        s.takeover ? `the bot ${s.bot} plays for now` : null, s.kind === "person" && !s.joined ? "free seat" : null,
         s.kind === "person" && s.joined ? (s.connected ? "at the table" : "away") : null, moving ? "to move" : null].filter(Boolean).join(", ");
       return h("li.seat-chip", {class: [moving ? "moving" : "", s.seat === this.seat ? "mine" : ""].join(" "),
         style: {"--seat": seatColour(s.seat)}, "aria-label": label},
@@ -334,7 +334,7 @@ class TablePage {
     const parts = [];
     if (mine && mine.takeover && frame.status === "playing") {
       parts.push(h("div.notice-box", {role: "status"},
-        icon(ICONS.bot), ` A ${mine.bot} bot plays your seat for now. `,
+        icon(ICONS.bot), ` The bot ${mine.bot} plays your seat for now. `,
         h("button.primary", {type: "button", text: "Take my seat back",
           onclick: () => this.channel.send({type: "take_back"})})));
     }
