@@ -39,13 +39,6 @@ def test_the_levels_come_first_with_their_bots_and_measured_ratings() -> None:
     assert "minimum" in racing.parameters and racing.rating is None
 
 
-def test_a_game_without_a_measured_ladder_offers_its_levels_unrated() -> None:
-    offered = bots_out("tiny-deduction")
-    assert [(b.name, b.level, b.spec, b.rating) for b in offered if b.level] == [
-        ("easy", 1, "random", None)
-    ]
-
-
 def test_a_level_set_by_knobs_says_which() -> None:
     assert bot_about("deductive:patient=true:confidence=0.4") == (
         "Exact deduction from what its seat sees; set patient=true, confidence=0.4."
