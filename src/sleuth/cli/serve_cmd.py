@@ -92,9 +92,9 @@ def _open_table(args: argparse.Namespace) -> Any:
         seats=[SeatPlan("person"), *(SeatPlan("bot", name) for name in names)],
         sheet=args.sheet,
     )
-    check_plan(
-        plan, programs=True
-    )  # a bad game, option or bot stops here, before the server starts
+    # A bad game, option or bot stops here, before the server starts; bot programs are the
+    # operator's to seat.
+    check_plan(plan, programs=True)
     host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
 
     async def on_start(services: Any) -> None:
