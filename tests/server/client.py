@@ -42,6 +42,11 @@ class Person:
         response.raise_for_status()
         return response.json()
 
+    @property
+    def cookie(self) -> str:
+        """The identity cookie's secret, for a play channel opened as this person."""
+        return str(self.client.cookies["sleuth_id"])
+
 
 @dataclass
 class SeatClient:
@@ -51,6 +56,7 @@ class SeatClient:
     table: str
     seat: int | None
     token: str | None = None
+    cookie: str | None = None  # the identity cookie's secret: opens the seat its person holds
     frames: list[dict[str, Any]] = field(default_factory=list)
     raw: list[str] = field(default_factory=list)
     connection: ClientConnection | None = None
@@ -60,7 +66,8 @@ class SeatClient:
     def url(self) -> str:
         if self.seat is None:
             return f"{self.ws_base}/ws/tables/{self.table}/watch"
-        return f"{self.ws_base}/ws/tables/{self.table}/seats/{self.seat}?token={self.token}"
+        seat = f"{self.ws_base}/ws/tables/{self.table}/seats/{self.seat}"
+        return seat if self.token is None else f"{seat}?token={self.token}"
 
     async def connect(self, last_step: int | None = None, base: str | None = None) -> None:
         if base is not None:
@@ -68,7 +75,10 @@ class SeatClient:
         url = self.url
         if last_step is not None:
             url += ("&" if "?" in url else "?") + f"last_step={last_step}"
-        self.connection = await connect(url, max_size=1 << 22, open_timeout=20)
+        headers = {} if self.cookie is None else {"Cookie": f"sleuth_id={self.cookie}"}
+        self.connection = await connect(
+            url, max_size=1 << 22, open_timeout=20, additional_headers=headers
+        )
 
     async def send(self, message: Any) -> None:
         assert self.connection is not None

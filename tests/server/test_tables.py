@@ -56,7 +56,8 @@ async def test_setup_is_checked(launch: Any) -> None:
         assert (await ann.client.get("/api/tables/0123456789abcdef")).status_code == 404
         created = await ann.post("/api/tables", {**base, "sit": 0, "listed": True})
         table = created["table"]
-        assert table["status"] == "waiting" and len(created["invites"]) == 3
+        # Invites for the seats that wait for a person only: seat 0 is Ann's already.
+        assert table["status"] == "waiting" and [i["seat"] for i in created["invites"]] == [1, 2]
         assert table["seats"][0]["joined"] and not table["seats"][1]["joined"]
         assert len(created["invites"][0]["token"]) >= 22  # 128 bits, url-safe
         listed = await ann.get("/api/tables")
@@ -160,7 +161,8 @@ async def test_end_reveal_record_and_rematch(launch: Any) -> None:
         )
         table = created["table"]["id"]
         assert created["table"]["status"] == "playing"
-        client = SeatClient(server.ws, table, 0, created["invites"][0]["token"])
+        assert created["invites"] == []  # Ann sits at seat 0 by her identity: no token
+        client = SeatClient(server.ws, table, 0, cookie=ann.cookie)
         await client.connect()
         final = await client.play(timeout=120)
         assert final["status"] == "finished" and final["outcome"]["scores"]
@@ -187,7 +189,7 @@ async def test_end_reveal_record_and_rematch(launch: Any) -> None:
         assert {m["table"]["id"] for m in mine} >= {table, new_table["id"]}
         await client.close()
         # Whoever comes back to the finished table sees it as it ended.
-        again = SeatClient(server.ws, table, 0, client.token)
+        again = SeatClient(server.ws, table, 0, cookie=ann.cookie)
         await again.connect()
         shown = await again.until("state")
         for key in ("view", "log", "outcome", "reveal", "seed", "salt", "commitment", "step"):

@@ -34,6 +34,18 @@ def add_parser(commands: Any) -> None:
     )
     serve.add_argument("--secure-cookie", action="store_true", help="behind HTTPS")
     serve.add_argument(
+        "--max-new-people",
+        metavar="RATE",
+        default=None,
+        help="new identities one client address may make, e.g. 30/minute;300/day, or off",
+    )
+    serve.add_argument(
+        "--max-new-tables",
+        metavar="RATE",
+        default=None,
+        help="new tables one client address may deal, e.g. 30/minute;500/day, or off",
+    )
+    serve.add_argument(
         "--open-table",
         metavar="GAME",
         default=None,
@@ -50,6 +62,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         from sleuth.server import Settings
         from sleuth.server.app import serve
+        from sleuth.server.ratelimit import parse_rate
     except ModuleNotFoundError as error:
         print(
             f"sleuth serve needs the web extra ({error.name} is missing): pip install -e '.[web]'",
@@ -62,6 +75,18 @@ def run_serve(args: argparse.Namespace) -> int:
         "allowed_origins": tuple(args.allow_origin),
         "cookie_secure": args.secure_cookie,
     }
+    for flag, name in (
+        ("max_new_people", "new_people_rate"),
+        ("max_new_tables", "new_tables_rate"),
+    ):
+        rate = getattr(args, flag)
+        if rate is not None:
+            try:
+                parse_rate(rate)
+            except ValueError as error:
+                print(f"sleuth serve: --{flag.replace('_', '-')}: {error}", file=sys.stderr)
+                return 2
+            values[name] = rate
     if args.db:
         values["db_url"] = args.db
     if args.key:

@@ -21,6 +21,7 @@ from .db import open_database
 from .deps import Services
 from .hub import Hub
 from .limits import BodyLimit
+from .ratelimit import CreationLimits
 from .routers import chat, games, people, play, records, review, seats, tables
 from .settings import Settings
 from .signing import SigningKey
@@ -61,7 +62,8 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
             else (LocalBus())
         )
         hub = Hub(store, bus, WorkerPool(settings.workers), settings.bot_delay)
-        services = Services(settings, store, hub, key)
+        creation = CreationLimits(database, settings.new_people_rate, settings.new_tables_rate)
+        services = Services(settings, store, hub, key, creation)
         app.state.services = services
         await hub.start()
         if on_start is not None:

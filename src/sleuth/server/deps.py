@@ -9,9 +9,11 @@ from urllib.parse import urlsplit
 from fastapi import Depends, HTTPException, Request
 from starlette.requests import HTTPConnection
 
+from .access import Caller, Door, SeatFacts, TableFacts, refusal
 from .hub import Hub
 from .live import LiveTable
 from .models import PersonRow
+from .ratelimit import CreationLimits
 from .reviews import ReviewCache
 from .settings import Settings
 from .signing import SigningKey
@@ -26,6 +28,7 @@ class Services:
     store: Store
     hub: Hub
     key: SigningKey
+    creation: CreationLimits
     reviews: ReviewCache = field(default_factory=ReviewCache)
 
 
@@ -78,6 +81,15 @@ async def same_origin(request: Request, app: ServicesDep) -> None:
 Checked = Depends(same_origin)
 
 
+async def count_new(what: str, request: Request, app: Services) -> None:
+    """Count one new person or table made by this request's client address, or refuse it
+    (429) past the operator's limit (``sleuth serve --max-new-people/--max-new-tables``)."""
+    address = request.client.host if request.client else "unknown"
+    refused = await app.creation.hit(what, address)
+    if refused is not None:
+        raise HTTPException(429, refused.message, headers={"Retry-After": str(refused.retry_after)})
+
+
 async def live_table(table_id: str, app: ServicesDep) -> LiveTable:
     if len(table_id) > 32:
         raise HTTPException(404, f"no table {table_id!r}")
@@ -88,3 +100,25 @@ async def live_table(table_id: str, app: ServicesDep) -> LiveTable:
 
 
 Table = Annotated[LiveTable, Depends(live_table)]
+
+
+def facts_of(live: LiveTable) -> TableFacts:
+    """What ``access.refusal`` decides by, read from a live table."""
+    present = {c.seat for c in live.connections}
+    return TableFacts(
+        status=live.status,
+        listed=live.row.listed,
+        spectators=live.row.spectators,
+        seats=[SeatFacts(s.kind, s.person_id, s.seat in present) for s in live.seats],
+    )
+
+
+def require(
+    door: Door, live: LiveTable, caller: Caller | PersonRow | None, seat: int | None = None
+) -> None:
+    """Raise the HTTP error of ``access.refusal`` if ``caller`` may not pass ``door``."""
+    if not isinstance(caller, Caller):
+        caller = Caller(person=None if caller is None else caller.id)
+    refused = refusal(door, facts_of(live), caller, seat)
+    if refused is not None:
+        raise HTTPException(refused.status, refused.message)

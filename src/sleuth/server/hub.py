@@ -461,8 +461,10 @@ class Hub:
                 "text": row.text,
                 "at": row.at,
             }
+            # A table without spectators keeps its chat among its seats, after the end too.
             for connection in list(live.connections):
-                connection.send(frame)
+                if connection.seat is not None or live.row.spectators:
+                    connection.send(frame)
 
 
 class _CaughtUp(Exception):

@@ -43,7 +43,7 @@ class TablePlan:
 @dataclass(frozen=True)
 class Created:
     table_id: str
-    tokens: dict[int, str]  # seat -> invite token, for seats that need one
+    tokens: dict[int, str]  # seat -> invite token, for the seats that wait for a person
     row: TableRow  # as committed: the hub takes the new table from these (``Hub.adopt``)
     seats: list[SeatRow]
 
@@ -164,7 +164,10 @@ async def create_table(
     seats = []
     for number, seat in enumerate(plan.seats):
         token_hash = None
-        if seat.kind == "person":
+        # An invite only for a seat that waits for a person: a seat given to a person now
+        # is opened by that person's identity, and a token for it, handed to whoever asked
+        # for the table, would open another person's hand.
+        if seat.kind == "person" and number not in people:
             tokens[number] = new_secret()
             token_hash = secret_hash(tokens[number])
         seats.append(

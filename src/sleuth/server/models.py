@@ -7,7 +7,7 @@ end; nothing in these rows is sent as it is.
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import Boolean, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -60,6 +60,8 @@ class SeatRow(Base):
     """
 
     __tablename__ = "seats"
+    # One person, one seat of a table, kept by the database itself (migration 0002).
+    __table_args__ = (Index("uq_seats_table_person", "table_id", "person_id", unique=True),)
     table_id: Mapped[str] = mapped_column(
         String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
     )
@@ -98,3 +100,13 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(40))
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float)
+
+
+class RateRow(Base):
+    """A counter of ``sleuth.server.ratelimit``: a limit's key (the limit and the client's
+    address), the count in its window, and when the window ends."""
+
+    __tablename__ = "rate_limits"
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer)
+    expires_at: Mapped[float] = mapped_column(Float, index=True)

@@ -51,6 +51,10 @@ class Settings:
     # SQLite: FULL syncs every commit, so an acknowledged action survives a power cut too.
     sqlite_synchronous: str = "FULL"
     cookie_secure: bool = False  # set behind an HTTPS reverse proxy
+    # New identities and tables one client address may make (``limits``' notation, or
+    # ``off``): enough for friends behind one router, too few to flood the open tables.
+    new_people_rate: str = "30/minute;300/day"
+    new_tables_rate: str = "30/minute;500/day"
 
     @property
     def is_postgres(self) -> bool:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .db import BatchRefused, Database, StepNumberTaken, StepValues
@@ -142,12 +143,14 @@ class Store:
 
         return await self._db.read(work)
 
-    async def listed_tables(self) -> list[TableRow]:
+    async def listed_tables(self, offset: int = 0, limit: int = 100) -> list[TableRow]:
+        """A page of the listed tables not yet finished, newest first."""
         query = (
             select(TableRow)
             .where(TableRow.listed.is_(True), TableRow.status != "finished")
-            .order_by(TableRow.created_at.desc())
-            .limit(100)
+            .order_by(TableRow.created_at.desc(), TableRow.id)
+            .offset(offset)
+            .limit(limit)
         )
         return await self._db.read(lambda session: list(session.scalars(query)))
 
@@ -167,6 +170,24 @@ class Store:
             query = query.where(getattr(SeatRow, column) == value)
         change = query.values(**values)
         return await self._db.write(lambda session: _changed(session.execute(change)))
+
+    async def take_seat(
+        self, table_id: str, seat: int, person_id: str, holder: str | None, token_hash: str
+    ) -> str | None:
+        """Seat a person, with the seat's new token, while the seat is held as read
+        (``holder``); or why not. The database refuses a second seat of one table to one
+        person (a unique index), so two requests of one person at once get one seat between
+        them, across processes too."""
+        change = (
+            update(SeatRow)
+            .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.person_id == holder)
+            .values(person_id=person_id, token_hash=token_hash)
+        )
+        try:
+            taken = await self._db.write(lambda session: _changed(session.execute(change)))
+        except IntegrityError:
+            return "you hold another seat at this table: one seat a person"
+        return None if taken else f"seat {seat} is taken"
 
     async def update_table(self, table_id: str, **values: Any) -> None:
         change = update(TableRow).where(TableRow.id == table_id).values(**values)

@@ -1,17 +1,25 @@
-"""Chat per table: the seated people write; everyone at the table reads."""
+"""Chat per table: the seated people write; everyone at the table reads (at a table
+without spectators, its seats only)."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter
 
-from ..deps import Checked, Person, ServicesDep, Table
+from ..access import Door
+from ..deps import Checked, MaybePerson, Person, ServicesDep, Table, require
 from ..schemas import ChatIn, ChatOut
 
 router = APIRouter(prefix="/api/tables/{table_id}/chat", tags=["chat"])
 
 
-@router.get("", responses={404: {"description": "no such table"}})
-async def history(live: Table, app: ServicesDep, after: int = 0) -> list[ChatOut]:
+@router.get(
+    "",
+    responses={404: {"description": "no such table"}, 403: {"description": "a private table"}},
+)
+async def history(
+    live: Table, app: ServicesDep, person: MaybePerson, after: int = 0
+) -> list[ChatOut]:
+    require(Door.CHAT_READ, live, person)
     rows = await app.store.chat(live.id, after=max(0, min(after, 2**62)))
     return [ChatOut(id=r.id, seat=r.seat, name=r.name, text=r.text, at=r.at) for r in rows]
 
@@ -20,7 +28,6 @@ async def history(live: Table, app: ServicesDep, after: int = 0) -> list[ChatOut
     "", status_code=201, dependencies=[Checked], responses={404: {"description": "no such table"}}
 )
 async def say(body: ChatIn, live: Table, app: ServicesDep, person: Person) -> None:
-    seat = next((s.seat for s in live.seats if s.person_id == person.id), None)
-    if seat is None:
-        raise HTTPException(403, "only a person seated at this table may chat here")
+    require(Door.CHAT_WRITE, live, person)
+    seat = next(s.seat for s in live.seats if s.person_id == person.id)
     await app.hub.chat(live, seat, person.name, body.text)

@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, HTTPException, Response
+from fastapi import APIRouter, HTTPException, Request, Response
 
-from ..deps import COOKIE, Checked, MaybePerson, Person, ServicesDep
+from ..deps import COOKIE, Checked, MaybePerson, Person, ServicesDep, count_new
 from ..schemas import PersonIn, PersonOut, SessionOut
 
 router = APIRouter(prefix="/api/people", tags=["people"])
 COOKIE_SECONDS = 400 * 86400  # the longest browsers keep a cookie
 
 
-@router.post("", dependencies=[Checked])
+@router.post("", dependencies=[Checked], responses={429: {"description": "too many new people"}})
 async def identify(
-    body: PersonIn, response: Response, app: ServicesDep, person: MaybePerson
+    body: PersonIn, request: Request, response: Response, app: ServicesDep, person: MaybePerson
 ) -> PersonOut:
     """Name this browser: a new identity (sets the cookie), or a new name for this one."""
     if person is not None:
         await app.store.rename_person(person.id, body.name)
         return PersonOut(id=person.id, name=body.name)
+    await count_new("people", request, app)
     row, secret = await app.store.create_person(body.name)
     response.set_cookie(
         COOKIE,

@@ -1,7 +1,8 @@
 """The play channel: one WebSocket per seat, and one per spectator.
 
-A seat's channel opens with its invite token (``?token=``) or the identity cookie of the
-person seated there; a token opens exactly the seat it was made for. Every frame is built
+A seat's channel opens with the identity cookie of the person seated there, or with the
+seat's token once a person holds the seat (the token is then that person's own); who may
+open which channel is ``sleuth.server.access``'s to say. Every frame is built
 from that seat's view (a spectator's from the spectator view) and its own sheet. Messages
 are JSON, at most ``max_message_bytes`` long and rate-limited; a refused message gets an
 error frame and changes nothing.
@@ -17,8 +18,9 @@ from pydantic import TypeAdapter, ValidationError
 
 from sleuth.core import GameError, InvalidActionError
 
+from ..access import Caller, Door, refusal
 from ..connection import Connection
-from ..deps import MaybePerson, Services, ServicesDep, origin_allowed
+from ..deps import MaybePerson, Services, ServicesDep, facts_of, origin_allowed
 from ..hub import StaleActionError
 from ..limits import RateLimit
 from ..live import LiveTable
@@ -64,19 +66,14 @@ async def play(
     live = await _open(ws, app, table_id)
     if live is None:
         return
-    if not 0 <= seat < live.game.players:
-        await ws.close(NOT_FOUND, "no such seat")
-        return
-    holder = live.seats[seat].person_id
-    allowed = person is not None and holder == person.id
-    if not allowed and token is not None and len(token) <= 100 and holder is not None:
-        # A seat's token opens it once someone holds the seat: the token is then that
-        # person's own (joining replaced the invite's). An invite not yet used opens no
-        # view: its table's creator holds every invite.
+    token_seat = None
+    if token is not None and len(token) <= 100:
         found = await app.store.seat_by_token(live.id, token)
-        allowed = found is not None and found.seat == seat
-    if not allowed:
-        await ws.close(FORBIDDEN, "this token or identity does not open this seat")
+        token_seat = None if found is None else found.seat
+    caller = Caller(person.id if person else None, token_seat)
+    refused = refusal(Door.SEAT_CHANNEL, facts_of(live), caller, seat)
+    if refused is not None:
+        await ws.close(4000 + refused.status, refused.message)
         return
     await _serve(ws, app, live, Connection(seat, person.id if person else None), last_step)
 
@@ -88,8 +85,9 @@ async def watch(
     live = await _open(ws, app, table_id)
     if live is None:
         return
-    if not live.row.spectators and live.status != "finished":
-        await ws.close(FORBIDDEN, "this table takes no spectators")
+    refused = refusal(Door.WATCH, facts_of(live), Caller())
+    if refused is not None:
+        await ws.close(4000 + refused.status, refused.message)
         return
     await _serve(ws, app, live, Connection(None, None), last_step)
 

@@ -3,14 +3,19 @@ read one, ask for a rematch."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, HTTPException, Request
+from typing import Annotated
 
-from ..deps import Checked, MaybePerson, Person, ServicesDep, Table
+from fastapi import APIRouter, HTTPException, Query, Request
+
+from ..access import Door
+from ..deps import Checked, MaybePerson, Person, ServicesDep, Table, count_new, require
 from ..lobby import SeatPlan, TablePlan, create_table, plan_of
 from ..schemas import InviteOut, MyTableOut, TableCreated, TableIn, TableOut
 from ..wire import table_out
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
+PAGE = 50  # open tables a page at most
+MAX_OFFSET = 100_000
 
 
 def invite_url(request: Request, table_id: str, seat: int, token: str) -> str:
@@ -21,12 +26,18 @@ def table_url(request: Request, table_id: str) -> str:
     return f"{str(request.base_url).rstrip('/')}/t/{table_id}"
 
 
-@router.post("", status_code=201, dependencies=[Checked])
+@router.post(
+    "",
+    status_code=201,
+    dependencies=[Checked],
+    responses={429: {"description": "too many new tables"}},
+)
 async def create(
     body: TableIn, request: Request, app: ServicesDep, person: MaybePerson
 ) -> TableCreated:
-    """Deal a table. The invite of each person's seat is in the answer, once: its token is
-    stored hashed. ``sit`` seats the creating person at once."""
+    """Deal a table. The invite of each seat that waits for a person is in the answer, once:
+    its token is stored hashed. ``sit`` seats the creating person at once (by identity: that
+    seat has no invite)."""
     plan = TablePlan(
         game=body.game,
         players=body.players,
@@ -46,6 +57,7 @@ async def create(
         if body.sit >= len(body.seats) or body.seats[body.sit].kind != "person":
             raise HTTPException(400, f"sit: seat {body.sit} is not a person's seat")
         people[body.sit] = person.id
+    await count_new("tables", request, app)
     created = await create_table(app.store, plan, person.id if person else None, people)
     names = {} if person is None else {person.id: person.name}
     live = app.hub.adopt(created.row, created.seats, names)
@@ -60,10 +72,15 @@ async def create(
 
 
 @router.get("")
-async def listed(app: ServicesDep) -> list[TableOut]:
-    """Tables their creators listed, not yet finished: to join a free seat or watch."""
+async def listed(
+    app: ServicesDep,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
+    limit: Annotated[int, Query(ge=1, le=PAGE)] = PAGE,
+) -> list[TableOut]:
+    """Tables their creators listed, not yet finished: to join a free seat or watch. A page
+    of at most ``limit``, newest first; the next page starts at ``offset`` + ``limit``."""
     out = []
-    for row in await app.store.listed_tables():
+    for row in await app.store.listed_tables(offset, limit):
         out.append(table_out(await app.hub.get(row.id)))
     return out
 
@@ -93,11 +110,10 @@ async def read(live: Table) -> TableOut:
 )
 async def rematch(live: Table, request: Request, app: ServicesDep, person: Person) -> TableCreated:
     """The same game, rules and seats again, newly dealt; the people seated keep their
-    seats. Asked twice, it answers with the same new table (without its invites)."""
-    if live.status != "finished":
-        raise HTTPException(409, "the game is not over")
-    if not any(s.person_id == person.id for s in live.seats):
-        raise HTTPException(403, "only a person seated at the table asks for its rematch")
+    seats (by their identity: those seats have no token at all). The answer carries an
+    invite only for a seat that waits for a person (one whose person had left). Asked twice,
+    it answers with the same new table, without invites."""
+    require(Door.REMATCH, live, person)
     if live.row.rematch is not None:
         again = await app.hub.get(live.row.rematch)
         return TableCreated(table=table_out(again), invites=[], url=table_url(request, again.id))

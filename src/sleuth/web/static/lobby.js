@@ -302,8 +302,19 @@ function statusWord(table) {
   return `playing, step ${table.step}`;
 }
 
-async function showOpen(box, seated) {
-  const tables = await api("/api/tables");
+const OPEN_PAGE = 50; // the service's page of open tables
+
+async function showOpen(box, seated, shown = OPEN_PAGE) {
+  // Pages of the service's list up to `shown` tables: "More" asks for the next page.
+  const tables = [];
+  for (let offset = 0; offset < shown; offset += OPEN_PAGE) {
+    const page = await api(`/api/tables?offset=${offset}&limit=${OPEN_PAGE}`);
+    tables.push(...page);
+    if (page.length < OPEN_PAGE) break;
+  }
+  const more = tables.length >= shown
+    ? h("button", {type: "button", text: "More open tables", onclick: () => showOpen(box, seated, shown + OPEN_PAGE)})
+    : null;
   const items = tables.map((table) => {
     const mine = seated.has(table.id);
     const free = table.seats.filter((s) => s.kind === "person" && !s.joined);
@@ -321,5 +332,5 @@ async function showOpen(box, seated) {
       }})),
       table.spectators ? h("a", {href: `/t/${table.id}?watch=1`, text: "Watch"}) : null);
   });
-  fill(box, items.length ? h("ul.table-list", {}, items) : h("p", {text: "No open table now. Deal one and tick “List it under open tables”."}));
+  fill(box, items.length ? h("ul.table-list", {}, items) : h("p", {text: "No open table now. Deal one and tick “List it under open tables”."}), more);
 }

@@ -84,6 +84,8 @@ class TablePage {
       const known = new Set(this.chat.map((c) => c.id));
       this.chat = [...rows.filter((r) => !known.has(r.id)), ...this.chat].sort((a, b) => a.id - b.id);
       this.drawChat();
+    }).catch(() => {
+      // A table without spectators keeps its chat for its seats: a watcher reads none.
     });
     setInterval(() => this.drawClock(), 1000);
     document.addEventListener("keydown", (event) => this.onKey(event));

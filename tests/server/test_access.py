@@ -1,0 +1,235 @@
+"""Who may open what: ``sleuth.server.access`` case by case, then the attacks it stops over
+HTTP and the play channel (a rematch that handed out other people's seats, one person taking
+several seats at once, a private table's chat read by anyone), on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
+
+from sleuth.server.access import Caller, Door, SeatFacts, TableFacts, refusal
+
+from .client import Person, SeatClient
+from .conftest import Server
+
+ANN, BOB, EVE = "ann", "bob", "eve"
+
+
+def table(
+    status: str = "playing",
+    listed: bool = False,
+    spectators: bool = True,
+    seats: tuple[SeatFacts, ...] = (SeatFacts("person", ANN), SeatFacts("person", BOB)),
+) -> TableFacts:
+    return TableFacts(status, listed, spectators, seats)
+
+
+FREE = (SeatFacts("person", ANN), SeatFacts("person", None), SeatFacts("bot", None))
+AWAY = (SeatFacts("person", ANN, present=True), SeatFacts("person", BOB, present=False))
+HERE = (SeatFacts("person", ANN, present=True), SeatFacts("person", BOB, present=True))
+
+# (door, table, caller, seat, expected status: None when the caller may pass)
+CASES: list[tuple[Door, TableFacts, Caller, int | None, int | None]] = [
+    # A seat's channel: its holder's identity, or its holder's own token; nothing else.
+    (Door.SEAT_CHANNEL, table(), Caller(ANN), 0, None),
+    (Door.SEAT_CHANNEL, table(), Caller(ANN), 1, 403),
+    (Door.SEAT_CHANNEL, table(), Caller(None, token_seat=1), 1, None),
+    (Door.SEAT_CHANNEL, table(), Caller(EVE, token_seat=0), 1, 403),
+    (Door.SEAT_CHANNEL, table(), Caller(None), 0, 403),
+    (Door.SEAT_CHANNEL, table(seats=FREE), Caller(EVE, token_seat=1), 1, 403),  # unused invite
+    (Door.SEAT_CHANNEL, table(), Caller(ANN), 2, 404),
+    (Door.SEAT_CHANNEL, table(), Caller(ANN), -1, 404),
+    # Spectators: only where the table takes them, or once it is over.
+    (Door.WATCH, table(), Caller(), None, None),
+    (Door.WATCH, table(spectators=False), Caller(), None, 403),
+    (Door.WATCH, table(spectators=False, status="finished"), Caller(), None, None),
+    # Chat: a private table's only for its seats, after the end too.
+    (Door.CHAT_READ, table(), Caller(), None, None),
+    (Door.CHAT_READ, table(spectators=False), Caller(), None, 403),
+    (Door.CHAT_READ, table(spectators=False), Caller(EVE), None, 403),
+    (Door.CHAT_READ, table(spectators=False, status="finished"), Caller(EVE), None, 403),
+    (Door.CHAT_READ, table(spectators=False), Caller(BOB), None, None),
+    (Door.CHAT_WRITE, table(), Caller(EVE), None, 403),
+    (Door.CHAT_WRITE, table(), Caller(BOB), None, None),
+    # Joining by a token: it must open a seat; one seat a person; not after the end.
+    (Door.JOIN, table(seats=FREE), Caller(EVE, token_seat=1), None, None),
+    (Door.JOIN, table(seats=FREE), Caller(EVE), None, 403),
+    (Door.JOIN, table(seats=FREE), Caller(ANN, token_seat=1), None, 409),
+    (Door.JOIN, table(), Caller(EVE, token_seat=1), None, 409),
+    (Door.JOIN, table(seats=FREE, status="finished"), Caller(EVE, token_seat=1), None, 409),
+    # Sitting down: a listed table's free person's seat, before the deal is played.
+    (Door.SIT, table(seats=FREE, listed=True, status="waiting"), Caller(EVE), 1, None),
+    (Door.SIT, table(seats=FREE, listed=False, status="waiting"), Caller(EVE), 1, 403),
+    (Door.SIT, table(seats=FREE, listed=True, status="playing"), Caller(EVE), 1, 409),
+    (Door.SIT, table(seats=FREE, listed=True, status="waiting"), Caller(EVE), 2, 409),
+    (Door.SIT, table(seats=FREE, listed=True, status="waiting"), Caller(EVE), 0, 409),
+    (Door.SIT, table(seats=FREE, listed=True, status="waiting"), Caller(ANN), 1, 409),
+    (Door.SIT, table(seats=FREE, listed=True, status="waiting"), Caller(None), 1, 401),
+    # Leaving: one's own seat, once the game is on.
+    (Door.LEAVE, table(), Caller(BOB), 1, None),
+    (Door.LEAVE, table(), Caller(ANN), 1, 403),
+    (Door.LEAVE, table(status="waiting"), Caller(BOB), 1, 409),
+    # A missing person's seat to a bot: by a person seated, during the game, not while
+    # that seat's person is at the table.
+    (Door.SEAT_TO_BOT, table(seats=AWAY), Caller(ANN), 1, None),
+    (Door.SEAT_TO_BOT, table(seats=AWAY), Caller(EVE), 1, 403),
+    (Door.SEAT_TO_BOT, table(seats=HERE), Caller(ANN), 1, 409),
+    (Door.SEAT_TO_BOT, table(seats=AWAY, status="finished"), Caller(ANN), 1, 409),
+    (Door.SEAT_TO_BOT, table(seats=FREE), Caller(ANN), 2, 409),
+    (Door.TAKE_BACK, table(), Caller(BOB), 1, None),
+    (Door.TAKE_BACK, table(), Caller(ANN), 1, 403),
+    # A rematch: asked by a person seated, once the game is over.
+    (Door.REMATCH, table(status="finished"), Caller(BOB), None, None),
+    (Door.REMATCH, table(status="finished"), Caller(EVE), None, 403),
+    (Door.REMATCH, table(status="playing"), Caller(ANN), None, 409),
+    # The record, replay and review hold the seed: for anyone, only at the end.
+    (Door.AFTER_THE_END, table(status="finished"), Caller(), None, None),
+    (Door.AFTER_THE_END, table(status="playing"), Caller(ANN), None, 409),
+]
+
+
+@pytest.mark.parametrize(("door", "facts", "caller", "seat", "expected"), CASES)
+def test_each_door_lets_in_exactly_whom_it_should(
+    door: Door, facts: TableFacts, caller: Caller, seat: int | None, expected: int | None
+) -> None:
+    refused = refusal(door, facts, caller, seat)
+    assert (None if refused is None else refused.status) == expected, refused
+    assert refused is None or refused.message  # a refusal always says why
+
+
+def test_every_door_has_cases_that_open_it_and_cases_that_do_not() -> None:
+    opened = {door for door, *_, expected in CASES if expected is None}
+    shut = {door for door, *_, expected in CASES if expected is not None}
+    assert opened == shut == set(Door)
+
+
+async def finished_game_of_two(server: Server, ann: Person, bob: Person) -> str:
+    """A 2-player game between Ann and Bob, each seat handed to the table's bot by the
+    other (neither is at the table), played to its end."""
+    created = await ann.post(
+        "/api/tables",
+        {
+            "game": "13-clues",
+            "players": 2,
+            "sheet": "off",
+            "sit": 0,
+            "takeover_bot": "random",
+            "seats": [{"kind": "person"}, {"kind": "person"}],
+        },
+    )
+    table = created["table"]["id"]
+    invite = next(i["token"] for i in created["invites"] if i["seat"] == 1)
+    await bob.post(f"/api/tables/{table}/join", {"token": invite})
+    await ann.post(f"/api/tables/{table}/seats/1/bot", {})
+    await bob.post(f"/api/tables/{table}/seats/0/bot", {})
+    for _ in range(600):
+        if (await ann.get(f"/api/tables/{table}"))["status"] == "finished":
+            return table
+        await asyncio.sleep(0.1)
+    raise AssertionError("the bots did not finish the game")
+
+
+async def opens(server: Server, table: str, seat: int, token: str) -> bool:
+    try:
+        connection = await connect(f"{server.ws}/ws/tables/{table}/seats/{seat}?token={token}")
+    except InvalidStatus:
+        return False
+    await connection.close()
+    return True
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgres"])
+async def test_a_rematch_hands_nobody_another_persons_seat(
+    launch: Any, postgres: Callable[[], str], database: str
+) -> None:
+    server: Server = launch(db=postgres() if database == "postgres" else None)
+    async with Person(server.http, "Ann") as ann, Person(server.http, "Bob") as bob:
+        table = await finished_game_of_two(server, ann, bob)
+        # Ann asks first: the rematch seats both at once, so it has no invite to hand out.
+        again = await ann.post(f"/api/tables/{table}/rematch")
+        new = again["table"]["id"]
+        assert again["invites"] == [] and again["table"]["status"] == "playing"
+        assert (await bob.post(f"/api/tables/{table}/rematch"))["invites"] == []
+        # Bob opens his seat by his identity, Ann cannot, with her identity or any token.
+        bob_seat = SeatClient(server.ws, new, 1, cookie=bob.cookie)
+        await bob_seat.connect()
+        assert (await bob_seat.until("state"))["view"]["seat"] == 1
+        await bob_seat.close()
+        with pytest.raises(InvalidStatus) as refused:
+            await SeatClient(server.ws, new, 1, cookie=ann.cookie).connect()
+        assert refused.value.response.status_code == 403
+
+
+async def test_an_invite_is_made_only_for_a_seat_that_waits_for_a_person(launch: Any) -> None:
+    server: Server = launch()
+    async with Person(server.http, "Ann") as ann:
+        seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "bot": "random"}]
+        created = await ann.post(
+            "/api/tables", {"game": "black-vienna", "players": 3, "seats": seats, "sit": 1}
+        )
+        assert [invite["seat"] for invite in created["invites"]] == [0]
+        table = created["table"]["id"]
+        assert not await opens(server, table, 0, created["invites"][0]["token"])  # not yet used
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgres"])
+async def test_one_person_gets_one_seat_however_many_ask_at_once(
+    launch: Any, postgres: Callable[[], str], database: str
+) -> None:
+    server: Server = launch(db=postgres() if database == "postgres" else None)
+    seats = [{"kind": "person"}] * 4
+    async with Person(server.http, "Ann") as ann, Person(server.http, "Eve") as eve:
+        for trial in range(4):
+            listed = await ann.post(
+                "/api/tables",
+                {"game": "black-vienna", "players": 4, "seats": seats, "listed": True},
+            )
+            table = listed["table"]["id"]
+            asked = [eve.client.post(f"/api/tables/{table}/seats/{n}/sit") for n in (0, 1, 2)]
+            answers = await asyncio.gather(*asked)
+            codes = sorted(answer.status_code for answer in answers)
+            assert codes == [200, 409, 409], (trial, [a.text for a in answers])
+            held = (await eve.get(f"/api/tables/{table}"))["seats"]
+            assert sum(1 for s in held if s["joined"]) == 1
+            # Joining by three invites at once likewise gives one seat.
+            invited = await ann.post(
+                "/api/tables", {"game": "black-vienna", "players": 4, "seats": seats}
+            )
+            table = invited["table"]["id"]
+            tokens = [i["token"] for i in invited["invites"][:3]]
+            joins = [
+                eve.client.post(f"/api/tables/{table}/join", json={"token": t}) for t in tokens
+            ]
+            codes = sorted(answer.status_code for answer in await asyncio.gather(*joins))
+            assert codes == [200, 409, 409], trial
+            assert (
+                len([m for m in await eve.get("/api/tables/mine") if m["table"]["id"] == table])
+                == 1
+            )
+
+
+async def test_a_private_tables_chat_is_read_only_at_its_seats(launch: Any) -> None:
+    server: Server = launch()
+    async with Person(server.http, "Ann") as ann, Person(server.http, "Eve") as eve:
+        seats = [
+            {"kind": "person"},
+            {"kind": "bot", "bot": "random"},
+            {"kind": "bot", "bot": "random"},
+        ]
+        body = {"game": "black-vienna", "players": 3, "seats": seats, "sit": 0}
+        private = (await ann.post("/api/tables", {**body, "spectators": False}))["table"]["id"]
+        await ann.post(f"/api/tables/{private}/chat", {"text": "my plan"})
+        assert [row["text"] for row in await ann.get(f"/api/tables/{private}/chat")] == ["my plan"]
+        for reader in (eve.client, httpx.AsyncClient(base_url=server.http)):
+            answer = await reader.get(f"/api/tables/{private}/chat")
+            assert answer.status_code == 403 and "its chat is for its seats" in answer.text
+        await ann.post(f"/api/tables/{private}/chat", {"text": "more"})
+        public = (await ann.post("/api/tables", body))["table"]["id"]
+        await ann.post(f"/api/tables/{public}/chat", {"text": "hello all"})
+        assert [row["text"] for row in await eve.get(f"/api/tables/{public}/chat")] == ["hello all"]
