@@ -154,3 +154,16 @@ def test_an_output_that_cannot_be_written_is_one_line_and_no_game(
     assert err.endswith("\n") and err.count("\n") == 1
     assert err.startswith(f"sleuth {command}: {option} {path}: ")
     assert (tmp_path / "file").read_text() == "not a folder\n"
+
+
+def test_a_plot_in_a_format_matplotlib_lacks_is_refused_before_any_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("matplotlib")
+    plot = tmp_path / "ratings.doc"
+    args = ["arena", "bv", "--players", "3", "--bots", "random,random,random", "--games", "1"]
+    assert main([*args, "--plot", str(plot)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith(f"sleuth arena: --plot {plot}: no plot format 'doc' (one of: ")
+    assert " png, " in err and not plot.exists()

@@ -140,6 +140,17 @@ def _check_outputs(args: argparse.Namespace) -> None:
         check_file("--out", args.out)
     if args.plot:
         check_file("--plot", args.plot)
+        _check_plot_format(args.plot)
+
+
+def _check_plot_format(path: Path) -> None:
+    from sleuth.arena.stats import plot_formats
+
+    formats = plot_formats()  # without matplotlib, the end says there is no plot
+    suffix = path.suffix.removeprefix(".").lower()
+    if formats is not None and suffix and suffix not in formats:
+        known = ", ".join(sorted(formats))
+        raise GameError(f"--plot {path}: no plot format {suffix!r} (one of: {known})")
 
 
 def _progress(done: int, total: int) -> None:
