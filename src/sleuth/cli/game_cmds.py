@@ -17,6 +17,8 @@ from sleuth.core.records import Step, load_record, replay_record, save_record
 from sleuth.core.rng import keyed_salt, keyed_seed, secret_key
 from sleuth.core.signing import read_key, sign_record
 
+from .outputs import check_folder, deal_seed, write_failed
+
 
 def add_parsers(commands: Any) -> None:
     games = commands.add_parser("games", help="list the games and their rule options")
@@ -26,7 +28,12 @@ def add_parsers(commands: Any) -> None:
     simulate.add_argument("game", help="game name or alias (sleuth games lists them)")
     simulate.add_argument("--players", type=int, required=True)
     simulate.add_argument("--games", type=int, default=1)
-    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument(
+        "--seed",
+        type=int,
+        help="deal the games from this seed (anyone who knows it knows every deal); "
+        "default: a secret 128-bit seed, printed after the games",
+    )
     simulate.add_argument(
         "--option",
         action="append",
@@ -110,37 +117,47 @@ def run_simulate(args: argparse.Namespace) -> int:
         signing = read_key(args.key) if args.key else None
         if signing is not None and not args.record_dir:
             raise GameError("--key signs the records: give --record-dir too")
+        if args.games < 1:
+            raise GameError("--games must be at least 1")
+        if args.record_dir:
+            check_folder("--record-dir", args.record_dir)
     except GameError as error:
         print(f"sleuth simulate: {error}", file=sys.stderr)
         return 2
-    if args.games < 1:
-        print("sleuth simulate: --games must be at least 1", file=sys.stderr)
-        return 2
-    if args.record_dir:
-        args.record_dir.mkdir(parents=True, exist_ok=True)
+    seed, secret = deal_seed("simulate", args.seed)
     agents = [RandomAgent() for _ in range(game.players)]
     reasons: Counter[str] = Counter()
     wins: Counter[int] = Counter()
     steps = 0
     started = time.perf_counter()
     for number in range(args.games):
-        seed = derive_seed(args.seed, "game", number)
+        # A secret seed is a key here: no game's seed, revealed in its record, tells another's.
+        game_seed = derive_seed(seed, "game", number)
         # The bots' generators and the salt come from the key, never from the game's seed.
         bot_seeds = [keyed_seed(key, "bot", number, seat) for seat in range(game.players)]
         salt = keyed_salt(key, number)
-        result = play_match(game, agents, seed, bot_seeds=bot_seeds, salt=salt)
+        result = play_match(game, agents, game_seed, bot_seeds=bot_seeds, salt=salt)
         steps += len(result.steps)
         reasons[result.outcome.reason] += 1
         wins.update(result.outcome.winners)
         if args.referee:
-            _print_referee(number, seed, salt, result)
+            _print_referee(number, game_seed, salt, result)
         elif args.verbose:
             _print_spectator(number, result)
         if args.record_dir:
             record = result.record if signing is None else sign_record(result.record, signing)
-            save_record(record, args.record_dir / f"{game.name}-{number:05d}.json")
+            path = args.record_dir / f"{game.name}-{number:05d}.json"
+            try:
+                save_record(record, path)
+            except OSError as problem:
+                print(
+                    f"sleuth simulate: {write_failed('--record-dir', path, problem)}",
+                    file=sys.stderr,
+                )
+                return 2
     elapsed = time.perf_counter() - started
-    print(f"{args.games} games of {game.title}, {game.players} players, seed {args.seed}")
+    shown = f"{seed} (secret until now)" if secret else str(seed)
+    print(f"{args.games} games of {game.title}, {game.players} players, seed {shown}")
     for reason, count in reasons.most_common():
         print(f"  {count:6d}  {reason}")
     print("  wins by seat: " + " ".join(f"{s}:{wins[s]}" for s in range(game.players)))
@@ -148,7 +165,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         f"{steps} actions in {elapsed:.2f} s: {args.games / elapsed:.1f} games/s, "
         f"{steps / elapsed:.0f} actions/s"
     )
-    print(f"bot key: {key.hex()} (with --seed {args.seed}, --bot-key plays these games again)")
+    print(f"bot key: {key.hex()} (with --seed {seed}, --bot-key plays these games again)")
     if args.record_dir:
         signed = ", signed" if signing is not None else ""
         print(f"records written to {args.record_dir}/{signed}")
