@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import secrets
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from sleuth.agents import agent_names, make_agent
 from sleuth.core import ConfigError, find_kit
+from sleuth.core.rng import derive_seed, secret_salt, secret_seed
 
 from .models import SeatRow, TableRow
 from .settings import CLOCK_KINDS, SHEET_LEVELS
@@ -141,9 +141,10 @@ async def create_table(
         game=game,
         players=plan.players,
         config=config,
-        seed=str(secrets.randbits(128)),
-        salt=secrets.token_hex(16),
-        bot_seed=str(secrets.randbits(64)),
+        seed=str(secret_seed()),
+        salt=secret_salt(),
+        # The bots' randomness, from a secret of its own: never the game's seed.
+        bot_seed=str(derive_seed(secret_seed(), "bots")),
         sheet=plan.sheet,
         clock=plan.clock,
         per_move=per_move,
