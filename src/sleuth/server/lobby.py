@@ -129,13 +129,15 @@ async def create_table(
     people: Mapping[int, str] | None = None,
     rematch_of: str | None = None,
     programs: bool = False,
+    table_id: str | None = None,
 ) -> Created:
     """Deal a new table (a secret 128-bit seed); ``people`` seats persons at once;
-    ``programs``: the plan comes from the operator (see ``check_bot``)."""
+    ``programs``: the plan comes from the operator (see ``check_bot``); ``table_id``: an id
+    claimed beforehand (a rematch's), else a new one."""
     game, config, per_move, takeover = check_plan(plan, programs)
     people = dict(people or {})
     now = time.time()
-    table_id = new_id()
+    table_id = table_id or new_id()
     row = TableRow(
         id=table_id,
         game=game,
