@@ -12,7 +12,7 @@ from starlette.requests import HTTPConnection
 from .hub import Hub
 from .live import LiveTable
 from .models import PersonRow
-from .reviews import ReviewCache
+from .reviews import RecordWork
 from .settings import Settings
 from .signing import SigningKey
 from .store import Store
@@ -26,7 +26,10 @@ class Services:
     store: Store
     hub: Hub
     key: SigningKey
-    reviews: ReviewCache = field(default_factory=ReviewCache)
+    reviews: RecordWork = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.reviews = RecordWork(self.settings.replay_workers)
 
 
 def services(request: HTTPConnection) -> Services:
