@@ -113,11 +113,18 @@ def review_json(finished: FinishedGame, seat: int | None) -> bytes:
 
     review = review_record(finished.record(), None if seat is None else [seat]).to_json()
     answer = {"table": finished.table, "seat": seat, "review": review}
-    return gzip.compress(json_bytes(answer), GZIP_LEVEL)
+    return gzip.compress(plain_json(answer), GZIP_LEVEL)
 
 
 def record_json(finished: FinishedGame) -> dict[str, JSONValue]:
     return finished.record()
+
+
+def plain_json(value: object) -> bytes:
+    """JSON as the routes' own answers write it; any integer (a record's 128-bit seed is
+    past orjson's 64 bits)."""
+    text = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return text.encode()
 
 
 def _warm(parent: int) -> None:
@@ -223,7 +230,7 @@ class RecordWork:
 
         async def compute() -> Body:
             record = await self._run(record_json, finished)
-            return Body(json_bytes(sign(record)), gzipped=False)  # a few kB: not worth it
+            return Body(plain_json(sign(record)), gzipped=False)  # a few kB: not worth it
 
         return await self.cache.get((live.id, "record", None), compute)
 
