@@ -7,8 +7,10 @@ from __future__ import annotations
 import asyncio
 import gzip
 import json
+import os
 import random
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +27,7 @@ from sleuth.server.reviews import (
     BodyCache,
     Busy,
     FinishedGame,
+    RecordWork,
     accepts_gzip,
     json_response,
     plain_json,
@@ -109,7 +112,9 @@ async def test_computations_at_once_and_waiting_are_bounded() -> None:
         await asyncio.sleep(0)
     assert (now, peak) == (2, 2)  # three wait their turn
     # A sixth table's review is refused, saying why; one under way is still joined.
-    with pytest.raises(Busy, match="5 replays and reviews are being worked out: try again"):
+    with pytest.raises(
+        Busy, match="5 replays, reviews and records are being worked out: try again"
+    ):
         await cache.get(("t5", "review", None), compute)
     again = asyncio.ensure_future(cache.get(("t4", "review", None), compute))
     gate.set()
@@ -140,7 +145,7 @@ async def test_an_answer_is_sent_gzipped_to_a_client_that_takes_it_and_plain_oth
     assert "content-encoding" not in record.headers
 
     async def busy() -> Body:
-        raise Busy("16 replays and reviews are being worked out: try again in a few seconds")
+        raise Busy("16 replays, reviews and records are being worked out: try again later")
 
     with pytest.raises(HTTPException) as refused:
         await json_response(busy(), request("gzip"))
@@ -191,3 +196,29 @@ def test_a_review_and_a_record_are_what_the_routes_built() -> None:
     review = review_record(record, [1]).to_json()
     before: Any = ReviewOut(table="t1", seat=1, review=review).model_dump(mode="json")
     assert json.loads(gzip.decompress(review_json(finished, 1))) == before
+
+
+def die_once(marker: str) -> str:
+    """In a worker: dies the first time (as one killed or out of memory), answers after."""
+    path = Path(marker)
+    if not path.exists():
+        path.write_text("died")
+        os._exit(1)
+    return "answered"
+
+
+def die(_: str) -> str:
+    os._exit(1)
+
+
+async def test_a_worker_that_dies_is_replaced_once_then_the_request_is_refused(
+    tmp_path: Path,
+) -> None:
+    work = RecordWork(1)
+    try:
+        assert await work.run(die_once, str(tmp_path / "died")) == "answered"
+        with pytest.raises(Busy, match="the worker stopped while working this out: try again"):
+            await work.run(die, "")
+        assert await work.run(die_once, str(tmp_path / "died")) == "answered"  # a new pool
+    finally:
+        work.close()

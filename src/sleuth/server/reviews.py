@@ -53,7 +53,8 @@ T = TypeVar("T")
 
 
 class Busy(Exception):
-    """Too many replays and reviews are being worked out: the request may come again."""
+    """Too many replays, reviews and records are being worked out: the request may come
+    again."""
 
 
 class Body(NamedTuple):
@@ -171,7 +172,7 @@ class BodyCache:
         if task is None:
             if len(self._pending) >= self.running + self.waiting:
                 raise Busy(
-                    f"{len(self._pending)} replays and reviews are being worked out: "
+                    f"{len(self._pending)} replays, reviews and records are being worked out: "
                     "try again in a few seconds"
                 )
             task = self._pending[key] = asyncio.ensure_future(self._in_turn(key, compute))
@@ -206,18 +207,16 @@ class RecordWork:
         self._executor: Executor | None = None
 
     async def replay(self, live: LiveTable, seat: int | None) -> Body:
-        finished = FinishedGame.of(live)
-
         async def compute() -> Body:
-            return Body(await self._run(replay_json, finished, seat), gzipped=True)
+            finished = FinishedGame.of(live)  # only when not kept: a tuple per move
+            return Body(await self.run(replay_json, finished, seat), gzipped=True)
 
         return await self.cache.get((live.id, "replay", seat), compute)
 
     async def review(self, live: LiveTable, seat: int | None) -> Body:
-        finished = FinishedGame.of(live)
-
         async def compute() -> Body:
-            return Body(await self._run(review_json, finished, seat), gzipped=True)
+            finished = FinishedGame.of(live)  # only when not kept: a tuple per move
+            return Body(await self.run(review_json, finished, seat), gzipped=True)
 
         return await self.cache.get((live.id, "review", seat), compute)
 
@@ -226,21 +225,26 @@ class RecordWork:
     ) -> Body:
         """The signed record's answer: ``sign`` makes it of the record (signed here, so the
         key never leaves the server)."""
-        finished = FinishedGame.of(live)
 
         async def compute() -> Body:
-            record = await self._run(record_json, finished)
+            record = await self.run(record_json, FinishedGame.of(live))
             return Body(plain_json(sign(record)), gzipped=False)  # a few kB: not worth it
 
         return await self.cache.get((live.id, "record", None), compute)
 
-    async def _run(self, function: Callable[..., T], *arguments: Any) -> T:
+    async def run(self, function: Callable[..., T], *arguments: Any) -> T:
+        """``function(*arguments)`` in a worker: a module's function of picklable values."""
         loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._get(), function, *arguments)
-        except BrokenProcessPool:  # a worker died (killed, out of memory): a new pool, once
-            self._executor = None
-            return await loop.run_in_executor(self._get(), function, *arguments)
+        for _ in range(2):  # a worker that died (killed, out of memory): a new pool, once
+            executor = self._get()
+            try:
+                return await loop.run_in_executor(executor, function, *arguments)
+            except BrokenProcessPool:
+                # Every job of the broken pool lands here: only the first replaces it.
+                if self._executor is executor:
+                    executor.shutdown(wait=False, cancel_futures=True)
+                    self._executor = None
+        raise Busy("the worker stopped while working this out: try again")
 
     def _get(self) -> Executor:
         if self._executor is None:

@@ -21,7 +21,7 @@ router = APIRouter(tags=["records"])
 OVER: dict[int | str, dict[str, Any]] = {
     404: {"description": "no such table"},
     409: {"description": "the game is not over"},
-    503: {"description": "too many replays and reviews under way: try again"},
+    503: {"description": "too many replays, reviews and records under way: try again"},
 }
 
 
