@@ -71,6 +71,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         try:
             yield
         finally:
+            services.reviews.close()
             await hub.close()
             await database.close()
 

@@ -41,6 +41,8 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     # Processes for bots and sheets; 0 runs them in threads of this process (tests only).
     workers: int = 2
+    # Processes for replays, reviews and records of finished tables (at least 1).
+    replay_workers: int = 1
     bot_delay: float = 0.6  # seconds before a bot's move, for people's sake
     max_message_bytes: int = 8192  # a play-channel message larger than this is refused
     max_body_bytes: int = 65536  # an HTTP body larger than this is refused
