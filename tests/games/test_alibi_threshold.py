@@ -13,6 +13,7 @@ import pytest
 from sleuth.agents import make_agent
 from sleuth.core import State, make_game
 from sleuth.core.kit import TextRender
+from sleuth.games.alibi import AlibiView
 from sleuth.games.alibi.render import sheet_text
 from sleuth.games.alibi.words import rules_text
 from sleuth.tui.words import help_text
@@ -27,8 +28,22 @@ def decisions(threshold: int, seeds: range, steps: int = 60) -> Iterator[State]:
             if state.outcome is not None:
                 break
             yield state
-            seat = state.to_move()
+            seat = mover(state)
             state = state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+
+
+def mover(state: State) -> int:
+    seat = state.to_move()
+    if seat is None:
+        raise AssertionError("an Alibi game under way always waits on a seat")
+    return seat
+
+
+def alibi_view(state: State, seat: int) -> AlibiView:
+    view = state.view(seat)
+    if not isinstance(view, AlibiView):
+        raise AssertionError(f"not an Alibi view: {type(view).__name__}")
+    return view
 
 
 def choice(spec: str, view: Any, legal: Any) -> str:
@@ -43,8 +58,8 @@ def test_each_bot_plays_by_the_tables_threshold(bot: str, tries: int) -> None:
     """Somewhere in a few games at threshold 4, the bot chooses otherwise than it would if
     its view said 5: it reads the rule from the view (a bot with five built in never does)."""
     for checked, state in enumerate(decisions(4, range(40), steps=150)):
-        seat = state.to_move()
-        view, legal = state.view(seat), state.legal_actions(seat)
+        seat = mover(state)
+        view, legal = alibi_view(state, seat), state.legal_actions(seat)
         as_five = dataclasses.replace(view, config=dataclasses.replace(view.config, threshold=5))
         if choice(bot, view, legal) != choice(bot, as_five, legal):
             return
@@ -55,7 +70,7 @@ def test_each_bot_plays_by_the_tables_threshold(bot: str, tries: int) -> None:
 
 def test_the_sheet_counts_to_the_tables_threshold() -> None:
     state = next(s for n, s in enumerate(decisions(4, range(3, 4))) if n == 12)
-    lines = sheet_text(state.view(0), "full").splitlines()
+    lines = sheet_text(alibi_view(state, 0), "full").splitlines()
     assert [line for line in lines if not line.startswith(" ")] == [
         "S05 (alibi: safe this round): needs 4 more of female thin short revolver bag",
         "S09 (0 of 4 covered): needs 4 more of female fat short dotted glasses",
@@ -64,7 +79,7 @@ def test_the_sheet_counts_to_the_tables_threshold() -> None:
     ]
     five = next(s for n, s in enumerate(decisions(5, range(3, 4))) if n == 12)
     assert "S06 (1 of 5 covered): needs 4 more of fat long plain glasses" in sheet_text(
-        five.view(0), "facts"
+        alibi_view(five, 0), "facts"
     )
 
 
