@@ -1,6 +1,7 @@
 // The page's toolkit: building elements, words, icons, and the pieces every game's table
 // uses. A game's own part (its kit's "web" folder, served at /static/games/<name>/) imports
-// this module and exports a default object:
+// this module by the name "sleuth/kit" (the page's import map; package.json's exports give
+// Node and tsc the same name) and exports a default object:
 //
 //   board(view, t)      the table drawn from the seat's view (required)
 //   describe(entry, t)  one public step [seat, action, result] of the history in words
