@@ -17,6 +17,7 @@ from sleuth.core import GameError, all_kits
 from sleuth.core.kit import WEB, WebPart
 
 from .bus import LocalBus, PostgresBus, asyncpg_dsn
+from .csp import PagePolicy
 from .db import open_database
 from .deps import Services
 from .hub import Hub
@@ -100,13 +101,20 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
     async def icon() -> FileResponse:
         return FileResponse(folder / "icon.svg", media_type="image/svg+xml")
 
+    page = folder / "index.html"
+    policy = PagePolicy.of(page.read_text(encoding="utf-8"))
+
+    def page_response(request: Request) -> FileResponse:
+        header = policy.header(request.headers.get("host"))
+        return FileResponse(page, headers={"Content-Security-Policy": header})
+
     @app.get("/", include_in_schema=False)
-    async def index() -> FileResponse:
-        return FileResponse(folder / "index.html")
+    async def index(request: Request) -> FileResponse:
+        return page_response(request)
 
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(folder / "index.html")
+    async def table_page(table_id: str, request: Request) -> FileResponse:
+        return page_response(request)
 
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     return app
