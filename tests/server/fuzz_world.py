@@ -26,10 +26,13 @@ def table_body(seats: list[dict[str, Any]], game: str = GAME, **extra: Any) -> d
 @dataclass
 class World:
     """Ann created every table and sits at seat 0 of each; Bob holds seat 1 of the tables
-    being played; Cy holds no seat. ``invites`` are the tokens of seats still free."""
+    being played; Cy holds no seat. Of the tables waiting, the listed ones take anyone who
+    sits down, the others (``invited``) only those with an invite. ``invites`` are the
+    tokens of the seats still free, by table."""
 
     cookies: dict[str, str] = field(default_factory=dict)
     waiting: list[str] = field(default_factory=list)
+    invited: list[str] = field(default_factory=list)
     playing: list[str] = field(default_factory=list)
     finished: list[str] = field(default_factory=list)
     invites: dict[str, list[str]] = field(default_factory=dict)
@@ -37,7 +40,7 @@ class World:
 
     @property
     def tables(self) -> list[str]:
-        return [*self.finished, *self.playing, *self.waiting]
+        return [*self.finished, *self.playing, *self.waiting, *self.invited]
 
 
 def _post(client: httpx.Client, path: str, body: Any) -> Any:
@@ -55,7 +58,7 @@ def _wait_until_finished(client: httpx.Client, table: str, timeout: float = 60) 
     raise AssertionError(f"table {table} did not finish in {timeout} s")
 
 
-def build_world(server: Server, waiting: int = 4, playing: int = 4) -> World:
+def build_world(server: Server, waiting: int = 4, invited: int = 4, playing: int = 4) -> World:
     world = World()
     clients = {name: httpx.Client(base_url=server.http, timeout=30) for name in PEOPLE}
     try:
@@ -63,9 +66,9 @@ def build_world(server: Server, waiting: int = 4, playing: int = 4) -> World:
             _post(client, "/api/people", {"name": name})
             world.cookies[name] = client.cookies["sleuth_id"]
         ann, bob = clients["Ann"], clients["Bob"]
-        for _ in range(waiting):
-            made = _post(ann, "/api/tables", table_body([PERSON] * 3, sit=0, listed=True))
-            world.waiting.append(made["table"]["id"])
+        for listed in [True] * waiting + [False] * invited:
+            made = _post(ann, "/api/tables", table_body([PERSON] * 3, sit=0, listed=listed))
+            (world.waiting if listed else world.invited).append(made["table"]["id"])
             tokens = [i["token"] for i in made["invites"] if i["seat"] != 0]
             world.invites[made["table"]["id"]] = tokens
         for _ in range(playing):
