@@ -4,6 +4,9 @@ orjson encodes the views' frozen dataclasses field by field, enums by value and 
 lists, which is exactly what ``View.to_json`` gives (the play tests compare every frame
 with it), at a fraction of the cost; a ``Fragment`` embeds text encoded once (a seat's
 view, the table's log) in every frame that carries it.
+
+JSON from clients is read by ``strict_loads`` (the play channel's messages) and checked the
+same way by ``StrictJsonBodies`` (HTTP bodies): plain JSON only, refused naming the field.
 """
 
 from __future__ import annotations
