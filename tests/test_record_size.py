@@ -15,7 +15,8 @@ from sleuth.core.records import MAX_RECORD_BYTES, load_record
 @pytest.fixture
 def records(tmp_path: Path) -> list[Path]:
     """Two records of whole games, each a few kilobytes."""
-    command = ["simulate", "tiny", "--players", "3", "--games", "2", "--seed", "3"]
+    game = "black-stories-investigation"
+    command = ["simulate", game, "--players", "3", "--games", "2", "--seed", "3"]
     assert main([*command, "--record-dir", str(tmp_path)]) == 0
     found = sorted(tmp_path.glob("*.json"))
     assert len(found) == 2

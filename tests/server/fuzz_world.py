@@ -12,15 +12,14 @@ import httpx
 
 from .conftest import Server
 
-GAME = "tiny-deduction"  # the shortest game: bots finish one in a moment
-REVIEWED = "black-stories-investigation"  # a short game with a review (tiny has none)
+GAME = "black-stories-investigation"  # a short game, with a review: bots finish one quickly
 PERSON: dict[str, Any] = {"kind": "person"}
 BOT: dict[str, Any] = {"kind": "bot", "bot": "random"}
 PEOPLE = ("Ann", "Bob", "Cy")
 
 
-def table_body(seats: list[dict[str, Any]], game: str = GAME, **extra: Any) -> dict[str, Any]:
-    return {"game": game, "players": len(seats), "sheet": "off", "seats": seats, **extra}
+def table_body(seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    return {"game": GAME, "players": len(seats), "sheet": "off", "seats": seats, **extra}
 
 
 @dataclass
@@ -58,7 +57,9 @@ def _wait_until_finished(client: httpx.Client, table: str, timeout: float = 60) 
     raise AssertionError(f"table {table} did not finish in {timeout} s")
 
 
-def build_world(server: Server, waiting: int = 4, invited: int = 4, playing: int = 4) -> World:
+def build_world(
+    server: Server, waiting: int = 4, invited: int = 4, playing: int = 4, finished: int = 2
+) -> World:
     world = World()
     clients = {name: httpx.Client(base_url=server.http, timeout=30) for name in PEOPLE}
     try:
@@ -78,9 +79,9 @@ def build_world(server: Server, waiting: int = 4, invited: int = 4, playing: int
             joined = _post(bob, f"/api/tables/{table}/join", {"token": invite})
             world.seat_tokens[(table, 1)] = joined["token"]
             world.playing.append(table)
-        for game in (REVIEWED, GAME):
+        for _ in range(finished):
             # Ann has a bot play her own seat: the bots finish the game, her seat still hers.
-            made = _post(ann, "/api/tables", table_body([PERSON, BOT, BOT], game, sit=0))
+            made = _post(ann, "/api/tables", table_body([PERSON, BOT, BOT], sit=0))
             table = made["table"]["id"]
             _post(ann, f"/api/tables/{table}/seats/0/bot", {})
             world.finished.append(table)

@@ -221,7 +221,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def run_fuzz(server: Server, budget: int) -> Tally:
-    tables = Tables(server, build_world(server, waiting=0, invited=0, playing=1))
+    tables = Tables(server, build_world(server, waiting=0, invited=0, playing=1, finished=0))
     tally = Tally()
 
     @given(
