@@ -13,7 +13,13 @@ from typing import Any
 from sleuth.agents import RandomAgent
 from sleuth.arena import play_match
 from sleuth.core import GameError, all_games, derive_seed, find_game
-from sleuth.core.records import Step, load_record, replay_record, save_record
+from sleuth.core.records import (
+    MAX_RECORD_BYTES,
+    Step,
+    load_record,
+    replay_record,
+    save_record,
+)
 from sleuth.core.rng import keyed_salt, keyed_seed, secret_key
 from sleuth.core.signing import read_key, sign_record
 
@@ -61,8 +67,25 @@ def add_parsers(commands: Any) -> None:
     replay.add_argument(
         "--key", type=Path, metavar="FILE", help="check each record's signature under this key"
     )
+    replay.add_argument(
+        "--max-record-bytes",
+        type=positive_int,
+        default=MAX_RECORD_BYTES,
+        metavar="BYTES",
+        help=f"refuse a file larger than this (default {MAX_RECORD_BYTES:,})",
+    )
     replay.add_argument("--verbose", action="store_true", help="print every step")
     replay.set_defaults(run=run_replay)
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not a positive number")
+    return value
 
 
 def add_bot_key_argument(parser: argparse.ArgumentParser) -> None:
@@ -215,7 +238,7 @@ def run_replay(args: argparse.Namespace) -> int:
     failed = 0
     for path in args.files:
         try:
-            replay = replay_record(load_record(path), key)
+            replay = replay_record(load_record(path, args.max_record_bytes), key)
         except GameError as error:
             message = str(error).replace("\n", " ")
             print(f"{path}: REJECTED: {message}", file=sys.stderr, flush=True)

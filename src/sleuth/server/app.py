@@ -10,6 +10,7 @@ from importlib.resources import files
 from pathlib import Path, PurePosixPath
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import WebSocketRequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -21,6 +22,7 @@ from .csp import PagePolicy
 from .db import open_database
 from .deps import Services
 from .hub import Hub
+from .jsontext import StrictJsonBodies
 from .limits import BodyLimit
 from .ratelimit import CreationLimits
 from .routers import chat, games, people, play, records, review, seats, tables
@@ -84,6 +86,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
     )
     for router in (people, games, tables, seats, chat, records, review, play):
         app.include_router(router.router)
+    app.add_exception_handler(WebSocketRequestValidationError, play.refuse_parameters)  # type: ignore[arg-type]
 
     @app.exception_handler(GameError)
     async def game_error(_request: Request, error: GameError) -> JSONResponse:
@@ -116,6 +119,8 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
     async def table_page(table_id: str, request: Request) -> FileResponse:
         return page_response(request)
 
+    # Added first, so it runs inside the body limit: it reads a body already bounded.
+    app.add_middleware(StrictJsonBodies)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     return app
 

@@ -26,6 +26,7 @@ from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from .models import StepRow, TableRow
+from .private import create_private_file, make_private_folder
 from .settings import Settings
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -241,7 +242,8 @@ class SqliteDatabase:
     single_process = True
 
     def __init__(self, path: Path, synchronous: str) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_private_folder(path.parent)
+        create_private_file(path)
         self._engine = create_engine(
             f"sqlite:///{path}",
             connect_args={"timeout": 30, "check_same_thread": False},
