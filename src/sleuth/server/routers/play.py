@@ -22,6 +22,7 @@ from ..deps import MaybePerson, Services, ServicesDep, origin_allowed
 from ..hub import StaleActionError
 from ..limits import RateLimit
 from ..live import LiveTable
+from ..outage import DatabaseUnavailable
 from ..schemas import (
     ActMessage,
     ChatMessage,
@@ -186,6 +187,8 @@ async def _handle(
             await app.hub.set_notes(live, seat, message.card, message.place, message.mark)
     except StaleActionError as error:
         return "stale", str(error)
+    except DatabaseUnavailable as error:
+        return "unavailable", str(error)  # not acknowledged: the client sends it again
     except GameError as error:
         return ("invalid" if isinstance(error, InvalidActionError) else "illegal"), str(error)
     return None
