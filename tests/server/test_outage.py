@@ -80,6 +80,17 @@ async def refused_in_outage(seats: list[TimedSeat]) -> tuple[TimedSeat, dict[str
             return mover, frame
 
 
+async def note_in_outage(seat: TimedSeat) -> dict[str, Any]:
+    """A hand-kept note sent while the database is away is refused: the seat's marks as
+    it is shown them afterwards."""
+    await seat.send({"type": "notes", "card": "A", "place": "ring", "mark": "+"})
+    refused = await seat.until("error")
+    assert refused["code"] == "unavailable", refused
+    await seat.send({"type": "hello"})
+    marks: dict[str, Any] = (await seat.until("state"))["notes"]["marks"]
+    return marks
+
+
 async def reachable_again(client: httpx.AsyncClient) -> None:
     """A request that reads the database answers again (the person's identity)."""
     deadline = time.monotonic() + 60
@@ -122,6 +133,7 @@ async def test_a_database_restart_mid_game(launch: Any, own_postgres: Cluster) -
         chat = await people[2].client.post(f"/api/tables/{table}/chat", json={"text": "hello?"})
         assert chat.status_code == 503, chat.text
         assert "try again" in chat.json()["detail"]
+        assert await note_in_outage(seats[2]) == {}  # the refused note is not kept either
         await asyncio.sleep(max(0.0, OUTAGE_SECONDS - (time.monotonic() - stopped)))
         own_postgres.start()
 

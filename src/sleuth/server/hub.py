@@ -442,13 +442,15 @@ class Hub:
             raise GameError(f"notes: no row {card!r}")
         if place not in notes["places"]:  # type: ignore[operator]
             raise GameError(f"notes: no column {place!r}")
-        marks = live.seats[seat].notes
+        # Changed here only once stored: a write refused (the database away) changes nothing.
+        marks = {name: dict(places) for name, places in live.seats[seat].notes.items()}
         row = marks.setdefault(card, {})
         if mark:
             row[place] = mark
         else:
             row.pop(place, None)
         await self.store.update_seat(live.id, seat, notes=json.dumps(marks, sort_keys=True))
+        live.seats[seat].notes = marks
         frame = {
             "type": "notes",
             "table": live.id,
