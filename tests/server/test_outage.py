@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import asyncpg
 import httpx
 import pytest
 
@@ -103,6 +104,17 @@ async def reachable_again(client: httpx.AsyncClient) -> None:
     raise TimeoutError("the service did not reach its database again")
 
 
+def assert_notified(seats: list[TimedSeat], after: int, last: int) -> None:
+    """Each step past ``after`` reached the seats on the other process through the bus:
+    the time between the first seat and the last seat to see it."""
+    spreads = [
+        max(s.first_seen(step) for s in seats) - min(s.first_seen(step) for s in seats)
+        for step in range(after + 1, last + 1)
+    ]
+    assert len(spreads) >= 5
+    assert statistics.median(spreads) < NOTIFIED_WITHIN, spreads
+
+
 async def finished(person: Person, table: str) -> dict[str, Any]:
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
@@ -150,14 +162,7 @@ async def test_a_database_restart_mid_game(launch: Any, own_postgres: Cluster) -
         for seat in seats:
             # Every frame a seat got, on either process, is its view at that step.
             assert check_frames(record, seat, "off") > 0
-        # Each step after the restart reached the seats on the other process through the
-        # bus: the time between the first seat and the last seat to see it.
-        spreads = [
-            max(s.first_seen(step) for s in seats) - min(s.first_seen(step) for s in seats)
-            for step in range(restarted_at + 1, finals[0]["step"] + 1)
-        ]
-        assert len(spreads) >= 5
-        assert statistics.median(spreads) < NOTIFIED_WITHIN, spreads
+        assert_notified(seats, restarted_at, finals[0]["step"])
         assert (await finished(people[0], bots))["step"] > 0
         for seat in seats:
             await seat.close()
@@ -173,3 +178,37 @@ async def test_a_database_restart_mid_game(launch: Any, own_postgres: Cluster) -
         assert "notify failed" not in text, text
         # One warning line for the outage, not one per step or per table.
         assert text.count("database unreachable") == 1, text
+
+
+async def test_every_session_ended_by_the_database(launch: Any, postgres: Any) -> None:
+    """The database ends every session (``pg_terminate_backend``, as a failover or an
+    operator does) and takes new ones at once: the listeners connect again at once too."""
+    db = postgres()
+    servers = [launch(db) for _ in range(2)]
+    people = [await Person(servers[0].http, name).__aenter__() for name in ("Di", "Ed")]
+    people.append(await Person(servers[1].http, "Flo").__aenter__())
+    try:
+        _, seats = await seat_people(servers, people)
+        await asyncio.gather(*(s.play(until_step=4) for s in seats))
+        connection = await asyncpg.connect("postgresql://" + db.split("://", 1)[1])
+        try:
+            ended = await connection.fetchval(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        finally:
+            await connection.close()
+        assert ended >= 2 * 3  # each process's listener, notifier and pooled connections
+        finals = await asyncio.gather(*(s.play(timeout=240) for s in seats))
+        assert finals[0]["outcome"] == finals[1]["outcome"] == finals[2]["outcome"]
+        assert_notified(seats, 4, finals[0]["step"])
+        for seat in seats:
+            await seat.close()
+    finally:
+        for person in people:
+            await person.__aexit__(None, None, None)
+        for server in servers:
+            server.stop()
+    for server in servers:
+        assert server.log is not None
+        assert "Traceback" not in server.log.read_text()
