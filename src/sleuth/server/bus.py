@@ -4,7 +4,8 @@ A notification names what changed (``step TABLE NUMBER``, ``seats TABLE``, ``cha
 ID``); every other process that has the table open re-reads it from the database (a process
 knows its own by the database process that sent it). The payload
 holds no game data: any database user may listen. With SQLite there is one process and the
-bus only calls back locally.
+bus only calls back locally. A notification is kept for no one who is not listening: a
+process whose listener was away (a restart of the database) re-reads its open tables.
 """
 
 from __future__ import annotations
