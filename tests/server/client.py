@@ -132,6 +132,9 @@ class SeatClient:
             frame = await self.recv(remaining)
             if frame["type"] == "error" and frame["code"] == "stale":
                 acted_at = -1
+            elif frame["type"] == "error" and frame["code"] == "unavailable":
+                await asyncio.sleep(0.5)  # the database is away: try again, as told
+                acted_at = -1
 
 
 async def closed_code(client: SeatClient) -> int | None:

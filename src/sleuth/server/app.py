@@ -24,6 +24,7 @@ from .deps import Services
 from .hub import Hub
 from .jsontext import StrictJsonBodies
 from .limits import BodyLimit
+from .outage import DatabaseUnavailable, Reach, unavailable_answer
 from .ratelimit import CreationLimits
 from .routers import chat, games, people, play, records, review, seats, tables
 from .settings import Settings
@@ -55,12 +56,13 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        database = open_database(settings)
+        reach = Reach()  # one outage of the database, seen by every connection, told once
+        database = open_database(settings, reach)
         await database.migrate()
         key = SigningKey.load_or_create(settings.key_file)
         store = Store(database)
         bus = (
-            PostgresBus(asyncpg_dsn(settings.async_db_url()))
+            PostgresBus(asyncpg_dsn(settings.async_db_url()), reach)
             if settings.is_postgres
             else (LocalBus())
         )
@@ -87,6 +89,9 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
     for router in (people, games, tables, seats, chat, records, review, play):
         app.include_router(router.router)
     app.add_exception_handler(WebSocketRequestValidationError, play.refuse_parameters)  # type: ignore[arg-type]
+
+    # One handler for HTTP and WebSocket alike (Starlette's types tell the two apart).
+    app.add_exception_handler(DatabaseUnavailable, unavailable_answer)  # type: ignore[arg-type]
 
     @app.exception_handler(GameError)
     async def game_error(_request: Request, error: GameError) -> JSONResponse:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from sleuth.core import GameError
 
 from .live import LiveTable, legal_parts
+from .outage import DatabaseUnavailable
 from .workers import BotJob
 
 if TYPE_CHECKING:
@@ -33,6 +34,8 @@ async def drive(hub: Hub, live: LiveTable) -> None:
             await _turn(hub, live)
         except asyncio.CancelledError:
             raise
+        except DatabaseUnavailable:
+            await asyncio.sleep(1.0)  # said once for the outage, not once a table
         except Exception:
             log.exception("table %s: driver", live.id)
             await asyncio.sleep(1.0)

@@ -27,6 +27,7 @@ from ..hub import StaleActionError
 from ..jsontext import JsonProblem, strict_loads
 from ..limits import RateLimit
 from ..live import LiveTable
+from ..outage import DatabaseUnavailable
 from ..schemas import (
     MAX_STEP,
     ActMessage,
@@ -207,6 +208,8 @@ async def _handle(
             await app.hub.set_notes(live, seat, message.card, message.place, message.mark)
     except StaleActionError as error:
         return "stale", str(error)
+    except DatabaseUnavailable as error:
+        return "unavailable", str(error)  # not acknowledged: the client sends it again
     except GameError as error:
         return ("invalid" if isinstance(error, InvalidActionError) else "illegal"), str(error)
     return None
