@@ -123,6 +123,7 @@ def build_view(state: BlackStoriesState, seat: int | None) -> BlackStoriesView:
         raise GameError(f"seat {seat} is not a seat of this {state.players}-player game")
     over = state.outcome is not None
     private = state.game.config.guesses == "private"
+    case_epochs, hand_epochs = _piles_drawn_from(state)
     return BlackStoriesView(
         seat=seat,
         config=state.game.config,
@@ -156,10 +157,21 @@ def build_view(state: BlackStoriesState, seat: int | None) -> BlackStoriesView:
         cases=state.cases if over else None,
         outcome=state.outcome,
         reshuffled=state.reshuffled,
-        case_epochs=tuple(epoch_of(state.reshuffled, c) if c else 0 for c in state.cases),
-        hand_epochs=tuple(
-            tuple(sorted(epoch_of(state.reshuffled, c) for c in h)) for h in state.hands
-        ),
+        case_epochs=case_epochs,
+        hand_epochs=hand_epochs,
+    )
+
+
+def _piles_drawn_from(
+    state: BlackStoriesState,
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """``case_epochs`` and ``hand_epochs``: before any reshuffle, all from the deal's pile."""
+    reshuffled = state.reshuffled
+    if not reshuffled:  # most views: no pile to look up
+        return (0,) * len(state.cases), tuple((0,) * len(hand) for hand in state.hands)
+    return (
+        tuple(epoch_of(reshuffled, c) if c else 0 for c in state.cases),
+        tuple(tuple(sorted(epoch_of(reshuffled, c) for c in hand)) for hand in state.hands),
     )
 
 
