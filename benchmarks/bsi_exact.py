@@ -4,7 +4,8 @@
                                    [--deck small|default]
 
 Plays N seeded games per player count and driver (``random``: random legal moves;
-``deductive``, ``basic``: the built-in bots), and at every position of every seat compares
+``blind``: random plays, a solve attempt one turn in four; ``deductive``, ``basic``: the
+built-in bots), and at every position of every seat compares
 the engine's joint posterior of the other seats' cases with the oracle's
 (``tests/support/bsi_oracle.py``: the rulebook's random process followed over every hidden
 world). It prints how many positions agree exactly, before and after the first reshuffle:
@@ -13,16 +14,19 @@ the cards came from left out: it then counts only the cards in sight).
 
 The oracle lists every hidden world, so the default decks are small (8 cases and 4 smaller
 cards for 3 players, 6 and 3 for 2: the piles run out and are reshuffled often); the
-default deck is within reach for 2 players only (a few seconds a game).
+default deck is within reach for 2 players only (some ten seconds a game): there only the
+``blind`` driver's games are long enough to reshuffle.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
@@ -31,17 +35,40 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from sleuth.agents import Agent, RandomAgent
 from sleuth.arena import play_match
-from sleuth.core import derive_seed, make_game
-from sleuth.games.black_stories import BlackStoriesInvestigation
+from sleuth.core import Action, View, derive_seed, make_game
+from sleuth.games.black_stories import BlackStoriesInvestigation, BlackStoriesView, Draw, Solve
 from sleuth.games.black_stories.bots import BOTS
 from sleuth.games.black_stories.components import DEFAULT_DECK
+from sleuth.games.black_stories.knowledge import CASES, posterior
 from support.bsi_oracle import CaseOracle, agree, engine_posterior
 from support.json_access import as_int, as_list, as_str
 
 SMALL = {3: DEFAULT_DECK[:8] + DEFAULT_DECK[16:20], 2: DEFAULT_DECK[:6] + DEFAULT_DECK[24:27]}
 
 
+class BlindAgent(RandomAgent):
+    """Random plays, and one turn in four a solve attempt on a random seat guessing a case
+    its grid allows: blind to every hidden card, and slow to end a game, so that the piles
+    run out even with the default deck."""
+
+    def act(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        if not isinstance(view, BlackStoriesView) or view.seat is None:
+            raise TypeError("a seat's Black Stories view is needed")
+        if view.phase != "solve":
+            return legal[rng.randrange(len(legal))]
+        targets = [t for t in range(view.players) if t != view.seat and view.has_case[t]]
+        if not view.unused[view.seat] or not targets or rng.random() >= 0.25:
+            return Draw()
+        target = rng.choice(targets)
+        clues = [{"evidence": p.card.split("+"), "field": p.field} for p in view.grids[target]]
+        cases = posterior({"cards": clues}) or list(CASES)
+        guess = "/".join(cases[rng.randrange(len(cases))])
+        return Solve(target, guess, rng.choice(view.unused[view.seat]))
+
+
 def agent(driver: str) -> Agent:
+    if driver == "blind":
+        return BlindAgent()
     return RandomAgent() if driver == "random" else BOTS[driver]()
 
 
