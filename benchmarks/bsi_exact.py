@@ -22,11 +22,9 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
@@ -35,35 +33,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from sleuth.agents import Agent, RandomAgent
 from sleuth.arena import play_match
-from sleuth.core import Action, View, derive_seed, make_game
-from sleuth.games.black_stories import BlackStoriesInvestigation, BlackStoriesView, Draw, Solve
+from sleuth.core import derive_seed, make_game
+from sleuth.games.black_stories import BlackStoriesInvestigation
 from sleuth.games.black_stories.bots import BOTS
 from sleuth.games.black_stories.components import DEFAULT_DECK
-from sleuth.games.black_stories.knowledge import CASES, posterior
-from support.bsi_oracle import CaseOracle, agree, engine_posterior
+from support.bsi_oracle import BlindAgent, CaseOracle, agree, engine_posterior
 from support.json_access import as_int, as_list, as_str
 
 SMALL = {3: DEFAULT_DECK[:8] + DEFAULT_DECK[16:20], 2: DEFAULT_DECK[:6] + DEFAULT_DECK[24:27]}
-
-
-class BlindAgent(RandomAgent):
-    """Random plays, and one turn in four a solve attempt on a random seat guessing a case
-    its grid allows: blind to every hidden card, and slow to end a game, so that the piles
-    run out even with the default deck."""
-
-    def act(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        if not isinstance(view, BlackStoriesView) or view.seat is None:
-            raise TypeError("a seat's Black Stories view is needed")
-        if view.phase != "solve":
-            return legal[rng.randrange(len(legal))]
-        targets = [t for t in range(view.players) if t != view.seat and view.has_case[t]]
-        if not view.unused[view.seat] or not targets or rng.random() >= 0.25:
-            return Draw()
-        target = rng.choice(targets)
-        clues = [{"evidence": p.card.split("+"), "field": p.field} for p in view.grids[target]]
-        cases = posterior({"cards": clues}) or list(CASES)
-        guess = "/".join(cases[rng.randrange(len(cases))])
-        return Solve(target, guess, rng.choice(view.unused[view.seat]))
 
 
 def agent(driver: str) -> Agent:

@@ -28,7 +28,7 @@ from sleuth.games.black_stories.bots import BOTS
 from sleuth.games.black_stories.components import DEFAULT_DECK
 from sleuth.games.black_stories.knowledge import CASES, DEAL_MODEL, KNOWLEDGE, posterior
 from sleuth.games.black_stories.views import BlackStoriesView
-from support.bsi_oracle import engine_posterior, play_and_compare
+from support.bsi_oracle import BlindAgent, engine_posterior, play_and_compare
 from support.calibration import SIGNIFICANCE, chi2_sf
 from support.narrow import narrow
 
@@ -84,6 +84,19 @@ def test_the_engine_is_the_oracle_in_more_games(players: int, driver: str) -> No
     counts, wrong = _tally(players, driver, range(100, 160))
     assert not wrong, "\n".join(wrong)
     assert counts["after exact"] == counts["after"] > 0
+
+
+@pytest.mark.slow
+def test_the_engine_is_the_oracle_with_the_default_deck() -> None:
+    # Two players, the only count whose worlds the oracle can list with the 28 cards (some
+    # 25,000); games of blind random solvers, long enough to reshuffle (these seeds do).
+    game = _game(2)
+    after = 0
+    for seed in (2, 5, 9):
+        for at in play_and_compare(game, seed, [BlindAgent(), BlindAgent()]):
+            assert at.exact, f"seed {seed} seat {at.seat}: {at.engine} != {at.oracle}"
+            after += at.reshuffled
+    assert after >= 10
 
 
 def test_a_card_reshuffled_after_a_case_was_drawn_is_not_that_case() -> None:

@@ -18,19 +18,25 @@ some 25,000; a 3-player one far too many).
 
 from __future__ import annotations
 
+import random
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
-from sleuth.agents import Agent
+from sleuth.agents import Agent, RandomAgent
 from sleuth.arena import play_match
-from sleuth.core import derive_seed
-from sleuth.games.black_stories import BlackStoriesInvestigation, Draw, Play, Solve
+from sleuth.core import Action, View, derive_seed
+from sleuth.games.black_stories import (
+    BlackStoriesInvestigation,
+    BlackStoriesView,
+    Draw,
+    Play,
+    Solve,
+)
 from sleuth.games.black_stories import components as bs
-from sleuth.games.black_stories.knowledge import KNOWLEDGE
-from sleuth.games.black_stories.views import BlackStoriesView
+from sleuth.games.black_stories.knowledge import CASES, KNOWLEDGE, posterior
 from support.json_access import as_int, as_list, as_str
 
 World = tuple[tuple[int, ...], tuple[int, ...], int]  # cases (-1: none), hand masks, pile mask
@@ -345,3 +351,23 @@ def play_and_compare(
         (as_int(as_list(step)[0]), as_str(as_list(step)[1])) for step in as_list(record["steps"])
     ]
     return replay_and_compare(game, seed, steps)
+
+
+class BlindAgent(RandomAgent):
+    """Random plays, and one turn in four a solve attempt on a random seat guessing a case
+    its grid allows: blind to every hidden card, and slow to end a game, so that the piles
+    run out even with the default deck."""
+
+    def act(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        if not isinstance(view, BlackStoriesView) or view.seat is None:
+            raise TypeError("a seat's Black Stories view is needed")
+        if view.phase != "solve":
+            return legal[rng.randrange(len(legal))]
+        targets = [t for t in range(view.players) if t != view.seat and view.has_case[t]]
+        if not view.unused[view.seat] or not targets or rng.random() >= 0.25:
+            return Draw()
+        target = rng.choice(targets)
+        clues = [{"evidence": p.card.split("+"), "field": p.field} for p in view.grids[target]]
+        cases = posterior({"cards": clues}) or list(CASES)
+        guess = "/".join(cases[rng.randrange(len(cases))])
+        return Solve(target, guess, rng.choice(view.unused[view.seat]))
