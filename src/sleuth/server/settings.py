@@ -7,6 +7,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sleuth.agents.budgets import DEFAULT_MAX_THINK
+
 SHEET_LEVELS = ("off", "facts", "full")
 CLOCK_KINDS = ("none", "live", "turn")
 
@@ -41,6 +43,11 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     # Processes for bots and sheets; 0 runs them in threads of this process (tests only).
     workers: int = 2
+    sheet_workers: int = 1  # processes for sheets, apart from the bots' (0: threads, tests)
+    # The operator's bound on a bot's time per decision (``ismcts:seconds``; the other
+    # budgets' bounds are in ``sleuth.agents.budgets``); a decision still unanswered a
+    # margin after it is made by the table's fallback bot.
+    max_think: float = DEFAULT_MAX_THINK
     bot_delay: float = 0.6  # seconds before a bot's move, for people's sake
     max_message_bytes: int = 8192  # a play-channel message larger than this is refused
     max_body_bytes: int = 65536  # an HTTP body larger than this is refused

@@ -46,7 +46,9 @@ async def create(
         if body.sit >= len(body.seats) or body.seats[body.sit].kind != "person":
             raise HTTPException(400, f"sit: seat {body.sit} is not a person's seat")
         people[body.sit] = person.id
-    created = await create_table(app.store, plan, person.id if person else None, people)
+    created = await create_table(
+        app.store, plan, person.id if person else None, people, max_think=app.settings.max_think
+    )
     names = {} if person is None else {person.id: person.name}
     live = app.hub.adopt(created.row, created.seats, names)
     return TableCreated(
@@ -106,7 +108,13 @@ async def rematch(live: Table, request: Request, app: ServicesDep, person: Perso
     # The seats' bots were checked when the table was first dealt (a program only if the
     # operator seated it): the same seats again.
     created = await create_table(
-        app.store, plan, person.id, people, rematch_of=live.id, programs=True
+        app.store,
+        plan,
+        person.id,
+        people,
+        rematch_of=live.id,
+        programs=True,
+        max_think=app.settings.max_think,
     )
     await app.hub.update_table(live, rematch=created.table_id)
     names = {s.person_id: s.name for s in live.seats if s.person_id is not None}
