@@ -13,6 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from sleuth.agents.budgets import decision_deadline
 from sleuth.core import GameError, all_kits
 from sleuth.core.kit import WEB, WebPart
 
@@ -60,7 +61,10 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
             if settings.is_postgres
             else (LocalBus())
         )
-        hub = Hub(store, bus, WorkerPool(settings.workers), settings.bot_delay)
+        pool = WorkerPool(
+            settings.workers, settings.sheet_workers, decision_deadline(settings.max_think)
+        )
+        hub = Hub(store, bus, pool, settings.bot_delay)
         services = Services(settings, store, hub, key)
         app.state.services = services
         await hub.start()
