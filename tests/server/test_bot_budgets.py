@@ -100,22 +100,22 @@ async def step_gaps(server: Server, table: str, steps: int, timeout: float) -> l
     return gaps
 
 
-async def test_a_table_at_the_largest_budget_does_not_hold_up_another_tables_bots(
+async def test_tables_at_the_largest_budget_do_not_hold_up_another_tables_bots(
     launch: Any,
 ) -> None:
     server = launch(extra=FAST)
     person = await Person(server.http, "Host").__aenter__()
-    hostile = await bots_table(person, "13-clues", 3, LARGEST)
-    watcher = SeatClient(server.ws, hostile, None)
+    hostile = [await bots_table(person, "13-clues", 3, LARGEST) for _ in range(2)]
+    watcher = SeatClient(server.ws, hostile[0], None)
     await watcher.connect()
-    await asyncio.sleep(3)  # its search under way
+    await asyncio.sleep(3)  # their searches under way
     ordinary = await bots_table(person, "alibi", 3, "random")
-    gaps = await step_gaps(server, ordinary, steps=10, timeout=90)
+    gaps = await step_gaps(server, ordinary, steps=10, timeout=120)
     # One worker: each of the ordinary table's decisions waits at most for the hostile
-    # decision running, which its deadline (max-think + margin) cuts short; before, for
-    # the whole search (minutes).
+    # decision running, which its deadline (max-think + margin: 3 s) cuts short, and goes
+    # before the hostile tables' next ones; before, for whole searches in arrival order.
     assert len(gaps) >= 10, gaps
-    assert max(gaps) < 15, gaps
+    assert max(gaps) < 10, gaps
     # The hostile table went on, its moves made by the fallback bot, and its chat says so.
     notes: list[dict[str, Any]] = []
     end = time.monotonic() + 30

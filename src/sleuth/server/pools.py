@@ -29,6 +29,9 @@ from typing import Any
 
 # How long a new worker may take to import the engines before it is given up on.
 START_SECONDS = 120.0
+# Workers yield the cores to the event loop: a bot thinking as long as it may must not
+# slow every table's frames (the server's process keeps the default priority).
+WORKER_NICENESS = 10
 
 
 class Overrun(Exception):
@@ -117,6 +120,9 @@ class FairQueue:
 def _serve(connection: Connection, parent: int, warm: Callable[[], None] | None) -> None:
     """A worker's loop: a job in, its result (or its exception) out."""
     threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
+    if hasattr(os, "nice"):  # not on Windows
+        with contextlib.suppress(OSError):
+            os.nice(WORKER_NICENESS)
     if warm is not None:
         warm()
     connection.send(("ready", None))
