@@ -30,8 +30,13 @@ from typing import Any
 # How long a new worker may take to import the engines before it is given up on.
 START_SECONDS = 120.0
 # Workers yield the cores to the event loop: a bot thinking as long as it may must not
-# slow every table's frames (the server's process keeps the default priority).
+# slow every table's frames (the server's process keeps its priority). Niceness is added
+# to the server's own.
 WORKER_NICENESS = 10
+# A job still running after LONG_JOB_SECONDS yields its core to the quick ones: its worker
+# drops to BACKGROUND_NICENESS until the job ends (or is replaced if it cannot come back).
+LONG_JOB_SECONDS = 0.5
+BACKGROUND_NICENESS = 19
 
 
 class Overrun(Exception):
@@ -117,12 +122,14 @@ class FairQueue:
             }
 
 
-def _serve(connection: Connection, parent: int, warm: Callable[[], None] | None) -> None:
+def _serve(
+    connection: Connection, parent: int, warm: Callable[[], None] | None, niceness: int
+) -> None:
     """A worker's loop: a job in, its result (or its exception) out."""
     threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
     if hasattr(os, "nice"):  # not on Windows
         with contextlib.suppress(OSError):
-            os.nice(WORKER_NICENESS)
+            os.nice(niceness)
     if warm is not None:
         warm()
     connection.send(("ready", None))
@@ -148,8 +155,10 @@ def _exit_with(parent: int) -> None:
 class Worker:
     """One worker process; its calls block (the pool makes them from its threads)."""
 
-    def __init__(self, warm: Callable[[], None] | None) -> None:
+    def __init__(self, warm: Callable[[], None] | None, niceness: int = WORKER_NICENESS) -> None:
         self._warm = warm
+        self.base_niceness = niceness
+        self.niceness = niceness  # now, above the server's
         self._process: Any = None
         self._connection: Connection | None = None
         self._lock = threading.Lock()  # a start (ahead of time) and a call may overlap
@@ -178,7 +187,7 @@ class Worker:
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe()
         process = context.Process(
-            target=_serve, args=(theirs, os.getpid(), self._warm), daemon=True
+            target=_serve, args=(theirs, os.getpid(), self._warm, self.base_niceness), daemon=True
         )
         process.start()
         theirs.close()
@@ -189,6 +198,24 @@ class Worker:
         ours.recv()
         self._process, self._connection = process, ours
         return ours
+
+    def set_niceness(self, niceness: int) -> bool:
+        """Whether the worker now runs at ``niceness`` above the server (lowering it back
+        may take a privilege the server lacks)."""
+        pid = self.pid
+        if pid is None or not hasattr(os, "setpriority"):
+            return False
+        try:
+            server = os.getpriority(os.PRIO_PROCESS, 0)
+            os.setpriority(os.PRIO_PROCESS, pid, min(19, server + niceness))
+        except OSError:
+            return False
+        self.niceness = niceness
+        return True
+
+    def back_to_base(self) -> bool:
+        """Whether the worker runs at its own niceness again (after a long job)."""
+        return self.niceness == self.base_niceness or self.set_niceness(self.base_niceness)
 
     def call(self, function: Callable[[Any], Any], job: object, timeout: float | None) -> Any:
         connection = self.ready()
@@ -224,15 +251,20 @@ class JobPool:
     process, started ahead, that takes an overrunning worker's place at once."""
 
     def __init__(
-        self, workers: int, deadline: float | None, warm: Callable[[], None] | None = None
+        self,
+        workers: int,
+        deadline: float | None,
+        warm: Callable[[], None] | None = None,
+        spare: bool = True,
+        niceness: int = WORKER_NICENESS,
     ) -> None:
         self.deadline = deadline
         self.counts = PoolCounts()
         self._queue = FairQueue()
         self._idle: list[Worker | None] = (
-            [Worker(warm) for _ in range(workers)] if workers > 0 else [None, None]
+            [Worker(warm, niceness) for _ in range(workers)] if workers > 0 else [None, None]
         )
-        self._spare = Worker(warm) if workers > 0 else None
+        self._spare = Worker(warm, niceness) if workers > 0 and spare else None
         # A thread for each worker's calls, and one for starting a spare.
         self._threads = ThreadPoolExecutor(len(self._idle) + 1)
         self._running: set[asyncio.Task[None]] = set()
@@ -298,11 +330,18 @@ class JobPool:
                 call = loop.run_in_executor(self._threads, pending.function, pending.job)
                 result = await asyncio.wait_for(call, self.deadline)
             else:
-                result = await loop.run_in_executor(
-                    self._threads, worker.call, pending.function, pending.job, self.deadline
-                )
+                long = loop.call_later(LONG_JOB_SECONDS, worker.set_niceness, BACKGROUND_NICENESS)
+                try:
+                    result = await loop.run_in_executor(
+                        self._threads, worker.call, pending.function, pending.job, self.deadline
+                    )
+                finally:
+                    long.cancel()
             self.counts.ran += 1
             _settle(pending.future, result, None)
+            if worker is not None and not worker.back_to_base():
+                worker.stop()  # it would go on as a background worker
+                worker = await self._replace(worker)
         except (Overrun, TimeoutError):
             self.counts.overran += 1
             _settle(pending.future, None, Overrun(f"no answer in {self.deadline:g} s"))

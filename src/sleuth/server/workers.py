@@ -87,6 +87,7 @@ def _warm() -> None:
 # A sheet still being worked out after this long has its worker replaced (a sheet is
 # exact deduction, and a pathological one must not keep a core for good).
 SHEET_SECONDS = 60.0
+SHEET_NICENESS = 15  # above the server's; bots' workers run at pools.WORKER_NICENESS
 
 
 class WorkerPool:
@@ -100,7 +101,9 @@ class WorkerPool:
         """``sheet_workers``: by default one process, none (threads) if ``workers`` is 0."""
         self.bots = JobPool(workers, deadline, _warm)
         sheets = min(workers, 1) if sheet_workers is None else sheet_workers
-        self.sheets = JobPool(sheets, SHEET_SECONDS, _warm)
+        # No spare for sheets: one overruns SHEET_SECONDS rarely, and a sheet can wait; and
+        # a sheet yields the cores to the bots (a bot's move holds up a game, a sheet not).
+        self.sheets = JobPool(sheets, SHEET_SECONDS, _warm, spare=False, niceness=SHEET_NICENESS)
 
     async def decide(
         self, table: str, job: BotJob, wanted: Callable[[], bool] | None = None
