@@ -16,7 +16,7 @@ from sleuth.server import workers
 from sleuth.server.connection import Connection
 from sleuth.server.hub import Hub
 from sleuth.server.models import StepRow
-from sleuth.server.pools import JobPool, Overrun
+from sleuth.server.pools import FairQueue, JobPool, Overrun, _Pending
 
 from .test_hub_memory import table
 
@@ -116,3 +116,33 @@ async def test_sheets_of_past_steps_are_dropped_before_they_run(
     assert len(rendered) <= steps // 3
     assert pool.sheets.counts.dropped == steps - len(rendered)
     assert pool.sheets.counts.ran == len(rendered)
+
+
+def test_the_table_that_had_the_least_worker_time_goes_first() -> None:
+    queue = FairQueue()
+    loop = asyncio.new_event_loop()
+    try:
+
+        def pending(table: str, replaces: object = None) -> _Pending:
+            return _Pending(table, abs, 1, loop.create_future(), None, replaces)
+
+        queue.put(pending("long"))
+        queue.put(pending("quick"))
+        taken = queue.take()
+        assert taken is not None and taken.table == "long"  # first come, all equal
+        queue.charge("long", 3.0)  # a search cut short at its deadline
+        queue.put(pending("long"))
+        queue.put(pending("quick"))
+        queue.charge("quick", 0.01)
+        order = []
+        while (job := queue.take()) is not None:
+            order.append(job.table)
+            queue.charge(job.table, 0.01)
+        assert order == ["quick", "quick", "long"]
+        # A newer sheet of a seat takes its older one's place in line.
+        older, newer = pending("t", replaces=1), pending("t", replaces=1)
+        assert queue.put(older) is None and queue.put(pending("t", replaces=2)) is None
+        assert queue.put(newer) is older
+        assert queue.take() is newer and len(queue) == 1
+    finally:
+        loop.close()

@@ -165,7 +165,8 @@ class Worker:
 
     @property
     def running(self) -> bool:
-        return self._connection is not None and self._process.is_alive()
+        process = self._process  # read once: another thread may be stopping it
+        return self._connection is not None and process is not None and process.is_alive()
 
     @property
     def pid(self) -> int | None:
