@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+
 import pytest
 
 from sleuth.agents import agent_names, bot_parameters
@@ -68,3 +70,12 @@ def test_the_operators_max_think_bounds_seconds() -> None:
     with pytest.raises(ConfigError, match=r"seconds=2\.5 .* bound of 2 .*--max-think"):
         check_budget("ismcts:seconds=2.5", "black-vienna", 2.0)
     check_budget("racing:samples=200", "black-vienna", 0.5)  # counts do not move with it
+
+
+def test_the_operator_sets_max_think_within_its_range() -> None:
+    from sleuth.cli.serve_cmd import think_seconds
+
+    assert think_seconds("2.5") == 2.5
+    for wrong in ("0", "nan", "inf", "-1", "1e9", "soon"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            think_seconds(wrong)

@@ -41,7 +41,7 @@ class Settings:
     # Origins a browser may open the play channel and post from, besides the server's own
     # host (``Origin`` host equal to ``Host``). Clients that send no Origin are not browsers.
     allowed_origins: tuple[str, ...] = ()
-    # Processes for bots and sheets; 0 runs them in threads of this process (tests only).
+    # Processes for bots; 0 runs them in threads of this process (tests only).
     workers: int = 2
     sheet_workers: int = 1  # processes for sheets, apart from the bots' (0: threads, tests)
     # The operator's bound on a bot's time per decision (``ismcts:seconds``; the other
