@@ -14,6 +14,7 @@ from fastapi.exceptions import WebSocketRequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from sleuth.agents.budgets import decision_deadline
 from sleuth.core import GameError, all_kits
 from sleuth.core.kit import WEB, WebPart
 
@@ -66,7 +67,10 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
             if settings.is_postgres
             else (LocalBus())
         )
-        hub = Hub(store, bus, WorkerPool(settings.workers), settings.bot_delay)
+        pool = WorkerPool(
+            settings.workers, settings.sheet_workers, decision_deadline(settings.max_think)
+        )
+        hub = Hub(store, bus, pool, settings.bot_delay)
         creation = CreationLimits(database, settings.new_people_rate, settings.new_tables_rate)
         services = Services(settings, store, hub, key, creation)
         app.state.services = services

@@ -22,6 +22,7 @@ from .jsontext import json_text
 from .live import LiveTable, SeatState
 from .models import SeatRow, StepRow, TableRow
 from .outage import DatabaseUnavailable
+from .pools import Stale
 from .store import StepConflict, Store
 from .workers import SheetJob, WorkerPool
 
@@ -62,6 +63,7 @@ class Hub:
     # --- lifecycle -------------------------------------------------------------------------
 
     async def start(self) -> None:
+        self.pool.start()
         await self.bus.start(self.on_notice, self.catch_up_all)
         for table_id in await self.store.unfinished_tables():
             try:
@@ -346,11 +348,18 @@ class Hub:
             self.spawn(self._sheet(live, seat, live.step))
 
     async def _sheet(self, live: LiveTable, seat: int, step: int) -> None:
+        def wanted() -> bool:
+            # Asked when the job's turn comes: a past step's sheet, or one no one at the
+            # seat would see, is dropped then, not worked out.
+            return live.step == step and any(c.seat == seat for c in live.connections)
+
         try:
             job = SheetJob(
                 live.game.name, live.game.config_json(), live.view_json(seat), live.row.sheet
             )
-            text = await self.pool.sheet(job)
+            text = await self.pool.sheet(live.id, seat, job, wanted)
+        except Stale:
+            return
         except Exception as error:
             log.exception("sheet of table %s seat %s", live.id, seat)
             text = f"(the sheet failed: {error})"

@@ -59,7 +59,9 @@ async def create(
             raise HTTPException(400, f"sit: seat {body.sit} is not a person's seat")
         people[body.sit] = person.id
     await count_new("tables", request, app)
-    created = await create_table(app.store, plan, person.id if person else None, people)
+    created = await create_table(
+        app.store, plan, person.id if person else None, people, max_think=app.settings.max_think
+    )
     names = {} if person is None else {person.id: person.name}
     live = app.hub.adopt(created.row, created.seats, names)
     return TableCreated(
@@ -130,7 +132,14 @@ async def rematch(live: Table, request: Request, app: ServicesDep, person: Perso
     # operator seated it): the same seats again.
     try:
         created = await create_table(
-            app.store, plan, person.id, people, live.id, programs=True, table_id=claimed
+            app.store,
+            plan,
+            person.id,
+            people,
+            live.id,
+            programs=True,
+            table_id=claimed,
+            max_think=app.settings.max_think,
         )
     except Exception:
         await app.store.claim_rematch(live.id, None)
