@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 from websockets.asyncio.client import connect
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from sleuth.server.access import Caller, Door, SeatFacts, TableFacts, refusal
 
@@ -239,3 +239,32 @@ async def test_a_private_tables_chat_is_read_only_at_its_seats(launch: Any) -> N
         public = (await ann.post("/api/tables", body))["table"]["id"]
         await ann.post(f"/api/tables/{public}/chat", {"text": "hello all"})
         assert [row["text"] for row in await eve.get(f"/api/tables/{public}/chat")] == ["hello all"]
+
+
+async def test_a_channel_shows_and_does_nothing_once_its_person_has_left(launch: Any) -> None:
+    server: Server = launch()
+    async with Person(server.http, "Ann") as ann, Person(server.http, "Bob") as bob:
+        seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "bot": "random"}]
+        created = await ann.post(
+            "/api/tables", {"game": "black-vienna", "players": 3, "seats": seats, "sit": 0}
+        )
+        table = created["table"]["id"]
+        await bob.post(f"/api/tables/{table}/join", {"token": created["invites"][0]["token"]})
+        channel = SeatClient(server.ws, table, 1, cookie=bob.cookie)
+        await channel.connect()
+        assert (await channel.until("state"))["view"]["seat"] == 1
+        await bob.post(f"/api/tables/{table}/seats/1/leave")
+        # The old channel is closed by the service: whatever Bob sends over it now (taking
+        # the seat back from its bot, a move, a line of chat) is refused or never read.
+        for message in ({"type": "take_back"}, {"type": "chat", "text": "still here"}):
+            try:
+                await channel.send(message)
+                frame = await channel.recv(timeout=5)
+                while frame["type"] not in ("error",):
+                    frame = await channel.recv(timeout=5)
+                assert frame["code"] == "forbidden"
+            except ConnectionClosed:
+                pass
+        shown = await ann.get(f"/api/tables/{table}")
+        assert shown["seats"][1]["takeover"] and not shown["seats"][1]["joined"]
+        assert [row["text"] for row in await ann.get(f"/api/tables/{table}/chat")] == []

@@ -15,9 +15,14 @@ QUEUE_FRAMES = 256
 
 
 class Connection:
-    def __init__(self, seat: int | None, person_id: str | None) -> None:
+    def __init__(
+        self, seat: int | None, person_id: str | None, token_hash: str | None = None
+    ) -> None:
         self.seat = seat
         self.person_id = person_id
+        # The hash of the token the channel was opened with, if any: a seat's channel stays
+        # open only while its person, or its token, still holds the seat.
+        self.token_hash = token_hash
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_FRAMES)
         self.overflowed = False
 

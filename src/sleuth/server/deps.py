@@ -9,9 +9,9 @@ from urllib.parse import urlsplit
 from fastapi import Depends, HTTPException, Request
 from starlette.requests import HTTPConnection
 
-from .access import Caller, Door, SeatFacts, TableFacts, refusal
+from .access import Caller, Door, refusal
 from .hub import Hub
-from .live import LiveTable
+from .live import LiveTable, facts_of
 from .models import PersonRow
 from .ratelimit import CreationLimits
 from .reviews import RecordWork
@@ -103,17 +103,6 @@ async def live_table(table_id: str, app: ServicesDep) -> LiveTable:
 
 
 Table = Annotated[LiveTable, Depends(live_table)]
-
-
-def facts_of(live: LiveTable) -> TableFacts:
-    """What ``access.refusal`` decides by, read from a live table."""
-    present = {c.seat for c in live.connections}
-    return TableFacts(
-        status=live.status,
-        listed=live.row.listed,
-        spectators=live.row.spectators,
-        seats=[SeatFacts(s.kind, s.person_id, s.seat in present) for s in live.seats],
-    )
 
 
 def require(

@@ -19,7 +19,7 @@ from sleuth.core import GameError, IllegalActionError
 from .bus import LocalBus
 from .connection import Connection
 from .jsontext import json_text
-from .live import LiveTable, SeatState
+from .live import LiveTable, SeatState, admits
 from .models import SeatRow, StepRow, TableRow
 from .outage import DatabaseUnavailable
 from .pools import Stale
@@ -325,7 +325,16 @@ class Hub:
 
     # --- fan-out ---------------------------------------------------------------------------
 
+    def drop_strangers(self, live: LiveTable) -> None:
+        """Close the channels a seat's change has left without a right to it (a person who
+        left, or one whose seat is another's now), before anything more is sent."""
+        for connection in list(live.connections):
+            if not admits(live, connection):
+                live.connections.discard(connection)
+                connection.close()
+
     def broadcast(self, live: LiveTable) -> None:
+        self.drop_strangers(live)
         frames: dict[int | None, str] = {}
         shared = live.shared_frame() if live.connections else None
         for connection in list(live.connections):
@@ -398,6 +407,7 @@ class Hub:
                 self._loading.pop(live.id, None)
 
     def broadcast_seats(self, live: LiveTable) -> None:
+        self.drop_strangers(live)
         frame = {"type": "seats", "table": live.id, "step": live.step, "seats": live.public_seats()}
         for connection in list(live.connections):
             connection.send(frame)

@@ -21,6 +21,7 @@ from sleuth.core.kit import RENDER, TextRender
 from sleuth.core.records import Step, make_record, play_step
 from sleuth.core.serialize import JSONValue, from_json, to_json
 
+from .access import Caller, Door, SeatFacts, TableFacts, refusal
 from .jsontext import Fragment, json_bytes, view_bytes
 from .models import SeatRow, StepRow, TableRow
 from .signing import commitment
@@ -43,7 +44,9 @@ class SeatState:
     person_id: str | None
     since: float
     notes: dict[str, dict[str, str]]
-    has_token: bool
+    # The SHA-256 of the seat's token (its holder's own once held): the service checks an
+    # open channel's token against it; it is never sent.
+    token_hash: str | None
     name: str = ""
 
     @property
@@ -61,7 +64,7 @@ class SeatState:
             row.person_id,
             row.since,
             notes,
-            row.token_hash is not None,
+            row.token_hash,
             name,
         )
 
@@ -367,3 +370,31 @@ def legal_parts(legal: Sequence[Action]) -> tuple[tuple[str, ...], ...]:
     """Every legal action in notation, part by part, for a bot in a worker."""
     parts: Sequence[Sequence[Action]] = legal.parts if isinstance(legal, ActionList) else [legal]
     return tuple(tuple(str(action) for action in part) for part in parts)
+
+
+def facts_of(live: LiveTable) -> TableFacts:
+    """What ``access.refusal`` decides by, read from a live table."""
+    present = {c.seat for c in live.connections}
+    return TableFacts(
+        status=live.status,
+        listed=live.row.listed,
+        spectators=live.row.spectators,
+        seats=[SeatFacts(s.kind, s.person_id, s.seat in present) for s in live.seats],
+    )
+
+
+def admits(live: LiveTable, connection: Any) -> bool:
+    """Whether an open channel may still be served: a seat's, only while its person, or
+    the token it was opened with, still holds the seat (a person who left, or whose seat
+    another took, is shown nothing more and may do nothing more there)."""
+    seat = connection.seat
+    if seat is None:
+        return refusal(Door.WATCH, facts_of(live), Caller()) is None
+    if not 0 <= seat < len(live.seats):
+        return False
+    token_hash = connection.token_hash
+    token_seat = (
+        seat if token_hash is not None and token_hash == live.seats[seat].token_hash else None
+    )
+    caller = Caller(connection.person_id, token_seat)
+    return refusal(Door.SEAT_CHANNEL, facts_of(live), caller, seat) is None

@@ -22,11 +22,11 @@ from sleuth.core import GameError, InvalidActionError
 
 from ..access import Caller, Door, refusal
 from ..connection import Connection
-from ..deps import MaybePerson, Services, ServicesDep, facts_of, origin_allowed
+from ..deps import MaybePerson, Services, ServicesDep, origin_allowed
 from ..hub import StaleActionError
 from ..jsontext import JsonProblem, strict_loads
 from ..limits import RateLimit
-from ..live import LiveTable
+from ..live import LiveTable, admits, facts_of
 from ..outage import DatabaseUnavailable
 from ..schemas import (
     MAX_STEP,
@@ -84,16 +84,19 @@ async def play(
     live = await _open(ws, app, table_id)
     if live is None:
         return
-    token_seat = None
+    token_seat = token_hash = None
     if token is not None and len(token) <= 100:
         found = await app.store.seat_by_token(live.id, token)
-        token_seat = None if found is None else found.seat
+        if found is not None:
+            token_seat, token_hash = found.seat, found.token_hash
     caller = Caller(person.id if person else None, token_seat)
     refused = refusal(Door.SEAT_CHANNEL, facts_of(live), caller, seat)
     if refused is not None:
         await ws.close(4000 + refused.status, refused.message)
         return
-    await _serve(ws, app, live, Connection(seat, person.id if person else None), last_step)
+    opened_by = token_hash if token_seat == seat else None
+    connection = Connection(seat, person.id if person else None, opened_by)
+    await _serve(ws, app, live, connection, last_step)
 
 
 @router.websocket("/ws/tables/{table_id}/watch")
@@ -189,6 +192,11 @@ async def _handle(
     if isinstance(message, PingMessage):
         connection.send({"type": "pong", "step": live.step})
         return None
+    if not admits(live, connection):
+        # The seat changed hands since the channel opened (its person left it, or joined
+        # another): the channel shows and does nothing more.
+        app.hub.drop_strangers(live)
+        return "forbidden", "this channel no longer holds its seat"
     if isinstance(message, HelloMessage):
         connection.send(live.state_frame(seat, resumed_from=message.last_step))
         app.hub.schedule_sheets(live)
