@@ -136,17 +136,16 @@ async def create_table(
     people: Mapping[int, str] | None = None,
     rematch_of: str | None = None,
     programs: bool = False,
-    table_id: str | None = None,
     max_think: float = DEFAULT_MAX_THINK,
 ) -> Created:
     """Deal a new table (a secret 128-bit seed); ``people`` seats persons at once;
-    ``programs``: the plan comes from the operator (see ``check_bot``); ``table_id``: an id
-    claimed beforehand (a rematch's), else a new one; ``max_think``: the operator's bound on
-    a bot's time per decision."""
+    ``programs``: the plan comes from the operator (see ``check_bot``); ``max_think``: the
+    operator's bound on a bot's time per decision. A rematch (``rematch_of``) is refused
+    with ``RematchTaken`` if another request dealt it first."""
     game, config, per_move, takeover = check_plan(plan, programs, max_think)
     people = dict(people or {})
     now = time.time()
-    table_id = table_id or new_id()
+    table_id = new_id()
     row = TableRow(
         id=table_id,
         game=game,

@@ -17,6 +17,10 @@ from .db import BatchRefused, Database, StepNumberTaken, StepValues
 from .models import ChatRow, PersonRow, SeatRow, StepRow, TableRow
 
 
+class RematchTaken(Exception):
+    """Another request dealt this finished table's rematch first."""
+
+
 class StepConflict(Exception):
     """Another process committed this table's step number first: re-read and re-check."""
 
@@ -89,7 +93,20 @@ class Store:
     # --- tables and seats ------------------------------------------------------------------
 
     async def create_table(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
+        """Store a new table and its seats; a rematch (``table.rematch_of``) is stored only
+        while its finished table has none yet, and named there in the same transaction, so
+        that of people asking at once, across processes too, one deals it, and no claim is
+        ever left without its table (``RematchTaken`` for the others)."""
+
         def work(session: Session) -> None:
+            if table.rematch_of is not None:
+                claim = (
+                    update(TableRow)
+                    .where(TableRow.id == table.rematch_of, TableRow.rematch.is_(None))
+                    .values(rematch=table.id)
+                )
+                if not _changed(session.execute(claim)):
+                    raise RematchTaken(table.rematch_of)
             session.add(table)
             session.flush()
             session.add_all(seats)
@@ -188,15 +205,6 @@ class Store:
         except IntegrityError:
             return "you hold another seat at this table: one seat a person"
         return None if taken else f"seat {seat} is taken"
-
-    async def claim_rematch(self, table_id: str, rematch_id: str | None) -> bool:
-        """Name a finished table's rematch, only if it has none yet (``None``: give up a
-        claim whose table could not be dealt); of two requests at once, across processes
-        too, one wins."""
-        change = update(TableRow).where(TableRow.id == table_id).values(rematch=rematch_id)
-        if rematch_id is not None:
-            change = change.where(TableRow.rematch.is_(None))
-        return await self._db.write(lambda session: _changed(session.execute(change)))
 
     async def update_table(self, table_id: str, **values: Any) -> None:
         change = update(TableRow).where(TableRow.id == table_id).values(**values)
