@@ -107,6 +107,9 @@ class Hub:
                 return live
             row = await self.store.table(table_id)
             if row is None:
+                # Ids asked for that name no table must not pile up their locks.
+                if self._loading.get(table_id) is lock:
+                    del self._loading[table_id]
                 raise KeyError(table_id)
             seats = await self.store.seats(table_id)
             steps = await self.store.steps(table_id)

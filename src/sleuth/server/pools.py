@@ -340,9 +340,11 @@ class JobPool:
                     long.cancel()
             self.counts.ran += 1
             _settle(pending.future, result, None)
-            if worker is not None and not worker.back_to_base():
-                worker.stop()  # it would go on as a background worker
-                worker = await self._replace(worker)
+            if worker is not None:
+                # A server that may not raise a priority again (not root) keeps the worker at
+                # the lower one: slower only while the machine is busy, where replacing it
+                # would cost a new process and its imports after every long job.
+                worker.back_to_base()
         except (Overrun, TimeoutError):
             self.counts.overran += 1
             _settle(pending.future, None, Overrun(f"no answer in {self.deadline:g} s"))

@@ -19,6 +19,7 @@ by their size, the least recently asked dropped first.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gzip
 import json
 import multiprocessing
@@ -128,7 +129,15 @@ def plain_json(value: object) -> bytes:
     return text.encode()
 
 
+REPLAY_NICENESS = 10  # above the server's, as the bots' workers
+
+
 def _warm(parent: int) -> None:
+    # Below the event loop's priority, as the bots' and sheets' workers: a long replay must
+    # not slow every table's frames.
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(REPLAY_NICENESS)
     # The engines and the review imported once per worker, not on its first request.
     import sleuth.review  # noqa: F401
     from sleuth.core import all_kits

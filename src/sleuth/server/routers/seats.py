@@ -3,6 +3,7 @@ one's seat back from its bot. Who may do which is ``sleuth.server.access``'s to 
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi import APIRouter, HTTPException
@@ -69,9 +70,11 @@ async def leave(seat: int, live: Table, app: ServicesDep, person: Person) -> Tab
     """Give up one's seat. During a game the table's bot plays it until someone joins
     with its invite and takes it back."""
     require(Door.LEAVE, live, person, seat)
-    await app.store.update_seat(live.id, seat, person_id=None)
-    if live.status == "playing":
-        await app.hub.take_over(live, seat)
+    values: dict[str, object] = {"person_id": None}
+    if live.status == "playing" and not live.seats[seat].takeover:
+        # In the same write as the leaving: a seat is never left with no one to play it.
+        values.update(takeover=True, bot=live.row.takeover_bot, since=time.time())
+    await app.store.update_seat(live.id, seat, only_if={"person_id": person.id}, **values)
     await app.hub.seats_changed(live)
     return table_out(live)
 

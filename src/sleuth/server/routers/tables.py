@@ -19,7 +19,7 @@ from ..deps import (
     require,
 )
 from ..live import LiveTable
-from ..lobby import Created, SeatPlan, TablePlan, create_table, plan_of
+from ..lobby import Created, SeatPlan, TablePlan, check_plan, create_table, plan_of
 from ..schemas import InviteOut, MyTableOut, TableCreated, TableIn, TableOut
 from ..store import RematchTaken
 from ..wire import table_out
@@ -68,6 +68,8 @@ async def create(
         if body.sit >= len(body.seats) or body.seats[body.sit].kind != "person":
             raise HTTPException(400, f"sit: seat {body.sit} is not a person's seat")
         people[body.sit] = person.id
+    # A plan that will be refused is not counted against the caller's limit.
+    check_plan(plan, max_think=app.settings.max_think)
     await count_new("tables", request, app)
     created = await create_table(
         app.store, plan, person.id if person else None, people, max_think=app.settings.max_think

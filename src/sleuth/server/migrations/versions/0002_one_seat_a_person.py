@@ -10,6 +10,8 @@ Revises: 0001
 
 from __future__ import annotations
 
+import time
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -28,20 +30,39 @@ def upgrade() -> None:
         sa.column("seat", sa.Integer),
         sa.column("person_id", sa.String),
         sa.column("takeover", sa.Boolean),
+        sa.column("bot", sa.String),
+        sa.column("since", sa.Float),
+    )
+    tables = sa.table(
+        "tables",
+        sa.column("id", sa.String),
+        sa.column("status", sa.String),
+        sa.column("takeover_bot", sa.String),
     )
     connection = op.get_bind()
     rows = connection.execute(
-        sa.select(seats.c.table_id, seats.c.seat, seats.c.person_id)
+        sa.select(
+            seats.c.table_id,
+            seats.c.seat,
+            seats.c.person_id,
+            seats.c.takeover,
+            tables.c.status,
+            tables.c.takeover_bot,
+        )
+        .join(tables, tables.c.id == seats.c.table_id)
         .where(seats.c.person_id.is_not(None))
         .order_by(seats.c.table_id, seats.c.person_id, seats.c.seat)
     ).all()
     kept: set[tuple[str, str]] = set()
-    for table_id, seat, person_id in rows:
+    for table_id, seat, person_id, takeover, status, takeover_bot in rows:
         if (table_id, person_id) in kept:
+            freed: dict[str, object] = {"person_id": None}
+            if status == "playing" and not takeover:
+                freed.update(takeover=True, bot=takeover_bot, since=time.time())
             connection.execute(
                 seats.update()
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(person_id=None)
+                .values(**freed)
             )
         kept.add((table_id, person_id))
     op.create_index("uq_seats_table_person", "seats", ["table_id", "person_id"], unique=True)

@@ -1,0 +1,71 @@
+"""Migrations upgrade a database that holds what the older schema allowed: 0002 makes one
+person hold one seat of a table, and a person who held several (three sits at once could give
+three) keeps the lowest while the others go to the table's bot, so no game stalls."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import create_engine, text
+
+from sleuth.server.db import MIGRATIONS
+
+
+def upgrade(url: str, revision: str) -> None:
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+    engine.dispose()
+
+
+def test_a_person_with_several_seats_keeps_one_and_the_bot_plays_the_others(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    upgrade(url, "0001")
+    engine = create_engine(url)
+    with engine.begin() as db:
+        for table, status in (("t1", "playing"), ("t2", "waiting")):
+            db.execute(
+                text(
+                    "INSERT INTO tables (id, game, players, config, seed, salt, bot_seed, sheet,"
+                    " clock, takeover_bot, spectators, listed, status, step, created_at)"
+                    " VALUES (:id, 'black-vienna', 3, '{}', '1', 's', '2', 'off', 'none',"
+                    " 'basic', 1, 0, :status, 0, 0)"
+                ),
+                {"id": table, "status": status},
+            )
+            for seat in range(3):
+                db.execute(
+                    text(
+                        "INSERT INTO seats (table_id, seat, kind, takeover, person_id, since,"
+                        " notes) VALUES (:t, :s, 'person', 0, 'eve', 0, '{}')"
+                    ),
+                    {"t": table, "s": seat},
+                )
+    engine.dispose()
+    upgrade(url, "head")
+    engine = create_engine(url)
+    with engine.connect() as db:
+        rows = db.execute(
+            text(
+                "SELECT table_id, seat, person_id, takeover, bot FROM seats ORDER BY table_id, seat"
+            )
+        ).all()
+        assert [tuple(r) for r in rows] == [
+            ("t1", 0, "eve", 0, None),
+            ("t1", 1, None, 1, "basic"),
+            ("t1", 2, None, 1, "basic"),
+            ("t2", 0, "eve", 0, None),
+            ("t2", 1, None, 0, None),  # not dealt yet: the seat waits for a person
+            ("t2", 2, None, 0, None),
+        ]
+        with pytest.raises(Exception, match="UNIQUE"):
+            db.execute(text("UPDATE seats SET person_id = 'eve' WHERE table_id = 't1'"))
+    engine.dispose()
