@@ -56,6 +56,8 @@ def test_every_level_of_every_game_is_within_the_bounds() -> None:
         ("black-vienna", "racing:samples=1000000000", "samples=1000000000 is above"),
         ("alibi", "lookahead:turns=9", "turns=9 is above this server's bound of 3"),
         ("black-stories-investigation", "ismcts:depth=201", "bound of 200"),
+        # Found by attack: a negative budget was dealt.
+        ("black-vienna", "racing:samples=-100", "samples=-100 is below 0"),
     ],
 )
 def test_a_spec_beyond_a_bound_is_refused_naming_the_parameter_and_bound(

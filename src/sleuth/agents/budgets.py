@@ -88,3 +88,5 @@ def check_budget(spec: str, game: str, max_think: float = DEFAULT_MAX_THINK) -> 
                 f"bot {spec.strip()!r}: {key}={text} is above this server's bound of "
                 f"{bound:g} for {name}{why}"
             )
+        if value < 0:
+            raise ConfigError(f"bot {spec.strip()!r}: {key}={text} is below 0")
