@@ -109,7 +109,7 @@ def test_every_door_has_cases_that_open_it_and_cases_that_do_not() -> None:
     assert opened == shut == set(Door)
 
 
-async def finished_game_of_two(server: Server, ann: Person, bob: Person) -> str:
+async def finished_game_of_two(server: Server, ann: Person, bob: Person) -> tuple[str, str]:
     """A 2-player game between Ann and Bob, each seat handed to the table's bot by the
     other (neither is at the table), played to its end."""
     created = await ann.post(
@@ -130,7 +130,7 @@ async def finished_game_of_two(server: Server, ann: Person, bob: Person) -> str:
     await bob.post(f"/api/tables/{table}/seats/0/bot", {})
     for _ in range(600):
         if (await ann.get(f"/api/tables/{table}"))["status"] == "finished":
-            return table
+            return table, invite
         await asyncio.sleep(0.1)
     raise AssertionError("the bots did not finish the game")
 
@@ -150,7 +150,7 @@ async def test_a_rematch_hands_nobody_another_persons_seat(
 ) -> None:
     server: Server = launch(db=postgres() if database == "postgres" else None)
     async with Person(server.http, "Ann") as ann, Person(server.http, "Bob") as bob:
-        table = await finished_game_of_two(server, ann, bob)
+        table, invite = await finished_game_of_two(server, ann, bob)
         # Both ask at once, twice each: one rematch is dealt, and it seats both at once, so
         # it has no invite to hand out to whoever asked first.
         asked = [p.client.post(f"/api/tables/{table}/rematch") for p in (ann, bob, ann, bob)]
@@ -170,6 +170,9 @@ async def test_a_rematch_hands_nobody_another_persons_seat(
         with pytest.raises(InvalidStatus) as refused:
             await SeatClient(server.ws, new, 1, cookie=ann.cookie).connect()
         assert refused.value.response.status_code == 403
+        # Nor does any token Ann was ever handed (the first table's invite, now Bob's own).
+        assert not await opens(server, new, 1, invite)
+        assert not await opens(server, new, 0, invite)
 
 
 async def test_an_invite_is_made_only_for_a_seat_that_waits_for_a_person(launch: Any) -> None:
@@ -232,9 +235,10 @@ async def test_a_private_tables_chat_is_read_only_at_its_seats(launch: Any) -> N
         private = (await ann.post("/api/tables", {**body, "spectators": False}))["table"]["id"]
         await ann.post(f"/api/tables/{private}/chat", {"text": "my plan"})
         assert [row["text"] for row in await ann.get(f"/api/tables/{private}/chat")] == ["my plan"]
-        for reader in (eve.client, httpx.AsyncClient(base_url=server.http)):
-            answer = await reader.get(f"/api/tables/{private}/chat")
-            assert answer.status_code == 403 and "its chat is for its seats" in answer.text
+        async with httpx.AsyncClient(base_url=server.http) as nobody:
+            for reader in (eve.client, nobody):
+                answer = await reader.get(f"/api/tables/{private}/chat")
+                assert answer.status_code == 403 and "its chat is for its seats" in answer.text
         await ann.post(f"/api/tables/{private}/chat", {"text": "more"})
         public = (await ann.post("/api/tables", body))["table"]["id"]
         await ann.post(f"/api/tables/{public}/chat", {"text": "hello all"})

@@ -23,7 +23,7 @@ def table(table_id: str, finish: bool) -> LiveTable:
     row: Any = types.SimpleNamespace(
         id=table_id, status="playing", clock="none", per_move=None, sheet="off", salt="5a"
     )
-    seats = [SeatState(s, "person", None, False, f"p{s}", 0.0, {}, True) for s in range(2)]
+    seats = [SeatState(s, "person", None, False, f"p{s}", 0.0, {}, f"hash{s}") for s in range(2)]
     live = LiveTable(row, game, 7, 8, game.new(7), [], seats)
     rng = random.Random(1)
     while finish and live.state.outcome is None:
