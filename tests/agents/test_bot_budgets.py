@@ -8,11 +8,10 @@ import pytest
 
 from sleuth.agents import agent_names, bot_parameters
 from sleuth.agents.budgets import (
-    BOUNDS,
-    COSTS_NO_TIME,
     DEFAULT_MAX_THINK,
     SECONDS,
     check_budget,
+    game_budgets,
     time_bounds,
 )
 from sleuth.agents.levels import ladder
@@ -23,8 +22,9 @@ def test_every_whole_number_parameter_of_every_bot_is_bounded_or_costs_no_time()
     unclassified = []
     for kit in all_kits():
         for bot in agent_names(kit.name):
-            bounded = BOUNDS.get(kit.name, {}).get(bot, {})
-            free = COSTS_NO_TIME.get(kit.name, {}).get(bot, frozenset())
+            listed = game_budgets(kit.name).get(bot, {})
+            bounded = {name for name, bound in listed.items() if bound is not None}
+            free = {name for name, bound in listed.items() if bound is None}
             for name, default in bot_parameters(bot, kit.name).items():
                 whole = isinstance(default, int) and not isinstance(default, bool)
                 if whole and name not in bounded and name not in free:
@@ -33,9 +33,9 @@ def test_every_whole_number_parameter_of_every_bot_is_bounded_or_costs_no_time()
                     assert time_bounds(bot, kit.name, 3.0)[SECONDS] == 3.0
     assert unclassified == []
     # No bound names a parameter its bot does not have (a renamed one would go unbounded).
-    for game, bots in BOUNDS.items():
-        for bot, bounds in bots.items():
-            assert set(bounds) <= set(bot_parameters(bot, game)), (game, bot)
+    for kit in all_kits():
+        for bot, bounds in game_budgets(kit.name).items():
+            assert set(bounds) <= set(bot_parameters(bot, kit.name)), (kit.name, bot)
 
 
 def test_every_level_of_every_game_is_within_the_bounds() -> None:

@@ -5,7 +5,7 @@ with one of those invites, or with a body no JSON value is (NaN, 1e999, a lone s
 number past 128 bits). No request may get a 5xx or log a traceback, answers must match the
 schema, and every operation must be reached with a 2xx at least once.
 
-The default suite sends a small budget; ``-m slow`` a large one."""
+The default suite sends a small budget; ``-m soak`` a large one (left out by default)."""
 
 from __future__ import annotations
 
@@ -262,6 +262,6 @@ def test_fuzz_http_api(server: Server) -> None:
     check_tally(run_fuzz(server, budget=30), server)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_fuzz_http_api_at_length(server: Server) -> None:
     check_tally(run_fuzz(server, budget=400), server)

@@ -6,7 +6,7 @@ lone surrogate, a number past 128 bits) and binary frames. Every connection must
 serving (a ping after its messages gets its pong) or be closed with one of the channel's
 own codes, and the server must log no traceback.
 
-The default suite sends a small budget; ``-m slow`` a large one."""
+The default suite sends a small budget; ``-m soak`` a large one (left out by default)."""
 
 from __future__ import annotations
 
@@ -265,6 +265,6 @@ def test_fuzz_play_channel(server: Server) -> None:
     check_tally(run_fuzz(server, budget=100), server)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_fuzz_play_channel_at_length(server: Server) -> None:
     check_tally(run_fuzz(server, budget=1000), server)

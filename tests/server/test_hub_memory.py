@@ -21,7 +21,14 @@ from sleuth.server.models import StepRow
 def table(table_id: str, finish: bool) -> LiveTable:
     game = make_game("black-stories-investigation", 2)
     row: Any = types.SimpleNamespace(
-        id=table_id, status="playing", clock="none", per_move=None, sheet="off", salt="5a"
+        id=table_id,
+        status="playing",
+        clock="none",
+        per_move=None,
+        sheet="off",
+        salt="5a",
+        listed=False,
+        spectators=True,
     )
     seats = [SeatState(s, "person", None, False, f"p{s}", 0.0, {}, f"hash{s}") for s in range(2)]
     live = LiveTable(row, game, 7, 8, game.new(7), [], seats)

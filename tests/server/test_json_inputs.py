@@ -95,9 +95,8 @@ async def test_step_numbers_past_their_bounds_are_refused_on_the_socket(launch: 
     server = launch()
     async with Person(server.http, "Ann") as ann:
         created = await ann.post("/api/tables", {**TABLE, "seats": [{"kind": "person"}] * 3})
-        table, token = created["table"]["id"], created["invites"][0]["token"]
-        own = (await ann.post(f"/api/tables/{table}/join", {"token": token}))["token"]
-        client = SeatClient(server.ws, table, 0, own)
+        table = created["table"]["id"]
+        client = SeatClient(server.ws, table, 0, cookie=ann.cookie)  # Ann sits at seat 0
         await client.connect()
         before = await client.until("state")
         huge = 2**70
@@ -118,7 +117,7 @@ async def test_step_numbers_past_their_bounds_are_refused_on_the_socket(launch: 
         await client.close()
         # On the socket's URL: the connection is closed naming the parameter.
         for last_step in (huge, -1):
-            late = SeatClient(server.ws, table, 0, own)
+            late = SeatClient(server.ws, table, 0, cookie=ann.cookie)
             try:
                 await late.connect(last_step=last_step)
                 code = await closed_code(late)
@@ -131,7 +130,7 @@ async def test_step_numbers_past_their_bounds_are_refused_on_the_socket(launch: 
         assert watcher.connection is not None and watcher.connection.close_reason is not None
         assert "last_step" in watcher.connection.close_reason
         # A step within bounds is echoed as before.
-        again = SeatClient(server.ws, table, 0, own)
+        again = SeatClient(server.ws, table, 0, cookie=ann.cookie)
         await again.connect(last_step=before["step"])
         assert (await again.until("state"))["resumed_from"] == before["step"]
         await again.close()

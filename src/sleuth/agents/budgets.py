@@ -1,8 +1,8 @@
 """How much time a server lets a bot spend: a bound on every parameter that buys a bot time.
 
 A bot spec may raise a bot's budget (``ismcts:iterations=...``, ``racing:samples=...``); a
-web service takes specs from anyone, so each such parameter has a largest value here, the
-one place that knows which parameters cost time. ``seconds`` (a time per decision) is
+web service takes specs from anyone, so each such parameter has a largest value, which the
+game's kit gives with its bots (its ``budgets`` part). ``seconds`` (a time per decision) is
 bounded by the operator's ``sleuth serve --max-think``; the counts are bounded by what takes
 about that long on a modest machine at the defaults (a few seconds), and the server's
 deadline on every decision catches the rest (counts multiply: iterations x deals x depth).
@@ -11,9 +11,8 @@ The ladder's levels are specs too, and are held to the same bounds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from sleuth.core import ConfigError
+from sleuth.core.kit import BUDGETS
 from sleuth.core.registry import find_kit
 
 from .levels import level_spec
@@ -32,35 +31,22 @@ def decision_deadline(max_think: float) -> float:
     return max_think + THINK_MARGIN
 
 
-# Game -> bot -> parameter -> the largest value a server accepts. Every whole-number
-# parameter of a game's bots is either here or in COSTS_NO_TIME (a test keeps it so).
-BOUNDS: Mapping[str, Mapping[str, Mapping[str, int]]] = {
-    "13-clues": {
-        "ismcts": {"iterations": 2000, "deals": 256, "questions": 13, "horizon": 4},
-        "deductive": {"turns": 4},
-    },
-    "alibi": {
-        "ismcts": {"iterations": 2000, "depth": 10, "width": 10},
-        "lookahead": {"width": 8, "samples": 64, "turns": 3},
-    },
-    "black-stories-investigation": {
-        "ismcts": {"iterations": 2000, "depth": 200},
-    },
-    "black-vienna": {
-        "ismcts": {"iterations": 300, "deals": 32, "top": 10},
-        "racing": {"samples": 200},
-    },
-}
+def game_budgets(game: str) -> dict[str, dict[str, int | None]]:
+    """Each bot's parameters that are whole numbers, with their largest value (None: a
+    threshold, which costs no time), as the game's kit gives them (its ``budgets`` part)."""
+    kit = find_kit(game)
+    return kit.part(BUDGETS, dict) if kit.has(BUDGETS) else {}
 
-# Whole-number parameters that are thresholds, not amounts of work.
-COSTS_NO_TIME: Mapping[str, Mapping[str, frozenset[str]]] = {
-    "13-clues": {"basic": frozenset({"gamble", "patience"})},
-}
+
+def bounds_of(bot: str, game: str) -> dict[str, int]:
+    """The largest value of each of ``bot``'s parameters that buys it time."""
+    listed = game_budgets(game).get(bot, {})
+    return {name: bound for name, bound in listed.items() if bound is not None}
 
 
 def time_bounds(bot: str, game: str, max_think: float) -> dict[str, float]:
     """The bounds on a bot's parameters that cost time, ``seconds`` included."""
-    bounds: dict[str, float] = dict(BOUNDS.get(find_kit(game).name, {}).get(bot, {}))
+    bounds: dict[str, float] = dict(bounds_of(bot, game))
     bounds[SECONDS] = max_think
     return bounds
 

@@ -23,6 +23,8 @@ from .protocol import Game
 KNOWLEDGE = "knowledge"  # view or position file -> exact typed analysis (sleuth.deduce)
 SAMPLER = "sampler"  # (view, rng) -> a full state consistent with the view
 BOTS = "bots"  # bot name -> factory, the game's own bots
+# bot name -> parameter -> the largest value a web service accepts (None: costs no time)
+BUDGETS = "budgets"
 NOTEBOOK = "notebook"  # the assistant's entry grammar
 RENDER = "render"  # text renderers: the investigation sheet, the hand-kept notes grid
 WEB = "web"  # the browser page's part: a folder of static files (a script module, styles)

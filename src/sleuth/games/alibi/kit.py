@@ -1,6 +1,6 @@
 """Alibi's kit: its rules and the parts the fronts load when they need them."""
 
-from sleuth.core.kit import BOTS, ENCODER, RENDER, REVIEW, SAMPLER, WEB, GameKit
+from sleuth.core.kit import BOTS, BUDGETS, ENCODER, RENDER, REVIEW, SAMPLER, WEB, GameKit
 
 from .rules import Alibi
 
@@ -9,6 +9,7 @@ KIT = GameKit(
     parts={
         SAMPLER: "sleuth.games.alibi.sampler:sample_state",
         BOTS: "sleuth.games.alibi.bots:BOTS",
+        BUDGETS: "sleuth.games.alibi.bots:BUDGETS",
         RENDER: "sleuth.games.alibi.render:RENDER",
         WEB: "sleuth.games.alibi.web:WEB",
         REVIEW: "sleuth.games.alibi.review:REVIEW",

@@ -2,6 +2,7 @@
 
 from sleuth.core.kit import (
     BOTS,
+    BUDGETS,
     ENCODER,
     KNOWLEDGE,
     NOTEBOOK,
@@ -19,6 +20,7 @@ KIT = GameKit(
     parts={
         SAMPLER: "sleuth.games.black_stories.sampler:sample_state",
         BOTS: "sleuth.games.black_stories.bots:BOTS",
+        BUDGETS: "sleuth.games.black_stories.bots:BUDGETS",
         RENDER: "sleuth.games.black_stories.render:RENDER",
         KNOWLEDGE: "sleuth.games.black_stories.knowledge:KNOWLEDGE",
         NOTEBOOK: "sleuth.games.black_stories.notebook:GRAMMAR",

@@ -2,6 +2,7 @@
 
 from sleuth.core.kit import (
     BOTS,
+    BUDGETS,
     ENCODER,
     KNOWLEDGE,
     NOTEBOOK,
@@ -19,6 +20,7 @@ KIT = GameKit(
     parts={
         SAMPLER: "sleuth.games.black_vienna.sampler:sample_state",
         BOTS: "sleuth.games.black_vienna.bots:BOTS",
+        BUDGETS: "sleuth.games.black_vienna.bots:BUDGETS",
         RENDER: "sleuth.games.black_vienna.render:RENDER",
         KNOWLEDGE: "sleuth.games.black_vienna.knowledge:KNOWLEDGE",
         NOTEBOOK: "sleuth.games.black_vienna.notebook:GRAMMAR",

@@ -2,6 +2,7 @@
 
 from sleuth.core.kit import (
     BOTS,
+    BUDGETS,
     ENCODER,
     KNOWLEDGE,
     NOTEBOOK,
@@ -19,6 +20,7 @@ KIT = GameKit(
     parts={
         SAMPLER: "sleuth.games.thirteen_clues.sampler:sample_state",
         BOTS: "sleuth.games.thirteen_clues.bots:BOTS",
+        BUDGETS: "sleuth.games.thirteen_clues.bots:BUDGETS",
         RENDER: "sleuth.games.thirteen_clues.render:RENDER",
         KNOWLEDGE: "sleuth.games.thirteen_clues.knowledge:KNOWLEDGE",
         NOTEBOOK: "sleuth.games.thirteen_clues.notebook:GRAMMAR",

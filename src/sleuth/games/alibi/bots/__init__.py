@@ -16,4 +16,12 @@ BOTS: Mapping[str, Callable[..., Agent]] = {
     "ismcts": AlibiISMCTS,
 }
 
-__all__ = ["BOTS", "AlibiISMCTS", "BasicAlibi", "DeductiveAlibi", "LookaheadAlibi"]
+# Each whole-number parameter of these bots that buys time, with the largest value a web
+# service accepts (about a few seconds a decision at the defaults on a modest machine;
+# ``sleuth.agents.budgets``); None: a threshold, not an amount of work.
+BUDGETS: dict[str, dict[str, int | None]] = {
+    "ismcts": {"iterations": 2000, "depth": 10, "width": 10},
+    "lookahead": {"width": 8, "samples": 64, "turns": 3},
+}
+
+__all__ = ["BOTS", "BUDGETS", "AlibiISMCTS", "BasicAlibi", "DeductiveAlibi", "LookaheadAlibi"]

@@ -15,4 +15,11 @@ BOTS: Mapping[str, Callable[..., Agent]] = {
     "ismcts": BlackStoriesISMCTS,
 }
 
-__all__ = ["BOTS", "BasicBlackStories", "BlackStoriesISMCTS", "DeductiveBlackStories"]
+# Each whole-number parameter of these bots that buys time, with the largest value a web
+# service accepts (about a few seconds a decision at the defaults on a modest machine;
+# ``sleuth.agents.budgets``); None: a threshold, not an amount of work.
+BUDGETS: dict[str, dict[str, int | None]] = {
+    "ismcts": {"iterations": 2000, "depth": 200},
+}
+
+__all__ = ["BOTS", "BUDGETS", "BasicBlackStories", "BlackStoriesISMCTS", "DeductiveBlackStories"]

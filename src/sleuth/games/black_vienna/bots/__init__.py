@@ -16,8 +16,17 @@ BOTS: Mapping[str, Callable[..., Agent]] = {
     "racing": RacingBlackVienna,
 }
 
+# Each whole-number parameter of these bots that buys time, with the largest value a web
+# service accepts (about a few seconds a decision at the defaults on a modest machine;
+# ``sleuth.agents.budgets``); None: a threshold, not an amount of work.
+BUDGETS: dict[str, dict[str, int | None]] = {
+    "ismcts": {"iterations": 300, "deals": 32, "top": 10},
+    "racing": {"samples": 200},
+}
+
 __all__ = [
     "BOTS",
+    "BUDGETS",
     "BasicBlackVienna",
     "BlackViennaISMCTS",
     "DeductiveBlackVienna",

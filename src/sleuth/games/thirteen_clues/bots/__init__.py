@@ -14,4 +14,13 @@ BOTS: Mapping[str, Callable[..., Agent]] = {
     "ismcts": ThirteenCluesISMCTS,
 }
 
-__all__ = ["BOTS", "BasicThirteenClues", "DeductiveThirteenClues", "ThirteenCluesISMCTS"]
+# Each whole-number parameter of these bots that buys time, with the largest value a web
+# service accepts (about a few seconds a decision at the defaults on a modest machine;
+# ``sleuth.agents.budgets``); None: a threshold, not an amount of work.
+BUDGETS: dict[str, dict[str, int | None]] = {
+    "ismcts": {"iterations": 2000, "deals": 256, "questions": 13, "horizon": 4},
+    "deductive": {"turns": 4},
+    "basic": {"gamble": None, "patience": None},  # thresholds, not amounts of work
+}
+
+__all__ = ["BOTS", "BUDGETS", "BasicThirteenClues", "DeductiveThirteenClues", "ThirteenCluesISMCTS"]
