@@ -127,7 +127,7 @@ def test_a_session_file_round_trips_and_is_what_deduce_reads(
     assert loaded.folded.position == notebook.folded.position
     position = notebook.positions()["position"]
     assert position["face_up"] == ["BHV", "FGI"]  # AOR and CDE were answered
-    assert main(["deduce", str(path)]) == 0
+    assert main(["deduce", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == analyze_position(position)
 
 
@@ -139,7 +139,7 @@ def test_deduce_reads_a_black_stories_session_as_one_position_per_opponent(
         "black-stories-investigation", BLACK_STORIES, {"players": 3, "seat": 0}, path
     )
     notebook.enter("1 woman+knife 2")
-    assert main(["deduce", str(path)]) == 0
+    assert main(["deduce", str(path), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert set(out["positions"]) == {"seat 1", "seat 2"}
     assert out["positions"]["seat 1"]["worlds"] == "4"  # woman, knife: 2 x 2 cases left
@@ -448,7 +448,7 @@ def test_readme_position_examples_run_through_deduce(
 ) -> None:
     path = tmp_path / "position.json"
     path.write_text(example, encoding="utf-8")
-    assert main(["deduce", str(path)]) == 0, capsys.readouterr().err
+    assert main(["deduce", str(path), "--json"]) == 0, capsys.readouterr().err
     out = json.loads(capsys.readouterr().out)
     assert out["consistent"] is True
     assert int(out["worlds"]) > 1
