@@ -17,6 +17,7 @@ from sleuth.arena.stats import (
     summarize,
 )
 from sleuth.arena.tournament import run_specs, schedule
+from sleuth.cli.progress import ProgressBar
 from sleuth.core import GameError, find_game
 from sleuth.core.records import save_record
 from sleuth.core.serialize import to_json
@@ -81,18 +82,7 @@ def run_arena(args: argparse.Namespace) -> int:
     specs = schedule(game.name, game.config_json(), bots, args.games, args.seed, key)
     started = time.perf_counter()
 
-    def progress(done: int, total: int) -> None:
-        if sys.stderr.isatty() or done == total:
-            width = 30
-            filled = width * done // total
-            print(
-                f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}",
-                end="",
-                file=sys.stderr,
-                flush=True,
-            )
-            if done == total:
-                print(file=sys.stderr)
+    progress = ProgressBar("games")
 
     results = run_specs(specs, args.workers, args.backend, progress, args.ray_address)
     elapsed = time.perf_counter() - started

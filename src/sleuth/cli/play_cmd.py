@@ -109,6 +109,9 @@ def run_play(args: argparse.Namespace) -> int:
         )
         return 2
 
+    notice = None if args.resume is not None else filled_with_random(args, bots)
+    if notice is not None:
+        print(f"sleuth play: {notice}", file=sys.stderr)
     sheet = args.sheet or str(front.get("sheet", "facts"))
     save_path = args.save or args.resume
     app = PlayApp(
@@ -122,6 +125,8 @@ def run_play(args: argparse.Namespace) -> int:
     )
     if args.resume is not None:
         app.saved_game = app.resumed_from = args.resume
+    if notice is not None:
+        app.notice = notice
     try:
         app.run()
     finally:
@@ -157,6 +162,23 @@ def _new_session(args: argparse.Namespace) -> tuple[GameSession, list[str | None
     if args.seed is None:
         return GameSession.start(game, controllers), specs
     return GameSession(game, check_seed(args.seed), controllers), specs
+
+
+def filled_with_random(args: argparse.Namespace, specs: list[str | None]) -> str | None:
+    """What to say when seats got random bots because fewer bots were named than seats."""
+    named = len([b for b in args.bots.split(",") if b.strip()])
+    free = [seat for seat, spec in enumerate(specs) if spec is not None]
+    filled = free[named:]
+    if not filled:
+        return None
+    seats = ", ".join(map(str, filled[:-1])) + (" and " if len(filled) > 1 else "")
+    seats += str(filled[-1])
+    which = "seat" if len(filled) == 1 else "seats"
+    given = f"{named} bot{'s' if named != 1 else ''} named" if named else "no bot named"
+    return (
+        f"{which} {seats} play the random bot ({given} for {len(free)} seats; --bots names "
+        "one for each seat, e.g. --bots " + ",".join(["basic"] * len(free)) + ")"
+    )
 
 
 def _specs(seats: list[int], bots: list[str], players: int) -> list[str | None]:

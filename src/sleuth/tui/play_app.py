@@ -127,6 +127,7 @@ class PlayApp(App[None]):
         self._handing_over = False
         self._listed_for: object = None
         self.history = HistoryBook(session, None)
+        self.notice: str | None = None  # said once the table shows (e.g. which seats got bots)
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -163,6 +164,8 @@ class PlayApp(App[None]):
         history = self.query_one("#history-pane", VerticalScroll)
         history.border_title = "History"
         history.anchor()  # the latest lines stay in view as the history grows
+        if self.notice is not None:
+            self.notify(self.notice, timeout=12)
         humans = self.session.humans
         if len(humans) > 1:  # nothing of any seat before the first person confirms
             waiting = self.session.waiting_for_human()
@@ -369,8 +372,9 @@ class PlayApp(App[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leave_ended":
-            # q leaves once the game is over (nothing is typed then); before, it is a letter.
-            return self.session.outcome is not None and not isinstance(self.screen, LeaveScreen)
+            # q leaves once the game is over (nothing is typed then); before, it is a letter,
+            # and on a page over the table it closes the page.
+            return self.session.outcome is not None and self.screen is self.screen_stack[0]
         if self.screen is not self.screen_stack[0]:  # a screen over the table has the keys
             if action == "review":  # from the end of the game's page, straight to the review
                 return self.session.outcome is not None and not isinstance(
@@ -426,10 +430,9 @@ class PlayApp(App[None]):
         except SaveError as error:
             self.show_status(f"Not saved: {error}")
             return
-        self.show_status(
-            f"Saved to {self.save_path}: it holds the whole deal, so do not open it before "
-            f"the end. Resume: sleuth play --resume {self.save_path}"
-        )
+        # Short enough for three lines of a narrow pane: the file's name must not be cut off.
+        # (That a save holds the whole deal, not to be opened before the end, help says.)
+        self.show_status(f"Saved: {self.save_path}. Resume: sleuth play --resume {self.save_path}")
 
     def save_game(self) -> Path:
         front: dict[str, Any] = {

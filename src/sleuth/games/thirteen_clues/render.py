@@ -24,6 +24,8 @@ def sheet_text(view: ThirteenCluesView, level: str) -> str:
         own = view.seats[view.seat]
         mystery = ", ".join(card_words(view, c) for c in own.mystery or ())
         return f"The game is over. Your mystery was {mystery}."
+    if view.phase == "choose":
+        return "(no sheet yet: the mysteries are still being chosen)"
     try:
         position = thirteen_clues_position(view)
     except PositionError as error:
