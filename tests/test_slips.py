@@ -123,6 +123,10 @@ def test_play_says_which_seats_it_fills_with_random_bots(
     assert shown[0].notice == said
     assert main([*argv[:-4], "--bots", "deductive,basic,basic", "--seed", "5"]) == 0
     assert "random bot" not in capsys.readouterr().err
+    assert main([*argv[:-4], "--players", "3", "--bots", "basic", "--seed", "5"]) == 0
+    assert "sleuth play: seat 2 plays the random bot (1 bot named for 2 seats;" in (
+        capsys.readouterr().err
+    )
 
 
 def test_arena_progress_shows_a_rate_and_the_time_left(monkeypatch: pytest.MonkeyPatch) -> None:

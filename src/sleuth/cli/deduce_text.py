@@ -14,7 +14,7 @@ from typing import Any
 
 from sleuth.core import find_kit
 from sleuth.core.wording import count
-from sleuth.deduce.knowledge import SeatAnalysis
+from sleuth.deduce.knowledge import Explanation, SeatAnalysis
 
 TOP_SOLUTIONS = 5
 TOP_QUESTIONS = 5
@@ -45,7 +45,7 @@ def summary(analysis: SeatAnalysis, position: Mapping[str, Any], questions: bool
     lines += _certain(analysis)
     lines += _solutions(analysis)
     if analysis.explanation is not None:
-        lines.append(_explanation(analysis, position))
+        lines.append(_explanation(analysis, analysis.explanation, position))
     if questions:
         lines += _questions(analysis, position)
     if analysis.assumed:
@@ -127,9 +127,9 @@ def _cards(cards: tuple[str, ...]) -> str:
     return "".join(cards) if all(len(c) == 1 for c in cards) else " / ".join(cards)
 
 
-def _explanation(analysis: SeatAnalysis, position: Mapping[str, Any]) -> str:
-    explanation = analysis.explanation
-    assert explanation is not None  # checked by the caller
+def _explanation(
+    analysis: SeatAnalysis, explanation: Explanation, position: Mapping[str, Any]
+) -> str:
     card = explanation.card
     if explanation.place is None:
         seen = certain_places(analysis).get(card)

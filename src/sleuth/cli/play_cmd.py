@@ -165,20 +165,19 @@ def _new_session(args: argparse.Namespace) -> tuple[GameSession, list[str | None
 
 
 def filled_with_random(args: argparse.Namespace, specs: list[str | None]) -> str | None:
-    """What to say when seats got random bots because fewer bots were named than seats."""
+    """What to say when --bots named fewer bots than seats, so random bots fill the rest
+    (with no --bots at all every seat gets the random bot, as its help says)."""
     named = len([b for b in args.bots.split(",") if b.strip()])
     free = [seat for seat, spec in enumerate(specs) if spec is not None]
     filled = free[named:]
-    if not filled:
+    if not named or not filled:
         return None
     seats = ", ".join(map(str, filled[:-1])) + (" and " if len(filled) > 1 else "")
     seats += str(filled[-1])
-    which = "seat" if len(filled) == 1 else "seats"
-    given = f"{named} bot{'s' if named != 1 else ''} named" if named else "no bot named"
-    return (
-        f"{which} {seats} play the random bot ({given} for {len(free)} seats; --bots names "
-        "one for each seat, e.g. --bots " + ",".join(["basic"] * len(free)) + ")"
-    )
+    who = f"seat {seats} plays" if len(filled) == 1 else f"seats {seats} play"
+    given = f"{named} bot{'s' if named != 1 else ''} named for {len(free)} seats"
+    example = ",".join(["basic"] * len(free))
+    return f"{who} the random bot ({given}; --bots names one for each seat, e.g. --bots {example})"
 
 
 def _specs(seats: list[int], bots: list[str], players: int) -> list[str | None]:
