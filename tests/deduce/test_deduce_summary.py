@@ -43,7 +43,7 @@ def test_the_default_is_a_summary_a_person_reads(
     assert lines[0] == "Black Vienna, 4 players, seat 1"
     assert lines[1] == f"{worlds:,} deals fit what seat 1 knows."
     assert "Certain:" in lines and "  seat 1 (you): AFKPTX" in lines
-    rings = next(line for line in lines if "possible rings; likeliest: " in line)
+    rings = next(line for line in lines if "possible solutions; likeliest: " in line)
     assert rings.count("%") == 5
     assert "B: its place is not certain yet." in lines
     best = lines.index("Best questions, by what the answer tells about the solution:")

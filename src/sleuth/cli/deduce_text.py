@@ -18,12 +18,6 @@ from sleuth.deduce.knowledge import Explanation, SeatAnalysis
 
 TOP_SOLUTIONS = 5
 TOP_QUESTIONS = 5
-# What a solution is called in each game's words ("2 possible rings").
-SOLUTION_WORDS = {
-    "black-vienna": ("ring", "rings"),
-    "13-clues": ("mystery", "mysteries"),
-    "black-stories-investigation": ("set of cases", "sets of cases"),
-}
 PLACE_WORDS = {"hidden": "hidden cards"}
 # Where each game's position lists the answers that an analysis names by index.
 ANSWER_LISTS = ("investigations", "questions", "plays")
@@ -109,7 +103,7 @@ def _certain(analysis: SeatAnalysis) -> list[str]:
 
 
 def _solutions(analysis: SeatAnalysis) -> list[str]:
-    one, many = SOLUTION_WORDS.get(analysis.game, ("solution", "solutions"))
+    one, many = "solution", "solutions"  # the ring, a mystery, the opponents' cases
     solutions = analysis.solutions
     if not solutions:
         return []
