@@ -138,3 +138,20 @@ def test_arena_progress_shows_a_rate_and_the_time_left(monkeypatch: pytest.Monke
     shown = terminal.getvalue()
     assert "games/s" in shown and "left" in shown and "3/3" in shown
     assert "[####" not in shown  # the old hand-drawn bar
+
+
+def test_one_possible_case_is_said_in_the_singular() -> None:
+    from sleuth.assist import Notebook
+    from sleuth.games.black_stories.notebook import GRAMMAR as BLACK_STORIES
+
+    notebook = Notebook.start(
+        "black-stories-investigation", BLACK_STORIES, {"players": 3, "seat": 0}
+    )
+    for entry in (
+        "1 woman+knife 2",
+        "1 man+day+outside 0/1",
+        "fail 1 woman/night/inside/knife",
+        "fail 1 woman/day/inside/knife",
+    ):
+        notebook.enter(entry)
+    assert "seat 1: 1 possible case; certain: woman/night/outside/knife" in notebook.sheet()
