@@ -87,6 +87,8 @@ class Notebook(Generic[SetupT, FoldT]):
         self._entries = tuple(entries)
         self._folded = grammar.fold(setup, _numbered(self._entries))
         self._review: Review[FoldT] | None = None
+        self._checked: FoldT | None = None  # the fold of the entries checked last
+        self._checked_entries: tuple[Entry, ...] = ()
         self._sheets: dict[str, str] = {}
 
     @classmethod
@@ -162,7 +164,7 @@ class Notebook(Generic[SetupT, FoldT]):
         entries = (*self._entries, entry)
         if not confirmed:
             self._refuse_a_contradiction(entries, len(entries), entry.text())
-        self._change(entries)
+        self._change(entries, self._checked)
         return self.grammar.taken(self.setup, self._folded, len(self._entries), entry)
 
     def edit(self, number: int, line: str, confirmed: bool = False) -> str:
@@ -173,7 +175,7 @@ class Notebook(Generic[SetupT, FoldT]):
         entries = (*self._entries[: number - 1], entry, *self._entries[number:])
         if not confirmed:
             self._refuse_a_contradiction(entries, number, f"edit {number} {entry.text()}")
-        self._change(entries)
+        self._change(entries, self._checked)
         said = self.grammar.taken(self.setup, self._folded, number, entry)
         return f"edited #{number} (was {old.text()}); {said}"
 
@@ -204,10 +206,11 @@ class Notebook(Generic[SetupT, FoldT]):
             raise EntryError(f"there is no entry #{number} (the entries are {span})")
         return number
 
-    def _change(self, entries: tuple[Entry, ...]) -> None:
+    def _change(self, entries: tuple[Entry, ...], folded: FoldT | None = None) -> None:
         """Replace the entries: fold them (which checks them), save, then commit."""
         _check_count(len(entries))
-        folded = self.grammar.fold(self.setup, _numbered(entries))
+        if folded is None or self._checked_entries != entries:
+            folded = self.grammar.fold(self.setup, _numbered(entries))
         if self.path is not None:
             write_atomically(self.path, session_text(self._json(entries)))
         self._entries, self._folded = entries, folded
@@ -219,6 +222,8 @@ class Notebook(Generic[SetupT, FoldT]):
         naming the entries it contradicts."""
         grammar, setup = self.grammar, self.setup
         folded = grammar.fold(setup, _numbered(entries))  # a clash no table gives raises here
+        # Kept for the change that follows: its fold and engine work are not done twice.
+        self._checked, self._checked_entries = folded, entries
         if grammar.consistent(setup, folded):
             return
         numbered = _numbered(entries)
