@@ -1,6 +1,7 @@
 """Load on ``sleuth serve``: N tables of simulated people on loopback WebSockets.
 
     python benchmarks/serve.py [--tables 250] [--seats 4] [--seconds 30] [--db both]
+    python benchmarks/serve.py --hostile [--bot-seats 1] [--db sqlite]
 
 Each table is a Black Vienna game of ``--seats`` people (no bots); each person is one
 WebSocket, and plays a random listed action ``--think`` seconds (on average) after the table
@@ -11,12 +12,23 @@ seat of the table receiving the new step's frame) at p50, p95 and p99; and the c
 no action was lost or applied twice (every seat saw every step once, in order, and the
 database holds exactly the actions measured). Target on a 2-core machine: 250 tables
 (1,000 seats), at least 500 actions/s, p99 under 100 ms.
+
+``--bot-seats K`` makes the last K seats of each table bots (the game's ``medium`` level),
+and the bots' decision time is measured too (from the frame that turns to a bot to the
+frame of its step; the server runs with ``--bot-delay 0``). ``--hostile`` runs twice, side
+by side: without and with one hostile client beside the tables, which keeps a table of bots
+at the largest budget the server allows thinking (13 Clues, its search's every bound), a
+13 Clues table with the full sheet played at the play channel's rate limit, and replay
+requests for its finished games, two at a time (``--replays``). Target: the ordinary
+tables' p99 under 100 ms, and their bots' median decision time within 2x of the run
+without.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import os
@@ -58,6 +70,8 @@ class Totals:
     sending: bool = True
     sent_all: int = 0
     tables: set[str] = field(default_factory=set)
+    bot_turns: dict[tuple[str, int], float] = field(default_factory=dict)  # turned to a bot
+    bot_times: list[float] = field(default_factory=list)
 
 
 async def seat_loop(
@@ -70,7 +84,9 @@ async def seat_loop(
     stop: asyncio.Event,
     rng: random.Random,
     http: httpx.AsyncClient,
+    people: int,
 ) -> None:
+    """One person's seat (seats from ``people`` on are bots), table after table."""
     while not stop.is_set():
         totals.tables.add(table)
         url = f"{ws_base}/ws/tables/{table}/seats/{seat}"
@@ -98,6 +114,11 @@ async def seat_loop(
                     sent = totals.sent.get((table, step - 1))
                     if sent is not None and totals.measuring:
                         totals.latencies.append(time.perf_counter() - sent)
+                    turned = totals.bot_turns.pop((table, step - 1), None)
+                    if turned is not None and totals.measuring:
+                        totals.bot_times.append(time.perf_counter() - turned)
+                if seat == 0 and frame["to_move"] is not None and frame["to_move"] >= people:
+                    totals.bot_turns.setdefault((table, step), time.perf_counter())
                 last_step = step
                 if frame["status"] == "finished":
                     rematch = frame.get("rematch")
@@ -126,7 +147,7 @@ async def seat_loop(
 
 
 def start_server(
-    db: str, folder: Path, port: int, profile: str | None = None
+    db: str, folder: Path, port: int, profile: str | None = None, workers: int = 1
 ) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": str(SRC)}
     profiler = ["-m", "cProfile", "-o", profile] if profile else []
@@ -143,7 +164,15 @@ def start_server(
         "--key",
         str(folder / "key"),
         "--workers",
-        "1",
+        str(workers),
+        "--bot-delay",
+        "0",
+        # The simulated people all come from one address: the per-address limits on new
+        # people and tables would refuse most of them.
+        "--max-new-people",
+        "off",
+        "--max-new-tables",
+        "off",
     ]
     log = (folder / f"server-{port}.log").open("wb")
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
@@ -186,10 +215,132 @@ def start_postgres(folder: Path) -> tuple[str, Any]:
     return f"postgresql+asyncpg://postgres@127.0.0.1:{port}/bench", stop
 
 
-async def run(db: str, args: argparse.Namespace, folder: Path) -> dict[str, Any]:
+async def new_person(http: httpx.AsyncClient, name: str) -> str:
+    me = await http.post("/api/people", json={"name": name})
+    me.raise_for_status()
+    http.cookies.clear()
+    return me.cookies["sleuth_id"]
+
+
+@dataclass
+class Hostility:
+    """What the hostile client got done."""
+
+    bot_tables: int = 0
+    sheet_steps: int = 0
+    replays: int = 0
+    finished: list[str] = field(default_factory=list)  # sheet tables over, to replay
+
+
+def largest_search() -> str:
+    """The 13 Clues search at every bound the server holds bot specs to."""
+    sys.path.insert(0, str(SRC))
+    from sleuth.agents.budgets import BOUNDS
+
+    bounds = BOUNDS["13-clues"]["ismcts"]
+    return "ismcts:" + ":".join(f"{name}={value}" for name, value in bounds.items())
+
+
+async def hostile_client(
+    http: httpx.AsyncClient, ws_base: str, stop: asyncio.Event, done: Hostility, replayers: int
+) -> None:
+    """The bots at the largest budget, the sheet table at the rate limit, the replays
+    (``replayers`` at a time)."""
+    cookies = [await new_person(http, f"Hostile {n}") for n in range(3)]
+    loops = [
+        hostile_bots(http, stop, done),
+        sheet_table(http, ws_base, cookies, stop, done),
+        *(replays(http, stop, done) for _ in range(replayers)),
+    ]
+    await asyncio.gather(*loops)
+
+
+async def hostile_bots(http: httpx.AsyncClient, stop: asyncio.Event, done: Hostility) -> None:
+    spec = largest_search()
+    body = {
+        "game": "13-clues",
+        "players": 3,
+        "sheet": "off",
+        "seats": [{"kind": "bot", "bot": spec}] * 3,
+    }
+    table = None
+    while not stop.is_set():
+        if table is None or (await http.get(f"/api/tables/{table}")).json()["status"] == "finished":
+            created = await http.post("/api/tables", json=body)
+            created.raise_for_status()
+            table = created.json()["table"]["id"]
+            done.bot_tables += 1
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), 5)
+
+
+async def sheet_table(
+    http: httpx.AsyncClient, ws_base: str, cookies: list[str], stop: asyncio.Event, done: Hostility
+) -> None:
+    """13 Clues with the full sheet, its three people acting at the rate limit."""
+    body = {"game": "13-clues", "players": 3, "sheet": "full", "seats": [{"kind": "person"}] * 3}
+    while not stop.is_set():
+        created = (await http.post("/api/tables", json=body)).json()
+        table = created["table"]["id"]
+        for invite in created["invites"]:
+            mine = {"Cookie": f"sleuth_id={cookies[invite['seat']]}"}
+            joined = await http.post(
+                f"/api/tables/{table}/join", json={"token": invite["token"]}, headers=mine
+            )
+            joined.raise_for_status()
+        await asyncio.gather(
+            *(
+                rate_limited_seat(ws_base, cookies[seat], table, seat, stop, done)
+                for seat in range(3)
+            )
+        )
+        done.finished.append(table)
+
+
+RATE = 20.0  # the play channel's messages a second (Settings.rate_per_second)
+
+
+async def rate_limited_seat(
+    ws_base: str, cookie: str, table: str, seat: int, stop: asyncio.Event, done: Hostility
+) -> None:
+    rng = random.Random(seat)
+    url = f"{ws_base}/ws/tables/{table}/seats/{seat}"
+    headers = {"Cookie": f"sleuth_id={cookie}"}
+    async with connect(url, additional_headers=headers, max_size=1 << 24) as ws:
+        last = 0.0
+        while not stop.is_set():
+            try:
+                frame = orjson.loads(await asyncio.wait_for(ws.recv(), 1.0))
+            except TimeoutError:
+                continue
+            if frame["type"] != "state":
+                continue
+            if frame["status"] == "finished":
+                return
+            if frame["to_move"] == seat and frame["legal"]["actions"]:
+                await asyncio.sleep(max(0.0, last + 1 / RATE - time.perf_counter()))
+                last = time.perf_counter()
+                action = rng.choice(frame["legal"]["actions"])
+                await ws.send(json.dumps({"type": "act", "action": action, "step": frame["step"]}))
+                done.sheet_steps += 1
+
+
+async def replays(http: httpx.AsyncClient, stop: asyncio.Event, done: Hostility) -> None:
+    while not stop.is_set():
+        if not done.finished:
+            await asyncio.sleep(0.5)
+            continue
+        response = await http.get(f"/api/tables/{done.finished[-1]}/replay")
+        response.raise_for_status()
+        done.replays += 1
+
+
+async def run(
+    db: str, args: argparse.Namespace, folder: Path, hostile: bool = False
+) -> dict[str, Any]:
     servers = args.servers if db.startswith("postgresql") else 1
     ports = [free_port() for _ in range(servers)]
-    processes = [start_server(db, folder, port, args.profile) for port in ports]
+    processes = [start_server(db, folder, port, args.profile, args.workers) for port in ports]
     http_base = f"http://127.0.0.1:{ports[0]}"
     ws_bases = [f"ws://127.0.0.1:{port}" for port in ports]
     totals = Totals()
@@ -199,16 +350,14 @@ async def run(db: str, args: argparse.Namespace, folder: Path) -> dict[str, Any]
         async with httpx.AsyncClient(base_url=http_base, timeout=60, limits=limits) as http:
             # One person a seat (a person holds one seat of a table): person k sits at
             # seat k of every table.
-            cookies = []
-            for seat in range(args.seats):
-                me = await http.post("/api/people", json={"name": f"Load {seat}"})
-                cookies.append(me.cookies["sleuth_id"])
-                http.cookies.clear()
+            people = args.seats - args.bot_seats
+            cookies = [await new_person(http, f"Load {seat}") for seat in range(people)]
+            bots = [{"kind": "bot", "bot": "medium"}] * args.bot_seats
             body = {
                 "game": "black-vienna",
                 "players": args.seats,
                 "sheet": "off",
-                "seats": [{"kind": "person"}] * args.seats,
+                "seats": [{"kind": "person"}] * people + bots,
             }
 
             async def deal() -> str:
@@ -242,11 +391,19 @@ async def run(db: str, args: argparse.Namespace, folder: Path) -> dict[str, Any]
                         stop,
                         random.Random(rng.random()),
                         http,
+                        people,
                     )
                 )
                 for number, table in enumerate(tables)
-                for seat in range(args.seats)
+                for seat in range(people)
             ]
+            hostility = Hostility()
+            if hostile:
+                tasks.append(
+                    asyncio.create_task(
+                        hostile_client(http, ws_bases[0], stop, hostility, args.replays)
+                    )
+                )
             await asyncio.sleep(args.warmup)
             # The people's own full collections (a few a run, each up to 140 ms with 1,000
             # connections here) would count as the server's latency: the people's process,
@@ -309,6 +466,11 @@ async def run(db: str, args: argparse.Namespace, folder: Path) -> dict[str, Any]
         "server_cpu_ms": 1000 * server_cpu / max(1, totals.measured),
         "client_cpu_ms": 1000 * client_cpu / max(1, totals.measured),
         "server_mb": (server_memory, server_memory_after),
+        "bot_median_ms": 1000 * statistics.median(totals.bot_times)
+        if totals.bot_times
+        else float("nan"),
+        "bot_decisions": len(totals.bot_times),
+        "hostile": hostility if hostile else None,
     }
 
 
@@ -349,32 +511,65 @@ def main() -> None:
     parser.add_argument("--servers", type=int, default=1, help="processes (PostgreSQL only)")
     parser.add_argument("--profile", default=None, help="write the server's cProfile here")
     parser.add_argument("--db", choices=("sqlite", "postgresql", "both"), default="both")
+    parser.add_argument("--workers", type=int, default=2, help="the server's bot processes")
+    parser.add_argument("--bot-seats", type=int, default=0, help="bots at each table")
+    parser.add_argument(
+        "--hostile", action="store_true", help="a run without and one with the hostile client"
+    )
+    parser.add_argument("--replays", type=int, default=2, help="the hostile client's at a time")
     args = parser.parse_args()
+    if args.hostile and not args.bot_seats:
+        args.bot_seats = 1
+    if args.bot_seats >= args.seats:
+        parser.error("--bot-seats: at least one seat is a person's")
     for kind in ["sqlite", "postgresql"] if args.db == "both" else [args.db]:
-        folder = Path(tempfile.mkdtemp(prefix="sleuth-bench-"))
-        folder.chmod(0o755)
-        stop_pg = None
-        try:
-            if kind == "sqlite":
-                db = f"sqlite:///{folder / 'bench.db'}"
-            else:
-                db, stop_pg = start_postgres(folder)
-            result = run_people(run(db, args, folder))
-        finally:
-            if stop_pg is not None:
-                stop_pg()
-            shutil.rmtree(folder, ignore_errors=True)
+        for hostile in [False, True] if args.hostile else [False]:
+            report(measure(kind, args, hostile), hostile)
+
+
+def measure(kind: str, args: argparse.Namespace, hostile: bool) -> dict[str, Any]:
+    folder = Path(tempfile.mkdtemp(prefix="sleuth-bench-"))
+    folder.chmod(0o755)
+    stop_pg = None
+    try:
+        if kind == "sqlite":
+            db = f"sqlite:///{folder / 'bench.db'}"
+        else:
+            db, stop_pg = start_postgres(folder)
+        result: dict[str, Any] = run_people(run(db, args, folder, hostile))
+        return result
+    finally:
+        if stop_pg is not None:
+            stop_pg()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def report(result: dict[str, Any], hostile: bool) -> None:
+    print(
+        f"{result['db']:>10}: {result['tables']} tables, {result['seats']} seats: "
+        f"{result['actions_per_s']:.0f} actions/s; action-to-update latency "
+        f"p50 {result['p50_ms']:.1f} ms, p95 {result['p95_ms']:.1f} ms, "
+        f"p99 {result['p99_ms']:.1f} ms over {result['updates']} updates; "
+        f"{result['games_finished']} games finished; actions sent {result['sent']}, "
+        f"stored {result['stored_steps']}; out-of-order frames {result['out_of_order']}; "
+        f"CPU per action: server process {result['server_cpu_ms']:.2f} ms, "
+        f"people {result['client_cpu_ms']:.2f} ms; server memory "
+        f"{result['server_mb'][0]:.0f} MB at the start, {result['server_mb'][1]:.0f} MB at "
+        "the end",
+        flush=True,
+    )
+    if result["bot_decisions"]:
         print(
-            f"{result['db']:>10}: {result['tables']} tables, {result['seats']} seats: "
-            f"{result['actions_per_s']:.0f} actions/s; action-to-update latency "
-            f"p50 {result['p50_ms']:.1f} ms, p95 {result['p95_ms']:.1f} ms, "
-            f"p99 {result['p99_ms']:.1f} ms over {result['updates']} updates; "
-            f"{result['games_finished']} games finished; actions sent {result['sent']}, "
-            f"stored {result['stored_steps']}; out-of-order frames {result['out_of_order']}; "
-            f"CPU per action: server process {result['server_cpu_ms']:.2f} ms, "
-            f"people {result['client_cpu_ms']:.2f} ms; server memory "
-            f"{result['server_mb'][0]:.0f} MB at the start, {result['server_mb'][1]:.0f} MB at "
-            "the end",
+            f"{'':>10}  bots: median decision {result['bot_median_ms']:.0f} ms over "
+            f"{result['bot_decisions']} decisions",
+            flush=True,
+        )
+    if hostile:
+        done: Hostility = result["hostile"]
+        print(
+            f"{'':>10}  beside the hostile client: {done.bot_tables} table(s) of bots at the "
+            f"largest budget ({largest_search()}), {done.sheet_steps} steps of the full-sheet "
+            f"table at the rate limit, {done.replays} replays",
             flush=True,
         )
 

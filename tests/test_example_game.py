@@ -117,7 +117,9 @@ def test_simulate_writes_records_that_replay_checks(
         capsys, "simulate", game.name, "--players", players, "--games", "12", "--seed", "5",
         "--option", f"{name}={value}", "--record-dir", str(tmp_path),
     )  # fmt: skip
-    assert (code, err) == (0, "")
+    assert code == 0
+    assert err.startswith("sleuth simulate: warning: --seed 5 deals games anyone can compute")
+    assert err.count("\n") == 1
     assert out.startswith(f"12 games of {game.title}, {players} players, seed 5\n")
     counts = [int(m) for m in re.findall(r"^ +(\d+)  \S", out, re.MULTILINE)]
     assert sum(counts) == 12

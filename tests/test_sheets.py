@@ -19,7 +19,8 @@ def test_alibi_sheet_counts_unseen_clues_from_the_view() -> None:
     text = sheet_text(view, "full")
     hand = list(view.hand or ())
     for suspect in view.display:
-        assert f"{suspect.suspect} (0 covered): needs {' '.join(suspect.values)}" in text
+        needs = f"needs 5 more of {' '.join(suspect.values)}"
+        assert f"{suspect.suspect} (0 of 5 covered): {needs}" in text
         for value in suspect.values:
             unseen = view.clue_counts[VALUES.index(value)] - hand.count(value)
             mine = " (you hold it)" if value in hand else ""

@@ -18,6 +18,7 @@ from sleuth.core.records import replay_record
 from sleuth.core.serialize import JSONValue
 from sleuth.games.black_vienna import BlackVienna, BlackViennaState, hand_sizes, parse_action
 from sleuth.games.black_vienna.notation import Investigate
+from sleuth.games.black_vienna.rules import BlackViennaEnd
 from sleuth.testing import check_game
 from support.json_access import as_list, as_str
 from support.narrow import narrow
@@ -160,23 +161,49 @@ def test_a_seat_that_may_not_act_is_refused() -> None:
         state.apply(1, parse_action("pass"))
 
 
-def test_special_either_breaks_off_when_the_stacks_are_empty() -> None:
-    # A8 with empty_stacks=break: "if no face-up card exists, the game is broken off", also
-    # when special=either would let a 0-marker card alone be asked (issue: 19 of 60 random
-    # 5-player games went on past empty stacks).
-    game = narrow(BlackVienna, make_game("bv", 5, special="either"))
-    ended_by_stacks = 0
-    for seed in range(60):
-        state = game.new(seed)
-        rng = random.Random(seed)
-        while state.outcome is None:
-            assert any(card is not None for card in state.face_up()), f"seed {seed}"
-            seat = state.to_move()
-            assert seat is not None
-            ordinary, _ = split_drastic(state.legal_actions(seat))
-            state = state.apply(seat, ordinary[rng.randrange(len(ordinary))])
-        ended_by_stacks += state.outcome.reason == "stacks: no investigation card left to play"
-    assert ended_by_stacks > 0
+def _random_ordinary_game(game: BlackVienna, seed: int) -> list[BlackViennaState]:
+    """Every state of a game of random ordinary moves (no accusation), the seed's own."""
+    state = game.new(seed)
+    rng = random.Random(seed)
+    states = [state]
+    while state.outcome is None:
+        seat = narrow(int, state.to_move())
+        ordinary, _ = split_drastic(state.legal_actions(seat))
+        state = state.apply(seat, ordinary[rng.randrange(len(ordinary))])
+        states.append(state)
+    return states
+
+
+def test_special_either_goes_on_past_the_last_face_up_card() -> None:
+    # Issue #33: with special=either a special investigation needs no face-up card, so the
+    # game went on no further than the stacks although one was possible (seed 63 had
+    # specials unlocked and four 0-marker cards before other seats).
+    game = narrow(BlackVienna, make_game("bv", 3, special="either"))
+    states = _random_ordinary_game(game, 63)
+    empty = next(i for i, s in enumerate(states) if not any(s.face_up()))
+    assert len(states[-1].log) > len(states[empty].log)
+    after = states[-1].log[len(states[empty].log) :]
+    assert all(len(inv.cards) == 1 for inv in after)
+    assert states[-1].outcome is not None
+    assert states[-1].outcome.reason != BlackViennaEnd.STACKS
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_special_either_ends_at_the_stacks_only_with_no_question_left(players: int) -> None:
+    # The ending's reason is true in every game: "no investigation card left to play" means
+    # no face-up card and no 0-marker card the asker may take up again.
+    game = narrow(BlackVienna, make_game("bv", players, special="either"))
+    went_on = 0
+    for seed in range(100):
+        states = _random_ordinary_game(game, seed)
+        last = states[-1]
+        went_on += any(not any(s.face_up()) and s.outcome is None for s in states)
+        if last.outcome is not None and last.outcome.reason == BlackViennaEnd.STACKS:
+            assert not any(last.face_up()), f"seed {seed}"
+            # (asked of the cards, not of question_choices: a game over offers none)
+            special = last.special_unlocked() and last.reusable_cards(last.asker)
+            assert not special, f"seed {seed}: {last.reusable_cards(last.asker)} left"
+    assert went_on > 0
 
 
 @settings(max_examples=25, deadline=None)

@@ -74,7 +74,13 @@ def bv_ring_counts(
 
 def bs_joint(state: BlackStoriesState, seat: int) -> tuple[list[int], list[tuple[str, ...]]]:
     """The opponents holding a case (in seat order) and every assignment of distinct
-    four-evidence cards to them that fits what ``seat`` sees now."""
+    four-evidence cards to them that fits what ``seat`` sees now and saw of the piles: a
+    case is a card of the pile it was drawn from (the deal's, or a reshuffle's, whose cards
+    every seat saw face up on the discard pile), the last pile each card went into."""
+
+    def pile(card: str) -> int:
+        return max((i + 1 for i, cards in enumerate(state.reshuffled) if card in cards), default=0)
+
     game = state.game
     full = [c for c in game.deck if c.count("+") == bs.FULL_EVIDENCE - 1]
     visible = {*state.hands[seat], *state.discard}
@@ -101,6 +107,7 @@ def bs_joint(state: BlackStoriesState, seat: int) -> tuple[list[int], list[tuple
                 for case in full
                 if case not in visible
                 and case not in failed
+                and pile(case) == pile(state.cases[target] or "")
                 and all(
                     bs.field_label((game.masks[card] & bs.evidence_mask(case)).bit_count()) == field
                     for card, field in state.grids[target]

@@ -106,9 +106,21 @@ class SeatClient:
         if self.connection is not None:
             await self.connection.close()
 
-    async def play(self, timeout: float = 120, until_step: int | None = None) -> dict[str, Any]:
+    def has_sheet(self, step: int) -> bool:
+        """Whether the seat has its sheet of ``step`` (in a sheet frame or a state frame)."""
+        return any(
+            f["step"] == step and (f["type"] == "sheet" or f.get("sheet") is not None)
+            for f in self.frames
+            if f["type"] in ("sheet", "state")
+        )
+
+    async def play(
+        self, timeout: float = 120, until_step: int | None = None, read_sheet: bool = False
+    ) -> dict[str, Any]:
         """Play random listed legal actions (stamped with the step seen) to the end, or
-        until the table reaches ``until_step``."""
+        until the table reaches ``until_step``; ``read_sheet``: each after the seat's sheet
+        of the step has come (a sheet of a step that has passed is never worked out, so a
+        table of people who all play at once would see few)."""
         deadline = asyncio.get_running_loop().time() + timeout
         acted_at = -1
         while True:
@@ -122,6 +134,7 @@ class SeatClient:
                 and self.seat in state["actors"]
                 and state["legal"]["actions"]
                 and acted_at != state["step"]
+                and (not read_sheet or self.has_sheet(state["step"]))
             ):
                 acted_at = state["step"]
                 action = self.rng.choice(state["legal"]["actions"])
@@ -131,6 +144,9 @@ class SeatClient:
                 raise TimeoutError(f"seat {self.seat}: no end in {timeout} s")
             frame = await self.recv(remaining)
             if frame["type"] == "error" and frame["code"] == "stale":
+                acted_at = -1
+            elif frame["type"] == "error" and frame["code"] == "unavailable":
+                await asyncio.sleep(0.5)  # the database is away: try again, as told
                 acted_at = -1
 
 

@@ -3,6 +3,7 @@ and one PostgreSQL cluster per test session."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -135,46 +136,76 @@ def _as_owner(command: str, owner: str | None) -> list[str]:
     return ["su", owner, "-s", "/bin/bash", "-c", command]
 
 
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[Callable[[], str]]:
-    """A PostgreSQL cluster for the session; calling it makes a fresh database's URL."""
+@dataclass
+class Cluster:
+    """A PostgreSQL cluster in a temporary folder, on a free loopback port; ``stop()`` and
+    ``start()`` again keep its databases (a restart of the database under the service)."""
+
+    bin_dir: Path
+    folder: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="sleuth-pg-")))
+    port: int = field(default_factory=free_port)
+    owner: str | None = field(default_factory=lambda: "nobody" if os.geteuid() == 0 else None)
+    made: int = 0
+
+    def init(self) -> Cluster:
+        if self.owner is not None:  # initdb refuses to run as root
+            shutil.chown(self.folder, self.owner)
+            self.folder.chmod(0o755)
+        data = self.folder / "data"
+        initdb = f"{self.bin_dir}/initdb -D {data} -A trust -U postgres >/dev/null"
+        subprocess.run(_as_owner(initdb, self.owner), check=True)
+        return self.start()
+
+    def start(self) -> Cluster:
+        options = (
+            f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c max_connections=300"
+        )
+        self._pg_ctl(f"-o '{options}' -l {self.folder / 'log'} -w start")
+        return self
+
+    def stop(self, mode: str = "fast") -> None:
+        self._pg_ctl(f"-m {mode} -w stop")
+
+    def database(self) -> str:
+        """A fresh database's URL."""
+        self.made += 1
+        name = f"sleuth_{self.made}"
+        address = ["-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres"]
+        subprocess.run([str(self.bin_dir / "createdb"), *address, name], check=True)
+        return f"postgresql+asyncpg://postgres@127.0.0.1:{self.port}/{name}"
+
+    def remove(self) -> None:
+        with contextlib.suppress(subprocess.CalledProcessError):
+            self.stop("immediate")
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def _pg_ctl(self, arguments: str) -> None:
+        command = f"{self.bin_dir}/pg_ctl -D {self.folder / 'data'} {arguments}"
+        subprocess.run(_as_owner(command, self.owner), check=True, stdout=subprocess.DEVNULL)
+
+
+def _cluster() -> Cluster:
     bin_dir = _postgres_bin()
     if bin_dir is None:
         pytest.skip("PostgreSQL binaries absent (apt-get install -y postgresql; .ci/run does)")
-    folder = Path(tempfile.mkdtemp(prefix="sleuth-pg-"))
-    owner = "nobody" if os.geteuid() == 0 else None  # initdb refuses to run as root
-    if owner is not None:
-        shutil.chown(folder, owner)
-        folder.chmod(0o755)
-    port = free_port()
-    data, log = folder / "data", folder / "log"
-    subprocess.run(
-        _as_owner(f"{bin_dir}/initdb -D {data} -A trust -U postgres >/dev/null", owner), check=True
-    )
-    subprocess.run(
-        _as_owner(
-            f"{bin_dir}/pg_ctl -D {data} -o '-p {port} -k {folder} "
-            f"-c listen_addresses=127.0.0.1 -c max_connections=300' -l {log} -w start",
-            owner,
-        ),
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
-    counter = iter(range(1, 10_000))
+    return Cluster(bin_dir).init()
 
-    def database() -> str:
-        name = f"sleuth_{next(counter)}"
-        subprocess.run(
-            [str(bin_dir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", name],
-            check=True,
-        )
-        return f"postgresql+asyncpg://postgres@127.0.0.1:{port}/{name}"
 
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Callable[[], str]]:
+    """A PostgreSQL cluster for the session; calling it makes a fresh database's URL."""
+    cluster = _cluster()
     try:
-        yield database
+        yield cluster.database
     finally:
-        subprocess.run(
-            _as_owner(f"{bin_dir}/pg_ctl -D {data} -m immediate stop", owner),
-            stdout=subprocess.DEVNULL,
-        )
-        shutil.rmtree(folder, ignore_errors=True)
+        cluster.remove()
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[Cluster]:
+    """A cluster of the test's own, which it may stop and start (the session's is shared)."""
+    cluster = _cluster()
+    try:
+        yield cluster
+    finally:
+        cluster.remove()

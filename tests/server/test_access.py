@@ -151,11 +151,17 @@ async def test_a_rematch_hands_nobody_another_persons_seat(
     server: Server = launch(db=postgres() if database == "postgres" else None)
     async with Person(server.http, "Ann") as ann, Person(server.http, "Bob") as bob:
         table = await finished_game_of_two(server, ann, bob)
-        # Ann asks first: the rematch seats both at once, so it has no invite to hand out.
-        again = await ann.post(f"/api/tables/{table}/rematch")
+        # Both ask at once, twice each: one rematch is dealt, and it seats both at once, so
+        # it has no invite to hand out to whoever asked first.
+        asked = [p.client.post(f"/api/tables/{table}/rematch") for p in (ann, bob, ann, bob)]
+        answers = [a.json() for a in await asyncio.gather(*asked) if a.status_code == 201]
+        assert answers and all(a["invites"] == [] for a in answers)
+        assert len({a["table"]["id"] for a in answers}) == 1
+        again = answers[0]
         new = again["table"]["id"]
-        assert again["invites"] == [] and again["table"]["status"] == "playing"
-        assert (await bob.post(f"/api/tables/{table}/rematch"))["invites"] == []
+        assert again["table"]["status"] == "playing"
+        rematches = [m for m in await ann.get("/api/tables/mine") if m["table"]["rematch_of"]]
+        assert [m["table"]["id"] for m in rematches] == [new]
         # Bob opens his seat by his identity, Ann cannot, with her identity or any token.
         bob_seat = SeatClient(server.ws, new, 1, cookie=bob.cookie)
         await bob_seat.connect()

@@ -69,7 +69,10 @@ async def play_table(
         client.rng = random.Random(number)
         await client.connect()
         clients.append(client)
-    finals = await asyncio.gather(*(c.play(timeout=240) for c in (*clients, watcher)))
+    read = sheet != "off"
+    finals = await asyncio.gather(
+        *(c.play(timeout=240, read_sheet=read and c.seat is not None) for c in (*clients, watcher))
+    )
     assert all(f["outcome"] == finals[0]["outcome"] for f in finals)
     signed = await people[1].get(f"/api/tables/{table}/record")
     return [*clients, watcher], signed, people

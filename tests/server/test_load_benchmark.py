@@ -9,6 +9,7 @@ import importlib.util
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,19 +18,51 @@ pytest.importorskip("fastapi")
 BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "serve.py"
 
 
-@pytest.mark.slow
-def test_the_load_benchmark_plays_and_loses_nothing() -> None:
+def load_benchmark() -> Any:
     spec = importlib.util.spec_from_file_location("serve_benchmark", BENCHMARK)
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)
     sys.modules["serve_benchmark"] = bench  # its dataclasses look their module up
     spec.loader.exec_module(bench)
-    args = argparse.Namespace(
-        tables=3, seats=4, seconds=3.0, warmup=1.0, think=0.05, servers=1, profile=None
-    )
+    return bench
+
+
+def arguments(**changed: Any) -> argparse.Namespace:
+    values = {
+        "tables": 3,
+        "seats": 4,
+        "seconds": 3.0,
+        "warmup": 1.0,
+        "think": 0.05,
+        "servers": 1,
+        "profile": None,
+        "workers": 1,
+        "bot_seats": 0,
+        "replays": 0,
+    }
+    return argparse.Namespace(**{**values, **changed})
+
+
+@pytest.mark.slow
+def test_the_load_benchmark_plays_and_loses_nothing() -> None:
+    bench = load_benchmark()
+    args = arguments()
     with tempfile.TemporaryDirectory() as folder:
         db = f"sqlite:///{Path(folder) / 'bench.db'}"
         result = asyncio.run(bench.run(db, args, Path(folder)))
     assert result["actions_per_s"] > 0 and result["updates"] > 0
     assert result["sent"] == result["stored_steps"]
     assert result["out_of_order"] == 0
+
+
+@pytest.mark.slow
+def test_the_hostile_mode_runs_its_hostile_client_beside_tables_with_bots() -> None:
+    bench = load_benchmark()
+    args = arguments(bot_seats=1, replays=1, seconds=4.0)
+    with tempfile.TemporaryDirectory() as folder:
+        db = f"sqlite:///{Path(folder) / 'bench.db'}"
+        result = asyncio.run(bench.run(db, args, Path(folder), hostile=True))
+    assert result["updates"] > 0 and result["out_of_order"] == 0
+    assert result["bot_decisions"] > 0  # the tables' bots were timed
+    hostile = result["hostile"]
+    assert hostile.bot_tables == 1 and hostile.sheet_steps > 0

@@ -51,4 +51,4 @@ async def test_no_review_before_the_end(launch: Any) -> None:
         )
         response = await ann.client.get(f"/api/tables/{created['table']['id']}/review")
         assert response.status_code == 409
-        assert "the review comes after the reveal" in response.text
+        assert "replay and review come after the reveal" in response.text

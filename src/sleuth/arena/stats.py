@@ -287,6 +287,15 @@ def _optional(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}"
 
 
+def plot_formats() -> frozenset[str] | None:
+    """The formats ``plot_ratings`` can write, by file suffix; ``None`` without matplotlib."""
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ModuleNotFoundError:
+        return None
+    return frozenset(FigureCanvasBase.get_supported_filetypes())
+
+
 def plot_ratings(rows: Sequence[BotSummary], path: Path, title: str) -> None:
     """A bar chart of the ratings with their bootstrap spread (needs the ``plot`` extra)."""
     import matplotlib

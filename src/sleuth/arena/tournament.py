@@ -2,10 +2,12 @@
 
 Every game is a pure function of (game config, bot names, seating, seed, bot seeds, salt),
 so the results do not depend on the backend, the number of workers or the order in which
-games finish. The deals come from the tournament's ``seed``; the bots' generators and the
-records' salts from its secret ``key`` (``keyed_seed``), so that no bot can search back
-from its own generator to the deal. The key is drawn once per tournament and recorded
-with the results: the same seed and key play the same tournament again.
+games finish. The deals come from the tournament's ``seed``: ``sleuth arena`` draws a
+secret one unless ``--seed`` names it, since a known seed lets a bot find the deal from its
+own hand, and under a secret one no game's derived seed tells another's. The bots'
+generators and the records' salts come from its secret ``key`` (``keyed_seed``), so that no
+bot can search back from its own generator to the deal. The seed and key are recorded with
+the results once the games are over: the same seed and key play the same tournament again.
 """
 
 from __future__ import annotations

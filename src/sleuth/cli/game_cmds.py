@@ -13,9 +13,17 @@ from typing import Any
 from sleuth.agents import RandomAgent
 from sleuth.arena import play_match
 from sleuth.core import GameError, all_games, derive_seed, find_game
-from sleuth.core.records import Step, load_record, replay_record, save_record
+from sleuth.core.records import (
+    MAX_RECORD_BYTES,
+    Step,
+    load_record,
+    replay_record,
+    save_record,
+)
 from sleuth.core.rng import keyed_salt, keyed_seed, secret_key
 from sleuth.core.signing import read_key, sign_record
+
+from .outputs import check_folder, deal_seed, write_failed
 
 
 def add_parsers(commands: Any) -> None:
@@ -26,7 +34,12 @@ def add_parsers(commands: Any) -> None:
     simulate.add_argument("game", help="game name or alias (sleuth games lists them)")
     simulate.add_argument("--players", type=int, required=True)
     simulate.add_argument("--games", type=int, default=1)
-    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument(
+        "--seed",
+        type=int,
+        help="deal the games from this seed (anyone who knows it knows every deal); "
+        "default: a secret 128-bit seed, printed after the games",
+    )
     simulate.add_argument(
         "--option",
         action="append",
@@ -54,8 +67,25 @@ def add_parsers(commands: Any) -> None:
     replay.add_argument(
         "--key", type=Path, metavar="FILE", help="check each record's signature under this key"
     )
+    replay.add_argument(
+        "--max-record-bytes",
+        type=positive_int,
+        default=MAX_RECORD_BYTES,
+        metavar="BYTES",
+        help=f"refuse a file larger than this (default {MAX_RECORD_BYTES:,})",
+    )
     replay.add_argument("--verbose", action="store_true", help="print every step")
     replay.set_defaults(run=run_replay)
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not a positive number")
+    return value
 
 
 def add_bot_key_argument(parser: argparse.ArgumentParser) -> None:
@@ -110,37 +140,47 @@ def run_simulate(args: argparse.Namespace) -> int:
         signing = read_key(args.key) if args.key else None
         if signing is not None and not args.record_dir:
             raise GameError("--key signs the records: give --record-dir too")
+        if args.games < 1:
+            raise GameError("--games must be at least 1")
+        if args.record_dir:
+            check_folder("--record-dir", args.record_dir)
     except GameError as error:
         print(f"sleuth simulate: {error}", file=sys.stderr)
         return 2
-    if args.games < 1:
-        print("sleuth simulate: --games must be at least 1", file=sys.stderr)
-        return 2
-    if args.record_dir:
-        args.record_dir.mkdir(parents=True, exist_ok=True)
+    seed, secret = deal_seed("simulate", args.seed)
     agents = [RandomAgent() for _ in range(game.players)]
     reasons: Counter[str] = Counter()
     wins: Counter[int] = Counter()
     steps = 0
     started = time.perf_counter()
     for number in range(args.games):
-        seed = derive_seed(args.seed, "game", number)
+        # A secret seed is a key here: no game's seed, revealed in its record, tells another's.
+        game_seed = derive_seed(seed, "game", number)
         # The bots' generators and the salt come from the key, never from the game's seed.
         bot_seeds = [keyed_seed(key, "bot", number, seat) for seat in range(game.players)]
         salt = keyed_salt(key, number)
-        result = play_match(game, agents, seed, bot_seeds=bot_seeds, salt=salt)
+        result = play_match(game, agents, game_seed, bot_seeds=bot_seeds, salt=salt)
         steps += len(result.steps)
         reasons[result.outcome.reason] += 1
         wins.update(result.outcome.winners)
         if args.referee:
-            _print_referee(number, seed, salt, result)
+            _print_referee(number, game_seed, salt, result)
         elif args.verbose:
             _print_spectator(number, result)
         if args.record_dir:
             record = result.record if signing is None else sign_record(result.record, signing)
-            save_record(record, args.record_dir / f"{game.name}-{number:05d}.json")
+            path = args.record_dir / f"{game.name}-{number:05d}.json"
+            try:
+                save_record(record, path)
+            except OSError as problem:
+                print(
+                    f"sleuth simulate: {write_failed('--record-dir', path, problem)}",
+                    file=sys.stderr,
+                )
+                return 2
     elapsed = time.perf_counter() - started
-    print(f"{args.games} games of {game.title}, {game.players} players, seed {args.seed}")
+    shown = f"{seed} (secret until now)" if secret else str(seed)
+    print(f"{args.games} games of {game.title}, {game.players} players, seed {shown}")
     for reason, count in reasons.most_common():
         print(f"  {count:6d}  {reason}")
     print("  wins by seat: " + " ".join(f"{s}:{wins[s]}" for s in range(game.players)))
@@ -148,7 +188,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         f"{steps} actions in {elapsed:.2f} s: {args.games / elapsed:.1f} games/s, "
         f"{steps / elapsed:.0f} actions/s"
     )
-    print(f"bot key: {key.hex()} (with --seed {args.seed}, --bot-key plays these games again)")
+    print(f"bot key: {key.hex()} (with --seed {seed}, --bot-key plays these games again)")
     if args.record_dir:
         signed = ", signed" if signing is not None else ""
         print(f"records written to {args.record_dir}/{signed}")
@@ -198,7 +238,7 @@ def run_replay(args: argparse.Namespace) -> int:
     failed = 0
     for path in args.files:
         try:
-            replay = replay_record(load_record(path), key)
+            replay = replay_record(load_record(path, args.max_record_bytes), key)
         except GameError as error:
             message = str(error).replace("\n", " ")
             print(f"{path}: REJECTED: {message}", file=sys.stderr, flush=True)

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from sleuth.agents.budgets import DEFAULT_MAX_THINK
 from sleuth.core import GameError, find_game
 
 from .game_cmds import parse_options
@@ -23,7 +24,16 @@ def add_parser(commands: Any) -> None:
         "(default: sleuth.db in the user's data folder)",
     )
     serve.add_argument("--key", type=Path, default=None, help="signing key file (made if absent)")
-    serve.add_argument("--workers", type=int, default=2, help="processes for bots and sheets")
+    serve.add_argument("--workers", type=int, default=2, help="processes for bots")
+    serve.add_argument("--sheet-workers", type=int, default=1, help="processes for sheets")
+    serve.add_argument(
+        "--max-think",
+        type=think_seconds,
+        default=DEFAULT_MAX_THINK,
+        metavar="SECONDS",
+        help="a bot's time per decision at most; a bot asking for more is refused, and one "
+        f"overrunning it is replaced by the table's fallback bot (default {DEFAULT_MAX_THINK:g})",
+    )
     serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds before a bot moves")
     serve.add_argument(
         "--allow-origin",
@@ -58,6 +68,20 @@ def add_parser(commands: Any) -> None:
     serve.set_defaults(run=run_serve)
 
 
+MAX_THINK_RANGE = (0.1, 600.0)
+
+
+def think_seconds(text: str) -> float:
+    low, high = MAX_THINK_RANGE
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not low <= value <= high:  # NaN too
+        raise argparse.ArgumentTypeError(f"{text} is not between {low:g} and {high:g} seconds")
+    return value
+
+
 def run_serve(args: argparse.Namespace) -> int:
     try:
         from sleuth.server import Settings
@@ -71,6 +95,8 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
     values: dict[str, Any] = {
         "workers": args.workers,
+        "sheet_workers": args.sheet_workers,
+        "max_think": args.max_think,
         "bot_delay": args.bot_delay,
         "allowed_origins": tuple(args.allow_origin),
         "cookie_secure": args.secure_cookie,
@@ -119,11 +145,13 @@ def _open_table(args: argparse.Namespace) -> Any:
     )
     # A bad game, option or bot stops here, before the server starts; bot programs are the
     # operator's to seat.
-    check_plan(plan, programs=True)
+    check_plan(plan, programs=True, max_think=args.max_think)
     host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
 
     async def on_start(services: Any) -> None:
-        created = await create_table(services.store, plan, None, programs=True)
+        created = await create_table(
+            services.store, plan, None, programs=True, max_think=args.max_think
+        )
         token = created.tokens[0]
         print(
             f"Sleuth: {game.title} with {players} players is dealt; open "

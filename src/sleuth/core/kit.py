@@ -104,7 +104,8 @@ class TextRender:
       reading seat's views before and after it (else the public result);
     - ``ending(view, reveal, actions)``: the end in words once the game is over: the reveal
       (the hidden deal) and every step's action, all public by then (else the scores);
-    - ``rules``: a summary of the rules and the notation, for a help screen;
+    - ``rules``: a summary of the rules and the notation, for a help screen (a function of
+      the game where its rule options change what it says);
     - ``legend(game)``: the cards in play and what they are (colours, categories);
     - ``accuse``: the notation an accusation starts with, where one may be made out of turn
       (a front gives it a key), else ``None``;
@@ -118,7 +119,7 @@ class TextRender:
     table: Callable[[Any], str] | None = None
     history: Callable[[Any, Any, Move], list[str]] | None = None
     ending: Callable[[Any, Mapping[str, Any], Sequence[tuple[int, str]]], list[str]] | None = None
-    rules: str | None = None
+    rules: str | Callable[[Any], str] | None = None
     legend: Callable[[Any], str] | None = None
     accuse: str | None = None
     public_actions: bool = False

@@ -399,12 +399,29 @@ def _is_hex(value: object, digits: int) -> bool:
     )
 
 
-def load_record(path: Path) -> dict[str, Any]:
-    """A record file's JSON; ``RecordError`` (naming the file) for anything that is not."""
+# A record of a long game is a few hundred kilobytes (its public steps, once); a file past
+# this bound is no record, and is refused before it is read.
+MAX_RECORD_BYTES = 4_000_000
+
+
+def load_record(path: Path, max_bytes: int = MAX_RECORD_BYTES) -> dict[str, Any]:
+    """A record file's JSON; ``RecordError`` (naming the file) for anything that is not,
+    a file larger than ``max_bytes`` included."""
+    too_large = f"{path}: larger than {max_bytes:,} bytes, so not a record"
     try:
-        text = path.read_bytes().decode("utf-8")
+        with path.open("rb") as stream:
+            size = os.fstat(stream.fileno()).st_size
+            if size > max_bytes:
+                raise RecordError(f"{too_large} ({size:,} bytes)")
+            # At most one byte past the bound, whatever the file's size said (a pipe, a
+            # device, a file still growing).
+            raw = stream.read(max_bytes + 1)
     except OSError as error:
         raise RecordError(f"{path}: cannot read: {error.strerror or error}") from error
+    if len(raw) > max_bytes:
+        raise RecordError(too_large)
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise RecordError(f"{path}: not UTF-8 text (byte {error.start})") from error
     try:

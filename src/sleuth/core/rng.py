@@ -2,8 +2,9 @@
 
 Three kinds of seed:
 
-- ``derive_seed``/``make_rng``: public streams of one seed (the deal, reshuffles, the games
-  of a tournament from its ``--seed``). Anyone who knows the seed can compute them.
+- ``derive_seed``/``make_rng``: streams of one seed (the deal, reshuffles, the games of a
+  tournament from its master seed). Anyone who knows the seed can compute them, so a
+  tournament's master seed is secret until its games are over unless ``--seed`` names it.
 - ``keyed_seed``/``keyed_salt``: streams under a secret key (the bots' generators and the
   records' salts in the arena and ``simulate``). Without the key a keyed seed tells nothing
   about its labels nor about any other seed, the deal's included; with the key (recorded

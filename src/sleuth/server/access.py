@@ -190,7 +190,9 @@ def _rematch(t: TableFacts, c: Caller, mine: int | None, seat: int | None) -> Re
 def _after_the_end(t: TableFacts, c: Caller, mine: int | None, seat: int | None) -> Refusal | None:
     # The record holds the seed and every hand: anyone may read it, but only at the end.
     if t.status != "finished":
-        return _conflict("the game is not over: its record, replay and review come at the end")
+        return _conflict(
+            "the game is not over: its record (and seed), replay and review come after the reveal"
+        )
     return None
 
 

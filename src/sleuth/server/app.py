@@ -10,17 +10,22 @@ from importlib.resources import files
 from pathlib import Path, PurePosixPath
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import WebSocketRequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from sleuth.agents.budgets import decision_deadline
 from sleuth.core import GameError, all_kits
 from sleuth.core.kit import WEB, WebPart
 
 from .bus import LocalBus, PostgresBus, asyncpg_dsn
+from .csp import PagePolicy
 from .db import open_database
 from .deps import Services
 from .hub import Hub
+from .jsontext import StrictJsonBodies
 from .limits import BodyLimit
+from .outage import DatabaseUnavailable, Reach, unavailable_answer
 from .ratelimit import CreationLimits
 from .routers import chat, games, people, play, records, review, seats, tables
 from .settings import Settings
@@ -52,16 +57,20 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        database = open_database(settings)
+        reach = Reach()  # one outage of the database, seen by every connection, told once
+        database = open_database(settings, reach)
         await database.migrate()
         key = SigningKey.load_or_create(settings.key_file)
         store = Store(database)
         bus = (
-            PostgresBus(asyncpg_dsn(settings.async_db_url()))
+            PostgresBus(asyncpg_dsn(settings.async_db_url()), reach)
             if settings.is_postgres
             else (LocalBus())
         )
-        hub = Hub(store, bus, WorkerPool(settings.workers), settings.bot_delay)
+        pool = WorkerPool(
+            settings.workers, settings.sheet_workers, decision_deadline(settings.max_think)
+        )
+        hub = Hub(store, bus, pool, settings.bot_delay)
         creation = CreationLimits(database, settings.new_people_rate, settings.new_tables_rate)
         services = Services(settings, store, hub, key, creation)
         app.state.services = services
@@ -71,6 +80,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         try:
             yield
         finally:
+            services.reviews.close()
             await hub.close()
             await database.close()
 
@@ -82,6 +92,10 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
     )
     for router in (people, games, tables, seats, chat, records, review, play):
         app.include_router(router.router)
+    app.add_exception_handler(WebSocketRequestValidationError, play.refuse_parameters)  # type: ignore[arg-type]
+
+    # One handler for HTTP and WebSocket alike (Starlette's types tell the two apart).
+    app.add_exception_handler(DatabaseUnavailable, unavailable_answer)  # type: ignore[arg-type]
 
     @app.exception_handler(GameError)
     async def game_error(_request: Request, error: GameError) -> JSONResponse:
@@ -99,14 +113,23 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
     async def icon() -> FileResponse:
         return FileResponse(folder / "icon.svg", media_type="image/svg+xml")
 
+    page = folder / "index.html"
+    policy = PagePolicy.of(page.read_text(encoding="utf-8"))
+
+    def page_response(request: Request) -> FileResponse:
+        header = policy.header(request.headers.get("host"))
+        return FileResponse(page, headers={"Content-Security-Policy": header})
+
     @app.get("/", include_in_schema=False)
-    async def index() -> FileResponse:
-        return FileResponse(folder / "index.html")
+    async def index(request: Request) -> FileResponse:
+        return page_response(request)
 
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(folder / "index.html")
+    async def table_page(table_id: str, request: Request) -> FileResponse:
+        return page_response(request)
 
+    # Added first, so it runs inside the body limit: it reads a body already bounded.
+    app.add_middleware(StrictJsonBodies)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     return app
 

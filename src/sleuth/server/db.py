@@ -12,7 +12,8 @@ commit queued for up to 460 ms at 250 tables).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+import contextlib
+from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol, TypeVar, cast
@@ -21,11 +22,13 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Table, bindparam, create_engine, event, insert, text
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DisconnectionError, IntegrityError
 from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from .models import StepRow, TableRow
+from .outage import CONNECT_TIMEOUT, DatabaseUnavailable, Reach, unreachable
+from .private import create_private_file, make_private_folder
 from .settings import Settings
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -155,11 +158,12 @@ WHERE tables.id = last.table_id
 # rows of one table would apply either).
 
 
-def open_database(settings: Settings) -> Database:
+def open_database(settings: Settings, reach: Reach | None = None) -> Database:
+    """``reach``: where PostgreSQL's connections report an outage (shared with the bus)."""
     path = settings.sqlite_path()
     if path is not None:
         return SqliteDatabase(path, settings.sqlite_synchronous)
-    return PostgresDatabase(settings.async_db_url())
+    return PostgresDatabase(settings.async_db_url(), reach or Reach())
 
 
 def _upgrade(connection: Connection) -> None:
@@ -169,11 +173,32 @@ def _upgrade(connection: Connection) -> None:
     command.upgrade(config, "head")
 
 
+def _closed_is_replaced(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
+    """The pool's check before it lends a connection: one the database closed (a restart
+    ends every session) is replaced by a new one. asyncpg notices the close as it happens,
+    so this costs no round trip, where ``pool_pre_ping`` sent one before every read
+    (measured: 2.1 ms a read without it, 3.4 ms with it, on a loaded machine). A connection
+    lost without a close (a failover that leaves a socket open) fails its statement
+    instead; SQLAlchemy then replaces the pool's connections, and the caller was told to
+    try again."""
+    if dbapi_connection.driver_connection.is_closed():
+        raise DisconnectionError("the database closed this connection")
+
+
 class PostgresDatabase:
+    """Every connection comes back by itself after a restart or failover of the database:
+    the pool replaces a connection found closed before lending it, and the steps'
+    connection is made again when lost. During an outage each call raises
+    ``DatabaseUnavailable`` (see ``outage.Reach``)."""
+
     single_process = False
 
-    def __init__(self, url: str) -> None:
-        self._engine = create_async_engine(url, pool_size=10, max_overflow=20)
+    def __init__(self, url: str, reach: Reach) -> None:
+        self.reach = reach
+        self._engine = create_async_engine(
+            url, pool_size=10, max_overflow=20, connect_args={"timeout": CONNECT_TIMEOUT}
+        )
+        event.listen(self._engine.sync_engine, "checkout", _closed_is_replaced)
         self._sessions = async_sessionmaker(self._engine, expire_on_commit=False)
         # Steps are committed one batch at a time (``Store``), on a connection of their own.
         self._dsn = "postgresql://" + url.split("://", 1)[1]
@@ -181,12 +206,28 @@ class PostgresDatabase:
         self._steps_lock = asyncio.Lock()
         self._closed = False
 
+    @contextlib.asynccontextmanager
+    async def _reaching(self) -> AsyncIterator[None]:
+        """Around each use of a connection: refused at once while the database is known
+        to be away; a lost connection reported, and raised as ``DatabaseUnavailable``."""
+        self.reach.check()
+        try:
+            yield
+        except Exception as error:
+            if not unreachable(error):
+                raise
+            self.reach.lost(error)
+            raise DatabaseUnavailable() from None
+        self.reach.reached()
+
     async def read(self, work: Work[T]) -> T:
-        async with self._sessions() as session:
+        async with self._reaching(), self._sessions() as session:
             return await session.run_sync(work)
 
     async def write(self, work: Work[T]) -> T:
-        async with self._sessions.begin() as session:
+        # An outage during the commit leaves it unknown whether it was stored: the caller
+        # acknowledges nothing, and reads the row again once the database is back.
+        async with self._reaching(), self._sessions.begin() as session:
             return await session.run_sync(work)
 
     async def commit_steps(self, steps: Sequence[StepValues]) -> None:
@@ -207,16 +248,31 @@ class PostgresDatabase:
         async with self._steps_lock:
             if self._closed:
                 raise DatabaseClosed("the service is stopping: the step was not stored")
-            if self._steps_connection is None or self._steps_connection.is_closed():
-                self._steps_connection = await asyncpg.connect(
-                    self._dsn, timeout=STEP_TIMEOUT, command_timeout=STEP_TIMEOUT
-                )
             try:
-                await self._steps_connection.execute(_PG_COMMIT_STEPS, *columns)
+                async with self._reaching():
+                    connection = await self._steps_connection_now()
+                    await connection.execute(_PG_COMMIT_STEPS, *columns)
             except asyncpg.UniqueViolationError as error:
                 raise StepNumberTaken(str(error)) from None
             except asyncpg.DeadlockDetectedError as error:
                 raise BatchRefused(str(error)) from None
+            except DatabaseUnavailable:
+                self._drop_steps_connection()
+                raise
+
+    async def _steps_connection_now(self) -> Any:
+        import asyncpg
+
+        if self._steps_connection is None or self._steps_connection.is_closed():
+            self._steps_connection = await asyncpg.connect(
+                self._dsn, timeout=CONNECT_TIMEOUT, command_timeout=STEP_TIMEOUT
+            )
+        return self._steps_connection
+
+    def _drop_steps_connection(self) -> None:
+        if self._steps_connection is not None:
+            self._steps_connection.terminate()
+            self._steps_connection = None
 
     async def migrate(self) -> None:
         async with self._engine.begin() as connection:
@@ -241,7 +297,8 @@ class SqliteDatabase:
     single_process = True
 
     def __init__(self, path: Path, synchronous: str) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_private_folder(path.parent)
+        create_private_file(path)
         self._engine = create_engine(
             f"sqlite:///{path}",
             connect_args={"timeout": 30, "check_same_thread": False},

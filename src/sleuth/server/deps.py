@@ -14,7 +14,7 @@ from .hub import Hub
 from .live import LiveTable
 from .models import PersonRow
 from .ratelimit import CreationLimits
-from .reviews import ReviewCache
+from .reviews import RecordWork
 from .settings import Settings
 from .signing import SigningKey
 from .store import Store
@@ -29,7 +29,10 @@ class Services:
     hub: Hub
     key: SigningKey
     creation: CreationLimits
-    reviews: ReviewCache = field(default_factory=ReviewCache)
+    reviews: RecordWork = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.reviews = RecordWork(self.settings.replay_workers)
 
 
 def services(request: HTTPConnection) -> Services:

@@ -6,6 +6,9 @@ the game waits on moves after a short visible delay. A person whose time runs ou
 table's takeover bot play the seat until they take it back. Bot decisions are a pure
 function of the seat's view, its legal actions and the table's bot seed with the step, so
 two processes driving one table propose the same move and the database keeps one.
+A decision has a deadline (``sleuth serve --max-think`` and a margin): a bot that does not
+answer in time is replaced for that decision by the table's takeover bot (or a bot that
+answers at once), and a note in the table's chat says so.
 """
 
 from __future__ import annotations
@@ -14,11 +17,14 @@ import asyncio
 import contextlib
 import logging
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from sleuth.core import GameError
 
 from .live import LiveTable, legal_parts
+from .outage import DatabaseUnavailable
+from .pools import Overrun, Stale
 from .workers import BotJob
 
 if TYPE_CHECKING:
@@ -33,6 +39,8 @@ async def drive(hub: Hub, live: LiveTable) -> None:
             await _turn(hub, live)
         except asyncio.CancelledError:
             raise
+        except DatabaseUnavailable:
+            await asyncio.sleep(1.0)  # said once for the outage, not once a table
         except Exception:
             log.exception("table %s: driver", live.id)
             await asyncio.sleep(1.0)
@@ -59,19 +67,19 @@ async def _turn(hub: Hub, live: LiveTable) -> None:
             key=lambda s: (s - (mover or 0)) % players,
         )
         for seat in others:
-            chosen = await _ask(hub, live, seat, interrupt=True)
+            decision = await _ask(hub, live, seat, interrupt=True)
             if live.step != step:
                 return
-            if chosen is not None:
-                await _play(hub, live, seat, chosen, step)
+            if decision.action is not None:
+                await _play(hub, live, seat, decision, step)
                 return
     if mover is not None and live.seats[mover].played_by_bot:
         await _wait(live, hub.bot_delay)
         if live.step != step or not live.seats[mover].played_by_bot:
             return
-        chosen = await _ask(hub, live, mover, interrupt=False)
-        if chosen is not None and live.step == step:
-            await _play(hub, live, mover, chosen, step)
+        decision = await _ask(hub, live, mover, interrupt=False)
+        if live.step == step:
+            await _play(hub, live, mover, decision, step)
         return
     deadline = live.deadline()
     if deadline is not None:
@@ -84,28 +92,82 @@ async def _turn(hub: Hub, live: LiveTable) -> None:
     await _wait(live, None)
 
 
-async def _ask(hub: Hub, live: LiveTable, seat: int, interrupt: bool) -> str | None:
+# The last bot of every fallback: it answers at once in any game.
+FAST_BOT = "random"
+NOTE_NAME = "Sleuth"  # the name the table's history notes are posted under
+
+
+@dataclass(frozen=True)
+class Decision:
+    action: str | None  # in notation; None: the bot lets an interrupt pass
+    fallback: str | None = None  # the bot that decided, if not the seat's own (too slow)
+    overran: str = ""  # the bot that did not answer in time, for the note
+
+
+def fallbacks(spec: str, takeover: str) -> list[str]:
+    """The bots asked in turn for a seat's decision: its own, then the table's takeover
+    bot, then one that answers at once; each only once."""
+    chain: list[str] = []
+    for bot in (spec, takeover, FAST_BOT):
+        if bot not in chain:
+            chain.append(bot)
+    return chain
+
+
+async def _ask(hub: Hub, live: LiveTable, seat: int, interrupt: bool) -> Decision:
+    """The seat's decision, by its bot, or by the next bot of ``fallbacks`` if one does not
+    answer within the pool's deadline (its worker is replaced meanwhile)."""
     spec = live.seats[seat].bot
     if spec is None:
-        return None
-    job = BotJob(
-        game=live.game.name,
-        config=live.game.config_json(),
-        spec=spec,
-        view=live.view_json(seat),
-        legal=legal_parts(live.state.legal_actions(seat)),
-        seed=live.bot_seed,
-        seat=seat,
-        step=live.step,
-        interrupt=interrupt,
-    )
-    return await hub.pool.decide(job)
+        return Decision(None)
+    step = live.step
+    view, legal = live.view_json(seat), legal_parts(live.state.legal_actions(seat))
+
+    def wanted() -> bool:
+        return live.step == step and live.seats[seat].played_by_bot
+
+    for bot in fallbacks(spec, live.row.takeover_bot):
+        job = BotJob(
+            game=live.game.name,
+            config=live.game.config_json(),
+            spec=bot,
+            view=view,
+            legal=legal,
+            seed=live.bot_seed,
+            seat=seat,
+            step=step,
+            interrupt=interrupt,
+        )
+        try:
+            chosen = await hub.pool.decide(live.id, job, wanted)
+        except Stale:
+            return Decision(None)
+        except Overrun:
+            log.warning("table %s: seat %s's bot %r overran at step %s", live.id, seat, bot, step)
+            continue
+        if bot == spec:
+            return Decision(chosen)
+        return Decision(chosen, fallback=bot, overran=spec)
+    return Decision(None)
 
 
-async def _play(hub: Hub, live: LiveTable, seat: int, notation: str, step: int) -> None:
+async def _play(hub: Hub, live: LiveTable, seat: int, decision: Decision, step: int) -> None:
+    if decision.action is None:
+        return
     try:
-        await hub.act(live, seat, notation, expect_step=step, by_bot=True)
+        number = await hub.act(live, seat, decision.action, expect_step=step, by_bot=True)
     except GameError as error:
         # Another process moved first (a stale step), or the bot broke the rules: the
         # table goes on from what the database holds.
-        log.info("table %s: bot seat %s %r not played: %s", live.id, seat, notation, error)
+        log.info("table %s: bot seat %s %r not played: %s", live.id, seat, decision.action, error)
+        return
+    if decision.fallback is not None:
+        # The people at the table see that this move was not the seat's bot's own.
+        deadline = hub.pool.bots.deadline or 0.0
+        await hub.chat(
+            live,
+            None,
+            NOTE_NAME,
+            f"Seat {seat}'s bot ({decision.overran}) did not decide within {deadline:g} s: "
+            f"step {number} was played by the fallback bot ({decision.fallback}).",
+        )

@@ -21,6 +21,8 @@ from .connection import Connection
 from .jsontext import json_text
 from .live import LiveTable, SeatState
 from .models import SeatRow, StepRow, TableRow
+from .outage import DatabaseUnavailable
+from .pools import Stale
 from .store import StepConflict, Store
 from .workers import SheetJob, WorkerPool
 
@@ -61,7 +63,8 @@ class Hub:
     # --- lifecycle -------------------------------------------------------------------------
 
     async def start(self) -> None:
-        await self.bus.start(self.on_notice)
+        self.pool.start()
+        await self.bus.start(self.on_notice, self.catch_up_all)
         for table_id in await self.store.unfinished_tables():
             try:
                 await self.get(table_id)
@@ -180,7 +183,27 @@ class Hub:
         if live.behind or (row is not None and _ahead(row.step, row.status, live)):
             await self.refresh(live)
 
+    async def catch_up_all(self) -> None:
+        """After the bus was away (a restart of the database): every table open here may
+        have missed steps, seats and chat, whose notifications were not kept for it."""
+        for live in list(self.tables.values()):
+            if live.connections or live.needs_driver:
+                await self.refresh(live)
+            else:
+                live.behind = True
+            if live.connections:
+                await self._deliver_chat(live)
+
     async def on_notice(self, kind: str, table_id: str, number: int) -> None:
+        try:
+            await self._on_notice(kind, table_id, number)
+        except DatabaseUnavailable:
+            # Read again once the database is back: by the bus's catch-up, or on demand.
+            live = self.tables.get(table_id)
+            if live is not None:
+                live.behind = True
+
+    async def _on_notice(self, kind: str, table_id: str, number: int) -> None:
         live = self.tables.get(table_id)
         if live is None:
             return
@@ -212,6 +235,8 @@ class Hub:
                             await self.refresh(known)
                         else:
                             known.behind = True
+            except DatabaseUnavailable:
+                pass  # said once for the outage (``outage.Reach``); the next sweep tries
             except Exception:
                 log.exception("sweep failed")
 
@@ -323,11 +348,18 @@ class Hub:
             self.spawn(self._sheet(live, seat, live.step))
 
     async def _sheet(self, live: LiveTable, seat: int, step: int) -> None:
+        def wanted() -> bool:
+            # Asked when the job's turn comes: a past step's sheet, or one no one at the
+            # seat would see, is dropped then, not worked out.
+            return live.step == step and any(c.seat == seat for c in live.connections)
+
         try:
             job = SheetJob(
                 live.game.name, live.game.config_json(), live.view_json(seat), live.row.sheet
             )
-            text = await self.pool.sheet(job)
+            text = await self.pool.sheet(live.id, seat, job, wanted)
+        except Stale:
+            return
         except Exception as error:
             log.exception("sheet of table %s seat %s", live.id, seat)
             text = f"(the sheet failed: {error})"
@@ -419,13 +451,15 @@ class Hub:
             raise GameError(f"notes: no row {card!r}")
         if place not in notes["places"]:  # type: ignore[operator]
             raise GameError(f"notes: no column {place!r}")
-        marks = live.seats[seat].notes
+        # Changed here only once stored: a write refused (the database away) changes nothing.
+        marks = {name: dict(places) for name, places in live.seats[seat].notes.items()}
         row = marks.setdefault(card, {})
         if mark:
             row[place] = mark
         else:
             row.pop(place, None)
         await self.store.update_seat(live.id, seat, notes=json.dumps(marks, sort_keys=True))
+        live.seats[seat].notes = marks
         frame = {
             "type": "notes",
             "table": live.id,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -322,12 +322,21 @@ class LiveTable:
     def record(self) -> dict[str, JSONValue]:
         """The table's record as ``sleuth replay`` reads it: public steps (and, once over, the
         seed, the salt, the private section and the reveal), replayed from the stored steps."""
-        state = self.game.new(self.seed)
-        steps: list[Step] = []
-        for row in self.steps:
-            state, step = play_step(state, row.seat, self.game.parse_action(row.action))
-            steps.append(step)
-        return make_record(self.game, self.seed, self.row.salt, steps, state)
+        moves = [(row.seat, row.action) for row in self.steps]
+        return replayed_record(self.game, self.seed, self.row.salt, moves)
+
+
+def replayed_record(
+    game: Game[Any], seed: int, salt: str, moves: Iterable[tuple[int, str]]
+) -> dict[str, JSONValue]:
+    """The record of a table's moves (seat, action in notation), each checked by the engine:
+    also what a process of its own works out for a table it does not hold."""
+    state = game.new(seed)
+    steps: list[Step] = []
+    for seat, action in moves:
+        state, step = play_step(state, seat, game.parse_action(action))
+        steps.append(step)
+    return make_record(game, seed, salt, steps, state)
 
 
 @functools.lru_cache(maxsize=64)

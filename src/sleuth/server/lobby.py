@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
-import secrets
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from sleuth.agents import agent_names, make_agent
+from sleuth.agents.budgets import DEFAULT_MAX_THINK, check_budget
 from sleuth.core import ConfigError, find_kit
+from sleuth.core.rng import derive_seed, secret_salt, secret_seed
 
 from .models import SeatRow, TableRow
 from .settings import CLOCK_KINDS, SHEET_LEVELS
@@ -78,21 +79,27 @@ def default_takeover(game: str) -> str:
     return "basic" if "basic" in names else "random"
 
 
-def check_bot(spec: str, game: str, programs: bool = False) -> None:
+def check_bot(
+    spec: str, game: str, programs: bool = False, max_think: float = DEFAULT_MAX_THINK
+) -> None:
     """A bot a table may seat, or a ``GameError``. A bot program (``cmd:COMMAND``) runs a
     command on the server, so only its operator may seat one (``programs``: from ``sleuth
-    serve --bots``, or a rematch of such a table), never a request."""
+    serve --bots``, or a rematch of such a table), never a request; no bot may ask for more
+    time than the server gives (``max_think``, see ``sleuth.agents.budgets``)."""
     if not programs and spec.strip().lower().startswith("cmd:"):
         raise ConfigError(
             "a bot program (cmd:...) would run a command on the server: only the server's "
             "operator seats one (sleuth serve --bots); choose a level or a bot by name"
         )
     make_agent(spec, game)
+    check_budget(spec, game, max_think)
 
 
-def check_plan(plan: TablePlan, programs: bool = False) -> tuple[str, str, float | None, str]:
+def check_plan(
+    plan: TablePlan, programs: bool = False, max_think: float = DEFAULT_MAX_THINK
+) -> tuple[str, str, float | None, str]:
     """(game name, config JSON, time per move, takeover bot), or a ``GameError``;
-    ``programs``: bot programs allowed (see ``check_bot``)."""
+    ``programs``, ``max_think``: see ``check_bot``."""
     kit = find_kit(plan.game)
     game = kit.game.configure(plan.players, **dict(plan.options))
     if len(plan.seats) != plan.players:
@@ -103,7 +110,7 @@ def check_plan(plan: TablePlan, programs: bool = False) -> tuple[str, str, float
         if seat.kind == "bot":
             if not seat.bot:
                 raise ConfigError(f"seats[{number}]: a bot seat names its bot")
-            check_bot(seat.bot, kit.name, programs)
+            check_bot(seat.bot, kit.name, programs, max_think)
     if plan.sheet not in SHEET_LEVELS:
         raise ConfigError(f"sheet: one of {', '.join(SHEET_LEVELS)}, not {plan.sheet!r}")
     if plan.clock not in CLOCK_KINDS:
@@ -118,7 +125,7 @@ def check_plan(plan: TablePlan, programs: bool = False) -> tuple[str, str, float
                 f"not {per_move:g}"
             )
     takeover = plan.takeover_bot or default_takeover(kit.name)
-    check_bot(takeover, kit.name, programs)
+    check_bot(takeover, kit.name, programs, max_think)
     return kit.name, json.dumps(game.config_json(), sort_keys=True), per_move, takeover
 
 
@@ -129,21 +136,26 @@ async def create_table(
     people: Mapping[int, str] | None = None,
     rematch_of: str | None = None,
     programs: bool = False,
+    table_id: str | None = None,
+    max_think: float = DEFAULT_MAX_THINK,
 ) -> Created:
     """Deal a new table (a secret 128-bit seed); ``people`` seats persons at once;
-    ``programs``: the plan comes from the operator (see ``check_bot``)."""
-    game, config, per_move, takeover = check_plan(plan, programs)
+    ``programs``: the plan comes from the operator (see ``check_bot``); ``table_id``: an id
+    claimed beforehand (a rematch's), else a new one; ``max_think``: the operator's bound on
+    a bot's time per decision."""
+    game, config, per_move, takeover = check_plan(plan, programs, max_think)
     people = dict(people or {})
     now = time.time()
-    table_id = new_id()
+    table_id = table_id or new_id()
     row = TableRow(
         id=table_id,
         game=game,
         players=plan.players,
         config=config,
-        seed=str(secrets.randbits(128)),
-        salt=secrets.token_hex(16),
-        bot_seed=str(secrets.randbits(64)),
+        seed=str(secret_seed()),
+        salt=secret_salt(),
+        # The bots' randomness, from a secret of its own: never the game's seed.
+        bot_seed=str(derive_seed(secret_seed(), "bots")),
         sheet=plan.sheet,
         clock=plan.clock,
         per_move=per_move,

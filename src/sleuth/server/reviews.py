@@ -1,55 +1,296 @@
-"""The reviews of finished tables, kept per app: each is a few seconds of engine time, and a
-finished table's review never changes.
+"""Replays, reviews and records of finished tables: worked out in processes of their own,
+encoded once, kept per (table, seat).
 
-One computation per (table, seat) at a time: requests that arrive while it runs wait for it
-rather than start their own. At most ``RUNNING`` run at once, whoever asks (anyone may ask
-for any finished table's review): the rest queue, so a flood of requests for many tables
-takes engine time in turn instead of all of it. A bounded number are kept, the least
-recently asked dropped.
+Each walks through a whole game: a replay encodes every step's view (megabytes for a long
+game), a review analyses every step (seconds of engine time). On the event loop, or in one
+of its threads (pure Python holds the GIL), that held up every table of the process: eight
+replays of a 407-step game took a seated person's ping from 0.6 ms to half a second. So a
+small pool of worker processes does the work, from the table's moves only, and hands back
+the answer's JSON, gzipped: a finished table's answer never changes, so it is encoded and
+compressed once and kept (views repeat from step to step: 11 MB of JSON is 0.4 MB).
+
+One computation per key at a time: requests that arrive while it runs wait for it rather
+than start their own. At most ``RUNNING`` run at once, whoever asks (anyone may ask for any
+finished table's replay or review); at most ``WAITING`` more wait their turn, and a request
+past those is refused (``Busy``, a 503) rather than pile up. The answers kept are bounded
+by their size, the least recently asked dropped first.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gzip
+import json
+import multiprocessing
+import os
+import threading
+import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any, NamedTuple, TypeVar
 
-Key = tuple[str, int | None]
-# Reviews kept, newest last: a few hundred kB of JSON each.
-KEPT = 64
-# Reviews worked out at once (each a thread busy for seconds).
-RUNNING = 2
+from fastapi import HTTPException, Request, Response
+
+from sleuth.core import Game, find_kit
+from sleuth.core.serialize import JSONValue, from_json
+
+from .jsontext import Fragment, json_bytes, view_bytes
+from .live import LiveTable, replayed_record
+
+# Answers kept, by their compressed size: a long game's replay is a few hundred kB.
+KEPT_BYTES = 64 << 20
+# Computations at once (each a worker process busy for up to seconds), and waiting.
+RUNNING = 1
+WAITING = 16
+# Fast and still 30 times smaller for the views of a long game.
+GZIP_LEVEL = 6
+
+Key = tuple[str, str, int | None]  # (table, what: replay/review/record, seat)
+T = TypeVar("T")
 
 
-class ReviewCache:
-    def __init__(self, size: int = KEPT, running: int = RUNNING) -> None:
-        self.size = size
+class Busy(Exception):
+    """Too many replays, reviews and records are being worked out: the request may come
+    again."""
+
+
+class Body(NamedTuple):
+    """An answer's JSON as sent: gzipped, or as it is."""
+
+    data: bytes
+    gzipped: bool
+
+    def plain(self) -> bytes:
+        return gzip.decompress(self.data) if self.gzipped else self.data
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """What a worker needs of a table: its game, deal and moves, as plain values."""
+
+    table: str
+    game: str
+    config: dict[str, JSONValue]
+    seed: int
+    salt: str
+    moves: tuple[tuple[int, str], ...]
+
+    @classmethod
+    def of(cls, live: LiveTable) -> FinishedGame:
+        config = json.loads(live.row.config)
+        moves = tuple((step.seat, step.action) for step in live.steps)
+        return cls(live.id, live.row.game, config, live.seed, live.row.salt, moves)
+
+    def make_game(self) -> Game[Any]:
+        game_type = find_kit(self.game).game
+        return game_type.of(from_json(game_type.config_type, self.config, "config"))
+
+    def record(self) -> dict[str, JSONValue]:
+        return replayed_record(self.make_game(), self.seed, self.salt, self.moves)
+
+
+# --- in a worker process -------------------------------------------------------------------
+
+
+def replay_json(finished: FinishedGame, seat: int | None) -> bytes:
+    """The replay's answer (``schemas.ReplayOut``), gzipped: the seat's view at every step."""
+    game = finished.make_game()
+    state = game.new(finished.seed)
+    steps = [{"step": 0, "view": Fragment(view_bytes(state.view(seat)))}]
+    for number, (mover, action) in enumerate(finished.moves, start=1):
+        state = state.apply(mover, game.parse_action(action))
+        steps.append({"step": number, "view": Fragment(view_bytes(state.view(seat)))})
+    answer = {"table": finished.table, "seat": seat, "steps": steps}
+    return gzip.compress(json_bytes(answer), GZIP_LEVEL)
+
+
+def review_json(finished: FinishedGame, seat: int | None) -> bytes:
+    """The review's answer (``schemas.ReviewOut``), gzipped; ``GameError`` if its game has
+    no review."""
+    from sleuth.review import review_record
+
+    review = review_record(finished.record(), None if seat is None else [seat]).to_json()
+    answer = {"table": finished.table, "seat": seat, "review": review}
+    return gzip.compress(plain_json(answer), GZIP_LEVEL)
+
+
+def record_json(finished: FinishedGame) -> dict[str, JSONValue]:
+    return finished.record()
+
+
+def plain_json(value: object) -> bytes:
+    """JSON as the routes' own answers write it; any integer (a record's 128-bit seed is
+    past orjson's 64 bits)."""
+    text = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return text.encode()
+
+
+def _warm(parent: int) -> None:
+    # The engines and the review imported once per worker, not on its first request.
+    import sleuth.review  # noqa: F401
+    from sleuth.core import all_kits
+
+    for kit in all_kits():
+        kit.game.options()
+    threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
+
+
+def _exit_with(parent: int) -> None:
+    """A server killed with ``kill -9`` cannot stop its workers: they stop themselves."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
+
+
+# --- in the server ---------------------------------------------------------------------------
+
+
+class BodyCache:
+    """Answers by key: one computation per key at a time, ``running`` at once and
+    ``waiting`` more, the rest refused; at most ``kept_bytes`` of answers kept."""
+
+    def __init__(
+        self, kept_bytes: int = KEPT_BYTES, running: int = RUNNING, waiting: int = WAITING
+    ) -> None:
+        self.kept_bytes = kept_bytes
         self.running = running
+        self.waiting = waiting
         self._slots: asyncio.Semaphore | None = None  # made in the event loop that uses it
-        self._kept: OrderedDict[Key, dict[str, Any]] = OrderedDict()
-        self._running: dict[Key, asyncio.Task[dict[str, Any]]] = {}
+        self._kept: OrderedDict[Key, Body] = OrderedDict()
+        self._size = 0
+        self._pending: dict[Key, asyncio.Task[Body]] = {}
 
-    async def get(
-        self, key: Key, compute: Callable[[], Awaitable[dict[str, Any]]]
-    ) -> dict[str, Any]:
+    async def get(self, key: Key, compute: Callable[[], Awaitable[Body]]) -> Body:
         found = self._kept.get(key)
         if found is not None:
             self._kept.move_to_end(key)
             return found
-        task = self._running.get(key)
+        task = self._pending.get(key)
         if task is None:
-            task = self._running[key] = asyncio.ensure_future(self._in_turn(compute))
-            task.add_done_callback(lambda _: self._running.pop(key, None))
-        found = await asyncio.shield(task)  # one request leaving does not cancel the others'
-        self._kept[key] = found
-        self._kept.move_to_end(key)
-        while len(self._kept) > self.size:
-            self._kept.popitem(last=False)
-        return found
+            if len(self._pending) >= self.running + self.waiting:
+                raise Busy(
+                    f"{len(self._pending)} replays, reviews and records are being worked out: "
+                    "try again in a few seconds"
+                )
+            task = self._pending[key] = asyncio.ensure_future(self._in_turn(key, compute))
+            task.add_done_callback(lambda _: self._pending.pop(key, None))
+        return await asyncio.shield(task)  # one request leaving does not cancel the others'
 
-    async def _in_turn(self, compute: Callable[[], Awaitable[dict[str, Any]]]) -> dict[str, Any]:
+    async def _in_turn(self, key: Key, compute: Callable[[], Awaitable[Body]]) -> Body:
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.running)
         async with self._slots:
-            return await compute()
+            found = await compute()
+        self._keep(key, found)
+        return found
+
+    def _keep(self, key: Key, body: Body) -> None:
+        if len(body.data) > self.kept_bytes:
+            return  # served, not kept: it would push out everything else
+        self._kept[key] = body
+        self._size += len(body.data)
+        while self._size > self.kept_bytes:
+            _, dropped = self._kept.popitem(last=False)
+            self._size -= len(dropped.data)
+
+
+class RecordWork:
+    """The replays, reviews and records of finished tables, worked out by ``workers``
+    processes (started on first use) and kept in a ``BodyCache``."""
+
+    def __init__(self, workers: int = RUNNING, cache: BodyCache | None = None) -> None:
+        self.workers = max(1, workers)
+        self.cache = cache or BodyCache(running=self.workers)
+        self._executor: Executor | None = None
+
+    async def replay(self, live: LiveTable, seat: int | None) -> Body:
+        async def compute() -> Body:
+            finished = FinishedGame.of(live)  # only when not kept: a tuple per move
+            return Body(await self.run(replay_json, finished, seat), gzipped=True)
+
+        return await self.cache.get((live.id, "replay", seat), compute)
+
+    async def review(self, live: LiveTable, seat: int | None) -> Body:
+        async def compute() -> Body:
+            finished = FinishedGame.of(live)  # only when not kept: a tuple per move
+            return Body(await self.run(review_json, finished, seat), gzipped=True)
+
+        return await self.cache.get((live.id, "review", seat), compute)
+
+    async def record(
+        self, live: LiveTable, sign: Callable[[dict[str, JSONValue]], Mapping[str, Any]]
+    ) -> Body:
+        """The signed record's answer: ``sign`` makes it of the record (signed here, so the
+        key never leaves the server)."""
+
+        async def compute() -> Body:
+            record = await self.run(record_json, FinishedGame.of(live))
+            return Body(plain_json(sign(record)), gzipped=False)  # a few kB: not worth it
+
+        return await self.cache.get((live.id, "record", None), compute)
+
+    async def run(self, function: Callable[..., T], *arguments: Any) -> T:
+        """``function(*arguments)`` in a worker: a module's function of picklable values."""
+        loop = asyncio.get_running_loop()
+        for _ in range(2):  # a worker that died (killed, out of memory): a new pool, once
+            executor = self._get()
+            try:
+                return await loop.run_in_executor(executor, function, *arguments)
+            except BrokenProcessPool:
+                # Every job of the broken pool lands here: only the first replaces it.
+                if self._executor is executor:
+                    executor.shutdown(wait=False, cancel_futures=True)
+                    self._executor = None
+        raise Busy("the worker stopped while working this out: try again")
+
+    def _get(self) -> Executor:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_warm,
+                initargs=(os.getpid(),),
+            )
+        return self._executor
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+
+def accepts_gzip(accept_encoding: str) -> bool:
+    """Whether an ``Accept-Encoding`` header takes gzip: named, or ``*`` if gzip is not,
+    without ``q=0``."""
+    qualities: dict[str, float] = {}
+    for part in accept_encoding.lower().split(","):
+        name, _, parameters = part.partition(";")
+        quality = parameters.strip().removeprefix("q=").strip()
+        try:
+            qualities[name.strip()] = float(quality) if quality else 1.0
+        except ValueError:
+            qualities[name.strip()] = 0.0
+    return qualities.get("gzip", qualities.get("*", 0.0)) > 0
+
+
+async def json_response(
+    work: Awaitable[Body], request: Request, headers: Mapping[str, str] | None = None
+) -> Response:
+    """The answer ``work`` makes, gzipped if the client takes it (else unpacked in a
+    thread: zlib lets go of the GIL); 503 while too many are being worked out."""
+    try:
+        body = await work
+    except Busy as error:
+        raise HTTPException(503, str(error), headers={"retry-after": "5"}) from None
+    sent = dict(headers or {})
+    data = body.data
+    if body.gzipped and accepts_gzip(request.headers.get("accept-encoding", "")):
+        sent["content-encoding"] = "gzip"
+    elif body.gzipped:
+        data = await asyncio.to_thread(body.plain)
+    if body.gzipped:
+        sent["vary"] = "accept-encoding"
+    return Response(data, media_type="application/json", headers=sent)

@@ -9,9 +9,12 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
 BotSpec = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
+# A step number from a client: far past any game's length, and exact in every JSON reader.
+MAX_STEP = 2**31 - 1
+StepNumber = Annotated[int, Field(ge=0, le=MAX_STEP)]
 OptionValue = (
     Annotated[str, StringConstraints(max_length=500)]
-    | int
+    | int  # bounded by the game's option (its low and high), named in its error
     | bool
     | list[Annotated[str, StringConstraints(max_length=100)]]
 )
@@ -248,7 +251,7 @@ class ReviewOut(Strict):
 class ActMessage(Strict):
     type: Literal["act"]
     action: Annotated[str, StringConstraints(max_length=500)] | dict[str, Any]
-    step: int | None = None  # the step the client saw; a stale one is refused
+    step: StepNumber | None = None  # the step the client saw; a stale one is refused
 
 
 class ChatMessage(Strict):
@@ -258,7 +261,7 @@ class ChatMessage(Strict):
 
 class HelloMessage(Strict):
     type: Literal["hello"]
-    last_step: int | None = None
+    last_step: StepNumber | None = None
 
 
 class TakeBackMessage(Strict):

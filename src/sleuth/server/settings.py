@@ -7,6 +7,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sleuth.agents.budgets import DEFAULT_MAX_THINK
+
 SHEET_LEVELS = ("off", "facts", "full")
 CLOCK_KINDS = ("none", "live", "turn")
 
@@ -39,8 +41,15 @@ class Settings:
     # Origins a browser may open the play channel and post from, besides the server's own
     # host (``Origin`` host equal to ``Host``). Clients that send no Origin are not browsers.
     allowed_origins: tuple[str, ...] = ()
-    # Processes for bots and sheets; 0 runs them in threads of this process (tests only).
+    # Processes for bots; 0 runs them in threads of this process (tests only).
     workers: int = 2
+    # Processes for replays, reviews and records of finished tables (at least 1).
+    replay_workers: int = 1
+    sheet_workers: int = 1  # processes for sheets, apart from the bots' (0: threads, tests)
+    # The operator's bound on a bot's time per decision (``ismcts:seconds``; the other
+    # budgets' bounds are in ``sleuth.agents.budgets``); a decision still unanswered a
+    # margin after it is made by the table's fallback bot.
+    max_think: float = DEFAULT_MAX_THINK
     bot_delay: float = 0.6  # seconds before a bot's move, for people's sake
     max_message_bytes: int = 8192  # a play-channel message larger than this is refused
     max_body_bytes: int = 65536  # an HTTP body larger than this is refused

@@ -18,6 +18,8 @@ from sleuth.core.errors import RecordError
 from sleuth.core.serialize import JSONValue
 from sleuth.core.signing import SIGNATURE, commitment, read_key, sign_record, signature_of
 
+from .private import make_private_folder
+
 ALGORITHM = "HMAC-SHA256"
 
 __all__ = ["ALGORITHM", "SigningKey", "commitment"]
@@ -34,7 +36,7 @@ class SigningKey:
     @classmethod
     def load_or_create(cls, path: Path) -> SigningKey:
         if not path.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
+            make_private_folder(path.parent)
             descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             with os.fdopen(descriptor, "w", encoding="ascii") as file:
                 file.write(secrets.token_hex(32) + "\n")

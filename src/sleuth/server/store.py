@@ -189,6 +189,15 @@ class Store:
             return "you hold another seat at this table: one seat a person"
         return None if taken else f"seat {seat} is taken"
 
+    async def claim_rematch(self, table_id: str, rematch_id: str | None) -> bool:
+        """Name a finished table's rematch, only if it has none yet (``None``: give up a
+        claim whose table could not be dealt); of two requests at once, across processes
+        too, one wins."""
+        change = update(TableRow).where(TableRow.id == table_id).values(rematch=rematch_id)
+        if rematch_id is not None:
+            change = change.where(TableRow.rematch.is_(None))
+        return await self._db.write(lambda session: _changed(session.execute(change)))
+
     async def update_table(self, table_id: str, **values: Any) -> None:
         change = update(TableRow).where(TableRow.id == table_id).values(**values)
         await self._db.write(lambda session: session.execute(change))

@@ -3,27 +3,23 @@
 A worker gets the seat's serialized view and its legal actions in notation, rebuilds the
 view with ``game.view_from_json`` and asks a fresh agent (or the kit's sheet renderer): no
 worker ever holds a State, so no bot can reach another seat's secrets, and the event loop
-never waits on a bot. A fresh agent per decision: an agent object reused across seats could
-carry one seat's knowledge into another's decision.
+never waits on a bot (``pools``: the processes, their queues and deadlines). A fresh agent
+per decision: an agent object reused across seats could carry one seat's knowledge into
+another's decision.
 """
 
 from __future__ import annotations
 
-import asyncio
-import multiprocessing
-import os
-import threading
-import time
-from collections.abc import Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sleuth.core import Action, Game, GameError, find_kit, make_rng
+from sleuth.core import Action, Game, find_kit, make_rng
 from sleuth.core.actions import ActionList
 from sleuth.core.kit import RENDER, TextRender
 from sleuth.core.serialize import JSONValue, from_json
+
+from .pools import JobPool
 
 
 @dataclass(frozen=True)
@@ -75,62 +71,58 @@ def render_sheet(job: SheetJob) -> str:
     return find_kit(job.game).part(RENDER, TextRender).sheet(view, job.level)
 
 
-def _warm(parent: int) -> None:
-    # Import the engines once per worker, not on its first decision.
+def _warm() -> None:
+    # Import the engines, bots and sheet renderers once per worker, not in its first job:
+    # a worker that takes an overrun one's place must answer its first job in time.
+    from sleuth.agents.registry import game_bots
     from sleuth.core import all_kits
 
     for kit in all_kits():
         kit.game.options()
-    threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
+        game_bots(kit.name)
+        if kit.has(RENDER):
+            kit.part(RENDER, TextRender)
 
 
-def _exit_with(parent: int) -> None:
-    """A server killed with ``kill -9`` cannot stop its workers: they stop themselves."""
-    while os.getppid() == parent:
-        time.sleep(1.0)
-    os._exit(0)
+# A sheet still being worked out after this long has its worker replaced (a sheet is
+# exact deduction, and a pathological one must not keep a core for good).
+SHEET_SECONDS = 60.0
+SHEET_NICENESS = 15  # above the server's; bots' workers run at pools.WORKER_NICENESS
 
 
 class WorkerPool:
-    """A process pool (``workers`` > 0) or threads (0, for quick tests); restarted if a
-    worker dies."""
+    """Bots and sheets in pools of their own (a flood of sheets never delays a bot), each
+    fed in turn by table (``sleuth.server.pools``); a bot's decision has ``deadline``
+    seconds (``sleuth.agents.budgets.decision_deadline``)."""
 
-    def __init__(self, workers: int) -> None:
-        self.workers = workers
-        self._executor: Executor | None = None
+    def __init__(
+        self, workers: int, sheet_workers: int | None = None, deadline: float | None = None
+    ) -> None:
+        """``sheet_workers``: by default one process, none (threads) if ``workers`` is 0."""
+        self.bots = JobPool(workers, deadline, _warm)
+        sheets = min(workers, 1) if sheet_workers is None else sheet_workers
+        # No spare for sheets: one overruns SHEET_SECONDS rarely, and a sheet can wait; and
+        # a sheet yields the cores to the bots (a bot's move holds up a game, a sheet not).
+        self.sheets = JobPool(sheets, SHEET_SECONDS, _warm, spare=False, niceness=SHEET_NICENESS)
 
-    def _get(self) -> Executor:
-        if self._executor is None:
-            if self.workers > 0:
-                self._executor = ProcessPoolExecutor(
-                    self.workers,
-                    mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_warm,
-                    initargs=(os.getpid(),),
-                )
-            else:
-                self._executor = ThreadPoolExecutor(2)
-        return self._executor
-
-    async def decide(self, job: BotJob) -> str | None:
-        chosen: str | None = await self._run(decide, job)
+    async def decide(
+        self, table: str, job: BotJob, wanted: Callable[[], bool] | None = None
+    ) -> str | None:
+        """The bot's action, or ``Overrun`` (its worker replaced), ``Stale`` (no longer
+        ``wanted`` when its turn came) or the bot's error."""
+        chosen: str | None = await self.bots.run(table, decide, job, wanted)
         return chosen
 
-    async def sheet(self, job: SheetJob) -> str:
-        text: str = await self._run(render_sheet, job)
+    async def sheet(self, table: str, seat: int, job: SheetJob, wanted: Callable[[], bool]) -> str:
+        """The sheet's text, or ``Stale`` if it is no longer ``wanted`` when its turn comes
+        or a newer sheet of the seat took its place in the queue."""
+        text: str = await self.sheets.run(table, render_sheet, job, wanted, replaces=seat)
         return text
 
-    async def _run(self, function: Any, job: object) -> Any:
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._get(), function, job)
-        except BrokenProcessPool:
-            self._executor = None
-            return await loop.run_in_executor(self._get(), function, job)
-        except GameError:
-            raise
+    def start(self) -> None:
+        self.bots.start()
+        self.sheets.start()
 
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        self.bots.close()
+        self.sheets.close()

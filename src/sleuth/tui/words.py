@@ -41,7 +41,7 @@ def help_text(game: Game[Any], render: TextRender | None) -> str:
         )
     parts = [f"{game.title}, {game.players} players", keys]
     if render is not None and render.rules:
-        parts.append(render.rules)
+        parts.append(render.rules(game) if callable(render.rules) else render.rules)
     if render is not None and render.legend is not None:
         parts.append(render.legend(game))
     parts.append(SHEET)

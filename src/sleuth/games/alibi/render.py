@@ -10,7 +10,7 @@ from .components import CARDS
 from .components import VALUES as ALIBI_VALUES
 from .rules import Alibi
 from .views import AlibiView
-from .words import RULES, ending_text, history_lines, table_text
+from .words import ending_text, history_lines, rules_text, table_text
 
 
 def sheet_text(view: AlibiView, level: str) -> str:
@@ -19,14 +19,17 @@ def sheet_text(view: AlibiView, level: str) -> str:
     seen = Counter([*view.discard, *(card for front in view.fronts for card in front), *hand])
     unseen = {v: n - seen[v] for v, n in zip(ALIBI_VALUES, view.clue_counts, strict=True)}
     lines: list[str] = []
+    threshold = view.config.threshold
     for suspect in view.display:
         missing = [v for v in suspect.values if v not in suspect.covered]
         status = (
             "alibi: safe this round"
             if suspect.alibi is not None
-            else f"{len(suspect.covered)} covered"
+            else f"{len(suspect.covered)} of {threshold} covered"
         )
-        lines.append(f"{suspect.suspect} ({status}): needs {' '.join(missing) or 'nothing'}")
+        more = max(0, min(threshold, len(suspect.values)) - len(suspect.covered))
+        needs = f"{more} more of {' '.join(missing)}" if more else "nothing"
+        lines.append(f"{suspect.suspect} ({status}): needs {needs}")
         for value in missing:
             mine = " (you hold it)" if value in hand else ""
             extra = f": {unseen[value]} unseen" if level == "full" else ""
@@ -45,6 +48,6 @@ RENDER = TextRender(
     table=table_text,
     history=history_lines,
     ending=ending_text,
-    rules=RULES,
+    rules=rules_text,
     public_actions=True,
 )

@@ -14,13 +14,13 @@ from sleuth.core.kit import Move
 
 from .views import AlibiView, ConvictionView
 
-RULES = """Alibi: the rules in short
+_RULES = """Alibi: the rules in short
   Four suspects lie face up, each with five attributes (build, gender, hair, clothing, a
   weapon, an item). On your turn play a clue card in front of you (it must fit a suspect
   on display), or a special card (Alibi: that suspect cannot be the culprit this round;
   Bestechung: discard a clue in front of another seat; Gutes Auge: two more plays), or
   exchange 1-4 hand cards; then you may swap one more card with the pile.
-  A suspect whose five attributes are all covered by the clues out (everyone's together),
+  A suspect with {covered} covered by the clues out (everyone's together),
   or the last one without an alibi, is convicted: each seat scores a point per fitting
   clue in front of it, the convicting seat one more. The table is shuffled back into the
   pile and a new suspect comes out. The most points after the last conviction win.
@@ -28,6 +28,18 @@ RULES = """Alibi: the rules in short
 Notation
   play long, alibi S03, bribe 2 male, goodeye, exchange long+bag, swap knife,
   convict S03 (choose or claim a completed suspect), pass"""
+_NUMBERS = ("one", "two", "three", "four", "five")
+
+
+def rules_text(game: Any) -> str:
+    """The rules in short, with the table's conviction threshold (``threshold``)."""
+    threshold = game.config.threshold
+    covered = (
+        "all five attributes"
+        if threshold == len(_NUMBERS)
+        else f"any {_NUMBERS[threshold - 1]} of its five attributes"
+    )
+    return _RULES.format(covered=covered)
 
 
 def _seat(seat: int, me: int | None) -> str:

@@ -11,8 +11,20 @@ Position format (JSON)::
 A case is one of the 16 combinations {man, woman} x {day, night} x {inside, outside} x
 {knife, gun}. A played card lies in field "0/1" (0 or 1 of its evidence matches the case), "2" or
 "3". A failed solve attempt rules out exactly its guess; a four-evidence card seen elsewhere
-(played, in a hand, another player's case) is a different card, so it is not the case either.
-The posterior is uniform over the consistent cases. Unknown keys are errors.
+(played, in a hand, another player's case) is a different card, so it is not the case either,
+nor is one that was in another pile than the one the case was drawn from (``excluded`` holds
+both). The posterior is uniform over the consistent cases. Unknown keys are errors.
+
+From a seat's view the deal model (``DEAL_MODEL``) is the rulebook's: each case is the first
+four-evidence card drawn from a shuffled pile (REFERENCE.md §2.3, §2.4), every pile a uniform
+shuffle (the deal's, then each reshuffle of the face-up discard pile), and which card a player
+plays or guesses is no hint. Under it the opponents' cases are uniform over the assignments of
+distinct cards in which each case is a card of the pile it was drawn from, and every other
+hidden card lies anywhere its own pile allows: a hidden card is in the draw pile or a hand or
+case drawn from the last pile it went into (``views.epoch_of``); an earlier pile was drawn to
+its end before the next reshuffle, so its hidden cards are held by the seats that drew from
+it. Which cards a case takes from its pile changes only which of that pile's cards fill the
+hands and the draw pile, not how many ways they can, so every fitting assignment weighs alike.
 """
 
 from __future__ import annotations
@@ -25,7 +37,7 @@ from math import log2
 from sleuth.deduce.knowledge import Knowledge, SeatAnalysis, Solution, reject_unknown_keys
 from sleuth.deduce.model import PositionError
 
-from .views import BlackStoriesView
+from .views import BlackStoriesView, epoch_of
 
 ATTRIBUTES: tuple[tuple[str, str], ...] = (
     ("man", "woman"),
@@ -40,6 +52,7 @@ POSITION_KEYS = ("game", "cards", "failed_guesses", "excluded")
 JOINT_KEYS = ("game", "players", "seat", "targets")
 GAME = "black-stories-investigation"
 CARD_KEYS = ("evidence", "field")
+DEAL_MODEL = "rulebook: a case is the first four-evidence card of its shuffled pile"
 
 
 def case_name(case: Sequence[str]) -> str:
@@ -169,7 +182,7 @@ def analyze(
     order = sorted(position.targets)
     joint = joint_cases(position)
     if not joint:
-        return SeatAnalysis(GAME, position.seat, False, 0)
+        return SeatAnalysis(GAME, position.seat, False, 0, DEAL_MODEL)
     share = 1 / len(joint)
     cards: dict[str, dict[str, float]] = {}
     for combo in joint:
@@ -184,6 +197,7 @@ def analyze(
         position.seat,
         True,
         len(joint),
+        DEAL_MODEL,
         cards=cards,
         solutions=tuple(Solution(tuple(case_name(c) for c in combo), share) for combo in joint),
         solution_bits=log2(len(joint)),
@@ -215,7 +229,10 @@ def black_stories_position(view: BlackStoriesView, target: int) -> dict[str, obj
     Only the target's current case counts: a solve clears its grid and deals a new case, so
     failed guesses before its last successful solve were about an earlier card. Four-evidence
     cards the seat sees now (its own case and hand, the discard pile, every grid) are other
-    cards, so not the case; cards seen earlier may have been reshuffled, so they do not count.
+    cards, so not the case; nor is a hidden card that came from another pile than the case
+    did: one that a reshuffle turned into the draw pile after the case was drawn, or that
+    was in play before the reshuffle whose pile the case came from (that pile held only the
+    discard pile's cards, all seen).
     """
     if view.seat is None or view.hand is None:
         raise PositionError("seat: a spectator has no notes to deduce from")
@@ -238,9 +255,16 @@ def black_stories_position(view: BlackStoriesView, target: int) -> dict[str, obj
         visible.append(view.case)
     # A case is a four-evidence card of the deck in play: a deck without some cases
     # rules them out as surely as seeing them does.
-    deck = set(view.config.deck)
+    deck = view.config.deck
     missing = ["+".join(case) for case in CASES if "+".join(case) not in deck]
-    excluded = [c.split("+") for c in dict.fromkeys([*visible, *missing]) if c.count("+") == 3]
+    other_pile: list[str] = []
+    if view.case_epochs:  # which pile the case came from (a view made by hand may not say)
+        epoch = view.case_epochs[target]
+        seen = set(visible)
+        other_pile = [c for c in deck if c not in seen and epoch_of(view.reshuffled, c) != epoch]
+    excluded = [
+        c.split("+") for c in dict.fromkeys([*visible, *missing, *other_pile]) if c.count("+") == 3
+    ]
     return {"game": "black-stories", "cards": cards, "failed_guesses": failed, "excluded": excluded}
 
 

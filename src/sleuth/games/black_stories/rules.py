@@ -194,6 +194,9 @@ class BlackStoriesState(State):
     placements: tuple[Placement, ...] = ()
     attempts: tuple[Attempt, ...] = ()
     reshuffles: int = 0
+    # The cards each reshuffle turned from the face-up discard pile into the draw pile, in
+    # the discard's order: public, and what tells a seat which pile a hidden card came from.
+    reshuffled: tuple[tuple[str, ...], ...] = ()
     final: bool = False
     phase: Phase = Phase.PLAY
     last: str = ""
@@ -475,6 +478,7 @@ class BlackStoriesState(State):
 
     def _reshuffle(self, events: list[str]) -> None:
         pile = list(self.discard)
+        self.reshuffled = (*self.reshuffled, self.discard)
         shuffle(make_rng(self.seed, "reshuffle", self.reshuffles), pile)
         self.draw, self.discard = (*self.draw, *pile), ()
         self.reshuffles += 1

@@ -8,7 +8,10 @@ pile, and the seat's own case and hand. Only what the seat cannot see is filled 
 - the other seats' current cases, drawn uniformly among the joint assignments the deduction
   engine allows (``knowledge`` per seat, each a different card, since every card of the deck is
   unique);
-- the other hands and the draw pile: the remaining unseen cards, shuffled, sizes kept;
+- the other hands and the draw pile: the remaining unseen cards, shuffled, sizes kept, each
+  card where the pile it came from allows (the view says which pile each hidden card and
+  each other seat's case and hand card came from: ``views.epoch_of``), so that the sample is
+  exact under the deal model of ``knowledge``;
 - the seed behind future reshuffles (unknown to everyone, so random), with no reshuffle
   counted yet;
 - with guesses=private, the guesses of other seats' failed attempts that the seat did not
@@ -32,7 +35,7 @@ from sleuth.games.black_stories.knowledge import black_stories_position, posteri
 
 from . import components as bs
 from .rules import Attempt, BlackStoriesInvestigation, BlackStoriesState, Placement
-from .views import BlackStoriesView
+from .views import BlackStoriesView, epoch_of
 
 # Independent draws tried before the exact enumeration of distinct case assignments.
 REJECTION_TRIES = 64
@@ -147,14 +150,7 @@ def determinize(
     ):
         raise GameError("the cases given are not distinct unseen cards")
     pool = [card for card in pool if card not in hidden_cases]
-    rng.shuffle(pool)
-    hands: list[tuple[str, ...]] = []
-    for s, size in enumerate(view.hand_sizes):
-        if s == seat:
-            hands.append(tuple(view.hand or ()))
-        else:
-            hands.append(tuple(pool[:size]))
-            del pool[:size]
+    hands, pool = _deal_by_pile(view, seat, pool, cases, rng)
 
     seed = rng.getrandbits(62)  # drives future reshuffles, which nobody can know
     solved = [
@@ -175,6 +171,7 @@ def determinize(
         ),
         draw=tuple(pool),
         discard=tuple(view.discard),
+        reshuffled=view.reshuffled,
         grids=tuple(tuple((p.card, p.field) for p in grid) for grid in view.grids),
         unused=tuple(view.unused),
         scores=tuple(view.scores),
@@ -188,6 +185,49 @@ def determinize(
         phase=view.phase,
         _outcome=view.outcome,
     )
+
+
+def _deal_by_pile(
+    view: BlackStoriesView,
+    seat: int,
+    pool: list[str],
+    cases: Sequence[str | None],
+    rng: random.Random,
+) -> tuple[list[tuple[str, ...]], list[str]]:
+    """The other seats' hands and the draw pile from ``pool`` (the unseen cards but the
+    cases), shuffled within each pile: a hand card drawn after the r-th reshuffle is one of
+    that pile's hidden cards, and the draw pile is what is left of the last pile."""
+    last = len(view.reshuffled)
+    epochs = view.hand_epochs or tuple((last,) * size for size in view.hand_sizes)
+    by_pile: dict[int, list[str]] = {}
+    for card in pool:
+        by_pile.setdefault(
+            epoch_of(view.reshuffled, card) if view.hand_epochs else last, []
+        ).append(card)
+    for target, case in enumerate(cases):
+        drawn_from = view.case_epochs[target] if view.case_epochs else None
+        if target != seat and case and drawn_from not in (None, epoch_of(view.reshuffled, case)):
+            raise GameError(f"seat {target}'s case {case} is not from the pile it drew from")
+    for cards in by_pile.values():
+        rng.shuffle(cards)
+    hands: list[tuple[str, ...]] = []
+    for s, size in enumerate(view.hand_sizes):
+        if s == seat:
+            hands.append(tuple(view.hand or ()))
+            continue
+        if len(epochs[s]) != size:
+            raise GameError(f"seat {s}: {size} cards in hand but {len(epochs[s])} piles given")
+        hand = []
+        for epoch in epochs[s]:
+            hidden = by_pile.get(epoch, [])
+            if not hidden:
+                raise GameError(f"seat {s} holds a card of pile {epoch}, none of which is hidden")
+            hand.append(hidden.pop())
+        hands.append(tuple(hand))
+    leftover = {epoch: cards for epoch, cards in by_pile.items() if cards and epoch != last}
+    if leftover:
+        raise GameError(f"hidden cards of a pile drawn to its end held by nobody: {leftover}")
+    return hands, by_pile.get(last, [])
 
 
 def sample_state(view: BlackStoriesView, rng: random.Random) -> BlackStoriesState:

@@ -72,6 +72,14 @@ class BlackStoriesView(View):
     attempts: tuple[AttemptView, ...]
     cases: tuple[str | None, ...] | None
     outcome: Outcome | None
+    # Which pile each hidden card came from, as everyone at the table saw it: the cards each
+    # reshuffle turned into the draw pile (the discard pile lies face up), and per seat the
+    # reshuffles before it drew its current case and each card of its hand (0: from the
+    # pile of the deal). A card that went into the draw pile after a case was drawn is not
+    # that case (issue #33).
+    reshuffled: tuple[tuple[str, ...], ...] = ()
+    case_epochs: tuple[int, ...] = ()
+    hand_epochs: tuple[tuple[int, ...], ...] = ()
 
     def render(self) -> str:
         who = "spectator" if self.seat is None else f"seat {self.seat}"
@@ -115,6 +123,7 @@ def build_view(state: BlackStoriesState, seat: int | None) -> BlackStoriesView:
         raise GameError(f"seat {seat} is not a seat of this {state.players}-player game")
     over = state.outcome is not None
     private = state.game.config.guesses == "private"
+    case_epochs, hand_epochs = _piles_drawn_from(state)
     return BlackStoriesView(
         seat=seat,
         config=state.game.config,
@@ -147,7 +156,33 @@ def build_view(state: BlackStoriesState, seat: int | None) -> BlackStoriesView:
         ),
         cases=state.cases if over else None,
         outcome=state.outcome,
+        reshuffled=state.reshuffled,
+        case_epochs=case_epochs,
+        hand_epochs=hand_epochs,
     )
+
+
+def _piles_drawn_from(
+    state: BlackStoriesState,
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """``case_epochs`` and ``hand_epochs``: before any reshuffle, all from the deal's pile."""
+    reshuffled = state.reshuffled
+    if not reshuffled:  # most views: no pile to look up
+        return (0,) * len(state.cases), tuple((0,) * len(hand) for hand in state.hands)
+    return (
+        tuple(epoch_of(reshuffled, c) if c else 0 for c in state.cases),
+        tuple(tuple(sorted(epoch_of(reshuffled, c) for c in hand)) for hand in state.hands),
+    )
+
+
+def epoch_of(reshuffled: tuple[tuple[str, ...], ...], card: str) -> int:
+    """The reshuffles before ``card`` was drawn from the pile it came from, for a card held
+    since (in a hand, a case): the last reshuffle that turned it into the draw pile, else 0
+    (the pile of the deal). Public: the discard pile lies face up, and every draw is seen."""
+    for epoch in range(len(reshuffled), 0, -1):
+        if card in reshuffled[epoch - 1]:
+            return epoch
+    return 0
 
 
 def hidden_twin(
@@ -171,17 +206,30 @@ def hidden_twin(
     places: list[list[str]] = [hands[s] for s in others if hands[s]]
     if draw:
         places.append(draw)
+
+    # Only cards from the same pile are interchangeable: which pile each came from is public.
+    def epoch(card: str) -> int:
+        return epoch_of(state.reshuffled, card)
+
     if len(places) >= 2:
         a, b = rng.sample(places, 2)
-        i, j = rng.randrange(len(a)), rng.randrange(len(b))
-        a[i], b[j] = b[j], a[i]
+        pairs = [(i, j) for i in range(len(a)) for j in range(len(b)) if epoch(a[i]) == epoch(b[j])]
+        if pairs:
+            i, j = pairs[rng.randrange(len(pairs))]
+            a[i], b[j] = b[j], a[i]
     cases = list(state.cases)
     suspects = [s for s in others if cases[s] is not None]
     if suspects:
         suspect = rng.choice(suspects)
         old = cases[suspect]
         failed = {a.guess.replace("/", "+") for a in state.attempts if a.target == suspect}
-        spots = [(p, k) for p in places for k, card in enumerate(p) if card in full]
+        same = epoch(old) if old is not None else None
+        spots = [
+            (p, k)
+            for p in places
+            for k, card in enumerate(p)
+            if card in full and (same is None or epoch(card) == same)
+        ]
         rng.shuffle(spots)
         for place, k in spots:
             new = place[k]

@@ -122,7 +122,8 @@ class BlackViennaConfig(Config):
         metadata={
             "choices": ("break", "special-only"),
             "help": "A8: with no face-up card left the game breaks off with 0 points (break), "
-            "or goes on with special investigations of a 0-marker card alone",
+            "or goes on with special investigations of a 0-marker card alone (as it always "
+            "does with special=either while one can be made)",
         },
     )
     post_win_guesses: bool = field(

@@ -478,12 +478,13 @@ class BlackViennaState(State):
         return "with special=either an investigation is one card: face up or a 0-marker card"
 
     def _can_continue(self) -> bool:
-        """A face-up card is left, or (A8 ``special-only``) a special investigation alone."""
+        """A face-up card is left, or a special investigation of a 0-marker card alone: one
+        needs no face-up card with ``special=either`` (A2), nor with A8 ``special-only``."""
         if any(self.face_up()):
             return True
-        return self.game.config.empty_stacks == "special-only" and bool(
-            self.question_choices(self.asker)
-        )
+        config = self.game.config
+        alone = config.special == "either" or config.empty_stacks == "special-only"
+        return alone and bool(self.question_choices(self.asker))
 
     # --- accusations and guesses ------------------------------------------------------------------
 

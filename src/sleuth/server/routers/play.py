@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Annotated
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import WebSocketRequestValidationError
 from pydantic import TypeAdapter, ValidationError
 
 from sleuth.core import GameError, InvalidActionError
@@ -22,9 +24,12 @@ from ..access import Caller, Door, refusal
 from ..connection import Connection
 from ..deps import MaybePerson, Services, ServicesDep, facts_of, origin_allowed
 from ..hub import StaleActionError
+from ..jsontext import JsonProblem, strict_loads
 from ..limits import RateLimit
 from ..live import LiveTable
+from ..outage import DatabaseUnavailable
 from ..schemas import (
+    MAX_STEP,
     ActMessage,
     ChatMessage,
     ClientMessage,
@@ -37,7 +42,20 @@ from ..schemas import (
 router = APIRouter(tags=["play"])
 MESSAGES: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 # Close codes past 4000 are the application's own (RFC 6455 §7.4.2).
-FORBIDDEN, NOT_FOUND, FLOOD = 4403, 4404, 4429
+BAD_REQUEST, FORBIDDEN, NOT_FOUND, FLOOD = 4400, 4403, 4404, 4429
+# The step a reconnecting client saw (echoed in its first frame): bounded like a message's.
+LastStep = Annotated[int | None, Query(ge=0, le=MAX_STEP)]
+
+
+async def refuse_parameters(ws: WebSocket, error: WebSocketRequestValidationError) -> None:
+    """A socket's URL with a parameter out of its bounds (``?last_step=`` past 2^31, a seat
+    that is no number): closed naming the first, instead of a bare refused handshake."""
+    first = error.errors()[0]
+    where = ".".join(str(p) for p in first["loc"][1:]) or "the URL"
+    reason = f"{where}: {first['msg']}"
+    await ws.accept()
+    # A close frame's reason holds at most 123 bytes (RFC 6455 §5.5).
+    await ws.close(BAD_REQUEST, reason.encode()[:123].decode(errors="ignore"))
 
 
 async def _open(ws: WebSocket, app: Services, table_id: str) -> LiveTable | None:
@@ -61,7 +79,7 @@ async def play(
     app: ServicesDep,
     person: MaybePerson,
     token: str | None = None,
-    last_step: int | None = None,
+    last_step: LastStep = None,
 ) -> None:
     live = await _open(ws, app, table_id)
     if live is None:
@@ -79,9 +97,7 @@ async def play(
 
 
 @router.websocket("/ws/tables/{table_id}/watch")
-async def watch(
-    ws: WebSocket, table_id: str, app: ServicesDep, last_step: int | None = None
-) -> None:
+async def watch(ws: WebSocket, table_id: str, app: ServicesDep, last_step: LastStep = None) -> None:
     live = await _open(ws, app, table_id)
     if live is None:
         return
@@ -156,7 +172,15 @@ async def _handle(
     app: Services, live: LiveTable, connection: Connection, text: str
 ) -> tuple[str, str] | None:
     try:
-        message = MESSAGES.validate_json(text)
+        value = strict_loads(text)
+    except JsonProblem as problem:
+        return "malformed", str(problem)
+    except ValueError as error:
+        return "malformed", f"not JSON: {error}"
+    except RecursionError:
+        return "malformed", "nested too deeply"
+    try:
+        message = MESSAGES.validate_python(value)
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "message"
@@ -184,6 +208,8 @@ async def _handle(
             await app.hub.set_notes(live, seat, message.card, message.place, message.mark)
     except StaleActionError as error:
         return "stale", str(error)
+    except DatabaseUnavailable as error:
+        return "unavailable", str(error)  # not acknowledged: the client sends it again
     except GameError as error:
         return ("invalid" if isinstance(error, InvalidActionError) else "illegal"), str(error)
     return None

@@ -1,51 +1,59 @@
-"""Records: the signed record of a finished table, its replay seat by seat, and a check."""
+"""Records: the signed record of a finished table, its replay seat by seat, and a check.
+
+The record and the replays go through the game step by step: worked out in worker
+processes, encoded once and kept (``sleuth.server.reviews``), never on the event loop.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Response
+from fastapi import APIRouter, HTTPException, Request, Response
 
-from ..deps import ServicesDep, Table
-from ..schemas import ReplayOut, ReplayStep, Signature, SignedRecord, VerifyIn, VerifyOut
+from sleuth.core.serialize import JSONValue
+
+from ..access import Door
+from ..deps import ServicesDep, Table, require
+from ..reviews import json_response
+from ..schemas import ReplayOut, SignedRecord, VerifyIn, VerifyOut
 from ..signing import ALGORITHM
 
 router = APIRouter(tags=["records"])
 OVER: dict[int | str, dict[str, Any]] = {
     404: {"description": "no such table"},
     409: {"description": "the game is not over"},
+    503: {"description": "too many replays, reviews and records under way: try again"},
 }
 
 
-@router.get("/api/tables/{table_id}/record", responses=OVER)
-async def record(live: Table, app: ServicesDep, response: Response) -> SignedRecord:
+@router.get("/api/tables/{table_id}/record", responses=OVER, response_model=SignedRecord)
+async def record(live: Table, app: ServicesDep, request: Request) -> Response:
     """The whole game, seed and reveal included, signed: only once it is over."""
-    if live.status != "finished":
-        raise HTTPException(409, "the game is not over: its record (and seed) come at the end")
-    signed = app.key.sign(live.record())
-    response.headers["content-disposition"] = (
-        f'attachment; filename="sleuth-{live.game.name}-{live.id}.json"'
-    )
-    value = signed["signature"]
-    return SignedRecord(
-        record=signed,
-        signature=Signature(algorithm=ALGORITHM, key_id=app.key.key_id, value=str(value)),
+    require(Door.AFTER_THE_END, live, None)
+
+    def signed(record: dict[str, JSONValue]) -> dict[str, Any]:
+        whole = app.key.sign(record)
+        value = str(whole["signature"])
+        return {
+            "record": whole,
+            "signature": {"algorithm": ALGORITHM, "key_id": app.key.key_id, "value": value},
+        }
+
+    attachment = f'attachment; filename="sleuth-{live.game.name}-{live.id}.json"'
+    return await json_response(
+        app.reviews.record(live, signed), request, {"content-disposition": attachment}
     )
 
 
-@router.get("/api/tables/{table_id}/replay", responses=OVER)
-async def replay(live: Table, seat: int | None = None) -> ReplayOut:
+@router.get("/api/tables/{table_id}/replay", responses=OVER, response_model=ReplayOut)
+async def replay(
+    live: Table, app: ServicesDep, request: Request, seat: int | None = None
+) -> Response:
     """The game step by step as one seat saw it (no seat: as a spectator), once over."""
-    if live.status != "finished":
-        raise HTTPException(409, "the game is not over")
+    require(Door.AFTER_THE_END, live, None)
     if seat is not None and not 0 <= seat < live.game.players:
         raise HTTPException(404, f"no seat {seat}")
-    state = live.game.new(live.seed)
-    steps = [ReplayStep(step=0, view=state.view(seat).to_json())]
-    for number, row in enumerate(live.steps, start=1):
-        state = state.apply(row.seat, live.game.parse_action(row.action))
-        steps.append(ReplayStep(step=number, view=state.view(seat).to_json()))
-    return ReplayOut(table=live.id, seat=seat, steps=steps)
+    return await json_response(app.reviews.replay(live, seat), request)
 
 
 @router.post("/api/records/verify")

@@ -84,7 +84,8 @@ async def replace_by_bot(
     bot, or the one named); that person may take the seat back."""
     require(Door.SEAT_TO_BOT, live, person, seat)
     if body.bot is not None:
-        check_bot(body.bot, live.game.name)  # a bad spec or a program is a GameError: 400
+        # A bad spec, a program or too large a budget is a GameError: 400.
+        check_bot(body.bot, live.game.name, max_think=app.settings.max_think)
     if not await app.hub.take_over(live, seat, body.bot):
         raise HTTPException(409, f"seat {seat} is played by a bot already")
     return table_out(live)

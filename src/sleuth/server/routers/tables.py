@@ -11,6 +11,7 @@ from ..access import Door
 from ..deps import Checked, MaybePerson, Person, ServicesDep, Table, count_new, require
 from ..lobby import SeatPlan, TablePlan, create_table, plan_of
 from ..schemas import InviteOut, MyTableOut, TableCreated, TableIn, TableOut
+from ..store import new_id
 from ..wire import table_out
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -58,7 +59,9 @@ async def create(
             raise HTTPException(400, f"sit: seat {body.sit} is not a person's seat")
         people[body.sit] = person.id
     await count_new("tables", request, app)
-    created = await create_table(app.store, plan, person.id if person else None, people)
+    created = await create_table(
+        app.store, plan, person.id if person else None, people, max_think=app.settings.max_think
+    )
     names = {} if person is None else {person.id: person.name}
     live = app.hub.adopt(created.row, created.seats, names)
     return TableCreated(
@@ -114,16 +117,33 @@ async def rematch(live: Table, request: Request, app: ServicesDep, person: Perso
     invite only for a seat that waits for a person (one whose person had left). Asked twice,
     it answers with the same new table, without invites."""
     require(Door.REMATCH, live, person)
-    if live.row.rematch is not None:
-        again = await app.hub.get(live.row.rematch)
+    claimed = new_id()
+    # Claimed in the database first: of people asking at once, on any process, one deals.
+    if live.row.rematch is not None or not await app.store.claim_rematch(live.id, claimed):
+        row = await app.store.table(live.id)
+        try:
+            again = await app.hub.get(row.rematch if row and row.rematch else "")
+        except KeyError:
+            raise HTTPException(409, "the rematch is being dealt: ask again in a moment") from None
         return TableCreated(table=table_out(again), invites=[], url=table_url(request, again.id))
     plan = plan_of(live.row, await app.store.seats(live.id))
     people = {s.seat: s.person_id for s in live.seats if s.kind == "person" and s.person_id}
     # The seats' bots were checked when the table was first dealt (a program only if the
     # operator seated it): the same seats again.
-    created = await create_table(
-        app.store, plan, person.id, people, rematch_of=live.id, programs=True
-    )
+    try:
+        created = await create_table(
+            app.store,
+            plan,
+            person.id,
+            people,
+            live.id,
+            programs=True,
+            table_id=claimed,
+            max_think=app.settings.max_think,
+        )
+    except Exception:
+        await app.store.claim_rematch(live.id, None)
+        raise
     await app.hub.update_table(live, rematch=created.table_id)
     names = {s.person_id: s.name for s in live.seats if s.person_id is not None}
     again = app.hub.adopt(created.row, created.seats, names)

@@ -2,10 +2,18 @@
 "use strict";
 import {h} from "./kit.js";
 
+/** @typedef {import("./types.d.ts").PersonOut} PersonOut */
+/** @typedef {import("./types.d.ts").SavedInvite} SavedInvite */
+
 export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} message
+   */
   constructor(status, message) { super(message); this.status = status; }
 }
 
+/** @param {import("./types.d.ts").ErrorOut["detail"]} detail */
 function detailText(detail) {
   if (typeof detail === "string") return detail;
   if (Array.isArray(detail)) {
@@ -14,28 +22,48 @@ function detailText(detail) {
   return JSON.stringify(detail);
 }
 
+/**
+ * A call of the service: GET without a body, POST (or `method`) with one; an answer that is
+ * not OK throws an ApiError with the service's words. What it returns is the route's answer
+ * (types.d.ts): callers name its type.
+ * @param {string} path
+ * @param {unknown} [body]
+ * @param {string} [method]
+ * @returns {Promise<unknown>}
+ */
 export async function api(path, body, method) {
   const init = body === undefined && !method ? {} : {
     method: method || "POST", headers: {"content-type": "application/json"},
     body: body === undefined ? undefined : JSON.stringify(body),
   };
   const response = await fetch(path, init);
+  /** @type {unknown} */
   const data = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, data && data.detail ? detailText(data.detail) : `HTTP ${response.status}`);
+  if (!response.ok) {
+    const error = /** @type {Partial<import("./types.d.ts").ErrorOut> | null} */ (data);
+    throw new ApiError(response.status, error && error.detail ? detailText(error.detail) : `HTTP ${response.status}`);
+  }
   return data;
 }
 
+/** @type {PersonOut | null | undefined} */
 let current = undefined;
 
+/** @returns {Promise<PersonOut | null>} */
 export async function whoAmI() {
-  if (current === undefined) current = (await api("/api/people/session")).person;
+  if (current === undefined) current = /** @type {import("./types.d.ts").SessionOut} */ (await api("/api/people/session")).person;
   return current;
 }
 
+/**
+ * @param {string} name
+ * @returns {Promise<PersonOut>}
+ */
 export async function rename(name) {
-  current = await api("/api/people", {name});
+  const person = /** @type {PersonOut} */ (await api("/api/people", {name}));
+  current = person;
   showMe();
-  return current;
+  return person;
 }
 
 export function showMe() {
@@ -43,7 +71,10 @@ export function showMe() {
   if (slot) slot.textContent = current ? current.name : "";
 }
 
-// The person behind this browser, asking for a name first if it has none yet.
+/**
+ * The person behind this browser, asking for a name first if it has none yet.
+ * @param {string} [why]
+ */
 export async function ensurePerson(why) {
   const me = await whoAmI();
   if (me) return me;
@@ -51,6 +82,10 @@ export async function ensurePerson(why) {
   return rename(name);
 }
 
+/**
+ * @param {string} [why]
+ * @returns {Promise<string>}
+ */
 function askName(why) {
   return new Promise((resolve) => {
     const input = h("input", {id: "ask-name", name: "name", maxlength: "40", required: true,
@@ -75,15 +110,20 @@ function askName(why) {
   });
 }
 
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let toastTimer;
+
+/** @param {string} text */
 export function toast(text) {
   const box = document.getElementById("toast");
   if (!box) return;
   box.textContent = text;
   box.classList.add("shown");
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => box.classList.remove("shown"), 2600);
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => box.classList.remove("shown"), 2600);
 }
 
+/** @param {string} text */
 export async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);
@@ -98,16 +138,25 @@ export async function copyText(text) {
 // only their hashes and gives them out once, at the deal.
 const INVITES = "sleuth.invites";
 
+/** @returns {Record<string, SavedInvite[]>} */
 export function savedInvites() {
   try { return JSON.parse(localStorage.getItem(INVITES) || "{}"); } catch (error) { return {}; }
 }
 
+/**
+ * @param {string} table
+ * @param {SavedInvite[]} invites
+ */
 export function saveInvites(table, invites) {
   const all = savedInvites();
   all[table] = invites.map((i) => ({seat: i.seat, url: i.url}));
   localStorage.setItem(INVITES, JSON.stringify(all));
 }
 
+/**
+ * @param {string} table
+ * @param {number[]} seats
+ */
 export function forgetInvites(table, seats) {
   const all = savedInvites();
   if (!all[table]) return;

@@ -5,19 +5,33 @@
 const PING_EVERY = 15000;
 const PONG_WITHIN = 8000;
 // Close codes of the service that no reconnection can cure.
+/** @type {Record<number, string>} */
 const FINAL = {4403: "This seat is not yours: open your own invite link.", 4404: "There is no such table or seat."};
 
+/** @typedef {import("./types.d.ts").ChannelStatus} ChannelStatus */
+/** @typedef {ReturnType<typeof setTimeout> | undefined} Timer */
+
 export class Channel {
+  /**
+   * @param {string} path
+   * @param {{onFrame: (frame: import("./types.d.ts").ServerFrame) => void,
+   *   onStatus: (status: ChannelStatus, note?: string) => void}} handlers
+   */
   constructor(path, {onFrame, onStatus}) {
     this.path = path;
     this.onFrame = onFrame;
     this.onStatus = onStatus;
+    /** @type {number | null} */
     this.lastStep = null;
+    /** @type {WebSocket | null} */
     this.socket = null;
     this.retry = 0;
-    this.timer = null;
-    this.pingTimer = null;
-    this.pongTimer = null;
+    /** @type {Timer} */
+    this.timer = undefined;
+    /** @type {Timer} */
+    this.pingTimer = undefined;
+    /** @type {Timer} */
+    this.pongTimer = undefined;
     this.stopped = false;
     window.addEventListener("online", () => { if (!this.socket) this.connect(); });
     window.addEventListener("offline", () => this.drop("offline"));
@@ -42,6 +56,7 @@ export class Channel {
     socket.onopen = () => { this.retry = 0; this.onStatus("live"); this.schedulePing(); };
     socket.onmessage = (event) => {
       clearTimeout(this.pongTimer);
+      /** @type {import("./types.d.ts").ServerFrame} */
       let frame;
       try { frame = JSON.parse(event.data); } catch (error) { return; }
       if (typeof frame.step === "number" && frame.type === "state") this.lastStep = frame.step;
@@ -67,6 +82,7 @@ export class Channel {
   }
 
   // The network went away: close at once (the server keeps the seat), reconnect when back.
+  /** @param {ChannelStatus} why */
   drop(why) {
     const socket = this.socket;
     this.socket = null;
@@ -86,6 +102,10 @@ export class Channel {
     }, PING_EVERY);
   }
 
+  /**
+   * @param {import("./types.d.ts").ClientMessage} message
+   * @returns {boolean} whether it went out (false while not connected)
+   */
   send(message) {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
     this.socket.send(JSON.stringify(message));

@@ -7,8 +7,20 @@ import fallback from "./fallback.js";
 import {ICONS, capitalize, fill, h, icon, listWords, seatDot} from "./kit.js";
 import {reviewPanel} from "./review.js";
 
+/** @typedef {import("./table.js").TablePage} TablePage */
+/** @typedef {import("./types.d.ts").TableContext} TableContext */
+/**
+ * A replay: the views of one seat (or a spectator) step by step, one of them drawn.
+ * @typedef {{seat: number | null, steps: import("./types.d.ts").ReplayStep[], step: number,
+ *   go(delta: number): void, to(step: number): void, draw(): void}} Replay
+ */
+
+/**
+ * @param {TablePage} page
+ * @param {TableContext} t
+ */
 export function endPanel(page, t) {
-  const frame = page.frame;
+  const frame = t.frame;
   const outcome = frame.outcome || {scores: [], winners: [], reason: ""};
   const winners = outcome.winners.map((s) => (s === page.seat ? "you" : t.name(s)));
   const title = winners.length
@@ -34,16 +46,17 @@ export function endPanel(page, t) {
     const cut = text.lastIndexOf(',"signature":{');
     const value = JSON.parse(text).signature.value;
     const body = `{"record":${text.slice('{"record":'.length, cut)},"signature":${JSON.stringify(value)}}`;
-    const answer = await (await fetch("/api/records/verify", {method: "POST", headers: {"content-type": "application/json"}, body})).json();
+    const answer = /** @type {import("./types.d.ts").VerifyOut} */ (
+      await (await fetch("/api/records/verify", {method: "POST", headers: {"content-type": "application/json"}, body})).json());
     verdict.textContent = answer.valid ? " The signature checks: this server signed this very record." : " The signature does NOT check.";
   };
   const rematch = frame.rematch
     ? h("a.button", {href: `/t/${frame.rematch}`, text: "Go to the rematch"})
     : page.seat !== null ? h("button", {type: "button", text: "Rematch: same seats, a new deal", onclick: async () => {
       try {
-        const again = await api(`/api/tables/${page.table.id}/rematch`, {});
+        const again = /** @type {import("./types.d.ts").TableCreated} */ (await api(`/api/tables/${page.table.id}/rematch`, {}));
         location.href = `/t/${again.table.id}`;
-      } catch (error) { toast(error.message); }
+      } catch (error) { toast(error instanceof Error ? error.message : String(error)); }
     }}) : null;
   return h("div.end.panel", {},
     h("h2", {text: `Game over: ${title}`}),
@@ -64,8 +77,15 @@ export function endPanel(page, t) {
       + `now opened by the seed ${frame.seed} and the salt; "sleuth replay" checks the record step by step.`}));
 }
 
+/**
+ * @param {TablePage} page
+ * @param {number | null} seat
+ * @returns {Promise<Replay>}
+ */
 export async function replayView(page, seat) {
-  const data = await api(`/api/tables/${page.table.id}/replay${seat === null ? "" : `?seat=${seat}`}`);
+  const path = `/api/tables/${page.table.id}/replay${seat === null ? "" : `?seat=${seat}`}`;
+  const data = /** @type {import("./types.d.ts").ReplayOut} */ (await api(path));
+  /** @type {Replay} */
   const replay = {
     seat, steps: data.steps, step: data.steps.length - 1,
     go(delta) { this.to(this.step + delta); },
@@ -76,14 +96,21 @@ export async function replayView(page, seat) {
     },
     draw() {
       const active = document.activeElement;
-      const focused = active && page.prompt.contains(active) ? active.dataset.key || active.id : null;
+      const focused = active instanceof HTMLElement && page.prompt.contains(active) ? active.dataset.key || active.id : null;
       const frame = page.frame;
+      if (!frame) return;
       const view = this.steps[this.step].view;
       const t = page.context(view, {...frame, legal: {actions: [], families: []}}, false);
       const entry = this.step > 0 ? frame.log[this.step - 1] : null;
       const whose = seat === null ? "a spectator" : `${t.name(seat)}${seat === page.seat ? " (you)" : ""}`;
       const slider = h("input", {type: "range", id: "replay-step", min: "0", max: String(this.steps.length - 1),
-        value: String(this.step), "aria-label": "Step", oninput: (e) => this.to(Number(e.target.value))});
+        value: String(this.step), "aria-label": "Step", oninput: (e) => this.to(Number(/** @type {HTMLInputElement} */ (e.target).value))});
+      /**
+       * @param {string} label
+       * @param {string[]} paths
+       * @param {number} target the step it goes to
+       * @param {string} key
+       */
       const button = (label, paths, target, key) => h("button.icon-button", {type: "button", "aria-label": label,
         title: label, "data-key": key, disabled: target === this.step || target < 0 || target >= this.steps.length,
         onclick: () => this.to(target)}, icon(paths));
@@ -103,7 +130,8 @@ export async function replayView(page, seat) {
       page.keysHelp.hidden = true;
       fill(page.boardHost, page.part.board(view, t));
       if (focused) {
-        const again = page.prompt.querySelector(`[data-key="${focused}"]`) || document.getElementById(focused);
+        const again = /** @type {HTMLButtonElement | HTMLInputElement | null} */ (
+          page.prompt.querySelector(`[data-key="${focused}"]`) || document.getElementById(focused));
         if (again && !again.disabled) again.focus();
       }
     },

@@ -3,23 +3,31 @@
 "use strict";
 import {capitalize, h, seatName} from "./kit.js";
 
-function value(node, t, depth = 0) {
+/** @typedef {import("./types.d.ts").TableContext} TableContext */
+
+/**
+ * A value of the view as nested lists and definition lists.
+ * @param {unknown} node
+ * @returns {HTMLElement}
+ */
+function value(node) {
   if (node === null || node === undefined) return h("span.muted", {text: "hidden"});
   if (Array.isArray(node)) {
     if (!node.length) return h("span.muted", {text: "none"});
     if (node.every((item) => item === null || typeof item !== "object")) {
       return h("span.chips", {}, node.map((item) => h("span.chip", {text: item === null ? "?" : String(item)})));
     }
-    return h("ol.tree", {}, node.map((item) => h("li", {}, value(item, t, depth + 1))));
+    return h("ol.tree", {}, node.map((item) => h("li", {}, value(item))));
   }
   if (typeof node === "object") {
     return h("dl.tree", {}, Object.entries(node).map(([key, item]) => [
-      h("dt", {text: key.replaceAll("_", " ")}), h("dd", {}, value(item, t, depth + 1))]));
+      h("dt", {text: key.replaceAll("_", " ")}), h("dd", {}, value(item))]));
   }
   if (typeof node === "boolean") return h("span", {text: node ? "yes" : "no"});
   return h("span", {text: String(node)});
 }
 
+/** @type {import("./types.d.ts").FallbackPart} */
 export default {
   describe(entry, t) {
     const [seat, action, result] = entry;
@@ -31,13 +39,14 @@ export default {
   },
 
   board(view, t) {
-    const shown = {...view};
+    const shown = /** @type {Record<string, unknown>} */ ({...view});
     delete shown.config;
+    /** @type {Map<string, string[]>} */
     const groups = new Map();
     for (const action of t.legal) {
       const kind = action.split(" ")[0];
       if (!groups.has(kind)) groups.set(kind, []);
-      groups.get(kind).push(action);
+      groups.get(kind)?.push(action);
     }
     const moves = t.live && (groups.size || t.families.length) ? h("section.zone", {"aria-label": "Your moves"},
       h("h3.zone-title", {text: "Your moves"}),
@@ -50,10 +59,10 @@ export default {
       moves,
       h("section.zone", {"aria-label": "The table as your seat sees it"},
         h("h3.zone-title", {}, "The table as ", t.seat === null ? "a spectator" : seatName(t, t.seat), " sees it"),
-        value(shown, t)));
+        value(shown)));
   },
 
   reveal(reveal) {
-    return value(reveal || {}, null);
+    return value(reveal || {});
   },
 };

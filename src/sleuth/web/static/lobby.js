@@ -4,6 +4,32 @@
 import {api, copyText, ensurePerson, forgetInvites, rename, saveInvites, savedInvites, toast, whoAmI} from "./api.js";
 import {ICONS, fill, h, icon, plural} from "./kit.js";
 
+/** @typedef {import("./types.d.ts").GameOut} GameOut */
+/** @typedef {import("./types.d.ts").BotOut} BotOut */
+/** @typedef {import("./types.d.ts").TableOut} TableOut */
+/** @typedef {import("./types.d.ts").InviteOut} InviteOut */
+/** @typedef {import("./types.d.ts").SavedInvite} SavedInvite */
+/** @typedef {import("./types.d.ts").TableCreated} TableCreated */
+/**
+ * The new table's form as chosen so far: each seat "me", "person" or "bot:NAME"; the rule
+ * options changed from their defaults.
+ * @typedef {{game: GameOut, players: number, seats: string[], options: Record<string, string | undefined>}} NewTable
+ */
+
+/**
+ * The value of the control an event came from.
+ * @param {Event} event
+ * @returns {string}
+ */
+function targetValue(event) {
+  return /** @type {HTMLInputElement | HTMLSelectElement} */ (event.target).value;
+}
+
+/** @param {unknown} error */
+function errorText(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
 const SHEETS = {
   off: "Off: a grid you mark by hand, kept on the server for your seat.",
   facts: "Facts: what is certain from what your seat has seen.",
@@ -15,9 +41,10 @@ const CLOCKS = {
   turn: "Turn-based: hours per move, over days; a bot moves for whoever runs out.",
 };
 
+/** @param {HTMLElement} main */
 export async function openLobby(main) {
   document.title = "Sleuth: the lobby";
-  const menu = await api("/api/games");
+  const menu = /** @type {import("./types.d.ts").LobbyOut} */ (await api("/api/games"));
   const lobby = h("div.lobby");
   fill(main, lobby);
   const mine = h("div", {id: "my-tables"});
@@ -58,7 +85,12 @@ function nameSection() {
 
 // --- a new table ------------------------------------------------------------------------------
 
+/**
+ * @param {import("./types.d.ts").LobbyOut} menu
+ * @param {() => void} onDealt
+ */
 function newTableSection(menu, onDealt) {
+  /** @type {NewTable} */
   const state = {game: menu.games[0], players: 0, seats: [], options: {}};
   const form = h("form.new-table", {id: "new-table", "aria-labelledby": "new-title"});
   const result = h("div", {id: "dealt", "aria-live": "polite"});
@@ -106,17 +138,17 @@ function newTableSection(menu, onDealt) {
     perMoveRow.hidden = kind === "none";
     if (kind === "none") return;
     const seconds = menu.clock_defaults[kind];
-    perMove.value = kind === "live" ? seconds : seconds / 3600;
+    perMove.value = String(kind === "live" ? seconds : seconds / 3600);
     perMoveUnit.textContent = kind === "live" ? "seconds" : "hours";
   };
   // The time box lies inside the clock's fieldset: its own change must not reset it.
-  clockKind.node.addEventListener("change", (event) => { if (event.target.name === "clock") showPerMove(); });
+  clockKind.node.addEventListener("change", (event) => { if (/** @type {HTMLInputElement} */ (event.target).name === "clock") showPerMove(); });
   showPerMove();
 
   function build() {
     const game = state.game;
     state.players = clampPlayers(game, state.players || Math.min(Math.max(3, game.min_players), game.max_players));
-    players.min = game.min_players; players.max = game.max_players; players.value = state.players;
+    players.min = String(game.min_players); players.max = String(game.max_players); players.value = String(state.players);
     range.textContent = `${game.min_players}–${game.max_players}`;
     while (state.seats.length < state.players) state.seats.push(state.seats.length < 2 ? (state.seats.length === 0 ? "me" : "person") : `bot:${game.takeover_bot}`);
     state.seats.length = state.players;
@@ -135,48 +167,75 @@ function newTableSection(menu, onDealt) {
     const me = state.seats.indexOf("me");
     try {
       if (me >= 0) await ensurePerson("You take a seat at the table you deal: the others will see this name.");
+      /** @type {import("./types.d.ts").TableIn} */
       const body = {
         game: game.name, players: state.players,
-        options: Object.fromEntries(Object.entries(state.options).filter(([, v]) => v !== undefined)),
+        options: Object.fromEntries(Object.entries(state.options).flatMap(([k, v]) => v === undefined ? [] : [[k, v]])),
         seats: state.seats.map((s, i) => s.startsWith("bot:") ? {kind: "bot", bot: botSpec(form, i, s.slice(4))} : {kind: "person"}),
-        sheet: sheet.value(), clock: clockKind.value(), takeover_bot: takeover.value,
+        sheet: sheetLevel(sheet.value()), clock: clockKindOf(clockKind.value()), takeover_bot: takeover.value,
         spectators: spectators.checked, listed: listed.checked,
       };
       if (body.clock !== "none") body.per_move = Number(perMove.value) * (body.clock === "turn" ? 3600 : 1);
       if (me >= 0) body.sit = me;
-      const created = await api("/api/tables", body);
+      const created = /** @type {TableCreated} */ (await api("/api/tables", body));
       const others = created.invites.filter((i) => i.seat !== me);
       if (others.length) saveInvites(created.table.id, others);
       showDealt(result, created, me, others);
       onDealt();
     } catch (failure) {
-      error.textContent = `The table was not dealt: ${failure.message}`;
+      error.textContent = `The table was not dealt: ${errorText(failure)}`;
     }
   });
   return section;
 }
 
+/** @param {string} value */
+function sheetLevel(value) {
+  return /** @type {import("./types.d.ts").SheetLevel} */ (value);
+}
+
+/** @param {string} value */
+function clockKindOf(value) {
+  return /** @type {import("./types.d.ts").ClockKind} */ (value);
+}
+
+/**
+ * @param {GameOut} game
+ * @param {number} count
+ */
 function clampPlayers(game, count) {
   return Math.min(Math.max(count || game.min_players, game.min_players), game.max_players);
 }
 
 // A level's name with the bot behind it and its rating; a bot by name, its name.
+/** @param {BotOut} bot */
 function botName(bot) {
   if (!bot.level) return bot.name;
   const rating = bot.rating == null ? "" : `, rated ${Math.round(bot.rating)}`;
   return `${bot.name} (${bot.spec.split(":")[0]}${rating})`;
 }
 
+/** @param {BotOut} bot */
 function botLabel(bot) {
   return `${botName(bot)}: ${bot.about}`;
 }
 
+/**
+ * @param {HTMLFormElement} form
+ * @param {number} seat
+ * @param {string} name
+ */
 function botSpec(form, seat, name) {
-  const knobs = form.querySelector(`#seat-${seat}-knobs`);
+  const knobs = /** @type {HTMLInputElement | null} */ (form.querySelector(`#seat-${seat}-knobs`));
   const extra = knobs ? knobs.value.trim().split(/[\s,:]+/).filter(Boolean) : [];
   return [name, ...extra].join(":");
 }
 
+/**
+ * @param {HTMLFieldSetElement} fieldset
+ * @param {GameOut} game
+ * @param {NewTable} state
+ */
 function drawSeats(fieldset, game, state) {
   const rows = state.seats.map((choice, seat) => {
     const id = `seat-${seat}`;
@@ -202,26 +261,32 @@ function drawSeats(fieldset, game, state) {
   fill(fieldset, h("legend", {text: "Seats"}), ...rows);
 }
 
+/**
+ * @param {HTMLFieldSetElement} fieldset
+ * @param {GameOut} game
+ * @param {NewTable} state
+ */
 function drawRules(fieldset, game, state) {
   const rows = game.options.map((option) => {
     const id = `option-${option.name}`;
     const helpId = `${id}-help`;
-    const set = (value) => { state.options[option.name] = value === option.default ? undefined : value; };
+    const set = (/** @type {string} */ value) => { state.options[option.name] = value === option.default ? undefined : value; };
     const current = state.options[option.name] ?? option.default;
+    /** @type {import("./types.d.ts").Child} */
     let control;
     if (option.choices.length) {
-      control = h("select", {id, "aria-describedby": helpId, onchange: (e) => set(e.target.value)},
+      control = h("select", {id, "aria-describedby": helpId, onchange: (e) => set(targetValue(e))},
         option.choices.map((c) => h("option", {value: c, text: c, selected: c === current})));
     } else if (option.kind === "bool") {
-      control = h("select", {id, "aria-describedby": helpId, onchange: (e) => set(e.target.value)},
+      control = h("select", {id, "aria-describedby": helpId, onchange: (e) => set(targetValue(e))},
         ["yes", "no"].map((c) => h("option", {value: c, text: c, selected: c === current})));
     } else if (option.kind === "int") {
       control = h("input", {id, type: "number", value: current, min: option.low ?? null, max: option.high ?? null,
-        "aria-describedby": helpId, inputmode: "numeric", onchange: (e) => set(e.target.value)});
+        "aria-describedby": helpId, inputmode: "numeric", onchange: (e) => set(targetValue(e))});
     } else {
       const list = option.presets.length ? `${id}-presets` : null;
       control = h("input.wide", {id, value: current, list, "aria-describedby": helpId, spellcheck: "false",
-        onchange: (e) => set(e.target.value.trim())});
+        onchange: (e) => set(targetValue(e).trim())});
       if (list) control = [control, h("datalist", {id: list}, option.presets.map((p) => h("option", {value: p})))];
     }
     const bounds = option.bounds ? ` (${option.bounds})` : "";
@@ -233,6 +298,13 @@ function drawRules(fieldset, game, state) {
     rows.length ? rows : h("p", {text: "This game has no rule options."}));
 }
 
+/**
+ * Radio buttons in a fieldset, and the value chosen.
+ * @param {string} name
+ * @param {string} title
+ * @param {[string, string][]} entries value and words of each
+ * @param {string} chosen
+ */
 function radioGroup(name, title, entries, chosen) {
   const node = h("fieldset.radios", {},
     h("legend", {text: title}),
@@ -241,19 +313,32 @@ function radioGroup(name, title, entries, chosen) {
       return h("div.row", {}, h("input", {type: "radio", name, id, value, checked: value === chosen}),
         h("label", {for: id, text}));
     }));
-  return {node, value: () => node.querySelector(`input[name=${name}]:checked`).value};
+  const checked = () => /** @type {HTMLInputElement | null} */ (node.querySelector(`input[name=${name}]:checked`));
+  return {node, value: () => checked()?.value ?? chosen};
 }
 
+/**
+ * @param {SavedInvite} invite
+ * @param {string} label
+ */
 function inviteRow(invite, label) {
   const id = `invite-${invite.seat}`;
+  const link = h("input", {id, readonly: true, value: invite.url});
+  link.addEventListener("focus", () => link.select());
   return h("div.invite", {},
     h("label", {for: id, text: label}),
-    h("input", {id, readonly: true, value: invite.url, onfocus: (e) => e.target.select()}),
+    link,
     h("button", {type: "button", "aria-label": `Copy the invite link of seat ${invite.seat}`,
-      onclick: async () => { if (!(await copyText(invite.url))) { document.getElementById(id).select(); toast("Select the link and copy it"); } }},
+      onclick: async () => { if (!(await copyText(invite.url))) { link.select(); toast("Select the link and copy it"); } }},
     icon(ICONS.copy), " Copy"));
 }
 
+/**
+ * @param {HTMLElement} box
+ * @param {TableCreated} created
+ * @param {number} me the dealer's seat (-1: none)
+ * @param {InviteOut[]} invites
+ */
 function showDealt(box, created, me, invites) {
   const table = created.table;
   fill(box, h("div.dealt", {},
@@ -262,17 +347,21 @@ function showDealt(box, created, me, invites) {
     invites.map((i) => inviteRow(i, `Invite for seat ${i.seat}`)),
     h("p", {}, h("a.button.primary", {href: `/t/${table.id}${me >= 0 ? "" : "?watch=1"}`, id: "go-table",
       text: me >= 0 ? "Go to my seat" : "Watch the table"}))));
-  box.querySelector("a").focus();
+  box.querySelector("a")?.focus();
 }
 
 // --- my tables, open tables -------------------------------------------------------------------
 
+/**
+ * @param {HTMLElement} box
+ * @returns {Promise<Set<string>>} the tables this browser sits at
+ */
 async function showMine(box) {
   const me = await whoAmI();
   if (!me) { fill(box, h("p", {text: "Tables you sit at appear here."})); return new Set(); }
-  const tables = await api("/api/tables/mine");
+  const tables = /** @type {import("./types.d.ts").MyTableOut[]} */ (await api("/api/tables/mine"));
   const invites = savedInvites();
-  tables.sort((a, b) => (b.your_move - a.your_move) || (b.table.created_at - a.table.created_at));
+  tables.sort((a, b) => (Number(b.your_move) - Number(a.your_move)) || (b.table.created_at - a.table.created_at));
   const items = tables.map(({table, seat, your_move: yourMove}) => {
     const taken = table.seats.filter((s) => s.joined).map((s) => s.seat);
     forgetInvites(table.id, taken);
@@ -285,7 +374,7 @@ async function showMine(box) {
       h("small.seat-list", {text: table.seats.map((s) => s.kind === "bot" ? `${s.name} (bot)` : (s.name || "free seat")).join(", ")}),
       table.status === "finished" && !table.rematch ? h("button", {type: "button", text: "Rematch",
         "aria-label": `Rematch of ${table.title}`, onclick: async () => {
-          const again = await api(`/api/tables/${table.id}/rematch`, {});
+          const again = /** @type {TableCreated} */ (await api(`/api/tables/${table.id}/rematch`, {}));
           location.href = `/t/${again.table.id}`;
         }}) : null,
       table.rematch ? h("a", {href: `/t/${table.rematch}`, text: "Go to the rematch"}) : null,
@@ -296,6 +385,7 @@ async function showMine(box) {
   return new Set(tables.map((t) => t.table.id));
 }
 
+/** @param {TableOut} table */
 function statusWord(table) {
   if (table.status === "waiting") return `waiting for ${plural(table.seats.filter((s) => s.kind === "person" && !s.joined).length, "person", "people")}`;
   if (table.status === "finished") return "finished";
@@ -304,11 +394,18 @@ function statusWord(table) {
 
 const OPEN_PAGE = 50; // the service's page of open tables
 
+/**
+ * @param {HTMLElement} box
+ * @param {Set<string>} seated the tables this browser sits at
+ * @param {number} [shown] how many tables to list at most
+ * @returns {Promise<void>}
+ */
 async function showOpen(box, seated, shown = OPEN_PAGE) {
   // Pages of the service's list up to `shown` tables: "More" asks for the next page.
+  /** @type {TableOut[]} */
   const tables = [];
   for (let offset = 0; offset < shown; offset += OPEN_PAGE) {
-    const page = await api(`/api/tables?offset=${offset}&limit=${OPEN_PAGE}`);
+    const page = /** @type {TableOut[]} */ (await api(`/api/tables?offset=${offset}&limit=${OPEN_PAGE}`));
     tables.push(...page);
     if (page.length < OPEN_PAGE) break;
   }
@@ -328,7 +425,7 @@ async function showOpen(box, seated, shown = OPEN_PAGE) {
           await ensurePerson();
           await api(`/api/tables/${table.id}/seats/${s.seat}/sit`, {});
           location.href = `/t/${table.id}`;
-        } catch (error) { toast(error.message); }
+        } catch (error) { toast(errorText(error)); }
       }})),
       table.spectators ? h("a", {href: `/t/${table.id}?watch=1`, text: "Watch"}) : null);
   });

@@ -3,12 +3,23 @@
 "use strict";
 import {h, seatColour, seatDot} from "./kit.js";
 
+/** @typedef {import("./types.d.ts").Mark} Mark */
+/** @typedef {import("./table.js").TablePage} TablePage */
+/** @typedef {import("./types.d.ts").TableContext} TableContext */
+
+/** @type {Mark[]} */
 const MARKS = ["", "+", "-", "?"];
+/** @type {Record<Mark, string>} */
 const MARK_WORDS = {"": "unmarked", "+": "yes", "-": "no", "?": "maybe"};
+/** @type {Record<Mark, string>} */
 const MARK_SHOWN = {"": "", "+": "✓", "-": "✗", "?": "?"};
 
+/**
+ * @param {TablePage} page
+ * @param {TableContext} t
+ */
 export function sheetPanel(page, t) {
-  const frame = page.frame;
+  const frame = t.frame;
   if (page.seat === null) return h("p", {text: "A spectator keeps no sheet."});
   if (frame.sheet_level !== "off") {
     if (page.sheet === null) return h("p.muted", {text: "The sheet is being worked out for this step…"});
@@ -20,6 +31,7 @@ export function sheetPanel(page, t) {
   }
   const notes = page.notes;
   if (!notes) return h("p", {text: `${page.table.title} keeps no hand-marked grid.`});
+  /** @param {string} place */
   const placeName = (place) => {
     const seat = /^s(\d+)$/.exec(place);
     return seat ? t.name(Number(seat[1])) + (Number(seat[1]) === page.seat ? " (you)" : "") : place;
@@ -46,6 +58,10 @@ export function sheetPanel(page, t) {
     h("div.grid-scroll", {tabindex: "0", role: "region", "aria-label": "Hand-kept sheet"}, h("table.notes-grid", {"aria-label": "Hand-kept sheet"}, h("thead", {}, head), h("tbody", {}, rows))));
 }
 
+/**
+ * @param {TablePage} page
+ * @param {TableContext} t
+ */
 export function chatPanel(page, t) {
   const list = h("ol.chat-list", {"aria-label": "Messages", tabindex: "0"},
     page.chat.map((c) => h("li", {style: {"--seat": c.seat === null ? "gray" : seatColour(c.seat)}},

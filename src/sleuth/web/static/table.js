@@ -10,77 +10,162 @@ import fallback from "./fallback.js";
 import {ICONS, capitalize, fill, h, icon, listWords, plural, seatColour, seatDot} from "./kit.js";
 import {chatPanel, sheetPanel} from "./panels.js";
 
+/** @typedef {import("./types.d.ts").TableOut} TableOut */
+/** @typedef {import("./types.d.ts").GameOut} GameOut */
+/** @typedef {import("./types.d.ts").StateFrame} StateFrame */
+/** @typedef {import("./types.d.ts").View} View */
+/** @typedef {import("./types.d.ts").TableContext} TableContext */
+/** @typedef {import("./types.d.ts").FallbackPart} Part */
+/** @typedef {import("./types.d.ts").LogEntry} LogEntry */
+
+/**
+ * @param {HTMLElement} main
+ * @param {string} tableId
+ */
 export async function openTable(main, tableId) {
   const params = new URLSearchParams(location.search);
+  /** @type {TableOut} */
   let table;
   try {
-    table = await api(`/api/tables/${tableId}`);
+    table = /** @type {TableOut} */ (await api(`/api/tables/${tableId}`));
   } catch (error) {
-    fill(main, h("p.panel.error-box", {role: "alert", text: `No such table: ${error.message}`}),
+    fill(main, h("p.panel.error-box", {role: "alert", text: `No such table: ${errorText(error)}`}),
       h("p", {}, h("a", {href: "/", text: "Back to the lobby"})));
     return;
   }
   const seat = await findSeat(table, params);
-  const menu = await api("/api/games");
+  const menu = /** @type {import("./types.d.ts").LobbyOut} */ (await api("/api/games"));
   const game = menu.games.find((g) => g.name === table.game);
   const part = await loadPart(game);
   const page = new TablePage(main, table, game, part, seat);
   page.start();
 }
 
+/**
+ * @param {unknown} error
+ * @returns {string}
+ */
+function errorText(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The seat this browser plays at the table: by its invite, or one it sits at, or none.
+ * @param {TableOut} table
+ * @param {URLSearchParams} params
+ * @returns {Promise<number | null>}
+ */
 async function findSeat(table, params) {
   const token = params.get("token");
   if (token) {
     await ensurePerson("Your invite opens a seat at this table. What name should the others see?");
     try {
-      const joined = await api(`/api/tables/${table.id}/join`, {token});
+      const joined = /** @type {import("./types.d.ts").JoinOut} */ (await api(`/api/tables/${table.id}/join`, {token}));
       history.replaceState(null, "", `/t/${table.id}`);
       return joined.seat;
     } catch (error) {
-      toast(`The invite does not open a seat: ${error.message}`);
+      toast(`The invite does not open a seat: ${errorText(error)}`);
     }
   }
   const me = await whoAmI();
   if (!me || params.has("watch")) return null;
-  const mine = await api("/api/tables/mine");
+  const mine = /** @type {import("./types.d.ts").MyTableOut[]} */ (await api("/api/tables/mine"));
   const found = mine.find((m) => m.table.id === table.id);
   return found ? found.seat : null;
 }
 
+/**
+ * The game's own part of the page (its module, found by the service's menu), over the generic
+ * table: what it leaves out, the generic table does.
+ * @param {GameOut | undefined} game
+ * @returns {Promise<Part>}
+ */
 async function loadPart(game) {
   if (!game || !game.web) return fallback;
   for (const href of game.web.styles) document.head.append(h("link", {rel: "stylesheet", href}));
-  const module = await import(game.web.script);
+  const module = /** @type {{default: import("./types.d.ts").GamePart}} */ (await import(game.web.script));
   return {...fallback, ...module.default};
 }
 
-class TablePage {
+export class TablePage {
+  // The parts of the page the draw methods fill (made before the constructor's body runs).
+  statusPill = h("span.conn", {role: "status"});
+  seatsBar = h("ul.seats-bar", {"aria-label": "Players"});
+  turn = h("div.turn", {role: "status", "aria-live": "polite"});
+  justBox = h("div.just", {"aria-live": "polite"});
+  notice = h("div.notice");
+  prompt = h("div.prompt");
+  errorBox = h("p.error-text.in-place", {role: "alert"});
+  boardHost = h("div.board-host");
+  entry = h("input", {id: "notation", name: "notation", autocomplete: "off", spellcheck: "false",
+    list: "legal-list", "aria-describedby": "keys-help", placeholder: "type a move, e.g. the one shown"});
+  legalList = h("datalist", {id: "legal-list"});
+  keysHelp = h("p.keys", {id: "keys-help"});
+  entryForm = h("form.entry", {onsubmit: (event) => {
+    event.preventDefault();
+    const text = this.entry.value.trim();
+    if (text) { this.act(text); this.entry.value = ""; }
+  }}, h("label", {for: "notation", text: "Move in notation"}), this.entry, this.legalList,
+  h("button", {type: "submit", text: "Play"}));
+  end = h("section.end-host", {"aria-label": "The end of the game"});
+  history = h("ol.history-list", {"aria-label": "Every move so far", tabindex: "0"});
+  sideTabs = h("div.side-tabs");
+  playArea = h("section.play", {"aria-label": "The table"},
+    this.prompt, this.errorBox, this.boardHost, this.entryForm, this.keysHelp);
+
+  /**
+   * @param {HTMLElement} main
+   * @param {TableOut} table
+   * @param {GameOut | undefined} game
+   * @param {Part} part
+   * @param {number | null} seat
+   */
   constructor(main, table, game, part, seat) {
-    Object.assign(this, {main, table, game, part, seat});
+    this.main = main;
+    this.table = table;
+    this.game = game;
+    this.part = part;
+    this.seat = seat;
+    /** @type {StateFrame | null} */
     this.frame = null;
+    /** @type {string | null} */
     this.sheet = null;
+    /** @type {import("./types.d.ts").NotesGrid | null} */
     this.notes = null;
+    /** @type {import("./types.d.ts").ChatOut[]} */
     this.chat = [];
+    /** @type {string | null} */
     this.error = null;
+    /** @type {string | null} */
+    this.errorCode = null;
+    /** @type {string | null} */
+    this.pending = null;
+    /** @type {Map<string, unknown>} */
     this.picks = new Map();
+    /** @type {import("./types.d.ts").ChannelStatus} */
     this.status = "connecting";
     this.statusNote = "";
+    /** @type {number[]} indices of the log entries that are new to this person */
     this.just = [];
+    /** @type {import("./ending.js").Replay | null} */
     this.replay = null;
     this.seenKey = `sleuth.seen.${table.id}.${seat}`;
-    this.build();
-  }
-
-  start() {
-    document.title = `${this.table.title} · Sleuth`;
-    document.getElementById("top-title").textContent = this.table.title;
-    const path = this.seat === null ? `/ws/tables/${this.table.id}/watch` : `/ws/tables/${this.table.id}/seats/${this.seat}`;
+    const path = seat === null ? `/ws/tables/${table.id}/watch` : `/ws/tables/${table.id}/seats/${seat}`;
     this.channel = new Channel(path, {
       onFrame: (frame) => this.onFrame(frame),
       onStatus: (status, note) => { this.status = status; this.statusNote = note || ""; this.drawStatus(); },
     });
+    this.root = this.build();
+    this.drawStatus();
+  }
+
+  start() {
+    document.title = `${this.table.title} · Sleuth`;
+    const title = document.getElementById("top-title");
+    if (title) title.textContent = this.table.title;
     this.channel.connect();
-    api(`/api/tables/${this.table.id}/chat`).then((rows) => {
+    api(`/api/tables/${this.table.id}/chat`).then((answer) => {
+      const rows = /** @type {import("./types.d.ts").ChatOut[]} */ (answer);
       const known = new Set(this.chat.map((c) => c.id));
       this.chat = [...rows.filter((r) => !known.has(r.id)), ...this.chat].sort((a, b) => a.id - b.id);
       this.drawChat();
@@ -93,19 +178,26 @@ class TablePage {
 
   // --- the table as the game's part sees it ----------------------------------------------------
 
+  /**
+   * The table as the game's part sees it (types.d.ts's TableContext).
+   * @param {View} view the view drawn (the seat's, or a replay's)
+   * @param {StateFrame} frame
+   * @param {boolean} live whether the seat may act on it now
+   * @returns {TableContext}
+   */
   context(view, frame, live) {
     const page = this;
     const legal = new Set(live ? frame.legal.actions : []);
     const families = live ? frame.legal.families : [];
     const seats = frame.seats;
-    const name = (seat) => {
+    const name = (/** @type {number} */ seat) => {
       const s = seats[seat];
       if (!s) return `Seat ${seat}`;
       if (s.kind === "bot") return `${capitalize(s.name)} bot`;
       return s.name || `Seat ${seat}`;
     };
     // "You" is the seat whose view is drawn: in a replay as another seat saw it, that seat.
-    const me = view && "seat" in view ? view.seat : this.seat;
+    const me = view ? view.seat : this.seat;
     return {
       seat: me, players: seats.length, view, frame, live, over: frame.status === "finished",
       legal, families, name,
@@ -130,6 +222,7 @@ class TablePage {
     };
   }
 
+  /** @param {string} action in notation */
   act(action) {
     if (!this.frame || !this.channel.send({type: "act", action, step: this.frame.step})) {
       this.error = "Not connected: the move was not sent. Reconnecting…";
@@ -142,6 +235,7 @@ class TablePage {
 
   // --- frames ---------------------------------------------------------------------------------
 
+  /** @param {import("./types.d.ts").ServerFrame} frame */
   onFrame(frame) {
     if (frame.type === "state") this.onState(frame);
     else if (frame.type === "sheet") { if (this.frame && frame.step === this.frame.step) { this.sheet = frame.sheet; this.drawSide(); } }
@@ -151,6 +245,7 @@ class TablePage {
     else if (frame.type === "error") { this.error = frame.message; this.errorCode = frame.code; this.drawPlay(); }
   }
 
+  /** @param {StateFrame} frame */
   onState(frame) {
     const before = this.frame;
     const seen = before ? before.log.length : Number(sessionStorage.getItem(this.seenKey) ?? -1);
@@ -177,8 +272,9 @@ class TablePage {
     return [{key: "/", label: "type a move"}, {key: "Esc", label: "clear the pick"}, ...own];
   }
 
+  /** @param {KeyboardEvent} event */
   onKey(event) {
-    const target = event.target;
+    const target = /** @type {HTMLElement | null} */ (event.target);
     const typing = target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT");
     if (event.key === "Escape") { this.picks.clear(); this.error = null; this.drawPlay(); return; }
     if (typing || event.ctrlKey || event.metaKey || event.altKey || document.querySelector("dialog[open]")) return;
@@ -189,36 +285,14 @@ class TablePage {
     }
     if (event.key === "/") { event.preventDefault(); this.entry.focus(); return; }
     const key = this.keys().find((k) => k.run && k.key.toLowerCase() === event.key.toLowerCase());
-    if (key) { event.preventDefault(); key.run(); }
+    if (key?.run) { event.preventDefault(); key.run(); }
   }
 
   // --- drawing --------------------------------------------------------------------------------
 
+  /** The page's frame, filled by the draw methods as frames come. */
   build() {
-    this.statusPill = h("span.conn", {role: "status"});
-    this.seatsBar = h("ul.seats-bar", {"aria-label": "Players"});
-    this.turn = h("div.turn", {role: "status", "aria-live": "polite"});
-    this.justBox = h("div.just", {"aria-live": "polite"});
-    this.notice = h("div.notice");
-    this.prompt = h("div.prompt");
-    this.errorBox = h("p.error-text.in-place", {role: "alert"});
-    this.boardHost = h("div.board-host");
-    this.entry = h("input", {id: "notation", name: "notation", autocomplete: "off", spellcheck: "false",
-      list: "legal-list", "aria-describedby": "keys-help", placeholder: "type a move, e.g. the one shown"});
-    this.legalList = h("datalist", {id: "legal-list"});
-    this.keysHelp = h("p.keys", {id: "keys-help"});
-    this.entryForm = h("form.entry", {onsubmit: (event) => {
-      event.preventDefault();
-      const text = this.entry.value.trim();
-      if (text) { this.act(text); this.entry.value = ""; }
-    }}, h("label", {for: "notation", text: "Move in notation"}), this.entry, this.legalList,
-    h("button", {type: "submit", text: "Play"}));
-    this.end = h("section.end-host", {"aria-label": "The end of the game"});
-    this.history = h("ol.history-list", {"aria-label": "Every move so far", tabindex: "0"});
-    this.sideTabs = h("div.side-tabs");
-    this.playArea = h("section.play", {"aria-label": "The table"},
-      this.prompt, this.errorBox, this.boardHost, this.entryForm, this.keysHelp);
-    this.root = h("div.table-page", {},
+    const root = h("div.table-page", {},
       h("div.table-head", {},
         h("h1", {text: this.table.title}),
         h("span.table-sub", {text: `${plural(this.table.players, "player")} · sheet ${this.table.sheet} · `
@@ -231,11 +305,12 @@ class TablePage {
           h("section.history", {"aria-labelledby": "history-title"},
             h("h2", {id: "history-title", text: "History"}), this.history),
           this.sideTabs)));
-    fill(this.main, this.root);
-    this.drawStatus();
+    fill(this.main, root);
+    return root;
   }
 
   drawAll() {
+    if (!this.frame) return;
     // The step drawn, on the page itself: what a test (or a person's assistive tool) waits for.
     this.root.dataset.step = String(this.frame.step);
     this.root.dataset.status = this.frame.status;
@@ -258,6 +333,7 @@ class TablePage {
 
   drawSeats() {
     const frame = this.frame;
+    if (!frame) return;
     const t = this.context(frame.view, frame, true);
     fill(this.seatsBar, ...frame.seats.map((s) => {
       const moving = frame.status === "playing" && frame.to_move === s.seat;
@@ -277,16 +353,17 @@ class TablePage {
 
   drawClock() {
     if (!this.frame) return;
-    const clock = this.frame.clock;
-    for (const node of this.seatsBar.querySelectorAll(".seat-clock")) {
-      const mine = clock.deadline !== null && Number(node.dataset.seat) === clock.seat;
-      node.textContent = mine ? timeLeft(clock.deadline) : "";
-      node.classList.toggle("short", mine && clock.deadline - Date.now() / 1000 < 15);
+    const {deadline, seat} = this.frame.clock;
+    for (const node of /** @type {NodeListOf<HTMLElement>} */ (this.seatsBar.querySelectorAll(".seat-clock"))) {
+      const mine = deadline !== null && Number(node.dataset.seat) === seat;
+      node.textContent = mine ? timeLeft(deadline) : "";
+      node.classList.toggle("short", mine && deadline - Date.now() / 1000 < 15);
     }
   }
 
   drawTurn() {
     const frame = this.frame;
+    if (!frame) return;
     const t = this.context(frame.view, frame, true);
     const mine = this.seat !== null && frame.actors.includes(this.seat);
     let text;
@@ -301,7 +378,7 @@ class TablePage {
       text = "Your move.";
       cls = "yours";
     } else if (mine) {
-      text = `${t.name(frame.to_move)} is to move; you may act too.`;
+      text = frame.to_move === null ? "You may act." : `${t.name(frame.to_move)} is to move; you may act too.`;
       cls = "yours-too";
     } else if (frame.to_move !== null) {
       const s = frame.seats[frame.to_move];
@@ -315,6 +392,7 @@ class TablePage {
 
   drawJust() {
     const frame = this.frame;
+    if (!frame) return;
     const t = this.context(frame.view, frame, false);
     const items = this.just.slice(-3).filter((i) => frame.log[i]);
     fill(this.justBox, items.length ? h("span.just-label", {text: "Just now:"}) : null,
@@ -322,6 +400,12 @@ class TablePage {
         seatDot(frame.log[i][0]), " ", this.describe(frame.log[i], t, i))));
   }
 
+  /**
+   * One step of the history in words, by the game's part (the generic words if it fails).
+   * @param {LogEntry} entry
+   * @param {TableContext} t
+   * @param {number} index
+   */
   describe(entry, t, index) {
     try {
       return capitalize(this.part.describe(entry, t, index));
@@ -332,6 +416,7 @@ class TablePage {
 
   drawNotice() {
     const frame = this.frame;
+    if (!frame) return;
     const mine = this.seat === null ? null : frame.seats[this.seat];
     const parts = [];
     if (mine && mine.takeover && frame.status === "playing") {
@@ -357,7 +442,7 @@ class TablePage {
             await ensurePerson();
             await api(`/api/tables/${this.table.id}/seats/${s.seat}/sit`, {});
             location.href = `/t/${this.table.id}`;
-          } catch (error) { toast(error.message); }
+          } catch (error) { toast(errorText(error)); }
         }}));
       }
     }
@@ -368,8 +453,10 @@ class TablePage {
     if (!this.frame) return;
     if (this.replay) { this.replay.draw(); return; }
     const frame = this.frame;
+    if (!frame) return;
     const t = this.context(frame.view, frame, frame.status === "playing" && this.seat !== null);
-    const focused = document.activeElement && this.boardHost.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+    const active = document.activeElement;
+    const focused = active instanceof HTMLElement && this.boardHost.contains(active) ? active.dataset.key : null;
     let board;
     try {
       board = this.part.board(frame.view, t);
@@ -379,12 +466,12 @@ class TablePage {
     }
     fill(this.boardHost, board);
     if (focused) {
-      const again = this.boardHost.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+      const again = /** @type {HTMLElement | null} */ (this.boardHost.querySelector(`[data-key="${CSS.escape(focused)}"]`));
       if (again) again.focus();
     }
     this.errorBox.textContent = this.error ? this.error : "";
     this.errorBox.hidden = !this.error;
-    const mine = t.live && frame.actors.includes(this.seat);
+    const mine = t.live && this.seat !== null && frame.actors.includes(this.seat);
     this.prompt.hidden = !mine;
     this.prompt.textContent = mine && this.part.prompt ? this.part.prompt(frame.view, t) || "" : "";
     this.entryForm.hidden = this.seat === null || frame.status === "finished";
@@ -399,6 +486,7 @@ class TablePage {
 
   drawHistory() {
     const frame = this.frame;
+    if (!frame) return;
     const t = this.context(frame.view, frame, false);
     const step = this.replay ? this.replay.step : null;
     fill(this.history, ...frame.log.map((entry, index) => h("li", {
@@ -418,6 +506,7 @@ class TablePage {
     const tab = localStorage.getItem("sleuth.tab") || "sheet";
     const chatBox = chatPanel(this, t);
     const sheetBox = sheetPanel(this, t);
+    /** @type {[string, string, HTMLElement][]} */
     const tabs = [["sheet", `Sheet (${frame.sheet_level})`, sheetBox], ["chat", `Chat${this.chat.length ? ` (${this.chat.length})` : ""}`, chatBox]];
     const bar = h("div.tabs", {role: "tablist", "aria-label": "Sheet and chat"},
       tabs.map(([key, label]) => h("button", {type: "button", role: "tab", id: `tab-${key}`,
@@ -427,6 +516,7 @@ class TablePage {
       id: `panel-${key}`, "aria-labelledby": `tab-${key}`, hidden: key !== tab}, box)));
   }
 
+  /** @param {boolean} [fresh] whether a message just came (told in a toast) */
   drawChat(fresh) {
     if (!this.frame) return;
     this.drawSide();
@@ -438,19 +528,21 @@ class TablePage {
 
   drawEnd() {
     const frame = this.frame;
+    if (!frame) return;
     if (frame.status !== "finished") { this.end.hidden = true; return; }
     this.end.hidden = false;
     const t = this.context(frame.view, frame, false);
     fill(this.end, endPanel(this, t));
   }
 
+  /** @param {number | null} seat whose view the replay shows (null: a spectator's) */
   startReplay(seat) {
     replayView(this, seat).then((replay) => {
       this.replay = replay;
       this.drawPlay();
       this.drawHistory();
       this.playArea.scrollIntoView({block: "start"});
-    }).catch((error) => toast(`No replay: ${error.message}`));
+    }).catch((error) => toast(`No replay: ${errorText(error)}`));
   }
 
   stopReplay() {
@@ -460,6 +552,7 @@ class TablePage {
   }
 }
 
+/** @param {number} deadline seconds since the epoch */
 function timeLeft(deadline) {
   const seconds = Math.max(0, Math.round(deadline - Date.now() / 1000));
   if (seconds >= 7200) return `${Math.floor(seconds / 3600)} h left`;

@@ -1,8 +1,8 @@
 """What both Alibi bots read off a view alike: a small mutable table model, card counting,
 and which hand cards are useful.
 
-The view carries no rule options, so the conviction threshold is the default one (5
-distinct values, REFERENCE.md §3 C1), capped by a suspect's own number of values.
+The conviction threshold is the table's (the view carries its config: ``threshold``,
+five by default, REFERENCE.md §3 C1), capped by a suspect's own number of values.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from dataclasses import dataclass
 
 from sleuth.games.alibi import VALUES, AlibiView
 
-THRESHOLD = 5
 SPECIALS = frozenset({"alibi", "bribe", "goodeye"})
 _VALUE_SET = frozenset(VALUES)
 
 
-def need(values: tuple[str, ...]) -> int:
-    return min(THRESHOLD, len(values))
+def need(values: tuple[str, ...], threshold: int) -> int:
+    """How many of a suspect's values must lie out to convict it."""
+    return min(threshold, len(values))
 
 
 def unseen(view: AlibiView) -> Counter[str]:
@@ -51,7 +51,7 @@ class Table:
         return cls(
             view.seat,
             {s.suspect: frozenset(s.values) for s in view.display},
-            {s.suspect: need(s.values) for s in view.display},
+            {s.suspect: need(s.values, view.config.threshold) for s in view.display},
             [list(f) for f in view.fronts],
             {s.suspect for s in view.display if s.alibi is not None},
             list(view.hand or ()),

@@ -60,7 +60,7 @@ def expected_points(state: AlibiState) -> list[float]:
     table = Table(
         seat=0,
         suspects={s: values[s] for s in state.display},
-        needs={s: need(tuple(values[s])) for s in state.display},
+        needs={s: need(tuple(values[s]), state.game.config.threshold) for s in state.display},
         fronts=[list(f) for f in state.fronts],
         alibied=set(alibied),
         # Every hand at once: a value anybody holds counts as sure to come.

@@ -1,27 +1,59 @@
 // Alibi's table: the four suspects face up with their attributes (drawn, and written), the
 // clue cards laid out in front of each player below them, the alibis, the convictions so
 // far, the special cards (Alibi, Bestechung, Gutes Auge), your hand.
-import {capitalize, h, listWords, pickButton, plural, seatColour, seatDot, section} from "../../kit.js";
+import {capitalize, h, listWords, pickButton, plural, seatColour, seatDot, section} from "sleuth/kit";
 
+/**
+ * The seat's view (views.AlibiView, as JSON).
+ * @typedef {import("sleuth/types").View & {
+ *   config: {threshold: number}, players: number, phase: "main" | "extra" | "convict" | "swap" | "over",
+ *   active: number | null, hand: string[] | null, hand_sizes: number[], display: Suspect[],
+ *   suspect_pile_size: number, fronts: string[][], discard: string[], draw_pile_size: number,
+ *   extra_plays: number, candidates: string[], scores: number[], convictions: Conviction[],
+ *   convictions_to_end: number, round_turns: number, outcome: import("sleuth/types").Outcome | null}} AlibiView
+ */
+/** @typedef {{suspect: string, values: string[], alibi: number | null, covered: string[]}} Suspect */
+/**
+ * @typedef {{number: number, suspect: string, how: string, convicter: number | null, points: number[],
+ *   evidence: string[]}} Conviction
+ */
+/**
+ * What the seat has picked: a hand card (its index), or the hand cards to exchange.
+ * @typedef {{card: number, exchange: number[]}} Picks
+ */
+/**
+ * The deal, shown at the end (rules.AlibiState.reveal).
+ * @typedef {{suspects: string[], hands: string[][], pile: string[], start: number}} Reveal
+ */
+/** @typedef {import("sleuth/types").TableContext<AlibiView, Picks>} Table */
+
+/** @type {Record<string, string[]>} */
 const GROUPS = {
   gender: ["male", "female"], build: ["fat", "thin"], hair: ["long", "short"],
   clothing: ["plain", "striped", "dotted"], weapon: ["revolver", "knife"], item: ["umbrella", "glasses", "newspaper", "bag"],
 };
 const GROUP_OF = Object.fromEntries(Object.entries(GROUPS).flatMap(([g, vs]) => vs.map((v) => [v, g])));
+/** @type {Record<string, string>} */
 const WORDS = {
   male: "male", female: "female", fat: "fat", thin: "thin", long: "long hair", short: "short hair",
   plain: "plain clothes", striped: "striped clothes", dotted: "dotted clothes", revolver: "revolver", knife: "knife",
   umbrella: "umbrella", glasses: "glasses", newspaper: "newspaper", bag: "shopping bag",
   alibi: "Alibi", bribe: "Bestechung (bribe)", goodeye: "Gutes Auge (good eye)",
 };
+/** @type {Record<string, string>} */
 const SPECIAL_HELP = {
   alibi: "Alibi: pick a suspect who cannot be the culprit this round.",
   bribe: "Bestechung: pick a clue lying in front of another player; it is discarded.",
   goodeye: "Gutes Auge: lay out two more cards this turn.",
 };
-const word = (card) => WORDS[card] || card;
+const word = (/** @type {string} */ card) => WORDS[card] || card;
 const SVG = "http://www.w3.org/2000/svg";
 
+/**
+ * @param {string} tag
+ * @param {Record<string, string>} attrs
+ * @param {...Node} children
+ */
 function svg(tag, attrs, ...children) {
   const node = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
@@ -32,8 +64,9 @@ function svg(tag, attrs, ...children) {
 let patternCount = 0;
 
 // A suspect drawn from its attributes, as the printed card shows the person.
+/** @param {string[]} values */
 function portrait(values) {
-  const has = (v) => values.includes(v);
+  const has = (/** @type {string} */ v) => values.includes(v);
   const id = `alibi-pattern-${patternCount += 1}`;
   const cloth = has("striped") ? "#3d6fb6" : has("dotted") ? "#b6493d" : "#5f7f55";
   const defs = svg("defs", {},
@@ -70,7 +103,12 @@ function portrait(values) {
   return svg("svg", {viewBox: "0 0 64 64", class: "al-portrait", "aria-hidden": "true"}, ...parts);
 }
 
-function clueCard(card, {label, key, picked, usable, onpick, small} = {}) {
+/**
+ * @param {string} card
+ * @param {{label?: string, key?: string, picked?: boolean, usable?: boolean, onpick?: () => void,
+ *   small?: boolean}} [options]
+ */
+export function clueCard(card, {label, key, picked, usable, onpick, small} = {}) {
   const group = GROUP_OF[card] || "special";
   const face = h("span.al-card-face", {}, h("span.al-card-group", {text: group === "special" ? "special" : group}), h("span.al-card-word", {text: word(card)}));
   const cls = `al-card g-${group}${small ? " small" : ""}`;
@@ -78,6 +116,12 @@ function clueCard(card, {label, key, picked, usable, onpick, small} = {}) {
   return pickButton({label: label || `${word(card)} card`, key, picked, usable, onpick, cls, content: face});
 }
 
+/**
+ * @param {Suspect} s
+ * @param {AlibiView} view
+ * @param {Table} t
+ * @param {string | null} pickedCard
+ */
 function suspectCard(s, view, t, pickedCard) {
   const threshold = view.config.threshold;
   const covered = new Set(s.covered);
@@ -99,6 +143,12 @@ function suspectCard(s, view, t, pickedCard) {
       onclick: () => t.act(target), "aria-label": verb}, verb));
 }
 
+/**
+ * @param {AlibiView} view
+ * @param {Table} t
+ * @param {string[]} hand
+ * @param {number | undefined} picked
+ */
 function handActions(view, t, hand, picked) {
   const exchanging = t.pick.get("exchange");
   const buttons = [];
@@ -106,7 +156,7 @@ function handActions(view, t, hand, picked) {
     const cards = exchanging.map((i) => hand[i]);
     const action = [...t.legal].find((a) => a.startsWith("exchange ") && sameCards(a.slice(9).split("+"), cards));
     buttons.push(h("button.act", {type: "button", "data-key": "al-exchange-send", "data-action": action || "", disabled: !action,
-      onclick: () => t.act(action)}, cards.length ? `Exchange ${listWords(cards.map(word))}` : "Pick the cards to exchange"));
+      onclick: () => { if (action) t.act(action); }}, cards.length ? `Exchange ${listWords(cards.map(word))}` : "Pick the cards to exchange"));
     buttons.push(h("button", {type: "button", "data-key": "al-exchange-cancel", onclick: () => t.pick.delete("exchange")}, "Cancel"));
     return buttons;
   }
@@ -128,10 +178,15 @@ function handActions(view, t, hand, picked) {
   return buttons;
 }
 
+/**
+ * @param {string[]} a
+ * @param {string[]} b
+ */
 function sameCards(a, b) {
   return a.length === b.length && [...a].sort().join() === [...b].sort().join();
 }
 
+/** @type {import("sleuth/types").GamePart<AlibiView, Picks, Reveal>} */
 export default {
   board(view, t) {
     const hand = view.hand || [];
@@ -220,7 +275,12 @@ export default {
   },
 };
 
-function eventWords(event, t) {
+/**
+ * A public event of a step's result in words: "drew 2", "revealed S7", "convicted ...".
+ * @param {string} event
+ * @param {Table} t
+ */
+export function eventWords(event, t) {
   let m;
   if (!event || event === "ok") return "";
   if ((m = /^drew (\d+)$/.exec(event))) return `(Drew ${plural(Number(m[1]), "card")}.)`;

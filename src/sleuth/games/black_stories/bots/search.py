@@ -44,6 +44,7 @@ from sleuth.games.black_stories.sampler import (
     determinize,
     sample_cases,
 )
+from sleuth.games.black_stories.views import epoch_of
 
 from .deductive import RISK  # the playout's solve rule is the deductive bot's
 
@@ -115,7 +116,21 @@ def known_mask(state: BlackStoriesState, seat: int, target: int, seen: int) -> i
             not private or seat == attempt.seat
         ):  # (the target, the other who sees it, is not ``seat``)
             failed |= _CASE_BIT[attempt.guess.replace("/", "+")]
-    return grid_mask(state.grids[target]) & ~failed & ~seen
+    mask = grid_mask(state.grids[target]) & ~failed & ~seen
+    if state.reshuffled:  # only a card of the pile the case came from may be it
+        piles = pile_masks(state.reshuffled)
+        case_bit = _CASE_BIT[state.cases[target] or ""]
+        mask &= next(pile for pile in piles if pile & case_bit)
+    return mask
+
+
+@lru_cache(maxsize=1024)
+def pile_masks(reshuffled: tuple[tuple[str, ...], ...]) -> tuple[int, ...]:
+    """Per pile (the deal's, then each reshuffle's), the cases whose card was last in it."""
+    piles = [0] * (len(reshuffled) + 1)
+    for case, bit in _CASE_BIT.items():
+        piles[epoch_of(reshuffled, case)] |= bit
+    return tuple(piles)
 
 
 def known_cases(state: BlackStoriesState, seat: int, target: int) -> list[str]:

@@ -1,11 +1,36 @@
 // Black Stories Investigation's table: your hand of case cards, your own case, every
 // player's evidence grid (fields 0/1, 2, 3) with the cards placed on it, the investigation
 // cards (blood drops) each has left, the solve attempts, the draw and discard piles.
-import {capitalize, h, icon, listWords, pickButton, plural, seatColour, seatDot, section} from "../../kit.js";
+import {capitalize, h, icon, listWords, pickButton, plural, seatColour, seatDot, section} from "sleuth/kit";
 
+/**
+ * The seat's view (views.BlackStoriesView, as JSON).
+ * @typedef {import("sleuth/types").View & {
+ *   players: number, phase: "play" | "solve" | "draw" | "over", turn: number, start: number,
+ *   final_round: boolean, case: string | null, hand: string[] | null, has_case: boolean[],
+ *   hand_sizes: number[], draw_size: number, discard: string[], grids: {card: string, field: string}[][],
+ *   unused: number[][], scores: number[], pool: number | null,
+ *   plays: {seat: number, card: string, target: number, field: string}[],
+ *   attempts: {seat: number, target: number, guess: string | null, drops: number, success: boolean, points: number}[],
+ *   cases: (string | null)[] | null, outcome: import("sleuth/types").Outcome | null}} BlackStoriesView
+ */
+/**
+ * What the seat has picked: a hand card, whose case it solves, the evidence it names and the
+ * investigation card it spends.
+ * @typedef {{card: string, solve: number, guess: string[], drops: number}} Picks
+ */
+/**
+ * The deal, shown at the end (rules.BlackStoriesState.reveal).
+ * @typedef {{start: number, cases: string[], hands: string[][], draw: string[], cases_held: string[][]}} Reveal
+ */
+/** @typedef {import("sleuth/types").TableContext<BlackStoriesView, Picks>} Table */
+
+/** @type {[string, string[]][]} */
 const ATTRIBUTES = [["victim", ["man", "woman"]], ["time", ["day", "night"]], ["scene", ["inside", "outside"]], ["weapon", ["knife", "gun"]]];
+/** @type {[string, string][]} */
 const FIELDS = [["0/1", "0 or 1 match"], ["2", "2 matches"], ["3", "3 matches"]];
 // Evidence drawn as small pictures, each with its word below (the picture is never the only cue).
+/** @type {Record<string, string[]>} */
 const PICTURES = {
   man: ["M12 7a3 3 0 1 0 0-6 3 3 0 0 0 0 6z", "M8 22v-8H6v-4a3 3 0 0 1 3-3h6a3 3 0 0 1 3 3v4h-2v8"],
   woman: ["M12 7a3 3 0 1 0 0-6 3 3 0 0 0 0 6z", "M9 22v-5H6l3-8a3 3 0 0 1 6 0l3 8h-3v5"],
@@ -17,12 +42,21 @@ const PICTURES = {
   gun: ["M3 7h16l2 3h-6l-1 3h-3l-1 3H6l1-6H3z", "M11 13h3"],
 };
 
-const evidence = (card) => card.split(/[+/]/);
+const evidence = (/** @type {string} */ card) => card.split(/[+/]/);
 
+/**
+ * @param {string} value
+ * @param {boolean} [small]
+ */
 function piece(value, small) {
-  return h("span.bs-piece", {class: `bs-${value}${small ? " small" : ""}`}, icon(PICTURES[value] || [], null, "icon bs-icon"), h("span.bs-word", {text: value}));
+  return h("span.bs-piece", {class: `bs-${value}${small ? " small" : ""}`}, icon(PICTURES[value] || [], undefined, "icon bs-icon"), h("span.bs-word", {text: value}));
 }
 
+/**
+ * @param {string} card
+ * @param {{label?: string, key?: string, picked?: boolean, usable?: boolean, onpick?: () => void,
+ *   small?: boolean, secret?: boolean}} [options]
+ */
 function caseCard(card, {label, key, picked, usable, onpick, small, secret} = {}) {
   const face = h("span.bs-card-face", {}, evidence(card).map((v) => piece(v, small)));
   const name = label || `case card ${evidence(card).join(", ")}`;
@@ -31,19 +65,29 @@ function caseCard(card, {label, key, picked, usable, onpick, small, secret} = {}
   return pickButton({label: name, key, picked, usable, onpick, cls, content: face});
 }
 
+/**
+ * @param {number} count
+ * @param {boolean} used
+ */
 function drops(count, used) {
   return h("span.bs-drops", {class: used ? "used" : "", role: "img", "aria-label": `${plural(count, "drop")} investigation card${used ? " (used)" : ""}`},
-    Array.from({length: count}, () => icon(["M12 2c3 5 6 8.5 6 12a6 6 0 0 1-12 0c0-3.5 3-7 6-12z"], null, "icon bs-drop")));
+    Array.from({length: count}, () => icon(["M12 2c3 5 6 8.5 6 12a6 6 0 0 1-12 0c0-3.5 3-7 6-12z"], undefined, "icon bs-drop")));
 }
 
-function guessText(values) {
+/** @param {string[]} values */
+export function guessText(values) {
   return ATTRIBUTES.map(([, pair]) => pair.find((v) => values.includes(v))).join("/");
 }
 
+/**
+ * @param {BlackStoriesView} view
+ * @param {Table} t
+ * @param {number} target
+ */
 function solvePanel(view, t, target) {
   const guess = t.pick.get("guess") || [];
   const drop = t.pick.get("drops");
-  const mine = view.unused[t.seat] || [];
+  const mine = t.seat === null ? [] : view.unused[t.seat] || [];
   const complete = ATTRIBUTES.every(([, pair]) => pair.some((v) => guess.includes(v)));
   const action = complete && drop ? `solve ${target} ${guessText(guess)} with ${drop}` : "";
   return h("div.bs-solve", {role: "group", "aria-label": `Solve ${t.name(target)}'s case`},
@@ -62,10 +106,15 @@ function solvePanel(view, t, target) {
       h("button", {type: "button", "data-key": "bs-solve-cancel", onclick: () => { t.pick.delete("solve"); }}, "Not now")));
 }
 
+/**
+ * @param {BlackStoriesView} view
+ * @param {Table} t
+ * @param {number} seat
+ */
 function seatPanel(view, t, seat) {
   const isMe = seat === t.seat;
   const picked = t.pick.get("card");
-  const play = picked ? `play ${picked} to ${seat}` : null;
+  const play = `play ${picked} to ${seat}`; // shown only once a card is picked
   const grid = view.grids[seat];
   const attempts = view.attempts.filter((a) => a.target === seat);
   const solving = t.pick.get("solve") === seat;
@@ -99,6 +148,7 @@ function seatPanel(view, t, seat) {
   solving ? solvePanel(view, t, seat) : null);
 }
 
+/** @type {import("sleuth/types").GamePart<BlackStoriesView, Picks, Reveal>} */
 export default {
   board(view, t) {
     const playing = t.live && t.canKind("play");
@@ -168,7 +218,12 @@ export default {
   },
 };
 
-function eventWords(event, t) {
+/**
+ * A public event of a step's result in words: "drew 2", "seat 1 takes a new case", ...
+ * @param {string} event
+ * @param {Table} t
+ */
+export function eventWords(event, t) {
   let m;
   if (event === "failed") return "failed.";
   if (event === "final round") return "The final round has begun.";

@@ -1,14 +1,41 @@
 // Black Vienna's table: your person cards, the three face-up investigation cards and their
 // stacks, the marker supply, the cards lying in front of each player with their markers,
 // the special investigation once unlocked, "Black Vienna!" at any moment, the sealed guesses.
-import {capitalize, h, listWords, pickButton, plural, seatColour, seatDot, section} from "../../kit.js";
+import {capitalize, h, listWords, pickButton, plural, seatColour, seatDot, section} from "sleuth/kit";
+
+/**
+ * The seat's view (views.BlackViennaView, as JSON).
+ * @typedef {import("sleuth/types").View & {
+ *   players: number, phase: "ask" | "final-question" | "final-accusation" | "guessing" | "over",
+ *   hand: string | null, hand_sizes: number[], face_up: (string | null)[], stack_sizes: number[],
+ *   supply: number, asker: number, actors: number[], questioned: number[], cards_played: number,
+ *   special_unlocked: boolean, table: {letters: string, holder: number, markers: number}[],
+ *   investigations: {asker: number, target: number, cards: string[], answers: number[], placed: number[]}[],
+ *   accusations: {seat: number, correct: boolean, letters: string | null}[],
+ *   eliminated: number[], guessed: number[], own_guess: string | null, ring: string | null,
+ *   outcome: import("sleuth/types").Outcome | null}} BlackViennaView
+ */
+/**
+ * What the seat has picked: investigation cards, the letters of an accusation, whether it accuses.
+ * @typedef {{cards: string[], letters: string, accusing: boolean}} Picks
+ */
+/**
+ * The deal, shown at the end (rules.BlackViennaState.reveal).
+ * @typedef {{ring: string, hands: string[], stacks: string[][]}} Reveal
+ */
+/** @typedef {import("sleuth/types").TableContext<BlackViennaView, Picks>} Table */
+/** @typedef {{action: string, target: number, cards: string[]}} Investigation */
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÖ";
-const sortLetters = (letters) => [...letters].sort((a, b) => LETTERS.indexOf(a) - LETTERS.indexOf(b)).join("");
-const spaced = (letters) => [...letters].join(" ");
+const sortLetters = (/** @type {string} */ letters) => [...letters].sort((a, b) => LETTERS.indexOf(a) - LETTERS.indexOf(b)).join("");
+const spaced = (/** @type {string} */ letters) => [...letters].join(" ");
 
-// The legal investigations, read from their notation: "ask 2 AOR" or "ask 2 AOR+BHV".
-function investigations(t) {
+/**
+ * The legal investigations, read from their notation: "ask 2 AOR" or "ask 2 AOR+BHV".
+ * @param {Table} t
+ * @returns {Investigation[]}
+ */
+export function investigations(t) {
   const out = [];
   for (const action of t.legal) {
     const match = /^ask (\d+) (\S+)$/.exec(action);
@@ -17,8 +44,13 @@ function investigations(t) {
   return out;
 }
 
-const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
+const sameSet = (/** @type {string[]} */ a, /** @type {string[]} */ b) => a.length === b.length && a.every((x) => b.includes(x));
 
+/**
+ * @param {string} letters
+ * @param {{markers?: number | null, small?: boolean, label: string, picked?: boolean, usable?: boolean,
+ *   onpick?: () => void, key?: string, stack?: number}} card
+ */
 function investigationCard(letters, {markers = null, small = false, label, picked, usable, onpick, key, stack}) {
   const face = h("span.bv-card-face", {},
     h("span.bv-letters", {}, [...letters].map((l) => h("span.bv-letter", {text: l}))),
@@ -31,18 +63,31 @@ function investigationCard(letters, {markers = null, small = false, label, picke
   return pickButton({label, key, picked, usable, onpick, cls: `bv-card investigation${small ? " small" : ""}`, content: face});
 }
 
-function personCard(letter, {label, picked, usable, onpick, key, mine} = {}) {
+/**
+ * @param {string} letter
+ * @param {{label: string, picked?: boolean, usable?: boolean, onpick?: () => void, key?: string,
+ *   mine?: boolean}} card
+ */
+function personCard(letter, {label, picked, usable, onpick, key, mine}) {
   const face = h("span.bv-person-letter", {text: letter});
   if (!onpick) return h("span.bv-card.person", {class: mine ? "mine" : "", role: "img", "aria-label": label || `person ${letter}`}, face);
   return pickButton({label, key, picked, usable, onpick, cls: `bv-card person${mine ? " mine" : ""}`, content: face});
 }
 
+/**
+ * @param {number} count
+ * @param {number} seat
+ */
 function cardBacks(count, seat) {
   return h("span.bv-backs", {role: "img", "aria-label": plural(count, "person card")},
     Array.from({length: Math.min(count, 8)}, () => h("span.bv-back", {style: {"--seat": seatColour(seat)}})),
     h("span.bv-count", {text: String(count)}));
 }
 
+/**
+ * @param {BlackViennaView} view
+ * @param {Table} t
+ */
 function accusePanel(view, t) {
   const guessing = view.phase === "guessing";
   const kind = guessing ? "guess" : "accuse";
@@ -75,6 +120,12 @@ function accusePanel(view, t) {
       !guessing ? h("button", {type: "button", "data-key": "bv-accuse-close", onclick: () => { t.pick.delete("accusing"); }}, "Not now") : null));
 }
 
+/**
+ * @param {BlackViennaView} view
+ * @param {Table} t
+ * @param {number} seat
+ * @param {Investigation[]} asks
+ */
 function seatPanel(view, t, seat, asks) {
   const picked = t.pick.get("cards") || [];
   const isMe = seat === t.seat;
@@ -113,6 +164,7 @@ function seatPanel(view, t, seat, asks) {
   }, `Ask ${t.name(seat)}`));
 }
 
+/** @type {import("sleuth/types").GamePart<BlackViennaView, Picks, Reveal>} */
 export default {
   board(view, t) {
     const asks = investigations(t);
@@ -218,6 +270,10 @@ export default {
 };
 
 // The letters of the seat's own accusation at this history entry (its view keeps them).
+/**
+ * @param {Table} t
+ * @param {number} [index]
+ */
 function ownAccusation(t, index) {
   if (index === undefined || !t.frame) return null;
   const log = t.frame.log.slice(0, index);

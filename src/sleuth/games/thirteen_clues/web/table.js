@@ -1,17 +1,57 @@
 // 13 Clues' table: the others' mysteries face up, your own mystery face down (you never see
 // it), your two hidden cards (left and right), the secret informants, the magnifying glasses,
 // the Top Secret tokens, and every card with its colour (always written), type and category.
-import {capitalize, h, icon, listWords, pickButton, plural, seatColour, seatDot, section} from "../../kit.js";
+import {capitalize, h, icon, listWords, pickButton, plural, seatColour, seatDot, section} from "sleuth/kit";
 
+/**
+ * The seat's view (views.ThirteenCluesView, as JSON).
+ * @typedef {import("sleuth/types").View & {
+ *   config: {deck: string[]}, players: number, phase: "choose" | "take" | "play" | "final" | "over",
+ *   turn: number | null, actors: number[], colours: string[], subjects: string[], supply: number,
+ *   chosen: number[], hand: string[] | null, seats: Seat[],
+ *   informants: {slot: string, card: string | null, looked_by: number[]}[], looks: [number, string][],
+ *   questions: Question[], accusations: {seat: number, cards: string[], correct: boolean}[],
+ *   turns_done: number, final_after: number, outcome: import("sleuth/types").Outcome | null}} ThirteenCluesView
+ */
+/**
+ * @typedef {{seat: number, glasses: number, top_secret: boolean, mystery: string[] | null,
+ *   hidden: string[] | null}} Seat
+ */
+/**
+ * @typedef {{asker: number, witness: number, secret: boolean, subject: string | null, side: string,
+ *   answer: number | null}} Question
+ */
+/** @typedef {{colour: string, type: string, name: string, category: string}} CardInfo */
+/** @typedef {{person?: string, location?: string, weapon?: string}} Trio */
+/**
+ * What the seat has picked: the subject of a question and whether it is Top Secret, whether
+ * it accuses, and the cards of a mystery it gives or of its accusation.
+ * @typedef {{subject: string, secret: boolean, accusing: boolean, mystery: Trio, accusation: Trio}} Picks
+ */
+/**
+ * The deal, shown at the end (rules.ThirteenCluesState.reveal).
+ * @typedef {{hands: string[][], informants: string[], start: number, hidden: (string[] | null)[],
+ *   mysteries?: string[][]}} Reveal
+ */
+/** @typedef {import("sleuth/types").TableContext<ThirteenCluesView, Picks>} Table */
+/** @typedef {{action: string, witness: number, subject: string, side: string, secret: boolean}} Ask */
+
+/** @type {Record<string, string[]>} */
 const TYPE_ICON = {
   person: ["M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z", "M4 21c0-4 4-7 8-7s8 3 8 7"],
   location: ["M3 11l9-8 9 8", "M5 9.5V21h14V9.5", "M10 21v-6h4v6"],
   weapon: ["M4 20l10-10", "M14 10l6-6 0 4-4 4", "M6 15l3 3"],
 };
 const GLASS = ["M10 17a7 7 0 1 0 0-14 7 7 0 0 0 0 14z", "M15 15l6 6"];
+/** @type {Record<string, string>} */
 const CATEGORY_WORD = {male: "male", female: "female", indoor: "indoor", outdoor: "outdoor", melee: "melee", ranged: "ranged"};
 
-function deck(view) {
+/**
+ * The game's cards by name, from the deck in the view's config ("colour/type/name/category").
+ * @param {ThirteenCluesView} view
+ */
+export function deck(view) {
+  /** @type {Record<string, CardInfo>} */
   const cards = {};
   for (const entry of view.config.deck) {
     const [colour, type, name, category] = entry.split("/");
@@ -20,6 +60,12 @@ function deck(view) {
   return cards;
 }
 
+/**
+ * A card face up (a face-down one without `info`, or with `back`).
+ * @param {CardInfo | null | undefined} info
+ * @param {{label?: string, key?: string, picked?: boolean, usable?: boolean, onpick?: () => void,
+ *   small?: boolean, back?: boolean, slot?: string}} [options]
+ */
 function card(info, {label, key, picked, usable, onpick, small, back, slot} = {}) {
   if (back || !info) {
     const text = slot ? slot : "?";
@@ -28,7 +74,7 @@ function card(info, {label, key, picked, usable, onpick, small, back, slot} = {}
   }
   const face = h("span.tc-card-face", {},
     h("span.tc-band", {class: `c-${info.colour}`}, h("span.tc-colour", {text: info.colour})),
-    h("span.tc-name", {}, icon(TYPE_ICON[info.type], null, "icon tc-type"), info.name),
+    h("span.tc-name", {}, icon(TYPE_ICON[info.type], undefined, "icon tc-type"), info.name),
     h("span.tc-cat", {text: `${info.type} · ${info.category}`}));
   const name = label || `${info.name}: ${info.colour} ${info.type}, ${info.category}`;
   const cls = `tc-card${small ? " small" : ""}`;
@@ -36,22 +82,47 @@ function card(info, {label, key, picked, usable, onpick, small, back, slot} = {}
   return pickButton({label: name, key, picked, usable, onpick, cls, content: face});
 }
 
+/**
+ * @param {number} count
+ * @param {string} [label]
+ */
 function glasses(count, label) {
   return h("span.tc-glasses", {role: "img", "aria-label": label || plural(count, "magnifying glass", "magnifying glasses")},
-    Array.from({length: count}, () => icon(GLASS, null, "icon tc-glass")), h("strong", {text: String(count)}));
+    Array.from({length: count}, () => icon(GLASS, undefined, "icon tc-glass")), h("strong", {text: String(count)}));
 }
 
-const asks = (t) => [...t.legal].map((a) => /^ask (\d+) (\S+)( left| right)?( secret)?$/.exec(a)).filter(Boolean)
-  .map((m) => ({action: m[0], witness: Number(m[1]), subject: m[2], side: (m[3] || "").trim(), secret: Boolean(m[4])}));
+/**
+ * The legal questions, read from their notation: "ask 2 red", "ask 1 male left secret".
+ * @param {Table} t
+ * @returns {Ask[]}
+ */
+export const asks = (t) => [...t.legal].flatMap((a) => {
+  const m = /^ask (\d+) (\S+)( left| right)?( secret)?$/.exec(a);
+  return m ? [{action: m[0], witness: Number(m[1]), subject: m[2], side: (m[3] || "").trim(), secret: Boolean(m[4])}] : [];
+});
+/**
+ * @param {Table} t
+ * @param {string} verb
+ */
 const trios = (t, verb) => [...t.legal].filter((a) => a.startsWith(`${verb} `)).map((a) => a.split(" ").slice(1));
 
+/**
+ * @param {ThirteenCluesView} view
+ * @param {Table} t
+ * @param {Record<string, CardInfo>} cards
+ * @param {string} verb
+ * @param {string} title
+ * @param {"mystery" | "accusation"} pickKey
+ */
 function trioPicker(view, t, cards, verb, title, pickKey) {
   const options = trios(t, verb);
   const chosen = t.pick.get(pickKey) || {};
   const names = [chosen.person, chosen.location, chosen.weapon];
   const action = names.every(Boolean) ? `${verb} ${names.join(" ")}` : null;
   const pool = [...new Set(options.flat())];
-  const byType = ["person", "location", "weapon"].map((type) => [type, pool.filter((n) => cards[n] && cards[n].type === type)]);
+  /** @type {("person" | "location" | "weapon")[]} */
+  const types = ["person", "location", "weapon"];
+  const byType = types.map((type) => /** @type {const} */ ([type, pool.filter((n) => cards[n] && cards[n].type === type)]));
   return h("div.tc-trio", {role: "group", "aria-label": title},
     byType.map(([type, names2]) => h("div.tc-trio-row", {}, h("span.tc-trio-type", {text: type}),
       names2.map((n) => card(cards[n], {small: true, key: `${pickKey}:${n}`, picked: chosen[type] === n,
@@ -59,10 +130,17 @@ function trioPicker(view, t, cards, verb, title, pickKey) {
         onpick: () => t.pick.set(pickKey, {...chosen, [type]: chosen[type] === n ? undefined : n})})))),
     h("div.row", {},
       h("button.act.primary", {type: "button", "data-key": `${pickKey}-send`, "data-action": action || "",
-        disabled: !action || !t.can(action), onclick: () => t.act(action)},
+        disabled: !action || !t.can(action), onclick: () => { if (action) t.act(action); }},
       action ? `${capitalize(verb === "choose" ? "give" : verb)}: ${names.join(", ")}` : title)));
 }
 
+/**
+ * @param {ThirteenCluesView} view
+ * @param {Table} t
+ * @param {Record<string, CardInfo>} cards
+ * @param {Seat} s
+ * @param {Ask[]} witnessAsks
+ */
 function seatPanel(view, t, cards, s, witnessAsks) {
   const isMe = s.seat === t.seat;
   const turn = view.turn === s.seat && view.phase !== "over";
@@ -91,6 +169,7 @@ function seatPanel(view, t, cards, s, witnessAsks) {
   h("div.tc-row", {}, hidden));
 }
 
+/** @type {import("sleuth/types").GamePart<ThirteenCluesView, Picks, Reveal>} */
 export default {
   board(view, t) {
     const cards = deck(view);
@@ -100,7 +179,7 @@ export default {
       return h("div.tc", {},
         section("Setup", h("p", {text: `Each player picks, from the five cards dealt, the mystery of the next player: one person, one location, one weapon. The other two stay as hidden cards. Chosen so far: ${view.chosen.length} of ${view.players}.`})),
         view.hand ? section("Your five cards", h("div.tc-row", {}, view.hand.map((n) => card(cards[n]))),
-          live && t.canKind("choose") ? trioPicker(view, t, cards, "choose", `Pick ${t.name(next)}'s mystery`, "mystery") : h("p.muted", {text: "Chosen: waiting for the others."})) : null);
+          live && t.canKind("choose") ? trioPicker(view, t, cards, "choose", `Pick ${next === null ? "the next player" : t.name(next)}'s mystery`, "mystery") : h("p.muted", {text: "Chosen: waiting for the others."})) : null);
     }
     const subject = t.pick.get("subject");
     const secret = Boolean(t.pick.get("secret"));
@@ -113,9 +192,9 @@ export default {
         cls: `tc-subject ${CATEGORY_WORD[x] ? "category" : `colour c-${x}`}`, content: h("span", {text: x}),
         onpick: () => t.pick.toggle("subject", x)}))),
     secretPossible ? h("label.tc-secret", {}, h("input", {type: "checkbox", checked: secret, "data-key": "secret",
-      onchange: (e) => t.pick.set("secret", e.target.checked)}), " Top Secret (once a game: only you and the witness see it)") : null,
+      onchange: (e) => t.pick.set("secret", /** @type {HTMLInputElement} */ (e.target).checked)}), " Top Secret (once a game: only you and the witness see it)") : null,
     h("p.muted.small", {text: subject ? `Now pick the witness to ask about ${subject}.` : "Pick a colour or a category, then the witness."})) : null;
-    const witnessAsks = (seat) => (subject ? all.filter((a) => a.witness === seat && a.subject === subject && a.secret === secret) : []);
+    const witnessAsks = (/** @type {number} */ seat) => (subject ? all.filter((a) => a.witness === seat && a.subject === subject && a.secret === secret) : []);
     const looks = live ? [...t.legal].filter((a) => a.startsWith("look ")) : [];
     const informants = view.informants.length ? section("Secret informants", h("div.tc-row", {},
       view.informants.map((i) => {
@@ -145,6 +224,7 @@ export default {
   },
 
   prompt(view, t) {
+    if (t.seat === null) return "";
     if (view.phase === "choose") return `Pick ${t.name((t.seat + 1) % view.players)}'s mystery from your five cards.`;
     if (view.phase === "take") return "No glass left and the supply is empty: take one from a player.";
     if (view.phase === "final") return "Final round: accuse.";
@@ -202,6 +282,10 @@ export default {
 
 // The question of this history entry as the seat's view holds it (a Top Secret one shows
 // its subject only to its asker and witness).
+/**
+ * @param {Table} t
+ * @param {number} [index]
+ */
 function questionAt(t, index) {
   if (index === undefined || !t.frame) return null;
   const before = t.frame.log.slice(0, index).filter((e) => e[1].startsWith("ask ")).length;

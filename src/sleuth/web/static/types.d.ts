@@ -1,0 +1,428 @@
+// The page's contract with the service, checked by `tsc --checkJs` (scripts/test.sh) and never
+// loaded by the browser. Written from the wire schemas (src/sleuth/server/schemas.py) and the
+// frames of the play channel (server/live.py's state frame, hub.py's sheet, seats, notes and
+// chat frames, routers/play.py's error and pong): a field renamed there is renamed here.
+
+/** What JSON can carry. */
+export type JSONValue = string | number | boolean | null | JSONValue[] | {[key: string]: JSONValue};
+
+export type SheetLevel = "off" | "facts" | "full";
+export type ClockKind = "none" | "live" | "turn";
+export type TableStatus = "waiting" | "playing" | "finished";
+export type SeatKind = "person" | "bot";
+/** A square of the hand-kept sheet: unmarked, yes, no, maybe. */
+export type Mark = "" | "+" | "-" | "?";
+
+// --- HTTP: people (schemas.PersonOut, SessionOut) ----------------------------------------------
+
+export interface PersonOut {
+  id: string;
+  name: string;
+}
+
+export interface SessionOut {
+  person: PersonOut | null;
+}
+
+// --- HTTP: the lobby's menu (schemas.LobbyOut) ------------------------------------------------
+
+export interface OptionOut {
+  name: string;
+  default: string;
+  choices: string[];
+  help: string;
+  /** How a form asks for it ("text" unless the option says otherwise). */
+  kind: "bool" | "int" | "list" | "text";
+  bounds: string;
+  low: number | null;
+  high: number | null;
+  max_items: number | null;
+  presets: string[];
+}
+
+export interface BotOut {
+  name: string;
+  /** 1 (easy) and up on the game's ladder; 0 for a bot by name. */
+  level: number;
+  spec: string;
+  rating: number | null;
+  about: string;
+  parameters: Record<string, string>;
+}
+
+export interface WebOut {
+  script: string;
+  styles: string[];
+}
+
+export interface GameOut {
+  name: string;
+  title: string;
+  aliases: string[];
+  min_players: number;
+  max_players: number;
+  options: OptionOut[];
+  bots: string[];
+  takeover_bot: string;
+  notes_grid: boolean;
+  bot_levels: BotOut[];
+  web: WebOut | null;
+}
+
+export interface LobbyOut {
+  games: GameOut[];
+  sheet_levels: SheetLevel[];
+  clock_kinds: ClockKind[];
+  clock_defaults: Record<string, number>;
+}
+
+// --- HTTP: tables and seats -------------------------------------------------------------------
+
+export type OptionValue = string | number | boolean | string[];
+
+export interface SeatIn {
+  kind: SeatKind;
+  bot?: string | null;
+}
+
+export interface TableIn {
+  game: string;
+  players: number;
+  options?: Record<string, OptionValue>;
+  seats: SeatIn[];
+  sheet?: SheetLevel;
+  clock?: ClockKind;
+  per_move?: number | null;
+  takeover_bot?: string | null;
+  spectators?: boolean;
+  listed?: boolean;
+  sit?: number | null;
+}
+
+export interface InviteOut {
+  seat: number;
+  token: string;
+  url: string;
+}
+
+export interface SeatOut {
+  seat: number;
+  kind: SeatKind;
+  name: string;
+  bot: string | null;
+  takeover: boolean;
+  joined: boolean;
+}
+
+export interface TableOut {
+  id: string;
+  game: string;
+  title: string;
+  players: number;
+  config: Record<string, JSONValue>;
+  sheet: SheetLevel;
+  clock: ClockKind;
+  per_move: number | null;
+  spectators: boolean;
+  listed: boolean;
+  status: TableStatus;
+  step: number;
+  to_move: number | null;
+  commitment: string;
+  seats: SeatOut[];
+  rematch: string | null;
+  rematch_of: string | null;
+  created_at: number;
+}
+
+export interface TableCreated {
+  table: TableOut;
+  invites: InviteOut[];
+  url: string;
+}
+
+export interface MyTableOut {
+  table: TableOut;
+  seat: number;
+  your_move: boolean;
+}
+
+export interface JoinOut {
+  table: string;
+  seat: number;
+  token: string;
+}
+
+/** An invite kept in this browser (localStorage) until its seat is taken. */
+export interface SavedInvite {
+  seat: number;
+  url: string;
+}
+
+// --- HTTP: chat, records, replays, reviews ----------------------------------------------------
+
+export interface ChatOut {
+  id: number;
+  seat: number | null;
+  name: string;
+  text: string;
+  at: number;
+}
+
+export interface VerifyOut {
+  valid: boolean;
+}
+
+export interface ReplayStep<V extends View = View> {
+  step: number;
+  view: V;
+}
+
+export interface ReplayOut<V extends View = View> {
+  table: string;
+  seat: number | null;
+  steps: ReplayStep<V>[];
+}
+
+/** The parts of ``sleuth.review.GameReview`` (``ReviewOut.review``) the page reads. */
+export interface GameReview {
+  game: string;
+  title: string;
+  method: string;
+  solution: string;
+  summary: string;
+  seats: SeatReview[];
+}
+
+export interface SeatReview {
+  seat: number;
+  could_know: number | null;
+  readings: {step: number; probability: number | null}[];
+  attempts: {step: number; probability: number | null; correct: boolean}[];
+  notes: string[];
+}
+
+export interface ReviewOut {
+  table: string;
+  seat: number | null;
+  review: GameReview;
+}
+
+/** An error answer of the service: a message, or pydantic's list of what was wrong. */
+export interface ErrorOut {
+  detail: string | {loc?: (string | number)[]; msg: string}[];
+}
+
+// --- the play channel: frames from the service ------------------------------------------------
+
+/** What every game's view has (``core.protocol.View``); each game's part types the rest. */
+export interface View {
+  seat: number | null;
+  config: Record<string, JSONValue>;
+}
+
+/** One public step of the history: seat, what every seat saw of the action, its result. */
+export type LogEntry = [seat: number, action: string, result: string];
+
+/** A long family of legal actions sent by kind and size (Black Vienna's accusations). */
+export interface ActionFamily {
+  kind: string;
+  count: number;
+  example: string;
+}
+
+export interface Legal {
+  actions: string[];
+  families: ActionFamily[];
+}
+
+export interface PublicSeat extends SeatOut {
+  connected: boolean;
+}
+
+export interface Clock {
+  kind: ClockKind;
+  per_move: number | null;
+  /** The seat whose time runs, and when (seconds since the epoch) it runs out. */
+  seat: number | null;
+  deadline: number | null;
+}
+
+export interface Outcome {
+  scores: number[];
+  winners: number[];
+  reason: string;
+}
+
+export interface NotesGrid {
+  cards: string[];
+  places: string[];
+  marks: Record<string, Record<string, Mark>>;
+}
+
+/** The seat's whole picture at one step (``LiveTable.state_frame``). */
+export interface StateFrame<V extends View = View> {
+  type: "state";
+  table: string;
+  step: number;
+  status: TableStatus;
+  actors: number[];
+  to_move: number | null;
+  seats: PublicSeat[];
+  clock: Clock;
+  sheet_level: SheetLevel;
+  commitment: string;
+  log: LogEntry[];
+  seat: number | null;
+  view: V;
+  legal: Legal;
+  sheet: string | null;
+  notes: NotesGrid | null;
+  resumed_from: number | null;
+  // Once the game is over only:
+  outcome?: Outcome;
+  reveal?: Record<string, JSONValue>;
+  seed?: string;
+  salt?: string;
+  rematch?: string | null;
+}
+
+export interface SheetFrame {
+  type: "sheet";
+  table: string;
+  step: number;
+  seat: number;
+  sheet: string;
+}
+
+export interface SeatsFrame {
+  type: "seats";
+  table: string;
+  step: number;
+  seats: PublicSeat[];
+}
+
+export interface NotesFrame {
+  type: "notes";
+  table: string;
+  step: number;
+  seat: number;
+  notes: NotesGrid | null;
+}
+
+export interface ChatFrame extends ChatOut {
+  type: "chat";
+  table: string;
+  step: number;
+}
+
+export interface ErrorFrame {
+  type: "error";
+  code: string;
+  message: string;
+  step: number;
+}
+
+export interface PongFrame {
+  type: "pong";
+  step: number;
+}
+
+export type ServerFrame = StateFrame | SheetFrame | SeatsFrame | NotesFrame | ChatFrame | ErrorFrame | PongFrame;
+
+// --- the play channel: what the page sends (schemas.ClientMessage) ---------------------------
+
+export type ClientMessage =
+  | {type: "act"; action: string; step?: number | null}
+  | {type: "chat"; text: string}
+  | {type: "hello"; last_step?: number | null}
+  | {type: "take_back"}
+  | {type: "notes"; card: string; place: string; mark: Mark}
+  | {type: "ping"};
+
+export type ChannelStatus = "connecting" | "resuming" | "live" | "reconnecting" | "offline" | "closed";
+
+// --- building elements (kit.js's h) -----------------------------------------------------------
+
+type TagOf<T extends string> = T extends `${infer Name}.${string}` ? Name : T;
+/** The element ``h(tag)`` makes: "input.wide" gives an HTMLInputElement. */
+export type ElementOf<T extends string> = TagOf<T> extends keyof HTMLElementTagNameMap
+  ? HTMLElementTagNameMap[TagOf<T>]
+  : HTMLElement;
+
+export type Child = Node | string | number | null | undefined | false | Child[];
+
+export interface Props {
+  class?: string;
+  text?: string;
+  /** CSS properties (camelCase or custom --names), set through the CSSOM: the policy
+   * forbids style attributes. */
+  style?: Record<string, string>;
+  dataset?: Record<string, string>;
+  onclick?: (event: MouseEvent) => unknown;
+  oninput?: (event: Event) => unknown;
+  onchange?: (event: Event) => unknown;
+  onsubmit?: (event: SubmitEvent) => unknown;
+  onfocus?: (event: FocusEvent) => unknown;
+  /** Any attribute: false, null and undefined leave it out, true sets it empty. */
+  [attribute: string]: unknown;
+}
+
+// --- a game's part of the page ----------------------------------------------------------------
+
+/** What a game's part may keep picked between redraws (a card, letters), by name. */
+export type Picks = Record<string, unknown>;
+
+export interface Picker<P extends Picks = Picks> {
+  get<K extends keyof P & string>(key: K): P[K] | undefined;
+  has(key: keyof P & string): boolean;
+  set<K extends keyof P & string>(key: K, value: P[K]): void;
+  toggle<K extends keyof P & string>(key: K, value: P[K]): void;
+  delete(key: keyof P & string): void;
+  clear(): void;
+}
+
+/** The table as a game's part sees it (table.js's ``context``). */
+export interface TableContext<V extends View = View, P extends Picks = Picks> {
+  /** The seat whose view is drawn (null for a spectator). */
+  seat: number | null;
+  players: number;
+  view: V;
+  frame: StateFrame<V>;
+  /** False in a replay, for a spectator, and once the game is over. */
+  live: boolean;
+  over: boolean;
+  /** The legal actions in notation. */
+  legal: Set<string>;
+  families: ActionFamily[];
+  name(seat: number): string;
+  /** "you" for the seat drawn, its name otherwise. */
+  who(seat: number): string;
+  isMe(seat: number): boolean;
+  can(action: string): boolean;
+  canKind(kind: string): boolean;
+  act(action: string): void;
+  pick: Picker<P>;
+  rerender(): void;
+}
+
+/** A keyboard shortcut beside the notation box. */
+export interface KeyHelp {
+  key: string;
+  label?: string;
+  hidden?: boolean;
+  run?: () => void;
+}
+
+/** The default export of a game's module (its kit's "web" part): only ``board`` is required;
+ * the generic table (fallback.js) fills in the rest. */
+export interface GamePart<V extends View = View, P extends Picks = Picks, R = Record<string, JSONValue>> {
+  board(view: V, t: TableContext<V, P>): Node;
+  describe?(entry: LogEntry, t: TableContext<V, P>, index?: number): string;
+  prompt?(view: V, t: TableContext<V, P>): string;
+  keys?(view: V, t: TableContext<V, P>): KeyHelp[];
+  reveal?(reveal: R | undefined, view: V, t: TableContext<V, P>): Node;
+}
+
+/** The generic table (fallback.js): it tells any game's steps, prompt and reveal. */
+export type FallbackPart = GamePart & Required<Pick<GamePart, "describe" | "prompt" | "reveal">>;

@@ -1,0 +1,179 @@
+"""Issue #31, 2 and 3 through a real server: budgets beyond the bounds are refused; a table
+whose bots think as long as allowed, or a flood of sheets, does not hold up another table's
+bots; a bot past its deadline has the table's fallback bot move for it, and the table's
+chat says so. The timed bounds are generous: the machine is shared."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from typing import Any
+
+from sleuth.agents.budgets import BOUNDS
+
+from .client import Person, SeatClient
+from .conftest import Server
+
+# The largest 13 Clues search a server accepts: far beyond its deadline at --max-think 1.
+LARGEST = "ismcts:" + ":".join(f"{k}={v}" for k, v in BOUNDS["13-clues"]["ismcts"].items())
+MAX_THINK = 1.0
+FAST = ("--workers", "1", "--max-think", str(MAX_THINK))
+
+
+async def test_budgets_beyond_the_bounds_are_refused_as_seat_takeover_and_replacement(
+    launch: Any,
+) -> None:
+    server = launch(extra=("--max-think", "2"))
+    people = [await Person(server.http, f"P{n}").__aenter__() for n in range(2)]
+    base = {"game": "black-vienna", "players": 3, "sheet": "off"}
+    seats = [{"kind": "person"}, {"kind": "person"}]
+    refused: list[tuple[dict[str, Any], str]] = [
+        ({"seats": [*seats, {"kind": "bot", "bot": "ismcts:seconds=1e9"}]}, "seconds=1e9"),
+        ({"seats": [*seats, {"kind": "bot", "bot": "ismcts:seconds=3"}]}, "seconds=3"),
+        (
+            {"seats": [*seats, {"kind": "bot", "bot": "ismcts:iterations=2000000000"}]},
+            "iterations=2000000000",
+        ),
+        (
+            {
+                "seats": [*seats, {"kind": "bot", "bot": "random"}],
+                "takeover_bot": "racing:samples=1000000000",
+            },
+            "samples=1000000000",
+        ),
+    ]
+    for extra, named in refused:
+        response = await people[0].client.post("/api/tables", json={**base, **extra})
+        assert response.status_code == 400, response.text
+        assert named in response.text and "bound of" in response.text
+    # Within the bounds (the operator's 2 seconds included): a table.
+    allowed = [*seats, {"kind": "bot", "bot": "ismcts:seconds=2"}]
+    created = await people[0].post("/api/tables", {**base, "seats": allowed})
+    table = created["table"]["id"]
+    for person, invite in zip(people, created["invites"], strict=True):
+        await person.post(f"/api/tables/{table}/join", {"token": invite["token"]})
+    # Seat 1's person is away: seat 0's may hand it to a bot, not to one beyond the bounds.
+    response = await people[0].client.post(
+        f"/api/tables/{table}/seats/1/bot", json={"bot": "racing:samples=1000000000"}
+    )
+    assert response.status_code == 400 and "samples=1000000000" in response.text
+    after = await people[0].get(f"/api/tables/{table}")
+    assert after["status"] == "playing" and not after["seats"][1]["takeover"]
+    for person in people:
+        await person.__aexit__()
+
+
+async def bots_table(person: Person, game: str, players: int, bot: str) -> str:
+    body = {
+        "game": game,
+        "players": players,
+        "sheet": "off",
+        "seats": [{"kind": "bot", "bot": bot}] * players,
+    }
+    created = await person.post("/api/tables", body)
+    table: str = created["table"]["id"]
+    return table
+
+
+async def step_gaps(server: Server, table: str, steps: int, timeout: float) -> list[float]:
+    """Seconds between a table's successive steps as a spectator sees them (its bots play
+    with no delay: each gap is one decision, and any wait for a worker)."""
+    watcher = SeatClient(server.ws, table, None)
+    await watcher.connect()
+    gaps: list[float] = []
+    seen, at = -1, time.monotonic()
+    end = at + timeout
+    try:
+        while len(gaps) < steps and time.monotonic() < end:
+            with contextlib.suppress(TimeoutError):
+                frame = await watcher.recv(max(0.1, end - time.monotonic()))
+                if frame["type"] == "state" and frame["step"] > seen:
+                    now = time.monotonic()
+                    if seen >= 0:
+                        gaps.append(now - at)
+                    seen, at = frame["step"], now
+                    if frame["status"] == "finished":
+                        break
+    finally:
+        await watcher.close()
+    return gaps
+
+
+async def test_tables_at_the_largest_budget_do_not_hold_up_another_tables_bots(
+    launch: Any,
+) -> None:
+    server = launch(extra=FAST)
+    person = await Person(server.http, "Host").__aenter__()
+    hostile = [await bots_table(person, "13-clues", 3, LARGEST) for _ in range(2)]
+    watcher = SeatClient(server.ws, hostile[0], None)
+    await watcher.connect()
+    await asyncio.sleep(3)  # their searches under way
+    ordinary = await bots_table(person, "alibi", 3, "random")
+    gaps = await step_gaps(server, ordinary, steps=10, timeout=120)
+    # One worker: each of the ordinary table's decisions waits at most for the hostile
+    # decision running, which its deadline (max-think + margin: 3 s) cuts short, and goes
+    # before the hostile tables' next ones; before, for whole searches in arrival order.
+    assert len(gaps) >= 10, gaps
+    assert max(gaps) < 10, gaps
+    # The hostile table went on, its moves made by the fallback bot, and its chat says so.
+    notes: list[dict[str, Any]] = []
+    end = time.monotonic() + 30
+    while not notes and time.monotonic() < end:
+        with contextlib.suppress(TimeoutError):
+            await watcher.recv(1)
+        notes = [f for f in watcher.frames if f["type"] == "chat" and f["seat"] is None]
+    assert notes, "no note of a fallback"
+    assert "played by the fallback bot (basic)" in notes[0]["text"]
+    assert LARGEST in notes[0]["text"]
+    await watcher.close()
+    await person.__aexit__()
+
+
+async def flood(server: Server, stop: asyncio.Event) -> int:
+    """13 Clues tables with the full sheet, their three people playing at once, one table
+    after another: every step asks for three sheets. The steps played."""
+    people = [await Person(server.http, f"F{n}").__aenter__() for n in range(3)]
+    played = 0
+    body = {"game": "13-clues", "players": 3, "sheet": "full", "seats": [{"kind": "person"}] * 3}
+    try:
+        while not stop.is_set():
+            created = await people[0].post("/api/tables", body)
+            table = created["table"]["id"]
+            clients = []
+            for person, invite in zip(people, created["invites"], strict=True):
+                joined = await person.post(f"/api/tables/{table}/join", {"token": invite["token"]})
+                clients.append(SeatClient(server.ws, table, invite["seat"], joined["token"]))
+            for client in clients:
+                await client.connect()
+            plays = [asyncio.create_task(c.play(timeout=120)) for c in clients]
+            stopped = asyncio.create_task(stop.wait())
+            await asyncio.wait([*plays, stopped], return_when=asyncio.FIRST_COMPLETED)
+            for task in [*plays, stopped]:
+                task.cancel()
+            played += max(f["step"] for c in clients for f in c.frames if f["type"] == "state")
+            for client in clients:
+                await client.close()
+    finally:
+        for person in people:
+            await person.__aexit__()
+    return played
+
+
+async def test_a_flood_of_sheets_does_not_hold_up_another_tables_bots(launch: Any) -> None:
+    server = launch(extra=FAST)
+    person = await Person(server.http, "Host").__aenter__()
+    stop = asyncio.Event()
+    flooding = asyncio.create_task(flood(server, stop))
+    try:
+        await asyncio.sleep(5)  # sheets asked for by the hundred
+        ordinary = await bots_table(person, "alibi", 3, "random")
+        gaps = await step_gaps(server, ordinary, steps=10, timeout=60)
+    finally:
+        stop.set()
+        played = await flooding
+    assert played >= 30  # the flood flowed
+    assert len(gaps) >= 10, gaps
+    # Sheets have their own workers: a bot's decision never waits behind one.
+    assert max(gaps) < 5, gaps
+    await person.__aexit__()

@@ -1,0 +1,148 @@
+"""The bots' and sheets' workers (issue #31, 2 and 3): a job past its deadline has its worker
+killed and replaced, tables are served in turn, and a sheet of a past step never runs."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import time
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+from sleuth.server import workers
+from sleuth.server.connection import Connection
+from sleuth.server.hub import Hub
+from sleuth.server.models import StepRow
+from sleuth.server.pools import FairQueue, JobPool, Overrun, _Pending
+
+from .test_hub_memory import table
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # A zombie (killed, not yet reaped) counts as gone.
+    with open(f"/proc/{pid}/stat") as stat:
+        return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+
+
+async def test_a_job_past_its_deadline_has_its_worker_killed_and_replaced() -> None:
+    pool = JobPool(1, deadline=1.0)
+    try:
+        pool.start()
+        assert await pool.run("t", abs, -3) == 3  # up, and answering
+        (first,) = pool.worker_pids()
+        began = time.monotonic()
+        with pytest.raises(Overrun):
+            await pool.run("t", time.sleep, 60)
+        assert time.monotonic() - began < 20  # the deadline, not the job's minute
+        assert pool.counts.overran == 1 and pool.counts.recycled == 1
+        deadline = time.monotonic() + 10
+        while _alive(first) and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        assert not _alive(first)  # it spends no more CPU
+        assert await pool.run("t", abs, -4) == 4  # the next job has a worker
+        (second,) = pool.worker_pids()
+        assert second != first
+    finally:
+        pool.close()
+
+
+async def test_tables_are_served_in_turn_not_in_order_of_arrival() -> None:
+    pool = JobPool(0, deadline=None)  # threads: the order is the point here
+    finished: list[str] = []
+
+    async def job(table_id: str) -> None:
+        await pool.run(table_id, time.sleep, 0.05)
+        finished.append(table_id)
+
+    try:
+        flood = [asyncio.create_task(job("flood")) for _ in range(20)]
+        await asyncio.sleep(0)
+        other = asyncio.create_task(job("other"))
+        await asyncio.gather(*flood, other)
+    finally:
+        pool.close()
+    # Two threads: at most the two flood jobs running and one more before the other's.
+    assert finished.index("other") <= 3
+
+
+async def test_sheets_of_past_steps_are_dropped_before_they_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rendered: list[object] = []
+
+    def render(job: object) -> str:
+        rendered.append(job)
+        time.sleep(0.1)
+        return "sheet"
+
+    monkeypatch.setattr(workers, "render_sheet", render)
+    pool = workers.WorkerPool(0)
+    hub = Hub(store=None, bus=None, pool=pool, bot_delay=0)  # type: ignore[arg-type]
+    live = table("sheets", finish=False)
+    live.row.sheet = "full"
+    live.row.rematch = None
+    hub.tables[live.id] = live
+    seat = Connection(0, "p0")
+    live.connections.add(seat)
+    rng = random.Random(3)
+    steps = 0
+    try:
+        # Steps far faster than sheets: each sends its frames and asks for its sheet.
+        while live.state.outcome is None and steps < 40:
+            mover = live.state.to_move()
+            assert mover is not None
+            legal = live.state.legal_actions(mover)
+            state = live.state.apply(mover, legal[rng.randrange(len(legal))])
+            row = StepRow(table_id=live.id, number=live.step + 1, seat=mover, action="", at=0.0)
+            live.advance(row, state, "")
+            hub.broadcast(live)
+            steps += 1
+            await asyncio.sleep(0.01)
+        deadline = time.monotonic() + 30
+        while live.sheets.get(0, (-1, ""))[0] != live.step and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+    finally:
+        pool.close()
+    assert steps >= 10
+    assert live.sheets[0] == (live.step, "sheet")  # the current step's sheet came
+    # Every step asked for one; the ones past before their turn never ran, and are counted.
+    assert len(rendered) <= steps // 3
+    assert pool.sheets.counts.dropped == steps - len(rendered)
+    assert pool.sheets.counts.ran == len(rendered)
+
+
+def test_the_table_that_had_the_least_worker_time_goes_first() -> None:
+    queue = FairQueue()
+    loop = asyncio.new_event_loop()
+    try:
+
+        def pending(table: str, replaces: object = None) -> _Pending:
+            return _Pending(table, abs, 1, loop.create_future(), None, replaces)
+
+        queue.put(pending("long"))
+        queue.put(pending("quick"))
+        taken = queue.take()
+        assert taken is not None and taken.table == "long"  # first come, all equal
+        queue.charge("long", 3.0)  # a search cut short at its deadline
+        queue.put(pending("long"))
+        queue.put(pending("quick"))
+        queue.charge("quick", 0.01)
+        order = []
+        while (job := queue.take()) is not None:
+            order.append(job.table)
+            queue.charge(job.table, 0.01)
+        assert order == ["quick", "quick", "long"]
+        # A newer sheet of a seat takes its older one's place in line.
+        older, newer = pending("t", replaces=1), pending("t", replaces=1)
+        assert queue.put(older) is None and queue.put(pending("t", replaces=2)) is None
+        assert queue.put(newer) is older
+        assert queue.take() is newer and len(queue) == 1
+    finally:
+        loop.close()
