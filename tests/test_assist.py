@@ -14,6 +14,7 @@ from sleuth.assist import EntryError, Notebook, load_notebook, session_positions
 from sleuth.core import make_game
 from sleuth.deduce.api import analyze_position
 from sleuth.games.black_stories.notebook import GRAMMAR as BLACK_STORIES
+from sleuth.games.black_vienna.components import DEFAULT_DECK
 from sleuth.games.black_vienna.notebook import GRAMMAR as BLACK_VIENNA
 from sleuth.games.thirteen_clues.notebook import GRAMMAR as THIRTEEN_CLUES
 
@@ -37,6 +38,9 @@ def _recorded_game() -> tuple[Any, list[tuple[int, str, int]]]:
                 target, markers = rest.split("=")
                 answers.append((int(target), card, int(markers)))
     return record["reveal"], answers
+
+
+SETUP = {"players": 4, "seat": 1, "hand": "AFKPTX"}
 
 
 def black_vienna(hand: str, path: Path | None = None) -> Notebook[Any, Any]:
@@ -98,18 +102,29 @@ async def test_a_miscounted_answer_is_flagged_naming_the_entries(tmp_path: Path)
     async with app.run_test() as pilot:
         for target, card, markers in answers[:3]:
             await _press_keys(pilot, f"{target} {card} {markers}")
-        own = sum(letter in hand for letter in "AOR")
+        card = next(c for c in DEFAULT_DECK if c not in {a[1] for a in answers[:3]})
+        own = sum(letter in hand for letter in card)
         wrong = (own + 1) % 4
-        await _press_keys(pilot, f"1 AOR {wrong}")  # seat 1 miscounts its own hand
+        await _press_keys(pilot, f"1 {card} {wrong}")  # seat 1 miscounts its own hand
+        await pilot.pause()
+        assert _shown(app, "message").startswith(
+            f"Not taken: #4 (1 {card} {wrong}): you hold {own} of {card}, not {wrong}."
+        )
+        assert len(app.notebook.entries) == 3 and _shown(app, "warning") == ""
+        # The refused entry stays in the box: a closing ! takes it on purpose.
+        assert app.query_one("#entry", Input).value == f"1 {card} {wrong}"
+        await _press_keys(pilot, " !")
         await pilot.pause()
         warning = _shown(app, "warning")
-        assert f"this entry cannot be true (a miscount or a typo?): #4 (1 AOR {wrong})" in warning
+        assert (
+            f"this entry cannot be true (a miscount or a typo?): #4 (1 {card} {wrong})" in warning
+        )
         # the sheet of the other three entries is still shown, saying what it leaves out
         assert _shown(app, "sheet").startswith("(leaving out #4)\n")
         await _press_keys(pilot, "undo")
         await pilot.pause()
         assert _shown(app, "warning") == ""
-        assert _shown(app, "message") == f"undone #4: 1 AOR {wrong}"
+        assert _shown(app, "message") == f"undone #4: 1 {card} {wrong}"
         assert "#4" not in _shown(app, "entries")
 
 
@@ -117,31 +132,32 @@ async def test_an_old_entry_is_edited_and_another_deleted_in_the_app(tmp_path: P
     path = tmp_path / "s.json"
     app = AssistApp(black_vienna("AFKPTX", path))
     async with app.run_test() as pilot:
-        for entry in ("2 CDE 3", "3 CDE 1", "0 BHV 2"):  # #1 and #2 cannot both be true
+        # #1 and #2 cannot both be true: #2 is taken on purpose (a closing !)
+        for entry in ("2 CDE 3", "3 CDG 2 !", "0 BHV 2"):
             await _type(pilot, entry)
         await pilot.pause()
         assert _shown(app, "warning") == (
             "these entries contradict each other (a miscount or a typo?): "
-            "#1 (2 CDE 3), #2 (3 CDE 1)"
+            "#1 (2 CDE 3), #2 (3 CDG 2)"
         )
         assert _shown(app, "sheet").startswith("(leaving out #1, #2)\n")
-        await _type(pilot, "edit 2 3 CDE 0")  # the old entry was the miscount
+        await _type(pilot, "edit 2 3 CDG 0")  # the old entry was the miscount
         await pilot.pause()
-        assert _shown(app, "message") == "edited #2 (was 3 CDE 1); #2: seat 3 has 0 of CDE"
+        assert _shown(app, "message") == "edited #2 (was 3 CDG 2); #2: seat 3 has 0 of CDG"
         assert _shown(app, "warning") == ""
-        assert "#2  3 CDE 0" in _shown(app, "entries")
+        assert "#2  3 CDG 0" in _shown(app, "entries")
         assert "C is in seat 2" in app.notebook.why("C")
         await _type(pilot, "delete 1")
         await pilot.pause()
         assert _shown(app, "message") == (
             "deleted #1: 2 CDE 3; the later entries moved up a number"
         )
-        assert "#1  3 CDE 0\n#2  0 BHV 2" in _shown(app, "entries")
+        assert "#1  3 CDG 0\n#2  0 BHV 2" in _shown(app, "entries")
         await _type(pilot, "edit 9 2 AOR 1")
         await pilot.pause()
         assert _shown(app, "message") == ("Not taken: there is no entry #9 (the entries are #1-#2)")
     saved = json.loads(path.read_text(encoding="utf-8"))
-    assert saved["entries"] == ["3 CDE 0", "0 BHV 2"]
+    assert saved["entries"] == ["3 CDG 0", "0 BHV 2"]
 
 
 async def test_help_lists_the_games_entries_and_the_commands() -> None:
@@ -179,7 +195,6 @@ def test_bad_entries_name_what_is_wrong_and_change_nothing() -> None:
         ("2 AOR 5", "0-3"),
         ("² AOR 1", "seat ² is not at this table"),
         ("2 AOR " + "9" * 150, "markers: a card has three letters, so 0-3"),
-        ("2 AOQ 1", "not a card of the investigation deck"),
         ("2 A1R 1", "not a card"),
         ("hello", "expected 'SEAT CARD MARKERS'"),
         ("up AOR", "AOR was answered in #2, so it lies in front of a seat, not face up"),
@@ -188,6 +203,9 @@ def test_bad_entries_name_what_is_wrong_and_change_nothing() -> None:
         with pytest.raises(EntryError, match=message):
             notebook.enter(entry)
         assert notebook.entries == before
+    generated = Notebook.start("black-vienna", BLACK_VIENNA, {**SETUP, "deck": "generated"})
+    with pytest.raises(EntryError, match="AOQ is not a card of the investigation deck"):
+        generated.enter("2 AOQ 1")
     notebook.enter("new FGI")  # in place of AOR: three face up again
     with pytest.raises(EntryError, match="3 cards are face up already"):
         notebook.enter("new JKL")
@@ -282,14 +300,19 @@ async def test_thirteen_clues_assistant_matches_the_engine_on_a_recorded_game(
     # Another seat's answer: a wrong one of the seat's own contradicts its cards alone.
     index, first = next((i, q) for i, q in enumerate(questions) if q["witness"] != 1)
     wrong = (int(first["answer"]) + 1) % 4
-    said = notebook.enter(f"{first['witness']} {first['about']} {wrong}")
+    typed = f"{first['witness']} {first['about']} {wrong}"
+    with pytest.raises(EntryError, match="it contradicts #") as refused:
+        notebook.enter(typed)
+    said = notebook.enter(typed + " !")  # taken on purpose, then flagged
     warning = " ".join(notebook.warnings())
     assert "contradict" in warning
     new_number = int(said.split(":")[0].lstrip("#"))
     assert f"#{new_number} ({first['witness']} {first['about']} {wrong})" in warning
     # the first question's own entry is named too: the two cannot both be true
     first_number = len(position["mysteries"]) + len(position["informants"]) + 1 + index
-    assert f"#{first_number} ({first['witness']} {first['about']} {first['answer']})" in warning
+    named = f"#{first_number} ({first['witness']} {first['about']} {first['answer']})"
+    assert named in warning
+    assert named in str(refused.value)  # the refusal named it already
 
 
 def test_thirteen_clues_entries_are_checked_against_the_table() -> None:
@@ -348,7 +371,9 @@ async def test_black_stories_case_sheet_through_the_app(tmp_path: Path) -> None:
     assert notebook.why("1 woman") == (
         "seat 1's case is certainly woman, because of #1 (1 woman+knife 2)"
     )
-    notebook.enter("1 woman+gun 3")  # impossible: a two-piece card has at most 2 matches
+    with pytest.raises(EntryError, match="#4 \\(1 woman\\+gun 3\\): it cannot be true"):
+        notebook.enter("1 woman+gun 3")  # impossible: a two-piece card has at most 2 matches
+    notebook.enter("1 woman+gun 3 !")
     assert notebook.warnings() == [
         "this entry cannot be true (a miscount or a typo?): #4 (1 woman+gun 3)"
     ]

@@ -127,7 +127,7 @@ def test_a_session_file_round_trips_and_is_what_deduce_reads(
     assert loaded.folded.position == notebook.folded.position
     position = notebook.positions()["position"]
     assert position["face_up"] == ["BHV", "FGI"]  # AOR and CDE were answered
-    assert main(["deduce", str(path)]) == 0
+    assert main(["deduce", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == analyze_position(position)
 
 
@@ -139,7 +139,7 @@ def test_deduce_reads_a_black_stories_session_as_one_position_per_opponent(
         "black-stories-investigation", BLACK_STORIES, {"players": 3, "seat": 0}, path
     )
     notebook.enter("1 woman+knife 2")
-    assert main(["deduce", str(path)]) == 0
+    assert main(["deduce", str(path), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert set(out["positions"]) == {"seat 1", "seat 2"}
     assert out["positions"]["seat 1"]["worlds"] == "4"  # woman, knife: 2 x 2 cases left
@@ -198,18 +198,19 @@ class CountingGrammar(BlackViennaGrammar):
 def test_the_contradiction_search_runs_once_per_change_and_is_bounded() -> None:
     grammar = CountingGrammar()
     notebook = Notebook.start("black-vienna", grammar, {"players": 4, "seat": 1, "hand": "AFKPTX"})
-    # 60 answers that agree (seat 1's own cards), then two that cannot both be true
+    # 60 answers that agree (0-marker cards asked again), then two that cannot both be true,
+    # the second taken on purpose
     for _ in range(30):
-        notebook.enter("1 AOR 1")
-        notebook.enter("1 FGI 1")
+        notebook.enter("1 BHV 0")
+        notebook.enter("1 GIJ 0")
     notebook.enter("2 CDE 3")
-    notebook.enter("3 CDE 1")
+    notebook.enter("3 CDG 2 !")
     grammar.checks = grammar.sheets = 0
     for _ in range(5):  # five redraws
         warnings = notebook.warnings()
         sheet = notebook.sheet("full")
     assert warnings == [
-        "these entries contradict each other (a miscount or a typo?): #61 (2 CDE 3), #62 (3 CDE 1)"
+        "these entries contradict each other (a miscount or a typo?): #61 (2 CDE 3), #62 (3 CDG 2)"
     ]
     assert sheet.startswith("(leaving out #61, #62)\n")
     assert grammar.sheets == 1
@@ -222,10 +223,10 @@ def test_two_separate_contradictions_are_both_named() -> None:
     notebook = Notebook.start(
         "black-vienna", BLACK_VIENNA, {"players": 4, "seat": 1, "hand": "AFKPTX"}
     )
-    for entry in ("2 CDE 3", "0 BHV 1", "3 CDE 1", "2 JKL 3", "0 GKN 2"):
+    for entry in ("2 CDE 3", "0 BHV 1", "3 CDG 2 !", "2 JKL 3 !", "0 GKN 2"):
         notebook.enter(entry)
     assert notebook.warnings() == [
-        "these entries contradict each other (a miscount or a typo?): #1 (2 CDE 3), #3 (3 CDE 1)",
+        "these entries contradict each other (a miscount or a typo?): #1 (2 CDE 3), #3 (3 CDG 2)",
         "this entry cannot be true (a miscount or a typo?): #4 (2 JKL 3)",  # K is seat 1's
     ]
     sheet = notebook.sheet("facts")
@@ -243,7 +244,7 @@ def test_a_search_out_of_budget_says_so_and_shows_no_sheet(
     monkeypatch.setattr(notebook_module, "CONFLICT_CHECKS", 3)
     grammar = CountingGrammar()
     notebook = Notebook.start("black-vienna", grammar, {"players": 4, "seat": 1, "hand": "AFKPTX"})
-    for entry in ("0 BHV 1", "0 GKN 2", "2 CDE 3", "0 LOY 1", "3 CDE 1"):
+    for entry in ("0 BHV 1", "0 GKN 2", "2 CDE 3", "0 LOY 1", "3 CDG 2 !"):
         notebook.enter(entry)
     grammar.checks = 0
     warnings = notebook.warnings()
@@ -447,7 +448,7 @@ def test_readme_position_examples_run_through_deduce(
 ) -> None:
     path = tmp_path / "position.json"
     path.write_text(example, encoding="utf-8")
-    assert main(["deduce", str(path)]) == 0, capsys.readouterr().err
+    assert main(["deduce", str(path), "--json"]) == 0, capsys.readouterr().err
     out = json.loads(capsys.readouterr().out)
     assert out["consistent"] is True
     assert int(out["worlds"]) > 1

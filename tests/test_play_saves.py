@@ -50,7 +50,7 @@ async def _saved_game(tmp_path: Path) -> tuple[Path, GameSession, list[str]]:
         await pilot.press("f3", "space")  # a mark: A, seat 0
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "Saved to" in str(app.query_one("#status", Static).render())
+        assert "Saved: " in str(app.query_one("#status", Static).render())
         history = list(app.history.lines(0))
     return path, session, history
 

@@ -221,6 +221,7 @@ def test_cli_whole_process(tmp_path: Path) -> None:
         "-c",
         f"import sys; sys.path.insert(0, {str(src)!r}); "
         "from sleuth.cli.deduce_cmd import main; raise SystemExit(main())",
+        "--json",
         str(pos),
     ]
     res = subprocess.run(env_cmd, capture_output=True, text=True, check=False)

@@ -26,7 +26,7 @@ POSITION = {
 PROBE = """
 import json, sys
 from sleuth.cli.main import main
-code = main(["deduce", sys.argv[1]])
+code = main(["deduce", sys.argv[1], "--json"])
 loaded = sorted(m for m in sys.modules if m.startswith(("sleuth", "numpy.typing")))
 print(json.dumps({"code": code, "modules": loaded}), file=sys.stderr)
 """

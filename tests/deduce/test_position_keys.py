@@ -89,6 +89,6 @@ def test_deduce_command_names_the_key(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["deduce", str(path)]) == 2
     assert "accusations[0].correct: unknown key" in capsys.readouterr().err
     path.write_text(json.dumps(THIRTEEN_CLUES))
-    assert main(["deduce", str(path)]) == 0
+    assert main(["deduce", str(path), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert (out["deal_model"], out["assumed"]) == ("uniform choice", True)

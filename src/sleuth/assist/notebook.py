@@ -43,7 +43,10 @@ COMMANDS_HELP = """\
   delete 3                remove entry #3 (the later ones move up a number)
   undo                    remove the newest entry
   why <subject>           why a fact is certain, naming the entries behind it
+  <entry> !               take an entry that contradicts the others, on purpose
   help                    this list"""
+# Ends an entry (or an edit) that the person confirms although it contradicts the others.
+CONFIRM = "!"
 
 
 @dataclass(frozen=True)
@@ -84,6 +87,8 @@ class Notebook(Generic[SetupT, FoldT]):
         self._entries = tuple(entries)
         self._folded = grammar.fold(setup, _numbered(self._entries))
         self._review: Review[FoldT] | None = None
+        self._checked: FoldT | None = None  # the fold of the entries checked last
+        self._checked_entries: tuple[Entry, ...] = ()
         self._sheets: dict[str, str] = {}
 
     @classmethod
@@ -143,24 +148,34 @@ class Notebook(Generic[SetupT, FoldT]):
             return self.undo()
         if command == "delete":
             return self.delete(self._number(rest, "delete 3"))
+        line, confirmed = _confirmed(line)
         if command == "edit":
-            number, _, new = rest.partition(" ")
-            return self.edit(self._number(number, "edit 3 <entry>"), new)
+            number, _, new = _confirmed(rest)[0].partition(" ")
+            return self.edit(self._number(number, "edit 3 <entry>"), new, confirmed)
         if command == "why":
             return self.why(rest)
-        return self.add(line)
+        said = None if confirmed else self.grammar.command(self.setup, self._folded, line)
+        return self.add(line, confirmed) if said is None else said
 
-    def add(self, line: str) -> str:
+    def add(self, line: str, confirmed: bool = False) -> str:
+        """Take a game entry; one that contradicts the person's own cards or the entries
+        before it is refused, naming them, unless ``confirmed``."""
         entry = self.grammar.parse(self.setup, line)
-        self._change((*self._entries, entry))
+        entries = (*self._entries, entry)
+        if not confirmed:
+            self._refuse_a_contradiction(entries, len(entries), entry.text())
+        self._change(entries, self._checked)
         return self.grammar.taken(self.setup, self._folded, len(self._entries), entry)
 
-    def edit(self, number: int, line: str) -> str:
+    def edit(self, number: int, line: str, confirmed: bool = False) -> str:
         if not line.strip():
             raise EntryError(f"edit {number}: the new entry is missing (edit {number} <entry>)")
         old = self._entries[number - 1]
         entry = self.grammar.parse(self.setup, line)
-        self._change((*self._entries[: number - 1], entry, *self._entries[number:]))
+        entries = (*self._entries[: number - 1], entry, *self._entries[number:])
+        if not confirmed:
+            self._refuse_a_contradiction(entries, number, f"edit {number} {entry.text()}")
+        self._change(entries, self._checked)
         said = self.grammar.taken(self.setup, self._folded, number, entry)
         return f"edited #{number} (was {old.text()}); {said}"
 
@@ -191,14 +206,52 @@ class Notebook(Generic[SetupT, FoldT]):
             raise EntryError(f"there is no entry #{number} (the entries are {span})")
         return number
 
-    def _change(self, entries: tuple[Entry, ...]) -> None:
+    def _change(self, entries: tuple[Entry, ...], folded: FoldT | None = None) -> None:
         """Replace the entries: fold them (which checks them), save, then commit."""
         _check_count(len(entries))
-        folded = self.grammar.fold(self.setup, _numbered(entries))
+        if folded is None or self._checked_entries != entries:
+            folded = self.grammar.fold(self.setup, _numbered(entries))
         if self.path is not None:
             write_atomically(self.path, session_text(self._json(entries)))
         self._entries, self._folded = entries, folded
         self._review, self._sheets = None, {}
+
+    def _refuse_a_contradiction(self, entries: tuple[Entry, ...], number: int, typed: str) -> None:
+        """Refuse entry ``number`` of ``entries`` if it contradicts the person's own cards or
+        the other entries (those already known to conflict, taken on purpose, left out),
+        naming the entries it contradicts."""
+        grammar, setup = self.grammar, self.setup
+        folded = grammar.fold(setup, _numbered(entries))  # a clash no table gives raises here
+        # Kept for the change that follows: its fold and engine work are not done twice.
+        self._checked, self._checked_entries = folded, entries
+        if grammar.consistent(setup, folded):
+            return
+        numbered = _numbered(entries)
+        left_out = set(self.review().left_out) - {number}
+        background = {n for n, e in numbered if e.background and n != number}
+        others = [n for n, e in numbered if n not in background | left_out | {number}]
+
+        def contradicts(chosen: Sequence[int]) -> bool:
+            keep = background.union(chosen, (number,))
+            try:
+                subset = grammar.fold(setup, [(n, e) for n, e in numbered if n in keep], False)
+            except EntryError:
+                return False
+            return not grammar.consistent(setup, subset)
+
+        if not contradicts(others):
+            return  # the contradiction is among the entries flagged already
+        found, _ = minimal_subset(others, contradicts, CONFLICT_CHECKS)
+        entry = entries[number - 1]
+        if found:
+            named = ", ".join(f"#{n} ({entries[n - 1].text()})" for n in found)
+            reason = f"it contradicts {named}"
+        else:
+            reason = grammar.impossible(setup, entry)
+        raise EntryError(
+            f"#{number} ({entry.text()}): {reason}. A miscount or a typo? Fix it, or add "
+            f"{CONFIRM} at the end to take it anyway ({typed} {CONFIRM})"
+        )
 
     # --- what follows ------------------------------------------------------------------------
 
@@ -332,6 +385,13 @@ def session_text(data: Mapping[str, object]) -> str:
 
 def _numbered(entries: Sequence[Entry]) -> list[Numbered]:
     return list(enumerate(entries, start=1))
+
+
+def _confirmed(line: str) -> tuple[str, bool]:
+    """The line without a closing ``!``, and whether it had one."""
+    if line.endswith(CONFIRM):
+        return line[: -len(CONFIRM)].rstrip(), True
+    return line, False
 
 
 def _check_count(count: int) -> None:

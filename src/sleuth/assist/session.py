@@ -27,7 +27,7 @@ from .files import read_json_file
 from .notebook import MAX_ENTRIES, MAX_ENTRY_CHARS, SESSION_FORMAT, SESSION_VERSION, Notebook
 
 SESSION_KEYS = ("format", "version", "game", "setup", "entries")
-MAX_SETUP_TEXT = 100
+MAX_SETUP_TEXT = 300  # a deck of 36 cards, "ABC,...", is 143 characters
 MAX_SETUP_NUMBER = 10**6
 
 

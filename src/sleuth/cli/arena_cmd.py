@@ -18,6 +18,7 @@ from sleuth.arena.stats import (
     summarize,
 )
 from sleuth.arena.tournament import GameResult, run_specs, schedule
+from sleuth.cli.progress import ProgressBar
 from sleuth.core import Game, GameError, find_game
 from sleuth.core.jsonfile import write_atomically
 from sleuth.core.records import save_record
@@ -92,7 +93,7 @@ def run_arena(args: argparse.Namespace) -> int:
     # revealed in its record, tells nothing of another's.
     specs = schedule(game.name, game.config_json(), bots, args.games, seed, key)
     started = time.perf_counter()
-    results = run_specs(specs, args.workers, args.backend, _progress, args.ray_address)
+    results = run_specs(specs, args.workers, args.backend, ProgressBar("games"), args.ray_address)
     elapsed = time.perf_counter() - started
     rows = summarize(results)
     shown = f"{seed} (secret until now)" if secret else str(seed)
@@ -153,24 +154,10 @@ def _check_plot_format(path: Path) -> None:
         raise GameError(f"--plot {path}: no plot format {suffix!r} (one of: {known})")
 
 
-def _progress(done: int, total: int) -> None:
-    if sys.stderr.isatty() or done == total:
-        width = 30
-        filled = width * done // total
-        print(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}",
-            end="",
-            file=sys.stderr,
-            flush=True,
-        )
-        if done == total:
-            print(file=sys.stderr)
-
-
 def _review(results: list[GameResult], workers: int) -> list[JSONValue]:
     from sleuth.review.arena import format_reviews, review_results
 
-    review_rows, exact, method = review_results(results, workers, _progress)
+    review_rows, exact, method = review_results(results, workers, ProgressBar("reviews"))
     print()
     print(format_reviews(review_rows, exact, method))
     return [to_json(row) for row in review_rows]

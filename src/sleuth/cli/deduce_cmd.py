@@ -1,4 +1,5 @@
-"""``sleuth deduce FILE [--explain CARD] [--questions]``: a seat's exact knowledge as JSON.
+"""``sleuth deduce FILE [--explain CARD] [--questions] [--json]``: a seat's exact knowledge,
+as a summary for people or (``--json``) as JSON for programs.
 
 Wire into the main parser with ``deduce_cmd.add_parser(subparsers)``; the parsed namespace
 carries ``run=deduce_cmd.run``. Heavy modules are imported inside ``run`` only.
@@ -9,10 +10,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sleuth.core import jsonfile
+
+if TYPE_CHECKING:
+    from sleuth.deduce.knowledge import SeatAnalysis
 
 # A position is a small file of whole numbers (the assistant's sessions are read here too).
 POSITION = jsonfile.Bounds(max_bytes=1_000_000, max_digits=6, floats=False, kind="position")
@@ -22,11 +27,14 @@ def add_parser(subparsers: Any) -> None:
     """Add the ``deduce`` subcommand to an ``argparse`` subparsers object."""
     p = subparsers.add_parser(
         "deduce",
-        help="exact deduction from one seat's position (JSON in, JSON out)",
+        help="exact deduction from one seat's position (a summary, or JSON with --json)",
         description="Read a position as JSON (FILE, or - for stdin) and print what the seat "
-        "knows: the number of consistent worlds, each card's location probabilities, the "
-        "solution posterior and the certain facts. A session file of 'sleuth assist' is read "
-        "as the position its entries amount to (one per opponent where a game tracks several).",
+        "knows: what is certain, the likeliest solutions with their odds, the best questions "
+        "(--questions), or a contradiction named; --json prints the whole analysis (the "
+        "number of consistent worlds, each card's location probabilities, the solution "
+        "posterior and the certain facts) for programs. A session file of 'sleuth assist' is "
+        "read as the position its entries amount to (one per opponent where a game tracks "
+        "several).",
     )
     p.add_argument(
         "file", metavar="FILE", help="position (or assistant session) JSON file, or - for stdin"
@@ -35,13 +43,18 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument(
         "--questions", action="store_true", help="rank the questions the seat could ask now"
     )
-    p.add_argument("--indent", type=int, default=None, help="indent the JSON output")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print the analysis as JSON, for programs (the schema is in README: "
+        "Deduction positions); without it, a summary for people",
+    )
+    p.add_argument("--indent", type=int, default=None, help="indent the JSON output (--json)")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the command; 0 on success, 2 on invalid input (message on stderr)."""
-    from sleuth.deduce.api import analyze_position
     from sleuth.deduce.model import PositionError
 
     try:
@@ -65,12 +78,15 @@ def run(args: argparse.Namespace) -> int:
         if is_session(data):
             return _run_session(data, args)
     try:
-        out = analyze_position(data, explain=args.explain, questions=args.questions)
+        analysis = _analysis(data, args)
     except PositionError as exc:
         print(f"sleuth deduce: invalid position: {exc}", file=sys.stderr)
         return 2
-    json.dump(out, sys.stdout, indent=args.indent, ensure_ascii=False)
-    sys.stdout.write("\n")
+    if args.json:
+        _print_json(analysis.to_json(), args)
+        _say_why_no_questions({"": (data, analysis)}, args)
+    else:
+        print(_summary(data, analysis, args))
     return 0
 
 
@@ -79,21 +95,59 @@ def _run_session(data: object, args: argparse.Namespace) -> int:
     of each (by label: ``{"positions": {"seat 1": ..., ...}}``) where it has several."""
     from sleuth.assist import session_positions
     from sleuth.core import GameError
-    from sleuth.deduce.api import analyze_position
 
     try:
         positions = session_positions(data)
         analyses = {
-            label: analyze_position(position, explain=args.explain, questions=args.questions)
-            for label, position in positions.items()
+            label: (position, _analysis(position, args)) for label, position in positions.items()
         }
     except GameError as exc:
         print(f"sleuth deduce: invalid session: {exc}", file=sys.stderr)
         return 2
-    out = next(iter(analyses.values())) if len(analyses) == 1 else {"positions": analyses}
+    if args.json:
+        found = {label: analysis.to_json() for label, (_, analysis) in analyses.items()}
+        _print_json(next(iter(found.values())) if len(found) == 1 else {"positions": found}, args)
+        _say_why_no_questions(analyses, args)
+        return 0
+    parts = [
+        (f"{label}:\n" if len(analyses) > 1 else "") + _summary(position, analysis, args)
+        for label, (position, analysis) in analyses.items()
+    ]
+    print("\n\n".join(parts))
+    return 0
+
+
+def _analysis(data: object, args: argparse.Namespace) -> SeatAnalysis:
+    from sleuth.deduce.api import seat_analysis
+
+    return seat_analysis(data, explain=args.explain, questions=args.questions)
+
+
+def _summary(data: object, analysis: SeatAnalysis, args: argparse.Namespace) -> str:
+    from .deduce_text import summary
+
+    return summary(analysis, data if isinstance(data, dict) else {}, args.questions)
+
+
+def _print_json(out: object, args: argparse.Namespace) -> None:
     json.dump(out, sys.stdout, indent=args.indent, ensure_ascii=False)
     sys.stdout.write("\n")
-    return 0
+
+
+def _say_why_no_questions(
+    analyses: Mapping[str, tuple[object, SeatAnalysis]], args: argparse.Namespace
+) -> None:
+    """An empty ``questions`` in the JSON is explained on stderr (stdout stays JSON)."""
+    from .deduce_text import no_questions_reason
+
+    if not args.questions:
+        return
+    for label, (data, analysis) in analyses.items():
+        if not analysis.questions:
+            where = f" ({label})" if label else ""
+            position = data if isinstance(data, dict) else {}
+            reason = no_questions_reason(analysis, position)
+            print(f"sleuth deduce: no questions{where}: {reason}", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -109,6 +109,9 @@ def run_play(args: argparse.Namespace) -> int:
         )
         return 2
 
+    notice = None if args.resume is not None else filled_with_random(args, bots)
+    if notice is not None:
+        print(f"sleuth play: {notice}", file=sys.stderr)
     sheet = args.sheet or str(front.get("sheet", "facts"))
     save_path = args.save or args.resume
     app = PlayApp(
@@ -122,6 +125,8 @@ def run_play(args: argparse.Namespace) -> int:
     )
     if args.resume is not None:
         app.saved_game = app.resumed_from = args.resume
+    if notice is not None:
+        app.notice = notice
     try:
         app.run()
     finally:
@@ -157,6 +162,22 @@ def _new_session(args: argparse.Namespace) -> tuple[GameSession, list[str | None
     if args.seed is None:
         return GameSession.start(game, controllers), specs
     return GameSession(game, check_seed(args.seed), controllers), specs
+
+
+def filled_with_random(args: argparse.Namespace, specs: list[str | None]) -> str | None:
+    """What to say when --bots named fewer bots than seats, so random bots fill the rest
+    (with no --bots at all every seat gets the random bot, as its help says)."""
+    named = len([b for b in args.bots.split(",") if b.strip()])
+    free = [seat for seat, spec in enumerate(specs) if spec is not None]
+    filled = free[named:]
+    if not named or not filled:
+        return None
+    seats = ", ".join(map(str, filled[:-1])) + (" and " if len(filled) > 1 else "")
+    seats += str(filled[-1])
+    who = f"seat {seats} plays" if len(filled) == 1 else f"seats {seats} play"
+    given = f"{named} bot{'s' if named != 1 else ''} named for {len(free)} seats"
+    example = ",".join(["basic"] * len(free))
+    return f"{who} the random bot ({given}; --bots names one for each seat, e.g. --bots {example})"
 
 
 def _specs(seats: list[int], bots: list[str], players: int) -> list[str | None]:

@@ -126,6 +126,15 @@ class Grammar(ABC, Generic[SetupT, FoldT]):
         """The ``sleuth deduce`` positions the entries amount to, by label (one, or one per
         opponent where the game's positions are per opponent)."""
 
+    def impossible(self, setup: SetupT, entry: Entry) -> str:
+        """Why ``entry`` cannot be true even alone, with the person's own cards."""
+        return "it cannot be true, even on its own"
+
+    def command(self, setup: SetupT, folded: FoldT, line: str) -> str | None:
+        """What a command of the game's own says (one that changes no entry), or ``None``
+        when ``line`` is not one of its commands."""
+        return None
+
     def taken(self, setup: SetupT, folded: FoldT, number: int, entry: Entry) -> str:
         """What to say once entry ``number`` is taken (a game may add what to enter next)."""
         return f"#{number}: {entry.text()}"

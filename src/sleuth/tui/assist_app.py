@@ -86,15 +86,17 @@ class AssistApp(App[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
-        event.input.value = ""
         if not text:
             return
         if text.lower() in ("help", "?"):
+            event.input.value = ""
             self.action_help()
             return
         try:
             message = self.notebook.enter(text)
+            event.input.value = ""
         except EntryError as error:
+            # Kept in the box: to be fixed, or confirmed with a closing "!".
             message = f"Not taken: {error}"
         self.query_one("#message", Static).update(message)
         self.redraw()

@@ -12,7 +12,7 @@ from textual import events
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable
 
-from .keys import pass_typing_on
+from .keys import pass_paste_on, pass_typing_on
 
 MARKS = ("", "+", "-", "?")
 HOW_TO = (
@@ -63,7 +63,10 @@ class NotesSheet(DataTable[str]):
         self._cycle(event.coordinate)
 
     def on_key(self, event: events.Key) -> None:
-        pass_typing_on(self, event, keep=("space",))
+        pass_typing_on(self.app, event, keep=("space",))
+
+    def on_paste(self, event: events.Paste) -> None:
+        pass_paste_on(self.app, event)
 
     def _cycle(self, where: Coordinate) -> None:
         if where.column == 0:

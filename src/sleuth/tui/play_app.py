@@ -6,10 +6,12 @@ one seat at the keyboard has (its history, its hand-kept marks, text typed but n
 the highlighted action) is that seat's alone: a hand-over screen hides everything between
 two people, before the first one's view too, and the next seat starts with an empty box.
 
-Keys: typing always goes to the notation box and Enter plays what was typed; in the action
-list, arrows and Enter play the highlighted action; ``!`` starts an accusation where a game
+Keys: typing always goes to the notation box and Enter plays what was typed, wherever the
+focus is (``keys.py``: also keys sent faster than a person types); with the box empty, arrows
+and Enter in the action list play the highlighted action; ``!`` starts an accusation where a game
 allows one out of turn, ``:`` goes to the box, Escape leaves it; ``?``/F1 help, F2 the
-sheet's level, F3 the hand-kept notes, Ctrl+S saves, Ctrl+Q asks before leaving.
+sheet's level, F3 the hand-kept notes, Ctrl+S saves, Ctrl+Q asks before leaving (q leaves
+once the game is over).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from sleuth.core.actions import ActionList
 
 from .handover import HandOverScreen
 from .history import HistoryBook
-from .keys import Typed, pass_typing_on
+from .keys import pass_paste_on, pass_typing_on
 from .screens import HelpScreen, LeaveScreen, ReviewScreen, TextScreen, review_text
 from .sheets import SheetPanel, make_sheet
 from .words import ending_lines, help_text
@@ -47,7 +49,10 @@ class ActionsList(ListView):
     """The legal actions of the seat to move; characters typed here go to the box."""
 
     def on_key(self, event: events.Key) -> None:
-        pass_typing_on(self, event)
+        pass_typing_on(self.app, event)
+
+    def on_paste(self, event: events.Paste) -> None:
+        pass_paste_on(self.app, event)
 
 
 class CommandInput(Input):
@@ -94,6 +99,7 @@ class PlayApp(App[None]):
         Binding("ctrl+s", "save", "Save", priority=True),
         Binding("ctrl+r", "review", "Review", priority=True),
         Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("q", "leave_ended", "Leave", show=False, priority=True),
     ]
 
     def __init__(
@@ -121,6 +127,7 @@ class PlayApp(App[None]):
         self._handing_over = False
         self._listed_for: object = None
         self.history = HistoryBook(session, None)
+        self.notice: str | None = None  # said once the table shows (e.g. which seats got bots)
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -157,6 +164,8 @@ class PlayApp(App[None]):
         history = self.query_one("#history-pane", VerticalScroll)
         history.border_title = "History"
         history.anchor()  # the latest lines stay in view as the history grows
+        if self.notice is not None:
+            self.notify(self.notice, timeout=12)
         humans = self.session.humans
         if len(humans) > 1:  # nothing of any seat before the first person confirms
             waiting = self.session.waiting_for_human()
@@ -326,17 +335,46 @@ class PlayApp(App[None]):
         if text and self.play(text):
             event.input.value = ""  # a move not taken stays in the box, to be mended
 
-    def on_typed(self, message: Typed) -> None:
+    def type_into_box(self, text: str) -> None:
         command = self.command
         command.focus()
         command.cursor_position = len(command.value)
-        command.insert_text_at_cursor(message.character)
+        command.insert_text_at_cursor(text)
+
+    def play_box(self) -> bool:
+        text = self.command.value.strip()
+        if not text:
+            return False
+        if self.play(text):
+            self.command.value = ""
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        # The focus is on a pane that takes no text (the table, the history): typing still goes
+        # to the box. (The list and the notes pass typing on themselves.)
+        if self._on_a_pane():
+            pass_typing_on(self, event)
+
+    def on_paste(self, event: events.Paste) -> None:
+        if self._on_a_pane():
+            pass_paste_on(self, event)
+
+    def _on_a_pane(self) -> bool:
+        focused = self.focused
+        on_table = self.screen is self.screen_stack[0]
+        return (
+            on_table and isinstance(focused, VerticalScroll) and not isinstance(focused, ListView)
+        )
 
     def on_command_input_left(self, _: CommandInput.Left) -> None:
         actions = self.query_one("#actions", ActionsList)
         (actions if actions.children else self.sheet).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "leave_ended":
+            # q leaves once the game is over (nothing is typed then); before, it is a letter,
+            # and on a page over the table it closes the page.
+            return self.session.outcome is not None and self.screen is self.screen_stack[0]
         if self.screen is not self.screen_stack[0]:  # a screen over the table has the keys
             if action == "review":  # from the end of the game's page, straight to the review
                 return self.session.outcome is not None and not isinstance(
@@ -392,10 +430,9 @@ class PlayApp(App[None]):
         except SaveError as error:
             self.show_status(f"Not saved: {error}")
             return
-        self.show_status(
-            f"Saved to {self.save_path}: it holds the whole deal, so do not open it before "
-            f"the end. Resume: sleuth play --resume {self.save_path}"
-        )
+        # Short enough for three lines of a narrow pane: the file's name must not be cut off.
+        # (That a save holds the whole deal, not to be opened before the end, help says.)
+        self.show_status(f"Saved: {self.save_path}. Resume: sleuth play --resume {self.save_path}")
 
     def save_game(self) -> Path:
         front: dict[str, Any] = {
@@ -409,6 +446,9 @@ class PlayApp(App[None]):
         write_save(self.save_path, saved)
         self.saved_game = self.save_path
         return self.save_path
+
+    def action_leave_ended(self) -> None:
+        self.exit()
 
     async def action_quit(self) -> None:
         if self.session.outcome is not None or not self.session.steps:

@@ -84,7 +84,13 @@ class LeaveScreen(ModalScreen[str]):
 
 class ReviewScreen(TextScreen):
     """The after-game review (the text of ``sleuth review``): shown once the game is over,
-    when the record, the seed and the reveal are public."""
+    when the record, the seed and the reveal are public. Its tables are wider than a small
+    terminal: they scroll sideways rather than wrap, so each row stays one line."""
+
+    DEFAULT_CSS = """
+    ReviewScreen VerticalScroll { overflow-x: auto; }
+    ReviewScreen #page-text { width: auto; }
+    """
 
 
 def review_text(record: object) -> str:

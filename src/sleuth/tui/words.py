@@ -9,14 +9,16 @@ from sleuth.core import Game
 from sleuth.core.kit import TextRender
 
 KEYS = """Keys
-  typing         goes to the notation box at the bottom; Enter plays what was typed
-                 (a move that cannot be played stays there, with the reason above it)
-  up/down Enter  in the action list: play the highlighted action
+  typing         goes to the notation box at the bottom; Enter plays what was typed,
+                 wherever the focus is (a move that cannot be played stays there,
+                 with the reason above it)
+  up/down Enter  in the action list, the box empty: play the highlighted action
   :              go to the notation box     Escape  leave it (what was typed is dropped)
   Tab            move between the action list, the box and the notes
   ? or F1        this help                  F2      the sheet's level (see below)
   F3             the hand-kept notes (sheet level "kept by hand")
-  Ctrl+S         save the game              Ctrl+Q  leave (asks first, offers to save)"""
+  Ctrl+S         save the game              Ctrl+Q  leave (asks first, offers to save)
+  q              leave, once the game is over"""
 
 SHEET = """The sheet (beside the table)
   kept by hand   a grid you mark yourself: F3 reaches it, Space or a click cycles a mark

@@ -4,6 +4,7 @@ together (two seats never hold one card)."""
 from __future__ import annotations
 
 from sleuth.core.kit import TextRender
+from sleuth.core.wording import count
 
 from .components import ALL_CASES
 from .knowledge import ATTRIBUTES, BlackStoriesPosition, analyze, position_of
@@ -33,7 +34,7 @@ def case_sheet(position: BlackStoriesPosition, level: str) -> str:
         cases = sorted(odds, key=lambda case: (-odds[case], case))
         shared = [v for pair in ATTRIBUTES for v in pair if all(v in c.split("/") for c in cases)]
         known = "/".join(shared) or "nothing yet"
-        lines.append(f"seat {target}: {len(cases)} possible cases; certain: {known}")
+        lines.append(f"seat {target}: {count(len(cases), 'possible case')}; certain: {known}")
         if level == "full" and len(cases) <= 6:
             lines += [f"    {case}  {100 * odds[case]:.0f}%" for case in cases]
     return "\n".join(lines)

@@ -5,10 +5,14 @@ Position format (JSON)::
     {"game": "black-vienna", "players": 4, "seat": 1, "hand": "AFKPTX",
      "investigations": [{"target": 2, "letters": "AOR", "markers": 1}, ...],
      "deck": ["AOR", ...],          # optional, default: Appendix A of the rules reference
+                                    # ("unknown": any three persons are a card, see below)
      "face_up": ["BHV", ...]}       # optional, the cards the seat may ask with now
 
 A special investigation is recorded as two answers. Seat 0 is the dealer. Unknown keys are
-errors.
+errors. The published deck is unknown (REFERENCE.md), so a position of a real box may say
+``"deck": "unknown"``: any three different persons are then a card, and ``"deck_seen"``
+(optional) lists the cards of the box known so far, the only ones questions are ranked over
+when no face-up cards are given. Who holds what never depends on the deck.
 """
 
 from __future__ import annotations
@@ -40,7 +44,11 @@ from .views import BlackViennaView
 HAND_SIZES: dict[int, tuple[int, ...]] = {n: hand_sizes(n) for n in range(3, 7)}
 RING = "ring"
 GAME = "black-vienna"
-POSITION_KEYS = ("game", "players", "seat", "hand", "investigations", "deck", "face_up", "ring")
+POSITION_KEYS = (
+    *("game", "players", "seat", "hand", "investigations", "deck", "deck_seen", "face_up"),
+    "ring",
+)
+UNKNOWN_DECK = "unknown"
 INVESTIGATION_KEYS = ("target", "letters", "markers")
 
 
@@ -91,6 +99,9 @@ class Position:
     # The ring, once the seat has seen it: a wrong accuser checks his accusation against the
     # three cards (§1.7), so he knows them from then on.
     ring: str | None = None
+    # False for a real box whose cards are not all known: ``deck`` is then the cards seen so
+    # far, and any three different persons are a card.
+    deck_known: bool = True
 
     def __post_init__(self) -> None:
         self.validate()
@@ -111,7 +122,7 @@ class Position:
         for i, inv in enumerate(self.investigations):
             _int(inv.target, f"investigations[{i}].target", 0, n - 1)
             _letters(inv.letters, f"investigations[{i}].letters", 3)
-            if _key(inv.letters) not in keys:
+            if self.deck_known and _key(inv.letters) not in keys:
                 raise PositionError(
                     f"investigations[{i}].letters: {inv.letters!r} is not a card of the deck"
                 )
@@ -155,12 +166,7 @@ class Position:
                     _int(item["markers"], f"investigations[{i}].markers", 0, 3),
                 )
             )
-        deck = DEFAULT_DECK
-        if "deck" in data:
-            rawdeck = data["deck"]
-            if not isinstance(rawdeck, Sequence) or isinstance(rawdeck, str):
-                raise PositionError("deck: expected a list of cards")
-            deck = tuple(_letters(c, f"deck[{i}]", 3) for i, c in enumerate(rawdeck))
+        deck, deck_known = _deck_from_json(data)
         face_up: tuple[str, ...] | None = None
         if "face_up" in data:
             rawfu = data["face_up"]
@@ -168,7 +174,7 @@ class Position:
                 raise PositionError("face_up: expected a list of cards")
             face_up = tuple(_letters(c, f"face_up[{i}]", 3) for i, c in enumerate(rawfu))
         ring = _letters(data["ring"], "ring", 3) if data.get("ring") is not None else None
-        return cls(players, seat, hand, tuple(invs), deck, face_up, ring)
+        return cls(players, seat, hand, tuple(invs), deck, face_up, ring, deck_known)
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -181,13 +187,32 @@ class Position:
                 for i in self.investigations
             ],
         }
-        if self.deck != DEFAULT_DECK:
+        if not self.deck_known:
+            out["deck"] = UNKNOWN_DECK
+            if self.deck:
+                out["deck_seen"] = list(self.deck)
+        elif self.deck != DEFAULT_DECK:
             out["deck"] = list(self.deck)
         if self.face_up is not None:
             out["face_up"] = list(self.face_up)
         if self.ring is not None:
             out["ring"] = self.ring
         return out
+
+
+def _deck_from_json(data: Mapping[str, object]) -> tuple[tuple[str, ...], bool]:
+    """The deck of a position and whether it is known whole (``"deck": "unknown"``: not)."""
+    raw = data.get("deck", list(DEFAULT_DECK))
+    if raw == UNKNOWN_DECK:
+        seen = data.get("deck_seen", [])
+        if not isinstance(seen, Sequence) or isinstance(seen, str):
+            raise PositionError("deck_seen: expected a list of cards")
+        return tuple(_letters(c, f"deck_seen[{i}]", 3) for i, c in enumerate(seen)), False
+    if "deck_seen" in data:
+        raise PositionError('deck_seen: only with "deck": "unknown" (a listed deck is whole)')
+    if not isinstance(raw, Sequence) or isinstance(raw, str):
+        raise PositionError(f'deck: expected a list of cards or "{UNKNOWN_DECK}"')
+    return tuple(_letters(c, f"deck[{i}]", 3) for i, c in enumerate(raw)), True
 
 
 @dataclass

@@ -18,22 +18,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from sleuth.core.errors import ConfigError, EntryError
+from sleuth.core.errors import EntryError
 from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField, checked_int
 from sleuth.deduce.model import PositionError
 from sleuth.deduce.review import SessionFrames
 
-from .components import (
-    DECKS,
-    LETTERS,
-    RING_SIZE,
-    deck_name,
-    hand_sizes,
-    normalize_letters,
-    validate_deck,
-)
+from .boxes import BOX_SIZE, UNKNOWN, Box, box, card_letters, save
+from .components import LETTERS, RING_SIZE, hand_sizes, normalize_letters
 from .knowledge import BlackViennaAnalysis, Investigation, Position
-from .render import black_vienna_sheet
+from .render import black_vienna_sheet, deck_label
 from .review import make_frame
 
 FACE_UP = 3  # one face-up card on top of each of the three stacks
@@ -43,6 +36,8 @@ ENTRIES = """\
   up AOR BHV CDE          the cards face up now (for the best question)
   new FGI                 the card turned up in place of one answered
   solution BLM            the ring, once revealed (then 'sleuth review' this session)
+  deck                    the cards of your box named so far
+  deck save mybox         keep them for the next game with this box (--deck mybox)
   why B                   why B's place is certain"""
 
 
@@ -51,7 +46,7 @@ class Setup:
     players: int
     seat: int
     hand: str  # in the order of LETTERS
-    deck: tuple[str, ...]  # the investigation cards of the box on the table
+    box: Box  # the investigation cards of the box on the table, as far as they are known
 
 
 @dataclass(frozen=True)
@@ -121,29 +116,18 @@ class Folded:
         return BlackViennaAnalysis(self.position)
 
 
-def _card(text: str, deck: tuple[str, ...]) -> str:
-    letters = text.strip().upper()
-    if len(letters) != 3 or any(c not in LETTERS for c in letters) or len(set(letters)) != 3:
-        raise EntryError(f"{text[:20]!r} is not a card: three different letters of A-Z and Ö")
-    key = sorted(letters, key=LETTERS.index)
-    for card in deck:
-        if sorted(card, key=LETTERS.index) == key:
+def _card(text: str, setup: Setup) -> str:
+    letters = card_letters(text)
+    if not setup.box.whole:
+        return letters  # the box is learned at the table: any three persons are a card
+    for card in setup.box.cards:
+        if sorted(card, key=LETTERS.index) == list(letters):
             return card
-    raise EntryError(f"{letters} is not a card of the investigation deck ({deck_name(deck)})")
-
-
-def _deck(raw: object) -> tuple[str, ...]:
-    """A named deck or the cards of one, comma or space separated."""
-    if not isinstance(raw, str):
-        raise EntryError("deck: expected a deck name or a list of cards")
-    name = raw.strip().lower()
-    if name in DECKS:
-        return DECKS[name]
-    try:
-        return validate_deck(tuple(raw.replace(",", " ").split()))
-    except ConfigError as error:
-        names = ", ".join(DECKS)
-        raise EntryError(f"deck: {names}, or the cards of your box ({error})") from None
+    raise EntryError(
+        f"{letters} is not a card of the investigation deck ({setup.box.name}); if your box "
+        f"has it, play with --deck {UNKNOWN} (the cards are learned as they turn up) or "
+        f"give your box's {BOX_SIZE} cards with --deck"
+    )
 
 
 def _value(values: Mapping[str, object], name: str) -> object:
@@ -160,11 +144,13 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
         SetupField("hand", "your hand (e.g. AFKPTX)", "text", metavar="LETTERS"),
         SetupField(
             "deck",
-            "the investigation cards of your box: generated (REFERENCE Appendix A), "
-            "transcribed (Appendix A2), or the 36 cards, e.g. ACL,AGM,...",
+            "the investigation cards of your box: unknown (the default: learned as cards "
+            "turn up; 'deck save NAME' keeps them), a saved NAME, your box's 36 cards "
+            "(e.g. ACL,AGM,...), or a stand-in: generated (REFERENCE Appendix A), "
+            "transcribed (Appendix A2)",
             "text",
             metavar="DECK",
-            default="generated",
+            default=UNKNOWN,
         ),
     )
 
@@ -185,12 +171,11 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
             raise EntryError(
                 f"hand: seat {seat} of {players} holds {size} cards, not {len(letters)}"
             )
-        deck = _deck(values.get("deck", "generated"))
+        deck = box(values.get("deck", UNKNOWN))
         return Setup(players, seat, "".join(sorted(letters, key=LETTERS.index)), deck)
 
     def setup_json(self, setup: Setup) -> dict[str, object]:
-        name = deck_name(setup.deck)
-        deck = name if name != "custom" else ",".join(setup.deck)
+        deck = setup.box.text()
         return {"players": setup.players, "seat": setup.seat, "hand": setup.hand, "deck": deck}
 
     def title(self, setup: Setup) -> str:
@@ -199,7 +184,7 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
     def summary(self, setup: Setup, folded: Folded) -> list[str]:
         face_up = folded.position.face_up
         shown = "not entered" if face_up is None else " ".join(face_up) or "none"
-        return [f"hand: {setup.hand}", f"face up: {shown}", f"deck: {deck_name(setup.deck)}"]
+        return [f"hand: {setup.hand}", f"face up: {shown}", f"deck: {deck_label(folded.position)}"]
 
     def parse(self, setup: Setup, line: str) -> Entry:
         words = line.split()
@@ -207,18 +192,18 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
             raise EntryError("empty entry (try '3 AOR 1', 'up AOR BHV CDE')")
         verb = words[0].lower()
         if verb == "up":
-            cards = tuple(_card(word, setup.deck) for word in words[1:])
+            cards = tuple(_card(word, setup) for word in words[1:])
             if len(cards) > FACE_UP:
                 raise EntryError(f"at most {FACE_UP} cards are face up")
             if len(set(cards)) != len(cards):
                 raise EntryError("a card is named twice")
             return FaceUp(cards)
         if verb == "new" and len(words) == 2:
-            return TurnedUp(_card(words[1], setup.deck))
+            return TurnedUp(_card(words[1], setup))
         if verb == "solution" and len(words) == 2:
             return Solved(_ring(words[1], setup.hand))
         if len(words) == 3:
-            card = _card(words[1], setup.deck)
+            card = _card(words[1], setup)
             return Answer(_seat(words[0], setup.players), card, _markers(words[2]))
         raise EntryError(
             f"{line[:40]!r}: expected 'SEAT CARD MARKERS' (e.g. '3 AOR 1'), "
@@ -226,57 +211,32 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
         )
 
     def fold(self, setup: Setup, entries: Sequence[Numbered], strict: bool = True) -> Folded:
-        investigations: list[Investigation] = []
-        sources: list[int] = []
-        face_up: list[str] | None = None
-        answered: dict[str, int] = {}  # card -> the entry that first answered it
-        left_face_up: dict[int, str] = {}
-        solution: tuple[str, int] | None = None
+        table = _Table(strict)
         for number, entry in entries:
-            if isinstance(entry, Solved):
-                if solution is not None and solution[0] != entry.letters:
-                    raise EntryError(
-                        f"#{number}: the ring was entered as {solution[0]} in #{solution[1]}"
-                    )
-                solution = solution or (entry.letters, number)
-            elif isinstance(entry, Answer):
-                investigations.append(Investigation(entry.target, entry.card, entry.markers))
-                sources.append(number)
-                answered.setdefault(entry.card, number)
-                if face_up is not None and entry.card in face_up:
-                    face_up.remove(entry.card)
-                    left_face_up[number] = entry.card
-            elif isinstance(entry, FaceUp):
-                for card in entry.cards:
-                    _not_answered(card, answered, number)
-                face_up = list(entry.cards)
-            elif isinstance(entry, TurnedUp):
-                _not_answered(entry.card, answered, number)
-                face_up = [] if face_up is None else face_up
-                if entry.card in face_up:
-                    raise EntryError(f"#{number}: {entry.card} is face up already")
-                if len(face_up) >= FACE_UP and not strict:
-                    face_up.pop(0)  # the answer that took a card was left out of this subset
-                if len(face_up) >= FACE_UP:
-                    raise EntryError(
-                        f"#{number}: {FACE_UP} cards are face up already ({' '.join(face_up)})"
-                    )
-                face_up.append(entry.card)
-            else:
-                raise EntryError(f"#{number}: {entry.text()!r} is not a Black Vienna entry")
+            table.take(number, entry)
+        deck = setup.box.cards
+        if not setup.box.whole:
+            deck = (*deck, *(card for card in table.seen if card not in set(deck)))
+            if len(deck) > BOX_SIZE:
+                raise EntryError(
+                    f"#{entries[-1][0]}: this would be card {len(deck)} of a box of {BOX_SIZE} "
+                    "(a typo? 'deck' lists the cards named so far)"
+                )
         try:
             position = Position(
                 setup.players,
                 setup.seat,
                 setup.hand,
-                tuple(investigations),
-                setup.deck,
-                None if face_up is None else tuple(face_up),
+                tuple(table.investigations),
+                deck,
+                None if table.face_up is None else tuple(table.face_up),
+                deck_known=setup.box.whole,
             )
         except PositionError as error:
             raise EntryError(str(error)) from None
-        ring = None if solution is None else solution[0]
-        return Folded(position, tuple(sources), left_face_up, dict(entries), ring)
+        ring = None if table.solution is None else table.solution[0]
+        sources = tuple(table.sources)
+        return Folded(position, sources, table.left_face_up, dict(entries), ring)
 
     def consistent(self, setup: Setup, folded: Folded) -> bool:
         return folded.analysis.consistent
@@ -313,19 +273,113 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
         used = ", ".join(_named(folded, folded.sources[int(a["index"])]) for a in answers)
         return f"{letter} is in {place}, because of {used} with your hand and the hand sizes"
 
+    def impossible(self, setup: Setup, entry: Entry) -> str:
+        if not isinstance(entry, Answer):
+            return super().impossible(setup, entry)
+        mine = "".join(letter for letter in entry.card if letter in setup.hand)
+        if entry.target == setup.seat:
+            return f"you hold {len(mine)} of {entry.card}, not {entry.markers}"
+        if mine:
+            return (
+                f"{' and '.join(mine)} {'is' if len(mine) == 1 else 'are'} in your hand, so seat "
+                f"{entry.target} has at most {3 - len(mine)} of {entry.card}"
+            )
+        return super().impossible(setup, entry)
+
+    def command(self, setup: Setup, folded: Folded, line: str) -> str | None:
+        words = line.split()
+        if words[0].lower() != "deck":
+            return None
+        cards = folded.position.deck
+        if len(words) == 1:
+            listed = " ".join(cards) or "none yet"
+            return f"deck: {deck_label(folded.position)}: {listed}" + (
+                "" if setup.box.whole else "; 'deck save NAME' keeps them for this box"
+            )
+        if len(words) == 3 and words[1].lower() == "save":
+            return save(words[2], cards)
+        raise EntryError("expected 'deck' (the cards of your box known) or 'deck save NAME'")
+
     def positions(self, setup: Setup, folded: Folded) -> dict[str, dict[str, object]]:
         return {"position": folded.position.to_json()}
 
     def taken(self, setup: Setup, folded: Folded, number: int, entry: Entry) -> str:
         if isinstance(entry, Answer):
             said = f"#{number}: seat {entry.target} has {entry.markers} of {entry.card}"
-            if number in folded.left_face_up:
+            if number in folded.left_face_up and number == max(folded.entries):
+                # Only the newest answer asks: an old one's card was replaced long ago.
                 said += (
                     f"; {entry.card} leaves the face-up cards: enter the card turned up "
                     "in its place (new XYZ)"
                 )
             return said
         return super().taken(setup, folded, number, entry)
+
+
+class _Table:
+    """The table as the entries so far leave it: what was asked, what lies face up."""
+
+    def __init__(self, strict: bool) -> None:
+        self.strict = strict
+        self.investigations: list[Investigation] = []
+        self.sources: list[int] = []  # investigation index -> entry number
+        self.face_up: list[str] | None = None
+        self.answered: dict[str, tuple[int, Answer]] = {}  # card -> its latest answer
+        self.left_face_up: dict[int, str] = {}
+        self.solution: tuple[str, int] | None = None
+        self.seen: dict[str, None] = {}  # every card named, in order: what the box holds
+
+    def take(self, number: int, entry: Entry) -> None:
+        if isinstance(entry, Solved):
+            if self.solution is not None and self.solution[0] != entry.letters:
+                raise EntryError(
+                    f"#{number}: the ring was entered as {self.solution[0]} in #{self.solution[1]}"
+                )
+            self.solution = self.solution or (entry.letters, number)
+        elif isinstance(entry, Answer):
+            self._answer(number, entry)
+        elif isinstance(entry, FaceUp):
+            for card in entry.cards:
+                _not_answered(card, self.answered, number)
+                self.seen[card] = None
+            self.face_up = list(entry.cards)
+        elif isinstance(entry, TurnedUp):
+            self._turned_up(number, entry.card)
+        else:
+            raise EntryError(f"#{number}: {entry.text()!r} is not a Black Vienna entry")
+
+    def _answer(self, number: int, entry: Answer) -> None:
+        card = entry.card
+        if card in self.answered:
+            before, earlier = self.answered[card]
+            if earlier.markers:
+                # A3: only a 0-marker card is asked again, in a special investigation.
+                raise EntryError(
+                    f"#{number}: {card} was answered in #{before} ({earlier.text()}), so it "
+                    f"lies in front of seat {earlier.target} with markers on it: only a card "
+                    "with 0 markers is asked again (in a special investigation)"
+                )
+        self.investigations.append(Investigation(entry.target, card, entry.markers))
+        self.sources.append(number)
+        self.answered[card] = (number, entry)
+        self.seen[card] = None
+        if self.face_up is not None and card in self.face_up:
+            self.face_up.remove(card)
+            self.left_face_up[number] = card
+
+    def _turned_up(self, number: int, card: str) -> None:
+        _not_answered(card, self.answered, number)
+        self.seen[card] = None
+        face_up = self.face_up = [] if self.face_up is None else self.face_up
+        if card in face_up:
+            raise EntryError(f"#{number}: {card} is face up already")
+        if len(face_up) >= FACE_UP and not self.strict:
+            face_up.pop(0)  # the answer that took a card was left out of this subset
+        if len(face_up) >= FACE_UP:
+            raise EntryError(
+                f"#{number}: {FACE_UP} cards are face up already ({' '.join(face_up)})"
+            )
+        face_up.append(card)
 
 
 def _ring(text: str, hand: str) -> str:
@@ -351,10 +405,10 @@ def _markers(text: str) -> int:
     return int(text)
 
 
-def _not_answered(card: str, answered: Mapping[str, int], number: int) -> None:
+def _not_answered(card: str, answered: Mapping[str, tuple[int, Answer]], number: int) -> None:
     if card in answered:
         raise EntryError(
-            f"#{number}: {card} was answered in #{answered[card]}, so it lies in front of "
+            f"#{number}: {card} was answered in #{answered[card][0]}, so it lies in front of "
             "a seat, not face up"
         )
 

@@ -7,6 +7,7 @@ probability of every place in percent, the likeliest rings and the most informat
 from __future__ import annotations
 
 from sleuth.core.kit import TextRender
+from sleuth.core.wording import count
 
 from .components import LETTERS, deck_name
 from .knowledge import BlackViennaAnalysis, Position, black_vienna_position
@@ -43,8 +44,8 @@ def black_vienna_sheet(
         return "The answers contradict each other: someone miscounted."
     places = [str(s) for s in range(position.players)] + ["ring"]
     lines = [
-        f"{analysis.worlds:,} deals fit what seat {position.seat} knows "
-        f"(deck: {deck_name(position.deck)})",
+        f"{count(analysis.worlds, 'deal fits', 'deals fit')} what seat {position.seat} knows "
+        f"(deck: {deck_label(position)})",
         "card " + "".join(f"{('s' + p) if p != 'ring' else p:>5}" for p in places),
     ]
     probabilities = analysis.card_probabilities()
@@ -64,7 +65,7 @@ def black_vienna_sheet(
     if level == "full":
         total = analysis.worlds
         best = ", ".join(f"{t} {100 * c / total:.1f}%" for t, c in rings[:TOP_SOLUTIONS])
-        lines.append(f"{len(rings)} possible rings; likeliest: {best}")
+        lines.append(f"{count(len(rings), 'possible ring')}; likeliest: {best}")
         if asking and position.face_up:
             question = analysis.questions(list(position.face_up))[0]
             bits = float(str(question["ring_bits"]))
@@ -72,7 +73,18 @@ def black_vienna_sheet(
                 f"best question: {question['letters']} to seat {question['target']} "
                 f"({bits:.2f} bits about the ring)"
             )
+            if not position.deck_known:
+                lines.append(
+                    "(ranked among the face-up cards: the deck is learned as cards turn up)"
+                )
     return "\n".join(lines)
+
+
+def deck_label(position: Position) -> str:
+    """The deck in play as the sheet names it; a box still being learned says how far."""
+    if position.deck_known:
+        return deck_name(position.deck)
+    return f"unknown: {count(len(position.deck), 'card')} seen so far"
 
 
 def notes_grid(game: BlackVienna) -> tuple[list[str], list[str]]:

@@ -44,7 +44,12 @@ def _markers(n: int) -> str:
 
 def table_text(view: BlackViennaView) -> str:
     me = view.seat
-    lines = [f"Phase: {view.phase}. {_seat(view.asker, me).capitalize()} to ask."]
+    if view.phase == "over":
+        lines = ["The game is over."]
+    elif view.phase == "guessing":
+        lines = ["Phase: guessing."]
+    else:
+        lines = [f"Phase: {view.phase}. {_seat(view.asker, me).capitalize()} to ask."]
     if view.phase == "guessing":
         lines.append("Handing in guesses: " + ", ".join(_seat(s, me) for s in view.actors))
     if view.hand is not None:

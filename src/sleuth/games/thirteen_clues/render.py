@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sleuth.core.kit import TextRender
+from sleuth.core.wording import count
 from sleuth.deduce.model import PositionError
 
 from .knowledge import (
@@ -23,6 +24,8 @@ def sheet_text(view: ThirteenCluesView, level: str) -> str:
         own = view.seats[view.seat]
         mystery = ", ".join(card_words(view, c) for c in own.mystery or ())
         return f"The game is over. Your mystery was {mystery}."
+    if view.phase == "choose":
+        return "(no sheet yet: the mysteries are still being chosen)"
     try:
         position = thirteen_clues_position(view)
     except PositionError as error:
@@ -44,7 +47,8 @@ def thirteen_clues_sheet(position: dict[str, object], level: str, asking: bool =
     star = "*" if analysis.deal_model_assumed else ""
     cards = result["cards"]
     lines = [
-        f"{int(str(result['worlds'])):,} deals fit what seat {position['seat']} knows "
+        f"{count(int(str(result['worlds'])), 'deal fits', 'deals fit')} "
+        f"what seat {position['seat']} knows "
         f"(deal model: {DEAL_MODEL})"
     ]
     if isinstance(cards, dict):
@@ -71,7 +75,9 @@ def thirteen_clues_sheet(position: dict[str, object], level: str, asking: bool =
             top = ", ".join(
                 f"{' '.join(m['cards'])} {100 * float(m['p']):.1f}%{star}" for m in ranked[:3]
             )
-            lines.append(f"{len(ranked)} possible mysteries; likeliest: {top}")
+            lines.append(
+                f"{count(len(ranked), 'possible mystery', 'possible mysteries')}; likeliest: {top}"
+            )
     questions = result.get("questions", [])
     if isinstance(questions, list) and questions:
         best = questions[0]

@@ -1,0 +1,151 @@
+"""The investigation deck of a real box, as the assistant knows it.
+
+The published list of Black Vienna's 36 investigation cards is unknown (REFERENCE.md), so
+the named decks are stand-ins. A person's own box is either typed whole once (``--deck`` with
+its cards), or learned at the table: with the deck ``unknown`` any three different persons
+are a card, and every card named in an entry is a card of the box. What was learned is kept
+under a name for the next game with the same box (``deck save NAME``, then ``--deck NAME``),
+in the user's data folder: ``$XDG_DATA_HOME/sleuth/decks/NAME.txt``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from sleuth.core import jsonfile
+from sleuth.core.errors import ConfigError, EntryError
+
+from .components import DECKS, LETTER_INDEX, deck_name, normalize_letters, validate_deck
+
+UNKNOWN = "unknown"
+BOX_SIZE = 36  # the published game's investigation cards (12 in each of three stacks)
+NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+MAX_DECK_FILE_BYTES = 4_000
+
+
+@dataclass(frozen=True)
+class Box:
+    """The deck on the table: ``cards`` known so far, and whether they are all of it."""
+
+    cards: tuple[str, ...]
+    whole: bool
+
+    @property
+    def name(self) -> str:
+        if not self.whole:
+            return UNKNOWN
+        return deck_name(self.cards)
+
+    def text(self) -> str:
+        """The deck as a setup value that ``box`` reads back (a session file stores it)."""
+        if not self.whole:
+            return UNKNOWN + (":" + ",".join(self.cards) if self.cards else "")
+        name = deck_name(self.cards)
+        return name if name != "custom" else ",".join(self.cards)
+
+
+def card_letters(text: str) -> str:
+    """Three different persons, in alphabet order (Ö last), or an ``EntryError``."""
+    try:
+        return normalize_letters(text, "card", 3)
+    except ValueError:
+        raise EntryError(
+            f"{text[:20]!r} is not a card: three different letters of A-Z and Ö"
+        ) from None
+
+
+def box(raw: object) -> Box:
+    """The deck a setup names: ``unknown`` (learned at the table; ``unknown:CARDS`` with the
+    cards known already), a named deck, a deck saved with ``deck save``, or the cards."""
+    if not isinstance(raw, str):
+        raise EntryError("deck: expected a deck name or a list of cards")
+    name = raw.strip().lower()
+    if name == UNKNOWN or name.startswith(UNKNOWN + ":"):
+        listed = raw.strip()[len(UNKNOWN) + 1 :]
+        return Box(_cards(listed.replace(",", " ").split(), "deck"), False)
+    if name in DECKS:
+        return Box(DECKS[name], True)
+    if NAME.fullmatch(name):
+        cards = read_saved(name)
+        return Box(cards, len(cards) == BOX_SIZE)
+    try:
+        return Box(validate_deck(tuple(raw.replace(",", " ").split())), True)
+    except ConfigError as error:
+        raise EntryError(
+            f"deck: {UNKNOWN} (learned at the table), {', '.join(DECKS)}, a deck saved with "
+            f"'deck save NAME', or the {BOX_SIZE} cards of your box ({error})"
+        ) from None
+
+
+def _cards(words: list[str], where: str) -> tuple[str, ...]:
+    cards = tuple(card_letters(word) for word in words)
+    if len(set(cards)) != len(cards):
+        raise EntryError(f"{where}: a card is named twice")
+    if len(cards) > BOX_SIZE:
+        raise EntryError(f"{where}: a box has {BOX_SIZE} cards, not {len(cards)}")
+    return cards
+
+
+def decks_folder() -> Path:
+    """Where saved decks live: the user's data folder (XDG on Linux)."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "sleuth" / "decks"
+
+
+def read_saved(name: str) -> tuple[str, ...]:
+    path = decks_folder() / f"{name}.txt"
+    if not path.is_file():
+        raise EntryError(
+            f"deck: no deck is saved as {name!r} (in {path.parent}); the decks are "
+            f"{UNKNOWN}, {', '.join(DECKS)}, a saved one, or the cards of your box"
+        )
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_DECK_FILE_BYTES + 1)
+        if len(data) > MAX_DECK_FILE_BYTES:
+            raise EntryError(f"deck {name!r}: {path} is too large to be a deck")
+        text = data.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise EntryError(f"deck {name!r}: cannot read {path} ({error})") from None
+    return _cards(text.split(), f"deck {name!r} ({path})")
+
+
+def save(name: str, cards: tuple[str, ...]) -> str:
+    """Keep ``cards`` under ``name``, with any cards saved there before; says what it did."""
+    if not NAME.fullmatch(name) or name in DECKS or name == UNKNOWN:
+        raise EntryError(
+            f"deck save: {name[:40]!r} is not a name for a deck (lower-case letters, digits, "
+            f"- and _; not {UNKNOWN} or {', '.join(DECKS)})"
+        )
+    path = decks_folder() / f"{name}.txt"
+    before = read_saved(name) if path.is_file() else ()
+    merged = tuple(sorted({*before, *cards}, key=_order))
+    if len(merged) > BOX_SIZE:
+        raise EntryError(
+            f"deck save: {name!r} and this table together name {len(merged)} cards, more "
+            f"than a box's {BOX_SIZE}: not the same box, or a typo (save under another name)"
+        )
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise EntryError(f"deck save: cannot make {path.parent} ({error})") from None
+    jsonfile.write_atomically(path, " ".join(merged) + "\n", EntryError)
+    added = len(merged) - len(before)
+    whole = "the whole box" if len(merged) == BOX_SIZE else f"{len(merged)} of {BOX_SIZE}"
+    return (
+        f"saved {added} new card{'s' if added != 1 else ''} as deck {name!r} ({whole} "
+        f"known) in {path}; next game with this box: --deck {name}"
+    )
+
+
+def _order(card: str) -> tuple[int, ...]:
+    return tuple(LETTER_INDEX[letter] for letter in card)
