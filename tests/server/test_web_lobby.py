@@ -61,6 +61,14 @@ def test_lobby_rules_invites_open_tables_watch_themes_and_a_narrow_phone(
         offered = page.locator("#seat-2 option").all_inner_texts()
         for bot in game["bot_levels"]:
             assert any(text.startswith(f"Bot: {bot['name']}") for text in offered)
+    # A count of players the game does not take is changed, and said so (it was silently).
+    page.click("label[for=game-black-vienna]")
+    page.fill("#players", "9")
+    page.locator("#players").dispatch_event("change")
+    assert page.locator("#players").input_value() == "6"
+    page.wait_for_function(
+        "document.getElementById('toast').textContent.includes('takes 3–6 players, not 9')"
+    )
     # The theme button cycles automatic, light, dark and is kept for the next visit.
     page.click("#theme")
     assert page.evaluate("document.documentElement.dataset.theme") == "light"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -118,6 +119,16 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.key:
         values["key_file"] = args.key
     settings = Settings(**values)
+    # Before anything is dealt or printed: a second server on a busy port would print a
+    # table link that leads to the first server's "no such table".
+    busy = port_taken(args.host, args.port)
+    if busy is not None:
+        print(
+            f"sleuth serve: {args.host}:{args.port} is taken ({busy}): another server may be "
+            "running there; choose another with --port",
+            file=sys.stderr,
+        )
+        return 2
     on_start = None
     if args.open_table:
         try:
@@ -125,8 +136,24 @@ def run_serve(args: argparse.Namespace) -> int:
         except GameError as error:
             print(f"sleuth serve: {error}", file=sys.stderr)
             return 2
+    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    print(f"Sleuth serves http://{shown}:{args.port}/ (Ctrl+C stops it)", flush=True)
     serve(settings, args.host, args.port, on_start)
     return 0
+
+
+def port_taken(host: str, port: int) -> str | None:
+    """Why ``host:port`` cannot be listened on (as the server would bind it), or None."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as error:
+        return error.strerror or str(error)
+    return None
 
 
 def _open_table(args: argparse.Namespace) -> Any:

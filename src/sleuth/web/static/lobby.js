@@ -107,7 +107,15 @@ function newTableSection(menu, onDealt) {
     }));
   const players = h("input", {type: "number", id: "players", name: "players", inputmode: "numeric"});
   const range = h("small", {id: "players-range"});
-  players.addEventListener("change", () => { state.players = clampPlayers(state.game, Number(players.value)); build(); });
+  players.addEventListener("change", () => {
+    const asked = Number(players.value);
+    state.players = clampPlayers(state.game, asked);
+    build();
+    // Never changed without a word: the person reads which count the table takes.
+    if (asked !== state.players) {
+      toast(`${state.game.title} takes ${state.game.min_players}–${state.game.max_players} players, not ${asked}: set to ${state.players}.`);
+    }
+  });
   const seats = h("fieldset.seats", {}, h("legend", {text: "Seats"}));
   const rules = h("fieldset.rules", {});
   const sheet = radioGroup("sheet", "Investigation sheet for everyone", Object.entries(SHEETS), "full");

@@ -1,0 +1,54 @@
+"""``sleuth serve`` says where it listens, and a busy port is found before a table is dealt
+or a link printed (running the README's first line twice had printed a link that led to the
+first server's "no such table")."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from typing import Any
+
+from .conftest import SRC, Server
+
+
+def test_the_server_says_where_it_listens(launch: Any) -> None:
+    server: Server = launch()
+    assert server.log is not None
+    deadline = time.monotonic() + 30
+    while "Sleuth serves" not in server.log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert f"Sleuth serves http://127.0.0.1:{server.port}/ (Ctrl+C stops it)" in (
+        server.log.read_text()
+    )
+
+
+def test_a_busy_port_is_refused_before_a_table_is_dealt(launch: Any) -> None:
+    server: Server = launch()
+    second = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sleuth.cli.main",
+            "serve",
+            "--port",
+            str(server.port),
+            "--db",
+            server.db,
+            "--key",
+            str(server.key),
+            "--open-table",
+            "black-vienna",
+            "--bots",
+            "basic",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(SRC)},
+    )
+    assert second.returncode == 2
+    assert f"127.0.0.1:{server.port} is taken" in second.stderr
+    assert "choose another with --port" in second.stderr
+    assert "http://" not in second.stdout and "Traceback" not in second.stderr
