@@ -34,7 +34,8 @@ START_SECONDS = 120.0
 # to the server's own.
 WORKER_NICENESS = 10
 # A job still running after LONG_JOB_SECONDS yields its core to the quick ones: its worker
-# drops to BACKGROUND_NICENESS until the job ends (or is replaced if it cannot come back).
+# drops to BACKGROUND_NICENESS until the job ends (and stays there where the server may not
+# raise a priority again: not as root).
 LONG_JOB_SECONDS = 0.5
 BACKGROUND_NICENESS = 19
 
