@@ -235,9 +235,9 @@ class Hostility:
 def largest_search() -> str:
     """The 13 Clues search at every bound the server holds bot specs to."""
     sys.path.insert(0, str(SRC))
-    from sleuth.agents.budgets import BOUNDS
+    from sleuth.agents.budgets import bounds_of
 
-    bounds = BOUNDS["13-clues"]["ismcts"]
+    bounds = bounds_of("ismcts", "13-clues")
     return "ismcts:" + ":".join(f"{name}={value}" for name, value in bounds.items())
 
 
