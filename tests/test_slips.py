@@ -4,6 +4,7 @@ with bots says which, counts in words agree in number, progress shown by rich.""
 from __future__ import annotations
 
 import io
+import random
 from pathlib import Path
 from typing import Any
 
@@ -155,3 +156,16 @@ def test_one_possible_case_is_said_in_the_singular() -> None:
     ):
         notebook.enter(entry)
     assert "seat 1: 1 possible case; certain: woman/night/outside/knife" in notebook.sheet()
+
+
+def test_black_stories_ended_says_so_not_who_is_on_turn() -> None:
+    from sleuth.games.black_stories.words import table_text as stories_table
+
+    state = make_game("bsi", 2).new(1)
+    rng = random.Random(1)
+    while state.outcome is None:
+        seat = state.to_move()
+        assert seat is not None
+        state = state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+    view: Any = state.view(0)
+    assert stories_table(view).splitlines()[0] == "The game is over (start: seat 1)."

@@ -12,6 +12,7 @@ from typing import Any
 
 from sleuth.core.kit import Move
 
+from .components import Phase
 from .views import BlackStoriesView
 
 RULES = """Black Stories Investigation: the rules in short
@@ -40,10 +41,13 @@ def _seat(seat: int, me: int | None) -> str:
 def table_text(view: BlackStoriesView) -> str:
     me = view.seat
     final = " Final round." if view.final_round else ""
-    lines = [
-        f"Phase: {view.phase}. {_seat(view.turn, me).capitalize()} on turn "
-        f"(start: {_seat(view.start, me)}).{final}"
-    ]
+    if view.phase == Phase.OVER:
+        lines = [f"The game is over (start: {_seat(view.start, me)})."]
+    else:
+        lines = [
+            f"Phase: {view.phase}. {_seat(view.turn, me).capitalize()} on turn "
+            f"(start: {_seat(view.start, me)}).{final}"
+        ]
     if me is not None:
         lines.append(f"Your case: {view.case or '(none)'}")
         lines.append("Your hand: " + (", ".join(view.hand or ()) or "(empty)"))
