@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -16,6 +17,16 @@ GAME = "black-stories-investigation"  # a short game, with a review: bots finish
 PERSON: dict[str, Any] = {"kind": "person"}
 BOT: dict[str, Any] = {"kind": "bot", "bot": "random"}
 PEOPLE = ("Ann", "Bob", "Cy")
+
+
+def unlimited_server(folder: Path) -> Server:
+    """A server for the fuzz: it makes people and tables by the hundred, which the
+    per-address limits (tested in test_creation_limits.py) would refuse, hiding the routes
+    behind them."""
+    unlimited = ("--max-new-people", "off", "--max-new-tables", "off")
+    return Server(
+        f"sqlite:///{folder / 'sleuth.db'}", folder / "signing.key", extra=unlimited
+    ).start()
 
 
 def table_body(seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from schemathesis import GenerationMode  # noqa: E402
 from schemathesis.checks import response_schema_conformance  # noqa: E402
 
 from .conftest import Server  # noqa: E402
-from .fuzz_world import BOT, PERSON, World, build_world, table_body  # noqa: E402
+from .fuzz_world import BOT, PERSON, World, build_world, table_body, unlimited_server  # noqa: E402
 
 # What JSON text may spell but no JSON value is; each put in place of one field's value.
 NOT_JSON_VALUES = ("NaN", "Infinity", "-Infinity", "1e999", str(2**200), '"\\ud800"')
@@ -218,12 +218,7 @@ def fuzz_operation(
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder: Path = tmp_path_factory.mktemp("fuzz-http")
-    # The fuzz makes people and tables by the hundred: the per-address limits (tested in
-    # test_creation_limits.py) would refuse most of them and hide the routes behind.
-    unlimited = ("--max-new-people", "off", "--max-new-tables", "off")
-    running = Server(
-        f"sqlite:///{folder / 'sleuth.db'}", folder / "signing.key", extra=unlimited
-    ).start()
+    running = unlimited_server(folder)
     yield running
     running.stop()
 

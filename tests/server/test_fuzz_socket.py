@@ -25,7 +25,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from .conftest import Server
-from .fuzz_world import BOT, PERSON, World, build_world, table_body
+from .fuzz_world import BOT, PERSON, World, build_world, table_body, unlimited_server
 
 # The channel's own close codes: a bad URL parameter, no right to the seat, no such table
 # or seat, flooding.
@@ -215,12 +215,7 @@ def drain(
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder: Path = tmp_path_factory.mktemp("fuzz-socket")
-    # The fuzz makes people and tables by the hundred: the per-address limits (tested in
-    # test_creation_limits.py) would refuse most of them and hide the routes behind.
-    unlimited = ("--max-new-people", "off", "--max-new-tables", "off")
-    running = Server(
-        f"sqlite:///{folder / 'sleuth.db'}", folder / "signing.key", extra=unlimited
-    ).start()
+    running = unlimited_server(folder)
     yield running
     running.stop()
 

@@ -2,26 +2,14 @@
 
 from __future__ import annotations
 
-import os
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from sleuth.agents.budgets import DEFAULT_MAX_THINK
+from sleuth.core.paths import data_folder
 
 SHEET_LEVELS = ("off", "facts", "full")
 CLOCK_KINDS = ("none", "live", "turn")
-
-
-def data_folder() -> Path:
-    """The user's data folder for Sleuth (XDG on Linux, the platforms' own elsewhere)."""
-    if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "sleuth"
 
 
 def default_db_url() -> str:

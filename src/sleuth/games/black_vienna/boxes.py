@@ -10,14 +10,13 @@ in the user's data folder: ``$XDG_DATA_HOME/sleuth/decks/NAME.txt``.
 
 from __future__ import annotations
 
-import os
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from sleuth.core import jsonfile
 from sleuth.core.errors import ConfigError, EntryError
+from sleuth.core.paths import data_folder
 
 from .components import DECKS, LETTER_INDEX, deck_name, normalize_letters, validate_deck
 
@@ -92,13 +91,7 @@ def _cards(words: list[str], where: str) -> tuple[str, ...]:
 
 def decks_folder() -> Path:
     """Where saved decks live: the user's data folder (XDG on Linux)."""
-    if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "sleuth" / "decks"
+    return data_folder() / "decks"
 
 
 def read_saved(name: str) -> tuple[str, ...]:
