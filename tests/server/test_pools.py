@@ -72,6 +72,30 @@ async def test_tables_are_served_in_turn_not_in_order_of_arrival() -> None:
     assert finished.index("other") <= 3
 
 
+async def test_tables_of_long_searches_leave_a_worker_to_the_quick_ones() -> None:
+    """Found by attack: tables whose bots search at their largest budgets (each within its
+    bounds) took every worker, and another table's quick bot waited seconds a move."""
+    pool = JobPool(0, deadline=None)  # two threads
+    try:
+        # Two tables whose jobs are known to be long by now.
+        await asyncio.gather(
+            pool.run("slow-1", time.sleep, 1.2), pool.run("slow-2", time.sleep, 1.2)
+        )
+        searches = [
+            asyncio.create_task(pool.run(table, time.sleep, 1.5))
+            for table in ("slow-1", "slow-2", "slow-1", "slow-2")
+        ]
+        await asyncio.sleep(0.1)
+        began = time.monotonic()
+        await pool.run("quick", time.sleep, 0.01)
+        waited = time.monotonic() - began
+        await asyncio.gather(*searches)
+    finally:
+        pool.close()
+    # One thread stays free for it: it never waits a search out (1.5 s).
+    assert waited < 1.0, waited
+
+
 async def test_sheets_of_past_steps_are_dropped_before_they_run(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -38,6 +38,9 @@ WORKER_NICENESS = 10
 # raise a priority again: not as root).
 LONG_JOB_SECONDS = 0.5
 BACKGROUND_NICENESS = 19
+# A table whose jobs lately took this long or more waits for one of all but the last free
+# worker (``JobPool._dispatch``).
+QUICK_JOB_SECONDS = 1.0
 
 
 class Overrun(Exception):
@@ -83,6 +86,7 @@ class FairQueue:
         self._tables: dict[str, deque[_Pending]] = {}
         self._used: dict[str, float] = {}
         self._clock = 0.0
+        self._recent: dict[str, float] = {}  # a table's recent job time, seconds (averaged)
 
     def __len__(self) -> int:
         return sum(len(jobs) for jobs in self._tables.values())
@@ -102,11 +106,17 @@ class FairQueue:
         jobs.append(pending)
         return None
 
-    def take(self) -> _Pending | None:
-        if not self._tables:
+    def quick(self, table: str) -> bool:
+        """Whether the table's jobs have lately been quick (a new table's are)."""
+        return self._recent.get(table, 0.0) < QUICK_JOB_SECONDS
+
+    def take(self, quick_only: bool = False) -> _Pending | None:
+        """The next job; ``quick_only``: only of a table whose jobs are quick, or none."""
+        tables = [t for t in self._tables if self.quick(t)] if quick_only else self._tables
+        if not tables:
             return None
         # In order of arrival among equals (dicts keep it): round-robin between quick ones.
-        table = min(self._tables, key=self._used.__getitem__)
+        table = min(tables, key=self._used.__getitem__)
         jobs = self._tables.pop(table)
         pending = jobs.popleft()
         if jobs:
@@ -117,10 +127,12 @@ class FairQueue:
     def charge(self, table: str, seconds: float) -> None:
         """A job of the table took ``seconds`` of a worker."""
         self._used[table] = self._used.get(table, self._clock) + seconds
+        self._recent[table] = (self._recent.get(table, seconds) + seconds) / 2
         if len(self._used) > 2 * len(self._tables) + 64:
             self._used = {
                 t: used for t, used in self._used.items() if used > self._clock or t in self._tables
             }
+            self._recent = {t: r for t, r in self._recent.items() if t in self._used}
 
 
 def _serve(
@@ -271,6 +283,7 @@ class JobPool:
         self._threads = ThreadPoolExecutor(len(self._idle) + 1)
         self._running: set[asyncio.Task[None]] = set()
         self._all = [w for w in (*self._idle, self._spare) if w is not None]
+        self._slots = len(self._idle)
 
     @property
     def waiting(self) -> int:
@@ -307,7 +320,11 @@ class JobPool:
 
     def _dispatch(self) -> None:
         while self._idle:
-            pending = self._queue.take()
+            # With two workers or more, the last one idle is kept for tables whose jobs are
+            # quick: tables of long searches (each within its bounds) must not take every
+            # worker and make every other table's bots wait their deadlines out.
+            quick_only = len(self._idle) == 1 and self._slots >= 2
+            pending = self._queue.take(quick_only)
             if pending is None:
                 return
             if pending.future.done():  # its asker stopped waiting (a table let go)
