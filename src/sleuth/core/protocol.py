@@ -17,6 +17,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from .errors import ConfigError, IllegalActionError, InvalidActionError
+from .events import Event, Step
 from .serialize import JSONValue, from_json, to_json
 
 
@@ -373,6 +374,16 @@ class State(ABC):
     @property
     def is_over(self) -> bool:
         return self.outcome is not None
+
+    def last_events(self) -> tuple[Event, ...]:
+        """The typed events of the step that led here (none at the start), each marked with
+        who may see it (``core.events``): every front's history is built from them."""
+        return ()
+
+    def step(self, seat: int, action: Action) -> tuple[Self, Step]:
+        """``apply``, and the step it took as data: the checked action and its events."""
+        after = self.apply(seat, action)
+        return after, Step(seat, action, after.last_events())
 
     @abstractmethod
     def last_result(self) -> str:
