@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .errors import GameError
+from .events import Event
 from .protocol import Game
 
 # The parts Sleuth's own fronts ask for. A kit may carry others (a front of a separate
@@ -89,6 +90,8 @@ class Move:
     seat: int
     result: str
     action: str | None = None
+    # The step's typed events this seat may see (core.events): a history is told from them.
+    events: tuple[Event, ...] = ()
 
 
 @dataclass(frozen=True)
