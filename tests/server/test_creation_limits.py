@@ -100,3 +100,44 @@ async def test_the_open_tables_come_in_pages(launch: Any) -> None:
             answer = await client.get(f"/api/tables?{bad}")
             assert answer.status_code == 422, bad
             assert bad.split("=")[0] in answer.text
+
+
+async def make_people_claiming(http: str, addresses: list[str]) -> list[int]:
+    statuses = []
+    for number, address in enumerate(addresses):
+        async with httpx.AsyncClient(base_url=http) as client:
+            answer = await client.post(
+                "/api/people", json={"name": f"P{number}"}, headers={"X-Forwarded-For": address}
+            )
+            statuses.append(answer.status_code)
+    return statuses
+
+
+@pytest.mark.parametrize(
+    ("proxy", "expected"),
+    [
+        # A local program claiming other addresses is still one client: the fourth is refused.
+        ((), [200, 200, 200, 429]),
+        # Behind the operator's proxy on loopback, each forwarded client has its own count.
+        (("--trusted-proxy", "127.0.0.1"), [200, 200, 200, 200]),
+    ],
+)
+async def test_a_forwarded_address_counts_only_from_a_trusted_proxy(
+    launch: Any, proxy: tuple[str, ...], expected: list[int]
+) -> None:
+    server: Server = launch(extra=LIMITS + proxy)
+    addresses = ["203.0.113.1", "203.0.113.2", "203.0.113.3", "203.0.113.4"]
+    assert await make_people_claiming(server.http, addresses) == expected
+
+
+def test_the_serve_command_refuses_a_proxy_that_is_no_address() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "sleuth.cli.main", "serve", "--trusted-proxy", "nginx"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"},
+    )
+    assert done.returncode == 2
+    assert "--trusted-proxy: 'nginx' is not an address or a network" in done.stderr
+    assert "Traceback" not in done.stderr

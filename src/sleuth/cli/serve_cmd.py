@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import socket
 import sys
 from pathlib import Path
@@ -44,6 +45,14 @@ def add_parser(commands: Any) -> None:
         help="another origin browsers may come from (e.g. the reverse proxy's https://...)",
     )
     serve.add_argument("--secure-cookie", action="store_true", help="behind HTTPS")
+    serve.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy (address or network) whose X-Forwarded-For names the client; "
+        "none by default",
+    )
     serve.add_argument(
         "--max-new-people",
         metavar="RATE",
@@ -102,6 +111,16 @@ def run_serve(args: argparse.Namespace) -> int:
         "allowed_origins": tuple(args.allow_origin),
         "cookie_secure": args.secure_cookie,
     }
+    for proxy in args.trusted_proxy:
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            print(
+                f"sleuth serve: --trusted-proxy: {proxy!r} is not an address or a network",
+                file=sys.stderr,
+            )
+            return 2
+    values["trusted_proxies"] = tuple(args.trusted_proxy)
     for flag, name in (
         ("max_new_people", "new_people_rate"),
         ("max_new_tables", "new_tables_rate"),

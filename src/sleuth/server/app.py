@@ -13,6 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import WebSocketRequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from sleuth.agents.budgets import decision_deadline
 from sleuth.core import GameError, all_kits
@@ -131,6 +132,9 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
     # Added first, so it runs inside the body limit: it reads a body already bounded.
     app.add_middleware(StrictJsonBodies)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    if settings.trusted_proxies:
+        # Outermost, so every other part sees the client the proxy names.
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     return app
 
 
@@ -163,5 +167,5 @@ def serve(settings: Settings, host: str, port: int, on_start: Startup | None = N
         # Views are a few kilobytes; compressing each frame costs more CPU than it saves.
         ws_per_message_deflate=False,
         log_level="warning",
-        proxy_headers=True,
+        proxy_headers=False,  # the app's own middleware, for the operator's proxies only
     )

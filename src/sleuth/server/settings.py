@@ -29,6 +29,10 @@ class Settings:
     # Origins a browser may open the play channel and post from, besides the server's own
     # host (``Origin`` host equal to ``Host``). Clients that send no Origin are not browsers.
     allowed_origins: tuple[str, ...] = ()
+    # Addresses (or networks) of reverse proxies whose X-Forwarded-For/-Proto are believed.
+    # None by default: any local program could otherwise claim any client address and so
+    # escape the per-address limits on new people and tables.
+    trusted_proxies: tuple[str, ...] = ()
     # Processes for bots; 0 runs them in threads of this process (tests only).
     workers: int = 2
     # Processes for replays, reviews and records of finished tables (at least 1).
