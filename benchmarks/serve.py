@@ -16,10 +16,11 @@ database holds exactly the actions measured). Target on a 2-core machine: 250 ta
 ``--bot-seats K`` makes the last K seats of each table bots (the game's ``medium`` level),
 and the bots' decision time is measured too (from the frame that turns to a bot to the
 frame of its step; the server runs with ``--bot-delay 0``). ``--hostile`` runs twice, side
-by side: without and with one hostile client beside the tables, which keeps a table of bots
-at the largest budget the server allows thinking (13 Clues, its search's every bound), a
-13 Clues table with the full sheet played at the play channel's rate limit, and replay
-requests for its finished games, two at a time (``--replays``). Target: the ordinary
+by side: without and with one hostile client (``serve_hostile.py``, in a process of its
+own) beside the tables, which keeps a table of bots at the largest budget the server allows
+thinking (13 Clues, its search's every bound), a 13 Clues table with the full sheet played
+at the play channel's rate limit, and replay requests for its finished games, two at a time
+(``--replays``). Target: the ordinary
 tables' p99 under 100 ms, and their bots' median decision time within 2x of the run
 without.
 """
@@ -28,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import gc
 import json
 import os
@@ -50,6 +50,10 @@ import orjson
 from websockets.asyncio.client import connect
 
 SRC = Path(__file__).resolve().parents[1] / "src"
+HOSTILE = Path(__file__).resolve().parent / "serve_hostile.py"
+sys.path.insert(0, str(HOSTILE.parent))  # run as a script or loaded by a test
+
+from serve_hostile import Hostility, largest_search, new_person  # noqa: E402
 
 
 def free_port() -> int:
@@ -215,124 +219,76 @@ def start_postgres(folder: Path) -> tuple[str, Any]:
     return f"postgresql+asyncpg://postgres@127.0.0.1:{port}/bench", stop
 
 
-async def new_person(http: httpx.AsyncClient, name: str) -> str:
-    me = await http.post("/api/people", json={"name": name})
-    me.raise_for_status()
-    http.cookies.clear()
-    return me.cookies["sleuth_id"]
+async def deal_tables(
+    http: httpx.AsyncClient, args: argparse.Namespace
+) -> tuple[list[str], list[str]]:
+    """The tables, each seat but the bots' joined: one person a seat (a person holds one
+    seat of a table), person k at seat k of every table. Returns (tables, cookies)."""
+    people = args.seats - args.bot_seats
+    cookies = [await new_person(http, f"Load {seat}") for seat in range(people)]
+    bots = [{"kind": "bot", "bot": "medium"}] * args.bot_seats
+    body = {
+        "game": "black-vienna",
+        "players": args.seats,
+        "sheet": "off",
+        "seats": [{"kind": "person"}] * people + bots,
+    }
+
+    async def deal() -> str:
+        created = (await http.post("/api/tables", json=body)).json()
+        table: str = created["table"]["id"]
+        for invite in created["invites"]:
+            joined = await http.post(
+                f"/api/tables/{table}/join",
+                json={"token": invite["token"]},
+                headers={"Cookie": f"sleuth_id={cookies[invite['seat']]}"},
+            )
+            joined.raise_for_status()
+        return table
+
+    tables: list[str] = []
+    for start in range(0, args.tables, 25):
+        tables += await asyncio.gather(
+            *(deal() for _ in range(start, min(args.tables, start + 25)))
+        )
+    return tables, cookies
 
 
 @dataclass
-class Hostility:
-    """What the hostile client got done."""
+class Window:
+    """The measured interval: its length, the CPU the server and the people spent in it,
+    and the server's memory at its start and end."""
 
-    bot_tables: int = 0
-    sheet_steps: int = 0
-    replays: int = 0
-    finished: list[str] = field(default_factory=list)  # sheet tables over, to replay
-
-
-def largest_search() -> str:
-    """The 13 Clues search at every bound the server holds bot specs to."""
-    sys.path.insert(0, str(SRC))
-    from sleuth.agents.budgets import bounds_of
-
-    bounds = bounds_of("ismcts", "13-clues")
-    return "ismcts:" + ":".join(f"{name}={value}" for name, value in bounds.items())
+    elapsed: float = 0.0
+    server_cpu: float = 0.0
+    client_cpu: float = 0.0
+    server_mb: tuple[float, float] = (0.0, 0.0)
 
 
-async def hostile_client(
-    http: httpx.AsyncClient, ws_base: str, stop: asyncio.Event, done: Hostility, replayers: int
-) -> None:
-    """The bots at the largest budget, the sheet table at the rate limit, the replays
-    (``replayers`` at a time)."""
-    cookies = [await new_person(http, f"Hostile {n}") for n in range(3)]
-    loops = [
-        hostile_bots(http, stop, done),
-        sheet_table(http, ws_base, cookies, stop, done),
-        *(replays(http, stop, done) for _ in range(replayers)),
-    ]
-    await asyncio.gather(*loops)
-
-
-async def hostile_bots(http: httpx.AsyncClient, stop: asyncio.Event, done: Hostility) -> None:
-    spec = largest_search()
-    body = {
-        "game": "13-clues",
-        "players": 3,
-        "sheet": "off",
-        "seats": [{"kind": "bot", "bot": spec}] * 3,
-    }
-    table = None
-    while not stop.is_set():
-        if table is None or (await http.get(f"/api/tables/{table}")).json()["status"] == "finished":
-            created = await http.post("/api/tables", json=body)
-            created.raise_for_status()
-            table = created.json()["table"]["id"]
-            done.bot_tables += 1
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), 5)
-
-
-async def sheet_table(
-    http: httpx.AsyncClient, ws_base: str, cookies: list[str], stop: asyncio.Event, done: Hostility
-) -> None:
-    """13 Clues with the full sheet, its three people acting at the rate limit."""
-    body = {"game": "13-clues", "players": 3, "sheet": "full", "seats": [{"kind": "person"}] * 3}
-    while not stop.is_set():
-        created = (await http.post("/api/tables", json=body)).json()
-        table = created["table"]["id"]
-        for invite in created["invites"]:
-            mine = {"Cookie": f"sleuth_id={cookies[invite['seat']]}"}
-            joined = await http.post(
-                f"/api/tables/{table}/join", json={"token": invite["token"]}, headers=mine
-            )
-            joined.raise_for_status()
-        await asyncio.gather(
-            *(
-                rate_limited_seat(ws_base, cookies[seat], table, seat, stop, done)
-                for seat in range(3)
-            )
-        )
-        done.finished.append(table)
-
-
-RATE = 20.0  # the play channel's messages a second (Settings.rate_per_second)
-
-
-async def rate_limited_seat(
-    ws_base: str, cookie: str, table: str, seat: int, stop: asyncio.Event, done: Hostility
-) -> None:
-    rng = random.Random(seat)
-    url = f"{ws_base}/ws/tables/{table}/seats/{seat}"
-    headers = {"Cookie": f"sleuth_id={cookie}"}
-    async with connect(url, additional_headers=headers, max_size=1 << 24) as ws:
-        last = 0.0
-        while not stop.is_set():
-            try:
-                frame = orjson.loads(await asyncio.wait_for(ws.recv(), 1.0))
-            except TimeoutError:
-                continue
-            if frame["type"] != "state":
-                continue
-            if frame["status"] == "finished":
-                return
-            if frame["to_move"] == seat and frame["legal"]["actions"]:
-                await asyncio.sleep(max(0.0, last + 1 / RATE - time.perf_counter()))
-                last = time.perf_counter()
-                action = rng.choice(frame["legal"]["actions"])
-                await ws.send(json.dumps({"type": "act", "action": action, "step": frame["step"]}))
-                done.sheet_steps += 1
-
-
-async def replays(http: httpx.AsyncClient, stop: asyncio.Event, done: Hostility) -> None:
-    while not stop.is_set():
-        if not done.finished:
-            await asyncio.sleep(0.5)
-            continue
-        response = await http.get(f"/api/tables/{done.finished[-1]}/replay")
-        response.raise_for_status()
-        done.replays += 1
+async def measure_window(
+    seconds: float, totals: Totals, processes: list[subprocess.Popen[bytes]]
+) -> Window:
+    # The people's own full collections (a few a run, each up to 140 ms with 1,000
+    # connections here) would count as the server's latency: the people's process, the
+    # measuring instrument, does without them while measuring.
+    gc.collect()
+    gc.disable()
+    memory = sum(rss_megabytes(p.pid) for p in processes)
+    totals.measuring = True
+    began = time.perf_counter()
+    server_cpu = sum(cpu_seconds(p.pid) for p in processes)
+    client_cpu = time.process_time()
+    try:
+        await asyncio.sleep(seconds)
+    finally:
+        gc.enable()
+        totals.measuring = False
+    return Window(
+        time.perf_counter() - began,
+        sum(cpu_seconds(p.pid) for p in processes) - server_cpu,
+        time.process_time() - client_cpu,
+        (memory, sum(rss_megabytes(p.pid) for p in processes)),
+    )
 
 
 async def run(
@@ -345,38 +301,12 @@ async def run(
     ws_bases = [f"ws://127.0.0.1:{port}" for port in ports]
     totals = Totals()
     stop = asyncio.Event()
+    attacker = None
+    people = args.seats - args.bot_seats
     try:
         limits = httpx.Limits(max_connections=50)
         async with httpx.AsyncClient(base_url=http_base, timeout=60, limits=limits) as http:
-            # One person a seat (a person holds one seat of a table): person k sits at
-            # seat k of every table.
-            people = args.seats - args.bot_seats
-            cookies = [await new_person(http, f"Load {seat}") for seat in range(people)]
-            bots = [{"kind": "bot", "bot": "medium"}] * args.bot_seats
-            body = {
-                "game": "black-vienna",
-                "players": args.seats,
-                "sheet": "off",
-                "seats": [{"kind": "person"}] * people + bots,
-            }
-
-            async def deal() -> str:
-                created = (await http.post("/api/tables", json=body)).json()
-                table: str = created["table"]["id"]
-                for invite in created["invites"]:
-                    joined = await http.post(
-                        f"/api/tables/{table}/join",
-                        json={"token": invite["token"]},
-                        headers={"Cookie": f"sleuth_id={cookies[invite['seat']]}"},
-                    )
-                    joined.raise_for_status()
-                return table
-
-            tables = []
-            for start in range(0, args.tables, 25):
-                tables += await asyncio.gather(
-                    *(deal() for _ in range(start, min(args.tables, start + 25)))
-                )
+            tables, cookies = await deal_tables(http, args)
             rng = random.Random(7)
             # With several processes (PostgreSQL), each table's seats use one of them.
             tasks = [
@@ -397,33 +327,9 @@ async def run(
                 for number, table in enumerate(tables)
                 for seat in range(people)
             ]
-            hostility = Hostility()
-            if hostile:
-                tasks.append(
-                    asyncio.create_task(
-                        hostile_client(http, ws_bases[0], stop, hostility, args.replays)
-                    )
-                )
+            attacker = start_hostile(http_base, args.replays) if hostile else None
             await asyncio.sleep(args.warmup)
-            # The people's own full collections (a few a run, each up to 140 ms with 1,000
-            # connections here) would count as the server's latency: the people's process,
-            # the measuring instrument, does without them while measuring.
-            gc.collect()
-            gc.disable()
-            server_memory = sum(rss_megabytes(p.pid) for p in processes)
-            totals.measuring = True
-            began = time.perf_counter()
-            server_cpu = sum(cpu_seconds(p.pid) for p in processes)
-            client_cpu = time.process_time()
-            try:
-                await asyncio.sleep(args.seconds)
-            finally:
-                gc.enable()
-            totals.measuring = False
-            elapsed = time.perf_counter() - began
-            server_cpu = sum(cpu_seconds(p.pid) for p in processes) - server_cpu
-            client_cpu = time.process_time() - client_cpu
-            server_memory_after = sum(rss_megabytes(p.pid) for p in processes)
+            window = await measure_window(args.seconds, totals, processes)
             totals.sending = False
             await asyncio.sleep(3)  # let the last actions land
             stop.set()
@@ -432,14 +338,29 @@ async def run(
             for task in thinking:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+            hostility = stop_hostile(attacker) if attacker is not None else None
             stored = 0
             for table in totals.tables:
                 stored += (await http.get(f"/api/tables/{table}")).json()["step"]
     finally:
+        if attacker is not None and attacker.poll() is None:
+            attacker.kill()
         for process in processes:
             process.send_signal(signal.SIGTERM)
         for process in processes:
             process.wait(30)
+    return summary(db, servers, args, totals, window, stored, hostility)
+
+
+def summary(
+    db: str,
+    servers: int,
+    args: argparse.Namespace,
+    totals: Totals,
+    window: Window,
+    stored: int,
+    hostility: Hostility | None,
+) -> dict[str, Any]:
     latencies = sorted(totals.latencies)
 
     def pct(p: float) -> float:
@@ -453,7 +374,7 @@ async def run(
         "db": db.split(":")[0] + (f" x{servers}" if servers > 1 else ""),
         "tables": args.tables,
         "seats": args.tables * args.seats,
-        "actions_per_s": totals.measured / elapsed,
+        "actions_per_s": totals.measured / window.elapsed,
         "p50_ms": pct(0.50),
         "p95_ms": pct(0.95),
         "p99_ms": pct(0.99),
@@ -463,15 +384,30 @@ async def run(
         "sent": totals.sent_all,
         "games_finished": totals.games,
         "mean_ms": 1000 * statistics.fmean(latencies) if latencies else float("nan"),
-        "server_cpu_ms": 1000 * server_cpu / max(1, totals.measured),
-        "client_cpu_ms": 1000 * client_cpu / max(1, totals.measured),
-        "server_mb": (server_memory, server_memory_after),
+        "server_cpu_ms": 1000 * window.server_cpu / max(1, totals.measured),
+        "client_cpu_ms": 1000 * window.client_cpu / max(1, totals.measured),
+        "server_mb": window.server_mb,
         "bot_median_ms": 1000 * statistics.median(totals.bot_times)
         if totals.bot_times
         else float("nan"),
         "bot_decisions": len(totals.bot_times),
-        "hostile": hostility if hostile else None,
+        "hostile": hostility,
     }
+
+
+def start_hostile(http_base: str, replayers: int) -> subprocess.Popen[bytes]:
+    """The hostile client in a process of its own: its work is not the people's."""
+    command = [sys.executable, str(HOSTILE), "--http", http_base, "--replays", str(replayers)]
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    return subprocess.Popen(command, stdout=subprocess.PIPE, env=env)
+
+
+def stop_hostile(process: subprocess.Popen[bytes]) -> Hostility:
+    process.send_signal(signal.SIGTERM)
+    out, _ = process.communicate(timeout=120)
+    if process.returncode != 0:
+        raise RuntimeError(f"the hostile client failed (exit {process.returncode})")
+    return Hostility(**json.loads(out.decode().strip().splitlines()[-1]))
 
 
 def rss_megabytes(pid: int) -> float:
