@@ -48,7 +48,7 @@ def random_move(state: State, rng: random.Random) -> State:
     pool, size, drastic_size = ordinary, len(ordinary), len(drastic)
     if drastic_size and (rng.random() < 0.01 or not size):
         pool, size = drastic, drastic_size
-    return state.apply(seat, pool[rng.randrange(size)])
+    return state.apply_legal(seat, pool[rng.randrange(size)])
 
 
 def fresh_heap() -> None:

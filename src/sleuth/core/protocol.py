@@ -302,27 +302,23 @@ class State(ABC):
         """The game's own list for ``legal_actions``."""
 
     def apply(self, seat: int, action: Action) -> Self:
-        """The next state, after ``check``; this state is never changed."""
-        cache: dict[int, Sequence[Action]] | None = getattr(self, "_legal", None)
-        # check()'s usual case, asked here (check's frame was a fiftieth of a playout's
-        # step): the action was just taken from this seat's legal list. The cache holds
-        # only this game's seats, by int (True would find seat 1's list).
-        if cache is not None and type(seat) is int and self.outcome is None:
-            legal = cache.get(seat)
-            if legal is not None:
-                kind = type(legal)
-                # A lazy list asked straight: handed_out() would be a call more, every step.
-                made = None if kind is list or kind is tuple else getattr(legal, "handed_out", None)
-                if made(action) if made is not None else handed_out(legal, action):
-                    return self._apply(seat, action)
+        """The next state after ``check``: the door for an action from outside (a person, a
+        program, a file, a bot's answer); this state is never changed."""
         return self._apply(seat, self.check(seat, action))
+
+    def apply_legal(self, seat: int, action: Action) -> Self:
+        """The next state for an action that ``legal_actions(seat)`` of this very state
+        handed out (a playout, a search), not checked again: the trusted door, as OpenSpiel
+        has ``apply_action`` beside ``apply_action_with_legality_check`` and python-chess
+        ``push`` beside ``push_uci``. Anything else goes through ``apply``."""
+        return self._apply(seat, action)
 
     def check(self, seat: int, action: Action) -> Action:
         """Every action is checked here: ``action`` in its canonical form, or a ``GameError``
         naming what is wrong (the game is over, no such seat, not this seat's move, not an
-        action of this game, malformed, or against the rules). ``apply`` asks the usual
-        case first itself (an action its legal list just handed out, which this accepts
-        too): a new rule that refuses such an action must go in both."""
+        action of this game, malformed, or against the rules). The usual case is asked
+        first: an action the seat's legal list just handed out is accepted by identity,
+        sparing the parse and the field-by-field comparison."""
         game = self.game
         if self.outcome is not None:
             raise IllegalActionError("the game is over")
