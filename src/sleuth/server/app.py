@@ -24,8 +24,7 @@ from .csp import PagePolicy
 from .db import open_database
 from .deps import Services
 from .hub import Hub
-from .jsontext import StrictJsonBodies
-from .limits import BodyLimit
+from .limits import Bodies
 from .outage import DatabaseUnavailable, Reach, unavailable_answer
 from .ratelimit import CreationLimits
 from .routers import chat, games, people, play, records, review, seats, tables
@@ -129,9 +128,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
     async def table_page(table_id: str, request: Request) -> FileResponse:
         return page_response(request)
 
-    # Added first, so it runs inside the body limit: it reads a body already bounded.
-    app.add_middleware(StrictJsonBodies)
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(Bodies, limit=settings.max_body_bytes)
     if settings.trusted_proxies:
         # Outermost, so every other part sees the client the proxy names.
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))

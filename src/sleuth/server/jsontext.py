@@ -6,7 +6,7 @@ with it), at a fraction of the cost; a ``Fragment`` embeds text encoded once (a 
 view, the table's log) in every frame that carries it.
 
 JSON from clients is read by ``strict_loads`` (the play channel's messages) and checked the
-same way by ``StrictJsonBodies`` (HTTP bodies): plain JSON only, refused naming the field.
+same way for HTTP bodies (``limits.Bodies``): plain JSON only, refused naming the field.
 """
 
 from __future__ import annotations
@@ -126,60 +126,17 @@ def strict_loads(text: str | bytes) -> Any:
     return value
 
 
-ASGIApp = Any
-_BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-
-
-def _is_json(content_type: bytes | None) -> bool:
-    # FastAPI reads a body without a content type as JSON too.
+def is_json(content_type: bytes | None) -> bool:
+    """Whether FastAPI reads a body of this content type as JSON (without one, it does)."""
     if content_type is None:
         return True
     media = content_type.split(b";", 1)[0].strip().lower()
     return media == b"application/json" or media.endswith(b"+json")
 
 
-class StrictJsonBodies:
-    """Refuse (422, naming the field as FastAPI's own validation errors do) a JSON body
-    holding what ``strict_loads`` refuses, before any route reads it: Python's parser takes
-    NaN, 1e999 and lone surrogates, and the error answer itself then failed to encode (a
-    500). Other bodies pass unchanged (malformed JSON is FastAPI's own 422)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] != "http" or scope["method"] not in _BODY_METHODS:
-            await self.app(scope, receive, send)
-            return
-        if not _is_json(dict(scope.get("headers") or []).get(b"content-type")):
-            await self.app(scope, receive, send)
-            return
-        chunks: list[bytes] = []
-        while True:  # the body is bounded already (``limits.BodyLimit`` runs first)
-            message = await receive()
-            if message["type"] != "http.request":
-                break
-            chunks.append(message.get("body", b""))
-            if not message.get("more_body"):
-                break
-        body = b"".join(chunks)
-        problem = _problem_in(body)
-        if problem is not None:
-            await _refuse(send, problem)
-            return
-        sent = False
-
-        async def replay() -> Any:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
-
-
-def _problem_in(body: bytes) -> JsonProblem | None:
+def problem_in(body: bytes) -> JsonProblem | None:
+    """What ``strict_loads`` refuses in a JSON body, if anything (not JSON at all: FastAPI
+    names that itself)."""
     if not body.strip():
         return None
     try:
@@ -189,19 +146,3 @@ def _problem_in(body: bytes) -> JsonProblem | None:
     except (ValueError, RecursionError):  # not JSON at all: FastAPI names that itself
         return None
     return None
-
-
-async def _refuse(send: Any, problem: JsonProblem) -> None:
-    detail = [{"type": "json_invalid", "loc": ["body", *problem.where], "msg": problem.message}]
-    body = json_bytes({"detail": detail})
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 422,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})

@@ -1,10 +1,11 @@
-"""Limits: a token bucket per play channel, and a cap on HTTP bodies."""
+"""Limits: a token bucket per play channel, and HTTP bodies bounded and plain JSON."""
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
+
+from .jsontext import is_json, json_bytes, problem_in
 
 ASGIApp = Any
 
@@ -28,9 +29,16 @@ class RateLimit:
         return False
 
 
-class BodyLimit:
-    """Refuse (413) an HTTP request whose body is larger than ``limit`` bytes, by its
-    Content-Length or, without one, once that many bytes have arrived."""
+BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+class Bodies:
+    """Every HTTP body read once, before any route: refused (413) past ``limit`` bytes, by
+    its Content-Length or, without one, once that many bytes have arrived; and a JSON body
+    holding what ``strict_loads`` refuses (NaN, 1e999, integers past 128 bits, lone
+    surrogates: Python's parser takes them, and the error answer then failed to encode, a
+    500) refused (422) naming the field, as FastAPI's own validation errors do. Other
+    bodies pass unchanged (malformed JSON is FastAPI's own 422)."""
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app
@@ -42,27 +50,23 @@ class BodyLimit:
             return
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length")
-        if length is not None:
-            if not length.isdigit() or int(length) > self.limit:
-                await _refuse(send, self.limit)
-                return
-            await self.app(scope, receive, send)
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await _answer(send, 413, {"detail": f"the body is larger than {self.limit} bytes"})
             return
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":
-                break
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > self.limit:
-                await _refuse(send, self.limit)
-                return
-            chunks.append(chunk)
-            if not message.get("more_body"):
-                break
-        body = b"".join(chunks)
+        strict = scope["method"] in BODY_METHODS and is_json(headers.get(b"content-type"))
+        if length is not None and not strict:
+            await self.app(scope, receive, send)  # bounded by its length, nothing to check
+            return
+        body = await _read(receive, self.limit)
+        if body is None:
+            await _answer(send, 413, {"detail": f"the body is larger than {self.limit} bytes"})
+            return
+        problem = problem_in(body) if strict else None
+        if problem is not None:
+            where = ["body", *problem.where]
+            detail = [{"type": "json_invalid", "loc": where, "msg": problem.message}]
+            await _answer(send, 422, {"detail": detail})
+            return
         sent = False
 
         async def replay() -> Any:
@@ -75,12 +79,30 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
-async def _refuse(send: Any, limit: int) -> None:
-    body = json.dumps({"detail": f"the body is larger than {limit} bytes"}).encode()
+async def _read(receive: Any, limit: int) -> bytes | None:
+    """The whole body, or None once it passes ``limit`` bytes."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            break
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+        if not message.get("more_body"):
+            break
+    return b"".join(chunks)
+
+
+async def _answer(send: Any, status: int, payload: object) -> None:
+    body = json_bytes(payload)
     await send(
         {
             "type": "http.response.start",
-            "status": 413,
+            "status": status,
             "headers": [
                 (b"content-type", b"application/json"),
                 (b"content-length", str(len(body)).encode()),
