@@ -19,7 +19,7 @@ from sleuth.core import GameError, IllegalActionError
 from .bus import LocalBus
 from .connection import Connection
 from .jsontext import json_text
-from .live import LiveTable, SeatState, admits
+from .live import LiveTable, SeatState, admits, facts_of
 from .models import SeatRow, StepRow, TableRow
 from .outage import DatabaseUnavailable
 from .pools import Stale
@@ -333,8 +333,9 @@ class Hub:
     def drop_strangers(self, live: LiveTable) -> None:
         """Close the channels a seat's change has left without a right to it (a person who
         left, or one whose seat is another's now), before anything more is sent."""
+        facts = facts_of(live)  # once a broadcast, not once a channel
         for connection in list(live.connections):
-            if not admits(live, connection):
+            if not admits(live, connection, facts):
                 live.connections.discard(connection)
                 connection.close()
 

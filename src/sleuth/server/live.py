@@ -383,13 +383,16 @@ def facts_of(live: LiveTable) -> TableFacts:
     )
 
 
-def admits(live: LiveTable, connection: Any) -> bool:
+def admits(live: LiveTable, connection: Any, facts: TableFacts | None = None) -> bool:
     """Whether an open channel may still be served: a seat's, only while its person, or
     the token it was opened with, still holds the seat (a person who left, or whose seat
-    another took, is shown nothing more and may do nothing more there)."""
+    another took, is shown nothing more and may do nothing more there). ``facts``: the
+    table's, when the caller asks for many channels at once."""
+    if facts is None:
+        facts = facts_of(live)
     seat = connection.seat
     if seat is None:
-        return refusal(Door.WATCH, facts_of(live), Caller()) is None
+        return refusal(Door.WATCH, facts, Caller()) is None
     if not 0 <= seat < len(live.seats):
         return False
     token_hash = connection.token_hash
@@ -397,4 +400,4 @@ def admits(live: LiveTable, connection: Any) -> bool:
         seat if token_hash is not None and token_hash == live.seats[seat].token_hash else None
     )
     caller = Caller(connection.person_id, token_seat)
-    return refusal(Door.SEAT_CHANNEL, facts_of(live), caller, seat) is None
+    return refusal(Door.SEAT_CHANNEL, facts, caller, seat) is None
