@@ -202,8 +202,7 @@ def _decode_tuple(args: tuple[object, ...], data: object, path: str) -> tuple[ob
 def _decode_dataclass(cls: type, data: object, path: str) -> object:
     if not isinstance(data, dict):
         raise DecodeError(f"{path}: expected an object for {cls.__name__}")
-    hints = typing.get_type_hints(cls)
-    names = {f.name for f in dataclasses.fields(cls) if f.init}
+    hints, names = _decoding(cls)
     unknown = set(data) - names
     if unknown:
         raise DecodeError(f"{path}: unknown field(s) {sorted(unknown)} for {cls.__name__}")
@@ -212,3 +211,17 @@ def _decode_dataclass(cls: type, data: object, path: str) -> object:
         raise DecodeError(f"{path}: missing field(s) {sorted(missing)} for {cls.__name__}")
     kwargs = {name: _decode(hints[name], data[name], f"{path}.{name}") for name in names}
     return cls(**kwargs)
+
+
+# Per dataclass, its fields' type hints and the names its constructor takes: worked out
+# once (get_type_hints evaluates every annotation's text; a worker decoded a Black Vienna
+# view in 5 ms, most of it there).
+_DECODING: dict[type, tuple[dict[str, object], frozenset[str]]] = {}
+
+
+def _decoding(cls: type) -> tuple[dict[str, object], frozenset[str]]:
+    known = _DECODING.get(cls)
+    if known is None:
+        names = frozenset(f.name for f in dataclasses.fields(cls) if f.init)
+        known = _DECODING[cls] = (typing.get_type_hints(cls), names)
+    return known

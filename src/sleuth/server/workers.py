@@ -54,8 +54,12 @@ def decide(job: BotJob) -> str | None:
 
     game = game_of(job.game, job.config)
     view = game.view_from_json(job.view)
+    # The game object lives as long as the worker (``Game.of`` keeps it), and with it what it
+    # parsed: a Black Vienna bot's legal list holds 2,925 accusations at every step, whose
+    # parsing was three quarters of a decision.
+    known = game.parsed
     legal: Sequence[Action] = ActionList(
-        [[game.parse_action(text) for text in part] for part in job.legal]
+        [[known.get(text) or _parsed(game, text) for text in part] for part in job.legal]
     )
     agent = make_agent(job.spec, game.name)
     rng = make_rng(job.seed, "bot", job.seat, job.step, "interrupt" if job.interrupt else "act")
@@ -63,6 +67,11 @@ def decide(job: BotJob) -> str | None:
         chosen = agent.interrupt(view, legal, rng)
         return None if chosen is None else str(chosen)
     return str(agent.act(view, legal, rng))
+
+
+def _parsed(game: Game[Any], text: str) -> Action:
+    action = game.parsed[text] = game.parse_action(text)
+    return action
 
 
 def render_sheet(job: SheetJob) -> str:
