@@ -12,6 +12,7 @@ from sleuth.core import Game, Outcome, State
 from sleuth.core.records import Step, make_record, play_step
 from sleuth.core.rng import secret_salt, secret_seed
 from sleuth.core.serialize import JSONValue
+from sleuth.core.turns import interrupt_order
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ def _play_out(
         if mover is None:
             raise RuntimeError(f"{game.name}: nobody to move in a game that is not over")
         seat, action = mover, None
-        for other in sorted(state.actors() - {mover}, key=lambda s: (s - mover) % game.players):
+        for other in interrupt_order(state):
             action = agents[other].interrupt(
                 state.view(other), state.legal_actions(other), rngs[other]
             )

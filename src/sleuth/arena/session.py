@@ -23,6 +23,7 @@ from sleuth.core.records import Step, check_seed, make_record, play_step, save_r
 from sleuth.core.rng import secret_salt, secret_seed
 from sleuth.core.serialize import JSONValue
 from sleuth.core.signing import commitment
+from sleuth.core.turns import interrupt_order
 
 
 class GameSession:
@@ -122,9 +123,7 @@ class GameSession:
             return None
         if self._offered_at != len(self.steps):
             self._offered_at = len(self.steps)
-            n = self.game.players
-            others = sorted(self._state.actors() - {mover}, key=lambda s: (s - mover) % n)
-            for seat in others:
+            for seat in interrupt_order(self._state):
                 agent = self.controllers[seat]
                 if agent is None:
                     continue

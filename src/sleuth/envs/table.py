@@ -26,6 +26,7 @@ from sleuth.core import Game, GameError, IllegalActionError, InvalidActionError,
 from sleuth.core.encoding import Codes, Encoder
 from sleuth.core.kit import ENCODER, PartError
 from sleuth.core.protocol import Action
+from sleuth.core.turns import interrupt_order
 
 from .observe import Observer
 
@@ -131,10 +132,7 @@ class Table:
         if state.outcome is not None or mover is None:
             self.queue = []
             return
-        others: list[int] = []
-        if self.interrupts == "offer":
-            players = self.game.players
-            others = sorted(state.actors() - {mover}, key=lambda s: (s - mover) % players)
+        others = interrupt_order(state) if self.interrupts == "offer" else []
         self.queue = [*others, mover]
 
     @property

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from sleuth.core import GameError
+from sleuth.core.turns import interrupt_order
 
 from .live import LiveTable, legal_parts
 from .outage import DatabaseUnavailable
@@ -61,11 +62,7 @@ async def _turn(hub: Hub, live: LiveTable) -> None:
     mover = state.to_move()
     if live.offered_at != step:
         live.offered_at = step
-        players = live.game.players
-        others = sorted(
-            (s for s in state.actors() if s != mover and live.seats[s].played_by_bot),
-            key=lambda s: (s - (mover or 0)) % players,
-        )
+        others = [s for s in interrupt_order(state) if live.seats[s].played_by_bot]
         for seat in others:
             decision = await _ask(hub, live, seat, interrupt=True)
             if live.step != step:
