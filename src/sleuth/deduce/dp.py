@@ -29,8 +29,6 @@ import numpy as np
 from sleuth.deduce.model import Reduced
 from sleuth.deduce.transitions import IntArr, Msg, NDArray, Trans
 
-Arr = NDArray[np.float64]
-
 _EXACT_FLOAT = 2**53
 _BINOM64 = np.array(
     [[comb(n, k) if comb(n, k) < 2**63 else 0 for k in range(68)] for n in range(68)],
@@ -288,7 +286,6 @@ class Layers:
             states, prev_open = self._add_layer(j, group, states, prev_open, limits)
         self.n = len(self.groups)
         states = self._prune(states)
-        self.final_states = states
         self.final_rem = np.array(self.cap, dtype=np.int64)[None, :] - states[:, :nl]
         if self.obs_index is not None and self.n > 0:
             self.final_obs = states[:, nl]

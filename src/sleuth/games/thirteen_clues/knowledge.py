@@ -56,9 +56,6 @@ from .views import ThirteenCluesView
 # The default deck, from the game's own data; a position may name another (``deck``).
 _DECK = tc.parse_deck(tc.DEFAULT_DECK)
 COLOURS = tc.colour_order(_DECK)
-PERSONS, LOCATIONS, WEAPONS = (
-    tuple(card.name for card in _DECK if card.type == kind) for kind in range(len(tc.TYPES))
-)
 CATEGORIES = tc.ALL_CATEGORIES
 PLAYER_COUNTS = range(2, tc.MAX_PLAYERS + 1)
 REMOVED = {n: len(COLOURS) - tc.colours_in_play(n) for n in PLAYER_COUNTS}  # from the end
