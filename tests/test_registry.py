@@ -28,11 +28,7 @@ Install = Callable[..., None]
 @pytest.fixture
 def install(monkeypatch: pytest.MonkeyPatch) -> Install:
     """``install(name=value, ...)``: an empty registry that sees only these entry points."""
-    monkeypatch.setattr(registry, "_KITS", {})
-    monkeypatch.setattr(registry, "_ALIASES", {})
-    monkeypatch.setattr(registry, "_loaded", False)
-    monkeypatch.setattr(registry, "_FROM_POINTS", set())
-    monkeypatch.setattr(registry, "_points_read", False)
+    monkeypatch.setattr(registry, "_REGISTRY", registry._Registry())
 
     def use(**points: str) -> None:
         listed = [EntryPoint(name, value, ENTRY_POINT_GROUP) for name, value in points.items()]
@@ -77,7 +73,7 @@ def test_an_entry_point_kit_joins_the_built_ins(install: Install, plugins: Plugi
     newcomer = kit_named("newcomer", ("nc",))
     plugins.KIT = newcomer
     install(newcomer=f"{PLUGINS}:KIT")
-    registry._loaded = False
+    registry._REGISTRY.stage = registry._Stage.EMPTY  # read the entry points again
     assert builtin_names() == sorted([*builtins, "newcomer"])
     assert find_kit("NC") is newcomer
 
@@ -140,14 +136,14 @@ def test_a_kit_taking_a_built_in_name_is_refused(install: Install, plugins: Plug
     taken = all_kits()[0].name
     plugins.KIT = kit_named(taken)
     install(impostor=f"{PLUGINS}:KIT")
-    registry._loaded = False
+    registry._REGISTRY.stage = registry._Stage.EMPTY  # read the entry points again
     with pytest.raises(GameError) as caught:
         all_kits()
     assert str(caught.value) == (
         f"game name {taken!r} of {taken} (entry point impostor = {PLUGINS}:KIT in group "
         f"{ENTRY_POINT_GROUP}) is taken by {taken}"
     )
-    assert registry._KITS[taken] is not plugins.KIT  # the built-in stays
+    assert registry._REGISTRY.kits[taken] is not plugins.KIT  # the built-in stays
     with pytest.raises(GameError, match="is taken by"):  # and so does the refusal
         find_kit(taken)
 
@@ -160,11 +156,11 @@ def test_a_kit_taking_a_built_in_alias_is_refused_and_leaves_nothing_behind(
     alias = owner.game.aliases[0]
     plugins.KIT = kit_named("fresh-name", (alias.upper(),))  # aliases ignore case
     install(aliasing=f"{PLUGINS}:KIT")
-    registry._loaded = False
+    registry._REGISTRY.stage = registry._Stage.EMPTY  # read the entry points again
     with pytest.raises(GameError, match=rf"^game name '{alias.upper()}' of fresh-name .*"):
         all_kits()
-    assert "fresh-name" not in registry._ALIASES  # no half-registered kit
-    assert registry._KITS[registry._ALIASES[alias.lower()]] is owner
+    assert "fresh-name" not in registry._REGISTRY.aliases  # no half-registered kit
+    assert registry._REGISTRY.kits[registry._REGISTRY.aliases[alias.lower()]] is owner
 
 
 def test_two_packages_claiming_one_name_are_refused(
@@ -191,10 +187,12 @@ def test_a_lookup_by_a_game_s_own_name_registers_that_built_in_and_the_entry_poi
     kit = find_kit("Black-Vienna")
     assert kit.name == "black-vienna"
     # the other built-ins are not needed for it (they load with the first full listing)
-    assert sorted(registry._KITS) == ["black-vienna", "newcomer"]
-    assert not registry._loaded
+    assert sorted(registry._REGISTRY.kits) == ["black-vienna", "newcomer"]
+    assert registry._REGISTRY.stage is registry._Stage.ONE
     assert find_kit("newcomer") is plugins.KIT
-    assert registry._loaded  # a name no package is named after: the full load
+    assert (
+        registry._REGISTRY.stage is registry._Stage.ALL
+    )  # a name no package is named after: the full load
     assert "alibi" in builtin_names()
 
 
@@ -211,7 +209,7 @@ def test_an_entry_point_taking_another_built_in_s_name_still_fails_the_full_list
         f"game name 'alibi' of alibi (entry point impostor = {PLUGINS}:KIT in group "
         f"{ENTRY_POINT_GROUP}) is taken by alibi"
     )
-    assert registry._KITS["alibi"] is not plugins.KIT
+    assert registry._REGISTRY.kits["alibi"] is not plugins.KIT
     with pytest.raises(GameError, match="is taken by"):
         find_kit("alibi")
 
@@ -223,7 +221,7 @@ def test_an_entry_point_taking_the_looked_up_game_s_name_is_refused(
     install(impostor=f"{PLUGINS}:KIT")
     with pytest.raises(GameError, match=r"^game name 'black-vienna' of black-vienna \(entry"):
         find_kit("black-vienna")
-    assert registry._KITS["black-vienna"] is not plugins.KIT
+    assert registry._REGISTRY.kits["black-vienna"] is not plugins.KIT
 
 
 def test_after_one_lookup_another_built_in_s_name_is_not_an_entry_point_s(

@@ -332,11 +332,3 @@ class Encoder(ABC):
         """Add the codes of the legal lazy family ``kind`` from the state's own methods, and
         say so; ``False`` lets ``legal_codes`` list the family item by item."""
         return False
-
-
-def one_hot_index(values: Sequence[object], value: object, what: str) -> int:
-    """The position of ``value`` in ``values``, or a ``ValueError`` naming ``what``."""
-    try:
-        return values.index(value)
-    except ValueError:
-        raise ValueError(f"{what}: {value!r} is not one of {list(values)!r}") from None

@@ -118,15 +118,6 @@ def write_atomically(path: Path, text: str, error: type[GameError]) -> None:
     _sync_folder(folder)
 
 
-def check_writable_folder(folder: Path, error: type[GameError], what: str) -> None:
-    """Refuse, before any work is done, a folder that cannot take the files to come."""
-    if folder.exists() and not folder.is_dir():
-        raise error(f"{what} {folder} is a file, not a folder")
-    probe = folder if folder.exists() else next((p for p in folder.parents if p.exists()), None)
-    if probe is None or not os.access(probe, os.W_OK | os.X_OK):
-        raise error(f"{what} {folder} cannot be written")
-
-
 def _remove_quietly(name: str) -> None:
     with contextlib.suppress(OSError):
         os.unlink(name)

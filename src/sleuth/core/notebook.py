@@ -24,8 +24,6 @@ from .errors import EntryError
 SetupT = TypeVar("SetupT")
 FoldT = TypeVar("FoldT")
 
-# Setup values come from the command line or a session file: whole numbers, words, lists.
-SETUP_KINDS = ("int", "text", "list")
 # A number typed at the table is small; a longer digit string is a typo or an attack.
 MAX_NUMBER_DIGITS = 6
 

@@ -18,6 +18,7 @@ from enum import Enum
 from typing import TypeVar, Union
 
 from .errors import GameError
+from .json_codegen import ENCODERS, field_names, make_encoder
 
 JSONValue = Union[None, bool, int, float, str, list["JSONValue"], dict[str, "JSONValue"]]  # noqa: UP007
 
@@ -36,9 +37,9 @@ def to_json(value: object) -> JSONValue:
     # falls through to its own case below).
     if kind is str or kind is int or kind is bool or kind is float or value is None:
         return value  # type: ignore[return-value]
-    encode = _encoders.get(kind)
+    encode = ENCODERS.get(kind)  # a dataclass's generated encoder (json_codegen)
     if encode is None and field_names(kind) is not None:
-        encode = _encoders[kind] = _make_encoder(kind)
+        encode = make_encoder(kind, to_json)
     if encode is not None:
         return encode(value)
     if kind is tuple or kind is list:
@@ -52,74 +53,6 @@ def to_json(value: object) -> JSONValue:
     if isinstance(value, Mapping):
         return {str(key): to_json(item) for key, item in value.items()}
     raise TypeError(f"cannot encode {type(value).__name__} as JSON")
-
-
-# Per dataclass, an encoder generated from its fields' type hints (as dataclasses generate
-# their own methods): a view of a long game holds hundreds of small records, and a
-# generic walk over them cost more than building the view.
-_encoders: dict[type, typing.Callable[[object], JSONValue]] = {}
-_PLAIN = (int, str, bool, float)
-_building: set[type] = set()
-
-
-def _make_encoder(kind: type) -> typing.Callable[[object], JSONValue]:
-    try:
-        hints = typing.get_type_hints(kind)
-    except (NameError, TypeError):
-        hints = {}
-    namespace: dict[str, object] = {"to_json": to_json}
-    items = []
-    _building.add(kind)  # a record that holds its own type is walked, not inlined forever
-    try:
-        for name in field_names(kind) or ():
-            hint = hints.get(name, object)
-            items.append(f"{name!r}: {_expression(hint, f'v.{name}', namespace)}")
-    finally:
-        _building.discard(kind)
-    source = "def encode(v):\n    return {" + ", ".join(items) + "}\n"
-    exec(source, namespace)
-    encode: typing.Callable[[object], JSONValue] = namespace["encode"]  # type: ignore[assignment]
-    return encode
-
-
-def _expression(hint: object, value: str, namespace: dict[str, object]) -> str:
-    """Python source that encodes ``value`` (an expression) of type ``hint``."""
-    if hint in _PLAIN:
-        return value
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin in (Union, types.UnionType) and len(args) == 2 and type(None) in args:
-        inner = next(a for a in args if a is not type(None))
-        return f"(None if {value} is None else {_expression(inner, value, namespace)})"
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        if args[0] in _PLAIN:
-            return f"list({value})"
-        return f"[{_expression(args[0], 'item', namespace)} for item in {value}]"
-    if isinstance(hint, type) and hint not in _building and field_names(hint) is not None:
-        # A nested record's own encoder, called straight: no dispatch per item. Only for
-        # exactly that type (a subclass may have more fields), else the general walk.
-        name = f"_encode_{len(namespace)}"
-        namespace[name] = _encoders.get(hint) or _encoders.setdefault(hint, _make_encoder(hint))
-        kind = f"_kind_{len(namespace)}"
-        namespace[kind] = hint
-        return f"({name}({value}) if type({value}) is {kind} else to_json({value}))"
-    return f"to_json({value})"
-
-
-_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
-
-
-def field_names(kind: type) -> tuple[str, ...] | None:
-    """A dataclass type's field names (looked up once), or ``None`` for another type."""
-    try:
-        return _FIELD_NAMES[kind]
-    except KeyError:
-        names = (
-            tuple(f.name for f in dataclasses.fields(kind))
-            if dataclasses.is_dataclass(kind)
-            else None
-        )
-        _FIELD_NAMES[kind] = names
-        return names
 
 
 def from_json(

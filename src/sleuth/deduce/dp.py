@@ -22,13 +22,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from math import comb
+from typing import NamedTuple
 
 import numpy as np
 
 from sleuth.deduce.model import Reduced
 from sleuth.deduce.transitions import IntArr, Msg, NDArray, Trans
-
-Arr = NDArray[np.float64]
 
 _EXACT_FLOAT = 2**53
 _BINOM64 = np.array(
@@ -90,6 +89,23 @@ def multinomial(parts: list[int]) -> int:
         total += p
         out *= comb(total, p)
     return out
+
+
+class _Limits(NamedTuple):
+    """What the states after each layer ``j`` must satisfy to be completed at all."""
+
+    need: IntArr  # [j][l]: the least fill of location l
+    upper: IntArr  # [j][l]: the most fill of location l (capacity less unstarted constraints)
+    rest: list[list[int]]  # [i][j]: members of constraint i in layers after j
+    last: list[int]  # [i]: the layer that closes constraint i (past the end: the observed one)
+    group_cons: list[list[int]]  # [j]: the constraints naming layer j's cards
+
+
+class _Keys(NamedTuple):
+    """A move's next-state key is ``base[state] + step[move]``."""
+
+    base: IntArr
+    step: IntArr
 
 
 class Layers:
@@ -256,42 +272,70 @@ class Layers:
         return _compositions(size, tuple(domain), caps, self.nl)
 
     def _build(self) -> None:
-        nl, cap, cons, groups = self.nl, self.cap, self.cons, self.groups
-        n = len(groups)
-        red = self.red
-        layer_of = self.layer_of
-        last = [max(layer_of[c] for c in cs) for _, cs, _ in cons]
-        if self.obs_index is not None:
-            last[self.obs_index] = n
-        radix = [cap[loc] + 1 for loc in range(nl)]
-        prev_open: list[int] = []
+        """Every layer's transitions, forward from the empty fill, then pruned backwards."""
+        nl = self.nl
+        limits = self._limits()
         states = np.zeros((1, nl), dtype=np.int64)
+        prev_open: list[int] = []
         self.trans: list[Trans] = []
         self.choices: list[IntArr] = []
         self.comps: list[IntArr] = []
         self.comp_w: list[Msg | None] = []
         self.sizes: list[int] = [1]
-        group_cons: list[list[int]] = [
-            [i for i, (_, cs, _) in enumerate(cons) if g[0] in cs] for g in groups
+        for j, group in enumerate(self.groups):
+            states, prev_open = self._add_layer(j, group, states, prev_open, limits)
+        self.n = len(self.groups)
+        states = self._prune(states)
+        self.final_rem = np.array(self.cap, dtype=np.int64)[None, :] - states[:, :nl]
+        if self.obs_index is not None and self.n > 0:
+            self.final_obs = states[:, nl]
+        else:
+            self.final_obs = np.zeros(states.shape[0], dtype=np.int64)
+
+    def _limits(self) -> _Limits:
+        """What a state after each layer must leave room for, to be completed at all."""
+        n, layer_of = len(self.groups), self.layer_of
+        last = [max(layer_of[c] for c in cs) for _, cs, _ in self.cons]
+        if self.obs_index is not None:
+            last[self.obs_index] = n
+        group_cons = [
+            [i for i, (_, cs, _) in enumerate(self.cons) if g[0] in cs] for g in self.groups
         ]
-        cap_arr = np.array(cap, dtype=np.int64)
-        # need[j][l]: the least fill of location l after layer j that can still be completed
-        need = np.zeros((n, nl), dtype=np.int64)
-        avail = np.full(nl, len(self.free), dtype=np.int64)
+        rest = []  # rest[i][j]: members of constraint i in layers after j
+        for _, cs, _ in self.cons:
+            left = [0] * n
+            for c in cs:
+                for j in range(layer_of[c]):
+                    left[j] += 1
+            rest.append(left)
+        upper = np.array(self.cap, dtype=np.int64)[None, :] - self._reserve()
+        return _Limits(self._need(), upper, rest, last, group_cons)
+
+    def _need(self) -> IntArr:
+        """need[j][l]: the least fill of location l after layer j that can still be completed
+        (by the groups after j and the free cards)."""
+        n = len(self.groups)
+        need = np.zeros((n, self.nl), dtype=np.int64)
+        avail = np.full(self.nl, len(self.free), dtype=np.int64)
+        cap_arr = np.array(self.cap, dtype=np.int64)
         for j in range(n - 1, -1, -1):
             need[j] = cap_arr - avail
-            for loc in red.domains[groups[j][0]]:
-                avail[loc] += len(groups[j])
-        # reserve[j][l]: room that constraints on location l not started by layer j still need
-        # (a greedy packing of pairwise disjoint ones)
-        first = [min(layer_of[c] for c in cs) for _, cs, _ in cons]
-        reserve = np.zeros((n, nl), dtype=np.int64)
+            for loc in self.red.domains[self.groups[j][0]]:
+                avail[loc] += len(self.groups[j])
+        return need
+
+    def _reserve(self) -> IntArr:
+        """reserve[j][l]: room that constraints on location l not started by layer j still
+        need (a greedy packing of pairwise disjoint ones, largest count first)."""
+        n, layer_of = len(self.groups), self.layer_of
+        reserve = np.zeros((n, self.nl), dtype=np.int64)
         # per location, its constraints largest count first (ties in constraint order)
         by_loc: dict[int, list[tuple[int, int, frozenset[int]]]] = {}
-        for i, (locs_i, cs_i, k_i) in enumerate(cons):
+        for i, (locs_i, cs_i, k_i) in enumerate(self.cons):
             if i != self.obs_index and len(locs_i) == 1:
                 (loc,) = locs_i
-                by_loc.setdefault(loc, []).append((first[i], k_i, frozenset(cs_i)))
+                first = min(layer_of[c] for c in cs_i)
+                by_loc.setdefault(loc, []).append((first, k_i, frozenset(cs_i)))
         for loc, entries in by_loc.items():
             entries.sort(key=lambda x: -x[1])
             for j in range(n):
@@ -300,139 +344,169 @@ class Layers:
                     if first_i > j and not used & cs_set:
                         reserve[j, loc] += k_i
                         used |= cs_set
-        upper = cap_arr[None, :] - reserve
-        # rest[i][j]: members of constraint i in layers after j
-        rest = []
-        for _, cs, _ in cons:
-            left = [0] * n  # left[j]: members in layers after j
-            for c in cs:
-                for j in range(layer_of[c]):
-                    left[j] += 1
-            rest.append(left)
-        obs = self.obs_index
-        for j, g in enumerate(groups):
-            ext_ids = prev_open + [i for i in group_cons[j] if i not in prev_open]
-            new_open = [i for i in ext_ids if last[i] > j]
-            prev_col = {i: nl + k for k, i in enumerate(prev_open)}
-            s = states.shape[0]
-            domain = sorted(red.domains[g[0]])
-            comps = self._compositions(len(g), domain)
-            fills = states[:, :nl]
-            d = need[j][None, :] - fills  # what each location still needs now
-            up = upper[j]
-            if len(g) == 1:
-                locs = np.array(domain, dtype=np.int64)
-                short = d > 0
-                ok = (fills[:, locs] < up[locs]) & (d[:, locs] <= 1)
-                ok &= (short.sum(axis=1)[:, None] - short[:, locs]) == 0
+        return reserve
+
+    def _add_layer(
+        self, j: int, group: tuple[int, ...], states: IntArr, prev_open: list[int], limits: _Limits
+    ) -> tuple[IntArr, list[int]]:
+        """Layer ``j``: every move of ``group`` from ``states`` that can still be completed,
+        its transitions recorded; returns the states after it and the constraints left open."""
+        nl = self.nl
+        ext_ids = prev_open + [i for i in limits.group_cons[j] if i not in prev_open]
+        new_open = [i for i in ext_ids if limits.last[i] > j]
+        prev_col = {i: nl + k for k, i in enumerate(prev_open)}
+        domain = sorted(self.red.domains[group[0]])
+        comps = self._compositions(len(group), domain)
+        ok = self._room_mask(j, len(group), states, comps, domain, limits)
+        inc = self._count_checks(j, states, comps, prev_col, limits, ok)
+        self._open_room_checks(states, comps, domain, prev_col, new_open, inc, ok)
+        src, choice = np.nonzero(ok)
+        keys = self._state_keys(states, comps, prev_col, new_open, inc)
+        # transitions into one state share its key; the states come out in key order
+        _, rep, dst = np.unique(
+            keys.base[src] + keys.step[choice], return_index=True, return_inverse=True
+        )
+        fs, fc = src[rep], choice[rep]
+        new_states = np.zeros((len(rep), nl + len(new_open)), dtype=np.int64)
+        new_states[:, :nl] = states[fs, :nl] + comps[fc]
+        for k, i in enumerate(new_open):
+            if i in prev_col:
+                new_states[:, nl + k] = states[fs, prev_col[i]]
+            if i in inc:
+                new_states[:, nl + k] += inc[i][fc]
+        cw: Msg | None = None
+        if len(group) > 1:
+            cw = multinomial_rows(comps)
+            if self.exact_float:
+                cw = cw.astype(np.float64)
+        choice = choice.astype(np.int64)
+        by_dst = np.argsort(dst, kind="stable")
+        weights = None if cw is None else cw[choice]
+        self.trans.append(
+            Trans(src.astype(np.int64), dst, states.shape[0], len(rep), by_dst, weights)
+        )
+        self.choices.append(choice)
+        self.comps.append(comps)
+        self.comp_w.append(cw)
+        self.sizes.append(len(rep))
+        return new_states, new_open
+
+    def _room_mask(
+        self, j: int, size: int, states: IntArr, comps: IntArr, domain: list[int], limits: _Limits
+    ) -> NDArray[np.bool_]:
+        """ok[s, c]: whether move ``c`` from state ``s`` keeps every location within the room
+        its unstarted constraints leave, and fills what the later layers cannot."""
+        nl, cap = self.nl, self.cap
+        fills = states[:, :nl]
+        d = limits.need[j][None, :] - fills  # what each location still needs now
+        up = limits.upper[j]
+        if size == 1:  # a move per location of the domain, in its order
+            locs = np.array(domain, dtype=np.int64)
+            short = d > 0
+            fits: NDArray[np.bool_] = (fills[:, locs] < up[locs]) & (d[:, locs] <= 1)
+            fits &= (short.sum(axis=1)[:, None] - short[:, locs]) == 0
+            return fits
+        ok = np.ones((states.shape[0], len(comps)), dtype=bool)
+        dmax = d.max(axis=0, initial=-(1 << 30))
+        for loc in range(nl):
+            if loc in domain:
+                ok &= fills[:, loc, None] + comps[None, :, loc] <= up[loc]
+            elif up[loc] < cap[loc]:
+                ok &= (fills[:, loc] <= up[loc])[:, None]
+            if loc in domain:
+                if dmax[loc] > 0:
+                    ok &= comps[None, :, loc] >= d[:, loc, None]
+            elif dmax[loc] > 0:
+                ok &= (d[:, loc] <= 0)[:, None]
+        return ok
+
+    def _count_checks(
+        self,
+        j: int,
+        states: IntArr,
+        comps: IntArr,
+        prev_col: dict[int, int],
+        limits: _Limits,
+        ok: NDArray[np.bool_],
+    ) -> dict[int, IntArr]:
+        """Clears in ``ok`` the moves that overshoot a constraint of the group's cards, leave
+        too few of its cards to reach its count, or end it off its count; returns, per such
+        constraint, what each move adds to its running count."""
+        s = states.shape[0]
+        inc: dict[int, IntArr] = {}
+        for i in limits.group_cons[j]:
+            locs_i, _, k_i = self.cons[i]
+            inc[i] = comps[:, sorted(locs_i)].sum(axis=1)
+            if i == self.obs_index:
+                continue
+            cnt = states[:, prev_col[i]] if i in prev_col else np.zeros(s, np.int64)
+            tot = cnt[:, None] + inc[i][None, :]
+            if limits.last[i] == j:
+                ok &= tot == k_i
             else:
-                ok = np.ones((s, len(comps)), dtype=bool)
-                dmax = d.max(axis=0, initial=-(1 << 30))
-                for loc in range(nl):
-                    if loc in domain:
-                        ok &= fills[:, loc, None] + comps[None, :, loc] <= up[loc]
-                    elif up[loc] < cap[loc]:
-                        ok &= (fills[:, loc] <= up[loc])[:, None]
-                    if loc in domain:
-                        if dmax[loc] > 0:
-                            ok &= comps[None, :, loc] >= d[:, loc, None]
-                    elif dmax[loc] > 0:
-                        ok &= (d[:, loc] <= 0)[:, None]
-            inc: dict[int, IntArr] = {}
-            for i in group_cons[j]:
-                locs_i, _, k_i = cons[i]
-                inc[i] = comps[:, sorted(locs_i)].sum(axis=1)
-                if i == obs:
-                    continue
-                cnt = states[:, prev_col[i]] if i in prev_col else np.zeros(s, np.int64)
-                tot = cnt[:, None] + inc[i][None, :]
-                if last[i] == j:
-                    ok &= tot == k_i
-                else:
-                    ok &= (tot <= k_i) & (tot >= k_i - rest[i][j])
-            # an open constraint on one location still needs room there (a constraint this
-            # group does not touch only needs checking where the group adds cards)
-            need_room: dict[int, IntArr] = {}
-            for i in new_open:
-                locs_i, _, k_i = cons[i]
-                if i == obs or len(locs_i) != 1:
-                    continue
-                (li,) = locs_i
-                cnt = states[:, prev_col[i]] if i in prev_col else np.zeros(s, np.int64)
-                if i in inc:
-                    cnt2 = cnt[:, None] + inc[i][None, :]
-                    ok &= k_i - cnt2 <= cap[li] - fills[:, li, None] - comps[None, :, li]
-                elif li in domain:
-                    r = k_i - cnt
-                    need_room[li] = r if li not in need_room else np.maximum(need_room[li], r)
-            for li, r in need_room.items():
-                ok &= r[:, None] <= cap[li] - fills[:, li, None] - comps[None, :, li]
-            rad = radix + [(len(cons[i][1]) if i == obs else cons[i][2]) + 1 for i in new_open]
-            mult = np.ones(len(rad), dtype=np.int64)
-            acc = 1
-            for k in range(len(rad) - 1, -1, -1):
-                mult[k] = acc
-                acc *= rad[k]
-            if acc >= 2**62:
-                raise OverflowError("state space too large to pack into int64 keys")
-            base_key = fills @ mult[:nl]
-            dkey = comps @ mult[:nl]
-            for k, i in enumerate(new_open):
-                if i in prev_col:
-                    base_key = base_key + states[:, prev_col[i]] * mult[nl + k]
-                if i in inc:
-                    dkey = dkey + inc[i] * mult[nl + k]
-            src, ci_arr = np.nonzero(ok)
-            keys = base_key[src] + dkey[ci_arr]
-            o = np.argsort(keys)
-            sk = keys[o]
-            flag = np.empty(len(sk), dtype=bool)
-            flag[:1] = True
-            flag[1:] = sk[1:] != sk[:-1]
-            starts = np.flatnonzero(flag)
-            nu = len(starts)
-            inv = np.empty(len(sk), dtype=np.int64)
-            inv[o] = np.cumsum(flag) - 1
-            rep = o[starts]
-            fs, fc = src[rep], ci_arr[rep]
-            new_states = np.zeros((nu, nl + len(new_open)), dtype=np.int64)
-            new_states[:, :nl] = fills[fs] + comps[fc]
-            for k, i in enumerate(new_open):
-                if i in prev_col:
-                    new_states[:, nl + k] = states[fs, prev_col[i]]
-                if i in inc:
-                    new_states[:, nl + k] += inc[i][fc]
-            states = new_states
-            cw: Msg | None = None
-            if len(g) > 1:
-                cw = multinomial_rows(comps)
-                if self.exact_float:
-                    cw = cw.astype(np.float64)
-            ci_arr = ci_arr.astype(np.int64)
-            self.trans.append(
-                Trans(
-                    src.astype(np.int64),
-                    inv,
-                    s,
-                    nu,
-                    o.astype(np.int64),
-                    None if cw is None else cw[ci_arr],
-                )
-            )
-            self.choices.append(ci_arr)
-            self.comps.append(comps)
-            self.comp_w.append(cw)
-            self.sizes.append(nu)
-            prev_open = new_open
-        self.n = n
-        states = self._prune(states)
-        self.final_states = states
-        rem = np.array(cap, dtype=np.int64)[None, :] - states[:, :nl]
-        self.final_rem = rem
-        if self.obs_index is not None and n > 0:
-            self.final_obs = states[:, nl]
-        else:
-            self.final_obs = np.zeros(states.shape[0], dtype=np.int64)
+                ok &= (tot <= k_i) & (tot >= k_i - limits.rest[i][j])
+        return inc
+
+    def _open_room_checks(
+        self,
+        states: IntArr,
+        comps: IntArr,
+        domain: list[int],
+        prev_col: dict[int, int],
+        new_open: list[int],
+        inc: dict[int, IntArr],
+        ok: NDArray[np.bool_],
+    ) -> None:
+        """Clears in ``ok`` the moves that leave an open constraint on one location too
+        little room there (a constraint this group does not touch only needs checking where
+        the group adds cards)."""
+        s, cap = states.shape[0], self.cap
+        fills = states[:, : self.nl]
+        need_room: dict[int, IntArr] = {}
+        for i in new_open:
+            locs_i, _, k_i = self.cons[i]
+            if i == self.obs_index or len(locs_i) != 1:
+                continue
+            (li,) = locs_i
+            cnt = states[:, prev_col[i]] if i in prev_col else np.zeros(s, np.int64)
+            if i in inc:
+                cnt2 = cnt[:, None] + inc[i][None, :]
+                ok &= k_i - cnt2 <= cap[li] - fills[:, li, None] - comps[None, :, li]
+            elif li in domain:
+                r = k_i - cnt
+                need_room[li] = r if li not in need_room else np.maximum(need_room[li], r)
+        for li, r in need_room.items():
+            ok &= r[:, None] <= cap[li] - fills[:, li, None] - comps[None, :, li]
+
+    def _state_keys(
+        self,
+        states: IntArr,
+        comps: IntArr,
+        prev_col: dict[int, int],
+        new_open: list[int],
+        inc: dict[int, IntArr],
+    ) -> _Keys:
+        """The int64 key of the state a move leads to, as the sum of a part per state and a
+        part per move: the fill of every location, then the count of every open constraint,
+        in mixed radix."""
+        nl, obs = self.nl, self.obs_index
+        radix = [self.cap[loc] + 1 for loc in range(nl)]
+        radix += [(len(self.cons[i][1]) if i == obs else self.cons[i][2]) + 1 for i in new_open]
+        mult = np.ones(len(radix), dtype=np.int64)
+        acc = 1
+        for k in range(len(radix) - 1, -1, -1):
+            mult[k] = acc
+            acc *= radix[k]
+        if acc >= 2**62:
+            raise OverflowError("state space too large to pack into int64 keys")
+        base = states[:, :nl] @ mult[:nl]
+        step = comps @ mult[:nl]
+        for k, i in enumerate(new_open):
+            if i in prev_col:
+                base = base + states[:, prev_col[i]] * mult[nl + k]
+            if i in inc:
+                step = step + inc[i] * mult[nl + k]
+        return _Keys(base, step)
 
     def _prune(self, states: IntArr) -> IntArr:
         """Drop states that cannot reach the end; returns the final states kept."""

@@ -132,9 +132,6 @@ class Model:
     def card_index(self, name: str) -> int:
         return self.cards.index(name)
 
-    def location_index(self, name: str) -> int:
-        return self.locations.index(name)
-
 
 @dataclass
 class Reduced:

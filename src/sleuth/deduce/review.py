@@ -32,7 +32,6 @@ QUESTION = "question"  # asks for information about the solution (judged in bits
 ATTEMPT = "attempt"  # an accusation or solve attempt: right or wrong
 PLAY = "play"  # a move judged in points (Alibi's card counting)
 OTHER = "other"  # anything else: not judged
-MOVE_KINDS = (QUESTION, ATTEMPT, PLAY, OTHER)
 
 
 @dataclass(frozen=True)
@@ -51,9 +50,9 @@ class Truth:
 
 @dataclass(frozen=True)
 class Move:
-    """A move of the reviewed seat: its ``kind`` (``MOVE_KINDS``); for an attempt, the
-    ``target`` it names, its ``guess`` (aligned with the target's indexes), whether it was
-    ``correct`` and the ``points`` it scored."""
+    """A move of the reviewed seat: its ``kind`` (``QUESTION``, ``ATTEMPT``, ``PLAY`` or
+    ``OTHER``); for an attempt, the ``target`` it names, its ``guess`` (aligned with the
+    target's indexes), whether it was ``correct`` and the ``points`` it scored."""
 
     kind: str
     target: str = ""

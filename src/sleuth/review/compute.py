@@ -67,15 +67,6 @@ def certain_at(analysis: SeatAnalysis, truth: Sequence[str | None], indexes: Seq
     return bool(live) and all(matches(s.cards, truth, indexes) for s in live)
 
 
-def target_bits(analysis: SeatAnalysis, indexes: Sequence[int]) -> float:
-    """The entropy of the part of the solution at ``indexes`` (bits)."""
-    shares: dict[tuple[str, ...], float] = {}
-    for s in analysis.solutions:
-        key = tuple(s.cards[i] for i in indexes)
-        shares[key] = shares.get(key, 0.0) + s.probability
-    return max(0.0, -math.fsum(p * math.log2(p) for p in shares.values() if p > 0))
-
-
 def _reading(frame: Frame[Any], analysis: SeatAnalysis | None) -> Reading:
     truth = frame.truth
     if analysis is None or truth is None:

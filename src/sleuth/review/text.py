@@ -30,20 +30,20 @@ def render(review: GameReview, seats: Sequence[int] | None = None) -> str:
         if seats is not None and seat_review.seat not in seats:
             continue
         lines.append("")
-        lines += seat_text(seat_review, review.unit)
+        lines += seat_text(seat_review)
     return "\n".join(lines) + "\n"
 
 
-def seat_text(review: SeatReview, unit: str = "bits") -> list[str]:
+def seat_text(review: SeatReview) -> list[str]:
     score = "" if review.score is None else f": {points_text(review.score)}"
     lines = [f"Seat {review.seat}{score}"]
     lines += [f"  {note}" for note in review.notes]
     lines.append("")
-    lines += ["  " + line for line in table(review, unit)]
+    lines += ["  " + line for line in table(review)]
     return lines
 
 
-def table(review: SeatReview, unit: str = "bits") -> list[str]:
+def table(review: SeatReview) -> list[str]:
     labels = _target_labels(review.readings)
     target_heads = "".join(f"  {_short(label):>12}" for label in labels)
     head = (
@@ -58,7 +58,7 @@ def table(review: SeatReview, unit: str = "bits") -> list[str]:
         by = "" if reading.seat is None else str(reading.seat)
         bits = "-" if reading.bits is None else f"{reading.bits:.2f}"
         extra = "".join(f"  {fmt_p(reading.targets.get(label)):>12}" for label in labels)
-        note = _note(reading, questions.get(reading.step), attempts.get(reading.step), unit)
+        note = _note(questions.get(reading.step), attempts.get(reading.step))
         if reading.step in could:
             note = (note + "  " if note else "") + "<- could know"
         out.append(
@@ -69,9 +69,7 @@ def table(review: SeatReview, unit: str = "bits") -> list[str]:
     return out
 
 
-def _note(
-    reading: Reading, question: QuestionNote | None, attempt: AttemptNote | None, unit: str
-) -> str:
+def _note(question: QuestionNote | None, attempt: AttemptNote | None) -> str:
     if question is not None:
         mark = _question_mark(question)
         if question.unit == "bits":

@@ -423,8 +423,9 @@ class Hub:
 
     async def seats_changed(self, live: LiveTable) -> None:
         """After a seat's row changed in the database: re-read, start if full, tell."""
-        if live.status == "waiting" and await self.store.start_if_full(live.id, time.time()):
-            pass
+        if live.status == "waiting":
+            # whether it started is read back with the row, below
+            await self.store.start_if_full(live.id, time.time())
         async with live.lock:
             await self._catch_up(live)
         self.broadcast(live)

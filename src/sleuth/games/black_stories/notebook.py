@@ -21,11 +21,9 @@ from dataclasses import dataclass, field
 from sleuth.core.errors import EntryError
 from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField, checked_int, minimal_subset
 from sleuth.deduce.model import PositionError
-from sleuth.deduce.review import SessionFrames
 
 from .knowledge import ATTRIBUTES, BlackStoriesPosition, posterior
 from .render import case_sheet
-from .review import CasePosition, make_frame
 
 FIELDS = ("0/1", "2", "3")
 _ATTRIBUTE_OF = {value: i for i, pair in enumerate(ATTRIBUTES) for value in pair}
@@ -288,34 +286,3 @@ def _cases(position: Mapping[str, object]) -> list[tuple[str, ...]]:
 
 
 GRAMMAR = BlackStoriesGrammar()
-
-
-def session_frames(setup: object, entries: Sequence[object]) -> SessionFrames[CasePosition]:
-    """The review's frames of a session: every opponent's case position after each entry,
-    and each case its ``solution`` entries name (a case without one is not judged). A session
-    names no player of a card, so no question is judged."""
-    if not isinstance(setup, Setup) or not all(isinstance(e, Entry) for e in entries):
-        raise EntryError("not a Black Stories session")
-    numbered: list[Numbered] = [
-        (n, e) for n, e in enumerate(entries, start=1) if isinstance(e, Entry)
-    ]
-    solutions = GRAMMAR.fold(setup, numbered).solutions
-    if not solutions:
-        raise EntryError(
-            "enter a revealed case first: solution SEAT CASE (e.g. solution 2 man/day/inside/gun)"
-        )
-    frames = []
-    solved = {t: 0 for t in setup.targets}
-    for k in range(len(numbered) + 1):
-        entry = numbered[k - 1][1] if k else None
-        if isinstance(entry, Solved):
-            solved[entry.target] += 1
-        positions = GRAMMAR.fold(setup, numbered[:k]).positions
-        knowledge = BlackStoriesPosition(setup.players, setup.seat, positions)
-        cases = {
-            t: None if (t, solved[t]) not in solutions else "+".join(solutions[t, solved[t]])
-            for t in setup.targets
-        }
-        text = "(the start)" if entry is None else entry.text()
-        frames.append(make_frame(k, text, knowledge, cases))
-    return SessionFrames(setup.seat, tuple(frames))

@@ -21,6 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import log2
 
+from sleuth.core.errors import EntryError
+from sleuth.core.notebook import Entry, Numbered
 from sleuth.core.protocol import State
 from sleuth.deduce.knowledge import SeatAnalysis
 from sleuth.deduce.review import (
@@ -39,6 +41,7 @@ from . import components as bs
 from .components import Phase
 from .knowledge import BlackStoriesPosition, analyze, case_name, joint_cases, matches, position_of
 from .notation import Play, Solve, parse_action
+from .notebook import GRAMMAR, Setup, Solved
 from .rules import BlackStoriesState
 
 
@@ -157,9 +160,34 @@ def judge(pos: CasePosition, analysis: SeatAnalysis, text: str) -> Choice | None
 
 
 def session_frames(setup: object, entries: Sequence[object]) -> SessionFrames[CasePosition]:
-    from .notebook import session_frames as frames_of
-
-    return frames_of(setup, entries)
+    """The review's frames of a session: every opponent's case position after each entry,
+    and each case its ``solution`` entries name (a case without one is not judged). A session
+    names no player of a card, so no question is judged."""
+    if not isinstance(setup, Setup) or not all(isinstance(e, Entry) for e in entries):
+        raise EntryError("not a Black Stories session")
+    numbered: list[Numbered] = [
+        (n, e) for n, e in enumerate(entries, start=1) if isinstance(e, Entry)
+    ]
+    solutions = GRAMMAR.fold(setup, numbered).solutions
+    if not solutions:
+        raise EntryError(
+            "enter a revealed case first: solution SEAT CASE (e.g. solution 2 man/day/inside/gun)"
+        )
+    frames = []
+    solved = {t: 0 for t in setup.targets}
+    for k in range(len(numbered) + 1):
+        entry = numbered[k - 1][1] if k else None
+        if isinstance(entry, Solved):
+            solved[entry.target] += 1
+        positions = GRAMMAR.fold(setup, numbered[:k]).positions
+        knowledge = BlackStoriesPosition(setup.players, setup.seat, positions)
+        cases = {
+            t: None if (t, solved[t]) not in solutions else "+".join(solutions[t, solved[t]])
+            for t in setup.targets
+        }
+        text = "(the start)" if entry is None else entry.text()
+        frames.append(make_frame(k, text, knowledge, cases))
+    return SessionFrames(setup.seat, tuple(frames))
 
 
 def make_frame(

@@ -21,13 +21,11 @@ from functools import cached_property
 from sleuth.core.errors import EntryError
 from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField, checked_int
 from sleuth.deduce.model import PositionError
-from sleuth.deduce.review import SessionFrames
 
 from .boxes import BOX_SIZE, UNKNOWN, Box, box, card_letters, save
 from .components import LETTERS, RING_SIZE, hand_sizes, normalize_letters
 from .knowledge import BlackViennaAnalysis, Investigation, Position
 from .render import black_vienna_sheet, deck_label
-from .review import make_frame
 
 FACE_UP = 3  # one face-up card on top of each of the three stacks
 
@@ -418,21 +416,3 @@ def _named(folded: Folded, number: int) -> str:
 
 
 GRAMMAR = BlackViennaGrammar()
-
-
-def session_frames(setup: object, entries: Sequence[object]) -> SessionFrames[Position]:
-    """The review's frames of a session: the position after each entry, and the ring its
-    ``solution`` entry names. A session names no asker, so no question is judged."""
-    if not isinstance(setup, Setup) or not all(isinstance(e, Entry) for e in entries):
-        raise EntryError("not a Black Vienna session")
-    numbered: list[Numbered] = [
-        (n, e) for n, e in enumerate(entries, start=1) if isinstance(e, Entry)
-    ]
-    ring = GRAMMAR.fold(setup, numbered).solution
-    if ring is None:
-        raise EntryError("enter the ring first, once it is revealed: solution BLM")
-    frames = []
-    for k in range(len(numbered) + 1):
-        text = "(your hand)" if k == 0 else numbered[k - 1][1].text()
-        frames.append(make_frame(k, text, GRAMMAR.fold(setup, numbered[:k]).position, ring))
-    return SessionFrames(setup.seat, tuple(frames))

@@ -20,6 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from itertools import product
 
+from sleuth.core.errors import EntryError
+from sleuth.core.notebook import Entry, Numbered
 from sleuth.core.protocol import State
 from sleuth.deduce.knowledge import SeatAnalysis, Solution
 from sleuth.deduce.review import (
@@ -45,6 +47,7 @@ from .knowledge import (
     black_vienna_position,
 )
 from .notation import Accuse, Guess, Investigate, parse_action
+from .notebook import GRAMMAR, Setup
 from .rules import BlackViennaState
 
 RING = "the ring"
@@ -146,10 +149,21 @@ def judge(pos: Position, analysis: SeatAnalysis, text: str) -> Choice | None:
 
 
 def session_frames(setup: object, entries: Sequence[object]) -> SessionFrames[Position]:
-    """The frames of a notebook session: one per entry, the ring from its ``solution``."""
-    from .notebook import session_frames as frames_of
-
-    return frames_of(setup, entries)
+    """The review's frames of a session: the position after each entry, and the ring its
+    ``solution`` entry names. A session names no asker, so no question is judged."""
+    if not isinstance(setup, Setup) or not all(isinstance(e, Entry) for e in entries):
+        raise EntryError("not a Black Vienna session")
+    numbered: list[Numbered] = [
+        (n, e) for n, e in enumerate(entries, start=1) if isinstance(e, Entry)
+    ]
+    ring = GRAMMAR.fold(setup, numbered).solution
+    if ring is None:
+        raise EntryError("enter the ring first, once it is revealed: solution BLM")
+    frames = []
+    for k in range(len(numbered) + 1):
+        text = "(your hand)" if k == 0 else numbered[k - 1][1].text()
+        frames.append(make_frame(k, text, GRAMMAR.fold(setup, numbered[:k]).position, ring))
+    return SessionFrames(setup.seat, tuple(frames))
 
 
 def make_frame(

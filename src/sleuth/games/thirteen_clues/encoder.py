@@ -57,9 +57,41 @@ class ThirteenCluesEncoder(Encoder):
         # Position of each card among the cards of its type: the digits of a trio's code.
         self.type_position = {card: k for ids in game.by_type for k, card in enumerate(ids)}
         self.type_sizes = [len(ids) for ids in game.by_type]
+        self.at = self._add_features(len(subjects), game.informants)
+        trios = [
+            tuple(names[k] for k in (p, loc, wp))
+            for p in game.by_type[0]
+            for loc in game.by_type[1]
+            for wp in game.by_type[2]
+        ]
+        self._add_actions(trios, subjects, game.informants)
+        # Each question's writes, kept as the log grows (a game asks hundreds).
+        self.questions = LogCache(self._question)
+        # Codes of the ask family by (seat, token held), of the accuse grid by the cards
+        # the accuser sees: a handful of each per configuration, asked for at every step.
+        self.ask_spans: dict[tuple[int, bool], list[tuple[int, int]]] = {}
+        self.accuse_axes: dict[int, Axes] = {}
+        self.accused = LogCache(self._accusation)
+        self.trio_slot = {t: k for k, t in enumerate(trios)}
+        places = [
+            *(f"hidden:{s}{side}" for s in range(n) for side in ("", ":left", ":right")),
+            *(f"informant:{SLOT_LETTERS[k]}" for k in range(i)),
+            "mystery",
+            *(f"mystery:{s}" for s in range(n)),
+        ]
+        self.knowledge = KnowledgeLayout(
+            cards=tuple(names),
+            places=tuple(places),
+            solutions=len(trios),
+            solution_slot=lambda view, cards: self.trio_slot.get(tuple(cards)),
+            help="the seat's own mystery: posterior over person x location x weapon",
+        )
+
+    def _add_features(self, q: int, i: int) -> dict[str, int]:
+        """The observation's blocks (the module docstring's list), by name: their offsets."""
         add = self.layout.add
-        q, w = len(subjects), len(self.sides)
-        self.at = {
+        n, c, w = self.players, self.card_count, len(self.sides)
+        return {
             "seat": add("seat", n, "the observing seat, one-hot"),
             "phase": add("phase", len(PHASES), "phase one-hot: " + ", ".join(PHASES)),
             "turn": add("turn", n, "the seat on turn, one-hot (none during setup)"),
@@ -84,12 +116,12 @@ class ThirteenCluesEncoder(Encoder):
             ),
             "accused": add("accused", n * c, "per seat and card: named in a wrong accusation"),
         }
-        trios = [
-            tuple(names[k] for k in (p, loc, wp))
-            for p in game.by_type[0]
-            for loc in game.by_type[1]
-            for wp in game.by_type[2]
-        ]
+
+    def _add_actions(
+        self, trios: list[tuple[str, ...]], subjects: tuple[str, ...], informants: int
+    ) -> None:
+        """The action codes' blocks (the module docstring's list), in order."""
+        n = self.players
         self.actions.add("choose", (Choose(t) for t in trios), "person x location x weapon")
         self.asks_start = self.actions.size
         self.actions.add(
@@ -103,31 +135,12 @@ class ThirteenCluesEncoder(Encoder):
             ),
             "witness x side (two players) x Top Secret (with the variant) x subject",
         )
-        self.actions.add("look", (Look(SLOT_LETTERS[k]) for k in range(i)), "informant slot")
+        self.actions.add(
+            "look", (Look(SLOT_LETTERS[k]) for k in range(informants)), "informant slot"
+        )
         self.actions.add("take", (Take(s) for s in range(n)), "the seat to take a glass from")
         self.accuse_start = self.actions.size
         self.actions.add("accuse", (Accuse(t) for t in trios), "person x location x weapon")
-        # Each question's writes, kept as the log grows (a game asks hundreds).
-        self.questions = LogCache(self._question)
-        # Codes of the ask family by (seat, token held), of the accuse grid by the cards
-        # the accuser sees: a handful of each per configuration, asked for at every step.
-        self.ask_spans: dict[tuple[int, bool], list[tuple[int, int]]] = {}
-        self.accuse_axes: dict[int, Axes] = {}
-        self.accused = LogCache(self._accusation)
-        self.trio_slot = {t: k for k, t in enumerate(trios)}
-        places = [
-            *(f"hidden:{s}{side}" for s in range(n) for side in ("", ":left", ":right")),
-            *(f"informant:{SLOT_LETTERS[k]}" for k in range(i)),
-            "mystery",
-            *(f"mystery:{s}" for s in range(n)),
-        ]
-        self.knowledge = KnowledgeLayout(
-            cards=tuple(names),
-            places=tuple(places),
-            solutions=len(trios),
-            solution_slot=lambda view, cards: self.trio_slot.get(tuple(cards)),
-            help="the seat's own mystery: posterior over person x location x weapon",
-        )
 
     def score_bounds(self) -> tuple[float, float]:
         return 0.0, 1.0

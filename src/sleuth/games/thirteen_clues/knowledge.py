@@ -30,12 +30,10 @@ of questions plus j.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from sleuth.core import ConfigError
 from sleuth.deduce.knowledge import (
     Contradiction,
     Explanation,
@@ -43,95 +41,29 @@ from sleuth.deduce.knowledge import (
     Question,
     SeatAnalysis,
     Solution,
-    reject_unknown_keys,
 )
-from sleuth.deduce.model import Constraint, Exclusion, Model, PositionError
+from sleuth.deduce.model import PositionError
 from sleuth.deduce.queries import Analysis, conflicts, explain
 
 from . import components as tc
+from .position_model import MYSTERY as MYSTERY
+from .position_model import SIDES, colours_for, read_position
+from .position_model import attribute_set as attribute_set
+from .position_model import cards_for as cards_for
+from .position_model import deck_cards as deck_cards
 from .views import ThirteenCluesView
 
 # The default deck, from the game's own data; a position may name another (``deck``).
 _DECK = tc.parse_deck(tc.DEFAULT_DECK)
 COLOURS = tc.colour_order(_DECK)
-PERSONS, LOCATIONS, WEAPONS = (
-    tuple(card.name for card in _DECK if card.type == kind) for kind in range(len(tc.TYPES))
-)
 CATEGORIES = tc.ALL_CATEGORIES
 PLAYER_COUNTS = range(2, tc.MAX_PLAYERS + 1)
 REMOVED = {n: len(COLOURS) - tc.colours_in_play(n) for n in PLAYER_COUNTS}  # from the end
 INFORMANTS = {n: tc.informant_count(n) for n in PLAYER_COUNTS}
-MYSTERY = "mystery"
 GAME = "13-clues"
-SIDES = tc.SIDES  # with two players, a seat's hidden cards as they lie: left, right
-POSITION_KEYS = (
-    "game",
-    "players",
-    "seat",
-    "hidden",
-    "mysteries",
-    "informants",
-    "questions",
-    "accusations",
-    "mystery_choice",
-    "deck",
-)
-QUESTION_KEYS = ("witness", "about", "answer", "side")
-ACCUSATION_KEYS = ("player", "cards")
-MYSTERY_CHOICES = ("players", "random")
 # What the probabilities assume: every mystery picked uniformly from its chooser's hand, so
 # every deal that fits is equally likely.
 DEAL_MODEL = "uniform choice"
-
-
-@lru_cache(maxsize=64)
-def deck_cards(deck: tuple[str, ...] = tc.DEFAULT_DECK) -> tuple[tc.Card, ...]:
-    """The cards of a deck as the game's config gives it (``colour/type/name/category``)."""
-    try:
-        return tc.parse_deck(deck)
-    except ConfigError as error:
-        raise PositionError(str(error)) from None
-
-
-def colours_for(players: int, deck: tuple[str, ...] = tc.DEFAULT_DECK) -> tuple[str, ...]:
-    """The colours in play: the first N + 4 of the deck."""
-    return tc.colour_order(deck_cards(deck))[: tc.colours_in_play(players)]
-
-
-def cards_for(players: int, deck: tuple[str, ...] = tc.DEFAULT_DECK) -> list[tuple[str, str, str]]:
-    """(name, colour, category) of the cards in play."""
-    in_play = colours_for(players, deck)
-    return [
-        (card.name, card.colour, tc.TYPES[card.type])
-        for card in deck_cards(deck)
-        if card.colour in in_play
-    ]
-
-
-def attribute_set(
-    about: str, players: int, deck: tuple[str, ...] = tc.DEFAULT_DECK
-) -> frozenset[str]:
-    """The card names a question about a colour or a category counts."""
-    in_play = colours_for(players, deck)
-    return frozenset(
-        card.name
-        for card in deck_cards(deck)
-        if card.colour in in_play and about in (card.colour, card.category)
-    )
-
-
-def _int(v: object, where: str, lo: int, hi: int) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise PositionError(f"{where}: expected an integer, got {v!r}")
-    if not lo <= v <= hi:
-        raise PositionError(f"{where}: {v} is out of range {lo}..{hi}")
-    return v
-
-
-def _list(v: object, where: str) -> Sequence[object]:
-    if not isinstance(v, Sequence) or isinstance(v, str):
-        raise PositionError(f"{where}: expected a list")
-    return v
 
 
 class ThirteenCluesAnalysis:
@@ -143,186 +75,18 @@ class ThirteenCluesAnalysis:
     """
 
     def __init__(self, data: object) -> None:
-        if not isinstance(data, Mapping):
-            raise PositionError("position: expected a JSON object")
-        reject_unknown_keys(data, POSITION_KEYS, "")
-        if data.get("game") != "13-clues":
-            raise PositionError(f"game: expected '13-clues', got {data.get('game')!r}")
-        for name in ("players", "seat", "hidden"):
-            if name not in data:
-                raise PositionError(f"{name}: missing")
-        n = _int(data["players"], "players", 2, 6)
-        seat = _int(data["seat"], "seat", 0, n - 1)
-        self.players, self.seat = n, seat
-        choice = data.get("mystery_choice")
-        if choice is not None and choice not in MYSTERY_CHOICES:
-            raise PositionError(
-                f"mystery_choice: expected {' or '.join(MYSTERY_CHOICES)}, got {choice!r}"
-            )
-        self.mystery_choice: str | None = choice
-        raw_deck = data.get("deck", list(tc.DEFAULT_DECK))
-        if not isinstance(raw_deck, list) or not all(isinstance(c, str) for c in raw_deck):
-            raise PositionError("deck: expected a list of cards as colour/type/name/category")
-        self.deck: tuple[str, ...] = tuple(raw_deck)
-        deck = cards_for(n, self.deck)
-        names = [c[0] for c in deck]
-        category = {c[0]: c[2] for c in deck}
-        seen: dict[str, str] = {}
-
-        def card(v: object, where: str) -> str:
-            if not isinstance(v, str) or v not in category:
-                raise PositionError(f"{where}: unknown card {v!r}")
-            if v in seen:
-                raise PositionError(f"{where}: {v} is already placed at {seen[v]}")
-            seen[v] = where
-            return v
-
-        hidden = [card(v, f"hidden[{i}]") for i, v in enumerate(_list(data["hidden"], "hidden"))]
-        if len(hidden) != 2:
-            raise PositionError(f"hidden: expected 2 cards, got {len(hidden)}")
-        raw_myst = data.get("mysteries", {})
-        if not isinstance(raw_myst, Mapping):
-            raise PositionError("mysteries: expected an object from seat to three cards")
-        mysteries: dict[int, list[str]] = {}
-        for key, v in raw_myst.items():
-            s = _int(
-                int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else key,
-                f"mysteries.{key}",
-                0,
-                n - 1,
-            )
-            if s == seat:
-                raise PositionError(f"mysteries.{key}: a seat cannot see its own mystery")
-            cs = [
-                card(x, f"mysteries.{key}[{i}]") for i, x in enumerate(_list(v, f"mysteries.{key}"))
-            ]
-            if sorted(category[c] for c in cs) != ["location", "person", "weapon"]:
-                raise PositionError(f"mysteries.{key}: expected one person, location and weapon")
-            mysteries[s] = cs
-        for s in range(n):
-            if s != seat and s not in mysteries:
-                raise PositionError(f"mysteries.{s}: missing")
-        slots = [chr(ord("A") + i) for i in range(INFORMANTS[n])]
-        raw_inf = data.get("informants", {})
-        if not isinstance(raw_inf, Mapping):
-            raise PositionError("informants: expected an object from slot letter to card")
-        informants: dict[str, str] = {}
-        for key, v in raw_inf.items():
-            if key not in slots:
-                raise PositionError(f"informants.{key}: no such slot (slots {''.join(slots)})")
-            informants[key] = card(v, f"informants.{key}")
-        # locations: own mystery, other seats' hidden cards, unconsulted informant slots
-        others = [s for s in range(n) if s != seat]
-        if n == 2:
-            hid_locs = [(s, side) for s in others for side in SIDES]
-        else:
-            hid_locs = [(s, "") for s in others]
-        loc_names = [MYSTERY] + [
-            f"hidden:{s}" + (f":{side}" if side else "") for s, side in hid_locs
-        ]
-        caps = [3] + [1 if n == 2 else 2 for _ in hid_locs]
-        open_slots = [x for x in slots if x not in informants]
-        loc_names += [f"informant:{x}" for x in open_slots]
-        caps += [1] * len(open_slots)
-        unknown = tuple(c for c in names if c not in seen)
-        self.known = {c: ("hidden:" + str(seat)) for c in hidden}
-        for s, cs in mysteries.items():
-            for c in cs:
-                self.known[c] = f"mystery:{s}"
-        for x, c in informants.items():
-            self.known[c] = f"informant:{x}"
-        index = {c: i for i, c in enumerate(unknown)}
-        cons: list[Constraint] = []
-        for cat in ("person", "location", "weapon"):
-            cons.append(
-                Constraint(
-                    frozenset([0]), frozenset(index[c] for c in unknown if category[c] == cat), 1
-                )
-            )
-        self.questions: list[dict[str, object]] = []
-        self.self_conflicts: list[int] = []
-        for i, q in enumerate(_list(data.get("questions", []), "questions")):
-            where = f"questions[{i}]"
-            if not isinstance(q, Mapping):
-                raise PositionError(f"{where}: expected an object")
-            reject_unknown_keys(q, QUESTION_KEYS, where)
-            for name in ("witness", "about", "answer"):
-                if name not in q:
-                    raise PositionError(f"{where}.{name}: missing")
-            w = _int(q["witness"], f"{where}.witness", 0, n - 1)
-            about = q["about"]
-            if not isinstance(about, str) or about not in (
-                *colours_for(n, self.deck),
-                *CATEGORIES,
-            ):
-                raise PositionError(f"{where}.about: unknown colour or category {about!r}")
-            answer = _int(q["answer"], f"{where}.answer", 0, 30)
-            side = q.get("side")
-            if n == 2 and side not in SIDES:
-                raise PositionError(f"{where}.side: expected 'left' or 'right'")
-            if n != 2 and side is not None:
-                raise PositionError(f"{where}.side: only two-player questions name a side")
-            attr = attribute_set(about, n, self.deck)
-            self.questions.append({"witness": w, "about": about, "answer": answer})
-            visible = sum(1 for s, cs in mysteries.items() if s != w for c in cs if c in attr)
-            if w == seat:
-                # §4.5: with two players the witness counts only the hidden card on that side
-                # (``hidden`` lies left, right); all of it is known to the seat itself.
-                counted = [hidden[SIDES.index(str(side))]] if n == 2 else hidden
-                visible += sum(1 for c in counted if c in attr)
-                if visible != answer:
-                    self.self_conflicts.append(i)
-                continue
-            locs = {0}
-            for k, (s, sd) in enumerate(hid_locs):
-                if s == w and (n != 2 or sd == side):
-                    locs.add(1 + k)
-            cards = frozenset(index[c] for c in attr if c in index)
-            cons.append(Constraint(frozenset(locs), cards, answer - visible, i))
-        n_q = len(self.questions)
-        excluded: list[Exclusion] = []
-        for i, acc in enumerate(_list(data.get("accusations", []), "accusations")):
-            where = f"accusations[{i}]"
-            if not isinstance(acc, Mapping) or "player" not in acc or "cards" not in acc:
-                raise PositionError(f"{where}: expected an object with player and cards")
-            reject_unknown_keys(acc, ACCUSATION_KEYS, where)
-            p = _int(acc["player"], f"{where}.player", 0, n - 1)
-            named: list[str] = []
-            for nm in _list(acc["cards"], f"{where}.cards"):
-                if not isinstance(nm, str) or nm not in category:
-                    raise PositionError(f"{where}.cards: unknown card {nm!r}")
-                named.append(nm)
-            if sorted(category[c] for c in named) != ["location", "person", "weapon"]:
-                raise PositionError(f"{where}.cards: expected one person, location and weapon")
-            # §4.4: the accuser names no card he sees (his hidden cards, others' mysteries)
-            for nm in named:
-                place = self.known.get(nm, "")
-                if place == f"hidden:{p}" or (
-                    place.startswith("mystery:") and place != f"mystery:{p}"
-                ):
-                    raise PositionError(
-                        f"{where}.cards: seat {p} sees {nm} ({place}) and cannot name it"
-                    )
-            if p == seat:
-                # Told it is wrong: the trio is not the seat's mystery (a trio with a card
-                # known elsewhere, an informant the seat looked up, is impossible anyway).
-                if all(nm in index for nm in named):
-                    excluded.append(Exclusion(frozenset(index[nm] for nm in named), n_q + i))
-                continue
-            # the accuser sees the seat's mystery and the other seats' hidden cards are not his
-            allowed = {1 + k for k, (s, _) in enumerate(hid_locs) if s != p}
-            allowed |= set(range(1 + len(hid_locs), len(loc_names)))
-            for nm in named:
-                if nm in index:
-                    bad = frozenset(set(range(len(loc_names))) - allowed)
-                    cons.append(Constraint(bad, frozenset([index[nm]]), 0, n_q + i))
-        self.model = Model(
-            unknown, tuple(loc_names), tuple(caps), tuple(cons), None, 0, tuple(excluded)
-        )
+        read = read_position(data)
+        self.players, self.seat = read.players, read.seat
+        self.mystery_choice: str | None = read.mystery_choice
+        self.deck: tuple[str, ...] = read.deck
+        self.known = read.known
+        self.questions = read.questions
+        self.self_conflicts = read.self_conflicts
+        self.model = read.model
         self.analysis = Analysis(self.model)
-        self._hidden, self._mysteries, self._slots = hidden, mysteries, slots
-        self._order = {c: i for i, c in enumerate(names)}
-        self._category = category
+        self._hidden, self._mysteries, self._slots = read.hidden, read.mysteries, read.slots
+        self._order = {c: i for i, c in enumerate(read.names)}
+        self._category = read.category
 
     def category_of(self, card: str) -> str:
         """``person``, ``location`` or ``weapon``: the type of a card in play."""
@@ -429,57 +193,64 @@ class ThirteenCluesAnalysis:
         ]
         out["certain"] = {self.model.cards[c]: self.model.locations[loc] for c, loc in an.certain()}
         if explain_card is not None:
-            if explain_card in self.model.cards:
-                ci = self.model.cards.index(explain_card)
-                where = next((li for cc, li in an.certain() if cc == ci), None)
-                if where is None:
-                    out["explanation"] = {"card": explain_card, "reason": "not certain"}
-                    mystery = self.model.locations.index(MYSTERY)
-                    if an.probabilities()[ci].get(mystery, 0.0) <= 0.0:
-                        tags, smallest = explain(self.model, ci, mystery, present=False)
-                        out["explanation"] = {
-                            "card": explain_card,
-                            "reason": "not certain",
-                            "ruled_out": MYSTERY,
-                            "questions": tags,
-                            "smallest": smallest,
-                        }
-                else:
-                    tags, smallest = explain(self.model, ci, where)
-                    out["explanation"] = {
+            out["explanation"] = self._explanation(explain_card)
+        if questions:
+            out["questions"] = self._ranked_questions()
+        return out
+
+    def _explanation(self, explain_card: str) -> dict[str, object]:
+        """Why a card is where it is certainly, or (not certain) why it cannot be the mystery."""
+        an = self.analysis
+        if explain_card in self.model.cards:
+            ci = self.model.cards.index(explain_card)
+            where = next((li for cc, li in an.certain() if cc == ci), None)
+            if where is None:
+                mystery = self.model.locations.index(MYSTERY)
+                if an.probabilities()[ci].get(mystery, 0.0) <= 0.0:
+                    tags, smallest = explain(self.model, ci, mystery, present=False)
+                    return {
                         "card": explain_card,
-                        "location": self.model.locations[where],
+                        "reason": "not certain",
+                        "ruled_out": MYSTERY,
                         "questions": tags,
                         "smallest": smallest,
                     }
-            elif explain_card in self._category:
-                out["explanation"] = {"card": explain_card, "reason": "seen by the seat"}
-            else:
-                raise PositionError(f"explain: {explain_card!r} is not a card in play")
-        if questions:
-            ranked = []
-            # with two players a question names one hidden card of the witness (§4.5)
-            sides = SIDES if self.players == 2 else ("",)
-            for w, side in ((w, sd) for w in range(self.players) for sd in sides):
-                if w == self.seat:
-                    continue
-                hid = f"hidden:{w}" + (f":{side}" if side else "")
-                locs = frozenset(
-                    i for i, name in enumerate(self.model.locations) if name in (MYSTERY, hid)
-                )
-                for about in (*colours_for(self.players, self.deck), *CATEGORIES):
-                    attr = attribute_set(about, self.players, self.deck)
-                    idx = frozenset(i for i, c in enumerate(self.model.cards) if c in attr)
-                    qv = an.question_value(locs, idx)
-                    entry: dict[str, object] = {"witness": w, "about": about}
-                    if side:
-                        entry["side"] = side
-                    entry["mystery_bits"] = qv.solution_bits
-                    entry["answer_entropy"] = qv.answer_entropy
-                    ranked.append(entry)
-            ranked.sort(key=lambda q: -float(q["mystery_bits"]))  # type: ignore[arg-type]
-            out["questions"] = ranked
-        return out
+                return {"card": explain_card, "reason": "not certain"}
+            tags, smallest = explain(self.model, ci, where)
+            return {
+                "card": explain_card,
+                "location": self.model.locations[where],
+                "questions": tags,
+                "smallest": smallest,
+            }
+        if explain_card in self._category:
+            return {"card": explain_card, "reason": "seen by the seat"}
+        raise PositionError(f"explain: {explain_card!r} is not a card in play")
+
+    def _ranked_questions(self) -> list[dict[str, object]]:
+        """Every question the seat may ask, those telling most about its mystery first."""
+        ranked = []
+        # with two players a question names one hidden card of the witness (§4.5)
+        sides = SIDES if self.players == 2 else ("",)
+        for w, side in ((w, sd) for w in range(self.players) for sd in sides):
+            if w == self.seat:
+                continue
+            hid = f"hidden:{w}" + (f":{side}" if side else "")
+            locs = frozenset(
+                i for i, name in enumerate(self.model.locations) if name in (MYSTERY, hid)
+            )
+            for about in (*colours_for(self.players, self.deck), *CATEGORIES):
+                attr = attribute_set(about, self.players, self.deck)
+                idx = frozenset(i for i, c in enumerate(self.model.cards) if c in attr)
+                qv = self.analysis.question_value(locs, idx)
+                entry: dict[str, object] = {"witness": w, "about": about}
+                if side:
+                    entry["side"] = side
+                entry["mystery_bits"] = qv.solution_bits
+                entry["answer_entropy"] = qv.answer_entropy
+                ranked.append(entry)
+        ranked.sort(key=lambda q: -float(q["mystery_bits"]))  # type: ignore[arg-type]
+        return ranked
 
     def seat_analysis(
         self, explain_card: str | None = None, questions: bool = False

@@ -17,13 +17,12 @@ seat's mystery is entered: the engine needs them all.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 
 from sleuth.core.errors import EntryError
 from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField, checked_int
 from sleuth.deduce.model import PositionError
-from sleuth.deduce.review import ATTEMPT, Move, SessionFrames
 
 from . import components as tc
 from .knowledge import (
@@ -35,7 +34,6 @@ from .knowledge import (
     cards_for,
 )
 from .render import thirteen_clues_sheet
-from .review import OWN, make_frame
 
 KINDS = ("person", "location", "weapon")
 _ALL_CARDS = {name.lower(): (name, colour, kind) for name, colour, kind in cards_for(6)}
@@ -448,30 +446,3 @@ def _place_name(location: str) -> str:
 
 
 GRAMMAR = ThirteenCluesGrammar()
-
-
-def session_frames(setup: object, entries: Sequence[object]) -> SessionFrames[str]:
-    """The review's frames of a session: the position after each entry (none until every
-    mystery is in), the seat's own mystery from its ``solution`` entry, and its own wrong
-    accusations as attempts. A session names no asker, so no question is judged."""
-    if not isinstance(setup, Setup) or not all(isinstance(e, Entry) for e in entries):
-        raise EntryError("not a 13 Clues session")
-    numbered: list[Numbered] = [
-        (n, e) for n, e in enumerate(entries, start=1) if isinstance(e, Entry)
-    ]
-    mystery = GRAMMAR.fold(setup, numbered).solution
-    if mystery is None:
-        raise EntryError(
-            "enter your mystery first, once it is revealed: solution PERSON LOCATION WEAPON"
-        )
-    frames = []
-    for k in range(len(numbered) + 1):
-        entry = numbered[k - 1][1] if k else None
-        text = "(your hidden cards)" if entry is None else entry.text()
-        frame = make_frame(k, text, GRAMMAR.fold(setup, numbered[:k]).position, mystery)
-        if isinstance(entry, Accusation) and entry.player == setup.seat:
-            frame = replace(
-                frame, seat=setup.seat, move=Move(ATTEMPT, OWN, entry.cards, False, 0.0)
-            )
-        frames.append(frame)
-    return SessionFrames(setup.seat, tuple(frames))

@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
+from sleuth.core.errors import EntryError
+from sleuth.core.notebook import Entry, Numbered
 from sleuth.core.protocol import State
 from sleuth.deduce.knowledge import SeatAnalysis
 from sleuth.deduce.model import PositionError
@@ -35,6 +38,7 @@ from sleuth.deduce.review import (
 from .components import Phase
 from .knowledge import ThirteenCluesAnalysis, thirteen_clues_position
 from .notation import Accuse, Ask, Look
+from .notebook import GRAMMAR, Accusation, Setup
 from .rules import ThirteenCluesState
 
 OWN = "its mystery"
@@ -135,10 +139,31 @@ def judge(pos: Position, analysis: SeatAnalysis, text: str) -> Choice | None:
     return Choice("bits", made, made, text)
 
 
-def session_frames(setup: object, entries: Sequence[object]) -> SessionFrames[Position]:
-    from .notebook import session_frames as frames_of
-
-    return frames_of(setup, entries)
+def session_frames(setup: object, entries: Sequence[object]) -> SessionFrames[str]:
+    """The review's frames of a session: the position after each entry (none until every
+    mystery is in), the seat's own mystery from its ``solution`` entry, and its own wrong
+    accusations as attempts. A session names no asker, so no question is judged."""
+    if not isinstance(setup, Setup) or not all(isinstance(e, Entry) for e in entries):
+        raise EntryError("not a 13 Clues session")
+    numbered: list[Numbered] = [
+        (n, e) for n, e in enumerate(entries, start=1) if isinstance(e, Entry)
+    ]
+    mystery = GRAMMAR.fold(setup, numbered).solution
+    if mystery is None:
+        raise EntryError(
+            "enter your mystery first, once it is revealed: solution PERSON LOCATION WEAPON"
+        )
+    frames = []
+    for k in range(len(numbered) + 1):
+        entry = numbered[k - 1][1] if k else None
+        text = "(your hidden cards)" if entry is None else entry.text()
+        frame = make_frame(k, text, GRAMMAR.fold(setup, numbered[:k]).position, mystery)
+        if isinstance(entry, Accusation) and entry.player == setup.seat:
+            frame = replace(
+                frame, seat=setup.seat, move=Move(ATTEMPT, OWN, entry.cards, False, 0.0)
+            )
+        frames.append(frame)
+    return SessionFrames(setup.seat, tuple(frames))
 
 
 def make_frame(
