@@ -333,15 +333,18 @@ class BlackStoriesState(State):
     def outcome(self) -> Outcome | None:
         return self._outcome
 
-    def last_events(self) -> tuple[Event, ...]:
+    def _events(self) -> tuple[Event, ...]:
         return tuple(raw[0](*raw[1:]) for raw in self.last)
 
+    def last_events(self) -> tuple[Event, ...]:
+        return self._events()
+
     def last_result(self) -> str:
-        return notations(e for e in self.last_events() if e.seen_by() is None)
+        return notations(e for e in self._events() if e.seen_by() is None)
 
     def private_result(self) -> str:
         # Every private event's notation is empty (events.py): records keep their format.
-        return notations(e for e in self.last_events() if e.seen_by() is not None and e.notation())
+        return notations(e for e in self._events() if e.seen_by() is not None and e.notation())
 
     def public_action(self, seat: int, action: BlackStoriesAction) -> str:
         # With guesses=private a failed guess is shown only to the guesser and his suspect.
