@@ -1,6 +1,6 @@
 """Black Stories Investigation: solve the other players' four-piece murder cases."""
 
-from .audit import audit_record
+from .audit import audit_events, audit_record
 from .components import ALL_CASES, DEFAULT_DECK, BlackStoriesConfig, field_label
 from .notation import Draw, Play, Solve, parse_action
 from .rules import Attempt, BlackStoriesInvestigation, BlackStoriesState, Placement
@@ -21,6 +21,7 @@ __all__ = [
     "Play",
     "PlayView",
     "Solve",
+    "audit_events",
     "audit_record",
     "field_label",
     "parse_action",

@@ -11,21 +11,40 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sleuth.core import ConfigError, Game, Outcome, State, make_rng
 from sleuth.core.actions import ActionList, IndexedActions
+from sleuth.core.events import Event, notations
 from sleuth.core.protocol import Termination
 from sleuth.core.rng import shuffle
 from sleuth.core.serialize import JSONValue
 
 from . import components as bs
 from .components import Phase
+from .events import (
+    CaseDrawn,
+    Drew,
+    DrewCards,
+    Failed,
+    FailedGuess,
+    FinalRound,
+    NewCase,
+    NoCase,
+    Over,
+    Played,
+    Reshuffled,
+    Solved,
+    TurnedUp,
+)
 from .notation import ACTION_TYPES, Draw, Play, Solve, parse_action
 from .views import BlackStoriesView, build_view, hidden_twin
 
 PLAY, SOLVE, DRAW, OVER = Phase.PLAY, Phase.SOLVE, Phase.DRAW, Phase.OVER
 BlackStoriesAction = Play | Solve | Draw
+# A step's events as the engine keeps them: (event type, its fields...). A playout never asks
+# for events, so they are made only when asked for (``last_events``).
+RawEvent = tuple[Any, ...]
 
 
 class BlackStoriesEnd(Termination):
@@ -199,7 +218,7 @@ class BlackStoriesState(State):
     reshuffled: tuple[tuple[str, ...], ...] = ()
     final: bool = False
     phase: Phase = Phase.PLAY
-    last: str = ""
+    last: tuple[RawEvent, ...] = ()
     _outcome: Outcome | None = None
 
     @classmethod
@@ -230,7 +249,7 @@ class BlackStoriesState(State):
             turn=start,
             deal=(cases, hands, draw),
         )
-        events: list[str] = []
+        events: list[RawEvent] = []  # the deal's own: no step led here
         state._begin_turn(events)
         if state._stuck():
             state._end(events, BlackStoriesEnd.STALEMATE)
@@ -314,8 +333,18 @@ class BlackStoriesState(State):
     def outcome(self) -> Outcome | None:
         return self._outcome
 
+    def _events(self) -> tuple[Event, ...]:
+        return tuple(raw[0](*raw[1:]) for raw in self.last)
+
+    def last_events(self) -> tuple[Event, ...]:
+        return self._events()
+
     def last_result(self) -> str:
-        return self.last
+        return notations(e for e in self._events() if e.seen_by() is None)
+
+    def private_result(self) -> str:
+        # Every private event's notation is empty (events.py): records keep their format.
+        return notations(e for e in self._events() if e.seen_by() is not None and e.notation())
 
     def public_action(self, seat: int, action: BlackStoriesAction) -> str:
         # With guesses=private a failed guess is shown only to the guesser and his suspect.
@@ -359,7 +388,7 @@ class BlackStoriesState(State):
         state.hands, state.grids = tuple(hands), tuple(grids)
         state.placements = (*self.placements, Placement(seat, action.card, target, field))
         state.phase = SOLVE
-        state.last = f"field {field}"
+        state.last = ((Played, seat, action.card, target, field),)
         return state
 
     def _solve(self, seat: int, action: Solve) -> BlackStoriesState:
@@ -371,26 +400,29 @@ class BlackStoriesState(State):
         spent = mine.index(action.drops)
         unused[seat] = mine[:spent] + mine[spent + 1 :]
         state.unused = tuple(unused)
-        events: list[str] = []
+        events: list[RawEvent] = []
         points = 0
         success = guess == self.cases[target]
         if success:
             points = state._score_solve(seat, target, action.drops, events)
+        elif self.game.config.guesses == "private":
+            events.append((Failed, seat, target, action.drops, None))
+            events.append((FailedGuess, seat, target, action.guess))
         else:
-            events.append("failed")  # nothing else: not which, nor how many, were wrong
+            events.append((Failed, seat, target, action.drops, action.guess))
         state.attempts = (
             *self.attempts,
             Attempt(seat, target, action.guess, action.drops, success, points),
         )
         if not unused[seat] and not self.final:
             state.final = True  # the third investigation card: finish this round
-            events.append("final round")
+            events.append((FinalRound,))
         state.phase = DRAW
-        state.last = "; ".join(events)
+        state.last = tuple(events)
         return state
 
-    def _score_solve(self, seat: int, target: int, drops: int, events: list[str]) -> int:
-        case = self.cases[target]
+    def _score_solve(self, seat: int, target: int, drops: int, events: list[RawEvent]) -> int:
+        case = self.cases[target] or ""  # a legal solve's target holds a case
         grid = self.grids[target]
         bonus = max(0, bs.SOLVE_BASE - len(grid))  # every field counts (B6)
         points = drops + bonus
@@ -400,8 +432,7 @@ class BlackStoriesState(State):
         scores = list(self.scores)
         scores[seat] += paid
         self.scores = tuple(scores)
-        short = "" if paid == points else f", {points - paid} short"
-        events.append(f"solved {case} +{paid} ({drops}+{bonus}{short})")
+        events.append((Solved, seat, target, case, drops, bonus, paid, points - paid))
         grids = list(self.grids)
         grids[target] = ()
         self.grids = tuple(grids)
@@ -411,7 +442,7 @@ class BlackStoriesState(State):
 
     def _draw(self, seat: int) -> BlackStoriesState:
         state = self._copy()
-        events: list[str] = []
+        events: list[RawEvent] = []
         hand = list(self.hands[seat])
         drawn = 0
         while len(hand) < bs.HAND_SIZE:
@@ -425,7 +456,9 @@ class BlackStoriesState(State):
         hands = list(self.hands)
         hands[seat] = tuple(hand)
         state.hands = tuple(hands)
-        events.append(f"drew {drawn}")
+        events.append((Drew, seat, drawn))
+        if drawn:
+            events.append((DrewCards, seat, tuple(hand[-drawn:])))
         following = (seat + 1) % self.players
         if self.final and following == self.start:
             state._end(events, BlackStoriesEnd.FINAL_ROUND)
@@ -434,12 +467,12 @@ class BlackStoriesState(State):
             state._begin_turn(events)
             if state._stuck():
                 state._end(events, BlackStoriesEnd.STALEMATE)
-        state.last = "; ".join(events)
+        state.last = tuple(events)
         return state
 
     # --- helpers that build a new state (called on a fresh copy only) ---------------------------
 
-    def _begin_turn(self, events: list[str]) -> None:
+    def _begin_turn(self, events: list[RawEvent]) -> None:
         seat = self.turn
         if self.cases[seat] is None:
             self._draw_case(seat, events)  # B4: retry at the start of each of his turns
@@ -448,20 +481,20 @@ class BlackStoriesState(State):
         else:
             self.phase = SOLVE if self.game.config.solve_without_play else DRAW
 
-    def _draw_case(self, seat: int, events: list[str]) -> None:
+    def _draw_case(self, seat: int, events: list[RawEvent]) -> None:
         """Draw until a 4-evidence card; smaller ones go face up to the discard pile."""
         full = self.game.full
         cases = list(self.cases)
         if not any(c in full for c in self.draw) and not any(c in full for c in self.discard):
             cases[seat] = None
             self.cases = tuple(cases)
-            events.append(f"seat {seat} has no case")
+            events.append((NoCase, seat))
             return
         turned: list[str] = []
         while True:
             if not self.draw:
                 if turned:
-                    events.append(f"seat {seat} turns up {' '.join(turned)}")
+                    events.append((TurnedUp, seat, tuple(turned)))
                     turned = []
                 self._reshuffle(events)
             card, self.draw = self.draw[0], self.draw[1:]
@@ -470,19 +503,20 @@ class BlackStoriesState(State):
             turned.append(card)
             self.discard = (*self.discard, card)
         if turned:
-            events.append(f"seat {seat} turns up {' '.join(turned)}")
+            events.append((TurnedUp, seat, tuple(turned)))
         cases[seat] = card
         self.cases = tuple(cases)
         self.held = tuple((*h, card) if s == seat else h for s, h in enumerate(self.held))
-        events.append(f"seat {seat} takes a new case")
+        events.append((NewCase, seat))
+        events.append((CaseDrawn, seat, card))
 
-    def _reshuffle(self, events: list[str]) -> None:
+    def _reshuffle(self, events: list[RawEvent]) -> None:
         pile = list(self.discard)
         self.reshuffled = (*self.reshuffled, self.discard)
         shuffle(make_rng(self.seed, "reshuffle", self.reshuffles), pile)
         self.draw, self.discard = (*self.draw, *pile), ()
         self.reshuffles += 1
-        events.append(f"reshuffled {len(pile)}")
+        events.append((Reshuffled, len(pile)))
 
     def _stuck(self) -> bool:
         """True when no solve attempt can ever be made again (an engine guard, never B-rule).
@@ -499,10 +533,9 @@ class BlackStoriesState(State):
                 return False
         return True
 
-    def _end(self, events: list[str], reason: BlackStoriesEnd) -> None:
+    def _end(self, events: list[RawEvent], reason: BlackStoriesEnd) -> None:
         best = max(self.scores)
         winners = tuple(s for s in range(self.players) if self.scores[s] == best)
         self.phase = OVER
         self._outcome = Outcome(self.scores, winners, reason)
-        held = " ".join(f"{s}={c or '-'}" for s, c in enumerate(self.cases))
-        events.append(f"over: cases {held}")
+        events.append((Over, self.cases))

@@ -1,8 +1,9 @@
 """Black Stories Investigation in words for the terminal: the table, each step's history
-line (plays stay in the history after their grid is cleared), and the end.
+line (told from the step's typed events, ``event_words``), and the end.
 
-Drawn from one seat's views only (and, at the end, from the reveal): with
-``guesses=private`` another seat's failed guess is shown only where the view shows it.
+Drawn from what one seat may see only (and, at the end, from the reveal): with
+``guesses=private`` another seat's failed guess is among the step's events a seat gets
+only where it was the guesser or the suspect.
 """
 
 from __future__ import annotations
@@ -10,9 +11,25 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sleuth.core.events import Event
 from sleuth.core.kit import Move
 
-from .components import Phase
+from .components import Phase, guess_text
+from .events import (
+    CaseDrawn,
+    Drew,
+    DrewCards,
+    Failed,
+    FailedGuess,
+    FinalRound,
+    NewCase,
+    NoCase,
+    Over,
+    Played,
+    Reshuffled,
+    Solved,
+    TurnedUp,
+)
 from .views import BlackStoriesView
 
 RULES = """Black Stories Investigation: the rules in short
@@ -65,31 +82,67 @@ def table_text(view: BlackStoriesView) -> str:
     return "\n".join(lines)
 
 
-def history_lines(before: BlackStoriesView, after: BlackStoriesView, move: Move) -> list[str]:
-    me = after.seat
-    lines = [
-        f"{_seat(p.seat, me)} played {p.card} to {_seat(p.target, me)}: field {p.field}"
-        for p in after.plays[len(before.plays) :]
-    ]
-    for a in after.attempts[len(before.attempts) :]:
-        guess = a.guess or "a hidden guess"
-        whose = "your" if a.target == me else f"seat {a.target}'s"
-        result = f"solved! +{a.points}" if a.success else "wrong"
-        lines.append(
-            f"{_seat(a.seat, me)} tried {whose} case: {guess} with {a.drops} drops: {result}"
+def _whose(seat: int, me: int | None) -> str:
+    return "your" if seat == me else f"seat {seat}'s"
+
+
+def _has(seat: int, me: int | None) -> str:
+    return "have" if seat == me else "has"
+
+
+def event_words(event: Event, me: int | None) -> str:
+    """One event in words for the reading seat ``me`` (``None``: a spectator)."""
+    if isinstance(event, Played):
+        return (
+            f"{_seat(event.seat, me)} played {event.card} to {_seat(event.target, me)}: "
+            f"field {event.field}"
         )
-    events = [e.strip() for e in move.result.split(";")]
-    for event in events:
-        if event.startswith("drew"):
-            count = event.split()[1]
-            lines.append(f"{_seat(move.seat, me)} drew {count} card{'s' * (count != '1')}")
-        elif event == "final round":
-            lines.append("final round: the game ends when this round is over")
-        elif event.startswith("reshuffled"):
-            lines.append(f"the discard pile ({event.split()[1]}) was shuffled into a new draw pile")
-        elif event.startswith("seat "):  # a case drawn anew, the cards turned up meanwhile
-            lines.append(event)
-    return lines or [f"{_seat(move.seat, me)}: {move.result}"]
+    if isinstance(event, Solved):
+        short = f", {event.short} short of chips" if event.short else ""
+        return (
+            f"{_seat(event.seat, me)} tried {_whose(event.target, me)} case: "
+            f"{guess_text(event.case)} with the {event.drops}-drop card: solved! +{event.points} "
+            f"({event.drops} for the drops, {event.bonus} for the few cards{short})"
+        )
+    if isinstance(event, Failed):
+        guess = f"{event.guess} " if event.guess is not None else "a secret guess "
+        return (
+            f"{_seat(event.seat, me)} tried {_whose(event.target, me)} case: "
+            f"{guess}with the {event.drops}-drop card: wrong"
+        )
+    if isinstance(event, FailedGuess):
+        if me in (event.seat, event.target):
+            other = event.target if me == event.seat else event.seat
+            seen = f"only you and seat {other} see it"
+        else:
+            seen = f"seen by seat {event.seat} and seat {event.target} only"
+        return f"{_whose(event.seat, me)} guess was {event.guess} ({seen})"
+    if isinstance(event, TurnedUp):
+        return f"{_seat(event.seat, me)} turned up {', '.join(event.cards)} looking for a new case"
+    if isinstance(event, Reshuffled):
+        return f"the discard pile ({event.count}) was shuffled into a new draw pile"
+    if isinstance(event, NewCase):
+        return f"{_seat(event.seat, me)} took a new case"
+    if isinstance(event, CaseDrawn):
+        return f"{_whose(event.seat, me)} new case: {event.case}"
+    if isinstance(event, NoCase):
+        return f"{_seat(event.seat, me)} {_has(event.seat, me)} no case: none is left to draw"
+    if isinstance(event, Drew):
+        return f"{_seat(event.seat, me)} drew {event.count} card{'s' * (event.count != 1)}"
+    if isinstance(event, DrewCards):
+        return f"{_whose(event.seat, me)} new cards: {', '.join(event.cards)}"
+    if isinstance(event, FinalRound):
+        return "final round: the game ends when this round is over"
+    if isinstance(event, Over):
+        cases = ", ".join(f"{_seat(s, me)} {c or '-'}" for s, c in enumerate(event.cases))
+        return f"the game is over; the last cases: {cases}"
+    raise ValueError(f"Black Stories Investigation has no event {event.kind!r}")
+
+
+def history_lines(before: BlackStoriesView, after: BlackStoriesView, move: Move) -> list[str]:
+    """The lines a step adds to the reading seat's history: one per event it may see."""
+    lines = [event_words(event, after.seat) for event in move.events]
+    return lines or [f"{_seat(move.seat, after.seat)} moved"]  # a step told without events
 
 
 def ending_text(

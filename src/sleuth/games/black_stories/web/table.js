@@ -191,23 +191,10 @@ export default {
   },
 
   describe(entry, t) {
-    const [seat, action, result] = entry;
-    const who = capitalize(t.who(seat));
-    const events = result ? result.split("; ") : [];
-    const told = events.map((e) => eventWords(e, t)).filter(Boolean);
-    let play = /^play (\S+) to (\d+)$/.exec(action);
-    if (play) {
-      const field = /^field (\S+)$/.exec(events[0] || "");
-      const where = field ? FIELDS.find((f) => f[0] === field[1]) : null;
-      return `${who} played ${evidence(play[1]).join(" · ")} to ${t.who(Number(play[2]))}: ${where ? where[1] : result}.`;
-    }
-    const solve = /^solve (\d+) (\S+) with (\d+)$/.exec(action);
-    if (solve) {
-      const guess = solve[2] === "?" ? "a hidden guess" : solve[2].replaceAll("/", " · ");
-      return `${who} tried to solve ${t.who(Number(solve[1]))}'s case as ${guess} with the ${plural(Number(solve[3]), "drop")} card: ${told.join(" ")}`;
-    }
-    if (action === "draw") return `${who} ${told.join(" ")}`.trim();
-    return `${who}: ${action}${result ? ` (${result})` : ""}`;
+    const events = eventsOf(entry);
+    // A log entry from before steps carried events (none in a live game): its notation as is.
+    if (!events.length) return `${capitalize(t.who(entry[0]))}: ${entry[1]}${entry[2] ? ` (${entry[2]})` : ""}`;
+    return events.map((event) => eventWords(event, t)).filter(Boolean).join(" ");
   },
 
   reveal(reveal, view, t) {
@@ -219,25 +206,83 @@ export default {
 };
 
 /**
- * A public event of a step's result in words: "drew 2", "seat 1 takes a new case", ...
- * @param {string} event
+ * One typed event of a step (core.events.Event.to_json): its kind and the game's own fields.
+ * @typedef {{kind: string, [field: string]: unknown}} EventJSON
+ */
+/**
+ * Black Stories Investigation's events (events.py), as the page gets them.
+ * @typedef {{kind: "played", seat: number, card: string, target: number, field: string}
+ *   | {kind: "solved", seat: number, target: number, case: string, drops: number, bonus: number, points: number, short: number}
+ *   | {kind: "failed", seat: number, target: number, drops: number, guess: string | null}
+ *   | {kind: "failed_guess", seat: number, target: number, guess: string}
+ *   | {kind: "turned_up", seat: number, cards: string[]}
+ *   | {kind: "reshuffled", count: number}
+ *   | {kind: "new_case", seat: number}
+ *   | {kind: "case_drawn", seat: number, case: string}
+ *   | {kind: "no_case", seat: number}
+ *   | {kind: "drew", seat: number, count: number}
+ *   | {kind: "drew_cards", seat: number, cards: string[]}
+ *   | {kind: "final_round"}
+ *   | {kind: "over", cases: (string | null)[]}} BlackStoriesEvent
+ */
+
+/**
+ * A history entry's public events: ``[seat, action, result, events]``.
+ * @param {import("sleuth/types").LogEntry} entry
+ * @returns {EventJSON[]}
+ */
+function eventsOf(entry) {
+  const events = /** @type {unknown[]} */ (entry)[3];
+  return Array.isArray(events) ? events : [];
+}
+
+/** @param {string} card */
+const said = (card) => evidence(card).join(" · ");
+
+/**
+ * One event of a step in words, a sentence: "Bot1 played woman · knife to you: 2 matches."
+ * @param {EventJSON} event
  * @param {Table} t
  */
 export function eventWords(event, t) {
-  let m;
-  if (event === "failed") return "failed.";
-  if (event === "final round") return "The final round has begun.";
-  if ((m = /^solved (\S+) \+(\d+) \((\d+)\+(\d+)(?:, (\d+) short)?\)$/.exec(event))) {
-    return `solved it (${evidence(m[1]).join(" · ")}): +${m[2]} points (${m[3]} for the drops, ${m[4]} for the few cards).`;
+  const e = /** @type {BlackStoriesEvent} */ (event);
+  const who = (/** @type {number} */ seat) => capitalize(t.who(seat));
+  const whose = (/** @type {number} */ seat) => (t.isMe(seat) ? "your" : `${t.who(seat)}'s`);
+  switch (e.kind) {
+    case "played": {
+      const field = FIELDS.find((f) => f[0] === e.field);
+      return `${who(e.seat)} played ${said(e.card)} to ${t.who(e.target)}: ${field ? field[1] : `field ${e.field}`}.`;
+    }
+    case "solved": {
+      const short = e.short ? `, ${e.short} short of chips` : "";
+      return `${who(e.seat)} solved ${whose(e.target)} case as ${said(e.case)} with the ${e.drops}-drop card: `
+        + `+${plural(e.points, "point")} (${e.drops} for the drops, ${e.bonus} for the few cards${short}).`;
+    }
+    case "failed": {
+      const guess = e.guess === null ? ", a secret guess" : ` (${said(e.guess)})`;
+      return `${who(e.seat)} tried to solve ${whose(e.target)} case with the ${e.drops}-drop card${guess}: wrong.`;
+    }
+    case "failed_guess":
+      return `${capitalize(whose(e.seat))} guess on ${whose(e.target)} case was ${said(e.guess)} (only the two of them see it).`;
+    case "turned_up":
+      return `${who(e.seat)} turned up ${listWords(e.cards.map(said))} looking for a new case.`;
+    case "reshuffled":
+      return `The discard pile (${plural(e.count, "card")}) was shuffled into a new draw pile.`;
+    case "new_case":
+      return `${who(e.seat)} took a new case.`;
+    case "case_drawn":
+      return `${capitalize(whose(e.seat))} new case: ${said(e.case)}.`;
+    case "no_case":
+      return `${who(e.seat)} ${t.isMe(e.seat) ? "have" : "has"} no case: none is left to draw.`;
+    case "drew":
+      return `${who(e.seat)} drew ${plural(e.count, "card")}.`;
+    case "drew_cards":
+      return `${capitalize(whose(e.seat))} new cards: ${listWords(e.cards.map(said))}.`;
+    case "final_round":
+      return "The final round has begun.";
+    case "over":
+      return `The game is over. The cases: ${listWords(e.cases.map((c, seat) => `${t.who(seat)} ${c === null ? "none" : said(c)}`))}.`;
+    default:
+      return "";
   }
-  if ((m = /^seat (\d+) takes a new case$/.exec(event))) return `${capitalize(t.who(Number(m[1])))} took a new case.`;
-  if ((m = /^seat (\d+) turns up (.+)$/.exec(event))) return `${capitalize(t.who(Number(m[1])))} turned up ${listWords(m[2].split(" ").map((c) => evidence(c).join(" · ")))} looking for a new case.`;
-  if ((m = /^drew (\d+)$/.exec(event))) return `drew ${plural(Number(m[1]), "card")}.`;
-  if ((m = /^over: cases (.+)$/.exec(event))) {
-    return `The game is over. The cases: ${listWords(m[1].split(" ").map((p) => {
-      const [s, c] = p.split("=");
-      return `${t.who(Number(s))} ${c === "-" ? "none" : evidence(c).join(" · ")}`;
-    }))}.`;
-  }
-  return event ? `${event}.` : "";
 }
