@@ -9,12 +9,14 @@ from typing import NamedTuple
 
 from sleuth.core import ConfigError, Game, Outcome, State, make_rng
 from sleuth.core.actions import ActionList, IndexedActions
+from sleuth.core.events import Event, public
 from sleuth.core.protocol import Termination, copier
 from sleuth.core.rng import shuffle
 from sleuth.core.serialize import JSONValue
 
 from . import components as bv
 from .components import Phase
+from .events import accusation_events, ending_events, envelope_events, investigation_events
 from .legal import (
     ACCUSATIONS,
     GUESSES,
@@ -64,6 +66,13 @@ class Accusation(NamedTuple):
     seat: int
     letters: str
     correct: bool
+
+
+class Envelope(NamedTuple):
+    """An envelope handed in after another's right accusation: a guess, or ``None``."""
+
+    seat: int
+    letters: str | None
 
 
 class BlackVienna(Game[bv.BlackViennaConfig]):
@@ -194,10 +203,9 @@ class BlackViennaState(State):
     eliminated: int = 0  # a bit per seat that accused wrongly
     phase: Phase = Phase.ASK
     winner: int | None = None
-    # The public result, or the investigation whose answers are the result: written out
-    # only when asked (``last_result``), which a playout never does.
-    last: str | Investigation = ""
-    sealed: str = ""  # what a guess handed in was ("guessed" or "passed"): its seat's alone
+    # The step that led here (``None`` at the start), made into its events only when asked
+    # (``last_events``, ``last_result``), which a playout never does.
+    last: Investigation | Accusation | Envelope | None = None
     # A field rather than State's property: read twice a step (check, the caller's loop).
     outcome: Outcome | None = None
     # The card on top of each stack (``None``: empty), kept up as cards are played.
@@ -367,13 +375,24 @@ class BlackViennaState(State):
             return "a player cannot question himself"
         return self._why_cards_illegal(seat, action.cards)
 
-    def last_result(self) -> str:
+    def last_events(self) -> tuple[Event, ...]:
         last = self.last
-        if isinstance(last, str):
-            return last
-        return " ".join(
-            [f"{card}@{last.target}={a}" for card, a in zip(last.cards, last.answers, strict=True)]
-        )
+        if last is None:
+            return ()
+        if isinstance(last, Investigation):
+            events = investigation_events(*last)
+        elif isinstance(last, Accusation):
+            events = accusation_events(*last, bv.mask_letters(self.ring))
+        else:
+            events = envelope_events(*last)
+        if self.outcome is None:
+            return events
+        accused = tuple((a.seat, a.letters) for a in self.accusations)
+        opened = tuple((s, None if g == "-" else g) for s, g in self.guesses if g is not None)
+        return events + ending_events(accused, opened)
+
+    def last_result(self) -> str:
+        return " ".join([e.notation() for e in public(self.last_events()) if e.notation()])
 
     def public_action(self, seat: int, action: BlackViennaAction) -> str:
         # The table learns that a seat accused, or handed in an envelope, never the letters
@@ -385,7 +404,8 @@ class BlackViennaState(State):
         return str(action)
 
     def private_result(self) -> str:
-        return self.sealed
+        events = self.last_events()
+        return " ".join([e.notation() for e in events if e.seen_by() and e.notation()])
 
     def reveal(self) -> Mapping[str, JSONValue]:
         return {
@@ -443,7 +463,6 @@ class BlackViennaState(State):
             cards_played=self.cards_played + (len(cards) if self.game.per_card else 1),
             asker=target,
             last=done,
-            sealed="",
         )
         if self.phase == FINAL_QUESTION:
             state.asker, state.phase = seat, FINAL_ACCUSATION
@@ -492,9 +511,8 @@ class BlackViennaState(State):
         mask = bv.letters_mask(letters)
         correct = mask == self.ring
         state = self._copy()
-        state.sealed = ""
-        state.accusations = (*self.accusations, Accusation(seat, letters, correct))
-        state.last = "correct" if correct else "wrong"
+        state.last = accusation = Accusation(seat, letters, correct)
+        state.accusations = (*self.accusations, accusation)
         zeros = (0,) * self.players
         if self.phase in (FINAL_QUESTION, FINAL_ACCUSATION):
             if correct:
@@ -524,8 +542,7 @@ class BlackViennaState(State):
     def _guess(self, seat: int, letters: str | None) -> BlackViennaState:
         state = self._copy()
         state.guesses = tuple((s, (letters or "-") if s == seat else g) for s, g in self.guesses)
-        state.last = ""
-        state.sealed = "guessed" if letters is not None else "passed"
+        state.last = Envelope(seat, letters)
         if all(g is not None for _, g in state.guesses):
             state._score()
         return state
@@ -562,7 +579,6 @@ _advance = copier(
     "cards_played",
     "asker",
     "last",
-    "sealed",
 )
 
 

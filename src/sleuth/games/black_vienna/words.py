@@ -9,9 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sleuth.core.events import Event
 from sleuth.core.kit import Move
 
-from .views import BlackViennaView, InvestigationView
+from .events import Accused, Answered, Asked, Guessed, HandedIn, Named, Opened, Passed, RingSeen
+from .notation import Accuse, Guess, Pass, parse_action
+from .views import BlackViennaView
 
 RULES = """Black Vienna: the rules in short
   Three of the 27 persons (A-Z and Ö) form the criminal ring, set aside face down; the
@@ -78,30 +81,55 @@ def table_text(view: BlackViennaView) -> str:
     return "\n".join(lines)
 
 
-def _investigation(inv: InvestigationView, me: int | None) -> str:
-    answers = ", ".join(
-        f"{card} {_markers(answer)}" + (f" ({placed} placed)" if placed != answer else "")
-        for card, answer, placed in zip(inv.cards, inv.answers, inv.placed, strict=True)
-    )
-    return f"{_seat(inv.asker, me)} asked {_seat(inv.target, me)}: {answers}"
+def event_words(event: Event, me: int | None) -> str:
+    """One event of a step in words, for the seat reading (``me``; ``None``: a spectator)."""
+    if isinstance(event, Asked):
+        special = " (a special investigation)" if len(event.cards) > 1 else ""
+        asked = " and ".join(event.cards)
+        return f"{_seat(event.asker, me)} asked {_seat(event.target, me)} about {asked}{special}"
+    if isinstance(event, Answered):
+        short = f" ({event.placed} placed)" if event.placed != event.markers else ""
+        return f"{_seat(event.target, me)} answered {event.card}: {_markers(event.markers)}{short}"
+    if isinstance(event, Accused):
+        verdict = "correct!" if event.correct else "wrong, out of the accusing"
+        return f"{_seat(event.seat, me)} accused: {verdict}"
+    if isinstance(event, Named):
+        return f"{_whose(event.seat, me)} accusation: {event.letters}"
+    if isinstance(event, RingSeen):
+        return f"{_seat(event.seat, me)} looked at the ring: {event.ring}"
+    if isinstance(event, HandedIn):
+        return f"{_seat(event.seat, me)} handed in an envelope"
+    if isinstance(event, Guessed):
+        return f"{_whose(event.seat, me)} sealed guess: {event.letters}"
+    if isinstance(event, Passed):
+        return f"{_whose(event.seat, me)} envelope: a pass, no guess"
+    if isinstance(event, Opened):
+        return _opened(event, me)
+    raise TypeError(f"not a Black Vienna event: {event!r}")
+
+
+def _whose(seat: int, me: int | None) -> str:
+    return "your" if seat == me else f"seat {seat}'s"
+
+
+def _opened(event: Opened, me: int | None) -> str:
+    parts = []
+    if event.accusations:
+        accused = [f"{_seat(seat, me)} {letters}" for seat, letters in event.accusations]
+        parts.append("accused " + ", ".join(accused))
+    if event.guesses:
+        opened = [
+            f"{_seat(seat, me)} " + ("passed" if letters is None else f"guessed {letters}")
+            for seat, letters in event.guesses
+        ]
+        parts.append("envelopes opened: " + ", ".join(opened))
+    return "the game is over; " + "; ".join(parts)
 
 
 def history_lines(before: BlackViennaView, after: BlackViennaView, move: Move) -> list[str]:
-    me = after.seat
-    lines = [_investigation(i, me) for i in after.investigations[len(before.investigations) :]]
-    for acc in after.accusations[len(before.accusations) :]:
-        letters = f" {acc.letters}" if acc.letters else ""
-        verdict = "correct!" if acc.correct else "wrong, out of the accusing"
-        lines.append(f"{_seat(acc.seat, me)} accused{letters}: {verdict}")
-        if acc.seat == me and not acc.correct and after.ring is not None:
-            lines.append(f"   you looked at the ring: {after.ring}")
-    for seat in after.guessed:
-        if seat not in before.guessed:
-            if seat == me and move.action is not None:
-                lines.append(f"you: {move.action}")
-            else:
-                lines.append(f"seat {seat} handed in a sealed guess (or passed)")
-    return lines or [f"{_seat(move.seat, me)}: {move.action or move.result}"]
+    """The step's events the reading seat may see, one line each."""
+    lines = [event_words(event, after.seat) for event in move.events]
+    return lines or [f"{_seat(move.seat, after.seat)}: {move.action or move.result}"]
 
 
 def ending_text(
@@ -114,19 +142,23 @@ def ending_text(
     hands = reveal.get("hands")
     if isinstance(hands, list):
         lines.append("Hands: " + ", ".join(f"{_seat(s, me)} {h}" for s, h in enumerate(hands)))
-    accused = [(seat, text.split()[1]) for seat, text in actions if text.startswith("accuse ")]
+    played = [(seat, parse_action(text)) for seat, text in actions]
+    accused = [(seat, action.letters) for seat, action in played if isinstance(action, Accuse)]
     if accused:
         said = []
         for (seat, letters), acc in zip(accused, view.accusations, strict=False):
             said.append(f"{_seat(seat, me)} {letters} ({'right' if acc.correct else 'wrong'})")
         lines.append("Accusations: " + ", ".join(said))
-    ring = str(reveal.get("ring", ""))
+    ring = sorted(str(reveal.get("ring", "")))
     after = [
         f"{_seat(seat, me)} "
-        + ("passed" if text == "pass" else f"guessed {text.split()[1]}")
-        + (" (right)" if text != "pass" and sorted(text.split()[1]) == sorted(ring) else "")
-        for seat, text in actions
-        if text == "pass" or text.startswith("guess ")
+        + (
+            f"guessed {action.letters}" + (" (right)" if sorted(action.letters) == ring else "")
+            if isinstance(action, Guess)
+            else "passed"
+        )
+        for seat, action in played
+        if isinstance(action, Guess | Pass)
     ]
     if after:
         lines.append("After the accusation: " + ", ".join(after))

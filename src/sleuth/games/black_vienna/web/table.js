@@ -1,6 +1,7 @@
 // Black Vienna's table: your person cards, the three face-up investigation cards and their
 // stacks, the marker supply, the cards lying in front of each player with their markers,
 // the special investigation once unlocked, "Black Vienna!" at any moment, the sealed guesses.
+// Each step of the history is told from its typed events; the end opens every envelope.
 import {capitalize, h, listWords, pickButton, plural, seatColour, seatDot, section} from "sleuth/kit";
 
 /**
@@ -25,6 +26,17 @@ import {capitalize, h, listWords, pickButton, plural, seatColour, seatDot, secti
  */
 /** @typedef {import("sleuth/types").TableContext<BlackViennaView, Picks>} Table */
 /** @typedef {{action: string, target: number, cards: string[]}} Investigation */
+/**
+ * One event of a step as JSON (games/black_vienna/events.py, ``Event.to_json``): its kind and
+ * that kind's fields (only those of its kind are present).
+ * @typedef {{kind: string, [field: string]: unknown}} EventJSON
+ */
+/**
+ * The fields of Black Vienna's events, for reading one of them.
+ * @typedef {{kind: string, seat: number, asker: number, target: number, cards: string[], card: string,
+ *   markers: number, placed: number, correct: boolean, letters: string, ring: string,
+ *   accusations: [number, string][], guesses: [number, string | null][]}} BlackViennaEvent
+ */
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÖ";
 const sortLetters = (/** @type {string} */ letters) => [...letters].sort((a, b) => LETTERS.indexOf(a) - LETTERS.indexOf(b)).join("");
@@ -149,7 +161,7 @@ function seatPanel(view, t, seat, asks) {
     view.questioned.includes(seat) ? null : h("span.bv-badge", {text: "not yet questioned"}),
     out ? h("span.bv-badge.out", {text: "accused wrongly: out of the running"}) : null,
     accusations.some((a) => a.correct) ? h("span.bv-badge.won", {text: "caught Black Vienna"}) : null,
-    view.guessed.includes(seat) ? h("span.bv-badge", {text: "handed in a guess"}) : null,
+    view.guessed.includes(seat) ? h("span.bv-badge", {text: "handed in an envelope"}) : null,
   ];
   return h("div.bv-seat", {class: [isMe ? "me" : "", view.asker === seat ? "asker" : ""].join(" "), style: {"--seat": seatColour(seat)},
     role: "group", "aria-label": `${t.name(seat)}${isMe ? " (you)" : ""}`},
@@ -236,38 +248,116 @@ export default {
   },
 
   describe(entry, t, index) {
-    const [seat, action, result] = entry;
-    const who = capitalize(t.who(seat));
-    const ask = /^ask (\d+) (\S+)$/.exec(action);
-    if (ask) {
-      const target = Number(ask[1]);
-      const cards = ask[2].split("+");
-      const answers = result.split(" ").map((part) => Number(part.split("=")[1]));
-      const told = cards.map((c, i) => `${c} (${plural(answers[i], "marker")})`);
-      const special = cards.length > 1 ? " in a special investigation" : "";
-      return `${who} asked ${t.who(target)} about ${listWords(told)}${special}.`;
-    }
-    if (action.startsWith("accuse")) {
-      const own = seat === t.seat ? ownAccusation(t, index) : null;
-      const named = own ? ` naming ${own}` : "";
-      return `${who} cried “Black Vienna!”${named}: ${result === "correct" ? "right!" : "wrong."}`;
-    }
-    if (action.startsWith("hand in")) return `${who} handed in a sealed guess.`;
-    if (action.startsWith("guess")) return `${who} guessed ${action.split(" ")[1]}.`;
-    if (action === "pass") return `${who} passed.`;
-    return `${who}: ${action}${result ? ` (${result})` : ""}`;
+    const events = eventsOf(entry);
+    // A log from a service that sends no events yet: the step as its notation, unread.
+    if (!events) return `${capitalize(t.who(entry[0]))}: ${entry[1]}.`;
+    return events.map((event) => eventWords(event, t, index)).filter(Boolean).join(" ");
   },
 
   reveal(reveal, view, t) {
     if (!reveal) return h("p", {text: "Nothing to reveal."});
+    const opened = openedEvent(t);
     return h("div.bv-reveal", {},
       h("div.bv-ring", {}, h("span.bv-ring-title", {text: "Black Vienna"}),
         h("div.bv-hand", {}, [...reveal.ring].map((l) => personCard(l, {label: `ring member ${l}`})))),
       reveal.hands.map((hand, seat) => h("div.bv-reveal-hand", {},
         seatDot(seat), h("strong", {text: ` ${t.name(seat)}${seat === t.seat ? " (you)" : ""}: `}),
-        h("span.bv-hand.small", {}, [...hand].map((l) => personCard(l, {label: `person ${l}`}))))));
+        h("span.bv-hand.small", {}, [...hand].map((l) => personCard(l, {label: `person ${l}`}))))),
+      opened ? openedLines(opened, reveal.ring, t) : null);
   },
 };
+
+/**
+ * A log entry's fourth element: the step's public events (``undefined`` from a service that
+ * sends none yet).
+ * @param {import("sleuth/types").LogEntry} entry
+ * @returns {EventJSON[] | undefined}
+ */
+function eventsOf(entry) {
+  return /** @type {EventJSON[] | undefined} */ (/** @type {unknown[]} */ (entry)[3]);
+}
+
+/**
+ * One event of a step in words, for the seat reading (``t.who``: "you" for its own). An
+ * accusation or an envelope of the reading seat's own is told with what its view keeps of it
+ * (the letters, the guess); another seat's only as the table saw it.
+ * @param {EventJSON} event
+ * @param {Table} t
+ * @param {number} [index] the entry's place in the log, to find the seat's own accusation
+ * @returns {string}
+ */
+export function eventWords(event, t, index) {
+  const e = /** @type {BlackViennaEvent} */ (/** @type {unknown} */ (event));
+  const who = capitalize(t.who(e.seat));
+  const whose = t.isMe(e.seat) ? "Your" : `${t.name(e.seat)}'s`;
+  switch (e.kind) {
+    case "asked": {
+      const special = e.cards.length > 1 ? " in a special investigation" : "";
+      return `${capitalize(t.who(e.asker))} asked ${t.who(e.target)} about ${listWords(e.cards.map(spaced))}${special}.`;
+    }
+    case "answered": {
+      const short = e.placed === e.markers ? "" : ` (only ${plural(e.placed, "marker")} left to place)`;
+      return `${capitalize(t.who(e.target))} answered ${spaced(e.card)}: ${plural(e.markers, "marker")}${short}.`;
+    }
+    case "accused": {
+      const own = t.isMe(e.seat) ? ownAccusation(t, index) : null;
+      return `${who} cried “Black Vienna!”${own ? ` naming ${spaced(own)}` : ""}: ${e.correct ? "right!" : "wrong."}`;
+    }
+    case "named": return `(${whose} accusation: ${spaced(e.letters)}.)`;
+    case "ring_seen": return `(${who} looked at Black Vienna: ${spaced(e.ring)}.)`;
+    case "handed_in": {
+      // Issue #35: the table learns of an envelope, never whether it holds a guess.
+      const own = t.isMe(e.seat) ? t.view.own_guess : null;
+      if (own === "pass") return `${who} handed in an envelope: you passed.`;
+      if (own) return `${who} handed in an envelope: your sealed guess ${spaced(own)}.`;
+      return `${who} handed in an envelope.`;
+    }
+    case "guessed": return `(${whose} sealed guess: ${spaced(e.letters)}.)`;
+    case "passed": return `(${who} passed: the envelope holds no guess.)`;
+    case "opened": {
+      const said = [];
+      if (e.accusations.length) said.push(`Accusations opened: ${listWords(e.accusations.map(([seat, letters]) => `${t.who(seat)} named ${spaced(letters)}`))}.`);
+      if (e.guesses.length) said.push(`Envelopes opened: ${listWords(e.guesses.map(([seat, letters]) => guessWords(seat, letters, t)))}.`);
+      return said.join(" ");
+    }
+    default: return `(${e.kind}.)`;
+  }
+}
+
+/**
+ * @param {number} seat
+ * @param {string | null} letters
+ * @param {Table} t
+ */
+function guessWords(seat, letters, t) {
+  return letters === null ? `${t.who(seat)} passed` : `${t.who(seat)} guessed ${spaced(letters)}`;
+}
+
+/**
+ * The end's opened accusations and envelopes (the last step's "opened" event), if any.
+ * @param {Table} t
+ * @returns {BlackViennaEvent | null}
+ */
+function openedEvent(t) {
+  const last = t.frame ? t.frame.log[t.frame.log.length - 1] : undefined;
+  const opened = (last && eventsOf(last) || []).find((e) => e.kind === "opened");
+  return opened ? /** @type {BlackViennaEvent} */ (/** @type {unknown} */ (opened)) : null;
+}
+
+/**
+ * Every accusation and sealed guess, shown with the ring once the game is over.
+ * @param {BlackViennaEvent} opened
+ * @param {string} ring
+ * @param {Table} t
+ */
+function openedLines(opened, ring, t) {
+  const right = (/** @type {string} */ letters) => sortLetters(letters) === sortLetters(ring) ? " (right)" : " (wrong)";
+  return h("div.bv-opened", {},
+    opened.accusations.length ? h("p", {text: `Accusations: ${opened.accusations.map(([seat, letters]) =>
+      `${capitalize(t.who(seat))} ${spaced(letters)}${right(letters)}`).join(", ")}`}) : null,
+    opened.guesses.length ? h("p", {text: `Sealed guesses: ${opened.guesses.map(([seat, letters]) =>
+      letters === null ? `${capitalize(t.who(seat))} passed` : `${capitalize(t.who(seat))} ${spaced(letters)}${right(letters)}`).join(", ")}`}) : null);
+}
 
 // The letters of the seat's own accusation at this history entry (its view keeps them).
 /**
@@ -277,7 +367,7 @@ export default {
 function ownAccusation(t, index) {
   if (index === undefined || !t.frame) return null;
   const log = t.frame.log.slice(0, index);
-  const count = log.filter((e) => e[0] === t.seat && e[1].startsWith("accuse")).length;
+  const count = log.filter((entry) => (eventsOf(entry) || []).some((e) => e.kind === "accused" && e.seat === t.seat)).length;
   const own = t.view.accusations.filter((a) => a.seat === t.seat);
   return own[count] ? own[count].letters : null;
 }
