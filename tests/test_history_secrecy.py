@@ -39,6 +39,6 @@ def test_hidden_alibi_discards_stay_out_of_other_seats_histories() -> None:
                 if seat == step.seat:
                     assert all(card in entry[0] for card in cards)  # its own move, named
                 else:
-                    assert "unseen cards" in entry[0], entry[0]
+                    assert "unseen card" in entry[0], entry[0]
                     assert not any(card in entry[0] for card in cards), entry[0]
     assert hidden_steps > 0  # the seeds above do shuffle discards away

@@ -265,15 +265,15 @@ def test_5_alibi_history_names_every_action() -> None:
         "play": "played",
         "exchange": "exchanged",
         "swap": "swapped",
-        "pass": "ended the turn",
+        "pass": "kept the hand|laid no more cards|passed:",  # a swap, the extra plays, the turn
         "alibi": "an alibi",
         "bribe": "bribed",
-        "goodeye": "Gutes Auge",
+        "goodeye": "good eye",
         "convict": "convicted",
     }
     for step, line in zip(session.steps, lines, strict=True):
         kind = step.action.split()[0]
-        assert words[kind] in line, (step, line)
+        assert any(said in line for said in words[kind].split("|")), (step, line)
     assert sum("convicted (" in line for line in book.lines(1)) == 9
 
 

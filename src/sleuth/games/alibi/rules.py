@@ -3,18 +3,35 @@
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from sleuth.core import Action, ConfigError, Game, Outcome, State, make_rng
+from sleuth.core.events import Event
 from sleuth.core.protocol import Termination, copier
 from sleuth.core.rng import shuffle
 from sleuth.core.serialize import JSONValue
 
 from . import components as ac
 from .components import Phase
+from .events import (
+    AlibiGiven,
+    Bribed,
+    Completed,
+    Convicted,
+    DiscardReshuffled,
+    Drew,
+    Exchanged,
+    GoodEyePlayed,
+    KeptHand,
+    NewRound,
+    Passed,
+    Played,
+    Revealed,
+    Stopped,
+    Swapped,
+)
 from .legal import HAND_ACTIONS, HANDS, HandActions, Shown, TableActions, actions_of, hand_of
 from .notation import (
     ACTION_TYPES,
@@ -29,6 +46,7 @@ from .notation import (
     Swap,
     parse_action,
 )
+from .raw_events import RawEvent, make_events, private_notations, public_notations
 from .refusals import why_illegal
 from .views import AlibiView, build_view, hidden_twin
 
@@ -158,11 +176,12 @@ class AlibiState(State):
     candidates: tuple[str, ...] = ()
     round_turns: int = 0
     refills: int = 0
-    # The notes of the action that led here (None at the start), never changed once made
-    # (the list the step wrote, kept as it is: a tuple of it would cost a copy per step):
-    # joined only when a result is asked for, which a playout never does.
-    notes: Sequence[str] | None = None
-    counts_hidden: bool = False  # the public result must leave the exchange's counts out
+    # The events of the step that led here (None at the start) in their raw form
+    # (``raw_events``), never changed once made (the list the step wrote, kept as it is: a
+    # tuple of it would cost a copy per step): made into events only when asked for, which a
+    # playout never does.
+    notes: Sequence[RawEvent] | None = None
+    counts_hidden: bool = False  # the public events must leave the exchange's counts out
     # A field, not State's property: a playout asks at every step, and a slot is no call.
     outcome: Outcome | None = None
 
@@ -298,12 +317,14 @@ class AlibiState(State):
 
     def _apply(self, seat: int, action: AlibiAction) -> AlibiState:
         state = _copy_state(self)
-        notes: list[str] = []
+        notes: list[RawEvent] = []
         # The commonest first, here rather than in ``_do``: most of a random game is swaps
-        # and exchanges.
+        # and exchanges. Whether their discards were shuffled away unseen is known only
+        # after the draw: their own event goes first then.
         if type(action) is Swap:
             state._draw(seat, 1, notes, (action.card,))
             state._end_turn(notes)
+            notes.insert(0, (Swapped, seat, action.card, state._reshuffled_since(self)))
             state.counts_hidden = False
         elif type(action) is Exchange:
             state._draw(seat, len(action.cards), notes, action.cards)
@@ -314,7 +335,8 @@ class AlibiState(State):
             else:
                 state._finish_main(notes)
             # The exchanged cards went back into the pile unseen: so does their number.
-            state.counts_hidden = state._reshuffled_since(self)
+            state.counts_hidden = unseen = state._reshuffled_since(self)
+            notes.insert(0, (Exchanged, seat, action.cards, unseen))
         else:
             state._do(seat, action, notes)
             state.counts_hidden = False
@@ -324,13 +346,11 @@ class AlibiState(State):
     def _reshuffled_since(self, before: AlibiState) -> bool:
         return self.refills != before.refills or len(self.convictions) != len(before.convictions)
 
-    def last_result(self) -> str:
-        if self.notes is None:
-            return ""
-        return _without_counts(self._result()) if self.counts_hidden else self._result()
+    def last_events(self) -> tuple[Event, ...]:
+        return () if self.notes is None else make_events(self.notes, self.counts_hidden)
 
-    def _result(self) -> str:
-        return "; ".join(self.notes) if self.notes else "ok"
+    def last_result(self) -> str:
+        return "" if self.notes is None else public_notations(self.last_events())
 
     def public_action(self, seat: int, action: AlibiAction) -> str:
         # Discarded cards lie face up, but when the same step shuffles the discard pile into
@@ -342,7 +362,7 @@ class AlibiState(State):
         return str(action)
 
     def private_result(self) -> str:
-        return self._result() if self.counts_hidden else ""
+        return private_notations(self.last_events()) if self.counts_hidden else ""
 
     def reveal(self) -> Mapping[str, JSONValue]:
         suspects, hands, pile, start = self.deal
@@ -366,13 +386,15 @@ class AlibiState(State):
 
     # --- effects (on a fresh copy) ----------------------------------------------------------
 
-    def _do(self, seat: int, action: AlibiAction, notes: list[str]) -> None:
+    def _do(self, seat: int, action: AlibiAction, notes: list[RawEvent]) -> None:
         """The effect of an action other than a swap or an exchange (``_apply``)."""
         if type(action) is Pass:
             # Declining the swap ends the turn; otherwise the main action ends here.
             if self.phase is SWAP:
+                notes.append((KeptHand, seat))
                 self._end_turn(notes)
             else:
+                notes.append((Stopped if self.phase is EXTRA else Passed, seat))
                 self._finish_main(notes)
         elif isinstance(action, Convict) and self.phase != CONVICT:
             # C3 claim: the player to act claims a completed suspect, and the bonus.
@@ -388,7 +410,7 @@ class AlibiState(State):
         else:
             self._play(seat, action, notes)
 
-    def _play(self, seat: int, action: AlibiAction, notes: list[str]) -> None:
+    def _play(self, seat: int, action: AlibiAction, notes: list[RawEvent]) -> None:
         extra_before = self.extra if self.phase is EXTRA else 0
         if isinstance(action, GoodEye):
             self._discard_from_hand(seat, ac.GOOD_EYE)
@@ -396,15 +418,18 @@ class AlibiState(State):
             # C7: the Gutes Auge replaces one extra play and grants two more.
             self.extra = max(extra_before - 1, 0) + grant
             self.phase = EXTRA
+            notes.append((GoodEyePlayed, seat, self.extra))
         else:
             if isinstance(action, PlayClue):
                 self._take(seat, action.value)
                 fronts = list(self.fronts)
                 fronts[seat] = (*fronts[seat], action.value)
                 self.fronts = tuple(fronts)
+                notes.append((Played, seat, action.value))
             elif isinstance(action, PlayAlibi):
                 self._take(seat, ac.ALIBI)
                 self.alibis = (*self.alibis, (action.suspect, seat))
+                notes.append((AlibiGiven, seat, action.suspect))
             elif isinstance(action, Bribe):
                 self._discard_from_hand(seat, ac.BRIBE)
                 fronts = list(self.fronts)
@@ -414,6 +439,7 @@ class AlibiState(State):
                 fronts[action.target] = tuple(front)
                 self.fronts = tuple(fronts)
                 self.discard = (*self.discard, action.value)
+                notes.append((Bribed, seat, action.target, action.value))
             self.extra = extra_before - 1 if extra_before > 0 else 0
             # C3: conviction is detected at once after each card laid (§3.5), unless claimed.
             done = self.completed() if self.game.config.conviction == "auto" else ()
@@ -424,7 +450,7 @@ class AlibiState(State):
             if len(done) > 1:
                 # C4: the active player chooses which completed suspect is convicted.
                 self.phase, self.candidates, self.extra = CONVICT, tuple(s for s, _ in done), 0
-                notes.append("completed " + " ".join(self.candidates))
+                notes.append((Completed, self.candidates))
                 return
         # Not whether the hand still holds a playable card: that is hidden, so the extra
         # plays stay open (``pass`` ends them) while the hand holds any card.
@@ -445,7 +471,9 @@ class AlibiState(State):
         self._take(seat, card)
         self.discard = (*self.discard, card)
 
-    def _draw(self, seat: int, count: int, notes: list[str], gone: tuple[str, ...] = ()) -> None:
+    def _draw(
+        self, seat: int, count: int, notes: list[RawEvent], gone: tuple[str, ...] = ()
+    ) -> None:
         """``seat`` discards ``gone`` (an exchange, a swap), then draws ``count`` cards, or
         what the piles hold."""
         if gone:
@@ -457,15 +485,15 @@ class AlibiState(State):
         if cut >= 0:
             drawn, self.pile = pile[cut:], pile[:cut]
         else:
-            drawn = self._draw_all(count, notes)
+            drawn = self._draw_all(seat, count, notes)
         held = self.hands[seat]
         hand = (HANDS.get(held) or hand_of(held)).replaced(gone, drawn)
         hands = list(self.hands)
         hands[seat] = hand.cards
         self.hands = tuple(hands)
-        notes.append(_DREW[len(drawn)])
+        notes.append((Drew, seat, drawn))
 
-    def _draw_all(self, count: int, notes: list[str]) -> tuple[str, ...]:
+    def _draw_all(self, seat: int, count: int, notes: list[RawEvent]) -> tuple[str, ...]:
         """The draw pile, and what is missing of ``count`` from the discard pile shuffled."""
         drawn = self.pile
         self.pile = ()
@@ -476,13 +504,13 @@ class AlibiState(State):
             shuffle(make_rng(self.seed, "refill", self.refills), shuffled)
             pile = tuple(shuffled)
             self.discard = ()
-            notes.append(f"discard reshuffled ({len(pile)})")
+            notes.append((DiscardReshuffled, len(pile), seat))
             cut = max(len(pile) - (count - len(drawn)), 0)
             drawn += pile[cut:]
             self.pile = pile[:cut]
         return drawn
 
-    def _finish_main(self, notes: list[str]) -> None:
+    def _finish_main(self, notes: list[RawEvent]) -> None:
         """End of the main action: refill to a full hand, then the optional swap."""
         seat = self.active
         self.extra, self.candidates = 0, ()
@@ -494,11 +522,11 @@ class AlibiState(State):
         else:
             self._end_turn(notes)
 
-    def _after_conviction(self, notes: list[str]) -> None:
+    def _after_conviction(self, notes: list[RawEvent]) -> None:
         if self.phase != OVER:
             self._finish_main(notes)
 
-    def _end_turn(self, notes: list[str]) -> None:
+    def _end_turn(self, notes: list[RawEvent]) -> None:
         self.round_turns += 1
         limit = self.game.round_limit
         if limit and self.round_turns >= limit:
@@ -508,14 +536,16 @@ class AlibiState(State):
         self.active = (self.active + 1) % self.game.players  # C12: turn order continues
         self.phase, self.extra, self.candidates = MAIN, 0, ()
 
-    def _stall(self, notes: list[str]) -> None:
+    def _stall(self, notes: list[RawEvent]) -> None:
         """The stall resolution [D]: the most covered unalibied suspect, no bonus."""
         alibied = self.alibied()
         free = [s for s in self.display if s not in alibied]
         suspect = max(free, key=lambda s: (len(self.coverage(s)), -self.display.index(s)))
         self._convict(suspect, "stall", None, notes)
 
-    def _convict(self, suspect: str, how: str, convicter: int | None, notes: list[str]) -> None:
+    def _convict(
+        self, suspect: str, how: str, convicter: int | None, notes: list[RawEvent]
+    ) -> None:
         values = self.game.suspect_values[suspect]
         points = [sum(1 for v in front if v in values) for front in self.fronts]
         if convicter is not None:
@@ -526,14 +556,13 @@ class AlibiState(State):
             Conviction(number, suspect, how, convicter, tuple(points), self.coverage(suspect)),
         )
         self.scores = tuple(s + p for s, p in zip(self.scores, points, strict=True))
-        by = f" by seat {convicter}" if convicter is not None else ""
-        notes.append(f"convicted {suspect} ({how}){by}: points {','.join(map(str, points))}")
+        notes.append((Convicted, number, suspect, how, convicter, tuple(points)))
         display = list(self.display)
         if self.suspect_pile:
             new = self.suspect_pile[0]
             display[display.index(suspect)] = new
             self.suspect_pile = self.suspect_pile[1:]
-            notes.append(f"revealed {new}")
+            notes.append((Revealed, new))
         else:
             display.remove(suspect)
         self.display = tuple(display)
@@ -551,20 +580,7 @@ class AlibiState(State):
         make_rng(self.seed, "reshuffle", number).shuffle(pile)
         self.pile, self.discard = tuple(pile), ()
         self.fronts, self.alibis = ((),) * self.players, ()
-        notes.append(f"reshuffled {len(pile)}")
-
-
-# A draw's note, made once: never more than a hand or an exchange.
-_DREW = tuple(f"drew {n}" for n in range(max(ac.HAND_SIZE, ac.MAX_EXCHANGE) + 1))
-
-
-def _without_counts(result: str) -> str:
-    """``result`` with the counts that would tell how many cards were exchanged as ``?``."""
-    notes = result.split("; ")
-    hidden = ("discard reshuffled", "drew")
-    return "; ".join(
-        re.sub(r"\d+", "?", note) if note.startswith(hidden) else note for note in notes
-    )
+        notes.append((NewRound, len(pile)))
 
 
 _copy_state = copier(AlibiState)  # a step's copy without _copy's own call

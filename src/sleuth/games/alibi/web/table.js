@@ -1,6 +1,7 @@
 // Alibi's table: the four suspects face up with their attributes (drawn, and written), the
 // clue cards laid out in front of each player below them, the alibis, the convictions so
-// far, the special cards (Alibi, Bestechung, Gutes Auge), your hand.
+// far, the special cards (alibi, bribe, good eye: "Bestechung" and "Gutes Auge" on the
+// printed cards), your hand. Each step of the history is told from its typed events.
 import {capitalize, h, listWords, pickButton, plural, seatColour, seatDot, section} from "sleuth/kit";
 
 /**
@@ -26,6 +27,17 @@ import {capitalize, h, listWords, pickButton, plural, seatColour, seatDot, secti
  * @typedef {{suspects: string[], hands: string[][], pile: string[], start: number}} Reveal
  */
 /** @typedef {import("sleuth/types").TableContext<AlibiView, Picks>} Table */
+/**
+ * One event of a step as JSON (games/alibi/events.py, ``Event.to_json``): its kind and that
+ * kind's fields (only those of its kind are present).
+ * @typedef {{kind: string, [field: string]: unknown}} EventJSON
+ */
+/**
+ * The fields of Alibi's events, for reading one of them.
+ * @typedef {{kind: string, seat: number, target: number, card: string | null, cards: string[] | null,
+ *   suspect: string, suspects: string[], plays: number, number: number, how: string, convicter: number | null,
+ *   points: number[], count: number | null}} AlibiEvent
+ */
 
 /** @type {Record<string, string[]>} */
 const GROUPS = {
@@ -38,13 +50,13 @@ const WORDS = {
   male: "male", female: "female", fat: "fat", thin: "thin", long: "long hair", short: "short hair",
   plain: "plain clothes", striped: "striped clothes", dotted: "dotted clothes", revolver: "revolver", knife: "knife",
   umbrella: "umbrella", glasses: "glasses", newspaper: "newspaper", bag: "shopping bag",
-  alibi: "Alibi", bribe: "Bestechung (bribe)", goodeye: "Gutes Auge (good eye)",
+  alibi: "alibi", bribe: "bribe", goodeye: "good eye",
 };
 /** @type {Record<string, string>} */
 const SPECIAL_HELP = {
   alibi: "Alibi: pick a suspect who cannot be the culprit this round.",
-  bribe: "Bestechung: pick a clue lying in front of another player; it is discarded.",
-  goodeye: "Gutes Auge: lay out two more cards this turn.",
+  bribe: "Bribe: pick a clue lying in front of another player; it is discarded.",
+  goodeye: "Good eye: lay out two more cards this turn.",
 };
 const word = (/** @type {string} */ card) => WORDS[card] || card;
 const SVG = "http://www.w3.org/2000/svg";
@@ -164,7 +176,7 @@ function handActions(view, t, hand, picked) {
     const card = hand[picked];
     const swap = `swap ${card}`;
     if (t.can(swap)) buttons.push(h("button.act", {type: "button", "data-key": "al-swap", "data-action": swap, onclick: () => t.act(swap)}, `Swap ${word(card)} for a new card`));
-    else if (card === "goodeye") buttons.push(h("button.act", {type: "button", "data-key": "al-goodeye", "data-action": "goodeye", disabled: !t.can("goodeye"), onclick: () => t.act("goodeye")}, "Play Gutes Auge"));
+    else if (card === "goodeye") buttons.push(h("button.act", {type: "button", "data-key": "al-goodeye", "data-action": "goodeye", disabled: !t.can("goodeye"), onclick: () => t.act("goodeye")}, "Play the good eye"));
     else if (card === "alibi") buttons.push(h("span.al-hint", {text: "Now pick the suspect above."}));
     else if (card === "bribe") buttons.push(h("span.al-hint", {text: "Now pick a clue in front of another player."}));
     else buttons.push(h("button.act", {type: "button", "data-key": "al-play", "data-action": `play ${card}`, disabled: !t.can(`play ${card}`),
@@ -222,7 +234,7 @@ export default {
         h("div.al-suspects", {}, view.display.map((s) => suspectCard(s, view, t, pickedCard))),
         h("p.al-status", {},
           `${view.convictions.length} of ${view.convictions_to_end} convicted · ${plural(view.suspect_pile_size, "suspect")} face down · ${plural(view.draw_pile_size, "card")} to draw`,
-          view.extra_plays ? h("strong", {text: ` · Gutes Auge: ${plural(view.extra_plays, "more card")} to lay`}) : null,
+          view.extra_plays ? h("strong", {text: ` · Good eye: ${plural(view.extra_plays, "more card")} to lay`}) : null,
           last ? ` · last convicted: ${last.suspect}` : null)),
       section("Clues laid out", h("div.al-fronts", {}, fronts)),
       handZone,
@@ -234,7 +246,7 @@ export default {
   prompt(view, t) {
     if (view.phase === "convict") return `Two suspects are complete at once: choose which one is convicted.`;
     if (view.phase === "swap") return "You may swap one more hand card with the draw pile, or keep your hand.";
-    if (view.phase === "extra") return "Gutes Auge: lay out more cards, or stop.";
+    if (view.phase === "extra") return "Good eye: lay out more cards, or stop.";
     return "Lay out a clue that fits a suspect (pick it in your hand), play a special card, or exchange cards.";
   },
 
@@ -249,21 +261,12 @@ export default {
   },
 
   describe(entry, t) {
-    const [seat, action, result] = entry;
-    const who = capitalize(t.who(seat));
-    const [verb, ...rest] = action.split(" ");
-    let text;
-    if (verb === "play") text = `${who} laid out a clue: ${word(rest[0])}.`;
-    else if (verb === "alibi") text = `${who} gave ${rest[0]} an alibi.`;
-    else if (verb === "bribe") text = `${who} bribed ${t.who(Number(rest[0]))}: the ${word(rest[1])} clue is discarded.`;
-    else if (verb === "goodeye") text = `${who} played Gutes Auge: two more cards to lay.`;
-    else if (verb === "exchange") text = rest[0] === "?" ? `${who} exchanged cards.` : `${who} exchanged ${listWords(rest[0].split("+").map(word))}.`;
-    else if (verb === "swap") text = rest[0] === "?" ? `${who} swapped a card.` : `${who} swapped ${word(rest[0])} for a new card.`;
-    else if (verb === "convict") text = `${who} convicted ${rest[0]}.`;
-    else if (verb === "pass") text = `${who} passed.`;
-    else text = `${who}: ${action}.`;
-    const events = (result || "").split("; ").map((e) => eventWords(e, t)).filter(Boolean);
-    return [text, ...events].join(" ");
+    const [seat, action] = entry;
+    // A log entry's fourth element, the step's public events (LogEntry in types.d.ts).
+    const events = /** @type {EventJSON[] | undefined} */ (/** @type {unknown[]} */ (entry)[3]);
+    // A log from a service that sends no events yet: the step as its notation, unread.
+    if (!events) return `${capitalize(t.who(seat))}: ${action}.`;
+    return events.map((event) => eventWords(event, t)).filter(Boolean).join(" ");
   },
 
   reveal(reveal, view, t) {
@@ -276,20 +279,45 @@ export default {
 };
 
 /**
- * A public event of a step's result in words: "drew 2", "revealed S7", "convicted ...".
- * @param {string} event
+ * One event of a step in words, for the seat reading (``t.who``: "you" for its own).
+ * @param {EventJSON} event
  * @param {Table} t
+ * @returns {string}
  */
 export function eventWords(event, t) {
-  let m;
-  if (!event || event === "ok") return "";
-  if ((m = /^drew (\d+)$/.exec(event))) return `(Drew ${plural(Number(m[1]), "card")}.)`;
-  if ((m = /^convicted (\S+) \(([^)]*)\)(?: by seat (\d+))?: points (.+)$/.exec(event))) {
-    const points = m[4].split(",").map((p, seat) => `${t.who(seat)} +${p}`).join(", ");
-    return `${m[1]} is convicted (${m[2]})${m[3] ? ` by ${t.who(Number(m[3]))}` : ""}: ${points}.`;
+  const e = /** @type {AlibiEvent} */ (/** @type {unknown} */ (event));
+  const who = capitalize(t.who(e.seat));
+  const whose = t.isMe(e.seat) ? "your" : `${t.name(e.seat)}'s`;
+  const cards = (/** @type {string[] | null} */ list) => listWords((list || []).map(word));
+  switch (e.kind) {
+    case "played": return `${who} laid out a clue: ${word(e.card || "")}.`;
+    case "alibi": return `${who} gave ${e.suspect} an alibi.`;
+    case "bribed": return `${who} bribed ${t.who(e.target)}: the ${word(e.card || "")} clue is discarded.`;
+    case "good_eye": return `${who} played a good eye: ${plural(e.plays, "more card")} to lay.`;
+    case "exchanged": return e.cards === null
+      ? `${who} exchanged cards the table did not see: the pile was shuffled at once.`
+      : `${who} exchanged ${cards(e.cards)}.`;
+    case "swapped": return e.card === null
+      ? `${who} swapped a card the table did not see: the pile was shuffled at once.`
+      : `${who} swapped ${word(e.card)} for a new card.`;
+    case "discarded_unseen": return `(The table did not see ${whose} discards: ${cards(e.cards)}.)`;
+    case "kept_hand": return `${who} kept the hand.`;
+    case "stopped": return `${who} laid no more cards.`;
+    case "passed": return `${who} passed: no card to play nor to draw.`;
+    case "completed": return `${listWords(e.suspects)} are complete at once.`;
+    case "convicted": {
+      const points = e.points.map((p, seat) => `${t.who(seat)} +${p}`).join(", ");
+      return `${e.suspect} is convicted (${e.how})${e.convicter === null ? "" : ` by ${t.who(e.convicter)}`}: ${points}.`;
+    }
+    case "revealed": return `${e.suspect} is the new suspect.`;
+    case "reshuffled": return `New round: the table and the piles are shuffled into a new draw pile (${e.count}).`;
+    case "discard_reshuffled": return e.count === null
+      ? "The discard pile is shuffled into a new draw pile."
+      : `The discard pile is shuffled into a new draw pile (${e.count}).`;
+    case "drew": return e.count === null ? `(${who} drew cards.)` : `(${who} drew ${plural(e.count, "card")}.)`;
+    case "drew_cards": return `(${capitalize(whose)} new ${e.cards && e.cards.length === 1 ? "card" : "cards"}: ${cards(e.cards)}.)`;
+    case "drew_count": return `(${who} drew ${plural(e.count || 0, "card")}.)`;
+    case "reshuffle_count": return `(The discard pile held ${plural(e.count || 0, "card")}.)`;
+    default: return `(${e.kind}.)`;
   }
-  if ((m = /^revealed (\S+)$/.exec(event))) return `${m[1]} is the new suspect.`;
-  if ((m = /^completed (.+)$/.exec(event))) return `${listWords(m[1].split(" "))} are complete at once.`;
-  if ((m = /^(?:discard )?reshuffled \(?(\d+)\)?$/.exec(event))) return `The cards are shuffled into a new draw pile (${m[1]}).`;
-  return `(${event}.)`;
 }
