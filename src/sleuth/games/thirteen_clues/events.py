@@ -171,7 +171,7 @@ class Accused(Event):
         return "correct" if self.correct else "wrong"
 
 
-KINDS: tuple[type[Event], ...] = (
+EVENT_TYPES: tuple[type[Event], ...] = (
     MysteryChosen,
     MysteryPicked,
     Started,
