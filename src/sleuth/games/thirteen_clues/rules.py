@@ -9,12 +9,22 @@ from typing import NamedTuple
 
 from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng
 from sleuth.core.actions import IndexedActions
+from sleuth.core.events import Event, notations, public
 from sleuth.core.protocol import Termination
 from sleuth.core.rng import shuffle
 from sleuth.core.serialize import JSONValue
 
 from . import components as tc
 from .components import Phase
+from .events import (
+    CHOSE,
+    LAST_ACCUSED,
+    LAST_ASKED,
+    LAST_LOOKED,
+    LAST_NOTHING,
+    TOOK,
+    step_events,
+)
 from .legal import TurnActions, TurnHead, accusation_actions, question_actions, turn_actions
 from .notation import ACTION_TYPES, SLOT_LETTERS, Accuse, Ask, Choose, Look, Notation, Take
 from .refusals import why_illegal
@@ -298,9 +308,9 @@ class ThirteenCluesState(State):
     public_accusations: tuple[AccusationView, ...] = ()
     public_looks: tuple[tuple[int, str], ...] = ()  # ``looks`` as views show them
     turns_done: int = 0
-    # The public result, or the question whose answer it is: written out only when asked
-    # (``last_result``), which a playout never does.
-    last: str | Question = ""
+    # What the last step did, as a kind code (``events``): its events are made only when
+    # asked (``last_events``), which a playout never does.
+    last: tuple[int, ...] = LAST_NOTHING
     _outcome: Outcome | None = None
     # Per seat, the cards it sees (``seen_by``): fixed once the mysteries are chosen, so
     # worked out once and copied on; ``None`` wherever mysteries or hidden cards change.
@@ -338,7 +348,7 @@ class ThirteenCluesState(State):
         state = self
         for seat, pick in enumerate(picks):
             state = state._choose(seat, pick)
-        state.last = ""
+        state.last = LAST_NOTHING
         return state
 
     def __repr__(self) -> str:
@@ -441,14 +451,16 @@ class ThirteenCluesState(State):
     def outcome(self) -> Outcome | None:
         return self._outcome
 
+    def last_events(self) -> tuple[Event, ...]:
+        return step_events(self)
+
     def last_result(self) -> str:
-        last = self.last
-        if isinstance(last, str):
-            return last
-        if last.secret:  # the answer stays between the two; the record shows only the asking
-            return f"{last.witness}:top-secret"
-        side = f"/{last.side}" if last.side else ""
-        return f"{last.witness}:{last.subject}{side}={last.answer}"
+        # A Top Secret answer stays between the two: the record shows only the asking.
+        return notations(public(step_events(self)))
+
+    def private_result(self) -> str:
+        # Every private event's notation is empty (events.py): records keep their format.
+        return notations(e for e in step_events(self) if e.seen_by() is not None and e.notation())
 
     def public_action(self, seat: int, action: ThirteenCluesAction) -> str:
         # A chosen mystery is never shown to its owner nor to a spectator; a Top Secret
@@ -490,10 +502,10 @@ class ThirteenCluesState(State):
         kept = [c for c in self.hands[seat] if c not in trio]
         hidden[seat] = tuple(reversed(kept) if self.swapped[seat] else kept)
         state.mysteries, state.hidden, state._seen = tuple(mysteries), tuple(hidden), None
-        state.last = "chosen"
-        if all(h is not None for h in hidden):
+        started = all(h is not None for h in hidden)
+        state.last = (CHOSE, seat, int(started))
+        if started:
             state._begin_turn(self.start)
-            state.last = f"chosen; seat {self.start} starts"
         return state
 
     # --- turns and glasses --------------------------------------------------------------------
@@ -533,7 +545,7 @@ class ThirteenCluesState(State):
     def _take(self, seat: int, source: int) -> ThirteenCluesState:
         state = self._copy()
         state.glasses = _plus(_plus(self.glasses, source, -1), seat, 1)
-        state.phase, state.last = PLAY, f"took from {source}"
+        state.phase, state.last = PLAY, (TOOK, seat, source)
         return state
 
     # --- actions --------------------------------------------------------------------------------
@@ -546,7 +558,7 @@ class ThirteenCluesState(State):
         asked = Question(seat, witness, action.subject, action.side, action.secret, answer)
         # A log grows by concatenation: (*log, entry) would copy it twice, and playouts are long.
         state.questions = self.questions + (asked,)  # noqa: RUF005
-        state.last = asked
+        state.last = LAST_ASKED
         if action.secret:
             state.tokens &= ~(1 << seat)
         if not game.two_player:
@@ -565,7 +577,7 @@ class ThirteenCluesState(State):
         state = self._copy()
         state.looked = tuple(m | 1 << index if s == seat else m for s, m in enumerate(self.looked))
         state.looks = self.looks + ((seat, index),)  # noqa: RUF005  # as in _ask
-        state.last = f"looked {slot}"
+        state.last = LAST_LOOKED
         if not self.game.two_player:
             glasses = list(self.glasses)
             state._pass_glass(glasses, seat)
@@ -579,7 +591,7 @@ class ThirteenCluesState(State):
         correct = self.mysteries[seat] == trio
         state = self._copy()
         state.accusations = self.accusations + (Accusation(seat, trio, correct),)  # noqa: RUF005
-        state.last = "correct" if correct else "wrong"
+        state.last = LAST_ACCUSED
         if not self.game.two_player and self.phase == PLAY:
             glasses = list(self.glasses)
             state._pass_glass(glasses, seat)  # D9: passed before the result counts

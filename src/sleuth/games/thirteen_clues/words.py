@@ -11,11 +11,24 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sleuth.core.events import Event
 from sleuth.core.kit import Move
 
 from .components import TYPES, Card, parse_deck
+from .events import (
+    Accused,
+    Asked,
+    AskedSecret,
+    InformantSeen,
+    Looked,
+    MysteryChosen,
+    MysteryPicked,
+    SecretAnswer,
+    Started,
+    TookGlass,
+)
 from .rules import ThirteenClues
-from .views import QuestionView, ThirteenCluesView
+from .views import ThirteenCluesView
 
 RULES = """13 Clues: the rules in short
   Each seat holds five cards and picks three of them (a person, a location, a weapon) as
@@ -94,43 +107,49 @@ def table_text(view: ThirteenCluesView) -> str:
     return "\n".join(lines)
 
 
-def _question(q: QuestionView, me: int | None) -> str:
-    who = f"{_seat(q.asker, me)} asked {_seat(q.witness, me)}"
-    if q.subject is None:
-        return f"{who} a Top Secret question"
-    side = f", counting the {q.side} hidden card" if q.side else ""
-    secret = " (Top Secret)" if q.secret else ""
-    answer = "?" if q.answer is None else str(q.answer)
-    return f"{who} about {q.subject}{side}{secret}: {answer}"
+def _side(side: str) -> str:
+    return f", counting the {side} hidden card" if side else ""
+
+
+def event_words(event: Event, me: int | None) -> str:
+    """One event of a step in words, for the reading seat ``me`` ("you"; ``None``: a
+    spectator). A private event reaches only the seats that may see it (``Move.events``)."""
+    if isinstance(event, Asked):
+        who = f"{_seat(event.asker, me)} asked {_seat(event.witness, me)}"
+        return f"{who} about {event.subject}{_side(event.side)}: {event.answer}"
+    if isinstance(event, AskedSecret):
+        who = f"{_seat(event.asker, me)} asked {_seat(event.witness, me)}"
+        return f"{who} a Top Secret question{_side(event.side)}"
+    if isinstance(event, SecretAnswer):
+        between = f"{_seat(event.asker, me)} and {_seat(event.witness, me)}"
+        subject = f"{event.subject}{_side(event.side)}"
+        return f"the Top Secret question, between {between}: about {subject}: {event.answer}"
+    if isinstance(event, Accused):
+        verdict = "right!" if event.correct else "wrong"
+        return f"{_seat(event.seat, me)} accused {' '.join(event.cards)}: {verdict}"
+    if isinstance(event, Looked):
+        return f"{_seat(event.seat, me)} looked at informant {event.slot}"
+    if isinstance(event, InformantSeen):
+        return f"informant {event.slot} is {event.card}"
+    if isinstance(event, TookGlass):
+        return f"{_seat(event.seat, me)} took a glass from {_seat(event.source, me)}"
+    if isinstance(event, MysteryChosen):
+        return f"{_seat(event.seat, me)} chose {_whose(event.owner, me)} mystery"
+    if isinstance(event, MysteryPicked):
+        return f"{_whose(event.owner, me)} mystery is {', '.join(event.cards)}"
+    if isinstance(event, Started):
+        return f"{_seat(event.seat, me)} {'start' if event.seat == me else 'starts'}"
+    raise TypeError(f"not a 13 Clues event: {event!r}")
+
+
+def _whose(seat: int, me: int | None) -> str:
+    return "your" if seat == me else f"seat {seat}'s"
 
 
 def history_lines(before: ThirteenCluesView, after: ThirteenCluesView, move: Move) -> list[str]:
+    """A step's lines: each event the reading seat may see, in words, in order."""
     me = after.seat
-    lines = [_question(q, me) for q in after.questions[len(before.questions) :]]
-    for a in after.accusations[len(before.accusations) :]:
-        verdict = "right!" if a.correct else "wrong"
-        lines.append(f"{_seat(a.seat, me)} accused {' '.join(a.cards)}: {verdict}")
-    result = move.result
-    if result.startswith("looked "):
-        slot = result.split()[1]
-        card = next((i.card for i in after.informants if i.slot == slot), None)
-        seen = f": {card_words(after, card)}" if move.seat == me and card else ""
-        lines.append(f"{_seat(move.seat, me)} looked at informant {slot}{seen}")
-    elif result.startswith("took from"):
-        source = _seat(int(result.split()[-1]), me)
-        lines.append(f"{_seat(move.seat, me)} took a glass from {source}")
-    elif result.startswith("chosen"):
-        mine = move.action is not None and move.action.startswith("choose ")
-        chosen = " " + " ".join(move.action.split()[1:]) if mine and move.action else ""
-        target = (move.seat + 1) % after.players
-        whose = "your" if target == me else f"seat {target}'s"
-        lines.append(
-            f"{_seat(move.seat, me)} chose{chosen} as {whose} mystery"
-            if chosen
-            else f"{_seat(move.seat, me)} chose {whose} mystery"
-        )
-        if "starts" in result:
-            lines.append(f"{_seat(int(result.split()[-2]), me)} to start".capitalize())
+    lines = [event_words(event, me) for event in move.events]
     return lines or [f"{_seat(move.seat, me)}: {move.result}"]
 
 

@@ -240,32 +240,10 @@ export default {
   },
 
   describe(entry, t, index) {
-    const [seat, action, result] = entry;
-    const who = capitalize(t.who(seat));
-    const [verb, ...rest] = action.split(" ");
-    if (verb === "choose") {
-      const starts = /seat (\d+) starts/.exec(result);
-      return `${who} chose a mystery for ${t.who((seat + 1) % t.players)}.${starts ? ` All are chosen: ${t.who(Number(starts[1]))} ${Number(starts[1]) === t.seat ? "start" : "starts"}.` : ""}`;
-    }
-    if (verb === "ask") {
-      const witness = Number(rest[0]);
-      const side = rest.includes("left") ? " (counting the left hidden card)" : rest.includes("right") ? " (counting the right hidden card)" : "";
-      const secret = rest.includes("secret");
-      const answer = /=(\d+)$/.exec(result);
-      if (secret) {
-        const q = questionAt(t, index);
-        const told = q && q.subject !== null ? ` about ${q.subject}: ${q.answer}` : "";
-        return `${who} asked ${t.who(witness)} a Top Secret question${side}${told}.`;
-      }
-      return `${who} asked ${t.who(witness)} about ${rest[1]}${side}: ${answer ? answer[1] : result}.`;
-    }
-    if (verb === "look") {
-      const mine = seat === t.seat ? t.view.informants.find((i) => i.slot === rest[0]) : null;
-      return `${who} consulted informant ${rest[0]}${mine && mine.card ? `: ${mine.card}` : ""}.`;
-    }
-    if (verb === "take") return `${who} took a magnifying glass from ${t.who(Number(rest[0]))}.`;
-    if (verb === "accuse") return `${who} accused ${listWords(rest)}: ${result === "correct" ? "right!" : "wrong."}`;
-    return `${who}: ${action}${result ? ` (${result})` : ""}`;
+    const events = eventsOf(entry);
+    // A log entry from before steps carried events (none in a live game): its notation as is.
+    if (!events.length) return `${capitalize(t.who(entry[0]))}: ${entry[1]}${entry[2] ? ` (${entry[2]})` : ""}`;
+    return events.map((event) => eventWords(event, t, index)).filter(Boolean).join(" ");
   },
 
   reveal(reveal, view, t) {
@@ -280,14 +258,92 @@ export default {
   },
 };
 
+/**
+ * One typed event of a step (core.events.Event.to_json): its kind and the game's own fields.
+ * @typedef {{kind: string, [field: string]: unknown}} EventJSON
+ */
+/**
+ * 13 Clues' events (events.py), as the page gets them. The private ones (a mystery's cards, an
+ * informant's card, a Top Secret subject and answer) never come in a shared log entry; the
+ * seats that may know them read them from their own view.
+ * @typedef {{kind: "chosen", seat: number, owner: number}
+ *   | {kind: "mystery_picked", seat: number, owner: number, cards: string[]}
+ *   | {kind: "started", seat: number}
+ *   | {kind: "asked", asker: number, witness: number, subject: string, side: string, answer: number}
+ *   | {kind: "asked_secret", asker: number, witness: number, side: string}
+ *   | {kind: "secret_answer", asker: number, witness: number, subject: string, side: string, answer: number}
+ *   | {kind: "looked", seat: number, slot: string}
+ *   | {kind: "informant_seen", seat: number, slot: string, card: string}
+ *   | {kind: "took_glass", seat: number, source: number}
+ *   | {kind: "accused", seat: number, cards: string[], correct: boolean}} ThirteenCluesEvent
+ */
+
+/**
+ * A history entry's public events: ``[seat, action, result, events]``.
+ * @param {import("sleuth/types").LogEntry} entry
+ * @returns {EventJSON[]}
+ */
+function eventsOf(entry) {
+  const events = /** @type {unknown[]} */ (entry)[3];
+  return Array.isArray(events) ? events : [];
+}
+
+/** @param {string} side */
+const sideWords = (side) => (side ? ` (counting the ${side} hidden card)` : "");
+
+/**
+ * One event of a step in words, a sentence: "Bot1 asked you about red: 2." ``index``: the
+ * step's place in the log, for what the reading seat's view adds (a Top Secret question's
+ * subject and answer to its two seats).
+ * @param {EventJSON} event
+ * @param {Table} t
+ * @param {number} [index]
+ */
+export function eventWords(event, t, index) {
+  const e = /** @type {ThirteenCluesEvent} */ (event);
+  const who = (/** @type {number} */ seat) => capitalize(t.who(seat));
+  const whose = (/** @type {number} */ seat) => (t.isMe(seat) ? "your" : `${t.who(seat)}'s`);
+  switch (e.kind) {
+    case "chosen":
+      return `${who(e.seat)} chose ${whose(e.owner)} mystery.`;
+    case "mystery_picked":
+      return `${capitalize(whose(e.owner))} mystery, as ${t.who(e.seat)} chose it: ${listWords(e.cards)}.`;
+    case "started":
+      return `All mysteries are chosen: ${t.who(e.seat)} ${t.isMe(e.seat) ? "start" : "starts"}.`;
+    case "asked":
+      return `${who(e.asker)} asked ${t.who(e.witness)} about ${e.subject}${sideWords(e.side)}: ${e.answer}.`;
+    case "asked_secret": {
+      const q = questionAt(t, index);
+      const told = q && q.subject !== null ? ` about ${q.subject}: ${q.answer}` : "";
+      return `${who(e.asker)} asked ${t.who(e.witness)} a Top Secret question${sideWords(e.side)}${told}.`;
+    }
+    case "secret_answer":
+      return `Top Secret, between ${t.who(e.asker)} and ${t.who(e.witness)}: about ${e.subject}${sideWords(e.side)}: ${e.answer}.`;
+    case "looked": {
+      const mine = t.isMe(e.seat) && t.view ? t.view.informants.find((i) => i.slot === e.slot) : null;
+      return `${who(e.seat)} consulted informant ${e.slot}${mine && mine.card ? `: ${mine.card}` : ""}.`;
+    }
+    case "informant_seen":
+      return `Informant ${e.slot}, as ${t.who(e.seat)} saw it: ${e.card}.`;
+    case "took_glass":
+      return `${who(e.seat)} took a magnifying glass from ${t.who(e.source)}.`;
+    case "accused":
+      return `${who(e.seat)} accused ${listWords(e.cards)}: ${e.correct ? "right!" : "wrong."}`;
+    default:
+      return "";
+  }
+}
+
 // The question of this history entry as the seat's view holds it (a Top Secret one shows
-// its subject only to its asker and witness).
+// its subject only to its asker and witness): the view's questions are in the log's order.
 /**
  * @param {Table} t
  * @param {number} [index]
  */
 function questionAt(t, index) {
   if (index === undefined || !t.frame) return null;
-  const before = t.frame.log.slice(0, index).filter((e) => e[1].startsWith("ask ")).length;
+  const asked = (/** @type {import("sleuth/types").LogEntry} */ entry) =>
+    eventsOf(entry).some((e) => e.kind === "asked" || e.kind === "asked_secret");
+  const before = t.frame.log.slice(0, index).filter(asked).length;
   return t.view.questions[before] || null;
 }
