@@ -2,9 +2,10 @@
 
 For every kit with a part of the page, one seeded game between random bots, as the page gets
 it: a seat's view and legal actions a third of the way in (as a state frame carries them),
-the public log of every step (with its public events), and the end (the view, the outcome, the reveal). The page's
-unit tests (tests/web, run by ``node --test``) draw and tell them; tests/test_web_samples.py
-checks that this file is what the code makes today, so a changed view shows up there.
+the public log of every step (its public events too), and the end (the view, the outcome,
+the reveal). The page's unit tests (tests/web, run by ``node --test``) draw and tell them;
+tests/test_web_samples.py checks that this file is what the code makes today, so a changed
+view shows up there.
 """
 
 from __future__ import annotations
