@@ -2,9 +2,10 @@
 
 For every kit with a part of the page, one seeded game between random bots, as the page gets
 it: a seat's view and legal actions a third of the way in (as a state frame carries them),
-the public log of every step, and the end (the view, the outcome, the reveal). The page's
-unit tests (tests/web, run by ``node --test``) draw and tell them; tests/test_web_samples.py
-checks that this file is what the code makes today, so a changed view shows up there.
+the public log of every step (its public events too), and the end (the view, the outcome,
+the reveal). The page's unit tests (tests/web, run by ``node --test``) draw and tell them;
+tests/test_web_samples.py checks that this file is what the code makes today, so a changed
+view shows up there.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from sleuth.arena import play_match
 from sleuth.core import all_kits, make_game
 from sleuth.core.kit import WEB, WebPart
 from sleuth.core.serialize import to_json
-from sleuth.server.live import encode_legal
+from sleuth.server.live import encode_legal, log_entry
 
 ROOT = Path(__file__).resolve().parent.parent
 PATH = ROOT / "tests" / "web" / "samples.json"
@@ -46,7 +47,7 @@ def sample(name: str, players: int) -> dict[str, Any]:
         action = game.parse_action(step.action)
         public = state.public_action(step.seat, action)
         state = state.apply(step.seat, action)
-        log.append([step.seat, public, state.last_result()])
+        log.append(log_entry(step.seat, public, state.last_result(), state))
     end = {
         "view": state.view(0).to_json(),
         "outcome": to_json(state.outcome),

@@ -289,7 +289,9 @@ def test_play_by_keyboard_through_the_command(
     assert f"ok, {len(session.steps)} steps, over ({session.outcome.reason})" in out
 
 
-def test_a_kit_with_a_minimal_render_part_plays_with_the_plain_fallbacks(kit: GameKit) -> None:
+def test_a_kit_with_a_minimal_render_part_plays_with_the_plain_fallbacks(
+    kit: GameKit, monkeypatch: Any
+) -> None:
     """A render part with a sheet alone: the table is the view's own text, the history and
     the end are the public results and the scores, the help has the keys and no accusation."""
     pytest.importorskip("textual")
@@ -297,7 +299,13 @@ def test_a_kit_with_a_minimal_render_part_plays_with_the_plain_fallbacks(kit: Ga
 
     from sleuth.agents import RandomAgent
     from sleuth.arena.session import GameSession
+    from sleuth.tui import sheets
     from sleuth.tui.play_app import PlayApp
+
+    if kit.has(RENDER):  # the example's own render part, cut down to its sheet and grid
+        render = kit.part(RENDER, TextRender)
+        minimal = TextRender(sheet=render.sheet, notes_grid=render.notes_grid)
+        monkeypatch.setattr(sheets, "render_of", lambda game: minimal)
 
     game = kit.game.configure(kit.game.min_players)
     session = GameSession(game, 2, [None, *(RandomAgent(0.0) for _ in range(game.players - 1))])

@@ -14,6 +14,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from sleuth.core import find_kit
+from sleuth.core.events import events_json, public
 from sleuth.core.kit import RENDER, TextRender
 from sleuth.core.records import replay_record
 from sleuth.server.live import encode_legal
@@ -178,8 +179,13 @@ def check_frames(record: dict[str, Any], client: SeatClient, level: str) -> int:
             assert seed_text not in text, f"seed leaked at step {step}"
             assert "reveal" not in frame, f"reveal at step {step}"
         if frame["type"] == "state":
-            # The history every page tells in words: the record's public steps so far.
-            assert frame["log"] == [list(s) for s in record["steps"][:step]], f"log at {step}"
+            # The history every page tells in words: the record's public steps so far, each
+            # with the public events of the state it led to.
+            log = [
+                [*entry, events_json(public(states[number].last_events()))]
+                for number, entry in enumerate(record["steps"][:step], start=1)
+            ]
+            assert frame["log"] == log, f"log at {step}"
             view = state.view(seat)
             assert frame["view"] == json.loads(json.dumps(view.to_json())), f"step {step}"
             playing = frame["status"] == "playing"

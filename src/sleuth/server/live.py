@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from sleuth.core import Action, Game, GameError, State, find_kit
 from sleuth.core.actions import ActionList, IndexedActions
+from sleuth.core.events import events_json, public
 from sleuth.core.kit import RENDER, TextRender
 from sleuth.core.records import Step, make_record, play_step
 from sleuth.core.serialize import JSONValue, from_json, to_json
@@ -102,8 +103,8 @@ class LiveTable:
     # Another process has taken steps this one has not read yet: read before use.
     behind: bool = False
     used_at: float = 0.0  # when last asked for or left (time.monotonic)
-    # The public steps (seat, what every seat saw of the action, its public result), as a
-    # record's public section holds them: the history every seat's page tells in words.
+    # The public steps (seat, what every seat saw of the action, its public result, its
+    # public events): the history every seat's page tells in words, from the events.
     log: list[JSONValue] = field(default_factory=list)
     _views: dict[int | None, tuple[int, dict[str, JSONValue]]] = field(default_factory=dict)
     sheets: dict[int, tuple[int, str]] = field(default_factory=dict)
@@ -178,7 +179,7 @@ class LiveTable:
         saw of it (asked of the state before it)."""
         self.state = state
         self.steps.append(PlayedStep.of(step))
-        entry: list[JSONValue] = [step.seat, public_action, step.result]
+        entry = log_entry(step.seat, public_action, step.result, state)
         self.log.append(entry)
         self._log_texts.append(json_bytes(entry))
 
@@ -327,6 +328,13 @@ class LiveTable:
         seed, the salt, the private section and the reveal), replayed from the stored steps."""
         moves = [(row.seat, row.action) for row in self.steps]
         return replayed_record(self.game, self.seed, self.row.salt, moves)
+
+
+def log_entry(seat: int, public_action: str, result: str, after: State) -> list[JSONValue]:
+    """A step of the history every seat and spectator gets: ``[seat, public action, public
+    result, events]``, the events those of ``after`` (the state the step led to) that every
+    seat may see: a private event (a card shown to one seat) never enters the shared log."""
+    return [seat, public_action, result, events_json(public(after.last_events()))]
 
 
 def replayed_record(

@@ -2,9 +2,10 @@
 
 Random playouts from many seeds must end without an error on legal actions; illegal and
 malformed actions must raise the right error and change nothing; records must replay
-exactly; views and actions must survive JSON; no seat's view may change when only facts
-that seat cannot know are changed (``State.hidden_twin``); and no public step of a record
-may tell more than the spectator's view (``public_steps``).
+exactly; views and actions must survive JSON; no seat's view, nor the step events it may
+see, may change when only facts that seat cannot know are changed (``State.hidden_twin``);
+every step must give typed events (fronts tell steps from them) that survive JSON; and no
+public step of a record may tell more than the spectator's view (``public_steps``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from sleuth.core import (
     derive_seed,
     make_rng,
 )
+from sleuth.core.events import visible
 from sleuth.core.records import Step, make_record, play_step, replay_record
 
 from .public_steps import PublicStepLeak, check_public_steps
@@ -46,6 +48,7 @@ class ConformanceReport:
     malformed_checked: int = 0
     json_checked: int = 0
     twins_checked: int = 0
+    events_checked: int = 0
     replays_checked: int = 0
     public_checked: int = 0
     outcomes: dict[str, int] = field(default_factory=dict)
@@ -94,6 +97,7 @@ def check_game(
                 ) from error
             if _snapshot(old) != before:
                 raise ConformanceError(f"seed {seed}: applying {action} changed the old state")
+            report.events_checked += _check_step_events(state, f"seed {seed} step {len(steps)}")
             steps.append(step)
         _check_deep(game, state, rng, report, f"seed {seed} end")
         _check_replay(game, seed, steps, state, report)
@@ -181,7 +185,34 @@ def _check_twin(
             f"{where}: LEAK: seat {seat} sees a difference between two states that differ "
             "only in facts it cannot know"
         )
+    seen, twin_seen = visible(state.last_events(), seat), visible(twin.last_events(), seat)
+    if twin_seen != seen:
+        raise ConformanceError(
+            f"{where}: LEAK: the last step's events seat {seat} may see differ between two "
+            f"states that differ only in facts it cannot know: {seen!r} and {twin_seen!r}"
+        )
     report.twins_checked += 1
+
+
+def _check_step_events(state: State, where: str) -> int:
+    """The events of the step that led to ``state``: at least one (every front tells a step
+    from its events alone), each with a kind, a notation and JSON that ``json.dumps``
+    takes as it is (a page gets it in a frame). Returns how many were checked."""
+    events = state.last_events()
+    if not events:
+        raise ConformanceError(
+            f"{where}: the step gave no event: a front tells each step from its events"
+        )
+    for event in events:
+        if not isinstance(event.kind, str) or not event.kind:
+            raise ConformanceError(f"{where}: the event {event!r} has no kind")
+        if not isinstance(event.notation(), str):
+            raise ConformanceError(f"{where}: the notation of {event!r} is not text")
+        try:
+            json.dumps(event.to_json(), ensure_ascii=False, allow_nan=False)
+        except (TypeError, ValueError) as error:
+            raise ConformanceError(f"{where}: the event {event!r} is no JSON: {error}") from None
+    return len(events)
 
 
 def _check_action_json(

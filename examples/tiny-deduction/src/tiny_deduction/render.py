@@ -1,4 +1,5 @@
-"""The ``render`` part: the investigation sheet ``sleuth play`` shows beside the table.
+"""The ``render`` part: the investigation sheet ``sleuth play`` shows beside the table, and
+the history in words, told from each step's typed events (``events.py``).
 
 The deals are few (at most 630), so the sheet simply lists every deal that fits what the
 seat has seen and counts: a deal is dealt uniformly, so the deals that fit are equally
@@ -12,9 +13,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
-from sleuth.core.kit import TextRender
+from sleuth.core.events import Event
+from sleuth.core.kit import Move, TextRender
 
 from .components import answer
+from .events import Accused, Answered
 from .rules import TinyDeduction
 from .views import TinyView
 
@@ -109,4 +112,29 @@ def notes_grid(game: TinyDeduction) -> tuple[list[str], list[str]]:
     return list(game.suspects), [f"s{seat}" for seat in range(game.players)] + [CULPRIT]
 
 
-RENDER = TextRender(sheet=sheet_text, notes_grid=notes_grid)
+def _who(seat: int, me: int | None) -> str:
+    return "you" if seat == me else f"seat {seat}"
+
+
+def event_words(event: Event, me: int | None) -> str:
+    """One event in words for the reading seat ``me`` (``None``: a spectator)."""
+    if isinstance(event, Answered):
+        asked = f"{_who(event.asker, me)} asked {_who(event.target, me)} about {event.pair}"
+        holder = f"{_who(event.target, me)} {'hold' if event.target == me else 'holds'}"
+        if event.answers == "count":
+            return f"{asked}: {holder} {event.answer} of them"
+        if event.answer:
+            return f"{asked}: yes, {holder} one or both"
+        return f"{asked}: no, {holder} neither"
+    if isinstance(event, Accused):
+        verdict = "the culprit" if event.correct else "innocent"
+        return f"{_who(event.seat, me)} accused {event.suspect}: {event.suspect} is {verdict}"
+    raise ValueError(f"Tiny Deduction has no event {event.kind!r}")
+
+
+def history_lines(before: TinyView, after: TinyView, move: Move) -> list[str]:
+    """The lines a step adds to the reading seat's history: one per event it may see."""
+    return [event_words(event, after.seat) for event in move.events]
+
+
+RENDER = TextRender(sheet=sheet_text, notes_grid=notes_grid, history=history_lines)

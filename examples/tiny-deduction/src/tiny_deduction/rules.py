@@ -18,6 +18,7 @@ from itertools import combinations
 
 from sleuth.core import Game, Outcome, State, make_rng
 from sleuth.core.actions import ActionList
+from sleuth.core.events import Event, notations, public
 from sleuth.core.protocol import Termination
 from sleuth.core.serialize import JSONValue
 
@@ -27,9 +28,9 @@ from .components import (
     TinyConfig,
     answer,
     hand_size,
-    spoken,
     suspect_names,
 )
+from .events import Accused, Answered
 from .notation import ACTION_TYPES, Accuse, Ask, TinyAction, parse_action
 from .views import TinyView, build_view, hidden_twin
 
@@ -90,7 +91,7 @@ class TinyState(State):
     out: tuple[int, ...] = ()  # seats that accused wrongly
     questions: tuple[Question, ...] = ()
     accusations: tuple[Accusation, ...] = ()
-    last: str = ""
+    events: tuple[Event, ...] = ()  # what the step that led here did
     _outcome: Outcome | None = None
 
     def __repr__(self) -> str:  # never the hidden cards: a repr ends up in logs
@@ -124,11 +125,11 @@ class TinyState(State):
             reply = answer(self.hands[action.target], action.pair, mode)
             state.questions = (*self.questions, Question(seat, action.target, action.pair, reply))
             state.asked = tuple(n + 1 if s == seat else n for s, n in enumerate(self.asked))
-            state.last = f"seat {action.target}, {action.pair}: {spoken(reply, mode)}"
+            state.events = (Answered(seat, action.target, action.pair, reply, mode),)
         else:
             correct = action.suspect == self.culprit
             state.accusations = (*self.accusations, Accusation(seat, action.suspect, correct))
-            state.last = f"{action.suspect} is {'the culprit' if correct else 'innocent'}"
+            state.events = (Accused(seat, action.suspect, correct),)
             if correct:
                 left = self.game.config.questions - self.asked[seat]
                 scores = tuple(1 + left if s == seat else 0 for s in range(self.game.players))
@@ -149,8 +150,12 @@ class TinyState(State):
     def outcome(self) -> Outcome | None:
         return self._outcome
 
+    def last_events(self) -> tuple[Event, ...]:
+        return self.events
+
     def last_result(self) -> str:
-        return self.last
+        # The record's text of the step: its public events' notations (here all of them).
+        return notations(public(self.events))
 
     def reveal(self) -> Mapping[str, JSONValue]:
         return {"culprit": self.culprit, "hands": list(self.hands), "face_up": self.face_up}

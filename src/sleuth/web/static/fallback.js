@@ -1,9 +1,37 @@
 // The generic table, for a game whose kit brings no page part of its own: its view as a
-// tree of fields, its legal actions as buttons, and the history in notation.
+// tree of fields, its legal actions as buttons, and the history told from each step's typed
+// events, their kind and fields as they come (a game's own part puts them into words).
 "use strict";
 import {capitalize, h, seatName} from "./kit.js";
 
 /** @typedef {import("./types.d.ts").TableContext} TableContext */
+/** @typedef {import("./types.d.ts").EventJSON} EventJSON */
+
+/**
+ * A field's value in plain text: lists joined, nothing as "none".
+ * @param {unknown} item
+ * @returns {string}
+ */
+function plain(item) {
+  if (item === null || item === undefined) return "none";
+  if (Array.isArray(item)) return item.length ? item.map(plain).join(" ") : "none";
+  if (typeof item === "object") return JSON.stringify(item);
+  if (typeof item === "boolean") return item ? "yes" : "no";
+  return String(item);
+}
+
+/**
+ * One event as the generic table tells it: its kind, then each field and its value
+ * ("answered: seat 2, pair AB, answer 1").
+ * @param {EventJSON} event
+ * @returns {string}
+ */
+export function eventWords(event) {
+  const fields = Object.entries(event).filter(([key]) => key !== "kind")
+    .map(([key, item]) => `${key.replaceAll("_", " ")} ${plain(item)}`);
+  const kind = String(event.kind).replaceAll("_", " ");
+  return fields.length ? `${kind}: ${fields.join(", ")}` : kind;
+}
 
 /**
  * A value of the view as nested lists and definition lists.
@@ -30,8 +58,9 @@ function value(node) {
 /** @type {import("./types.d.ts").FallbackPart} */
 export default {
   describe(entry, t) {
-    const [seat, action, result] = entry;
-    return `${capitalize(t.who(seat))}: ${action}${result ? ` (${result})` : ""}`;
+    const [seat, action, , events] = entry;
+    const told = events.map(eventWords).join("; ");
+    return `${capitalize(t.who(seat))}: ${action}${told ? ` (${told})` : ""}`;
   },
 
   prompt() {

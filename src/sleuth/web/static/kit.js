@@ -4,7 +4,9 @@
 // Node and tsc the same name) and exports a default object:
 //
 //   board(view, t)      the table drawn from the seat's view (required)
-//   describe(entry, t)  one public step [seat, action, result] of the history in words
+//   describe(entry, t)  one public step [seat, action, result, events] of the history in
+//                       words, told from its typed events ({kind, ...fields}), never by
+//                       reading the notation of the action or the result
 //   prompt(view, t)     what the seat may do now, in words, when it may act
 //   keys(view, t)       keyboard shortcuts [{key, label, run}] beside the notation box
 //   reveal(reveal, view, t)   the hidden deal shown at the end

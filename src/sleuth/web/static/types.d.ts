@@ -221,8 +221,16 @@ export interface View {
   config: Record<string, JSONValue>;
 }
 
-/** One public step of the history: seat, what every seat saw of the action, its result. */
-export type LogEntry = [seat: number, action: string, result: string];
+/** One typed event of a step (``core.events.Event.to_json``): its kind, the name a game's
+ * ``describe`` dispatches on, and the game's own fields for that kind. */
+export interface EventJSON {
+  kind: string;
+  [field: string]: unknown;
+}
+
+/** One public step of the history: seat, what every seat saw of the action, its result in
+ * notation (as records keep it), and its public events, which the page puts into words. */
+export type LogEntry = [seat: number, action: string, result: string, events: EventJSON[]];
 
 /** A long family of legal actions sent by kind and size (Black Vienna's accusations). */
 export interface ActionFamily {

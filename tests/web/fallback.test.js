@@ -1,0 +1,30 @@
+// The generic table (fallback.js) tells a step of a game with no page part of its own from
+// the step's typed events, their kind and fields, and never from the result's notation.
+import assert from "node:assert/strict";
+import {test} from "node:test";
+
+import {install} from "./fake-dom.js";
+
+install();
+
+const {default: fallback, eventWords} = await import("../../src/sleuth/web/static/fallback.js");
+
+const t = /** @type {import("sleuth/types").TableContext} */ (/** @type {unknown} */ ({
+  who: (/** @type {number} */ seat) => (seat === 0 ? "you" : `seat ${seat}`),
+}));
+
+test("an event is its kind and its fields in plain words", () => {
+  assert.equal(eventWords({kind: "asked", asker: 0, target: 2, pair: "AB", answer: 1}),
+    "asked: asker 0, target 2, pair AB, answer 1");
+  assert.equal(eventWords({kind: "case_closed", correct: true, cards: ["A", "C"], left: null}),
+    "case closed: correct yes, cards A C, left none");
+  assert.equal(eventWords({kind: "reshuffled"}), "reshuffled");
+});
+
+test("a step is told from its events, not from its result's notation", () => {
+  const events = [{kind: "asked", asker: 1, target: 2, pair: "AB", answer: 1},
+    {kind: "out_of_questions", seat: 1}];
+  assert.equal(fallback.describe([1, "ask 2 AB", "seat 2, AB: 1", events], t),
+    "Seat 1: ask 2 AB (asked: asker 1, target 2, pair AB, answer 1; out of questions: seat 1)");
+  assert.equal(fallback.describe([0, "accuse C", "a result no one reads", []], t), "You: accuse C");
+});
