@@ -52,8 +52,7 @@ def test_the_terminal_history_tells_every_visible_event_of_every_step(
     render = find_kit(name).part(RENDER, TextRender)
     assert render.history is not None, f"{name} has no history renderer"
     words = sys.modules[render.history.__module__]
-    if not hasattr(words, "event_words"):
-        pytest.skip(f"{name}: {words.__name__} has no event_words yet")
+    assert hasattr(words, "event_words"), f"{name}: {words.__name__} has no event_words"
     monkeypatch.setattr(words, "event_words", marker)
     kind = find_kit(name).game
     players = max(kind.min_players, min(3, kind.max_players))

@@ -118,6 +118,6 @@ test("the end opens every accusation and envelope, in the log and beside the rev
 });
 
 test("a log without events (an older service) still tells the step, unread", () => {
-  const old = /** @type {LogEntry} */ ([1, "hand in ?", ""]);
+  const old = /** @type {LogEntry} */ (/** @type {unknown} */ ([1, "hand in ?", ""]));
   assert.equal(part.describe?.(old, context(0)), "Bot1: hand in ?.");
 });

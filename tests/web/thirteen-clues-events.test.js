@@ -15,6 +15,7 @@ install();
 const {default: part, eventWords} = await import("../../src/sleuth/games/thirteen_clues/web/table.js");
 
 /** @typedef {{kind: string, [field: string]: unknown}} EventJSON */
+/** @typedef {import("sleuth/types").LogEntry} LogEntry */
 /** @type {EventJSON[]} */
 const EVENTS = JSON.parse(readFileSync(fileURLToPath(new URL("thirteen-clues-events.json", import.meta.url)), "utf-8"));
 
@@ -105,5 +106,6 @@ test("the seat that looked reads the informant's card from its view, the others 
 });
 
 test("an entry without events is told by its notation", () => {
-  assert.equal(part.describe?.([2, "look A", "looked A"], context(null)), "Bot2: look A (looked A)");
+  const old = /** @type {LogEntry} */ (/** @type {unknown} */ ([2, "look A", "looked A"]));
+  assert.equal(part.describe?.(old, context(null)), "Bot2: look A (looked A)");
 });
