@@ -274,7 +274,7 @@ def page_events_json() -> str:
 
 def test_the_page_s_events_are_those_the_game_gives() -> None:
     """tests/web/thirteen-clues-events.json, which the page's test says in words, is what the
-    game gives today (write it again: python tests/games/thirteen_clues/test_thirteen_clues_events.py)."""
+    game gives today (write it again: run this file with python)."""
     assert PAGE_EVENTS.read_text(encoding="utf-8") == page_events_json()
 
 
