@@ -19,6 +19,7 @@ from typing import Any
 from sleuth.agents import Agent, Forfeit
 from sleuth.core import Game, GameError, IllegalActionError, Outcome, State, View
 from sleuth.core.errors import RecordError
+from sleuth.core.events import Event, visible
 from sleuth.core.records import Step, check_seed, make_record, play_step, save_record
 from sleuth.core.rng import secret_salt, secret_seed
 from sleuth.core.serialize import JSONValue
@@ -85,6 +86,10 @@ class GameSession:
     def view_after(self, steps: int, seat: int | None) -> View:
         """What ``seat`` saw after the first ``steps`` steps (0: the deal)."""
         return self._states[steps].view(seat)
+
+    def events_after(self, steps: int, seat: int | None) -> tuple[Event, ...]:
+        """The events of the ``steps``-th step that ``seat`` may see (none for 0: the deal)."""
+        return visible(self._states[steps].last_events(), seat)
 
     def reveal(self) -> Mapping[str, JSONValue] | None:
         """The hidden deal once the game is over (then public); ``None`` before."""

@@ -1,9 +1,10 @@
 """Each seat's history of the game in words, drawn from that seat's own views.
 
 A step's lines come from the game's ``history`` renderer, given the reading seat's views
-before and after the step and the step as that seat may know it (``Move``: the public
-result, and the action's text only for the seat's own moves). So no seat's history can hold
-more than its views do, and in a hot-seat game each person reads a history of their own.
+before and after the step and the step as that seat may know it (``Move``: the step's typed
+events that seat may see, the public result, and the action's text only for the seat's own
+moves). So no seat's history can hold more than it may see, and in a hot-seat game each
+person reads a history of their own.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ class HistoryBook:
             # hide a part (Alibi's discards shuffled away unseen read "swap ?").
             public = self.render is not None and self.render.public_actions
             text = step.action if step.seat == seat else step.public_action if public else None
-            move = Move(step.seat, step.result, text)
+            move = Move(step.seat, step.result, text, self.session.events_after(number + 1, seat))
             said = self._describe(number, seat, move)
             # The step's number first, so that a line can be found again ("step 12").
             lines += [f"{number + 1}. {said[0]}", *(f"   {more}" for more in said[1:])]
