@@ -265,15 +265,15 @@ def test_5_alibi_history_names_every_action() -> None:
         "play": "played",
         "exchange": "exchanged",
         "swap": "swapped",
-        "pass": "kept the hand|laid no more cards|passed:",  # a swap, the extra plays, the turn
+        "pass": "ended the turn",
         "alibi": "an alibi",
         "bribe": "bribed",
-        "goodeye": "good eye",
+        "goodeye": "Gutes Auge",
         "convict": "convicted",
     }
     for step, line in zip(session.steps, lines, strict=True):
         kind = step.action.split()[0]
-        assert any(said in line for said in words[kind].split("|")), (step, line)
+        assert words[kind] in line, (step, line)
     assert sum("convicted (" in line for line in book.lines(1)) == 9
 
 
@@ -430,8 +430,7 @@ async def test_9_after_a_wrong_accusation_the_sheet_shows_the_ring_not_the_trio(
         assert "THE RING IS" not in sheet and "best question" not in sheet
         assert "possible rings" not in sheet  # the accused trio is not offered again
         history = _text(app, "#history")
-        assert "you accused: wrong, out of the accusing" in history
-        assert f"your accusation: {wrong}" in history
+        assert "you accused: wrong" in history and f"your accusation: {wrong}" in history
         assert f"you looked at the ring: {ring}" in history
 
 
