@@ -261,19 +261,20 @@ def test_5_alibi_history_names_every_action() -> None:
     book = HistoryBook(session, render_of(session.game))
     lines = [line.split(". ", 1)[1] for line in book.lines(1) if line[:1].isdigit()]
     assert len(lines) == len(session.steps)
+    # A pass keeps the hand when exchanging, and lays no more cards when playing.
     words = {
-        "play": "played",
-        "exchange": "exchanged",
-        "swap": "swapped",
-        "pass": "ended the turn",
-        "alibi": "an alibi",
-        "bribe": "bribed",
-        "goodeye": "Gutes Auge",
-        "convict": "convicted",
+        "play": ("played",),
+        "exchange": ("exchanged",),
+        "swap": ("swapped",),
+        "pass": ("kept the hand", "laid no more cards"),
+        "alibi": ("an alibi",),
+        "bribe": ("bribed",),
+        "goodeye": ("good eye",),
+        "convict": ("convicted",),
     }
     for step, line in zip(session.steps, lines, strict=True):
         kind = step.action.split()[0]
-        assert words[kind] in line, (step, line)
+        assert any(word in line for word in words[kind]), (step, line)
     assert sum("convicted (" in line for line in book.lines(1)) == 9
 
 
