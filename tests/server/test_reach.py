@@ -109,3 +109,33 @@ def test_the_backoff_doubles_up_to_its_most() -> None:
     assert waits[-1] >= MOST_BACKOFF * 0.75
     backoff.reset()
     assert backoff.next() <= FIRST_BACKOFF * 1.25
+
+
+class StuckConnection:
+    """A steps connection whose session was ended in the middle of an operation: asyncpg
+    then refuses every statement before sending it."""
+
+    def __init__(self) -> None:
+        self.terminated = False
+
+    def is_closed(self) -> bool:
+        return False
+
+    async def execute(self, *_: object) -> None:
+        raise asyncpg.InternalClientError("cannot switch to state 12; another operation (2)")
+
+    def terminate(self) -> None:
+        self.terminated = True
+
+
+async def test_a_stuck_steps_connection_is_replaced_and_the_batch_refused_to_try_again() -> None:
+    from sleuth.server.db import PostgresDatabase, StepValues
+
+    database = PostgresDatabase("postgresql+asyncpg://nobody@127.0.0.1:1/none", Reach())
+    stuck = StuckConnection()
+    database._steps_connection = stuck
+    step = StepValues("t1", 1, 0, "ask 1 ABC", "ABC@1=0", 1.0, 1, False)
+    with pytest.raises(DatabaseUnavailable):
+        await database.commit_steps([step])
+    assert stuck.terminated and database._steps_connection is None
+    await database._engine.dispose()

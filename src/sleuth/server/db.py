@@ -259,6 +259,12 @@ class PostgresDatabase:
             except DatabaseUnavailable:
                 self._drop_steps_connection()
                 raise
+            except asyncpg.InternalClientError:
+                # The connection was left in the middle of an operation (its session was
+                # ended under it) and refuses any other before sending it: nothing of this
+                # batch was stored. Like a lost connection: "try again", and a new one.
+                self._drop_steps_connection()
+                raise DatabaseUnavailable() from None
 
     async def _steps_connection_now(self) -> Any:
         import asyncpg
