@@ -1,0 +1,14 @@
+"""Black Stories Investigation's data for the tests that run every game
+(``support.game_cases``)."""
+
+from sleuth.games.black_stories.components import DEFAULT_DECK
+from support.game_cases import GameCases
+
+# Black Stories Investigation without two of its three-evidence cards.
+SHORTER = ",".join(c for c in DEFAULT_DECK if c not in ("man+night+knife", "woman+day+gun"))
+
+CASES = GameCases(
+    players=4,
+    values={"point_chips": 20, "deck": SHORTER},
+    other_options={"guesses": "private", "point_chips": 12, "start": "seat0"},
+)

@@ -1,0 +1,67 @@
+"""What the tests that run every game need to know of one game, found beside the game's tests.
+
+A test that applies to every game iterates the registry and never names a game. Where it
+needs data of one game (options to try, a table size that keeps its games short), the data
+lies in the game's own test folder, ``tests/games/<package>/<package>_cases.py``, as
+``CASES = GameCases(...)``; a game without that file gets the defaults. Adding a game thus
+edits no test outside its folder.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from sleuth.core import GameKit
+
+BUILTIN_PREFIX = "sleuth.games."
+# The namespace of the games' test folders: tests/ is on the path and tests/games has no
+# __init__.py, so tests/games/<package>/x.py is the module games.<package>.x.
+TESTS_NAMESPACE = "games"
+
+
+@dataclass(frozen=True)
+class GameCases:
+    """One game's data for the tests that run every game.
+
+    ``base``: options every such run starts from (a game whose default games are too long
+    for a test sets a shorter setup here). ``players``: the table of the runs under each
+    option's values (default: the game's smallest). ``values``: the value to try for each
+    option that is neither a choice nor yes/no (without one, such an option is left at its
+    default). ``other_options``: non-default options together, which the research
+    environments must cope with, at ``players_with_options`` players at least.
+    """
+
+    base: Mapping[str, object] = field(default_factory=dict)
+    players: int | None = None
+    values: Mapping[str, object] = field(default_factory=dict)
+    other_options: Mapping[str, object] = field(default_factory=dict)
+    players_with_options: int = 0
+
+
+def package_of(kit: GameKit) -> str:
+    """The package of the kit's game: ``alibi`` for ``sleuth.games.alibi``, the top package
+    for a game of another distribution."""
+    module = kit.game.__module__
+    if module.startswith(BUILTIN_PREFIX):
+        return module[len(BUILTIN_PREFIX) :].split(".")[0]
+    return module.split(".")[0]
+
+
+def cases_of(kit: GameKit) -> GameCases:
+    """The kit's ``GameCases`` from its test folder, or the defaults if it has none."""
+    package = package_of(kit)
+    name = f"{TESTS_NAMESPACE}.{package}.{package}_cases"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        # only the absence of the file itself means "no cases": a failing import inside it
+        # must fail the tests
+        if error.name is not None and (name + ".").startswith(error.name + "."):
+            return GameCases()
+        raise
+    cases = getattr(module, "CASES", None)
+    if not isinstance(cases, GameCases):
+        raise TypeError(f"{name}.CASES is {cases!r}, not a GameCases")
+    return cases
