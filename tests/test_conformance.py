@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import pytest
 
-from sleuth.core import all_kits
-from support.every_game import check_option, check_table
+from sleuth.core import find_game
+from support.every_game import check_option, check_table, tables
 from support.variants import variants
 
 # Each kit at its smallest table (fast) and its largest (marked slow: CI runs it).
 TABLES = [
     pytest.param(
-        kit.name, players, marks=pytest.mark.slow if players > kit.game.min_players else ()
+        name, players, marks=pytest.mark.slow if players > find_game(name).min_players else ()
     )
-    for kit in all_kits()
-    for players in sorted({kit.game.min_players, kit.game.max_players})
+    for name, players in tables()
 ]
 
 

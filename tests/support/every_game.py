@@ -4,10 +4,19 @@ modules parametrize them over the registry, and the test of a new game's folder
 
 from __future__ import annotations
 
-from sleuth.core import find_game
+from sleuth.core import all_kits, find_game
 from sleuth.testing import check_game
 
 from .variants import base_options, variant_players
+
+
+def tables() -> list[tuple[str, int]]:
+    """(game, players): every registered game at its smallest and its largest table."""
+    return [
+        (kit.name, players)
+        for kit in all_kits()
+        for players in sorted({kit.game.min_players, kit.game.max_players})
+    ]
 
 
 def check_table(name: str, players: int) -> None:

@@ -41,8 +41,8 @@ class GameCases:
 
 
 def package_of(kit: GameKit) -> str:
-    """The package of the kit's game: ``alibi`` for ``sleuth.games.alibi``, the top package
-    for a game of another distribution."""
+    """The package of the kit's game: ``<package>`` for ``sleuth.games.<package>``, the top
+    package for a game of another distribution."""
     module = kit.game.__module__
     if module.startswith(BUILTIN_PREFIX):
         return module[len(BUILTIN_PREFIX) :].split(".")[0]
