@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from sleuth.core import GameKit
 
@@ -19,6 +20,18 @@ BUILTIN_PREFIX = "sleuth.games."
 # The namespace of the games' test folders: tests/ is on the path and tests/games has no
 # __init__.py, so tests/games/<package>/x.py is the module games.<package>.x.
 TESTS_NAMESPACE = "games"
+
+
+@dataclass(frozen=True)
+class SampleRecord:
+    """How to make the game's sample finished record, whose steps' texts hide something:
+    a game between random bots at ``players`` from ``seed`` under ``options``, or the
+    scripted scenario ``golden`` of the game's ``goldens`` folder."""
+
+    players: int = 0  # 0: the game's smallest table
+    seed: int = 1
+    options: Mapping[str, object] = field(default_factory=dict)
+    golden: str | None = None
 
 
 @dataclass(frozen=True)
@@ -30,7 +43,8 @@ class GameCases:
     option's values (default: the game's smallest). ``values``: the value to try for each
     option that is neither a choice nor yes/no (without one, such an option is left at its
     default). ``other_options``: non-default options together, which the research
-    environments must cope with, at ``players_with_options`` players at least.
+    environments must cope with, at ``players_with_options`` players at least. ``record``:
+    the game's sample finished record (``support.records``).
     """
 
     base: Mapping[str, object] = field(default_factory=dict)
@@ -38,6 +52,7 @@ class GameCases:
     values: Mapping[str, object] = field(default_factory=dict)
     other_options: Mapping[str, object] = field(default_factory=dict)
     players_with_options: int = 0
+    record: SampleRecord = field(default_factory=SampleRecord)
 
 
 def package_of(kit: GameKit) -> str:
@@ -47,6 +62,16 @@ def package_of(kit: GameKit) -> str:
     if module.startswith(BUILTIN_PREFIX):
         return module[len(BUILTIN_PREFIX) :].split(".")[0]
     return module.split(".")[0]
+
+
+def tests_folder(kit: GameKit) -> Path:
+    """The kit's test folder, ``tests/games/<package>/``, wherever the namespace finds it."""
+    package = package_of(kit)
+    namespace = importlib.import_module(TESTS_NAMESPACE)
+    for root in namespace.__path__:
+        if (Path(root) / package).is_dir():
+            return Path(root) / package
+    return Path(next(iter(namespace.__path__))) / package
 
 
 def cases_of(kit: GameKit) -> GameCases:

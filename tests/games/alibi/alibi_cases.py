@@ -1,12 +1,18 @@
 """Alibi's data for the tests that run every game (``support.game_cases``)."""
 
-from support.game_cases import GameCases
+from support.game_cases import GameCases, SampleRecord
 
 SUSPECTS = (
     "S01=female+thin+long+newspaper+glasses,S02=male+fat+short+revolver+umbrella,"
     "S03=female+fat+short+striped+knife,S04=male+thin+long+dotted+bag,"
     "S05=female+thin+short+revolver+bag,S06=male+fat+long+plain+glasses,"
     "S07=female+fat+long+knife+umbrella"
+)
+# Five suspects: two convictions end the game, so that its record stays short.
+SHORT = (
+    "S01=female+thin+long+newspaper+glasses,S02=male+fat+short+revolver+umbrella,"
+    "S03=female+fat+short+striped+knife,S04=male+thin+long+dotted+bag,"
+    "S05=female+thin+short+revolver+bag"
 )
 
 CASES = GameCases(
@@ -23,6 +29,7 @@ CASES = GameCases(
         "threshold": 4,
         "round_limit": 6,
     },
+    record=SampleRecord(players=2, seed=8, options={"suspects": SHORT}),
     other_options={
         "conviction": "claim",
         "clues_must_fit": "no",

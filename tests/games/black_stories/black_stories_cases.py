@@ -2,7 +2,7 @@
 (``support.game_cases``)."""
 
 from sleuth.games.black_stories.components import DEFAULT_DECK
-from support.game_cases import GameCases
+from support.game_cases import GameCases, SampleRecord
 
 # Black Stories Investigation without two of its three-evidence cards.
 SHORTER = ",".join(c for c in DEFAULT_DECK if c not in ("man+night+knife", "woman+day+gun"))
@@ -11,4 +11,5 @@ CASES = GameCases(
     players=4,
     values={"point_chips": 20, "deck": SHORTER},
     other_options={"guesses": "private", "point_chips": 12, "start": "seat0"},
+    record=SampleRecord(players=3, seed=11, options={"guesses": "private"}),
 )

@@ -1,6 +1,10 @@
 """Black Vienna's data for the tests that run every game (``support.game_cases``)."""
 
-from support.game_cases import GameCases
+from pathlib import Path
+
+from support.game_cases import GameCases, SampleRecord
+
+GOLDENS = Path(__file__).parent / "goldens"
 
 # A Black Vienna deck given as a list: REFERENCE.md Appendix A2 (also named "transcribed").
 TRANSCRIBED = (
@@ -17,4 +21,6 @@ CASES = GameCases(
         "deck": "transcribed",
         "post_win_guesses": "no",
     },
+    # a wrong accusation, a correct one, a guess and a pass
+    record=SampleRecord(golden="black-vienna-4p-scripted.json"),
 )
