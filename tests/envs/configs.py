@@ -8,13 +8,25 @@ from typing import Any
 
 import pytest
 
-from sleuth.core import all_kits
+from sleuth.core import all_kits, find_kit
 from sleuth.core.kit import ENCODER
 from support.game_cases import cases_of, package_of
 
 
 def encoded_games() -> list[str]:
     return [kit.name for kit in all_kits() if kit.has(ENCODER)]
+
+
+def short_games() -> list[str]:
+    """The encoded games whose games between random players are short enough to play whole
+    in a quick test (``long_games`` in a game's test data says otherwise)."""
+    return [name for name in encoded_games() if not cases_of(find_kit(name)).long_games]
+
+
+def table_of_three(game: str) -> int:
+    """Three players, or the nearest table the game allows."""
+    rules = find_kit(game).game
+    return min(max(3, rules.min_players), rules.max_players)
 
 
 def configurations() -> list[Any]:

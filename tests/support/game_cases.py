@@ -43,8 +43,10 @@ class GameCases:
     option's values (default: the game's smallest). ``values``: the value to try for each
     option that is neither a choice nor yes/no (without one, such an option is left at its
     default). ``other_options``: non-default options together, which the research
-    environments must cope with, at ``players_with_options`` players at least. ``record``:
-    the game's sample finished record (``support.records``).
+    environments must cope with, at ``players_with_options`` players at least.
+    ``long_games``: a game between random players runs to thousands of steps, so the tests
+    that play many play fewer of it. ``record``: the game's sample finished record
+    (``support.records``).
     """
 
     base: Mapping[str, object] = field(default_factory=dict)
@@ -52,6 +54,7 @@ class GameCases:
     values: Mapping[str, object] = field(default_factory=dict)
     other_options: Mapping[str, object] = field(default_factory=dict)
     players_with_options: int = 0
+    long_games: bool = False
     record: SampleRecord = field(default_factory=SampleRecord)
 
 

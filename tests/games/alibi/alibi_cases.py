@@ -19,6 +19,7 @@ CASES = GameCases(
     # Seven suspects keep Alibi's games short enough for every variant.
     base={"suspects": SUSPECTS},
     players=4,
+    long_games=True,  # a game between random players is some 2,000 steps
     values={
         "suspects": SUSPECTS,
         "clues": "male=6,female=4,fat=4,thin=4,long=4,short=4,plain=2,striped=2,dotted=2,"
