@@ -45,8 +45,9 @@ class GameCases:
     default). ``other_options``: non-default options together, which the research
     environments must cope with, at ``players_with_options`` players at least.
     ``long_games``: a game between random players runs to thousands of steps, so the tests
-    that play many play fewer of it. ``record``: the game's sample finished record
-    (``support.records``).
+    that play many play fewer of it. ``position``: a small position file of the game's
+    knowledge part (``sleuth deduce``), which every game with that part must give.
+    ``record``: the game's sample finished record (``support.records``).
     """
 
     base: Mapping[str, object] = field(default_factory=dict)
@@ -55,6 +56,7 @@ class GameCases:
     other_options: Mapping[str, object] = field(default_factory=dict)
     players_with_options: int = 0
     long_games: bool = False
+    position: Mapping[str, object] | None = None
     record: SampleRecord = field(default_factory=SampleRecord)
 
 

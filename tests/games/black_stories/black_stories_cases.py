@@ -8,6 +8,12 @@ from support.game_cases import GameCases, SampleRecord
 SHORTER = ",".join(c for c in DEFAULT_DECK if c not in ("man+night+knife", "woman+day+gun"))
 
 CASES = GameCases(
+    position={
+        "game": "bsi",
+        "players": 3,
+        "seat": 0,
+        "targets": {"1": {"cards": [{"evidence": ["woman", "knife"], "field": "2"}]}},
+    },
     players=4,
     values={"point_chips": 20, "deck": SHORTER},
     other_options={"guesses": "private", "point_chips": 12, "start": "seat0"},

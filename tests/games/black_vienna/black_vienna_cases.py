@@ -13,6 +13,13 @@ TRANSCRIBED = (
 ).replace(" ", ",")
 
 CASES = GameCases(
+    position={
+        "game": "black-vienna",
+        "players": 4,
+        "seat": 1,
+        "hand": "AFKPTX",
+        "investigations": [{"target": 2, "letters": "AOR", "markers": 1}],
+    },
     players=4,
     values={"deck": TRANSCRIBED},
     other_options={

@@ -7,6 +7,20 @@ from support.game_cases import GameCases, SampleRecord
 RENAMED = ",".join(c.replace("/Officer/", "/Inspector/") for c in DEFAULT_DECK)
 
 CASES = GameCases(
+    position={
+        "game": "13-clues",
+        "players": 4,
+        "seat": 0,
+        "hidden": ["Officer", "Park"],
+        "mysteries": {
+            "1": ["Duke", "Market", "Sword"],
+            "2": ["Maid", "Plaza", "Gun"],
+            "3": ["Nurse", "Museum", "Candlestick"],
+        },
+        "informants": {"A": "Butcher"},
+        "questions": [{"witness": 2, "about": "purple", "answer": 1}],
+        "accusations": [{"player": 3, "cards": ["Countess", "Harbor", "Rifle"]}],
+    },
     players=4,
     values={"glasses": 6, "stall_rounds": 6, "deck": RENAMED},
     other_options={
