@@ -85,7 +85,6 @@ NOT_YET = {
     "tests/server/test_web_lobby.py",
     "tests/server/web_play.py",
     "tests/support/bv_positions.py",
-    "tests/support/narrow.py",
     "tests/test_action_list_index.py",
     "tests/test_arena.py",
     "tests/test_arena_seeds.py",
