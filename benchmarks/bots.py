@@ -18,10 +18,17 @@ from collections.abc import Sequence
 from sleuth.agents import Agent, RandomAgent, agent_names, make_agent
 from sleuth.arena import play_match
 from sleuth.arena.tournament import run_specs, schedule
-from sleuth.core import Action, View, make_game
+from sleuth.core import Action, View, all_kits, make_game
 
-GAMES = {"black-vienna": 4, "black-stories-investigation": 4, "13-clues": 4, "alibi": 4}
+PLAYERS = 4  # each game's table, within what the game allows
 TARGET_MS = 200.0
+# The arena tournament: the first game whose bots include these.
+ARENA_BOTS = ["deductive", "basic", "random", "random"]
+
+
+def players_of(name: str) -> int:
+    game = next(kit.game for kit in all_kits() if kit.name == name)
+    return min(max(PLAYERS, game.min_players), game.max_players)
 
 
 class _Stopwatch(Agent):
@@ -58,9 +65,10 @@ def main() -> None:
     print(
         f"{'game':<28} {'bot':<10} {'moves':>6} {'median ms':>10} {'p95 ms':>8} {'vs 200 ms':>10}"
     )
-    for game_name, players in GAMES.items():
+    for kit in all_kits():
+        game_name = kit.name
         for bot in agent_names(game_name):
-            times = sorted(decision_times(game_name, players, bot, args.games))
+            times = sorted(decision_times(game_name, players_of(game_name), bot, args.games))
             median = 1000 * statistics.median(times)
             p95 = 1000 * times[int(0.95 * (len(times) - 1))]
             print(
@@ -68,17 +76,20 @@ def main() -> None:
                 f"{median / TARGET_MS:>9.3f}x"
             )
     print()
-    game = make_game("black-vienna", 4)
-    specs = schedule(
-        game.name, game.config_json(), ["deductive", "basic", "random", "random"], 40, seed=1
+    arena = next(
+        kit.name
+        for kit in all_kits()
+        if set(ARENA_BOTS) <= set(agent_names(kit.name)) and players_of(kit.name) == len(ARENA_BOTS)
     )
+    game = make_game(arena, len(ARENA_BOTS))
+    specs = schedule(game.name, game.config_json(), ARENA_BOTS, 40, seed=1)
     rates = {}
     for workers in (1, 2):
         started = time.perf_counter()
         run_specs(specs, workers=workers)
         rates[workers] = len(specs) / (time.perf_counter() - started)
     print(
-        f"arena, Black Vienna deductive+basic+2 random, {len(specs)} games: "
+        f"arena, {game.title} deductive+basic+2 random, {len(specs)} games: "
         f"1 worker {rates[1]:.1f} games/s, 2 workers {rates[2]:.1f} games/s "
         f"({rates[2] / rates[1]:.2f}x)"
     )

@@ -15,7 +15,7 @@ Time is this process's CPU time, so other work on a shared machine weighs less. 
 - ``views/<game>``: a seat's view and its JSON (a server frame) at the largest player count,
   per second, as ``benchmarks/views.py`` measures them;
 - ``deduce/full``: full exact analyses (worlds, card probabilities, the ring) of 4-player Black
-  Vienna positions per second, as ``benchmarks/deduce.py`` times them;
+  Vienna positions per second, as ``benchmarks/games/black_vienna/deduce_speed.py`` times them;
 - ``envs/<game>``: PettingZoo steps per second at 4 players with random masked actions, as
   ``benchmarks/envs.py`` runs them.
 

@@ -37,8 +37,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from sleuth.agents.levels import LADDER_FILE, ladder
 from sleuth.arena.stats import head_to_head, ratings
 from sleuth.arena.tournament import GameResult, GameSpec, run_specs, schedule
-from sleuth.core import Game, find_kit
+from sleuth.core import Game, all_kits, find_kit
 from sleuth.core.kit import BOTS
+
+BUILT_IN = "sleuth.games."  # the module of a built-in game's rules starts so
 
 KEY = b"sleuth ladder round-robin"  # fixed: the ladder replays exactly from its seed
 
@@ -119,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--write", action="store_true", help="store ladder.json by the bots")
     args = parser.parse_args(argv)
-    names = args.game or ["black-vienna", "black-stories-investigation", "alibi", "13-clues"]
+    built_in = [kit.name for kit in all_kits() if kit.game.__module__.startswith(BUILT_IN)]
+    names = args.game or built_in
     for name in names:
         result = measure(name, args.players, args.games, args.seed, args.workers, args.pairs)
         print(f"{find_kit(name).game.title}: {result['measured']}")

@@ -9,32 +9,25 @@ from __future__ import annotations
 
 import pytest
 
-from sleuth.core import all_kits, find_game
-from sleuth.testing import check_game
-from support.variants import BASE, PLAYERS, variants
+from sleuth.core import find_game
+from support.every_game import check_option, check_table, tables
+from support.variants import variants
 
 # Each kit at its smallest table (fast) and its largest (marked slow: CI runs it).
 TABLES = [
     pytest.param(
-        kit.name, players, marks=pytest.mark.slow if players > kit.game.min_players else ()
+        name, players, marks=pytest.mark.slow if players > find_game(name).min_players else ()
     )
-    for kit in all_kits()
-    for players in sorted({kit.game.min_players, kit.game.max_players})
+    for name, players in tables()
 ]
 
 
 @pytest.mark.parametrize(("name", "players"), TABLES, ids=str)
 def test_every_kit_conforms_at_its_smallest_and_largest_table(name: str, players: int) -> None:
-    game = find_game(name).configure(players, **BASE.get(name, {}))
-    report = check_game(game, seeds=range(2), deep_every=40)
-    assert report.games == 2 and report.replays_checked == 2
-    assert report.illegal_checked > 0 and report.malformed_checked > 0
+    check_table(name, players)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "option", "value"), list(variants()), ids=str)
 def test_every_option_conforms(name: str, option: str, value: object) -> None:
-    players = PLAYERS.get(name, find_game(name).min_players)
-    game = find_game(name).configure(players, **{**BASE.get(name, {}), option: value})
-    report = check_game(game, seeds=range(2), deep_every=40)
-    assert report.games == 2 and report.replays_checked == 2 and report.json_checked > 0
+    check_option(name, option, value)

@@ -16,41 +16,29 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sleuth.core import GameError, all_kits, find_game, make_game
+from sleuth.core.kit import KNOWLEDGE
 from sleuth.deduce.api import analyze_position
+from support.game_cases import cases_of
 
 FUZZ = settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
 )
 
+# A small position of every game with a knowledge part, from the game's own test data.
 POSITIONS: list[dict[str, Any]] = [
-    {
-        "game": "black-vienna",
-        "players": 4,
-        "seat": 1,
-        "hand": "AFKPTX",
-        "investigations": [{"target": 2, "letters": "AOR", "markers": 1}],
-    },
-    {
-        "game": "13-clues",
-        "players": 4,
-        "seat": 0,
-        "hidden": ["Officer", "Park"],
-        "mysteries": {
-            "1": ["Duke", "Market", "Sword"],
-            "2": ["Maid", "Plaza", "Gun"],
-            "3": ["Nurse", "Museum", "Candlestick"],
-        },
-        "informants": {"A": "Butcher"},
-        "questions": [{"witness": 2, "about": "purple", "answer": 1}],
-        "accusations": [{"player": 3, "cards": ["Countess", "Harbor", "Rifle"]}],
-    },
-    {
-        "game": "bsi",
-        "players": 3,
-        "seat": 0,
-        "targets": {"1": {"cards": [{"evidence": ["woman", "knife"], "field": "2"}]}},
-    },
+    dict(position)
+    for kit in all_kits()
+    if kit.has(KNOWLEDGE) and (position := cases_of(kit).position) is not None
 ]
+
+
+def test_every_game_with_knowledge_gives_a_position() -> None:
+    for kit in all_kits():
+        if kit.has(KNOWLEDGE) and kit.game.__module__.startswith("sleuth.games."):
+            position = cases_of(kit).position
+            assert position is not None, f"{kit.name}: no position in its test data"
+            assert find_game(str(position["game"])) is kit.game
+
 
 # JSON values a hand-edited or hostile file may hold where another value was.
 ODD_VALUES = st.one_of(

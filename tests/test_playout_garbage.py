@@ -42,7 +42,7 @@ def test_a_playout_leaves_no_cyclic_garbage(name: str, players: int) -> None:
     gc.disable()
     try:
         games = 0
-        while games < 8 and steps < 500:  # Alibi's games are long: a few are enough
+        while games < 8 and steps < 500:  # some games are long: a few are enough
             state = game.new(games)
             games += 1
             while state.outcome is None:

@@ -30,6 +30,7 @@ from sleuth.cli.main import main
 from sleuth.core import Action, View, derive_seed, make_game, make_rng
 from sleuth.core.records import load_record
 from sleuth.core.rng import keyed_seed
+from support.game_names import built_in_kits
 
 MAX_SEATS = 6
 TOOL_SEEDS = range(64)  # small --seed values people type
@@ -155,8 +156,9 @@ def test_the_hunt_finds_the_seed_under_the_old_scheme() -> None:
 
 
 def test_play_bots_draw_nothing_from_the_deal() -> None:
-    for name, players in (("bv", 4), ("13-clues", 3), ("black-stories", 3), ("alibi", 2)):
-        game = make_game(name, players)
+    for kit in built_in_kits():
+        players = kit.game.min_players
+        game = make_game(kit.name, players)
         session = GameSession.start(game, [SeedHunter(0.02) for _ in range(players)])
         for _ in range(20_000):
             if session.bot_step() is None:

@@ -7,6 +7,8 @@ import re
 import subprocess
 from pathlib import Path
 
+from sleuth.core import find_kit
+
 ROOT = Path(__file__).resolve().parent.parent
 VENV = "python3 -m venv .venv && . .venv/bin/activate && pip install -e "
 
@@ -38,7 +40,9 @@ def test_the_readme_sets_up_in_a_virtual_environment_first() -> None:
     assert len(lines) == 2
     for line in lines:
         assert line.startswith(VENV), line
-    assert " sleuth serve --open-table black-vienna" in lines[0]
+    served = re.search(r" sleuth serve --open-table (\S+)", lines[0])
+    assert served is not None, lines[0]
+    assert find_kit(served.group(1)).name == served.group(1)  # a registered game, by its id
     assert lines[1].endswith("&& bash scripts/test.sh")
 
 

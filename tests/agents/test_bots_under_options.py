@@ -12,11 +12,11 @@ import pytest
 from sleuth.agents import agent_names, make_agent
 from sleuth.arena import play_match
 from sleuth.core import find_game
-from support.variants import BASE, PLAYERS, variants
+from support.variants import base_options, variant_players, variants
 
 pytestmark = pytest.mark.slow
 SEARCH = "ismcts:iterations=24"
-# The Alibi lookahead with a small budget too: every variant seats it at a 5-player table.
+# A lookahead bot with a small budget too: every variant seats it at a 5-player table.
 SMALL = {"ismcts": SEARCH, "lookahead": "lookahead:samples=2"}
 
 
@@ -24,9 +24,9 @@ SMALL = {"ismcts": SEARCH, "lookahead": "lookahead:samples=2"}
 def test_every_bot_plays_to_the_end(name: str, option: str, value: object) -> None:
     bots = [SMALL.get(b, b) for b in agent_names(name) if b != "random"]
     # every bot of the game has a seat, and random one too (a seat more where needed)
-    players = max(PLAYERS.get(name, find_game(name).min_players), len(bots) + 1)
+    players = max(variant_players(name), len(bots) + 1)
     assert players <= find_game(name).max_players
-    options = {**BASE.get(name, {}), option: value}
+    options = {**base_options(name), option: value}
     game = find_game(name).configure(players, **options)
     specs = (bots + ["random"] * players)[:players]
     shift = sum(map(ord, f"{option}={value}")) % players

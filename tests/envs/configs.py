@@ -1,5 +1,6 @@
 """The configurations the environment tests run: every game with an encoder, at its smallest
-and largest player count, and under rule options other than the defaults."""
+and largest player count, and under rule options other than the defaults (each game's
+``other_options`` in its test folder, ``support.game_cases``)."""
 
 from __future__ import annotations
 
@@ -7,33 +8,25 @@ from typing import Any
 
 import pytest
 
-from sleuth.core import all_kits
+from sleuth.core import all_kits, find_kit
 from sleuth.core.kit import ENCODER
-
-# Options other than the defaults, per game (by name): every game's encoder must cope.
-OTHER_OPTIONS: dict[str, dict[str, object]] = {
-    "black-vienna": {
-        "special": "either",
-        "empty_stacks": "special-only",
-        "deck": "transcribed",
-        "post_win_guesses": "no",
-    },
-    "black-stories-investigation": {"guesses": "private", "point_chips": 12, "start": "seat0"},
-    "alibi": {"conviction": "claim", "clues_must_fit": "no", "round_limit": 12, "threshold": 3},
-    "13-clues": {
-        "top_secret": "yes",
-        "type_questions": "yes",
-        "repeat_accusations": "no",
-        "mystery_choice": "random",
-        "stall_rounds": 4,
-    },
-}
-# Options with which the smallest player count is not allowed.
-MIN_PLAYERS_WITH_OPTIONS = {"13-clues": 3}
+from support.game_cases import cases_of, package_of
 
 
 def encoded_games() -> list[str]:
     return [kit.name for kit in all_kits() if kit.has(ENCODER)]
+
+
+def short_games() -> list[str]:
+    """The encoded games whose games between random players are short enough to play whole
+    in a quick test (``long_games`` in a game's test data says otherwise)."""
+    return [name for name in encoded_games() if not cases_of(find_kit(name)).long_games]
+
+
+def table_of_three(game: str) -> int:
+    """Three players, or the nearest table the game allows."""
+    rules = find_kit(game).game
+    return min(max(3, rules.min_players), rules.max_players)
 
 
 def configurations() -> list[Any]:
@@ -48,13 +41,20 @@ def configurations() -> list[Any]:
             # the largest table is the slow one; the smallest and the options stay fast
             marks = pytest.mark.slow if players > game.min_players else ()
             out.append(pytest.param(kit.name, players, {}, id=f"{kit.name}-{players}", marks=marks))
-        options = OTHER_OPTIONS.get(kit.name, {})
-        players = max(game.min_players, MIN_PLAYERS_WITH_OPTIONS.get(kit.name, 0))
+        cases = cases_of(kit)
+        options = dict(cases.other_options)
+        players = max(game.min_players, cases.players_with_options)
         out.append(pytest.param(kit.name, players, options, id=f"{kit.name}-{players}-options"))
     return out
 
 
 def test_every_built_in_game_has_an_encoder_and_other_options() -> None:
-    games = encoded_games()
-    assert games == sorted(OTHER_OPTIONS)
-    assert len(configurations()) == 3 * len(games)
+    built_in = [kit for kit in all_kits() if kit.game.__module__.startswith("sleuth.games.")]
+    assert built_in
+    for kit in built_in:
+        assert kit.has(ENCODER), f"{kit.name} has no encoder"
+        assert cases_of(kit).other_options, (
+            f"{kit.name}: no other_options in tests/games/{package_of(kit)}/"
+            f"{package_of(kit)}_cases.py"
+        )
+    assert len(configurations()) == 3 * len(encoded_games())

@@ -15,10 +15,11 @@ import random
 import numpy as np
 import pytest
 
-from envs.configs import configurations
+from envs.configs import configurations, encoded_games
 from sleuth.core import find_kit, make_game
 from sleuth.core.kit import KNOWLEDGE
 from sleuth.envs.table import Decision, Table, random_code
+from support.game_cases import cases_of
 
 
 def engine_codes(table: Table, seat: int) -> set[int]:
@@ -86,7 +87,7 @@ def compare_twins(table: Table, other: Table, rng: random.Random) -> int:
 def test_masks_are_the_engines_legal_actions_and_twins_look_alike(
     game: str, players: int, options: dict[str, object]
 ) -> None:
-    seeds = range(2) if game != "alibi" else range(1)  # an Alibi game is ~2,000 steps
+    seeds = range(1) if cases_of(find_kit(game)).long_games else range(2)
     steps, twins = check_random_games(game, players, options, seeds)
     assert steps > 20 and twins > steps // 2
 
@@ -96,13 +97,13 @@ def test_masks_are_the_engines_legal_actions_and_twins_look_alike(
 def test_masks_and_twins_over_many_games(
     game: str, players: int, options: dict[str, object]
 ) -> None:
-    # 30 games, or as many as make 6,000 steps: an Alibi game is some 2,000 steps, the
-    # other games' a few dozen to a few hundred.
+    # 30 games, or as many as make 6,000 steps: a long game is some 2,000 steps, the
+    # others a few dozen to a few hundred.
     steps, twins = check_random_games(game, players, options, range(10, 40), enough=6000)
     assert steps > 20 and twins > steps // 2
 
 
-KNOWLEDGE_GAMES = [kit.name for kit in map(find_kit, ("bv", "bsi", "13-clues"))]
+KNOWLEDGE_GAMES = [name for name in encoded_games() if find_kit(name).has(KNOWLEDGE)]
 
 
 @pytest.mark.parametrize("game", KNOWLEDGE_GAMES)

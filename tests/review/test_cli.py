@@ -10,7 +10,11 @@ from typing import Any
 import pytest
 
 from sleuth.cli.main import main
+from sleuth.core import find_kit
+from sleuth.core.kit import REVIEW
 from sleuth.core.records import ENDING, save_record
+from sleuth.deduce.review import ReviewPart
+from support.game_names import built_in_kits
 from support.records import sample_records
 
 
@@ -24,33 +28,49 @@ def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return paths
 
 
-@pytest.mark.parametrize(
-    "name", ["black-vienna", "13-clues", "black-stories-investigation", "alibi"]
-)
+def review_part(name: str) -> ReviewPart[Any]:
+    return find_kit(name).part(REVIEW, ReviewPart)
+
+
+GAMES = [kit.name for kit in built_in_kits()]
+# A game whose review is exact, for the tests of the command's options and errors.
+EXACT = next(name for name in GAMES if review_part(name).exact)
+
+
+def players_of(path: Path) -> int:
+    players: int = json.loads(path.read_text(encoding="utf-8"))["config"]["players"]
+    return players
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_text_review_of_each_game(
     name: str, records: dict[str, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["review", str(records[name])]) == 0
     out = capsys.readouterr().out
-    players = json.loads(records[name].read_text(encoding="utf-8"))["config"]["players"]
+    players = players_of(records[name])
     for seat in range(players):
         assert f"\nSeat {seat}: " in out
     assert out.count("p(truth)") == players + 1
-    if name == "alibi":
-        assert "NOTE: these figures are card counting, not exact" in out
+    part = review_part(name)
+    if part.exact:
+        assert f"\nFigures: {part.method}.\n" in out and "NOTE: " not in out
     else:
-        assert "Figures: exact" in out
+        assert f"\nNOTE: these figures are {part.method}.\n" in out
 
 
 def test_json_and_one_seat(records: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["review", str(records["black-vienna"]), "--json", "--seat", "2"]) == 0
+    chosen = players_of(records[EXACT]) - 1
+    assert main(["review", str(records[EXACT]), "--json", "--seat", str(chosen)]) == 0
     data: dict[str, Any] = json.loads(capsys.readouterr().out)
-    assert data["game"] == "black-vienna" and data["exact"] is True
+    assert data["game"] == EXACT and data["exact"] is True
     (seat,) = data["seats"]
-    assert seat["seat"] == 2
-    steps = len(json.loads(records["black-vienna"].read_text(encoding="utf-8"))["steps"])
+    assert seat["seat"] == chosen
+    steps = len(json.loads(records[EXACT].read_text(encoding="utf-8"))["steps"])
     assert [r["step"] for r in seat["readings"]] == list(range(steps + 1))
-    assert all(0 < r["probability"] <= 1 for r in seat["readings"])
+    # no probability while a game's setup leaves nothing to know yet (a choice of cards)
+    known = [r["probability"] for r in seat["readings"] if r["probability"] is not None]
+    assert known and all(0 < p <= 1 for p in known)
     assert seat["notes"] and isinstance(seat["notes"][0], str)
 
 
@@ -60,7 +80,7 @@ def test_plot_is_a_png(
 ) -> None:
     pytest.importorskip("matplotlib")
     plot = tmp_path / "review.png"
-    assert main(["review", str(records["13-clues"]), "--plot", str(plot)]) == 0
+    assert main(["review", str(records[EXACT]), "--plot", str(plot)]) == 0
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert f"plot: {plot}" in capsys.readouterr().err
 
@@ -68,19 +88,21 @@ def test_plot_is_a_png(
 def test_what_cannot_be_reviewed(
     records: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    record = json.loads(records["black-vienna"].read_text(encoding="utf-8"))
+    record = json.loads(records[EXACT].read_text(encoding="utf-8"))
     unfinished = {k: v for k, v in record.items() if k not in ENDING}
     path = tmp_path / "unfinished.json"
     path.write_text(json.dumps(unfinished), encoding="utf-8")
     assert main(["review", str(path)]) == 2
     assert "the review is of a finished game" in capsys.readouterr().err
-    assert main(["review", str(records["black-vienna"]), "--seat", "7"]) == 2
-    assert "seat 7 is not a seat of this 4-player game" in capsys.readouterr().err
+    players = players_of(records[EXACT])
+    assert main(["review", str(records[EXACT]), "--seat", str(players)]) == 2
+    message = f"seat {players} is not a seat of this {players}-player game"
+    assert message in capsys.readouterr().err
     broken = tmp_path / "broken.json"
     broken.write_text("{", encoding="utf-8")
     assert main(["review", str(broken)]) == 2
     assert "not JSON" in capsys.readouterr().err
-    record["steps"][0][2] = "AOR@1=3"
+    record["steps"][0][2] += " (tampered)"
     tampered = tmp_path / "tampered.json"
     tampered.write_text(json.dumps(record), encoding="utf-8")
     assert main(["review", str(tampered)]) == 2

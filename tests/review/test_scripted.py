@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from games.alibi.alibi_cases import SHORT as SHORT_ALIBI
+from games.black_vienna.black_vienna_cases import GOLDENS as BLACK_VIENNA_GOLDENS
 from sleuth.agents import make_agent
 from sleuth.arena import play_match
 from sleuth.core import make_game
@@ -20,7 +22,6 @@ from sleuth.core.records import Recorder
 from sleuth.games.black_stories import components as bs
 from sleuth.review import GameReview, render, review_record
 from sleuth.testing.golden import load_scenario
-from support.records import GOLDENS, SHORT_ALIBI
 
 SALT = "5a" * 16
 
@@ -42,7 +43,7 @@ def entropy(weights: list[float]) -> float:
 
 @pytest.fixture(scope="module")
 def black_vienna() -> GameReview:
-    game, seed, script = load_scenario(GOLDENS / "black-vienna-4p-scripted.json")
+    game, seed, script = load_scenario(BLACK_VIENNA_GOLDENS / "black-vienna-4p-scripted.json")
     assert script is not None
     recorder = Recorder(game, seed, SALT)
     for seat, text in script:

@@ -7,8 +7,9 @@ test built on this can disagree with the engine's model of the rules.
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -133,3 +134,32 @@ def results_of(game: Any, state: State, history: Sequence[tuple[int, str]]) -> l
         state = state.apply(seat, game.parse_action(text))
         out.append(state.last_result())
     return out
+
+
+# The seat whose view the simulations match, and the first seed of the deals they draw.
+SEAT = 0
+FIRST_SEED = 10**6
+History = tuple[tuple[int, str], ...]
+
+
+def simulate(
+    game: Any,
+    reference: State,
+    history: History,
+    deals: int,
+    relabel: Callable[[Any, random.Random], State | None],
+    solution: Callable[[Any], str],
+) -> tuple[Any, Counter[str]]:
+    """Seat 0's view after the reference history, and the solutions of the kept deals."""
+    results = results_of(game, reference, history)
+    target = replay(game, reference, history).view(SEAT)
+    rng = random.Random(7)
+    kept: Counter[str] = Counter()
+    for seed in range(FIRST_SEED, FIRST_SEED + deals):
+        deal = relabel(game.new(seed), rng)
+        if deal is None:
+            continue
+        final = replay(game, deal, history, results)
+        if final is not None and final.view(SEAT) == target:
+            kept[solution(final)] += 1
+    return target, kept

@@ -1,4 +1,4 @@
-"""A checked narrowing for tests: ``narrow(BlackVienna, make_game("bv", 4))`` is the game,
+"""A checked narrowing for tests: ``narrow(TheGame, make_game(name, 4))`` is the game,
 typed as the kit's own class, and a test fails at once if the registry gave anything else.
 It is the inline form of ``assert isinstance(...)``, never an unchecked cast."""
 

@@ -1,4 +1,4 @@
-"""Finished records of all four games, each with steps whose texts hide something."""
+"""A finished record of every built-in game, each with steps whose texts hide something."""
 
 from __future__ import annotations
 
@@ -9,20 +9,15 @@ from typing import Any
 
 from sleuth.agents import RandomAgent
 from sleuth.arena import play_match
-from sleuth.core import make_game
+from sleuth.core import GameKit, make_game
 from sleuth.core.records import Recorder
 from sleuth.testing.golden import load_scenario
 
+from .game_cases import cases_of, tests_folder
+from .game_names import built_in_kits
 from .streams import bot_streams
 
-GOLDENS = Path(__file__).resolve().parent.parent / "goldens"
 SALT = "5a" * 16
-# Five suspects: two convictions end the game, so that its record stays short.
-SHORT_ALIBI = (
-    "S01=female+thin+long+newspaper+glasses,S02=male+fat+short+revolver+umbrella,"
-    "S03=female+fat+short+striped+knife,S04=male+thin+long+dotted+bag,"
-    "S05=female+thin+short+revolver+bag"
-)
 
 
 def _random(name: str, players: int, seed: int, **options: Any) -> dict[str, Any]:
@@ -32,25 +27,27 @@ def _random(name: str, players: int, seed: int, **options: Any) -> dict[str, Any
     return result.record
 
 
-def _scripted_black_vienna() -> dict[str, Any]:
-    """A wrong accusation, a correct one, a guess and a pass (the scripted golden game)."""
-    game, seed, script = load_scenario(GOLDENS / "black-vienna-4p-scripted.json")
-    assert script is not None
+def _scripted(path: Path) -> dict[str, Any]:
+    game, seed, script = load_scenario(path)
+    assert script is not None, f"{path} is not a scripted scenario"
     recorder = Recorder(game, seed, SALT)
     for seat, text in script:
         recorder.play(seat, text)
     return recorder.record()
 
 
+def sample_record(kit: GameKit) -> dict[str, Any]:
+    """The kit's sample record, as its test folder says (``GameCases.record``)."""
+    spec = cases_of(kit).record
+    if spec.golden is not None:
+        return _scripted(tests_folder(kit) / "goldens" / spec.golden)
+    players = spec.players or kit.game.min_players
+    return _random(kit.name, players, spec.seed, **spec.options)
+
+
 @functools.cache
 def _records() -> str:
-    records = {
-        "black-vienna": _scripted_black_vienna(),
-        "13-clues": _random("13-clues", 4, 6, top_secret=True, stall_rounds=3),
-        "black-stories-investigation": _random("black-stories", 3, 11, guesses="private"),
-        "alibi": _random("alibi", 2, 8, suspects=SHORT_ALIBI),
-    }
-    return json.dumps(records, ensure_ascii=False)
+    return json.dumps({kit.name: sample_record(kit) for kit in built_in_kits()}, ensure_ascii=False)
 
 
 def sample_records() -> dict[str, dict[str, Any]]:

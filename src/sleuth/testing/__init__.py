@@ -1,5 +1,6 @@
 """The public conformance harness: every registered game must pass ``check_game``."""
 
 from .harness import ConformanceReport, check_game
+from .kits import check_kit
 
-__all__ = ["ConformanceReport", "check_game"]
+__all__ = ["ConformanceReport", "check_game", "check_kit"]

@@ -1,7 +1,8 @@
 """Golden playthroughs: every seat's and the spectator's view at every step, as text.
 
-A scenario is a JSON file ``tests/goldens/NAME.json`` (game, players, seed, options); its
-playthrough is ``NAME.txt`` beside it. ``python scripts/goldens.py`` rewrites the texts and
+A scenario is a JSON file ``NAME.json`` (game, players, seed, options) in the folder
+``goldens`` of its game's tests, ``tests/games/<package>/goldens/``; its playthrough is
+``NAME.txt`` beside it. ``python scripts/goldens.py`` rewrites the texts and
 a test diffs them, so any change in what a seat sees shows up in review as a diff.
 """
 
@@ -59,3 +60,8 @@ def _views(state: Any) -> list[str]:
 
 def golden_paths(folder: Path) -> list[Path]:
     return sorted(folder.glob("*.json"))
+
+
+def every_golden(tests: Path) -> list[Path]:
+    """The scenarios of every game's tests under ``tests`` (``games/*/goldens/*.json``)."""
+    return sorted(tests.glob("games/*/goldens/*.json"), key=lambda path: path.name)

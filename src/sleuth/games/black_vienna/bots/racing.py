@@ -34,8 +34,8 @@ likely trios left all name the same one: at tables of four of them (30 games), 1
 
 Its questions are deductive's, less ``thrift`` bits for each marker the answer is
 expected to take. At a table of four askers who wait for certainty
-(``benchmarks/vienna_pace.py``, 30 deals) it takes the games that reach a certain seat from
-24 to 29.
+(``benchmarks/games/black_vienna/vienna_pace.py``, 30 deals) it takes the games that reach
+a certain seat from 24 to 29.
 
 Measured against ``deductive`` (two seats each, rotated, 4 players; paired score
 difference, 95% interval) and at a table of four of them (200 games, seed 4002: the games

@@ -215,7 +215,7 @@ def test_cli_whole_process(tmp_path: Path) -> None:
             }
         )
     )
-    src = Path(__file__).resolve().parents[2] / "src"
+    src = Path(__file__).resolve().parents[3] / "src"
     env_cmd = [
         sys.executable,
         "-c",

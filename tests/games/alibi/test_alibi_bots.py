@@ -16,7 +16,7 @@ from sleuth.games.alibi.bots.common import Table, unseen
 from support.streams import TEST_KEY
 
 GAME = "alibi"
-# The 5-suspect list of tests/goldens/alibi-2p.json: two convictions end the game.
+# The 5-suspect list of goldens/alibi-2p.json: two convictions end the game.
 SUSPECTS = (
     "S01=female+thin+long+newspaper+glasses",
     "S02=male+fat+short+revolver+umbrella",

@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from games.thirteen_clues.test_thirteen_clues_adapter import random_13_clues
 from sleuth.games.thirteen_clues.knowledge import (
     INFORMANTS,
     ThirteenCluesAnalysis,
@@ -16,8 +17,6 @@ from sleuth.games.thirteen_clues.knowledge import (
     cards_for,
 )
 from support.json_access import as_list, as_obj
-
-from .test_other_games import random_13_clues
 
 DRAWS = 3000
 # Five standard errors: a correct sampler fails one check in about 3.5 million.

@@ -1,7 +1,9 @@
 """Black Vienna: how many questions a table needs before some seat can be sure of the ring.
 
-    python benchmarks/vienna_pace.py [--games N] [--players N] [--oracle-games N] [--seed S]
-    python benchmarks/vienna_pace.py --frontier 0.3,0.5,0.7,0.9,1 [--oracle-games N]
+    python benchmarks/games/black_vienna/vienna_pace.py [--games N] [--players N]
+        [--oracle-games N] [--seed S]
+    python benchmarks/games/black_vienna/vienna_pace.py --frontier 0.3,0.5,0.7,0.9,1
+        [--oracle-games N]
 
 Every seat asks; nobody accuses, so the questions run until the first seat whose own view
 (its hand and every public answer) leaves one ring, or the game breaks off. Three ways of
@@ -41,7 +43,7 @@ from collections.abc import Callable
 from math import comb
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "src"))
 
 from sleuth.core import make_game
 from sleuth.games.black_vienna import Accuse, BlackViennaState, BlackViennaView, Investigate

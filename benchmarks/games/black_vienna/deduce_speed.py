@@ -1,6 +1,6 @@
 """Benchmark of the exact deduction engine on Black Vienna positions from random games.
 
-    python benchmarks/deduce.py [--quick] [--positions N] [--baseline N]
+    python benchmarks/games/black_vienna/deduce_speed.py [--quick] [--positions N] [--baseline N]
 
 For 3-6 players after 0, 6, ..., 36 answers (seeded), it times in-process:
 - the full analysis: world count, every card's location probabilities, the ring posterior;
@@ -23,9 +23,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "src"))
 # The random position generator lives with the tests.
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tests"))
 
 from sleuth.deduce.model import Model
 from sleuth.games.black_vienna.knowledge import (

@@ -1,16 +1,16 @@
 """Black Stories Investigation's engine against an exact oracle, position by position.
 
-    python benchmarks/bsi_exact.py [--games N] [--players 2 3] [--drivers random deductive]
-                                   [--deck small|default]
+    python benchmarks/games/black_stories/bsi_exact.py [--games N] [--players 2 3]
+        [--drivers random deductive] [--deck small|default]
 
 Plays N seeded games per player count and driver (``random``: random legal moves;
 ``blind``: random plays, a solve attempt one turn in four; ``deductive``, ``basic``: the
 built-in bots), and at every position of every seat compares
 the engine's joint posterior of the other seats' cases with the oracle's
-(``tests/support/bsi_oracle.py``: the rulebook's random process followed over every hidden
-world). It prints how many positions agree exactly, before and after the first reshuffle:
-for the engine, and for the engine as it was before issue #33 (the same view with the piles
-the cards came from left out: it then counts only the cards in sight).
+(``tests/games/black_stories/bsi_oracle.py``: the rulebook's random process followed over
+every hidden world). It prints how many positions agree exactly, before and after the first
+reshuffle: for the engine, and for the engine as it was before issue #33 (the same view with
+the piles the cards came from left out: it then counts only the cards in sight).
 
 The oracle lists every hidden world, so the default decks are small (8 cases and 4 smaller
 cards for 3 players, 6 and 3 for 2: the piles run out and are reshuffled often); the
@@ -27,17 +27,17 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "src"))
 # The oracle lives with the tests.
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tests"))
 
+from games.black_stories.bsi_oracle import BlindAgent, CaseOracle, agree, engine_posterior
 from sleuth.agents import Agent, RandomAgent
 from sleuth.arena import play_match
 from sleuth.core import derive_seed, make_game
 from sleuth.games.black_stories import BlackStoriesInvestigation
 from sleuth.games.black_stories.bots import BOTS
 from sleuth.games.black_stories.components import DEFAULT_DECK
-from support.bsi_oracle import BlindAgent, CaseOracle, agree, engine_posterior
 from support.json_access import as_int, as_list, as_str
 
 SMALL = {3: DEFAULT_DECK[:8] + DEFAULT_DECK[16:20], 2: DEFAULT_DECK[:6] + DEFAULT_DECK[24:27]}

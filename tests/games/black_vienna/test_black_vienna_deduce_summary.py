@@ -118,7 +118,7 @@ def test_a_position_of_an_unknown_deck_takes_any_card_and_ranks_the_cards_known(
 def test_the_readme_shows_the_summary_deduce_prints(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).parents[3] / "README.md").read_text(encoding="utf-8")
     shown = readme.split("```text\nBlack Vienna, 4 players, seat 1\n", 1)[1].split("```", 1)[0]
     position = {
         **POSITION,

@@ -14,6 +14,7 @@ from math import factorial, log2
 
 import pytest
 
+from games.thirteen_clues.test_thirteen_clues_deal_calibration import game_of
 from sleuth.core import make_game
 from sleuth.deduce.model import PositionError
 from sleuth.games.thirteen_clues import ThirteenCluesState, ThirteenCluesView
@@ -26,8 +27,6 @@ from sleuth.games.thirteen_clues.knowledge import (
 from sleuth.games.thirteen_clues.render import sheet_text, thirteen_clues_sheet
 from support.calibration import replay
 from support.json_access import as_list, as_obj, as_str
-
-from .test_calibration import game_of
 
 # Four players, seat 0. The 24 cards of 8 colours; seat 0 sees 3 mysteries (9 cards) and its
 # own two hidden cards: 13 unknown, 4 persons (Officer Butcher Dancer Sailor), 5 locations

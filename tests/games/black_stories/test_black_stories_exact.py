@@ -1,5 +1,5 @@
 """Black Stories Investigation's engine against an exact oracle written from the rulebook
-(``support.bsi_oracle``: it follows every draw and reshuffle over every hidden world), at
+(``bsi_oracle`` beside this file: it follows every draw and reshuffle over every hidden world), at
 every position of seeded games, before and after reshuffles; and calibrated against the
 true cases of the games themselves, by what the seat had seen.
 
@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
+from games.black_stories.bsi_oracle import BlindAgent, engine_posterior, play_and_compare
 from sleuth.agents import Agent, RandomAgent
 from sleuth.core import make_game
 from sleuth.games.black_stories import (
@@ -28,7 +29,6 @@ from sleuth.games.black_stories.bots import BOTS
 from sleuth.games.black_stories.components import DEFAULT_DECK
 from sleuth.games.black_stories.knowledge import CASES, DEAL_MODEL, KNOWLEDGE, posterior
 from sleuth.games.black_stories.views import BlackStoriesView
-from support.bsi_oracle import BlindAgent, engine_posterior, play_and_compare
 from support.calibration import SIGNIFICANCE, chi2_sf
 from support.narrow import narrow
 
@@ -80,7 +80,7 @@ def test_the_engine_is_the_oracle_at_every_position(players: int, driver: str, g
 @pytest.mark.parametrize("players", [2, 3])
 @pytest.mark.parametrize("driver", ["random", "deductive"])
 def test_the_engine_is_the_oracle_in_more_games(players: int, driver: str) -> None:
-    # The full run of 200 games each: python benchmarks/bsi_exact.py
+    # The full run of 200 games each: python benchmarks/games/black_stories/bsi_exact.py
     counts, wrong = _tally(players, driver, range(100, 160))
     assert not wrong, "\n".join(wrong)
     assert counts["after exact"] == counts["after"] > 0

@@ -1,6 +1,6 @@
 """The after-game review: time to review a whole Black Vienna record, every seat, every step.
 
-    python benchmarks/review.py [--games N]
+    python benchmarks/games/black_vienna/review_speed.py [--games N]
 
 Plays N games each of 4 and 6 players between deductive bots (fixed seeds), then reviews
 each record whole (replay, every seat's exact ring posterior at every step, each question

@@ -1,18 +1,19 @@
-"""The pace benchmark of Black Vienna tables (benchmarks/vienna_pace.py)."""
+"""The pace benchmark of Black Vienna tables (benchmarks/games/black_vienna/vienna_pace.py)."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks/games/black_vienna"))
 
 import random
+
+from vienna_pace import frontier_game, knowledge, median_interval, oracle, pace, standing
 
 from sleuth.core import make_game
 from sleuth.games.black_vienna import Accuse, BlackViennaState, Investigate
 from sleuth.games.black_vienna import components as bv
-from vienna_pace import frontier_game, knowledge, median_interval, oracle, pace, standing
 
 
 def test_the_medians_interval_is_the_order_statistics_a_fair_coin_gives() -> None:

@@ -22,7 +22,7 @@ from support.streams import TEST_KEY
 GAME = "alibi"
 # Short games (two convictions) are noisy: enough of them for a clear margin, under a minute.
 GAMES = 48
-# The 5-suspect list of tests/goldens/alibi-2p.json: two convictions end the game.
+# The 5-suspect list of goldens/alibi-2p.json: two convictions end the game.
 SUSPECTS = (
     "S01=female+thin+long+newspaper+glasses",
     "S02=male+fat+short+revolver+umbrella",
