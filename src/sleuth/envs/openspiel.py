@@ -47,6 +47,7 @@ SEED_BYTES = 4
 PREFIX = "sleuth_"
 ENV: dict[str, object] = {"reward": "score", "interrupts": "offer", "knowledge": False}
 DEFAULT = "default"
+CLASS_PREFIX = "SleuthSpielGame_"
 
 
 def game_name(kit_name: str) -> str:
@@ -66,6 +67,22 @@ def register() -> list[str]:
         if name not in known:
             pyspiel.register_game(_game_type(kit.name), _game_class(kit.name))
     return names
+
+
+def __getattr__(name: str) -> type:
+    """A registered game's class by its name, so that pickle finds it: a game object is
+    pickled as its class and its game string (as OpenSpiel's own Python games are), and
+    unpickling in a fresh process registers the games first."""
+    if name.startswith(CLASS_PREFIX):
+        register()
+        for kit in all_kits():
+            if kit.has(ENCODER) and _class_name(kit.name) == name:
+                return _game_class(kit.name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _class_name(kit_name: str) -> str:
+    return CLASS_PREFIX + game_name(kit_name)
 
 
 def _parameters(kit_name: str) -> dict[str, object]:
@@ -115,6 +132,7 @@ def _game_type(kit_name: str) -> Any:
     )
 
 
+@functools.cache
 def _game_class(kit_name: str) -> type:
     game_type = _game_type(kit_name)
 
@@ -123,7 +141,7 @@ def _game_class(kit_name: str) -> type:
             super().__init__(game_type, params or {})
 
     _Game.kit_name = kit_name
-    _Game.__name__ = _Game.__qualname__ = f"SleuthSpielGame_{game_name(kit_name)}"
+    _Game.__name__ = _Game.__qualname__ = _class_name(kit_name)
     return _Game
 
 
