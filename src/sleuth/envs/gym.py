@@ -10,12 +10,14 @@ back to the deal. The same environment and seed replay a whole episode; pass ``b
 (bytes, e.g. another environment's ``bot_key``) to replay it elsewhere. Observations and
 codes are those of the PettingZoo environment (``sleuth.envs.aec``); out-of-turn offers to
 the learner come with ``wait``, and the bots are offered theirs as ``sleuth.arena`` offers
-them. The reward comes at the end (the learner's score, or ``reward="win-lose"``).
+them. The reward comes at the end (the learner's score, ``reward="win-lose"`` or
+``reward="margin"``, as in ``sleuth.envs.aec``).
 
-An action outside the mask ends the episode with ``penalty`` by default (``illegal=
-"penalty"``), since generic learners and ``gymnasium.utils.env_checker.check_env`` sample
-any code of the action space; ``illegal="raise"`` raises ``IllegalActionError`` naming it
-and changes nothing. ``action_masks()`` gives the mask as booleans, for maskable learners.
+An action outside the mask raises ``IllegalActionError`` naming it and changes nothing, by
+default as in the PettingZoo environment; ``illegal="penalty"`` ends the episode with
+``penalty`` instead, for learners without masks and for checkers that sample any code of
+the action space (``gymnasium.utils.env_checker.check_env``, Stable-Baselines3's).
+``action_masks()`` gives the mask as booleans, for maskable learners.
 If the bots end the game before the learner's first decision, ``reset`` returns the final
 observation (an all-zero mask, ``info["over"]``) and the next ``step`` ends the episode.
 """
@@ -35,14 +37,22 @@ from sleuth.agents import Agent, make_agent
 from sleuth.core import GameError, IllegalActionError, InvalidActionError
 from sleuth.core.rng import keyed_seed, secret_key
 
-from .aec import RENDER_MODES, ObsDict, action_code, check_env_options, observation_space
+from .aec import (
+    ILLEGAL_DEFAULT,
+    RENDER_FPS,
+    RENDER_MODES,
+    ObsDict,
+    action_code,
+    check_env_options,
+    observation_space,
+)
 from .table import EnvError, Table, check_reward, make_table_game
 
 
 class SleuthGymEnv(gymnasium.Env[ObsDict, np.int64]):
     """A single-agent Sleuth game (see the module's docstring)."""
 
-    metadata = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012  (gymnasium declares it)
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS}  # noqa: RUF012  (gymnasium declares it)
 
     def __init__(
         self,
@@ -52,7 +62,7 @@ class SleuthGymEnv(gymnasium.Env[ObsDict, np.int64]):
         seat: int = 0,
         opponents: str | Sequence[str] = "random",
         reward: str = "score",
-        illegal: str = "penalty",
+        illegal: str = ILLEGAL_DEFAULT,
         penalty: float = -1.0,
         interrupts: str = "offer",
         knowledge: bool = False,

@@ -32,7 +32,7 @@ from .observe import Observer
 
 WAIT = "wait"
 INTERRUPTS = ("offer", "none")
-REWARDS = ("score", "win-lose")
+REWARDS = ("score", "win-lose", "margin")
 MASKS_KEPT = 256  # masks a table keeps by their codes; all are dropped when it is full
 
 Mask = npt.NDArray[np.int8]
@@ -275,13 +275,20 @@ class Table:
         self._masks = {}
 
     def rewards(self, reward: str) -> list[float]:
-        """Each seat's reward once the game is over: its score, or with ``win-lose`` 1 for a
-        winner and -1 for the others (0 for everyone if nobody won)."""
+        """Each seat's reward once the game is over: its score; with ``win-lose`` 1 for a
+        winner and -1 for the others (0 for everyone if nobody won); with ``margin`` its
+        score minus the best score of the others (so a 0-0 tie pays nothing)."""
         outcome = self.state.outcome
         if outcome is None:
             return [0.0] * self.game.players
+        scores = [float(s) for s in outcome.scores]
         if reward == "score":
-            return [float(s) for s in outcome.scores]
+            return scores
+        if reward == "margin":
+            return [
+                score - max(other for seat, other in enumerate(scores) if seat != mine)
+                for mine, score in enumerate(scores)
+            ]
         if not outcome.winners:
             return [0.0] * self.game.players
         return [1.0 if s in outcome.winners else -1.0 for s in range(self.game.players)]
