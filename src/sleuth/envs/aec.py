@@ -12,6 +12,9 @@ seat's score minus the best other score. An action outside the mask raises
 ``IllegalActionError`` naming it and changes nothing (the default of both this and the
 Gymnasium environment); with ``illegal="penalty"`` (PettingZoo's classic convention) it ends
 the game instead, ``penalty`` for the seat that took it and 0 for the others.
+``actions="factored"`` offers combinations (Black Vienna's accusation and guess) a part at a
+time (``sleuth.envs.factored``); the flat codes, the engine's actions one to one, are the
+default.
 """
 
 from __future__ import annotations
@@ -73,6 +76,7 @@ class SleuthAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped 
         penalty: float = -1.0,
         interrupts: str = "offer",
         knowledge: bool = False,
+        actions: str = "flat",
         max_steps: int | None = None,
         render_mode: str | None = None,
         **options: object,
@@ -80,7 +84,7 @@ class SleuthAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped 
         super().__init__()
         check_env_options(illegal, render_mode, max_steps)
         self.game = make_table_game(game, players, dict(options))
-        self.table = Table(self.game, interrupts=interrupts, knowledge=knowledge)
+        self.table = Table(self.game, interrupts=interrupts, knowledge=knowledge, actions=actions)
         self.reward_kind = check_reward(reward)
         self.illegal, self.penalty = illegal, float(penalty)
         self.max_steps, self.render_mode = max_steps, render_mode

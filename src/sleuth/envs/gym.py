@@ -18,6 +18,9 @@ default as in the PettingZoo environment; ``illegal="penalty"`` ends the episode
 ``penalty`` instead, for learners without masks and for checkers that sample any code of
 the action space (``gymnasium.utils.env_checker.check_env``, Stable-Baselines3's).
 ``action_masks()`` gives the mask as booleans, for maskable learners.
+``interrupts="own"`` offers the learner nothing out of turn: it may take an out-of-turn
+action (an accusation) only within its own moves, a restriction of the rules; the bots are
+offered theirs. ``actions="factored"`` as in ``sleuth.envs.aec``.
 If the bots end the game before the learner's first decision, ``reset`` returns the final
 observation (an all-zero mask, ``info["over"]``) and the next ``step`` ends the episode.
 """
@@ -46,7 +49,11 @@ from .aec import (
     check_env_options,
     observation_space,
 )
-from .table import EnvError, Table, check_reward, make_table_game
+from .table import INTERRUPTS, EnvError, Table, check_reward, make_table_game
+
+# "own": the learner is never offered an out-of-turn action (its accusation comes only
+# within its own moves); the bots are offered theirs.
+LEARNER_INTERRUPTS = (*INTERRUPTS, "own")
 
 
 class SleuthGymEnv(gymnasium.Env[ObsDict, np.int64]):
@@ -66,6 +73,7 @@ class SleuthGymEnv(gymnasium.Env[ObsDict, np.int64]):
         penalty: float = -1.0,
         interrupts: str = "offer",
         knowledge: bool = False,
+        actions: str = "flat",
         max_steps: int | None = None,
         render_mode: str | None = None,
         bot_key: bytes | None = None,
@@ -88,7 +96,18 @@ class SleuthGymEnv(gymnasium.Env[ObsDict, np.int64]):
             s: make_agent(spec, self.game.name) for s, spec in zip(others, specs, strict=True)
         }
         self.opponents = dict(zip(others, specs, strict=True))
-        self.table = Table(self.game, interrupts=interrupts, knowledge=knowledge)
+        if interrupts not in LEARNER_INTERRUPTS:
+            raise EnvError(
+                f"interrupts is one of {', '.join(LEARNER_INTERRUPTS)}, not {interrupts!r}"
+            )
+        self.table = Table(
+            self.game,
+            interrupts="offer" if interrupts == "own" else interrupts,
+            knowledge=knowledge,
+            actions=actions,
+        )
+        if interrupts == "own":
+            self.table.unoffered = frozenset({seat})
         self.reward_kind = check_reward(reward)
         self.illegal, self.penalty = illegal, float(penalty)
         self.max_steps, self.render_mode = max_steps, render_mode
