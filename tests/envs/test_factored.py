@@ -15,6 +15,7 @@ from sleuth.envs import gymnasium_env, pettingzoo_env
 from sleuth.envs.aec import SleuthAECEnv
 from sleuth.envs.table import EnvError
 from sleuth.games.black_vienna.components import LETTERS
+from sleuth.games.thirteen_clues.notation import Choose
 
 
 def uniform_decisions(env: SleuthAECEnv, seed: int) -> tuple[int, int]:
@@ -89,16 +90,22 @@ def test_factored_actions_are_refused_by_name_where_no_encoder_names_combination
         pettingzoo_env("black-vienna", 3, actions="tree")
 
 
-@pytest.mark.parametrize("players", [3, pytest.param(6, marks=pytest.mark.slow)], ids=["3", "6"])
-def test_factored_black_vienna_passes_the_pettingzoo_and_gymnasium_checks(players: int) -> None:
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [
+        ("black-vienna", 3),
+        ("13-clues", 2),
+        pytest.param("black-vienna", 6, marks=pytest.mark.slow),
+        pytest.param("13-clues", 6, marks=pytest.mark.slow),
+    ],
+)
+def test_factored_games_pass_the_pettingzoo_and_gymnasium_checks(game: str, players: int) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        api_test(pettingzoo_env("black-vienna", players, actions="factored"), num_cycles=300)
-        seed_test(lambda: pettingzoo_env("black-vienna", players, actions="factored"), 300)
+        api_test(pettingzoo_env(game, players, actions="factored"), num_cycles=300)
+        seed_test(lambda: pettingzoo_env(game, players, actions="factored"), 300)
         check_env(
-            gymnasium_env(
-                "black-vienna", players, actions="factored", illegal="penalty", interrupts="own"
-            )
+            gymnasium_env(game, players, actions="factored", illegal="penalty", interrupts="own")
         )
 
 
@@ -126,3 +133,28 @@ def test_own_interrupts_offer_the_learner_nothing_out_of_turn() -> None:
     assert learner_waits("offer", seeds) == (267, 191)  # 72% of its decisions are waits
     decisions, waits = learner_waits("own", seeds)  # its accusation only in its own moves
     assert (decisions, waits) == (76, 0)
+
+
+def test_a_13_clues_mystery_is_chosen_person_location_weapon() -> None:
+    env = pettingzoo_env("13-clues", 2, actions="factored")
+    env.reset(seed=2)
+    agent = env.agent_selection
+    seat = env.seat_of[agent]
+    state = env.table.state
+    trios = [a.cards for a in state.legal_actions(seat) if isinstance(a, Choose)]
+    assert len(trios) == 3  # from its own hand: here the person alone is open
+    env.step(env.action_index("choose"))
+    chosen: tuple[str, ...] = ()
+    for position in range(3):
+        mask = env.observe(agent)["action_mask"]
+        offered = [env.action_name(int(c)).removeprefix("choose ") for c in np.flatnonzero(mask)]
+        expected = {t[position] for t in trios if t[:position] == chosen}
+        assert sorted(offered) == sorted(expected) and len(offered) == (3, 1, 1)[position]
+        chosen = (*chosen, offered[0])
+        env.step(env.action_index(f"choose {offered[0]}"))
+    # The same as the flat code of that choice.
+    flat = pettingzoo_env("13-clues", 2)
+    flat.reset(seed=2)
+    flat.step(flat.table.encoder.actions.code(Choose(chosen)))
+    assert flat.table.state.reveal() == env.table.state.reveal()
+    assert flat.table.state.reveal() != state.reveal()

@@ -107,6 +107,8 @@ class ThirteenCluesEncoder(Encoder):
         self.actions.add("take", (Take(s) for s in range(n)), "the seat to take a glass from")
         self.accuse_start = self.actions.size
         self.actions.add("accuse", (Accuse(t) for t in trios), "person x location x weapon")
+        # For the environments' factored actions: a trio is chosen a card at a time.
+        self.combinations = {"choose": tuple(names), "accuse": tuple(names)}
         # Each question's writes, kept as the log grows (a game asks hundreds).
         self.questions = LogCache(self._question)
         # Codes of the ask family by (seat, token held), of the accuse grid by the cards
@@ -128,6 +130,10 @@ class ThirteenCluesEncoder(Encoder):
             solution_slot=lambda view, cards: self.trio_slot.get(tuple(cards)),
             help="the seat's own mystery: posterior over person x location x weapon",
         )
+
+    def combination_parts(self, action: Any) -> tuple[str, ...]:
+        """A mystery choice's or accusation's cards: person, location, weapon."""
+        return tuple(action.cards)
 
     def score_bounds(self) -> tuple[float, float]:
         return 0.0, 1.0
