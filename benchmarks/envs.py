@@ -1,34 +1,45 @@
-"""Research environments: PettingZoo steps per second per game, beside leduc_holdem_v4.
+"""Research environments: PettingZoo steps per second per game, beside leduc and kuhn.
 
-    python benchmarks/envs.py [--seconds 5] [--policy mask|bot]
+    python benchmarks/envs.py [--seconds 5] [--policy mask|bot|both]
+    python benchmarks/envs.py --lengths [--games 30]
 
 Every game with an encoder is run as a PettingZoo AEC environment, with the loop every
 PettingZoo user writes (``agent_iter``, ``last``, ``step``), each step a random action of the
-mask. In the same run PettingZoo's own ``leduc_holdem_v4`` (the classic environment closest
-to ours: imperfect information, cards, a mask; it needs ``pip install rlcard pygame``) is
-run with the same loop, for the ratio. A step is one ``step`` call: a move, an out-of-turn
-offer answered (``wait`` or an accusation), or a finished agent's ``None``. Time is this
-process's CPU time, so that other work on a shared machine weighs less on the ratio.
+mask; a game starts with a plain ``reset()`` (the environment is seeded once). The same loop
+runs PettingZoo's own ``leduc_holdem_v4`` (imperfect information, cards, a mask; it needs
+``pip install rlcard pygame``) twice: with a plain ``reset()``, and reseeded every game
+(``reset(seed=...)``, which costs leduc far more than a plain reset). Beside them OpenSpiel's
+``python_kuhn_poker`` is played by the OpenSpiel loop (``legal_actions``, ``apply_action``;
+its deal's chance nodes are not counted as steps). A step is one ``step`` call: a move, an
+out-of-turn offer answered (``wait`` or an accusation), or a finished agent's ``None``. Time
+is this process's CPU time, so that other work on a shared machine weighs less on a ratio.
 
 ``--policy mask`` draws uniformly from the mask, as ``action_space.sample(mask)`` does: in
 Black Vienna nearly every code of the mask is an accusation, so its games end within a
 round. ``--policy bot`` plays as Sleuth's random bot (an accusation with probability 0.01),
 so games run their whole course. Both are printed by default.
+
+``--lengths`` prints the most and the mean decisions per game (moves and offers answered,
+as OpenSpiel counts them) over seeded games, uniform over the mask, as Sleuth's random bot
+and with ``basic`` bots, per game at its smallest and largest tables: the measure behind
+``sleuth.envs.openspiel.LONGEST_SEEN``.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import time
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+from sleuth.agents import make_agent
 from sleuth.core import all_kits
 from sleuth.core.kit import ENCODER
 from sleuth.envs import pettingzoo_env
-from sleuth.envs.table import random_code
+from sleuth.envs.table import Decision, Table, make_table_game, random_code
 
 Chooser = Callable[[Any, str, Any, np.random.Generator], int]
 
@@ -41,15 +52,18 @@ def bot_policy(env: Any, agent: str, mask: Any, rng: np.random.Generator) -> int
     return random_code(mask, env.unwrapped.table.drastic, rng, rate=0.01)
 
 
-def run(env: Any, choose: Chooser, seconds: float, seed: int) -> tuple[float, float, int]:
-    """(steps per second, moves per game, games) over ``seconds`` of whole games."""
+def run(
+    env: Any, choose: Chooser, seconds: float, seed: int, reseed: bool = False
+) -> tuple[float, float]:
+    """(steps per second, steps per game) over ``seconds`` of whole games; ``reseed`` passes
+    a new seed to every ``reset``, else only the first."""
     rng = np.random.default_rng(seed)
     for i, agent in enumerate(env.possible_agents):
         env.action_space(agent).seed(seed + i)
     steps = games = 0
     started = time.process_time()
     while time.process_time() - started < seconds:
-        env.reset(seed=seed + games)
+        env.reset(seed=seed + games if reseed or games == 0 else None)
         for agent in env.agent_iter():
             observation, _, termination, truncation, _ = env.last()
             if termination or truncation:
@@ -60,7 +74,36 @@ def run(env: Any, choose: Chooser, seconds: float, seed: int) -> tuple[float, fl
             steps += 1
         games += 1
     elapsed = time.process_time() - started
-    return steps / elapsed, steps / games, games
+    return steps / elapsed, steps / games
+
+
+def run_kuhn(seconds: float, seed: int) -> tuple[float, float] | None:
+    """OpenSpiel's python_kuhn_poker by the OpenSpiel loop: (decisions per second, per game)."""
+    try:
+        import pyspiel
+        from open_spiel.python import games  # registers the python games
+
+        del games
+    except ImportError as error:
+        print(f"python_kuhn_poker unavailable ({error}): pip install open_spiel")
+        return None
+    game = pyspiel.load_game("python_kuhn_poker")
+    rng = np.random.default_rng(seed)
+    steps = games = 0
+    started = time.process_time()
+    while time.process_time() - started < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=chances)))
+                continue
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.integers(len(legal))])
+            steps += 1
+        games += 1
+    elapsed = time.process_time() - started
+    return steps / elapsed, steps / games
 
 
 def leduc() -> Any | None:
@@ -72,20 +115,24 @@ def leduc() -> Any | None:
     return leduc_holdem_v4.env()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="per environment and policy")
-    parser.add_argument("--policy", choices=("mask", "bot", "both"), default="both")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+def speeds(seconds: float, seed: int, chosen: list[str]) -> None:
     policies: dict[str, Chooser] = {"mask": mask_policy, "bot": bot_policy}
-    chosen = list(policies) if args.policy == "both" else [args.policy]
+    plain = reseeded = None
+    print(f"{'environment':<36} {'policy':>6} {'steps/s':>9} {'steps/game':>10} {'vs leduc':>16}")
     baseline = leduc()
-    reference: float | None = None
-    print(f"{'environment':<32} {'policy':>6} {'steps/s':>9} {'steps/game':>10} {'vs leduc':>8}")
     if baseline is not None:
-        reference, length, _ = run(baseline, mask_policy, args.seconds, args.seed)
-        print(f"{'leduc_holdem_v4 (2)':<32} {'mask':>6} {reference:>9.0f} {length:>10.1f}")
+        plain, length = run(baseline, mask_policy, seconds, seed)
+        print(f"{'leduc_holdem_v4 (2), reset()':<36} {'mask':>6} {plain:>9.0f} {length:>10.1f}")
+        reseeded, length = run(baseline, mask_policy, seconds, seed, reseed=True)
+        label = "leduc_holdem_v4 (2), reset(seed)"
+        print(f"{label:<36} {'mask':>6} {reseeded:>9.0f} {length:>10.1f}")
+    kuhn = run_kuhn(seconds, seed)
+    if kuhn is not None:
+        print(
+            f"{'python_kuhn_poker (2), OpenSpiel':<36} {'random':>6} {kuhn[0]:>9.0f} "
+            f"{kuhn[1]:>10.1f}"
+        )
+    print("vs leduc: against a plain reset() / against reset(seed); vs kuhn after it")
     for kit in all_kits():
         if not kit.has(ENCODER):
             continue
@@ -93,10 +140,92 @@ def main() -> None:
         for players in sorted({game.min_players, game.max_players}):
             env = pettingzoo_env(kit.name, players)
             for name in chosen:
-                rate, length, _ = run(env, policies[name], args.seconds, args.seed)
-                ratio = f"{rate / reference:>7.2f}x" if reference else "       -"
+                rate, length = run(env, policies[name], seconds, seed)
+                ratio = (
+                    f"{rate / plain:>6.2f}x/{rate / reseeded:.2f}x" if plain and reseeded else "-"
+                )
+                versus_kuhn = f"  kuhn {rate / kuhn[0]:.2f}x" if kuhn else ""
                 label = f"{kit.name} ({players})"
-                print(f"{label:<32} {name:>6} {rate:>9.0f} {length:>10.1f} {ratio}")
+                print(
+                    f"{label:<36} {name:>6} {rate:>9.0f} {length:>10.1f} {ratio:>16}{versus_kuhn}"
+                )
+
+
+def decisions(table: Table, seed: int, choose: Choose) -> int:
+    table.reset(seed)
+    count = 0
+    while (decision := table.decision) is not None:
+        table.step(choose(table, decision))
+        count += 1
+    return count
+
+
+def bots_chooser(table: Table, seed: int) -> Choose:
+    """``basic`` bots at every seat, started for one game, as codes."""
+    agents = {s: make_agent("basic", table.game.name) for s in range(table.game.players)}
+    rngs = {s: random.Random(seed * 100 + s) for s in agents}
+    for seat, agent in agents.items():
+        agent.start(table.game, seat, rngs[seat], lambda: table.moves)
+
+    def choose(table: Table, decision: Decision) -> int:
+        seat, state = decision.seat, table.state
+        view, legal = state.view(seat), state.legal_actions(seat)
+        if decision.interrupt:
+            action = agents[seat].interrupt(view, legal, rngs[seat])
+            if action is None:
+                return table.wait_code
+        else:
+            action = agents[seat].act(view, legal, rngs[seat])
+        return table.encoder.actions.code(action)
+
+    return choose
+
+
+Choose = Callable[[Table, Decision], int]
+
+
+def policies(table: Table, rng: np.random.Generator) -> dict[str, Callable[[int], Choose]]:
+    """Per policy, the chooser of one game of a seed."""
+
+    def uniform(table: Table, decision: Decision) -> int:
+        return int(rng.choice(np.flatnonzero(table.mask(decision.seat))))
+
+    def random_bot(table: Table, decision: Decision) -> int:
+        return random_code(table.mask(decision.seat), table.drastic, rng)
+
+    return {
+        "mask": lambda _: uniform,
+        "bot": lambda _: random_bot,
+        "basic": lambda game_seed: bots_chooser(table, game_seed),
+    }
+
+
+def lengths(games: int, seed: int) -> None:
+    print(f"{'game (players)':<36} {'policy':>8} {'most':>6} {'mean':>8}")
+    for kit in all_kits():
+        if not kit.has(ENCODER):
+            continue
+        for players in sorted({kit.game.min_players, kit.game.max_players}):
+            table = Table(make_table_game(kit.name, players, {}))
+            choosers = policies(table, np.random.default_rng(seed))
+            for name, chooser in choosers.items():
+                counts = [decisions(table, s, chooser(s)) for s in range(seed, seed + games)]
+                label = f"{kit.name} ({players})"
+                print(f"{label:<36} {name:>8} {max(counts):>6} {np.mean(counts):>8.1f}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="per environment and policy")
+    parser.add_argument("--policy", choices=("mask", "bot", "both"), default="both")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--lengths", action="store_true", help="decisions per game instead")
+    parser.add_argument("--games", type=int, default=30, help="games per policy (--lengths)")
+    args = parser.parse_args()
+    if args.lengths:
+        lengths(args.games, args.seed)
+        return
+    speeds(args.seconds, args.seed, ["mask", "bot"] if args.policy == "both" else [args.policy])
 
 
 if __name__ == "__main__":

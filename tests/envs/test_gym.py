@@ -22,7 +22,8 @@ from support.json_access import as_list
 @pytest.mark.parametrize("game", encoded_games())
 def test_check_env_passes_with_deductive_opponents(game: str) -> None:
     players = find_kit(game).game.min_players + 1
-    env = gymnasium_env(game, players, opponents="deductive")
+    # check_env steps with any code of the action space: illegal ones must end the episode.
+    env = gymnasium_env(game, players, opponents="deductive", illegal="penalty")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # "no spec": the env is made directly, not by id
         check_env(env)
@@ -80,12 +81,12 @@ def test_the_bots_generators_are_not_the_seeds_own(game: str) -> None:
 @pytest.mark.parametrize("game", encoded_games())
 def test_illegal_actions_end_with_a_penalty_or_raise(game: str) -> None:
     players = find_kit(game).game.min_players
-    env = gymnasium_env(game, players, opponents="random", penalty=-3)
+    env = gymnasium_env(game, players, opponents="random", illegal="penalty", penalty=-3)
     observation, _ = env.reset(seed=1)
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
     _, reward, terminated, _, info = env.step(illegal)
     assert (reward, terminated) == (-3.0, True) and env.action_name(illegal) in info["illegal"]
-    strict = gymnasium_env(game, players, opponents="random", illegal="raise")
+    strict = gymnasium_env(game, players, opponents="random")  # raise, the default
     observation, _ = strict.reset(seed=1)
     state = strict.table.state
     with pytest.raises(IllegalActionError, match=re.escape(strict.action_name(illegal))):

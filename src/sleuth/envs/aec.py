@@ -6,11 +6,15 @@ float32[n], "action_mask": int8[A]}``: the seat's view encoded by the kit's enco
 slices: ``env.layout``), and the codes it may choose (all 0 unless it is the seat asked).
 Seats are asked as ``sleuth.envs.table`` describes: out-of-turn actions (Black Vienna's
 accusations, 13 Clues' mystery choices) are offered before each move, ``wait`` lets them
-pass. Rewards come at the end: each seat's score, or with ``reward="win-lose"`` 1 for a
-winner and -1 for the others (0 for all when nobody wins). An action outside the mask
-raises ``IllegalActionError`` naming it and changes nothing; with ``illegal="penalty"``
-(PettingZoo's classic convention) it ends the game instead, ``penalty`` for the seat that
-took it and 0 for the others.
+pass. Rewards come at the end: each seat's score, with ``reward="win-lose"`` 1 for a
+winner and -1 for the others (0 for all when nobody wins), or with ``reward="margin"`` the
+seat's score minus the best other score. An action outside the mask raises
+``IllegalActionError`` naming it and changes nothing (the default of both this and the
+Gymnasium environment); with ``illegal="penalty"`` (PettingZoo's classic convention) it ends
+the game instead, ``penalty`` for the seat that took it and 0 for the others.
+``actions="factored"`` offers combinations (Black Vienna's accusation and guess) a part at a
+time (``sleuth.envs.factored``); the flat codes, the engine's actions one to one, are the
+default.
 """
 
 from __future__ import annotations
@@ -29,7 +33,11 @@ from sleuth.core.encoding import Layout
 from .table import EnvError, Mask, Observation, Table, check_reward, make_table_game
 
 ILLEGAL = ("raise", "penalty")
+# Both APIs refuse an illegal action by default: nothing changes and the error names it, so a
+# learner that ignores the mask fails loudly instead of learning from a made-up ending.
+ILLEGAL_DEFAULT = "raise"
 RENDER_MODES = ("ansi", "human")
+RENDER_FPS = 1  # the renderings are text, one frame a decision
 
 
 def check_env_options(illegal: str, render_mode: str | None, max_steps: int | None) -> None:
@@ -54,6 +62,7 @@ class SleuthAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped 
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": list(RENDER_MODES),
+        "render_fps": RENDER_FPS,
         "is_parallelizable": False,
     }
 
@@ -63,10 +72,11 @@ class SleuthAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped 
         players: int | None = None,
         *,
         reward: str = "score",
-        illegal: str = "raise",
+        illegal: str = ILLEGAL_DEFAULT,
         penalty: float = -1.0,
         interrupts: str = "offer",
         knowledge: bool = False,
+        actions: str = "flat",
         max_steps: int | None = None,
         render_mode: str | None = None,
         **options: object,
@@ -74,7 +84,7 @@ class SleuthAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # untyped 
         super().__init__()
         check_env_options(illegal, render_mode, max_steps)
         self.game = make_table_game(game, players, dict(options))
-        self.table = Table(self.game, interrupts=interrupts, knowledge=knowledge)
+        self.table = Table(self.game, interrupts=interrupts, knowledge=knowledge, actions=actions)
         self.reward_kind = check_reward(reward)
         self.illegal, self.penalty = illegal, float(penalty)
         self.max_steps, self.render_mode = max_steps, render_mode

@@ -10,12 +10,17 @@ back to the deal. The same environment and seed replay a whole episode; pass ``b
 (bytes, e.g. another environment's ``bot_key``) to replay it elsewhere. Observations and
 codes are those of the PettingZoo environment (``sleuth.envs.aec``); out-of-turn offers to
 the learner come with ``wait``, and the bots are offered theirs as ``sleuth.arena`` offers
-them. The reward comes at the end (the learner's score, or ``reward="win-lose"``).
+them. The reward comes at the end (the learner's score, ``reward="win-lose"`` or
+``reward="margin"``, as in ``sleuth.envs.aec``).
 
-An action outside the mask ends the episode with ``penalty`` by default (``illegal=
-"penalty"``), since generic learners and ``gymnasium.utils.env_checker.check_env`` sample
-any code of the action space; ``illegal="raise"`` raises ``IllegalActionError`` naming it
-and changes nothing. ``action_masks()`` gives the mask as booleans, for maskable learners.
+An action outside the mask raises ``IllegalActionError`` naming it and changes nothing, by
+default as in the PettingZoo environment; ``illegal="penalty"`` ends the episode with
+``penalty`` instead, for learners without masks and for checkers that sample any code of
+the action space (``gymnasium.utils.env_checker.check_env``, Stable-Baselines3's).
+``action_masks()`` gives the mask as booleans, for maskable learners.
+``interrupts="own"`` offers the learner nothing out of turn: it may take an out-of-turn
+action (an accusation) only within its own moves, a restriction of the rules; the bots are
+offered theirs. ``actions="factored"`` as in ``sleuth.envs.aec``.
 If the bots end the game before the learner's first decision, ``reset`` returns the final
 observation (an all-zero mask, ``info["over"]``) and the next ``step`` ends the episode.
 """
@@ -35,14 +40,26 @@ from sleuth.agents import Agent, make_agent
 from sleuth.core import GameError, IllegalActionError, InvalidActionError
 from sleuth.core.rng import keyed_seed, secret_key
 
-from .aec import RENDER_MODES, ObsDict, action_code, check_env_options, observation_space
-from .table import EnvError, Table, check_reward, make_table_game
+from .aec import (
+    ILLEGAL_DEFAULT,
+    RENDER_FPS,
+    RENDER_MODES,
+    ObsDict,
+    action_code,
+    check_env_options,
+    observation_space,
+)
+from .table import INTERRUPTS, EnvError, Table, check_reward, make_table_game
+
+# "own": the learner is never offered an out-of-turn action (its accusation comes only
+# within its own moves); the bots are offered theirs.
+LEARNER_INTERRUPTS = (*INTERRUPTS, "own")
 
 
 class SleuthGymEnv(gymnasium.Env[ObsDict, np.int64]):
     """A single-agent Sleuth game (see the module's docstring)."""
 
-    metadata = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012  (gymnasium declares it)
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS}  # noqa: RUF012  (gymnasium declares it)
 
     def __init__(
         self,
@@ -52,10 +69,11 @@ class SleuthGymEnv(gymnasium.Env[ObsDict, np.int64]):
         seat: int = 0,
         opponents: str | Sequence[str] = "random",
         reward: str = "score",
-        illegal: str = "penalty",
+        illegal: str = ILLEGAL_DEFAULT,
         penalty: float = -1.0,
         interrupts: str = "offer",
         knowledge: bool = False,
+        actions: str = "flat",
         max_steps: int | None = None,
         render_mode: str | None = None,
         bot_key: bytes | None = None,
@@ -78,7 +96,18 @@ class SleuthGymEnv(gymnasium.Env[ObsDict, np.int64]):
             s: make_agent(spec, self.game.name) for s, spec in zip(others, specs, strict=True)
         }
         self.opponents = dict(zip(others, specs, strict=True))
-        self.table = Table(self.game, interrupts=interrupts, knowledge=knowledge)
+        if interrupts not in LEARNER_INTERRUPTS:
+            raise EnvError(
+                f"interrupts is one of {', '.join(LEARNER_INTERRUPTS)}, not {interrupts!r}"
+            )
+        self.table = Table(
+            self.game,
+            interrupts="offer" if interrupts == "own" else interrupts,
+            knowledge=knowledge,
+            actions=actions,
+        )
+        if interrupts == "own":
+            self.table.unoffered = frozenset({seat})
         self.reward_kind = check_reward(reward)
         self.illegal, self.penalty = illegal, float(penalty)
         self.max_steps, self.render_mode = max_steps, render_mode

@@ -24,6 +24,7 @@ from sleuth.core.protocol import View
 if TYPE_CHECKING:
     from sleuth.deduce.knowledge import Knowledge
 
+    from .factored import Factoring
     from .table import Decision
 
 Observation = npt.NDArray[np.float32]
@@ -32,7 +33,13 @@ Observation = npt.NDArray[np.float32]
 class Observer:
     """Turns (state, seat, decision) into one fixed-length float32 vector."""
 
-    def __init__(self, game: Game[Any], encoder: Encoder, knowledge: bool) -> None:
+    def __init__(
+        self,
+        game: Game[Any],
+        encoder: Encoder,
+        knowledge: bool,
+        factoring: Factoring | None = None,
+    ) -> None:
         self.game, self.encoder = game, encoder
         layout = Layout()
         for segment in encoder.layout.segments:
@@ -40,6 +47,13 @@ class Observer:
         self.decision_at = layout.add(
             "decision", 2, "this seat is asked now: the move the game waits on, an interrupt"
         )
+        if factoring is not None:
+            self.factored_at = layout.add(
+                "factored",
+                factoring.observed_size,
+                "factored actions: per combination, begun by this seat, then each part chosen "
+                "one-hot",
+            )
         self.knowledge: Knowledge[Any] | None = None
         self.knowledge_layout: KnowledgeLayout | None = None
         if knowledge:

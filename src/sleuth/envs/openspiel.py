@@ -3,15 +3,17 @@
 ``sleuth.envs.openspiel.register()`` registers ``sleuth_<name>`` for each such kit
 (``sleuth_black_vienna``, ``sleuth_13_clues``...), then ``pyspiel.load_game(
 "sleuth_black_vienna(players=4)")``. Parameters: ``players``, every rule option of the game
-as text (its default as ``sleuth games`` shows it), and ``reward`` (``score`` or
-``win-lose``), ``interrupts`` (``offer`` or ``none``), ``knowledge`` (exact knowledge
+as text (its default as ``sleuth games`` shows it), and ``reward`` (``score``, ``win-lose``
+or ``margin``), ``interrupts`` (``offer`` or ``none``), ``knowledge`` (exact knowledge
 features in the tensors).
 
 The game is sequential with explicit chance: four chance nodes of 256 outcomes each draw a
 32-bit deal seed, then the engine deals as ``game.new(seed)`` does (later shuffles follow
 from the seed, as in the engine). Decisions, actions and ``wait`` are the research
 environments' (``sleuth.envs.table``): an out-of-turn offer is a decision node of the
-seat offered. Returns are the scores (or win/lose) at the end.
+seat offered. Returns are the scores (or win/lose, or margins) at the end. Game objects
+pickle (as their class and game string). ``max_game_length`` is a bound measured per game
+with a margin (``LONGEST_SEEN``): a game that reaches it ends there, every return 0.
 
 Observation tensor and string: the seat's encoded view and its text, with whether the seat
 is asked now. Information state: the same, plus the seat's own decisions so far (the
@@ -47,6 +49,20 @@ SEED_BYTES = 4
 PREFIX = "sleuth_"
 ENV: dict[str, object] = {"reward": "score", "interrupts": "offer", "knowledge": False}
 DEFAULT = "default"
+CLASS_PREFIX = "SleuthSpielGame_"
+# The most decisions (moves and out-of-turn offers answered) one game took, per game, over
+# seeded random games (uniform over the mask, and as Sleuth's random bot plays) and games of
+# ``basic`` bots at its smallest and largest tables: ``python benchmarks/envs.py --lengths
+# --games 40``.
+# OpenSpiel's ``max_game_length`` is the deal's chance nodes and MARGIN times that, and a game
+# that reaches it ends there (a draw: every return 0), so that it is a true bound.
+LONGEST_SEEN = {
+    "alibi": 2820,
+    "black-stories-investigation": 84,
+    "black-vienna": 228,
+    "13-clues": 707,
+}  # 40 games a policy, seeds 1-40
+MARGIN = 2
 
 
 def game_name(kit_name: str) -> str:
@@ -66,6 +82,22 @@ def register() -> list[str]:
         if name not in known:
             pyspiel.register_game(_game_type(kit.name), _game_class(kit.name))
     return names
+
+
+def __getattr__(name: str) -> type:
+    """A registered game's class by its name, so that pickle finds it: a game object is
+    pickled as its class and its game string (as OpenSpiel's own Python games are), and
+    unpickling in a fresh process registers the games first."""
+    if name.startswith(CLASS_PREFIX):
+        register()
+        for kit in all_kits():
+            if kit.has(ENCODER) and _class_name(kit.name) == name:
+                return _game_class(kit.name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _class_name(kit_name: str) -> str:
+    return CLASS_PREFIX + game_name(kit_name)
 
 
 def _parameters(kit_name: str) -> dict[str, object]:
@@ -115,6 +147,7 @@ def _game_type(kit_name: str) -> Any:
     )
 
 
+@functools.cache
 def _game_class(kit_name: str) -> type:
     game_type = _game_type(kit_name)
 
@@ -123,7 +156,7 @@ def _game_class(kit_name: str) -> type:
             super().__init__(game_type, params or {})
 
     _Game.kit_name = kit_name
-    _Game.__name__ = _Game.__qualname__ = f"SleuthSpielGame_{game_name(kit_name)}"
+    _Game.__name__ = _Game.__qualname__ = _class_name(kit_name)
     return _Game
 
 
@@ -167,17 +200,18 @@ class SleuthSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stu
         merged = {**_parameters(self.kit_name), **params}
         context = _context(self.kit_name, tuple(sorted(merged.items())))
         encoder = encoder_for(context.engine)
-        scores = encoder.score_bounds() if context.reward_kind == "score" else (-1.0, 1.0)
+        low, high = encoder.score_bounds()
+        scores = {"score": (low, high), "margin": (low - high, high - low)}.get(
+            context.reward_kind, (-1.0, 1.0)
+        )
         players = context.engine.players
-        # Between two moves every other seat may be offered one out-of-turn decision.
-        offers = players if context.table.interrupts == "offer" else 1
         info = pyspiel.GameInfo(
             num_distinct_actions=context.table.num_actions,
             max_chance_outcomes=256,
             num_players=players,
             min_utility=float(scores[0]),
             max_utility=float(scores[1]),
-            max_game_length=SEED_BYTES + encoder.max_moves * offers,
+            max_game_length=SEED_BYTES + _decision_limit(context, encoder.max_moves),
         )
         super().__init__(game_type, info, merged)
 
@@ -191,6 +225,16 @@ class SleuthSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stu
             raise ValueError(f"observation parameters are not supported: {params}")
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return SleuthObserver(context_of(self), perfect_recall)
+
+
+def _decision_limit(context: Context, max_moves: int) -> int:
+    """The most decisions a game of this configuration is let run (see ``LONGEST_SEEN``):
+    MARGIN times the longest seen, or the encoder's own bound on moves if it is lower."""
+    # Between two moves every other seat may be offered one out-of-turn decision.
+    offers = context.engine.players if context.table.interrupts == "offer" else 1
+    bound = max_moves * offers
+    seen = LONGEST_SEEN.get(context.kit_name)
+    return bound if seen is None else min(bound, MARGIN * seen)
 
 
 class Shared:
@@ -249,6 +293,7 @@ class SleuthSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no s
         self.seed_bytes: list[int] = []
         self.queue: list[int] = []
         self.own: list[list[int] | None] = [[] for _ in range(context.engine.players)]
+        self.decisions, self.limit = 0, int(game.max_game_length()) - SEED_BYTES
 
     @property
     def engine(self) -> State | None:
@@ -264,13 +309,15 @@ class SleuthSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no s
         engine = self.shared.engine
         if engine is None:
             return int(pyspiel.PlayerId.CHANCE)
-        if engine.outcome is not None or not self.queue:
+        if engine.outcome is not None or not self.queue or self.decisions >= self.limit:
             return int(pyspiel.PlayerId.TERMINAL)
         return self.queue[0]
 
     def is_terminal(self) -> bool:
         engine = self.shared.engine
-        return engine is not None and engine.outcome is not None
+        if engine is None:
+            return False
+        return engine.outcome is not None or self.decisions >= self.limit
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [(byte, 1 / 256) for byte in range(256)]
@@ -296,6 +343,7 @@ class SleuthSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no s
         table.step(int(action))
         self.shared = self.shared.then(table.state, int(action))
         self.queue = list(table.queue)
+        self.decisions += 1
         own = self.own[seat]
         if own is not None:
             own.append(int(action))

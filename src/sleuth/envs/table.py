@@ -9,7 +9,8 @@ game goes on from the new state; when every offered seat has waited, the mover d
 without ``wait``. With ``interrupts="none"`` only the mover is ever asked: a restriction of
 the rules (another seat's out-of-turn action is never taken), for learners that want it.
 
-Codes are the kit encoder's (``sleuth.core.encoding``) plus ``wait`` as the last code.
+Codes are the kit encoder's (``sleuth.core.encoding``) plus ``wait`` as the last code; with
+``actions="factored"`` the factored codes of ``sleuth.envs.factored`` come before ``wait``.
 """
 
 from __future__ import annotations
@@ -28,11 +29,13 @@ from sleuth.core.kit import ENCODER, PartError
 from sleuth.core.protocol import Action
 from sleuth.core.turns import interrupt_order
 
+from .factored import Factoring, Partial
 from .observe import Observer
 
 WAIT = "wait"
 INTERRUPTS = ("offer", "none")
-REWARDS = ("score", "win-lose")
+ACTIONS = ("flat", "factored")
+REWARDS = ("score", "win-lose", "margin")
 MASKS_KEPT = 256  # masks a table keeps by their codes; all are dropped when it is full
 
 Mask = npt.NDArray[np.int8]
@@ -87,14 +90,27 @@ class Table:
         game: Game[Any],
         interrupts: str = "offer",
         knowledge: bool = False,
+        actions: str = "flat",
     ) -> None:
         if interrupts not in INTERRUPTS:
             raise EnvError(f"interrupts is one of {', '.join(INTERRUPTS)}, not {interrupts!r}")
+        if actions not in ACTIONS:
+            raise EnvError(f"actions is one of {', '.join(ACTIONS)}, not {actions!r}")
         self.game = game
         self.encoder = encoder_for(game)
         self.interrupts = interrupts
-        self.observer = Observer(game, self.encoder, knowledge)
-        self.wait_code = self.encoder.actions.size
+        self.factoring: Factoring | None = None
+        if actions == "factored":
+            try:
+                self.factoring = Factoring(self.encoder, game.title)
+            except ValueError as error:
+                raise EnvError(str(error)) from None
+        self.partial: Partial | None = None
+        # Seats never offered an out-of-turn action: they act only when the game waits on
+        # them (the Gymnasium learner with interrupts="own").
+        self.unoffered: frozenset[int] = frozenset()
+        self.observer = Observer(game, self.encoder, knowledge, self.factoring)
+        self.wait_code = self.factoring.stop if self.factoring else self.encoder.actions.size
         self.num_actions = self.wait_code + 1
         self.state: State = game.new(0)
         self.moves = 0  # engine actions applied since the reset, every seat's
@@ -124,15 +140,19 @@ class Table:
         else:
             self.queue = list(queue)
             self._masks = {}
+            self.partial = None
 
     def _schedule(self) -> None:
         self._masks = {}
+        self.partial = None
         state = self.state
         mover = state.to_move()
         if state.outcome is not None or mover is None:
             self.queue = []
             return
         others = interrupt_order(state) if self.interrupts == "offer" else []
+        if self.unoffered:
+            others = [seat for seat in others if seat not in self.unoffered]
         self.queue = [*others, mover]
 
     @property
@@ -179,6 +199,8 @@ class Table:
                     f"{self.game.title} encoder: {coded} codes for {legal} legal actions "
                     f"of seat {seat}"
                 )
+            if self.factoring is not None:
+                mask = self.factoring.mask(mask, self.partial)
         self._masks[seat] = mask
         return mask
 
@@ -204,23 +226,38 @@ class Table:
     def observe(self, seat: int) -> Observation:
         decision = self.decision
         asked = decision if decision is not None and decision.seat == seat else None
-        return self.observer.observe(self.state, seat, asked)
+        observation = self.observer.observe(self.state, seat, asked)
+        if asked is not None and self.partial is not None and self.factoring is not None:
+            at = self.observer.factored_at
+            observation[[at + i for i in self.factoring.observed(self.partial)]] = 1.0
+        return observation
 
     @functools.cached_property
     def drastic(self) -> npt.NDArray[np.bool_]:
         """Per code, whether its action can knock its seat out (``Action.drastic``)."""
         actions = self.encoder.actions
         flags = [actions.action(code).drastic for code in range(actions.size)]
+        if self.factoring is not None:
+            for code in range(actions.size, self.wait_code):
+                combination = self.factoring.by_code[code]
+                head = code == combination.head
+                flags.append(head and any(flags[combination.start : combination.stop]))
         return np.array([*flags, False], dtype=np.bool_)
 
     def action_name(self, code: int) -> str:
         if code == self.wait_code:
             return WAIT
+        if self.factoring is not None and code >= self.factoring.base:
+            return self.factoring.name(code)
         return str(self.encoder.actions.action(code))
 
     def action_index(self, text: str) -> int:
         if text.strip().lower() == WAIT:
             return self.wait_code
+        if self.factoring is not None:
+            code = self.factoring.index(" ".join(text.split()))
+            if code is not None:
+                return code
         return self.encoder.actions.code(self.game.parse_action(text))
 
     # --- acting ----------------------------------------------------------------------------
@@ -239,14 +276,37 @@ class Table:
         seat = decision.seat
         if code == self.wait_code:
             raise IllegalActionError(
-                f"seat {seat} cannot wait: the game waits on it (action {code}, {WAIT})"
+                f"seat {seat} cannot wait now (action {code}, {WAIT}): the game waits on it"
+                + (f", or its {self.partial.combination.kind} is begun" if self.partial else "")
             )
+        self._check_factored(seat, code)
         action = self.encoder.actions.action(code)
         try:
             self.state.check(seat, action)
         except GameError as error:
             raise IllegalActionError(f"action {code} ({action}): {error}") from None
         raise IllegalActionError(f"action {code} ({action}) is not legal for seat {seat} now")
+
+    def _check_factored(self, seat: int, code: int) -> None:
+        """The error of a code outside the mask that factored actions explain."""
+        factoring = self.factoring
+        if factoring is None:
+            return
+        if self.partial is not None:
+            raise IllegalActionError(
+                f"action {code} ({self.action_name(code)}) is not open to seat {seat}: its "
+                f"{self.partial.combination.kind} is begun, a next part is asked"
+            )
+        if code >= factoring.base:
+            raise IllegalActionError(
+                f"action {code} ({self.action_name(code)}) is not open to seat {seat} now"
+            )
+        for combination in factoring.combinations:
+            if combination.start <= code < combination.stop:
+                raise IllegalActionError(
+                    f"action {code} ({self.action_name(code)}): with factored actions an "
+                    f"{combination.kind} is chosen as {combination.kind!r} and then its parts"
+                )
 
     def step(self, code: int) -> None:
         """Take ``code`` for the seat asked; on an error nothing changes."""
@@ -258,6 +318,12 @@ class Table:
             self.queue.pop(0)
             self._masks = {}
             return
+        if self.factoring is not None and code >= self.factoring.base:
+            self.partial, flat = self.factoring.choose(self.partial, code)
+            self._masks = {}
+            if flat is None:
+                return
+            code = flat
         self.play(decision.seat, self.encoder.actions.action(code))
 
     def play(self, seat: int, action: Action) -> None:
@@ -275,13 +341,20 @@ class Table:
         self._masks = {}
 
     def rewards(self, reward: str) -> list[float]:
-        """Each seat's reward once the game is over: its score, or with ``win-lose`` 1 for a
-        winner and -1 for the others (0 for everyone if nobody won)."""
+        """Each seat's reward once the game is over: its score; with ``win-lose`` 1 for a
+        winner and -1 for the others (0 for everyone if nobody won); with ``margin`` its
+        score minus the best score of the others (so a 0-0 tie pays nothing)."""
         outcome = self.state.outcome
         if outcome is None:
             return [0.0] * self.game.players
+        scores = [float(s) for s in outcome.scores]
         if reward == "score":
-            return [float(s) for s in outcome.scores]
+            return scores
+        if reward == "margin":
+            return [
+                score - max(other for seat, other in enumerate(scores) if seat != mine)
+                for mine, score in enumerate(scores)
+            ]
         if not outcome.winners:
             return [0.0] * self.game.players
         return [1.0 if s in outcome.winners else -1.0 for s in range(self.game.players)]

@@ -100,6 +100,8 @@ class BlackViennaEncoder(Encoder):
                 raise RuntimeError(f"Black Vienna lists no {kind} family")
             self.actions.add(kind, every, f"{help}: the 2,925 trios in alphabet order")
         self.actions.add("pass", [Pass()], "no guess")
+        # For the environments' factored actions: a trio is chosen a letter at a time.
+        self.combinations = {"accuse": tuple(bv.LETTERS), "guess": tuple(bv.LETTERS)}
         trios = game.every_action("accuse") or ()
         self.trio_slot = {getattr(a, "letters", ""): i for i, a in enumerate(trios)}
         self.knowledge = KnowledgeLayout(
@@ -113,6 +115,10 @@ class BlackViennaEncoder(Encoder):
             # Each investigation then turns a face-up card; besides, at most an accusation
             # and a guess per seat, and the last player's question.
             self.max_moves = d + 2 * n + 1
+
+    def combination_parts(self, action: Any) -> tuple[str, ...]:
+        """An accusation's or guess's letters, in alphabet order."""
+        return tuple(action.letters)
 
     def _solution_slot(self, view: Any, cards: tuple[str, ...]) -> int | None:
         return self.trio_slot.get("".join(sorted(cards, key=bv.LETTER_INDEX.__getitem__)))

@@ -141,6 +141,12 @@ class ThirteenCluesEncoder(Encoder):
         self.actions.add("take", (Take(s) for s in range(n)), "the seat to take a glass from")
         self.accuse_start = self.actions.size
         self.actions.add("accuse", (Accuse(t) for t in trios), "person x location x weapon")
+        # For the environments' factored actions: a trio is chosen a card at a time.
+        self.combinations = {"choose": tuple(self.names), "accuse": tuple(self.names)}
+
+    def combination_parts(self, action: Any) -> tuple[str, ...]:
+        """A mystery choice's or accusation's cards: person, location, weapon."""
+        return tuple(action.cards)
 
     def score_bounds(self) -> tuple[float, float]:
         return 0.0, 1.0
