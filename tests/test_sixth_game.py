@@ -67,11 +67,7 @@ def sixth_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Game
     # the games package reaches one folder more, as a package split over folders does
     monkeypatch.setattr(sleuth.games, "__path__", [*sleuth.games.__path__, str(games)])
     monkeypatch.syspath_prepend(str(tmp_path / "tests"))
-    monkeypatch.setattr(registry, "_KITS", {})
-    monkeypatch.setattr(registry, "_ALIASES", {})
-    monkeypatch.setattr(registry, "_loaded", False)
-    monkeypatch.setattr(registry, "_FROM_POINTS", set())
-    monkeypatch.setattr(registry, "_points_read", False)
+    monkeypatch.setattr(registry, "_REGISTRY", registry._Registry())  # a fresh registry
     yield find_kit(NAME)
     forget_modules(f"sleuth.games.{PACKAGE}", f"games.{PACKAGE}")
 
