@@ -22,7 +22,7 @@ so games run their whole course. Both are printed by default.
 ``--lengths`` prints the most and the mean decisions per game (moves and offers answered,
 as OpenSpiel counts them) over seeded games, uniform over the mask, as Sleuth's random bot
 and with ``basic`` bots, per game at its smallest and largest tables: the measure behind
-``sleuth.envs.openspiel.LONGEST_SEEN``.
+each game's encoder's ``longest_seen``.
 """
 
 from __future__ import annotations

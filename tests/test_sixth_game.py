@@ -9,6 +9,8 @@ changed. Both are removed after the test.
 
 from __future__ import annotations
 
+import functools
+import importlib
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,16 +26,28 @@ from support.game_cases import cases_of, package_of
 from support.game_names import ROOT, built_in_kits, files_naming, names_of, tracked_files
 from support.variants import base_options, variant_players, variants
 
-EXAMPLE = ROOT / "examples" / "tiny-deduction" / "src" / "tiny_deduction"
 PACKAGE = "toy_sixth"
 NAME = "toy-sixth"
-# The renames that make the example game another game: its id, aliases, title, module path.
-RENAMES = {
-    '"tiny-deduction"': f'"{NAME}"',
-    '("tiny",)': '("toy-6",)',
-    '"Tiny Deduction"': '"Toy Sixth"',
-    "tiny_deduction.": f"sleuth.games.{PACKAGE}.",
-}
+
+
+@functools.cache
+def example() -> tuple[Path, dict[str, str]]:
+    """The example game's package folder (the kit from outside Sleuth, found by the
+    registry, never named here) and the renames that make it another game: its id, aliases,
+    title and module path."""
+    kit = next(k for k in all_kits() if not k.game.__module__.startswith("sleuth."))
+    root = kit.game.__module__.split(".")[0]
+    module = importlib.import_module(root)
+    folder = Path(str(module.__file__)).parent
+    renames = {
+        f'"{kit.game.name}"': f'"{NAME}"',
+        repr(tuple(kit.game.aliases)).replace("'", '"'): '("toy-6",)',
+        f'"{kit.game.title}"': '"Toy Sixth"',
+        f"{root}.": f"sleuth.games.{PACKAGE}.",
+    }
+    return folder, renames
+
+
 CASES = """from support.game_cases import GameCases
 
 CASES = GameCases(players=3, values={"questions": 5})
@@ -44,9 +58,10 @@ def write_game(folder: Path) -> None:
     """The example game's modules, renamed, as the package ``folder / PACKAGE``."""
     package = folder / PACKAGE
     package.mkdir(parents=True)
-    for source in sorted(EXAMPLE.glob("*.py")):
+    source_folder, renames = example()
+    for source in sorted(source_folder.glob("*.py")):
         text = source.read_text(encoding="utf-8")
-        for old, new in RENAMES.items():
+        for old, new in renames.items():
             text = text.replace(old, new)
         (package / source.name).write_text(text, encoding="utf-8")
 

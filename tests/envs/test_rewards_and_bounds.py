@@ -89,7 +89,9 @@ def test_max_game_length_is_the_measured_bound(game: str, players: int, length: 
 def test_a_game_that_reaches_max_game_length_ends_there_with_no_returns(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(sleuth_spiel.LONGEST_SEEN, "black-stories-investigation", 5)
+    from sleuth.games.black_stories.encoder import BlackStoriesEncoder
+
+    monkeypatch.setattr(BlackStoriesEncoder, "longest_seen", 5)
     spiel = sleuth_spiel.load("black-stories-investigation", 2, reward="margin")
     assert spiel.max_game_length() == 4 + 10
     state = spiel.new_initial_state()

@@ -290,6 +290,10 @@ class Encoder(ABC):
     # Engine actions in one game, an upper bound for frameworks that want one (OpenSpiel's
     # game length); a game with no bound of its own uses the arena's step limit.
     max_moves: int = 100_000
+    # The most decisions (moves and out-of-turn offers answered) one game took over seeded
+    # random and bot games (``python benchmarks/envs.py --lengths --games 40``), if measured:
+    # OpenSpiel's game length is a margin times it (``envs.openspiel``).
+    longest_seen: int | None = None
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game

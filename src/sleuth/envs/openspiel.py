@@ -13,7 +13,7 @@ from the seed, as in the engine). Decisions, actions and ``wait`` are the resear
 environments' (``sleuth.envs.table``): an out-of-turn offer is a decision node of the
 seat offered. Returns are the scores (or win/lose, or margins) at the end. Game objects
 pickle (as their class and game string). ``max_game_length`` is a bound measured per game
-with a margin (``LONGEST_SEEN``): a game that reaches it ends there, every return 0.
+with a margin (each encoder's ``longest_seen``): a game that reaches it ends there, every return 0.
 
 Observation tensor and string: the seat's encoded view and its text, with whether the seat
 is asked now. Information state: the same, plus the seat's own decisions so far (the
@@ -50,18 +50,9 @@ PREFIX = "sleuth_"
 ENV: dict[str, object] = {"reward": "score", "interrupts": "offer", "knowledge": False}
 DEFAULT = "default"
 CLASS_PREFIX = "SleuthSpielGame_"
-# The most decisions (moves and out-of-turn offers answered) one game took, per game, over
-# seeded random games (uniform over the mask, and as Sleuth's random bot plays) and games of
-# ``basic`` bots at its smallest and largest tables: ``python benchmarks/envs.py --lengths
-# --games 40``.
-# OpenSpiel's ``max_game_length`` is the deal's chance nodes and MARGIN times that, and a game
+# OpenSpiel's ``max_game_length`` is the deal's chance nodes and MARGIN times the most
+# decisions a game was seen to take (each game's encoder, ``longest_seen``), and a game
 # that reaches it ends there (a draw: every return 0), so that it is a true bound.
-LONGEST_SEEN = {
-    "alibi": 2820,
-    "black-stories-investigation": 84,
-    "black-vienna": 228,
-    "13-clues": 707,
-}  # 40 games a policy, seeds 1-40
 MARGIN = 2
 
 
@@ -211,7 +202,8 @@ class SleuthSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stu
             num_players=players,
             min_utility=float(scores[0]),
             max_utility=float(scores[1]),
-            max_game_length=SEED_BYTES + _decision_limit(context, encoder.max_moves),
+            max_game_length=SEED_BYTES
+            + _decision_limit(context, encoder.max_moves, encoder.longest_seen),
         )
         super().__init__(game_type, info, merged)
 
@@ -227,13 +219,13 @@ class SleuthSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stu
         return SleuthObserver(context_of(self), perfect_recall)
 
 
-def _decision_limit(context: Context, max_moves: int) -> int:
-    """The most decisions a game of this configuration is let run (see ``LONGEST_SEEN``):
+def _decision_limit(context: Context, max_moves: int, seen: int | None) -> int:
+    """The most decisions a game of this configuration is let run (``seen``: the encoder's
+    ``longest_seen``):
     MARGIN times the longest seen, or the encoder's own bound on moves if it is lower."""
     # Between two moves every other seat may be offered one out-of-turn decision.
     offers = context.engine.players if context.table.interrupts == "offer" else 1
     bound = max_moves * offers
-    seen = LONGEST_SEEN.get(context.kit_name)
     return bound if seen is None else min(bound, MARGIN * seen)
 
 

@@ -41,6 +41,8 @@ MAX_EXTRA = 4
 
 
 class AlibiEncoder(Encoder):
+    longest_seen = 2_820  # decisions; 40 games a policy, seeds 1-40 (see Encoder)
+
     def __init__(self, game: Any) -> None:
         if not isinstance(game, Alibi):
             raise TypeError(f"{game!r} is not an Alibi game")

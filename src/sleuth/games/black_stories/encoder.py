@@ -39,6 +39,8 @@ NO_CASE = len(bs.ALL_CASES)  # a solution slot digit: the opponent holds no case
 
 
 class BlackStoriesEncoder(Encoder):
+    longest_seen = 84  # decisions; 40 games a policy, seeds 1-40 (see Encoder)
+
     def __init__(self, game: Any) -> None:
         if not isinstance(game, BlackStoriesInvestigation):
             raise TypeError(f"{game!r} is not a Black Stories Investigation game")

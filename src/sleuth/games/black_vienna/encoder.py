@@ -35,6 +35,8 @@ MAX_ANSWER = bv.RING_SIZE  # a card names three persons
 
 
 class BlackViennaEncoder(Encoder):
+    longest_seen = 228  # decisions; 40 games a policy, seeds 1-40 (see Encoder)
+
     def __init__(self, game: Any) -> None:
         if not isinstance(game, BlackVienna):
             raise TypeError(f"{game!r} is not a Black Vienna game")

@@ -39,6 +39,8 @@ AXES_KEPT = 4096
 
 
 class ThirteenCluesEncoder(Encoder):
+    longest_seen = 707  # decisions; 40 games a policy, seeds 1-40 (see Encoder)
+
     def __init__(self, game: Any) -> None:
         if not isinstance(game, ThirteenClues):
             raise TypeError(f"{game!r} is not a 13 Clues game")
