@@ -47,7 +47,7 @@ def test_black_vienna_pickles_and_loads_in_a_fresh_process() -> None:
     ]
 
 
-@pytest.mark.parametrize(("game", "players"), tables())
+@pytest.mark.parametrize(("game", "players"), list(tables()))
 def test_openspiel_sim_game(game: str, players: int) -> None:
     spiel = sleuth_spiel.load(game, players)
     copy = pickle.loads(pickle.dumps(spiel))

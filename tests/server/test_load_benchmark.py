@@ -58,7 +58,9 @@ def test_the_load_benchmark_plays_and_loses_nothing() -> None:
 @pytest.mark.slow
 def test_the_hostile_mode_runs_its_hostile_client_beside_tables_with_bots() -> None:
     bench = load_benchmark()
-    args = arguments(bot_seats=1, replays=1, seconds=4.0)
+    # Two bot workers, as the service's default: with one, the hostile table's searches
+    # (each up to its deadline) hold the only worker, and no quick lane is kept.
+    args = arguments(bot_seats=1, replays=1, seconds=4.0, workers=2)
     with tempfile.TemporaryDirectory() as folder:
         db = f"sqlite:///{Path(folder) / 'bench.db'}"
         result = asyncio.run(bench.run(db, args, Path(folder), hostile=True))
