@@ -2,7 +2,8 @@
 every game the ways a table may set it up (conformance, bots).
 
 The value of an option that is neither a choice nor yes/no comes from the game's own test
-data (``support.game_cases``); without one, that option keeps its default.
+data (``support.game_cases``); a built-in game's option without one is an error, not
+skipped (another distribution's game keeps that option at its default here).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Iterator
 
 from sleuth.core import all_kits, find_kit
 
-from .game_cases import cases_of
+from .game_cases import BUILTIN_PREFIX, cases_of
 
 
 def variants() -> Iterator[tuple[str, str, object]]:
@@ -28,8 +29,14 @@ def variants() -> Iterator[tuple[str, str, object]]:
                 values = [not field.default]
             elif option.name in given:
                 values = [given[option.name]]
+            elif not game.__module__.startswith(BUILTIN_PREFIX):
+                values = []  # another distribution's game: its own tests hold it
             else:
-                values = []
+                # An option no test sets could be ignored by every consumer unseen.
+                raise LookupError(
+                    f"{game.name}: option {option.name!r} has no test value: give one in "
+                    "the game's test data (tests/games/<package>/<package>_cases.py)"
+                )
             for value in values:
                 yield game.name, option.name, value
 
