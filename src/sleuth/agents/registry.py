@@ -9,6 +9,7 @@ bot's label in results.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import math
 from collections.abc import Callable
@@ -91,13 +92,21 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 def bot_parameters(name: str, game: str) -> dict[str, object]:
     """The keyword parameters a bot's factory takes, with their defaults."""
-    signature = inspect.signature(_factory(name, game))
-    return {
-        p.name: p.default
+    return dict(_parameters_of(_factory(name, game)))
+
+
+@functools.lru_cache(maxsize=256)
+def _parameters_of(factory: Callable[..., object]) -> tuple[tuple[str, object], ...]:
+    # Cached: every bot made (each table and rematch the server deals) asks, and reading a
+    # signature builds throwaway classes for a built-in __init__, cyclic garbage that only
+    # the slow full collections free.
+    signature = inspect.signature(factory)
+    return tuple(
+        (p.name, p.default)
         for p in signature.parameters.values()
         if p.default is not inspect.Parameter.empty
         and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
-    }
+    )
 
 
 def _factory(name: str, game: str) -> AgentFactory:

@@ -103,13 +103,12 @@ class LiveTable:
     # Another process has taken steps this one has not read yet: read before use.
     behind: bool = False
     used_at: float = 0.0  # when last asked for or left (time.monotonic)
-    # The public steps (seat, what every seat saw of the action, its public result, its
-    # public events): the history every seat's page tells in words, from the events.
-    log: list[JSONValue] = field(default_factory=list)
     _views: dict[int | None, tuple[int, dict[str, JSONValue]]] = field(default_factory=dict)
     sheets: dict[int, tuple[int, str]] = field(default_factory=dict)
     # Encoded once and embedded in every frame that carries them: each seat's view at the
-    # current step, and the log (each entry encoded once, when its step is taken).
+    # current step, and the log, the public steps (seat, what every seat saw of the action,
+    # its public result, its public events) that every page tells in words, each entry
+    # encoded once, when its step is taken.
     _view_texts: dict[int | None, tuple[int, Fragment]] = field(default_factory=dict)
     _log_texts: list[bytes] = field(default_factory=list)
     _log_text: tuple[int, Fragment] | None = None
@@ -179,9 +178,10 @@ class LiveTable:
         saw of it (asked of the state before it)."""
         self.state = state
         self.steps.append(PlayedStep.of(step))
-        entry = log_entry(step.seat, public_action, step.result, state)
-        self.log.append(entry)
-        self._log_texts.append(json_bytes(entry))
+        # Kept encoded only: as lists and dicts, every step of every table was a dozen
+        # objects more for each full collection to scan (a third of the live ones at 250
+        # tables, whose collections stopped the event loop for half a second).
+        self._log_texts.append(json_bytes(log_entry(step.seat, public_action, step.result, state)))
 
     def parse(self, action: object) -> Action:
         if isinstance(action, str):
