@@ -42,7 +42,7 @@ def samples() -> tuple[tuple[Game[Any], dict[str, JSONValue]], ...]:
 
 def decode_both(game: Game[Any], data: object) -> tuple[object, object]:
     """What each decoder makes of ``data`` as the game's view: a value or the error's text."""
-    substitute = {Termination: game.termination_type}
+    substitute: dict[type, type] = {Termination: game.termination_type}
     results: list[object] = []
     for decode in (from_json, walk_from_json):
         try:
@@ -97,14 +97,14 @@ def test_an_error_names_the_field_and_the_item() -> None:
     game, view = next(
         (g, v) for g, v in samples() if any(isinstance(x, list) and x for x in v.values())
     )
-    key = next(k for k, x in view.items() if isinstance(x, list) and x)
-    spoiled = {**view, key: [*view[key][:-1], {"not": "an item"}]}
+    key, items = next((k, x) for k, x in view.items() if isinstance(x, list) and x)
+    spoiled = {**view, key: [*items[:-1], {"not": "an item"}]}
     mine, walked = decode_both(game, spoiled)
     assert mine == walked
     assert isinstance(mine, tuple) and mine[0] == "DecodeError"
-    assert mine[1].startswith(f"view.{key}[{len(view[key]) - 1}]")
+    assert mine[1].startswith(f"view.{key}[{len(items) - 1}]")
 
 
 def test_an_unsupported_hint_is_a_type_error_naming_its_place() -> None:
     with pytest.raises(TypeError, match=r"^\$: unsupported type hint <class 'complex'>$"):
-        from_json(complex, 1)  # type: ignore[arg-type]
+        from_json(complex, 1)
