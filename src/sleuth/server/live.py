@@ -25,6 +25,7 @@ from sleuth.core.serialize import JSONValue, from_json, to_json
 from .access import Caller, Door, SeatFacts, TableFacts, refusal
 from .jsontext import Fragment, json_bytes, view_bytes
 from .models import SeatRow, StepRow, TableRow
+from .packed import PackedNotations
 from .signing import commitment
 
 # A family of legal actions longer than this (Black Vienna's 2,925 accusations) is sent as
@@ -393,7 +394,7 @@ def _notation(part: Sequence[Action]) -> tuple[str, ...]:
     known = _NOTATIONS.get(id(part))
     if known is not None and known[0] is part:
         return known[1]
-    text = tuple(str(action) for action in part)
+    text = PackedNotations(str(action) for action in part)
     if len(_NOTATIONS) >= 256:
         _NOTATIONS.clear()
     _NOTATIONS[id(part)] = (part, text)
