@@ -109,13 +109,6 @@ NOT_YET = {
     "tests/test_sheets.py",
     "tests/test_slips.py",
     "tests/test_smoke_cli.py",
-    "tests/web/alibi-events.json",
-    "tests/web/alibi-events.test.js",
-    "tests/web/black-stories-events.test.js",
-    "tests/web/black-vienna-events.test.js",
-    "tests/web/games.test.js",
-    "tests/web/thirteen-clues-events.test.js",
-    "tests/web/samples.json",
 }
 
 
