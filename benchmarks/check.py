@@ -14,8 +14,8 @@ Time is this process's CPU time, so other work on a shared machine weighs less. 
   ``benchmarks/playouts.py`` runs them;
 - ``views/<game>``: a seat's view and its JSON (a server frame) at the largest player count,
   per second, as ``benchmarks/views.py`` measures them;
-- ``deduce/full``: full exact analyses (worlds, card probabilities, the ring) of 4-player Black
-  Vienna positions per second, as ``benchmarks/games/black_vienna/deduce_speed.py`` times them;
+- each game's own figures, as its ``benchmarks/games/<package>/figures.py`` measures them
+  (``deduce/full``: full exact analyses of positions of the game with that part, per second);
 - ``envs/<game>``: PettingZoo steps per second at 4 players with random masked actions, as
   ``benchmarks/envs.py`` runs them.
 
@@ -26,8 +26,8 @@ the code's, not the machine's noise. New figures (not yet recorded) are shown, n
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
-import random
 import sys
 import time
 from collections.abc import Callable
@@ -42,6 +42,7 @@ from sleuth.core import all_kits, find_game
 from views import playout_states, view_costs
 
 RECORD = Path(__file__).resolve().parent / "ratios.json"
+GAMES = Path(__file__).resolve().parent / "games"
 FLOOR = 0.5  # of the recorded ratio
 RETRIES = 2  # measurements again of a figure below its floor, before it fails
 CLOCK = time.process_time
@@ -87,23 +88,24 @@ def view_figures(seconds: float, wanted: Wanted) -> dict[str, float]:
     return figures
 
 
-def deduce_figures(seconds: float, wanted: Wanted) -> dict[str, float]:
-    if not wanted("deduce/full"):
-        return {}
-    from sleuth.games.black_vienna.knowledge import BlackViennaAnalysis
-    from support.bv_positions import random_position
-
-    positions = [random_position(random.Random(f"check/{k}"), 4, 6 * k)[1] for k in range(7)]
-
-    def analyses() -> int:
-        for position in positions:
-            analysis = BlackViennaAnalysis(position)
-            analysis.card_probabilities()
-            analysis.ring()
-        return len(positions)
-
-    analyses()  # the first pays for imports
-    return {"deduce/full": rate_of(analyses, seconds)}
+def game_figures(seconds: float, wanted: Wanted) -> dict[str, float]:
+    """Each built-in game's own figures: ``figures(seconds, wanted, rate_of)`` of its
+    ``benchmarks/games/<package>/figures.py``, where it has one."""
+    found: dict[str, float] = {}
+    for kit in all_kits():
+        module = kit.game.__module__
+        if not module.startswith("sleuth.games."):
+            continue
+        path = GAMES / module.split(".")[2] / "figures.py"
+        if not path.exists():
+            continue
+        spec = importlib.util.spec_from_file_location(f"figures_{path.parent.name}", path)
+        if spec is None or spec.loader is None:
+            raise SystemExit(f"{path} cannot be loaded")
+        loaded = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(loaded)
+        found.update(loaded.figures(seconds, wanted, rate_of))
+    return found
 
 
 def env_figures(seconds: float, wanted: Wanted) -> dict[str, float]:
@@ -129,7 +131,7 @@ def measure(seconds: float, wanted: Wanted) -> dict[str, tuple[float, float]]:
     part (their mean), so that a machine whose load changes during the run weighs on both."""
     before = kuhn(seconds, 1)
     measured: dict[str, tuple[float, float]] = {}
-    for number, part in enumerate((playout_figures, view_figures, deduce_figures, env_figures)):
+    for number, part in enumerate((playout_figures, view_figures, game_figures, env_figures)):
         figures = part(seconds, wanted)
         if not figures:
             continue

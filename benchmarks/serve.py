@@ -3,7 +3,8 @@
     python benchmarks/serve.py [--tables 250] [--seats 4] [--seconds 30] [--db both]
     python benchmarks/serve.py --hostile [--bot-seats 1] [--db sqlite]
 
-Each table is a Black Vienna game of ``--seats`` people (no bots); each person is one
+Each table is a game of the service's example game (``FrontCases.example`` in the games'
+test cases) of ``--seats`` people (no bots); each person is one
 WebSocket, and plays a random listed action ``--think`` seconds (on average) after the table
 turns to them; a finished game is followed by its rematch. The server runs in its own
 process (uvicorn), the people in this one: both share the machine's cores. Printed: actions
@@ -18,11 +19,10 @@ and the bots' decision time is measured too (from the frame that turns to a bot 
 frame of its step; the server runs with ``--bot-delay 0``). ``--hostile`` runs twice, side
 by side: without and with one hostile client (``serve_hostile.py``, in a process of its
 own) beside the tables, which keeps a table of bots at the largest budget the server allows
-thinking (13 Clues, its search's every bound), a 13 Clues table with the full sheet played
-at the play channel's rate limit, and replay requests for its finished games, two at a time
-(``--replays``). Target: the ordinary
-tables' p99 under 100 ms, and their bots' median decision time within 2x of the run
-without.
+thinking (the heavy game, ``FrontCases.heavy``, its search's every bound), a table of it
+with the full sheet played at the play channel's rate limit, and replay requests for its
+finished games, two at a time (``--replays``). Target: the ordinary tables' p99 under
+100 ms, and their bots' median decision time within 2x of the run without.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 HOSTILE = Path(__file__).resolve().parent / "serve_hostile.py"
 sys.path.insert(0, str(HOSTILE.parent))  # run as a script or loaded by a test
 
-from serve_hostile import Hostility, largest_search, new_person  # noqa: E402
+from serve_hostile import Hostility, fronts_game, largest_search, new_person  # noqa: E402
 
 
 def free_port() -> int:
@@ -228,7 +228,7 @@ async def deal_tables(
     cookies = [await new_person(http, f"Load {seat}") for seat in range(people)]
     bots = [{"kind": "bot", "bot": "medium"}] * args.bot_seats
     body = {
-        "game": "black-vienna",
+        "game": fronts_game("example"),
         "players": args.seats,
         "sheet": "off",
         "seats": [{"kind": "person"}] * people + bots,

@@ -2,9 +2,9 @@
 
     python benchmarks/serve_hostile.py --http http://127.0.0.1:PORT [--replays 2]
 
-It keeps a table of bots at the largest budget the server allows thinking (13 Clues, its
-search's every bound), a 13 Clues table with the full sheet played at the play channel's
-rate limit, and replay requests for its finished games (``--replays`` at a time), until
+It keeps a table of bots at the largest budget the server allows thinking (the heavy game,
+its search's every bound), a table of that game with the full sheet played at the play
+channel's rate limit, and replay requests for its finished games (``--replays`` at a time), until
 SIGTERM or SIGINT; then it prints what it got done as one JSON line. A process of its own,
 as an attacker's would be: in the measuring people's process its work would be counted as
 the server's latency.
@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import random
 import signal
@@ -28,6 +29,7 @@ import orjson
 from websockets.asyncio.client import connect
 
 SRC = Path(__file__).resolve().parents[1] / "src"
+TESTS = Path(__file__).resolve().parents[1] / "tests"  # the games' cases
 RATE = 20.0  # the play channel's messages a second (Settings.rate_per_second)
 
 
@@ -48,12 +50,23 @@ async def new_person(http: httpx.AsyncClient, name: str) -> str:
     return me.cookies["sleuth_id"]
 
 
+@functools.cache
+def fronts_game(role: str) -> str:
+    """The game that plays ``role`` in the fronts' tests, as the games' cases have it
+    (``FrontCases``, tests/games/<package>/*_cases.py): ``example``, ``heavy``."""
+    sys.path[:0] = [str(SRC), str(TESTS)]
+    from support.game_cases import kit_for
+
+    return kit_for(lambda cases: getattr(cases.fronts, role)).name
+
+
 def largest_search() -> str:
-    """The 13 Clues search at every bound the server holds bot specs to."""
+    """The heavy game's search at every bound the server holds bot specs to: the game
+    whose largest search costs the most (``FrontCases.heavy``)."""
     sys.path.insert(0, str(SRC))
     from sleuth.agents.budgets import bounds_of
 
-    bounds = bounds_of("ismcts", "13-clues")
+    bounds = bounds_of("ismcts", fronts_game("heavy"))
     return "ismcts:" + ":".join(f"{name}={value}" for name, value in bounds.items())
 
 
@@ -73,7 +86,7 @@ async def hostile_client(http: httpx.AsyncClient, stop: asyncio.Event, replayers
 async def hostile_bots(http: httpx.AsyncClient, stop: asyncio.Event, done: Hostility) -> None:
     spec = largest_search()
     body = {
-        "game": "13-clues",
+        "game": fronts_game("heavy"),
         "players": 3,
         "sheet": "off",
         "seats": [{"kind": "bot", "bot": spec}] * 3,
@@ -92,8 +105,13 @@ async def hostile_bots(http: httpx.AsyncClient, stop: asyncio.Event, done: Hosti
 async def sheet_table(
     http: httpx.AsyncClient, ws_base: str, cookies: list[str], stop: asyncio.Event, done: Hostility
 ) -> None:
-    """13 Clues with the full sheet, its three people acting at the rate limit."""
-    body = {"game": "13-clues", "players": 3, "sheet": "full", "seats": [{"kind": "person"}] * 3}
+    """The heavy game with the full sheet, its three people acting at the rate limit."""
+    body = {
+        "game": fronts_game("heavy"),
+        "players": 3,
+        "sheet": "full",
+        "seats": [{"kind": "person"}] * 3,
+    }
     while not stop.is_set():
         created = (await http.post("/api/tables", json=body)).json()
         table = created["table"]["id"]

@@ -1,6 +1,7 @@
 """Write SVG screenshots of the play app for every game at 80x24 and 160x50 into docs/.
 
-Each game is played a few steps in (by bots and by the seat at the keyboard through the
+Each game with pictures (``FrontCases.screenshots`` in its tests' cases: their file name,
+players, seed, moves) is played a few steps in (by bots and by the seat at the keyboard through the
 keys), so the pictures show a table, a history and a sheet. Run:
     PYTHONPATH=src python scripts/screenshots.py [docs]
 """
@@ -11,18 +12,26 @@ import asyncio
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the games' cases
+
 from sleuth.agents import RandomAgent
 from sleuth.arena.session import GameSession
-from sleuth.core import make_game
+from sleuth.core import all_kits, make_game
 from sleuth.tui.play_app import PlayApp
+from support.game_cases import cases_of
 
-# (file name, game, players, options, seed, moves of seat 0 before the picture)
-GAMES = (
-    ("black-vienna", "black-vienna", 4, {}, 11, 3),
-    ("13-clues", "13-clues", 2, {}, 5, 3),
-    ("black-stories", "black-stories-investigation", 3, {}, 7, 3),
-    ("alibi", "alibi", 3, {}, 3, 4),
-)
+
+def games() -> list[tuple[str, str, int, dict[str, str], int, int]]:
+    """(file name, game, players, options, seed, moves of seat 0 before the picture) of each
+    game whose cases ask for pictures."""
+    found = []
+    for kit in all_kits():
+        shots = cases_of(kit).fronts.screenshots
+        if shots is not None:
+            found.append((shots.name, kit.name, shots.players, {}, shots.seed, shots.moves))
+    return found
+
+
 SIZES = ((80, 24), (160, 50))
 
 
@@ -58,7 +67,7 @@ async def picture(
 
 async def main(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
-    for entry in GAMES:
+    for entry in games():
         for size in SIZES:
             print(await picture(*entry, size=size, folder=folder))
 

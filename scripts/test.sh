@@ -12,7 +12,7 @@ python3 benchmarks/check.py  # speed as ratios to a baseline run beside it: fail
 # The web page: its JSDoc types checked as TypeScript (no build step: nothing is emitted) and
 # its modules' unit tests on Node's test runner (`npm ci` installs TypeScript; .ci/run does).
 npx --no-install tsc -p tsconfig.json
-node --test --test-reporter=dot tests/web/*.test.js
+node --test --test-reporter=dot tests/web/*.test.js tests/games/*/web/*.test.js
 # pytest exits 5 when it collected no test: that is a failure here, never a pass.
 # The outer timeout guards the Ray test: ray.init has no timeout of its own.
 export RAY_USAGE_STATS_ENABLED=0 RAY_AUTH_MODE=disabled

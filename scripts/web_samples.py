@@ -3,8 +3,9 @@
 For every kit with a part of the page, one seeded game between random bots, as the page gets
 it: a seat's view and legal actions a third of the way in (as a state frame carries them),
 the public log of every step (its public events too), and the end (the view, the outcome,
-the reveal). The page's unit tests (tests/web, run by ``node --test``) draw and tell them;
-tests/test_web_samples.py checks that this file is what the code makes today, so a changed
+the reveal), written beside the game's tests: ``tests/games/<package>/web/sample.json``. The
+page's unit tests (tests/web/games.test.js, run by ``node --test``) draw and tell them;
+tests/test_web_samples.py checks that these files are what the code makes today, so a changed
 view shows up there.
 """
 
@@ -22,7 +23,8 @@ from sleuth.core.serialize import to_json
 from sleuth.server.live import encode_legal, log_entry
 
 ROOT = Path(__file__).resolve().parent.parent
-PATH = ROOT / "tests" / "web" / "samples.json"
+GAMES_TESTS = ROOT / "tests" / "games"
+SAMPLE = "web/sample.json"
 SEED = 20261204
 
 
@@ -56,8 +58,16 @@ def sample(name: str, players: int) -> dict[str, Any]:
     return {"game": name, "players": players, "mid": mid, "log": log, "end": end}
 
 
-def samples() -> dict[str, Any]:
-    out: dict[str, Any] = {}
+def package_of(module: str) -> str:
+    """The game's package: ``<package>`` for ``sleuth.games.<package>``, else the top one
+    (as tests/support/game_cases.py has it)."""
+    parts = module.split(".")
+    return parts[2] if parts[:2] == ["sleuth", "games"] else parts[0]
+
+
+def samples() -> dict[Path, dict[str, Any]]:
+    """Each game's sample, by the file it is written to."""
+    out: dict[Path, dict[str, Any]] = {}
     for kit in all_kits():
         if not kit.has(WEB):
             continue
@@ -65,17 +75,23 @@ def samples() -> dict[str, Any]:
         low, high = kit.game.min_players, kit.game.max_players
         entry = sample(kit.name, max(low, min(3, high)))
         entry["script"] = (part.folder / part.script).relative_to(ROOT).as_posix()
-        out[kit.name] = entry
+        out[GAMES_TESTS / package_of(kit.game.__module__) / SAMPLE] = entry
     return out
 
 
-def text() -> str:
-    return json.dumps(samples(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+def texts() -> dict[Path, str]:
+    """Each sample file's text."""
+    return {
+        path: json.dumps(entry, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+        for path, entry in samples().items()
+    }
 
 
 def main() -> None:
-    PATH.write_text(text(), encoding="utf-8")
-    print(f"wrote {PATH.relative_to(ROOT)}")
+    for path, text in texts().items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

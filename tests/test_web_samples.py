@@ -1,5 +1,5 @@
-"""The page's test samples (tests/web/samples.json, read by its ``node --test`` tests) are what
-the games make today (rewrite: python scripts/web_samples.py)."""
+"""The page's test samples (``tests/games/<package>/web/sample.json``, read by its ``node
+--test`` tests) are what the games make today (rewrite: python scripts/web_samples.py)."""
 
 from __future__ import annotations
 
@@ -21,5 +21,9 @@ def load_script() -> ModuleType:
 
 def test_the_page_samples_are_current() -> None:
     script = load_script()
-    expected = (ROOT / "tests" / "web" / "samples.json").read_text(encoding="utf-8")
-    assert script.text() == expected, "the games changed: python scripts/web_samples.py"
+    made = script.texts()
+    # no sample left behind by a game that no longer has a part of the page
+    assert sorted(made) == sorted((ROOT / "tests" / "games").glob("*/web/sample.json"))
+    for path, text in made.items():
+        expected = path.read_text(encoding="utf-8")
+        assert text == expected, f"the games changed: python scripts/web_samples.py ({path})"

@@ -11,9 +11,12 @@ from typing import Any
 
 import httpx
 
+from support.game_cases import kit_for
+
 from .conftest import Server
 
-GAME = "black-stories-investigation"  # a short game, with a review: bots finish one quickly
+# A short game, with a review: bots finish one quickly (its cases: ``FrontCases.short``).
+GAME = kit_for(lambda cases: cases.fronts.short).name
 PERSON: dict[str, Any] = {"kind": "person"}
 BOT: dict[str, Any] = {"kind": "bot", "bot": "random"}
 PEOPLE = ("Ann", "Bob", "Cy")

@@ -14,10 +14,14 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from sleuth.server.access import Caller, Door, SeatFacts, TableFacts, refusal
+from support.game_cases import kit_for
 
 from .client import Person, SeatClient
 from .conftest import Server
 
+# The table dealt where any game would do (its cases: ``FrontCases.example``).
+EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
+SHORT = kit_for(lambda cases: cases.fronts.short).name  # a game for two that bots finish quickly
 ANN, BOB, EVE = "ann", "bob", "eve"
 
 
@@ -115,7 +119,7 @@ async def finished_game_of_two(server: Server, ann: Person, bob: Person) -> tupl
     created = await ann.post(
         "/api/tables",
         {
-            "game": "13-clues",
+            "game": SHORT,
             "players": 2,
             "sheet": "off",
             "sit": 0,
@@ -180,7 +184,7 @@ async def test_an_invite_is_made_only_for_a_seat_that_waits_for_a_person(launch:
     async with Person(server.http, "Ann") as ann:
         seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "bot": "random"}]
         created = await ann.post(
-            "/api/tables", {"game": "black-vienna", "players": 3, "seats": seats, "sit": 1}
+            "/api/tables", {"game": EXAMPLE, "players": 3, "seats": seats, "sit": 1}
         )
         assert [invite["seat"] for invite in created["invites"]] == [0]
         table = created["table"]["id"]
@@ -197,7 +201,7 @@ async def test_one_person_gets_one_seat_however_many_ask_at_once(
         for trial in range(4):
             listed = await ann.post(
                 "/api/tables",
-                {"game": "black-vienna", "players": 4, "seats": seats, "listed": True},
+                {"game": EXAMPLE, "players": 4, "seats": seats, "listed": True},
             )
             table = listed["table"]["id"]
             asked = [eve.client.post(f"/api/tables/{table}/seats/{n}/sit") for n in (0, 1, 2)]
@@ -207,9 +211,7 @@ async def test_one_person_gets_one_seat_however_many_ask_at_once(
             held = (await eve.get(f"/api/tables/{table}"))["seats"]
             assert sum(1 for s in held if s["joined"]) == 1
             # Joining by three invites at once likewise gives one seat.
-            invited = await ann.post(
-                "/api/tables", {"game": "black-vienna", "players": 4, "seats": seats}
-            )
+            invited = await ann.post("/api/tables", {"game": EXAMPLE, "players": 4, "seats": seats})
             table = invited["table"]["id"]
             tokens = [i["token"] for i in invited["invites"][:3]]
             joins = [
@@ -231,7 +233,7 @@ async def test_a_private_tables_chat_is_read_only_at_its_seats(launch: Any) -> N
             {"kind": "bot", "bot": "random"},
             {"kind": "bot", "bot": "random"},
         ]
-        body = {"game": "black-vienna", "players": 3, "seats": seats, "sit": 0}
+        body = {"game": EXAMPLE, "players": 3, "seats": seats, "sit": 0}
         private = (await ann.post("/api/tables", {**body, "spectators": False}))["table"]["id"]
         await ann.post(f"/api/tables/{private}/chat", {"text": "my plan"})
         assert [row["text"] for row in await ann.get(f"/api/tables/{private}/chat")] == ["my plan"]
@@ -250,7 +252,7 @@ async def test_a_channel_shows_and_does_nothing_once_its_person_has_left(launch:
     async with Person(server.http, "Ann") as ann, Person(server.http, "Bob") as bob:
         seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "bot": "random"}]
         created = await ann.post(
-            "/api/tables", {"game": "black-vienna", "players": 3, "seats": seats, "sit": 0}
+            "/api/tables", {"game": EXAMPLE, "players": 3, "seats": seats, "sit": 0}
         )
         table = created["table"]["id"]
         await bob.post(f"/api/tables/{table}/join", {"token": created["invites"][0]["token"]})

@@ -11,12 +11,19 @@ import time
 from typing import Any
 
 from sleuth.agents.budgets import bounds_of
+from support.game_cases import kit_for
 
 from .client import Person, SeatClient
 from .conftest import Server
 
-# The largest 13 Clues search a server accepts: far beyond its deadline at --max-think 1.
-LARGEST = "ismcts:" + ":".join(f"{k}={v}" for k, v in bounds_of("ismcts", "13-clues").items())
+# The table dealt where any game would do; the game whose largest search and full sheet cost
+# the most; an ordinary table's, whose random bots play on for thousands of steps (the
+# games' cases: ``FrontCases``, ``long_games``).
+EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
+HEAVY = kit_for(lambda cases: cases.fronts.heavy).name
+ORDINARY = kit_for(lambda cases: cases.long_games).name
+# The largest search of that game a server accepts: far beyond its deadline at --max-think 1.
+LARGEST = "ismcts:" + ":".join(f"{k}={v}" for k, v in bounds_of("ismcts", HEAVY).items())
 MAX_THINK = 1.0
 # The flood deals tables by the dozen from one address: no per-address limits here.
 FAST = ("--workers", "1", "--max-think", str(MAX_THINK), "--max-new-tables", "off")
@@ -27,7 +34,7 @@ async def test_budgets_beyond_the_bounds_are_refused_as_seat_takeover_and_replac
 ) -> None:
     server = launch(extra=("--max-think", "2"))
     people = [await Person(server.http, f"P{n}").__aenter__() for n in range(2)]
-    base = {"game": "black-vienna", "players": 3, "sheet": "off"}
+    base = {"game": EXAMPLE, "players": 3, "sheet": "off"}
     seats = [{"kind": "person"}, {"kind": "person"}]
     refused: list[tuple[dict[str, Any], str]] = [
         ({"seats": [*seats, {"kind": "bot", "bot": "ismcts:seconds=1e9"}]}, "seconds=1e9"),
@@ -106,11 +113,11 @@ async def test_tables_at_the_largest_budget_do_not_hold_up_another_tables_bots(
 ) -> None:
     server = launch(extra=FAST)
     person = await Person(server.http, "Host").__aenter__()
-    hostile = [await bots_table(person, "13-clues", 3, LARGEST) for _ in range(2)]
+    hostile = [await bots_table(person, HEAVY, 3, LARGEST) for _ in range(2)]
     watcher = SeatClient(server.ws, hostile[0], None)
     await watcher.connect()
     await asyncio.sleep(3)  # their searches under way
-    ordinary = await bots_table(person, "alibi", 3, "random")
+    ordinary = await bots_table(person, ORDINARY, 3, "random")
     gaps = await step_gaps(server, ordinary, steps=10, timeout=120)
     # One worker: each of the ordinary table's decisions waits at most for the hostile
     # decision running, which its deadline (max-think + margin: 3 s) cuts short, and goes
@@ -132,11 +139,11 @@ async def test_tables_at_the_largest_budget_do_not_hold_up_another_tables_bots(
 
 
 async def flood(server: Server, stop: asyncio.Event) -> int:
-    """13 Clues tables with the full sheet, their three people playing at once, one table
+    """Tables of the heavy game with the full sheet, their three people playing at once, one table
     after another: every step asks for three sheets. The steps played."""
     people = [await Person(server.http, f"F{n}").__aenter__() for n in range(3)]
     played = 0
-    body = {"game": "13-clues", "players": 3, "sheet": "full", "seats": [{"kind": "person"}] * 3}
+    body = {"game": HEAVY, "players": 3, "sheet": "full", "seats": [{"kind": "person"}] * 3}
     try:
         while not stop.is_set():
             created = await people[0].post("/api/tables", body)
@@ -169,7 +176,7 @@ async def test_a_flood_of_sheets_does_not_hold_up_another_tables_bots(launch: An
     flooding = asyncio.create_task(flood(server, stop))
     try:
         await asyncio.sleep(5)  # sheets asked for by the hundred
-        ordinary = await bots_table(person, "alibi", 3, "random")
+        ordinary = await bots_table(person, ORDINARY, 3, "random")
         gaps = await step_gaps(server, ordinary, steps=10, timeout=60)
     finally:
         stop.set()

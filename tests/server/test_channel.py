@@ -12,15 +12,22 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from support.game_cases import kit_for
+
 from .client import Person, SeatClient, closed_code
 from .conftest import Server
 
+# The table dealt where any game would do (its cases: ``FrontCases.example``).
+EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
 
-async def people_table(server: Server, **extra: Any) -> tuple[str, list[str], list[Person]]:
-    """A Black Vienna table of three people, all joined: no bot moves behind the test."""
+
+async def people_table(
+    server: Server, game: str = EXAMPLE, **extra: Any
+) -> tuple[str, list[str], list[Person]]:
+    """A table of three people, all joined: no bot moves behind the test."""
     people = [await Person(server.http, f"P{n}").__aenter__() for n in range(3)]
     body = {
-        "game": "black-vienna",
+        "game": game,
         "players": 3,
         "sheet": "off",
         "seats": [{"kind": "person"}] * 3,
@@ -278,41 +285,3 @@ async def test_spectators(launch: Any) -> None:
     with pytest.raises(InvalidStatus):
         await connect(f"{server.ws}/ws/tables/{closed}/watch")
     await asyncio.sleep(0)
-
-
-async def test_accusations_at_any_moment_and_hand_kept_notes(launch: Any) -> None:
-    server = launch()
-    table, tokens, _ = await people_table(server)
-    clients = [SeatClient(server.ws, table, s, tokens[s]) for s in range(3)]
-    for client in clients:
-        await client.connect()
-    frames = [await c.until("state") for c in clients]
-    mover = frames[0]["to_move"]
-    other = (mover + 1) % 3
-    # Black Vienna: a seat that is not asked may still accuse, at any moment.
-    family = frames[other]["legal"]["families"]
-    assert [f["kind"] for f in family] == ["accuse"] and family[0]["count"] == 2925
-    assert other in frames[other]["actors"] and frames[other]["legal"]["actions"] == []
-    await clients[other].send({"type": "act", "action": family[0]["example"]})
-    after = await clients[mover].until("state")
-    while after["step"] == frames[0]["step"]:
-        after = await clients[mover].until("state")
-    assert after["step"] == frames[0]["step"] + 1
-    accusations = after["view"]["accusations"]
-    assert len(accusations) == 1 and accusations[0]["seat"] == other
-    # Sheet level off: the seat's own grid, kept on the server.
-    notes = frames[mover]["notes"]
-    assert notes["places"] == ["s0", "s1", "s2", "ring"] and notes["marks"] == {}
-    await clients[mover].send({"type": "notes", "card": "A", "place": "ring", "mark": "+"})
-    told = await clients[mover].until("notes")
-    assert told["notes"]["marks"] == {"A": {"ring": "+"}}
-    await clients[mover].send({"type": "notes", "card": "?", "place": "ring", "mark": "+"})
-    assert "no row" in (await clients[mover].until("error"))["message"]
-    again = SeatClient(server.ws, table, mover, tokens[mover])
-    await again.connect()
-    assert (await again.until("state"))["notes"]["marks"] == {"A": {"ring": "+"}}
-    # Nobody else sees that seat's notes.
-    other_state = await clients[other].until("state")
-    assert other_state["notes"]["marks"] == {}
-    for client in (*clients, again):
-        await client.close()

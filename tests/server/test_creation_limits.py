@@ -13,13 +13,16 @@ import httpx
 import pytest
 
 from sleuth.server.ratelimit import parse_rate
+from support.game_cases import kit_for
 
 from .client import Person
 from .conftest import SRC, Server
 
+# The table dealt where any game would do (its cases: ``FrontCases.example``).
+EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
 LIMITS = ("--max-new-people", "3/minute", "--max-new-tables", "2/minute")
 TABLE = {
-    "game": "black-vienna",
+    "game": EXAMPLE,
     "players": 3,
     "listed": True,
     "seats": [{"kind": "person"}] * 3,

@@ -10,13 +10,17 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from support.game_cases import kit_for
+
 from .client import Person, SeatClient, check_frames
 from .conftest import Server
 
+# The table dealt where any game would do (its cases: ``FrontCases.example``).
+EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
 pytestmark = pytest.mark.slow
-# Black Vienna for three people: no bot, no clock.
+# The example game for three people: no bot, no clock.
 PEOPLE_ONLY = {
-    "game": "black-vienna",
+    "game": EXAMPLE,
     "players": 3,
     "sheet": "off",
     "seats": [{"kind": "person"}] * 3,
@@ -24,10 +28,10 @@ PEOPLE_ONLY = {
 
 
 async def deal_bv(server: Server, clock: str = "live") -> tuple[str, list[SeatClient], Person]:
-    """Black Vienna: two people and a bot, a live clock of 600 s a move."""
+    """The example game: two people and a bot, a live clock of 600 s a move."""
     people = [await Person(server.http, f"P{n}").__aenter__() for n in range(2)]
     body = {
-        "game": "black-vienna",
+        "game": EXAMPLE,
         "players": 3,
         "sheet": "facts",
         "clock": clock,

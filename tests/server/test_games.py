@@ -1,4 +1,4 @@
-"""Whole games of each of the four games through real servers: people on WebSockets, bots
+"""Whole games of each game through real servers: people on WebSockets, bots
 in the server's worker processes; every frame each person got is checked against the engine
 at its step, and the signed record replays and verifies."""
 
@@ -10,18 +10,33 @@ from typing import Any
 
 import pytest
 
+from sleuth.core import all_kits
+from support.game_cases import cases_of
+from support.game_names import built_in_kits
+
 from .client import Person, SeatClient, check_frames
 from .conftest import Server
 
 pytestmark = pytest.mark.slow
 
-GAMES = [
-    # game, players, seats (None: a person, else a bot), options, sheet level
-    ("black-vienna", 3, [None, None, "basic"], {}, "full"),
-    ("black-stories-investigation", 3, [None, "deductive", None], {}, "facts"),
-    ("alibi", 3, [None, None, "basic"], {"round_limit": 3}, "facts"),
-    ("13-clues", 3, [None, "basic", None], {}, "full"),
-]
+
+def whole_games() -> list[tuple[str, int, list[str | None], dict[str, Any], str]]:
+    """Each game's whole game, from its cases (``FrontCases.whole_game``): the game, the
+    players, the seats (None: a person, else a bot), the options, the sheet level."""
+    games = []
+    for kit in all_kits():
+        whole = cases_of(kit).fronts.whole_game
+        if whole is not None:
+            seats = list(whole.seats)
+            games.append((kit.name, len(seats), seats, dict(whole.options), whole.sheet))
+    return games
+
+
+GAMES = whole_games()
+
+
+def test_every_built_in_game_has_its_whole_game() -> None:
+    assert sorted(game for game, *_ in GAMES) == sorted(kit.name for kit in built_in_kits())
 
 
 async def deal(

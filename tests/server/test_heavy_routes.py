@@ -1,8 +1,9 @@
 """The routes that go through a whole game (replay, review, record) leave the event loop
 free: a seated person's ping stays quick while several are asked of a long game.
 
-The long game is written to the database before the server starts (a finished Alibi game
-of five bots, over a thousand steps), so no test waits for bots to play it.
+The long game is written to the database before the server starts (a finished game of bots
+at the largest table of a game whose games run long, over a thousand steps), so no test
+waits for bots to play it.
 """
 
 from __future__ import annotations
@@ -27,10 +28,15 @@ from sleuth.server.lobby import SeatPlan, TablePlan, create_table
 from sleuth.server.models import StepRow
 from sleuth.server.settings import Settings
 from sleuth.server.store import Store
+from support.game_cases import kit_for
 
 from .client import Person
 
-GAME, PLAYERS, SEED = "alibi", 5, 2**127 + 12345  # as large as a dealt one
+# A game whose games between random players run to thousands of steps (its cases:
+# ``long_games``), at its largest table.
+LONG_GAME = kit_for(lambda cases: cases.long_games)
+GAME, PLAYERS = LONG_GAME.name, LONG_GAME.game.max_players
+SEED = 2**127 + 12345  # as large as a dealt one
 # The game goes on at least this long: no move that would end it is taken before.
 LONG = 400
 # The issue's measure: under load a seated person's ping stays under 50 ms (median); the

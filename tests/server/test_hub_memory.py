@@ -16,10 +16,14 @@ from sleuth.server.connection import Connection
 from sleuth.server.hub import Hub
 from sleuth.server.live import LiveTable, SeatState
 from sleuth.server.models import StepRow
+from support.game_cases import kit_for
+
+# A short game, with a review: bots finish one quickly (its cases: ``FrontCases.short``).
+SHORT = kit_for(lambda cases: cases.fronts.short).name
 
 
 def table(table_id: str, finish: bool) -> LiveTable:
-    game = make_game("black-stories-investigation", 2)
+    game = make_game(SHORT, 2)
     row: Any = types.SimpleNamespace(
         id=table_id,
         status="playing",

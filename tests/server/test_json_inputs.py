@@ -9,11 +9,15 @@ from typing import Any
 
 from websockets.exceptions import ConnectionClosed
 
+from support.game_cases import kit_for
+
 from .client import Person, SeatClient, closed_code
 from .conftest import Server
 
+# The table dealt where any game would do (its cases: ``FrontCases.example``).
+EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
 SEATS = [{"kind": "person"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
-TABLE = {"game": "black-vienna", "players": 3, "sheet": "off", "seats": SEATS, "sit": 0}
+TABLE = {"game": EXAMPLE, "players": 3, "sheet": "off", "seats": SEATS, "sit": 0}
 
 
 def with_value(body: dict[str, Any], field: str, spelled: str) -> str:

@@ -20,8 +20,11 @@ from sleuth.core.events import Event
 from sleuth.server.jsontext import json_text
 from sleuth.server.live import LiveTable, SeatState
 from sleuth.server.models import StepRow
+from support.game_cases import kit_for
 
 SECRET = "the-card-only-seat-0-saw"
+# A short game, with a review: bots finish one quickly (its cases: ``FrontCases.short``).
+SHORT = kit_for(lambda cases: cases.fronts.short).name
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +54,7 @@ def fake_events(state: State) -> tuple[Event, ...]:
 
 
 def empty_table(table_id: str) -> LiveTable:
-    game = make_game("black-stories-investigation", 2)
+    game = make_game(SHORT, 2)
     row: Any = types.SimpleNamespace(
         id=table_id,
         status="playing",
@@ -90,7 +93,7 @@ def play(live: LiveTable, steps: int) -> list[StepRow]:
 
 
 def test_the_shared_log_holds_public_events_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    kind = type(make_game("black-stories-investigation", 2).new(7))
+    kind = type(make_game(SHORT, 2).new(7))
     monkeypatch.setattr(kind, "last_events", fake_events)
     taken = empty_table("taken")
     rows = play(taken, 3)

@@ -12,6 +12,10 @@ from alembic.config import Config
 from sqlalchemy import create_engine, text
 
 from sleuth.server.db import MIGRATIONS
+from support.game_cases import kit_for
+
+# The table dealt where any game would do (its cases: ``FrontCases.example``).
+EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
 
 
 def upgrade(url: str, revision: str) -> None:
@@ -36,10 +40,10 @@ def test_a_person_with_several_seats_keeps_one_and_the_bot_plays_the_others(
                 text(
                     "INSERT INTO tables (id, game, players, config, seed, salt, bot_seed, sheet,"
                     " clock, takeover_bot, spectators, listed, status, step, created_at)"
-                    " VALUES (:id, 'black-vienna', 3, '{}', '1', 's', '2', 'off', 'none',"
+                    " VALUES (:id, :game, 3, '{}', '1', 's', '2', 'off', 'none',"
                     " 'basic', 1, 0, :status, 0, 0)"
                 ),
-                {"id": table, "status": status},
+                {"id": table, "game": EXAMPLE, "status": status},
             )
             for seat in range(3):
                 db.execute(

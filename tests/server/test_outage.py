@@ -16,12 +16,16 @@ import asyncpg
 import httpx
 import pytest
 
+from support.game_cases import kit_for
+
 from .client import Person, SeatClient, check_frames
 from .conftest import Cluster, Server
 
+# The table dealt where any game would do (its cases: ``FrontCases.example``).
+EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
 pytestmark = pytest.mark.slow
 PEOPLE_ONLY = {
-    "game": "black-vienna",
+    "game": EXAMPLE,
     "players": 3,
     "sheet": "off",
     "seats": [{"kind": "person"}] * 3,

@@ -9,8 +9,12 @@ from typing import Any
 import pytest
 
 from sleuth.review import review_record
+from support.game_cases import kit_for
 
 from .client import Person
+
+# The table dealt where any game would do (its cases: ``FrontCases.example``).
+EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
 
 
 @pytest.mark.slow
@@ -18,9 +22,7 @@ async def test_review_of_a_finished_table(launch: Any) -> None:
     server = launch()
     async with Person(server.http, "Ann") as ann:
         bots = [{"kind": "bot", "bot": "basic"}] * 3
-        created = await ann.post(
-            "/api/tables", {"game": "black-vienna", "players": 3, "seats": bots}
-        )
+        created = await ann.post("/api/tables", {"game": EXAMPLE, "players": 3, "seats": bots})
         table = created["table"]["id"]
         early = await ann.client.get(f"/api/tables/{table}/review")
         assert early.status_code in (200, 409)  # bots may finish before the first request
@@ -47,7 +49,7 @@ async def test_no_review_before_the_end(launch: Any) -> None:
     async with Person(server.http, "Ann") as ann:
         seats = [{"kind": "person"}] * 3
         created = await ann.post(
-            "/api/tables", {"game": "black-vienna", "players": 3, "seats": seats, "sit": 0}
+            "/api/tables", {"game": EXAMPLE, "players": 3, "seats": seats, "sit": 0}
         )
         response = await ann.client.get(f"/api/tables/{created['table']['id']}/review")
         assert response.status_code == 409

@@ -36,8 +36,11 @@ from sleuth.server.reviews import (
     review_json,
 )
 from sleuth.server.schemas import ReplayOut, ReplayStep, ReviewOut
+from support.game_cases import kit_for
 
 SEED = 2**127 + 11  # as large as a dealt one: past 64 bits
+# A short game, with a review: bots finish one quickly (its cases: ``FrontCases.short``).
+SHORT = kit_for(lambda cases: cases.fronts.short).name
 
 
 def computing(runs: list[str], name: str, gate: asyncio.Event) -> Callable[[], Awaitable[Body]]:
@@ -162,7 +165,7 @@ def test_accept_encoding_is_read_by_its_qualities(header: str, takes: bool) -> N
 
 
 def finished_game() -> FinishedGame:
-    game = make_game("black-stories-investigation", 3)
+    game = make_game(SHORT, 3)
     rng = random.Random(3)
     state = game.new(SEED)
     moves: list[tuple[int, str]] = []

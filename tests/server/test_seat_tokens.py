@@ -10,11 +10,15 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
+from support.game_cases import kit_for
+
 from .client import Person, SeatClient
 from .conftest import Server
 
+# The table dealt where any game would do (its cases: ``FrontCases.example``).
+EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
 TABLE = {
-    "game": "black-vienna",
+    "game": EXAMPLE,
     "players": 3,
     "sheet": "off",
     "listed": True,

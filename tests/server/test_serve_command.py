@@ -10,7 +10,12 @@ import sys
 import time
 from typing import Any
 
+from support.game_cases import kit_for
+
 from .conftest import SRC, Server
+
+# The table dealt where any game would do (its cases: ``FrontCases.example``).
+EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
 
 
 def test_the_server_says_where_it_listens(launch: Any) -> None:
@@ -39,7 +44,7 @@ def test_a_busy_port_is_refused_before_a_table_is_dealt(launch: Any) -> None:
             "--key",
             str(server.key),
             "--open-table",
-            "black-vienna",
+            EXAMPLE,
             "--bots",
             "basic",
         ],

@@ -14,11 +14,15 @@ from sleuth.server.lobby import SeatPlan, TablePlan, create_table
 from sleuth.server.models import StepRow
 from sleuth.server.settings import Settings
 from sleuth.server.store import StepConflict, Store
+from support.game_cases import kit_for
+
+# The table dealt where any game would do (its cases: ``FrontCases.example``).
+EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
 
 
 def _plan() -> TablePlan:
     return TablePlan(
-        game="black-vienna",
+        game=EXAMPLE,
         players=3,
         options={},
         seats=[SeatPlan("bot", "random")] * 3,

@@ -9,17 +9,29 @@ from typing import Any
 
 import pytest
 
+from sleuth.core import all_kits
+from support.game_cases import cases_of, kit_for
+
 from .client import Person, SeatClient
+
+# The table dealt where any game would do, and the short game of the end's test (the
+# games' cases: ``FrontCases``).
+EXAMPLE = kit_for(lambda cases: cases.fronts.example)
+SHORT = kit_for(lambda cases: cases.fronts.short).name
 
 
 async def test_setup_is_checked(launch: Any) -> None:
     server = launch()
     async with Person(server.http, "Ann") as ann:
-        base = {"game": "black-vienna", "players": 3, "seats": [{"kind": "person"}] * 3}
+        base = {"game": EXAMPLE.name, "players": 3, "seats": [{"kind": "person"}] * 3}
+        too_many = EXAMPLE.game.max_players + 1
+        refused = cases_of(EXAMPLE).fronts.bad_option
+        assert refused is not None, f"{EXAMPLE.name}'s cases give no bad_option"
+        bad_option, naming = refused
         cases: list[tuple[dict[str, Any], str]] = [
             ({"game": "chess"}, "unknown game"),
-            ({"players": 9, "seats": [{"kind": "person"}] * 9}, "players"),
-            ({"options": {"special": "sometimes"}}, "special"),
+            ({"players": too_many, "seats": [{"kind": "person"}] * too_many}, "players"),
+            ({"options": bad_option}, naming),
             ({"options": {"colour": "red"}}, "unknown option"),
             ({"seats": [{"kind": "person"}] * 2}, "seats"),
             (
@@ -64,12 +76,7 @@ async def test_setup_is_checked(launch: Any) -> None:
         assert table["id"] in [t["id"] for t in listed]
         assert (await ann.client.get(f"/api/tables/{table['id']}/record")).status_code == 409
         lobby = await ann.get("/api/games")
-        assert {g["name"] for g in lobby["games"]} >= {
-            "black-vienna",
-            "alibi",
-            "13-clues",
-            "black-stories-investigation",
-        }
+        assert {g["name"] for g in lobby["games"]} >= {kit.name for kit in all_kits()}
 
 
 @pytest.mark.slow
@@ -79,7 +86,7 @@ async def test_clock_takeover_take_back_and_replacement(launch: Any) -> None:
     created = await people[0].post(
         "/api/tables",
         {
-            "game": "black-vienna",
+            "game": EXAMPLE.name,
             "players": 3,
             "sheet": "off",
             "clock": "live",
@@ -152,7 +159,7 @@ async def test_end_reveal_record_and_rematch(launch: Any) -> None:
         created = await ann.post(
             "/api/tables",
             {
-                "game": "black-stories-investigation",
+                "game": SHORT,
                 "players": 2,
                 "sheet": "facts",
                 "sit": 0,

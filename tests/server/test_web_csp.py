@@ -9,9 +9,14 @@ from typing import Any
 
 import pytest
 
+from support.game_cases import cases_of, kit_for
+
 from .browser import DESKTOP, Player, launch_browser, open_context
 from .conftest import Server
 from .web_play import deal
+
+# The table dealt where any game would do (its cases: ``FrontCases.example``).
+EXAMPLE = kit_for(lambda cases: cases.fronts.example)
 
 # Every violation the page reports, recorded before any of the page's own scripts run (an
 # init script comes through the DevTools protocol, which the policy does not govern).
@@ -53,10 +58,12 @@ def test_the_page_draws_under_its_policy_and_the_policy_holds(browser: Any, serv
     assert violations(page) == []
 
     # A game's table: its module imports the kit by the import map's bare name.
-    deal(ana, server.http, "black-vienna", ["me", "bot:basic", "bot:basic"])
+    deal(ana, server.http, EXAMPLE.name, ["me", "bot:basic", "bot:basic"])
     table = ana.page
     ana.drawn()
-    assert table.locator(".board-host .bv").count() == 1, "Black Vienna's own table is drawn"
+    board = cases_of(EXAMPLE).fronts.board_class
+    assert board is not None, f"{EXAMPLE.name}'s cases give no board_class"
+    assert table.locator(f".board-host .{board}").count() == 1, "the game's own table is drawn"
     assert violations(table) == []
     assert recorder.errors == [], recorder.errors
 

@@ -1,4 +1,4 @@
-"""The browser page, whole games: for each of the four games two people, each in a browser
+"""The browser page, whole games: for each game two people, each in a browser
 context of their own (Debian's Chromium through Playwright), and a bot play to the reveal by
 clicks only. Every WebSocket frame and HTTP body each browser received is recorded and
 checked: each state frame is exactly its seat's view at its step, and none before the end
@@ -17,7 +17,9 @@ from typing import Any
 import httpx
 import pytest
 
-from sleuth.core.records import replay_record
+from sleuth.core import all_kits, find_kit
+from support.game_cases import BrowserGame, cases_of, kit_for
+from support.game_names import built_in_kits
 
 from .browser import DESKTOP, PHONE, Player, check_axe, launch_browser, open_context, overflow
 from .client import SeatClient, check_frames
@@ -28,15 +30,34 @@ from .web_play import STRATEGIES, deal, join, secrets_by_step
 # test_web_lobby.py's test_each_game_is_drawn_and_played_by_clicks.
 pytestmark = pytest.mark.slow
 
-RESUMED = "black-stories-investigation"  # the game whose table is reloaded, closed, cut off
+# The game whose table is reloaded, closed, cut off: the short one (``FrontCases.short``).
+RESUMED = kit_for(lambda cases: cases.fronts.short).name
 
-GAMES = [
-    # game, seats in the lobby, rule options typed there, sheet level, step of the screenshots
-    ("black-vienna", ["me", "person", "bot:basic"], {}, "full", 6),
-    ("black-stories-investigation", ["me", "person", "bot:basic"], {}, "facts", 7),
-    ("alibi", ["me", "person", "bot:basic"], {"round_limit": "2"}, "off", 8),
-    ("13-clues", ["me", "person", "bot:deductive"], {"top_secret": "yes"}, "full", 5),
-]
+
+def browser_of(game: str) -> BrowserGame:
+    browser = cases_of(find_kit(game)).fronts.browser
+    assert browser is not None, f"{game}'s cases give no BrowserGame"
+    return browser
+
+
+def browser_games() -> list[tuple[str, list[str], dict[str, str], str, int]]:
+    """Each game's whole game in the browser, from its cases (``FrontCases.browser``): the
+    game, the seats in the lobby, the rule options typed there, the sheet level, the step of
+    the screenshots."""
+    games = []
+    for kit in all_kits():
+        browser = cases_of(kit).fronts.browser
+        if browser is not None:
+            seats, options = list(browser.seats), dict(browser.options)
+            games.append((kit.name, seats, options, browser.sheet, browser.shot_step))
+    return games
+
+
+GAMES = browser_games()
+
+
+def test_every_built_in_game_is_played_in_the_browser() -> None:
+    assert sorted(game for game, *_ in GAMES) == sorted(kit.name for kit in built_in_kits())
 
 
 @pytest.fixture(scope="module")
@@ -183,9 +204,10 @@ def take_shots(
     game: str, ana: Player, bob: Player, rng: random.Random, plan: dict[str, Any]
 ) -> list[Path]:
     """Mid-game, Ana about to move (a card picked where the game picks one first)."""
+    browser = browser_of(game)
+    if browser.before_shots is not None:
+        browser.before_shots(ana)
     frame = ana.drawn()
-    if frame["sheet_level"] == "off":
-        notes_checks(ana)
     clicks = STRATEGIES[game](ana, frame, rng, plan) or []
     first = [k for k in clicks[:1] if k.split(":")[0] in ("faceup", "hand", "subject")]
     for key in first:
@@ -198,50 +220,9 @@ def take_shots(
         ana.click(first[0])  # the pick again: put back as it was
     check_axe(ana.page, f"a {game} table, light theme")
     check_axe(bob.page, f"a {game} table on a phone, dark theme")
-    if game == "black-vienna":
-        keyboard_checks(ana)
+    if browser.after_shots is not None:
+        browser.after_shots(ana)
     return paths
-
-
-def keyboard_checks(player: Player) -> None:
-    """The keys shown beside the notation box work, and an illegal move typed there is
-    explained in place by the server's words while nothing changes."""
-    page = player.page
-    frame = player.drawn()
-    face_up = frame["view"]["face_up"]
-    assert frame["to_move"] == player.seat and face_up[0]
-    page.keyboard.press("1")
-    page.wait_for_selector('[data-key="faceup:0"][aria-pressed="true"]')
-    page.keyboard.press("Escape")
-    page.wait_for_selector('[data-key="faceup:0"][aria-pressed="false"]')
-    page.keyboard.press("/")
-    assert page.evaluate("document.activeElement.id") == "notation"
-    seen = len(player.recorder.frames)
-    page.keyboard.type(f"ask {player.seat} {face_up[0]}")
-    page.keyboard.press("Enter")
-    page.wait_for_selector(".error-text.in-place:has-text('cannot question himself')")
-    errors = player.errors_since(seen)
-    assert [e["code"] for e in errors] == ["illegal"]
-    assert "cannot question himself" in errors[0]["message"]
-    # The refusal changed nothing: no step by this seat, the seat still to ask.
-    again = player.drawn()
-    assert again["view"]["asker"] == player.seat
-    assert all(entry[0] != player.seat for entry in again["log"][frame["step"] :])
-    page.keyboard.press("Escape")
-
-
-def notes_checks(player: Player) -> None:
-    """At sheet level off, squares of the hand-kept grid marked by clicks are kept by the
-    server for the seat and come back in its frames."""
-    player.page.click("#tab-sheet")
-    player.click("note:male:s1")
-    player.page.wait_for_selector('[data-key="note:male:s1"]:has-text("✓")')
-    for _ in range(2):
-        player.click("note:fat:s2")
-        player.page.wait_for_timeout(150)
-    player.page.wait_for_selector('[data-key="note:fat:s2"]:has-text("✗")')
-    notes = [json.loads(t) for t in player.recorder.frames if '"type":"notes"' in t]
-    assert notes[-1]["notes"]["marks"] == {"male": {"s1": "+"}, "fat": {"s2": "-"}}
 
 
 def finish_checks(server: Server, ana: Player, bob: Player, game: str, sheet: str) -> None:
@@ -285,23 +266,16 @@ def finish_checks(server: Server, ana: Player, bob: Player, game: str, sheet: st
     # The scores shown are the record's, seat by seat.
     shown_scores = page.locator(".scores tbody td").all_inner_texts()
     assert [float(s) for s in shown_scores] == [float(s) for s in record["outcome"]["scores"]]
-    if game == "black-vienna":
-        # Seat 0 accused while another seat was to ask: an interrupt, over the wire.
-        states = list(replay_record(record).states())
-        assert any(
-            seat == 0 and text.startswith("accuse") and states[number].to_move() != 0
-            for number, (seat, text, _) in enumerate(record["steps"])
-        ), str([(n, s, t, states[n].to_move()) for n, (s, t, _) in enumerate(record["steps"])])
+    # What only the clicks can have made (an interrupt, a question of a kind), as the game has it.
+    at_end = browser_of(game).at_end
+    if at_end is not None:
+        at_end(record, (ana.at[1], bob.at[1]))
     secrets_of = {p.at[1]: secrets_by_step(record, p.at[1]) for p in (ana, bob)}
     # The search below can find a leak: what one person may not see before the end, the
     # other's own frames carry, in the very form searched for.
     for player, other in ((ana, bob), (bob, ana)):
         own = "\n".join(player.recorder.frames)
         assert any(s in own for step in secrets_of[other.at[1]][:-1] for s in step)
-    if game == "13-clues":
-        # A Top Secret question was asked by clicks: its answer only for the two seats.
-        asked = [(seat, text) for seat, text, _ in record["steps"] if " secret" in text]
-        assert any(seat in (ana.seat, bob.seat) for seat, _ in asked), record["steps"]
     for player in (ana, bob):
         # Nothing from outside: every request the page made went to the server.
         foreign = {url for url, _, _ in player.recorder.bodies if not url.startswith(server.http)}

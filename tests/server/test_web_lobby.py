@@ -13,9 +13,15 @@ from typing import Any
 import httpx
 import pytest
 
+from support.game_cases import kit_for
+
 from .browser import DESKTOP, PHONE, Player, check_axe, launch_browser, open_context, overflow
 from .conftest import Server
 from .web_play import STRATEGIES, deal
+
+# The table dealt where any game would do (its cases: ``FrontCases.example``).
+EXAMPLE_KIT = kit_for(lambda cases: cases.fronts.example)
+EXAMPLE = EXAMPLE_KIT.name
 
 NARROW = {"width": 360, "height": 740}
 
@@ -62,12 +68,14 @@ def test_lobby_rules_invites_open_tables_watch_themes_and_a_narrow_phone(
         for bot in game["bot_levels"]:
             assert any(text.startswith(f"Bot: {bot['name']}") for text in offered)
     # A count of players the game does not take is changed, and said so (it was silently).
-    page.click("label[for=game-black-vienna]")
-    page.fill("#players", "9")
+    low, high = EXAMPLE_KIT.game.min_players, EXAMPLE_KIT.game.max_players
+    page.click(f"label[for=game-{EXAMPLE}]")
+    page.fill("#players", str(high + 3))
     page.locator("#players").dispatch_event("change")
-    assert page.locator("#players").input_value() == "6"
+    assert page.locator("#players").input_value() == str(high)
     page.wait_for_function(
-        "document.getElementById('toast').textContent.includes('takes 3–6 players, not 9')"
+        "document.getElementById('toast').textContent"
+        f".includes('takes {low}–{high} players, not {high + 3}')"
     )
     # The theme button cycles automatic, light, dark and is kept for the next visit.
     page.click("#theme")
@@ -85,7 +93,7 @@ def test_lobby_rules_invites_open_tables_watch_themes_and_a_narrow_phone(
 
     # A listed table: Ana at seat 0, a free seat for a person, a bot.
     seats = ["me", "person", "bot:basic"]
-    invites = deal(ana, server.http, "black-vienna", seats, listed=True, clock=("live", 900))
+    invites = deal(ana, server.http, EXAMPLE, seats, listed=True, clock=("live", 900))
     assert set(invites) == {1}
     assert invites[1].startswith(server.http + "/"), invites
     table = ana.table
@@ -167,12 +175,12 @@ def test_lobby_rules_invites_open_tables_watch_themes_and_a_narrow_phone(
 @pytest.mark.slow  # a whole game; the service's rematch is test_tables.py's in the fast suite
 def test_a_finished_table_offers_a_rematch_in_the_lobby(browser: Any, server: Server) -> None:
     ana = Player("Ana", *open_context(browser, DESKTOP))
-    deal(ana, server.http, "black-vienna", ["me", "bot:random", "bot:random"], sheet="facts")
+    deal(ana, server.http, EXAMPLE, ["me", "bot:random", "bot:random"], sheet="facts")
     # Ana plays by clicks to the end (the bots move at once).
     rng = random.Random("rematch")
     while ana.drawn()["status"] != "finished":
         frame = ana.drawn()
-        clicks = STRATEGIES["black-vienna"](ana, frame, rng, {})
+        clicks = STRATEGIES[EXAMPLE](ana, frame, rng, {})
         if clicks:
             ana.act(clicks)
         else:
@@ -189,14 +197,12 @@ def test_a_finished_table_offers_a_rematch_in_the_lobby(browser: Any, server: Se
     again = ana.page.url.rstrip("/").split("/t/")[1]
     told = httpx.get(f"{server.http}/api/tables/{again}").json()
     told = told.get("table", told)
-    assert told["rematch_of"] == ana.table and told["game"] == "black-vienna"
+    assert told["rematch_of"] == ana.table and told["game"] == EXAMPLE
     assert ana.recorder.errors == [], ana.recorder.errors
     ana.context.close()
 
 
-@pytest.mark.parametrize(
-    "game", ["black-vienna", "black-stories-investigation", "alibi", "13-clues"]
-)
+@pytest.mark.parametrize("game", sorted(STRATEGIES))
 def test_each_game_is_drawn_and_played_by_clicks(browser: Any, server: Server, game: str) -> None:
     """The fast suite's look at each game in the browser (whole games, their leak checks and
     the screenshots are test_web_games.py's, marked slow): on a phone, a person and two bots;

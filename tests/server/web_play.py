@@ -1,6 +1,6 @@
 """How the browser tests' people play: deal a table in the lobby by clicks, and for each game
 turn a move chosen among the legal ones (as the page received them) into the clicks on the
-page that make it: pick a card, then a player."""
+page that make it (each game's own, beside its tests): pick a card, then a player."""
 
 from __future__ import annotations
 
@@ -9,11 +9,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from sleuth.core import all_kits
 from sleuth.core.records import replay_record
+from support.game_cases import cases_of
 
 from .browser import Player
 
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÖ"
 Frame = dict[str, Any]
 Clicks = list[str] | None
 
@@ -77,152 +78,11 @@ def join(guest: Player, invite: str, seat: int) -> None:
     guest.seat = seat
 
 
-# --- Black Vienna -----------------------------------------------------------------------------
-
-
-def bv_accuse(view: dict[str, Any], rng: random.Random, open_panel: bool) -> list[str]:
-    hand = view["hand"] or ""
-    letters = rng.sample([c for c in LETTERS if c not in hand], 3)
-    clicks = ["bv-cry"] if open_panel else []
-    return [*clicks, *(f"letter:{c}" for c in letters), "bv-accuse-send"]
-
-
-def bv_ask_clicks(view: dict[str, Any], action: str) -> list[str]:
-    _, target, cards = action.split(" ")
-    clicks = []
-    for card in cards.split("+"):
-        if card in view["face_up"]:
-            clicks.append(f"faceup:{view['face_up'].index(card)}")
-        else:
-            clicks.append(f"front:{card}")
-    return [*clicks, f"ask:{target}"]
-
-
-def black_vienna(player: Player, frame: Frame, rng: random.Random, plan: dict[str, Any]) -> Clicks:
-    view, seat = frame["view"], player.seat
-    legal = frame["legal"]["actions"]
-    if seat not in frame["actors"]:
-        return None
-    if view["phase"] == "guessing":
-        return ["bv-pass"] if rng.random() < 0.5 else bv_accuse(view, rng, False)
-    if view["phase"] == "final-accusation":
-        return bv_accuse(view, rng, False)
-    accuse_at = plan.get(f"accuse_at_{seat}")
-    due = accuse_at is not None and frame["step"] >= accuse_at and seat not in view["eliminated"]
-    # Seat 0 cries "Black Vienna!" out of turn (open to any seat at any moment), seat 1 on
-    # its own turn. Seat 0 waits for a turn of seat 1's person: the bot moves at once, so
-    # on the bot's turn the cry could land after the bot's move, on seat 0's own turn.
-    if due and frame["to_move"] == (1 if seat == 0 else seat):
-        return bv_accuse(view, rng, True)
-    asks = [a for a in legal if a.startswith("ask ")]
-    if frame["to_move"] != seat or not asks:
-        return None
-    special = [a for a in asks if "+" in a]
-    action = rng.choice(special) if special and rng.random() < 0.6 else rng.choice(asks)
-    return bv_ask_clicks(view, action)
-
-
-# --- Black Stories Investigation --------------------------------------------------------------
-
-
-def black_stories(player: Player, frame: Frame, rng: random.Random, plan: dict[str, Any]) -> Clicks:
-    view, seat = frame["view"], player.seat
-    legal = frame["legal"]["actions"]
-    if frame["to_move"] != seat or not legal:
-        return None
-    if view["phase"] == "play":
-        action = rng.choice([a for a in legal if a.startswith("play ")])
-        _, card, _, target = action.split(" ")
-        return [f"hand:{view['hand'].index(card)}", f"play:{target}"]
-    solves = [a for a in legal if a.startswith("solve ")]
-    if solves and rng.random() < 0.8:
-        _, target, guess, _, drops = rng.choice(solves).split(" ")
-        return [
-            f"solve:{target}",
-            *(f"guess:{value}" for value in guess.split("/")),
-            f"drops:{drops}",
-            "bs-solve-send",
-        ]
-    return ["bs-draw"]
-
-
-# --- Alibi ------------------------------------------------------------------------------------
-
-
-def alibi(player: Player, frame: Frame, rng: random.Random, plan: dict[str, Any]) -> Clicks:
-    view, seat = frame["view"], player.seat
-    legal = frame["legal"]["actions"]
-    if frame["to_move"] != seat or not legal:
-        return None
-    hand = view["hand"]
-    convicts = [a for a in legal if a.startswith("convict ")]
-    if view["phase"] == "convict" and convicts:
-        return [f"suspect:{rng.choice(convicts).split()[1]}"]
-    if view["phase"] == "swap":
-        swaps = [a for a in legal if a.startswith("swap ")]
-        if swaps and rng.random() < 0.5:
-            return [f"hand:{hand.index(rng.choice(swaps).split()[1])}", "al-swap"]
-        return ["al-pass"]
-    plays = [a for a in legal if a.split()[0] in ("play", "alibi", "bribe", "goodeye")]
-    if plays and rng.random() < 0.85:
-        action = rng.choice(plays)
-        words = action.split()
-        if words[0] == "play":
-            return [f"hand:{hand.index(words[1])}", "al-play"]
-        if words[0] == "alibi":
-            return [f"hand:{hand.index('alibi')}", f"suspect:{words[1]}"]
-        if words[0] == "bribe":
-            target, value = int(words[1]), words[2]
-            front = view["fronts"][target]
-            return [f"hand:{hand.index('bribe')}", f"front:{target}:{front.index(value)}"]
-        return [f"hand:{hand.index('goodeye')}", "al-goodeye"]
-    exchanges = [a for a in legal if a.startswith("exchange ") and "+" not in a]
-    if exchanges:
-        card = rng.choice(exchanges).split()[1]
-        return ["al-exchange", f"hand:{hand.index(card)}", "al-exchange-send"]
-    return ["al-pass"]
-
-
-# --- 13 Clues ---------------------------------------------------------------------------------
-
-
-def thirteen_clues(
-    player: Player, frame: Frame, rng: random.Random, plan: dict[str, Any]
-) -> Clicks:
-    view, seat = frame["view"], player.seat
-    legal = frame["legal"]["actions"]
-    if seat not in frame["actors"] or not legal:
-        return None
-    if view["phase"] == "choose":
-        trio = rng.choice([a for a in legal if a.startswith("choose ")]).split()[1:]
-        return [*(f"mystery:{name}" for name in trio), "mystery-send"]
-    if frame["to_move"] != seat:
-        return None
-    takes = [a for a in legal if a.startswith("take ")]
-    if takes:
-        return [rng.choice(takes)]
-    accuses = [a for a in legal if a.startswith("accuse ")]
-    looks = [a for a in legal if a.startswith("look ")]
-    asks = [a for a in legal if a.startswith("ask ")]
-    roll = rng.random()
-    if accuses and (not asks or roll < 0.12):
-        trio = rng.choice(accuses).split()[1:]
-        opened = [] if view["phase"] == "final" else ["tc-accuse-open"]
-        return [*opened, *(f"accusation:{name}" for name in trio), "accusation-send"]
-    if looks and roll < 0.35:
-        return [rng.choice(looks)]
-    # The Top Secret token (where the table plays with it) is spent on the first question.
-    action = rng.choice([a for a in asks if a.endswith(" secret")] or asks)
-    words = action.split()
-    secret = ["secret"] if "secret" in words else []
-    return [f"subject:{words[2]}", *secret, f"ask:{action}"]
-
-
+# Each game's clicks, from its cases (tests/games/<package>/*_cases.py: ``BrowserGame``).
 STRATEGIES: dict[str, Callable[[Player, Frame, random.Random, dict[str, Any]], Clicks]] = {
-    "black-vienna": black_vienna,
-    "black-stories-investigation": black_stories,
-    "alibi": alibi,
-    "13-clues": thirteen_clues,
+    kit.name: cases.fronts.browser.play
+    for kit in all_kits()
+    if (cases := cases_of(kit)).fronts.browser is not None
 }
 
 

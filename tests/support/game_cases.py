@@ -10,11 +10,12 @@ edits no test outside its folder.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from sleuth.core import GameKit
+from sleuth.core import GameKit, all_kits
 
 BUILTIN_PREFIX = "sleuth.games."
 # The namespace of the games' test folders: tests/ is on the path and tests/games has no
@@ -34,6 +35,78 @@ class SampleRecord:
     golden: str | None = None
 
 
+# --- the fronts' tests: the service (tests/server), the page in a browser, the terminal's
+# pictures (scripts/screenshots.py) and the service's benchmarks (benchmarks/serve*.py) ---
+
+
+@dataclass(frozen=True)
+class WholeGame:
+    """A whole game through a real server (tests/server/test_games.py): ``seats`` (``None``
+    a person, else the bot seated), ``options``, the sheet's level."""
+
+    seats: tuple[str | None, ...]
+    options: Mapping[str, object] = field(default_factory=dict)
+    sheet: str = "full"
+
+
+@dataclass(frozen=True)
+class BrowserGame:
+    """How the browser tests play the game (tests/server/web_play.py and test_web_games.py).
+
+    ``play(player, frame, rng, plan)``: the clicks on the page that make a move chosen among
+    the legal ones, or ``None`` when the seat has none to make now. The whole game: the
+    lobby's ``seats`` (``"me"``, ``"person"``, ``"bot:NAME"``), the ``options`` typed there,
+    the ``sheet`` level, the step of the screenshots (``shot_step``); ``before_shots(player)``
+    and ``after_shots(player)``: checks of the game's own controls mid-game, before the
+    screenshots are taken and after; ``at_end(record, seats)``: checks of the finished
+    record, the people's seats given, of what only the clicks can have made."""
+
+    play: Callable[..., list[str] | None]
+    seats: tuple[str, ...] = ("me", "person", "bot:basic")
+    options: Mapping[str, str] = field(default_factory=dict)
+    sheet: str = "full"
+    shot_step: int = 6
+    before_shots: Callable[[Any], None] | None = None
+    after_shots: Callable[[Any], None] | None = None
+    at_end: Callable[[dict[str, Any], tuple[int, ...]], None] | None = None
+
+
+@dataclass(frozen=True)
+class Screenshots:
+    """The terminal's pictures of the game (scripts/screenshots.py): ``docs/play-<name>-*``,
+    a game at ``players`` from ``seed``, ``moves`` of seat 0 in."""
+
+    name: str
+    players: int
+    seed: int
+    moves: int
+
+
+@dataclass(frozen=True)
+class FrontCases:
+    """The game's part in the fronts' tests. Those that need a table of one game, not one of
+    each, take the first game (in the registry's order) that plays their role:
+
+    ``example``: the table dealt where any game would do: three or four seats (people,
+    ``random``, ``basic`` and ``medium`` bots), any sheet; its setup refuses ``bad_option``
+    (options, the words of the refusal), and its page draws its board as ``board_class``.
+    ``short``: a short game with a review, at two or three: random bots finish one in
+    seconds. ``heavy``: the game whose largest search and full sheet cost the service the
+    most (the hostile tables). ``whole_game``, ``browser``, ``screenshots``: the game's own
+    runs of the tests that run every game (a built-in game without the first two fails
+    them; without pictures it has none).
+    """
+
+    example: bool = False
+    short: bool = False
+    heavy: bool = False
+    bad_option: tuple[Mapping[str, object], str] | None = None
+    board_class: str | None = None
+    whole_game: WholeGame | None = None
+    browser: BrowserGame | None = None
+    screenshots: Screenshots | None = None
+
+
 @dataclass(frozen=True)
 class GameCases:
     """One game's data for the tests that run every game.
@@ -48,6 +121,7 @@ class GameCases:
     that play many play fewer of it. ``position``: a small position file of the game's
     knowledge part (``sleuth deduce``), which every game with that part must give.
     ``record``: the game's sample finished record (``support.records``).
+    ``fronts``: its part in the tests of the service, the page and the terminal's pictures.
     """
 
     base: Mapping[str, object] = field(default_factory=dict)
@@ -58,6 +132,7 @@ class GameCases:
     long_games: bool = False
     position: Mapping[str, object] | None = None
     record: SampleRecord = field(default_factory=SampleRecord)
+    fronts: FrontCases = field(default_factory=FrontCases)
 
 
 def package_of(kit: GameKit) -> str:
@@ -95,3 +170,13 @@ def cases_of(kit: GameKit) -> GameCases:
     if not isinstance(cases, GameCases):
         raise TypeError(f"{name}.CASES is {cases!r}, not a GameCases")
     return cases
+
+
+def kit_for(role: Callable[[GameCases], object]) -> GameKit:
+    """The first kit (in the registry's order) whose cases play the role (``FrontCases``'
+    roles, ``long_games``): a test that needs a table of one game, not one of each, takes
+    its game so."""
+    for kit in all_kits():
+        if role(cases_of(kit)):
+            return kit
+    raise LookupError("no game's cases play this role (tests/games/<package>/*_cases.py)")

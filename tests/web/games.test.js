@@ -1,8 +1,9 @@
-// Each game's part of the page (its kit's table.js) against a real game (samples.json, made by
-// scripts/web_samples.py from seeded games between bots): it draws the table from a seat's view
+// Each game's part of the page (its kit's table.js) against a real game (its sample beside its
+// tests, tests/games/<package>/web/sample.json, made by scripts/web_samples.py from seeded games
+// between bots): it draws the table from a seat's view
 // with only legal moves on offer, tells every step of the game in words, and shows the reveal.
 import assert from "node:assert/strict";
-import {readFileSync} from "node:fs";
+import {existsSync, readdirSync, readFileSync} from "node:fs";
 import {describe, test} from "node:test";
 import {fileURLToPath, pathToFileURL} from "node:url";
 
@@ -22,8 +23,25 @@ import {fake, install} from "./fake-dom.js";
 install();
 
 const ROOT = new URL("../../", import.meta.url);
-/** @type {Record<string, Sample>} */
-const SAMPLES = JSON.parse(readFileSync(fileURLToPath(new URL("tests/web/samples.json", ROOT)), "utf-8"));
+const GAMES_TESTS = fileURLToPath(new URL("tests/games/", ROOT));
+const GAMES_SOURCES = fileURLToPath(new URL("src/sleuth/games/", ROOT));
+/**
+ * The packages under a folder that hold a file at `inside`.
+ * @param {string} folder
+ * @param {string} inside
+ */
+const packagesWith = (folder, inside) =>
+  readdirSync(folder, {withFileTypes: true})
+    .filter((entry) => entry.isDirectory() && existsSync(`${folder}${entry.name}/${inside}`))
+    .map((entry) => entry.name)
+    .sort();
+/** @type {Record<string, Sample>} each game's sample, by its package */
+const SAMPLES = Object.fromEntries(
+  packagesWith(GAMES_TESTS, "web/sample.json").map((name) => [
+    name,
+    JSON.parse(readFileSync(`${GAMES_TESTS}${name}/web/sample.json`, "utf-8")),
+  ]),
+);
 // Words that only a value missing from a view or a notation misread would print.
 const BROKEN = /undefined|NaN|\[object |null/;
 
@@ -93,8 +111,14 @@ async function partOf(sample) {
 /** @param {Element | Node} node */
 const buttons = (node) => fake(node).descendants().filter((e) => e.tagName === "BUTTON");
 
-test("every game with a part of the page has a sample", () => {
-  assert.deepEqual(Object.keys(SAMPLES).sort(), ["13-clues", "alibi", "black-stories-investigation", "black-vienna"]);
+test("every game with a part of the page has a sample, its own part's", () => {
+  const drawn = packagesWith(GAMES_SOURCES, "web");
+  assert.ok(drawn.length > 0);
+  assert.deepEqual(Object.keys(SAMPLES), drawn);
+  for (const [name, sample] of Object.entries(SAMPLES)) {
+    assert.ok(sample.script.startsWith(`src/sleuth/games/${name}/web/`), sample.script);
+  }
+  assert.equal(new Set(Object.values(SAMPLES).map((sample) => sample.game)).size, drawn.length);
 });
 
 for (const sample of Object.values(SAMPLES)) {

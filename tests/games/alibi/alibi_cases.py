@@ -1,6 +1,14 @@
 """Alibi's data for the tests that run every game (``support.game_cases``)."""
 
-from support.game_cases import GameCases, SampleRecord
+from games.alibi import alibi_web_play
+from support.game_cases import (
+    BrowserGame,
+    FrontCases,
+    GameCases,
+    SampleRecord,
+    Screenshots,
+    WholeGame,
+)
 
 SUSPECTS = (
     "S01=female+thin+long+newspaper+glasses,S02=male+fat+short+revolver+umbrella,"
@@ -37,4 +45,19 @@ CASES = GameCases(
         "round_limit": 12,
         "threshold": 3,
     },
+    # the fronts' tests
+    fronts=FrontCases(
+        whole_game=WholeGame(
+            seats=(None, None, "basic"), options={"round_limit": 3}, sheet="facts"
+        ),
+        browser=BrowserGame(
+            play=alibi_web_play.play,
+            seats=("me", "person", "bot:basic"),
+            options={"round_limit": "2"},
+            sheet="off",
+            shot_step=8,
+            before_shots=alibi_web_play.notes_checks,
+        ),
+        screenshots=Screenshots("alibi", players=3, seed=3, moves=4),
+    ),
 )

@@ -346,7 +346,7 @@ def test_every_event_in_words_for_the_seat_and_for_the_others() -> None:
 
 
 # One event of every kind, as the page's test of Alibi's words reads them
-# (tests/web/alibi-events.json, checked here to be these).
+# (web/alibi-events.json, checked here to be these).
 PAGE_EVENTS: tuple[Event, ...] = (
     Played(1, "long"),
     AlibiGiven(1, "S03"),
@@ -373,7 +373,7 @@ PAGE_EVENTS: tuple[Event, ...] = (
     DrewCount(0, 2),
     ReshuffleCount(0, 12),
 )
-PAGE_EVENTS_FILE = Path(__file__).resolve().parents[2] / "web" / "alibi-events.json"
+PAGE_EVENTS_FILE = Path(__file__).resolve().parent / "web" / "alibi-events.json"
 
 
 def test_the_pages_test_reads_an_event_of_every_kind() -> None:

@@ -1,7 +1,7 @@
 """Black Stories Investigation's typed step events: exact events of chosen steps, who may
 see each, their notations (the record's text), every kind reached in a seeded game, the
 hidden twin's equal events, the terminal's history told from them, the audit over them, and
-the events the page's test (tests/web/black-stories-events.test.js) says in words."""
+the events the page's test (web/black-stories-events.test.js) says in words."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ SMALL = (
     "woman+day+gun",
 )
 MORE_SMALL = ("man+night+knife", "man+inside+gun")
-PAGE_EVENTS = Path(__file__).resolve().parents[2] / "web" / "black-stories-events.json"
+PAGE_EVENTS = Path(__file__).resolve().parent / "web" / "black-stories-events.json"
 SEED, PLAYERS = 5, 4  # a seeded game of random moves reaching every kind but no_case
 
 
@@ -351,7 +351,7 @@ def page_events_json() -> str:
 
 
 def test_the_page_s_events_are_those_the_game_gives() -> None:
-    """tests/web/black-stories-events.json, which the page's test says in words, is what the
+    """web/black-stories-events.json, which the page's test says in words, is what the
     game gives today (write it again: python tests/games/black_stories/test_bsi_events.py)."""
     assert PAGE_EVENTS.read_text(encoding="utf-8") == page_events_json()
 

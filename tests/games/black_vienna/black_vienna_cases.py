@@ -2,7 +2,15 @@
 
 from pathlib import Path
 
-from support.game_cases import GameCases, SampleRecord
+from games.black_vienna import black_vienna_web_play
+from support.game_cases import (
+    BrowserGame,
+    FrontCases,
+    GameCases,
+    SampleRecord,
+    Screenshots,
+    WholeGame,
+)
 
 GOLDENS = Path(__file__).parent / "goldens"
 
@@ -30,4 +38,20 @@ CASES = GameCases(
     },
     # a wrong accusation, a correct one, a guess and a pass
     record=SampleRecord(golden="black-vienna-4p-scripted.json"),
+    # the fronts' tests: Black Vienna is the service's example table
+    fronts=FrontCases(
+        example=True,
+        bad_option=({"special": "sometimes"}, "special"),
+        board_class="bv",
+        whole_game=WholeGame(seats=(None, None, "basic"), sheet="full"),
+        browser=BrowserGame(
+            play=black_vienna_web_play.play,
+            seats=("me", "person", "bot:basic"),
+            sheet="full",
+            shot_step=6,
+            after_shots=black_vienna_web_play.keyboard_checks,
+            at_end=black_vienna_web_play.interrupted,
+        ),
+        screenshots=Screenshots("black-vienna", players=4, seed=11, moves=3),
+    ),
 )

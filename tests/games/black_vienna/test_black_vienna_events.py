@@ -1,7 +1,7 @@
 """Black Vienna's typed step events: exact events of the scripted game of the golden file (who
 may see each, their notations, the record's text), an answer given in full beyond the supply,
 the end's opened envelopes, every kind reached, the hidden twin's equal events, the terminal's
-history told from them, and the events the page's test (tests/web/black-vienna-events.test.js)
+history told from them, and the events the page's test (web/black-vienna-events.test.js)
 says in words."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from sleuth.games.black_vienna.events import (
     RingSeen,
 )
 
-PAGE_EVENTS = Path(__file__).resolve().parents[2] / "web" / "black-vienna-events.json"
+PAGE_EVENTS = Path(__file__).resolve().parent / "web" / "black-vienna-events.json"
 # The scripted game of tests/goldens/black-vienna-4p-scripted.txt (seed 42, the ring EKT):
 # questions, a special investigation, a wrong and a right accusation, a guess and a pass.
 SEED = 42
@@ -306,7 +306,7 @@ def page_events_json() -> str:
 
 
 def test_the_page_s_events_are_those_the_game_gives() -> None:
-    """tests/web/black-vienna-events.json, which the page's test says in words, is what the
+    """web/black-vienna-events.json, which the page's test says in words, is what the
     game gives today (write it again: python
     tests/games/black_vienna/test_black_vienna_events.py)."""
     assert PAGE_EVENTS.read_text(encoding="utf-8") == page_events_json()

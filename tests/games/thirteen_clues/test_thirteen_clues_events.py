@@ -43,7 +43,7 @@ CHOSEN_3 = [
     ["Countess", "Library", "Poison"],
     ["Maid", "Museum", "Blowgun"],
 ]
-PAGE_EVENTS = Path(__file__).resolve().parents[2] / "web" / "thirteen-clues-events.json"
+PAGE_EVENTS = Path(__file__).resolve().parent / "web" / "thirteen-clues-events.json"
 # A seeded game of mostly questions and looks (few accusations, so the supply runs dry and a
 # glass is taken) that reaches every kind of event within its 200 steps.
 SEED, PLAYERS, STEPS = 4, 3, 200
@@ -273,7 +273,7 @@ def page_events_json() -> str:
 
 
 def test_the_page_s_events_are_those_the_game_gives() -> None:
-    """tests/web/thirteen-clues-events.json, which the page's test says in words, is what the
+    """web/thirteen-clues-events.json, which the page's test says in words, is what the
     game gives today (write it again: run this file with python)."""
     assert PAGE_EVENTS.read_text(encoding="utf-8") == page_events_json()
 

@@ -6,8 +6,8 @@ import {readFileSync} from "node:fs";
 import {test} from "node:test";
 import {fileURLToPath} from "node:url";
 
-import part, {clueCard, eventWords} from "../../src/sleuth/games/alibi/web/table.js";
-import {fake, install} from "./fake-dom.js";
+import part, {clueCard, eventWords} from "../../../../src/sleuth/games/alibi/web/table.js";
+import {fake, install} from "../../../web/fake-dom.js";
 
 install();
 

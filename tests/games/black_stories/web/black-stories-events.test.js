@@ -6,11 +6,11 @@ import {readFileSync} from "node:fs";
 import {test} from "node:test";
 import {fileURLToPath} from "node:url";
 
-import {install} from "./fake-dom.js";
+import {install} from "../../../web/fake-dom.js";
 
 install();
 
-const {default: part, eventWords} = await import("../../src/sleuth/games/black_stories/web/table.js");
+const {default: part, eventWords} = await import("../../../../src/sleuth/games/black_stories/web/table.js");
 
 /** @typedef {{kind: string, [field: string]: unknown}} EventJSON */
 /** @type {EventJSON[]} */

@@ -7,8 +7,8 @@ import {readFileSync} from "node:fs";
 import {test} from "node:test";
 import {fileURLToPath} from "node:url";
 
-import part, {eventWords} from "../../src/sleuth/games/black_vienna/web/table.js";
-import {fake, install} from "./fake-dom.js";
+import part, {eventWords} from "../../../../src/sleuth/games/black_vienna/web/table.js";
+import {fake, install} from "../../../web/fake-dom.js";
 
 install();
 
