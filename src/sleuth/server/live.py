@@ -1,6 +1,6 @@
 """A table in memory: its game replayed from the database, and the frames each seat gets.
 
-Everything here is rebuilt from the table's rows (``LiveTable.load``); a process that
+Everything here is rebuilt from the table's rows (``LiveTable.build``); a process that
 restarts, or a second process, builds the same table from the same rows. Frames are made
 from one seat's view only (a spectator's from the spectator view), plus that seat's own
 sheet or hand-kept notes.
