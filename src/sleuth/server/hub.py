@@ -20,11 +20,9 @@ from .live import LiveTable
 from .lobby import Created, TablePlan
 from .models import SeatRow, TableRow
 from .outage import DatabaseUnavailable
-from .owner import Desk, SeatRefused, StaleActionError, TableOwner
+from .owner import Desk, TableOwner
 from .store import Store
 from .workers import WorkerPool
-
-__all__ = ["Hub", "SeatRefused", "StaleActionError"]
 
 log = logging.getLogger("sleuth.server")
 SWEEP_SECONDS = 5.0

@@ -24,12 +24,11 @@ from ..access import Caller, Door, refusal
 from ..connection import Connection
 from ..deps import MaybePerson, Services, ServicesDep, origin_allowed
 from ..frames import ErrorFrame, PongFrame
-from ..hub import StaleActionError
 from ..jsontext import JsonProblem, strict_loads
 from ..limits import RateLimit
 from ..live import facts_of
 from ..outage import DatabaseUnavailable
-from ..owner import TableOwner
+from ..owner import StaleActionError, TableOwner
 from ..schemas import (
     MAX_STEP,
     ActMessage,

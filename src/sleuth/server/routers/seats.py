@@ -10,10 +10,9 @@ from fastapi import APIRouter, HTTPException
 
 from ..access import Caller, Door
 from ..deps import Checked, Person, ServicesDep, Table, require
-from ..hub import SeatRefused
 from ..lobby import check_bot
 from ..models import PersonRow
-from ..owner import TableOwner
+from ..owner import SeatRefused, TableOwner
 from ..schemas import JoinIn, JoinOut, ReplaceIn, TableOut
 from ..wire import table_out
 
