@@ -16,6 +16,7 @@ from sleuth.server.connection import Connection
 from sleuth.server.hub import Hub
 from sleuth.server.live import LiveTable, SeatState
 from sleuth.server.models import StepRow
+from sleuth.server.owner import TableOwner
 from support.game_cases import kit_for
 
 # A short game, with a review: bots finish one quickly (its cases: ``FrontCases.short``).
@@ -57,17 +58,17 @@ def test_a_finished_table_no_one_uses_leaves_memory() -> None:
         table("going", finish=False),
         table("elsewhere", finish=False),
     )
-    hub.tables.update(done=done, asked=asked, going=going, elsewhere=elsewhere)
+    hub.tables.update({t.id: TableOwner(t, hub.desk) for t in (done, asked, going, elsewhere)})
     now = time.monotonic()
-    for live in hub.tables.values():
-        live.used_at = now - 80
+    for owner in hub.tables.values():
+        owner.live.used_at = now - 80
     asked.used_at = now - 30
     seat = Connection(0, "p0")
-    hub.attach(done, seat)
+    hub.tables["done"].attach(seat)
     unfinished = {"going"}  # "elsewhere" was finished by another process
     hub.forget_unused(now, unfinished)
     assert set(hub.tables) == {"done", "asked", "going"}  # someone sits at "done"
-    hub.detach(done, seat)  # unused from now on
+    hub.tables["done"].detach(seat)  # unused from now on
     hub.forget_unused(now + 31, unfinished)
     assert set(hub.tables) == {"done", "going"}  # "asked" was asked for 61 s before
     hub.forget_unused(now + 61, unfinished)

@@ -17,7 +17,6 @@ pytest.importorskip("fastapi")
 
 from sleuth.core import State, make_game
 from sleuth.core.events import Event
-from sleuth.server.jsontext import json_text
 from sleuth.server.live import LiveTable, SeatState
 from sleuth.server.models import StepRow
 from support.game_cases import kit_for
@@ -111,6 +110,6 @@ def test_the_shared_log_holds_public_events_only(monkeypatch: pytest.MonkeyPatch
     for live in (taken, read_back):
         assert live.step == 3
         for seat in (None, 0, 1):
-            text = json_text(live.state_frame(seat))
+            text = live.state_frame(seat).wire()
             assert SECRET not in text, (live.id, seat)
             assert json.loads(text)["log"] == expected

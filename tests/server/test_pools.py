@@ -18,6 +18,7 @@ from sleuth.server import workers
 from sleuth.server.connection import Connection
 from sleuth.server.hub import Hub
 from sleuth.server.models import StepRow
+from sleuth.server.owner import TableOwner
 from sleuth.server.pools import FairQueue, JobPool, Overrun, Stale, _Pending
 
 from .test_hub_memory import table
@@ -114,7 +115,7 @@ async def test_sheets_of_past_steps_are_dropped_before_they_run(
     live = table("sheets", finish=False)
     live.row.sheet = "full"
     live.row.rematch = None
-    hub.tables[live.id] = live
+    owner = hub.tables[live.id] = TableOwner(live, hub.desk)
     seat = Connection(0, "p0")
     live.connections.add(seat)
     rng = random.Random(3)
@@ -128,7 +129,7 @@ async def test_sheets_of_past_steps_are_dropped_before_they_run(
             state = live.state.apply(mover, legal[rng.randrange(len(legal))])
             row = StepRow(table_id=live.id, number=live.step + 1, seat=mover, action="", at=0.0)
             live.advance(row, state, "")
-            hub.broadcast(live)
+            owner.broadcast()
             steps += 1
             await asyncio.sleep(0.01)
         deadline = time.monotonic() + 30

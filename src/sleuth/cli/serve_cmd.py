@@ -176,7 +176,7 @@ def port_taken(host: str, port: int) -> str | None:
 
 
 def _open_table(args: argparse.Namespace) -> Any:
-    from sleuth.server.lobby import SeatPlan, TablePlan, check_plan, create_table, default_takeover
+    from sleuth.server.lobby import SeatPlan, TablePlan, check_plan, default_takeover
 
     game = find_game(args.open_table)
     players = args.players or max(game.min_players, 3 if game.max_players >= 3 else 2)
@@ -195,13 +195,12 @@ def _open_table(args: argparse.Namespace) -> Any:
     host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
 
     async def on_start(services: Any) -> None:
-        created = await create_table(
-            services.store, plan, None, programs=True, max_think=args.max_think
+        table, tokens = await services.hub.create(
+            plan, None, programs=True, max_think=args.max_think
         )
-        token = created.tokens[0]
         print(
             f"Sleuth: {game.title} with {players} players is dealt; open "
-            f"http://{host}:{args.port}/t/{created.table_id}?seat=0&token={token}",
+            f"http://{host}:{args.port}/t/{table.id}?seat=0&token={tokens[0]}",
             flush=True,
         )
 

@@ -26,6 +26,7 @@ from .deps import Services
 from .hub import Hub
 from .limits import Bodies
 from .outage import DatabaseUnavailable, Reach, unavailable_answer
+from .people import People
 from .ratelimit import CreationLimits
 from .routers import chat, games, people, play, records, review, seats, tables
 from .settings import Settings
@@ -72,7 +73,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         )
         hub = Hub(store, bus, pool, settings.bot_delay)
         creation = CreationLimits(database, settings.new_people_rate, settings.new_tables_rate)
-        services = Services(settings, store, hub, key, creation)
+        services = Services(settings, People(store), hub, key, creation)
         app.state.services = services
         await hub.start()
         if on_start is not None:

@@ -7,9 +7,8 @@ the table; a client that falls too far behind is closed (it reconnects and resum
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
-from .jsontext import json_text
+from .frames import Frame
 
 QUEUE_FRAMES = 256
 
@@ -26,8 +25,8 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_FRAMES)
         self.overflowed = False
 
-    def send(self, frame: dict[str, Any]) -> None:
-        self.send_text(json_text(frame))
+    def send(self, frame: Frame) -> None:
+        self.send_text(frame.wire())
 
     def send_text(self, text: str) -> None:
         if self.overflowed:

@@ -11,13 +11,14 @@ from starlette.requests import HTTPConnection
 
 from .access import Caller, Door, refusal
 from .hub import Hub
-from .live import LiveTable, facts_of
+from .live import facts_of
 from .models import PersonRow
+from .owner import TableOwner
+from .people import People
 from .ratelimit import CreationLimits
 from .reviews import RecordWork
 from .settings import Settings
 from .signing import SigningKey
-from .store import Store
 
 COOKIE = "sleuth_id"
 
@@ -25,7 +26,7 @@ COOKIE = "sleuth_id"
 @dataclass
 class Services:
     settings: Settings
-    store: Store
+    people: People
     hub: Hub
     key: SigningKey
     creation: CreationLimits
@@ -47,7 +48,7 @@ async def current_person(request: HTTPConnection, app: ServicesDep) -> PersonRow
     secret = request.cookies.get(COOKIE)
     if not secret or len(secret) > 100:
         return None
-    return await app.store.person_by_secret(secret)
+    return await app.people.by_secret(secret)
 
 
 async def required_person(
@@ -93,7 +94,7 @@ async def count_new(what: str, request: Request, app: Services) -> None:
         raise HTTPException(429, refused.message, headers={"Retry-After": str(refused.retry_after)})
 
 
-async def live_table(table_id: str, app: ServicesDep) -> LiveTable:
+async def table_owner(table_id: str, app: ServicesDep) -> TableOwner:
     if len(table_id) > 32:
         raise HTTPException(404, f"no table {table_id!r}")
     try:
@@ -102,15 +103,15 @@ async def live_table(table_id: str, app: ServicesDep) -> LiveTable:
         raise HTTPException(404, f"no table {table_id!r}") from None
 
 
-Table = Annotated[LiveTable, Depends(live_table)]
+Table = Annotated[TableOwner, Depends(table_owner)]
 
 
 def require(
-    door: Door, live: LiveTable, caller: Caller | PersonRow | None, seat: int | None = None
+    door: Door, table: TableOwner, caller: Caller | PersonRow | None, seat: int | None = None
 ) -> None:
     """Raise the HTTP error of ``access.refusal`` if ``caller`` may not pass ``door``."""
     if not isinstance(caller, Caller):
         caller = Caller(person=None if caller is None else caller.id)
-    refused = refusal(door, facts_of(live), caller, seat)
+    refused = refusal(door, facts_of(table.live), caller, seat)
     if refused is not None:
         raise HTTPException(refused.status, refused.message)

@@ -18,7 +18,7 @@ import contextlib
 import logging
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from sleuth.core import GameError
 from sleuth.core.turns import interrupt_order
@@ -26,18 +26,38 @@ from sleuth.core.turns import interrupt_order
 from .live import LiveTable, legal_parts
 from .outage import DatabaseUnavailable
 from .pools import Overrun, Stale
-from .workers import BotJob
-
-if TYPE_CHECKING:
-    from .hub import Hub
+from .workers import BotJob, WorkerPool
 
 log = logging.getLogger("sleuth.server")
 
 
-async def drive(hub: Hub, live: LiveTable) -> None:
+class Driven(Protocol):
+    """What a driver needs of its table's owner (``owner.TableOwner``): the table, the
+    workers its bots think in, and the doors every seat's move goes through."""
+
+    @property
+    def live(self) -> LiveTable: ...
+
+    @property
+    def pool(self) -> WorkerPool: ...
+
+    @property
+    def bot_delay(self) -> float: ...
+
+    async def act(
+        self, seat: int, action: object, expect_step: int | None = None, by_bot: bool = False
+    ) -> int: ...
+
+    async def take_over(self, seat: int, spec: str | None = None) -> bool: ...
+
+    async def chat(self, seat: int | None, name: str, text: str) -> None: ...
+
+
+async def drive(table: Driven) -> None:
+    live = table.live
     while live.status != "finished":
         try:
-            await _turn(hub, live)
+            await _turn(table, live)
         except asyncio.CancelledError:
             raise
         except DatabaseUnavailable:
@@ -52,7 +72,7 @@ async def _wait(live: LiveTable, timeout: float | None) -> None:
         await asyncio.wait_for(live.wake.wait(), timeout)
 
 
-async def _turn(hub: Hub, live: LiveTable) -> None:
+async def _turn(table: Driven, live: LiveTable) -> None:
     live.wake.clear()
     if live.status != "playing":
         await _wait(live, None)
@@ -64,25 +84,25 @@ async def _turn(hub: Hub, live: LiveTable) -> None:
         live.offered_at = step
         others = [s for s in interrupt_order(state) if live.seats[s].played_by_bot]
         for seat in others:
-            decision = await _ask(hub, live, seat, interrupt=True)
+            decision = await _ask(table, live, seat, interrupt=True)
             if live.step != step:
                 return
             if decision.action is not None:
-                await _play(hub, live, seat, decision, step)
+                await _play(table, live, seat, decision, step)
                 return
     if mover is not None and live.seats[mover].played_by_bot:
-        await _wait(live, hub.bot_delay)
+        await _wait(live, table.bot_delay)
         if live.step != step or not live.seats[mover].played_by_bot:
             return
-        decision = await _ask(hub, live, mover, interrupt=False)
+        decision = await _ask(table, live, mover, interrupt=False)
         if live.step == step:
-            await _play(hub, live, mover, decision, step)
+            await _play(table, live, mover, decision, step)
         return
     deadline = live.deadline()
     if deadline is not None:
         remaining = deadline[1] - time.time()
         if remaining <= 0:
-            await hub.take_over(live, deadline[0])
+            await table.take_over(deadline[0])
             return
         await _wait(live, remaining)
         return
@@ -111,7 +131,7 @@ def fallbacks(spec: str, takeover: str) -> list[str]:
     return chain
 
 
-async def _ask(hub: Hub, live: LiveTable, seat: int, interrupt: bool) -> Decision:
+async def _ask(table: Driven, live: LiveTable, seat: int, interrupt: bool) -> Decision:
     """The seat's decision, by its bot, or by the next bot of ``fallbacks`` if one does not
     answer within the pool's deadline (its worker is replaced meanwhile)."""
     spec = live.seats[seat].bot
@@ -136,7 +156,7 @@ async def _ask(hub: Hub, live: LiveTable, seat: int, interrupt: bool) -> Decisio
             interrupt=interrupt,
         )
         try:
-            chosen = await hub.pool.decide(live.id, job, wanted)
+            chosen = await table.pool.decide(live.id, job, wanted)
         except Stale:
             return Decision(None)
         except Overrun:
@@ -148,11 +168,11 @@ async def _ask(hub: Hub, live: LiveTable, seat: int, interrupt: bool) -> Decisio
     return Decision(None)
 
 
-async def _play(hub: Hub, live: LiveTable, seat: int, decision: Decision, step: int) -> None:
+async def _play(table: Driven, live: LiveTable, seat: int, decision: Decision, step: int) -> None:
     if decision.action is None:
         return
     try:
-        number = await hub.act(live, seat, decision.action, expect_step=step, by_bot=True)
+        number = await table.act(seat, decision.action, expect_step=step, by_bot=True)
     except GameError as error:
         # Another process moved first (a stale step), or the bot broke the rules: the
         # table goes on from what the database holds.
@@ -160,9 +180,8 @@ async def _play(hub: Hub, live: LiveTable, seat: int, decision: Decision, step: 
         return
     if decision.fallback is not None:
         # The people at the table see that this move was not the seat's bot's own.
-        deadline = hub.pool.bots.deadline or 0.0
-        await hub.chat(
-            live,
+        deadline = table.pool.bots.deadline or 0.0
+        await table.chat(
             None,
             NOTE_NAME,
             f"Seat {seat}'s bot ({decision.overran}) did not decide within {deadline:g} s: "

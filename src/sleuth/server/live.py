@@ -1,6 +1,6 @@
 """A table in memory: its game replayed from the database, and the frames each seat gets.
 
-Everything here is rebuilt from the table's rows (``LiveTable.load``); a process that
+Everything here is rebuilt from the table's rows (``LiveTable.build``); a process that
 restarts, or a second process, builds the same table from the same rows. Frames are made
 from one seat's view only (a spectator's from the spectator view), plus that seat's own
 sheet or hand-kept notes.
@@ -23,6 +23,7 @@ from sleuth.core.records import Step, make_record, play_step
 from sleuth.core.serialize import JSONValue, from_json, to_json
 
 from .access import Caller, Door, SeatFacts, TableFacts, refusal
+from .frames import Clock, Ending, PublicSeat, SeatPart, StateFrame, TableState, shared_text
 from .jsontext import Fragment, json_bytes, view_bytes
 from .models import SeatRow, StepRow, TableRow
 from .packed import PackedNotations
@@ -99,7 +100,6 @@ class LiveTable:
     connections: set[Any] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
-    driver: asyncio.Task[None] | None = None
     offered_at: int = -1  # the step at which bots were last offered an interrupt
     # Another process has taken steps this one has not read yet: read before use.
     behind: bool = False
@@ -240,81 +240,84 @@ class LiveTable:
         )
         return mover, start + per_move
 
-    def public_seats(self) -> list[dict[str, JSONValue]]:
+    def public_seats(self) -> list[PublicSeat]:
+        present = {c.seat for c in self.connections}
         return [
-            {
-                "seat": s.seat,
-                "kind": s.kind,
-                "name": s.name if s.kind == "person" else (s.bot or ""),
-                "bot": s.bot if s.played_by_bot else None,
-                "takeover": s.takeover,
-                "joined": s.person_id is not None,
-                "connected": any(c.seat == s.seat for c in self.connections),
-            }
+            PublicSeat(
+                seat=s.seat,
+                kind=s.kind,
+                name=s.name if s.kind == "person" else (s.bot or ""),
+                bot=s.bot if s.played_by_bot else None,
+                takeover=s.takeover,
+                joined=s.person_id is not None,
+                connected=s.seat in present,
+            )
             for s in self.seats
         ]
 
-    def shared_frame(self) -> dict[str, Any]:
-        """The part of a state frame that is the same for every seat now: a broadcast
-        builds it once for all the table's seats."""
+    def shared_frame(self) -> bytes:
+        """The part of a state frame that is the same for every seat now, encoded: a
+        broadcast encodes it once for all the table's seats."""
         state = self.state
         deadline = self.deadline()
-        frame: dict[str, Any] = {
-            "type": "state",
-            "table": self.id,
-            "step": self.step,
-            "status": self.status,
-            "actors": sorted(state.actors()) if self.status == "playing" else [],
-            "to_move": state.to_move(),
-            "seats": self.public_seats(),
-            "clock": {
-                "kind": self.row.clock,
-                "per_move": self.row.per_move,
-                "seat": None if deadline is None else deadline[0],
-                "deadline": None if deadline is None else deadline[1],
-            },
-            "sheet_level": self.row.sheet,
-            "commitment": self.commitment,
-            "log": self.log_text(),
-        }
+        table = TableState(
+            table=self.id,
+            step=self.step,
+            status=self.status,
+            actors=sorted(state.actors()) if self.status == "playing" else [],
+            to_move=state.to_move(),
+            seats=self.public_seats(),
+            clock=Clock(
+                kind=self.row.clock,
+                per_move=self.row.per_move,
+                seat=None if deadline is None else deadline[0],
+                deadline=None if deadline is None else deadline[1],
+            ),
+            sheet_level=self.row.sheet,
+            commitment=self.commitment,
+            log=self.log_text(),
+        )
+        ending = None
         if state.outcome is not None:
-            frame["outcome"] = to_json(state.outcome)
-            frame["reveal"] = dict(state.reveal())
-            frame["seed"] = str(self.seed)
-            frame["salt"] = self.row.salt
-            frame["rematch"] = self.row.rematch
-        return frame
+            ending = Ending(
+                outcome=to_json(state.outcome),
+                reveal=dict(state.reveal()),
+                seed=str(self.seed),
+                salt=self.row.salt,
+                rematch=self.row.rematch,
+            )
+        return shared_text(table, ending)
 
     def state_frame(
         self,
         seat: int | None,
         resumed_from: int | None = None,
-        shared: dict[str, Any] | None = None,
-    ) -> dict[str, Any]:
+        shared: bytes | None = None,
+    ) -> StateFrame:
         """What ``seat`` gets now: its view, its legal actions and its own sheet or notes,
-        with the ``shared_frame`` (given, when a broadcast has built it already). Its values
-        include encoded fragments: ``jsontext.json_text`` writes it."""
-        frame = dict(self.shared_frame() if shared is None else shared)
-        legal = (
+        with the ``shared_frame`` (given, when a broadcast has encoded it already)."""
+        actors = self.state.actors() if self.status == "playing" else ()
+        legal: dict[str, JSONValue] = (
             encode_legal(self.state.legal_actions(seat))
-            if seat is not None and seat in frame["actors"]
+            if seat is not None and seat in actors
             else {"actions": [], "families": []}
         )
-        frame.update(
-            seat=seat,
-            view=self.view_text(seat),
-            legal=legal,
-            sheet=None,
-            notes=None,
-            resumed_from=resumed_from,
-        )
+        sheet = notes = None
         if seat is not None:
             cached = self.sheets.get(seat)
             if self.row.sheet != "off" and cached is not None and cached[0] == self.step:
-                frame["sheet"] = cached[1]
+                sheet = cached[1]
             if self.row.sheet == "off":
-                frame["notes"] = self.notes(seat)
-        return frame
+                notes = self.notes(seat)
+        part = SeatPart(
+            seat=seat,
+            view=self.view_text(seat),
+            legal=legal,
+            sheet=sheet,
+            notes=notes,
+            resumed_from=resumed_from,
+        )
+        return StateFrame(self.shared_frame() if shared is None else shared, part)
 
     def notes(self, seat: int) -> dict[str, JSONValue] | None:
         grid = _notes_grid(self.game)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from ..access import Door
-from ..deps import Checked, MaybePerson, Person, ServicesDep, Table, require
+from ..deps import Checked, MaybePerson, Person, Table, require
 from ..schemas import ChatIn, ChatOut
 
 router = APIRouter(prefix="/api/tables/{table_id}/chat", tags=["chat"])
@@ -16,18 +16,16 @@ router = APIRouter(prefix="/api/tables/{table_id}/chat", tags=["chat"])
     "",
     responses={404: {"description": "no such table"}, 403: {"description": "a private table"}},
 )
-async def history(
-    live: Table, app: ServicesDep, person: MaybePerson, after: int = 0
-) -> list[ChatOut]:
-    require(Door.CHAT_READ, live, person)
-    rows = await app.store.chat(live.id, after=max(0, min(after, 2**62)))
+async def history(table: Table, person: MaybePerson, after: int = 0) -> list[ChatOut]:
+    require(Door.CHAT_READ, table, person)
+    rows = await table.chat_history(after)
     return [ChatOut(id=r.id, seat=r.seat, name=r.name, text=r.text, at=r.at) for r in rows]
 
 
 @router.post(
     "", status_code=201, dependencies=[Checked], responses={404: {"description": "no such table"}}
 )
-async def say(body: ChatIn, live: Table, app: ServicesDep, person: Person) -> None:
-    require(Door.CHAT_WRITE, live, person)
-    seat = next(s.seat for s in live.seats if s.person_id == person.id)
-    await app.hub.chat(live, seat, person.name, body.text)
+async def say(body: ChatIn, table: Table, person: Person) -> None:
+    require(Door.CHAT_WRITE, table, person)
+    seat = next(s.seat for s in table.live.seats if s.person_id == person.id)
+    await table.chat(seat, person.name, body.text)

@@ -17,10 +17,10 @@ async def identify(
 ) -> PersonOut:
     """Name this browser: a new identity (sets the cookie), or a new name for this one."""
     if person is not None:
-        await app.store.rename_person(person.id, body.name)
+        await app.people.rename(person.id, body.name)
         return PersonOut(id=person.id, name=body.name)
     await count_new("people", request, app)
-    row, secret = await app.store.create_person(body.name)
+    row, secret = await app.people.create(body.name)
     response.set_cookie(
         COOKIE,
         secret,

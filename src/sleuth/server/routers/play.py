@@ -23,11 +23,12 @@ from sleuth.core import GameError, InvalidActionError
 from ..access import Caller, Door, refusal
 from ..connection import Connection
 from ..deps import MaybePerson, Services, ServicesDep, origin_allowed
-from ..hub import StaleActionError
+from ..frames import ErrorFrame, PongFrame
 from ..jsontext import JsonProblem, strict_loads
 from ..limits import RateLimit
-from ..live import LiveTable, admits, facts_of
+from ..live import facts_of
 from ..outage import DatabaseUnavailable
+from ..owner import StaleActionError, TableOwner
 from ..schemas import (
     MAX_STEP,
     ActMessage,
@@ -58,7 +59,7 @@ async def refuse_parameters(ws: WebSocket, error: WebSocketRequestValidationErro
     await ws.close(BAD_REQUEST, reason.encode()[:123].decode(errors="ignore"))
 
 
-async def _open(ws: WebSocket, app: Services, table_id: str) -> LiveTable | None:
+async def _open(ws: WebSocket, app: Services, table_id: str) -> TableOwner | None:
     if not origin_allowed(
         ws.headers.get("origin"), ws.headers.get("host"), app.settings.allowed_origins
     ):
@@ -81,50 +82,50 @@ async def play(
     token: str | None = None,
     last_step: LastStep = None,
 ) -> None:
-    live = await _open(ws, app, table_id)
-    if live is None:
+    table = await _open(ws, app, table_id)
+    if table is None:
         return
     token_seat = token_hash = None
     if token is not None and len(token) <= 100:
-        found = await app.store.seat_by_token(live.id, token)
+        found = await table.seat_by_token(token)
         if found is not None:
-            token_seat, token_hash = found.seat, found.token_hash
+            token_seat, token_hash = found
     caller = Caller(person.id if person else None, token_seat)
-    refused = refusal(Door.SEAT_CHANNEL, facts_of(live), caller, seat)
+    refused = refusal(Door.SEAT_CHANNEL, facts_of(table.live), caller, seat)
     if refused is not None:
         await ws.close(4000 + refused.status, refused.message)
         return
     opened_by = token_hash if token_seat == seat else None
     connection = Connection(seat, person.id if person else None, opened_by)
-    await _serve(ws, app, live, connection, last_step)
+    await _serve(ws, app, table, connection, last_step)
 
 
 @router.websocket("/ws/tables/{table_id}/watch")
 async def watch(ws: WebSocket, table_id: str, app: ServicesDep, last_step: LastStep = None) -> None:
-    live = await _open(ws, app, table_id)
-    if live is None:
+    table = await _open(ws, app, table_id)
+    if table is None:
         return
-    refused = refusal(Door.WATCH, facts_of(live), Caller())
+    refused = refusal(Door.WATCH, facts_of(table.live), Caller())
     if refused is not None:
         await ws.close(4000 + refused.status, refused.message)
         return
-    await _serve(ws, app, live, Connection(None, None), last_step)
+    await _serve(ws, app, table, Connection(None, None), last_step)
 
 
 async def _serve(
-    ws: WebSocket, app: Services, live: LiveTable, connection: Connection, last_step: int | None
+    ws: WebSocket, app: Services, table: TableOwner, connection: Connection, last_step: int | None
 ) -> None:
     await ws.accept()
-    await app.hub.catch_up_if_behind(live)
-    connection.send(live.state_frame(connection.seat, resumed_from=last_step))
-    app.hub.attach(live, connection)
+    await table.catch_up_if_behind()
+    connection.send(table.state_frame(connection.seat, resumed_from=last_step))
+    table.attach(connection)
     writer = asyncio.get_running_loop().create_task(_write(ws, connection))
     try:
-        await _read(ws, app, live, connection)
+        await _read(ws, app, table, connection)
     except WebSocketDisconnect:
         pass
     finally:
-        app.hub.detach(live, connection)
+        table.detach(connection)
         connection.close()
         with contextlib.suppress(Exception):
             await writer
@@ -142,7 +143,7 @@ async def _write(ws: WebSocket, connection: Connection) -> None:
         await ws.send_text(text)
 
 
-async def _read(ws: WebSocket, app: Services, live: LiveTable, connection: Connection) -> None:
+async def _read(ws: WebSocket, app: Services, table: TableOwner, connection: Connection) -> None:
     settings = app.settings
     limit = RateLimit(settings.rate_per_second, settings.rate_burst)
     refused = 0
@@ -159,12 +160,12 @@ async def _read(ws: WebSocket, app: Services, live: LiveTable, connection: Conne
         elif len(text.encode()) > settings.max_message_bytes:
             error = ("too_large", f"a message is at most {settings.max_message_bytes} bytes")
         else:
-            error = await _handle(app, live, connection, text)
+            error = await _handle(app, table, connection, text)
         if error is None:
             refused = 0
             continue
         refused += 1
-        connection.send({"type": "error", "code": error[0], "message": error[1], "step": live.step})
+        connection.send(ErrorFrame(code=error[0], message=error[1], step=table.live.step))
         if refused >= settings.flood_close_after:
             connection.overflowed = True  # closes with FLOOD
             connection.close()
@@ -172,7 +173,7 @@ async def _read(ws: WebSocket, app: Services, live: LiveTable, connection: Conne
 
 
 async def _handle(
-    app: Services, live: LiveTable, connection: Connection, text: str
+    app: Services, table: TableOwner, connection: Connection, text: str
 ) -> tuple[str, str] | None:
     try:
         value = strict_loads(text)
@@ -190,30 +191,29 @@ async def _handle(
         return "malformed", f"{where}: {first['msg']}"
     seat = connection.seat
     if isinstance(message, PingMessage):
-        connection.send({"type": "pong", "step": live.step})
+        connection.send(PongFrame(step=table.live.step))
         return None
-    if not admits(live, connection):
+    if not table.admits(connection):
         # The seat changed hands since the channel opened (its person left it, or joined
         # another): the channel shows and does nothing more.
-        app.hub.drop_strangers(live)
         return "forbidden", "this channel no longer holds its seat"
     if isinstance(message, HelloMessage):
-        connection.send(live.state_frame(seat, resumed_from=message.last_step))
-        app.hub.schedule_sheets(live)
+        connection.send(table.state_frame(seat, resumed_from=message.last_step))
+        table.schedule_sheets()
         return None
     if seat is None:
         return "forbidden", "a spectator only watches"
     try:
         if isinstance(message, ActMessage):
-            await app.hub.act(live, seat, message.action, message.step)
+            await table.act(seat, message.action, message.step)
         elif isinstance(message, ChatMessage):
-            name = live.seats[seat].name or f"seat {seat}"
-            await app.hub.chat(live, seat, name, message.text[: app.settings.max_chat_chars])
+            name = table.live.seats[seat].name or f"seat {seat}"
+            await table.chat(seat, name, message.text[: app.settings.max_chat_chars])
         elif isinstance(message, TakeBackMessage):
-            if not await app.hub.take_back(live, seat):
+            if not await table.take_back(seat):
                 return "illegal", f"seat {seat} is not played by a bot"
         elif isinstance(message, NotesMessage):
-            await app.hub.set_notes(live, seat, message.card, message.place, message.mark)
+            await table.set_notes(seat, message.card, message.place, message.mark)
     except StaleActionError as error:
         return "stale", str(error)
     except DatabaseUnavailable as error:

@@ -27,9 +27,10 @@ OVER: dict[int | str, dict[str, Any]] = {
 
 
 @router.get("/api/tables/{table_id}/record", responses=OVER, response_model=SignedRecord)
-async def record(live: Table, app: ServicesDep, request: Request) -> Response:
+async def record(table: Table, app: ServicesDep, request: Request) -> Response:
     """The whole game, seed and reveal included, signed: only once it is over."""
-    require(Door.AFTER_THE_END, live, None)
+    require(Door.AFTER_THE_END, table, None)
+    live = table.live
 
     def signed(record: dict[str, JSONValue]) -> dict[str, Any]:
         whole = app.key.sign(record)
@@ -47,10 +48,11 @@ async def record(live: Table, app: ServicesDep, request: Request) -> Response:
 
 @router.get("/api/tables/{table_id}/replay", responses=OVER, response_model=ReplayOut)
 async def replay(
-    live: Table, app: ServicesDep, request: Request, seat: int | None = None
+    table: Table, app: ServicesDep, request: Request, seat: int | None = None
 ) -> Response:
     """The game step by step as one seat saw it (no seat: as a spectator), once over."""
-    require(Door.AFTER_THE_END, live, None)
+    require(Door.AFTER_THE_END, table, None)
+    live = table.live
     if seat is not None and not 0 <= seat < live.game.players:
         raise HTTPException(404, f"no seat {seat}")
     return await json_response(app.reviews.replay(live, seat), request)

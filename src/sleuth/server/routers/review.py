@@ -29,10 +29,11 @@ OVER: dict[int | str, dict[str, Any]] = {
 
 @router.get("/api/tables/{table_id}/review", responses=OVER, response_model=ReviewOut)
 async def review(
-    live: Table, app: ServicesDep, request: Request, seat: int | None = None
+    table: Table, app: ServicesDep, request: Request, seat: int | None = None
 ) -> Response:
     """The review of the finished game, of one seat or of all."""
-    require(Door.AFTER_THE_END, live, None)
+    require(Door.AFTER_THE_END, table, None)
+    live = table.live
     if seat is not None and not 0 <= seat < live.game.players:
         raise HTTPException(404, f"no seat {seat}")
     try:

@@ -8,20 +8,10 @@ from typing import Annotated
 from fastapi import APIRouter, HTTPException, Query, Request
 
 from ..access import Door
-from ..deps import (
-    Checked,
-    MaybePerson,
-    Person,
-    Services,
-    ServicesDep,
-    Table,
-    count_new,
-    require,
-)
-from ..live import LiveTable
-from ..lobby import Created, SeatPlan, TablePlan, check_plan, create_table, plan_of
+from ..deps import Checked, MaybePerson, Person, ServicesDep, Table, count_new, require
+from ..lobby import SeatPlan, TablePlan, check_plan
+from ..owner import TableOwner
 from ..schemas import InviteOut, MyTableOut, TableCreated, TableIn, TableOut
-from ..store import RematchTaken
 from ..wire import table_out
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -71,18 +61,21 @@ async def create(
     # A plan that will be refused is not counted against the caller's limit.
     check_plan(plan, max_think=app.settings.max_think)
     await count_new("tables", request, app)
-    created = await create_table(
-        app.store, plan, person.id if person else None, people, max_think=app.settings.max_think
-    )
     names = {} if person is None else {person.id: person.name}
-    live = app.hub.adopt(created.row, created.seats, names)
+    table, tokens = await app.hub.create(
+        plan, person.id if person else None, people, names, max_think=app.settings.max_think
+    )
+    return _created(request, table, tokens)
+
+
+def _created(request: Request, table: TableOwner, tokens: dict[int, str]) -> TableCreated:
     return TableCreated(
-        table=table_out(live),
+        table=table_out(table.live),
         invites=[
-            InviteOut(seat=seat, token=token, url=invite_url(request, live.id, seat, token))
-            for seat, token in sorted(created.tokens.items())
+            InviteOut(seat=seat, token=token, url=invite_url(request, table.id, seat, token))
+            for seat, token in sorted(tokens.items())
         ],
-        url=table_url(request, live.id),
+        url=table_url(request, table.id),
     )
 
 
@@ -94,10 +87,7 @@ async def listed(
 ) -> list[TableOut]:
     """Tables their creators listed, not yet finished: to join a free seat or watch. A page
     of at most ``limit``, newest first; the next page starts at ``offset`` + ``limit``."""
-    out = []
-    for row in await app.store.listed_tables(offset, limit):
-        out.append(table_out(await app.hub.get(row.id)))
-    return out
+    return [table_out(table.live) for table in await app.hub.listed(offset, limit)]
 
 
 @router.get("/mine")
@@ -105,16 +95,16 @@ async def mine(app: ServicesDep, person: Person) -> list[MyTableOut]:
     """Every table where this person holds a seat; ``your_move`` where the game waits on
     them."""
     out = []
-    for row, seat in await app.store.tables_of(person.id):
-        live = await app.hub.get(row.id)
+    for table, seat in await app.hub.tables_of(person.id):
+        live = table.live
         waiting = live.status == "playing" and live.state.to_move() == seat
         out.append(MyTableOut(table=table_out(live), seat=seat, your_move=waiting))
     return out
 
 
 @router.get("/{table_id}", responses={404: {"description": "no such table"}})
-async def read(live: Table) -> TableOut:
-    return table_out(live)
+async def read(table: Table) -> TableOut:
+    return table_out(table.live)
 
 
 @router.post(
@@ -123,49 +113,14 @@ async def read(live: Table) -> TableOut:
     dependencies=[Checked],
     responses={404: {"description": "no such table"}, 409: {"description": "not over"}},
 )
-async def rematch(live: Table, request: Request, app: ServicesDep, person: Person) -> TableCreated:
+async def rematch(table: Table, request: Request, app: ServicesDep, person: Person) -> TableCreated:
     """The same game, rules and seats again, newly dealt; the people seated keep their
     seats (by their identity: those seats have no token at all). The answer carries an
     invite only for a seat that waits for a person (one whose person had left). Asked twice,
     it answers with the same new table, without invites."""
-    require(Door.REMATCH, live, person)
-    if live.row.rematch is None:
-        plan = plan_of(live.row, await app.store.seats(live.id))
-        people = {s.seat: s.person_id for s in live.seats if s.kind == "person" and s.person_id}
-        # The seats' bots were checked when the table was first dealt (a program only if
-        # the operator seated it): the same seats again.
-        try:
-            created = await create_table(
-                app.store,
-                plan,
-                person.id,
-                people,
-                live.id,
-                programs=True,
-                max_think=app.settings.max_think,
-            )
-        except RematchTaken:
-            pass  # another request dealt it first: answer with that one
-        else:
-            return await _dealt_rematch(live, created, request, app)
-    row = await app.store.table(live.id)
-    if row is None or row.rematch is None:
-        raise HTTPException(404, f"no table {live.id!r}")
-    again = await app.hub.get(row.rematch)
-    return TableCreated(table=table_out(again), invites=[], url=table_url(request, again.id))
-
-
-async def _dealt_rematch(
-    live: LiveTable, created: Created, request: Request, app: Services
-) -> TableCreated:
-    await app.hub.update_table(live, rematch=created.table_id)
-    names = {s.person_id: s.name for s in live.seats if s.person_id is not None}
-    again = app.hub.adopt(created.row, created.seats, names)
-    return TableCreated(
-        table=table_out(again),
-        invites=[
-            InviteOut(seat=seat, token=token, url=invite_url(request, again.id, seat, token))
-            for seat, token in sorted(created.tokens.items())
-        ],
-        url=table_url(request, again.id),
-    )
+    require(Door.REMATCH, table, person)
+    try:
+        again, tokens = await app.hub.rematch(table, person.id, app.settings.max_think)
+    except KeyError:
+        raise HTTPException(404, f"no table {table.id!r}") from None
+    return _created(request, again, tokens)

@@ -1,0 +1,530 @@
+"""One open table's owner: the only writer of its rows, and the only sender of its frames.
+
+A ``TableOwner`` holds a table in memory (``live.LiveTable``), the channels open to it, its
+driver (bots and clock) and its chat as delivered here. Every change of the table goes
+through it: an action is checked by the engine, committed to the database (its step number
+unique per table), and only then shown to anyone; a seat taken, left or handed to a bot, a
+note marked, a chat line, a rematch named. Routers and the bus (through ``hub.Hub``, the
+registry of owners) call its methods; no one else writes the table's, seats', steps' or chat
+rows. A change committed by another process arrives as a notification naming the table: its
+owner here re-reads the rows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sleuth.agents.budgets import DEFAULT_MAX_THINK
+from sleuth.core import GameError, IllegalActionError
+
+from .bus import LocalBus
+from .connection import Connection
+from .driver import drive
+from .frames import ChatFrame, NotesFrame, SeatsFrame, SheetFrame, StateFrame
+from .live import LiveTable, SeatState, admits, facts_of
+from .lobby import Created, TablePlan, create_table, plan_of
+from .models import ChatRow, StepRow, TableRow
+from .pools import Stale
+from .store import RematchTaken, StepConflict, Store, new_secret, secret_hash
+from .workers import SheetJob, WorkerPool
+
+log = logging.getLogger("sleuth.server")
+STATUS_ORDER = {"waiting": 0, "playing": 1, "finished": 2}
+Spawn = Callable[[Coroutine[Any, Any, Any]], "asyncio.Task[Any]"]
+
+
+class StaleActionError(IllegalActionError):
+    """The client acted on a step that is no longer the table's."""
+
+
+class SeatRefused(Exception):
+    """A seat could not be taken as asked (taken meanwhile, or a second seat of one
+    person): the message says why."""
+
+
+@dataclass
+class Desk:
+    """What every table's owner in this process works with."""
+
+    store: Store
+    bus: LocalBus
+    pool: WorkerPool
+    bot_delay: float
+    spawn: Spawn
+
+    async def names(self, ids: Sequence[str]) -> dict[str, str]:
+        return {pid: row.name for pid, row in (await self.store.people(list(ids))).items()}
+
+    async def create(
+        self,
+        plan: TablePlan,
+        creator: str | None,
+        people: dict[int, str],
+        rematch_of: str | None = None,
+        programs: bool = False,
+        max_think: float = DEFAULT_MAX_THINK,
+    ) -> Created:
+        """Deal a table's rows (a new table has no owner until they are committed)."""
+        return await create_table(
+            self.store, plan, creator, people, rematch_of, programs=programs, max_think=max_think
+        )
+
+
+def ahead(step: int, status: str, live: LiveTable) -> bool:
+    """Whether a table's row as read is ahead of the table here. Only ahead matters: a row
+    behind it was read before steps this process committed since (a sweep going through
+    the tables, a reconnection), and re-reading for those held each table's lock."""
+    return step > live.step or STATUS_ORDER.get(status, 0) > STATUS_ORDER.get(live.status, 0)
+
+
+class TableOwner:
+    def __init__(self, live: LiveTable, desk: Desk, chat_seen: int = 0) -> None:
+        self.live = live
+        self.desk = desk
+        self.driver: asyncio.Task[None] | None = None
+        self._sheet_pending: set[tuple[int, int]] = set()
+        self._chat_seen = chat_seen
+        self._chat_lock = asyncio.Lock()
+
+    @property
+    def id(self) -> str:
+        return self.live.id
+
+    @property
+    def bot_delay(self) -> float:
+        return self.desk.bot_delay
+
+    @property
+    def pool(self) -> WorkerPool:
+        return self.desk.pool
+
+    # --- its driver and channels -----------------------------------------------------------
+
+    def ensure_driver(self) -> None:
+        if self.live.status != "finished" and (self.driver is None or self.driver.done()):
+            self.driver = self.desk.spawn(drive(self))
+
+    def close(self) -> None:
+        if self.driver is not None:
+            self.driver.cancel()  # it may wait for a step that will never come
+        for connection in list(self.live.connections):
+            connection.close()
+
+    def attach(self, connection: Connection) -> None:
+        self.live.connections.add(connection)
+        self.broadcast_seats()
+
+    def detach(self, connection: Connection) -> None:
+        self.live.connections.discard(connection)
+        self.live.used_at = time.monotonic()
+        self.broadcast_seats()
+
+    def admits(self, connection: Connection) -> bool:
+        """Whether the channel may still be served (``live.admits``); if not, every channel
+        without its right is closed now."""
+        if admits(self.live, connection):
+            return True
+        self.drop_strangers()
+        return False
+
+    # --- reading what other processes wrote ------------------------------------------------
+
+    async def refresh(self) -> None:
+        """Re-read the table's row, seats and new steps (another process changed them)."""
+        async with self.live.lock:
+            await self._catch_up()
+        self.broadcast()
+
+    async def _catch_up(self) -> None:
+        live, store = self.live, self.desk.store
+        row = await store.table(live.id)
+        seats = await store.seats(live.id)
+        if row is None:
+            return
+        names = await self.desk.names([s.person_id for s in seats if s.person_id])
+        live.behind = False
+        live.row = row
+        live.seats = [SeatState.of(s, names.get(s.person_id or "", "")) for s in seats]
+        live.extend(await store.steps(live.id, after=live.step))
+        live.wake.set()
+        self.ensure_driver()
+
+    async def catch_up_if_behind(self) -> None:
+        """Before a seat (re)connects: the database may hold steps a notification has not
+        brought yet (the process that committed them died before sending it)."""
+        live = self.live
+        if not self.desk.bus.shared and not live.behind:
+            return
+        row = await self.desk.store.table(live.id)
+        if live.behind or (row is not None and ahead(row.step, row.status, live)):
+            await self.refresh()
+
+    def busy_here(self) -> bool:
+        """Whether anyone here needs each change at once: a channel, a bot or a clock."""
+        return bool(self.live.connections) or self.live.needs_driver
+
+    async def saw(self, step: int, status: str) -> None:
+        """The table's row as read elsewhere (the sweep): re-read it if it is ahead."""
+        if ahead(step, status, self.live):
+            await self.later_or_now()
+
+    async def later_or_now(self) -> None:
+        """Re-read now if anyone here needs it; else when someone next asks."""
+        if self.busy_here():
+            await self.refresh()
+        else:
+            self.live.behind = True
+
+    async def after_outage(self) -> None:
+        """The bus was away: steps, seats and chat may have been missed."""
+        await self.later_or_now()
+        if self.live.connections:
+            await self._deliver_chat()
+
+    async def on_notice(self, kind: str, number: int) -> None:
+        live = self.live
+        if kind == "step" and number <= live.step:
+            return  # this process committed it, or has read it already
+        if kind == "chat":
+            await self._deliver_chat()
+            return
+        if kind == "step" and not self.busy_here():
+            # No one here to tell and nothing here to drive: read it when someone asks.
+            # With several processes each step would otherwise cost every process reads.
+            live.behind = True
+            return
+        await self.refresh()
+
+    # --- actions ---------------------------------------------------------------------------
+
+    async def act(
+        self, seat: int, action: object, expect_step: int | None = None, by_bot: bool = False
+    ) -> int:
+        """Check, commit, then tell: the new step's number, or a ``GameError``."""
+        try:
+            number = await self._act(seat, action, expect_step, by_bot)
+        except _CaughtUp as behind:
+            # This process was behind (a notification it missed, or one still on its way):
+            # the seats get the steps it read before they hear why their action failed.
+            self.broadcast()
+            raise behind.error from None
+        self.live.wake.set()
+        self.broadcast()
+        await self.desk.bus.publish("step", self.id, number)
+        return number
+
+    def _check(self, seat: int, by_bot: bool) -> None:
+        live = self.live
+        if live.status == "waiting":
+            raise IllegalActionError("the table has not started: seats are still free")
+        if live.status == "finished":
+            raise IllegalActionError("the game is over")
+        if not by_bot and live.seats[seat].played_by_bot:
+            raise IllegalActionError(
+                f"seat {seat} is played by a bot for now: take the seat back first"
+            )
+
+    async def _act(self, seat: int, action: object, expect_step: int | None, by_bot: bool) -> int:
+        live = self.live
+        caught_up = False
+        async with live.lock:
+            for _attempt in range(8):
+                self._check(seat, by_bot)
+                try:
+                    if expect_step is not None and expect_step != live.step:
+                        raise StaleActionError(
+                            f"step {expect_step} is past: the table is at step {live.step}"
+                        )
+                    parsed = live.parse(action)
+                    state = live.state.apply(seat, parsed)
+                    # Worked out before the step is stored: a step in the database always
+                    # has its public text in memory too.
+                    public = live.state.public_action(seat, parsed)
+                except GameError as error:
+                    if caught_up:
+                        raise _CaughtUp(error) from None
+                    raise
+                row = StepRow(
+                    table_id=live.id,
+                    number=live.step + 1,
+                    seat=seat,
+                    action=str(parsed),
+                    result=state.last_result(),
+                    at=time.time(),
+                )
+                try:
+                    await self.desk.store.insert_step(
+                        row, state.to_move(), state.outcome is not None
+                    )
+                except StepConflict:
+                    await self._catch_up()  # another process took this number: re-check
+                    caught_up = True
+                    continue
+                live.advance(row, state, public)
+                live.row.step = row.number
+                live.row.to_move = state.to_move()
+                if state.outcome is not None:
+                    live.row.status = "finished"
+                    live.row.finished_at = row.at
+                return row.number
+        raise GameError("the table is busy: try again")
+
+    # --- fan-out ---------------------------------------------------------------------------
+
+    def drop_strangers(self) -> None:
+        """Close the channels a seat's change has left without a right to it (a person who
+        left, or one whose seat is another's now), before anything more is sent."""
+        live = self.live
+        facts = facts_of(live)  # once a broadcast, not once a channel
+        for connection in list(live.connections):
+            if not admits(live, connection, facts):
+                live.connections.discard(connection)
+                connection.close()
+
+    def state_frame(self, seat: int | None, resumed_from: int | None = None) -> StateFrame:
+        return self.live.state_frame(seat, resumed_from)
+
+    def broadcast(self) -> None:
+        live = self.live
+        self.drop_strangers()
+        texts: dict[int | None, str] = {}
+        shared = live.shared_frame() if live.connections else None
+        for connection in list(live.connections):
+            seat = connection.seat
+            if seat not in texts:
+                texts[seat] = live.state_frame(seat, shared=shared).wire()
+            connection.send_text(texts[seat])
+        self.schedule_sheets()
+
+    def broadcast_seats(self) -> None:
+        live = self.live
+        self.drop_strangers()
+        frame = SeatsFrame(table=live.id, step=live.step, seats=live.public_seats())
+        text = frame.wire()  # once for every channel
+        for connection in list(live.connections):
+            connection.send_text(text)
+        self.schedule_sheets()
+
+    def _send_to_seat(self, seat: int, text: str) -> None:
+        for connection in list(self.live.connections):
+            if connection.seat == seat:
+                connection.send_text(text)
+
+    def schedule_sheets(self) -> None:
+        live = self.live
+        if live.row.sheet == "off":
+            return
+        for seat in {c.seat for c in live.connections if c.seat is not None}:
+            key = (seat, live.step)
+            cached = live.sheets.get(seat)
+            if (cached is not None and cached[0] == live.step) or key in self._sheet_pending:
+                continue
+            self._sheet_pending.add(key)
+            self.desk.spawn(self._sheet(seat, live.step))
+
+    async def _sheet(self, seat: int, step: int) -> None:
+        live = self.live
+
+        def wanted() -> bool:
+            # Asked when the job's turn comes: a past step's sheet, or one no one at the
+            # seat would see, is dropped then, not worked out.
+            return live.step == step and any(c.seat == seat for c in live.connections)
+
+        try:
+            job = SheetJob(
+                live.game.name, live.game.config_json(), live.view_json(seat), live.row.sheet
+            )
+            text = await self.desk.pool.sheet(live.id, seat, job, wanted)
+        except Stale:
+            return
+        except Exception as error:
+            log.exception("sheet of table %s seat %s", live.id, seat)
+            text = f"(the sheet failed: {error})"
+        finally:
+            self._sheet_pending.discard((seat, step))
+        if live.step != step:
+            return  # a newer step has its own sheet on the way
+        live.sheets[seat] = (step, text)
+        self._send_to_seat(seat, SheetFrame(table=live.id, step=step, seat=seat, sheet=text).wire())
+
+    # --- the table's row -------------------------------------------------------------------
+
+    async def update_table(self, **values: Any) -> None:
+        """Change the table's row in the database and here, then tell its seats and the
+        other processes (they re-read it)."""
+        live = self.live
+        unknown = set(values) - {column.name for column in TableRow.__table__.columns}
+        if unknown:
+            raise ValueError(f"not columns of a table: {sorted(unknown)}")
+        async with live.lock:
+            await self.desk.store.update_table(live.id, **values)
+            for name, value in values.items():
+                setattr(live.row, name, value)
+        self.broadcast()
+        await self.desk.bus.publish("seats", live.id)
+
+    async def deal_rematch(
+        self, person_id: str, max_think: float = DEFAULT_MAX_THINK
+    ) -> Created | None:
+        """Deal the same game, rules and seats again, the people seated keeping their seats;
+        ``None`` if this table has its rematch already (dealt by another request meanwhile,
+        across processes too: ``rematch_id`` reads which)."""
+        live = self.live
+        if live.row.rematch is not None:
+            return None
+        plan = plan_of(live.row, await self.desk.store.seats(live.id))
+        people = {s.seat: s.person_id for s in live.seats if s.kind == "person" and s.person_id}
+        # The seats' bots were checked when the table was first dealt (a program only if
+        # the operator seated it): the same seats again.
+        try:
+            created = await self.desk.create(
+                plan, person_id, people, live.id, programs=True, max_think=max_think
+            )
+        except RematchTaken:
+            return None
+        await self.update_table(rematch=created.table_id)
+        return created
+
+    async def rematch_id(self) -> str | None:
+        """The table's rematch as the database has it (another process may have dealt it)."""
+        row = await self.desk.store.table(self.id)
+        return None if row is None else row.rematch
+
+    # --- seats -----------------------------------------------------------------------------
+
+    async def seats_changed(self) -> None:
+        """After a seat's row changed in the database: re-read, start if full, tell."""
+        live = self.live
+        if live.status == "waiting":
+            # whether it started is read back with the row, below
+            await self.desk.store.start_if_full(live.id, time.time())
+        async with live.lock:
+            await self._catch_up()
+        self.broadcast()
+        await self.desk.bus.publish("seats", live.id)
+
+    async def seat_by_token(self, token: str) -> tuple[int, str | None] | None:
+        """The seat this token opens, with its stored token hash, as the database has it."""
+        found = await self.desk.store.seat_by_token(self.id, token)
+        return None if found is None else (found.seat, found.token_hash)
+
+    async def take_seat(self, seat: int, person_id: str) -> str:
+        """Seat the person, with a fresh token, the person's alone (the invite that opened it
+        opens nothing any more), or ``SeatRefused``. Only while the seat is as read, and never
+        a second seat of one person: the database decides, so of two requests at once one
+        gets the seat."""
+        token = new_secret()
+        why_not = await self.desk.store.take_seat(
+            self.id, seat, person_id, self.live.seats[seat].person_id, secret_hash(token)
+        )
+        await self.seats_changed()  # refused: what was read was out of date, read it again
+        if why_not is not None:
+            raise SeatRefused(why_not)
+        return token
+
+    async def leave(self, seat: int, person_id: str) -> None:
+        """The person gives up the seat. During a game the table's bot plays it until
+        someone joins with its invite and takes it back."""
+        live = self.live
+        values: dict[str, object] = {"person_id": None}
+        if live.status == "playing" and not live.seats[seat].takeover:
+            # In the same write as the leaving: a seat is never left with no one to play it.
+            values.update(takeover=True, bot=live.row.takeover_bot, since=time.time())
+        await self.desk.store.update_seat(live.id, seat, only_if={"person_id": person_id}, **values)
+        await self.seats_changed()
+
+    async def take_over(self, seat: int, spec: str | None = None) -> bool:
+        """A person's seat played by a bot (its time ran out, or the others chose a bot)."""
+        changed = await self.desk.store.update_seat(
+            self.id,
+            seat,
+            only_if={"takeover": False, "kind": "person"},
+            takeover=True,
+            bot=spec or self.live.row.takeover_bot,
+            since=time.time(),
+        )
+        if changed:
+            await self.seats_changed()
+        return changed
+
+    async def take_back(self, seat: int) -> bool:
+        changed = await self.desk.store.update_seat(
+            self.id,
+            seat,
+            only_if={"takeover": True, "kind": "person"},
+            takeover=False,
+            bot=None,
+            since=time.time(),
+        )
+        if changed:
+            await self.seats_changed()
+        return changed
+
+    async def set_notes(self, seat: int, card: str, place: str, mark: str) -> None:
+        live = self.live
+        notes = live.notes(seat)
+        if notes is None:
+            raise GameError(f"{live.game.title} keeps no hand-marked grid")
+        if live.row.sheet != "off":
+            raise GameError("this table's sheet is filled by the engine, not by hand")
+        if card not in notes["cards"]:  # type: ignore[operator]
+            raise GameError(f"notes: no row {card!r}")
+        if place not in notes["places"]:  # type: ignore[operator]
+            raise GameError(f"notes: no column {place!r}")
+        # Changed here only once stored: a write refused (the database away) changes nothing.
+        marks = {name: dict(places) for name, places in live.seats[seat].notes.items()}
+        row = marks.setdefault(card, {})
+        if mark:
+            row[place] = mark
+        else:
+            row.pop(place, None)
+        await self.desk.store.update_seat(live.id, seat, notes=json.dumps(marks, sort_keys=True))
+        live.seats[seat].notes = marks
+        frame = NotesFrame(table=live.id, step=live.step, seat=seat, notes=live.notes(seat))
+        self._send_to_seat(seat, frame.wire())
+
+    # --- chat ------------------------------------------------------------------------------
+
+    async def chat(self, seat: int | None, name: str, text: str) -> None:
+        await self.desk.store.add_chat(self.id, seat, name, text)
+        await self._deliver_chat()
+        await self.desk.bus.publish("chat", self.id)
+
+    async def chat_history(self, after: int = 0) -> list[ChatRow]:
+        return await self.desk.store.chat(self.id, after=max(0, min(after, 2**62)))
+
+    async def _deliver_chat(self) -> None:
+        live = self.live
+        async with self._chat_lock:
+            rows = await self.desk.store.chat(live.id, after=self._chat_seen)
+            if rows:
+                self._chat_seen = rows[-1].id
+        for row in rows:
+            frame = ChatFrame(
+                table=live.id,
+                step=live.step,
+                id=row.id,
+                seat=row.seat,
+                name=row.name,
+                text=row.text,
+                at=row.at,
+            )
+            text = frame.wire()  # once for every channel
+            # A table without spectators keeps its chat among its seats, after the end too.
+            for connection in list(live.connections):
+                if connection.seat is not None or live.row.spectators:
+                    connection.send_text(text)
+
+
+class _CaughtUp(Exception):
+    """A refusal that came after reading steps another process committed."""
+
+    def __init__(self, error: GameError) -> None:
+        super().__init__(str(error))
+        self.error = error
