@@ -138,7 +138,7 @@ async def _ask(table: Driven, live: LiveTable, seat: int, interrupt: bool) -> De
     if spec is None:
         return Decision(None)
     step = live.step
-    view, legal = live.view_json(seat), legal_parts(live.state.legal_actions(seat))
+    view, legal = live.view_data(seat), legal_parts(live.state.legal_actions(seat))
 
     def wanted() -> bool:
         return live.step == step and live.seats[seat].played_by_bot

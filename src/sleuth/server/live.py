@@ -104,13 +104,12 @@ class LiveTable:
     # Another process has taken steps this one has not read yet: read before use.
     behind: bool = False
     used_at: float = 0.0  # when last asked for or left (time.monotonic)
-    _views: dict[int | None, tuple[int, dict[str, JSONValue]]] = field(default_factory=dict)
     sheets: dict[int, tuple[int, str]] = field(default_factory=dict)
     # Encoded once and embedded in every frame that carries them: each seat's view at the
     # current step, and the log, the public steps (seat, what every seat saw of the action,
     # its public result, its public events) that every page tells in words, each entry
     # encoded once, when its step is taken.
-    _view_texts: dict[int | None, tuple[int, Fragment]] = field(default_factory=dict)
+    _view_texts: dict[int | None, tuple[int, bytes]] = field(default_factory=dict)
     _log_texts: list[bytes] = field(default_factory=list)
     _log_text: tuple[int, Fragment] | None = None
     _commitment: str = ""
@@ -195,21 +194,23 @@ class LiveTable:
     # --- what each seat sees ---------------------------------------------------------------
 
     def view_json(self, seat: int | None) -> dict[str, JSONValue]:
-        cached = self._views.get(seat)
-        if cached is not None and cached[0] == self.step:
-            return cached[1]
-        data = self.state.view(seat).to_json()
-        self._views[seat] = (self.step, data)
-        return data
+        """The seat's view as JSON data (what ``view_data`` encodes)."""
+        return self.state.view(seat).to_json()
 
     def view_text(self, seat: int | None) -> Fragment:
         """The seat's view as JSON, for frames: equal to ``view_json`` (tests check it)."""
+        return Fragment(self.view_data(seat))
+
+    def view_data(self, seat: int | None) -> bytes:
+        """The seat's view as JSON text, encoded once a step: in frames, and in its bot's and
+        sheet's jobs (bytes cross to a worker process at the cost of a copy; the view's
+        dicts and lists were pickled one by one in a server thread holding the GIL)."""
         cached = self._view_texts.get(seat)
         if cached is not None and cached[0] == self.step:
             return cached[1]
-        text = Fragment(view_bytes(self.state.view(seat)))
-        self._view_texts[seat] = (self.step, text)
-        return text
+        data = view_bytes(self.state.view(seat))
+        self._view_texts[seat] = (self.step, data)
+        return data
 
     def log_text(self) -> Fragment:
         cached = self._log_text

@@ -338,7 +338,7 @@ class TableOwner:
 
         try:
             job = SheetJob(
-                live.game.name, live.game.config_json(), live.view_json(seat), live.row.sheet
+                live.game.name, live.game.config_json(), live.view_data(seat), live.row.sheet
             )
             text = await self.desk.pool.sheet(live.id, seat, job, wanted)
         except Stale:

@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 from sleuth.core import Action, Game, find_kit, make_rng
 from sleuth.core.actions import ActionList
 from sleuth.core.kit import RENDER, TextRender
@@ -27,7 +29,7 @@ class BotJob:
     game: str
     config: dict[str, JSONValue]
     spec: str
-    view: dict[str, JSONValue]
+    view: bytes  # the seat's view as JSON text
     legal: tuple[tuple[str, ...], ...]  # the legal actions' notation, part by part
     seed: int  # the table's bot seed (never the game seed)
     seat: int
@@ -39,7 +41,7 @@ class BotJob:
 class SheetJob:
     game: str
     config: dict[str, JSONValue]
-    view: dict[str, JSONValue]
+    view: bytes  # the seat's view as JSON text
     level: str
 
 
@@ -53,7 +55,7 @@ def decide(job: BotJob) -> str | None:
     from sleuth.agents import make_agent
 
     game = game_of(job.game, job.config)
-    view = game.view_from_json(job.view)
+    view = game.view_from_json(orjson.loads(job.view))
     # The game object lives as long as the worker (``Game.of`` keeps it), and with it what it
     # parsed: a Black Vienna bot's legal list holds 2,925 accusations at every step, whose
     # parsing was three quarters of a decision.
@@ -76,7 +78,7 @@ def _parsed(game: Game[Any], text: str) -> Action:
 
 def render_sheet(job: SheetJob) -> str:
     game = game_of(job.game, job.config)
-    view = game.view_from_json(job.view)
+    view = game.view_from_json(orjson.loads(job.view))
     return find_kit(job.game).part(RENDER, TextRender).sheet(view, job.level)
 
 
