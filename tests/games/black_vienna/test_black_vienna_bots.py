@@ -368,3 +368,7 @@ def test_racing_asks_no_question_likely_to_end_the_game() -> None:
     assert thrifty.act(near, legal, random.Random(1)) == Investigate(2, ("QUY", "QST"))
     assert racing.act(near, legal, random.Random(1)) == Investigate(0, ("QUY", "QST"))
     assert racing.act(view, legal, random.Random(1)) == Investigate(2, ("QUY", "QST"))
+
+
+def test_the_expert_level_is_the_racing_bot() -> None:
+    assert make_agent("Expert", "bv").name == "racing"
