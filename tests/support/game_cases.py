@@ -48,6 +48,8 @@ class GameCases:
     that play many play fewer of it. ``position``: a small position file of the game's
     knowledge part (``sleuth deduce``), which every game with that part must give.
     ``record``: the game's sample finished record (``support.records``).
+    ``spectator_sheet``: the game's sheet (``TextRender.sheet``) fills in for a spectator
+    too, from the public facts; a game without says a spectator keeps none.
     """
 
     base: Mapping[str, object] = field(default_factory=dict)
@@ -58,6 +60,7 @@ class GameCases:
     long_games: bool = False
     position: Mapping[str, object] | None = None
     record: SampleRecord = field(default_factory=SampleRecord)
+    spectator_sheet: bool = False
 
 
 def package_of(kit: GameKit) -> str:
