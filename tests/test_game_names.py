@@ -51,8 +51,6 @@ NOT_YET = {
     "scripts/screenshots.py",
     "tests/agents/test_bot_process_games.py",
     "tests/agents/test_bot_protocol.py",
-    "tests/envs/test_factored.py",
-    "tests/envs/test_rewards_and_bounds.py",
     "tests/review/deals.py",
     "tests/review/test_brute.py",
     "tests/review/test_fronts.py",
