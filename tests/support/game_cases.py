@@ -50,6 +50,8 @@ class GameCases:
     ``record``: the game's sample finished record (``support.records``).
     ``spectator_sheet``: the game's sheet (``TextRender.sheet``) fills in for a spectator
     too, from the public facts; a game without says a spectator keeps none.
+    ``random_game_options``: options that keep a game between random bots short, for the
+    tests that draw many whole games at every table (the review's invariants).
     """
 
     base: Mapping[str, object] = field(default_factory=dict)
@@ -61,6 +63,7 @@ class GameCases:
     position: Mapping[str, object] | None = None
     record: SampleRecord = field(default_factory=SampleRecord)
     spectator_sheet: bool = False
+    random_game_options: Mapping[str, object] = field(default_factory=dict)
 
 
 def package_of(kit: GameKit) -> str:

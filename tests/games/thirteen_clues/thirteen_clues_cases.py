@@ -33,4 +33,6 @@ CASES = GameCases(
     # the smallest table, two players, is not allowed with these options
     players_with_options=3,
     record=SampleRecord(players=4, seed=6, options={"top_secret": True, "stall_rounds": 3}),
+    # The names of games moved out of the generic tests (issue #32 item 5).
+    random_game_options={"stall_rounds": 3},
 )
