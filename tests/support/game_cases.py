@@ -52,6 +52,9 @@ class GameCases:
     too, from the public facts; a game without says a spectator keeps none.
     ``random_game_options``: options that keep a game between random bots short, for the
     tests that draw many whole games at every table (the review's invariants).
+    ``fronts_example``: the game the tests of the fronts and commands (arena, terminal app,
+    command line) play as their example, for its short games at three players
+    (``support.example_game``); one game says so.
     """
 
     base: Mapping[str, object] = field(default_factory=dict)
@@ -64,6 +67,7 @@ class GameCases:
     record: SampleRecord = field(default_factory=SampleRecord)
     spectator_sheet: bool = False
     random_game_options: Mapping[str, object] = field(default_factory=dict)
+    fronts_example: bool = False
 
 
 def package_of(kit: GameKit) -> str:

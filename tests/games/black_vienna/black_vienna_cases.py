@@ -30,4 +30,6 @@ CASES = GameCases(
     },
     # a wrong accusation, a correct one, a guess and a pass
     record=SampleRecord(golden="black-vienna-4p-scripted.json"),
+    # The names of games moved out of the generic tests (issue #32 item 5).
+    fronts_example=True,  # its games between random bots are a few dozen steps
 )
