@@ -79,7 +79,6 @@ NOT_YET = {
     "tests/test_assist.py",
     "tests/test_assist_fuzz.py",
     "tests/test_assist_sessions.py",
-    "tests/test_checked_apply.py",
     "tests/test_play_app.py",
     "tests/test_records.py",
     "tests/test_registry.py",
