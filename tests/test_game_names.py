@@ -81,7 +81,6 @@ NOT_YET = {
     "tests/test_assist_sessions.py",
     "tests/test_play_app.py",
     "tests/test_records.py",
-    "tests/test_slips.py",
     "tests/web/alibi-events.json",
     "tests/web/alibi-events.test.js",
     "tests/web/black-stories-events.test.js",
