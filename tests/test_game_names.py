@@ -80,7 +80,6 @@ NOT_YET = {
     "tests/test_assist_fuzz.py",
     "tests/test_assist_sessions.py",
     "tests/test_play_app.py",
-    "tests/test_records.py",
     "tests/web/alibi-events.json",
     "tests/web/alibi-events.test.js",
     "tests/web/black-stories-events.test.js",
