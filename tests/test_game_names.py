@@ -49,8 +49,6 @@ NOT_YET = {
     "benchmarks/serve.py",
     "benchmarks/serve_hostile.py",
     "scripts/screenshots.py",
-    "tests/agents/test_bot_process_games.py",
-    "tests/agents/test_bot_protocol.py",
     "tests/server/fuzz_world.py",
     "tests/server/test_access.py",
     "tests/server/test_bot_budgets.py",
