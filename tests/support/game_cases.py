@@ -13,6 +13,7 @@ import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from sleuth.core import GameKit
 
@@ -32,6 +33,19 @@ class SampleRecord:
     seed: int = 1
     options: Mapping[str, object] = field(default_factory=dict)
     golden: str | None = None
+
+
+@dataclass(frozen=True)
+class NotebookCases:
+    """A game's notebook under the assistant's fuzz (``test_assist_fuzz``): ``setup`` starts a
+    session; ``entries`` is a hypothesis strategy of lines to type, mostly well-formed so that
+    the engine works; ``table``, lines that complete the position (typed first when drawn);
+    ``valid``, the lines of a small valid session."""
+
+    setup: Mapping[str, object]
+    entries: Any
+    table: tuple[str, ...] = ()
+    valid: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -55,6 +69,8 @@ class GameCases:
     ``fronts_example``: the game the tests of the fronts and commands (arena, terminal app,
     command line) play as their example, for its short games at three players
     (``support.example_game``); one game says so.
+    ``notebook``: what the fuzz of the table assistant types into the game's notebook
+    (``NotebookCases``); a game with a notebook part needs it.
     """
 
     base: Mapping[str, object] = field(default_factory=dict)
@@ -68,6 +84,7 @@ class GameCases:
     spectator_sheet: bool = False
     random_game_options: Mapping[str, object] = field(default_factory=dict)
     fronts_example: bool = False
+    notebook: NotebookCases | None = None
 
 
 def package_of(kit: GameKit) -> str:

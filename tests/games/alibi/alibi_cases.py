@@ -37,6 +37,6 @@ CASES = GameCases(
         "round_limit": 12,
         "threshold": 3,
     },
-    # The names of games moved out of the generic tests (issue #32 item 5).
+    # Data of the generic tests that no longer name a game (issue #32 item 5).
     spectator_sheet=True,  # a spectator's sheet counts the clues no one has shown
 )
