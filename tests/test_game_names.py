@@ -73,7 +73,6 @@ NOT_YET = {
     "tests/server/test_web_games.py",
     "tests/server/test_web_lobby.py",
     "tests/server/web_play.py",
-    "tests/test_play_app.py",
     "tests/web/alibi-events.json",
     "tests/web/alibi-events.test.js",
     "tests/web/black-stories-events.test.js",
