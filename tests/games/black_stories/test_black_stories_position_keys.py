@@ -7,7 +7,7 @@ import pytest
 
 from support.positions import check_unknown_key_named
 
-BLACK_STORIES = {
+BLACK_STORIES: dict[str, object] = {
     "game": "black-stories",
     "cards": [{"evidence": ["woman", "knife"], "field": "2"}],
     "failed_guesses": [["man", "day", "inside", "knife"]],
