@@ -12,6 +12,8 @@ import math
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+import pytest
+
 from sleuth.agents import RandomAgent, make_agent
 from sleuth.arena import play_match
 from sleuth.core import State, make_game
@@ -69,3 +71,15 @@ def deductive_record(name: str, players: int, seed: int) -> dict[str, Any]:
     agents = [make_agent("deductive", game.name) for _ in range(players)]
     seeds = [seed * 10 + s for s in range(players)]
     return dict(play_match(game, agents, seed, bot_seeds=seeds, salt=SALT).record)
+
+
+def check_last_line_refused(notebook: Any, lines: list[str], message: str) -> None:
+    """All but the last of ``lines`` are taken into the assistant's ``notebook``; the last is
+    refused with ``message`` and not taken."""
+    from sleuth.assist import EntryError
+
+    for line in lines[:-1]:
+        notebook.enter(line)
+    with pytest.raises(EntryError, match=message):
+        notebook.enter(lines[-1])
+    assert len(notebook.entries) == len(lines) - 1  # the failing entry was not taken

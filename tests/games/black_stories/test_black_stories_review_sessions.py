@@ -9,6 +9,7 @@ import pytest
 from sleuth.assist import EntryError, Notebook
 from sleuth.games.black_stories.notebook import GRAMMAR
 from sleuth.review import review_notebook
+from support.review_oracle import check_last_line_refused
 
 
 def test_black_stories_session_with_revealed_cases() -> None:
@@ -47,12 +48,7 @@ def test_black_stories_session_with_revealed_cases() -> None:
 def test_session_solutions_are_checked(
     setup: dict[str, object], lines: list[str], message: str
 ) -> None:
-    notebook = Notebook.start("black-stories", GRAMMAR, setup)
-    for line in lines[:-1]:
-        notebook.enter(line)
-    with pytest.raises(EntryError, match=message):
-        notebook.enter(lines[-1])
-    assert len(notebook.entries) == len(lines) - 1  # the failing entry was not taken
+    check_last_line_refused(Notebook.start("black-stories", GRAMMAR, setup), lines, message)
 
 
 def test_a_session_without_its_solution_has_no_review() -> None:

@@ -21,7 +21,7 @@ from sleuth.games.black_vienna import components as bv
 from sleuth.games.black_vienna.notebook import GRAMMAR
 from sleuth.review import review_notebook, review_record
 from support.narrow import narrow
-from support.review_oracle import deductive_record
+from support.review_oracle import check_last_line_refused, deductive_record
 
 
 def test_black_vienna_session_agrees_with_the_record() -> None:
@@ -87,12 +87,7 @@ def _first_entry(steps: list[int], could_know: int | None) -> int | None:
 def test_session_solutions_are_checked(
     setup: dict[str, object], lines: list[str], message: str
 ) -> None:
-    notebook = Notebook.start("black-vienna", GRAMMAR, setup)
-    for line in lines[:-1]:
-        notebook.enter(line)
-    with pytest.raises(EntryError, match=message):
-        notebook.enter(lines[-1])
-    assert len(notebook.entries) == len(lines) - 1  # the failing entry was not taken
+    check_last_line_refused(Notebook.start("black-vienna", GRAMMAR, setup), lines, message)
 
 
 def test_a_session_without_its_solution_has_no_review() -> None:

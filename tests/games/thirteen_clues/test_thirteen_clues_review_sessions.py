@@ -15,7 +15,7 @@ from sleuth.games.thirteen_clues import ThirteenCluesState
 from sleuth.games.thirteen_clues.notebook import GRAMMAR
 from sleuth.review import review_notebook, review_record
 from support.narrow import narrow
-from support.review_oracle import deductive_record
+from support.review_oracle import check_last_line_refused, deductive_record
 
 
 @pytest.mark.slow
@@ -97,12 +97,7 @@ def test_thirteen_clues_own_wrong_accusation_is_an_attempt() -> None:
 def test_session_solutions_are_checked(
     setup: dict[str, object], lines: list[str], message: str
 ) -> None:
-    notebook = Notebook.start("13-clues", GRAMMAR, setup)
-    for line in lines[:-1]:
-        notebook.enter(line)
-    with pytest.raises(EntryError, match=message):
-        notebook.enter(lines[-1])
-    assert len(notebook.entries) == len(lines) - 1  # the failing entry was not taken
+    check_last_line_refused(Notebook.start("13-clues", GRAMMAR, setup), lines, message)
 
 
 def test_a_session_without_its_solution_has_no_review() -> None:
