@@ -3,13 +3,27 @@ past either end; a pick names the item the list hands out last."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from sleuth.core.actions import ActionList, IndexedActions
-from sleuth.core.protocol import handed_out
-from sleuth.games.alibi.notation import PlayClue
+from sleuth.core.protocol import Action, handed_out
+
+
+@dataclass(frozen=True)
+class PlayClue(Action):
+    """A game's action of one value, as a game would list many of."""
+
+    kind: ClassVar[str] = "play"
+    value: str
+
+    def __str__(self) -> str:
+        return f"play {self.value}"
+
 
 VALUES = ("male", "female", "thin", "tall", "young", "old", "glasses")
 PLAYS = tuple(PlayClue(value) for value in VALUES)

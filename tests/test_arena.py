@@ -1,4 +1,5 @@
-"""The arena: seat rotation, exact statistics, and backend-independent results."""
+"""The arena: seat rotation, exact statistics, and backend-independent results (on the
+fronts' example game, ``support.example_game``)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,12 @@ import pytest
 from sleuth.arena.stats import head_to_head, ratings, summarize, wilson_interval
 from sleuth.arena.tournament import GameResult, run_specs, schedule
 from sleuth.core import make_game
+from support.example_game import EXAMPLE
 from support.streams import TEST_KEY
 
 
 def test_schedule_rotates_every_bot_through_every_seat() -> None:
-    specs = schedule("black-vienna", {"players": 3}, ["a", "b", "c"], 6, seed=1)
+    specs = schedule(EXAMPLE, {"players": 3}, ["a", "b", "c"], 6, seed=1)
     assert [s.seating for s in specs[:3]] == [("a", "b", "c"), ("c", "a", "b"), ("b", "c", "a")]
     for bot in "abc":
         assert sorted(s.seating.index(bot) for s in specs) == [0, 0, 1, 1, 2, 2]
@@ -87,7 +89,7 @@ def test_head_to_head_pairs_scores_game_by_game() -> None:
 
 
 def test_results_do_not_depend_on_the_number_of_workers() -> None:
-    game = make_game("bv", 3)
+    game = make_game(EXAMPLE, 3)
     specs = schedule(game.name, game.config_json(), ["random"] * 3, 8, seed=4, key=TEST_KEY)
     one = run_specs(specs, workers=1)
     two = run_specs(specs, workers=2)
@@ -100,7 +102,7 @@ def test_results_do_not_depend_on_the_number_of_workers() -> None:
 @pytest.mark.slow
 def test_ray_backend_matches_the_process_backend() -> None:
     pytest.importorskip("ray")
-    game = make_game("bv", 3)
+    game = make_game(EXAMPLE, 3)
     specs = schedule(game.name, game.config_json(), ["random"] * 3, 4, seed=4, key=TEST_KEY)
     assert [r.record for r in run_specs(specs, 1, "ray")] == [r.record for r in run_specs(specs)]
 
@@ -131,7 +133,7 @@ def test_arena_command_prints_the_table_and_draws_the_plot(
     code = main(
         [
             "arena",
-            "bv",
+            EXAMPLE,
             "--players",
             "3",
             "--bots",

@@ -24,6 +24,7 @@ from sleuth.cli.main import main
 from sleuth.core import derive_seed
 from sleuth.core.records import load_record
 from support.deal_hunter import SEEDS, candidate_seeds
+from support.example_game import EXAMPLE
 
 SRC = Path(sleuth.__file__).parent.parent
 HUNTER = Path(__file__).parent / "support" / "deal_hunter.py"
@@ -42,7 +43,7 @@ def hunt(tmp_path: Path, *seed: str) -> tuple[dict[str, Any], list[str], str]:
     report = tmp_path / "hunter.txt"
     hunter = f"cmd:{shlex.join([sys.executable, str(HUNTER), str(report)])}"
     out = tmp_path / "results.json"
-    args = ["arena", "bv", "--players", "3", "--bots", f"{hunter},random,random"]
+    args = ["arena", EXAMPLE, "--players", "3", "--bots", f"{hunter},random,random"]
     code = main([*args, "--games", str(GAMES), *seed, "--out", str(out)])
     assert code == 0
     data = json.loads(out.read_text(encoding="utf-8"))
@@ -79,7 +80,7 @@ def test_the_arena_names_its_seeds_after_the_games_and_they_replay(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     first, again = tmp_path / "first", tmp_path / "again"
-    args = ["arena", "bv", "--players", "3", "--bots", "basic,random,deductive", "--games", "3"]
+    args = ["arena", EXAMPLE, "--players", "3", "--bots", "basic,random,deductive", "--games", "3"]
     assert main([*args, "--out", str(tmp_path / "first.json"), "--record-dir", str(first)]) == 0
     printed = capsys.readouterr().out
     data = json.loads((tmp_path / "first.json").read_text(encoding="utf-8"))
@@ -110,7 +111,7 @@ def _outcome(game: dict[str, Any]) -> dict[str, Any]:
 def test_simulate_deals_from_a_secret_seed_printed_after_the_games(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args = ["simulate", "bv", "--players", "3", "--games", "3"]
+    args = ["simulate", EXAMPLE, "--players", "3", "--games", "3"]
     assert main([*args, "--record-dir", str(tmp_path / "first")]) == 0
     out, err = capsys.readouterr()
     records = [load_record(path) for path in sorted((tmp_path / "first").glob("*.json"))]
@@ -147,7 +148,7 @@ def test_an_output_that_cannot_be_written_is_one_line_and_no_game(
     (tmp_path / "file").write_text("not a folder\n")
     path = target.format(file=tmp_path / "file", folder=tmp_path)
     bots = ["--bots", "random,random,random"] if command == "arena" else []
-    code = main([command, "bv", "--players", "3", *bots, option, path])
+    code = main([command, EXAMPLE, "--players", "3", *bots, option, path])
     out, err = capsys.readouterr()
     assert code == 2
     assert out == ""  # refused before any game was played
@@ -161,7 +162,7 @@ def test_a_plot_in_a_format_matplotlib_lacks_is_refused_before_any_game(
 ) -> None:
     pytest.importorskip("matplotlib")
     plot = tmp_path / "ratings.doc"
-    args = ["arena", "bv", "--players", "3", "--bots", "random,random,random", "--games", "1"]
+    args = ["arena", EXAMPLE, "--players", "3", "--bots", "random,random,random", "--games", "1"]
     assert main([*args, "--plot", str(plot)]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1

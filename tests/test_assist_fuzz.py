@@ -1,4 +1,5 @@
-"""Fuzzing the assistant: entries and session files of every game with a notebook.
+"""Fuzzing the assistant: entries and session files of every game with a notebook (what
+is typed into each: ``notebook`` in its cases, tests/games/<package>/).
 
 Whatever is typed or found in a file, the notebook raises nothing but ``EntryError``, and a
 refused entry or file leaves the session and the file on disk exactly as they were.
@@ -16,14 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sleuth.assist import EntryError, Notebook, load_notebook
+from sleuth.core import GameKit, all_kits
+from sleuth.core.kit import NOTEBOOK
 from sleuth.deduce.api import analyze_position
-from sleuth.games.black_stories.knowledge import ATTRIBUTES
-from sleuth.games.black_stories.notebook import GRAMMAR as BLACK_STORIES
-from sleuth.games.black_vienna import DEFAULT_DECK
-from sleuth.games.black_vienna.notebook import GRAMMAR as BLACK_VIENNA
-from sleuth.games.thirteen_clues.knowledge import CATEGORIES, COLOURS, cards_for
-from sleuth.games.thirteen_clues.notebook import GRAMMAR as THIRTEEN_CLUES
-from sleuth.games.thirteen_clues.notebook import KINDS
+from support.entry_fuzz import join, seats
+from support.game_cases import NotebookCases, cases_of
 
 FUZZ = settings(
     max_examples=200,
@@ -31,105 +29,38 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
-odd_numbers = st.sampled_from(["²", "٣", "-1", "1" * 40, "9" * 300, "0x1", "1.5", ""])
-table_seats = st.integers(0, 3).map(str)
-# mostly seats at a table of 3-4, so that most entries are taken and the engine works
-seats = st.one_of(table_seats, table_seats, table_seats, odd_numbers, st.integers(4, 9).map(str))
 junk = st.text(max_size=30)
 
 
-def _join(*parts: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
-    return st.tuples(*parts).map(" ".join)
+def notebook_cases(kit: GameKit) -> NotebookCases:
+    cases = cases_of(kit).notebook
+    if cases is None:
+        raise TypeError(f"{kit.name} has a notebook but no NotebookCases in its cases")
+    return cases
 
 
-bv_card = st.one_of(
-    st.sampled_from(DEFAULT_DECK[:12]),  # few cards, so answers meet (and contradict)
-    st.sampled_from(DEFAULT_DECK),
-    st.sampled_from(["aor", "ROA", "AOQ", "Ö"]),
-)
-bv_markers = st.one_of(st.integers(0, 3).map(str), st.integers(0, 3).map(str), odd_numbers)
-bv_entry = st.one_of(
-    _join(seats, bv_card, bv_markers),
-    _join(seats, bv_card, bv_markers),
-    st.lists(bv_card, max_size=4).map(lambda cards: " ".join(["up", *cards])),
-    _join(st.just("new"), bv_card),
-    _join(st.just("why"), st.sampled_from(["A", "B", "Ö", "7", "AB"])),
-)
-
-tc_names = [name for name, _, _ in cards_for(6)]
-tc_card = st.one_of(st.sampled_from(tc_names), st.sampled_from(["nurse", "Nobody", "²"]))
-tc_kinds = [[name for name, _, kind in cards_for(4) if kind == k] for k in KINDS]
-tc_trio = st.tuples(*(st.sampled_from(names) for names in tc_kinds)).map(" ".join)
-tc_about = st.sampled_from([*COLOURS, *CATEGORIES, "left", "person", "²"])
-tc_in_play = st.sampled_from([*COLOURS[:8], *CATEGORIES])
-tc_entry = st.one_of(
-    _join(st.just("mystery"), seats, tc_card, tc_card, tc_card),
-    _join(st.just("mystery"), table_seats, tc_trio),
-    _join(seats, tc_in_play, st.integers(0, 3).map(str)),
-    _join(seats, tc_in_play, st.integers(0, 3).map(str)),
-    _join(seats, tc_about, st.integers(0, 9).map(str)),
-    _join(seats, tc_about, st.sampled_from(["left", "right"]), st.integers(0, 3).map(str)),
-    _join(st.just("look"), st.sampled_from(["A", "b", "E", "Z", "²"]), tc_card),
-    _join(st.just("accuse"), seats, tc_card, tc_card, tc_card),
-    _join(st.just("accuse"), table_seats, tc_trio),
-    _join(st.just("why"), tc_card),
-)
-
-bs_values = ["man", "woman", "day", "night", "inside", "outside", "knife", "gun", "cat"]
-bs_card = st.lists(
-    st.tuples(st.integers(0, 3), st.integers(0, 1)),
-    min_size=2,
-    max_size=4,
-    unique_by=lambda kind: kind[0],
-).map(lambda kinds: [ATTRIBUTES[kind][value] for kind, value in kinds])
-bs_case = st.tuples(*(st.sampled_from(pair) for pair in ATTRIBUTES)).map(list)
-bs_evidence = st.one_of(
-    bs_card, bs_card, bs_case, st.lists(st.sampled_from(bs_values), min_size=1, max_size=5)
-)
-bs_field = st.sampled_from(["0/1", "2", "3", "0/1", "2", "4", "²"])
-bs_entry = st.one_of(
-    _join(seats, bs_evidence.map("+".join), bs_field),
-    _join(seats, bs_evidence.map("+".join), bs_field),
-    _join(st.just("fail"), seats, bs_case.map("/".join)),
-    _join(st.just("fail"), seats, bs_evidence.map("/".join)),
-    _join(st.just("solved"), seats),
-    _join(st.just("seen"), bs_case.map("+".join)),
-    _join(st.just("seen"), bs_evidence.map("+".join)),
-    _join(st.just("why"), seats, st.sampled_from(bs_values)),
-)
-
-GAMES: dict[str, tuple[Any, dict[str, object], st.SearchStrategy[str]]] = {
-    "black-vienna": (BLACK_VIENNA, {"players": 4, "seat": 1, "hand": "AFKPTX"}, bv_entry),
-    "13-clues": (
-        THIRTEEN_CLUES,
-        {"players": 4, "seat": 0, "hidden": ["Officer", "Park"]},
-        tc_entry,
-    ),
-    "black-stories-investigation": (BLACK_STORIES, {"players": 3, "seat": 0}, bs_entry),
+# Every game with a notebook: its grammar, its setup and what to type into it.
+GAMES: dict[str, tuple[Any, dict[str, object], NotebookCases]] = {
+    kit.name: (kit.load(NOTEBOOK), dict(notebook_cases(kit).setup), notebook_cases(kit))
+    for kit in all_kits()
+    if kit.has(NOTEBOOK)
 }
 
 
 def _lines(entry: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
     command = st.one_of(
         st.sampled_from(["undo", "list", "help", "delete", "edit", "why"]),
-        _join(st.just("delete"), seats),
+        join(st.just("delete"), seats),
         st.tuples(seats, entry).map(lambda pair: f"edit {pair[0]} {pair[1]}"),
     )
     return st.one_of(entry, entry, entry, command, junk)
 
 
-# Lines of a 13 Clues table where every mystery is known, so the engine gets involved.
-TC_TABLE = [
-    "mystery 1 Duke Market Sword",
-    "mystery 2 Maid Plaza Gun",
-    "mystery 3 Nurse Museum Candlestick",
-]
-
 sessions = st.sampled_from(sorted(GAMES)).flatmap(
     lambda game: st.tuples(
         st.just(game),
         st.booleans(),
-        st.lists(_lines(GAMES[game][2]), max_size=14),
+        st.lists(_lines(GAMES[game][2].entries), max_size=14),
     )
 )
 
@@ -141,13 +72,13 @@ def test_fuzzed_entries_raise_only_entry_errors_and_a_refusal_changes_nothing(
     session: tuple[str, bool, list[str]],
 ) -> None:
     game, table, lines = session
-    grammar, values, _ = GAMES[game]
+    grammar, values, cases = GAMES[game]
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "s.json"
         notebook = Notebook.start(game, grammar, values, path)
         notebook.save()
-        if game == "13-clues" and table:
-            for line in TC_TABLE:
+        if table:
+            for line in cases.table:
                 notebook.enter(line)
         for line in lines:
             entries, saved = notebook.entries, path.read_bytes()
@@ -171,20 +102,16 @@ def _positions_go_through_the_engine(notebook: Notebook[Any, Any]) -> None:
     try:
         positions = notebook.positions()
     except EntryError:
-        return  # 13 Clues before every mystery is in: no position yet, said as such
+        return  # a game before its table is entered (no mysteries yet): no position, said so
     for position in positions.values():
         analysis = analyze_position(position)
         assert analysis["consistent"] is notebook.review().consistent or len(positions) > 1
 
 
 def _valid_session(game: str) -> dict[str, Any]:
-    grammar, values, _ = GAMES[game]
+    grammar, values, cases = GAMES[game]
     notebook = Notebook.start(game, grammar, values)
-    for line in {
-        "black-vienna": ["up AOR BHV CDE", "2 AOR 1"],
-        "13-clues": [*TC_TABLE, "2 purple 1"],
-        "black-stories-investigation": ["1 woman+knife 2", "solved 2"],
-    }[game]:
+    for line in cases.valid:
         notebook.enter(line)
     return notebook.to_json()
 

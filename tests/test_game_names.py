@@ -42,46 +42,6 @@ ALLOWED = {
     # A vendored, minified library (axe-core): its short names happen to match an alias.
     "tests/server/axe/axe.min.js",
 }
-# Not moved yet (issue #32 item 5): each still names games by hand. The list may only
-# shrink: a file made generic or moved beside its game must leave it (the second test).
-NOT_YET = {
-    "tests/agents/test_bot_budgets.py",
-    "tests/agents/test_bot_isolation.py",
-    "tests/agents/test_bot_process_games.py",
-    "tests/agents/test_bot_protocol.py",
-    "tests/agents/test_bot_specs.py",
-    "tests/deduce/strategies.py",
-    "tests/envs/test_factored.py",
-    "tests/envs/test_rewards_and_bounds.py",
-    "tests/deduce/test_position_keys.py",
-    "tests/review/deals.py",
-    "tests/review/test_brute.py",
-    "tests/review/test_fronts.py",
-    "tests/review/test_properties.py",
-    "tests/review/test_scripted.py",
-    "tests/review/test_sessions.py",
-    "tests/support/bv_positions.py",
-    "tests/test_action_list_index.py",
-    "tests/test_arena.py",
-    "tests/test_arena_seeds.py",
-    "tests/test_assist.py",
-    "tests/test_assist_fuzz.py",
-    "tests/test_assist_sessions.py",
-    "tests/test_checked_apply.py",
-    "tests/test_ladder_pairs.py",
-    "tests/test_layout.py",
-    "tests/test_play_app.py",
-    "tests/test_play_hot_seat.py",
-    "tests/test_play_keys.py",
-    "tests/test_play_saves.py",
-    "tests/test_record_size.py",
-    "tests/test_records.py",
-    "tests/test_registry.py",
-    "tests/test_seed_secrecy.py",
-    "tests/test_sheets.py",
-    "tests/test_slips.py",
-    "tests/test_smoke_cli.py",
-}
 
 
 def named() -> list[str]:
@@ -93,16 +53,14 @@ def named() -> list[str]:
 
 def test_no_file_outside_the_games_folders_names_a_game() -> None:
     unexpected = [
-        path
-        for path in named()
-        if path not in ALLOWED | NOT_YET and not path.startswith(ALLOWED_FOLDERS)
+        path for path in named() if path not in ALLOWED and not path.startswith(ALLOWED_FOLDERS)
     ]
     assert unexpected == [], "move these beside their game, or make them iterate the registry"
 
 
 def test_every_file_listed_still_names_a_game() -> None:
     found = set(named())
-    assert sorted((ALLOWED | NOT_YET) - found) == []
+    assert sorted((ALLOWED) - found) == []
 
 
 def test_a_game_is_named_by_its_id_alias_or_package_as_a_whole_word(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ import tokenize
 from pathlib import Path
 
 import sleuth
+from support.game_names import built_in_kits, names_of
 
 GENERIC = (
     "core",
@@ -27,7 +28,31 @@ GENERIC = (
     "testing",
     "envs",
 )
-GAME_NAMES = re.compile(r"black.vienna|thirteen|13.clues|alibi|black.stories|\bbsi\b", re.I)
+
+
+def spellings(name: str) -> str:
+    """A game's name as code may spell it: its words joined by anything or nothing, within
+    longer names too (``<Game>State``), but a short one only as a word of its own."""
+    words = re.split(r"[-_ ]+", name)
+    joined = r".?".join(re.escape(word) for word in words)
+    return rf"\b{joined}\b" if len(name) < 4 else joined
+
+
+# Each built-in game's id, aliases, package and title (as the registry has them).
+GAME_NAMES = re.compile(
+    "|".join(
+        sorted(
+            {
+                spellings(name)
+                for kit in built_in_kits()
+                for name in {*names_of(kit), kit.game.title}
+            },
+            key=len,
+            reverse=True,
+        )
+    ),
+    re.I,
+)
 
 
 def code_without_comments(source: str) -> str:
@@ -61,5 +86,10 @@ def test_no_generic_module_names_a_game() -> None:
 
 
 def test_the_check_sees_code_but_not_comments() -> None:
-    source = '"""Black Vienna in a docstring."""\n# alibi in a comment\nx = "black-vienna"\n'
-    assert GAME_NAMES.findall(code_without_comments(source)) == ["black-vienna"]
+    for kit in built_in_kits():
+        title, name = kit.game.title, kit.name
+        source = f'"""{title} in a docstring."""\n# {name} in a comment\nx = "{name}"\n'
+        assert GAME_NAMES.findall(code_without_comments(source)) == [name]
+        for spelt in names_of(kit) | {title, title.replace(" ", "_").upper()}:
+            assert GAME_NAMES.findall(f"x = {spelt!r}") == [spelt]
+        assert GAME_NAMES.findall(f"{title.replace(' ', '')}State") == [title.replace(" ", "")]

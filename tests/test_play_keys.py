@@ -7,10 +7,11 @@ import pytest
 
 from sleuth.agents import RandomAgent
 from sleuth.agents.registry import make_agent
+from sleuth.arena import play_match
 from sleuth.arena.session import GameSession
 from sleuth.core import make_game
-from sleuth.core.records import Recorder
-from support.json_access import as_list, as_str
+from support.example_game import EXAMPLE
+from support.json_access import as_str
 
 pytest.importorskip("textual")
 
@@ -21,9 +22,10 @@ from sleuth.tui.play_app import PlayApp
 
 
 def _issue_table() -> tuple[GameSession, PlayApp]:
-    """The issue's table: sleuth play bv --players 3 --bots deductive,basic --seed 5."""
-    bots = [make_agent("deductive", "bv"), make_agent("basic", "bv")]
-    session = GameSession(make_game("bv", 3), 5, [None, *bots])
+    """The issue's table: sleuth play GAME --players 3 --bots deductive,basic --seed 5 (the
+    issue's game was the fronts' example, ``support.example_game``)."""
+    bots = [make_agent("deductive", EXAMPLE), make_agent("basic", EXAMPLE)]
+    session = GameSession(make_game(EXAMPLE, 3), 5, [None, *bots])
     return session, PlayApp(session, bot_delay=0.0)
 
 
@@ -92,15 +94,11 @@ async def test_a_move_sent_at_once_that_cannot_be_played_stays_in_the_box() -> N
 
 
 def _ended_game() -> GameSession:
-    game = make_game("13-clues", 2, mystery_choice="random")
-    state = game.new(9)
-    mover = state.to_move()
-    assert mover is not None
-    mystery = [as_str(card) for card in as_list(as_list(state.reveal()["mysteries"])[mover])]
-    recorder = Recorder(game, 9)
-    recorder.play(mover, "accuse " + " ".join(mystery))
-    session = GameSession(game, 9, [None, RandomAgent(0.0)])
-    session.replay(recorder.steps)
+    game = make_game(EXAMPLE, 3)
+    played = play_match(game, [RandomAgent() for _ in range(3)], seed=9)
+    session = GameSession(game, 9, [None, RandomAgent(0.0), RandomAgent(0.0)])
+    session.replay(played.steps)
+    assert session.outcome is not None
     return session
 
 

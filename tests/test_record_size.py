@@ -10,13 +10,13 @@ import pytest
 from sleuth.cli.main import main
 from sleuth.core.errors import RecordError
 from sleuth.core.records import MAX_RECORD_BYTES, load_record
+from support.example_game import EXAMPLE
 
 
 @pytest.fixture
 def records(tmp_path: Path) -> list[Path]:
     """Two records of whole games, each a few kilobytes."""
-    game = "black-stories-investigation"
-    command = ["simulate", game, "--players", "3", "--games", "2", "--seed", "3"]
+    command = ["simulate", EXAMPLE, "--players", "3", "--games", "2", "--seed", "3"]
     assert main([*command, "--record-dir", str(tmp_path)]) == 0
     found = sorted(tmp_path.glob("*.json"))
     assert len(found) == 2

@@ -18,7 +18,17 @@ import pytest
 from sleuth.cli.main import main
 from sleuth.core import GameError, GameKit, all_kits, find_kit, registry
 from sleuth.core.registry import ENTRY_POINT_GROUP
-from sleuth.games.black_vienna import BlackVienna
+from support.game_cases import package_of
+from support.game_names import built_in_kits
+
+BUILT_IN = built_in_kits()
+# Built-ins that a lookup finds without loading the others: their names are spelt like
+# their packages (core/registry.py, _load_named). One is looked up; an impostor takes the
+# other's name.
+BY_PACKAGE = [k.name for k in BUILT_IN if k.name.replace("-", "_") == package_of(k)]
+LOOKED_UP, OTHER = BY_PACKAGE[:2]
+# The rules the fake kits borrow (they do not matter).
+BORROWED = BUILT_IN[0].game
 
 PLUGINS = "fake_sleuth_plugins"  # a module the tests' entry points point into
 
@@ -61,7 +71,7 @@ def builtin_names() -> list[str]:
 
 def kit_named(name: str, aliases: tuple[str, ...] = ()) -> GameKit:
     """A kit whose game is a built-in game under another name (its rules do not matter)."""
-    base: Any = BlackVienna
+    base: Any = BORROWED
     game = type(f"Game_{name}", (base,), {"name": name, "aliases": aliases, "title": name})
     return GameKit(game=game)
 
@@ -84,7 +94,7 @@ def test_a_missing_module_is_an_error_naming_the_entry_point(
     install(broken="no_such_sleuth_plugin.kit:KIT")
     for _ in range(2):  # every call fails the same way: never a registry missing some games
         with pytest.raises(GameError) as caught:
-            find_kit("black-vienna")
+            find_kit(LOOKED_UP)
         assert str(caught.value) == (
             f"entry point broken = no_such_sleuth_plugin.kit:KIT in group {ENTRY_POINT_GROUP} "
             "fails to load: ModuleNotFoundError(\"No module named 'no_such_sleuth_plugin'\")"
@@ -184,50 +194,50 @@ def test_a_lookup_by_a_game_s_own_name_registers_that_built_in_and_the_entry_poi
 ) -> None:
     plugins.KIT = kit_named("newcomer")
     install(newcomer=f"{PLUGINS}:KIT")
-    kit = find_kit("Black-Vienna")
-    assert kit.name == "black-vienna"
+    kit = find_kit(LOOKED_UP.capitalize())
+    assert kit.name == LOOKED_UP
     # the other built-ins are not needed for it (they load with the first full listing)
-    assert sorted(registry._REGISTRY.kits) == ["black-vienna", "newcomer"]
+    assert sorted(registry._REGISTRY.kits) == sorted([LOOKED_UP, "newcomer"])
     assert registry._REGISTRY.stage is registry._Stage.ONE
     assert find_kit("newcomer") is plugins.KIT
     assert (
         registry._REGISTRY.stage is registry._Stage.ALL
     )  # a name no package is named after: the full load
-    assert "alibi" in builtin_names()
+    assert OTHER in builtin_names()
 
 
 def test_an_entry_point_taking_another_built_in_s_name_still_fails_the_full_listing(
     install: Install, plugins: PluginModule
 ) -> None:
-    plugins.KIT = kit_named("alibi")
+    plugins.KIT = kit_named(OTHER)
     install(impostor=f"{PLUGINS}:KIT")
-    assert find_kit("black-vienna").name == "black-vienna"  # the impostor claims another game
+    assert find_kit(LOOKED_UP).name == LOOKED_UP  # the impostor claims another game
     with pytest.raises(GameError) as caught:
         all_kits()
     # the built-in keeps its name, and the error names the entry point, as without the lookup
     assert str(caught.value) == (
-        f"game name 'alibi' of alibi (entry point impostor = {PLUGINS}:KIT in group "
-        f"{ENTRY_POINT_GROUP}) is taken by alibi"
+        f"game name '{OTHER}' of {OTHER} (entry point impostor = {PLUGINS}:KIT in group "
+        f"{ENTRY_POINT_GROUP}) is taken by {OTHER}"
     )
-    assert registry._REGISTRY.kits["alibi"] is not plugins.KIT
+    assert registry._REGISTRY.kits[OTHER] is not plugins.KIT
     with pytest.raises(GameError, match="is taken by"):
-        find_kit("alibi")
+        find_kit(OTHER)
 
 
 def test_an_entry_point_taking_the_looked_up_game_s_name_is_refused(
     install: Install, plugins: PluginModule
 ) -> None:
-    plugins.KIT = kit_named("black-vienna")
+    plugins.KIT = kit_named(LOOKED_UP)
     install(impostor=f"{PLUGINS}:KIT")
-    with pytest.raises(GameError, match=r"^game name 'black-vienna' of black-vienna \(entry"):
-        find_kit("black-vienna")
-    assert registry._REGISTRY.kits["black-vienna"] is not plugins.KIT
+    with pytest.raises(GameError, match=rf"^game name '{LOOKED_UP}' of {LOOKED_UP} \(entry"):
+        find_kit(LOOKED_UP)
+    assert registry._REGISTRY.kits[LOOKED_UP] is not plugins.KIT
 
 
 def test_after_one_lookup_another_built_in_s_name_is_not_an_entry_point_s(
     install: Install, plugins: PluginModule, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    plugins.KIT = kit_named("alibi")
+    plugins.KIT = kit_named(OTHER)
     install(impostor=f"{PLUGINS}:KIT")
     reads: list[str] = []
     listed = registry.entry_points
@@ -237,12 +247,12 @@ def test_after_one_lookup_another_built_in_s_name_is_not_an_entry_point_s(
         return listed(group=group)
 
     monkeypatch.setattr(registry, "entry_points", counted)
-    assert find_kit("black-vienna").name == "black-vienna"
-    assert find_kit("black-vienna").name == "black-vienna"
+    assert find_kit(LOOKED_UP).name == LOOKED_UP
+    assert find_kit(LOOKED_UP).name == LOOKED_UP
     assert len(reads) == 1  # the entry points are read once, not at every lookup
     with pytest.raises(GameError) as caught:
-        find_kit("alibi")  # the built-in's name: the full load, and the impostor is named
+        find_kit(OTHER)  # the built-in's name: the full load, and the impostor is named
     assert str(caught.value) == (
-        f"game name 'alibi' of alibi (entry point impostor = {PLUGINS}:KIT in group "
-        f"{ENTRY_POINT_GROUP}) is taken by alibi"
+        f"game name '{OTHER}' of {OTHER} (entry point impostor = {PLUGINS}:KIT in group "
+        f"{ENTRY_POINT_GROUP}) is taken by {OTHER}"
     )

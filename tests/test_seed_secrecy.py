@@ -30,6 +30,7 @@ from sleuth.cli.main import main
 from sleuth.core import Action, View, derive_seed, make_game, make_rng
 from sleuth.core.records import load_record
 from sleuth.core.rng import keyed_seed
+from support.example_game import EXAMPLE
 from support.game_names import built_in_kits
 
 MAX_SEATS = 6
@@ -180,7 +181,7 @@ def test_simulate_bots_draw_nothing_from_the_deal(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr("sleuth.cli.game_cmds.RandomAgent", SeedHunter)
-    args = ["simulate", "bv", "--players", "3", "--games", "4", "--seed", "42"]
+    args = ["simulate", EXAMPLE, "--players", "3", "--games", "4", "--seed", "42"]
     assert main([*args, "--record-dir", str(tmp_path)]) == 0
     seeds = [load_record(path)["seed"] for path in sorted(tmp_path.glob("*.json"))]
     assert seeds == [derive_seed(42, "game", n) for n in range(4)]
@@ -200,7 +201,7 @@ def test_arena_bots_draw_nothing_from_the_deal(
     if "seed-hunter" not in _AGENTS:
         register_agent("seed-hunter", SeedHunter)
     out = tmp_path / "results.json"
-    args = ["arena", "bv", "--players", "3", "--bots", "seed-hunter,random,seed-hunter"]
+    args = ["arena", EXAMPLE, "--players", "3", "--bots", "seed-hunter,random,seed-hunter"]
     args += ["--games", "3", "--seed", "3", "--record-dir", str(tmp_path), "--out", str(out)]
     assert main(args) == 0
     seeds = [load_record(path)["seed"] for path in sorted(tmp_path.glob("black-vienna-*.json"))]
@@ -219,18 +220,18 @@ def test_arena_bots_draw_nothing_from_the_deal(
 def test_arena_bot_seeds_depend_on_the_key_alone() -> None:
     """Nothing of the deal goes into a bot's generator: other deals (another --seed) under
     the same key give the same bot seeds; another key gives others over the same deals."""
-    config = make_game("bv", 3).config_json()
+    config = make_game(EXAMPLE, 3).config_json()
     bots = ["random"] * 3
-    one = schedule("black-vienna", config, bots, 5, seed=1, key=b"k" * 32)
-    other_deals = schedule("black-vienna", config, bots, 5, seed=2, key=b"k" * 32)
-    other_key = schedule("black-vienna", config, bots, 5, seed=1, key=b"j" * 32)
+    one = schedule(EXAMPLE, config, bots, 5, seed=1, key=b"k" * 32)
+    other_deals = schedule(EXAMPLE, config, bots, 5, seed=2, key=b"k" * 32)
+    other_key = schedule(EXAMPLE, config, bots, 5, seed=1, key=b"j" * 32)
     assert [s.bot_seeds for s in one] == [s.bot_seeds for s in other_deals]
     assert [s.seed for s in one] != [s.seed for s in other_deals]
     assert [s.seed for s in one] == [s.seed for s in other_key]
     pairs = zip(one, other_key, strict=True)
     assert all(a.bot_seeds[i] != b.bot_seeds[i] for a, b in pairs for i in range(3))
     assert len({seed for s in one for seed in s.bot_seeds}) == 15
-    assert schedule("black-vienna", config, bots, 1, 1)[0].bot_seeds != one[0].bot_seeds
+    assert schedule(EXAMPLE, config, bots, 1, 1)[0].bot_seeds != one[0].bot_seeds
 
 
 def test_play_session_seeds_are_fresh_and_unprinted(
@@ -248,11 +249,11 @@ def test_play_session_seeds_are_fresh_and_unprinted(
 
     monkeypatch.setattr(GameSession, "start", staticmethod(start))
     monkeypatch.setattr("sleuth.tui.play_app.PlayApp.run", lambda self: None)
-    assert main(["play", "bv", "--players", "3", "--sheet", "off"]) == 0
+    assert main(["play", EXAMPLE, "--players", "3", "--sheet", "off"]) == 0
     out = capsys.readouterr().out
     assert out == "Game left unfinished after 0 steps.\n"
     assert len(started) == 1
     record = started[0].record()
     assert not {"seed", "salt", "private", "reveal", "outcome"} & set(record)
-    again = GameSession.start(make_game("bv", 3), [None, None, None])
+    again = GameSession.start(make_game(EXAMPLE, 3), [None, None, None])
     assert again.commitment != started[0].commitment

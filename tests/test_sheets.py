@@ -1,34 +1,22 @@
-"""The engine-filled sheets, from views only."""
+"""The engine-filled sheets, from views only (each game's sheet: tests/games/<package>/)."""
 
 from __future__ import annotations
 
-from sleuth.core import View, find_kit, make_game
+import pytest
+
+from sleuth.core import GameKit, all_kits
 from sleuth.core.kit import RENDER, TextRender
-from sleuth.games.alibi import AlibiView
-from sleuth.games.alibi.components import VALUES
+from support.game_cases import cases_of
 
 
-def sheet_text(view: View, level: str, game: str = "alibi") -> str:
-    return find_kit(game).part(RENDER, TextRender).sheet(view, level)
-
-
-def test_alibi_sheet_counts_unseen_clues_from_the_view() -> None:
-    view = make_game("alibi", 3).new(7).view(1)
-    assert isinstance(view, AlibiView)
-    assert sum(view.clue_counts) == 46
-    text = sheet_text(view, "full")
-    hand = list(view.hand or ())
-    for suspect in view.display:
-        needs = f"needs 5 more of {' '.join(suspect.values)}"
-        assert f"{suspect.suspect} (0 of 5 covered): {needs}" in text
-        for value in suspect.values:
-            unseen = view.clue_counts[VALUES.index(value)] - hand.count(value)
-            mine = " (you hold it)" if value in hand else ""
-            assert f"    {value}: {unseen} unseen{mine}" in text
-    assert "unseen" not in sheet_text(view, "facts")
-
-
-def test_a_spectator_gets_no_sheet() -> None:
-    for name, players in (("black-vienna", 4), ("13-clues", 4), ("black-stories-investigation", 3)):
-        view = make_game(name, players).new(1).view(None)
-        assert sheet_text(view, "full", name).startswith("(")
+@pytest.mark.parametrize("kit", all_kits(), ids=lambda kit: kit.name)
+def test_a_spectator_gets_no_sheet_unless_the_game_keeps_one_from_public_facts(
+    kit: GameKit,
+) -> None:
+    players = max(kit.game.min_players, min(4, kit.game.max_players))
+    view = kit.game.configure(players).new(1).view(None)
+    text = kit.part(RENDER, TextRender).sheet(view, "full")
+    if cases_of(kit).spectator_sheet:
+        assert text and not text.startswith("(") and "(you hold it)" not in text
+    else:
+        assert text == "(a spectator keeps no sheet)"

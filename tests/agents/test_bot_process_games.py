@@ -7,6 +7,7 @@ import io
 import json
 import os
 import random
+import re
 import shlex
 import subprocess
 import sys
@@ -28,6 +29,8 @@ from sleuth.cli.main import main
 from sleuth.core import Action, Game, GameError, Outcome, View, make_game
 from sleuth.core.records import replay_record
 from sleuth.core.serialize import JSONValue
+from support.example_game import EXAMPLE
+from support.game_names import built_in_kits
 from support.narrow import narrow
 from support.streams import bot_streams
 
@@ -70,13 +73,14 @@ class Reseeded(Agent):
         return self.inner.interrupt(view, legal, self.rng)
 
 
+# Every game's deductive bot (the fronts' example game's in the quick run, at two seeds), and
+# the example's search bot.
 TABLES = [
-    ("bv", 3, "deductive", (0, 1)),
-    pytest.param("bsi", 3, "deductive", (0,), marks=pytest.mark.slow),
-    pytest.param("alibi", 3, "deductive", (0,), marks=pytest.mark.slow),
-    pytest.param("13-clues", 3, "deductive", (0,), marks=pytest.mark.slow),
-    pytest.param("bv", 3, "ismcts:iterations=30", (0,), marks=pytest.mark.slow),
-]
+    pytest.param(kit.name, 3, "deductive", (0, 1), id=f"{kit.name}-deductive")
+    if kit.name == EXAMPLE
+    else pytest.param(kit.name, 3, "deductive", (0,), marks=pytest.mark.slow)
+    for kit in built_in_kits()
+] + [pytest.param(EXAMPLE, 3, "ismcts:iterations=30", (0,), marks=pytest.mark.slow)]
 
 
 @pytest.mark.parametrize(("game_name", "players", "bot", "seeds"), TABLES)
@@ -112,8 +116,8 @@ def rest(game: Game[Any]) -> list[Agent]:
 
 @pytest.mark.slow
 def test_an_arena_with_a_served_bot_replays_exactly() -> None:
-    config = make_game("bv", 3).config_json()
-    specs = schedule("black-vienna", config, [served("deductive"), "basic", "random"], 3, 5)
+    config = make_game(EXAMPLE, 3).config_json()
+    specs = schedule(EXAMPLE, config, [served("deductive"), "basic", "random"], 3, 5)
     first, again = run_specs(specs), run_specs(specs)
     assert [(r.record, r.scores, r.decisions) for r in first] == [
         (r.record, r.scores, r.decisions) for r in again
@@ -123,8 +127,8 @@ def test_an_arena_with_a_served_bot_replays_exactly() -> None:
 
 
 def test_a_game_goes_on_past_a_crash_and_names_each_lost_decision() -> None:
-    game = make_game("bv", 3)
-    agents = [make_agent(fake("3:crash"), "bv"), *rest(game)]
+    game = make_game(EXAMPLE, 3)
+    agents = [make_agent(fake("3:crash"), EXAMPLE), *rest(game)]
     result = play_match(game, agents, seed=2, bot_seeds=bot_streams(2, 3))
     replay_record(result.record)  # a whole, legal game
     assert result.outcome is not None and len(result.steps) > 10
@@ -148,7 +152,7 @@ def test_the_arena_lists_forfeits_in_its_table_and_its_json(
     out = tmp_path / "results.json"
     code = main(
         [
-            *("arena", "bv", "--players", "3", "--bots", f"{bad},basic,random"),
+            *("arena", EXAMPLE, "--players", "3", "--bots", f"{bad},basic,random"),
             *("--games", "2", "--seed", "4", "--out", str(out)),
         ]
     )
@@ -177,7 +181,7 @@ def test_the_arena_lists_forfeits_in_its_table_and_its_json(
 
 
 def test_bots_command_lists_program_bots(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bots", "bv"]) == 0
+    assert main(["bots", EXAMPLE]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-3:-1] == [
         "any game:",
@@ -186,8 +190,8 @@ def test_bots_command_lists_program_bots(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_a_session_starts_a_program_bot_and_stops_it() -> None:
-    game = make_game("bv", 3)
-    bot = narrow(RemoteAgent, make_agent(fake(), "bv"))
+    game = make_game(EXAMPLE, 3)
+    bot = narrow(RemoteAgent, make_agent(fake(), EXAMPLE))
     session = GameSession(game, 3, [None, bot, RandomAgent(0.0)])
     pid = bot.pid
     assert pid is not None
@@ -212,7 +216,7 @@ def hello(table: Game[Any], seat: int = 1, **changes: Any) -> dict[str, Any]:
 
 
 def test_serve_answers_each_decision_with_the_bots_choice() -> None:
-    game = make_game("bv", 3)
+    game = make_game(EXAMPLE, 3)
     state = game.new(9)
     legal = state.legal_actions(0)
     decide = proto.decide(
@@ -244,17 +248,18 @@ def test_serve_answers_each_decision_with_the_bots_choice() -> None:
 )
 def test_serve_refuses_a_bad_hello(changes: dict[str, Any], message: str) -> None:
     with pytest.raises(GameError, match=message):
-        serve("basic", lines(hello(make_game("bv", 3), **changes)), io.BytesIO())
+        serve("basic", lines(hello(make_game(EXAMPLE, 3), **changes)), io.BytesIO())
 
 
 def test_serve_refuses_bad_decisions_and_lines() -> None:
-    game = make_game("bv", 3)
+    game = make_game(EXAMPLE, 3)
     view = game.new(1).view(1).to_json()
     bad_legal = proto.decide(1, 1, "turn", 1.0, view, [{"kind": "ask", "actions": ["dance"]}])
     with pytest.raises(GameError, match=r"legal\[0\]: 'dance': "):
         serve("basic", lines(hello(game), bad_legal), io.BytesIO())
     bad_every = proto.decide(1, 1, "turn", 1.0, view, [{"kind": "ask", "every": True}])
-    with pytest.raises(GameError, match=r"legal\[0\]: Black Vienna has no family of every 'ask'"):
+    no_family = rf"legal\[0\]: {re.escape(game.title)} has no family of every 'ask'"
+    with pytest.raises(GameError, match=no_family):
         serve("basic", lines(hello(game), bad_every), io.BytesIO())
     with pytest.raises(GameError, match="decision 'maybe' is not turn or interrupt"):
         serve("basic", lines(hello(game), {**bad_legal, "decision": "maybe"}), io.BytesIO())
@@ -281,7 +286,7 @@ def test_sleuth_bot_serve_reports_a_bad_hello_on_stderr() -> None:
 
 
 def test_a_served_bot_holds_no_state() -> None:
-    game = make_game("bv", 4)
+    game = make_game(EXAMPLE, 4)
     state = game.new(3)
     messages = [hello(game, 0)]
     for ident in range(1, 4):
@@ -311,15 +316,15 @@ def test_a_served_bot_holds_no_state() -> None:
     assert run.stderr.decode().strip() == "0"
 
 
-EXAMPLE = Path(__file__).parent.parent.parent / "examples" / "bots" / "first_legal.py"
+EXAMPLE_BOT = Path(__file__).parent.parent.parent / "examples" / "bots" / "first_legal.py"
 
 
 @pytest.mark.parametrize("mode", [[], ["--random"]])
 def test_the_example_bot_plays_whole_games(mode: list[str]) -> None:
-    spec = f"cmd:{shlex.join([sys.executable, str(EXAMPLE), *mode])}"
-    game = make_game("bv", 3)
+    spec = f"cmd:{shlex.join([sys.executable, str(EXAMPLE_BOT), *mode])}"
+    game = make_game(EXAMPLE, 3)
     for seed in range(2):
-        result = play_match(game, [make_agent(spec, "bv"), *rest(game)], seed)
+        result = play_match(game, [make_agent(spec, EXAMPLE), *rest(game)], seed)
         assert result.forfeits == ()
         replay_record(result.record)
     if not mode:  # seat 0 asks first: the first legal question of the deal
@@ -328,13 +333,13 @@ def test_the_example_bot_plays_whole_games(mode: list[str]) -> None:
 
 
 def test_the_example_bot_names_the_example_when_nothing_is_listed() -> None:
-    game = make_game("bv", 3)
+    game = make_game(EXAMPLE, 3)
     every: list[JSONValue] = [
         {"kind": "accuse", "every": True, "count": 2925, "example": "accuse ABC"}
     ]
     messages = [hello(game, 0), proto.decide(1, 9, "turn", 1.0, {}, every), proto.end(None)]
     run = subprocess.run(
-        [sys.executable, str(EXAMPLE)],
+        [sys.executable, str(EXAMPLE_BOT)],
         input=lines(*messages).getvalue(),
         capture_output=True,
         timeout=30,

@@ -1,104 +1,63 @@
-"""Factored actions (Black Vienna's accusation and guess chosen a letter at a time) and the
-Gymnasium learner's ``interrupts="own"``."""
+"""Factored actions (a combination chosen a part at a time) where a game's encoder names
+combinations, refused by name where it names none; each game's factored choices are checked
+in its folder, tests/games/<package>/."""
 
 from __future__ import annotations
 
 import warnings
 
-import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
-from sleuth.core import IllegalActionError
+from sleuth.core import find_kit
 from sleuth.envs import gymnasium_env, pettingzoo_env
-from sleuth.envs.aec import SleuthAECEnv
 from sleuth.envs.table import EnvError
-from sleuth.games.black_vienna.components import LETTERS
-from sleuth.games.thirteen_clues.notation import Choose
+
+from .configs import encoded_games
 
 
-def uniform_decisions(env: SleuthAECEnv, seed: int) -> tuple[int, int]:
-    """(decisions, waits) of one game of uniformly random masked actions."""
-    env.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-    decisions = waits = 0
-    for _agent in env.agent_iter():
-        observation, _, done, cut, _ = env.last()
-        if done or cut:
-            env.step(None)
-            continue
-        code = int(rng.choice(np.flatnonzero(observation["action_mask"])))
-        decisions, waits = decisions + 1, waits + (code == env.wait_action)
-        env.step(code)
-    return decisions, waits
+def factored(game: str) -> bool:
+    """Whether the game's encoder names combinations to choose a part at a time."""
+    smallest = find_kit(game).game.min_players
+    return bool(getattr(pettingzoo_env(game, smallest).table.encoder, "combinations", None))
 
 
-def test_random_masked_black_vienna_games_last_over_20_decisions_when_factored() -> None:
-    factored = pettingzoo_env("black-vienna", 4, actions="factored")
-    flat = pettingzoo_env("black-vienna", 4)
-    seeds = range(40)
-    lengths = [uniform_decisions(factored, seed) for seed in seeds]
-    assert sum(n for n, _ in lengths) == 864  # a mean of 21.6 decisions
-    assert sum(w for _, w in lengths) == 132  # 15.3% of them wait
-    # Flat, nearly every code of a mask is an accusation: a seat accuses at its first offer.
-    assert sum(uniform_decisions(flat, seed)[0] for seed in seeds) == 161  # a mean of 4.0
+FACTORED = [game for game in encoded_games() if factored(game)]
+FLAT_ONLY = [game for game in encoded_games() if not factored(game)]
 
 
-def test_an_accusation_is_chosen_a_letter_at_a_time_each_mask_legal() -> None:
-    env = pettingzoo_env("black-vienna", 3, actions="factored")
-    env.reset(seed=3)
-    table = env.table
-    agent = env.agent_selection
-    seat = env.seat_of[agent]
-    accuse = env.action_index("accuse")
-    assert env.action_name(accuse) == "accuse" and env.observe(agent)["action_mask"][accuse]
-    flat = table.encoder.actions.code(table.game.parse_action("accuse ABC"))
-    state = table.state
-    with pytest.raises(IllegalActionError, match="chosen as 'accuse' and then its parts"):
-        env.step(flat)
-    env.step(accuse)
-    trios = [str(a).split()[1] for a in table.state.legal_actions(seat) if a.kind == "accuse"]
-    assert len(trios) == 2925
-    chosen: list[str] = []
-    for position in range(3):
-        mask = env.observe(agent)["action_mask"]
-        open_names = [env.action_name(int(c)) for c in np.flatnonzero(mask)]
-        assert all(name.startswith("accuse ") for name in open_names)
-        letters = [name.split()[1] for name in open_names]
-        prefix = "".join(chosen)
-        assert letters == sorted({t[position] for t in trios if t.startswith(prefix)})
-        if position:
-            assert min(letters) > chosen[-1]  # a trio in alphabet order
-        observation = env.observe(agent)["observation"]
-        segment = observation[env.layout.slice("factored")]
-        assert segment[0] == 1.0 and int(segment[1 : 1 + 3 * 27].sum()) == position
-        with pytest.raises(IllegalActionError, match="its accuse is begun"):
-            env.step(env.wait_action)
-        assert table.state is state and env.agent_selection == agent
-        chosen.append(letters[-1])
-        env.step(env.action_index(f"accuse {letters[-1]}"))
-    assert table.state is not state
-    accused = env.observe(agent)["observation"][env.layout.slice("own_accusation")]
-    assert "".join(LETTERS[i] for i in np.flatnonzero(accused)) == "".join(chosen) == "YZÖ"
+def test_some_games_are_factored_and_some_not() -> None:
+    assert FACTORED and FLAT_ONLY
 
 
-def test_factored_actions_are_refused_by_name_where_no_encoder_names_combinations() -> None:
-    with pytest.raises(EnvError, match="Alibi has no factored actions"):
-        pettingzoo_env("alibi", 2, actions="factored")
+@pytest.mark.parametrize("game", FLAT_ONLY)
+def test_factored_actions_are_refused_by_name_where_no_encoder_names_combinations(
+    game: str,
+) -> None:
+    title = find_kit(game).game.title
+    with pytest.raises(EnvError, match=f"{title} has no factored actions"):
+        pettingzoo_env(game, find_kit(game).game.min_players, actions="factored")
+
+
+@pytest.mark.parametrize("game", encoded_games())
+def test_an_unknown_kind_of_actions_is_refused_by_name(game: str) -> None:
     with pytest.raises(EnvError, match="actions is one of flat, factored, not 'tree'"):
-        pettingzoo_env("black-vienna", 3, actions="tree")
+        pettingzoo_env(game, find_kit(game).game.min_players, actions="tree")
 
 
-@pytest.mark.parametrize(
-    ("game", "players"),
-    [
-        ("black-vienna", 3),
-        ("13-clues", 2),
-        pytest.param("black-vienna", 6, marks=pytest.mark.slow),
-        pytest.param("13-clues", 6, marks=pytest.mark.slow),
-    ],
-)
+def tables() -> list[object]:
+    """Each factored game at its smallest table, and (slow) at its largest."""
+    out: list[object] = []
+    for game in FACTORED:
+        rules = find_kit(game).game
+        out.append(pytest.param(game, rules.min_players, id=f"{game}-{rules.min_players}"))
+        largest = pytest.param(game, rules.max_players, marks=pytest.mark.slow)
+        out.append(largest)
+    return out
+
+
+@pytest.mark.parametrize(("game", "players"), tables())
 def test_factored_games_pass_the_pettingzoo_and_gymnasium_checks(game: str, players: int) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -107,54 +66,3 @@ def test_factored_games_pass_the_pettingzoo_and_gymnasium_checks(game: str, play
         check_env(
             gymnasium_env(game, players, actions="factored", illegal="penalty", interrupts="own")
         )
-
-
-def learner_waits(interrupts: str, seeds: range) -> tuple[int, int]:
-    """(decisions, waits) of a learner that never accuses, against ``basic`` bots."""
-    env = gymnasium_env(
-        "black-vienna", 4, opponents="basic", interrupts=interrupts, bot_key=bytes(16)
-    )
-    decisions = waits = 0
-    for seed in seeds:
-        observation, _ = env.reset(seed=seed)
-        rng = np.random.default_rng(seed)
-        done = False
-        while not done:
-            legal = np.flatnonzero(observation["action_mask"])
-            code = int(rng.choice(legal[~env.table.drastic[legal]]))
-            decisions, waits = decisions + 1, waits + (code == env.table.wait_code)
-            observation, _, terminated, truncated, _ = env.step(code)
-            done = terminated or truncated
-    return decisions, waits
-
-
-def test_own_interrupts_offer_the_learner_nothing_out_of_turn() -> None:
-    seeds = range(10)
-    assert learner_waits("offer", seeds) == (267, 191)  # 72% of its decisions are waits
-    decisions, waits = learner_waits("own", seeds)  # its accusation only in its own moves
-    assert (decisions, waits) == (76, 0)
-
-
-def test_a_13_clues_mystery_is_chosen_person_location_weapon() -> None:
-    env = pettingzoo_env("13-clues", 2, actions="factored")
-    env.reset(seed=2)
-    agent = env.agent_selection
-    seat = env.seat_of[agent]
-    state = env.table.state
-    trios = [a.cards for a in state.legal_actions(seat) if isinstance(a, Choose)]
-    assert len(trios) == 3  # from its own hand: here the person alone is open
-    env.step(env.action_index("choose"))
-    chosen: tuple[str, ...] = ()
-    for position in range(3):
-        mask = env.observe(agent)["action_mask"]
-        offered = [env.action_name(int(c)).removeprefix("choose ") for c in np.flatnonzero(mask)]
-        expected = {t[position] for t in trios if t[:position] == chosen}
-        assert sorted(offered) == sorted(expected) and len(offered) == (3, 1, 1)[position]
-        chosen = (*chosen, offered[0])
-        env.step(env.action_index(f"choose {offered[0]}"))
-    # The same as the flat code of that choice.
-    flat = pettingzoo_env("13-clues", 2)
-    flat.reset(seed=2)
-    flat.step(flat.table.encoder.actions.code(Choose(chosen)))
-    assert flat.table.state.reveal() == env.table.state.reveal()
-    assert flat.table.state.reveal() != state.reveal()

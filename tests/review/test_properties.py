@@ -16,14 +16,20 @@ from hypothesis import strategies as st
 
 from sleuth.agents import RandomAgent
 from sleuth.arena import play_match
-from sleuth.core import make_game
+from sleuth.core import all_kits, make_game
+from sleuth.core.kit import KNOWLEDGE
 from sleuth.review import GameReview, SeatReview, review_record
+from support.game_cases import cases_of
 
 ONE = 1 - 1e-12
+# Every game with exact knowledge: its tables, and options that keep its games short.
 GAMES: dict[str, tuple[range, dict[str, Any]]] = {
-    "black-vienna": (range(3, 7), {}),
-    "13-clues": (range(2, 7), {"stall_rounds": 3}),
-    "black-stories": (range(2, 5), {}),
+    kit.name: (
+        range(kit.game.min_players, kit.game.max_players + 1),
+        dict(cases_of(kit).random_game_options),
+    )
+    for kit in all_kits()
+    if kit.has(KNOWLEDGE)
 }
 
 

@@ -108,6 +108,19 @@ class FrontCases:
 
 
 @dataclass(frozen=True)
+class NotebookCases:
+    """A game's notebook under the assistant's fuzz (``test_assist_fuzz``): ``setup`` starts a
+    session; ``entries`` is a hypothesis strategy of lines to type, mostly well-formed so that
+    the engine works; ``table``, lines that complete the position (typed first when drawn);
+    ``valid``, the lines of a small valid session."""
+
+    setup: Mapping[str, object]
+    entries: Any
+    table: tuple[str, ...] = ()
+    valid: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class GameCases:
     """One game's data for the tests that run every game.
 
@@ -122,6 +135,12 @@ class GameCases:
     knowledge part (``sleuth deduce``), which every game with that part must give.
     ``record``: the game's sample finished record (``support.records``).
     ``fronts``: its part in the tests of the service, the page and the terminal's pictures.
+    ``spectator_sheet``: the game's sheet (``TextRender.sheet``) fills in for a spectator
+    too, from the public facts; a game without says a spectator keeps none.
+    ``random_game_options``: options that keep a game between random bots short, for the
+    tests that draw many whole games at every table (the review's invariants).
+    ``notebook``: what the fuzz of the table assistant types into the game's notebook
+    (``NotebookCases``); a game with a notebook part needs it.
     """
 
     base: Mapping[str, object] = field(default_factory=dict)
@@ -133,6 +152,9 @@ class GameCases:
     position: Mapping[str, object] | None = None
     record: SampleRecord = field(default_factory=SampleRecord)
     fronts: FrontCases = field(default_factory=FrontCases)
+    spectator_sheet: bool = False
+    random_game_options: Mapping[str, object] = field(default_factory=dict)
+    notebook: NotebookCases | None = None
 
 
 def package_of(kit: GameKit) -> str:

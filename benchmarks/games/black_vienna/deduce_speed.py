@@ -27,13 +27,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "src"))
 # The random position generator lives with the tests.
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tests"))
 
+from games.black_vienna.black_vienna_positions import random_position
 from sleuth.deduce.model import Model
 from sleuth.games.black_vienna.knowledge import (
     BlackViennaAnalysis,
     Position,
     build_model,
 )
-from support.bv_positions import random_position
 
 PLAYERS = (3, 4, 5, 6)
 ANSWERS = (0, 6, 12, 18, 24, 30, 36)

@@ -14,8 +14,8 @@ RateOf = Callable[[Callable[[], int], float], float]
 def figures(seconds: float, wanted: Wanted, rate_of: RateOf) -> dict[str, float]:
     if not wanted("deduce/full"):
         return {}
+    from games.black_vienna.black_vienna_positions import random_position
     from sleuth.games.black_vienna.knowledge import BlackViennaAnalysis
-    from support.bv_positions import random_position
 
     positions = [random_position(random.Random(f"check/{k}"), 4, 6 * k)[1] for k in range(7)]
 

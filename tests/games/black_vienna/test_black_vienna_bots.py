@@ -368,3 +368,15 @@ def test_racing_asks_no_question_likely_to_end_the_game() -> None:
     assert thrifty.act(near, legal, random.Random(1)) == Investigate(2, ("QUY", "QST"))
     assert racing.act(near, legal, random.Random(1)) == Investigate(0, ("QUY", "QST"))
     assert racing.act(view, legal, random.Random(1)) == Investigate(2, ("QUY", "QST"))
+
+
+def test_the_expert_level_is_the_racing_bot() -> None:
+    assert make_agent("Expert", "bv").name == "racing"
+
+
+def test_the_whole_families_of_actions_are_the_accusations_and_guesses() -> None:
+    """The bot protocol sends a family of every action of a kind, not a list (its check of
+    every game's families: tests/agents/test_bot_protocol.py)."""
+    game = make_game("bv", 3)
+    kinds = [t.kind for t in game.action_types if game.every_action(t.kind) is not None]
+    assert kinds == ["accuse", "guess"]

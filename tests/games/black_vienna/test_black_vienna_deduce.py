@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pysat.solvers import Minicard
 
+from games.black_vienna.black_vienna_positions import random_position
 from sleuth.deduce.api import analyze_position as analyze
 from sleuth.deduce.model import Model, PositionError
 from sleuth.games.black_vienna.knowledge import (
@@ -21,7 +22,6 @@ from sleuth.games.black_vienna.knowledge import (
     Investigation,
     Position,
 )
-from support.bv_positions import random_position
 from support.json_access import as_int, as_list, as_number, as_obj, as_str
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

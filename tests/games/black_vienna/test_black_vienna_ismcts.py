@@ -13,6 +13,7 @@ from collections import defaultdict
 
 import pytest
 
+from games.black_vienna.black_vienna_positions import random_position
 from sleuth.agents import make_agent
 from sleuth.arena import play_match
 from sleuth.arena.tournament import run_specs, schedule
@@ -23,7 +24,6 @@ from sleuth.games.black_vienna.bots.ring import knowledge_of, ring_knowledge
 from sleuth.games.black_vienna.components import mask_letters
 from sleuth.games.black_vienna.knowledge import BlackViennaAnalysis, black_vienna_position
 from sleuth.games.black_vienna.sampler import determinize
-from support.bv_positions import random_position
 from support.streams import TEST_KEY, bot_streams
 
 GAME = "black-vienna"

@@ -359,3 +359,10 @@ def test_the_expert_duels_legally_and_the_same_from_the_same_generator() -> None
         seat = state.turn
         legal = state.legal_actions(seat)
         assert bot.act(_view(state, seat), legal, random.Random(seed)) in legal
+
+
+def test_the_bots_list_their_parameters() -> None:
+    from sleuth.agents import bot_parameters
+
+    assert bot_parameters("random", "13-clues") == {"interrupt_rate": 0.01}
+    assert bot_parameters("basic", "13-clues") == {"gamble": 24, "patience": 4, "last": True}

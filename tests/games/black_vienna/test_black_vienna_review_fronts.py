@@ -1,5 +1,5 @@
-"""The review where a game ends: the terminal app after the reveal, and ``sleuth arena
---review``. (The web service's route is tested with the server, tests/server.)"""
+"""The review where a game ends, shown on Black Vienna: the terminal app after the reveal, and
+``sleuth arena --review``. (The web service's route is tested with the server, tests/server.)"""
 
 from __future__ import annotations
 

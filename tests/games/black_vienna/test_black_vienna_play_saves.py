@@ -1,4 +1,5 @@
-"""Issue #18 item 8: a game in progress is saved and resumed; leaving asks first."""
+"""Issue #18 item 8: a game in progress is saved and resumed; leaving asks first (shown on
+Black Vienna, whose ring and hands must not show in a save)."""
 
 from __future__ import annotations
 
