@@ -188,28 +188,33 @@ class Table:
         if decision is None or decision.seat != seat:
             mask = self._nothing
         else:
-            codes = Codes()
-            self.encoder.legal_codes(self.state, seat, codes)
-            if codes.spans or codes.grids:
-                key = (codes.key(), decision.interrupt)
-                made = self._made.get(key)
-                if made is None:
-                    made = self._make_mask(codes, decision.interrupt)
-                    if len(self._made) >= MASKS_KEPT:
-                        self._made.clear()
-                    self._made[key] = made
-            else:  # a few single codes: quicker made afresh than looked up
-                made = self._make_mask(codes, decision.interrupt)
-            mask, coded = made
-            legal = len(self.state.legal_actions(seat))
-            if coded != legal:
-                raise RuntimeError(
-                    f"{self.game.title} encoder: {coded} codes for {legal} legal actions "
-                    f"of seat {seat}"
-                )
+            mask = self.legal_mask(seat, decision.interrupt)
             if self.factoring is not None:
                 mask = self.factoring.mask(mask, self.partial)
         self._masks[seat] = mask
+        return mask
+
+    def legal_mask(self, seat: int, interrupt: bool) -> Mask:
+        """The flat codes of ``seat``'s legal actions now (and ``wait`` if ``interrupt``),
+        whoever is asked: the parallel environment asks every seat that may act at once."""
+        codes = Codes()
+        self.encoder.legal_codes(self.state, seat, codes)
+        if codes.spans or codes.grids:
+            key = (codes.key(), interrupt)
+            made = self._made.get(key)
+            if made is None:
+                made = self._make_mask(codes, interrupt)
+                if len(self._made) >= MASKS_KEPT:
+                    self._made.clear()
+                self._made[key] = made
+        else:  # a few single codes: quicker made afresh than looked up
+            made = self._make_mask(codes, interrupt)
+        mask, coded = made
+        legal = len(self.state.legal_actions(seat))
+        if coded != legal:
+            raise RuntimeError(
+                f"{self.game.title} encoder: {coded} codes for {legal} legal actions of seat {seat}"
+            )
         return mask
 
     def _make_mask(self, codes: Codes, interrupt: bool) -> tuple[Mask, int]:
