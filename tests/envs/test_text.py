@@ -164,4 +164,4 @@ def test_bad_options_are_refused_by_name() -> None:
         ({"reward": "money"}, "reward is one of"),
     ):
         with pytest.raises(Exception, match=message):
-            SleuthTextEnv(name, **options)  # type: ignore[arg-type]
+            SleuthTextEnv(name, **options)
