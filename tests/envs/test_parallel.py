@@ -25,7 +25,10 @@ def tables() -> list[tuple[str, int]]:
 
 @pytest.mark.parametrize(("name", "players"), tables())
 def test_parallel_api(name: str, players: int) -> None:
-    parallel_api_test(parallel_env(name, players), num_cycles=300)
+    env = parallel_env(name, players)
+    for agent in env.possible_agents:  # PettingZoo's test samples from the spaces
+        env.action_space(agent).seed(7)
+    parallel_api_test(env, num_cycles=300)
 
 
 def crowded_moment(name: str) -> tuple[SleuthParallelEnv, State] | None:
@@ -45,7 +48,8 @@ def crowded_moment(name: str) -> tuple[SleuthParallelEnv, State] | None:
                 if mask.any() and mask[env.wait_action]:
                     mask[:] = 0
                     mask[env.wait_action] = 1
-                actions[agent] = int(env.action_space(agent).sample(mask=mask))
+                legal = np.flatnonzero(mask)
+                actions[agent] = int(rng.choice(legal)) if len(legal) else 0
             observations, _, terminations, _, _ = env.step(actions)
             if any(terminations.values()):
                 break

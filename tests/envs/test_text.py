@@ -18,7 +18,7 @@ from sleuth.envs.text import (
     legal_examples,
     situation_text,
 )
-from sleuth.envs.text_env import SleuthTextEnv
+from sleuth.envs.text_gym import SleuthTextEnv
 
 KITS = [kit.name for kit in all_kits()]
 

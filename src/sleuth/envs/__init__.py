@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .aec import SleuthAECEnv
     from .gym import SleuthGymEnv
     from .parallel import SleuthParallelEnv
-    from .text_env import SleuthTextEnv
+    from .text_gym import SleuthTextEnv
 
 
 def pettingzoo_env(game: str, players: int | None = None, **kwargs: Any) -> SleuthAECEnv:
@@ -49,8 +49,8 @@ def parallel_env(game: str, players: int | None = None, **kwargs: Any) -> Sleuth
 
 def text_env(game: str, players: int | None = None, **kwargs: Any) -> SleuthTextEnv:
     """One seat of ``game`` in words, a Gymnasium-style text environment for language-model
-    agents, bots at the other seats (see ``sleuth.envs.text_env``)."""
-    from .text_env import SleuthTextEnv
+    agents, bots at the other seats (see ``sleuth.envs.text_gym``)."""
+    from .text_gym import SleuthTextEnv
 
     return SleuthTextEnv(game, players, **kwargs)
 

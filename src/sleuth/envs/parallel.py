@@ -1,10 +1,10 @@
 """PettingZoo ``ParallelEnv`` environments: every seat that may act now is asked at once.
 
-``parallel_env("black-vienna", players=4)`` asks, at each step, every seat the rules let act
-at this moment: the seat the game waits on, and every seat that may act out of turn (Black
-Vienna's accusations, 13 Clues' mysteries chosen in any order), each with ``wait`` to let
-the moment pass. That is the simultaneous view the rules themselves take; the AEC
-environment (``sleuth.envs.aec``) offers the same moment one seat at a time instead.
+``parallel_env(game, players=4)`` asks, at each step, every seat the rules let act at this
+moment: the seat the game waits on, and every seat that may act out of turn (an accusation
+at any moment, mysteries chosen in any order), each with ``wait`` to let the moment pass.
+That is the simultaneous view the rules themselves take; the AEC environment
+(``sleuth.envs.aec``) offers the same moment one seat at a time instead.
 
 The actions of one step are taken in the order every front uses (``core.turns``: the seats
 acting out of turn from the seat after the mover round the table, then the mover): the

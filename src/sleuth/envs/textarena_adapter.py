@@ -1,13 +1,13 @@
 """Every Sleuth game as a TextArena environment, for its agents and harness (``text`` extra).
 
-``register()`` adds each registered game as ``Sleuth<Name>-v0`` (e.g. ``SleuthBlackVienna-v0``;
-``env_id(game)`` gives it) with TextArena's usual wrappers (the observations as one growing
-text, actions put in brackets), and ``...-v0-raw`` without them::
+``register()`` adds each registered game as ``Sleuth<Title>-v0`` (its title's words run
+together; ``env_id(game)`` gives it) with TextArena's usual wrappers (the observations as
+one growing text, actions put in brackets), and ``...-v0-raw`` without them::
 
     import textarena as ta
     from sleuth.envs.textarena_adapter import register
     register()
-    env = ta.make("SleuthBlackVienna-v0")
+    env = ta.make(env_id(game))
     env.reset(num_players=4, seed=7)
     done = False
     while not done:
@@ -41,7 +41,7 @@ from sleuth.core.rng import secret_seed
 
 from .table import EnvError, check_reward, outcome_rewards
 from .text import AnswerError, Asked, TextTable, decision_text, rules_text
-from .text_env import RETRIES, check_illegal, check_retries, make_game
+from .text_gym import RETRIES, check_illegal, check_retries, make_game
 
 VERSION = "v0"
 

@@ -1,11 +1,11 @@
 """One seat of a Sleuth game as a Gymnasium-style text environment; bots play the others.
 
-``text_env("black-vienna", players=4, opponents="deductive")``: ``reset(seed=...)`` returns
-``(text, info)`` and ``step(answer)`` returns ``(text, reward, terminated, truncated,
-info)``, where ``text`` is the seat's whole situation in words (``sleuth.envs.text``: the
-rules in short, the table as the seat sees it, the history as it saw it, its legal moves
-with examples) and ``answer`` is the agent's free text. Each observation stands alone, so
-a model can be called afresh at every decision.
+``sleuth.envs.text_env(game, players=4, opponents="deductive")`` (any registered game):
+``reset(seed=...)`` returns ``(text, info)`` and ``step(answer)`` returns ``(text, reward,
+terminated, truncated, info)``, where ``text`` is the seat's whole situation in words
+(``sleuth.envs.text``: the rules in short, the table as the seat sees it, the history as it
+saw it, its legal moves with examples) and ``answer`` is the agent's free text. Each
+observation stands alone, so a model can be called afresh at every decision.
 
 An answer that names no legal move returns the error and the situation again (``info
 ["invalid"]``, ``info["retries_left"]``), with reward 0 and nothing changed; after
