@@ -10,7 +10,7 @@ import pytest
 from pettingzoo.test import parallel_api_test
 
 from envs.configs import encoded_games
-from sleuth.core import IllegalActionError, InvalidActionError, State, find_kit
+from sleuth.core import GameError, IllegalActionError, InvalidActionError, State, find_kit
 from sleuth.envs.parallel import SleuthParallelEnv, parallel_env
 from sleuth.envs.table import EnvError
 
@@ -86,6 +86,38 @@ def test_several_seats_asked_at_once(name: str) -> None:
     code = env.table.encoder.actions.code(move)
     env.step({**waits, env.possible_agents[mover]: code})
     expected = before.apply(mover, move)
+    for seat in range(env.game.players):
+        assert env.table.state.view(seat) == expected.view(seat)
+
+
+@pytest.mark.parametrize("name", encoded_games())
+def test_an_action_overtaken_in_the_same_step_is_void(name: str) -> None:
+    """The first seat out of turn acts and the mover moves too: the mover's move is taken
+    after it if still legal, else void and named in its info."""
+    found = crowded_moment(name)
+    if found is None:
+        pytest.skip("a turn-based game: never two seats asked at once")
+    env, before = found
+    asked = env.asked()
+    mover = before.to_move()
+    assert mover is not None
+    first = next(seat for seat in asked if seat != mover)
+    codes = env.table.encoder.actions
+    rng = random.Random(1)
+    early = rng.choice(list(before.legal_actions(first)))
+    legal = before.legal_actions(mover)
+    late = rng.choice([action for action in legal if not action.drastic] or list(legal))
+    actions = {env.possible_agents[seat]: env.wait_action for seat in asked}
+    actions[env.possible_agents[first]] = codes.code(early)
+    actions[env.possible_agents[mover]] = codes.code(late)
+    _, _, _, _, infos = env.step(actions)
+    expected = before.apply(first, early)
+    try:
+        expected = expected.apply(mover, late)
+        void = None
+    except GameError as error:
+        void = f"{late}: {error}"
+    assert infos[env.possible_agents[mover]].get("void") == void
     for seat in range(env.game.players):
         assert env.table.state.view(seat) == expected.view(seat)
 

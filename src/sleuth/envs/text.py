@@ -181,7 +181,7 @@ class AnswerReader:
             found = self._first(pieces, refused)
             if found is not None:
                 return found[0]
-        named = self._scan(answer, refused)
+        named = self._scan(answer)
         if len(named) == 1:
             return next(iter(named.values()))
         if len(named) > 1:
@@ -224,7 +224,7 @@ class AnswerReader:
             return None
         return (action,)
 
-    def _scan(self, answer: str, refused: list[str]) -> dict[str, Action | None]:
+    def _scan(self, answer: str) -> dict[str, Action | None]:
         """Every legal move named anywhere in the answer: each word that starts a kind of
         move, with the longest run of words after it on its line that reads as one."""
         named: dict[str, Action | None] = {}
@@ -234,11 +234,11 @@ class AnswerReader:
                 if word.strip(_EDGES).casefold() not in self.kinds:
                     continue
                 for stop in range(min(len(words), start + 12), start, -1):
+                    # A scan's near misses are too many to be useful in an error.
                     found = self._exact(" ".join(words[start:stop]), [])
                     if found is not None:
                         named.setdefault(str(found[0]) if found[0] else WAIT, found[0])
                         break
-        del refused  # a scan's near misses are too many to be useful in the error
         return named
 
 
