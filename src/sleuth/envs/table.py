@@ -23,7 +23,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from sleuth.core import Game, GameError, IllegalActionError, InvalidActionError, State, find_kit
+from sleuth.core import (
+    Game,
+    GameError,
+    IllegalActionError,
+    InvalidActionError,
+    Outcome,
+    State,
+    find_kit,
+)
 from sleuth.core.encoding import Codes, Encoder
 from sleuth.core.kit import ENCODER, PartError
 from sleuth.core.protocol import Action
@@ -180,28 +188,33 @@ class Table:
         if decision is None or decision.seat != seat:
             mask = self._nothing
         else:
-            codes = Codes()
-            self.encoder.legal_codes(self.state, seat, codes)
-            if codes.spans or codes.grids:
-                key = (codes.key(), decision.interrupt)
-                made = self._made.get(key)
-                if made is None:
-                    made = self._make_mask(codes, decision.interrupt)
-                    if len(self._made) >= MASKS_KEPT:
-                        self._made.clear()
-                    self._made[key] = made
-            else:  # a few single codes: quicker made afresh than looked up
-                made = self._make_mask(codes, decision.interrupt)
-            mask, coded = made
-            legal = len(self.state.legal_actions(seat))
-            if coded != legal:
-                raise RuntimeError(
-                    f"{self.game.title} encoder: {coded} codes for {legal} legal actions "
-                    f"of seat {seat}"
-                )
+            mask = self.legal_mask(seat, decision.interrupt)
             if self.factoring is not None:
                 mask = self.factoring.mask(mask, self.partial)
         self._masks[seat] = mask
+        return mask
+
+    def legal_mask(self, seat: int, interrupt: bool) -> Mask:
+        """The flat codes of ``seat``'s legal actions now (and ``wait`` if ``interrupt``),
+        whoever is asked: the parallel environment asks every seat that may act at once."""
+        codes = Codes()
+        self.encoder.legal_codes(self.state, seat, codes)
+        if codes.spans or codes.grids:
+            key = (codes.key(), interrupt)
+            made = self._made.get(key)
+            if made is None:
+                made = self._make_mask(codes, interrupt)
+                if len(self._made) >= MASKS_KEPT:
+                    self._made.clear()
+                self._made[key] = made
+        else:  # a few single codes: quicker made afresh than looked up
+            made = self._make_mask(codes, interrupt)
+        mask, coded = made
+        legal = len(self.state.legal_actions(seat))
+        if coded != legal:
+            raise RuntimeError(
+                f"{self.game.title} encoder: {coded} codes for {legal} legal actions of seat {seat}"
+            )
         return mask
 
     def _make_mask(self, codes: Codes, interrupt: bool) -> tuple[Mask, int]:
@@ -341,23 +354,27 @@ class Table:
         self._masks = {}
 
     def rewards(self, reward: str) -> list[float]:
-        """Each seat's reward once the game is over: its score; with ``win-lose`` 1 for a
-        winner and -1 for the others (0 for everyone if nobody won); with ``margin`` its
-        score minus the best score of the others (so a 0-0 tie pays nothing)."""
-        outcome = self.state.outcome
-        if outcome is None:
-            return [0.0] * self.game.players
-        scores = [float(s) for s in outcome.scores]
-        if reward == "score":
-            return scores
-        if reward == "margin":
-            return [
-                score - max(other for seat, other in enumerate(scores) if seat != mine)
-                for mine, score in enumerate(scores)
-            ]
-        if not outcome.winners:
-            return [0.0] * self.game.players
-        return [1.0 if s in outcome.winners else -1.0 for s in range(self.game.players)]
+        """Each seat's reward once the game is over (``outcome_rewards``)."""
+        return outcome_rewards(self.state.outcome, self.game.players, reward)
+
+
+def outcome_rewards(outcome: Outcome | None, players: int, reward: str) -> list[float]:
+    """Each seat's reward for ``outcome``: its score; with ``win-lose`` 1 for a winner and
+    -1 for the others (0 for everyone if nobody won); with ``margin`` its score minus the
+    best score of the others (so a 0-0 tie pays nothing); all 0 before the end."""
+    if outcome is None:
+        return [0.0] * players
+    scores = [float(s) for s in outcome.scores]
+    if reward == "score":
+        return scores
+    if reward == "margin":
+        return [
+            score - max(other for seat, other in enumerate(scores) if seat != mine)
+            for mine, score in enumerate(scores)
+        ]
+    if not outcome.winners:
+        return [0.0] * players
+    return [1.0 if s in outcome.winners else -1.0 for s in range(players)]
 
 
 def check_reward(reward: str) -> str:
