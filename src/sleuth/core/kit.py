@@ -181,3 +181,5 @@ class RulesGuide:
 
     short: tuple[RulesSection, ...]
     full: tuple[RulesSection, ...]
+    # Where the curious read more: a public page on the printed game's rules.
+    reference: str = ""

@@ -139,4 +139,6 @@ FULL = (
     ),
 )
 
-RULES = RulesGuide(short=SHORT, full=FULL)
+RULES = RulesGuide(
+    short=SHORT, full=FULL, reference="https://www.reich-der-spiele.de/kritiken/alibi"
+)

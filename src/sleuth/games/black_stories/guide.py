@@ -120,4 +120,8 @@ FULL = (
     ),
 )
 
-RULES = RulesGuide(short=SHORT, full=FULL)
+RULES = RulesGuide(
+    short=SHORT,
+    full=FULL,
+    reference="https://www.brettspielblog.ch/spielkritik/black-stories-investigation-spielkritik/",
+)

@@ -135,4 +135,4 @@ FULL = (
     ),
 )
 
-RULES = RulesGuide(short=SHORT, full=FULL)
+RULES = RulesGuide(short=SHORT, full=FULL, reference="http://www.aleknevicus.com/bv/rules.php")

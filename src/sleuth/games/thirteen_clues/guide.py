@@ -144,4 +144,6 @@ FULL = (
     ),
 )
 
-RULES = RulesGuide(short=SHORT, full=FULL)
+RULES = RulesGuide(
+    short=SHORT, full=FULL, reference="https://en.doc.boardgamearena.com/Gamehelpthirteenclues"
+)

@@ -9,6 +9,7 @@ import {endPanel, replayView} from "./ending.js";
 import fallback from "./fallback.js";
 import {ICONS, capitalize, fill, h, icon, listWords, plural, seatColour, seatDot} from "./kit.js";
 import {chatPanel, sheetPanel} from "./panels.js";
+import {openRules, rulesButton} from "./rules.js";
 
 /** @typedef {import("./types.d.ts").TableOut} TableOut */
 /** @typedef {import("./types.d.ts").GameOut} GameOut */
@@ -278,6 +279,7 @@ export class TablePage {
     const typing = target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT");
     if (event.key === "Escape") { this.picks.clear(); this.error = null; this.drawPlay(); return; }
     if (typing || event.ctrlKey || event.metaKey || event.altKey || document.querySelector("dialog[open]")) return;
+    if (event.key === "?" && this.game) { event.preventDefault(); openRules(this.game); return; }
     if (this.replay) {
       if (event.key === "ArrowLeft") { this.replay.go(-1); event.preventDefault(); }
       if (event.key === "ArrowRight") { this.replay.go(1); event.preventDefault(); }
@@ -297,7 +299,8 @@ export class TablePage {
         h("h1", {text: this.table.title}),
         h("span.table-sub", {text: `${plural(this.table.players, "player")} · sheet ${this.table.sheet} · `
           + (this.seat === null ? "watching" : `your seat: ${this.seat}`)}),
-        this.statusPill),
+        this.statusPill,
+        this.game ? rulesButton(this.game, "Rules", " (key ?)") : null),
       this.seatsBar, this.turn, this.justBox, this.notice,
       h("div.layout", {},
         h("div.main-col", {}, this.end, this.playArea),
