@@ -47,6 +47,18 @@ def coded(page: Any) -> list[str]:
     return REFERENCE_CODES.findall(page.locator("body").inner_text())
 
 
+def untitled(page: Any) -> list[str]:
+    """The table's controls with no tooltip (an empty or missing title), by their text."""
+    return list(
+        page.evaluate(
+            """() => [...document.querySelectorAll(
+                 '.table-page button, .table-page input, .table-page select, .table-page textarea')]
+               .filter((c) => !(c.getAttribute('title') || '').trim())
+               .map((c) => c.id || c.getAttribute('aria-label') || c.textContent.trim())"""
+        )
+    )
+
+
 def check_panel(page: Any, game: dict[str, Any], rules: dict[str, Any]) -> None:
     """The open rules panel: the short rules, then the full ones, each section as served, the
     example cards drawn by the game's part; closed again by Escape."""
@@ -90,12 +102,17 @@ def test_the_rules_open_from_a_table_by_its_button_and_the_question_mark(
 ) -> None:
     for game, rules in games_with_rules(server.http):
         host = Player("Ana", *open_context(browser, DESKTOP))
-        seats = ["me"] + ["person"] * (game["min_players"] - 1)
+        seats = ["me"] + ["bot:random"] * (game["min_players"] - 1)
         deal(host, server.http, game["name"], seats, sheet="facts")
         page = host.page
         assert coded(page) == [], game["name"]
-        # a ? typed in a message is a character of it, not the key (the move box waits for
-        # the other seats to fill)
+        # every control has a tooltip: its own where the page gives one, else its name
+        page.wait_for_selector(".board-host button")
+        assert untitled(page) == [], game["name"]
+        assert page.locator("#notation").get_attribute("title") == (
+            "A move typed in the game's notation (the key / comes here)"
+        )
+        # a ? typed in a message is a character of it, not the key
         page.locator("#tab-chat").click()
         page.locator("#chat-text").focus()
         page.keyboard.type("?")
