@@ -31,6 +31,7 @@ RENDER = "render"  # text renderers: the investigation sheet, the hand-kept note
 WEB = "web"  # the browser page's part: a folder of static files (a script module, styles)
 REVIEW = "review"  # the after-game review: positions, truth, moves (sleuth.deduce.review)
 ENCODER = "encoder"  # an Encoder subclass (sleuth.core.encoding): the research environments
+RULES = "rules"  # a RulesGuide: the rules for players, in short and in full
 
 T = TypeVar("T")
 
@@ -156,3 +157,29 @@ class WebPart:
             if not (folder / name).is_file():
                 raise PartError(f"web part: {folder / name} is missing")
         return cls(folder, script, tuple(styles))
+
+
+@dataclass(frozen=True)
+class RulesSection:
+    """One part of a game's rules for players: a heading and its paragraphs, each paragraph
+    one sentence group a catalogue can translate on its own."""
+
+    heading: str
+    paragraphs: tuple[str, ...]
+    # Example cards the page draws as the table draws them, each as the game's web part's
+    # ``drawCard`` reads it (the game's own card text).
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RulesGuide:
+    """The ``rules`` part: the game in players' words, written for people who do not know it.
+
+    ``short`` fits one screen; ``full`` is every rule, with the table's options named as the
+    lobby names them. Neither holds the reference's section codes: those stay in ``REFERENCE.md``.
+    """
+
+    short: tuple[RulesSection, ...]
+    full: tuple[RulesSection, ...]
+    # Where the curious read more: a public page on the printed game's rules.
+    reference: str = ""

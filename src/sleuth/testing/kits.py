@@ -18,10 +18,12 @@ from sleuth.core.kit import (
     NOTEBOOK,
     RENDER,
     REVIEW,
+    RULES,
     SAMPLER,
     WEB,
     GameKit,
     PartError,
+    RulesGuide,
     TextRender,
     WebPart,
 )
@@ -62,6 +64,7 @@ EXPECTED: dict[str, tuple[str, Callable[[object], bool]]] = {
     WEB: ("a WebPart", lambda part: isinstance(part, WebPart)),
     REVIEW: ("a ReviewPart", lambda part: isinstance(part, ReviewPart)),
     ENCODER: ("an Encoder subclass", _is_encoder),
+    RULES: ("a RulesGuide", lambda part: isinstance(part, RulesGuide)),
 }
 
 

@@ -185,52 +185,62 @@ class AlibiConfig(Config):
     suspects: tuple[str, ...] = field(
         default=DEFAULT_SUSPECTS,
         metadata={
-            "help": "C1: the suspects as ID=value+value+... (default: Appendix C)",
+            "help": "the suspects and their five features, as ID=feature+feature+...",
+            "reference": "C1, Appendix C",
             "max_items": MAX_SUSPECTS,
         },
     )
     clues: tuple[str, ...] = field(
         default=DEFAULT_CLUES,
         metadata={
-            "help": "the clue deck as value=count (default: Appendix C, 46 cards), each count "
-            f"0-{MAX_CLUE_COUNT}",
+            "help": "the clue cards: how many of each feature, as feature=count (46 cards "
+            "by default)",
+            "reference": "Appendix C",
             "max_items": len(VALUES),
         },
     )
     alibis: int = field(
-        default=3, metadata={"help": "Alibi cards in the deck (seed: 3)", "range": (0, 3)}
+        default=3,
+        metadata={"help": "alibi cards in the deck", "reference": "seed 003", "range": (0, 3)},
     )
     bribes: int = field(
         default=3,
         metadata={
-            "help": "C10: Bestechung (bribe) cards in the deck (default 3)",
+            "help": "bribe cards in the deck",
+            "reference": "C10",
             "range": (0, 20),
         },
     )
     good_eyes: int = field(
         default=2,
         metadata={
-            "help": "C10: Gutes Auge (good eye) cards in the deck (default 2)",
+            "help": "good eye cards in the deck",
+            "reference": "C10",
             "range": (0, 20),
         },
     )
     threshold: int = field(
         default=5,
         metadata={
-            "help": "C1/C2: distinct fitting clue values on the table that convict",
+            "help": "how many different fitting features on the table convict a suspect",
+            "reference": "C1/C2",
             "range": (1, 5),
         },
     )
     good_eye_chain: bool = field(
         default=True,
-        metadata={"help": "C7: a Gutes Auge played as one of the extra cards grants 2 more plays"},
+        metadata={
+            "help": "a good eye laid as one of a good eye's extra cards grants two more",
+            "reference": "C7",
+        },
     )
     round_limit: int = field(
         default=0,
         metadata={
-            "help": "stall end, not in the rules (0, the default: never): after this many turns "
-            "of one round without a conviction, the unalibied suspect with most distinct "
-            "fitting clues is convicted, no bonus",
+            "help": "end a stuck round (0: never): after this many turns without a "
+            "conviction, the suspect without an alibi with the most different "
+            "fitting clues is convicted, with no bonus",
+            "reference": "stall end, not in the rules",
             "range": (0, 1000),
         },
     )
@@ -238,16 +248,18 @@ class AlibiConfig(Config):
         default="auto",
         metadata={
             "choices": ("auto", "claim"),
-            "help": "C3: a completed suspect is convicted at once (auto), or must be claimed "
-            "by the player whose turn it is (claim: one who overlooks it leaves the claim, "
-            "and the bonus, to the next player)",
+            "help": "a complete suspect is convicted at once (auto), or must be claimed "
+            "by the player whose turn it is (claim: one who overlooks it leaves "
+            "the claim, and the bonus, to the next player)",
+            "reference": "C3",
         },
     )
     clues_must_fit: bool = field(
         default=True,
         metadata={
-            "help": "C5: a clue is played only if it fits a displayed suspect (keirat); no: "
-            "any clue may be played"
+            "help": "a clue may be laid only if it fits a suspect on show; no: any clue "
+            "may be laid",
+            "reference": "C5",
         },
     )
 

@@ -1,6 +1,6 @@
 """Alibi's kit: its rules and the parts the fronts load when they need them."""
 
-from sleuth.core.kit import BOTS, BUDGETS, ENCODER, RENDER, REVIEW, SAMPLER, WEB, GameKit
+from sleuth.core.kit import BOTS, BUDGETS, ENCODER, RENDER, REVIEW, RULES, SAMPLER, WEB, GameKit
 
 from .rules import Alibi
 
@@ -12,6 +12,7 @@ KIT = GameKit(
         BUDGETS: "sleuth.games.alibi.bots:BUDGETS",
         RENDER: "sleuth.games.alibi.render:RENDER",
         WEB: "sleuth.games.alibi.web:WEB",
+        RULES: "sleuth.games.alibi.guide:RULES",
         REVIEW: "sleuth.games.alibi.review:REVIEW",
         ENCODER: "sleuth.games.alibi.encoder:AlibiEncoder",
     },

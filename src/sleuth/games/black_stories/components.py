@@ -116,36 +116,40 @@ class BlackStoriesConfig(Config):
         default="random",
         metadata={
             "choices": ("random", "seat0"),
-            "help": "§2.3: the start player is drawn at random (random) or is seat 0",
+            "help": "who begins: drawn at random (random) or the first seat (seat0)",
+            "reference": "2.3",
         },
     )
     guesses: str = field(
         default="public",
         metadata={
             "choices": ("public", "private"),
-            "help": "§2.6: a failed solve attempt's guess is seen by all (public), or only by "
-            "the guesser and the suspect (private)",
+            "help": "who sees a failed guess: everyone (public), or only the guesser and "
+            "the player guessed (private)",
+            "reference": "2.6",
         },
     )
     solve_without_play: bool = field(
         default=True,
         metadata={
-            "help": "B3: when no case card can be played (empty hand, or nobody else has a "
-            "case) step 1 is skipped and a solve attempt is still allowed"
+            "help": "a player who cannot play a case card (empty hand, or nobody else has "
+            "a case) may still try to solve",
+            "reference": "B3",
         },
     )
     point_chips: int = field(
         default=0,
         metadata={
-            "help": "B2: point chips in the pool; 0 tracks scores with no cap, otherwise a "
-            "solve is paid only what is left",
+            "help": "points in the pool; 0: no limit, otherwise a solve is paid only what is left",
+            "reference": "B2",
             "range": (0, 1000),
         },
     )
     deck: tuple[str, ...] = field(
         default=DEFAULT_DECK,
         metadata={
-            "help": "B1: the case cards, evidence joined by + (default: Appendix B, 28 cards)",
+            "help": "the case cards, their facts joined by + (28 cards by default)",
+            "reference": "B1, Appendix B",
             "max_items": 64,
         },
     )

@@ -105,40 +105,45 @@ class BlackViennaConfig(Config):
         default="both",
         metadata={
             "choices": ("both", "either"),
-            "help": "A2: a special investigation gives a face-up card AND a 0-marker card "
-            "(both), or a 0-marker card instead of a face-up one (either)",
+            "help": "a special investigation gives a face-up card and a card with no "
+            "marker (both), or a card with no marker instead of a face-up one "
+            "(either)",
+            "reference": "A2",
         },
     )
     special_count: str = field(
         default="per-card",
         metadata={
             "choices": ("per-card", "per-investigation"),
-            "help": "A5: toward the 6 played cards a special investigation counts 1 per card, "
-            "or 1 in all",
+            "help": "toward the six played cards that open the special investigation, a "
+            "special investigation counts one per card, or one in all",
+            "reference": "A5",
         },
     )
     empty_stacks: str = field(
         default="break",
         metadata={
             "choices": ("break", "special-only"),
-            "help": "A8: with no face-up card left the game breaks off with 0 points (break), "
-            "or goes on with special investigations of a 0-marker card alone (as it always "
-            "does with special=either while one can be made)",
+            "help": "when no face-up card is left the game breaks off with 0 points "
+            "(break), or goes on with special investigations of a card with no "
+            "marker alone (special-only)",
+            "reference": "A8",
         },
     )
     post_win_guesses: bool = field(
         default=True,
         metadata={
-            "help": "A11: after a correct accusation the others hand in sealed guesses "
-            "(or pass) before the reveal"
+            "help": "after a correct accusation, the others hand in sealed guesses (or "
+            "pass) before the gang is shown",
+            "reference": "A11",
         },
     )
     deck: tuple[str, ...] = field(
         default=DEFAULT_DECK,
         metadata={
-            "help": "A1: the investigation cards: generated (Appendix A, the default), "
-            "transcribed (Appendix A2: holds BLM, the rulebook's example), or a list of "
-            "cards of 3 letters each",
+            "help": "the investigation cards: generated (the default), transcribed (from "
+            "a published solver), or your own list of cards of three letters each",
+            "reference": "A1, Appendix A/A2",
             "names": DECKS,
             "max_items": MAX_DECK,
         },

@@ -135,52 +135,67 @@ class ThirteenCluesConfig(Config):
         default="players",
         metadata={
             "choices": ("players", "random"),
-            "help": "§4.3: each seat picks the next seat's mystery from its five cards "
-            "(players), or the engine picks one at random (random; no setup phase)",
+            "help": "each player picks the next player's mystery from their five cards "
+            "(players), or the table deals every mystery (random)",
+            "reference": "4.3",
         },
     )
     glasses: int = field(
         default=8,
         metadata={
-            "help": "D1: magnifying-glass tokens in the game (3-6 players)",
+            "help": "magnifying glasses in the game (3-6 players)",
+            "reference": "D1",
             "range": (0, 30),
         },
     )
     top_secret: bool = field(
         default=False,
-        metadata={"help": "§4.6: Top Secret variant (3-6 players), one private question each"},
+        metadata={
+            "help": "the Top Secret variant (3-6 players): each player may ask one "
+            "question in secret",
+            "reference": "4.6",
+        },
     )
     top_secret_glass: str = field(
         default="witness",
         metadata={
             "choices": ("witness", "discard"),
-            "help": "D4: the glass of a Top Secret question goes to the witness, or is "
-            "discarded to the supply with the token",
+            "help": "the glass of a secret question goes to the witness, or back to the "
+            "supply with the Top Secret token (discard)",
+            "reference": "D4",
         },
     )
     type_questions: bool = field(
         default=False,
-        metadata={"help": "D8: questions may also name a type (person/location/weapon); BGA: no"},
+        metadata={
+            "help": "questions may also ask about persons, locations or weapons (off on "
+            "Board Game Arena)",
+            "reference": "D8",
+        },
     )
     stall_rounds: int = field(
         default=0,
         metadata={
-            "help": "[D] stall end, not in §4.8 (0, the default: never): after this many "
-            "rounds without a winner, questions stop and each turn is one accusation",
+            "help": "end a long game (0: never): after this many rounds with no winner, "
+            "questions stop and each turn is one accusation",
+            "reference": "stall end, not in the rules",
             "range": (0, 1000),
         },
     )
     repeat_accusations: bool = field(
         default=True,
         metadata={
-            "help": "§4.4: a seat may repeat one of its own wrong accusations, as the rulebook "
-            "allows every action more than once and forbids only naming a visible card "
-            "(no: each trio once per seat)"
+            "help": "a player may name again a trio they already named wrongly; no: each trio once",
+            "reference": "4.4",
         },
     )
     deck: tuple[str, ...] = field(
         default=DEFAULT_DECK,
-        metadata={"help": "§4.2: the clue cards as colour/type/name/category", "max_items": 30},
+        metadata={
+            "help": "the clue cards as colour/type/name/kind",
+            "reference": "4.2",
+            "max_items": 30,
+        },
     )
 
     def __post_init__(self) -> None:

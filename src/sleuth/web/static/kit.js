@@ -197,7 +197,7 @@ export function pickButton({label, key, picked = false, usable = true, onpick, c
 export function actionButton(t, text, label, {cls = "", key, content} = {}) {
   return h("button", {
     type: "button", class: `act ${cls}`, "data-key": key || `act:${text}`, "data-action": text,
-    "aria-label": label, disabled: !t.live || !t.can(text),
+    "aria-label": label, title: label, disabled: !t.live || !t.can(text),
     onclick: () => t.act(text),
   }, content ?? label);
 }

@@ -3,6 +3,7 @@
 "use strict";
 import {api, copyText, ensurePerson, forgetInvites, rename, saveInvites, savedInvites, toast, whoAmI} from "./api.js";
 import {ICONS, fill, h, icon, plural} from "./kit.js";
+import {rulesButton} from "./rules.js";
 
 /** @typedef {import("./types.d.ts").GameOut} GameOut */
 /** @typedef {import("./types.d.ts").BotOut} BotOut */
@@ -131,6 +132,7 @@ function newTableSection(menu, onDealt) {
 
   form.append(
     h("fieldset", {}, h("legend", {text: "Game"}), gameChoice,
+      h("div.game-rules", {}, menu.games.map((game) => rulesButton(game, `Rules of ${game.title}`))),
       h("div.row", {}, h("label", {for: "players", text: "Players"}), players, range)),
     seats, rules, sheet.node,
     clockKind.node,

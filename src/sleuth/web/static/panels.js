@@ -69,13 +69,13 @@ export function chatPanel(page, t) {
   if (!page.chat.length) list.append(h("li.empty", {text: "No message yet."}));
   const seated = page.seat !== null;
   const input = h("input", {id: "chat-text", name: "chat", maxlength: "500", autocomplete: "off", disabled: !seated,
-    placeholder: seated ? "Say something to the table" : "Spectators read only"});
+    placeholder: seated ? "Say something to the table" : "Spectators read only", title: "A message to the table"});
   const form = h("form.chat-form", {onsubmit: (event) => {
     event.preventDefault();
     const text = input.value.trim();
     if (text && page.channel.send({type: "chat", text})) input.value = "";
   }}, h("label.visually-hidden", {for: "chat-text", text: "Message"}), input,
-  h("button", {type: "submit", text: "Send", disabled: !seated}));
+  h("button", {type: "submit", text: "Send", disabled: !seated, title: "Send the message"}));
   setTimeout(() => { list.scrollTop = list.scrollHeight; });
   return h("div.chat", {}, list, form);
 }

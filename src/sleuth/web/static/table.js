@@ -9,6 +9,8 @@ import {endPanel, replayView} from "./ending.js";
 import fallback from "./fallback.js";
 import {ICONS, capitalize, fill, h, icon, listWords, plural, seatColour, seatDot} from "./kit.js";
 import {chatPanel, sheetPanel} from "./panels.js";
+import {openRules, rulesButton} from "./rules.js";
+import {keepTooltips} from "./tooltips.js";
 
 /** @typedef {import("./types.d.ts").TableOut} TableOut */
 /** @typedef {import("./types.d.ts").GameOut} GameOut */
@@ -98,7 +100,8 @@ export class TablePage {
   errorBox = h("p.error-text.in-place", {role: "alert"});
   boardHost = h("div.board-host");
   entry = h("input", {id: "notation", name: "notation", autocomplete: "off", spellcheck: "false",
-    list: "legal-list", "aria-describedby": "keys-help", placeholder: "type a move, e.g. the one shown"});
+    list: "legal-list", "aria-describedby": "keys-help", placeholder: "type a move, e.g. the one shown",
+    title: "A move typed in the game's notation (the key / comes here)"});
   legalList = h("datalist", {id: "legal-list"});
   keysHelp = h("p.keys", {id: "keys-help"});
   entryForm = h("form.entry", {onsubmit: (event) => {
@@ -106,7 +109,7 @@ export class TablePage {
     const text = this.entry.value.trim();
     if (text) { this.act(text); this.entry.value = ""; }
   }}, h("label", {for: "notation", text: "Move in notation"}), this.entry, this.legalList,
-  h("button", {type: "submit", text: "Play"}));
+  h("button", {type: "submit", text: "Play", title: "Play the move typed"}));
   end = h("section.end-host", {"aria-label": "The end of the game"});
   history = h("ol.history-list", {"aria-label": "Every move so far", tabindex: "0"});
   sideTabs = h("div.side-tabs");
@@ -278,6 +281,7 @@ export class TablePage {
     const typing = target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT");
     if (event.key === "Escape") { this.picks.clear(); this.error = null; this.drawPlay(); return; }
     if (typing || event.ctrlKey || event.metaKey || event.altKey || document.querySelector("dialog[open]")) return;
+    if (event.key === "?" && this.game) { event.preventDefault(); openRules(this.game); return; }
     if (this.replay) {
       if (event.key === "ArrowLeft") { this.replay.go(-1); event.preventDefault(); }
       if (event.key === "ArrowRight") { this.replay.go(1); event.preventDefault(); }
@@ -297,7 +301,8 @@ export class TablePage {
         h("h1", {text: this.table.title}),
         h("span.table-sub", {text: `${plural(this.table.players, "player")} · sheet ${this.table.sheet} · `
           + (this.seat === null ? "watching" : `your seat: ${this.seat}`)}),
-        this.statusPill),
+        this.statusPill,
+        this.game ? rulesButton(this.game, "Rules", " (key ?)") : null),
       this.seatsBar, this.turn, this.justBox, this.notice,
       h("div.layout", {},
         h("div.main-col", {}, this.end, this.playArea),
@@ -306,6 +311,7 @@ export class TablePage {
             h("h2", {id: "history-title", text: "History"}), this.history),
           this.sideTabs)));
     fill(this.main, root);
+    keepTooltips(root);
     return root;
   }
 
@@ -511,6 +517,7 @@ export class TablePage {
     const bar = h("div.tabs", {role: "tablist", "aria-label": "Sheet and chat"},
       tabs.map(([key, label]) => h("button", {type: "button", role: "tab", id: `tab-${key}`,
         "aria-selected": key === tab ? "true" : "false", "aria-controls": `panel-${key}`, tabindex: key === tab ? "0" : "-1",
+        title: key === "sheet" ? "What you know so far, from your own view" : "Messages to the table",
         onclick: () => { localStorage.setItem("sleuth.tab", key); this.drawSide(); }, text: label})));
     fill(this.sideTabs, bar, ...tabs.map(([key, , box]) => h("div.tab-panel", {role: "tabpanel",
       id: `panel-${key}`, "aria-labelledby": `tab-${key}`, hidden: key !== tab}, box)));

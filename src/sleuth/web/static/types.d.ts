@@ -434,3 +434,19 @@ export interface GamePart<V extends View = View, P extends Picks = Picks, R = Re
 
 /** The generic table (fallback.js): it tells any game's steps, prompt and reveal. */
 export type FallbackPart = GamePart & Required<Pick<GamePart, "describe" | "prompt" | "reveal">>;
+
+// --- rules for players (GET /api/games/<name>/rules) --------------------------------------------
+
+export interface RulesSectionOut {
+  heading: string;
+  paragraphs: string[];
+  cards: string[];
+}
+
+export interface RulesOut {
+  game: string;
+  title: string;
+  short: RulesSectionOut[];
+  full: RulesSectionOut[];
+  reference: string;
+}

@@ -321,3 +321,11 @@ export function eventWords(event, t) {
     default: return `(${e.kind}.)`;
   }
 }
+
+/**
+ * One card as the table draws it, for the rules panel: a clue's or a special card's name.
+ * @param {string} card
+ */
+export function drawCard(card) {
+  return clueCard(card);
+}

@@ -286,3 +286,11 @@ export function eventWords(event, t) {
       return "";
   }
 }
+
+/**
+ * One case card as the table draws it, for the rules panel: its facts joined by +.
+ * @param {string} card
+ */
+export function drawCard(card) {
+  return caseCard(card);
+}

@@ -371,3 +371,16 @@ function ownAccusation(t, index) {
   const own = t.view.accusations.filter((a) => a.seat === t.seat);
   return own[count] ? own[count].letters : null;
 }
+
+/**
+ * One investigation card as the table draws it, for the rules panel: its letters, and after
+ * a colon the markers it got ("AOR:1").
+ * @param {string} card
+ */
+export function drawCard(card) {
+  const [letters, markers] = card.split(":");
+  const count = markers === undefined ? null : Number(markers);
+  const label = count === null ? `investigation card ${spaced(letters)}`
+    : `investigation card ${spaced(letters)} with ${count === 1 ? "1 marker" : `${count} markers`}`;
+  return investigationCard(letters, {markers: count, label});
+}

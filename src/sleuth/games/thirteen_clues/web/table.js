@@ -347,3 +347,13 @@ function questionAt(t, index) {
   const before = t.frame.log.slice(0, index).filter(asked).length;
   return t.view.questions[before] || null;
 }
+
+/**
+ * One clue card as the table draws it, for the rules panel: "colour/type/name/category", as
+ * the deck option writes it.
+ * @param {string} text
+ */
+export function drawCard(text) {
+  const [colour, type, name, category] = text.split("/");
+  return card({colour, type, name, category});
+}
