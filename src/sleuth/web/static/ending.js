@@ -31,13 +31,13 @@ export function endPanel(page, t) {
     h("caption", {text: tr("Scores")}),
     h("thead", {}, h("tr", {}, h("th", {scope: "col", text: tr("Player")}), h("th", {scope: "col", text: tr("Points")}))),
     h("tbody", {}, outcome.scores.map((score, seat) => h("tr", {class: outcome.winners.includes(seat) ? "winner" : ""},
-      h("th", {scope: "row"}, seatDot(seat), ` ${t.name(seat)}${seat === page.seat ? " (you)" : ""}`,
+      h("th", {scope: "row"}, seatDot(seat), " ", seat === page.seat ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat),
         outcome.winners.includes(seat) ? h("span.badge.move", {text: "winner"}) : null),
       h("td", {text: String(score)})))));
   const reveal = page.part.reveal ? page.part.reveal(frame.reveal, frame.view, t) : fallback.reveal(frame.reveal, frame.view, t);
   const seatChoice = h("select", {id: "replay-seat", "aria-label": tr("Replay as seen by")},
     frame.seats.map((s) => h("option", {value: String(s.seat), selected: s.seat === page.seat,
-      text: `${t.name(s.seat)}${s.seat === page.seat ? " (you)" : ""}`})),
+      text: s.seat === page.seat ? tr("%(name)s (you)", {name: t.name(s.seat)}) : t.name(s.seat)})),
     h("option", {value: "", text: "a spectator", selected: page.seat === null}));
   const verdict = h("span.verdict", {role: "status"});
   const verify = async () => {

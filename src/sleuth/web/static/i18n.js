@@ -78,12 +78,17 @@ export function trNodes(message, values) {
   });
 }
 
-/** @param {number} count */
+/**
+ * Which of the catalogue's forms a count takes. The page may not evaluate the .po's C
+ * expression (the Content-Security-Policy forbids eval), so the browser's own plural rules
+ * for the language decide: one form (Japanese) or "one" and the rest (English, German).
+ * @param {number} count
+ */
 function pluralIndex(count) {
   const rule = loaded.catalogue[""];
-  if (!rule || typeof rule !== "object" || Array.isArray(rule)) return count === 1 ? 0 : 1;
-  // The C expression of the catalogue's Plural-Forms (e.g. "(n != 1)", "0"), valid in JS too.
-  return Number(new Function("n", `return +(${rule.plural_expr});`)(count));
+  const forms = rule && typeof rule === "object" && !Array.isArray(rule) ? rule.nplurals : 2;
+  if (forms === 1) return 0;
+  return new Intl.PluralRules(loaded.language).select(count) === "one" ? 0 : 1;
 }
 
 /**

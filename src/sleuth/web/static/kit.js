@@ -17,6 +17,8 @@
 // The shapes of all these (a GamePart, a TableContext, the frames) are in types.d.ts.
 "use strict";
 import {language} from "./i18n.js";
+// The page's words for the games' parts too (they import the kit only).
+export {tr, trn, trNodes} from "./i18n.js";
 
 /** @typedef {import("./types.d.ts").Child} Child */
 /** @typedef {import("./types.d.ts").Props} Props */

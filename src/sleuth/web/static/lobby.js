@@ -287,7 +287,7 @@ function drawRules(fieldset, game, state) {
         option.choices.map((c) => h("option", {value: c, text: c, selected: c === current})));
     } else if (option.kind === "bool") {
       control = h("select", {id, "aria-describedby": helpId, onchange: (e) => set(targetValue(e))},
-        ["yes", "no"].map((c) => h("option", {value: c, text: c, selected: c === current})));
+        ["yes", "no"].map((c) => h("option", {value: c, text: c === "yes" ? tr("yes") : tr("no"), selected: c === current})));
     } else if (option.kind === "int") {
       control = h("input", {id, type: "number", value: current, min: option.low ?? null, max: option.high ?? null,
         "aria-describedby": helpId, inputmode: "numeric", onchange: (e) => set(targetValue(e))});

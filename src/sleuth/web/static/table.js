@@ -348,10 +348,10 @@ export class TablePage {
         s.kind === "person" && s.joined ? (s.connected ? tr("at the table") : tr("away")) : null, moving ? tr("to move") : null].filter(Boolean).join(", ");
       return h("li.seat-chip", {class: [moving ? "moving" : "", s.seat === this.seat ? "mine" : ""].join(" "),
         style: {"--seat": seatColour(s.seat)}, "aria-label": label},
-      seatDot(s.seat), h("span.seat-chip-name", {text: t.name(s.seat) + (s.seat === this.seat ? " (you)" : "")}),
+      seatDot(s.seat), h("span.seat-chip-name", {text: s.seat === this.seat ? tr("%(name)s (you)", {name: t.name(s.seat)}) : t.name(s.seat)}),
       s.kind === "bot" || s.takeover ? icon(ICONS.bot, "bot") : null,
-      s.kind === "person" ? h("span.presence", {class: s.connected ? "on" : "off", title: s.connected ? "at the table" : "away"}) : null,
-      moving ? h("span.to-move", {text: "to move"}) : null,
+      s.kind === "person" ? h("span.presence", {class: s.connected ? "on" : "off", title: s.connected ? tr("at the table") : tr("away")}) : null,
+      moving ? h("span.to-move", {text: tr("to move")}) : null,
       h("span.seat-clock", {"data-seat": s.seat}));
     }));
     this.drawClock();
