@@ -1,5 +1,6 @@
 // The service's HTTP API, and this browser's identity (a cookie the server set, a name).
 "use strict";
+import {tr} from "./i18n.js";
 import {h} from "./kit.js";
 
 /** @typedef {import("./types.d.ts").PersonOut} PersonOut */
@@ -89,7 +90,7 @@ export async function ensurePerson(why) {
 function askName(why) {
   return new Promise((resolve) => {
     const input = h("input", {id: "ask-name", name: "name", maxlength: "40", required: true,
-      autocomplete: "nickname", placeholder: "e.g. Ana"});
+      autocomplete: "nickname", placeholder: tr("e.g. Ana")});
     const dialog = h("dialog.name-dialog", {"aria-labelledby": "ask-name-title"},
       h("form", {method: "dialog", onsubmit: (event) => {
         event.preventDefault();
@@ -99,10 +100,10 @@ function askName(why) {
         dialog.remove();
         resolve(name);
       }},
-      h("h2", {id: "ask-name-title", text: "Your name at the table"}),
-      h("p", {text: why || "The others see this name. No password: this browser remembers you."}),
-      h("label", {for: "ask-name", text: "Display name"}), input,
-      h("div.row", {}, h("button.primary", {type: "submit", text: "Sit down"}))));
+      h("h2", {id: "ask-name-title", text: tr("Your name at the table")}),
+      h("p", {text: why || tr("The others see this name. No password: this browser remembers you.")}),
+      h("label", {for: "ask-name", text: tr("Display name")}), input,
+      h("div.row", {}, h("button.primary", {type: "submit", text: tr("Sit down")}))));
     document.body.append(dialog);
     dialog.addEventListener("cancel", (event) => event.preventDefault());
     dialog.showModal();
@@ -127,7 +128,7 @@ export function toast(text) {
 export async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);
-    toast("Copied");
+    toast(tr("Copied"));
     return true;
   } catch (error) {
     return false;

@@ -1,5 +1,6 @@
 // The page's entry: the theme, then the lobby (/) or a table (/t/ID).
 "use strict";
+import {languagePicker, tr} from "./i18n.js";
 import {showMe, whoAmI} from "./api.js";
 import {ICONS, icon} from "./kit.js";
 
@@ -26,7 +27,8 @@ function applyTheme(theme) {
   if (theme === "auto") delete root.dataset.theme; else root.dataset.theme = theme;
   const button = byId("theme");
   button.replaceChildren(icon(THEME_ICONS[theme]));
-  button.setAttribute("aria-label", `Theme: ${theme === "auto" ? "automatic (as the system)" : theme}; change`);
+  const labels = {auto: tr("Theme: automatic (as the system); change"), light: tr("Theme: light; change"), dark: tr("Theme: dark; change")};
+  button.setAttribute("aria-label", labels[theme]);
 }
 
 function setUpTheme() {
@@ -39,7 +41,19 @@ function setUpTheme() {
   });
 }
 
+/** The page's own lines (index.html) in the page's language, and the language's picker. */
+function setUpLanguage() {
+  const skip = document.querySelector(".skip");
+  if (skip) skip.textContent = tr("Skip to the page");
+  document.querySelector(".brand")?.setAttribute("aria-label", tr("Sleuth: the lobby"));
+  byId("theme").title = tr("Light or dark theme");
+  const loading = document.querySelector(".loading");
+  if (loading) loading.textContent = tr("Loading…");
+  byId("theme").before(languagePicker());
+}
+
 async function start() {
+  setUpLanguage();
   setUpTheme();
   await whoAmI();
   showMe();
@@ -60,6 +74,6 @@ start().catch((/** @type {Error} */ error) => {
   const box = document.createElement("p");
   box.className = "panel error-box";
   box.setAttribute("role", "alert");
-  box.textContent = `The page could not start: ${error.message}`;
+  box.textContent = tr("The page could not start: %(error)s", {error: error.message});
   main.append(box);
 });

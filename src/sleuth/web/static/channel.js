@@ -1,12 +1,14 @@
 // The play channel: one WebSocket for this seat (or a spectator), resumed after a reload, a
 // dropped network or a server restart by sending the last step seen.
 "use strict";
+import {tr} from "./i18n.js";
 
 const PING_EVERY = 15000;
 const PONG_WITHIN = 8000;
 // Close codes of the service that no reconnection can cure.
 /** @type {Record<number, string>} */
-const FINAL = {4403: "This seat is not yours: open your own invite link.", 4404: "There is no such table or seat."};
+/** @returns {Record<number, string>} */
+const finalWords = () => ({4403: tr("This seat is not yours: open your own invite link."), 4404: tr("There is no such table or seat.")});
 
 /** @typedef {import("./types.d.ts").ChannelStatus} ChannelStatus */
 /** @typedef {ReturnType<typeof setTimeout> | undefined} Timer */
@@ -67,7 +69,8 @@ export class Channel {
       this.socket = null;
       clearTimeout(this.pingTimer);
       clearTimeout(this.pongTimer);
-      if (FINAL[event.code]) { this.stopped = true; this.onStatus("closed", FINAL[event.code]); return; }
+      const final = finalWords()[event.code];
+      if (final) { this.stopped = true; this.onStatus("closed", final); return; }
       this.later();
     };
   }

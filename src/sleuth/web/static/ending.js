@@ -2,6 +2,7 @@
 // checked), a rematch, a replay stepping through the game as any one seat saw it, and beside
 // it the review of what each seat could have known, and when.
 "use strict";
+import {tr} from "./i18n.js";
 import {api, toast} from "./api.js";
 import fallback from "./fallback.js";
 import {ICONS, capitalize, fill, h, icon, listWords, seatDot} from "./kit.js";
@@ -25,19 +26,19 @@ export function endPanel(page, t) {
   const winners = outcome.winners.map((s) => (s === page.seat ? "you" : t.name(s)));
   const title = winners.length
     ? `${capitalize(listWords(winners))} ${winners.length === 1 && winners[0] !== "you" ? "wins" : "win"}`
-    : "Nobody wins";
+    : tr("Nobody wins");
   const scores = h("table.scores", {},
-    h("caption", {text: "Scores"}),
-    h("thead", {}, h("tr", {}, h("th", {scope: "col", text: "Player"}), h("th", {scope: "col", text: "Points"}))),
+    h("caption", {text: tr("Scores")}),
+    h("thead", {}, h("tr", {}, h("th", {scope: "col", text: tr("Player")}), h("th", {scope: "col", text: tr("Points")}))),
     h("tbody", {}, outcome.scores.map((score, seat) => h("tr", {class: outcome.winners.includes(seat) ? "winner" : ""},
-      h("th", {scope: "row"}, seatDot(seat), ` ${t.name(seat)}${seat === page.seat ? " (you)" : ""}`,
-        outcome.winners.includes(seat) ? h("span.badge.move", {text: "winner"}) : null),
+      h("th", {scope: "row"}, seatDot(seat), " ", seat === page.seat ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat),
+        outcome.winners.includes(seat) ? h("span.badge.move", {text: tr("winner")}) : null),
       h("td", {text: String(score)})))));
   const reveal = page.part.reveal ? page.part.reveal(frame.reveal, frame.view, t) : fallback.reveal(frame.reveal, frame.view, t);
-  const seatChoice = h("select", {id: "replay-seat", "aria-label": "Replay as seen by"},
+  const seatChoice = h("select", {id: "replay-seat", "aria-label": tr("Replay as seen by")},
     frame.seats.map((s) => h("option", {value: String(s.seat), selected: s.seat === page.seat,
-      text: `${t.name(s.seat)}${s.seat === page.seat ? " (you)" : ""}`})),
-    h("option", {value: "", text: "a spectator", selected: page.seat === null}));
+      text: s.seat === page.seat ? tr("%(name)s (you)", {name: t.name(s.seat)}) : t.name(s.seat)})),
+    h("option", {value: "", text: tr("a spectator"), selected: page.seat === null}));
   const verdict = h("span.verdict", {role: "status"});
   const verify = async () => {
     // The record goes back as the very text it came in: JavaScript numbers would round its
@@ -51,30 +52,29 @@ export function endPanel(page, t) {
     verdict.textContent = answer.valid ? " The signature checks: this server signed this very record." : " The signature does NOT check.";
   };
   const rematch = frame.rematch
-    ? h("a.button", {href: `/t/${frame.rematch}`, text: "Go to the rematch"})
-    : page.seat !== null ? h("button", {type: "button", text: "Rematch: same seats, a new deal", onclick: async () => {
+    ? h("a.button", {href: `/t/${frame.rematch}`, text: tr("Go to the rematch")})
+    : page.seat !== null ? h("button", {type: "button", text: tr("Rematch: same seats, a new deal"), onclick: async () => {
       try {
         const again = /** @type {import("./types.d.ts").TableCreated} */ (await api(`/api/tables/${page.table.id}/rematch`, {}));
         location.href = `/t/${again.table.id}`;
       } catch (error) { toast(error instanceof Error ? error.message : String(error)); }
     }}) : null;
   return h("div.end.panel", {},
-    h("h2", {text: `Game over: ${title}`}),
+    h("h2", {text: tr("Game over: %(title)s", {title})}),
     h("p.reason", {text: capitalize(outcome.reason || "")}),
     h("div.end-grid", {},
       scores,
-      h("section.reveal", {"aria-labelledby": "reveal-title"}, h("h3", {id: "reveal-title", text: "The reveal"}), reveal)),
+      h("section.reveal", {"aria-labelledby": "reveal-title"}, h("h3", {id: "reveal-title", text: tr("The reveal")}), reveal)),
     h("div.end-actions", {},
-      h("div.row", {}, h("a.button", {href: `/api/tables/${page.table.id}/record`, download: "", text: "Download the signed record"}),
-        h("button", {type: "button", text: "Check its signature", onclick: () => verify().catch((e) => { verdict.textContent = ` ${e.message}`; })}), verdict),
-      h("div.row", {}, h("label", {for: "replay-seat", text: "Replay the game as seen by"}), seatChoice,
-        h("button.primary", {type: "button", id: "replay-start", text: "Replay",
+      h("div.row", {}, h("a.button", {href: `/api/tables/${page.table.id}/record`, download: "", text: tr("Download the signed record")}),
+        h("button", {type: "button", text: tr("Check its signature"), onclick: () => verify().catch((e) => { verdict.textContent = ` ${e.message}`; })}), verdict),
+      h("div.row", {}, h("label", {for: "replay-seat", text: tr("Replay the game as seen by")}), seatChoice,
+        h("button.primary", {type: "button", id: "replay-start", text: tr("Replay"),
           onclick: () => page.startReplay(seatChoice.value === "" ? null : Number(seatChoice.value))})),
       rematch ? h("div.row", {}, rematch) : null),
     reviewPanel(page.table.id, frame.seats.map((s) => ({seat: s.seat, selected: s.seat === (page.seat ?? 0)})),
-      (seat) => `${t.name(seat)}${seat === page.seat ? " (you)" : ""}`),
-    h("p.muted.small", {text: `The deal was fixed before the first move: commitment ${frame.commitment.slice(0, 16)}…, `
-      + `now opened by the seed ${frame.seed} and the salt; "sleuth replay" checks the record step by step.`}));
+      (seat) => seat === page.seat ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat)),
+    h("p.muted.small", {text: tr("The deal was fixed before the first move: commitment %(commitment)s…, now opened by the seed %(seed)s and the salt; \"sleuth replay\" checks the record step by step.", {commitment: frame.commitment.slice(0, 16), seed: frame.seed || ""})}));
 }
 
 /**
@@ -102,9 +102,9 @@ export async function replayView(page, seat) {
       const view = this.steps[this.step].view;
       const t = page.context(view, {...frame, legal: {actions: [], families: []}}, false);
       const entry = this.step > 0 ? frame.log[this.step - 1] : null;
-      const whose = seat === null ? "a spectator" : `${t.name(seat)}${seat === page.seat ? " (you)" : ""}`;
+      const whose = seat === null ? tr("a spectator") : seat === page.seat ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat);
       const slider = h("input", {type: "range", id: "replay-step", min: "0", max: String(this.steps.length - 1),
-        value: String(this.step), "aria-label": "Step", oninput: (e) => this.to(Number(/** @type {HTMLInputElement} */ (e.target).value))});
+        value: String(this.step), "aria-label": tr("Step"), oninput: (e) => this.to(Number(/** @type {HTMLInputElement} */ (e.target).value))});
       /**
        * @param {string} label
        * @param {string[]} paths
@@ -116,15 +116,15 @@ export async function replayView(page, seat) {
         onclick: () => this.to(target)}, icon(paths));
       page.prompt.hidden = false;
       fill(page.prompt, h("div.replay-bar", {},
-        h("strong", {text: `Replay as ${whose} saw it: step ${this.step} of ${this.steps.length - 1}`}),
+        h("strong", {text: tr("Replay as %(whose)s saw it: step %(step)s of %(steps)s", {whose, step: this.step, steps: this.steps.length - 1})}),
         h("div.row", {},
-          button("First step", ["M6 6v12", ...ICONS.back], 0, "replay-first"),
-          button("Step back", ICONS.back, this.step - 1, "replay-back"),
+          button(tr("First step"), ["M6 6v12", ...ICONS.back], 0, "replay-first"),
+          button(tr("Step back"), ICONS.back, this.step - 1, "replay-back"),
           slider,
-          button("Step forward", ICONS.next, this.step + 1, "replay-next"),
-          button("Last step", [...ICONS.next, "M18 6v12"], this.steps.length - 1, "replay-last"),
-          h("button", {type: "button", text: "Back to the table", onclick: () => page.stopReplay()})),
-        h("p.replay-event", {"aria-live": "polite"}, entry ? [seatDot(entry[0]), " ", page.describe(entry, t, this.step - 1)] : "The deal, before the first move.")));
+          button(tr("Step forward"), ICONS.next, this.step + 1, "replay-next"),
+          button(tr("Last step"), [...ICONS.next, "M18 6v12"], this.steps.length - 1, "replay-last"),
+          h("button", {type: "button", text: tr("Back to the table"), onclick: () => page.stopReplay()})),
+        h("p.replay-event", {"aria-live": "polite"}, entry ? [seatDot(entry[0]), " ", page.describe(entry, t, this.step - 1)] : tr("The deal, before the first move."))));
       page.errorBox.hidden = true;
       page.entryForm.hidden = true;
       page.keysHelp.hidden = true;

@@ -2,6 +2,7 @@
 // tree of fields, its legal actions as buttons, and the history told from each step's typed
 // events, their kind and fields as they come (a game's own part puts them into words).
 "use strict";
+import {tr, trNodes} from "./i18n.js";
 import {capitalize, h, seatName} from "./kit.js";
 
 /** @typedef {import("./types.d.ts").TableContext} TableContext */
@@ -16,7 +17,7 @@ function plain(item) {
   if (item === null || item === undefined) return "none";
   if (Array.isArray(item)) return item.length ? item.map(plain).join(" ") : "none";
   if (typeof item === "object") return JSON.stringify(item);
-  if (typeof item === "boolean") return item ? "yes" : "no";
+  if (typeof item === "boolean") return item ? tr("yes") : tr("no");
   return String(item);
 }
 
@@ -39,9 +40,9 @@ export function eventWords(event) {
  * @returns {HTMLElement}
  */
 function value(node) {
-  if (node === null || node === undefined) return h("span.muted", {text: "hidden"});
+  if (node === null || node === undefined) return h("span.muted", {text: tr("hidden")});
   if (Array.isArray(node)) {
-    if (!node.length) return h("span.muted", {text: "none"});
+    if (!node.length) return h("span.muted", {text: tr("none")});
     if (node.every((item) => item === null || typeof item !== "object")) {
       return h("span.chips", {}, node.map((item) => h("span.chip", {text: item === null ? "?" : String(item)})));
     }
@@ -51,7 +52,7 @@ function value(node) {
     return h("dl.tree", {}, Object.entries(node).map(([key, item]) => [
       h("dt", {text: key.replaceAll("_", " ")}), h("dd", {}, value(item))]));
   }
-  if (typeof node === "boolean") return h("span", {text: node ? "yes" : "no"});
+  if (typeof node === "boolean") return h("span", {text: node ? tr("yes") : tr("no")});
   return h("span", {text: String(node)});
 }
 
@@ -64,7 +65,7 @@ export default {
   },
 
   prompt() {
-    return "Choose a move below, or type one in notation.";
+    return tr("Choose a move below, or type one in notation.");
   },
 
   board(view, t) {
@@ -77,17 +78,17 @@ export default {
       if (!groups.has(kind)) groups.set(kind, []);
       groups.get(kind)?.push(action);
     }
-    const moves = t.live && (groups.size || t.families.length) ? h("section.zone", {"aria-label": "Your moves"},
-      h("h3.zone-title", {text: "Your moves"}),
+    const moves = t.live && (groups.size || t.families.length) ? h("section.zone", {"aria-label": tr("Your moves")},
+      h("h3.zone-title", {text: tr("Your moves")}),
       [...groups].map(([kind, actions]) => h("div.move-group", {},
         h("span.move-kind", {text: kind}),
         actions.map((action) => h("button.act", {type: "button", "data-action": action, "data-key": `act:${action}`,
           onclick: () => t.act(action), text: action})))),
-      t.families.map((f) => h("p", {text: `…or type any of ${f.count} “${f.kind}” moves in the box below, e.g. ${f.example}.`}))) : null;
+      t.families.map((f) => h("p", {text: tr("…or type any of %(count)s “%(kind)s” moves in the box below, e.g. %(example)s.", {count: f.count, kind: f.kind, example: f.example})}))) : null;
     return h("div.fallback", {},
       moves,
-      h("section.zone", {"aria-label": "The table as your seat sees it"},
-        h("h3.zone-title", {}, "The table as ", t.seat === null ? "a spectator" : seatName(t, t.seat), " sees it"),
+      h("section.zone", {"aria-label": tr("The table as your seat sees it")},
+        h("h3.zone-title", {}, ...(t.seat === null ? [tr("The table as a spectator sees it")] : trNodes("The table as %(whose)s sees it", {whose: seatName(t, t.seat)}))),
         value(shown)));
   },
 

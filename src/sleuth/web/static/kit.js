@@ -16,6 +16,9 @@
 // seat's current selection), t.live (false in a replay), t.over, t.rerender().
 // The shapes of all these (a GamePart, a TableContext, the frames) are in types.d.ts.
 "use strict";
+import {language} from "./i18n.js";
+// The page's words for the games' parts too (they import the kit only).
+export {tr, trn, trNodes} from "./i18n.js";
 
 /** @typedef {import("./types.d.ts").Child} Child */
 /** @typedef {import("./types.d.ts").Props} Props */
@@ -133,6 +136,8 @@ export function plural(count, one, many = one + "s") {
  */
 export function listWords(items, last = "and") {
   const words = items.map(String);
+  // In German and Japanese the language's own list (und / 、); English keeps "A, B and C".
+  if (language() !== "en") return new Intl.ListFormat(language(), {type: last === "or" ? "disjunction" : "conjunction"}).format(words);
   if (words.length <= 1) return words.join("");
   return `${words.slice(0, -1).join(", ")} ${last} ${words[words.length - 1]}`;
 }

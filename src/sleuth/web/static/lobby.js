@@ -1,8 +1,9 @@
 // The lobby: who you are, a new table (game, players, rules, seats, sheet, clock), invite
 // links to copy, your tables ("your move" marked), open tables to join or watch, rematches.
 "use strict";
+import {tr, trn} from "./i18n.js";
 import {api, copyText, ensurePerson, forgetInvites, rename, saveInvites, savedInvites, toast, whoAmI} from "./api.js";
-import {ICONS, fill, h, icon, plural} from "./kit.js";
+import {ICONS, fill, h, icon} from "./kit.js";
 import {rulesButton} from "./rules.js";
 
 /** @typedef {import("./types.d.ts").GameOut} GameOut */
@@ -32,19 +33,19 @@ function errorText(error) {
 }
 
 const SHEETS = {
-  off: "Off: a grid you mark by hand, kept on the server for your seat.",
-  facts: "Facts: what is certain from what your seat has seen.",
-  full: "Full: also the odds of every card, the likeliest solutions and the best question.",
+  off: tr("Off: a grid you mark by hand, kept on the server for your seat."),
+  facts: tr("Facts: what is certain from what your seat has seen."),
+  full: tr("Full: also the odds of every card, the likeliest solutions and the best question."),
 };
 const CLOCKS = {
-  none: "No clock: play at your own pace.",
-  live: "Live: seconds per move; a bot moves for whoever runs out (they can take the seat back).",
-  turn: "Turn-based: hours per move, over days; a bot moves for whoever runs out.",
+  none: tr("No clock: play at your own pace."),
+  live: tr("Live: seconds per move; a bot moves for whoever runs out (they can take the seat back)."),
+  turn: tr("Turn-based: hours per move, over days; a bot moves for whoever runs out."),
 };
 
 /** @param {HTMLElement} main */
 export async function openLobby(main) {
-  document.title = "Sleuth: the lobby";
+  document.title = tr("Sleuth: the lobby");
   const menu = /** @type {import("./types.d.ts").LobbyOut} */ (await api("/api/games"));
   const lobby = h("div.lobby");
   fill(main, lobby);
@@ -52,13 +53,12 @@ export async function openLobby(main) {
   const open = h("div", {id: "open-tables"});
   lobby.append(
     h("section.panel.intro", {"aria-labelledby": "intro-title"},
-      h("h1", {id: "intro-title", text: "Deduction card games with friends and bots"}),
-      h("p", {text: "Deal a table, send each friend their invite link, and play in the browser: "
-        + "on a phone or a desktop, here on this network, with no account and no password."})),
+      h("h1", {id: "intro-title", text: tr("Deduction card games with friends and bots")}),
+      h("p", {text: tr("Deal a table, send each friend their invite link, and play in the browser: on a phone or a desktop, here on this network, with no account and no password.")})),
     nameSection(),
     newTableSection(menu, () => refresh()),
-    h("section.panel", {"aria-labelledby": "mine-title"}, h("h2", {id: "mine-title", text: "My tables"}), mine),
-    h("section.panel", {"aria-labelledby": "open-title"}, h("h2", {id: "open-title", text: "Open tables"}), open),
+    h("section.panel", {"aria-labelledby": "mine-title"}, h("h2", {id: "mine-title", text: tr("My tables")}), mine),
+    h("section.panel", {"aria-labelledby": "open-title"}, h("h2", {id: "open-title", text: tr("Open tables")}), open),
   );
   const refresh = async () => {
     const seated = await showMine(mine);
@@ -71,15 +71,15 @@ export async function openLobby(main) {
 function nameSection() {
   const input = h("input", {id: "my-name", name: "name", maxlength: "40", required: true, autocomplete: "nickname"});
   const section = h("section.panel", {"aria-labelledby": "name-title"},
-    h("h2", {id: "name-title", text: "Your name"}),
+    h("h2", {id: "name-title", text: tr("Your name")}),
     h("form.row", {onsubmit: async (event) => {
       event.preventDefault();
       if (!input.value.trim()) return;
       await rename(input.value.trim());
-      toast("Name saved");
+      toast(tr("Name saved"));
     }},
-    h("label", {for: "my-name", text: "Display name"}), input,
-    h("button", {type: "submit", text: "Save"})));
+    h("label", {for: "my-name", text: tr("Display name")}), input,
+    h("button", {type: "submit", text: tr("Save")})));
   whoAmI().then((me) => { if (me) input.value = me.name; });
   return section;
 }
@@ -95,16 +95,16 @@ function newTableSection(menu, onDealt) {
   const state = {game: menu.games[0], players: 0, seats: [], options: {}};
   const form = h("form.new-table", {id: "new-table", "aria-labelledby": "new-title"});
   const result = h("div", {id: "dealt", "aria-live": "polite"});
-  const section = h("section.panel", {}, h("h2", {id: "new-title", text: "Deal a new table"}), form, result);
+  const section = h("section.panel", {}, h("h2", {id: "new-title", text: tr("Deal a new table")}), form, result);
 
-  const gameChoice = h("div.game-choice", {role: "radiogroup", "aria-label": "Game"},
+  const gameChoice = h("div.game-choice", {role: "radiogroup", "aria-label": tr("Game")},
     menu.games.map((game) => {
       const id = `game-${game.name}`;
       return h("label.game-tile", {for: id},
         h("input", {type: "radio", name: "game", id, value: game.name, checked: game === state.game,
           onchange: () => { state.game = game; state.options = {}; build(); }}),
         h("strong", {text: game.title}),
-        h("small", {text: `${game.min_players}–${game.max_players} players`}));
+        h("small", {text: tr("%(min)s–%(max)s players", {min: game.min_players, max: game.max_players})}));
     }));
   const players = h("input", {type: "number", id: "players", name: "players", inputmode: "numeric"});
   const range = h("small", {id: "players-range"});
@@ -114,16 +114,16 @@ function newTableSection(menu, onDealt) {
     build();
     // Never changed without a word: the person reads which count the table takes.
     if (asked !== state.players) {
-      toast(`${state.game.title} takes ${state.game.min_players}–${state.game.max_players} players, not ${asked}: set to ${state.players}.`);
+      toast(tr("%(game)s takes %(min)s–%(max)s players, not %(asked)s: set to %(players)s.", {game: state.game.title, min: state.game.min_players, max: state.game.max_players, asked, players: state.players}));
     }
   });
-  const seats = h("fieldset.seats", {}, h("legend", {text: "Seats"}));
+  const seats = h("fieldset.seats", {}, h("legend", {text: tr("Seats")}));
   const rules = h("fieldset.rules", {});
-  const sheet = radioGroup("sheet", "Investigation sheet for everyone", Object.entries(SHEETS), "full");
-  const clockKind = radioGroup("clock", "Clock", Object.entries(CLOCKS), "none");
+  const sheet = radioGroup("sheet", tr("Investigation sheet for everyone"), Object.entries(SHEETS), "full");
+  const clockKind = radioGroup("clock", tr("Clock"), Object.entries(CLOCKS), "none");
   const perMove = h("input", {type: "number", id: "per-move", name: "per_move", min: "1", step: "any", inputmode: "decimal"});
   const perMoveUnit = h("span", {id: "per-move-unit"});
-  const perMoveRow = h("div.row.per-move", {}, h("label", {for: "per-move", text: "Time per move"}), perMove, perMoveUnit);
+  const perMoveRow = h("div.row.per-move", {}, h("label", {for: "per-move", text: tr("Time per move")}), perMove, perMoveUnit);
   clockKind.node.append(perMoveRow);
   const takeover = h("select", {id: "takeover", name: "takeover_bot"});
   const spectators = h("input", {type: "checkbox", id: "spectators", checked: true});
@@ -131,17 +131,17 @@ function newTableSection(menu, onDealt) {
   const error = h("p.error-text", {role: "alert"});
 
   form.append(
-    h("fieldset", {}, h("legend", {text: "Game"}), gameChoice,
-      h("div.game-rules", {}, menu.games.map((game) => rulesButton(game, `Rules of ${game.title}`))),
-      h("div.row", {}, h("label", {for: "players", text: "Players"}), players, range)),
+    h("fieldset", {}, h("legend", {text: tr("Game")}), gameChoice,
+      h("div.game-rules", {}, menu.games.map((game) => rulesButton(game, tr("Rules of %(game)s", {game: game.title})))),
+      h("div.row", {}, h("label", {for: "players", text: tr("Players")}), players, range)),
     seats, rules, sheet.node,
     clockKind.node,
-    h("fieldset", {}, h("legend", {text: "At the table"}),
-      h("div.row", {}, h("label", {for: "takeover", text: "Bot for a missing person"}), takeover),
-      h("div.row", {}, spectators, h("label", {for: "spectators", text: "Spectators may watch"})),
-      h("div.row", {}, listed, h("label", {for: "listed", text: "List it under open tables: anyone may take a free seat"}))),
+    h("fieldset", {}, h("legend", {text: tr("At the table")}),
+      h("div.row", {}, h("label", {for: "takeover", text: tr("Bot for a missing person")}), takeover),
+      h("div.row", {}, spectators, h("label", {for: "spectators", text: tr("Spectators may watch")})),
+      h("div.row", {}, listed, h("label", {for: "listed", text: tr("List it under open tables: anyone may take a free seat")}))),
     error,
-    h("div.row", {}, h("button.primary", {type: "submit", id: "deal", text: "Deal the cards"})));
+    h("div.row", {}, h("button.primary", {type: "submit", id: "deal", text: tr("Deal the cards")})));
 
   const showPerMove = () => {
     const kind = clockKind.value();
@@ -176,7 +176,7 @@ function newTableSection(menu, onDealt) {
     const game = state.game;
     const me = state.seats.indexOf("me");
     try {
-      if (me >= 0) await ensurePerson("You take a seat at the table you deal: the others will see this name.");
+      if (me >= 0) await ensurePerson(tr("You take a seat at the table you deal: the others will see this name."));
       /** @type {import("./types.d.ts").TableIn} */
       const body = {
         game: game.name, players: state.players,
@@ -193,7 +193,7 @@ function newTableSection(menu, onDealt) {
       showDealt(result, created, me, others);
       onDealt();
     } catch (failure) {
-      error.textContent = `The table was not dealt: ${errorText(failure)}`;
+      error.textContent = tr("The table was not dealt: %(error)s", {error: errorText(failure)});
     }
   });
   return section;
@@ -250,10 +250,10 @@ function drawSeats(fieldset, game, state) {
   const rows = state.seats.map((choice, seat) => {
     const id = `seat-${seat}`;
     const select = h("select", {id, name: id},
-      h("option", {value: "me", text: "Me", selected: choice === "me"}),
-      h("option", {value: "person", text: "A person (by invite link)", selected: choice === "person"}),
+      h("option", {value: "me", text: tr("Me"), selected: choice === "me"}),
+      h("option", {value: "person", text: tr("A person (by invite link)"), selected: choice === "person"}),
       game.bot_levels.map((b) => h("option", {value: `bot:${b.name}`, selected: choice === `bot:${b.name}`,
-        text: `Bot: ${botName(b)}`})));
+        text: tr("Bot: %(bot)s", {bot: botName(b)})})));
     select.addEventListener("change", () => {
       if (select.value === "me") state.seats = state.seats.map((s) => s === "me" ? "person" : s);
       state.seats[seat] = select.value;
@@ -261,14 +261,14 @@ function drawSeats(fieldset, game, state) {
     });
     const bot = choice.startsWith("bot:") ? game.bot_levels.find((b) => b.name === choice.slice(4)) : null;
     const knobs = bot && Object.keys(bot.parameters).length ? h("div.knobs", {},
-      h("label", {for: `${id}-knobs`, text: "Strength (optional)"}),
+      h("label", {for: `${id}-knobs`, text: tr("Strength (optional)")}),
       h("input", {id: `${id}-knobs`, placeholder: Object.entries(bot.parameters).slice(0, 2).map(([k, v]) => `${k}=${v}`).join(" "),
         "aria-describedby": `${id}-about`})) : null;
     return h("div.seat-row", {},
-      h("label", {for: id, text: `Seat ${seat}${seat === 0 ? " (deals, starts)" : ""}`}), select,
+      h("label", {for: id, text: seat === 0 ? tr("Seat %(seat)s (deals, starts)", {seat}) : tr("Seat %(seat)s", {seat})}), select,
       bot ? h("small", {id: `${id}-about`, text: bot.about}) : null, knobs);
   });
-  fill(fieldset, h("legend", {text: "Seats"}), ...rows);
+  fill(fieldset, h("legend", {text: tr("Seats")}), ...rows);
 }
 
 /**
@@ -289,7 +289,7 @@ function drawRules(fieldset, game, state) {
         option.choices.map((c) => h("option", {value: c, text: c, selected: c === current})));
     } else if (option.kind === "bool") {
       control = h("select", {id, "aria-describedby": helpId, onchange: (e) => set(targetValue(e))},
-        ["yes", "no"].map((c) => h("option", {value: c, text: c, selected: c === current})));
+        ["yes", "no"].map((c) => h("option", {value: c, text: c === "yes" ? tr("yes") : tr("no"), selected: c === current})));
     } else if (option.kind === "int") {
       control = h("input", {id, type: "number", value: current, min: option.low ?? null, max: option.high ?? null,
         "aria-describedby": helpId, inputmode: "numeric", onchange: (e) => set(targetValue(e))});
@@ -304,8 +304,8 @@ function drawRules(fieldset, game, state) {
       h("label", {for: id, text: option.name.replaceAll("_", " ")}), control,
       h("small", {id: helpId, text: option.help + bounds}));
   });
-  fill(fieldset, h("legend", {text: `Rules of ${game.title}`}),
-    rows.length ? rows : h("p", {text: "This game has no rule options."}));
+  fill(fieldset, h("legend", {text: tr("Rules of %(game)s", {game: game.title})}),
+    rows.length ? rows : h("p", {text: tr("This game has no rule options.")}));
 }
 
 /**
@@ -338,8 +338,8 @@ function inviteRow(invite, label) {
   return h("div.invite", {},
     h("label", {for: id, text: label}),
     link,
-    h("button", {type: "button", "aria-label": `Copy the invite link of seat ${invite.seat}`,
-      onclick: async () => { if (!(await copyText(invite.url))) { link.select(); toast("Select the link and copy it"); } }},
+    h("button", {type: "button", "aria-label": tr("Copy the invite link of seat %(seat)s", {seat: invite.seat}),
+      onclick: async () => { if (!(await copyText(invite.url))) { link.select(); toast(tr("Select the link and copy it")); } }},
     icon(ICONS.copy), " Copy"));
 }
 
@@ -353,10 +353,10 @@ function showDealt(box, created, me, invites) {
   const table = created.table;
   fill(box, h("div.dealt", {},
     h("h3", {text: `${table.title} is dealt`}),
-    invites.length ? h("p", {text: "Send each friend their own link: it opens exactly that seat. It is shown once; this browser keeps it until the seat is taken."}) : null,
-    invites.map((i) => inviteRow(i, `Invite for seat ${i.seat}`)),
+    invites.length ? h("p", {text: tr("Send each friend their own link: it opens exactly that seat. It is shown once; this browser keeps it until the seat is taken.")}) : null,
+    invites.map((i) => inviteRow(i, tr("Invite for seat %(seat)s", {seat: i.seat}))),
     h("p", {}, h("a.button.primary", {href: `/t/${table.id}${me >= 0 ? "" : "?watch=1"}`, id: "go-table",
-      text: me >= 0 ? "Go to my seat" : "Watch the table"}))));
+      text: me >= 0 ? tr("Go to my seat") : tr("Watch the table")}))));
   box.querySelector("a")?.focus();
 }
 
@@ -368,7 +368,7 @@ function showDealt(box, created, me, invites) {
  */
 async function showMine(box) {
   const me = await whoAmI();
-  if (!me) { fill(box, h("p", {text: "Tables you sit at appear here."})); return new Set(); }
+  if (!me) { fill(box, h("p", {text: tr("Tables you sit at appear here.")})); return new Set(); }
   const tables = /** @type {import("./types.d.ts").MyTableOut[]} */ (await api("/api/tables/mine"));
   const invites = savedInvites();
   tables.sort((a, b) => (Number(b.your_move) - Number(a.your_move)) || (b.table.created_at - a.table.created_at));
@@ -378,28 +378,28 @@ async function showMine(box) {
     const waiting = (invites[table.id] || []).filter((i) => !taken.includes(i.seat));
     return h("li.table-item", {class: yourMove ? "your-move" : ""},
       h("a", {href: `/t/${table.id}`}, h("strong", {text: table.title}),
-        ` · ${plural(table.players, "player")} · seat ${seat}`),
+        " · " + trn("%(count)s player", "%(count)s players", table.players) + " · " + tr("seat %(seat)s", {seat})),
       h("span.badge", {class: table.status, text: statusWord(table)}),
-      yourMove ? h("span.badge.move", {text: "Your move"}) : null,
-      h("small.seat-list", {text: table.seats.map((s) => s.kind === "bot" ? `${s.name} (bot)` : (s.name || "free seat")).join(", ")}),
-      table.status === "finished" && !table.rematch ? h("button", {type: "button", text: "Rematch",
-        "aria-label": `Rematch of ${table.title}`, onclick: async () => {
+      yourMove ? h("span.badge.move", {text: tr("Your move")}) : null,
+      h("small.seat-list", {text: table.seats.map((s) => s.kind === "bot" ? tr("%(name)s (bot)", {name: s.name || ""}) : (s.name || tr("free seat"))).join(", ")}),
+      table.status === "finished" && !table.rematch ? h("button", {type: "button", text: tr("Rematch"),
+        "aria-label": tr("Rematch of %(table)s", {table: table.title}), onclick: async () => {
           const again = /** @type {TableCreated} */ (await api(`/api/tables/${table.id}/rematch`, {}));
           location.href = `/t/${again.table.id}`;
         }}) : null,
-      table.rematch ? h("a", {href: `/t/${table.rematch}`, text: "Go to the rematch"}) : null,
-      waiting.length ? h("details", {}, h("summary", {text: `Invite links (${waiting.length} free)`}),
-        waiting.map((i) => inviteRow(i, `Seat ${i.seat}`))) : null);
+      table.rematch ? h("a", {href: `/t/${table.rematch}`, text: tr("Go to the rematch")}) : null,
+      waiting.length ? h("details", {}, h("summary", {text: tr("Invite links (%(free)s free)", {free: waiting.length})}),
+        waiting.map((i) => inviteRow(i, tr("Seat %(seat)s", {seat: i.seat})))) : null);
   });
-  fill(box, items.length ? h("ul.table-list", {}, items) : h("p", {text: "You sit at no table yet."}));
+  fill(box, items.length ? h("ul.table-list", {}, items) : h("p", {text: tr("You sit at no table yet.")}));
   return new Set(tables.map((t) => t.table.id));
 }
 
 /** @param {TableOut} table */
 function statusWord(table) {
-  if (table.status === "waiting") return `waiting for ${plural(table.seats.filter((s) => s.kind === "person" && !s.joined).length, "person", "people")}`;
-  if (table.status === "finished") return "finished";
-  return `playing, step ${table.step}`;
+  if (table.status === "waiting") return trn("waiting for %(count)s person", "waiting for %(count)s people", table.seats.filter((s) => s.kind === "person" && !s.joined).length);
+  if (table.status === "finished") return tr("finished");
+  return tr("playing, step %(step)s", {step: table.step});
 }
 
 const OPEN_PAGE = 50; // the service's page of open tables
@@ -420,24 +420,24 @@ async function showOpen(box, seated, shown = OPEN_PAGE) {
     if (page.length < OPEN_PAGE) break;
   }
   const more = tables.length >= shown
-    ? h("button", {type: "button", text: "More open tables", onclick: () => showOpen(box, seated, shown + OPEN_PAGE)})
+    ? h("button", {type: "button", text: tr("More open tables"), onclick: () => showOpen(box, seated, shown + OPEN_PAGE)})
     : null;
   const items = tables.map((table) => {
     const mine = seated.has(table.id);
     const free = table.seats.filter((s) => s.kind === "person" && !s.joined);
     return h("li.table-item", {},
-      h("strong", {text: table.title}), ` · ${plural(table.players, "player")} · `,
+      h("strong", {text: table.title}), " · " + trn("%(count)s player", "%(count)s players", table.players) + " · ",
       h("span.badge", {class: table.status, text: statusWord(table)}),
-      h("small.seat-list", {text: table.seats.map((s) => s.kind === "bot" ? `${s.name} (bot)` : (s.name || "free")).join(", ")}),
+      h("small.seat-list", {text: table.seats.map((s) => s.kind === "bot" ? tr("%(name)s (bot)", {name: s.name || ""}) : (s.name || tr("free"))).join(", ")}),
       // Seats are taken before the deal only (the service refuses later ones).
-      mine || table.status !== "waiting" ? null : free.map((s) => h("button", {type: "button", text: `Sit at seat ${s.seat}`, onclick: async () => {
+      mine || table.status !== "waiting" ? null : free.map((s) => h("button", {type: "button", text: tr("Sit at seat %(seat)s", {seat: s.seat}), onclick: async () => {
         try {
           await ensurePerson();
           await api(`/api/tables/${table.id}/seats/${s.seat}/sit`, {});
           location.href = `/t/${table.id}`;
         } catch (error) { toast(errorText(error)); }
       }})),
-      table.spectators ? h("a", {href: `/t/${table.id}?watch=1`, text: "Watch"}) : null);
+      table.spectators ? h("a", {href: `/t/${table.id}?watch=1`, text: tr("Watch")}) : null);
   });
-  fill(box, items.length ? h("ul.table-list", {}, items) : h("p", {text: "No open table now. Deal one and tick “List it under open tables”."}), more);
+  fill(box, items.length ? h("ul.table-list", {}, items) : h("p", {text: tr("No open table now. Deal one and tick “List it under open tables”.")}), more);
 }

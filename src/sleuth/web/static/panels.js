@@ -1,6 +1,7 @@
 // The side of a table: the investigation sheet (the engine's text at facts/full, or the grid a
 // person marks by hand at off, kept on the server for the seat) and the table's chat.
 "use strict";
+import {tr} from "./i18n.js";
 import {h, seatColour, seatDot} from "./kit.js";
 
 /** @typedef {import("./types.d.ts").Mark} Mark */
@@ -20,17 +21,17 @@ const MARK_SHOWN = {"": "", "+": "✓", "-": "✗", "?": "?"};
  */
 export function sheetPanel(page, t) {
   const frame = t.frame;
-  if (page.seat === null) return h("p", {text: "A spectator keeps no sheet."});
+  if (page.seat === null) return h("p", {text: tr("A spectator keeps no sheet.")});
   if (frame.sheet_level !== "off") {
-    if (page.sheet === null) return h("p.muted", {text: "The sheet is being worked out for this step…"});
+    if (page.sheet === null) return h("p.muted", {text: tr("The sheet is being worked out for this step…")});
     return h("div", {},
       h("p.muted.small", {text: frame.sheet_level === "full"
-        ? "What your seat's view allows, worked out exactly: certainties, odds, the best question."
-        : "What is certain from what your seat has seen."}),
-      h("pre.sheet-text", {tabindex: "0", "aria-label": "Investigation sheet", text: page.sheet}));
+        ? tr("What your seat's view allows, worked out exactly: certainties, odds, the best question.")
+        : tr("What is certain from what your seat has seen.")}),
+      h("pre.sheet-text", {tabindex: "0", "aria-label": tr("Investigation sheet"), text: page.sheet}));
   }
   const notes = page.notes;
-  if (!notes) return h("p", {text: `${page.table.title} keeps no hand-marked grid.`});
+  if (!notes) return h("p", {text: tr("%(game)s keeps no hand-marked grid.", {game: page.table.title})});
   /** @param {string} place */
   const placeName = (place) => {
     const seat = /^s(\d+)$/.exec(place);
@@ -54,8 +55,8 @@ export function sheetPanel(page, t) {
         onclick: () => page.channel.send({type: "notes", card, place, mark: next})}, MARK_SHOWN[mark]));
     })));
   return h("div", {},
-    h("p.muted.small", {text: "Your own notes, kept on the server for your seat: click a square to mark ✓ (yes), ✗ (no), ? (maybe)."}),
-    h("div.grid-scroll", {tabindex: "0", role: "region", "aria-label": "Hand-kept sheet"}, h("table.notes-grid", {"aria-label": "Hand-kept sheet"}, h("thead", {}, head), h("tbody", {}, rows))));
+    h("p.muted.small", {text: tr("Your own notes, kept on the server for your seat: click a square to mark ✓ (yes), ✗ (no), ? (maybe).")}),
+    h("div.grid-scroll", {tabindex: "0", role: "region", "aria-label": tr("Hand-kept sheet")}, h("table.notes-grid", {"aria-label": tr("Hand-kept sheet")}, h("thead", {}, head), h("tbody", {}, rows))));
 }
 
 /**
@@ -63,19 +64,19 @@ export function sheetPanel(page, t) {
  * @param {TableContext} t
  */
 export function chatPanel(page, t) {
-  const list = h("ol.chat-list", {"aria-label": "Messages", tabindex: "0"},
+  const list = h("ol.chat-list", {"aria-label": tr("Messages"), tabindex: "0"},
     page.chat.map((c) => h("li", {style: {"--seat": c.seat === null ? "gray" : seatColour(c.seat)}},
       c.seat === null ? null : seatDot(c.seat), h("strong", {text: `${c.name}: `}), h("span", {text: c.text}))));
-  if (!page.chat.length) list.append(h("li.empty", {text: "No message yet."}));
+  if (!page.chat.length) list.append(h("li.empty", {text: tr("No message yet.")}));
   const seated = page.seat !== null;
   const input = h("input", {id: "chat-text", name: "chat", maxlength: "500", autocomplete: "off", disabled: !seated,
-    placeholder: seated ? "Say something to the table" : "Spectators read only", title: "A message to the table"});
+    placeholder: seated ? tr("Say something to the table") : tr("Spectators read only"), title: tr("A message to the table")});
   const form = h("form.chat-form", {onsubmit: (event) => {
     event.preventDefault();
     const text = input.value.trim();
     if (text && page.channel.send({type: "chat", text})) input.value = "";
-  }}, h("label.visually-hidden", {for: "chat-text", text: "Message"}), input,
-  h("button", {type: "submit", text: "Send", disabled: !seated, title: "Send the message"}));
+  }}, h("label.visually-hidden", {for: "chat-text", text: tr("Message")}), input,
+  h("button", {type: "submit", text: tr("Send"), disabled: !seated, title: tr("Send the message")}));
   setTimeout(() => { list.scrollTop = list.scrollHeight; });
   return h("div.chat", {}, list, form);
 }

@@ -2,6 +2,7 @@
 // (GET /api/tables/ID/review?seat=N, the review of "sleuth review"). Only once the game is
 // over: the review reads the whole record, seed and reveal included.
 "use strict";
+import {tr} from "./i18n.js";
 import {h, fill} from "./kit.js";
 
 /** @typedef {import("./types.d.ts").SeatReview} SeatReview */
@@ -31,7 +32,7 @@ function curve(seat, unit) {
   const x = (/** @type {number} */ step) => pad + (width - 2 * pad) * step / last;
   const y = (/** @type {number} */ p) => height - pad - (height - 2 * pad) * p;
   const node = svg("svg", {viewBox: `0 0 ${width} ${height}`, class: "review-curve", role: "img",
-    "aria-label": `Probability of the true ${unit} over the game, step by step`});
+    "aria-label": tr("Probability of the true %(unit)s over the game, step by step", {unit})});
   node.append(svg("line", {x1: pad, y1: y(1), x2: width - pad, y2: y(1), class: "review-axis"}));
   node.append(svg("line", {x1: pad, y1: y(0), x2: width - pad, y2: y(0), class: "review-axis"}));
   if (readings.length) {
@@ -55,34 +56,33 @@ function curve(seat, unit) {
  */
 export function reviewPanel(tableId, seatOf, name) {
   const body = h("div.review-body", {"aria-live": "polite"});
-  const choice = h("select", {id: "review-seat", "aria-label": "Review of"},
+  const choice = h("select", {id: "review-seat", "aria-label": tr("Review of")},
     seatOf.map((s) => h("option", {value: String(s.seat), selected: s.selected, text: name(s.seat)})));
   const show = async () => {
-    fill(body, h("p.muted", {text: "Working out the review (a few seconds)…"}));
+    fill(body, h("p.muted", {text: tr("Working out the review (a few seconds)…")}));
     const answer = await fetch(`/api/tables/${tableId}/review?seat=${choice.value}`);
     /** @type {unknown} */
     const data = await answer.json();
     if (!answer.ok) {
-      fill(body, h("p.error", {text: String(/** @type {import("./types.d.ts").ErrorOut} */ (data).detail || "No review")}));
+      fill(body, h("p.error", {text: String(/** @type {import("./types.d.ts").ErrorOut} */ (data).detail || tr("No review"))}));
       return;
     }
     const review = /** @type {import("./types.d.ts").ReviewOut} */ (data).review;
     const seat = review.seats[0];
     const known = seat.could_know === null || seat.could_know === undefined
-      ? `${name(seat.seat)} could never be certain of ${review.solution} from their own view.`
-      : `${name(seat.seat)} could have been certain of ${review.solution} from step ${seat.could_know}.`;
+      ? tr("%(name)s could never be certain of %(solution)s from their own view.", {name: name(seat.seat), solution: review.solution})
+      : tr("%(name)s could have been certain of %(solution)s from step %(step)s.", {name: name(seat.seat), solution: review.solution, step: seat.could_know});
     fill(body,
       h("p", {text: known}),
       curve(seat, review.solution),
-      h("p.muted.small", {text: "The line: the probability of the truth as this seat could know it; "
-        + "the upright mark: the first step it could be certain; dots: its attempts (filled: right)."}),
+      h("p.muted.small", {text: tr("The line: the probability of the truth as this seat could know it; the upright mark: the first step it could be certain; dots: its attempts (filled: right).")}),
       h("ul.review-notes", {}, (seat.notes || []).map((/** @type {string} */ line) => h("li", {text: line}))),
       h("p.muted.small", {text: review.method}));
   };
   return h("section.review.panel", {"aria-labelledby": "review-title"},
-    h("h3", {id: "review-title", text: "The review: what each seat could have known, and when"}),
-    h("div.row", {}, h("label", {for: "review-seat", text: "Review of"}), choice,
-      h("button", {type: "button", id: "review-show", text: "Show the review",
+    h("h3", {id: "review-title", text: tr("The review: what each seat could have known, and when")}),
+    h("div.row", {}, h("label", {for: "review-seat", text: tr("Review of")}), choice,
+      h("button", {type: "button", id: "review-show", text: tr("Show the review"),
         onclick: () => show().catch((e) => fill(body, h("p.error", {text: e.message})))})),
     body);
 }

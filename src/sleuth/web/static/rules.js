@@ -5,6 +5,7 @@
 "use strict";
 import {api} from "./api.js";
 import {fill, h} from "./kit.js";
+import {tr} from "./i18n.js";
 
 /** @typedef {import("./types.d.ts").GameOut} GameOut */
 /** @typedef {import("./types.d.ts").RulesOut} RulesOut */
@@ -54,7 +55,7 @@ function sectionsOf(sections, draw, prefix) {
     return h("section.rules-section", {"aria-labelledby": id},
       h("h3", {id, text: section.heading}),
       section.paragraphs.map((text) => h("p", {text})),
-      section.cards.length ? h("div.rules-cards", {role: "group", "aria-label": "Example cards"},
+      section.cards.length ? h("div.rules-cards", {role: "group", "aria-label": tr("Example cards")},
         section.cards.map((card) => (draw ? draw(card) : h("code.rules-card", {text: card})))) : null);
   });
 }
@@ -66,12 +67,12 @@ function sectionsOf(sections, draw, prefix) {
  */
 export async function openRules(game, part = "short") {
   document.querySelector("dialog.rules-dialog")?.remove();
-  const body = h("div.rules-body", {}, h("p", {text: "Loading the rules…"}));
-  const tabs = h("div.rules-tabs", {role: "group", "aria-label": "How much to read"});
+  const body = h("div.rules-body", {}, h("p", {text: tr("Loading the rules…")}));
+  const tabs = h("div.rules-tabs", {role: "group", "aria-label": tr("How much to read")});
   const dialog = h("dialog.rules-dialog", {"aria-labelledby": "rules-title"},
     h("div.rules-head", {},
-      h("h2", {id: "rules-title", text: `How to play ${game.title}`}), tabs,
-      h("button.rules-close", {type: "button", text: "Close", title: "Close the rules (Esc)",
+      h("h2", {id: "rules-title", text: tr("How to play %(game)s", {game: game.title})}), tabs,
+      h("button.rules-close", {type: "button", text: tr("Close"), title: tr("Close the rules (Esc)"),
         onclick: () => { dialog.close(); }})),
     body);
   dialog.addEventListener("close", () => dialog.remove());
@@ -80,19 +81,19 @@ export async function openRules(game, part = "short") {
   try {
     const [rules, draw] = await Promise.all([fetchRules(game.name), cardDrawer(game).catch(() => null)]);
     const show = (/** @type {"short" | "full"} */ which) => {
-      fill(tabs, [["short", "In short"], ["full", "In full"]].map(([key, label]) =>
+      fill(tabs, [["short", tr("In short")], ["full", tr("In full")]].map(([key, label]) =>
         h("button", {type: "button", text: label, "aria-pressed": String(key === which),
-          title: key === "short" ? "The game on one screen" : "Every rule, and the table's options",
+          title: key === "short" ? tr("The game on one screen") : tr("Every rule, and the table's options"),
           onclick: () => show(/** @type {"short" | "full"} */ (key))})));
       fill(body, sectionsOf(which === "short" ? rules.short : rules.full, draw, `rules-${which}`),
         rules.reference ? h("p.rules-more", {},
-          "For the curious: ", h("a", {href: rules.reference, target: "_blank", rel: "noopener noreferrer",
-            text: "more about the printed game and its rules"}), ".") : null);
+          tr("For the curious: "), h("a", {href: rules.reference, target: "_blank", rel: "noopener noreferrer",
+            text: tr("more about the printed game and its rules")}), tr(".")) : null);
       body.scrollTop = 0;
     };
     show(part);
   } catch (error) {
-    fill(body, h("p.error-text", {role: "alert", text: `The rules could not be loaded: ${/** @type {Error} */ (error).message}`}));
+    fill(body, h("p.error-text", {role: "alert", text: tr("The rules could not be loaded: %(error)s", {error: /** @type {Error} */ (error).message})}));
   }
 }
 
@@ -102,7 +103,7 @@ export async function openRules(game, part = "short") {
  * @param {string} [text]
  * @param {string} [keyHint] the key that opens them too, where one does
  */
-export function rulesButton(game, text = "Rules", keyHint = "") {
-  return h("button.rules-button", {type: "button", text, title: `How to play ${game.title}: the rules in short and in full${keyHint}`,
+export function rulesButton(game, text = tr("Rules"), keyHint = "") {
+  return h("button.rules-button", {type: "button", text, title: tr("How to play %(game)s: the rules in short and in full", {game: game.title}) + keyHint,
     "aria-haspopup": "dialog", onclick: () => { openRules(game); }});
 }

@@ -3,11 +3,12 @@
 // the clock, and at the end the reveal, the scores, the signed record and the replay.
 // Everything shown comes from this seat's frames: the page never asks for anything else.
 "use strict";
+import {tr, trn} from "./i18n.js";
 import {api, ensurePerson, forgetInvites, savedInvites, toast, whoAmI} from "./api.js";
 import {Channel} from "./channel.js";
 import {endPanel, replayView} from "./ending.js";
 import fallback from "./fallback.js";
-import {ICONS, capitalize, fill, h, icon, listWords, plural, seatColour, seatDot} from "./kit.js";
+import {ICONS, capitalize, fill, h, icon, listWords, seatColour, seatDot} from "./kit.js";
 import {chatPanel, sheetPanel} from "./panels.js";
 import {openRules, rulesButton} from "./rules.js";
 import {keepTooltips} from "./tooltips.js";
@@ -31,8 +32,8 @@ export async function openTable(main, tableId) {
   try {
     table = /** @type {TableOut} */ (await api(`/api/tables/${tableId}`));
   } catch (error) {
-    fill(main, h("p.panel.error-box", {role: "alert", text: `No such table: ${errorText(error)}`}),
-      h("p", {}, h("a", {href: "/", text: "Back to the lobby"})));
+    fill(main, h("p.panel.error-box", {role: "alert", text: tr("No such table: %(error)s", {error: errorText(error)})}),
+      h("p", {}, h("a", {href: "/", text: tr("Back to the lobby")})));
     return;
   }
   const seat = await findSeat(table, params);
@@ -41,6 +42,11 @@ export async function openTable(main, tableId) {
   const part = await loadPart(game);
   const page = new TablePage(main, table, game, part, seat);
   page.start();
+}
+
+/** @param {import("./types.d.ts").SheetLevel} level */
+function sheetLevelName(level) {
+  return {off: tr("off"), facts: tr("facts"), full: tr("full")}[level];
 }
 
 /**
@@ -60,13 +66,13 @@ function errorText(error) {
 async function findSeat(table, params) {
   const token = params.get("token");
   if (token) {
-    await ensurePerson("Your invite opens a seat at this table. What name should the others see?");
+    await ensurePerson(tr("Your invite opens a seat at this table. What name should the others see?"));
     try {
       const joined = /** @type {import("./types.d.ts").JoinOut} */ (await api(`/api/tables/${table.id}/join`, {token}));
       history.replaceState(null, "", `/t/${table.id}`);
       return joined.seat;
     } catch (error) {
-      toast(`The invite does not open a seat: ${errorText(error)}`);
+      toast(tr("The invite does not open a seat: %(error)s", {error: errorText(error)}));
     }
   }
   const me = await whoAmI();
@@ -92,7 +98,7 @@ async function loadPart(game) {
 export class TablePage {
   // The parts of the page the draw methods fill (made before the constructor's body runs).
   statusPill = h("span.conn", {role: "status"});
-  seatsBar = h("ul.seats-bar", {"aria-label": "Players"});
+  seatsBar = h("ul.seats-bar", {"aria-label": tr("Players")});
   turn = h("div.turn", {role: "status", "aria-live": "polite"});
   justBox = h("div.just", {"aria-live": "polite"});
   notice = h("div.notice");
@@ -100,20 +106,20 @@ export class TablePage {
   errorBox = h("p.error-text.in-place", {role: "alert"});
   boardHost = h("div.board-host");
   entry = h("input", {id: "notation", name: "notation", autocomplete: "off", spellcheck: "false",
-    list: "legal-list", "aria-describedby": "keys-help", placeholder: "type a move, e.g. the one shown",
-    title: "A move typed in the game's notation (the key / comes here)"});
+    list: "legal-list", "aria-describedby": "keys-help", placeholder: tr("type a move, e.g. the one shown"),
+    title: tr("A move typed in the game's notation (the key / comes here)")});
   legalList = h("datalist", {id: "legal-list"});
   keysHelp = h("p.keys", {id: "keys-help"});
   entryForm = h("form.entry", {onsubmit: (event) => {
     event.preventDefault();
     const text = this.entry.value.trim();
     if (text) { this.act(text); this.entry.value = ""; }
-  }}, h("label", {for: "notation", text: "Move in notation"}), this.entry, this.legalList,
-  h("button", {type: "submit", text: "Play", title: "Play the move typed"}));
-  end = h("section.end-host", {"aria-label": "The end of the game"});
-  history = h("ol.history-list", {"aria-label": "Every move so far", tabindex: "0"});
+  }}, h("label", {for: "notation", text: tr("Move in notation")}), this.entry, this.legalList,
+  h("button", {type: "submit", text: tr("Play"), title: tr("Play the move typed")}));
+  end = h("section.end-host", {"aria-label": tr("The end of the game")});
+  history = h("ol.history-list", {"aria-label": tr("Every move so far"), tabindex: "0"});
   sideTabs = h("div.side-tabs");
-  playArea = h("section.play", {"aria-label": "The table"},
+  playArea = h("section.play", {"aria-label": tr("The table")},
     this.prompt, this.errorBox, this.boardHost, this.entryForm, this.keysHelp);
 
   /**
@@ -228,7 +234,7 @@ export class TablePage {
   /** @param {string} action in notation */
   act(action) {
     if (!this.frame || !this.channel.send({type: "act", action, step: this.frame.step})) {
-      this.error = "Not connected: the move was not sent. Reconnecting…";
+      this.error = tr("Not connected: the move was not sent. Reconnecting…");
       this.drawPlay();
       return;
     }
@@ -257,7 +263,7 @@ export class TablePage {
     this.notes = frame.notes;
     const fresh = seen >= 0 ? frame.log.slice(seen).map((e, i) => seen + i) : [];
     this.just = fresh.length ? fresh : (before ? this.just : [frame.log.length - 1].filter((i) => i >= 0));
-    if (fresh.length && !before && seen >= 0) toast(`Back at the table: ${plural(fresh.length, "move")} since you left`);
+    if (fresh.length && !before && seen >= 0) toast(trn("Back at the table: %(count)s move since you left", "Back at the table: %(count)s moves since you left", fresh.length));
     const last = frame.log[frame.log.length - 1];
     if (fresh.length && last && last[0] === this.seat && this.seat !== null) { this.picks.clear(); this.pending = null; }
     if (!before || before.step !== frame.step || before.status !== frame.status) this.error = null;
@@ -272,7 +278,7 @@ export class TablePage {
     if (!this.frame || this.replay) return [];
     const t = this.context(this.frame.view, this.frame, true);
     const own = this.part.keys ? this.part.keys(this.frame.view, t) || [] : [];
-    return [{key: "/", label: "type a move"}, {key: "Esc", label: "clear the pick"}, ...own];
+    return [{key: "/", label: tr("type a move")}, {key: "Esc", label: tr("clear the pick")}, ...own];
   }
 
   /** @param {KeyboardEvent} event */
@@ -299,16 +305,16 @@ export class TablePage {
     const root = h("div.table-page", {},
       h("div.table-head", {},
         h("h1", {text: this.table.title}),
-        h("span.table-sub", {text: `${plural(this.table.players, "player")} · sheet ${this.table.sheet} · `
-          + (this.seat === null ? "watching" : `your seat: ${this.seat}`)}),
+        h("span.table-sub", {text: [trn("%(count)s player", "%(count)s players", this.table.players), tr("sheet %(level)s", {level: sheetLevelName(this.table.sheet)}),
+          this.seat === null ? tr("watching") : tr("your seat: %(seat)s", {seat: this.seat})].join(" · ")}),
         this.statusPill,
-        this.game ? rulesButton(this.game, "Rules", " (key ?)") : null),
+        this.game ? rulesButton(this.game, tr("Rules"), tr(" (key ?)")) : null),
       this.seatsBar, this.turn, this.justBox, this.notice,
       h("div.layout", {},
         h("div.main-col", {}, this.end, this.playArea),
-        h("aside.side", {"aria-label": "History, sheet and chat"},
+        h("aside.side", {"aria-label": tr("History, sheet and chat")},
           h("section.history", {"aria-labelledby": "history-title"},
-            h("h2", {id: "history-title", text: "History"}), this.history),
+            h("h2", {id: "history-title", text: tr("History")}), this.history),
           this.sideTabs)));
     fill(this.main, root);
     keepTooltips(root);
@@ -331,8 +337,8 @@ export class TablePage {
   }
 
   drawStatus() {
-    const words = {connecting: "Connecting…", resuming: "Resuming…", live: "Live", reconnecting: "Reconnecting…",
-      offline: "Offline: your seat is kept", closed: this.statusNote || "Closed"};
+    const words = {connecting: tr("Connecting…"), resuming: tr("Resuming…"), live: tr("Live"), reconnecting: tr("Reconnecting…"),
+      offline: tr("Offline: your seat is kept"), closed: this.statusNote || tr("Closed")};
     this.statusPill.className = `conn ${this.status}`;
     fill(this.statusPill, this.status === "offline" ? icon(ICONS.offline) : h("span.conn-dot"), words[this.status] || this.status);
   }
@@ -343,15 +349,15 @@ export class TablePage {
     const t = this.context(frame.view, frame, true);
     fill(this.seatsBar, ...frame.seats.map((s) => {
       const moving = frame.status === "playing" && frame.to_move === s.seat;
-      const label = [t.name(s.seat), s.seat === this.seat ? "you" : null, s.kind === "bot" ? "a bot" : null,
-        s.takeover ? `the bot ${s.bot} plays for now` : null, s.kind === "person" && !s.joined ? "free seat" : null,
-        s.kind === "person" && s.joined ? (s.connected ? "at the table" : "away") : null, moving ? "to move" : null].filter(Boolean).join(", ");
+      const label = [t.name(s.seat), s.seat === this.seat ? tr("you") : null, s.kind === "bot" ? tr("a bot") : null,
+        s.takeover ? tr("the bot %(bot)s plays for now", {bot: s.bot || ""}) : null, s.kind === "person" && !s.joined ? tr("free seat") : null,
+        s.kind === "person" && s.joined ? (s.connected ? tr("at the table") : tr("away")) : null, moving ? tr("to move") : null].filter(Boolean).join(", ");
       return h("li.seat-chip", {class: [moving ? "moving" : "", s.seat === this.seat ? "mine" : ""].join(" "),
         style: {"--seat": seatColour(s.seat)}, "aria-label": label},
-      seatDot(s.seat), h("span.seat-chip-name", {text: t.name(s.seat) + (s.seat === this.seat ? " (you)" : "")}),
+      seatDot(s.seat), h("span.seat-chip-name", {text: s.seat === this.seat ? tr("%(name)s (you)", {name: t.name(s.seat)}) : t.name(s.seat)}),
       s.kind === "bot" || s.takeover ? icon(ICONS.bot, "bot") : null,
-      s.kind === "person" ? h("span.presence", {class: s.connected ? "on" : "off", title: s.connected ? "at the table" : "away"}) : null,
-      moving ? h("span.to-move", {text: "to move"}) : null,
+      s.kind === "person" ? h("span.presence", {class: s.connected ? "on" : "off", title: s.connected ? tr("at the table") : tr("away")}) : null,
+      moving ? h("span.to-move", {text: tr("to move")}) : null,
       h("span.seat-clock", {"data-seat": s.seat}));
     }));
     this.drawClock();
@@ -375,22 +381,22 @@ export class TablePage {
     let text;
     let cls = "";
     if (frame.status === "waiting") {
-      const free = frame.seats.filter((s) => s.kind === "person" && !s.joined).map((s) => `seat ${s.seat}`);
-      text = `Waiting for people to sit down: ${listWords(free)} ${free.length === 1 ? "is" : "are"} free.`;
+      const free = frame.seats.filter((s) => s.kind === "person" && !s.joined).map((s) => s.seat);
+      text = trn("Waiting for people to sit down: seat %(seats)s is free.", "Waiting for people to sit down: seats %(seats)s are free.", free.length, {seats: listWords(free)});
     } else if (frame.status === "finished") {
-      text = "The game is over.";
+      text = tr("The game is over.");
       cls = "over";
     } else if (mine && frame.to_move === this.seat) {
-      text = "Your move.";
+      text = tr("Your move.");
       cls = "yours";
     } else if (mine) {
-      text = frame.to_move === null ? "You may act." : `${t.name(frame.to_move)} is to move; you may act too.`;
+      text = frame.to_move === null ? tr("You may act.") : tr("%(name)s is to move; you may act too.", {name: t.name(frame.to_move)});
       cls = "yours-too";
     } else if (frame.to_move !== null) {
       const s = frame.seats[frame.to_move];
-      text = `Waiting for ${t.name(frame.to_move)}${s && s.kind === "bot" ? " (a bot)" : ""}.`;
+      text = s && s.kind === "bot" ? tr("Waiting for %(name)s (a bot).", {name: t.name(frame.to_move)}) : tr("Waiting for %(name)s.", {name: t.name(frame.to_move)});
     } else {
-      text = "Waiting.";
+      text = tr("Waiting.");
     }
     this.turn.className = `turn ${cls}`;
     fill(this.turn, h("strong", {text}));
@@ -401,7 +407,7 @@ export class TablePage {
     if (!frame) return;
     const t = this.context(frame.view, frame, false);
     const items = this.just.slice(-3).filter((i) => frame.log[i]);
-    fill(this.justBox, items.length ? h("span.just-label", {text: "Just now:"}) : null,
+    fill(this.justBox, items.length ? h("span.just-label", {text: tr("Just now:")}) : null,
       ...items.map((i) => h("span.just-item", {style: {"--seat": seatColour(frame.log[i][0])}},
         seatDot(frame.log[i][0]), " ", this.describe(frame.log[i], t, i))));
   }
@@ -427,15 +433,15 @@ export class TablePage {
     const parts = [];
     if (mine && mine.takeover && frame.status === "playing") {
       parts.push(h("div.notice-box", {role: "status"},
-        icon(ICONS.bot), ` The bot ${mine.bot} plays your seat for now. `,
-        h("button.primary", {type: "button", text: "Take my seat back",
+        icon(ICONS.bot), " ", tr("The bot %(bot)s plays your seat for now.", {bot: mine.bot || ""}), " ",
+        h("button.primary", {type: "button", text: tr("Take my seat back"),
           onclick: () => this.channel.send({type: "take_back"})})));
     }
     if (frame.status === "waiting") {
       const invites = (savedInvites()[this.table.id] || []).filter((i) => !frame.seats[i.seat].joined);
       if (invites.length) {
-        parts.push(h("div.notice-box", {}, "Send the invite links: ",
-          invites.map((i) => h("a", {href: i.url, "aria-label": `Invite link of seat ${i.seat}`,
+        parts.push(h("div.notice-box", {}, tr("Send the invite links: "),
+          invites.map((i) => h("a", {href: i.url, "aria-label": tr("Invite link of seat %(seat)s", {seat: i.seat}),
             onclick: (event) => { event.preventDefault(); navigator.clipboard?.writeText(i.url).then(() => toast("Copied"), () => toast(i.url)); },
             text: `seat ${i.seat}`}))));
       }
@@ -443,7 +449,7 @@ export class TablePage {
     if (this.seat === null && frame.status === "waiting" && this.table.listed) {
       const free = frame.seats.filter((s) => s.kind === "person" && !s.joined);
       for (const s of free) {
-        parts.push(h("button", {type: "button", text: `Sit at seat ${s.seat}`, onclick: async () => {
+        parts.push(h("button", {type: "button", text: tr("Sit at seat %(seat)s", {seat: s.seat}), onclick: async () => {
           try {
             await ensurePerson();
             await api(`/api/tables/${this.table.id}/seats/${s.seat}/sit`, {});
@@ -484,9 +490,9 @@ export class TablePage {
     this.entry.disabled = !mine;
     fill(this.legalList, ...frame.legal.actions.slice(0, 300).map((a) => h("option", {value: a})));
     const example = frame.legal.actions[0] || (frame.legal.families[0] && frame.legal.families[0].example) || "";
-    this.entry.placeholder = example ? `e.g. ${example}` : "not your move";
+    this.entry.placeholder = example ? tr("e.g. %(example)s", {example}) : tr("not your move");
     this.keysHelp.hidden = this.entryForm.hidden;
-    fill(this.keysHelp, h("span", {text: "Keys: "}),
+    fill(this.keysHelp, h("span", {text: tr("Keys: ")}),
       ...this.keys().filter((k) => !k.hidden).map((k) => h("span.key", {}, h("kbd", {text: k.key}), ` ${k.label}`)));
   }
 
@@ -500,7 +506,7 @@ export class TablePage {
         step !== null && index >= step ? "future" : ""].join(" "),
       style: {"--seat": seatColour(entry[0])}},
     h("span.step-no", {text: `${index + 1}.`}), seatDot(entry[0]), " ", this.describe(entry, t, index))));
-    if (!frame.log.length) this.history.append(h("li.empty", {text: "No move yet."}));
+    if (!frame.log.length) this.history.append(h("li.empty", {text: tr("No move yet.")}));
     const scroller = this.history;
     scroller.scrollTop = scroller.scrollHeight;
   }
@@ -513,11 +519,11 @@ export class TablePage {
     const chatBox = chatPanel(this, t);
     const sheetBox = sheetPanel(this, t);
     /** @type {[string, string, HTMLElement][]} */
-    const tabs = [["sheet", `Sheet (${frame.sheet_level})`, sheetBox], ["chat", `Chat${this.chat.length ? ` (${this.chat.length})` : ""}`, chatBox]];
-    const bar = h("div.tabs", {role: "tablist", "aria-label": "Sheet and chat"},
+    const tabs = [["sheet", tr("Sheet (%(level)s)", {level: sheetLevelName(frame.sheet_level)}), sheetBox], ["chat", this.chat.length ? tr("Chat (%(count)s)", {count: this.chat.length}) : tr("Chat"), chatBox]];
+    const bar = h("div.tabs", {role: "tablist", "aria-label": tr("Sheet and chat")},
       tabs.map(([key, label]) => h("button", {type: "button", role: "tab", id: `tab-${key}`,
         "aria-selected": key === tab ? "true" : "false", "aria-controls": `panel-${key}`, tabindex: key === tab ? "0" : "-1",
-        title: key === "sheet" ? "What you know so far, from your own view" : "Messages to the table",
+        title: key === "sheet" ? tr("What you know so far, from your own view") : tr("Messages to the table"),
         onclick: () => { localStorage.setItem("sleuth.tab", key); this.drawSide(); }, text: label})));
     fill(this.sideTabs, bar, ...tabs.map(([key, , box]) => h("div.tab-panel", {role: "tabpanel",
       id: `panel-${key}`, "aria-labelledby": `tab-${key}`, hidden: key !== tab}, box)));
@@ -549,7 +555,7 @@ export class TablePage {
       this.drawPlay();
       this.drawHistory();
       this.playArea.scrollIntoView({block: "start"});
-    }).catch((error) => toast(`No replay: ${errorText(error)}`));
+    }).catch((error) => toast(tr("No replay: %(error)s", {error: errorText(error)})));
   }
 
   stopReplay() {
@@ -562,7 +568,7 @@ export class TablePage {
 /** @param {number} deadline seconds since the epoch */
 function timeLeft(deadline) {
   const seconds = Math.max(0, Math.round(deadline - Date.now() / 1000));
-  if (seconds >= 7200) return `${Math.floor(seconds / 3600)} h left`;
-  if (seconds >= 120) return `${Math.floor(seconds / 60)} min left`;
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")} left`;
+  if (seconds >= 7200) return tr("%(hours)s h left", {hours: Math.floor(seconds / 3600)});
+  if (seconds >= 120) return tr("%(minutes)s min left", {minutes: Math.floor(seconds / 60)});
+  return tr("%(time)s left", {time: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`});
 }

@@ -2,7 +2,7 @@
 // clue cards laid out in front of each player below them, the alibis, the convictions so
 // far, the special cards (alibi, bribe, good eye: "Bestechung" and "Gutes Auge" on the
 // printed cards), your hand. Each step of the history is told from its typed events.
-import {capitalize, h, listWords, pickButton, plural, seatColour, seatDot, section} from "sleuth/kit";
+import {capitalize, h, listWords, pickButton, plural, seatColour, seatDot, section, tr} from "sleuth/kit";
 
 /**
  * The seat's view (views.AlibiView, as JSON).
@@ -209,7 +209,7 @@ export default {
     const bribing = pickedCard === "bribe";
     const fronts = view.fronts.map((front, seat) => h("div.al-front", {style: {"--seat": seatColour(seat)},
       class: view.active === seat ? "active" : "", role: "group", "aria-label": `Clues in front of ${t.name(seat)}`},
-    h("div.al-front-head", {}, seatDot(seat), h("strong", {text: t.name(seat) + (seat === t.seat ? " (you)" : "")}),
+    h("div.al-front-head", {}, seatDot(seat), h("strong", {text: seat === t.seat ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat)}),
       view.active === seat ? h("span.al-badge", {text: "on turn"}) : null,
       h("span.al-hand-size", {text: plural(view.hand_sizes[seat], "card")}),
       h("span.al-score", {text: plural(view.scores[seat], "point")})),

@@ -1,7 +1,7 @@
 // Black Stories Investigation's table: your hand of case cards, your own case, every
 // player's evidence grid (fields 0/1, 2, 3) with the cards placed on it, the investigation
 // cards (blood drops) each has left, the solve attempts, the draw and discard piles.
-import {capitalize, h, icon, listWords, pickButton, plural, seatColour, seatDot, section} from "sleuth/kit";
+import {capitalize, h, icon, listWords, pickButton, plural, seatColour, seatDot, section, tr} from "sleuth/kit";
 
 /**
  * The seat's view (views.BlackStoriesView, as JSON).
@@ -125,8 +125,8 @@ function seatPanel(view, t, seat) {
     : h("div.bs-file", {role: "img", "aria-label": view.has_case[seat] ? `${t.name(seat)}'s case: hidden` : `${t.name(seat)} holds no case`},
       h("span.bs-file-closed", {text: view.has_case[seat] ? "Case file: hidden" : "No case"}));
   return h("div.bs-seat", {class: [isMe ? "me" : "", view.turn === seat && view.phase !== "over" ? "on-turn" : ""].join(" "),
-    style: {"--seat": seatColour(seat)}, role: "group", "aria-label": `${t.name(seat)}${isMe ? " (you)" : ""}`},
-  h("div.bs-seat-head", {}, seatDot(seat), h("strong", {text: t.name(seat) + (isMe ? " (you)" : "")}),
+    style: {"--seat": seatColour(seat)}, role: "group", "aria-label": isMe ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat)},
+  h("div.bs-seat-head", {}, seatDot(seat), h("strong", {text: isMe ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat)}),
     view.turn === seat && view.phase !== "over" ? h("span.bs-badge", {text: "on turn"}) : null,
     h("span.bs-score", {title: "points", text: plural(view.scores[seat], "point")})),
   h("div.bs-targets", {},
@@ -200,7 +200,7 @@ export default {
   reveal(reveal, view, t) {
     if (!reveal) return h("p", {text: "Nothing to reveal."});
     return h("div.bs-reveal", {}, reveal.cases_held.map((held, seat) => h("div.bs-reveal-seat", {},
-      seatDot(seat), h("strong", {text: ` ${t.name(seat)}${seat === t.seat ? " (you)" : ""}: `}),
+      seatDot(seat), h("strong", {text: " " + tr("%(name)s:", {name: seat === t.seat ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat)}) + " "}),
       held.length ? held.map((c) => caseCard(c, {small: true, label: `case ${evidence(c).join(", ")}`})) : "no case")));
   },
 };

@@ -2,7 +2,7 @@
 // stacks, the marker supply, the cards lying in front of each player with their markers,
 // the special investigation once unlocked, "Black Vienna!" at any moment, the sealed guesses.
 // Each step of the history is told from its typed events; the end opens every envelope.
-import {capitalize, h, listWords, pickButton, plural, seatColour, seatDot, section} from "sleuth/kit";
+import {capitalize, h, listWords, pickButton, plural, seatColour, seatDot, section, tr} from "sleuth/kit";
 
 /**
  * The seat's view (views.BlackViennaView, as JSON).
@@ -164,8 +164,8 @@ function seatPanel(view, t, seat, asks) {
     view.guessed.includes(seat) ? h("span.bv-badge", {text: "handed in an envelope"}) : null,
   ];
   return h("div.bv-seat", {class: [isMe ? "me" : "", view.asker === seat ? "asker" : ""].join(" "), style: {"--seat": seatColour(seat)},
-    role: "group", "aria-label": `${t.name(seat)}${isMe ? " (you)" : ""}`},
-  h("div.bv-seat-head", {}, seatDot(seat), h("strong", {text: t.name(seat) + (isMe ? " (you)" : "")}),
+    role: "group", "aria-label": isMe ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat)},
+  h("div.bv-seat-head", {}, seatDot(seat), h("strong", {text: isMe ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat)}),
     cardBacks(view.hand_sizes[seat], seat)),
   h("div.bv-badges", {}, badges),
   h("div.bv-front", {}, cards.length ? cards : h("span.muted.small", {text: "no investigation card yet"})),
@@ -261,7 +261,7 @@ export default {
       h("div.bv-ring", {}, h("span.bv-ring-title", {text: "Black Vienna"}),
         h("div.bv-hand", {}, [...reveal.ring].map((l) => personCard(l, {label: `ring member ${l}`})))),
       reveal.hands.map((hand, seat) => h("div.bv-reveal-hand", {},
-        seatDot(seat), h("strong", {text: ` ${t.name(seat)}${seat === t.seat ? " (you)" : ""}: `}),
+        seatDot(seat), h("strong", {text: " " + tr("%(name)s:", {name: seat === t.seat ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat)}) + " "}),
         h("span.bv-hand.small", {}, [...hand].map((l) => personCard(l, {label: `person ${l}`}))))),
       opened ? openedLines(opened, reveal.ring, t) : null);
   },

@@ -1,7 +1,7 @@
 // 13 Clues' table: the others' mysteries face up, your own mystery face down (you never see
 // it), your two hidden cards (left and right), the secret informants, the magnifying glasses,
 // the Top Secret tokens, and every card with its colour (always written), type and category.
-import {capitalize, h, icon, listWords, pickButton, plural, seatColour, seatDot, section} from "sleuth/kit";
+import {capitalize, h, icon, listWords, pickButton, plural, seatColour, seatDot, section, tr} from "sleuth/kit";
 
 /**
  * The seat's view (views.ThirteenCluesView, as JSON).
@@ -152,8 +152,8 @@ function seatPanel(view, t, cards, s, witnessAsks) {
     : [0, 1].map((i) => h("span.tc-hidden", {}, h("small", {text: i === 0 ? "left" : "right"}), card(null, {small: true, back: true, label: `${t.name(s.seat)}'s ${i === 0 ? "left" : "right"} hidden card`})));
   const takeAction = `take ${s.seat}`;
   return h("div.tc-seat", {class: [isMe ? "me" : "", turn ? "on-turn" : ""].join(" "), style: {"--seat": seatColour(s.seat)},
-    role: "group", "aria-label": `${t.name(s.seat)}${isMe ? " (you)" : ""}`},
-  h("div.tc-seat-head", {}, seatDot(s.seat), h("strong", {text: t.name(s.seat) + (isMe ? " (you)" : "")}),
+    role: "group", "aria-label": isMe ? tr("%(name)s (you)", {name: t.name(s.seat)}) : t.name(s.seat)},
+  h("div.tc-seat-head", {}, seatDot(s.seat), h("strong", {text: isMe ? tr("%(name)s (you)", {name: t.name(s.seat)}) : t.name(s.seat)}),
     turn ? h("span.tc-badge", {text: "on turn"}) : null,
     view.players > 2 ? glasses(s.glasses, `${t.name(s.seat)}: ${plural(s.glasses, "magnifying glass", "magnifying glasses")}`) : null,
     s.top_secret ? h("span.tc-secret-token", {title: "Top Secret token", text: "TOP SECRET"}) : null),
@@ -250,7 +250,7 @@ export default {
     if (!reveal) return h("p", {text: "Nothing to reveal."});
     const cards = deck(view);
     return h("div.tc-reveal", {},
-      view.seats.map((s) => h("div.tc-reveal-seat", {}, seatDot(s.seat), h("strong", {text: ` ${t.name(s.seat)}${s.seat === t.seat ? " (you)" : ""}: `}),
+      view.seats.map((s) => h("div.tc-reveal-seat", {}, seatDot(s.seat), h("strong", {text: " " + tr("%(name)s:", {name: s.seat === t.seat ? tr("%(name)s (you)", {name: t.name(s.seat)}) : t.name(s.seat)}) + " "}),
         "mystery ", (s.mystery || []).map((n) => card(cards[n], {small: true})),
         " hidden ", (reveal.hidden[s.seat] || []).map((n) => card(cards[n], {small: true})))),
       reveal.informants.length ? h("div.tc-reveal-seat", {}, h("strong", {text: "Informants: "}),

@@ -1,0 +1,134 @@
+"""Keep the people's catalogues: pybabel's extract, update and compile, and the page's JSON.
+
+    python scripts/catalogues.py extract   # the sources' strings -> src/sleuth/locale/messages.pot
+    python scripts/catalogues.py update    # extract, then bring de and ja up to it (new: empty)
+    python scripts/catalogues.py check     # fails naming each entry fuzzy, empty or missing
+    python scripts/catalogues.py compile   # .mo files for gettext tools (the service needs none)
+    python scripts/catalogues.py json DIR  # the page's catalogue per language, as served
+
+Update never fuzzy-matches (-N): a changed English string gets an empty translation, which
+`check` (and tests/test_catalogues.py) then names, instead of a guess that pybabel's compile
+would drop without a word.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCALE = ROOT / "src" / "sleuth" / "locale"
+TEMPLATE = LOCALE / "messages.pot"
+TRANSLATED = ("de", "ja")
+# `tr(message, values)`, `trn(singular, plural, count, values)` and `trNodes` of the page's i18n.js.
+KEYWORDS = ["-k", "tr", "-k", "trn:1,2", "-k", "trNodes"]
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
+
+
+def pybabel(*arguments: str) -> None:
+    CommandLineInterface().run(["pybabel", "-q", *arguments])
+
+
+def extract(output: Path = TEMPLATE) -> Catalog:
+    """Every string the sources hand to t()/tn(), as a template catalogue."""
+    pybabel(
+        "extract", "-F", str(ROOT / "babel.cfg"), *KEYWORDS, "--no-location", "--sort-output",
+        "--project", "sleuth", "-o", str(output), str(ROOT),
+    )  # fmt: skip
+    with output.open("rb") as pot:
+        return read_po(pot)
+
+
+def update() -> None:
+    extract()
+    for language in TRANSLATED:
+        if not (LOCALE / language / "LC_MESSAGES" / "messages.po").exists():
+            pybabel("init", "-i", str(TEMPLATE), "-d", str(LOCALE), "-l", language)
+        pybabel(
+            "update", "-i", str(TEMPLATE), "-d", str(LOCALE), "-l", language,
+            "--no-fuzzy-matching", "--ignore-obsolete",
+        )  # fmt: skip
+
+
+def placeholders(text: str | tuple[str, ...]) -> set[str]:
+    parts = text if isinstance(text, tuple) else (text,)
+    return {found for part in parts for found in PLACEHOLDER.findall(part)}
+
+
+def message_faults(message: Message | None, msgid: str) -> list[str]:
+    if message is None:
+        return [f"{msgid!r}: missing"]
+    if message.fuzzy:
+        return [f"{msgid!r}: fuzzy"]
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    if not all(strings):
+        return [f"{msgid!r}: not translated"]
+    if any(placeholders(s) != placeholders(message.id) for s in strings):
+        return [f"{msgid!r}: placeholders {sorted(placeholders(message.id))} not kept"]
+    return []
+
+
+def read_language(language: str) -> Catalog:
+    with (LOCALE / language / "LC_MESSAGES" / "messages.po").open("rb") as po:
+        return read_po(po, locale=language)
+
+
+def faults(template: Catalog, catalog: Catalog) -> list[str]:
+    """What keeps the catalogue from being complete, one line each."""
+    language = str(catalog.locale)
+    found = [f"{language}: the catalogue is marked fuzzy"] if catalog.fuzzy else []
+    for wanted in template:
+        if wanted.id:
+            msgid = wanted.id[0] if isinstance(wanted.id, tuple) else wanted.id
+            problems = message_faults(catalog.get(wanted.id), msgid)
+            found += [f"{language}: {problem}" for problem in problems]
+    extra = sorted(str(m.id) for m in catalog if m.id and m.id not in template)
+    found += [f"{language}: {msgid!r} is in no source (run update)" for msgid in extra]
+    return found
+
+
+def check() -> list[str]:
+    with tempfile.TemporaryDirectory() as folder:
+        template = extract(Path(folder) / "messages.pot")
+    return [fault for language in TRANSLATED for fault in faults(template, read_language(language))]
+
+
+def write_json(folder: Path) -> None:
+    sys.path.insert(0, str(ROOT / "src"))
+    from sleuth.i18n import LANGUAGES, page_catalogue
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for language in LANGUAGES:
+        text = json.dumps(page_catalogue(language), ensure_ascii=False, indent=1, sort_keys=True)
+        (folder / f"{language}.json").write_text(text + "\n", encoding="utf-8")
+
+
+def main(arguments: list[str]) -> int:
+    command = arguments[0] if arguments else ""
+    if command == "extract":
+        extract()
+    elif command == "update":
+        update()
+    elif command == "compile":
+        pybabel("compile", "-d", str(LOCALE), "--statistics")
+    elif command == "json" and len(arguments) == 2:
+        write_json(Path(arguments[1]))
+    elif command == "check":
+        problems = check()
+        print("\n".join(problems) or "complete")
+        return 1 if problems else 0
+    else:
+        print(__doc__, file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,125 @@
+"""The people's languages: English (the source strings), German and Japanese.
+
+The catalogues are gettext ``.po`` files under ``sleuth/locale/<lang>/LC_MESSAGES``, kept by
+``scripts/catalogues.py`` (pybabel's extract and update). Both the server's Python and the
+page read these same files: the server builds its translations and the page's JSON catalogue
+from the ``.po`` when first asked, so a fresh clone needs no compile step and no generated
+file can fall behind its source. A fuzzy or empty entry is never used (it would show a
+guess, or English); the completeness test makes sure there is none.
+"""
+
+from __future__ import annotations
+
+import gettext as gettext_module
+import io
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+SOURCE = "en"
+LANGUAGES = ("en", "de", "ja")
+DOMAIN = "messages"
+
+JsonValue = str | int | list[str] | dict[str, str | int]
+
+
+def locale_folder() -> Path:
+    return Path(str(files("sleuth").joinpath("locale")))
+
+
+def po_path(language: str) -> Path:
+    return locale_folder() / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def check_language(language: str) -> str:
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}: one of {', '.join(LANGUAGES)}")
+    return language
+
+
+@cache
+def catalogue(language: str) -> Catalog:
+    """The language's catalogue as its ``.po`` file holds it (English: none, an empty one)."""
+    if check_language(language) == SOURCE:
+        return Catalog(locale=SOURCE)
+    with po_path(language).open("rb") as po:
+        return read_po(po, locale=language)
+
+
+def usable(catalog: Catalog) -> Catalog:
+    """The entries a person may see: translated and not fuzzy."""
+    kept = Catalog(locale=catalog.locale, fuzzy=False)
+    for message in catalog:
+        if message.id and not message.fuzzy and message_translated(message.string):
+            kept[message.id] = message
+    return kept
+
+
+def message_translated(string: str | tuple[str, ...] | list[str] | None) -> bool:
+    if isinstance(string, tuple | list):
+        return bool(string) and all(string)
+    return bool(string)
+
+
+@cache
+def translations(language: str) -> gettext_module.NullTranslations:
+    """Python's gettext for the language, compiled in memory from its ``.po``."""
+    if check_language(language) == SOURCE:
+        return gettext_module.NullTranslations()
+    compiled = io.BytesIO()
+    write_mo(compiled, usable(catalogue(language)))
+    compiled.seek(0)
+    return gettext_module.GNUTranslations(compiled)
+
+
+def translate(language: str, message: str) -> str:
+    return translations(language).gettext(message)
+
+
+@cache
+def page_catalogue(language: str) -> dict[str, JsonValue]:
+    """The page's catalogue: msgid to translation (a list of forms for a plural), with the
+    plural rule under the empty key."""
+    catalog = catalogue(language)
+    out: dict[str, JsonValue] = {
+        "": {
+            "language": language,
+            "nplurals": catalog.num_plurals,
+            "plural_expr": catalog.plural_expr,
+        }
+    }
+    if language == SOURCE:
+        return out
+    for message in usable(catalog):
+        msgid, string = message.id, message.string
+        if not msgid:
+            continue  # the header, which Catalog yields first
+        if isinstance(msgid, str):
+            out[msgid] = str(string)
+        else:
+            out[msgid[0]] = [str(form) for form in string or ()]
+    return out
+
+
+def choose_language(accept_language: str | None) -> str:
+    """The first of our languages in the browser's ``Accept-Language``, by its weights
+    (``de-AT`` counts as ``de``); English when none matches."""
+    weighted: list[tuple[float, int, str]] = []
+    for order, part in enumerate((accept_language or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        base = tag.strip().lower().split("-")[0]
+        if base in LANGUAGES and weight > 0:
+            weighted.append((-weight, order, base))
+    return min(weighted)[2] if weighted else SOURCE
