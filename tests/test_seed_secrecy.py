@@ -196,15 +196,17 @@ def test_simulate_bots_draw_nothing_from_the_deal(
 
 
 def test_arena_bots_draw_nothing_from_the_deal(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if "seed-hunter" not in _AGENTS:
-        register_agent("seed-hunter", SeedHunter)
+    # Registered for this test only: a bot left in the registry shows in every later list
+    # of the process's bots (the lobby's among them).
+    monkeypatch.setitem(_AGENTS, "seed-hunter", {})
+    register_agent("seed-hunter", SeedHunter)
     out = tmp_path / "results.json"
     args = ["arena", EXAMPLE, "--players", "3", "--bots", "seed-hunter,random,seed-hunter"]
     args += ["--games", "3", "--seed", "3", "--record-dir", str(tmp_path), "--out", str(out)]
     assert main(args) == 0
-    seeds = [load_record(path)["seed"] for path in sorted(tmp_path.glob("black-vienna-*.json"))]
+    seeds = [load_record(path)["seed"] for path in sorted(tmp_path.glob(f"{EXAMPLE}-*.json"))]
     assert seeds == [derive_seed(3, "arena", i) for i in range(3)]
     playing = [hunter for hunter in SeedHunter.made if hunter.captured]  # not the checks'
     assert len(playing) == 6  # two per game, made game by game

@@ -19,7 +19,7 @@ import pytest
 
 import sleuth.games
 from sleuth.core import GameKit, all_kits, find_kit, registry
-from sleuth.core.kit import RENDER, TextRender
+from sleuth.core.kit import RENDER, RULES, RulesGuide, TextRender
 from sleuth.testing import check_kit
 from support.every_game import check_option, check_table, tables
 from support.game_cases import cases_of, package_of
@@ -98,8 +98,9 @@ def test_the_registry_finds_it_as_a_built_in(sixth_game: GameKit) -> None:
 
 def test_every_part_it_declares_loads(sixth_game: GameKit) -> None:
     loaded = check_kit(sixth_game)
-    assert list(loaded) == [RENDER]
+    assert list(loaded) == [RENDER, RULES]
     assert isinstance(loaded[RENDER], TextRender)
+    assert isinstance(loaded[RULES], RulesGuide)
 
 
 def test_its_test_data_is_read_from_its_own_test_folder(sixth_game: GameKit) -> None:

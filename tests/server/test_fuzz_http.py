@@ -26,6 +26,8 @@ from hypothesis import strategies as st  # noqa: E402
 from schemathesis import GenerationMode  # noqa: E402
 from schemathesis.checks import response_schema_conformance  # noqa: E402
 
+from sleuth.core import all_kits  # noqa: E402
+
 from .conftest import Server  # noqa: E402
 from .fuzz_world import BOT, PERSON, World, build_world, table_body, unlimited_server  # noqa: E402
 
@@ -38,6 +40,8 @@ MARK = "\u2407mark\u2407"
 # rematches last.
 ORDER = (
     "GET /api/games",
+    "GET /api/games/{game}/rules",
+    "GET /api/language",
     "GET /api/people/session",
     "GET /api/people/me",
     "POST /api/people",
@@ -133,6 +137,8 @@ def send(
         case.path_parameters["table_id"] = grounding["table"]
     if grounding["seat"] is not None and "seat" in case.path_parameters:
         case.path_parameters["seat"] = grounding["seat"]
+    if grounding["game"] is not None and "game" in case.path_parameters:
+        case.path_parameters["game"] = grounding["game"]
     if grounding["query_seat"] != "generated" and case.operation.path.endswith(
         ("replay", "review")
     ):
@@ -171,6 +177,7 @@ def groundings(label: str, world: World) -> st.SearchStrategy[dict[str, Any]]:
             "who": st.sampled_from(people),
             "table": st.sampled_from([*tables_for(label, world), None]),
             "seat": st.sampled_from(seats_for(label)),
+            "game": st.sampled_from([*(kit.name for kit in all_kits()), None]),
             "query_seat": st.sampled_from([None, 0, 2, "generated"]),
             "body": st.sampled_from([*bodies, None]) if bodies else st.none(),
             # One body in three spelled with a value no JSON value is.

@@ -20,12 +20,18 @@ def states_in_reach() -> tuple[list[Any], list[Any], int]:
     """(States among the tracked objects, States in the callers' frames, objects looked at)."""
     from sleuth.core import State
 
+    def is_state(value: object) -> bool:
+        try:
+            return isinstance(value, State)
+        except ReferenceError:  # a weak proxy (of some library loaded before) whose object died
+            return False
+
     objects = gc.get_objects()
-    in_gc = [o for o in objects if isinstance(o, State)]
+    in_gc = [o for o in objects if is_state(o)]
     in_frames = []
     frame: FrameType | None = sys._getframe(1)
     while frame is not None:
-        in_frames += [v for v in frame.f_locals.values() if isinstance(v, State)]
+        in_frames += [v for v in frame.f_locals.values() if is_state(v)]
         frame = frame.f_back
     return in_gc, in_frames, len(objects)
 

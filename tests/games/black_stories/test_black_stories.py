@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
 from pathlib import Path
@@ -563,7 +564,20 @@ def test_a_seat_sees_its_own_case_and_hand_and_nobody_elses() -> None:
 def test_options_and_bad_configs() -> None:
     names = [o.name for o in BlackStoriesInvestigation.options()]
     assert names == ["start", "guesses", "solve_without_play", "point_chips", "deck"]
-    assert all(o.help[:2] in ("§2", "B1", "B2", "B3") for o in BlackStoriesInvestigation.options())
+    # Each option names its source in the rules reference for developers, apart from the
+    # help players read.
+    sources = {
+        f.name: f.metadata["reference"]
+        for f in dataclasses.fields(BlackStoriesInvestigation.config_type)
+        if f.name in names
+    }
+    assert sources == {
+        "start": "2.3",
+        "guesses": "2.6",
+        "solve_without_play": "B3",
+        "point_chips": "B2",
+        "deck": "B1, Appendix B",
+    }
     with pytest.raises(ConfigError, match="deck"):
         game(2, deck="woman+knife,man+gun")
     with pytest.raises(ConfigError, match="deck"):
