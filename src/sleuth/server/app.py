@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib.resources import files
 from pathlib import Path, PurePosixPath
@@ -138,6 +139,13 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
 
 # Collections of the middle generation between two full ones (CPython's default: 10).
 FULL_COLLECTION_EVERY = 100
+# How long a thread may hold the interpreter's lock while another waits for it (Python's
+# default: 5 ms). The event loop is busy most of the time under load, so the threads that
+# feed the bot workers and commit to SQLite waited up to 5 ms for each of the few moments
+# they need the lock, and a frame waited as long for them in turn. At 250 tables with a bot
+# each (benchmarks/serve.py --hostile --bot-seats 1), p99 went from 105 to 81-97 ms, and
+# from 147 to 107 ms beside the hostile client; the bots' median decision did not change.
+SWITCH_INTERVAL = 0.0005
 
 
 def serve(settings: Settings, host: str, port: int, on_start: Startup | None = None) -> None:
@@ -153,6 +161,7 @@ def serve(settings: Settings, host: str, port: int, on_start: Startup | None = N
     # event loop for 100-370 ms (every connection's coroutines and every table's state are
     # scanned). The two younger generations keep their thresholds, so the service's cyclic
     # garbage (closed connections) is still found young; higher ones let it pile up.
+    sys.setswitchinterval(SWITCH_INTERVAL)
     gc.collect()
     gc.freeze()
     young, middle, _ = gc.get_threshold()
