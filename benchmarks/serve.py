@@ -21,7 +21,8 @@ by side: without and with one hostile client (``serve_hostile.py``, in a process
 own) beside the tables, which keeps a table of bots at the largest budget the server allows
 thinking (the heavy game, ``FrontCases.heavy``, its search's every bound), a table of it
 with the full sheet played at the play channel's rate limit, and replay requests for its
-finished games, two at a time (``--replays``). Target: the ordinary tables' p99 under
+finished games, two at a time (``--replays``), at the server's rate of replays, reviews
+and records per address (``sleuth serve --max-record-reads``, 60 a minute by default). Target: the ordinary tables' p99 under
 100 ms, and their bots' median decision time within 2x of the run without.
 """
 
@@ -505,7 +506,8 @@ def report(result: dict[str, Any], hostile: bool) -> None:
         print(
             f"{'':>10}  beside the hostile client: {done.bot_tables} table(s) of bots at the "
             f"largest budget ({largest_search()}), {done.sheet_steps} steps of the full-sheet "
-            f"table at the rate limit, {done.replays} replays",
+            f"table at the rate limit, {done.replays} replays ({done.refused} refused past the "
+            "server's rate)",
             flush=True,
         )
 

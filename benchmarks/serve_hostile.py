@@ -4,7 +4,9 @@
 
 It keeps a table of bots at the largest budget the server allows thinking (the heavy game,
 its search's every bound), a table of that game with the full sheet played at the play
-channel's rate limit, and replay requests for its finished games (``--replays`` at a time), until
+channel's rate limit, and replay requests for its finished games (``--replays`` at a time, as
+many as the server's rate of replays, reviews and records allows: a refusal's wait is waited
+out), until
 SIGTERM or SIGINT; then it prints what it got done as one JSON line. A process of its own,
 as an attacker's would be: in the measuring people's process its work would be counted as
 the server's latency.
@@ -40,6 +42,7 @@ class Hostility:
     bot_tables: int = 0
     sheet_steps: int = 0
     replays: int = 0
+    refused: int = 0  # replays refused past the server's rate, each then waited out
     finished: list[str] = field(default_factory=list)  # sheet tables over, to replay
 
 
@@ -161,6 +164,10 @@ async def replays(http: httpx.AsyncClient, stop: asyncio.Event, done: Hostility)
             await asyncio.sleep(0.5)
             continue
         response = await http.get(f"/api/tables/{done.finished[-1]}/replay")
+        if response.status_code == 429:  # at the server's rate (--max-record-reads)
+            done.refused += 1
+            await asyncio.sleep(float(response.headers["retry-after"]))
+            continue
         response.raise_for_status()
         done.replays += 1
 

@@ -201,3 +201,27 @@ async def test_records_of_a_long_game_leave_a_seated_persons_ping_quick(
     launch: Any, tmp_path: Path
 ) -> None:
     await check_ping_under_load(launch, tmp_path, "record", [None] * 8)
+
+
+async def test_replays_reviews_and_records_past_the_rate_are_refused_with_the_wait(
+    launch: Any, tmp_path: Path
+) -> None:
+    """Found by benchmark: a client asking for a finished game's replay two at a time, as
+    fast as they came back (73 a second, each kept but a long game's bytes every time),
+    doubled every other table's bots' decision time on two cores."""
+    db = f"sqlite:///{tmp_path / 'sleuth.db'}"
+    table, _ = await store_long_game(db, tmp_path / "signing.key")
+    server = launch(db=db, extra=("--max-record-reads", "3/minute"))
+    base = f"{server.http}/api/tables/{table}"
+    async with httpx.AsyncClient(timeout=300) as client:
+        answers = [
+            await client.get(f"{base}/{route}")
+            for route in ("replay?seat=0", "review?seat=0", "record", "replay?seat=0", "review")
+        ]
+    assert [a.status_code for a in answers] == [200, 200, 200, 429, 429]
+    refused = answers[3]
+    assert refused.json()["detail"].startswith(
+        "too many replays, reviews and records from this address: at most 3 per minute; "
+        "try again in "
+    )
+    assert 1 <= int(refused.headers["retry-after"]) <= 60

@@ -19,7 +19,7 @@ from sleuth.server.connection import Connection
 from sleuth.server.hub import Hub
 from sleuth.server.models import StepRow
 from sleuth.server.owner import TableOwner
-from sleuth.server.pools import FairQueue, JobPool, Overrun, Stale, _Pending
+from sleuth.server.pools import LONG_JOB_SECONDS, FairQueue, JobPool, Overrun, Stale, _Pending
 
 from .test_hub_memory import table
 
@@ -97,6 +97,29 @@ async def test_tables_of_long_searches_leave_a_worker_to_the_quick_ones() -> Non
         pool.close()
     # One thread stays free for it: it never waits a search out (1.5 s).
     assert waited < 1.0, waited
+
+
+async def test_a_long_job_gives_its_worker_s_place_to_the_spare() -> None:
+    """Found by benchmark: a table whose bots searched to their deadline (7 s a decision)
+    held one of the two workers throughout, and every other table's bots waited twice as
+    long. A long job now yields its place: the quick table is served while it runs."""
+    pool = JobPool(1, deadline=30.0)
+    try:
+        pool.start()
+        assert await pool.run("warm", abs, -1) == 1
+        while not pool._spare or not pool._spare.running:  # started ahead, off the loop
+            await asyncio.sleep(0.05)
+        search = asyncio.create_task(pool.run("search", time.sleep, 4.0))
+        await asyncio.sleep(LONG_JOB_SECONDS + 0.5)
+        assert await pool.run("quick", abs, -2) == 2
+        assert not search.done()  # served while the search ran, not after it
+        assert pool.counts.backgrounded == 1
+        await search
+        # The search's worker is the spare again; two workers take jobs, as before.
+        assert len(pool.worker_pids()) == 1 and pool._spare is not None
+        assert await pool.run("quick", abs, -3) == 3
+    finally:
+        pool.close()
 
 
 async def test_sheets_of_past_steps_are_dropped_before_they_run(

@@ -66,6 +66,12 @@ def add_parser(commands: Any) -> None:
         help="new tables one client address may deal, e.g. 30/minute;500/day, or off",
     )
     serve.add_argument(
+        "--max-record-reads",
+        metavar="RATE",
+        default=None,
+        help="replays, reviews and records one client address may fetch, e.g. 60/minute, or off",
+    )
+    serve.add_argument(
         "--open-table",
         metavar="GAME",
         default=None,
@@ -124,6 +130,7 @@ def run_serve(args: argparse.Namespace) -> int:
     for flag, name in (
         ("max_new_people", "new_people_rate"),
         ("max_new_tables", "new_tables_rate"),
+        ("max_record_reads", "record_reads_rate"),
     ):
         rate = getattr(args, flag)
         if rate is not None:

@@ -15,7 +15,7 @@ from .live import facts_of
 from .models import PersonRow
 from .owner import TableOwner
 from .people import People
-from .ratelimit import CreationLimits
+from .ratelimit import CreationLimits, ReadLimits
 from .reviews import RecordWork
 from .settings import Settings
 from .signing import SigningKey
@@ -31,9 +31,11 @@ class Services:
     key: SigningKey
     creation: CreationLimits
     reviews: RecordWork = field(init=False)
+    reads: ReadLimits = field(init=False)
 
     def __post_init__(self) -> None:
         self.reviews = RecordWork(self.settings.replay_workers)
+        self.reads = ReadLimits(self.settings.record_reads_rate)
 
 
 def services(request: HTTPConnection) -> Services:
@@ -90,6 +92,15 @@ async def count_new(what: str, request: Request, app: Services) -> None:
     (429) past the operator's limit (``sleuth serve --max-new-people/--max-new-tables``)."""
     address = request.client.host if request.client else "unknown"
     refused = await app.creation.hit(what, address)
+    if refused is not None:
+        raise HTTPException(429, refused.message, headers={"Retry-After": str(refused.retry_after)})
+
+
+async def count_read(request: Request, app: Services) -> None:
+    """Count one replay, review or record fetched by this request's client address, or
+    refuse it (429) past the operator's limit (``sleuth serve --max-record-reads``)."""
+    address = request.client.host if request.client else "unknown"
+    refused = await app.reads.hit(address)
     if refused is not None:
         raise HTTPException(429, refused.message, headers={"Retry-After": str(refused.retry_after)})
 

@@ -6,7 +6,9 @@ table's flood of jobs, or its long ones, wait behind its own jobs, not another t
 job may say how to tell it is no longer wanted (a sheet of a past step): it is dropped
 when its turn comes, before it runs.
 A job still running at its deadline fails with ``Overrun`` and its worker is killed (it
-would go on spending a core) and replaced.
+would go on spending a core) and replaced. A job that runs long drops to the lowest priority
+and gives up its place: the spare worker takes it, so that a table's long searches (each
+within its bounds) cost the quick tables a share of the cores, not a worker.
 
 Each worker is a process of its own with a pipe, not a ``ProcessPoolExecutor``'s: an
 executor can neither stop one job nor kill one of its processes.
@@ -61,6 +63,7 @@ class PoolCounts:
     dropped: int = 0  # stale jobs never run
     overran: int = 0
     recycled: int = 0  # workers killed and replaced
+    backgrounded: int = 0  # long jobs whose place a spare took
 
 
 @dataclass
@@ -279,11 +282,13 @@ class JobPool:
             [Worker(warm, niceness) for _ in range(workers)] if workers > 0 else [None, None]
         )
         self._spare = Worker(warm, niceness) if workers > 0 and spare else None
-        # A thread for each worker's calls, and one for starting a spare.
-        self._threads = ThreadPoolExecutor(len(self._idle) + 1)
+        # Long jobs that gave their place to the spare (at most one a place).
+        self._background: set[Worker] = set()
+        self._slots = len(self._idle)
+        # A thread for each worker's calls, the background ones' too, and one for a start.
+        self._threads = ThreadPoolExecutor(2 * self._slots + 1)
         self._running: set[asyncio.Task[None]] = set()
         self._all = [w for w in (*self._idle, self._spare) if w is not None]
-        self._slots = len(self._idle)
 
     @property
     def waiting(self) -> int:
@@ -356,7 +361,7 @@ class JobPool:
                 call = loop.run_in_executor(self._threads, pending.function, pending.job)
                 result = await asyncio.wait_for(call, self.deadline)
             else:
-                long = loop.call_later(LONG_JOB_SECONDS, worker.set_niceness, BACKGROUND_NICENESS)
+                long = loop.call_later(LONG_JOB_SECONDS, self._went_long, worker)
                 try:
                     result = await loop.run_in_executor(
                         self._threads, worker.call, pending.function, pending.job, self.deadline
@@ -373,7 +378,7 @@ class JobPool:
         except (Overrun, TimeoutError):
             self.counts.overran += 1
             _settle(pending.future, None, Overrun(f"no answer in {self.deadline:g} s"))
-            if worker is not None:
+            if worker is not None and worker not in self._background:
                 worker = await self._replace(worker)
         except BaseException as error:
             _settle(pending.future, None, error)
@@ -381,8 +386,38 @@ class JobPool:
                 raise
         finally:
             self._queue.charge(pending.table, time.monotonic() - began)
-            self._idle.append(worker)
+            if worker is not None and worker in self._background:
+                self._retire(worker)
+            else:
+                self._idle.append(worker)
             self._dispatch()
+
+    def _went_long(self, worker: Worker) -> None:
+        """The job has run LONG_JOB_SECONDS: its worker yields the cores, and the spare, if
+        it is up, takes its place, so that the quick tables keep as many workers as before
+        (the long job goes on at the lowest priority until it ends or its deadline)."""
+        worker.set_niceness(BACKGROUND_NICENESS)
+        spare = self._spare
+        if spare is None or not spare.running or len(self._background) >= self._slots:
+            return
+        self.counts.backgrounded += 1
+        self._background.add(worker)
+        self._spare = None
+        self._idle.append(spare)
+        self._dispatch()
+
+    def _retire(self, worker: Worker) -> None:
+        """A long job's worker, its job over, becomes the spare again (restarted in the
+        background if its job overran), or stops if another took that place."""
+        self._background.discard(worker)
+        if self._spare is None:
+            self._spare = worker
+            if not worker.running:  # killed at its deadline
+                self.counts.recycled += 1
+                asyncio.get_running_loop().run_in_executor(self._threads, _quietly, worker.ready)
+            return
+        worker.stop()
+        self._all.remove(worker)
 
     async def _replace(self, killed: Worker) -> Worker:
         """The worker that takes a killed one's place: the spare if it is up (the killed

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 
 from limits import RateLimitItem, parse_many
-from limits.aio.storage import Storage
+from limits.aio.storage import MemoryStorage, Storage
 from limits.aio.strategies import FixedWindowRateLimiter
 from sqlalchemy import case, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -146,11 +146,33 @@ class CreationLimits:
 
     @staticmethod
     def _refused(what: str, rate: RateLimitItem, reset_at: float) -> Refused:
-        wait = max(1, math.ceil(reset_at - time.time()))
-        name = rate.GRANULARITY.name
-        window = f"{rate.multiples} {name}s" if rate.multiples > 1 else name
-        return Refused(
-            f"too many new {what} from this address: at most {rate.amount} per {window}; "
-            f"try again in {wait} s",
-            wait,
-        )
+        return refused(f"new {what}", rate, reset_at)
+
+
+class ReadLimits:
+    """How many replays, reviews and records one client address may fetch, per the
+    operator's rate: each is worked out once and kept, but sending a long game's replay
+    again and again still costs the event loop every table shares. Counted in the process
+    (a read writes nothing; with several processes, each allows the rate)."""
+
+    def __init__(self, rate: str) -> None:
+        self._limiter = FixedWindowRateLimiter(MemoryStorage())
+        self._rates = parse_rate(rate)
+
+    async def hit(self, address: str) -> Refused | None:
+        for rate in self._rates:
+            if not await self._limiter.hit(rate, "reads", address):
+                stats = await self._limiter.get_window_stats(rate, "reads", address)
+                return refused("replays, reviews and records", rate, stats.reset_time)
+        return None
+
+
+def refused(what: str, rate: RateLimitItem, reset_at: float) -> Refused:
+    wait = max(1, math.ceil(reset_at - time.time()))
+    name = rate.GRANULARITY.name
+    window = f"{rate.multiples} {name}s" if rate.multiples > 1 else name
+    return Refused(
+        f"too many {what} from this address: at most {rate.amount} per {window}; "
+        f"try again in {wait} s",
+        wait,
+    )

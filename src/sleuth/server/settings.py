@@ -56,6 +56,8 @@ class Settings:
     # ``off``): enough for friends behind one router, too few to flood the open tables.
     new_people_rate: str = "30/minute;300/day"
     new_tables_rate: str = "30/minute;500/day"
+    # Replays, reviews and records one client address may fetch (a page asks once a game).
+    record_reads_rate: str = "60/minute"
 
     @property
     def is_postgres(self) -> bool:

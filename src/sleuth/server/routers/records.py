@@ -13,7 +13,7 @@ from fastapi import APIRouter, HTTPException, Request, Response
 from sleuth.core.serialize import JSONValue
 
 from ..access import Door
-from ..deps import ServicesDep, Table, require
+from ..deps import ServicesDep, Table, count_read, require
 from ..reviews import json_response
 from ..schemas import ReplayOut, SignedRecord, VerifyIn, VerifyOut
 from ..signing import ALGORITHM
@@ -22,6 +22,7 @@ router = APIRouter(tags=["records"])
 OVER: dict[int | str, dict[str, Any]] = {
     404: {"description": "no such table"},
     409: {"description": "the game is not over"},
+    429: {"description": "too many replays, reviews and records from this address"},
     503: {"description": "too many replays, reviews and records under way: try again"},
 }
 
@@ -30,6 +31,7 @@ OVER: dict[int | str, dict[str, Any]] = {
 async def record(table: Table, app: ServicesDep, request: Request) -> Response:
     """The whole game, seed and reveal included, signed: only once it is over."""
     require(Door.AFTER_THE_END, table, None)
+    await count_read(request, app)
     live = table.live
 
     def signed(record: dict[str, JSONValue]) -> dict[str, Any]:
@@ -55,6 +57,7 @@ async def replay(
     live = table.live
     if seat is not None and not 0 <= seat < live.game.players:
         raise HTTPException(404, f"no seat {seat}")
+    await count_read(request, app)
     return await json_response(app.reviews.replay(live, seat), request)
 
 

@@ -15,7 +15,7 @@ from fastapi import APIRouter, HTTPException, Request, Response
 from sleuth.core import GameError
 
 from ..access import Door
-from ..deps import ServicesDep, Table, require
+from ..deps import ServicesDep, Table, count_read, require
 from ..reviews import json_response
 from ..schemas import ReviewOut
 
@@ -23,6 +23,7 @@ router = APIRouter(tags=["records"])
 OVER: dict[int | str, dict[str, Any]] = {
     404: {"description": "no such table or seat, or no review of its game"},
     409: {"description": "the game is not over"},
+    429: {"description": "too many replays, reviews and records from this address"},
     503: {"description": "too many replays, reviews and records under way: try again"},
 }
 
@@ -36,6 +37,7 @@ async def review(
     live = table.live
     if seat is not None and not 0 <= seat < live.game.players:
         raise HTTPException(404, f"no seat {seat}")
+    await count_read(request, app)
     try:
         return await json_response(app.reviews.review(live, seat), request)
     except GameError as error:
