@@ -22,8 +22,9 @@ own) beside the tables, which keeps a table of bots at the largest budget the se
 thinking (the heavy game, ``FrontCases.heavy``, its search's every bound), a table of it
 with the full sheet played at the play channel's rate limit, and replay requests for its
 finished games, two at a time (``--replays``), at the server's rate of replays, reviews
-and records per address (``sleuth serve --max-record-reads``, 60 a minute by default). Target: the ordinary tables' p99 under
-100 ms, and their bots' median decision time within 2x of the run without.
+and records per address (``sleuth serve --max-record-reads``, 60 a minute by default).
+Target: the ordinary tables' p99 under 100 ms, and their bots' median decision time within
+2x of the run without.
 """
 
 from __future__ import annotations
