@@ -29,7 +29,19 @@ from .limits import Bodies
 from .outage import DatabaseUnavailable, Reach, unavailable_answer
 from .people import People
 from .ratelimit import CreationLimits
-from .routers import chat, games, language, people, play, records, review, rules, seats, tables
+from .routers import (
+    chat,
+    games,
+    language,
+    people,
+    play,
+    ratings,
+    records,
+    review,
+    rules,
+    seats,
+    tables,
+)
 from .settings import Settings
 from .signing import SigningKey
 from .store import Store
@@ -92,7 +104,9 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         version="1",
         lifespan=lifespan,
     )
-    for router in (people, games, rules, tables, seats, chat, records, review, play, language):
+    for router in (
+        people, games, rules, tables, seats, chat, records, review, play, language, ratings,
+    ):  # fmt: skip
         app.include_router(router.router)
     app.add_exception_handler(WebSocketRequestValidationError, play.refuse_parameters)  # type: ignore[arg-type]
 

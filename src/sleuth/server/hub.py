@@ -21,6 +21,7 @@ from .lobby import Created, TablePlan
 from .models import SeatRow, TableRow
 from .outage import DatabaseUnavailable
 from .owner import Desk, TableOwner
+from .ratings import Ratings
 from .store import Store
 from .workers import WorkerPool
 
@@ -34,7 +35,8 @@ class Hub:
     def __init__(self, store: Store, bus: LocalBus, pool: WorkerPool, bot_delay: float) -> None:
         self.store = store
         self.bus = bus
-        self.desk = Desk(store, bus, pool, bot_delay, self.spawn)
+        self.ratings = Ratings(store.database)
+        self.desk = Desk(store, bus, pool, bot_delay, self.spawn, self.ratings)
         self.tables: dict[str, TableOwner] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -51,6 +53,7 @@ class Hub:
             except Exception:
                 log.exception("table %s does not load", table_id)
         self.spawn(self._sweep())
+        self.spawn(self._rate_left_over())
 
     async def close(self) -> None:
         self._closing = True
@@ -188,6 +191,16 @@ class Hub:
         except DatabaseUnavailable:
             # Read again once the database is back: by the bus's catch-up, or on demand.
             owner.live.behind = True
+
+    async def _rate_left_over(self) -> None:
+        """Rated tables that finished while no process was left to rate them (one stopped
+        between the last step and the rating)."""
+        for table_id in await self.ratings.unrated():
+            try:
+                owner = await self.get(table_id)
+                await self.desk.rate_finished(owner.live)
+            except Exception:
+                log.exception("table %s: not rated", table_id)
 
     async def _sweep(self) -> None:
         """A safety net for a missed notification, and tables another process started."""

@@ -39,6 +39,7 @@ class TablePlan:
     takeover_bot: str | None = None
     spectators: bool = True
     listed: bool = False
+    rated: bool = False
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,11 @@ def check_plan(
             check_bot(seat.bot, kit.name, programs, max_think)
     if plan.sheet not in SHEET_LEVELS:
         raise ConfigError(f"sheet: one of {', '.join(SHEET_LEVELS)}, not {plan.sheet!r}")
+    if plan.rated and plan.sheet == "full":
+        # The full sheet deduces for its seat: a rating would measure the sheet.
+        raise ConfigError("sheet: a rated table has no full sheet (facts or off)")
+    if plan.rated and all(seat.kind != "person" for seat in plan.seats):
+        raise ConfigError("rated: a rated table has a person at one seat at least")
     if plan.clock not in CLOCK_KINDS:
         raise ConfigError(f"clock: one of {', '.join(CLOCK_KINDS)}, not {plan.clock!r}")
     per_move = None
@@ -161,6 +167,7 @@ async def create_table(
         takeover_bot=takeover,
         spectators=plan.spectators,
         listed=plan.listed,
+        rated=plan.rated,
         status="waiting",
         step=0,
         to_move=None,
@@ -219,4 +226,5 @@ def plan_of(row: TableRow, seats: Sequence[SeatRow]) -> TablePlan:
         takeover_bot=row.takeover_bot,
         spectators=row.spectators,
         listed=row.listed,
+        rated=row.rated,
     )

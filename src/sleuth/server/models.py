@@ -7,7 +7,17 @@ end; nothing in these rows is sent as it is.
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -49,6 +59,8 @@ class TableRow(Base):
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # Rated tables move their players' ratings when they finish (``ratings``); casual not.
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class SeatRow(Base):
@@ -110,3 +122,29 @@ class RateRow(Base):
     key: Mapped[str] = mapped_column(String(200), primary_key=True)
     count: Mapped[int] = mapped_column(Integer)
     expires_at: Mapped[float] = mapped_column(Float, index=True)
+
+
+class RatingRow(Base):
+    """A player's rating in one game: a person (``person:ID``) or a bot (``bot:SPEC``),
+    Plackett-Luce's mean and uncertainty (openskill), from finished rated tables."""
+
+    __tablename__ = "ratings"
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player: Mapped[str] = mapped_column(String(210), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    ordinal: Mapped[float] = mapped_column(Float, index=True)  # mu - 3 sigma: the board's order
+    games: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class RatedTableRow(Base):
+    """A finished rated table whose result is in the ratings: each counts once, whichever
+    process rates it first."""
+
+    __tablename__ = "rated_tables"
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    rated_at: Mapped[float] = mapped_column(Float)

@@ -31,6 +31,7 @@ from .live import LiveTable, SeatState, admits, facts_of
 from .lobby import Created, TablePlan, create_table, plan_of
 from .models import ChatRow, StepRow, TableRow
 from .pools import Stale
+from .ratings import Ratings
 from .store import RematchTaken, StepConflict, Store, new_secret, secret_hash
 from .workers import SheetJob, WorkerPool
 
@@ -57,6 +58,13 @@ class Desk:
     pool: WorkerPool
     bot_delay: float
     spawn: Spawn
+    ratings: Ratings
+
+    async def rate_finished(self, live: LiveTable) -> None:
+        """The finished table's result in its players' ratings, if it is rated."""
+        outcome = live.state.outcome
+        if outcome is not None and live.row.rated:
+            await self.ratings.rate(live.row, live.seats, outcome)
 
     async def names(self, ids: Sequence[str]) -> dict[str, str]:
         return {pid: row.name for pid, row in (await self.store.people(list(ids))).items()}
@@ -217,7 +225,15 @@ class TableOwner:
         self.live.wake.set()
         self.broadcast()
         await self.desk.bus.publish("step", self.id, number)
+        if self.live.status == "finished" and self.live.row.rated:
+            self.desk.spawn(self._rate())
         return number
+
+    async def _rate(self) -> None:
+        try:
+            await self.desk.rate_finished(self.live)
+        except Exception:  # left for the next start's catch-up (``Hub``)
+            log.exception("table %s: not rated", self.id)
 
     def _check(self, seat: int, by_bot: bool) -> None:
         live = self.live

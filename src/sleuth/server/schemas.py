@@ -121,6 +121,7 @@ class TableIn(Strict):
     takeover_bot: BotSpec | None = None
     spectators: bool = True
     listed: bool = False
+    rated: bool = False  # the result moves the players' ratings (no full sheet then)
     # The seat the creating person takes at once (needs the identity cookie).
     sit: Annotated[int, Field(ge=0, le=11)] | None = None
 
@@ -151,6 +152,7 @@ class TableOut(Strict):
     per_move: float | None
     spectators: bool
     listed: bool
+    rated: bool
     status: str
     step: int
     to_move: int | None
@@ -283,3 +285,48 @@ ClientMessage = Annotated[
     ActMessage | ChatMessage | HelloMessage | TakeBackMessage | NotesMessage | PingMessage,
     Field(discriminator="type"),
 ]
+
+
+# --- ratings ----------------------------------------------------------------------------
+
+
+class PlayerOut(Strict):
+    kind: Literal["person", "bot"]
+    id: str  # a person's id (their profile's address) or a bot's spec
+    name: str
+
+
+class RatingOut(Strict):
+    game: str
+    mu: float  # Plackett-Luce's mean (openskill; 25 for a newcomer)
+    sigma: float  # its uncertainty (8.33 for a newcomer)
+    rating: float  # mu - 3 sigma: what the boards order by
+    games: int
+    wins: int
+
+
+class BoardEntryOut(Strict):
+    place: int  # 1 the first, counted from the board's start (offset + 1 ...)
+    player: PlayerOut
+    rating: RatingOut
+
+
+class BoardOut(Strict):
+    game: str
+    entries: list[BoardEntryOut]
+
+
+class FinishedOut(Strict):
+    table: str
+    game: str
+    seat: int
+    rated: bool
+    finished_at: float | None
+
+
+class ProfileOut(Strict):
+    id: str
+    name: str
+    ratings: list[RatingOut]
+    finished: list[FinishedOut]  # newest first, the replay and review of each a click away
+    games: int  # finished games, rated or not (of the last 200 tables)

@@ -41,6 +41,7 @@ def new_id() -> str:
 class Store:
     def __init__(self, database: Database) -> None:
         self._db = database
+        self.database = database
         # Identities by their cookie's hash, with one process only (SQLite): every request
         # and every play channel asks who is calling, and a person's row changes only by
         # ``rename_person``, here. With several processes each asks the database.

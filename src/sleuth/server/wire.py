@@ -24,6 +24,7 @@ def table_out(live: LiveTable) -> TableOut:
         per_move=row.per_move,
         spectators=row.spectators,
         listed=row.listed,
+        rated=row.rated,
         status=live.status,
         step=live.step,
         to_move=live.state.to_move() if live.status == "playing" else None,

@@ -50,6 +50,7 @@ async def create(
         takeover_bot=body.takeover_bot,
         spectators=body.spectators,
         listed=body.listed,
+        rated=body.rated,
     )
     people: dict[int, str] = {}
     if body.sit is not None:

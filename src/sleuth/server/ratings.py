@@ -1,0 +1,187 @@
+"""Ratings: each finished rated table moves its players' ratings in its game.
+
+A player is a person (``person:ID``) or a bot (``bot:SPEC``: a level such as ``medium``, or a
+bot by name with its knobs). The model is openskill's Plackett-Luce over the finishing order
+(seats ranked by score, equal scores sharing a place), each seat a team of one; a rating is
+a mean and an uncertainty, shown with both, and the boards order by ``mu - 3 sigma`` (a
+player new to a game starts at 0 there and climbs as the uncertainty falls).
+
+A table is rated once, whichever process gets there first: its id goes into
+``rated_tables`` in the transaction that writes the ratings. A process that stopped between
+a rated table's last step and its rating leaves it for the next start (``catch_up``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from openskill.models import PlackettLuce
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from sleuth.core import Outcome
+
+from .db import Database
+from .models import PersonRow, RatedTableRow, RatingRow, SeatRow, TableRow
+
+MODEL = PlackettLuce()
+BOARD_LIMIT = 100  # entries of a leaderboard page at most
+
+
+class Held(Protocol):
+    """A seat as the database or a live table holds it."""
+
+    seat: int
+    kind: str
+    bot: str | None
+    person_id: str | None
+
+
+def player_key(seat: Held) -> str | None:
+    """Whom a seat's result rates: its person (also while a bot stood in for them), or its
+    bot; a seat nobody held rates no one."""
+    if seat.person_id is not None:
+        return f"person:{seat.person_id}"
+    if seat.kind == "bot" and seat.bot:
+        return f"bot:{seat.bot}"
+    return None
+
+
+def finishing_ranks(scores: Sequence[int]) -> list[int]:
+    """Each seat's place, 1 the best: higher scores first, equal scores sharing a place."""
+    return [1 + sum(other > score for other in scores) for score in scores]
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+    wins: int
+
+
+def updated_ratings(
+    before: dict[str, RatingRow | None], players: Sequence[str], outcome: Outcome
+) -> dict[str, Standing]:
+    """The players' ratings after the game, each from its rating before (``None``: new).
+    A player at several seats (two bots of one level) gets the mean of its seats' moves."""
+    teams = []
+    for player in players:
+        row = before.get(player)
+        rating = MODEL.rating() if row is None else MODEL.rating(mu=row.mu, sigma=row.sigma)
+        teams.append([rating])
+    ranks = [float(place) for place in finishing_ranks(outcome.scores)]
+    rated = MODEL.rate(teams, ranks=ranks)
+    moves: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    won: dict[str, bool] = defaultdict(bool)
+    for seat, (player, (after,)) in enumerate(zip(players, rated, strict=True)):
+        moves[player].append((after.mu, after.sigma))
+        won[player] |= seat in outcome.winners
+    standings = {}
+    for player, seat_moves in moves.items():
+        mu = sum(m for m, _ in seat_moves) / len(seat_moves)
+        sigma = sum(s for _, s in seat_moves) / len(seat_moves)
+        row = before.get(player)
+        standings[player] = Standing(
+            player,
+            mu,
+            sigma,
+            mu - 3 * sigma,
+            (0 if row is None else row.games) + 1,
+            (0 if row is None else row.wins) + int(won[player]),
+        )
+    return standings
+
+
+class Ratings:
+    """Rate finished tables and read the boards, in the service's database."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def rate(self, table: TableRow, seats: Sequence[Held], outcome: Outcome) -> bool:
+        """Move the ratings by the finished rated ``table``'s outcome; whether this call did
+        it (False: casual, or rated already by this process or another)."""
+        if not table.rated:
+            return False
+        by_seat = sorted(seats, key=lambda seat: seat.seat)
+        players = [player_key(seat) for seat in by_seat]
+        if any(player is None for player in players) or len(players) != len(outcome.scores):
+            return False
+        keys = [player for player in players if player is not None]
+
+        def work(session: Session) -> bool:
+            if session.get(RatedTableRow, table.id) is not None:
+                return False
+            session.add(RatedTableRow(table_id=table.id, rated_at=time.time()))
+            before = {key: session.get(RatingRow, (table.game, key)) for key in set(keys)}
+            for player, standing in updated_ratings(before, keys, outcome).items():
+                row = before[player]
+                if row is None:
+                    row = RatingRow(game=table.game, player=player)
+                    session.add(row)
+                row.mu, row.sigma, row.ordinal = standing.mu, standing.sigma, standing.ordinal
+                row.games, row.wins, row.updated_at = standing.games, standing.wins, time.time()
+            return True
+
+        try:
+            return await self._db.write(work)
+        except IntegrityError:  # another process rated it between our read and our write
+            return False
+
+    async def board(self, game: str, offset: int, limit: int) -> list[RatingRow]:
+        """A page of the game's ratings, highest ``mu - 3 sigma`` first."""
+        query = (
+            select(RatingRow)
+            .where(RatingRow.game == game)
+            .order_by(RatingRow.ordinal.desc(), RatingRow.player)
+            .offset(offset)
+            .limit(min(limit, BOARD_LIMIT))
+        )
+        return await self._db.read(lambda session: list(session.scalars(query)))
+
+    async def of_player(self, player: str) -> list[RatingRow]:
+        """The player's rating in every game they have a rated result in."""
+        query = select(RatingRow).where(RatingRow.player == player).order_by(RatingRow.game)
+        return await self._db.read(lambda session: list(session.scalars(query)))
+
+    async def names(self, person_ids: Sequence[str]) -> dict[str, str]:
+        """The display names of those of the people who still exist."""
+        if not person_ids:
+            return {}
+        query = select(PersonRow.id, PersonRow.name).where(PersonRow.id.in_(set(person_ids)))
+        rows = await self._db.read(lambda session: list(session.execute(query).tuples()))
+        return dict(rows)
+
+    async def finished_of(self, person_id: str, limit: int = 200) -> list[tuple[TableRow, int]]:
+        """The person's finished tables with their seat, newest first (never one still
+        playing: a profile is public)."""
+        query = (
+            select(TableRow, SeatRow.seat)
+            .join(SeatRow, SeatRow.table_id == TableRow.id)
+            .where(SeatRow.person_id == person_id, TableRow.status == "finished")
+            .order_by(TableRow.finished_at.desc(), TableRow.id)
+            .limit(limit)
+        )
+        return await self._db.read(lambda session: list(session.execute(query).tuples()))
+
+    async def unrated(self) -> list[str]:
+        """Finished rated tables whose result is not in the ratings yet."""
+        query = (
+            select(TableRow.id)
+            .outerjoin(RatedTableRow, RatedTableRow.table_id == TableRow.id)
+            .where(
+                TableRow.rated.is_(True),
+                TableRow.status == "finished",
+                RatedTableRow.table_id.is_(None),
+            )
+            .order_by(TableRow.finished_at)
+        )
+        return await self._db.read(lambda session: list(session.scalars(query)))
