@@ -144,6 +144,15 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
     async def table_page(table_id: str, request: Request) -> FileResponse:
         return page_response(request)
 
+    @app.get("/boards", include_in_schema=False)
+    @app.get("/boards/{game}", include_in_schema=False)
+    async def boards_page(request: Request, game: str = "") -> FileResponse:
+        return page_response(request)
+
+    @app.get("/p/{person_id}", include_in_schema=False)
+    async def profile_page(person_id: str, request: Request) -> FileResponse:
+        return page_response(request)
+
     app.add_middleware(Bodies, limit=settings.max_body_bytes)
     if settings.trusted_proxies:
         # Outermost, so every other part sees the client the proxy names.

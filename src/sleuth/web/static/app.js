@@ -47,6 +47,7 @@ function setUpLanguage() {
   if (skip) skip.textContent = tr("Skip to the page");
   document.querySelector(".brand")?.setAttribute("aria-label", tr("Sleuth: the lobby"));
   byId("theme").title = tr("Light or dark theme");
+  byId("boards-link").textContent = tr("Leaderboards");
   const loading = document.querySelector(".loading");
   if (loading) loading.textContent = tr("Loading…");
   byId("theme").before(languagePicker());
@@ -59,9 +60,17 @@ async function start() {
   showMe();
   const main = byId("main");
   const match = location.pathname.match(/^\/t\/([0-9a-zA-Z_-]{1,32})\/?$/);
+  const board = location.pathname.match(/^\/boards(?:\/([0-9a-zA-Z_-]{1,64}))?\/?$/);
+  const person = location.pathname.match(/^\/p\/([0-9a-zA-Z_-]{1,32})\/?$/);
   if (match) {
     const {openTable} = await import("./table.js");
     await openTable(main, match[1]);
+  } else if (board) {
+    const {openBoards} = await import("./boards.js");
+    await openBoards(main, board[1] || null);
+  } else if (person) {
+    const {openProfile} = await import("./boards.js");
+    await openProfile(main, person[1]);
   } else {
     const {openLobby} = await import("./lobby.js");
     await openLobby(main);

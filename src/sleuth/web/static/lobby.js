@@ -128,6 +128,7 @@ function newTableSection(menu, onDealt) {
   const takeover = h("select", {id: "takeover", name: "takeover_bot"});
   const spectators = h("input", {type: "checkbox", id: "spectators", checked: true});
   const listed = h("input", {type: "checkbox", id: "listed"});
+  const rated = h("input", {type: "checkbox", id: "rated"});
   const error = h("p.error-text", {role: "alert"});
 
   form.append(
@@ -139,7 +140,8 @@ function newTableSection(menu, onDealt) {
     h("fieldset", {}, h("legend", {text: tr("At the table")}),
       h("div.row", {}, h("label", {for: "takeover", text: tr("Bot for a missing person")}), takeover),
       h("div.row", {}, spectators, h("label", {for: "spectators", text: tr("Spectators may watch")})),
-      h("div.row", {}, listed, h("label", {for: "listed", text: tr("List it under open tables: anyone may take a free seat")}))),
+      h("div.row", {}, listed, h("label", {for: "listed", text: tr("List it under open tables: anyone may take a free seat")})),
+      h("div.row", {}, rated, h("label", {for: "rated", text: tr("Rated: the result moves the players' ratings (no full sheet then)")}))),
     error,
     h("div.row", {}, h("button.primary", {type: "submit", id: "deal", text: tr("Deal the cards")})));
 
@@ -183,7 +185,7 @@ function newTableSection(menu, onDealt) {
         options: Object.fromEntries(Object.entries(state.options).flatMap(([k, v]) => v === undefined ? [] : [[k, v]])),
         seats: state.seats.map((s, i) => s.startsWith("bot:") ? {kind: "bot", bot: botSpec(form, i, s.slice(4))} : {kind: "person"}),
         sheet: sheetLevel(sheet.value()), clock: clockKindOf(clockKind.value()), takeover_bot: takeover.value,
-        spectators: spectators.checked, listed: listed.checked,
+        spectators: spectators.checked, listed: listed.checked, rated: rated.checked,
       };
       if (body.clock !== "none") body.per_move = Number(perMove.value) * (body.clock === "turn" ? 3600 : 1);
       if (me >= 0) body.sit = me;

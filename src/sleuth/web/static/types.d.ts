@@ -96,6 +96,7 @@ export interface TableIn {
   takeover_bot?: string | null;
   spectators?: boolean;
   listed?: boolean;
+  rated?: boolean;
   sit?: number | null;
 }
 
@@ -125,6 +126,7 @@ export interface TableOut {
   per_move: number | null;
   spectators: boolean;
   listed: boolean;
+  rated: boolean;
   status: TableStatus;
   step: number;
   to_move: number | null;
@@ -449,4 +451,48 @@ export interface RulesOut {
   short: RulesSectionOut[];
   full: RulesSectionOut[];
   reference: string;
+}
+
+// --- HTTP: ratings (schemas.BoardOut, ProfileOut) ----------------------------------------------
+
+export interface PlayerOut {
+  kind: SeatKind;
+  id: string;
+  name: string;
+}
+
+export interface RatingOut {
+  game: string;
+  mu: number;
+  sigma: number;
+  rating: number;
+  games: number;
+  wins: number;
+}
+
+export interface BoardEntryOut {
+  place: number;
+  player: PlayerOut;
+  rating: RatingOut;
+}
+
+export interface BoardOut {
+  game: string;
+  entries: BoardEntryOut[];
+}
+
+export interface FinishedOut {
+  table: string;
+  game: string;
+  seat: number;
+  rated: boolean;
+  finished_at: number | null;
+}
+
+export interface ProfileOut {
+  id: string;
+  name: string;
+  ratings: RatingOut[];
+  finished: FinishedOut[];
+  games: number;
 }
