@@ -278,10 +278,10 @@ export default {
   },
 
   reveal(reveal, view, t) {
-    if (!reveal) return h("p", {text: "Nothing to reveal."});
+    if (!reveal) return h("p", {text: tr("Nothing to reveal.")});
     return h("div.al-reveal", {},
-      h("p", {text: `The suspects in the order they came: ${reveal.suspects.join(", ")}.`}),
-      reveal.hands.map((hand, seat) => h("div.al-reveal-hand", {}, seatDot(seat), h("strong", {text: ` ${t.name(seat)}'s first hand: `}),
+      h("p", {text: tr("The suspects in the order they came: %(suspects)s.", {suspects: reveal.suspects.join(", ")})}),
+      reveal.hands.map((hand, seat) => h("div.al-reveal-hand", {}, seatDot(seat), h("strong", {text: " " + tr("%(name)s's first hand:", {name: t.name(seat)}) + " "}),
         hand.map((c) => clueCard(c, {small: true})))));
   },
 };

@@ -198,10 +198,10 @@ export default {
   },
 
   reveal(reveal, view, t) {
-    if (!reveal) return h("p", {text: "Nothing to reveal."});
+    if (!reveal) return h("p", {text: tr("Nothing to reveal.")});
     return h("div.bs-reveal", {}, reveal.cases_held.map((held, seat) => h("div.bs-reveal-seat", {},
       seatDot(seat), h("strong", {text: " " + tr("%(name)s:", {name: seat === t.seat ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat)}) + " "}),
-      held.length ? held.map((c) => caseCard(c, {small: true, label: `case ${evidence(c).join(", ")}`})) : "no case")));
+      held.length ? held.map((c) => caseCard(c, {small: true, label: tr("case %(evidence)s", {evidence: evidence(c).map(evidenceWord).join(", ")})})) : tr("no case"))));
   },
 };
 

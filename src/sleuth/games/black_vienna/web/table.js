@@ -255,14 +255,14 @@ export default {
   },
 
   reveal(reveal, view, t) {
-    if (!reveal) return h("p", {text: "Nothing to reveal."});
+    if (!reveal) return h("p", {text: tr("Nothing to reveal.")});
     const opened = openedEvent(t);
     return h("div.bv-reveal", {},
-      h("div.bv-ring", {}, h("span.bv-ring-title", {text: "Black Vienna"}),
-        h("div.bv-hand", {}, [...reveal.ring].map((l) => personCard(l, {label: `ring member ${l}`})))),
+      h("div.bv-ring", {}, h("span.bv-ring-title", {text: tr("Black Vienna")}),
+        h("div.bv-hand", {}, [...reveal.ring].map((l) => personCard(l, {label: tr("ring member %(letter)s", {letter: l})})))),
       reveal.hands.map((hand, seat) => h("div.bv-reveal-hand", {},
         seatDot(seat), h("strong", {text: " " + tr("%(name)s:", {name: seat === t.seat ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat)}) + " "}),
-        h("span.bv-hand.small", {}, [...hand].map((l) => personCard(l, {label: `person ${l}`}))))),
+        h("span.bv-hand.small", {}, [...hand].map((l) => personCard(l, {label: tr("person %(letter)s", {letter: l})}))))),
       opened ? openedLines(opened, reveal.ring, t) : null);
   },
 };

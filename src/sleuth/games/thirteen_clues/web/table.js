@@ -213,8 +213,9 @@ export default {
     const secretPossible = all.some((a) => a.secret);
     const askZone = live && all.length ? section("Question a witness", h("div.tc-subjects", {role: "group", "aria-label": "Ask about"},
       view.subjects.filter((x) => subjects.includes(x)).map((x) => pickButton({
-        label: CATEGORY_WORD[x] ? `the category ${x}` : `the colour ${x}`, key: `subject:${x}`, picked: subject === x, usable: true,
-        cls: `tc-subject ${CATEGORY_WORD[x] ? "category" : `colour c-${x}`}`, content: h("span", {text: x}),
+        label: CATEGORY_WORD[x] ? tr("the category %(category)s", {category: subjectWord(x)}) : tr("the colour %(colour)s", {colour: subjectWord(x)}),
+        key: `subject:${x}`, picked: subject === x, usable: true,
+        cls: `tc-subject ${CATEGORY_WORD[x] ? "category" : `colour c-${x}`}`, content: h("span", {text: subjectWord(x)}),
         onpick: () => t.pick.toggle("subject", x)}))),
     secretPossible ? h("label.tc-secret", {}, h("input", {type: "checkbox", checked: secret, "data-key": "secret",
       onchange: (e) => t.pick.set("secret", /** @type {HTMLInputElement} */ (e.target).checked)}), " Top Secret (once a game: only you and the witness see it)") : null,
@@ -272,13 +273,13 @@ export default {
   },
 
   reveal(reveal, view, t) {
-    if (!reveal) return h("p", {text: "Nothing to reveal."});
+    if (!reveal) return h("p", {text: tr("Nothing to reveal.")});
     const cards = deck(view);
     return h("div.tc-reveal", {},
       view.seats.map((s) => h("div.tc-reveal-seat", {}, seatDot(s.seat), h("strong", {text: " " + tr("%(name)s:", {name: s.seat === t.seat ? tr("%(name)s (you)", {name: t.name(s.seat)}) : t.name(s.seat)}) + " "}),
-        "mystery ", (s.mystery || []).map((n) => card(cards[n], {small: true})),
-        " hidden ", (reveal.hidden[s.seat] || []).map((n) => card(cards[n], {small: true})))),
-      reveal.informants.length ? h("div.tc-reveal-seat", {}, h("strong", {text: "Informants: "}),
+        tr("mystery"), " ", (s.mystery || []).map((n) => card(cards[n], {small: true})),
+        " ", tr("hidden cards"), " ", (reveal.hidden[s.seat] || []).map((n) => card(cards[n], {small: true})))),
+      reveal.informants.length ? h("div.tc-reveal-seat", {}, h("strong", {text: tr("Informants:") + " "}),
         reveal.informants.map((n) => card(cards[n], {small: true}))) : null);
   },
 };
