@@ -38,8 +38,8 @@ const entry = (events) => [0, "(not read)", "(not read)", events];
 const SAID_TO_SEAT_1 = {
   played: "You played man · inside · gun to Bot2: 3 matches.",
   solved: "You solved Bot3's case as man · night · outside · gun with the 1-drop card: +5 points (1 for the drops, 4 for the few cards).",
-  failed: "You tried to solve Bot2's case with the 2-drop card, a secret guess: wrong.",
-  failed_guess: "Your guess on Bot2's case was woman · night · outside · knife (only the two of them see it).",
+  failed: "You tried to solve Bot2's case with the 2-drop card (a secret guess): wrong.",
+  failed_guess: "Your guess on Bot2's case was woman · night · outside · knife (only the two of you see it).",
   turned_up: "Bot3 turned up night · outside looking for a new case.",
   reshuffled: "The discard pile (4 cards) was shuffled into a new draw pile.",
   new_case: "Bot3 took a new case.",
@@ -48,7 +48,7 @@ const SAID_TO_SEAT_1 = {
   drew: "You drew 1 card.",
   drew_cards: "Your new cards: woman · night · inside · gun.",
   final_round: "The final round has begun.",
-  over: "The game is over. The cases: Bot0 woman · night · outside · gun, you man · night · outside · knife, Bot2 man · day · inside · gun and Bot3 man · night · inside · knife.",
+  over: "The game is over. The cases: Bot0: woman · night · outside · gun, you: man · night · outside · knife, Bot2: man · day · inside · gun and Bot3: man · night · inside · knife.",
 };
 
 test("the page has the events of every kind to say", () => {

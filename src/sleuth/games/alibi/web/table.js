@@ -2,7 +2,7 @@
 // clue cards laid out in front of each player below them, the alibis, the convictions so
 // far, the special cards (alibi, bribe, good eye: "Bestechung" and "Gutes Auge" on the
 // printed cards), your hand. Each step of the history is told from its typed events.
-import {capitalize, h, listWords, pickButton, plural, seatColour, seatDot, section, tr} from "sleuth/kit";
+import {capitalize, h, listWords, pickButton, plural, seatColour, seatDot, section, tr, trn} from "sleuth/kit";
 
 /**
  * The seat's view (views.AlibiView, as JSON).
@@ -45,12 +45,19 @@ const GROUPS = {
   clothing: ["plain", "striped", "dotted"], weapon: ["revolver", "knife"], item: ["umbrella", "glasses", "newspaper", "bag"],
 };
 const GROUP_OF = Object.fromEntries(Object.entries(GROUPS).flatMap(([g, vs]) => vs.map((v) => [v, g])));
+// The cards by their German names in German (the printed game's), translated in English and
+// Japanese; a card's id (its notation) stays English.
 /** @type {Record<string, string>} */
 const WORDS = {
-  male: "male", female: "female", fat: "fat", thin: "thin", long: "long hair", short: "short hair",
-  plain: "plain clothes", striped: "striped clothes", dotted: "dotted clothes", revolver: "revolver", knife: "knife",
-  umbrella: "umbrella", glasses: "glasses", newspaper: "newspaper", bag: "shopping bag",
-  alibi: "alibi", bribe: "bribe", goodeye: "good eye",
+  male: tr("male"), female: tr("female"), fat: tr("fat"), thin: tr("thin"), long: tr("long hair"), short: tr("short hair"),
+  plain: tr("plain clothes"), striped: tr("striped clothes"), dotted: tr("dotted clothes"), revolver: tr("revolver"), knife: tr("knife"),
+  umbrella: tr("umbrella"), glasses: tr("glasses"), newspaper: tr("newspaper"), bag: tr("shopping bag"),
+  alibi: tr("alibi"), bribe: tr("bribe"), goodeye: tr("good eye"),
+};
+/** @type {Record<string, string>} */
+const GROUP_WORDS = {
+  gender: tr("gender"), build: tr("build"), hair: tr("hair"), clothing: tr("clothing"), weapon: tr("weapon"), item: tr("item"),
+  special: tr("special"),
 };
 /** @type {Record<string, string>} */
 const SPECIAL_HELP = {
@@ -122,10 +129,11 @@ function portrait(values) {
  */
 export function clueCard(card, {label, key, picked, usable, onpick, small} = {}) {
   const group = GROUP_OF[card] || "special";
-  const face = h("span.al-card-face", {}, h("span.al-card-group", {text: group === "special" ? "special" : group}), h("span.al-card-word", {text: word(card)}));
+  const face = h("span.al-card-face", {}, h("span.al-card-group", {text: GROUP_WORDS[group] || group}), h("span.al-card-word", {text: word(card)}));
   const cls = `al-card g-${group}${small ? " small" : ""}`;
-  if (!onpick) return h("span", {class: cls, role: "img", "aria-label": label || `${word(card)} card`}, face);
-  return pickButton({label: label || `${word(card)} card`, key, picked, usable, onpick, cls, content: face});
+  const name = label || tr("%(card)s card", {card: word(card)});
+  if (!onpick) return h("span", {class: cls, role: "img", "aria-label": name}, face);
+  return pickButton({label: name, key, picked, usable, onpick, cls, content: face});
 }
 
 /**
@@ -270,54 +278,88 @@ export default {
   },
 
   reveal(reveal, view, t) {
-    if (!reveal) return h("p", {text: "Nothing to reveal."});
+    if (!reveal) return h("p", {text: tr("Nothing to reveal.")});
     return h("div.al-reveal", {},
-      h("p", {text: `The suspects in the order they came: ${reveal.suspects.join(", ")}.`}),
-      reveal.hands.map((hand, seat) => h("div.al-reveal-hand", {}, seatDot(seat), h("strong", {text: ` ${t.name(seat)}'s first hand: `}),
+      h("p", {text: tr("The suspects in the order they came: %(suspects)s.", {suspects: reveal.suspects.join(", ")})}),
+      reveal.hands.map((hand, seat) => h("div.al-reveal-hand", {}, seatDot(seat), h("strong", {text: " " + tr("%(name)s's first hand:", {name: t.name(seat)}) + " "}),
         hand.map((c) => clueCard(c, {small: true})))));
   },
 };
 
+/** @param {string} how */
+function howWords(how) {
+  if (how === "clues") return tr("clues");
+  if (how === "alibis") return tr("alibis");
+  if (how === "stall") return tr("stall");
+  return how;
+}
+
 /**
- * One event of a step in words, for the seat reading (``t.who``: "you" for its own).
+ * One event of a step in words, for the seat reading. Each sentence is whole in the
+ * catalogue, one for the reading seat's own deed, one for a deed done to it, one for the others'.
  * @param {EventJSON} event
  * @param {Table} t
  * @returns {string}
  */
 export function eventWords(event, t) {
   const e = /** @type {AlibiEvent} */ (/** @type {unknown} */ (event));
-  const who = capitalize(t.who(e.seat));
-  const whose = t.isMe(e.seat) ? "your" : `${t.name(e.seat)}'s`;
+  const mine = t.isMe(e.seat);
+  const name = t.name(e.seat);
   const cards = (/** @type {string[] | null} */ list) => listWords((list || []).map(word));
+  const card = word(e.card || "");
   switch (e.kind) {
-    case "played": return `${who} laid out a clue: ${word(e.card || "")}.`;
-    case "alibi": return `${who} gave ${e.suspect} an alibi.`;
-    case "bribed": return `${who} bribed ${t.who(e.target)}: the ${word(e.card || "")} clue is discarded.`;
-    case "good_eye": return `${who} played a good eye: ${plural(e.plays, "more card")} to lay.`;
-    case "exchanged": return e.cards === null
-      ? `${who} exchanged cards the table did not see: the pile was shuffled at once.`
-      : `${who} exchanged ${cards(e.cards)}.`;
-    case "swapped": return e.card === null
-      ? `${who} swapped a card the table did not see: the pile was shuffled at once.`
-      : `${who} swapped ${word(e.card)} for a new card.`;
-    case "discarded_unseen": return `(The table did not see ${whose} discards: ${cards(e.cards)}.)`;
-    case "kept_hand": return `${who} kept the hand.`;
-    case "stopped": return `${who} laid no more cards.`;
-    case "passed": return `${who} passed: no card to play nor to draw.`;
-    case "completed": return `${listWords(e.suspects)} are complete at once.`;
-    case "convicted": {
-      const points = e.points.map((p, seat) => `${t.who(seat)} +${p}`).join(", ");
-      return `${e.suspect} is convicted (${e.how})${e.convicter === null ? "" : ` by ${t.who(e.convicter)}`}: ${points}.`;
+    case "played": return mine ? tr("You laid out a clue: %(card)s.", {card}) : tr("%(name)s laid out a clue: %(card)s.", {name, card});
+    case "alibi": return mine ? tr("You gave %(suspect)s an alibi.", {suspect: e.suspect}) : tr("%(name)s gave %(suspect)s an alibi.", {name, suspect: e.suspect});
+    case "bribed": {
+      const v = {name, target: t.name(e.target), card};
+      if (mine) return tr("You bribed %(target)s: the %(card)s clue is discarded.", v);
+      if (t.isMe(e.target)) return tr("%(name)s bribed you: the %(card)s clue is discarded.", v);
+      return tr("%(name)s bribed %(target)s: the %(card)s clue is discarded.", v);
     }
-    case "revealed": return `${e.suspect} is the new suspect.`;
-    case "reshuffled": return `New round: the table and the piles are shuffled into a new draw pile (${e.count}).`;
+    case "good_eye": return mine ? trn("You played a good eye: %(count)s more card to lay.", "You played a good eye: %(count)s more cards to lay.", e.plays)
+      : trn("%(name)s played a good eye: %(count)s more card to lay.", "%(name)s played a good eye: %(count)s more cards to lay.", e.plays, {name});
+    case "exchanged":
+      if (e.cards === null) {
+        return mine ? tr("You exchanged cards the table did not see: the pile was shuffled at once.")
+          : tr("%(name)s exchanged cards the table did not see: the pile was shuffled at once.", {name});
+      }
+      return mine ? tr("You exchanged %(cards)s.", {cards: cards(e.cards)}) : tr("%(name)s exchanged %(cards)s.", {name, cards: cards(e.cards)});
+    case "swapped":
+      if (e.card === null) {
+        return mine ? tr("You swapped a card the table did not see: the pile was shuffled at once.")
+          : tr("%(name)s swapped a card the table did not see: the pile was shuffled at once.", {name});
+      }
+      return mine ? tr("You swapped %(card)s for a new card.", {card}) : tr("%(name)s swapped %(card)s for a new card.", {name, card});
+    case "discarded_unseen": return mine ? tr("(The table did not see your discards: %(cards)s.)", {cards: cards(e.cards)})
+      : tr("(The table did not see %(name)s's discards: %(cards)s.)", {name, cards: cards(e.cards)});
+    case "kept_hand": return mine ? tr("You kept the hand.") : tr("%(name)s kept the hand.", {name});
+    case "stopped": return mine ? tr("You laid no more cards.") : tr("%(name)s laid no more cards.", {name});
+    case "passed": return mine ? tr("You passed: no card to play nor to draw.") : tr("%(name)s passed: no card to play nor to draw.", {name});
+    case "completed": return tr("%(suspects)s are complete at once.", {suspects: listWords(e.suspects)});
+    case "convicted": {
+      const points = e.points.map((p, seat) => tr("%(name)s +%(points)s", {name: t.isMe(seat) ? tr("you") : t.name(seat), points: p})).join(", ");
+      const v = {suspect: e.suspect, how: howWords(e.how), name: e.convicter === null ? "" : t.name(e.convicter), points};
+      if (e.convicter === null) return tr("%(suspect)s is convicted (%(how)s): %(points)s.", v);
+      if (t.isMe(e.convicter)) return tr("%(suspect)s is convicted (%(how)s) by you: %(points)s.", v);
+      return tr("%(suspect)s is convicted (%(how)s) by %(name)s: %(points)s.", v);
+    }
+    case "revealed": return tr("%(suspect)s is the new suspect.", {suspect: e.suspect});
+    case "reshuffled": return tr("New round: the table and the piles are shuffled into a new draw pile (%(count)s).", {count: e.count ?? 0});
     case "discard_reshuffled": return e.count === null
-      ? "The discard pile is shuffled into a new draw pile."
-      : `The discard pile is shuffled into a new draw pile (${e.count}).`;
-    case "drew": return e.count === null ? `(${who} drew cards.)` : `(${who} drew ${plural(e.count, "card")}.)`;
-    case "drew_cards": return `(${capitalize(whose)} new ${e.cards && e.cards.length === 1 ? "card" : "cards"}: ${cards(e.cards)}.)`;
-    case "drew_count": return `(${who} drew ${plural(e.count || 0, "card")}.)`;
-    case "reshuffle_count": return `(The discard pile held ${plural(e.count || 0, "card")}.)`;
+      ? tr("The discard pile is shuffled into a new draw pile.")
+      : tr("The discard pile is shuffled into a new draw pile (%(count)s).", {count: e.count});
+    case "drew":
+      if (e.count === null) return mine ? tr("(You drew cards.)") : tr("(%(name)s drew cards.)", {name});
+      return mine ? trn("(You drew %(count)s card.)", "(You drew %(count)s cards.)", e.count)
+        : trn("(%(name)s drew %(count)s card.)", "(%(name)s drew %(count)s cards.)", e.count, {name});
+    case "drew_cards": {
+      const count = e.cards ? e.cards.length : 0;
+      return mine ? trn("(Your new card: %(cards)s.)", "(Your new cards: %(cards)s.)", count, {cards: cards(e.cards)})
+        : trn("(%(name)s's new card: %(cards)s.)", "(%(name)s's new cards: %(cards)s.)", count, {name, cards: cards(e.cards)});
+    }
+    case "drew_count": return mine ? trn("(You drew %(count)s card.)", "(You drew %(count)s cards.)", e.count || 0)
+      : trn("(%(name)s drew %(count)s card.)", "(%(name)s drew %(count)s cards.)", e.count || 0, {name});
+    case "reshuffle_count": return trn("(The discard pile held %(count)s card.)", "(The discard pile held %(count)s cards.)", e.count || 0);
     default: return `(${e.kind}.)`;
   }
 }

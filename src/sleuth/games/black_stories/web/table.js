@@ -1,7 +1,7 @@
 // Black Stories Investigation's table: your hand of case cards, your own case, every
 // player's evidence grid (fields 0/1, 2, 3) with the cards placed on it, the investigation
 // cards (blood drops) each has left, the solve attempts, the draw and discard piles.
-import {capitalize, h, icon, listWords, pickButton, plural, seatColour, seatDot, section, tr} from "sleuth/kit";
+import {capitalize, h, icon, listWords, pickButton, plural, seatColour, seatDot, section, tr, trn} from "sleuth/kit";
 
 /**
  * The seat's view (views.BlackStoriesView, as JSON).
@@ -49,7 +49,7 @@ const evidence = (/** @type {string} */ card) => card.split(/[+/]/);
  * @param {boolean} [small]
  */
 function piece(value, small) {
-  return h("span.bs-piece", {class: `bs-${value}${small ? " small" : ""}`}, icon(PICTURES[value] || [], undefined, "icon bs-icon"), h("span.bs-word", {text: value}));
+  return h("span.bs-piece", {class: `bs-${value}${small ? " small" : ""}`}, icon(PICTURES[value] || [], undefined, "icon bs-icon"), h("span.bs-word", {text: evidenceWord(value)}));
 }
 
 /**
@@ -198,10 +198,10 @@ export default {
   },
 
   reveal(reveal, view, t) {
-    if (!reveal) return h("p", {text: "Nothing to reveal."});
+    if (!reveal) return h("p", {text: tr("Nothing to reveal.")});
     return h("div.bs-reveal", {}, reveal.cases_held.map((held, seat) => h("div.bs-reveal-seat", {},
       seatDot(seat), h("strong", {text: " " + tr("%(name)s:", {name: seat === t.seat ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat)}) + " "}),
-      held.length ? held.map((c) => caseCard(c, {small: true, label: `case ${evidence(c).join(", ")}`})) : "no case")));
+      held.length ? held.map((c) => caseCard(c, {small: true, label: tr("case %(evidence)s", {evidence: evidence(c).map(evidenceWord).join(", ")})})) : tr("no case"))));
   },
 };
 
@@ -236,52 +236,100 @@ function eventsOf(entry) {
   return Array.isArray(events) ? events : [];
 }
 
+// Each piece of evidence by its name in the page's language (the card's id stays in English).
+/** @type {Record<string, string>} */
+const EVIDENCE = {
+  man: tr("man"), woman: tr("woman"), day: tr("day"), night: tr("night"),
+  inside: tr("inside"), outside: tr("outside"), knife: tr("knife"), gun: tr("gun"),
+};
+/** @param {string} value */
+export const evidenceWord = (value) => EVIDENCE[value] || value;
+
 /** @param {string} card */
-const said = (card) => evidence(card).join(" · ");
+const said = (card) => evidence(card).map(evidenceWord).join(" · ");
+
+/** @param {string} field */
+function fieldWords(field) {
+  if (field === "0/1") return tr("0 or 1 match");
+  if (field === "2") return tr("2 matches");
+  if (field === "3") return tr("3 matches");
+  return tr("field %(field)s", {field});
+}
+
+/**
+ * How a solve scored: "+5 points (1 for the drops, 4 for the few cards)".
+ * @param {{points: number, drops: number, bonus: number, short: number}} e
+ */
+function scoreWords(e) {
+  const points = trn("+%(count)s point", "+%(count)s points", e.points);
+  return e.short
+    ? tr("%(points)s (%(drops)s for the drops, %(bonus)s for the few cards, %(short)s short of chips)", {points, drops: e.drops, bonus: e.bonus, short: e.short})
+    : tr("%(points)s (%(drops)s for the drops, %(bonus)s for the few cards)", {points, drops: e.drops, bonus: e.bonus});
+}
 
 /**
  * One event of a step in words, a sentence: "Bot1 played woman · knife to you: 2 matches."
+ * Each sentence is whole in the catalogue, one for the reading seat's own deed, one for a deed
+ * done to it, one for the others' (the languages say "you" and a name differently).
  * @param {EventJSON} event
  * @param {Table} t
  */
 export function eventWords(event, t) {
   const e = /** @type {BlackStoriesEvent} */ (event);
-  const who = (/** @type {number} */ seat) => capitalize(t.who(seat));
-  const whose = (/** @type {number} */ seat) => (t.isMe(seat) ? "your" : `${t.who(seat)}'s`);
+  const me = (/** @type {number} */ seat) => t.isMe(seat);
   switch (e.kind) {
     case "played": {
-      const field = FIELDS.find((f) => f[0] === e.field);
-      return `${who(e.seat)} played ${said(e.card)} to ${t.who(e.target)}: ${field ? field[1] : `field ${e.field}`}.`;
+      const v = {name: t.name(e.seat), target: t.name(e.target), card: said(e.card), field: fieldWords(e.field)};
+      if (me(e.seat)) return tr("You played %(card)s to %(target)s: %(field)s.", v);
+      if (me(e.target)) return tr("%(name)s played %(card)s to you: %(field)s.", v);
+      return tr("%(name)s played %(card)s to %(target)s: %(field)s.", v);
     }
     case "solved": {
-      const short = e.short ? `, ${e.short} short of chips` : "";
-      return `${who(e.seat)} solved ${whose(e.target)} case as ${said(e.case)} with the ${e.drops}-drop card: `
-        + `+${plural(e.points, "point")} (${e.drops} for the drops, ${e.bonus} for the few cards${short}).`;
+      const v = {name: t.name(e.seat), target: t.name(e.target), case: said(e.case), drops: e.drops, score: scoreWords(e)};
+      if (me(e.seat)) return tr("You solved %(target)s's case as %(case)s with the %(drops)s-drop card: %(score)s.", v);
+      if (me(e.target)) return tr("%(name)s solved your case as %(case)s with the %(drops)s-drop card: %(score)s.", v);
+      return tr("%(name)s solved %(target)s's case as %(case)s with the %(drops)s-drop card: %(score)s.", v);
     }
     case "failed": {
-      const guess = e.guess === null ? ", a secret guess" : ` (${said(e.guess)})`;
-      return `${who(e.seat)} tried to solve ${whose(e.target)} case with the ${e.drops}-drop card${guess}: wrong.`;
+      const guess = e.guess === null ? tr("a secret guess") : said(e.guess);
+      const v = {name: t.name(e.seat), target: t.name(e.target), drops: e.drops, guess};
+      if (me(e.seat)) return tr("You tried to solve %(target)s's case with the %(drops)s-drop card (%(guess)s): wrong.", v);
+      if (me(e.target)) return tr("%(name)s tried to solve your case with the %(drops)s-drop card (%(guess)s): wrong.", v);
+      return tr("%(name)s tried to solve %(target)s's case with the %(drops)s-drop card (%(guess)s): wrong.", v);
     }
-    case "failed_guess":
-      return `${capitalize(whose(e.seat))} guess on ${whose(e.target)} case was ${said(e.guess)} (only the two of them see it).`;
-    case "turned_up":
-      return `${who(e.seat)} turned up ${listWords(e.cards.map(said))} looking for a new case.`;
+    case "failed_guess": {
+      const v = {name: t.name(e.seat), target: t.name(e.target), guess: said(e.guess)};
+      if (me(e.seat)) return tr("Your guess on %(target)s's case was %(guess)s (only the two of you see it).", v);
+      if (me(e.target)) return tr("%(name)s's guess on your case was %(guess)s (only the two of you see it).", v);
+      return tr("%(name)s's guess on %(target)s's case was %(guess)s (only the two of them see it).", v);
+    }
+    case "turned_up": {
+      const v = {name: t.name(e.seat), cards: listWords(e.cards.map(said))};
+      return me(e.seat) ? tr("You turned up %(cards)s looking for a new case.", v) : tr("%(name)s turned up %(cards)s looking for a new case.", v);
+    }
     case "reshuffled":
-      return `The discard pile (${plural(e.count, "card")}) was shuffled into a new draw pile.`;
+      return trn("The discard pile (%(count)s card) was shuffled into a new draw pile.", "The discard pile (%(count)s cards) was shuffled into a new draw pile.", e.count);
     case "new_case":
-      return `${who(e.seat)} took a new case.`;
-    case "case_drawn":
-      return `${capitalize(whose(e.seat))} new case: ${said(e.case)}.`;
+      return me(e.seat) ? tr("You took a new case.") : tr("%(name)s took a new case.", {name: t.name(e.seat)});
+    case "case_drawn": {
+      const v = {name: t.name(e.seat), case: said(e.case)};
+      return me(e.seat) ? tr("Your new case: %(case)s.", v) : tr("%(name)s's new case: %(case)s.", v);
+    }
     case "no_case":
-      return `${who(e.seat)} ${t.isMe(e.seat) ? "have" : "has"} no case: none is left to draw.`;
+      return me(e.seat) ? tr("You have no case: none is left to draw.") : tr("%(name)s has no case: none is left to draw.", {name: t.name(e.seat)});
     case "drew":
-      return `${who(e.seat)} drew ${plural(e.count, "card")}.`;
-    case "drew_cards":
-      return `${capitalize(whose(e.seat))} new cards: ${listWords(e.cards.map(said))}.`;
+      return me(e.seat) ? trn("You drew %(count)s card.", "You drew %(count)s cards.", e.count)
+        : trn("%(name)s drew %(count)s card.", "%(name)s drew %(count)s cards.", e.count, {name: t.name(e.seat)});
+    case "drew_cards": {
+      const v = {name: t.name(e.seat), cards: listWords(e.cards.map(said))};
+      return me(e.seat) ? tr("Your new cards: %(cards)s.", v) : tr("%(name)s's new cards: %(cards)s.", v);
+    }
     case "final_round":
-      return "The final round has begun.";
-    case "over":
-      return `The game is over. The cases: ${listWords(e.cases.map((c, seat) => `${t.who(seat)} ${c === null ? "none" : said(c)}`))}.`;
+      return tr("The final round has begun.");
+    case "over": {
+      const cases = e.cases.map((c, seat) => tr("%(name)s: %(case)s", {name: me(seat) ? tr("you") : t.name(seat), case: c === null ? tr("none") : said(c)}));
+      return tr("The game is over. The cases: %(cases)s.", {cases: listWords(cases)});
+    }
     default:
       return "";
   }

@@ -2,7 +2,7 @@
 // stacks, the marker supply, the cards lying in front of each player with their markers,
 // the special investigation once unlocked, "Black Vienna!" at any moment, the sealed guesses.
 // Each step of the history is told from its typed events; the end opens every envelope.
-import {capitalize, h, listWords, pickButton, plural, seatColour, seatDot, section, tr} from "sleuth/kit";
+import {capitalize, h, listWords, pickButton, plural, seatColour, seatDot, section, tr, trn} from "sleuth/kit";
 
 /**
  * The seat's view (views.BlackViennaView, as JSON).
@@ -255,14 +255,14 @@ export default {
   },
 
   reveal(reveal, view, t) {
-    if (!reveal) return h("p", {text: "Nothing to reveal."});
+    if (!reveal) return h("p", {text: tr("Nothing to reveal.")});
     const opened = openedEvent(t);
     return h("div.bv-reveal", {},
-      h("div.bv-ring", {}, h("span.bv-ring-title", {text: "Black Vienna"}),
-        h("div.bv-hand", {}, [...reveal.ring].map((l) => personCard(l, {label: `ring member ${l}`})))),
+      h("div.bv-ring", {}, h("span.bv-ring-title", {text: tr("Black Vienna")}),
+        h("div.bv-hand", {}, [...reveal.ring].map((l) => personCard(l, {label: tr("ring member %(letter)s", {letter: l})})))),
       reveal.hands.map((hand, seat) => h("div.bv-reveal-hand", {},
         seatDot(seat), h("strong", {text: " " + tr("%(name)s:", {name: seat === t.seat ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat)}) + " "}),
-        h("span.bv-hand.small", {}, [...hand].map((l) => personCard(l, {label: `person ${l}`}))))),
+        h("span.bv-hand.small", {}, [...hand].map((l) => personCard(l, {label: tr("person %(letter)s", {letter: l})}))))),
       opened ? openedLines(opened, reveal.ring, t) : null);
   },
 };
@@ -278,9 +278,10 @@ function eventsOf(entry) {
 }
 
 /**
- * One event of a step in words, for the seat reading (``t.who``: "you" for its own). An
- * accusation or an envelope of the reading seat's own is told with what its view keeps of it
- * (the letters, the guess); another seat's only as the table saw it.
+ * One event of a step in words, for the seat reading. An accusation or an envelope of the
+ * reading seat's own is told with what its view keeps of it (the letters, the guess); another
+ * seat's only as the table saw it. Each sentence is whole in the catalogue, one for the
+ * reading seat's own deed, one for a deed done to it, one for the others'.
  * @param {EventJSON} event
  * @param {Table} t
  * @param {number} [index] the entry's place in the log, to find the seat's own accusation
@@ -288,49 +289,83 @@ function eventsOf(entry) {
  */
 export function eventWords(event, t, index) {
   const e = /** @type {BlackViennaEvent} */ (/** @type {unknown} */ (event));
-  const who = capitalize(t.who(e.seat));
-  const whose = t.isMe(e.seat) ? "Your" : `${t.name(e.seat)}'s`;
+  const mine = t.isMe(e.seat);
+  const name = t.name(e.seat);
   switch (e.kind) {
     case "asked": {
-      const special = e.cards.length > 1 ? " in a special investigation" : "";
-      return `${capitalize(t.who(e.asker))} asked ${t.who(e.target)} about ${listWords(e.cards.map(spaced))}${special}.`;
+      const v = {name: t.name(e.asker), target: t.name(e.target), cards: listWords(e.cards.map(spaced))};
+      if (e.cards.length > 1) {
+        if (t.isMe(e.asker)) return tr("You asked %(target)s about %(cards)s in a special investigation.", v);
+        if (t.isMe(e.target)) return tr("%(name)s asked you about %(cards)s in a special investigation.", v);
+        return tr("%(name)s asked %(target)s about %(cards)s in a special investigation.", v);
+      }
+      if (t.isMe(e.asker)) return tr("You asked %(target)s about %(cards)s.", v);
+      if (t.isMe(e.target)) return tr("%(name)s asked you about %(cards)s.", v);
+      return tr("%(name)s asked %(target)s about %(cards)s.", v);
     }
     case "answered": {
-      const short = e.placed === e.markers ? "" : ` (only ${plural(e.placed, "marker")} left to place)`;
-      return `${capitalize(t.who(e.target))} answered ${spaced(e.card)}: ${plural(e.markers, "marker")}${short}.`;
+      const v = {name: t.name(e.target), card: spaced(e.card), markers: markerWords(e.markers), placed: markerWords(e.placed)};
+      if (e.placed !== e.markers) {
+        return t.isMe(e.target) ? tr("You answered %(card)s: %(markers)s (only %(placed)s left to place).", v)
+          : tr("%(name)s answered %(card)s: %(markers)s (only %(placed)s left to place).", v);
+      }
+      return t.isMe(e.target) ? tr("You answered %(card)s: %(markers)s.", v) : tr("%(name)s answered %(card)s: %(markers)s.", v);
     }
     case "accused": {
-      const own = t.isMe(e.seat) ? ownAccusation(t, index) : null;
-      return `${who} cried “Black Vienna!”${own ? ` naming ${spaced(own)}` : ""}: ${e.correct ? "right!" : "wrong."}`;
+      const own = mine ? ownAccusation(t, index) : null;
+      const v = {name, letters: own ? spaced(own) : ""};
+      if (own) return e.correct ? tr("You cried “Black Vienna!” naming %(letters)s: right!", v) : tr("You cried “Black Vienna!” naming %(letters)s: wrong.", v);
+      if (mine) return e.correct ? tr("You cried “Black Vienna!”: right!") : tr("You cried “Black Vienna!”: wrong.");
+      return e.correct ? tr("%(name)s cried “Black Vienna!”: right!", v) : tr("%(name)s cried “Black Vienna!”: wrong.", v);
     }
-    case "named": return `(${whose} accusation: ${spaced(e.letters)}.)`;
-    case "ring_seen": return `(${who} looked at Black Vienna: ${spaced(e.ring)}.)`;
+    case "named": {
+      const v = {name, letters: spaced(e.letters)};
+      return mine ? tr("(Your accusation: %(letters)s.)", v) : tr("(%(name)s's accusation: %(letters)s.)", v);
+    }
+    case "ring_seen": {
+      const v = {name, ring: spaced(e.ring)};
+      return mine ? tr("(You looked at Black Vienna: %(ring)s.)", v) : tr("(%(name)s looked at Black Vienna: %(ring)s.)", v);
+    }
     case "handed_in": {
       // Issue #35: the table learns of an envelope, never whether it holds a guess.
-      const own = t.isMe(e.seat) ? t.view.own_guess : null;
-      if (own === "pass") return `${who} handed in an envelope: you passed.`;
-      if (own) return `${who} handed in an envelope: your sealed guess ${spaced(own)}.`;
-      return `${who} handed in an envelope.`;
+      const own = mine ? t.view.own_guess : null;
+      if (own === "pass") return tr("You handed in an envelope: you passed.");
+      if (own) return tr("You handed in an envelope: your sealed guess %(letters)s.", {letters: spaced(own)});
+      return mine ? tr("You handed in an envelope.") : tr("%(name)s handed in an envelope.", {name});
     }
-    case "guessed": return `(${whose} sealed guess: ${spaced(e.letters)}.)`;
-    case "passed": return `(${who} passed: the envelope holds no guess.)`;
+    case "guessed": {
+      const v = {name, letters: spaced(e.letters)};
+      return mine ? tr("(Your sealed guess: %(letters)s.)", v) : tr("(%(name)s's sealed guess: %(letters)s.)", v);
+    }
+    case "passed":
+      return mine ? tr("(You passed: the envelope holds no guess.)") : tr("(%(name)s passed: the envelope holds no guess.)", {name});
     case "opened": {
       const said = [];
-      if (e.accusations.length) said.push(`Accusations opened: ${listWords(e.accusations.map(([seat, letters]) => `${t.who(seat)} named ${spaced(letters)}`))}.`);
-      if (e.guesses.length) said.push(`Envelopes opened: ${listWords(e.guesses.map(([seat, letters]) => guessWords(seat, letters, t)))}.`);
+      if (e.accusations.length) {
+        const named = e.accusations.map(([seat, letters]) => t.isMe(seat)
+          ? tr("you named %(letters)s", {letters: spaced(letters)}) : tr("%(name)s named %(letters)s", {name: t.name(seat), letters: spaced(letters)}));
+        said.push(tr("Accusations opened: %(list)s.", {list: listWords(named)}));
+      }
+      if (e.guesses.length) said.push(tr("Envelopes opened: %(list)s.", {list: listWords(e.guesses.map(([seat, letters]) => guessWords(seat, letters, t)))}));
       return said.join(" ");
     }
     default: return `(${e.kind}.)`;
   }
 }
 
+/** @param {number} count */
+const markerWords = (count) => trn("%(count)s marker", "%(count)s markers", count);
+
 /**
  * @param {number} seat
  * @param {string | null} letters
  * @param {Table} t
+ * @param {boolean} [first] the words begin a list item of their own (the reveal's)
  */
-function guessWords(seat, letters, t) {
-  return letters === null ? `${t.who(seat)} passed` : `${t.who(seat)} guessed ${spaced(letters)}`;
+function guessWords(seat, letters, t, first = false) {
+  const v = {name: t.name(seat), letters: letters === null ? "" : spaced(letters)};
+  if (letters === null) return t.isMe(seat) ? (first ? capitalize(tr("you passed")) : tr("you passed")) : tr("%(name)s passed", v);
+  return t.isMe(seat) ? tr("you guessed %(letters)s", v) : tr("%(name)s guessed %(letters)s", v);
 }
 
 /**
@@ -351,12 +386,14 @@ function openedEvent(t) {
  * @param {Table} t
  */
 function openedLines(opened, ring, t) {
-  const right = (/** @type {string} */ letters) => sortLetters(letters) === sortLetters(ring) ? " (right)" : " (wrong)";
+  const whom = (/** @type {number} */ seat) => (t.isMe(seat) ? capitalize(tr("you")) : t.name(seat));
+  const judged = (/** @type {number} */ seat, /** @type {string} */ letters) => sortLetters(letters) === sortLetters(ring)
+    ? tr("%(name)s %(letters)s (right)", {name: whom(seat), letters: spaced(letters)})
+    : tr("%(name)s %(letters)s (wrong)", {name: whom(seat), letters: spaced(letters)});
   return h("div.bv-opened", {},
-    opened.accusations.length ? h("p", {text: `Accusations: ${opened.accusations.map(([seat, letters]) =>
-      `${capitalize(t.who(seat))} ${spaced(letters)}${right(letters)}`).join(", ")}`}) : null,
-    opened.guesses.length ? h("p", {text: `Sealed guesses: ${opened.guesses.map(([seat, letters]) =>
-      letters === null ? `${capitalize(t.who(seat))} passed` : `${capitalize(t.who(seat))} ${spaced(letters)}${right(letters)}`).join(", ")}`}) : null);
+    opened.accusations.length ? h("p", {text: tr("Accusations: %(list)s", {list: opened.accusations.map(([seat, letters]) => judged(seat, letters)).join(", ")})}) : null,
+    opened.guesses.length ? h("p", {text: tr("Sealed guesses: %(list)s", {list: opened.guesses.map(([seat, letters]) =>
+      letters === null ? guessWords(seat, null, t, true) : judged(seat, letters)).join(", ")})}) : null);
 }
 
 // The letters of the seat's own accusation at this history entry (its view keeps them).

@@ -43,8 +43,33 @@ const TYPE_ICON = {
   weapon: ["M4 20l10-10", "M14 10l6-6 0 4-4 4", "M6 15l3 3"],
 };
 const GLASS = ["M10 17a7 7 0 1 0 0-14 7 7 0 0 0 0 14z", "M15 15l6 6"];
+// The cards' words in the page's language: Japanese as the Japanese rules have them (人・場所・
+// 武器, 男性／女性, 屋内／屋外, 近接／遠隔), the names of the default deck translated; a name from
+// a deck of the table's own is shown as written.
 /** @type {Record<string, string>} */
-const CATEGORY_WORD = {male: "male", female: "female", indoor: "indoor", outdoor: "outdoor", melee: "melee", ranged: "ranged"};
+const CATEGORY_WORD = {male: tr("male"), female: tr("female"), indoor: tr("indoor"), outdoor: tr("outdoor"), melee: tr("melee"), ranged: tr("ranged")};
+/** @type {Record<string, string>} */
+const COLOUR_WORD = {
+  purple: tr("purple"), pink: tr("pink"), red: tr("red"), green: tr("green"), yellow: tr("yellow"),
+  blue: tr("blue"), orange: tr("orange"), white: tr("white"), brown: tr("brown"), gray: tr("gray"),
+};
+/** @type {Record<string, string>} */
+const TYPE_WORD = {person: tr("person"), location: tr("location"), weapon: tr("weapon")};
+/** @type {Record<string, string>} */
+const CARD_NAME = {
+  Officer: tr("Officer"), Duke: tr("Duke"), Butcher: tr("Butcher"), Countess: tr("Countess"), Nurse: tr("Nurse"),
+  Maid: tr("Maid"), Dancer: tr("Dancer"), Sailor: tr("Sailor"), Florist: tr("Florist"), Coachman: tr("Coachman"),
+  Parlor: tr("Parlor"), Market: tr("Market"), Library: tr("Library"), Park: tr("Park"), Museum: tr("Museum"),
+  Harbor: tr("Harbor"), Theater: tr("Theater"), Plaza: tr("Plaza"), Railcar: tr("Railcar"), Racecourse: tr("Racecourse"),
+  Knife: tr("Knife"), Crossbow: tr("Crossbow"), Poison: tr("Poison"), Sword: tr("Sword"), Blowgun: tr("Blowgun"),
+  Rifle: tr("Rifle"), Gun: tr("Gun"), Candlestick: tr("Candlestick"), Hammer: tr("Hammer"), Bow: tr("Bow"),
+};
+/** @param {string} name a card's name as the deck writes it */
+export const cardName = (name) => CARD_NAME[name] || name;
+/** @param {string} subject a colour or a category, as a question names it */
+export const subjectWord = (subject) => CATEGORY_WORD[subject] || COLOUR_WORD[subject] || subject;
+/** @param {string} word a colour, a type or a category */
+const cardWord = (word) => COLOUR_WORD[word] || TYPE_WORD[word] || CATEGORY_WORD[word] || word;
 
 /**
  * The game's cards by name, from the deck in the view's config ("colour/type/name/category").
@@ -73,10 +98,10 @@ function card(info, {label, key, picked, usable, onpick, small, back, slot} = {}
       h("span.tc-back-mark", {text}));
   }
   const face = h("span.tc-card-face", {},
-    h("span.tc-band", {class: `c-${info.colour}`}, h("span.tc-colour", {text: info.colour})),
-    h("span.tc-name", {}, icon(TYPE_ICON[info.type], undefined, "icon tc-type"), info.name),
-    h("span.tc-cat", {text: `${info.type} · ${info.category}`}));
-  const name = label || `${info.name}: ${info.colour} ${info.type}, ${info.category}`;
+    h("span.tc-band", {class: `c-${info.colour}`}, h("span.tc-colour", {text: cardWord(info.colour)})),
+    h("span.tc-name", {}, icon(TYPE_ICON[info.type], undefined, "icon tc-type"), cardName(info.name)),
+    h("span.tc-cat", {text: `${cardWord(info.type)} · ${cardWord(info.category)}`}));
+  const name = label || `${cardName(info.name)}: ${cardWord(info.colour)} ${cardWord(info.type)}, ${cardWord(info.category)}`;
   const cls = `tc-card${small ? " small" : ""}`;
   if (!onpick) return h("span", {class: cls, role: "img", "aria-label": name}, face);
   return pickButton({label: name, key, picked, usable, onpick, cls, content: face});
@@ -188,8 +213,9 @@ export default {
     const secretPossible = all.some((a) => a.secret);
     const askZone = live && all.length ? section("Question a witness", h("div.tc-subjects", {role: "group", "aria-label": "Ask about"},
       view.subjects.filter((x) => subjects.includes(x)).map((x) => pickButton({
-        label: CATEGORY_WORD[x] ? `the category ${x}` : `the colour ${x}`, key: `subject:${x}`, picked: subject === x, usable: true,
-        cls: `tc-subject ${CATEGORY_WORD[x] ? "category" : `colour c-${x}`}`, content: h("span", {text: x}),
+        label: CATEGORY_WORD[x] ? tr("the category %(category)s", {category: subjectWord(x)}) : tr("the colour %(colour)s", {colour: subjectWord(x)}),
+        key: `subject:${x}`, picked: subject === x, usable: true,
+        cls: `tc-subject ${CATEGORY_WORD[x] ? "category" : `colour c-${x}`}`, content: h("span", {text: subjectWord(x)}),
         onpick: () => t.pick.toggle("subject", x)}))),
     secretPossible ? h("label.tc-secret", {}, h("input", {type: "checkbox", checked: secret, "data-key": "secret",
       onchange: (e) => t.pick.set("secret", /** @type {HTMLInputElement} */ (e.target).checked)}), " Top Secret (once a game: only you and the witness see it)") : null,
@@ -247,13 +273,13 @@ export default {
   },
 
   reveal(reveal, view, t) {
-    if (!reveal) return h("p", {text: "Nothing to reveal."});
+    if (!reveal) return h("p", {text: tr("Nothing to reveal.")});
     const cards = deck(view);
     return h("div.tc-reveal", {},
       view.seats.map((s) => h("div.tc-reveal-seat", {}, seatDot(s.seat), h("strong", {text: " " + tr("%(name)s:", {name: s.seat === t.seat ? tr("%(name)s (you)", {name: t.name(s.seat)}) : t.name(s.seat)}) + " "}),
-        "mystery ", (s.mystery || []).map((n) => card(cards[n], {small: true})),
-        " hidden ", (reveal.hidden[s.seat] || []).map((n) => card(cards[n], {small: true})))),
-      reveal.informants.length ? h("div.tc-reveal-seat", {}, h("strong", {text: "Informants: "}),
+        tr("mystery"), " ", (s.mystery || []).map((n) => card(cards[n], {small: true})),
+        " ", tr("hidden cards"), " ", (reveal.hidden[s.seat] || []).map((n) => card(cards[n], {small: true})))),
+      reveal.informants.length ? h("div.tc-reveal-seat", {}, h("strong", {text: tr("Informants:") + " "}),
         reveal.informants.map((n) => card(cards[n], {small: true}))) : null);
   },
 };
@@ -288,47 +314,90 @@ function eventsOf(entry) {
   return Array.isArray(events) ? events : [];
 }
 
-/** @param {string} side */
-const sideWords = (side) => (side ? ` (counting the ${side} hidden card)` : "");
+/**
+ * What a question asked about, with the hidden card it counted in a two-player game.
+ * @param {string} subject
+ * @param {string} side
+ */
+function aboutWords(subject, side) {
+  const v = {subject: subjectWord(subject)};
+  if (side === "left") return tr("%(subject)s (counting the left hidden card)", v);
+  if (side === "right") return tr("%(subject)s (counting the right hidden card)", v);
+  return v.subject;
+}
+
+/** @param {string[]} cards */
+const cardList = (cards) => listWords(cards.map(cardName));
 
 /**
  * One event of a step in words, a sentence: "Bot1 asked you about red: 2." ``index``: the
  * step's place in the log, for what the reading seat's view adds (a Top Secret question's
- * subject and answer to its two seats).
+ * subject and answer to its two seats). Each sentence is whole in the catalogue, one for the
+ * reading seat's own deed, one for a deed done to it, one for the others'.
  * @param {EventJSON} event
  * @param {Table} t
  * @param {number} [index]
  */
 export function eventWords(event, t, index) {
   const e = /** @type {ThirteenCluesEvent} */ (event);
-  const who = (/** @type {number} */ seat) => capitalize(t.who(seat));
-  const whose = (/** @type {number} */ seat) => (t.isMe(seat) ? "your" : `${t.who(seat)}'s`);
+  const me = (/** @type {number} */ seat) => t.isMe(seat);
   switch (e.kind) {
-    case "chosen":
-      return `${who(e.seat)} chose ${whose(e.owner)} mystery.`;
-    case "mystery_picked":
-      return `${capitalize(whose(e.owner))} mystery, as ${t.who(e.seat)} chose it: ${listWords(e.cards)}.`;
+    case "chosen": {
+      const v = {name: t.name(e.seat), owner: t.name(e.owner)};
+      if (me(e.seat)) return tr("You chose %(owner)s's mystery.", v);
+      if (me(e.owner)) return tr("%(name)s chose your mystery.", v);
+      return tr("%(name)s chose %(owner)s's mystery.", v);
+    }
+    case "mystery_picked": {
+      const v = {name: t.name(e.seat), owner: t.name(e.owner), cards: cardList(e.cards)};
+      if (me(e.seat)) return tr("%(owner)s's mystery, as you chose it: %(cards)s.", v);
+      if (me(e.owner)) return tr("Your mystery, as %(name)s chose it: %(cards)s.", v);
+      return tr("%(owner)s's mystery, as %(name)s chose it: %(cards)s.", v);
+    }
     case "started":
-      return `All mysteries are chosen: ${t.who(e.seat)} ${t.isMe(e.seat) ? "start" : "starts"}.`;
-    case "asked":
-      return `${who(e.asker)} asked ${t.who(e.witness)} about ${e.subject}${sideWords(e.side)}: ${e.answer}.`;
+      return me(e.seat) ? tr("All mysteries are chosen: you start.") : tr("All mysteries are chosen: %(name)s starts.", {name: t.name(e.seat)});
+    case "asked": {
+      const v = {name: t.name(e.asker), witness: t.name(e.witness), about: aboutWords(e.subject, e.side), answer: e.answer};
+      if (me(e.asker)) return tr("You asked %(witness)s about %(about)s: %(answer)s.", v);
+      if (me(e.witness)) return tr("%(name)s asked you about %(about)s: %(answer)s.", v);
+      return tr("%(name)s asked %(witness)s about %(about)s: %(answer)s.", v);
+    }
     case "asked_secret": {
       const q = questionAt(t, index);
-      const told = q && q.subject !== null ? ` about ${q.subject}: ${q.answer}` : "";
-      return `${who(e.asker)} asked ${t.who(e.witness)} a Top Secret question${sideWords(e.side)}${told}.`;
+      const v = {name: t.name(e.asker), witness: t.name(e.witness), about: q && q.subject !== null ? aboutWords(q.subject, e.side) : "", answer: q ? String(q.answer) : ""};
+      if (q && q.subject !== null && me(e.asker)) return tr("You asked %(witness)s a Top Secret question about %(about)s: %(answer)s.", v);
+      if (q && q.subject !== null && me(e.witness)) return tr("%(name)s asked you a Top Secret question about %(about)s: %(answer)s.", v);
+      if (me(e.asker)) return tr("You asked %(witness)s a Top Secret question.", v);
+      if (me(e.witness)) return tr("%(name)s asked you a Top Secret question.", v);
+      return tr("%(name)s asked %(witness)s a Top Secret question.", v);
     }
-    case "secret_answer":
-      return `Top Secret, between ${t.who(e.asker)} and ${t.who(e.witness)}: about ${e.subject}${sideWords(e.side)}: ${e.answer}.`;
+    case "secret_answer": {
+      const v = {name: t.name(e.asker), witness: t.name(e.witness), about: aboutWords(e.subject, e.side), answer: e.answer};
+      if (me(e.asker)) return tr("Top Secret, between you and %(witness)s: about %(about)s: %(answer)s.", v);
+      if (me(e.witness)) return tr("Top Secret, between %(name)s and you: about %(about)s: %(answer)s.", v);
+      return tr("Top Secret, between %(name)s and %(witness)s: about %(about)s: %(answer)s.", v);
+    }
     case "looked": {
-      const mine = t.isMe(e.seat) && t.view ? t.view.informants.find((i) => i.slot === e.slot) : null;
-      return `${who(e.seat)} consulted informant ${e.slot}${mine && mine.card ? `: ${mine.card}` : ""}.`;
+      const mine = me(e.seat) && t.view ? t.view.informants.find((i) => i.slot === e.slot) : null;
+      const v = {name: t.name(e.seat), slot: e.slot, card: mine && mine.card ? cardName(mine.card) : ""};
+      if (mine && mine.card) return tr("You consulted informant %(slot)s: %(card)s.", v);
+      return me(e.seat) ? tr("You consulted informant %(slot)s.", v) : tr("%(name)s consulted informant %(slot)s.", v);
     }
-    case "informant_seen":
-      return `Informant ${e.slot}, as ${t.who(e.seat)} saw it: ${e.card}.`;
-    case "took_glass":
-      return `${who(e.seat)} took a magnifying glass from ${t.who(e.source)}.`;
-    case "accused":
-      return `${who(e.seat)} accused ${listWords(e.cards)}: ${e.correct ? "right!" : "wrong."}`;
+    case "informant_seen": {
+      const v = {name: t.name(e.seat), slot: e.slot, card: cardName(e.card)};
+      return me(e.seat) ? tr("Informant %(slot)s, as you saw it: %(card)s.", v) : tr("Informant %(slot)s, as %(name)s saw it: %(card)s.", v);
+    }
+    case "took_glass": {
+      const v = {name: t.name(e.seat), source: t.name(e.source)};
+      if (me(e.seat)) return tr("You took a magnifying glass from %(source)s.", v);
+      if (me(e.source)) return tr("%(name)s took a magnifying glass from you.", v);
+      return tr("%(name)s took a magnifying glass from %(source)s.", v);
+    }
+    case "accused": {
+      const v = {name: t.name(e.seat), cards: cardList(e.cards)};
+      if (me(e.seat)) return e.correct ? tr("You accused %(cards)s: right!", v) : tr("You accused %(cards)s: wrong.", v);
+      return e.correct ? tr("%(name)s accused %(cards)s: right!", v) : tr("%(name)s accused %(cards)s: wrong.", v);
+    }
     default:
       return "";
   }
