@@ -14,10 +14,10 @@ from sleuth.server.routers.games import first_seats
 SEEDS = range(40)
 
 
-def starts(game: Game[Any]) -> set[int]:
+def starts(game: Game[Any]) -> set[int | None]:
     """The seat each deal names as the start player where its reveal says so, else the seat
     to move first."""
-    found = set()
+    found: set[int | None] = set()
     for seed in SEEDS:
         state = game.new(seed)
         start = state.reveal().get("start")

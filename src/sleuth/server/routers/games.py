@@ -71,22 +71,22 @@ def bots_out(game: str) -> list[BotOut]:
 def first_seats(game: type[Game[Any]]) -> tuple[int | None, dict[str, dict[str, int | None]]]:
     """Who plays first under the default rules, and under each value of an option that
     changes it (each value beside the other options' defaults)."""
-    players = range(game.min_players, game.max_players + 1)
 
-    def first(**options: object) -> int | None | str:
-        for count in players:  # an option may need more players than the fewest
-            with contextlib.suppress(ConfigError):
-                return game.configure(count, **options).first_seat()
-        return "?"
+    def first(**options: object) -> list[int | None]:
+        """[the first seat], or [] where no count of players takes these options."""
+        for count in range(game.min_players, game.max_players + 1):
+            with contextlib.suppress(ConfigError):  # an option may need more players
+                return [game.configure(count, **options).first_seat()]
+        return []
 
-    default = first()
+    default = first()[0]
     by: dict[str, dict[str, int | None]] = {}
     for option in game.options():
         values = option.choices or (("yes", "no") if option.kind == "bool" else ())
         seen = {value: first(**{option.name: value}) for value in values}
-        if any(seat != default for seat in seen.values()):
-            by[option.name] = {v: s for v, s in seen.items() if not isinstance(s, str)}
-    return (None if isinstance(default, str) else default), by
+        if any(seat != [default] for seat in seen.values() if seat):
+            by[option.name] = {value: seat[0] for value, seat in seen.items() if seat}
+    return default, by
 
 
 @router.get("")
