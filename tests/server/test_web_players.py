@@ -13,7 +13,7 @@ import pytest
 
 from support.game_cases import kit_for
 
-from .browser import DESKTOP, PHONE, Player, launch_browser, open_context
+from .browser import DESKTOP, PHONE, Player, check_axe, launch_browser, open_context
 from .conftest import Server
 from .web_play import deal, join
 
@@ -169,6 +169,11 @@ def test_a_number_outside_its_range_is_refused_with_the_range(
         f"A whole number from {option['low']} to {option['high']}, not “{too_many}”."
     )
     assert page.get_attribute(field, "aria-invalid") == "true"
+    # Unfolded, with a refused field and a deck's own list open, the lobby stays accessible.
+    deck = next((o["name"] for o in game["options"] if o["kind"] == "list"), None)
+    if deck is not None:
+        page.select_option(f"#option-{deck}", label="Your own list…")
+    check_axe(page, "the lobby's variants, a number refused")
     page.evaluate("document.getElementById('advanced').open = false")
     page.click("#deal")
     # Not dealt, and not even asked for a name: the field is shown again, focused.
