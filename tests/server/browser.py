@@ -70,9 +70,16 @@ class Recorder:
 
 
 def open_context(
-    browser: Any, viewport: dict[str, int], dark: bool = False
+    browser: Any, viewport: dict[str, int], dark: bool = False, touch: bool = False
 ) -> tuple[Any, Recorder]:
-    context = browser.new_context(viewport=viewport, color_scheme="dark" if dark else "light")
+    """A context whose pages' traffic is recorded; ``touch``: a phone's touch screen (no
+    hovering pointer, no keyboard), else a desktop's mouse."""
+    context = browser.new_context(
+        viewport=viewport,
+        color_scheme="dark" if dark else "light",
+        has_touch=touch,
+        is_mobile=touch,
+    )
     recorder = Recorder()
 
     def route(route: Any) -> None:

@@ -59,6 +59,7 @@ def test_lobby_rules_invites_open_tables_watch_themes_and_a_narrow_phone(
     # Each game's rule options, each with its help text beside it.
     for game in games:
         page.click(f"label[for=game-{game['name']}]")
+        page.evaluate("document.getElementById('advanced').open = true")
         page.wait_for_selector(f"legend:has-text('Rules of {game['title']}')")
         for option in game["options"]:
             help_text = page.locator(f"#option-{option['name']}-help").inner_text()

@@ -92,6 +92,7 @@ def test_the_rules_open_from_the_lobby_and_every_game_speaks_no_reference_code(
     ana = Player("Ana", *open_context(browser, DESKTOP))
     page = ana.open(server.http + "/")
     page.wait_for_selector("#new-table")
+    page.evaluate("document.getElementById('advanced').open = true")  # the variants' words too
     for game, rules in found:
         page.click(f"label[for=game-{game['name']}]")
         page.wait_for_selector(f"legend:has-text('Rules of {game['title']}')")

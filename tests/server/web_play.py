@@ -39,6 +39,8 @@ def deal(
     page.press("#players", "Tab")
     for number, seat in enumerate(seats):
         page.select_option(f"#seat-{number}", seat)
+    if options:  # the rule variants are folded away
+        page.evaluate("document.getElementById('advanced').open = true")
     for name, value in (options or {}).items():
         field = page.locator(f"#option-{name}")
         if field.evaluate("node => node.tagName") == "SELECT":

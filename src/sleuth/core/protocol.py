@@ -204,6 +204,11 @@ class Game(ABC, Generic[ConfigT]):
     def new(self, seed: int) -> State:
         """Deal a new game; the same seed always gives the same deal."""
 
+    def first_seat(self) -> int | None:
+        """The seat that plays first, or ``None`` where the deal draws it: a front names the
+        first player from this, never from the game's name."""
+        return 0
+
     def parse_action(self, text: str) -> Action:
         """The action whose notation is ``text``; ``InvalidActionError`` if there is none.
 

@@ -91,6 +91,10 @@ class GameOut(Strict):
     notes_grid: bool
     bot_levels: list[BotOut] = []
     web: WebOut | None = None
+    # The seat that plays first under the default rules (None: the deal draws it), and how
+    # an option's values change that: option -> value -> first seat.
+    first_seat: int | None = 0
+    first_seat_by: dict[str, dict[str, int | None]] = {}
 
 
 class LobbyOut(Strict):
@@ -98,6 +102,7 @@ class LobbyOut(Strict):
     sheet_levels: list[str]
     clock_kinds: list[str]
     clock_defaults: dict[str, float]
+    clock_bounds: dict[str, tuple[float, float]] = {}  # seconds a move, the fewest and most
 
 
 # --- tables and seats ----------------------------------------------------------------------
@@ -177,6 +182,12 @@ class MyTableOut(Strict):
 
 class JoinIn(Strict):
     token: Annotated[str, StringConstraints(min_length=1, max_length=100)]
+
+
+class InviteCheckOut(Strict):
+    # The seat an invite still opens, or None: it was used (its seat is taken) or is not
+    # this table's. Asked before the page asks a person's name for a seat it cannot give.
+    seat: int | None
 
 
 class JoinOut(Strict):

@@ -107,6 +107,9 @@ class Alibi(Game[ac.AlibiConfig]):
         self.claiming = config.conviction == "claim"
         self.round_limit = config.round_limit
 
+    def first_seat(self) -> int | None:
+        return None  # drawn by the deal (``new``)
+
     def new(self, seed: int) -> AlibiState:
         rng = make_rng(seed, "deal")
         suspects = list(self.suspect_ids)

@@ -131,6 +131,9 @@ class BlackStoriesInvestigation(Game[bs.BlackStoriesConfig]):
             legal = self._solve_turns[key] = ActionList([indexed, _DRAW_ONLY])
         return legal
 
+    def first_seat(self) -> int | None:
+        return 0 if self.config.start == "seat0" else None  # else drawn by the deal
+
     def new(self, seed: int) -> BlackStoriesState:
         rng = make_rng(seed, "deal")
         pile = list(self.deck)

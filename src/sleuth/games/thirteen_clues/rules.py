@@ -168,6 +168,9 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
             raise IllegalActionError(f"{name} is not in play with {self.players} players")
         return self.ids[name]
 
+    def first_seat(self) -> int | None:
+        return None  # drawn by the deal (``new``)
+
     def new(self, seed: int) -> ThirteenCluesState:
         rng = make_rng(seed, "deal")
         n = self.players

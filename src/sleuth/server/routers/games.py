@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
+from typing import Any
+
 from fastapi import APIRouter
 
 from sleuth.agents import agent_names
 from sleuth.agents.levels import LEVELS, ladder
 from sleuth.agents.registry import bot_parameters
-from sleuth.core import GameKit, all_kits
+from sleuth.core import ConfigError, Game, GameKit, all_kits
 from sleuth.core.kit import RENDER, WEB, TextRender, WebPart
 
-from ..lobby import CLOCK_DEFAULTS, bot_about, bot_order, default_takeover
+from ..lobby import CLOCK_BOUNDS, CLOCK_DEFAULTS, bot_about, bot_order, default_takeover
 from ..schemas import BotOut, GameOut, LobbyOut, OptionOut, WebOut
 from ..settings import CLOCK_KINDS, SHEET_LEVELS
 
@@ -65,12 +68,34 @@ def bots_out(game: str) -> list[BotOut]:
     return bots
 
 
+def first_seats(game: type[Game[Any]]) -> tuple[int | None, dict[str, dict[str, int | None]]]:
+    """Who plays first under the default rules, and under each value of an option that
+    changes it (each value beside the other options' defaults)."""
+
+    def first(**options: object) -> list[int | None]:
+        """[the first seat], or [] where no count of players takes these options."""
+        for count in range(game.min_players, game.max_players + 1):
+            with contextlib.suppress(ConfigError):  # an option may need more players
+                return [game.configure(count, **options).first_seat()]
+        return []
+
+    default = first()[0]
+    by: dict[str, dict[str, int | None]] = {}
+    for option in game.options():
+        values = option.choices or (("yes", "no") if option.kind == "bool" else ())
+        seen = {value: first(**{option.name: value}) for value in values}
+        if any(seat != [default] for seat in seen.values() if seat):
+            by[option.name] = {value: seat[0] for value, seat in seen.items() if seat}
+    return default, by
+
+
 @router.get("")
 async def games() -> LobbyOut:
     out = []
     for kit in all_kits():
         game = kit.game
         grid = kit.part(RENDER, TextRender).notes_grid if kit.has(RENDER) else None
+        first_seat, first_seat_by = first_seats(game)
         out.append(
             GameOut(
                 name=game.name,
@@ -98,6 +123,8 @@ async def games() -> LobbyOut:
                 notes_grid=grid is not None,
                 bot_levels=bots_out(game.name),
                 web=web_out(kit),
+                first_seat=first_seat,
+                first_seat_by=first_seat_by,
             )
         )
     return LobbyOut(
@@ -105,4 +132,5 @@ async def games() -> LobbyOut:
         sheet_levels=list(SHEET_LEVELS),
         clock_kinds=list(CLOCK_KINDS),
         clock_defaults=dict(CLOCK_DEFAULTS),
+        clock_bounds=dict(CLOCK_BOUNDS),
     )

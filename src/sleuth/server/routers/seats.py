@@ -13,7 +13,7 @@ from ..deps import Checked, Person, ServicesDep, Table, require
 from ..lobby import check_bot
 from ..models import PersonRow
 from ..owner import SeatRefused, TableOwner
-from ..schemas import JoinIn, JoinOut, ReplaceIn, TableOut
+from ..schemas import InviteCheckOut, JoinIn, JoinOut, ReplaceIn, TableOut
 from ..wire import table_out
 
 router = APIRouter(prefix="/api/tables/{table_id}", tags=["seats"])
@@ -40,6 +40,15 @@ async def join(body: JoinIn, table: Table, person: Person) -> JoinOut:
         raise HTTPException(403, "this token opens no seat at this table")
     token = await _take(table, found, person)
     return JoinOut(table=table.id, seat=found, token=token)
+
+
+@router.post("/invite", dependencies=[Checked], responses=NOT_FOUND)
+async def check_invite(body: JoinIn, table: Table) -> InviteCheckOut:
+    """The seat this invite's token still opens, if any, and takes nothing: the page asks
+    before it asks for a name, so that a used invite is said to be used. It tells the token's
+    holder no more than ``join`` would (which seat it opens, whether it is spent)."""
+    seat = await table.seat_by_token(body.token)
+    return InviteCheckOut(seat=None if seat is None else seat[0])
 
 
 @router.post(

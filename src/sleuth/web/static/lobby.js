@@ -1,31 +1,19 @@
-// The lobby: who you are, a new table (game, players, rules, seats, sheet, clock), invite
-// links to copy, your tables ("your move" marked), open tables to join or watch, rematches.
+// The lobby: who you are, one click to a standard table of each game, a new table (game,
+// players, seats, sheet, clock; rule variants folded), invite links to copy, your tables
+// ("your move" marked), open tables to join or watch, rematches.
 "use strict";
-import {tr, trn} from "./i18n.js";
+import {formatNumber, tr, trn} from "./i18n.js";
 import {api, copyText, ensurePerson, forgetInvites, rename, saveInvites, savedInvites, toast, whoAmI} from "./api.js";
 import {ICONS, fill, h, icon} from "./kit.js";
 import {rulesButton} from "./rules.js";
+import {botLabel, drawRules, drawSeats, markField, quickStart} from "./lobby-seats.js";
 
 /** @typedef {import("./types.d.ts").GameOut} GameOut */
-/** @typedef {import("./types.d.ts").BotOut} BotOut */
 /** @typedef {import("./types.d.ts").TableOut} TableOut */
 /** @typedef {import("./types.d.ts").InviteOut} InviteOut */
 /** @typedef {import("./types.d.ts").SavedInvite} SavedInvite */
 /** @typedef {import("./types.d.ts").TableCreated} TableCreated */
-/**
- * The new table's form as chosen so far: each seat "me", "person" or "bot:NAME"; the rule
- * options changed from their defaults.
- * @typedef {{game: GameOut, players: number, seats: string[], options: Record<string, string | undefined>}} NewTable
- */
-
-/**
- * The value of the control an event came from.
- * @param {Event} event
- * @returns {string}
- */
-function targetValue(event) {
-  return /** @type {HTMLInputElement | HTMLSelectElement} */ (event.target).value;
-}
+/** @typedef {import("./lobby-seats.js").NewTable} NewTable */
 
 /** @param {unknown} error */
 function errorText(error) {
@@ -56,6 +44,7 @@ export async function openLobby(main) {
       h("h1", {id: "intro-title", text: tr("Deduction card games with friends and bots")}),
       h("p", {text: tr("Deal a table, send each friend their invite link, and play in the browser: on a phone or a desktop, here on this network, with no account and no password.")})),
     nameSection(),
+    quickStart(menu.games, (failure) => toast(tr("The table was not dealt: %(error)s", {error: errorText(failure)}))),
     newTableSection(menu, () => refresh()),
     h("section.panel", {"aria-labelledby": "mine-title"}, h("h2", {id: "mine-title", text: tr("My tables")}), mine),
     h("section.panel", {"aria-labelledby": "open-title"}, h("h2", {id: "open-title", text: tr("Open tables")}), open),
@@ -93,7 +82,9 @@ function nameSection() {
 function newTableSection(menu, onDealt) {
   /** @type {NewTable} */
   const state = {game: menu.games[0], players: 0, seats: [], options: {}};
-  const form = h("form.new-table", {id: "new-table", "aria-labelledby": "new-title"});
+  // The page checks each field itself and says why beside it (the browser's bubbles would
+  // point at fields folded away).
+  const form = h("form.new-table", {id: "new-table", "aria-labelledby": "new-title", novalidate: true});
   const result = h("div", {id: "dealt", "aria-live": "polite"});
   const section = h("section.panel", {}, h("h2", {id: "new-title", text: tr("Deal a new table")}), form, result);
 
@@ -119,11 +110,13 @@ function newTableSection(menu, onDealt) {
   });
   const seats = h("fieldset.seats", {}, h("legend", {text: tr("Seats")}));
   const rules = h("fieldset.rules", {});
-  const sheet = radioGroup("sheet", tr("Investigation sheet for everyone"), Object.entries(SHEETS), "full");
+  const sheet = radioGroup("sheet", tr("Investigation sheet for everyone"), Object.entries(SHEETS), "facts");
   const clockKind = radioGroup("clock", tr("Clock"), Object.entries(CLOCKS), "none");
   const perMove = h("input", {type: "number", id: "per-move", name: "per_move", min: "1", step: "any", inputmode: "decimal"});
   const perMoveUnit = h("span", {id: "per-move-unit"});
-  const perMoveRow = h("div.row.per-move", {}, h("label", {for: "per-move", text: tr("Time per move")}), perMove, perMoveUnit);
+  const perMoveError = h("small.field-error", {id: "per-move-error", role: "alert", hidden: true});
+  perMove.setAttribute("aria-describedby", "per-move-error");
+  const perMoveRow = h("div.row.per-move", {}, h("label", {for: "per-move", text: tr("Time per move")}), perMove, perMoveUnit, perMoveError);
   clockKind.node.append(perMoveRow);
   const takeover = h("select", {id: "takeover", name: "takeover_bot"});
   const spectators = h("input", {type: "checkbox", id: "spectators", checked: true});
@@ -135,13 +128,18 @@ function newTableSection(menu, onDealt) {
     h("fieldset", {}, h("legend", {text: tr("Game")}), gameChoice,
       h("div.game-rules", {}, menu.games.map((game) => rulesButton(game, tr("Rules of %(game)s", {game: game.title})))),
       h("div.row", {}, h("label", {for: "players", text: tr("Players")}), players, range)),
-    seats, rules, sheet.node,
+    seats, sheet.node,
     clockKind.node,
     h("fieldset", {}, h("legend", {text: tr("At the table")}),
-      h("div.row", {}, h("label", {for: "takeover", text: tr("Bot for a missing person")}), takeover),
       h("div.row", {}, spectators, h("label", {for: "spectators", text: tr("Spectators may watch")})),
       h("div.row", {}, listed, h("label", {for: "listed", text: tr("List it under open tables: anyone may take a free seat")})),
       h("div.row", {}, rated, h("label", {for: "rated", text: tr("Rated: the result moves the players' ratings (no full sheet then)")}))),
+    h("details.advanced", {id: "advanced"},
+      h("summary", {text: tr("Advanced: rule variants and the bot for a missing person")}),
+      h("p.muted", {text: tr("The standard game needs none of these. Variants change the rules for everyone at the table; each says what it does.")}),
+      rules,
+      h("div.row", {}, h("label", {for: "takeover", text: tr("Bot for a missing person")}), takeover,
+        h("small", {text: tr("It plays the seat of a person who leaves or runs out of time, until they take it back.")}))),
     error,
     h("div.row", {}, h("button.primary", {type: "submit", id: "deal", text: tr("Deal the cards")})));
 
@@ -151,8 +149,24 @@ function newTableSection(menu, onDealt) {
     if (kind === "none") return;
     const seconds = menu.clock_defaults[kind];
     perMove.value = String(kind === "live" ? seconds : seconds / 3600);
-    perMoveUnit.textContent = kind === "live" ? "seconds" : "hours";
+    perMoveUnit.textContent = kind === "live" ? tr("seconds") : tr("hours");
+    checkPerMove();
   };
+  // A time per move outside the clock's range is refused at the field, the range in its unit.
+  const checkPerMove = () => {
+    const kind = clockKind.value();
+    const bounds = menu.clock_bounds[kind];
+    if (kind === "none" || !bounds) { markField(perMove, perMoveError, ""); return; }
+    const unit = kind === "live" ? 1 : 3600;
+    const [low, high] = bounds.map((b) => b / unit);
+    const value = Number(perMove.value);
+    const inside = perMove.value.trim() !== "" && Number.isFinite(value) && value >= low && value <= high;
+    const range = {low: formatNumber(Number(low.toFixed(3))), high: formatNumber(high), value: perMove.value};
+    markField(perMove, perMoveError, inside ? "" : kind === "live"
+      ? tr("From %(low)s to %(high)s seconds, not “%(value)s”.", range)
+      : tr("From %(low)s to %(high)s hours, not “%(value)s”.", range));
+  };
+  perMove.addEventListener("change", checkPerMove);
   // The time box lies inside the clock's fieldset: its own change must not reset it.
   clockKind.node.addEventListener("change", (event) => { if (/** @type {HTMLInputElement} */ (event.target).name === "clock") showPerMove(); });
   showPerMove();
@@ -166,7 +180,7 @@ function newTableSection(menu, onDealt) {
     state.seats.length = state.players;
     state.seats = state.seats.map((s) => s.startsWith("bot:") && !game.bot_levels.some((b) => b.name === s.slice(4)) ? `bot:${game.takeover_bot}` : s);
     drawSeats(seats, game, state);
-    drawRules(rules, game, state);
+    drawRules(rules, game, state, () => drawSeats(seats, game, state));
     fill(takeover, ...game.bot_levels.map((b) => h("option", {value: b.name, selected: b.name === game.takeover_bot,
       text: botLabel(b)})));
   }
@@ -175,6 +189,14 @@ function newTableSection(menu, onDealt) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";
+    const refused = /** @type {HTMLInputElement | null} */ (form.querySelector("[aria-invalid=true]"));
+    if (refused) {
+      const fold = refused.closest("details");
+      if (fold) fold.open = true;
+      refused.focus();
+      error.textContent = tr("The table was not dealt: a field is refused (see the words beside it).");
+      return;
+    }
     const game = state.game;
     const me = state.seats.indexOf("me");
     try {
@@ -219,19 +241,6 @@ function clampPlayers(game, count) {
   return Math.min(Math.max(count || game.min_players, game.min_players), game.max_players);
 }
 
-// A level's name with the bot behind it and its rating; a bot by name, its name.
-/** @param {BotOut} bot */
-function botName(bot) {
-  if (!bot.level) return bot.name;
-  const rating = bot.rating == null ? "" : `, rated ${Math.round(bot.rating)}`;
-  return `${bot.name} (${bot.spec.split(":")[0]}${rating})`;
-}
-
-/** @param {BotOut} bot */
-function botLabel(bot) {
-  return `${botName(bot)}: ${bot.about}`;
-}
-
 /**
  * @param {HTMLFormElement} form
  * @param {number} seat
@@ -241,73 +250,6 @@ function botSpec(form, seat, name) {
   const knobs = /** @type {HTMLInputElement | null} */ (form.querySelector(`#seat-${seat}-knobs`));
   const extra = knobs ? knobs.value.trim().split(/[\s,:]+/).filter(Boolean) : [];
   return [name, ...extra].join(":");
-}
-
-/**
- * @param {HTMLFieldSetElement} fieldset
- * @param {GameOut} game
- * @param {NewTable} state
- */
-function drawSeats(fieldset, game, state) {
-  const rows = state.seats.map((choice, seat) => {
-    const id = `seat-${seat}`;
-    const select = h("select", {id, name: id},
-      h("option", {value: "me", text: tr("Me"), selected: choice === "me"}),
-      h("option", {value: "person", text: tr("A person (by invite link)"), selected: choice === "person"}),
-      game.bot_levels.map((b) => h("option", {value: `bot:${b.name}`, selected: choice === `bot:${b.name}`,
-        text: tr("Bot: %(bot)s", {bot: botName(b)})})));
-    select.addEventListener("change", () => {
-      if (select.value === "me") state.seats = state.seats.map((s) => s === "me" ? "person" : s);
-      state.seats[seat] = select.value;
-      drawSeats(fieldset, game, state);
-    });
-    const bot = choice.startsWith("bot:") ? game.bot_levels.find((b) => b.name === choice.slice(4)) : null;
-    const knobs = bot && Object.keys(bot.parameters).length ? h("div.knobs", {},
-      h("label", {for: `${id}-knobs`, text: tr("Strength (optional)")}),
-      h("input", {id: `${id}-knobs`, placeholder: Object.entries(bot.parameters).slice(0, 2).map(([k, v]) => `${k}=${v}`).join(" "),
-        "aria-describedby": `${id}-about`})) : null;
-    return h("div.seat-row", {},
-      h("label", {for: id, text: seat === 0 ? tr("Seat %(seat)s (deals, starts)", {seat}) : tr("Seat %(seat)s", {seat})}), select,
-      bot ? h("small", {id: `${id}-about`, text: bot.about}) : null, knobs);
-  });
-  fill(fieldset, h("legend", {text: tr("Seats")}), ...rows);
-}
-
-/**
- * @param {HTMLFieldSetElement} fieldset
- * @param {GameOut} game
- * @param {NewTable} state
- */
-function drawRules(fieldset, game, state) {
-  const rows = game.options.map((option) => {
-    const id = `option-${option.name}`;
-    const helpId = `${id}-help`;
-    const set = (/** @type {string} */ value) => { state.options[option.name] = value === option.default ? undefined : value; };
-    const current = state.options[option.name] ?? option.default;
-    /** @type {import("./types.d.ts").Child} */
-    let control;
-    if (option.choices.length) {
-      control = h("select", {id, "aria-describedby": helpId, onchange: (e) => set(targetValue(e))},
-        option.choices.map((c) => h("option", {value: c, text: c, selected: c === current})));
-    } else if (option.kind === "bool") {
-      control = h("select", {id, "aria-describedby": helpId, onchange: (e) => set(targetValue(e))},
-        ["yes", "no"].map((c) => h("option", {value: c, text: c === "yes" ? tr("yes") : tr("no"), selected: c === current})));
-    } else if (option.kind === "int") {
-      control = h("input", {id, type: "number", value: current, min: option.low ?? null, max: option.high ?? null,
-        "aria-describedby": helpId, inputmode: "numeric", onchange: (e) => set(targetValue(e))});
-    } else {
-      const list = option.presets.length ? `${id}-presets` : null;
-      control = h("input.wide", {id, value: current, list, "aria-describedby": helpId, spellcheck: "false",
-        onchange: (e) => set(targetValue(e).trim())});
-      if (list) control = [control, h("datalist", {id: list}, option.presets.map((p) => h("option", {value: p})))];
-    }
-    const bounds = option.bounds ? ` (${option.bounds})` : "";
-    return h("div.option", {},
-      h("label", {for: id, text: option.name.replaceAll("_", " ")}), control,
-      h("small", {id: helpId, text: option.help + bounds}));
-  });
-  fill(fieldset, h("legend", {text: tr("Rules of %(game)s", {game: game.title})}),
-    rows.length ? rows : h("p", {text: tr("This game has no rule options.")}));
 }
 
 /**
@@ -342,7 +284,7 @@ function inviteRow(invite, label) {
     link,
     h("button", {type: "button", "aria-label": tr("Copy the invite link of seat %(seat)s", {seat: invite.seat}),
       onclick: async () => { if (!(await copyText(invite.url))) { link.select(); toast(tr("Select the link and copy it")); } }},
-    icon(ICONS.copy), " Copy"));
+    icon(ICONS.copy), " ", tr("Copy")));
 }
 
 /**
@@ -354,7 +296,7 @@ function inviteRow(invite, label) {
 function showDealt(box, created, me, invites) {
   const table = created.table;
   fill(box, h("div.dealt", {},
-    h("h3", {text: `${table.title} is dealt`}),
+    h("h3", {text: tr("%(table)s is dealt", {table: table.title})}),
     invites.length ? h("p", {text: tr("Send each friend their own link: it opens exactly that seat. It is shown once; this browser keeps it until the seat is taken.")}) : null,
     invites.map((i) => inviteRow(i, tr("Invite for seat %(seat)s", {seat: i.seat}))),
     h("p", {}, h("a.button.primary", {href: `/t/${table.id}${me >= 0 ? "" : "?watch=1"}`, id: "go-table",

@@ -36,12 +36,21 @@ export async function openTable(main, tableId) {
       h("p", {}, h("a", {href: "/", text: tr("Back to the lobby")})));
     return;
   }
-  const seat = await findSeat(table, params);
+  const {seat, spent} = await findSeat(table, params);
   const menu = /** @type {import("./types.d.ts").LobbyOut} */ (await api("/api/games"));
   const game = menu.games.find((g) => g.name === table.game);
   const part = await loadPart(game);
   const page = new TablePage(main, table, game, part, seat);
   page.start();
+  if (spent && seat === null) {
+    main.prepend(h("p.panel.notice-box.invite-spent", {role: "alert",
+      text: tr("This invite link has been used already: its seat is taken. Ask whoever sent it for a new link; meanwhile you are watching the table.")}));
+  }
+}
+
+/** A pointer that hovers finely: a mouse, hence most likely a keyboard beside it (a phone has neither). */
+function hasKeyboard() {
+  return typeof matchMedia === "function" && matchMedia("(hover: hover) and (pointer: fine)").matches;
 }
 
 /** @param {import("./types.d.ts").SheetLevel} level */
@@ -58,28 +67,36 @@ function errorText(error) {
 }
 
 /**
- * The seat this browser plays at the table: by its invite, or one it sits at, or none.
+ * The seat this browser plays at the table: by its invite, or one it sits at, or none;
+ * `spent`: the invite opened no seat any more (its seat was taken), which the page says.
  * @param {TableOut} table
  * @param {URLSearchParams} params
- * @returns {Promise<number | null>}
+ * @returns {Promise<{seat: number | null, spent: boolean}>}
  */
 async function findSeat(table, params) {
   const token = params.get("token");
+  let spent = false;
   if (token) {
-    await ensurePerson(tr("Your invite opens a seat at this table. What name should the others see?"));
-    try {
-      const joined = /** @type {import("./types.d.ts").JoinOut} */ (await api(`/api/tables/${table.id}/join`, {token}));
-      history.replaceState(null, "", `/t/${table.id}`);
-      return joined.seat;
-    } catch (error) {
-      toast(tr("The invite does not open a seat: %(error)s", {error: errorText(error)}));
+    // Asked first: a used invite must say so, not ask a name and then seat no one.
+    const check = /** @type {import("./types.d.ts").InviteCheckOut} */ (await api(`/api/tables/${table.id}/invite`, {token}));
+    spent = check.seat === null;
+    if (spent) history.replaceState(null, "", `/t/${table.id}`);
+    else {
+      await ensurePerson(tr("Your invite opens a seat at this table. What name should the others see?"));
+      try {
+        const joined = /** @type {import("./types.d.ts").JoinOut} */ (await api(`/api/tables/${table.id}/join`, {token}));
+        history.replaceState(null, "", `/t/${table.id}`);
+        return {seat: joined.seat, spent};
+      } catch (error) {
+        toast(tr("The invite does not open a seat: %(error)s", {error: errorText(error)}));
+      }
     }
   }
   const me = await whoAmI();
-  if (!me || params.has("watch")) return null;
+  if (!me || params.has("watch")) return {seat: null, spent};
   const mine = /** @type {import("./types.d.ts").MyTableOut[]} */ (await api("/api/tables/mine"));
   const found = mine.find((m) => m.table.id === table.id);
-  return found ? found.seat : null;
+  return {seat: found ? found.seat : null, spent};
 }
 
 /**
@@ -308,7 +325,7 @@ export class TablePage {
         h("span.table-sub", {text: [trn("%(count)s player", "%(count)s players", this.table.players), tr("sheet %(level)s", {level: sheetLevelName(this.table.sheet)}),
           this.seat === null ? tr("watching") : tr("your seat: %(seat)s", {seat: this.seat})].join(" · ")}),
         this.statusPill,
-        this.game ? rulesButton(this.game, tr("Rules"), tr(" (key ?)")) : null),
+        this.game ? rulesButton(this.game, tr("Rules"), hasKeyboard() ? tr(" (key ?)") : "") : null),
       this.seatsBar, this.turn, this.justBox, this.notice,
       h("div.layout", {},
         h("div.main-col", {}, this.end, this.playArea),

@@ -67,6 +67,8 @@ export interface GameOut {
   notes_grid: boolean;
   bot_levels: BotOut[];
   web: WebOut | null;
+  first_seat: number | null;
+  first_seat_by: Record<string, Record<string, number | null>>;
 }
 
 export interface LobbyOut {
@@ -74,6 +76,7 @@ export interface LobbyOut {
   sheet_levels: SheetLevel[];
   clock_kinds: ClockKind[];
   clock_defaults: Record<string, number>;
+  clock_bounds: Record<string, [number, number]>;
 }
 
 // --- HTTP: tables and seats -------------------------------------------------------------------
@@ -147,6 +150,10 @@ export interface MyTableOut {
   table: TableOut;
   seat: number;
   your_move: boolean;
+}
+
+export interface InviteCheckOut {
+  seat: number | null;
 }
 
 export interface JoinOut {

@@ -43,6 +43,35 @@ const TYPE_ICON = {
   weapon: ["M4 20l10-10", "M14 10l6-6 0 4-4 4", "M6 15l3 3"],
 };
 const GLASS = ["M10 17a7 7 0 1 0 0-14 7 7 0 0 0 0 14z", "M15 15l6 6"];
+/**
+ * Each of the ten colours' own symbol, drawn filled beside its name: a person who cannot tell
+ * two colours apart (red from green or brown, blue from purple, ...) tells their shapes apart.
+ * @type {Record<string, string>}
+ */
+export const SUIT_MARK = {
+  purple: "M12 2l9 10-9 10-9-10z",  // a diamond
+  pink: "M12 21l-8.5-8.6a5 5 0 0 1 8.5-6.1 5 5 0 0 1 8.5 6.1z",  // a heart
+  red: "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z",  // a disc
+  green: "M12 2.5l10 18.5H2z",  // a triangle, point up
+  yellow: "M12 2l2.9 6.6 7.1.6-5.4 4.7 1.6 7.1L12 17.3 5.8 21l1.6-7.1L2 9.2l7.1-.6z",  // a star
+  blue: "M4 4h16v16H4z",  // a square
+  orange: "M2 3h20L12 21.5z",  // a triangle, point down
+  white: "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8z",  // a ring
+  brown: "M9 3h6v6h6v6h-6v6H9v-6H3V9h6z",  // a cross
+  gray: "M7 3h10l5 9-5 9H7l-5-9z",  // a hexagon
+};
+
+/**
+ * The colour's symbol (nothing for a colour of one's own deck that has none).
+ * @param {string} colour
+ */
+export function suitMark(colour) {
+  const path = Object.hasOwn(SUIT_MARK, colour) ? SUIT_MARK[colour] : null;
+  if (!path) return null;
+  const mark = icon([path], undefined, "icon tc-suit");
+  mark.setAttribute("data-suit", colour);
+  return mark;
+}
 // The cards' words in the page's language: Japanese as the Japanese rules have them (人・場所・
 // 武器, 男性／女性, 屋内／屋外, 近接／遠隔), the names of the default deck translated; a name from
 // a deck of the table's own is shown as written.
@@ -98,6 +127,10 @@ function card(info, {label, key, picked, usable, onpick, small, back, slot} = {}
       h("span.tc-back-mark", {text}));
   }
   const face = h("span.tc-card-face", {},
+    h("span.tc-band", {class: `c-${info.colour}`}, suitMark(info.colour), h("span.tc-colour", {text: info.colour})),
+    h("span.tc-name", {}, icon(TYPE_ICON[info.type], undefined, "icon tc-type"), info.name),
+    h("span.tc-cat", {text: `${info.type} · ${info.category}`}));
+  const name = label || `${info.name}: ${info.colour} ${info.type}, ${info.category}`;
     h("span.tc-band", {class: `c-${info.colour}`}, h("span.tc-colour", {text: cardWord(info.colour)})),
     h("span.tc-name", {}, icon(TYPE_ICON[info.type], undefined, "icon tc-type"), cardName(info.name)),
     h("span.tc-cat", {text: `${cardWord(info.type)} · ${cardWord(info.category)}`}));
@@ -213,6 +246,8 @@ export default {
     const secretPossible = all.some((a) => a.secret);
     const askZone = live && all.length ? section("Question a witness", h("div.tc-subjects", {role: "group", "aria-label": "Ask about"},
       view.subjects.filter((x) => subjects.includes(x)).map((x) => pickButton({
+        label: CATEGORY_WORD[x] ? `the category ${x}` : `the colour ${x}`, key: `subject:${x}`, picked: subject === x, usable: true,
+        cls: `tc-subject ${CATEGORY_WORD[x] ? "category" : `colour c-${x}`}`, content: h("span", {}, CATEGORY_WORD[x] ? null : suitMark(x), x),
         label: CATEGORY_WORD[x] ? tr("the category %(category)s", {category: subjectWord(x)}) : tr("the colour %(colour)s", {colour: subjectWord(x)}),
         key: `subject:${x}`, picked: subject === x, usable: true,
         cls: `tc-subject ${CATEGORY_WORD[x] ? "category" : `colour c-${x}`}`, content: h("span", {text: subjectWord(x)}),
