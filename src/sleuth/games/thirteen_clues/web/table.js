@@ -127,11 +127,7 @@ function card(info, {label, key, picked, usable, onpick, small, back, slot} = {}
       h("span.tc-back-mark", {text}));
   }
   const face = h("span.tc-card-face", {},
-    h("span.tc-band", {class: `c-${info.colour}`}, suitMark(info.colour), h("span.tc-colour", {text: info.colour})),
-    h("span.tc-name", {}, icon(TYPE_ICON[info.type], undefined, "icon tc-type"), info.name),
-    h("span.tc-cat", {text: `${info.type} · ${info.category}`}));
-  const name = label || `${info.name}: ${info.colour} ${info.type}, ${info.category}`;
-    h("span.tc-band", {class: `c-${info.colour}`}, h("span.tc-colour", {text: cardWord(info.colour)})),
+    h("span.tc-band", {class: `c-${info.colour}`}, suitMark(info.colour), h("span.tc-colour", {text: cardWord(info.colour)})),
     h("span.tc-name", {}, icon(TYPE_ICON[info.type], undefined, "icon tc-type"), cardName(info.name)),
     h("span.tc-cat", {text: `${cardWord(info.type)} · ${cardWord(info.category)}`}));
   const name = label || `${cardName(info.name)}: ${cardWord(info.colour)} ${cardWord(info.type)}, ${cardWord(info.category)}`;
@@ -246,11 +242,9 @@ export default {
     const secretPossible = all.some((a) => a.secret);
     const askZone = live && all.length ? section("Question a witness", h("div.tc-subjects", {role: "group", "aria-label": "Ask about"},
       view.subjects.filter((x) => subjects.includes(x)).map((x) => pickButton({
-        label: CATEGORY_WORD[x] ? `the category ${x}` : `the colour ${x}`, key: `subject:${x}`, picked: subject === x, usable: true,
-        cls: `tc-subject ${CATEGORY_WORD[x] ? "category" : `colour c-${x}`}`, content: h("span", {}, CATEGORY_WORD[x] ? null : suitMark(x), x),
         label: CATEGORY_WORD[x] ? tr("the category %(category)s", {category: subjectWord(x)}) : tr("the colour %(colour)s", {colour: subjectWord(x)}),
         key: `subject:${x}`, picked: subject === x, usable: true,
-        cls: `tc-subject ${CATEGORY_WORD[x] ? "category" : `colour c-${x}`}`, content: h("span", {text: subjectWord(x)}),
+        cls: `tc-subject ${CATEGORY_WORD[x] ? "category" : `colour c-${x}`}`, content: h("span", {}, CATEGORY_WORD[x] ? null : suitMark(x), subjectWord(x)),
         onpick: () => t.pick.toggle("subject", x)}))),
     secretPossible ? h("label.tc-secret", {}, h("input", {type: "checkbox", checked: secret, "data-key": "secret",
       onchange: (e) => t.pick.set("secret", /** @type {HTMLInputElement} */ (e.target).checked)}), " Top Secret (once a game: only you and the witness see it)") : null,
