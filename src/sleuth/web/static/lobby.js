@@ -1,7 +1,7 @@
 // The lobby: who you are, a new table (game, players, rules, seats, sheet, clock), invite
 // links to copy, your tables ("your move" marked), open tables to join or watch, rematches.
 "use strict";
-import {tr, trn} from "./i18n.js";
+import {language, tr, trn} from "./i18n.js";
 import {api, copyText, ensurePerson, forgetInvites, rename, saveInvites, savedInvites, toast, whoAmI} from "./api.js";
 import {ICONS, fill, h, icon} from "./kit.js";
 import {rulesButton} from "./rules.js";
@@ -46,7 +46,7 @@ const CLOCKS = {
 /** @param {HTMLElement} main */
 export async function openLobby(main) {
   document.title = tr("Sleuth: the lobby");
-  const menu = /** @type {import("./types.d.ts").LobbyOut} */ (await api("/api/games"));
+  const menu = /** @type {import("./types.d.ts").LobbyOut} */ (await api(`/api/games?lang=${encodeURIComponent(language())}`));
   const lobby = h("div.lobby");
   fill(main, lobby);
   const mine = h("div", {id: "my-tables"});
@@ -301,7 +301,7 @@ function drawRules(fieldset, game, state) {
     }
     const bounds = option.bounds ? ` (${option.bounds})` : "";
     return h("div.option", {},
-      h("label", {for: id, text: option.name.replaceAll("_", " ")}), control,
+      h("label", {for: id, text: option.label}), control,
       h("small", {id: helpId, text: option.help + bounds}));
   });
   fill(fieldset, h("legend", {text: tr("Rules of %(game)s", {game: game.title})}),
