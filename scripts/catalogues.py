@@ -6,6 +6,10 @@
     python scripts/catalogues.py compile   # .mo files for gettext tools (the service needs none)
     python scripts/catalogues.py json DIR  # the page's catalogue per language, as served
 
+Each game keeps its own catalogues beside it (its rules for players' ``locale`` folder): its
+rules and its options' names and help, taken from the game's kit itself. Update and check
+cover them too; update keeps those in the template's order.
+
 Update never fuzzy-matches (-N): a changed English string gets an empty translation, which
 `check` (and tests/test_catalogues.py) then names, instead of a guess that pybabel's compile
 would drop without a word.
@@ -13,6 +17,7 @@ would drop without a word.
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import sys
@@ -21,9 +26,13 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.frontend import CommandLineInterface
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
+# The folders holding game packages, each package a folder with a ``kit.py`` and a ``KIT``:
+# the built-in games, and each example package's source folder.
+GAME_SOURCES = (ROOT / "src", *sorted((ROOT / "examples").glob("*/src")))
+GAME_PACKAGES = ("sleuth/games/*/kit.py", "*/kit.py")
 LOCALE = ROOT / "src" / "sleuth" / "locale"
 TEMPLATE = LOCALE / "messages.pot"
 TRANSLATED = ("de", "ja")
@@ -94,10 +103,76 @@ def faults(template: Catalog, catalog: Catalog) -> list[str]:
     return found
 
 
+def game_catalogues() -> list[tuple[Path, Catalog]]:
+    """Each game's catalogue folder and its template: the headings and paragraphs of its
+    rules for players, then each option's name and help, as the kit itself has them."""
+    for source in reversed(GAME_SOURCES):
+        if str(source) not in sys.path:
+            sys.path.insert(0, str(source))
+    from sleuth.core.kit import RULES, GameKit, RulesGuide
+
+    found: list[tuple[Path, Catalog]] = []
+    for source in GAME_SOURCES:
+        for pattern in GAME_PACKAGES:
+            for kit_file in sorted(source.glob(pattern)):
+                module = ".".join(kit_file.relative_to(source).with_suffix("").parts)
+                kit = getattr(importlib.import_module(module), "KIT", None)
+                if not isinstance(kit, GameKit) or not kit.has(RULES):
+                    continue
+                guide = kit.part(RULES, RulesGuide)
+                if guide.locale is None:
+                    continue
+                template = Catalog(project="sleuth")
+                options = ((o.label, o.help) for o in kit.game.options())
+                for text in (*guide.texts(), *(text for pair in options for text in pair)):
+                    template.add(text)
+                found.append((guide.locale, template))
+    return found
+
+
+def game_po(locale: Path, language: str) -> Path:
+    return locale / language / "LC_MESSAGES" / "messages.po"
+
+
+def update_games() -> None:
+    """Each game's catalogues brought up to its template: new entries empty, gone ones
+    dropped, the rest kept as translated."""
+    for locale, template in game_catalogues():
+        for language in TRANSLATED:
+            path = game_po(locale, language)
+            catalog = Catalog(locale=language, project="sleuth", fuzzy=False)
+            if path.exists():
+                with path.open("rb") as po:
+                    catalog = read_po(po, locale=language)
+            created = catalog.creation_date  # an unchanged catalogue stays byte for byte
+            catalog.update(template, no_fuzzy_matching=True)
+            catalog.creation_date = created
+            catalog.obsolete.clear()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("wb") as po:
+                write_po(po, catalog, width=100, omit_header=False, ignore_obsolete=True)
+
+
+def game_faults() -> list[str]:
+    found = []
+    for locale, template in game_catalogues():
+        where = locale.parent.name  # the game's package
+        for language in TRANSLATED:
+            path = game_po(locale, language)
+            if not path.exists():
+                found.append(f"{where}: {language}: no catalogue (run update)")
+                continue
+            with path.open("rb") as po:
+                catalog = read_po(po, locale=language)
+            found += [f"{where}: {fault}" for fault in faults(template, catalog)]
+    return found
+
+
 def check() -> list[str]:
     with tempfile.TemporaryDirectory() as folder:
         template = extract(Path(folder) / "messages.pot")
-    return [fault for language in TRANSLATED for fault in faults(template, read_language(language))]
+    page = [fault for language in TRANSLATED for fault in faults(template, read_language(language))]
+    return page + game_faults()
 
 
 def write_json(folder: Path) -> None:
@@ -116,6 +191,7 @@ def main(arguments: list[str]) -> int:
         extract()
     elif command == "update":
         update()
+        update_games()
     elif command == "compile":
         pybabel("compile", "-d", str(LOCALE), "--statistics")
     elif command == "json" and len(arguments) == 2:

@@ -6,6 +6,7 @@ Accept-Language unless the page names one."""
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -14,6 +15,7 @@ from types import ModuleType
 import httpx
 import pytest
 from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
 
 from sleuth.i18n import catalogue, choose_language, page_catalogue, translate
 from sleuth.server.app import create_app
@@ -132,3 +134,44 @@ async def test_the_service_serves_the_browsers_language_or_the_one_asked(
     refused = await client.get("/api/language?lang=fr")
     assert refused.status_code == 400
     assert refused.json() == {"detail": "unknown language 'fr': one of en, de, ja"}
+
+
+def test_the_check_names_an_entry_missing_from_a_games_own_catalogue(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A copy of the first game's catalogues, one paragraph of its rules dropped from the
+    # German and made fuzzy in the Japanese: the check names both, by the game's package.
+    locale, template = catalogues.game_catalogues()[0]
+    copy = tmp_path / locale.parent.name / "locale"
+    shutil.copytree(locale, copy)
+    paragraph = next(m.id for m in list(template)[1:] if " " in m.id and m.id.endswith("."))
+    for language, change in (("de", "drop"), ("ja", "fuzzy")):
+        path = catalogues.game_po(copy, language)
+        with path.open("rb") as po:
+            catalog = read_po(po, locale=language)
+        if change == "drop":
+            del catalog[paragraph]
+        else:
+            catalog[paragraph].flags.add("fuzzy")
+        with path.open("wb") as po:
+            write_po(po, catalog, width=100)
+    monkeypatch.setattr(catalogues, "game_catalogues", lambda: [(copy, template)])
+    package = locale.parent.name
+    assert catalogues.game_faults() == [
+        f"{package}: de: {paragraph!r}: missing",
+        f"{package}: ja: {paragraph!r}: fuzzy",
+    ]
+    assert catalogues.game_faults() == catalogues.check()[-2:]
+
+
+def test_every_built_in_game_keeps_its_own_catalogues_beside_it_and_the_check_reads_them() -> None:
+    from sleuth.core import all_kits
+    from sleuth.core.kit import RULES, RulesGuide
+
+    kept = {locale for locale, _ in catalogues.game_catalogues()}
+    built_in = [kit for kit in all_kits() if kit.game.__module__.startswith("sleuth.games.")]
+    assert len(built_in) >= 4
+    for kit in built_in:
+        locale = kit.part(RULES, RulesGuide).locale
+        assert locale is not None and locale in kept, kit.name
+        assert all(catalogues.game_po(locale, language).is_file() for language in ("de", "ja"))

@@ -12,6 +12,7 @@ from fastapi import HTTPException
 
 from sleuth.core import GameKit, all_kits
 from sleuth.core.kit import RULES, RulesGuide, RulesSection
+from sleuth.i18n import translate_at
 from sleuth.server.routers import rules as rules_route
 from sleuth.testing.kits import check_kit
 
@@ -99,3 +100,17 @@ def test_the_service_refuses_an_unknown_game_by_name() -> None:
         asyncio.run(rules_route.rules("no-such-game"))
     assert refused.value.status_code == 404
     assert "no-such-game" in str(refused.value.detail)
+
+
+@pytest.mark.parametrize("language", ["de", "ja"])
+@pytest.mark.parametrize("kit", BUILT_IN, ids=IDS)
+def test_the_translated_full_rules_name_every_option_as_the_translated_lobby_does(
+    kit: GameKit, language: str
+) -> None:
+    guide = kit.part(RULES, RulesGuide)
+    answer = asyncio.run(rules_route.rules(kit.name, language))
+    full = " ".join(t for s in answer.full for t in (s.heading, *s.paragraphs)).lower()
+    labels = {o.name: translate_at(guide.locale, language, o.label) for o in kit.game.options()}
+    assert [name for name, label in labels.items() if label.lower() not in full] == []
+    # and each label is the language's own, not the English one left in place
+    assert [n for n, label in labels.items() if label == n.replace("_", " ")] == []

@@ -12,6 +12,8 @@ from typing import Any
 import httpx
 import pytest
 
+from support.game_names import built_in_kits
+
 from .browser import DESKTOP, Player, launch_browser, open_context
 from .conftest import Server
 from .web_play import deal
@@ -130,3 +132,45 @@ def test_the_rules_open_from_a_table_by_its_button_and_the_question_mark(
         check_panel(page, game, rules)
         assert host.recorder.errors == []
         host.context.close()
+
+
+def test_the_rules_and_the_options_open_in_german_in_a_german_browser(
+    browser: Any, server: Server
+) -> None:
+    context = browser.new_context(viewport=DESKTOP, locale="de-DE")
+    try:
+        page = context.new_page()
+        page.goto(server.http + "/")
+        page.wait_for_selector("#new-table")
+        # The built-in games: the server's own source (an example package's comes from
+        # wherever it is installed, which may be another checkout).
+        built_in = {kit.name for kit in built_in_kits()}
+        assert len(built_in) >= 4
+        menu = httpx.get(f"{server.http}/api/games", params={"lang": "de"}).json()["games"]
+        for game in [g for g in menu if g["name"] in built_in]:
+            english = httpx.get(f"{server.http}/api/games/{game['name']}/rules")
+            if english.status_code != 200:
+                continue
+            german = httpx.get(f"{server.http}/api/games/{game['name']}/rules?lang=de").json()
+            page.get_by_role("button", name=f"Regeln von {game['title']}").click()
+            dialog = page.locator("dialog.rules-dialog[open]")
+            dialog.locator(".rules-section").first.wait_for()
+            assert dialog.locator("h2").inner_text() == f"So spielt man {game['title']}"
+            for part, tab in (("short", "Kurz"), ("full", "Vollständig")):
+                dialog.get_by_role("button", name=tab, exact=True).click()
+                shown = dialog.locator(".rules-section h3").all_inner_texts()
+                assert shown == [s["heading"] for s in german[part]], game["name"]
+                first = dialog.locator(".rules-section p").first.inner_text()
+                assert first == german[part][0]["paragraphs"][0]
+                english_headings = {s["heading"] for s in english.json()[part]}
+                assert english_headings.isdisjoint(shown), game["name"]
+            page.keyboard.press("Escape")
+            page.locator("dialog.rules-dialog").wait_for(state="detached")
+            # the lobby's form names the game's options in German too (as written: the
+            # page's style capitalises them)
+            page.click(f"label[for=game-{game['name']}]")
+            for option in game["options"]:
+                label = page.locator(f"label[for=option-{option['name']}]").text_content()
+                assert label == option["label"], (game["name"], option["name"])
+    finally:
+        context.close()

@@ -225,3 +225,21 @@ def test_the_true_deal_always_fits_the_sheet() -> None:
                     assert all(counted.share(s, str(holder)) > 0 for s in hand)
             legal = state.legal_actions(state.turn)
             state = state.apply(state.turn, legal[rng.randrange(len(legal))])
+
+
+def test_the_rules_for_players_come_in_german_and_japanese_from_the_packages_own_catalogues() -> (
+    None
+):
+    from tiny_deduction.guide import RULES
+
+    from sleuth.i18n import translate_at
+
+    assert RULES.locale is not None and RULES.locale.parent.name == "tiny_deduction"
+    assert translate_at(RULES.locale, "de", "The deal") == "Das Austeilen"
+    assert translate_at(RULES.locale, "ja", RULES.short[0].paragraphs[0]) == (
+        "容疑者カードが1枚、裏向きに置かれています。それが犯人です。他のプレイヤーより先に、誰が犯人かを"
+        "突き止めましょう。"
+    )
+    assert translate_at(RULES.locale, "en", "The deal") == "The deal"
+    untranslated = [t for t in RULES.texts() if translate_at(RULES.locale, "de", t) == t]
+    assert untranslated == []

@@ -183,3 +183,21 @@ class RulesGuide:
     full: tuple[RulesSection, ...]
     # Where the curious read more: a public page on the printed game's rules.
     reference: str = ""
+    # The game's own catalogues (``<language>/LC_MESSAGES/messages.po`` under it): these
+    # rules and the game's options in the other languages, kept beside the game, so that a
+    # game of another package brings its own and no shared file names a game's cards.
+    locale: Path | None = None
+
+    def texts(self) -> tuple[str, ...]:
+        """Every heading and paragraph, in order, each once: what a catalogue translates."""
+        found = (
+            text
+            for section in (*self.short, *self.full)
+            for text in (section.heading, *section.paragraphs)
+        )
+        return tuple(dict.fromkeys(found))
+
+    @staticmethod
+    def beside(module_file: str) -> Path:
+        """The ``locale`` folder beside ``module_file`` (a game's ``guide.py``)."""
+        return Path(module_file).resolve().parent / "locale"

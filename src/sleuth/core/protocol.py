@@ -102,6 +102,12 @@ class OptionInfo:
     max_items: int | None = None
     presets: tuple[str, ...] = ()
 
+    @property
+    def label(self) -> str:
+        """The option's name as people read it (``good eye chain``), which catalogues
+        translate and the rules for players use."""
+        return self.name.replace("_", " ")
+
 
 class Game(ABC, Generic[ConfigT]):
     """One game's rules under one configuration."""

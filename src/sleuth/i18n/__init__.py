@@ -123,3 +123,38 @@ def choose_language(accept_language: str | None) -> str:
         if base in LANGUAGES and weight > 0:
             weighted.append((-weight, order, base))
     return min(weighted)[2] if weighted else SOURCE
+
+
+def N_(message: str) -> str:  # gettext's name for a mark: pybabel extracts it
+    """``message`` unchanged: marks a string that is translated later, where it is shown
+    (a table of descriptions built before any person's language is known)."""
+    return message
+
+
+@cache
+def catalogue_at(folder: Path, language: str) -> Catalog:
+    """The language's catalogue in another folder of catalogues (a game's own, beside it);
+    empty for English, and for a language the folder has no catalogue of."""
+    path = folder / check_language(language) / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if language == SOURCE or not path.is_file():
+        return Catalog(locale=language)
+    with path.open("rb") as po:
+        return read_po(po, locale=language)
+
+
+@cache
+def translations_at(folder: Path, language: str) -> gettext_module.NullTranslations:
+    if check_language(language) == SOURCE:
+        return gettext_module.NullTranslations()
+    compiled = io.BytesIO()
+    write_mo(compiled, usable(catalogue_at(folder, language)))
+    compiled.seek(0)
+    return gettext_module.GNUTranslations(compiled)
+
+
+def translate_at(folder: Path | None, language: str, message: str) -> str:
+    """``message`` in ``language`` from the catalogues in ``folder`` (English without one)."""
+    if folder is None:
+        check_language(language)
+        return message
+    return translations_at(folder, language).gettext(message)

@@ -11,6 +11,7 @@ from sleuth.agents import agent_names, make_agent
 from sleuth.agents.budgets import DEFAULT_MAX_THINK, check_budget
 from sleuth.core import ConfigError, find_kit
 from sleuth.core.rng import derive_seed, secret_salt, secret_seed
+from sleuth.i18n import N_, SOURCE, translate
 
 from .models import SeatRow, TableRow
 from .settings import CLOCK_KINDS, SHEET_LEVELS
@@ -52,21 +53,41 @@ class Created:
 
 # What each of Sleuth's bots is, by name, the ones every game has first. How strong each is
 # in a game is the ladder's to say (its levels and ratings, measured by benchmarks/ladder.py).
+# Marked for the catalogues, translated where the lobby is served (``bot_about``).
 BOT_ABOUT = {
-    "random": "Plays any legal move at random: for learning the rules.",
-    "basic": "Rules of thumb and simple notes.",
-    "deductive": "Exact deduction from what its seat sees.",
-    "ismcts": "Searches over deals that fit its view; slower.",
-    "racing": "Exact deduction, and times its accusation by what each rival can know.",
-    "lookahead": "Exact deduction, its best moves tried against the next player's reply.",
+    "random": N_("Plays any legal move at random: for learning the rules."),
+    "basic": N_("Rules of thumb and simple notes."),
+    "deductive": N_("Exact deduction from what its seat sees."),
+    "ismcts": N_("Searches over deals that fit its view; slower."),
+    "racing": N_("Exact deduction, and times its accusation by what each rival can know."),
+    "lookahead": N_("Exact deduction, its best moves tried against the next player's reply."),
 }
+OTHER_BOT = N_("A bot of this game.")
+SETS_KNOBS = N_("%(about)s; set %(knobs)s.")
+AT_MOST_ITEMS = N_("at most %(count)d items")
 
 
-def bot_about(spec: str) -> str:
+def bot_about(spec: str, language: str = SOURCE) -> str:
     """What the bot of a spec (``name:knob=value...``) is, with the knobs it sets."""
     name, _, knobs = spec.partition(":")
-    about = BOT_ABOUT.get(name, "A bot of this game.")
-    return f"{about[:-1]}; set {knobs.replace(':', ', ')}." if knobs else about
+    about = translate(language, BOT_ABOUT.get(name, OTHER_BOT))
+    if not knobs:
+        return about
+    # The sentence's own full stop gives way to the knobs' (either language's: . or 。).
+    return translate(language, SETS_KNOBS) % {
+        "about": about[:-1],
+        "knobs": knobs.replace(":", ", "),
+    }
+
+
+def bounds_text(low: int | None, high: int | None, max_items: int | None, language: str) -> str:
+    """An option's bounds as the lobby shows them beside its help: ``0-20``, ``at most 60
+    items`` (in ``language``), or nothing."""
+    if low is not None and high is not None:
+        return f"{low}-{high}"
+    if max_items is not None:
+        return translate(language, AT_MOST_ITEMS) % {"count": max_items}
+    return ""
 
 
 def bot_order(name: str) -> tuple[int, str]:

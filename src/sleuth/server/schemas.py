@@ -45,6 +45,7 @@ class SessionOut(Strict):
 
 class OptionOut(Strict):
     name: str
+    label: str  # the name as people read it, in the language asked for
     default: str
     choices: list[str]
     help: str

@@ -2,6 +2,10 @@
 
 Each paragraph stands alone so that a catalogue can translate it; the options are named as
 the lobby names them.
+
+The German and Japanese are in the game's own catalogues, ``locale/`` beside this file:
+``scripts/catalogues.py update`` adds a new or changed paragraph there, empty, and ``check``
+names it until it is translated.
 """
 
 from sleuth.core.kit import RulesGuide, RulesSection
@@ -50,4 +54,4 @@ FULL = (
     ),
 )
 
-RULES = RulesGuide(short=SHORT, full=FULL)
+RULES = RulesGuide(short=SHORT, full=FULL, locale=RulesGuide.beside(__file__))

@@ -4,6 +4,10 @@ part).
 Written afresh from the rules reference for people who have never played; each paragraph
 stands alone so that a catalogue can translate it. The table's options are named as the
 lobby names them.
+
+The German and Japanese are in the game's own catalogues, ``locale/`` beside this file:
+``scripts/catalogues.py update`` adds a new or changed paragraph there, empty, and ``check``
+names it until it is translated.
 """
 
 from sleuth.core.kit import RulesGuide, RulesSection
@@ -124,4 +128,5 @@ RULES = RulesGuide(
     short=SHORT,
     full=FULL,
     reference="https://www.brettspielblog.ch/spielkritik/black-stories-investigation-spielkritik/",
+    locale=RulesGuide.beside(__file__),
 )

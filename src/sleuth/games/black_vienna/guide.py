@@ -3,6 +3,10 @@
 Written afresh from the rules reference for people who have never played; each paragraph
 stands alone so that a catalogue can translate it. The table's options are named as the
 lobby names them.
+
+The German and Japanese are in the game's own catalogues, ``locale/`` beside this file:
+``scripts/catalogues.py update`` adds a new or changed paragraph there, empty, and ``check``
+names it until it is translated.
 """
 
 from sleuth.core.kit import RulesGuide, RulesSection
@@ -135,4 +139,9 @@ FULL = (
     ),
 )
 
-RULES = RulesGuide(short=SHORT, full=FULL, reference="http://www.aleknevicus.com/bv/rules.php")
+RULES = RulesGuide(
+    short=SHORT,
+    full=FULL,
+    reference="http://www.aleknevicus.com/bv/rules.php",
+    locale=RulesGuide.beside(__file__),
+)

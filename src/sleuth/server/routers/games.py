@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter
@@ -11,11 +12,21 @@ from sleuth.agents import agent_names
 from sleuth.agents.levels import LEVELS, ladder
 from sleuth.agents.registry import bot_parameters
 from sleuth.core import ConfigError, Game, GameKit, all_kits
-from sleuth.core.kit import RENDER, WEB, TextRender, WebPart
+from sleuth.core.kit import RENDER, RULES, WEB, RulesGuide, TextRender, WebPart
+from sleuth.core.protocol import OptionInfo
+from sleuth.i18n import SOURCE, translate_at
 
-from ..lobby import CLOCK_BOUNDS, CLOCK_DEFAULTS, bot_about, bot_order, default_takeover
+from ..lobby import (
+    CLOCK_BOUNDS,
+    CLOCK_DEFAULTS,
+    bot_about,
+    bot_order,
+    bounds_text,
+    default_takeover,
+)
 from ..schemas import BotOut, GameOut, LobbyOut, OptionOut, WebOut
 from ..settings import CLOCK_KINDS, SHEET_LEVELS
+from .rules import chosen_language
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -33,7 +44,7 @@ def level_rank(level: str) -> int:
     return LEVELS.index(level) + 1 if level in LEVELS else len(LEVELS) + 1
 
 
-def bots_out(game: str) -> list[BotOut]:
+def bots_out(game: str, language: str = SOURCE) -> list[BotOut]:
     """The ladder's levels first, easy up, each with its bot and measured rating; then every
     bot of the game by name, with its knobs, for a person who wants that one."""
     standing = ladder(game)
@@ -50,7 +61,7 @@ def bots_out(game: str) -> list[BotOut]:
                 level=rank,
                 spec=str(spec),
                 rating=float(rating) if isinstance(rating, int | float) else None,
-                about=bot_about(str(spec)),
+                about=bot_about(str(spec), language),
                 parameters={},
             )
         )
@@ -61,7 +72,7 @@ def bots_out(game: str) -> list[BotOut]:
                 name=name,
                 level=0,
                 spec=name,
-                about=bot_about(name),
+                about=bot_about(name, language),
                 parameters={k: str(v) for k, v in parameters.items()},
             )
         )
@@ -89,8 +100,33 @@ def first_seats(game: type[Game[Any]]) -> tuple[int | None, dict[str, dict[str, 
     return default, by
 
 
-@router.get("")
-async def games() -> LobbyOut:
+def options_out(kit: GameKit, language: str) -> list[OptionOut]:
+    """The game's options, their names and help in ``language`` from the game's own
+    catalogues (where its rules for players keep them)."""
+    locale: Path | None = kit.part(RULES, RulesGuide).locale if kit.has(RULES) else None
+
+    def option_out(o: OptionInfo) -> OptionOut:
+        return OptionOut(
+            name=o.name,
+            label=translate_at(locale, language, o.label),
+            default=o.default,
+            choices=list(o.choices),
+            help=translate_at(locale, language, o.help),
+            kind=o.kind,
+            bounds=bounds_text(o.low, o.high, o.max_items, language),
+            low=o.low,
+            high=o.high,
+            max_items=o.max_items,
+            presets=list(o.presets),
+        )
+
+    return [option_out(o) for o in kit.game.options()]
+
+
+@router.get("", responses={422: {"description": "a language we do not have"}})
+async def games(lang: str = SOURCE) -> LobbyOut:
+    """Every game with its options and bots, their words in ``lang``."""
+    language = chosen_language(lang)
     out = []
     for kit in all_kits():
         game = kit.game
@@ -103,25 +139,11 @@ async def games() -> LobbyOut:
                 aliases=list(game.aliases),
                 min_players=game.min_players,
                 max_players=game.max_players,
-                options=[
-                    OptionOut(
-                        name=o.name,
-                        default=o.default,
-                        choices=list(o.choices),
-                        help=o.help,
-                        kind=o.kind,
-                        bounds=o.bounds,
-                        low=o.low,
-                        high=o.high,
-                        max_items=o.max_items,
-                        presets=list(o.presets),
-                    )
-                    for o in game.options()
-                ],
+                options=options_out(kit, language),
                 bots=agent_names(game.name),
                 takeover_bot=default_takeover(game.name),
                 notes_grid=grid is not None,
-                bot_levels=bots_out(game.name),
+                bot_levels=bots_out(game.name, language),
                 web=web_out(kit),
                 first_seat=first_seat,
                 first_seat_by=first_seat_by,

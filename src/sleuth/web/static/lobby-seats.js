@@ -225,7 +225,7 @@ export function drawRules(fieldset, game, state, changed) {
     }
     const bounds = option.kind === "int" && option.bounds ? ` (${option.bounds})` : "";
     return h("div.option", {},
-      h("label", {for: id, text: option.name.replaceAll("_", " ")}), control,
+      h("label", {for: id, text: option.label}), control,
       h("small", {id: helpId, text: option.help + bounds}), refusal);
   });
   fill(fieldset, h("legend", {text: tr("Rules of %(game)s", {game: game.title})}),

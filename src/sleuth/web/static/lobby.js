@@ -2,7 +2,7 @@
 // players, seats, sheet, clock; rule variants folded), invite links to copy, your tables
 // ("your move" marked), open tables to join or watch, rematches.
 "use strict";
-import {formatNumber, tr, trn} from "./i18n.js";
+import {formatNumber, language, tr, trn} from "./i18n.js";
 import {api, copyText, ensurePerson, forgetInvites, rename, saveInvites, savedInvites, toast, whoAmI} from "./api.js";
 import {ICONS, fill, h, icon} from "./kit.js";
 import {rulesButton} from "./rules.js";
@@ -34,7 +34,7 @@ const CLOCKS = {
 /** @param {HTMLElement} main */
 export async function openLobby(main) {
   document.title = tr("Sleuth: the lobby");
-  const menu = /** @type {import("./types.d.ts").LobbyOut} */ (await api("/api/games"));
+  const menu = /** @type {import("./types.d.ts").LobbyOut} */ (await api(`/api/games?lang=${encodeURIComponent(language())}`));
   const lobby = h("div.lobby");
   fill(main, lobby);
   const mine = h("div", {id: "my-tables"});

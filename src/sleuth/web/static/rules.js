@@ -1,11 +1,11 @@
 // The rules panel: a game's rules for players (its kit's "rules" part, GET
 // /api/games/<name>/rules), in short or in full, with example cards drawn by the game's own
 // web part (its named export drawCard) as its table draws them. Opened by a "Rules" button
-// in the lobby and on the table, and by the "?" key on the table.
+// in the lobby and on the table, and by the "?" key on the table. In the page's language.
 "use strict";
 import {api} from "./api.js";
 import {fill, h} from "./kit.js";
-import {tr} from "./i18n.js";
+import {language, tr} from "./i18n.js";
 
 /** @typedef {import("./types.d.ts").GameOut} GameOut */
 /** @typedef {import("./types.d.ts").RulesOut} RulesOut */
@@ -19,7 +19,7 @@ const loaded = new Map();
 function fetchRules(game) {
   let rules = loaded.get(game);
   if (!rules) {
-    rules = /** @type {Promise<RulesOut>} */ (api(`/api/games/${encodeURIComponent(game)}/rules`));
+    rules = /** @type {Promise<RulesOut>} */ (api(`/api/games/${encodeURIComponent(game)}/rules?lang=${encodeURIComponent(language())}`));
     // A failed fetch is not kept: the next opening asks again.
     rules.catch(() => loaded.delete(game));
     loaded.set(game, rules);

@@ -28,6 +28,8 @@ export interface SessionOut {
 
 export interface OptionOut {
   name: string;
+  /** The name as people read it, in the language asked for (GET /api/games?lang=). */
+  label: string;
   default: string;
   choices: string[];
   help: string;
@@ -455,6 +457,8 @@ export interface RulesSectionOut {
 export interface RulesOut {
   game: string;
   title: string;
+  /** The language the headings and paragraphs are in (GET /api/games/<name>/rules?lang=). */
+  language: string;
   short: RulesSectionOut[];
   full: RulesSectionOut[];
   reference: string;
