@@ -59,7 +59,9 @@ export function botWords(bot) {
 
 /** @param {BotOut} bot */
 export function botLabel(bot) {
-  return `${botName(bot)}: ${botWords(bot)}`;
+  const words = botWords(bot);
+  if (bot.level && lookUp(LEVEL_WORDS, bot.name)) return words;  // a level's words start with its name
+  return tr("%(bot)s: %(about)s", {bot: botName(bot), about: words});
 }
 
 /**
