@@ -20,6 +20,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from . import problems
 from .db import Database
 from .models import RateRow
 
@@ -150,7 +151,5 @@ class CreationLimits:
         name = rate.GRANULARITY.name
         window = f"{rate.multiples} {name}s" if rate.multiples > 1 else name
         return Refused(
-            f"too many new {what} from this address: at most {rate.amount} per {window}; "
-            f"try again in {wait} s",
-            wait,
+            problems.TOO_MANY_NEW[what](amount=rate.amount, window=window, wait=wait), wait
         )
