@@ -38,6 +38,8 @@ TEMPLATE = LOCALE / "messages.pot"
 TRANSLATED = ("de", "ja")
 # `tr(message, values)`, `trn(singular, plural, count, values)` and `trNodes` of the page's i18n.js.
 KEYWORDS = ["-k", "tr", "-k", "trn:1,2", "-k", "trNodes"]
+# Python's: `said(template, ...)` (sleuth.core.said) and `problem(code, template)`.
+KEYWORDS += ["-k", "said", "-k", "problem:2"]
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
 
 

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from .errors import ConfigError, IllegalActionError, InvalidActionError
 from .events import Event, Step
+from .said import said
 from .serialize import JSONValue, from_json, to_json
 
 
@@ -224,7 +225,11 @@ class Game(ABC, Generic[ConfigT]):
             raise InvalidActionError(f"an action is text in notation, not {type(text).__name__}")
         if len(text) > MAX_ACTION_TEXT:
             raise InvalidActionError(
-                f"an action is at most {MAX_ACTION_TEXT} characters of notation, not {len(text)}"
+                said(
+                    "an action is at most %(most)s characters of notation, not %(length)s",
+                    most=MAX_ACTION_TEXT,
+                    length=len(text),
+                )
             )
         return self._parse_action(text)
 
@@ -332,7 +337,7 @@ class State(ABC):
         sparing the parse and the field-by-field comparison."""
         game = self.game
         if self.outcome is not None:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(said("the game is over"))
         if type(seat) is not int or not 0 <= seat < game.players:
             raise IllegalActionError(
                 f"seat {seat!r} is not a seat of this {game.players}-player game"
@@ -346,13 +351,19 @@ class State(ABC):
         if action not in legal:
             reason = self._why_illegal(seat, action)
             if reason is None:
-                waiting = self.to_move()
                 reason = (
-                    f"it is seat {waiting}'s turn"
+                    said("it is seat %(seat)s's turn", seat=str(self.to_move()))
                     if seat not in self.actors()
-                    else "the rules do not allow it now"
+                    else said("the rules do not allow it now")
                 )
-            raise IllegalActionError(f"seat {seat} cannot {action}: {reason}")
+            raise IllegalActionError(
+                said(
+                    "seat %(seat)s cannot %(action)s: %(reason)s",
+                    seat=seat,
+                    action=str(action),
+                    reason=reason,
+                )
+            )
         return action
 
     @abstractmethod

@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from . import problems
+
 
 class Door(Enum):
     SEAT_CHANNEL = "a seat's play channel"
@@ -79,7 +81,7 @@ def refusal(
     """Why ``caller`` may not pass ``door`` (at ``seat``, for the doors of one seat), or
     ``None``: it may."""
     if seat is not None and not 0 <= seat < len(table.seats):
-        return Refusal(404, f"no seat {seat} at this {len(table.seats)}-seat table")
+        return Refusal(404, problems.NO_SEAT(seat=seat, seats=len(table.seats)))
     mine = table.seat_of(caller.person)
     rule = _RULES[door]
     return rule(table, caller, mine, seat)
@@ -94,105 +96,103 @@ def _seat_channel(t: TableFacts, c: Caller, mine: int | None, seat: int | None) 
     # invite not yet used opens no view (its table's creator holds every invite).
     if holder is not None and c.token_seat == target:
         return None
-    return _forbidden("this token or identity does not open this seat")
+    return _forbidden(problems.NOT_YOUR_SEAT_CHANNEL())
 
 
 def _watch(t: TableFacts, c: Caller, mine: int | None, seat: int | None) -> Refusal | None:
     if t.spectators or t.status == "finished":
         return None
-    return _forbidden("this table takes no spectators")
+    return _forbidden(problems.NO_SPECTATORS())
 
 
 def _chat_read(t: TableFacts, c: Caller, mine: int | None, seat: int | None) -> Refusal | None:
     # A table without spectators keeps its chat among its seats, during and after the game.
     if t.spectators or mine is not None:
         return None
-    return _forbidden("this table takes no spectators: its chat is for its seats")
+    return _forbidden(problems.CHAT_FOR_SEATS())
 
 
 def _seated(t: TableFacts, c: Caller, mine: int | None, seat: int | None) -> Refusal | None:
     if mine is None:
-        return _forbidden("only a person seated at this table may do that")
+        return _forbidden(problems.SEATED_ONLY())
     return None
 
 
 def _join(t: TableFacts, c: Caller, mine: int | None, seat: int | None) -> Refusal | None:
     if c.token_seat is None:
-        return _forbidden("this token opens no seat at this table")
+        return _forbidden(problems.TOKEN_OPENS_NOTHING())
     if t.status == "finished":
-        return _conflict("the game is over")
+        return _conflict(problems.GAME_OVER())
     return _take(t, c, mine, c.token_seat)
 
 
 def _sit(t: TableFacts, c: Caller, mine: int | None, seat: int | None) -> Refusal | None:
     target = _one(seat)
     if not t.listed:
-        return _forbidden("this table is not listed: its seats open by invite only")
+        return _forbidden(problems.NOT_LISTED())
     if t.status != "waiting":
-        return _conflict("the game has started: seats are taken before the deal")
+        return _conflict(problems.STARTED())
     if t.seats[target].kind != "person":
-        return _conflict(f"seat {target} is a bot's")
+        return _conflict(problems.BOTS_SEAT(seat=target))
     if t.seats[target].holder is not None:
-        return _conflict(f"seat {target} is taken")
+        return _conflict(problems.SEAT_TAKEN(seat=target))
     return _take(t, c, mine, target)
 
 
 def _take(t: TableFacts, c: Caller, mine: int | None, target: int) -> Refusal | None:
     if c.person is None:
-        return Refusal(401, "no identity: POST /api/people with a display name first")
+        return Refusal(401, problems.NO_IDENTITY())
     if mine is not None and mine != target:
-        return _conflict("you hold another seat at this table: one seat a person")
+        return _conflict(problems.ONE_SEAT())
     holder = t.seats[target].holder
     if holder is not None and holder != c.person:
-        return _conflict(f"seat {target} is taken")
+        return _conflict(problems.SEAT_TAKEN(seat=target))
     return None
 
 
 def _leave(t: TableFacts, c: Caller, mine: int | None, seat: int | None) -> Refusal | None:
     target = _one(seat)
     if mine != target:
-        return _forbidden(f"seat {target} is not yours")
+        return _forbidden(problems.NOT_YOURS(seat=target))
     if t.status == "waiting":
         # The deal is made and the seat's view shown: leaving now to sit at another seat
         # would show a second hand. The seat is kept until the game starts.
-        return _conflict("the game has not started: a seat taken is kept until it does")
+        return _conflict(problems.NOT_STARTED_KEPT())
     return None
 
 
 def _seat_to_bot(t: TableFacts, c: Caller, mine: int | None, seat: int | None) -> Refusal | None:
     target = _one(seat)
     if mine is None:
-        return _forbidden("only a person seated at this table may do that")
+        return _forbidden(problems.SEATED_ONLY())
     if t.seats[target].kind != "person":
-        return _conflict(f"seat {target} is a bot's")
+        return _conflict(problems.BOTS_SEAT(seat=target))
     if t.status != "playing":
-        return _conflict("only during a game")
+        return _conflict(problems.ONLY_DURING())
     if t.seats[target].present:
-        return _conflict(f"seat {target}'s person is at the table")
+        return _conflict(problems.PRESENT(seat=target))
     return None
 
 
 def _take_back(t: TableFacts, c: Caller, mine: int | None, seat: int | None) -> Refusal | None:
     target = _one(seat)
     if mine != target:
-        return _forbidden(f"seat {target} is not yours")
+        return _forbidden(problems.NOT_YOURS(seat=target))
     return None
 
 
 def _rematch(t: TableFacts, c: Caller, mine: int | None, seat: int | None) -> Refusal | None:
     if t.status != "finished":
-        return _conflict("the game is not over")
+        return _conflict(problems.NOT_OVER())
     if mine is None:
-        return _forbidden("only a person seated at the table asks for its rematch")
+        return _forbidden(problems.REMATCH_SEATED())
     return None
 
 
 def _after_the_end(t: TableFacts, c: Caller, mine: int | None, seat: int | None) -> Refusal | None:
     # The record holds the seed and every hand: anyone may read it, but only at the end.
     if t.status != "finished":
-        return _conflict(
-            "the game is not over: its record (and seed), replay and review come after the reveal"
-        )
+        return _conflict(problems.RECORD_AFTER_END())
     return None
 
 

@@ -11,14 +11,17 @@ from importlib.resources import files
 from pathlib import Path, PurePosixPath
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import WebSocketRequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from sleuth.agents.budgets import decision_deadline
 from sleuth.core import GameError, all_kits
 from sleuth.core.kit import WEB, WebPart
+from sleuth.core.said import Said
 
 from .bus import LocalBus, PostgresBus, asyncpg_dsn
 from .csp import PagePolicy
@@ -28,6 +31,7 @@ from .hub import Hub
 from .limits import Bodies
 from .outage import DatabaseUnavailable, Reach, unavailable_answer
 from .people import People
+from .problems import error_fields, said_or_text
 from .ratelimit import CreationLimits
 from .routers import (
     chat,
@@ -115,7 +119,15 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
 
     @app.exception_handler(GameError)
     async def game_error(_request: Request, error: GameError) -> JSONResponse:
-        return JSONResponse({"detail": str(error)}, status_code=400)
+        return JSONResponse({"detail": str(error), **error_fields(said_or_text(error))}, 400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        # A refusal said in words the page translates keeps its English detail and adds them.
+        if not isinstance(error.detail, Said):
+            return await http_exception_handler(request, error)
+        body = {"detail": str(error.detail), **error_fields(error.detail)}
+        return JSONResponse(body, error.status_code, headers=error.headers)
 
     folder = static_folder()
     # Each game's own part of the page, from its kit (mounted before the page's own files).

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 from fastapi import Depends, HTTPException, Request
 from starlette.requests import HTTPConnection
 
+from . import problems
 from .access import Caller, Door, refusal
 from .hub import Hub
 from .live import facts_of
@@ -57,7 +58,7 @@ async def required_person(
     person: Annotated[PersonRow | None, Depends(current_person)],
 ) -> PersonRow:
     if person is None:
-        raise HTTPException(401, "no identity: POST /api/people with a display name first")
+        raise HTTPException(401, problems.NO_IDENTITY())
     return person
 
 
@@ -81,7 +82,7 @@ async def same_origin(request: Request, app: ServicesDep) -> None:
     if not origin_allowed(
         request.headers.get("origin"), request.headers.get("host"), app.settings.allowed_origins
     ):
-        raise HTTPException(403, "this Origin may not use the service")
+        raise HTTPException(403, problems.ORIGIN())
 
 
 Checked = Depends(same_origin)
@@ -107,11 +108,11 @@ async def count_read(request: Request, app: Services) -> None:
 
 async def table_owner(table_id: str, app: ServicesDep) -> TableOwner:
     if len(table_id) > 32:
-        raise HTTPException(404, f"no table {table_id!r}")
+        raise HTTPException(404, problems.NO_TABLE(table=repr(table_id)))
     try:
         return await app.hub.get(table_id)
     except KeyError:
-        raise HTTPException(404, f"no table {table_id!r}") from None
+        raise HTTPException(404, problems.NO_TABLE(table=repr(table_id))) from None
 
 
 Table = Annotated[TableOwner, Depends(table_owner)]

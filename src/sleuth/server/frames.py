@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from sleuth.core.said import Said, wire_values
 from sleuth.core.serialize import JSONValue
 
 from .jsontext import Fragment, json_bytes, json_text
@@ -153,10 +154,30 @@ class ChatFrame(Frame):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ErrorFrame(Frame):
+    """A refusal: ``code`` its kind, ``message`` its English; where it was said in words the
+    page translates (``server.problems``), ``problem`` names it and ``template`` and
+    ``values`` are what the page's catalogue renders."""
+
     type: Literal["error"] = field(default="error", init=False)
     code: str
     message: str
     step: int
+    problem: str | None = None
+    template: str | None = None
+    values: dict[str, Any] | None = None
+
+    @classmethod
+    def of(cls, code: str, message: str, step: int) -> ErrorFrame:
+        if not isinstance(message, Said):
+            return cls(code=code, message=message, step=step)
+        return cls(
+            code=code,
+            message=str(message),
+            step=step,
+            problem=message.code or None,
+            template=message.template,
+            values=wire_values(message.values),
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -23,6 +23,7 @@ from typing import Any
 from sleuth.agents.budgets import DEFAULT_MAX_THINK
 from sleuth.core import GameError, IllegalActionError
 
+from . import problems
 from .bus import LocalBus
 from .connection import Connection
 from .driver import drive
@@ -238,13 +239,11 @@ class TableOwner:
     def _check(self, seat: int, by_bot: bool) -> None:
         live = self.live
         if live.status == "waiting":
-            raise IllegalActionError("the table has not started: seats are still free")
+            raise IllegalActionError(problems.NOT_STARTED())
         if live.status == "finished":
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(problems.GAME_OVER())
         if not by_bot and live.seats[seat].played_by_bot:
-            raise IllegalActionError(
-                f"seat {seat} is played by a bot for now: take the seat back first"
-            )
+            raise IllegalActionError(problems.BOT_PLAYS(seat=seat))
 
     async def _act(self, seat: int, action: object, expect_step: int | None, by_bot: bool) -> int:
         live = self.live
@@ -254,9 +253,7 @@ class TableOwner:
                 self._check(seat, by_bot)
                 try:
                     if expect_step is not None and expect_step != live.step:
-                        raise StaleActionError(
-                            f"step {expect_step} is past: the table is at step {live.step}"
-                        )
+                        raise StaleActionError(problems.STALE(step=expect_step, now=live.step))
                     parsed = live.parse(action)
                     state = live.state.apply(seat, parsed)
                     # Worked out before the step is stored: a step in the database always
@@ -289,7 +286,7 @@ class TableOwner:
                     live.row.status = "finished"
                     live.row.finished_at = row.at
                 return row.number
-        raise GameError("the table is busy: try again")
+        raise GameError(problems.BUSY())
 
     # --- fan-out ---------------------------------------------------------------------------
 
@@ -486,13 +483,13 @@ class TableOwner:
         live = self.live
         notes = live.notes(seat)
         if notes is None:
-            raise GameError(f"{live.game.title} keeps no hand-marked grid")
+            raise GameError(problems.NO_GRID(game=live.game.title))
         if live.row.sheet != "off":
-            raise GameError("this table's sheet is filled by the engine, not by hand")
+            raise GameError(problems.ENGINE_SHEET())
         if card not in notes["cards"]:  # type: ignore[operator]
-            raise GameError(f"notes: no row {card!r}")
+            raise GameError(problems.NO_ROW(card=repr(card)))
         if place not in notes["places"]:  # type: ignore[operator]
-            raise GameError(f"notes: no column {place!r}")
+            raise GameError(problems.NO_COLUMN(place=repr(place)))
         # Changed here only once stored: a write refused (the database away) changes nothing.
         marks = {name: dict(places) for name, places in live.seats[seat].notes.items()}
         row = marks.setdefault(card, {})

@@ -20,6 +20,9 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from sleuth.core.said import SaidValue
+
+from . import problems
 from .db import Database
 from .models import RateRow
 
@@ -146,7 +149,8 @@ class CreationLimits:
 
     @staticmethod
     def _refused(what: str, rate: RateLimitItem, reset_at: float) -> Refused:
-        return refused(f"new {what}", rate, reset_at)
+        wait = max(1, math.ceil(reset_at - time.time()))
+        return Refused(problems.TOO_MANY_NEW[what](**window_values(rate, wait)), wait)
 
 
 class ReadLimits:
@@ -163,16 +167,12 @@ class ReadLimits:
         for rate in self._rates:
             if not await self._limiter.hit(rate, "reads", address):
                 stats = await self._limiter.get_window_stats(rate, "reads", address)
-                return refused("replays, reviews and records", rate, stats.reset_time)
+                wait = max(1, math.ceil(stats.reset_time - time.time()))
+                return Refused(problems.TOO_MANY_READS(**window_values(rate, wait)), wait)
         return None
 
 
-def refused(what: str, rate: RateLimitItem, reset_at: float) -> Refused:
-    wait = max(1, math.ceil(reset_at - time.time()))
+def window_values(rate: RateLimitItem, wait: int) -> dict[str, SaidValue]:
     name = rate.GRANULARITY.name
     window = f"{rate.multiples} {name}s" if rate.multiples > 1 else name
-    return Refused(
-        f"too many {what} from this address: at most {rate.amount} per {window}; "
-        f"try again in {wait} s",
-        wait,
-    )
+    return {"amount": rate.amount, "window": window, "wait": wait}

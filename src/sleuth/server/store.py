@@ -13,6 +13,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from . import problems
 from .db import BatchRefused, Database, StepNumberTaken, StepValues
 from .models import ChatRow, PersonRow, SeatRow, StepRow, TableRow
 
@@ -204,8 +205,8 @@ class Store:
         try:
             taken = await self._db.write(lambda session: _changed(session.execute(change)))
         except IntegrityError:
-            return "you hold another seat at this table: one seat a person"
-        return None if taken else f"seat {seat} is taken"
+            return problems.ONE_SEAT()
+        return None if taken else problems.SEAT_TAKEN(seat=seat)
 
     async def update_table(self, table_id: str, **values: Any) -> None:
         change = update(TableRow).where(TableRow.id == table_id).values(**values)

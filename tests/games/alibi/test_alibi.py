@@ -263,7 +263,7 @@ def test_alibi_blocks_conviction_and_three_alibis_convict_the_fourth() -> None:
     assert (conviction.suspect, conviction.how, conviction.convicter) == ("S04", "alibis", 1)
     # S04 = male thin long dotted bag: seat 0 has thin, seat 1 has long, + bonus for seat 1.
     assert conviction.points == (1, 2)
-    with pytest.raises(IllegalActionError, match="has an alibi already"):
+    with pytest.raises(IllegalActionError, match="is cleared already"):
         play(
             deal([["alibi", "alibi", "long", "long"], ["long"] * 4]),
             "alibi S01",

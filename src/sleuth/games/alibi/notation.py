@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from sleuth.core import Action, InvalidActionError
+from sleuth.core.said import said
 
 from .components import CARD_ORDER, MAX_EXCHANGE, VALUES, sort_cards
 
@@ -117,7 +118,9 @@ def parse_action(text: str, suspects: frozenset[str]) -> AlibiAction:
     """The action written ``text``; card and suspect names are checked, legality is not."""
     words = text.split()
     if not words:
-        raise InvalidActionError(f"empty action ({_HINT})")
+        raise InvalidActionError(
+            said("empty action (try %(examples)s)", examples=_HINT.removeprefix("try "))
+        )
     verb, args = words[0].lower(), words[1:]
     try:
         if verb == "play" and len(args) == 1:
@@ -136,8 +139,16 @@ def parse_action(text: str, suspects: frozenset[str]) -> AlibiAction:
         if verb == "pass" and not args:
             return Pass()
     except ValueError as error:
-        raise InvalidActionError(f"{text!r}: {error}") from None
-    raise InvalidActionError(f"{text!r} is not an action ({_HINT})")
+        raise InvalidActionError(
+            said("%(text)s: %(reason)s", text=repr(text), reason=str(error))
+        ) from None
+    raise InvalidActionError(
+        said(
+            "%(text)s is not an action (try %(examples)s)",
+            text=repr(text),
+            examples=_HINT.removeprefix("try "),
+        )
+    )
 
 
 def _value(text: str) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from sleuth.core import Action, InvalidActionError
+from sleuth.core.said import said
 
 from .components import FULL_EVIDENCE, guess_text, normalize_evidence
 
@@ -61,7 +62,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (Play, Solve, Draw)
 def parse_action(text: str) -> BlackStoriesAction:
     words = text.split()
     if not words:
-        raise InvalidActionError(f"empty action (try {EXAMPLES})")
+        raise InvalidActionError(said("empty action (try %(examples)s)", examples=EXAMPLES))
     verb, args = words[0].lower(), words[1:]
     try:
         if verb == "play" and len(args) == 3 and args[1].lower() == "to":
@@ -72,8 +73,12 @@ def parse_action(text: str) -> BlackStoriesAction:
         if verb == "draw" and not args:
             return Draw()
     except ValueError as error:
-        raise InvalidActionError(f"{text!r}: {error}") from None
-    raise InvalidActionError(f"{text!r} is not an action (try {EXAMPLES})")
+        raise InvalidActionError(
+            said("%(text)s: %(reason)s", text=repr(text), reason=str(error))
+        ) from None
+    raise InvalidActionError(
+        said("%(text)s is not an action (try %(examples)s)", text=repr(text), examples=EXAMPLES)
+    )
 
 
 def _number(text: str, what: str) -> int:

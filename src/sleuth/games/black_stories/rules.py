@@ -18,6 +18,7 @@ from sleuth.core.actions import ActionList, IndexedActions
 from sleuth.core.events import Event, notations
 from sleuth.core.protocol import Termination
 from sleuth.core.rng import shuffle
+from sleuth.core.said import said
 from sleuth.core.serialize import JSONValue
 
 from . import components as bs
@@ -305,32 +306,43 @@ class BlackStoriesState(State):
 
     def _why_illegal(self, seat: int, action: BlackStoriesAction) -> str | None:
         if seat != self.turn:
-            return f"it is seat {self.turn}'s turn, not seat {seat}'s"
+            return said(
+                "it is seat %(turn)s's turn, not seat %(seat)s's", turn=self.turn, seat=seat
+            )
         if isinstance(action, Draw):
-            return "play a case card first (step 1 is mandatory)"
+            return said("play a case card first: it comes before drawing")
         if isinstance(action, Play):
             if self.phase != PLAY:
-                return "a case card was played this turn already (or none can be)"
+                return said("a case card was played this turn already (or none can be)")
             if action.card not in self.hands[seat]:
-                return f"{action.card} is not in seat {seat}'s hand"
-            return self._why_target_illegal(seat, action.target, "play a case card to")
+                return said("%(card)s is not in seat %(seat)s's hand", card=action.card, seat=seat)
+            return self._why_target_illegal(seat, action.target, solve=False)
         if self.phase == PLAY:
-            return "play a case card first (step 1 comes before a solve)"
+            return said("play a case card first: it comes before a solve")
         if self.phase == DRAW:
-            return "at most one solve attempt per turn"
+            return said("at most one solve attempt per turn")
         if action.drops not in self.unused[seat]:
             left = " ".join(map(str, self.unused[seat])) or "none"
-            return (
-                f"seat {seat} has no unused {action.drops}-drop investigation card (left: {left})"
+            return said(
+                "seat %(seat)s has no unused %(drops)s-drop investigation card (left: %(left)s)",
+                seat=seat,
+                drops=action.drops,
+                left=left,
             )
-        return self._why_target_illegal(seat, action.target, "solve the case of")
+        return self._why_target_illegal(seat, action.target, solve=True)
 
-    def _why_target_illegal(self, seat: int, target: int, what: str) -> str:
+    def _why_target_illegal(self, seat: int, target: int, solve: bool) -> str:
         if not 0 <= target < self.players:
-            return f"target {target} is not a seat (0-{self.players - 1})"
+            return said(
+                "target %(target)s is not a seat (0-%(last)s)", target=target, last=self.players - 1
+            )
         if target == seat:
-            return f"a player cannot {what} himself"
-        return f"seat {target} has no case at the moment (B4)"
+            return (
+                said("a player cannot solve the case of himself")
+                if solve
+                else said("a player cannot play a case card to himself")
+            )
+        return said("seat %(target)s has no case at the moment", target=target)
 
     @property
     def outcome(self) -> Outcome | None:

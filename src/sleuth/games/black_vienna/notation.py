@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from sleuth.core import Action, InvalidActionError
+from sleuth.core.said import said
 
 from .components import RING_SIZE, normalize_letters
 
@@ -62,7 +63,10 @@ def parse_action(text: str) -> BlackViennaAction:
     words = text.split()
     if not words:
         raise InvalidActionError(
-            "empty action (try 'ask 2 AOR', 'accuse BLM', 'guess BLM', 'pass')"
+            said(
+                "empty action (try %(examples)s)",
+                examples="'ask 2 AOR', 'accuse BLM', 'guess BLM', 'pass'",
+            )
         )
     verb, args = words[0].lower(), words[1:]
     try:
@@ -74,10 +78,15 @@ def parse_action(text: str) -> BlackViennaAction:
         if verb == "pass" and not args:
             return Pass()
     except ValueError as error:
-        raise InvalidActionError(f"{text!r}: {error}") from None
+        raise InvalidActionError(
+            said("%(text)s: %(reason)s", text=repr(text), reason=str(error))
+        ) from None
     raise InvalidActionError(
-        f"{text!r} is not an action (try 'ask 2 AOR', 'ask 2 AOR+BHV', 'accuse BLM', "
-        "'guess BLM', 'pass')"
+        said(
+            "%(text)s is not an action (try %(examples)s)",
+            text=repr(text),
+            examples="'ask 2 AOR', 'ask 2 AOR+BHV', 'accuse BLM', 'guess BLM', 'pass'",
+        )
     )
 
 

@@ -12,6 +12,7 @@ from sleuth.core.actions import ActionList, IndexedActions
 from sleuth.core.events import Event, public
 from sleuth.core.protocol import Termination, copier
 from sleuth.core.rng import shuffle
+from sleuth.core.said import said
 from sleuth.core.serialize import JSONValue
 
 from . import components as bv
@@ -361,18 +362,28 @@ class BlackViennaState(State):
     def _why_illegal(self, seat: int, action: BlackViennaAction) -> str | None:
         if isinstance(action, Accuse):
             if self.eliminated >> seat & 1:
-                return f"seat {seat} has accused already and may not again"
-            return f"no accusation by seat {seat} in phase {self.phase}"
+                return said("seat %(seat)s has accused already and may not again", seat=seat)
+            return said(
+                "no accusation by seat %(seat)s in phase %(phase)s",
+                seat=seat,
+                phase=str(self.phase),
+            )
         if isinstance(action, Guess | Pass):
-            return "no guess to hand in now"
+            return said("no guess to hand in now")
         if self.phase not in (ASK, FINAL_QUESTION):
-            return f"no investigation now: the game is in phase {self.phase}"
+            return said(
+                "no investigation now: the game is in phase %(phase)s", phase=str(self.phase)
+            )
         if seat != self.asker:
-            return f"it is seat {self.asker}'s question"
+            return said("it is seat %(seat)s's question", seat=self.asker)
         if not 0 <= action.target < self.players:
-            return f"target {action.target} is not a seat (0-{self.players - 1})"
+            return said(
+                "target %(target)s is not a seat (0-%(last)s)",
+                target=action.target,
+                last=self.players - 1,
+            )
         if action.target == seat:
-            return "a player cannot question himself"
+            return said("a player cannot question himself")
         return self._why_cards_illegal(seat, action.cards)
 
     def last_events(self) -> tuple[Event, ...]:
@@ -479,22 +490,28 @@ class BlackViennaState(State):
             if card in face_up or card in reusable:
                 continue
             if any(card == c for c, _, _ in self.table):
-                return (
-                    f"card {card} is on the table but cannot be reused: only 0-marker cards "
-                    "not in front of the asker can"
+                return said(
+                    "card %(card)s is on the table but cannot be reused: only 0-marker cards "
+                    "not in front of the asker can",
+                    card=card,
                 )
-            return f"card {card} is not face up (face up: {_face_text(face_up)})"
+            return said(
+                "card %(card)s is not face up (face up: %(cards)s)",
+                card=card,
+                cards=_face_text(face_up),
+            )
         if any(card in reusable for card in cards) and not self.special_unlocked():
-            return (
+            return said(
                 "special investigations are locked until every player has been questioned "
-                f"and {bv.SPECIAL_MIN_CARDS} cards have been played"
+                "and %(count)s cards have been played",
+                count=bv.SPECIAL_MIN_CARDS,
             )
         if self.game.config.special == "both":
-            return (
+            return said(
                 "an investigation is one face-up card, or (special) one face-up card plus "
                 "one 0-marker card"
             )
-        return "with special=either an investigation is one card: face up or a 0-marker card"
+        return said("with special=either an investigation is one card: face up or a 0-marker card")
 
     def _can_continue(self) -> bool:
         """A face-up card is left, or a special investigation of a 0-marker card alone: one

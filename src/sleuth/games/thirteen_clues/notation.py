@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from sleuth.core import Action, InvalidActionError
+from sleuth.core.said import said
 
 from .components import ALL_CATEGORIES, SIDES, TYPES, Card, colour_order
 
@@ -92,7 +93,9 @@ class Notation:
     def parse(self, text: str) -> ThirteenCluesAction:
         words = text.split()
         if not words:
-            raise InvalidActionError(f"empty action ({HELP})")
+            raise InvalidActionError(
+                said("empty action (try %(examples)s)", examples=HELP.removeprefix("try "))
+            )
         verb, args = words[0].lower(), words[1:]
         try:
             if verb in ("choose", "accuse") and len(args) == 3:
@@ -105,8 +108,16 @@ class Notation:
             if verb == "take" and len(args) == 1:
                 return Take(_seat(args[0]))
         except ValueError as error:
-            raise InvalidActionError(f"{text!r}: {error}") from None
-        raise InvalidActionError(f"{text!r} is not an action ({HELP})")
+            raise InvalidActionError(
+                said("%(text)s: %(reason)s", text=repr(text), reason=str(error))
+            ) from None
+        raise InvalidActionError(
+            said(
+                "%(text)s is not an action (try %(examples)s)",
+                text=repr(text),
+                examples=HELP.removeprefix("try "),
+            )
+        )
 
     def trio(self, names: list[str]) -> tuple[str, ...]:
         """Three card names, one of each type, in type order; ``ValueError`` otherwise."""

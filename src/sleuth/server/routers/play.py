@@ -20,6 +20,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from sleuth.core import GameError, InvalidActionError
 
+from .. import problems
 from ..access import Caller, Door, refusal
 from ..connection import Connection
 from ..deps import MaybePerson, Services, ServicesDep, origin_allowed
@@ -29,6 +30,7 @@ from ..limits import RateLimit
 from ..live import facts_of
 from ..outage import DatabaseUnavailable
 from ..owner import StaleActionError, TableOwner
+from ..problems import said_or_text
 from ..schemas import (
     MAX_STEP,
     ActMessage,
@@ -154,18 +156,18 @@ async def _read(ws: WebSocket, app: Services, table: TableOwner, connection: Con
         text = message.get("text")
         error: tuple[str, str] | None = None
         if not limit.allow():
-            error = ("rate_limited", f"more than {settings.rate_per_second:g} messages a second")
+            error = ("rate_limited", problems.RATE_LIMITED(rate=f"{settings.rate_per_second:g}"))
         elif text is None:
-            error = ("malformed", "messages are JSON text, not binary")
+            error = ("malformed", problems.BINARY())
         elif len(text.encode()) > settings.max_message_bytes:
-            error = ("too_large", f"a message is at most {settings.max_message_bytes} bytes")
+            error = ("too_large", problems.TOO_LARGE(bytes=settings.max_message_bytes))
         else:
             error = await _handle(app, table, connection, text)
         if error is None:
             refused = 0
             continue
         refused += 1
-        connection.send(ErrorFrame(code=error[0], message=error[1], step=table.live.step))
+        connection.send(ErrorFrame.of(error[0], error[1], table.live.step))
         if refused >= settings.flood_close_after:
             connection.overflowed = True  # closes with FLOOD
             connection.close()
@@ -196,13 +198,13 @@ async def _handle(
     if not table.admits(connection):
         # The seat changed hands since the channel opened (its person left it, or joined
         # another): the channel shows and does nothing more.
-        return "forbidden", "this channel no longer holds its seat"
+        return "forbidden", problems.SEAT_GONE()
     if isinstance(message, HelloMessage):
         connection.send(table.state_frame(seat, resumed_from=message.last_step))
         table.schedule_sheets()
         return None
     if seat is None:
-        return "forbidden", "a spectator only watches"
+        return "forbidden", problems.SPECTATOR()
     try:
         if isinstance(message, ActMessage):
             await table.act(seat, message.action, message.step)
@@ -211,13 +213,14 @@ async def _handle(
             await table.chat(seat, name, message.text[: app.settings.max_chat_chars])
         elif isinstance(message, TakeBackMessage):
             if not await table.take_back(seat):
-                return "illegal", f"seat {seat} is not played by a bot"
+                return "illegal", problems.NO_BOT_HERE(seat=seat)
         elif isinstance(message, NotesMessage):
             await table.set_notes(seat, message.card, message.place, message.mark)
     except StaleActionError as error:
-        return "stale", str(error)
+        return "stale", said_or_text(error)
     except DatabaseUnavailable as error:
         return "unavailable", str(error)  # not acknowledged: the client sends it again
     except GameError as error:
-        return ("invalid" if isinstance(error, InvalidActionError) else "illegal"), str(error)
+        kind = "invalid" if isinstance(error, InvalidActionError) else "illegal"
+        return kind, said_or_text(error)
     return None

@@ -8,11 +8,13 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException
 
+from .. import problems
 from ..access import Caller, Door
 from ..deps import Checked, Person, ServicesDep, Table, require
 from ..lobby import check_bot
 from ..models import PersonRow
 from ..owner import SeatRefused, TableOwner
+from ..problems import said_or_text
 from ..schemas import InviteCheckOut, JoinIn, JoinOut, ReplaceIn, TableOut
 from ..wire import table_out
 
@@ -26,7 +28,7 @@ async def _take(table: TableOwner, seat: int, person: PersonRow) -> str:
     try:
         return await table.take_seat(seat, person.id)
     except SeatRefused as refused:
-        raise HTTPException(409, str(refused)) from None
+        raise HTTPException(409, said_or_text(refused)) from None
 
 
 @router.post("/join", dependencies=[Checked], responses=NOT_FOUND)
@@ -37,7 +39,7 @@ async def join(body: JoinIn, table: Table, person: Person) -> JoinOut:
     found = None if seat is None else seat[0]
     require(Door.JOIN, table, Caller(person.id, found))
     if found is None:  # JOIN has refused it already; this says so to the type checker
-        raise HTTPException(403, "this token opens no seat at this table")
+        raise HTTPException(403, problems.TOKEN_OPENS_NOTHING())
     token = await _take(table, found, person)
     return JoinOut(table=table.id, seat=found, token=token)
 
@@ -86,7 +88,7 @@ async def replace_by_bot(
         # A bad spec, a program or too large a budget is a GameError: 400.
         check_bot(body.bot, table.live.game.name, max_think=app.settings.max_think)
     if not await table.take_over(seat, body.bot):
-        raise HTTPException(409, f"seat {seat} is played by a bot already")
+        raise HTTPException(409, problems.BOT_ALREADY(seat=seat))
     return table_out(table.live)
 
 
@@ -94,5 +96,5 @@ async def replace_by_bot(
 async def take_back(seat: int, table: Table, person: Person) -> TableOut:
     require(Door.TAKE_BACK, table, person, seat)
     if not await table.take_back(seat):
-        raise HTTPException(409, f"seat {seat} is not played by a bot")
+        raise HTTPException(409, problems.NO_BOT_HERE(seat=seat))
     return table_out(table.live)

@@ -7,6 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, HTTPException, Query, Request
 
+from .. import problems
 from ..access import Door
 from ..deps import Checked, MaybePerson, Person, ServicesDep, Table, count_new, require
 from ..lobby import SeatPlan, TablePlan, check_plan
@@ -55,9 +56,9 @@ async def create(
     people: dict[int, str] = {}
     if body.sit is not None:
         if person is None:
-            raise HTTPException(401, "sit: POST /api/people with a display name first")
+            raise HTTPException(401, problems.SIT_WHO())
         if body.sit >= len(body.seats) or body.seats[body.sit].kind != "person":
-            raise HTTPException(400, f"sit: seat {body.sit} is not a person's seat")
+            raise HTTPException(400, problems.SIT_NOT_PERSON(seat=body.sit))
         people[body.sit] = person.id
     # A plan that will be refused is not counted against the caller's limit.
     check_plan(plan, max_think=app.settings.max_think)
@@ -123,5 +124,5 @@ async def rematch(table: Table, request: Request, app: ServicesDep, person: Pers
     try:
         again, tokens = await app.hub.rematch(table, person.id, app.settings.max_think)
     except KeyError:
-        raise HTTPException(404, f"no table {table.id!r}") from None
+        raise HTTPException(404, problems.NO_TABLE(table=repr(table.id))) from None
     return _created(request, again, tokens)

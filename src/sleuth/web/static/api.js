@@ -2,6 +2,7 @@
 "use strict";
 import {tr} from "./i18n.js";
 import {h} from "./kit.js";
+import {refusalText} from "./problems.js";
 
 /** @typedef {import("./types.d.ts").PersonOut} PersonOut */
 /** @typedef {import("./types.d.ts").SavedInvite} SavedInvite */
@@ -42,7 +43,9 @@ export async function api(path, body, method) {
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const error = /** @type {Partial<import("./types.d.ts").ErrorOut> | null} */ (data);
-    throw new ApiError(response.status, error && error.detail ? detailText(error.detail) : `HTTP ${response.status}`);
+    const english = error && error.detail ? detailText(error.detail) : `HTTP ${response.status}`;
+    // Said in the page's language where the service gave its words (problems.js).
+    throw new ApiError(response.status, error ? refusalText({...error, message: english}) : english);
   }
   return data;
 }

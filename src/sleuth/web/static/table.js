@@ -11,6 +11,7 @@ import fallback from "./fallback.js";
 import {ICONS, capitalize, fill, h, icon, listWords, seatColour, seatDot} from "./kit.js";
 import {chatPanel, sheetPanel} from "./panels.js";
 import {openRules, rulesButton} from "./rules.js";
+import {refusalText} from "./problems.js";
 import {keepTooltips} from "./tooltips.js";
 
 /** @typedef {import("./types.d.ts").TableOut} TableOut */
@@ -268,7 +269,7 @@ export class TablePage {
     else if (frame.type === "notes") { this.notes = frame.notes; this.drawSide(); }
     else if (frame.type === "seats") { if (this.frame) { this.frame.seats = frame.seats; this.drawSeats(); this.drawTurn(); } }
     else if (frame.type === "chat") { if (!this.chat.some((c) => c.id === frame.id)) { this.chat.push(frame); this.drawChat(true); } }
-    else if (frame.type === "error") { this.error = frame.message; this.errorCode = frame.code; this.drawPlay(); }
+    else if (frame.type === "error") { this.error = refusalText(frame); this.errorCode = frame.code; this.drawPlay(); }
   }
 
   /** @param {StateFrame} frame */

@@ -222,7 +222,20 @@ export interface ReviewOut {
 /** An error answer of the service: a message, or pydantic's list of what was wrong. */
 export interface ErrorOut {
   detail: string | {loc?: (string | number)[]; msg: string}[];
+  /** A refusal said in words the page translates (server/problems.py): its stable code. */
+  problem?: string;
+  /** The English text with %(name)s placeholders: the catalogues' key. */
+  template?: string;
+  values?: Record<string, WordsValue>;
 }
+
+/** Words for a person (core/said.py): a catalogue key and what fills its placeholders. */
+export interface Words {
+  template: string;
+  values: Record<string, WordsValue>;
+}
+
+export type WordsValue = string | number | Words;
 
 // --- the play channel: frames from the service ------------------------------------------------
 
@@ -340,6 +353,9 @@ export interface ErrorFrame {
   code: string;
   message: string;
   step: number;
+  problem: string | null;
+  template: string | null;
+  values: Record<string, WordsValue> | null;
 }
 
 export interface PongFrame {

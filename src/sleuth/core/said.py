@@ -1,0 +1,62 @@
+"""Words for people that another language can say: the English text, and what it was made of.
+
+A ``Said`` is the English sentence (it *is* a ``str``: every caller that prints, compares or
+formats a message keeps working), carrying its template, the English text with ``%(name)s``
+placeholders that is the catalogues' key, and the values filling them. The page shows it in
+its own language by looking the template up in its catalogue and filling in the values;
+a value may be a ``Said`` itself (a refusal's reason inside "seat 1 cannot ...").
+
+Templates are marked with ``said(...)`` where they are written, so ``pybabel extract`` finds
+them (``scripts/catalogues.py``) and the completeness test holds them to a German and a
+Japanese translation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Union
+
+SaidValue = Union[str, int, "Said"]
+# On the wire a value that is words itself is an object with its own template and values.
+WireValue = str | int | dict[str, object]
+
+
+class Said(str):
+    """English words for a person, with the template and values they were made from."""
+
+    template: str
+    values: Mapping[str, SaidValue]
+    code: str
+
+    def __new__(cls, template: str, values: Mapping[str, SaidValue], code: str = "") -> Said:
+        # A template without values is never %-formatted: a literal "%" stays as written.
+        text = template % {k: str(v) for k, v in values.items()} if values else template
+        made = super().__new__(cls, text)
+        made.template = template
+        made.values = dict(values)
+        made.code = code
+        return made
+
+    def __reduce__(self) -> tuple[type[Said], tuple[str, dict[str, SaidValue], str]]:
+        # An error raised in a worker process crosses back pickled, its words with it.
+        return (Said, (self.template, dict(self.values), self.code))
+
+    def wire(self) -> dict[str, object]:
+        """The template and values as the page reads them (``types.d.ts``, ``Words``)."""
+        return {"template": self.template, "values": wire_values(self.values)}
+
+
+def wire_values(values: Mapping[str, SaidValue]) -> dict[str, WireValue]:
+    return {k: v.wire() if isinstance(v, Said) else v for k, v in values.items()}
+
+
+def said(template: str, **values: SaidValue) -> Said:
+    """The English sentence ``template % values``, keeping both: mark with this every
+    message a person at the page may read (a refusal of a move, a refused seat)."""
+    return Said(template, values)
+
+
+def words_of(error: BaseException) -> Said | None:
+    """The ``Said`` an error was raised with, if it was raised with one."""
+    first = error.args[0] if error.args else None
+    return first if isinstance(first, Said) else None

@@ -1,0 +1,123 @@
+"""Every refusal the service says to a person, by a stable code, with the words the page translates.
+
+An error frame of the play channel and an HTTP error's body keep their English (``message``,
+``detail``) for API clients, and add ``template`` and ``values``: the page looks the template
+up in its catalogue (the English text is the catalogue's key, one source of strings) and
+fills in the values, so a person reads the refusal in the page's language. A rules engine's
+refusal of a move carries its own template (``sleuth.core.said``); the service's own are
+declared here, each with ``problem(code, template)`` so that ``pybabel extract`` finds them,
+and ``PROBLEMS`` lists them all for the test that each has a German and a Japanese entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sleuth.core.said import Said, SaidValue, words_of
+
+PROBLEMS: list[Problem] = []
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One kind of refusal: its code (what a client may act on) and its English template."""
+
+    code: str
+    template: str
+
+    def __call__(self, **values: SaidValue) -> Said:
+        return Said(self.template, values, self.code)
+
+
+def problem(code: str, template: str) -> Problem:
+    declared = Problem(code, template)
+    PROBLEMS.append(declared)
+    return declared
+
+
+# --- the play channel ---------------------------------------------------------------------------
+RATE_LIMITED = problem("rate_limited", "more than %(rate)s messages a second")
+BINARY = problem("malformed", "messages are JSON text, not binary")
+TOO_LARGE = problem("too_large", "a message is at most %(bytes)s bytes")
+SEAT_GONE = problem("forbidden", "this channel no longer holds its seat")
+SPECTATOR = problem("forbidden", "a spectator only watches")
+NO_BOT_HERE = problem("not_a_bot", "seat %(seat)s is not played by a bot")
+BOT_ALREADY = problem("a_bot_already", "seat %(seat)s is played by a bot already")
+
+# --- a move refused by the table (the rules engine gives its own reasons) ------------------------
+NOT_STARTED = problem("not_started", "the table has not started: seats are still free")
+GAME_OVER = problem("game_over", "the game is over")
+BOT_PLAYS = problem(
+    "bot_plays", "seat %(seat)s is played by a bot for now: take the seat back first"
+)
+STALE = problem("stale", "step %(step)s is past: the table is at step %(now)s")
+BUSY = problem("busy", "the table is busy: try again")
+NO_GRID = problem("no_grid", "%(game)s keeps no hand-marked grid")
+ENGINE_SHEET = problem("engine_sheet", "this table's sheet is filled by the engine, not by hand")
+NO_ROW = problem("no_row", "notes: no row %(card)s")
+NO_COLUMN = problem("no_column", "notes: no column %(place)s")
+
+# --- who may do what at a table (sleuth.server.access) -------------------------------------------
+NO_SEAT = problem("no_seat", "no seat %(seat)s at this %(seats)s-seat table")
+NOT_YOUR_SEAT_CHANNEL = problem("forbidden", "this token or identity does not open this seat")
+NO_SPECTATORS = problem("no_spectators", "this table takes no spectators")
+CHAT_FOR_SEATS = problem(
+    "no_spectators", "this table takes no spectators: its chat is for its seats"
+)
+SEATED_ONLY = problem("seated_only", "only a person seated at this table may do that")
+TOKEN_OPENS_NOTHING = problem("bad_invite", "this token opens no seat at this table")
+NOT_LISTED = problem("not_listed", "this table is not listed: its seats open by invite only")
+STARTED = problem("started", "the game has started: seats are taken before the deal")
+BOTS_SEAT = problem("bots_seat", "seat %(seat)s is a bot's")
+SEAT_TAKEN = problem("seat_taken", "seat %(seat)s is taken")
+NO_IDENTITY = problem("no_identity", "no identity: POST /api/people with a display name first")
+ONE_SEAT = problem("one_seat", "you hold another seat at this table: one seat a person")
+NOT_YOURS = problem("not_yours", "seat %(seat)s is not yours")
+NOT_STARTED_KEPT = problem(
+    "not_started", "the game has not started: a seat taken is kept until it does"
+)
+ONLY_DURING = problem("not_playing", "only during a game")
+PRESENT = problem("present", "seat %(seat)s's person is at the table")
+NOT_OVER = problem("not_over", "the game is not over")
+REMATCH_SEATED = problem("seated_only", "only a person seated at the table asks for its rematch")
+RECORD_AFTER_END = problem(
+    "not_over",
+    "the game is not over: its record (and seed), replay and review come after the reveal",
+)
+
+# --- the HTTP routes ------------------------------------------------------------------------------
+NO_TABLE = problem("no_table", "no table %(table)s")
+ORIGIN = problem("origin", "this Origin may not use the service")
+TOO_MANY_NEW = {
+    "tables": problem(
+        "too_many_new",
+        "too many new tables from this address: at most %(amount)s per %(window)s; "
+        "try again in %(wait)s s",
+    ),
+    "people": problem(
+        "too_many_new",
+        "too many new people from this address: at most %(amount)s per %(window)s; "
+        "try again in %(wait)s s",
+    ),
+}
+TOO_MANY_READS = problem(
+    "too_many_reads",
+    "too many replays, reviews and records from this address: at most %(amount)s per "
+    "%(window)s; try again in %(wait)s s",
+)
+SIT_WHO = problem("no_identity", "sit: POST /api/people with a display name first")
+SIT_NOT_PERSON = problem("not_a_person", "sit: seat %(seat)s is not a person's seat")
+
+
+def error_fields(message: str) -> dict[str, object]:
+    """What an error's body or frame adds to its English, if it was said in words the
+    page can translate: the code of a service's refusal, the template and its values."""
+    if not isinstance(message, Said):
+        return {}
+    fields: dict[str, object] = {"problem": message.code} if message.code else {}
+    return fields | message.wire()
+
+
+def said_or_text(error: BaseException) -> str:
+    """The error's words (a ``Said``, if it was raised with one), else its text."""
+    return words_of(error) or str(error)

@@ -1,0 +1,3 @@
+import {testRefusals} from "./refusal-cases.js";
+
+await testRefusals("de");

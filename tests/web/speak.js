@@ -1,0 +1,69 @@
+// The page in another language under Node: the fake DOM, a remembered choice of language and
+// a fetch that answers /api/language with the catalogue read from the .po file itself (the
+// server builds the page's catalogue from the same file), and any other path with `answer`.
+// i18n.js loads its catalogue once per process: one language per test file.
+import {readFileSync} from "node:fs";
+
+import {install} from "./fake-dom.js";
+
+const LOCALE = new URL("../../src/sleuth/locale/", import.meta.url);
+
+/**
+ * A quoted .po string's text.
+ * @param {string} quoted
+ */
+function unquote(quoted) {
+  return JSON.parse(quoted.replace(/\\(?!["\\nt])/g, "\\\\"));
+}
+
+/**
+ * The singular entries of a language's .po file, msgid to msgstr, as the page is served them
+ * (an entry marked fuzzy or left empty is never served).
+ * @param {string} language
+ * @returns {Record<string, string>}
+ */
+export function poEntries(language) {
+  const text = readFileSync(new URL(`${language}/LC_MESSAGES/messages.po`, LOCALE), "utf-8");
+  /** @type {Record<string, string>} */
+  const entries = {};
+  for (const block of text.split(/\n\s*\n/)) {
+    if (/^#,.*fuzzy/m.test(block) || /^msgid_plural/m.test(block)) continue;
+    /** @type {Record<string, string>} */
+    const parts = {};
+    let field = "";
+    for (const line of block.split("\n")) {
+      const start = line.match(/^(msgid|msgstr) (".*")$/);
+      if (start) { field = start[1]; parts[field] = unquote(start[2]); }
+      else if (field && line.startsWith("\"")) parts[field] += unquote(line);
+      else if (!line.startsWith("#")) field = "";
+    }
+    if (parts.msgid && parts.msgstr) entries[parts.msgid] = parts.msgstr;
+  }
+  return entries;
+}
+
+/**
+ * Set the page up to speak `language`; `answer` gives other paths' responses.
+ * @param {string} language
+ * @param {(path: string) => {status: number, body: unknown}} answer
+ */
+export function speak(language, answer) {
+  install();
+  const catalogue = {"": {language, nplurals: language === "ja" ? 1 : 2, plural_expr: ""}, ...poEntries(language)};
+  /** @type {Map<string, string>} */
+  const stored = new Map([["sleuth.language", language]]);
+  const storage = {
+    /** @param {string} key */
+    getItem: (key) => stored.get(key) ?? null,
+    /** @param {string} key @param {string} value */
+    setItem: (key, value) => { stored.set(key, value); },
+    /** @param {string} key */
+    removeItem: (key) => { stored.delete(key); },
+  };
+  /** @param {string} path */
+  const respond = (path) => {
+    const {status, body} = path.startsWith("/api/language") ? {status: 200, body: {language, catalogue}} : answer(path);
+    return {ok: status < 400, status, json: async () => body};
+  };
+  Object.assign(globalThis, {localStorage: storage, location: {search: "", reload: () => {}}, fetch: async (/** @type {string} */ path) => respond(path)});
+}
