@@ -66,6 +66,18 @@ def add_parser(commands: Any) -> None:
         help="new tables one client address may deal, e.g. 30/minute;500/day, or off",
     )
     serve.add_argument(
+        "--max-sign-ins-per-address",
+        metavar="RATE",
+        default=None,
+        help="attempts to prove a password one client address may make, e.g. 20/minute, or off",
+    )
+    serve.add_argument(
+        "--max-sign-ins-per-account",
+        metavar="RATE",
+        default=None,
+        help="attempts to prove one account's password, e.g. 10/minute;100/day, or off",
+    )
+    serve.add_argument(
         "--open-table",
         metavar="GAME",
         default=None,
@@ -124,6 +136,8 @@ def run_serve(args: argparse.Namespace) -> int:
     for flag, name in (
         ("max_new_people", "new_people_rate"),
         ("max_new_tables", "new_tables_rate"),
+        ("max_sign_ins_per_address", "sign_in_address_rate"),
+        ("max_sign_ins_per_account", "sign_in_account_rate"),
     ):
         rate = getattr(args, flag)
         if rate is not None:

@@ -20,6 +20,7 @@ from sleuth.agents.budgets import decision_deadline
 from sleuth.core import GameError, all_kits
 from sleuth.core.kit import WEB, WebPart
 
+from .accounts import Accounts, Passwords, SignInLimits
 from .bus import LocalBus, PostgresBus, asyncpg_dsn
 from .csp import PagePolicy
 from .db import open_database
@@ -29,7 +30,19 @@ from .limits import Bodies
 from .outage import DatabaseUnavailable, Reach, unavailable_answer
 from .people import People
 from .ratelimit import CreationLimits
-from .routers import chat, games, language, people, play, records, review, rules, seats, tables
+from .routers import (
+    account,
+    chat,
+    games,
+    language,
+    people,
+    play,
+    records,
+    review,
+    rules,
+    seats,
+    tables,
+)
 from .settings import Settings
 from .signing import SigningKey
 from .store import Store
@@ -74,7 +87,11 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         )
         hub = Hub(store, bus, pool, settings.bot_delay)
         creation = CreationLimits(database, settings.new_people_rate, settings.new_tables_rate)
-        services = Services(settings, People(store), hub, key, creation)
+        accounts = Accounts(database, store, Passwords())
+        sign_ins = SignInLimits(
+            database, settings.sign_in_address_rate, settings.sign_in_account_rate
+        )
+        services = Services(settings, People(store), hub, key, creation, accounts, sign_ins)
         app.state.services = services
         await hub.start()
         if on_start is not None:
@@ -83,6 +100,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
             yield
         finally:
             services.reviews.close()
+            accounts.passwords.close()
             await hub.close()
             await database.close()
 
@@ -92,7 +110,8 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         version="1",
         lifespan=lifespan,
     )
-    for router in (people, games, rules, tables, seats, chat, records, review, play, language):
+    routers = (people, account, games, rules, tables, seats, chat, records, review, play, language)
+    for router in routers:
         app.include_router(router.router)
     app.add_exception_handler(WebSocketRequestValidationError, play.refuse_parameters)  # type: ignore[arg-type]
 

@@ -10,6 +10,7 @@ from fastapi import Depends, HTTPException, Request
 from starlette.requests import HTTPConnection
 
 from .access import Caller, Door, refusal
+from .accounts import Accounts, SignInLimits
 from .hub import Hub
 from .live import facts_of
 from .models import PersonRow
@@ -30,6 +31,8 @@ class Services:
     hub: Hub
     key: SigningKey
     creation: CreationLimits
+    accounts: Accounts
+    sign_ins: SignInLimits
     reviews: RecordWork = field(init=False)
 
     def __post_init__(self) -> None:

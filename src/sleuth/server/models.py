@@ -25,6 +25,33 @@ class PersonRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
 
 
+class AccountRow(Base):
+    """A person who signed up: the name they sign in with and their password's argon2id
+    hash. ``name_key`` is the name as compared (NFKC, casefolded), unique."""
+
+    __tablename__ = "accounts"
+    person_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("people.id", ondelete="CASCADE"), primary_key=True
+    )
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(160), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class SessionRow(Base):
+    """One signed-in browser of an account: the SHA-256 of its cookie's secret."""
+
+    __tablename__ = "account_sessions"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    person_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("people.id", ondelete="CASCADE"), index=True
+    )
+    secret_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    device: Mapped[str] = mapped_column(String(100))  # the browser's User-Agent, shortened
+    created_at: Mapped[float] = mapped_column(Float)
+
+
 class TableRow(Base):
     __tablename__ = "tables"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)

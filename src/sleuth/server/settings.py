@@ -56,6 +56,10 @@ class Settings:
     # ``off``): enough for friends behind one router, too few to flood the open tables.
     new_people_rate: str = "30/minute;300/day"
     new_tables_rate: str = "30/minute;500/day"
+    # Attempts to prove a password (sign up, sign in, change, delete) per client address
+    # and per account: a guesser gets a few hundred tries a day, friends never notice.
+    sign_in_address_rate: str = "20/minute;200/day"
+    sign_in_account_rate: str = "10/minute;100/day"
 
     @property
     def is_postgres(self) -> bool:
