@@ -20,13 +20,20 @@ GAME = kit_for(lambda cases: cases.fronts.short).name
 PERSON: dict[str, Any] = {"kind": "person"}
 BOT: dict[str, Any] = {"kind": "bot", "bot": "random"}
 PEOPLE = ("Ann", "Bob", "Cy")
+# Accounts: Ann's (she signs up as a guest, keeping her tables), Dee's (her browsers
+# Dee1-Dee3 sign out, the sessions of two more are ended from hers) and Eve's (deleted).
+PASSWORD = "fuzzing password"
+SIGNING_OUT = ("Dee1", "Dee2", "Dee3")
 
 
 def unlimited_server(folder: Path) -> Server:
     """A server for the fuzz: it makes people and tables by the hundred, which the
     per-address limits (tested in test_creation_limits.py) would refuse, hiding the routes
     behind them."""
-    unlimited = ("--max-new-people", "off", "--max-new-tables", "off")
+    unlimited = (
+        *("--max-new-people", "off", "--max-new-tables", "off"),
+        *("--max-sign-ins-per-address", "off", "--max-sign-ins-per-account", "off"),
+    )
     return Server(
         f"sqlite:///{folder / 'sleuth.db'}", folder / "signing.key", extra=unlimited
     ).start()
@@ -50,6 +57,8 @@ class World:
     finished: list[str] = field(default_factory=list)
     invites: dict[str, list[str]] = field(default_factory=dict)
     seat_tokens: dict[tuple[str, int], str] = field(default_factory=dict)
+    # Sessions of Dee's account that Dee may end (by their ids).
+    dee_sessions: list[str] = field(default_factory=list)
 
     @property
     def tables(self) -> list[str]:
@@ -101,7 +110,25 @@ def build_world(
             world.finished.append(table)
         for table in world.finished:
             _wait_until_finished(ann, table)
+        _add_accounts(server, world, ann)
     finally:
         for client in clients.values():
             client.close()
     return world
+
+
+def _add_accounts(server: Server, world: World, ann: httpx.Client) -> None:
+    _post(ann, "/api/account", {"name": "Ann", "password": PASSWORD})
+    world.cookies["Ann"] = ann.cookies["sleuth_id"]
+    for name in ("Dee", "Eve"):
+        with httpx.Client(base_url=server.http, timeout=30) as client:
+            _post(client, "/api/account", {"name": name, "password": PASSWORD})
+            world.cookies[name] = client.cookies["sleuth_id"]
+    for browser in (*SIGNING_OUT, "Dee4", "Dee5"):
+        with httpx.Client(base_url=server.http, timeout=30) as client:
+            _post(client, "/api/account/sign-in", {"name": "Dee", "password": PASSWORD})
+            world.cookies[browser] = client.cookies["sleuth_id"]
+    with httpx.Client(base_url=server.http, timeout=30) as dee:
+        dee.cookies.set("sleuth_id", world.cookies["Dee"])
+        sessions = dee.get("/api/account/sessions").json()
+        world.dee_sessions = [s["id"] for s in sessions[-2:]]  # Dee4's and Dee5's

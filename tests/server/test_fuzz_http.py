@@ -29,7 +29,16 @@ from schemathesis.checks import response_schema_conformance  # noqa: E402
 from sleuth.core import all_kits  # noqa: E402
 
 from .conftest import Server  # noqa: E402
-from .fuzz_world import BOT, PERSON, World, build_world, table_body, unlimited_server  # noqa: E402
+from .fuzz_world import (  # noqa: E402
+    BOT,
+    PASSWORD,
+    PERSON,
+    SIGNING_OUT,
+    World,
+    build_world,
+    table_body,
+    unlimited_server,
+)
 
 # What JSON text may spell but no JSON value is; each put in place of one field's value.
 NOT_JSON_VALUES = ("NaN", "Infinity", "-Infinity", "1e999", str(2**200), '"\\ud800"')
@@ -62,7 +71,24 @@ ORDER = (
     "POST /api/tables/{table_id}/seats/{seat}/leave",
     "POST /api/tables/{table_id}/rematch",
     "DELETE /api/people/me",
+    # Accounts: signing out and deleting last (their people are gone after).
+    "POST /api/account",
+    "GET /api/account",
+    "POST /api/account/sign-in",
+    "GET /api/account/sessions",
+    "POST /api/account/password",
+    "GET /api/account/export",
+    "DELETE /api/account/sessions/{session_id}",
+    "POST /api/account/sign-out",
+    "DELETE /api/account",
 )
+# Who sends an account's request: whoever it may do its work for (and a guest, nobody).
+ACCOUNT_PEOPLE = {
+    "POST /api/account": ["Cy", None, "Ann"],
+    "DELETE /api/account/sessions/{session_id}": ["Dee", None, "Cy"],
+    "POST /api/account/sign-out": [*SIGNING_OUT, None, "Cy"],
+    "DELETE /api/account": ["Eve", None, "Cy"],
+}
 
 
 def tables_for(label: str, world: World) -> list[str]:
@@ -99,6 +125,12 @@ def good_bodies(label: str, world: World) -> list[tuple[str | None, Any]]:
         return [(None, {}), (None, {"bot": "random"})]
     if label.endswith("/chat") and label.startswith("POST"):
         return [(None, {"text": "hello"})]
+    if label in ("POST /api/account", "POST /api/account/sign-in"):
+        return [(None, {"name": "Ann", "password": PASSWORD})]
+    if label == "POST /api/account/password":
+        return [(None, {"password": PASSWORD, "new_password": PASSWORD})]
+    if label == "DELETE /api/account":
+        return [(None, {"password": PASSWORD})]
     return []
 
 
@@ -143,6 +175,8 @@ def send(
         ("replay", "review")
     ):
         case.query = {} if grounding["query_seat"] is None else {"seat": grounding["query_seat"]}
+    if grounding["session"] is not None and "session_id" in case.path_parameters:
+        case.path_parameters["session_id"] = grounding["session"]
     if grounding["body"] is not None:
         table, case.body = grounding["body"]
         if table is not None and "table_id" in case.path_parameters:
@@ -172,9 +206,11 @@ def groundings(label: str, world: World) -> st.SearchStrategy[dict[str, Any]]:
     # Ann holds a seat at every table: a seat is taken by the others.
     taking = label.endswith(("/join", "/sit"))
     people = ["Cy", "Bob", "Ann", None] if taking else ["Ann", "Bob", None, "Cy"]
+    people = ACCOUNT_PEOPLE.get(label, people)
     return st.fixed_dictionaries(
         {
             "who": st.sampled_from(people),
+            "session": st.sampled_from([*world.dee_sessions, None]),
             "table": st.sampled_from([*tables_for(label, world), None]),
             "seat": st.sampled_from(seats_for(label)),
             "game": st.sampled_from([*(kit.name for kit in all_kits()), None]),
