@@ -131,6 +131,11 @@ async def test_a_wrong_name_or_password_gets_one_answer_and_bad_inputs_are_named
         assert [d["loc"] for d in long_sign_in.json()["detail"]] == [["body", "password"]]
         # Nothing of the refused sign-ups was made.
         assert (await sign_in(other, "Cy", PASSWORD)).json() == WRONG
+        # Signing in again ends the browser's session before: one session, the new one.
+        before = (await first.get("/api/account/sessions")).json()
+        assert (await sign_in(first, "bob", PASSWORD)).status_code == 200
+        after = (await first.get("/api/account/sessions")).json()
+        assert [(s["current"], s["id"] == before[0]["id"]) for s in after] == [(True, False)]
 
 
 async def test_sign_in_attempts_are_limited_per_account_and_per_address(launch: Any) -> None:

@@ -126,14 +126,17 @@ async def account(holder: SignedInHolder) -> AccountOut:
     responses={401: {"description": "wrong name or password"}, **LIMITED},
 )
 async def sign_in(
-    body: SignInIn, request: Request, response: Response, app: ServicesDep
+    body: SignInIn, request: Request, response: Response, app: ServicesDep, before: MaybePerson
 ) -> AccountOut:
     """This browser becomes the account's person: it sees the same tables and seats. A
-    guest identity it had before stays behind, with its seats."""
+    guest identity it had before stays behind, with its seats; a session it had before
+    (of this account or another) ends."""
     await _limit(request, app, body.name)
     signed = await app.accounts.sign_in(body.name, body.password, _device(request))
     if signed is None:
         raise HTTPException(401, WRONG)
+    if before is not None:
+        await app.accounts.sign_out(before.id, request.cookies.get(COOKIE, ""))
     _signed_in(response, app, signed)
     return AccountOut(id=signed.person_id, name=signed.name, account=signed.account)
 
