@@ -79,12 +79,20 @@ ORDER = (
     "POST /api/account/password",
     "GET /api/account/export",
     "DELETE /api/account/sessions/{session_id}",
+    "POST /api/account/passkeys/register/options",
+    "POST /api/account/passkeys/register",
+    "POST /api/account/passkeys/sign-in/options",
+    "POST /api/account/passkeys/sign-in",
+    "GET /api/account/passkeys",
+    "DELETE /api/account/passkeys/{passkey_id}",
     "POST /api/account/sign-out",
     "DELETE /api/account",
 )
 # Who sends an account's request: whoever it may do its work for (and a guest, nobody).
 ACCOUNT_PEOPLE = {
     "POST /api/account": ["Cy", None, "Ann"],
+    # Signing in ends the session the browser had: never Ann's, whom later requests need.
+    "POST /api/account/sign-in": ["Bob", None, "Cy"],
     "DELETE /api/account/sessions/{session_id}": ["Dee", None, "Cy"],
     "POST /api/account/sign-out": [*SIGNING_OUT, None, "Cy"],
     "DELETE /api/account": ["Eve", None, "Cy"],
@@ -131,6 +139,10 @@ def good_bodies(label: str, world: World) -> list[tuple[str | None, Any]]:
         return [(None, {"password": PASSWORD, "new_password": PASSWORD})]
     if label == "DELETE /api/account":
         return [(None, {"password": PASSWORD})]
+    if label == "POST /api/account/passkeys/register":
+        return [(None, world.fresh["register"])]
+    if label == "POST /api/account/passkeys/sign-in":
+        return [(None, world.fresh["sign-in"])]
     return []
 
 
@@ -177,8 +189,12 @@ def send(
         case.query = {} if grounding["query_seat"] is None else {"seat": grounding["query_seat"]}
     if grounding["session"] is not None and "session_id" in case.path_parameters:
         case.path_parameters["session_id"] = grounding["session"]
+    if grounding["passkey"] is not None and "passkey_id" in case.path_parameters:
+        case.path_parameters["passkey_id"] = grounding["passkey"]
     if grounding["body"] is not None:
         table, case.body = grounding["body"]
+        if callable(case.body):  # an answer to a challenge asked for now
+            case.body = case.body()
         if table is not None and "table_id" in case.path_parameters:
             case.path_parameters["table_id"] = table
     cookies = {"sleuth_id": world.cookies[grounding["who"]]} if grounding["who"] else {}
@@ -211,6 +227,7 @@ def groundings(label: str, world: World) -> st.SearchStrategy[dict[str, Any]]:
         {
             "who": st.sampled_from(people),
             "session": st.sampled_from([*world.dee_sessions, None]),
+            "passkey": st.sampled_from([*world.passkeys, None]),
             "table": st.sampled_from([*tables_for(label, world), None]),
             "seat": st.sampled_from(seats_for(label)),
             "game": st.sampled_from([*(kit.name for kit in all_kits()), None]),

@@ -100,3 +100,81 @@ def test_two_browsers_of_one_account_see_the_same_tables(browser: Any, server: S
     assert phone.recorder.errors == []
     laptop.context.close()
     phone.context.close()
+
+
+AUTHENTICATOR = {
+    "protocol": "ctap2",
+    "transport": "internal",
+    "hasResidentKey": True,
+    "hasUserVerification": True,
+    "isUserVerified": True,
+    "automaticPresenceSimulation": True,
+}
+
+
+def virtual_authenticator(context: Any, page: Any) -> tuple[Any, str]:
+    """Chromium's virtual authenticator (the DevTools WebAuthn domain) on ``page``."""
+    devtools = context.new_cdp_session(page)
+    devtools.send("WebAuthn.enable")
+    added = devtools.send("WebAuthn.addVirtualAuthenticator", {"options": AUTHENTICATOR})
+    return devtools, added["authenticatorId"]
+
+
+def test_a_passkey_signs_in_on_this_browser_and_on_another_that_has_it(
+    browser: Any, server: Server
+) -> None:
+    # A passkey's relying party is a host name, not an address: the page at localhost.
+    base = server.http.replace("127.0.0.1", "localhost")
+    laptop = Player("Bea", *open_context(browser, DESKTOP))
+    page = laptop.open(base + "/")
+    devtools, authenticator = virtual_authenticator(laptop.context, page)
+    page.wait_for_selector("#account:text-is('Sign in')")
+    page.click("#account")
+    page.fill("#sign-up-name", "Bea")
+    page.fill("#sign-up-password", PASSWORD)
+    with page.expect_navigation():
+        page.click("#sign-up button[type=submit]")
+    page.wait_for_selector("#account:text-is('Bea')")
+    made = page.evaluate(
+        SAME_ORIGIN_POST,
+        [
+            "/api/tables",
+            {"game": EXAMPLE, "players": 3, "sit": 0, "seats": [{"kind": "person"}] * 3},
+        ],
+    )
+    table = made["table"]["id"]
+
+    page.click("#account")
+    page.click("#passkey-add")
+    page.wait_for_selector(
+        "#passkey-status:text-is('Passkey added: sign in with it on any device that has it.')"
+    )
+    with page.expect_navigation():
+        page.click("#sign-out")
+    page.wait_for_selector("#account:text-is('Sign in')")
+    page.click("#account")
+    with page.expect_navigation():
+        page.click("#passkey-sign-in")
+    page.wait_for_selector("#account:text-is('Bea')")
+    assert my_table_links(page) == [f"/t/{table}"]
+    stored = devtools.send("WebAuthn.getCredentials", {"authenticatorId": authenticator})
+    assert [c["signCount"] for c in stored["credentials"]] == [2]  # made, then used once
+
+    # The passkey synced to a phone (copied into its authenticator): it signs in there too.
+    phone = Player("Bea", *open_context(browser, PHONE))
+    other = phone.open(base + "/")
+    phone_tools, phone_authenticator = virtual_authenticator(phone.context, other)
+    phone_tools.send(
+        "WebAuthn.addCredential",
+        {"authenticatorId": phone_authenticator, "credential": stored["credentials"][0]},
+    )
+    other.wait_for_selector("#account:text-is('Sign in')")
+    other.click("#account")
+    with other.expect_navigation():
+        other.click("#passkey-sign-in")
+    other.wait_for_selector("#account:text-is('Bea')")
+    assert my_table_links(other) == [f"/t/{table}"]
+    assert laptop.recorder.errors == []
+    assert phone.recorder.errors == []
+    laptop.context.close()
+    phone.context.close()

@@ -26,7 +26,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .db import Database
-from .models import AccountRow, ChatRow, PersonRow, SeatRow, SessionRow
+from .models import AccountRow, ChatRow, PasskeyRow, PersonRow, SeatRow, SessionRow
 from .ratelimit import DatabaseStorage, Refused, parse_rate
 from .store import Store, new_id, new_secret, secret_hash
 
@@ -174,6 +174,10 @@ class Accounts:
         hashed = None if account is None else account.password_hash
         if not await self.passwords.verify(hashed, password) or account is None:
             return None
+        return await self.open_session(account, device)
+
+    async def open_session(self, account: AccountRow, device: str) -> SignedIn:
+        """A new session of the account, for a browser that proved it is the account's."""
         secret = new_secret()
         row = _session_row(account.person_id, secret, device)
         await self._store.change_person(account.person_id, lambda session: session.add(row))
@@ -231,7 +235,7 @@ class Accounts:
         await self._store.change_person(person_id, work)
 
     async def delete(self, person_id: str) -> None:
-        """The account, its sessions, its name and its chat names gone; the person's row
+        """The account, its sessions, passkeys, name and chat names gone; the person's row
         stays as ``deleted player``, opened by no cookie, so finished tables keep their
         seats and records."""
 
@@ -239,6 +243,7 @@ class Accounts:
             person = session.get(PersonRow, person_id)
             old_name = "" if person is None else person.name
             session.execute(delete(SessionRow).where(SessionRow.person_id == person_id))
+            session.execute(delete(PasskeyRow).where(PasskeyRow.person_id == person_id))
             session.execute(delete(AccountRow).where(AccountRow.person_id == person_id))
             _retire_guest_cookie(session, person_id, DELETED_NAME)
             seats = select(SeatRow.table_id, SeatRow.seat).where(SeatRow.person_id == person_id)

@@ -28,6 +28,7 @@ from .deps import Services
 from .hub import Hub
 from .limits import Bodies
 from .outage import DatabaseUnavailable, Reach, unavailable_answer
+from .passkeys import Passkeys
 from .people import People
 from .ratelimit import CreationLimits
 from .routers import (
@@ -35,6 +36,7 @@ from .routers import (
     chat,
     games,
     language,
+    passkeys,
     people,
     play,
     records,
@@ -91,7 +93,10 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         sign_ins = SignInLimits(
             database, settings.sign_in_address_rate, settings.sign_in_account_rate
         )
-        services = Services(settings, People(store), hub, key, creation, accounts, sign_ins)
+        passkey_store = Passkeys(database, accounts)
+        services = Services(
+            settings, People(store), hub, key, creation, accounts, sign_ins, passkey_store
+        )
         app.state.services = services
         await hub.start()
         if on_start is not None:
@@ -110,7 +115,20 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         version="1",
         lifespan=lifespan,
     )
-    routers = (people, account, games, rules, tables, seats, chat, records, review, play, language)
+    routers = (
+        people,
+        account,
+        passkeys,
+        games,
+        rules,
+        tables,
+        seats,
+        chat,
+        records,
+        review,
+        play,
+        language,
+    )
     for router in routers:
         app.include_router(router.router)
     app.add_exception_handler(WebSocketRequestValidationError, play.refuse_parameters)  # type: ignore[arg-type]

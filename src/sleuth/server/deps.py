@@ -15,6 +15,7 @@ from .hub import Hub
 from .live import facts_of
 from .models import PersonRow
 from .owner import TableOwner
+from .passkeys import Passkeys
 from .people import People
 from .ratelimit import CreationLimits
 from .reviews import RecordWork
@@ -33,6 +34,7 @@ class Services:
     creation: CreationLimits
     accounts: Accounts
     sign_ins: SignInLimits
+    passkeys: Passkeys
     reviews: RecordWork = field(init=False)
 
     def __post_init__(self) -> None:

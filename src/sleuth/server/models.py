@@ -52,6 +52,30 @@ class SessionRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
 
 
+class PasskeyRow(Base):
+    """A passkey (WebAuthn credential) of an account: its id and public key, base64url."""
+
+    __tablename__ = "passkeys"
+    id: Mapped[str] = mapped_column(String(400), primary_key=True)
+    person_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("people.id", ondelete="CASCADE"), index=True
+    )
+    public_key: Mapped[str] = mapped_column(Text)
+    sign_count: Mapped[int] = mapped_column(Integer)
+    device: Mapped[str] = mapped_column(String(100))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class ChallengeRow(Base):
+    """A WebAuthn challenge handed out and not yet answered: used once, then deleted.
+    ``person_id``: the account adding a passkey (None: a sign-in)."""
+
+    __tablename__ = "passkey_challenges"
+    challenge: Mapped[str] = mapped_column(String(100), primary_key=True)
+    person_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    expires_at: Mapped[float] = mapped_column(Float, index=True)
+
+
 class TableRow(Base):
     __tablename__ = "tables"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)

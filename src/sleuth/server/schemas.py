@@ -246,6 +246,18 @@ class DeviceOut(Strict):
     current: bool
 
 
+class PasskeyIn(Strict):
+    """The browser's answer (``PublicKeyCredential.toJSON()``), checked by ``webauthn``."""
+
+    credential: dict[str, Any]
+
+
+class PasskeyOut(Strict):
+    id: str
+    device: str
+    created_at: float
+
+
 class ExportedGame(Strict):
     table: str
     game: str

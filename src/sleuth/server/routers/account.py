@@ -43,8 +43,13 @@ def _address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def _device(request: Request) -> str:
+def device_of(request: Request) -> str:
     return request.headers.get("user-agent") or "unknown browser"
+
+
+async def address_limit(request: Request, app: Services) -> None:
+    """Count an attempt from this address only (a passkey's account is not known yet)."""
+    await _limit(request, app, None)
 
 
 async def _limit(request: Request, app: Services, name: str | None) -> None:
@@ -53,7 +58,7 @@ async def _limit(request: Request, app: Services, name: str | None) -> None:
         raise HTTPException(429, refused.message, headers={"Retry-After": str(refused.retry_after)})
 
 
-def _signed_in(response: Response, app: Services, signed: SignedIn) -> None:
+def set_session_cookie(response: Response, app: Services, signed: SignedIn) -> None:
     response.set_cookie(
         COOKIE,
         signed.secret,
@@ -105,12 +110,12 @@ async def sign_up(
     if guest is None:
         await count_new("people", request, app)
     try:
-        signed = await app.accounts.sign_up(guest, body.name, body.password, _device(request))
+        signed = await app.accounts.sign_up(guest, body.name, body.password, device_of(request))
     except NameTaken:
         raise HTTPException(409, f"the name {body.name!r} is taken: choose another") from None
     except AlreadySignedUp:
         raise HTTPException(409, "this browser is signed in to an account already") from None
-    _signed_in(response, app, signed)
+    set_session_cookie(response, app, signed)
     return AccountOut(id=signed.person_id, name=signed.name, account=signed.account)
 
 
@@ -132,12 +137,12 @@ async def sign_in(
     guest identity it had before stays behind, with its seats; a session it had before
     (of this account or another) ends."""
     await _limit(request, app, body.name)
-    signed = await app.accounts.sign_in(body.name, body.password, _device(request))
+    signed = await app.accounts.sign_in(body.name, body.password, device_of(request))
     if signed is None:
         raise HTTPException(401, WRONG)
     if before is not None:
         await app.accounts.sign_out(before.id, request.cookies.get(COOKIE, ""))
-    _signed_in(response, app, signed)
+    set_session_cookie(response, app, signed)
     return AccountOut(id=signed.person_id, name=signed.name, account=signed.account)
 
 

@@ -20,6 +20,7 @@ export function setUpAccount() {
 
 /** @param {unknown} error */
 function refusalText(error) {
+  if (error instanceof ApiError && error.status === 401 && error.message === "the passkey was not accepted") return tr("The passkey was not accepted.");
   if (error instanceof ApiError && error.status === 401) return tr("Wrong name or password.");
   if (error instanceof ApiError && error.status === 403) return tr("Wrong password.");
   if (error instanceof ApiError && error.status === 429) return tr("Too many attempts: wait a minute and try again.");
@@ -74,10 +75,52 @@ function deviceItem(device, changed) {
     h("button", {type: "button", onclick: end, text: tr("Sign out")}));
 }
 
+function passkeyRow() {
+  const error = h("p.error-text", {role: "alert", id: "passkey-error"});
+  return h("div", {},
+    h("div.row", {}, h("button", {type: "button", id: "passkey-sign-in", text: tr("Sign in with a passkey"), onclick: () => passkeySignIn(error)})),
+    error);
+}
+
 /** @param {HTMLElement} list */
 async function showDevices(list) {
   const devices = /** @type {DeviceOut[]} */ (await api("/api/account/sessions"));
   fill(list, devices.map((device) => deviceItem(device, () => { showDevices(list).catch(() => {}); })));
+}
+
+/**
+ * Sign in with a passkey of this server: the browser asks which, and for the person's
+ * consent (a fingerprint, a PIN); the page starts again as the account's person.
+ * @param {HTMLElement} error
+ */
+async function passkeySignIn(error) {
+  error.textContent = "";
+  try {
+    const options = /** @type {PublicKeyCredentialRequestOptionsJSON} */ (await api("/api/account/passkeys/sign-in/options", {}));
+    const credential = /** @type {PublicKeyCredential | null} */ (await navigator.credentials.get({publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(options)}));
+    if (!credential) return;
+    await api("/api/account/passkeys/sign-in", {credential: credential.toJSON()});
+    location.reload();
+  } catch (refused) {
+    error.textContent = refused instanceof ApiError ? refusalText(refused) : tr("No passkey was used.");
+  }
+}
+
+/**
+ * Add a passkey of this browser (or phone) to the account.
+ * @param {HTMLElement} status
+ */
+async function addPasskey(status) {
+  status.textContent = "";
+  try {
+    const options = /** @type {PublicKeyCredentialCreationOptionsJSON} */ (await api("/api/account/passkeys/register/options", {}));
+    const credential = /** @type {PublicKeyCredential | null} */ (await navigator.credentials.create({publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options)}));
+    if (!credential) return;
+    await api("/api/account/passkeys/register", {credential: credential.toJSON()});
+    status.textContent = tr("Passkey added: sign in with it on any device that has it.");
+  } catch (refused) {
+    status.textContent = refused instanceof ApiError ? refusalText(refused) : tr("No passkey was made.");
+  }
 }
 
 async function openPanel() {
@@ -93,13 +136,18 @@ async function openPanel() {
     fill(body, [
       h("p", {text: tr("An account keeps your tables on every device you sign in on. Playing needs none.")}),
       credentialsForm("sign-in", "/api/account/sign-in", tr("Sign in"), tr("Sign in"), false),
+      passkeyRow(),
       credentialsForm("sign-up", "/api/account", tr("Sign up"), tr("Sign up"), true),
       h("p", {text: tr("Signing up here keeps the tables this browser has.")}),
     ]);
   } else {
     const devices = h("ul.devices", {id: "account-devices", "aria-labelledby": "devices-title"});
+    const added = h("p", {id: "passkey-status", role: "status"});
     fill(body, [
       h("h3", {id: "devices-title", text: tr("Signed-in browsers")}), devices,
+      h("div.row", {},
+        h("button", {type: "button", id: "passkey-add", text: tr("Add a passkey"), onclick: () => addPasskey(added)})),
+      added,
       h("div.row", {},
         h("a", {href: "/api/account/export", download: "", text: tr("Download my games")}),
         h("button", {type: "button", id: "sign-out", text: tr("Sign out of this browser"),
