@@ -5,6 +5,7 @@ reach every route's real work, not only its 404."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,19 +15,27 @@ import httpx
 from support.game_cases import kit_for
 
 from .conftest import Server
+from .soft_passkey import SoftPasskey
 
 # A short game, with a review: bots finish one quickly (its cases: ``FrontCases.short``).
 GAME = kit_for(lambda cases: cases.fronts.short).name
 PERSON: dict[str, Any] = {"kind": "person"}
 BOT: dict[str, Any] = {"kind": "bot", "bot": "random"}
 PEOPLE = ("Ann", "Bob", "Cy")
+# Accounts: Ann's (she signs up as a guest, keeping her tables), Dee's (her browsers
+# Dee1-Dee3 sign out, the sessions of two more are ended from hers) and Eve's (deleted).
+PASSWORD = "fuzzing password"
+SIGNING_OUT = ("Dee1", "Dee2", "Dee3")
 
 
 def unlimited_server(folder: Path) -> Server:
     """A server for the fuzz: it makes people and tables by the hundred, which the
     per-address limits (tested in test_creation_limits.py) would refuse, hiding the routes
     behind them."""
-    unlimited = ("--max-new-people", "off", "--max-new-tables", "off")
+    unlimited = (
+        *("--max-new-people", "off", "--max-new-tables", "off"),
+        *("--max-sign-ins-per-address", "off", "--max-sign-ins-per-account", "off"),
+    )
     return Server(
         f"sqlite:///{folder / 'sleuth.db'}", folder / "signing.key", extra=unlimited
     ).start()
@@ -50,6 +59,12 @@ class World:
     finished: list[str] = field(default_factory=list)
     invites: dict[str, list[str]] = field(default_factory=dict)
     seat_tokens: dict[tuple[str, int], str] = field(default_factory=dict)
+    # Sessions of Dee's account that Dee may end (by their ids).
+    dee_sessions: list[str] = field(default_factory=list)
+    # Passkeys of Ann's account she may remove; bodies made afresh at each request (each
+    # answers a challenge of its own): a new passkey of Ann's, a sign-in with hers.
+    passkeys: list[str] = field(default_factory=list)
+    fresh: dict[str, Callable[[], Any]] = field(default_factory=dict)
 
     @property
     def tables(self) -> list[str]:
@@ -101,7 +116,52 @@ def build_world(
             world.finished.append(table)
         for table in world.finished:
             _wait_until_finished(ann, table)
+        _add_accounts(server, world, ann)
     finally:
         for client in clients.values():
             client.close()
     return world
+
+
+def _add_accounts(server: Server, world: World, ann: httpx.Client) -> None:
+    _post(ann, "/api/account", {"name": "Ann", "password": PASSWORD})
+    world.cookies["Ann"] = ann.cookies["sleuth_id"]
+    for name in ("Dee", "Eve"):
+        with httpx.Client(base_url=server.http, timeout=30) as client:
+            _post(client, "/api/account", {"name": name, "password": PASSWORD})
+            world.cookies[name] = client.cookies["sleuth_id"]
+    for browser in (*SIGNING_OUT, "Dee4", "Dee5"):
+        with httpx.Client(base_url=server.http, timeout=30) as client:
+            _post(client, "/api/account/sign-in", {"name": "Dee", "password": PASSWORD})
+            world.cookies[browser] = client.cookies["sleuth_id"]
+    with httpx.Client(base_url=server.http, timeout=30) as dee:
+        dee.cookies.set("sleuth_id", world.cookies["Dee"])
+        sessions = dee.get("/api/account/sessions").json()
+        world.dee_sessions = [s["id"] for s in sessions[-2:]]  # Dee4's and Dee5's
+    _add_passkeys(server, world)
+
+
+def _passkey_options(server: Server, path: str, cookie: str | None) -> Any:
+    with httpx.Client(base_url=server.http, timeout=30) as client:
+        if cookie is not None:
+            client.cookies.set("sleuth_id", cookie)
+        return _post(client, f"/api/account/passkeys/{path}/options", {})
+
+
+def _add_passkeys(server: Server, world: World) -> None:
+    ann = world.cookies["Ann"]
+
+    kept = [SoftPasskey(server.http) for _ in range(3)]
+    with httpx.Client(base_url=server.http, timeout=30) as client:
+        client.cookies.set("sleuth_id", ann)
+        for passkey in kept:
+            _post(client, "/api/account/passkeys/register", register_body_for(passkey, server, ann))
+    world.passkeys = [passkey.id for passkey in kept[1:]]  # the first one signs in
+    world.fresh["register"] = lambda: register_body_for(SoftPasskey(server.http), server, ann)
+    world.fresh["sign-in"] = lambda: {
+        "credential": kept[0].get(_passkey_options(server, "sign-in", None))
+    }
+
+
+def register_body_for(passkey: SoftPasskey, server: Server, cookie: str) -> Any:
+    return {"credential": passkey.create(_passkey_options(server, "register", cookie))}

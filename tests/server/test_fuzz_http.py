@@ -29,7 +29,16 @@ from schemathesis.checks import response_schema_conformance  # noqa: E402
 from sleuth.core import all_kits  # noqa: E402
 
 from .conftest import Server  # noqa: E402
-from .fuzz_world import BOT, PERSON, World, build_world, table_body, unlimited_server  # noqa: E402
+from .fuzz_world import (  # noqa: E402
+    BOT,
+    PASSWORD,
+    PERSON,
+    SIGNING_OUT,
+    World,
+    build_world,
+    table_body,
+    unlimited_server,
+)
 
 # What JSON text may spell but no JSON value is; each put in place of one field's value.
 NOT_JSON_VALUES = ("NaN", "Infinity", "-Infinity", "1e999", str(2**200), '"\\ud800"')
@@ -62,7 +71,32 @@ ORDER = (
     "POST /api/tables/{table_id}/seats/{seat}/leave",
     "POST /api/tables/{table_id}/rematch",
     "DELETE /api/people/me",
+    # Accounts: signing out and deleting last (their people are gone after).
+    "POST /api/account",
+    "GET /api/account",
+    "POST /api/account/sign-in",
+    "GET /api/account/sessions",
+    "POST /api/account/password",
+    "GET /api/account/export",
+    "DELETE /api/account/sessions/{session_id}",
+    "POST /api/account/passkeys/register/options",
+    "POST /api/account/passkeys/register",
+    "POST /api/account/passkeys/sign-in/options",
+    "POST /api/account/passkeys/sign-in",
+    "GET /api/account/passkeys",
+    "DELETE /api/account/passkeys/{passkey_id}",
+    "POST /api/account/sign-out",
+    "DELETE /api/account",
 )
+# Who sends an account's request: whoever it may do its work for (and a guest, nobody).
+ACCOUNT_PEOPLE = {
+    "POST /api/account": ["Cy", None, "Ann"],
+    # Signing in ends the session the browser had: never Ann's, whom later requests need.
+    "POST /api/account/sign-in": ["Bob", None, "Cy"],
+    "DELETE /api/account/sessions/{session_id}": ["Dee", None, "Cy"],
+    "POST /api/account/sign-out": [*SIGNING_OUT, None, "Cy"],
+    "DELETE /api/account": ["Eve", None, "Cy"],
+}
 
 
 def tables_for(label: str, world: World) -> list[str]:
@@ -99,6 +133,16 @@ def good_bodies(label: str, world: World) -> list[tuple[str | None, Any]]:
         return [(None, {}), (None, {"bot": "random"})]
     if label.endswith("/chat") and label.startswith("POST"):
         return [(None, {"text": "hello"})]
+    if label in ("POST /api/account", "POST /api/account/sign-in"):
+        return [(None, {"name": "Ann", "password": PASSWORD})]
+    if label == "POST /api/account/password":
+        return [(None, {"password": PASSWORD, "new_password": PASSWORD})]
+    if label == "DELETE /api/account":
+        return [(None, {"password": PASSWORD})]
+    if label == "POST /api/account/passkeys/register":
+        return [(None, world.fresh["register"])]
+    if label == "POST /api/account/passkeys/sign-in":
+        return [(None, world.fresh["sign-in"])]
     return []
 
 
@@ -143,8 +187,14 @@ def send(
         ("replay", "review")
     ):
         case.query = {} if grounding["query_seat"] is None else {"seat": grounding["query_seat"]}
+    if grounding["session"] is not None and "session_id" in case.path_parameters:
+        case.path_parameters["session_id"] = grounding["session"]
+    if grounding["passkey"] is not None and "passkey_id" in case.path_parameters:
+        case.path_parameters["passkey_id"] = grounding["passkey"]
     if grounding["body"] is not None:
         table, case.body = grounding["body"]
+        if callable(case.body):  # an answer to a challenge asked for now
+            case.body = case.body()
         if table is not None and "table_id" in case.path_parameters:
             case.path_parameters["table_id"] = table
     cookies = {"sleuth_id": world.cookies[grounding["who"]]} if grounding["who"] else {}
@@ -172,9 +222,12 @@ def groundings(label: str, world: World) -> st.SearchStrategy[dict[str, Any]]:
     # Ann holds a seat at every table: a seat is taken by the others.
     taking = label.endswith(("/join", "/sit"))
     people = ["Cy", "Bob", "Ann", None] if taking else ["Ann", "Bob", None, "Cy"]
+    people = ACCOUNT_PEOPLE.get(label, people)
     return st.fixed_dictionaries(
         {
             "who": st.sampled_from(people),
+            "session": st.sampled_from([*world.dee_sessions, None]),
+            "passkey": st.sampled_from([*world.passkeys, None]),
             "table": st.sampled_from([*tables_for(label, world), None]),
             "seat": st.sampled_from(seats_for(label)),
             "game": st.sampled_from([*(kit.name for kit in all_kits()), None]),

@@ -72,6 +72,18 @@ def add_parser(commands: Any) -> None:
         help="replays, reviews and records one client address may fetch, e.g. 60/minute, or off",
     )
     serve.add_argument(
+        "--max-sign-ins-per-address",
+        metavar="RATE",
+        default=None,
+        help="attempts to prove a password one client address may make, e.g. 20/minute, or off",
+    )
+    serve.add_argument(
+        "--max-sign-ins-per-account",
+        metavar="RATE",
+        default=None,
+        help="attempts to prove one account's password, e.g. 10/minute;100/day, or off",
+    )
+    serve.add_argument(
         "--open-table",
         metavar="GAME",
         default=None,
@@ -131,6 +143,8 @@ def run_serve(args: argparse.Namespace) -> int:
         ("max_new_people", "new_people_rate"),
         ("max_new_tables", "new_tables_rate"),
         ("max_record_reads", "record_reads_rate"),
+        ("max_sign_ins_per_address", "sign_in_address_rate"),
+        ("max_sign_ins_per_account", "sign_in_account_rate"),
     ):
         rate = getattr(args, flag)
         if rate is not None:

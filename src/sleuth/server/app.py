@@ -23,6 +23,7 @@ from sleuth.core import GameError, all_kits
 from sleuth.core.kit import WEB, WebPart
 from sleuth.core.said import Said
 
+from .accounts import Accounts, Passwords, SignInLimits
 from .bus import LocalBus, PostgresBus, asyncpg_dsn
 from .csp import PagePolicy
 from .db import open_database
@@ -30,13 +31,16 @@ from .deps import Services
 from .hub import Hub
 from .limits import Bodies
 from .outage import DatabaseUnavailable, Reach, unavailable_answer
+from .passkeys import Passkeys
 from .people import People
 from .problems import error_fields, said_or_text
 from .ratelimit import CreationLimits
 from .routers import (
+    account,
     chat,
     games,
     language,
+    passkeys,
     people,
     play,
     ratings,
@@ -90,7 +94,14 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         )
         hub = Hub(store, bus, pool, settings.bot_delay)
         creation = CreationLimits(database, settings.new_people_rate, settings.new_tables_rate)
-        services = Services(settings, People(store), hub, key, creation)
+        accounts = Accounts(database, store, Passwords())
+        sign_ins = SignInLimits(
+            database, settings.sign_in_address_rate, settings.sign_in_account_rate
+        )
+        passkey_store = Passkeys(database, accounts)
+        services = Services(
+            settings, People(store), hub, key, creation, accounts, sign_ins, passkey_store
+        )
         app.state.services = services
         await hub.start()
         if on_start is not None:
@@ -99,6 +110,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
             yield
         finally:
             services.reviews.close()
+            accounts.passwords.close()
             await hub.close()
             await database.close()
 
@@ -108,9 +120,22 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         version="1",
         lifespan=lifespan,
     )
-    for router in (
-        people, games, rules, tables, seats, chat, records, review, play, language, ratings,
-    ):  # fmt: skip
+    routers = (
+        people,
+        account,
+        passkeys,
+        games,
+        rules,
+        tables,
+        seats,
+        chat,
+        records,
+        review,
+        play,
+        language,
+        ratings,
+    )
+    for router in routers:
         app.include_router(router.router)
     app.add_exception_handler(WebSocketRequestValidationError, play.refuse_parameters)  # type: ignore[arg-type]
 

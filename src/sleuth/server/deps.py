@@ -11,10 +11,12 @@ from starlette.requests import HTTPConnection
 
 from . import problems
 from .access import Caller, Door, refusal
+from .accounts import Accounts, SignInLimits
 from .hub import Hub
 from .live import facts_of
 from .models import PersonRow
 from .owner import TableOwner
+from .passkeys import Passkeys
 from .people import People
 from .ratelimit import CreationLimits, ReadLimits
 from .reviews import RecordWork
@@ -31,6 +33,9 @@ class Services:
     hub: Hub
     key: SigningKey
     creation: CreationLimits
+    accounts: Accounts
+    sign_ins: SignInLimits
+    passkeys: Passkeys
     reviews: RecordWork = field(init=False)
     reads: ReadLimits = field(init=False)
 

@@ -35,6 +35,57 @@ class PersonRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
 
 
+class AccountRow(Base):
+    """A person who signed up: the name they sign in with and their password's argon2id
+    hash. ``name_key`` is the name as compared (NFKC, casefolded), unique."""
+
+    __tablename__ = "accounts"
+    person_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("people.id", ondelete="CASCADE"), primary_key=True
+    )
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(160), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class SessionRow(Base):
+    """One signed-in browser of an account: the SHA-256 of its cookie's secret."""
+
+    __tablename__ = "account_sessions"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    person_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("people.id", ondelete="CASCADE"), index=True
+    )
+    secret_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    device: Mapped[str] = mapped_column(String(100))  # the browser's User-Agent, shortened
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class PasskeyRow(Base):
+    """A passkey (WebAuthn credential) of an account: its id and public key, base64url."""
+
+    __tablename__ = "passkeys"
+    id: Mapped[str] = mapped_column(String(400), primary_key=True)
+    person_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("people.id", ondelete="CASCADE"), index=True
+    )
+    public_key: Mapped[str] = mapped_column(Text)
+    sign_count: Mapped[int] = mapped_column(Integer)
+    device: Mapped[str] = mapped_column(String(100))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class ChallengeRow(Base):
+    """A WebAuthn challenge handed out and not yet answered: used once, then deleted.
+    ``person_id``: the account adding a passkey (None: a sign-in)."""
+
+    __tablename__ = "passkey_challenges"
+    challenge: Mapped[str] = mapped_column(String(100), primary_key=True)
+    person_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    expires_at: Mapped[float] = mapped_column(Float, index=True)
+
+
 class TableRow(Base):
     __tablename__ = "tables"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)

@@ -38,6 +38,7 @@ class PersonOut(Strict):
 
 class SessionOut(Strict):
     person: PersonOut | None
+    account: str | None = None  # the name its account signs in with; a guest has none
 
 
 # --- games (the lobby's menu) --------------------------------------------------------------
@@ -215,6 +216,72 @@ class ChatOut(Strict):
     name: str
     text: str
     at: float
+
+
+# --- accounts ------------------------------------------------------------------------------
+
+# A new password: long enough to resist guessing at the sign-in limits, short enough to hash
+# quickly. Never stripped: a space is part of a password.
+NewPassword = Annotated[str, StringConstraints(min_length=8, max_length=200)]
+Password = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+
+
+class SignUpIn(Strict):
+    name: Name
+    password: NewPassword
+
+
+class SignInIn(Strict):
+    name: Name
+    password: Password
+
+
+class PasswordIn(Strict):
+    password: Password
+
+
+class PasswordChangeIn(Strict):
+    password: Password
+    new_password: NewPassword
+
+
+class AccountOut(Strict):
+    id: str
+    name: str  # the display name (the account's name until the person renames)
+    account: str  # the name the account signs in with
+
+
+class DeviceOut(Strict):
+    """One signed-in browser of the account."""
+
+    id: str
+    device: str
+    created_at: float
+    current: bool
+
+
+class PasskeyIn(Strict):
+    """The browser's answer (``PublicKeyCredential.toJSON()``), checked by ``webauthn``."""
+
+    credential: dict[str, Any]
+
+
+class PasskeyOut(Strict):
+    id: str
+    device: str
+    created_at: float
+
+
+class ExportedGame(Strict):
+    table: str
+    game: str
+    seat: int
+    record: SignedRecord
+
+
+class ExportOut(Strict):
+    name: str
+    games: list[ExportedGame]
 
 
 # --- records -------------------------------------------------------------------------------

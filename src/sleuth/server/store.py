@@ -14,8 +14,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from . import problems
-from .db import BatchRefused, Database, StepNumberTaken, StepValues
-from .models import ChatRow, PersonRow, SeatRow, StepRow, TableRow
+from .db import BatchRefused, Database, StepNumberTaken, StepValues, T, Work
+from .models import ChatRow, PersonRow, SeatRow, SessionRow, StepRow, TableRow
 
 
 class RematchTaken(Exception):
@@ -67,8 +67,18 @@ class Store:
             person_id, name, created_at = known
             return PersonRow(id=person_id, secret_hash=key, name=name, created_at=created_at)
         query = select(PersonRow).where(PersonRow.secret_hash == key)
+        # A signed-in browser's cookie is one of its account's sessions.
+        signed_in = (
+            select(PersonRow)
+            .join(SessionRow, SessionRow.person_id == PersonRow.id)
+            .where(SessionRow.secret_hash == key)
+        )
         renames = self._renames
-        found = await self._db.read(lambda session: session.scalar(query))
+
+        def work(session: Session) -> PersonRow | None:
+            return session.scalar(query) or session.scalar(signed_in)
+
+        found = await self._db.read(work)
         # A rename committed while this read was under way may have missed it: keep only
         # a row read with no rename in between.
         if found is not None and self._db.single_process and renames == self._renames:
@@ -86,11 +96,19 @@ class Store:
 
     async def rename_person(self, person_id: str, name: str) -> None:
         query = update(PersonRow).where(PersonRow.id == person_id).values(name=name)
+        await self.change_person(person_id, lambda session: session.execute(query))
+
+    async def change_person(self, person_id: str, work: Work[T]) -> T:
+        """``work`` in one transaction that changes who a person is (a name, a session, an
+        account): what this process knew of the person is forgotten, and no read under way
+        meanwhile keeps it."""
         self._renames += 1
-        await self._db.write(lambda session: session.execute(query))
-        self._renames += 1
-        for key in [key for key, row in self._people.items() if row[0] == person_id]:
-            del self._people[key]
+        try:
+            return await self._db.write(work)
+        finally:
+            self._renames += 1
+            for key in [key for key, row in self._people.items() if row[0] == person_id]:
+                del self._people[key]
 
     # --- tables and seats ------------------------------------------------------------------
 

@@ -40,10 +40,17 @@ async def me(person: MaybePerson) -> PersonOut:
 
 
 @router.get("/session")
-async def session(person: MaybePerson) -> SessionOut:
-    """Who this browser is, if anyone yet (``person`` is null before it names itself): the
-    page asks this first, so a newcomer's first request is not an error."""
-    return SessionOut(person=None if person is None else PersonOut(id=person.id, name=person.name))
+async def session(person: MaybePerson, app: ServicesDep) -> SessionOut:
+    """Who this browser is, if anyone yet (``person`` is null before it names itself), and
+    the account it is signed in to: the page asks this first, so a newcomer's first request
+    is not an error."""
+    if person is None:
+        return SessionOut(person=None)
+    account = await app.accounts.of(person.id)
+    return SessionOut(
+        person=PersonOut(id=person.id, name=person.name),
+        account=None if account is None else account.name,
+    )
 
 
 @router.delete("/me", dependencies=[Checked])

@@ -52,11 +52,22 @@ export async function api(path, body, method) {
 
 /** @type {PersonOut | null | undefined} */
 let current = undefined;
+/** @type {string | null} */
+let account = null;
 
 /** @returns {Promise<PersonOut | null>} */
 export async function whoAmI() {
-  if (current === undefined) current = /** @type {import("./types.d.ts").SessionOut} */ (await api("/api/people/session")).person;
+  if (current === undefined) {
+    const session = /** @type {import("./types.d.ts").SessionOut} */ (await api("/api/people/session"));
+    current = session.person;
+    account = session.account;
+  }
   return current;
+}
+
+/** The name this browser's account signs in with (after whoAmI); null for a guest. */
+export function accountName() {
+  return account;
 }
 
 /**

@@ -2,6 +2,7 @@
 "use strict";
 import {languagePicker, tr} from "./i18n.js";
 import {showMe, whoAmI} from "./api.js";
+import {setUpAccount} from "./account.js";
 import {ICONS, icon} from "./kit.js";
 
 /** @typedef {"auto" | "light" | "dark"} Theme */
@@ -58,6 +59,7 @@ async function start() {
   setUpTheme();
   await whoAmI();
   showMe();
+  setUpAccount();
   const main = byId("main");
   const match = location.pathname.match(/^\/t\/([0-9a-zA-Z_-]{1,32})\/?$/);
   const board = location.pathname.match(/^\/boards(?:\/([0-9a-zA-Z_-]{1,64}))?\/?$/);

@@ -22,6 +22,23 @@ export interface PersonOut {
 
 export interface SessionOut {
   person: PersonOut | null;
+  /** The name its account signs in with; a guest has none. */
+  account: string | null;
+}
+
+// --- HTTP: accounts (schemas.AccountOut, DeviceOut) -------------------------------------------
+
+export interface AccountOut {
+  id: string;
+  name: string;
+  account: string;
+}
+
+export interface DeviceOut {
+  id: string;
+  device: string;
+  created_at: number;
+  current: boolean;
 }
 
 // --- HTTP: the lobby's menu (schemas.LobbyOut) ------------------------------------------------

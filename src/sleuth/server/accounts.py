@@ -1,0 +1,287 @@
+"""Accounts: a name and a password (argon2id) on a person's row, and the browsers signed in.
+
+A guest is a ``people`` row its one cookie opens. Signing up adds an ``accounts`` row to
+that same person, so every seat and record stays theirs; from then on a browser is signed
+in by a session (``account_sessions``) and the guest's own cookie secret is retired.
+Signing in on another browser adds a session of the same person. Passwords are hashed
+in threads of their own (argon2 releases the interpreter's lock), never on the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import math
+import time
+import unicodedata
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from limits import RateLimitItem
+from limits.aio.strategies import FixedWindowRateLimiter
+from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from .db import Database
+from .models import AccountRow, ChatRow, PasskeyRow, PersonRow, SeatRow, SessionRow
+from .ratelimit import DatabaseStorage, Refused, parse_rate
+from .store import Store, new_id, new_secret, secret_hash
+
+DELETED_NAME = "deleted player"
+HASHING_THREADS = 2  # a burst of sign-ins waits its turn here, not on the tables' CPU
+DEVICE_CHARS = 100
+
+
+def name_key(name: str) -> str:
+    """A name as compared: ``Ann``, ``ANN`` and ``Ａｎｎ`` are one account."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+class NameTaken(Exception):
+    """Another account has this name."""
+
+
+class AlreadySignedUp(Exception):
+    """This person has an account already."""
+
+
+class Passwords:
+    """argon2id hashes (argon2-cffi's defaults, RFC 9106's second choice) in threads."""
+
+    def __init__(self, hasher: PasswordHasher | None = None) -> None:
+        self._hasher = hasher or PasswordHasher()
+        self._threads = ThreadPoolExecutor(HASHING_THREADS, thread_name_prefix="sleuth-argon2")
+        self._decoy: str | None = None
+
+    async def hash(self, password: str) -> str:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._threads, self._hasher.hash, password)
+
+    async def verify(self, hashed: str | None, password: str) -> bool:
+        """Whether ``password`` is the one ``hashed`` was made of. With no hash (no such
+        account) a decoy is checked, so that the answer takes as long either way."""
+        if hashed is None:
+            if self._decoy is None:
+                self._decoy = await self.hash(new_secret())
+            hashed = self._decoy
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._threads, self._matches, hashed, password)
+
+    def _matches(self, hashed: str, password: str) -> bool:
+        try:
+            return self._hasher.verify(hashed, password)
+        except (VerificationError, InvalidHashError):
+            return False
+
+    def close(self) -> None:
+        self._threads.shutdown(wait=False, cancel_futures=True)
+
+
+class SignInLimits:
+    """Attempts to prove a password, per client address and per account name, counted in
+    the database like the limits on new people (``ratelimit``), so every process shares
+    them. Every attempt counts, right or wrong: a guesser is slowed all the same."""
+
+    def __init__(self, database: Database, per_address: str, per_account: str) -> None:
+        self._limiter = FixedWindowRateLimiter(DatabaseStorage(database))
+        self._rates = {"address": parse_rate(per_address), "account": parse_rate(per_account)}
+
+    async def hit(self, address: str, name: str | None) -> Refused | None:
+        """Count one attempt from ``address`` at the account ``name`` (None: a new name,
+        counted by address only), or refuse it; a refused attempt is not counted."""
+        keys = [("address", address)]
+        if name is not None:
+            # Hashed: a name of any length makes a counter's key of one length.
+            keys.append(("account", hashlib.sha256(name_key(name).encode()).hexdigest()[:32]))
+        for kind, key in keys:
+            for rate in self._rates[kind]:
+                if not await self._limiter.test(rate, "sign-in", kind, key):
+                    return await self._refused(rate, kind, key)
+        for kind, key in keys:
+            for rate in self._rates[kind]:
+                if not await self._limiter.hit(rate, "sign-in", kind, key):
+                    return await self._refused(rate, kind, key)
+        return None
+
+    async def _refused(self, rate: RateLimitItem, kind: str, key: str) -> Refused:
+        stats = await self._limiter.get_window_stats(rate, "sign-in", kind, key)
+        wait = max(1, math.ceil(stats.reset_time - time.time()))
+        return Refused(f"too many sign-in attempts: try again in {wait} s", wait)
+
+
+@dataclass(frozen=True)
+class SignedIn:
+    person_id: str
+    name: str  # the display name
+    account: str  # the name the account signs in with
+    secret: str  # the new session's cookie secret
+
+
+class Accounts:
+    def __init__(self, database: Database, store: Store, passwords: Passwords) -> None:
+        self._db = database
+        self._store = store
+        self.passwords = passwords
+
+    async def of(self, person_id: str) -> AccountRow | None:
+        return await self._db.read(lambda session: session.get(AccountRow, person_id))
+
+    async def sign_up(
+        self, guest: PersonRow | None, name: str, password: str, device: str
+    ) -> SignedIn:
+        """An account named ``name``: the guest's (who keeps every seat) or a new person's.
+        ``NameTaken``, ``AlreadySignedUp``; nothing is stored then."""
+        hashed = await self.passwords.hash(password)
+        person_id = guest.id if guest is not None else new_id()
+        secret = new_secret()
+
+        def work(session: Session) -> None:
+            if guest is None:
+                session.add(_person(person_id, name))
+                session.flush()
+            elif session.get(AccountRow, person_id) is not None:
+                raise AlreadySignedUp()
+            else:
+                _retire_guest_cookie(session, person_id, name)
+            key = name_key(name)
+            if session.scalar(select(AccountRow.person_id).where(AccountRow.name_key == key)):
+                raise NameTaken()
+            session.add(
+                AccountRow(
+                    person_id=person_id,
+                    name=name,
+                    name_key=key,
+                    password_hash=hashed,
+                    created_at=time.time(),
+                )
+            )
+            session.add(_session_row(person_id, secret, device))
+
+        try:
+            await self._store.change_person(person_id, work)
+        except IntegrityError:  # the same name signed up at this moment by someone else
+            raise NameTaken() from None
+        return SignedIn(person_id, name, name, secret)
+
+    async def sign_in(self, name: str, password: str, device: str) -> SignedIn | None:
+        """A new session of the account, or None: no such name, or the wrong password
+        (the same answer, after the same work)."""
+        query = select(AccountRow).where(AccountRow.name_key == name_key(name))
+        account = await self._db.read(lambda session: session.scalar(query))
+        hashed = None if account is None else account.password_hash
+        if not await self.passwords.verify(hashed, password) or account is None:
+            return None
+        return await self.open_session(account, device)
+
+    async def open_session(self, account: AccountRow, device: str) -> SignedIn:
+        """A new session of the account, for a browser that proved it is the account's."""
+        secret = new_secret()
+        row = _session_row(account.person_id, secret, device)
+        await self._store.change_person(account.person_id, lambda session: session.add(row))
+        names = await self._store.people([account.person_id])
+        return SignedIn(account.person_id, names[account.person_id].name, account.name, secret)
+
+    async def sessions(self, person_id: str, cookie_secret: str) -> list[tuple[SessionRow, bool]]:
+        """The person's sessions, the oldest first, each with whether the cookie is its."""
+        query = (
+            select(SessionRow)
+            .where(SessionRow.person_id == person_id)
+            .order_by(SessionRow.created_at, SessionRow.id)
+        )
+        rows = await self._db.read(lambda session: list(session.scalars(query)))
+        mine = secret_hash(cookie_secret)
+        return [(row, row.secret_hash == mine) for row in rows]
+
+    async def end_session(self, person_id: str, session_id: str) -> bool:
+        """End one of the person's sessions; False if they have none by that id."""
+        query = delete(SessionRow).where(
+            SessionRow.person_id == person_id, SessionRow.id == session_id
+        )
+
+        def work(session: Session) -> int:
+            return int(getattr(session.execute(query), "rowcount", 0) or 0)
+
+        return await self._store.change_person(person_id, work) > 0
+
+    async def sign_out(self, person_id: str, cookie_secret: str) -> None:
+        query = delete(SessionRow).where(SessionRow.secret_hash == secret_hash(cookie_secret))
+        await self._store.change_person(person_id, lambda session: session.execute(query))
+
+    async def check_password(self, person_id: str, password: str) -> bool:
+        account = await self.of(person_id)
+        hashed = None if account is None else account.password_hash
+        return await self.passwords.verify(hashed, password) and account is not None
+
+    async def change_password(self, person_id: str, new: str, cookie_secret: str) -> None:
+        """The new password's hash; every session but this browser's ended."""
+        hashed = await self.passwords.hash(new)
+        keep = secret_hash(cookie_secret)
+
+        def work(session: Session) -> None:
+            session.execute(
+                update(AccountRow)
+                .where(AccountRow.person_id == person_id)
+                .values(password_hash=hashed)
+            )
+            session.execute(
+                delete(SessionRow).where(
+                    SessionRow.person_id == person_id, SessionRow.secret_hash != keep
+                )
+            )
+
+        await self._store.change_person(person_id, work)
+
+    async def delete(self, person_id: str) -> None:
+        """The account, its sessions, passkeys, name and chat names gone; the person's row
+        stays as ``deleted player``, opened by no cookie, so finished tables keep their
+        seats and records."""
+
+        def work(session: Session) -> None:
+            person = session.get(PersonRow, person_id)
+            old_name = "" if person is None else person.name
+            session.execute(delete(SessionRow).where(SessionRow.person_id == person_id))
+            session.execute(delete(PasskeyRow).where(PasskeyRow.person_id == person_id))
+            session.execute(delete(AccountRow).where(AccountRow.person_id == person_id))
+            _retire_guest_cookie(session, person_id, DELETED_NAME)
+            seats = select(SeatRow.table_id, SeatRow.seat).where(SeatRow.person_id == person_id)
+            for table_id, seat in session.execute(seats).tuples():
+                session.execute(
+                    update(ChatRow)
+                    .where(
+                        ChatRow.table_id == table_id,
+                        ChatRow.seat == seat,
+                        ChatRow.name == old_name,  # not a later holder's of the seat
+                    )
+                    .values(name=DELETED_NAME)
+                )
+
+        await self._store.change_person(person_id, work)
+
+
+def _person(person_id: str, name: str) -> PersonRow:
+    # Opened by sessions only: its own secret is one nobody was given.
+    return PersonRow(
+        id=person_id, secret_hash=secret_hash(new_secret()), name=name, created_at=time.time()
+    )
+
+
+def _retire_guest_cookie(session: Session, person_id: str, name: str) -> None:
+    """The person's own cookie secret replaced by one nobody holds, and their name set."""
+    session.execute(
+        update(PersonRow)
+        .where(PersonRow.id == person_id)
+        .values(secret_hash=secret_hash(new_secret()), name=name)
+    )
+
+
+def _session_row(person_id: str, secret: str, device: str) -> SessionRow:
+    return SessionRow(
+        id=new_id(),
+        person_id=person_id,
+        secret_hash=secret_hash(secret),
+        device=device[:DEVICE_CHARS],
+        created_at=time.time(),
+    )
