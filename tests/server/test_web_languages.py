@@ -1,10 +1,12 @@
 """The page in German and Japanese, in Debian's Chromium: the language from the browser's
-Accept-Language, <html lang> set, and on the lobby and at a table of every game no text a
-person reads (text, aria-label, placeholder, title) left as an English string of the
-catalogue whose translation differs; a language picked in the page is remembered."""
+Accept-Language, <html lang> set, and on the lobby and at a table of every game, its own
+part (.board-host) included, before and after moves played by clicks, no text a person
+reads (text, aria-label, placeholder, title) left as an English string of the catalogue
+whose translation differs; a language picked in the page is remembered."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -17,25 +19,30 @@ from sleuth.i18n import page_catalogue
 from .browser import DESKTOP, launch_browser
 from .conftest import Server
 
-# Every piece of text a person meets: each text node, and the attributes read aloud or shown;
-# outside the games' own parts of the table (.board-host), whose words are not in the
-# catalogues yet (the shared page's are).
+# Every piece of text a person meets: each text node, and the attributes read aloud or shown,
+# the games' own parts of the table (.board-host) included; each with whether it is in one.
+# The notation box's placeholder is left out: its example is a move in the game's notation
+# ("e.g. ask 1 purple left"), which is no language's, and would match "%(time)s left". So is
+# what the generic table (for a game with no page part of its own) shows as it comes: the
+# moves in notation ("accuse") and the view's field names ("questions left").
 SHOWN_TEXT = """() => {
   const texts = [];
-  const own = (node) => !(node.parentElement || node).closest(".board-host");
+  const inBoard = (node) => Boolean((node.parentElement || node).closest(".board-host"));
+  const data = ".fallback .move-kind, .fallback button[data-action], .fallback dt";
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent.trim();
-    if (text && own(node)) texts.push(text);
+    if (text && !node.parentElement.closest(data)) texts.push([text, inBoard(node)]);
   }
   const labelled = document.querySelectorAll("[aria-label], [placeholder], [title]");
-  for (const element of [...labelled].filter(own)) {
+  for (const element of labelled) {
     for (const name of ["aria-label", "placeholder", "title"]) {
       const value = element.getAttribute(name);
-      if (value && value.trim()) texts.push(value.trim());
+      if (name === "placeholder" && element.id === "notation") continue;
+      if (value && value.trim()) texts.push([value.trim(), inBoard(element)]);
     }
   }
-  texts.push(document.title);
+  texts.push([document.title, false]);
   return texts;
 }"""
 
@@ -56,37 +63,81 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def english_patterns(language: str) -> list[tuple[str, re.Pattern[str]]]:
     """Each English string of the catalogue that the language says otherwise, as a pattern
     matching the whole of a shown text (a placeholder matches a value: no colon, so that a
-    game part's own "seat 1: 13 possible cases" is not taken for "seat %(seat)s")."""
+    game part's own "seat 1: 13 possible cases" is not taken for "seat %(seat)s"). A string
+    of placeholders and punctuation only ("%(name)s: %(cards)s") has no English word to
+    leave, and would match any sentence with a colon: left out."""
     patterns = []
     for msgid, translated in page_catalogue(language).items():
         forms = translated if isinstance(translated, list) else [translated]
         if not msgid or msgid in forms:
             continue
         pieces = re.split(r"%\(\w+\)[sd]", msgid.strip())
+        if not re.search("[A-Za-z]", "".join(pieces)):
+            continue
         patterns.append((msgid, re.compile("[^:]+".join(re.escape(p) for p in pieces))))
     return patterns
 
 
 def kit_texts(games: list[dict[str, Any]]) -> set[str]:
-    """What the games' kits send in English (bots' descriptions, options' help): not yet in
-    the catalogues, so left out here rather than matched by a pattern by chance (a bot's
-    "Rules of thumb..." is no "Rules of %(game)s")."""
+    """What the games' kits send in English to the lobby (bots' descriptions, options' names
+    and help): not yet in the catalogues, so left out there rather than matched by a pattern
+    by chance (a bot's "Rules of thumb..." is no "Rules of %(game)s", an option "glasses" no
+    card "glasses"). Never left out in a game's own part of the table."""
     texts: set[str] = set()
     for game in games:
         texts.update(bot["about"] for bot in game["bot_levels"])
         texts.update(option["help"] for option in game["options"])
+        texts.update(option["name"] for option in game["options"])
     return texts
 
 
-def english_left(page: Any, language: str, skipped: set[str]) -> list[tuple[str, str]]:
+def english_left(page: Any, language: str, skipped: set[str]) -> list[tuple[str, str, str]]:
+    """Each shown text that is an English string of the catalogue: the text, the string, and
+    where ("board": in the game's own part of the table; "page": elsewhere)."""
     shown = page.evaluate(SHOWN_TEXT)
+    patterns = english_patterns(language)
     return [
-        (text, msgid)
-        for text in shown
-        if text not in skipped
-        for msgid, pattern in english_patterns(language)
+        (text, msgid, "board" if in_board else "page")
+        for text, in_board in shown
+        if in_board or text not in skipped
+        for msgid, pattern in patterns
         if pattern.fullmatch(text)
     ]
+
+
+# Inside the game's own part: the buttons that make a move now (each names its action) and
+# the cards and choices that can be picked now, not yet picked.
+MOVES = '.board-host button[data-action]:not([disabled]):not([data-action=""])'
+PICKS = '.board-host button.pick.usable:not([aria-pressed="true"])'
+MY_TURN = '.prompt:not([hidden]), .table-page[data-status="finished"]'
+STEP_CHANGED = """(step) => document.querySelector(".table-page").dataset.step !== step"""
+
+
+def play_by_clicks(page: Any, moves: int, rng: random.Random) -> int:
+    """Play up to `moves` moves of my seat as a person who reads no words would: click a
+    pickable card or choice at random until a button that makes a move is offered, then
+    click one of those, and wait for the bots to hand the turn back. How many were played
+    (fewer when the game ends first)."""
+    played = 0
+    while played < moves:
+        page.wait_for_selector(MY_TURN, timeout=60_000)
+        if page.get_attribute(".table-page", "data-status") == "finished":
+            break
+        step = page.get_attribute(".table-page", "data-step")
+        for _ in range(60):
+            # The turn may show a moment before the legal moves come (the board then
+            # offers nothing yet to click).
+            page.wait_for_selector(f"{MOVES}, {PICKS}", timeout=20_000)
+            is_move = page.locator(MOVES).count() > 0
+            buttons = page.locator(MOVES if is_move else PICKS)
+            count = buttons.count()
+            assert count, f"nothing to click at step {step}"
+            buttons.nth(rng.randrange(count)).click()
+            if is_move or page.get_attribute(".table-page", "data-step") != step:
+                break
+        page.wait_for_function(STEP_CHANGED, arg=step, timeout=20_000)
+        played += 1
+    return played
 
 
 def deal_against_bots(page: Any, game: dict[str, Any], name: str) -> None:
@@ -126,12 +177,20 @@ def test_lobby_and_every_games_table_show_no_english_left(
         assert page.evaluate("document.documentElement.lang") == language
         assert page.input_value("#language") == language
         assert english_left(page, language, skipped) == [], english_left(page, language, skipped)
+        rng = random.Random(f"{language}-tables")
         for game in games:
             page.goto(server.http + "/")
             page.wait_for_selector("#new-table")
             deal_against_bots(page, game, "Ana")
             left = english_left(page, language, skipped)
             assert left == [], (game["name"], left)
+            played = 0
+            while played < 3 and play_by_clicks(page, 1, rng):
+                played += 1
+                left = english_left(page, language, skipped)
+                assert left == [], (game["name"], played, left)
+            finished = page.get_attribute(".table-page", "data-status") == "finished"
+            assert played == 3 or finished, (game["name"], played)
         assert errors == []
     finally:
         context.close()

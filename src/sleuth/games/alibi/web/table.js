@@ -2,7 +2,7 @@
 // clue cards laid out in front of each player below them, the alibis, the convictions so
 // far, the special cards (alibi, bribe, good eye: "Bestechung" and "Gutes Auge" on the
 // printed cards), your hand. Each step of the history is told from its typed events.
-import {capitalize, h, listWords, pickButton, plural, seatColour, seatDot, section, tr, trn} from "sleuth/kit";
+import {capitalize, h, listWords, pickButton, seatColour, seatDot, section, tr, trn} from "sleuth/kit";
 
 /**
  * The seat's view (views.AlibiView, as JSON).
@@ -61,9 +61,9 @@ const GROUP_WORDS = {
 };
 /** @type {Record<string, string>} */
 const SPECIAL_HELP = {
-  alibi: "Alibi: pick a suspect who cannot be the culprit this round.",
-  bribe: "Bribe: pick a clue lying in front of another player; it is discarded.",
-  goodeye: "Good eye: lay out two more cards this turn.",
+  alibi: tr("Alibi: pick a suspect who cannot be the culprit this round."),
+  bribe: tr("Bribe: pick a clue lying in front of another player; it is discarded."),
+  goodeye: tr("Good eye: lay out two more cards this turn."),
 };
 const word = (/** @type {string} */ card) => WORDS[card] || card;
 const SVG = "http://www.w3.org/2000/svg";
@@ -153,10 +153,13 @@ function suspectCard(s, view, t, pickedCard) {
     portrait(s.values),
     h("span.al-traits", {}, s.values.map((v) => h("span.al-trait", {class: `g-${GROUP_OF[v]}${covered.has(v) ? " covered" : ""}`},
       covered.has(v) ? "✓ " : "", word(v)))),
-    h("span.al-progress", {text: s.alibi !== null ? `Alibi (from ${t.who(s.alibi)})` : `${s.covered.length} of ${threshold} clues`}));
-  const label = `Suspect ${s.suspect}: ${s.values.map(word).join(", ")}; ${s.alibi !== null ? `has an alibi from ${t.name(s.alibi)}` : `${s.covered.length} of ${threshold} clues laid`}`;
+    h("span.al-progress", {text: s.alibi !== null ? tr("Alibi (from %(name)s)", {name: t.name(s.alibi)})
+      : trn("%(covered)s of %(count)s clue", "%(covered)s of %(count)s clues", threshold, {covered: s.covered.length})}));
+  const v = {suspect: s.suspect, traits: listWords(s.values.map(word)), covered: s.covered.length};
+  const label = s.alibi !== null ? tr("Suspect %(suspect)s: %(traits)s; has an alibi from %(name)s", {...v, name: t.name(s.alibi)})
+    : trn("Suspect %(suspect)s: %(traits)s; %(covered)s of %(count)s clue laid", "Suspect %(suspect)s: %(traits)s; %(covered)s of %(count)s clues laid", threshold, v);
   if (!t.live || !target) return h("div.al-suspect", {class: s.alibi !== null ? "alibied" : "", role: "img", "aria-label": label}, body);
-  const verb = target === convict ? `Convict ${s.suspect}` : `Give ${s.suspect} an alibi`;
+  const verb = target === convict ? tr("Convict %(suspect)s", {suspect: s.suspect}) : tr("Give %(suspect)s an alibi", {suspect: s.suspect});
   return h("div.al-suspect-wrap", {},
     h("div.al-suspect", {class: s.alibi !== null ? "alibied" : "", role: "img", "aria-label": label}, body),
     h("button.act", {type: "button", "data-key": `suspect:${s.suspect}`, "data-action": target, disabled: !t.can(target),
@@ -176,25 +179,25 @@ function handActions(view, t, hand, picked) {
     const cards = exchanging.map((i) => hand[i]);
     const action = [...t.legal].find((a) => a.startsWith("exchange ") && sameCards(a.slice(9).split("+"), cards));
     buttons.push(h("button.act", {type: "button", "data-key": "al-exchange-send", "data-action": action || "", disabled: !action,
-      onclick: () => { if (action) t.act(action); }}, cards.length ? `Exchange ${listWords(cards.map(word))}` : "Pick the cards to exchange"));
-    buttons.push(h("button", {type: "button", "data-key": "al-exchange-cancel", onclick: () => t.pick.delete("exchange")}, "Cancel"));
+      onclick: () => { if (action) t.act(action); }}, cards.length ? tr("Exchange %(cards)s", {cards: listWords(cards.map(word))}) : tr("Pick the cards to exchange")));
+    buttons.push(h("button", {type: "button", "data-key": "al-exchange-cancel", onclick: () => t.pick.delete("exchange")}, tr("Cancel")));
     return buttons;
   }
   if (picked !== undefined) {
     const card = hand[picked];
     const swap = `swap ${card}`;
-    if (t.can(swap)) buttons.push(h("button.act", {type: "button", "data-key": "al-swap", "data-action": swap, onclick: () => t.act(swap)}, `Swap ${word(card)} for a new card`));
-    else if (card === "goodeye") buttons.push(h("button.act", {type: "button", "data-key": "al-goodeye", "data-action": "goodeye", disabled: !t.can("goodeye"), onclick: () => t.act("goodeye")}, "Play the good eye"));
-    else if (card === "alibi") buttons.push(h("span.al-hint", {text: "Now pick the suspect above."}));
-    else if (card === "bribe") buttons.push(h("span.al-hint", {text: "Now pick a clue in front of another player."}));
+    if (t.can(swap)) buttons.push(h("button.act", {type: "button", "data-key": "al-swap", "data-action": swap, onclick: () => t.act(swap)}, tr("Swap %(card)s for a new card", {card: word(card)})));
+    else if (card === "goodeye") buttons.push(h("button.act", {type: "button", "data-key": "al-goodeye", "data-action": "goodeye", disabled: !t.can("goodeye"), onclick: () => t.act("goodeye")}, tr("Play the good eye")));
+    else if (card === "alibi") buttons.push(h("span.al-hint", {text: tr("Now pick the suspect above.")}));
+    else if (card === "bribe") buttons.push(h("span.al-hint", {text: tr("Now pick a clue in front of another player.")}));
     else buttons.push(h("button.act", {type: "button", "data-key": "al-play", "data-action": `play ${card}`, disabled: !t.can(`play ${card}`),
-      onclick: () => t.act(`play ${card}`)}, t.can(`play ${card}`) ? `Lay out ${word(card)}` : `${capitalize(word(card))} fits no suspect on display`));
+      onclick: () => t.act(`play ${card}`)}, t.can(`play ${card}`) ? tr("Lay out %(card)s", {card: word(card)}) : capitalize(tr("%(card)s fits no suspect on display", {card: word(card)}))));
   }
   if ([...t.legal].some((a) => a.startsWith("exchange "))) {
-    buttons.push(h("button", {type: "button", "data-key": "al-exchange", onclick: () => { t.pick.delete("card"); t.pick.set("exchange", []); }}, "Exchange cards…"));
+    buttons.push(h("button", {type: "button", "data-key": "al-exchange", onclick: () => { t.pick.delete("card"); t.pick.set("exchange", []); }}, tr("Exchange cards…")));
   }
   if (t.can("pass")) buttons.push(h("button.act", {type: "button", "data-key": "al-pass", "data-action": "pass", onclick: () => t.act("pass")},
-    view.phase === "swap" ? "Keep my hand (end the turn)" : view.phase === "extra" ? "No more cards" : "Pass"));
+    view.phase === "swap" ? tr("Keep my hand (end the turn)") : view.phase === "extra" ? tr("No more cards") : tr("Pass")));
   return buttons;
 }
 
@@ -216,55 +219,58 @@ export default {
     const myTurn = t.live && t.legal.size > 0;
     const bribing = pickedCard === "bribe";
     const fronts = view.fronts.map((front, seat) => h("div.al-front", {style: {"--seat": seatColour(seat)},
-      class: view.active === seat ? "active" : "", role: "group", "aria-label": `Clues in front of ${t.name(seat)}`},
+      class: view.active === seat ? "active" : "", role: "group", "aria-label": tr("Clues in front of %(name)s", {name: t.name(seat)})},
     h("div.al-front-head", {}, seatDot(seat), h("strong", {text: seat === t.seat ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat)}),
-      view.active === seat ? h("span.al-badge", {text: "on turn"}) : null,
-      h("span.al-hand-size", {text: plural(view.hand_sizes[seat], "card")}),
-      h("span.al-score", {text: plural(view.scores[seat], "point")})),
+      view.active === seat ? h("span.al-badge", {text: tr("on turn")}) : null,
+      h("span.al-hand-size", {text: trn("%(count)s card", "%(count)s cards", view.hand_sizes[seat])}),
+      h("span.al-score", {text: trn("%(count)s point", "%(count)s points", view.scores[seat])})),
     h("div.al-front-cards", {}, front.length ? front.map((card, i) => {
       const action = `bribe ${seat} ${card}`;
       return bribing && seat !== t.seat
-        ? clueCard(card, {small: true, key: `front:${seat}:${i}`, usable: t.can(action), label: `Bribe away ${t.name(seat)}'s ${word(card)} clue`,
+        ? clueCard(card, {small: true, key: `front:${seat}:${i}`, usable: t.can(action), label: tr("Bribe away %(name)s's %(card)s clue", {name: t.name(seat), card: word(card)}),
           onpick: () => t.act(action)})
-        : clueCard(card, {small: true, label: `${word(card)} clue in front of ${t.name(seat)}`});
-    }) : h("span.muted.small", {text: "no clue laid out"}))));
-    const handZone = view.hand === null ? null : section("Your hand",
+        : clueCard(card, {small: true, label: tr("%(card)s clue in front of %(name)s", {card: word(card), name: t.name(seat)})});
+    }) : h("span.muted.small", {text: tr("no clue laid out")}))));
+    const handZone = view.hand === null ? null : section(tr("Your hand"),
       h("div.al-hand", {}, hand.length ? hand.map((card, i) => myTurn
         ? clueCard(card, {key: `hand:${i}`, picked: exchanging ? exchanging.includes(i) : picked === i, usable: true,
           onpick: () => exchanging ? t.pick.set("exchange", exchanging.includes(i) ? exchanging.filter((x) => x !== i) : [...exchanging, i])
             : t.pick.toggle("card", i)})
-        : clueCard(card)) : h("span.muted", {text: "no card in hand"})),
+        : clueCard(card)) : h("span.muted", {text: tr("no card in hand")})),
       pickedCard && SPECIAL_HELP[pickedCard] ? h("p.al-help", {text: SPECIAL_HELP[pickedCard]}) : null,
       myTurn ? h("div.row.al-actions", {}, handActions(view, t, hand, picked)) : null);
     const last = view.convictions[view.convictions.length - 1];
     return h("div.al", {},
-      section("Suspects",
+      section(tr("Suspects"),
         h("div.al-suspects", {}, view.display.map((s) => suspectCard(s, view, t, pickedCard))),
         h("p.al-status", {},
-          `${view.convictions.length} of ${view.convictions_to_end} convicted · ${plural(view.suspect_pile_size, "suspect")} face down · ${plural(view.draw_pile_size, "card")} to draw`,
-          view.extra_plays ? h("strong", {text: ` · Good eye: ${plural(view.extra_plays, "more card")} to lay`}) : null,
-          last ? ` · last convicted: ${last.suspect}` : null)),
-      section("Clues laid out", h("div.al-fronts", {}, fronts)),
+          [tr("%(convicted)s of %(count)s convicted", {convicted: view.convictions.length, count: view.convictions_to_end}),
+            trn("%(count)s suspect face down", "%(count)s suspects face down", view.suspect_pile_size),
+            trn("%(count)s card to draw", "%(count)s cards to draw", view.draw_pile_size)].join(" · "),
+          view.extra_plays ? h("strong", {text: " · " + trn("Good eye: %(count)s more card to lay", "Good eye: %(count)s more cards to lay", view.extra_plays)}) : null,
+          last ? " · " + tr("last convicted: %(suspect)s", {suspect: last.suspect}) : null)),
+      section(tr("Clues laid out"), h("div.al-fronts", {}, fronts)),
       handZone,
-      view.convictions.length ? section("Convictions", h("ol.al-convictions", {}, view.convictions.map((c) => h("li", {},
-        h("strong", {text: c.suspect}), ` (${c.how}${c.convicter === null ? "" : `, by ${t.who(c.convicter)}`}): `,
-        c.points.map((p, seat) => `${t.who(seat)} +${p}`).join(", "))))) : null);
+      view.convictions.length ? section(tr("Convictions"), h("ol.al-convictions", {}, view.convictions.map((c) => h("li", {},
+        h("strong", {text: c.suspect}), " ",
+        c.convicter === null ? tr("(%(how)s):", {how: howWords(c.how)}) : tr("(%(how)s, by %(name)s):", {how: howWords(c.how), name: t.name(c.convicter)}), " ",
+        c.points.map((p, seat) => tr("%(name)s +%(points)s", {name: t.name(seat), points: p})).join(", "))))) : null);
   },
 
   prompt(view, t) {
-    if (view.phase === "convict") return `Two suspects are complete at once: choose which one is convicted.`;
-    if (view.phase === "swap") return "You may swap one more hand card with the draw pile, or keep your hand.";
-    if (view.phase === "extra") return "Good eye: lay out more cards, or stop.";
-    return "Lay out a clue that fits a suspect (pick it in your hand), play a special card, or exchange cards.";
+    if (view.phase === "convict") return tr("Two suspects are complete at once: choose which one is convicted.");
+    if (view.phase === "swap") return tr("You may swap one more hand card with the draw pile, or keep your hand.");
+    if (view.phase === "extra") return tr("Good eye: lay out more cards, or stop.");
+    return tr("Lay out a clue that fits a suspect (pick it in your hand), play a special card, or exchange cards.");
   },
 
   keys(view, t) {
     const keys = [];
     if (t.legal.size && view.hand) {
-      keys.push({key: "1–4", label: "pick a hand card"});
+      keys.push({key: "1–4", label: tr("pick a hand card")});
       view.hand.forEach((card, i) => keys.push({key: String(i + 1), hidden: true, run: () => t.pick.toggle("card", i)}));
     }
-    if (t.can("pass")) keys.push({key: "p", label: "pass", run: () => t.act("pass")});
+    if (t.can("pass")) keys.push({key: "p", label: tr("pass"), run: () => t.act("pass")});
     return keys;
   },
 

@@ -1,7 +1,7 @@
 // Black Stories Investigation's table: your hand of case cards, your own case, every
 // player's evidence grid (fields 0/1, 2, 3) with the cards placed on it, the investigation
 // cards (blood drops) each has left, the solve attempts, the draw and discard piles.
-import {capitalize, h, icon, listWords, pickButton, plural, seatColour, seatDot, section, tr, trn} from "sleuth/kit";
+import {capitalize, h, icon, listWords, pickButton, seatColour, seatDot, section, tr, trn, trNodes} from "sleuth/kit";
 
 /**
  * The seat's view (views.BlackStoriesView, as JSON).
@@ -28,7 +28,9 @@ import {capitalize, h, icon, listWords, pickButton, plural, seatColour, seatDot,
 /** @type {[string, string[]][]} */
 const ATTRIBUTES = [["victim", ["man", "woman"]], ["time", ["day", "night"]], ["scene", ["inside", "outside"]], ["weapon", ["knife", "gun"]]];
 /** @type {[string, string][]} */
-const FIELDS = [["0/1", "0 or 1 match"], ["2", "2 matches"], ["3", "3 matches"]];
+const FIELDS = [["0/1", tr("0 or 1 match")], ["2", tr("2 matches")], ["3", tr("3 matches")]];
+/** @type {Record<string, string>} */
+const ATTRIBUTE_WORD = {victim: tr("victim"), time: tr("time"), scene: tr("scene"), weapon: tr("weapon")};
 // Evidence drawn as small pictures, each with its word below (the picture is never the only cue).
 /** @type {Record<string, string[]>} */
 const PICTURES = {
@@ -43,6 +45,8 @@ const PICTURES = {
 };
 
 const evidence = (/** @type {string} */ card) => card.split(/[+/]/);
+/** A card's or a guess's evidence in words: "man, day, inside". */
+const evidenceList = (/** @type {string} */ card, separator = ", ") => evidence(card).map((v) => evidenceWord(v)).join(separator);
 
 /**
  * @param {string} value
@@ -59,7 +63,7 @@ function piece(value, small) {
  */
 function caseCard(card, {label, key, picked, usable, onpick, small, secret} = {}) {
   const face = h("span.bs-card-face", {}, evidence(card).map((v) => piece(v, small)));
-  const name = label || `case card ${evidence(card).join(", ")}`;
+  const name = label || tr("case card %(evidence)s", {evidence: evidenceList(card)});
   const cls = `bs-card${small ? " small" : ""}${secret ? " secret" : ""}`;
   if (!onpick) return h("span", {class: cls, role: "img", "aria-label": name}, face);
   return pickButton({label: name, key, picked, usable, onpick, cls, content: face});
@@ -70,7 +74,8 @@ function caseCard(card, {label, key, picked, usable, onpick, small, secret} = {}
  * @param {boolean} used
  */
 function drops(count, used) {
-  return h("span.bs-drops", {class: used ? "used" : "", role: "img", "aria-label": `${plural(count, "drop")} investigation card${used ? " (used)" : ""}`},
+  return h("span.bs-drops", {class: used ? "used" : "", role: "img", "aria-label": used ? trn("investigation card with %(count)s drop (used)", "investigation card with %(count)s drops (used)", count)
+    : trn("investigation card with %(count)s drop", "investigation card with %(count)s drops", count)},
     Array.from({length: count}, () => icon(["M12 2c3 5 6 8.5 6 12a6 6 0 0 1-12 0c0-3.5 3-7 6-12z"], undefined, "icon bs-drop")));
 }
 
@@ -90,20 +95,21 @@ function solvePanel(view, t, target) {
   const mine = t.seat === null ? [] : view.unused[t.seat] || [];
   const complete = ATTRIBUTES.every(([, pair]) => pair.some((v) => guess.includes(v)));
   const action = complete && drop ? `solve ${target} ${guessText(guess)} with ${drop}` : "";
-  return h("div.bs-solve", {role: "group", "aria-label": `Solve ${t.name(target)}'s case`},
-    h("p", {}, h("strong", {text: `Solve ${t.name(target)}'s case: `}), "choose one piece of evidence of each kind, and an investigation card."),
-    h("div.bs-solve-grid", {}, ATTRIBUTES.map(([name, pair]) => h("div.bs-pair", {role: "group", "aria-label": name},
-      h("span.bs-pair-name", {text: name}),
-      pair.map((value) => pickButton({label: value, key: `guess:${value}`, picked: guess.includes(value), usable: true,
+  return h("div.bs-solve", {role: "group", "aria-label": tr("Solve %(name)s's case", {name: t.name(target)})},
+    h("p", {}, h("strong", {text: tr("Solve %(name)s's case:", {name: t.name(target)})}), " ", tr("choose one piece of evidence of each kind, and an investigation card.")),
+    h("div.bs-solve-grid", {}, ATTRIBUTES.map(([name, pair]) => h("div.bs-pair", {role: "group", "aria-label": ATTRIBUTE_WORD[name]},
+      h("span.bs-pair-name", {text: ATTRIBUTE_WORD[name]}),
+      pair.map((value) => pickButton({label: evidenceWord(value), key: `guess:${value}`, picked: guess.includes(value), usable: true,
         cls: "bs-guess", content: piece(value),
         onpick: () => t.pick.set("guess", [...guess.filter((g) => !pair.includes(g)), value])}))))),
-    h("div.row", {}, h("span", {text: "Investigation card: "}),
-      mine.map((d) => pickButton({label: `${plural(d, "drop")} card`, key: `drops:${d}`, picked: drop === d, usable: true,
+    h("div.row", {}, h("span", {text: tr("Investigation card:") + " "}),
+      mine.map((d) => pickButton({label: trn("card with %(count)s drop", "card with %(count)s drops", d), key: `drops:${d}`, picked: drop === d, usable: true,
         cls: "bs-drop-pick", content: drops(d, false), onpick: () => t.pick.set("drops", d)}))),
     h("div.row", {},
       h("button.act.primary", {type: "button", "data-key": "bs-solve-send", "data-action": action, disabled: !action || !t.can(action),
-        onclick: () => t.act(action)}, complete && drop ? `Solve: ${guessText(guess).replaceAll("/", " · ")} with ${plural(drop, "drop")}` : "Solve…"),
-      h("button", {type: "button", "data-key": "bs-solve-cancel", onclick: () => { t.pick.delete("solve"); }}, "Not now")));
+        onclick: () => t.act(action)}, complete && drop ? trn("Solve: %(guess)s with %(count)s drop", "Solve: %(guess)s with %(count)s drops", drop, {guess: evidenceList(guessText(guess), " · ")})
+        : tr("Solve…")),
+      h("button", {type: "button", "data-key": "bs-solve-cancel", onclick: () => { t.pick.delete("solve"); }}, tr("Not now"))));
 }
 
 /**
@@ -120,31 +126,32 @@ function seatPanel(view, t, seat) {
   const solving = t.pick.get("solve") === seat;
   const canSolve = t.live && [...t.legal].some((a) => a.startsWith(`solve ${seat} `));
   const file = isMe
-    ? (view.case ? h("div.bs-file.open", {}, h("span.bs-file-title", {text: "Your case (only you see it)"}), caseCard(view.case, {secret: true, label: `your case: ${evidence(view.case).join(", ")}`}))
-      : h("div.bs-file", {text: "No case right now"}))
-    : h("div.bs-file", {role: "img", "aria-label": view.has_case[seat] ? `${t.name(seat)}'s case: hidden` : `${t.name(seat)} holds no case`},
-      h("span.bs-file-closed", {text: view.has_case[seat] ? "Case file: hidden" : "No case"}));
+    ? (view.case ? h("div.bs-file.open", {}, h("span.bs-file-title", {text: tr("Your case (only you see it)")}),
+      caseCard(view.case, {secret: true, label: tr("your case: %(evidence)s", {evidence: evidenceList(view.case)})}))
+      : h("div.bs-file", {text: tr("No case right now")}))
+    : h("div.bs-file", {role: "img", "aria-label": view.has_case[seat] ? tr("%(name)s's case: hidden", {name: t.name(seat)}) : tr("%(name)s holds no case", {name: t.name(seat)})},
+      h("span.bs-file-closed", {text: view.has_case[seat] ? tr("Case file: hidden") : tr("No case")}));
   return h("div.bs-seat", {class: [isMe ? "me" : "", view.turn === seat && view.phase !== "over" ? "on-turn" : ""].join(" "),
     style: {"--seat": seatColour(seat)}, role: "group", "aria-label": isMe ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat)},
   h("div.bs-seat-head", {}, seatDot(seat), h("strong", {text: isMe ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat)}),
-    view.turn === seat && view.phase !== "over" ? h("span.bs-badge", {text: "on turn"}) : null,
-    h("span.bs-score", {title: "points", text: plural(view.scores[seat], "point")})),
+    view.turn === seat && view.phase !== "over" ? h("span.bs-badge", {text: tr("on turn")}) : null,
+    h("span.bs-score", {title: tr("points"), text: trn("%(count)s point", "%(count)s points", view.scores[seat])})),
   h("div.bs-targets", {},
     !isMe && t.live && picked ? h("button.act.bs-target", {type: "button", "data-key": `play:${seat}`, "data-action": play,
-      disabled: !t.can(play), onclick: () => t.act(play), "aria-label": `Play to ${t.name(seat)}: ${evidence(picked).join(", ")}`},
-    `Play to ${t.name(seat)}`) : null,
+      disabled: !t.can(play), onclick: () => t.act(play), "aria-label": tr("Play to %(name)s: %(evidence)s", {name: t.name(seat), evidence: evidenceList(picked)})},
+    tr("Play to %(name)s", {name: t.name(seat)})) : null,
     !isMe && canSolve && !solving ? h("button.act.bs-target", {type: "button", "data-key": `solve:${seat}`,
-      onclick: () => t.pick.set("solve", seat)}, `Solve ${t.name(seat)}'s case…`) : null),
+      onclick: () => t.pick.set("solve", seat)}, tr("Solve %(name)s's case…", {name: t.name(seat)})) : null),
   file,
-  h("div.bs-grid", {role: "group", "aria-label": `${t.name(seat)}'s evidence grid`}, FIELDS.map(([field, words]) => h("div.bs-field", {},
+  h("div.bs-grid", {role: "group", "aria-label": tr("%(name)s's evidence grid", {name: t.name(seat)})}, FIELDS.map(([field, words]) => h("div.bs-field", {},
     h("span.bs-field-name", {title: words}, h("strong", {text: field}), h("small", {text: words})),
     grid.filter((p) => p.field === field).map((p) => caseCard(p.card, {small: true,
-      label: `${evidence(p.card).join(", ")} on field ${field} of ${t.name(seat)}`}))))),
-  h("div.bs-row", {}, h("span.muted.small", {text: "Investigation cards: "}),
+      label: tr("%(evidence)s on field %(field)s of %(name)s", {evidence: evidenceList(p.card), field, name: t.name(seat)})}))))),
+  h("div.bs-row", {}, h("span.muted.small", {text: tr("Investigation cards:") + " "}),
     [1, 2, 3].map((d) => drops(d, !view.unused[seat].includes(d)))),
-  attempts.length ? h("ul.bs-attempts", {"aria-label": `Attempts on ${t.name(seat)}'s case`}, attempts.map((a) => h("li", {class: a.success ? "solved" : ""},
-    seatDot(a.seat), ` ${a.guess ? a.guess.replaceAll("/", " · ") : "a hidden guess"} `, drops(a.drops, false),
-    h("strong", {text: a.success ? ` solved, +${a.points}` : " failed"})))) : null,
+  attempts.length ? h("ul.bs-attempts", {"aria-label": tr("Attempts on %(name)s's case", {name: t.name(seat)})}, attempts.map((a) => h("li", {class: a.success ? "solved" : ""},
+    seatDot(a.seat), " ", a.guess ? evidenceList(a.guess, " · ") : tr("a hidden guess"), " ", drops(a.drops, false),
+    h("strong", {text: " " + (a.success ? tr("solved, +%(points)s", {points: a.points}) : tr("failed"))})))) : null,
   solving ? solvePanel(view, t, seat) : null);
 }
 
@@ -153,40 +160,40 @@ export default {
   board(view, t) {
     const playing = t.live && t.canKind("play");
     const picked = t.pick.get("card");
-    const hand = view.hand === null ? null : section("Your hand", h("div.bs-hand", {},
+    const hand = view.hand === null ? null : section(tr("Your hand"), h("div.bs-hand", {},
       view.hand.length ? view.hand.map((card, i) => playing
         ? caseCard(card, {key: `hand:${i}`, picked: picked === card, usable: [...t.legal].some((a) => a.startsWith(`play ${card} to `)),
           onpick: () => t.pick.toggle("card", card)})
-        : caseCard(card)) : h("span.muted", {text: "no case card in hand"})),
+        : caseCard(card)) : h("span.muted", {text: tr("no case card in hand")})),
     t.live && t.can("draw") ? h("div.row", {}, h("button.act", {type: "button", "data-key": "bs-draw", "data-action": "draw",
-      onclick: () => t.act("draw")}, view.phase === "draw" ? "Draw (end your turn)" : "Draw, no solve this turn")) : null);
+      onclick: () => t.act("draw")}, view.phase === "draw" ? tr("Draw (end your turn)") : tr("Draw, no solve this turn"))) : null);
     return h("div.bs", {},
       h("div.bs-top", {},
-        section("Table", h("div.bs-piles", {},
-          h("span.bs-pile", {role: "img", "aria-label": `draw pile: ${plural(view.draw_size, "card")}`},
-            h("span.bs-back"), h("strong", {text: String(view.draw_size)}), " to draw"),
-          view.pool === null ? null : h("span.bs-pool", {text: `${plural(view.pool, "point chip")} left`}),
-          view.final_round ? h("span.bs-badge.final", {text: "final round"}) : null),
-        view.discard.length ? h("div.bs-discard", {"aria-label": "discard pile"}, h("span.muted.small", {text: "Discard: "}),
+        section(tr("Table"), h("div.bs-piles", {},
+          h("span.bs-pile", {role: "img", "aria-label": trn("draw pile: %(count)s card", "draw pile: %(count)s cards", view.draw_size)},
+            h("span.bs-back"), trNodes("%(count)s to draw", {count: h("strong", {text: String(view.draw_size)})})),
+          view.pool === null ? null : h("span.bs-pool", {text: trn("%(count)s point chip left", "%(count)s point chips left", view.pool)}),
+          view.final_round ? h("span.bs-badge.final", {text: tr("final round")}) : null),
+        view.discard.length ? h("div.bs-discard", {"aria-label": tr("discard pile")}, h("span.muted.small", {text: tr("Discard:") + " "}),
           view.discard.map((c) => caseCard(c, {small: true}))) : null),
         hand),
-      section("Case files", h("div.bs-seats", {}, [...Array(view.players).keys()].map((seat) => seatPanel(view, t, seat)))));
+      section(tr("Case files"), h("div.bs-seats", {}, [...Array(view.players).keys()].map((seat) => seatPanel(view, t, seat)))));
   },
 
   prompt(view, t) {
-    if (view.phase === "play") return "Pick a case card from your hand, then the player whose case it is checked against.";
-    if (view.phase === "solve") return "You may try to solve one case (or draw to end your turn).";
-    if (view.phase === "draw") return "Draw back to three cards to end your turn.";
+    if (view.phase === "play") return tr("Pick a case card from your hand, then the player whose case it is checked against.");
+    if (view.phase === "solve") return tr("You may try to solve one case (or draw to end your turn).");
+    if (view.phase === "draw") return tr("Draw back to three cards to end your turn.");
     return "";
   },
 
   keys(view, t) {
     const keys = [];
     if (t.canKind("play") && view.hand) {
-      keys.push({key: "1–3", label: "pick a hand card"});
+      keys.push({key: "1–3", label: tr("pick a hand card")});
       view.hand.forEach((card, i) => keys.push({key: String(i + 1), hidden: true, run: () => t.pick.toggle("card", card)}));
     }
-    if (t.can("draw")) keys.push({key: "d", label: "draw", run: () => t.act("draw")});
+    if (t.can("draw")) keys.push({key: "d", label: tr("draw"), run: () => t.act("draw")});
     return keys;
   },
 

@@ -2,7 +2,7 @@
 // stacks, the marker supply, the cards lying in front of each player with their markers,
 // the special investigation once unlocked, "Black Vienna!" at any moment, the sealed guesses.
 // Each step of the history is told from its typed events; the end opens every envelope.
-import {capitalize, h, listWords, pickButton, plural, seatColour, seatDot, section, tr, trn} from "sleuth/kit";
+import {capitalize, h, listWords, pickButton, seatColour, seatDot, section, tr, trn, trNodes} from "sleuth/kit";
 
 /**
  * The seat's view (views.BlackViennaView, as JSON).
@@ -67,8 +67,8 @@ function investigationCard(letters, {markers = null, small = false, label, picke
   const face = h("span.bv-card-face", {},
     h("span.bv-letters", {}, [...letters].map((l) => h("span.bv-letter", {text: l}))),
     markers === null ? null : h("span.bv-markers", {"aria-hidden": "true"},
-      Array.from({length: markers}, () => h("span.bv-stone")), markers === 0 ? h("span.bv-none", {text: "no marker"}) : null),
-    stack === undefined ? null : h("span.bv-stack", {text: `${stack} in stack`}));
+      Array.from({length: markers}, () => h("span.bv-stone")), markers === 0 ? h("span.bv-none", {text: tr("no marker")}) : null),
+    stack === undefined ? null : h("span.bv-stack", {text: tr("%(count)s in stack", {count: stack})}));
   if (!onpick) {
     return h("span.bv-card.investigation", {class: small ? "small" : "", role: "img", "aria-label": label}, face);
   }
@@ -82,7 +82,7 @@ function investigationCard(letters, {markers = null, small = false, label, picke
  */
 function personCard(letter, {label, picked, usable, onpick, key, mine}) {
   const face = h("span.bv-person-letter", {text: letter});
-  if (!onpick) return h("span.bv-card.person", {class: mine ? "mine" : "", role: "img", "aria-label": label || `person ${letter}`}, face);
+  if (!onpick) return h("span.bv-card.person", {class: mine ? "mine" : "", role: "img", "aria-label": label || tr("person %(letter)s", {letter})}, face);
   return pickButton({label, key, picked, usable, onpick, cls: `bv-card person${mine ? " mine" : ""}`, content: face});
 }
 
@@ -91,7 +91,7 @@ function personCard(letter, {label, picked, usable, onpick, key, mine}) {
  * @param {number} seat
  */
 function cardBacks(count, seat) {
-  return h("span.bv-backs", {role: "img", "aria-label": plural(count, "person card")},
+  return h("span.bv-backs", {role: "img", "aria-label": trn("%(count)s person card", "%(count)s person cards", count)},
     Array.from({length: Math.min(count, 8)}, () => h("span.bv-back", {style: {"--seat": seatColour(seat)}})),
     h("span.bv-count", {text: String(count)}));
 }
@@ -107,9 +107,9 @@ function accusePanel(view, t) {
   const mine = view.hand || "";
   const chosen = sortLetters(letters);
   const action = `${kind} ${chosen}`;
-  const grid = h("div.bv-letter-grid", {role: "group", "aria-label": "The 27 persons"},
+  const grid = h("div.bv-letter-grid", {role: "group", "aria-label": tr("The 27 persons")},
     [...LETTERS].map((l) => pickButton({
-      label: `${l}${mine.includes(l) ? " (in your hand)" : ""}`, key: `letter:${l}`, picked: letters.includes(l),
+      label: mine.includes(l) ? tr("%(letter)s (in your hand)", {letter: l}) : l, key: `letter:${l}`, picked: letters.includes(l),
       usable: letters.includes(l) || letters.length < 3,
       cls: `bv-letter-pick${mine.includes(l) ? " held" : ""}`, content: l,
       onpick: () => {
@@ -118,18 +118,19 @@ function accusePanel(view, t) {
       },
     })));
   const ready = chosen.length === 3;
-  return h("div.bv-accuse-panel", {role: "group", "aria-label": guessing ? "Your sealed guess" : "Black Vienna!"},
+  return h("div.bv-accuse-panel", {role: "group", "aria-label": guessing ? tr("Your sealed guess") : tr("Black Vienna!")},
     h("p", {text: guessing
-      ? "Black Vienna was caught. Circle three persons for your sealed guess, or pass."
-      : "Name the three members of Black Vienna. A wrong accusation puts you out of the running (you keep answering and asking)."}),
+      ? tr("Black Vienna was caught. Circle three persons for your sealed guess, or pass.")
+      : tr("Name the three members of Black Vienna. A wrong accusation puts you out of the running (you keep answering and asking).")}),
     grid,
     h("div.row", {},
-      h("span.bv-chosen", {"aria-live": "polite", text: ready ? `Your ${kind === "guess" ? "guess" : "accusation"}: ${spaced(chosen)}` : `Pick ${3 - chosen.length} more`}),
+      h("span.bv-chosen", {"aria-live": "polite", text: ready ? (kind === "guess" ? tr("Your guess: %(letters)s", {letters: spaced(chosen)}) : tr("Your accusation: %(letters)s", {letters: spaced(chosen)}))
+        : trn("Pick %(count)s more", "Pick %(count)s more", 3 - chosen.length)}),
       h("button.act.danger", {type: "button", "data-key": "bv-accuse-send", "data-action": ready ? action : "",
         disabled: !ready || !t.can(action), onclick: () => t.act(action)},
-      guessing ? "Hand in the guess" : `Accuse ${ready ? spaced(chosen) : "…"}`),
-      guessing && t.can("pass") ? h("button.act", {type: "button", "data-key": "bv-pass", "data-action": "pass", onclick: () => t.act("pass")}, "Pass") : null,
-      !guessing ? h("button", {type: "button", "data-key": "bv-accuse-close", onclick: () => { t.pick.delete("accusing"); }}, "Not now") : null));
+      guessing ? tr("Hand in the guess") : ready ? tr("Accuse %(letters)s", {letters: spaced(chosen)}) : tr("Accuse…")),
+      guessing && t.can("pass") ? h("button.act", {type: "button", "data-key": "bv-pass", "data-action": "pass", onclick: () => t.act("pass")}, tr("Pass")) : null,
+      !guessing ? h("button", {type: "button", "data-key": "bv-accuse-close", onclick: () => { t.pick.delete("accusing"); }}, tr("Not now")) : null));
 }
 
 /**
@@ -149,31 +150,33 @@ function seatPanel(view, t, seat, asks) {
   const canAsk = picked.length > 0 && matching.length > 0;
   const cards = front.map((c) => {
     const reusable = special && c.markers === 0 && !isMe && asks.some((a) => a.cards.includes(c.letters));
-    const label = `${spaced(c.letters)} in front of ${t.name(seat)}: ${plural(c.markers, "marker")}`;
+    const label = trn("%(letters)s in front of %(name)s: %(count)s marker", "%(letters)s in front of %(name)s: %(count)s markers", c.markers,
+      {letters: spaced(c.letters), name: t.name(seat)});
     if (!reusable) return investigationCard(c.letters, {markers: c.markers, small: true, label});
-    return investigationCard(c.letters, {markers: c.markers, small: true, label: `${label}; use it for a special investigation`,
+    return investigationCard(c.letters, {markers: c.markers, small: true, label: tr("%(card)s; use it for a special investigation", {card: label}),
       picked: picked.includes(c.letters), key: `front:${c.letters}`,
       usable: picked.includes(c.letters) || asks.some((a) => a.cards.includes(c.letters) && picked.every((p) => a.cards.includes(p))),
       onpick: () => t.pick.set("cards", picked.includes(c.letters) ? picked.filter((p) => p !== c.letters) : [...picked, c.letters])});
   });
   const badges = [
-    view.asker === seat && view.phase !== "over" ? h("span.bv-badge.asks", {text: "asks now"}) : null,
-    view.questioned.includes(seat) ? null : h("span.bv-badge", {text: "not yet questioned"}),
-    out ? h("span.bv-badge.out", {text: "accused wrongly: out of the running"}) : null,
-    accusations.some((a) => a.correct) ? h("span.bv-badge.won", {text: "caught Black Vienna"}) : null,
-    view.guessed.includes(seat) ? h("span.bv-badge", {text: "handed in an envelope"}) : null,
+    view.asker === seat && view.phase !== "over" ? h("span.bv-badge.asks", {text: tr("asks now")}) : null,
+    view.questioned.includes(seat) ? null : h("span.bv-badge", {text: tr("not yet questioned")}),
+    out ? h("span.bv-badge.out", {text: tr("accused wrongly: out of the running")}) : null,
+    accusations.some((a) => a.correct) ? h("span.bv-badge.won", {text: tr("caught Black Vienna")}) : null,
+    view.guessed.includes(seat) ? h("span.bv-badge", {text: tr("handed in an envelope")}) : null,
   ];
   return h("div.bv-seat", {class: [isMe ? "me" : "", view.asker === seat ? "asker" : ""].join(" "), style: {"--seat": seatColour(seat)},
     role: "group", "aria-label": isMe ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat)},
   h("div.bv-seat-head", {}, seatDot(seat), h("strong", {text: isMe ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat)}),
     cardBacks(view.hand_sizes[seat], seat)),
   h("div.bv-badges", {}, badges),
-  h("div.bv-front", {}, cards.length ? cards : h("span.muted.small", {text: "no investigation card yet"})),
+  h("div.bv-front", {}, cards.length ? cards : h("span.muted.small", {text: tr("no investigation card yet")})),
   isMe || !t.live || !asks.length ? null : h("button.act.bv-ask", {
     type: "button", "data-key": `ask:${seat}`, "data-action": canAsk ? matching[0].action : "",
     disabled: !canAsk, onclick: () => t.act(matching[0].action),
-    "aria-label": picked.length ? `Ask ${t.name(seat)} about ${picked.map(spaced).join(" and ")}` : `Ask ${t.name(seat)}: pick a card first`,
-  }, `Ask ${t.name(seat)}`));
+    "aria-label": picked.length ? tr("Ask %(name)s about %(cards)s", {name: t.name(seat), cards: listWords(picked.map(spaced))})
+      : tr("Ask %(name)s: pick a card first", {name: t.name(seat)}),
+  }, tr("Ask %(name)s", {name: t.name(seat)})));
 }
 
 /** @type {import("sleuth/types").GamePart<BlackViennaView, Picks, Reveal>} */
@@ -182,9 +185,9 @@ export default {
     const asks = investigations(t);
     const picked = t.pick.get("cards") || [];
     const faceUp = view.face_up.map((letters, i) => {
-      if (letters === null) return h("span.bv-card.empty", {role: "img", "aria-label": `stack ${i + 1}: empty`}, h("span", {text: "empty"}));
+      if (letters === null) return h("span.bv-card.empty", {role: "img", "aria-label": tr("stack %(number)s: empty", {number: i + 1})}, h("span", {text: tr("empty")}));
       const usable = asks.some((a) => a.cards.includes(letters));
-      const label = `Face-up investigation card ${spaced(letters)}, stack ${i + 1} (${view.stack_sizes[i]} in stack)`;
+      const label = tr("Face-up investigation card %(letters)s, stack %(number)s (%(count)s in stack)", {letters: spaced(letters), number: i + 1, count: view.stack_sizes[i]});
       if (!t.live || !asks.length) return investigationCard(letters, {label, stack: view.stack_sizes[i]});
       return investigationCard(letters, {label, stack: view.stack_sizes[i], key: `faceup:${i}`,
         picked: picked.includes(letters), usable: usable || picked.includes(letters),
@@ -194,56 +197,63 @@ export default {
         }});
     });
     const needed = Math.max(0, 6 - view.cards_played);
-    const unquestioned = view.questioned.length < view.players ? `${plural(view.players - view.questioned.length, "player")} not yet questioned` : null;
+    const unquestioned = view.questioned.length < view.players
+      ? trn("%(count)s player not yet questioned", "%(count)s players not yet questioned", view.players - view.questioned.length) : null;
+    const toPlay = needed ? trn("%(count)s more card to play", "%(count)s more cards to play", needed) : null;
     const specialText = view.special_unlocked
-      ? "Special investigation unlocked: add a card without markers lying in front of another player."
-      : `Special investigation locked: ${listWords([needed ? `${needed} more card${needed === 1 ? "" : "s"} to play` : null, unquestioned].filter(Boolean))}.`;
+      ? tr("Special investigation unlocked: add a card without markers lying in front of another player.")
+      : tr("Special investigation locked: %(reasons)s.", {reasons: listWords([toPlay, unquestioned].filter(Boolean))});
     const order = [...Array(view.players).keys()];
     const accuse = t.live && (t.canKind("accuse") || t.canKind("guess"));
     const accusing = accuse && (t.pick.get("accusing") || view.phase === "guessing" || view.phase === "final-accusation");
     const cry = accuse && !accusing ? h("button.act.danger.bv-black-vienna", {type: "button", "data-key": "bv-cry",
-      onclick: () => t.pick.set("accusing", true), "aria-label": "Black Vienna! Accuse three persons"}, "Black Vienna!") : null;
+      onclick: () => t.pick.set("accusing", true), "aria-label": tr("Black Vienna! Accuse three persons")}, tr("Black Vienna!")) : null;
     return h("div.bv", {},
       h("div.bv-top", {},
-        section("Investigation cards",
+        section(tr("Investigation cards"),
           h("div.bv-center", {},
             h("div.bv-faceup", {}, faceUp),
-            h("div.bv-supply", {role: "img", "aria-label": `${plural(view.supply, "marker")} left in the supply`},
+            h("div.bv-supply", {role: "img", "aria-label": trn("%(count)s marker left in the supply", "%(count)s markers left in the supply", view.supply)},
               h("span.bv-pile", {"aria-hidden": "true"}, Array.from({length: Math.min(view.supply, 12)}, () => h("span.bv-stone"))),
-              h("strong", {text: String(view.supply)}), h("span", {text: " markers left"}))),
+              h("strong", {text: String(view.supply)}), h("span", {text: " " + trn("marker left", "markers left", view.supply)}))),
           h("p.bv-special", {class: view.special_unlocked ? "open" : "", text: specialText})),
-        view.hand !== null ? section("Your person cards",
-          h("div.bv-hand", {}, [...view.hand].map((l) => personCard(l, {mine: true, label: `person ${l}`}))),
-          view.ring ? h("p.bv-ring-known", {}, "You have seen Black Vienna: ", h("strong", {text: view.ring})) : null,
-          view.own_guess ? h("p.muted", {text: `Your sealed guess: ${view.own_guess === "pass" ? "you passed" : view.own_guess}`}) : null,
+        view.hand !== null ? section(tr("Your person cards"),
+          h("div.bv-hand", {}, [...view.hand].map((l) => personCard(l, {mine: true, label: tr("person %(letter)s", {letter: l})}))),
+          view.ring ? h("p.bv-ring-known", {}, trNodes("You have seen Black Vienna: %(ring)s", {ring: h("strong", {text: view.ring})})) : null,
+          view.own_guess ? h("p.muted", {text: view.own_guess === "pass" ? tr("Your sealed guess: you passed") : tr("Your sealed guess: %(letters)s", {letters: view.own_guess})}) : null,
           cry ? h("div.bv-cry", {}, cry) : null) : cry),
       accusing ? h("div.bv-cry", {}, accusePanel(view, t)) : null,
-      section("Players", h("div.bv-seats", {}, order.map((seat) => seatPanel(view, t, seat, asks)))));
+      section(tr("At the table"), h("div.bv-seats", {}, order.map((seat) => seatPanel(view, t, seat, asks)))));
   },
 
   prompt(view, t) {
     const asks = investigations(t);
-    if (view.phase === "guessing") return "Black Vienna was caught: hand in your sealed guess, or pass.";
-    if (view.phase === "final-accusation") return "You are the last one in the running: name Black Vienna.";
+    if (view.phase === "guessing") return tr("Black Vienna was caught: hand in your sealed guess, or pass.");
+    if (view.phase === "final-accusation") return tr("You are the last one in the running: name Black Vienna.");
     if (asks.length) {
-      const final = view.phase === "final-question" ? "Your one final question: " : "";
-      const special = view.special_unlocked ? " (and, for a special investigation, a card without markers)" : "";
-      return `${final}Pick a face-up card${special}, then the player to ask.`;
+      if (view.phase === "final-question") {
+        return view.special_unlocked
+          ? tr("Your one final question: pick a face-up card (and, for a special investigation, a card without markers), then the player to ask.")
+          : tr("Your one final question: pick a face-up card, then the player to ask.");
+      }
+      return view.special_unlocked
+        ? tr("Pick a face-up card (and, for a special investigation, a card without markers), then the player to ask.")
+        : tr("Pick a face-up card, then the player to ask.");
     }
-    if (t.canKind("accuse")) return "You may cry “Black Vienna!” at any moment.";
+    if (t.canKind("accuse")) return tr("You may cry “Black Vienna!” at any moment.");
     return "";
   },
 
   keys(view, t) {
     const keys = [];
     if (investigations(t).length) {
-      keys.push({key: "1–3", label: "pick a face-up card"});
+      keys.push({key: "1–3", label: tr("pick a face-up card")});
       for (const i of [0, 1, 2]) {
         const letters = view.face_up[i];
         if (letters) keys.push({key: String(i + 1), hidden: true, run: () => t.pick.set("cards", [letters])});
       }
     }
-    if (t.canKind("accuse")) keys.push({key: "!", label: "Black Vienna!", run: () => t.pick.set("accusing", true)});
+    if (t.canKind("accuse")) keys.push({key: "!", label: tr("Black Vienna!"), run: () => t.pick.set("accusing", true)});
     return keys;
   },
 

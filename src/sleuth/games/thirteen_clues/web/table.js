@@ -1,7 +1,7 @@
 // 13 Clues' table: the others' mysteries face up, your own mystery face down (you never see
 // it), your two hidden cards (left and right), the secret informants, the magnifying glasses,
 // the Top Secret tokens, and every card with its colour (always written), type and category.
-import {capitalize, h, icon, listWords, pickButton, plural, seatColour, seatDot, section, tr} from "sleuth/kit";
+import {capitalize, h, icon, listWords, pickButton, seatColour, seatDot, section, tr, trn, trNodes} from "sleuth/kit";
 
 /**
  * The seat's view (views.ThirteenCluesView, as JSON).
@@ -123,14 +123,15 @@ export function deck(view) {
 function card(info, {label, key, picked, usable, onpick, small, back, slot} = {}) {
   if (back || !info) {
     const text = slot ? slot : "?";
-    return h("span.tc-card.back", {class: small ? "small" : "", role: "img", "aria-label": label || "a face-down card"},
+    return h("span.tc-card.back", {class: small ? "small" : "", role: "img", "aria-label": label || tr("a face-down card")},
       h("span.tc-back-mark", {text}));
   }
   const face = h("span.tc-card-face", {},
     h("span.tc-band", {class: `c-${info.colour}`}, suitMark(info.colour), h("span.tc-colour", {text: cardWord(info.colour)})),
     h("span.tc-name", {}, icon(TYPE_ICON[info.type], undefined, "icon tc-type"), cardName(info.name)),
     h("span.tc-cat", {text: `${cardWord(info.type)} · ${cardWord(info.category)}`}));
-  const name = label || `${cardName(info.name)}: ${cardWord(info.colour)} ${cardWord(info.type)}, ${cardWord(info.category)}`;
+  const name = label || tr("%(card)s: %(colour)s %(type)s, %(category)s",
+    {card: cardName(info.name), colour: cardWord(info.colour), type: cardWord(info.type), category: cardWord(info.category)});
   const cls = `tc-card${small ? " small" : ""}`;
   if (!onpick) return h("span", {class: cls, role: "img", "aria-label": name}, face);
   return pickButton({label: name, key, picked, usable, onpick, cls, content: face});
@@ -141,7 +142,7 @@ function card(info, {label, key, picked, usable, onpick, small, back, slot} = {}
  * @param {string} [label]
  */
 function glasses(count, label) {
-  return h("span.tc-glasses", {role: "img", "aria-label": label || plural(count, "magnifying glass", "magnifying glasses")},
+  return h("span.tc-glasses", {role: "img", "aria-label": label || trn("%(count)s magnifying glass", "%(count)s magnifying glasses", count)},
     Array.from({length: count}, () => icon(GLASS, undefined, "icon tc-glass")), h("strong", {text: String(count)}));
 }
 
@@ -178,14 +179,41 @@ function trioPicker(view, t, cards, verb, title, pickKey) {
   const types = ["person", "location", "weapon"];
   const byType = types.map((type) => /** @type {const} */ ([type, pool.filter((n) => cards[n] && cards[n].type === type)]));
   return h("div.tc-trio", {role: "group", "aria-label": title},
-    byType.map(([type, names2]) => h("div.tc-trio-row", {}, h("span.tc-trio-type", {text: type}),
+    byType.map(([type, names2]) => h("div.tc-trio-row", {}, h("span.tc-trio-type", {text: cardWord(type)}),
       names2.map((n) => card(cards[n], {small: true, key: `${pickKey}:${n}`, picked: chosen[type] === n,
         usable: options.some((o) => o.includes(n)),
         onpick: () => t.pick.set(pickKey, {...chosen, [type]: chosen[type] === n ? undefined : n})})))),
     h("div.row", {},
       h("button.act.primary", {type: "button", "data-key": `${pickKey}-send`, "data-action": action || "",
         disabled: !action || !t.can(action), onclick: () => { if (action) t.act(action); }},
-      action ? `${capitalize(verb === "choose" ? "give" : verb)}: ${names.join(", ")}` : title)));
+      action ? trioWords(verb, cardList(/** @type {string[]} */ (names))) : title)));
+}
+
+/**
+ * @param {string} verb "choose" (the mystery given) or "accuse"
+ * @param {string} cards
+ */
+const trioWords = (verb, cards) => (verb === "choose" ? tr("Give: %(cards)s", {cards}) : tr("Accuse: %(cards)s", {cards}));
+
+/**
+ * A question button's name for a screen reader: the witness, the subject, Top Secret or not.
+ * @param {Ask} a
+ * @param {string} name
+ */
+function askLabel(a, name) {
+  const v = {name, about: aboutWords(a.subject, a.side)};
+  return a.secret ? tr("Ask %(name)s about %(about)s, Top Secret", v) : tr("Ask %(name)s about %(about)s", v);
+}
+
+/**
+ * What a question button shows: the witness, and in a two-player game the hidden card counted.
+ * @param {Ask} a
+ * @param {string} name
+ */
+function askButtonWords(a, name) {
+  if (a.side === "left") return tr("Ask %(name)s (left card)", {name});
+  if (a.side === "right") return tr("Ask %(name)s (right card)", {name});
+  return tr("Ask %(name)s", {name});
 }
 
 /**
@@ -200,26 +228,26 @@ function seatPanel(view, t, cards, s, witnessAsks) {
   const turn = view.turn === s.seat && view.phase !== "over";
   const mystery = s.mystery
     ? s.mystery.map((n) => card(cards[n], {small: true}))
-    : [0, 1, 2].map(() => card(null, {small: true, back: true, label: isMe ? "your mystery card: hidden from you" : "a mystery card not yet chosen"}));
+    : [0, 1, 2].map(() => card(null, {small: true, back: true, label: isMe ? tr("your mystery card: hidden from you") : tr("a mystery card not yet chosen")}));
   const hidden = s.hidden
-    ? s.hidden.map((n, i) => h("span.tc-hidden", {}, h("small", {text: i === 0 ? "left" : "right"}), card(cards[n], {small: true})))
-    : [0, 1].map((i) => h("span.tc-hidden", {}, h("small", {text: i === 0 ? "left" : "right"}), card(null, {small: true, back: true, label: `${t.name(s.seat)}'s ${i === 0 ? "left" : "right"} hidden card`})));
+    ? s.hidden.map((n, i) => h("span.tc-hidden", {}, h("small", {text: i === 0 ? tr("left") : tr("right")}), card(cards[n], {small: true})))
+    : [0, 1].map((i) => h("span.tc-hidden", {}, h("small", {text: i === 0 ? tr("left") : tr("right")}), card(null, {small: true, back: true,
+      label: i === 0 ? tr("%(name)s's left hidden card", {name: t.name(s.seat)}) : tr("%(name)s's right hidden card", {name: t.name(s.seat)})})));
   const takeAction = `take ${s.seat}`;
   return h("div.tc-seat", {class: [isMe ? "me" : "", turn ? "on-turn" : ""].join(" "), style: {"--seat": seatColour(s.seat)},
     role: "group", "aria-label": isMe ? tr("%(name)s (you)", {name: t.name(s.seat)}) : t.name(s.seat)},
   h("div.tc-seat-head", {}, seatDot(s.seat), h("strong", {text: isMe ? tr("%(name)s (you)", {name: t.name(s.seat)}) : t.name(s.seat)}),
-    turn ? h("span.tc-badge", {text: "on turn"}) : null,
-    view.players > 2 ? glasses(s.glasses, `${t.name(s.seat)}: ${plural(s.glasses, "magnifying glass", "magnifying glasses")}`) : null,
-    s.top_secret ? h("span.tc-secret-token", {title: "Top Secret token", text: "TOP SECRET"}) : null),
+    turn ? h("span.tc-badge", {text: tr("on turn")}) : null,
+    view.players > 2 ? glasses(s.glasses, trn("%(name)s: %(count)s magnifying glass", "%(name)s: %(count)s magnifying glasses", s.glasses, {name: t.name(s.seat)})) : null,
+    s.top_secret ? h("span.tc-secret-token", {title: tr("Top Secret token"), text: tr("TOP SECRET")}) : null),
   witnessAsks.length ? h("div.row", {}, witnessAsks.map((a) => h("button.act", {type: "button", "data-key": `ask:${a.action}`,
     "data-action": a.action, onclick: () => t.act(a.action),
-    "aria-label": `Ask ${t.name(s.seat)}${a.side ? ` (${a.side} card)` : ""} about ${a.subject}${a.secret ? ", Top Secret" : ""}`},
-  `Ask ${t.name(s.seat)}${a.side ? ` (${a.side} card)` : ""}`))) : null,
+    "aria-label": askLabel(a, t.name(s.seat))}, askButtonWords(a, t.name(s.seat))))) : null,
   t.live && t.can(takeAction) ? h("button.act", {type: "button", "data-key": takeAction, "data-action": takeAction,
-    onclick: () => t.act(takeAction)}, `Take a glass from ${t.name(s.seat)}`) : null,
-  h("div.tc-label", {text: isMe ? "Your mystery (only the others see it)" : "Mystery"}),
+    onclick: () => t.act(takeAction)}, tr("Take a glass from %(name)s", {name: t.name(s.seat)})) : null,
+  h("div.tc-label", {text: isMe ? tr("Your mystery (only the others see it)") : tr("Mystery")}),
   h("div.tc-row", {}, mystery),
-  h("div.tc-label", {text: isMe ? "Your hidden cards" : "Hidden cards"}),
+  h("div.tc-label", {text: isMe ? tr("Your hidden cards") : tr("Hidden cards")}),
   h("div.tc-row", {}, hidden));
 }
 
@@ -231,66 +259,70 @@ export default {
     if (view.phase === "choose") {
       const next = view.seat === null ? null : (view.seat + 1) % view.players;
       return h("div.tc", {},
-        section("Setup", h("p", {text: `Each player picks, from the five cards dealt, the mystery of the next player: one person, one location, one weapon. The other two stay as hidden cards. Chosen so far: ${view.chosen.length} of ${view.players}.`})),
-        view.hand ? section("Your five cards", h("div.tc-row", {}, view.hand.map((n) => card(cards[n]))),
-          live && t.canKind("choose") ? trioPicker(view, t, cards, "choose", `Pick ${next === null ? "the next player" : t.name(next)}'s mystery`, "mystery") : h("p.muted", {text: "Chosen: waiting for the others."})) : null);
+        section(tr("Setup"), h("p", {text: tr("Each player picks, from the five cards dealt, the mystery of the next player: one person, one location, one weapon. The other two stay as hidden cards. Chosen so far: %(chosen)s of %(players)s.", {chosen: view.chosen.length, players: view.players})})),
+        view.hand ? section(tr("Your five cards"), h("div.tc-row", {}, view.hand.map((n) => card(cards[n]))),
+          live && t.canKind("choose") ? trioPicker(view, t, cards, "choose", next === null ? tr("Pick the next player's mystery") : tr("Pick %(name)s's mystery", {name: t.name(next)}), "mystery") : h("p.muted", {text: tr("Chosen: waiting for the others.")})) : null);
     }
     const subject = t.pick.get("subject");
     const secret = Boolean(t.pick.get("secret"));
     const all = asks(t);
     const subjects = [...new Set(all.map((a) => a.subject))];
     const secretPossible = all.some((a) => a.secret);
-    const askZone = live && all.length ? section("Question a witness", h("div.tc-subjects", {role: "group", "aria-label": "Ask about"},
+    const askZone = live && all.length ? section(tr("Question a witness"), h("div.tc-subjects", {role: "group", "aria-label": tr("Ask about")},
       view.subjects.filter((x) => subjects.includes(x)).map((x) => pickButton({
         label: CATEGORY_WORD[x] ? tr("the category %(category)s", {category: subjectWord(x)}) : tr("the colour %(colour)s", {colour: subjectWord(x)}),
         key: `subject:${x}`, picked: subject === x, usable: true,
         cls: `tc-subject ${CATEGORY_WORD[x] ? "category" : `colour c-${x}`}`, content: h("span", {}, CATEGORY_WORD[x] ? null : suitMark(x), subjectWord(x)),
         onpick: () => t.pick.toggle("subject", x)}))),
     secretPossible ? h("label.tc-secret", {}, h("input", {type: "checkbox", checked: secret, "data-key": "secret",
-      onchange: (e) => t.pick.set("secret", /** @type {HTMLInputElement} */ (e.target).checked)}), " Top Secret (once a game: only you and the witness see it)") : null,
-    h("p.muted.small", {text: subject ? `Now pick the witness to ask about ${subject}.` : "Pick a colour or a category, then the witness."})) : null;
+      onchange: (e) => t.pick.set("secret", /** @type {HTMLInputElement} */ (e.target).checked)}), " " + tr("Top Secret (once a game: only you and the witness see it)")) : null,
+    h("p.muted.small", {text: subject ? tr("Now pick the witness to ask about %(subject)s.", {subject: subjectWord(subject)}) : tr("Pick a colour or a category, then the witness.")})) : null;
     const witnessAsks = (/** @type {number} */ seat) => (subject ? all.filter((a) => a.witness === seat && a.subject === subject && a.secret === secret) : []);
     const looks = live ? [...t.legal].filter((a) => a.startsWith("look ")) : [];
-    const informants = view.informants.length ? section("Secret informants", h("div.tc-row", {},
+    const informants = view.informants.length ? section(tr("Secret informants"), h("div.tc-row", {},
       view.informants.map((i) => {
         const action = `look ${i.slot}`;
         const known = i.card ? cards[i.card] : null;
-        const who = i.looked_by.length ? h("span.tc-looked", {}, "seen by ", i.looked_by.map((s) => seatDot(s, t.name(s)))) : null;
-        const inner = known ? card(known, {small: true, label: `informant ${i.slot}: ${i.card} (you looked)`}) : card(null, {small: true, back: true, slot: i.slot, label: `informant ${i.slot}: face down`});
+        const who = i.looked_by.length ? h("span.tc-looked", {}, trNodes("seen by %(seats)s", {seats: h("span", {}, i.looked_by.map((s) => seatDot(s, t.name(s))))})) : null;
+        const inner = known ? card(known, {small: true, label: tr("informant %(slot)s: %(card)s (you looked)", {slot: i.slot, card: cardName(known.name)})})
+          : card(null, {small: true, back: true, slot: i.slot, label: tr("informant %(slot)s: face down", {slot: i.slot})});
         return h("div.tc-informant", {}, h("span.tc-slot", {text: i.slot}), inner, who,
           looks.includes(action) ? h("button.act", {type: "button", "data-key": action, "data-action": action, onclick: () => t.act(action),
-            "aria-label": `Look at informant ${i.slot}`}, "Look") : null);
+            "aria-label": tr("Look at informant %(slot)s", {slot: i.slot})}, tr("Look")) : null);
       }))) : null;
     const accusing = live && t.canKind("accuse");
     const accuseOpen = accusing && (t.pick.get("accusing") || view.phase === "final");
+    const inSupply = trn("%(count)s magnifying glass in the supply", "%(count)s magnifying glasses in the supply", view.supply);
     return h("div.tc", {},
       h("div.tc-top", {},
-        view.players > 2 ? h("span.tc-supply", {}, "Supply: ", glasses(view.supply, `${plural(view.supply, "magnifying glass", "magnifying glasses")} in the supply`)) : null,
-        h("span.muted", {text: view.final_after ? "Final round: accusations only." : `${plural(view.turns_done, "turn")} played`}),
-        accusing && !accuseOpen ? h("button.act.danger", {type: "button", "data-key": "tc-accuse-open", onclick: () => t.pick.set("accusing", true)}, "Accuse…") : null),
-      accuseOpen ? section("Accuse", h("p", {text: "Name your own mystery: a person, a location and a weapon (none you can see). Wrong: your turn ends."}),
-        trioPicker(view, t, cards, "accuse", "Pick a person, a location and a weapon", "accusation"),
-        view.phase === "final" ? null : h("button", {type: "button", "data-key": "tc-accuse-close", onclick: () => t.pick.delete("accusing")}, "Not now")) : null,
+        view.players > 2 ? h("span.tc-supply", {}, trNodes("Supply: %(glasses)s", {glasses: glasses(view.supply, inSupply)})) : null,
+        h("span.muted", {text: view.final_after ? tr("Final round: accusations only.") : trn("%(count)s turn played", "%(count)s turns played", view.turns_done)}),
+        accusing && !accuseOpen ? h("button.act.danger", {type: "button", "data-key": "tc-accuse-open", onclick: () => t.pick.set("accusing", true)}, tr("Accuse…")) : null),
+      accuseOpen ? section(tr("Accuse"), h("p", {text: tr("Name your own mystery: a person, a location and a weapon (none you can see). Wrong: your turn ends.")}),
+        trioPicker(view, t, cards, "accuse", tr("Pick a person, a location and a weapon"), "accusation"),
+        view.phase === "final" ? null : h("button", {type: "button", "data-key": "tc-accuse-close", onclick: () => t.pick.delete("accusing")}, tr("Not now"))) : null,
       askZone,
-      section("Players", h("div.tc-seats", {}, view.seats.map((s) => seatPanel(view, t, cards, s, witnessAsks(s.seat))))),
+      section(tr("At the table"), h("div.tc-seats", {}, view.seats.map((s) => seatPanel(view, t, cards, s, witnessAsks(s.seat))))),
       informants,
-      view.accusations.length ? section("Accusations", h("ul.tc-accusations", {}, view.accusations.map((a) => h("li", {},
-        seatDot(a.seat), ` ${capitalize(t.who(a.seat))}: ${a.cards.join(", ")} `, h("strong", {text: a.correct ? "right!" : "wrong"}))))) : null);
+      view.accusations.length ? section(tr("Accusations"), h("ul.tc-accusations", {}, view.accusations.map((a) => h("li", {},
+        seatDot(a.seat), " ", tr("%(name)s: %(cards)s", {name: t.name(a.seat), cards: cardList(a.cards)}), " ",
+        h("strong", {text: a.correct ? tr("right!") : tr("wrong")}))))) : null);
   },
 
   prompt(view, t) {
     if (t.seat === null) return "";
-    if (view.phase === "choose") return `Pick ${t.name((t.seat + 1) % view.players)}'s mystery from your five cards.`;
-    if (view.phase === "take") return "No glass left and the supply is empty: take one from a player.";
-    if (view.phase === "final") return "Final round: accuse.";
+    if (view.phase === "choose") return tr("Pick %(name)s's mystery from your five cards.", {name: t.name((t.seat + 1) % view.players)});
+    if (view.phase === "take") return tr("No glass left and the supply is empty: take one from a player.");
+    if (view.phase === "final") return tr("Final round: accuse.");
     const mine = view.seats[t.seat];
-    const spend = view.players > 2 ? ` Spend your ${plural(mine.glasses, "magnifying glass", "magnifying glasses")}:` : "";
-    return `${spend} question a witness (a colour or category, then the player), consult an informant, or accuse.`.trim();
+    if (view.players <= 2) return tr("Question a witness (a colour or category, then the player), consult an informant, or accuse.");
+    return trn("Spend your %(count)s magnifying glass: question a witness (a colour or category, then the player), consult an informant, or accuse.",
+      "Spend your %(count)s magnifying glasses: question a witness (a colour or category, then the player), consult an informant, or accuse.", mine.glasses);
   },
 
   keys(view, t) {
     const keys = [];
-    if (t.canKind("accuse")) keys.push({key: "a", label: "accuse", run: () => t.pick.set("accusing", true)});
+    if (t.canKind("accuse")) keys.push({key: "a", label: tr("accuse"), run: () => t.pick.set("accusing", true)});
     return keys;
   },
 
