@@ -121,8 +121,12 @@ class TableOwner:
         self.broadcast_seats()
 
     def detach(self, connection: Connection) -> None:
-        self.live.connections.discard(connection)
-        self.live.used_at = time.monotonic()
+        live = self.live
+        live.connections.discard(connection)
+        live.used_at = time.monotonic()
+        seat = connection.seat
+        if seat is not None and all(c.seat != seat for c in live.connections):
+            live.left_at[seat] = time.time()  # its last channel: the person is away from now
         self.broadcast_seats()
 
     def admits(self, connection: Connection) -> bool:
@@ -453,6 +457,31 @@ class TableOwner:
             await self.seats_changed()
         return changed
 
+    async def hand_to_bot(self, seat: int, spec: str | None = None) -> None:
+        """The others have a bot play a missing person's seat (the table's takeover bot, or
+        ``spec``), or ``SeatRefused``: only at a table without a clock (a clock's bot plays a
+        seat whose time runs out), and only once the person has been away the table's while
+        (``away_after``), so that a reload or a short break loses no one the seat."""
+        live = self.live
+        if live.row.clock != "none":
+            raise SeatRefused(
+                "this table has a clock: a seat whose time runs out is played by its bot "
+                "without asking"
+            )
+        if live.seats[seat].played_by_bot:
+            raise SeatRefused(f"seat {seat} is played by a bot already")
+        since = live.away_since(seat)
+        if since is None:
+            raise SeatRefused(f"seat {seat}'s person is at the table")
+        wait = live.row.away_after
+        if time.time() - since < wait:
+            raise SeatRefused(
+                f"seat {seat}'s person has been away less than {duration(wait)}: "
+                "a bot may play the seat only after that long"
+            )
+        if not await self.take_over(seat, spec):
+            raise SeatRefused(f"seat {seat} is played by a bot already")
+
     async def take_back(self, seat: int) -> bool:
         changed = await self.desk.store.update_seat(
             self.id,
@@ -520,6 +549,14 @@ class TableOwner:
             for connection in list(live.connections):
                 if connection.seat is not None or live.row.spectators:
                     connection.send_text(text)
+
+
+def duration(seconds: float) -> str:
+    """A while in words: whole minutes as minutes, anything else in seconds."""
+    if seconds >= 60 and seconds % 60 == 0:
+        minutes = int(seconds // 60)
+        return "1 minute" if minutes == 1 else f"{minutes} minutes"
+    return "1 second" if seconds == 1 else f"{seconds:g} seconds"
 
 
 class _CaughtUp(Exception):
