@@ -102,7 +102,8 @@ def build_world(
             tokens = [i["token"] for i in made["invites"] if i["seat"] != 0]
             world.invites[made["table"]["id"]] = tokens
         for _ in range(playing):
-            made = _post(ann, "/api/tables", table_body([PERSON, PERSON, BOT], sit=0))
+            # No wait before Bob's seat may go to a bot: the hand-over is reached at once.
+            made = _post(ann, "/api/tables", table_body([PERSON, PERSON, BOT], sit=0, away_after=0))
             table = made["table"]["id"]
             invite = next(i["token"] for i in made["invites"] if i["seat"] == 1)
             joined = _post(bob, f"/api/tables/{table}/join", {"token": invite})
@@ -110,7 +111,7 @@ def build_world(
             world.playing.append(table)
         for _ in range(finished):
             # Ann has a bot play her own seat: the bots finish the game, her seat still hers.
-            made = _post(ann, "/api/tables", table_body([PERSON, BOT, BOT], sit=0))
+            made = _post(ann, "/api/tables", table_body([PERSON, BOT, BOT], sit=0, away_after=0))
             table = made["table"]["id"]
             _post(ann, f"/api/tables/{table}/seats/0/bot", {})
             world.finished.append(table)

@@ -124,6 +124,7 @@ async def finished_game_of_two(server: Server, ann: Person, bob: Person) -> tupl
             "sheet": "off",
             "sit": 0,
             "takeover_bot": "random",
+            "away_after": 0,  # each may hand the other's seat to the bot at once
             "seats": [{"kind": "person"}, {"kind": "person"}],
         },
     )

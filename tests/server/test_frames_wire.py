@@ -36,7 +36,16 @@ TABLE_KEYS = [
 ]
 ENDING_KEYS = ["outcome", "reveal", "seed", "salt", "rematch"]
 SEAT_KEYS = ["seat", "view", "legal", "sheet", "notes", "resumed_from"]
-PUBLIC_SEAT_KEYS = ["seat", "kind", "name", "bot", "takeover", "joined", "connected"]
+PUBLIC_SEAT_KEYS = [
+    "seat",
+    "kind",
+    "name",
+    "bot",
+    "takeover",
+    "joined",
+    "connected",
+    "away_since",
+]
 
 
 def table(finish: bool) -> LiveTable:
@@ -46,6 +55,7 @@ def table(finish: bool) -> LiveTable:
     row: Any = types.SimpleNamespace(
         id="wire",
         status="playing",
+        started_at=0.0,
         clock="none",
         per_move=None,
         sheet="off",

@@ -120,7 +120,8 @@ def good_bodies(label: str, world: World) -> list[tuple[str | None, Any]]:
     it belongs to (``None``: any)."""
     if label == "POST /api/tables":
         return [
-            (None, table_body([PERSON, BOT, BOT], sit=0)),
+            # Ann's seat may go to a bot at once: the bots finish it, and it has a rematch.
+            (None, table_body([PERSON, BOT, BOT], sit=0, away_after=0)),
             (None, table_body([PERSON] * 2, listed=True)),
         ]
     if label.endswith("/join"):

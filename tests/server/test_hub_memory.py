@@ -28,6 +28,7 @@ def table(table_id: str, finish: bool) -> LiveTable:
     row: Any = types.SimpleNamespace(
         id=table_id,
         status="playing",
+        started_at=0.0,
         clock="none",
         per_move=None,
         sheet="off",

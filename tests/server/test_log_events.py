@@ -57,6 +57,7 @@ def empty_table(table_id: str) -> LiveTable:
     row: Any = types.SimpleNamespace(
         id=table_id,
         status="playing",
+        started_at=0.0,
         clock="none",
         per_move=None,
         sheet="off",

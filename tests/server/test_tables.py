@@ -128,21 +128,20 @@ async def test_clock_takeover_take_back_and_replacement(launch: Any) -> None:
         frame = await seat0.recv(10)
         if frame["type"] in ("state", "seats") and not frame["seats"][0]["takeover"]:
             break
-    # Seat 1's person is away: seat 0's person has a bot play it; then it leaves. Not a bot
-    # program, which would run a command on the server.
+    # Seat 1's person is away, but this table has a clock: its bot plays a seat whose time
+    # runs out, and no one hands the seat over (test_absent.py: a table without a clock).
+    # Never a bot program, which would run a command on the server.
     program = {"bot": "cmd:touch /tmp/sleuth-pwned"}
     response = await people[0].client.post(f"/api/tables/{table}/seats/1/bot", json=program)
     assert response.status_code == 400 and "only the server's operator" in response.text
     response = await people[0].client.post(f"/api/tables/{table}/seats/1/bot", json={})
-    assert response.status_code == 200 and response.json()["seats"][1]["takeover"]
-    again = await people[0].client.post(f"/api/tables/{table}/seats/1/bot", json={})
-    assert again.status_code == 409
+    assert response.status_code == 409 and "this table has a clock" in response.text
     assert (
         await people[1].client.post(f"/api/tables/{table}/seats/0/take-back")
     ).status_code == 403
     assert (
         await people[1].client.post(f"/api/tables/{table}/seats/1/take-back")
-    ).status_code == 200
+    ).status_code == 409
     left = await people[1].client.post(f"/api/tables/{table}/seats/1/leave")
     assert left.status_code == 200
     seat_out = left.json()["seats"][1]

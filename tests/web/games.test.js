@@ -55,7 +55,7 @@ const BROKEN = /undefined|NaN|\[object |null/;
  */
 function frameOf(sample, view, log, legal) {
   const seats = Array.from({length: sample.players}, (_, seat) => ({
-    seat, kind: /** @type {const} */ ("bot"), name: `bot${seat}`, bot: "random", takeover: false, joined: true, connected: true,
+    seat, kind: /** @type {const} */ ("bot"), name: `bot${seat}`, bot: "random", takeover: false, joined: true, connected: true, away_since: null,
   }));
   return {
     type: "state", table: "t1", step: log.length, status: "playing", actors: [], to_move: null, seats,

@@ -42,6 +42,9 @@ class PublicSeat:
     takeover: bool
     joined: bool
     connected: bool
+    # Since when (seconds since the epoch) the person of a seat in play has had no channel
+    # open, if so: the others may hand the seat to a bot once the table's while is up.
+    away_since: float | None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -113,6 +114,10 @@ class LiveTable:
     _log_texts: list[bytes] = field(default_factory=list)
     _log_text: tuple[int, Fragment] | None = None
     _commitment: str = ""
+    # When each seat's last channel here closed (time.time()), and since when this process
+    # holds the table: a seat is away at most since then, as far as this process can tell.
+    left_at: dict[int, float] = field(default_factory=dict)
+    watched_from: float = field(default_factory=time.time)
 
     @property
     def id(self) -> str:
@@ -241,6 +246,22 @@ class LiveTable:
         )
         return mover, start + per_move
 
+    def away_since(self, seat: int, present: set[int | None] | None = None) -> float | None:
+        """Since when the person of a seat in play has had no channel open (seconds since the
+        epoch), or None: at the table, not a person's seat, played by a bot, or no game on.
+        Counted from the latest of the seat's last channel closing, the seat changing hands,
+        the game's start and this process taking the table. ``present``: the seats with a
+        channel open, when the caller has them already."""
+        if present is None:
+            present = {c.seat for c in self.connections}
+        state = self.seats[seat]
+        if self.status != "playing" or state.kind != "person" or state.person_id is None:
+            return None
+        if state.takeover or seat in present:
+            return None
+        left = self.left_at.get(seat, self.watched_from)
+        return max(left, state.since, self.row.started_at or 0.0)
+
     def public_seats(self) -> list[PublicSeat]:
         present = {c.seat for c in self.connections}
         return [
@@ -252,6 +273,7 @@ class LiveTable:
                 takeover=s.takeover,
                 joined=s.person_id is not None,
                 connected=s.seat in present,
+                away_since=self.away_since(s.seat, present),
             )
             for s in self.seats
         ]

@@ -20,6 +20,11 @@ from .store import Store, new_id, new_secret, secret_hash
 # Bounds of a clock's time per move, in seconds, by kind.
 CLOCK_BOUNDS = {"live": (5.0, 3600.0), "turn": (60.0, 30 * 86400.0)}
 CLOCK_DEFAULTS = {"live": 60.0, "turn": 86400.0}
+# How long, in seconds, a person's seat at a table without a clock is away (no channel
+# open) before the others may hand it to the table's bot: a reload or a short walk does not
+# lose anyone the seat, a closed tab does not stall the table for good.
+AWAY_DEFAULT = 120.0
+AWAY_BOUNDS = (0.0, 86400.0)  # 0: as soon as the person is away
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,7 @@ class TablePlan:
     spectators: bool = True
     listed: bool = False
     rated: bool = False
+    away_after: float = AWAY_DEFAULT
 
 
 @dataclass(frozen=True)
@@ -151,6 +157,12 @@ def check_plan(
                 f"per_move: a {plan.clock} clock gives {low:g}-{high:g} seconds a move, "
                 f"not {per_move:g}"
             )
+    low, high = AWAY_BOUNDS
+    if not low <= plan.away_after <= high:
+        raise ConfigError(
+            f"away_after: {low:g}-{high:g} seconds away before a bot may play a person's seat, "
+            f"not {plan.away_after:g}"
+        )
     takeover = plan.takeover_bot or default_takeover(kit.name)
     check_bot(takeover, kit.name, programs, max_think)
     return kit.name, json.dumps(game.config_json(), sort_keys=True), per_move, takeover
@@ -185,6 +197,7 @@ async def create_table(
         sheet=plan.sheet,
         clock=plan.clock,
         per_move=per_move,
+        away_after=plan.away_after,
         takeover_bot=takeover,
         spectators=plan.spectators,
         listed=plan.listed,
@@ -248,4 +261,5 @@ def plan_of(row: TableRow, seats: Sequence[SeatRow]) -> TablePlan:
         spectators=row.spectators,
         listed=row.listed,
         rated=row.rated,
+        away_after=row.away_after,
     )

@@ -98,6 +98,9 @@ class TableRow(Base):
     sheet: Mapped[str] = mapped_column(String(8))
     clock: Mapped[str] = mapped_column(String(8))
     per_move: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # Seconds a person's seat must be away (no channel open) before the others may hand it
+    # to the table's bot; only at a table without a clock (a clock's own bot plays sooner).
+    away_after: Mapped[float] = mapped_column(Float)
     takeover_bot: Mapped[str] = mapped_column(String(200))
     spectators: Mapped[bool] = mapped_column(Boolean)
     listed: Mapped[bool] = mapped_column(Boolean)

@@ -130,8 +130,12 @@ class TableOwner:
         self.broadcast_seats()
 
     def detach(self, connection: Connection) -> None:
-        self.live.connections.discard(connection)
-        self.live.used_at = time.monotonic()
+        live = self.live
+        live.connections.discard(connection)
+        live.used_at = time.monotonic()
+        seat = connection.seat
+        if seat is not None and all(c.seat != seat for c in live.connections):
+            live.left_at[seat] = time.time()  # its last channel: the person is away from now
         self.broadcast_seats()
 
     def admits(self, connection: Connection) -> bool:
@@ -466,6 +470,26 @@ class TableOwner:
             await self.seats_changed()
         return changed
 
+    async def hand_to_bot(self, seat: int, spec: str | None = None) -> None:
+        """The others have a bot play a missing person's seat (the table's takeover bot, or
+        ``spec``), or ``SeatRefused``: only at a table without a clock (a clock's bot plays a
+        seat whose time runs out), and only once the person has been away the table's while
+        (``away_after``), so that a reload or a short break loses no one the seat."""
+        live = self.live
+        if live.row.clock != "none":
+            raise SeatRefused(problems.CLOCK_TAKES_OVER())
+        if live.seats[seat].played_by_bot:
+            raise SeatRefused(problems.BOT_ALREADY(seat=seat))
+        since = live.away_since(seat)
+        if since is None:
+            raise SeatRefused(problems.PERSON_PRESENT(seat=seat))
+        wait = live.row.away_after
+        if time.time() - since < wait:
+            unit, count = duration_parts(wait)
+            raise SeatRefused(problems.AWAY_TOO_SHORT[unit](seat=seat, count=count))
+        if not await self.take_over(seat, spec):
+            raise SeatRefused(problems.BOT_ALREADY(seat=seat))
+
     async def take_back(self, seat: int) -> bool:
         changed = await self.desk.store.update_seat(
             self.id,
@@ -533,6 +557,14 @@ class TableOwner:
             for connection in list(live.connections):
                 if connection.seat is not None or live.row.spectators:
                     connection.send_text(text)
+
+
+def duration_parts(seconds: float) -> tuple[str, str]:
+    """A while as its unit's word and count: whole minutes as minutes, else seconds."""
+    if seconds >= 60 and seconds % 60 == 0:
+        minutes = int(seconds // 60)
+        return ("minute", "1") if minutes == 1 else ("minutes", str(minutes))
+    return ("second", "1") if seconds == 1 else ("seconds", f"{seconds:g}")
 
 
 class _CaughtUp(Exception):

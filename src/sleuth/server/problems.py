@@ -105,6 +105,34 @@ TOO_MANY_READS = problem(
     "too many replays, reviews and records from this address: at most %(amount)s per "
     "%(window)s; try again in %(wait)s s",
 )
+# A seat handed to a bot by the others (``TableOwner.hand_to_bot``).
+CLOCK_TAKES_OVER = problem(
+    "clock_table",
+    "this table has a clock: a seat whose time runs out is played by its bot without asking",
+)
+PERSON_PRESENT = problem("person_present", "seat %(seat)s's person is at the table")
+AWAY_TOO_SHORT = {
+    "minute": problem(
+        "away_too_short",
+        "seat %(seat)s's person has been away less than 1 minute: a bot may play the seat only "
+        "after that long",
+    ),
+    "minutes": problem(
+        "away_too_short",
+        "seat %(seat)s's person has been away less than %(count)s minutes: a bot may play the "
+        "seat only after that long",
+    ),
+    "second": problem(
+        "away_too_short",
+        "seat %(seat)s's person has been away less than 1 second: a bot may play the seat only "
+        "after that long",
+    ),
+    "seconds": problem(
+        "away_too_short",
+        "seat %(seat)s's person has been away less than %(count)s seconds: a bot may play the "
+        "seat only after that long",
+    ),
+}
 SIT_WHO = problem("no_identity", "sit: POST /api/people with a display name first")
 SIT_NOT_PERSON = problem("not_a_person", "sit: seat %(seat)s is not a person's seat")
 

@@ -125,6 +125,9 @@ class TableIn(Strict):
     sheet: Literal["off", "facts", "full"] = "full"
     clock: Literal["none", "live", "turn"] = "none"
     per_move: Annotated[float, Field(gt=0, le=30 * 86400)] | None = None
+    # Seconds a person's seat is away before the others may hand it to a bot (no clock
+    # only); none: the service's default (``lobby.AWAY_DEFAULT``).
+    away_after: float | None = None
     takeover_bot: BotSpec | None = None
     spectators: bool = True
     listed: bool = False
@@ -157,6 +160,7 @@ class TableOut(Strict):
     sheet: str
     clock: str
     per_move: float | None
+    away_after: float
     spectators: bool
     listed: bool
     rated: bool

@@ -22,6 +22,7 @@ def table_out(live: LiveTable) -> TableOut:
         sheet=row.sheet,
         clock=row.clock,
         per_move=row.per_move,
+        away_after=row.away_after,
         spectators=row.spectators,
         listed=row.listed,
         rated=row.rated,

@@ -77,18 +77,25 @@ async def leave(seat: int, table: Table, person: Person) -> TableOut:
     return table_out(table.live)
 
 
-@router.post("/seats/{seat}/bot", dependencies=[Checked], responses=NOT_FOUND)
+@router.post(
+    "/seats/{seat}/bot",
+    dependencies=[Checked],
+    responses={**NOT_FOUND, 409: {"description": "not yet, not at this table, or a bot's"}},
+)
 async def replace_by_bot(
     seat: int, body: ReplaceIn, table: Table, app: ServicesDep, person: Person
 ) -> TableOut:
     """A person seated here has a bot play a missing person's seat (the table's takeover
-    bot, or the one named); that person may take the seat back."""
+    bot, or the one named): at a table without a clock, once that person has been away the
+    table's while (``away_after``); that person may take the seat back."""
     require(Door.SEAT_TO_BOT, table, person, seat)
     if body.bot is not None:
         # A bad spec, a program or too large a budget is a GameError: 400.
         check_bot(body.bot, table.live.game.name, max_think=app.settings.max_think)
-    if not await table.take_over(seat, body.bot):
-        raise HTTPException(409, problems.BOT_ALREADY(seat=seat))
+    try:
+        await table.hand_to_bot(seat, body.bot)
+    except SeatRefused as refused:
+        raise HTTPException(409, said_or_text(refused)) from None
     return table_out(table.live)
 
 

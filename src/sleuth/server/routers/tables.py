@@ -10,7 +10,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from .. import problems
 from ..access import Door
 from ..deps import Checked, MaybePerson, Person, ServicesDep, Table, count_new, require
-from ..lobby import SeatPlan, TablePlan, check_plan
+from ..lobby import AWAY_DEFAULT, SeatPlan, TablePlan, check_plan
 from ..owner import TableOwner
 from ..schemas import InviteOut, MyTableOut, TableCreated, TableIn, TableOut
 from ..wire import table_out
@@ -48,6 +48,7 @@ async def create(
         sheet=body.sheet,
         clock=body.clock,
         per_move=body.per_move,
+        away_after=AWAY_DEFAULT if body.away_after is None else body.away_after,
         takeover_bot=body.takeover_bot,
         spectators=body.spectators,
         listed=body.listed,

@@ -74,7 +74,23 @@ export function endPanel(page, t) {
       rematch ? h("div.row", {}, rematch) : null),
     reviewPanel(page.table.id, frame.seats.map((s) => ({seat: s.seat, selected: s.seat === (page.seat ?? 0)})),
       (seat) => seat === page.seat ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat)),
-    h("p.muted.small", {text: tr("The deal was fixed before the first move: commitment %(commitment)s…, now opened by the seed %(seed)s and the salt; \"sleuth replay\" checks the record step by step.", {commitment: frame.commitment.slice(0, 16), seed: frame.seed || ""})}));
+    fairDeal(frame));
+}
+
+/**
+ * The proof that the deal was fixed before the first move, folded: a player who wants it
+ * opens it; its numbers are for the curious, and for "sleuth replay".
+ * @param {import("./types.d.ts").StateFrame} frame
+ */
+function fairDeal(frame) {
+  /** @type {[string, string][]} */
+  const rows = [[tr("Fingerprint of the deal, shown from the first move"), frame.commitment],
+    [tr("The deal's number"), frame.seed || ""], [tr("The secret mixed into the fingerprint"), frame.salt || ""]];
+  return h("details.fair-deal.muted.small", {},
+    h("summary", {text: tr("How to check that the deal was fair")}),
+    h("p", {text: tr("The cards were dealt before the first move, and every player was shown a fingerprint of that deal then. Now that the game is over, the numbers it was made from are shown here: anyone can check that they give the same fingerprint, so no card changed hands behind the table.")}),
+    h("dl", {}, rows.map(([label, value]) => [h("dt", {text: label}), h("dd", {text: value})])),
+    h("p", {text: tr("The downloaded record holds the same numbers; the command \"sleuth replay\" checks it step by step.")}));
 }
 
 /**

@@ -4,6 +4,7 @@
 // Everything shown comes from this seat's frames: the page never asks for anything else.
 "use strict";
 import {tr, trn} from "./i18n.js";
+import {absentNotices, seatsToHand} from "./absent.js";
 import {api, ensurePerson, forgetInvites, savedInvites, toast, whoAmI} from "./api.js";
 import {Channel} from "./channel.js";
 import {endPanel, replayView} from "./ending.js";
@@ -176,6 +177,8 @@ export class TablePage {
     this.just = [];
     /** @type {import("./ending.js").Replay | null} */
     this.replay = null;
+    /** @type {string} the seats offered to a bot, as drawn: redrawn when it changes */
+    this.offered = "";
     this.seenKey = `sleuth.seen.${table.id}.${seat}`;
     const path = seat === null ? `/ws/tables/${table.id}/watch` : `/ws/tables/${table.id}/seats/${seat}`;
     this.channel = new Channel(path, {
@@ -199,7 +202,10 @@ export class TablePage {
     }).catch(() => {
       // A table without spectators keeps its chat for its seats: a watcher reads none.
     });
-    setInterval(() => this.drawClock(), 1000);
+    setInterval(() => {
+      this.drawClock();
+      if (this.toHand().join() !== this.offered) this.drawNotice();
+    }, 1000);
     document.addEventListener("keydown", (event) => this.onKey(event));
   }
 
@@ -267,7 +273,7 @@ export class TablePage {
     if (frame.type === "state") this.onState(frame);
     else if (frame.type === "sheet") { if (this.frame && frame.step === this.frame.step) { this.sheet = frame.sheet; this.drawSide(); } }
     else if (frame.type === "notes") { this.notes = frame.notes; this.drawSide(); }
-    else if (frame.type === "seats") { if (this.frame) { this.frame.seats = frame.seats; this.drawSeats(); this.drawTurn(); } }
+    else if (frame.type === "seats") { if (this.frame) { this.frame.seats = frame.seats; this.drawSeats(); this.drawTurn(); this.drawNotice(); } }
     else if (frame.type === "chat") { if (!this.chat.some((c) => c.id === frame.id)) { this.chat.push(frame); this.drawChat(true); } }
     else if (frame.type === "error") { this.error = refusalText(frame); this.errorCode = frame.code; this.drawPlay(); }
   }
@@ -476,7 +482,15 @@ export class TablePage {
         }}));
       }
     }
+    const away = this.toHand();
+    this.offered = away.join();
+    parts.push(...absentNotices(this, away));
     fill(this.notice, ...parts);
+  }
+
+  /** The other people's seats this page may let a bot play now (absent.js). */
+  toHand() {
+    return seatsToHand(this.frame, this.table, this.seat, Date.now() / 1000);
   }
 
   drawPlay() {

@@ -115,6 +115,8 @@ export interface TableIn {
   sheet?: SheetLevel;
   clock?: ClockKind;
   per_move?: number | null;
+  /** Seconds a person's seat is away before the others may hand it to a bot (no clock). */
+  away_after?: number | null;
   takeover_bot?: string | null;
   spectators?: boolean;
   listed?: boolean;
@@ -146,6 +148,7 @@ export interface TableOut {
   sheet: SheetLevel;
   clock: ClockKind;
   per_move: number | null;
+  away_after: number;
   spectators: boolean;
   listed: boolean;
   rated: boolean;
@@ -287,6 +290,9 @@ export interface Legal {
 
 export interface PublicSeat extends SeatOut {
   connected: boolean;
+  /** Since when (seconds since the epoch) the seat's person, in a game under way, has had no
+   * channel open; null when at the table, not a person's seat, or played by a bot. */
+  away_since: number | null;
 }
 
 export interface Clock {
