@@ -50,6 +50,7 @@ class World:
     finished: list[str] = field(default_factory=list)
     invites: dict[str, list[str]] = field(default_factory=dict)
     seat_tokens: dict[tuple[str, int], str] = field(default_factory=dict)
+    person_ids: dict[str, str] = field(default_factory=dict)  # by name: their profiles
 
     @property
     def tables(self) -> list[str]:
@@ -78,7 +79,7 @@ def build_world(
     clients = {name: httpx.Client(base_url=server.http, timeout=30) for name in PEOPLE}
     try:
         for name, client in clients.items():
-            _post(client, "/api/people", {"name": name})
+            world.person_ids[name] = _post(client, "/api/people", {"name": name})["id"]
             world.cookies[name] = client.cookies["sleuth_id"]
         ann, bob = clients["Ann"], clients["Bob"]
         for listed in [True] * waiting + [False] * invited:

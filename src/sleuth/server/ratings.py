@@ -103,8 +103,14 @@ def updated_ratings(
 class Ratings:
     """Rate finished tables and read the boards, in the service's database."""
 
-    def __init__(self, database: Database) -> None:
-        self._db = database
+    def __init__(self, database: Database | None) -> None:
+        self._db_or_none = database
+
+    @property
+    def _db(self) -> Database:
+        if self._db_or_none is None:
+            raise RuntimeError("ratings without a database")
+        return self._db_or_none
 
     async def rate(self, table: TableRow, seats: Sequence[Held], outcome: Outcome) -> bool:
         """Move the ratings by the finished rated ``table``'s outcome; whether this call did
