@@ -65,6 +65,7 @@ class World:
     # answers a challenge of its own): a new passkey of Ann's, a sign-in with hers.
     passkeys: list[str] = field(default_factory=list)
     fresh: dict[str, Callable[[], Any]] = field(default_factory=dict)
+    person_ids: dict[str, str] = field(default_factory=dict)  # by name: their profiles
 
     @property
     def tables(self) -> list[str]:
@@ -93,7 +94,7 @@ def build_world(
     clients = {name: httpx.Client(base_url=server.http, timeout=30) for name in PEOPLE}
     try:
         for name, client in clients.items():
-            _post(client, "/api/people", {"name": name})
+            world.person_ids[name] = _post(client, "/api/people", {"name": name})["id"]
             world.cookies[name] = client.cookies["sleuth_id"]
         ann, bob = clients["Ann"], clients["Bob"]
         for listed in [True] * waiting + [False] * invited:

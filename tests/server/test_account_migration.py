@@ -18,8 +18,8 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from sleuth.server.db import MIGRATIONS
 
-BEFORE = "0003"
-ACCOUNTS = "0004_accounts"
+BEFORE = "0004"
+ACCOUNTS = "0005"
 
 
 def _migrate(connection: Connection, revision: str, down: bool = False) -> None:

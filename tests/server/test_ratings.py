@@ -107,7 +107,7 @@ def random_game(config: str, seed: int) -> tuple[list[tuple[int, str, str]], Out
 
 
 async def store_finished(
-    db_url: str, key_file: Path, rated: bool
+    db_url: str, key_file: Path, rated: bool, spectators: bool = True
 ) -> tuple[str, list[str], Outcome]:
     """A finished table of two people and a bot, written as the service writes one."""
     database = open_database(Settings(db_url=db_url, key_file=key_file))
@@ -117,7 +117,7 @@ async def store_finished(
         ann, _ = await store.create_person("Ann")
         bob, _ = await store.create_person("Bob")
         seats = [SeatPlan("person"), SeatPlan("person"), SeatPlan("bot", "random")]
-        plan = TablePlan(EXAMPLE, 3, {}, seats, sheet="facts", rated=rated)
+        plan = TablePlan(EXAMPLE, 3, {}, seats, sheet="facts", rated=rated, spectators=spectators)
         created = await create_table(store, plan, None, {0: ann.id, 1: bob.id})
         table = created.table_id
         await store.update_table(table, seed="7")
@@ -264,3 +264,15 @@ async def test_a_rated_game_played_to_its_end_moves_its_players_ratings(launch: 
     assert {p: (r["mu"], r["sigma"], r["games"]) for p, r in got.items()} == {
         p: (s.mu, s.sigma, 1) for p, s in expected.items()
     }
+
+
+async def test_a_profile_lists_no_private_casual_table(launch: Any, tmp_path: Path) -> None:
+    """A profile is public: a table among friends that took no spectators and was not rated
+    is not listed there, where anyone would read its id (and, the game over, its replay)."""
+    db = f"sqlite:///{tmp_path / 'sleuth.db'}"
+    _, players, _ = await store_finished(db, tmp_path / "signing.key", False, spectators=False)
+    server = launch(db=db)
+    person = players[0].removeprefix("person:")
+    async with httpx.AsyncClient(base_url=server.http, timeout=60) as client:
+        profile = (await client.get(f"/api/people/{person}/profile")).json()
+    assert (profile["name"], profile["finished"], profile["games"]) == ("Ann", [], 0)

@@ -18,7 +18,7 @@ from .models import PersonRow
 from .owner import TableOwner
 from .passkeys import Passkeys
 from .people import People
-from .ratelimit import CreationLimits, ReadLimits
+from .ratelimit import CreationLimits, ReadLimits, Refused
 from .reviews import RecordWork
 from .settings import Settings
 from .signing import SigningKey
@@ -96,17 +96,21 @@ Checked = Depends(same_origin)
 async def count_new(what: str, request: Request, app: Services) -> None:
     """Count one new person or table made by this request's client address, or refuse it
     (429) past the operator's limit (``sleuth serve --max-new-people/--max-new-tables``)."""
-    address = request.client.host if request.client else "unknown"
-    refused = await app.creation.hit(what, address)
-    if refused is not None:
-        raise HTTPException(429, refused.message, headers={"Retry-After": str(refused.retry_after)})
+    refuse_past(await app.creation.hit(what, client_address(request)))
 
 
 async def count_read(request: Request, app: Services) -> None:
     """Count one replay, review or record fetched by this request's client address, or
     refuse it (429) past the operator's limit (``sleuth serve --max-record-reads``)."""
-    address = request.client.host if request.client else "unknown"
-    refused = await app.reads.hit(address)
+    refuse_past(await app.reads.hit(client_address(request)))
+
+
+def client_address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def refuse_past(refused: Refused | None) -> None:
+    """A limit's refusal as HTTP's 429, with when to try again."""
     if refused is not None:
         raise HTTPException(429, refused.message, headers={"Retry-After": str(refused.retry_after)})
 

@@ -35,7 +35,8 @@ class Hub:
     def __init__(self, store: Store, bus: LocalBus, pool: WorkerPool, bot_delay: float) -> None:
         self.store = store
         self.bus = bus
-        self.ratings = Ratings(store.database)
+        # A hub built without a store (tests of its memory alone) rates nothing.
+        self.ratings = Ratings(None if store is None else store.database)
         self.desk = Desk(store, bus, pool, bot_delay, self.spawn, self.ratings)
         self.tables: dict[str, TableOwner] = {}
         self._loading: dict[str, asyncio.Lock] = {}

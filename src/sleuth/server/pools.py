@@ -282,11 +282,12 @@ class JobPool:
             [Worker(warm, niceness) for _ in range(workers)] if workers > 0 else [None, None]
         )
         self._spare = Worker(warm, niceness) if workers > 0 and spare else None
-        # Long jobs that gave their place to the spare (at most one a place).
-        self._background: set[Worker] = set()
+        # The long job's worker that gave its place to the spare (one at a time: the spare
+        # is the only place there is to give until that worker becomes the spare again).
+        self._background: Worker | None = None
         self._slots = len(self._idle)
-        # A thread for each worker's calls, the background ones' too, and one for a start.
-        self._threads = ThreadPoolExecutor(2 * self._slots + 1)
+        # A thread for each worker's calls, the background one's too, and one for a start.
+        self._threads = ThreadPoolExecutor(self._slots + 2)
         self._running: set[asyncio.Task[None]] = set()
         self._all = [w for w in (*self._idle, self._spare) if w is not None]
 
@@ -378,7 +379,7 @@ class JobPool:
         except (Overrun, TimeoutError):
             self.counts.overran += 1
             _settle(pending.future, None, Overrun(f"no answer in {self.deadline:g} s"))
-            if worker is not None and worker not in self._background:
+            if worker is not None and worker is not self._background:
                 worker = await self._replace(worker)
         except BaseException as error:
             _settle(pending.future, None, error)
@@ -386,7 +387,7 @@ class JobPool:
                 raise
         finally:
             self._queue.charge(pending.table, time.monotonic() - began)
-            if worker is not None and worker in self._background:
+            if worker is not None and worker is self._background:
                 self._retire(worker)
             else:
                 self._idle.append(worker)
@@ -398,26 +399,22 @@ class JobPool:
         (the long job goes on at the lowest priority until it ends or its deadline)."""
         worker.set_niceness(BACKGROUND_NICENESS)
         spare = self._spare
-        if spare is None or not spare.running or len(self._background) >= self._slots:
+        if spare is None or not spare.running:
             return
         self.counts.backgrounded += 1
-        self._background.add(worker)
+        self._background = worker
         self._spare = None
         self._idle.append(spare)
         self._dispatch()
 
     def _retire(self, worker: Worker) -> None:
         """A long job's worker, its job over, becomes the spare again (restarted in the
-        background if its job overran), or stops if another took that place."""
-        self._background.discard(worker)
-        if self._spare is None:
-            self._spare = worker
-            if not worker.running:  # killed at its deadline
-                self.counts.recycled += 1
-                asyncio.get_running_loop().run_in_executor(self._threads, _quietly, worker.ready)
-            return
-        worker.stop()
-        self._all.remove(worker)
+        background if its job overran)."""
+        self._background = None
+        self._spare = worker
+        if not worker.running:  # killed at its deadline
+            self.counts.recycled += 1
+            asyncio.get_running_loop().run_in_executor(self._threads, _quietly, worker.ready)
 
     async def _replace(self, killed: Worker) -> Worker:
         """The worker that takes a killed one's place: the spare if it is up (the killed

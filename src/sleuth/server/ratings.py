@@ -8,7 +8,7 @@ player new to a game starts at 0 there and climbs as the uncertainty falls).
 
 A table is rated once, whichever process gets there first: its id goes into
 ``rated_tables`` in the transaction that writes the ratings. A process that stopped between
-a rated table's last step and its rating leaves it for the next start (``catch_up``).
+a rated table's last step and its rating leaves it for the next start (``Hub._rate_left_over``).
 """
 
 from __future__ import annotations
@@ -103,8 +103,14 @@ def updated_ratings(
 class Ratings:
     """Rate finished tables and read the boards, in the service's database."""
 
-    def __init__(self, database: Database) -> None:
-        self._db = database
+    def __init__(self, database: Database | None) -> None:
+        self._db_or_none = database
+
+    @property
+    def _db(self) -> Database:
+        if self._db_or_none is None:
+            raise RuntimeError("ratings without a database")
+        return self._db_or_none
 
     async def rate(self, table: TableRow, seats: Sequence[Held], outcome: Outcome) -> bool:
         """Move the ratings by the finished rated ``table``'s outcome; whether this call did
@@ -161,12 +167,17 @@ class Ratings:
         return dict(rows)
 
     async def finished_of(self, person_id: str, limit: int = 200) -> list[tuple[TableRow, int]]:
-        """The person's finished tables with their seat, newest first (never one still
-        playing: a profile is public)."""
+        """The person's finished tables with their seat, newest first: a profile is public,
+        so never one still playing, and only those anyone could watch or that were rated (a
+        private table among friends is not listed where anyone reads its id)."""
         query = (
             select(TableRow, SeatRow.seat)
             .join(SeatRow, SeatRow.table_id == TableRow.id)
-            .where(SeatRow.person_id == person_id, TableRow.status == "finished")
+            .where(
+                SeatRow.person_id == person_id,
+                TableRow.status == "finished",
+                TableRow.spectators.is_(True) | TableRow.rated.is_(True),
+            )
             .order_by(TableRow.finished_at.desc(), TableRow.id)
             .limit(limit)
         )

@@ -4,8 +4,8 @@ passkeys and the passkey challenges not yet answered.
 A guest's row in ``people`` stays as it is: signing up adds an ``accounts`` row to it, so
 every seat and record the guest had is the account's.
 
-Revision ID: 0004_accounts
-Revises: 0003
+Revision ID: 0005
+Revises: 0004
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0004_accounts"
-down_revision = "0003"
+revision = "0005"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 
