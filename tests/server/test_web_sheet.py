@@ -22,7 +22,7 @@ from .browser import DESKTOP, Player, check_axe, launch_browser, open_context
 from .conftest import Server
 from .web_play import STRATEGIES, deal
 
-MAX_STEPS = 400
+MAX_STEPS = 600
 
 
 def drawn_games() -> list[tuple[str, int]]:
@@ -80,9 +80,9 @@ def english_list(words: list[str]) -> str:
 
 def first_line(data: dict[str, Any]) -> str:
     if data["truth"]:
-        return f"The game is over. The solution was {' '.join(data['truth'])}."
+        return f"The game is over. The solution was {' · '.join(data['truth'])}."
     if data["possible"] == 1:
-        cards = " ".join(data["likeliest"][0]["cards"])
+        cards = " · ".join(data["likeliest"][0]["cards"])
         return f"Solved: the solution is {cards}. You can name it now."
     if data["certain"]:
         return f"Certainly in the solution: {english_list(data['certain'])}."
@@ -166,7 +166,7 @@ def test_the_sheet_is_drawn_and_after_the_end_shows_the_truth(
     browser: Any, server: Server, game: str, shot_at: int
 ) -> None:
     ana = Player("Ana", *open_context(browser, DESKTOP))
-    deal(ana, server.http, game, ["me", "bot:random", "bot:random"], sheet="full")
+    deal(ana, server.http, game, ["me", "bot:basic", "bot:basic"], sheet="full")
     checked = play_to_the_end(ana, game, shot_at)
     assert checked, f"{game}: no step of the game had odds to draw"
     last = ana.state()["step"]

@@ -52,14 +52,14 @@ test("the lines above the grid: certain, the likeliest, the best question by nam
   const lines = sheetLines(sheet(), people).map((line) => line.textContent);
   assert.deepEqual(lines, [
     "Certainly in the solution: C.",
-    "4 solutions are possible; likeliest: B C D (50%), C D E (25%).",
+    "4 solutions are possible; likeliest: B · C · D (50%), C · D · E (25%).",
     "Best question now: ask Bob about BDE.",
   ]);
 });
 
 test("a solution left alone is named as solved, whatever the level", () => {
   const lines = sheetLines(sheet({level: "facts", possible: 1, likeliest: [{cards: ["B", "C", "D"], probability: 1}], question: null}), people);
-  assert.deepEqual(lines.map((line) => line.textContent), ["Solved: the solution is B C D. You can name it now."]);
+  assert.deepEqual(lines.map((line) => line.textContent), ["Solved: the solution is B · C · D. You can name it now."]);
 });
 
 test("at facts with nothing certain yet the sheet says so, and no odds", () => {
@@ -80,7 +80,7 @@ test("after the end the sheet shows the truth, not odds", () => {
   const over = sheet({truth: ["B", "C", "D"], cells: [[1, 0, 0], [0, 0, 1], [0, 0, 1]], certain: [], possible: null, likeliest: [], question: null});
   const node = drawnSheet(over, people);
   assert.deepEqual(all(node, "p").map((p) => p.textContent), [
-    "The game is over. The solution was B C D.",
+    "The game is over. The solution was B · C · D.",
     "✓ certain, · certainly not, blank: not certain yet.",
   ]);
   assert.equal(all(node, "td").filter((td) => td.className === "sheet-odds").length, 0);

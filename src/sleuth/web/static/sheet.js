@@ -43,9 +43,10 @@ function placeName(place, people) {
   return seat === people.me ? tr("%(name)s (you)", {name: people.name(seat)}) : people.name(seat);
 }
 
+// The cards of one solution, kept together where a list of solutions separates them by commas.
 /** @param {string[]} cards */
 function cardsWords(cards) {
-  return cards.join(" ");
+  return cards.join(" · ");
 }
 
 /**
