@@ -17,6 +17,7 @@ from sleuth.core import find_kit
 from sleuth.core.events import events_json, public
 from sleuth.core.kit import RENDER, TextRender
 from sleuth.core.records import replay_record
+from sleuth.core.serialize import to_json
 from sleuth.server.live import encode_legal
 
 
@@ -197,9 +198,17 @@ def check_frames(record: dict[str, Any], client: SeatClient, level: str) -> int:
                 assert frame["legal"] == {"actions": [], "families": []}
             if frame["sheet"] is not None:
                 assert frame["sheet"] == render.sheet(view, level)
+                assert frame["sheet_data"] == sheet_data(render, view, level), f"data {step}"
             checked += 1
         elif frame["type"] == "sheet":
             assert frame["seat"] == seat
             assert frame["sheet"] == render.sheet(state.view(seat), level), f"sheet {step}"
+            assert frame["data"] == sheet_data(render, state.view(seat), level), f"data {step}"
             checked += 1
     return checked
+
+
+def sheet_data(render: TextRender, view: Any, level: str) -> Any:
+    """The sheet's data as the seat's frames carry it: from its own view only."""
+    data = None if render.sheet_data is None else render.sheet_data(view, level)
+    return None if data is None else json.loads(json.dumps(to_json(data)))

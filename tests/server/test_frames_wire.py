@@ -35,7 +35,7 @@ TABLE_KEYS = [
     "log",
 ]
 ENDING_KEYS = ["outcome", "reveal", "seed", "salt", "rematch"]
-SEAT_KEYS = ["seat", "view", "legal", "sheet", "notes", "resumed_from"]
+SEAT_KEYS = ["seat", "view", "legal", "sheet", "sheet_data", "notes", "resumed_from"]
 PUBLIC_SEAT_KEYS = [
     "seat",
     "kind",

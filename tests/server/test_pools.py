@@ -127,10 +127,10 @@ async def test_sheets_of_past_steps_are_dropped_before_they_run(
 ) -> None:
     rendered: list[object] = []
 
-    def render(job: object) -> str:
+    def render(job: object) -> workers.RenderedSheet:
         rendered.append(job)
         time.sleep(0.1)
-        return "sheet"
+        return workers.RenderedSheet("sheet", None)
 
     monkeypatch.setattr(workers, "render_sheet", render)
     pool = workers.WorkerPool(0)
@@ -156,12 +156,12 @@ async def test_sheets_of_past_steps_are_dropped_before_they_run(
             steps += 1
             await asyncio.sleep(0.01)
         deadline = time.monotonic() + 30
-        while live.sheets.get(0, (-1, ""))[0] != live.step and time.monotonic() < deadline:
+        while live.sheets.get(0, (-1, "", None))[0] != live.step and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
     finally:
         pool.close()
     assert steps >= 10
-    assert live.sheets[0] == (live.step, "sheet")  # the current step's sheet came
+    assert live.sheets[0] == (live.step, "sheet", None)  # the current step's sheet came
     # Every step asked for one; the ones past before their turn never ran, and are counted.
     assert len(rendered) <= steps // 3
     assert pool.sheets.counts.dropped == steps - len(rendered)

@@ -256,7 +256,8 @@ def finish_checks(server: Server, ana: Player, bob: Player, game: str, sheet: st
     ).json()
     seat_review = review["review"]["seats"][0]
     known = seat_review["could_know"]
-    assert (f"from step {known}." in said) if known is not None else ("could never be" in said)
+    assert (f"from move {known}." in said) if known is not None else ("could never be" in said)
+    page.locator(".review-details summary").click()  # the figures, folded under the words
     notes = page.locator(".review-notes li").all_inner_texts()
     assert notes == seat_review["notes"]
     dots = page.locator(".review-body circle").count()

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from .errors import GameError
 from .events import Event
 from .protocol import Game
+from .sheets import SheetData
 
 # The parts Sleuth's own fronts ask for. A kit may carry others (a front of a separate
 # package asks for its own part by name).
@@ -116,7 +117,9 @@ class TextRender:
     - ``accuse``: the notation an accusation starts with, where one may be made out of turn
       (a front gives it a key), else ``None``;
     - ``public_actions``: every action's text is public (all it does lies face up), so
-      ``history`` is given every seat's action, not only the reading seat's own.
+      ``history`` is given every seat's action, not only the reading seat's own;
+    - ``sheet_data(view, level)``: the sheet as data (``core.sheets.SheetData``) for a front
+      that draws it, or ``None`` where the view has no sheet (a front shows the text then).
     """
 
     # The view is the game's own view type: a front passes the view its game gave it.
@@ -129,6 +132,7 @@ class TextRender:
     legend: Callable[[Any], str] | None = None
     accuse: str | None = None
     public_actions: bool = False
+    sheet_data: Callable[[Any, str], SheetData | None] | None = None
 
 
 @dataclass(frozen=True)

@@ -91,6 +91,7 @@ class SeatPart:
     view: Fragment
     legal: dict[str, JSONValue]
     sheet: str | None
+    sheet_data: JSONValue  # the sheet as data to draw (core.sheets.SheetData), if any
     notes: dict[str, JSONValue] | None
     resumed_from: int | None
 
@@ -132,6 +133,7 @@ class SheetFrame(Frame):
     step: int
     seat: int
     sheet: str
+    data: JSONValue  # the sheet as data to draw (core.sheets.SheetData), if any
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -105,7 +105,8 @@ class LiveTable:
     # Another process has taken steps this one has not read yet: read before use.
     behind: bool = False
     used_at: float = 0.0  # when last asked for or left (time.monotonic)
-    sheets: dict[int, tuple[int, str]] = field(default_factory=dict)
+    # Each seat's sheet: (step, text, data to draw or None).
+    sheets: dict[int, tuple[int, str, JSONValue]] = field(default_factory=dict)
     # Encoded once and embedded in every frame that carries them: each seat's view at the
     # current step, and the log, the public steps (seat, what every seat saw of the action,
     # its public result, its public events) that every page tells in words, each entry
@@ -325,11 +326,11 @@ class LiveTable:
             if seat is not None and seat in actors
             else {"actions": [], "families": []}
         )
-        sheet = notes = None
+        sheet = notes = sheet_data = None
         if seat is not None:
             cached = self.sheets.get(seat)
             if self.row.sheet != "off" and cached is not None and cached[0] == self.step:
-                sheet = cached[1]
+                _, sheet, sheet_data = cached
             if self.row.sheet == "off":
                 notes = self.notes(seat)
         part = SeatPart(
@@ -337,6 +338,7 @@ class LiveTable:
             view=self.view_text(seat),
             legal=legal,
             sheet=sheet,
+            sheet_data=sheet_data,
             notes=notes,
             resumed_from=resumed_from,
         )

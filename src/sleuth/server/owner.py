@@ -34,7 +34,7 @@ from .models import ChatRow, StepRow, TableRow
 from .pools import Stale
 from .ratings import Ratings
 from .store import RematchTaken, StepConflict, Store, new_secret, secret_hash
-from .workers import SheetJob, WorkerPool
+from .workers import RenderedSheet, SheetJob, WorkerPool
 
 log = logging.getLogger("sleuth.server")
 STATUS_ORDER = {"waiting": 0, "playing": 1, "finished": 2}
@@ -357,18 +357,19 @@ class TableOwner:
             job = SheetJob(
                 live.game.name, live.game.config_json(), live.view_data(seat), live.row.sheet
             )
-            text = await self.desk.pool.sheet(live.id, seat, job, wanted)
+            sheet = await self.desk.pool.sheet(live.id, seat, job, wanted)
         except Stale:
             return
         except Exception as error:
             log.exception("sheet of table %s seat %s", live.id, seat)
-            text = f"(the sheet failed: {error})"
+            sheet = RenderedSheet(f"(the sheet failed: {error})", None)
         finally:
             self._sheet_pending.discard((seat, step))
         if live.step != step:
             return  # a newer step has its own sheet on the way
-        live.sheets[seat] = (step, text)
-        self._send_to_seat(seat, SheetFrame(table=live.id, step=step, seat=seat, sheet=text).wire())
+        live.sheets[seat] = (step, sheet.text, sheet.data)
+        frame = SheetFrame(table=live.id, step=step, seat=seat, sheet=sheet.text, data=sheet.data)
+        self._send_to_seat(seat, frame.wire())
 
     # --- the table's row -------------------------------------------------------------------
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
 from sleuth.core import Action, Game, find_kit, make_rng
 from sleuth.core.actions import ActionList
 from sleuth.core.kit import RENDER, TextRender
-from sleuth.core.serialize import JSONValue, from_json
+from sleuth.core.serialize import JSONValue, from_json, to_json
 
 from .pools import JobPool
 
@@ -76,10 +76,20 @@ def _parsed(game: Game[Any], text: str) -> Action:
     return action
 
 
-def render_sheet(job: SheetJob) -> str:
+class RenderedSheet(NamedTuple):
+    """A seat's sheet: its text, and its data (``core.sheets.SheetData`` as JSON) for the
+    page to draw, ``None`` where the game gives none."""
+
+    text: str
+    data: JSONValue
+
+
+def render_sheet(job: SheetJob) -> RenderedSheet:
     game = game_of(job.game, job.config)
     view = game.view_from_json(orjson.loads(job.view))
-    return find_kit(job.game).part(RENDER, TextRender).sheet(view, job.level)
+    render = find_kit(job.game).part(RENDER, TextRender)
+    data = None if render.sheet_data is None else render.sheet_data(view, job.level)
+    return RenderedSheet(render.sheet(view, job.level), None if data is None else to_json(data))
 
 
 def _warm() -> None:
@@ -124,11 +134,15 @@ class WorkerPool:
         chosen: str | None = await self.bots.run(table, decide, job, wanted)
         return chosen
 
-    async def sheet(self, table: str, seat: int, job: SheetJob, wanted: Callable[[], bool]) -> str:
-        """The sheet's text, or ``Stale`` if it is no longer ``wanted`` when its turn comes
-        or a newer sheet of the seat took its place in the queue."""
-        text: str = await self.sheets.run(table, render_sheet, job, wanted, replaces=seat)
-        return text
+    async def sheet(
+        self, table: str, seat: int, job: SheetJob, wanted: Callable[[], bool]
+    ) -> RenderedSheet:
+        """The sheet, or ``Stale`` if it is no longer ``wanted`` when its turn comes or a
+        newer sheet of the seat took its place in the queue."""
+        sheet: RenderedSheet = await self.sheets.run(
+            table, render_sheet, job, wanted, replaces=seat
+        )
+        return sheet
 
     def start(self) -> None:
         self.bots.start()

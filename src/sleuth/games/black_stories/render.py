@@ -3,7 +3,10 @@ together (two seats never hold one card)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sleuth.core.kit import TextRender
+from sleuth.core.sheets import Candidate, SheetData, seat_place, shown
 from sleuth.core.wording import count
 
 from .components import ALL_CASES
@@ -40,6 +43,61 @@ def case_sheet(position: BlackStoriesPosition, level: str) -> str:
     return "\n".join(lines)
 
 
+TOP_SOLUTIONS = 5
+
+
+def sheet_data(view: BlackStoriesView, level: str) -> SheetData | None:
+    """The sheet as data: a row per case, a column per opponent holding one. Once the game
+    is over the cases are revealed: the sheet shows them, and no odds."""
+    if view.seat is None:
+        return None
+    if view.outcome is not None:
+        return _revealed(view, level)
+    position = position_of(view)
+    order = sorted(position.targets)
+    if not order:
+        return None  # no opponent holds a case: nothing to deduce
+    analysis = analyze(position)
+    if not analysis.consistent:
+        return SheetData(level, consistent=False)
+    # The analysis names a case as the position files do (man/day/...), the table as its
+    # cards are written (man+day+...): the sheet speaks the table's.
+    cards = {_card(name): places for name, places in analysis.cards.items()}
+    rows = tuple(ALL_CASES)
+    cells = tuple(
+        tuple(shown(cards.get(case, {}).get(str(t), 0.0), level) for t in order) for case in rows
+    )
+    certain = tuple(c for c in rows if any(p >= 1.0 for p in cards.get(c, {}).values()))
+    data = SheetData(
+        level,
+        rows=rows,
+        columns=tuple(seat_place(t) for t in order),
+        cells=cells,
+        certain=certain,
+    )
+    solutions = sorted(analysis.solutions, key=lambda s: (-s.probability, s.cards))
+    if len(solutions) != 1 and level != "full":
+        return data
+    likeliest = tuple(
+        Candidate(tuple(map(_card, s.cards)), s.probability) for s in solutions[:TOP_SOLUTIONS]
+    )
+    return replace(data, possible=len(solutions), likeliest=likeliest)
+
+
+def _card(name: str) -> str:
+    return name.replace("/", "+")
+
+
+def _revealed(view: BlackStoriesView, level: str) -> SheetData:
+    cases = view.cases or ()
+    targets = [t for t, case in enumerate(cases) if t != view.seat and case is not None]
+    truth = tuple(str(cases[t]) for t in targets)
+    rows = tuple(ALL_CASES)
+    cells = tuple(tuple(1.0 if cases[t] == case else 0.0 for t in targets) for case in rows)
+    columns = tuple(seat_place(t) for t in targets)
+    return SheetData(level, rows=rows, columns=columns, cells=cells, truth=truth)
+
+
 def notes_grid(game: BlackStoriesInvestigation) -> tuple[list[str], list[str]]:
     """The hand-kept sheet: a row per possible case, a column per seat."""
     return list(ALL_CASES), [f"s{seat}" for seat in range(game.players)]
@@ -52,4 +110,5 @@ RENDER = TextRender(
     history=history_lines,
     ending=ending_text,
     rules=RULES,
+    sheet_data=sheet_data,
 )

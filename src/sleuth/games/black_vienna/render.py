@@ -6,7 +6,10 @@ probability of every place in percent, the likeliest rings and the most informat
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sleuth.core.kit import TextRender
+from sleuth.core.sheets import Candidate, SheetData, SheetQuestion, seat_place, shown
 from sleuth.core.wording import count
 
 from .components import LETTERS, deck_name
@@ -80,6 +83,50 @@ def black_vienna_sheet(
     return "\n".join(lines)
 
 
+def sheet_data(view: BlackViennaView, level: str) -> SheetData | None:
+    """The sheet as data: a row per person, a column per seat and one for the ring. Once
+    the game is over the ring is revealed: the sheet shows it, and no odds."""
+    if view.seat is None:
+        return None
+    over = view.outcome is not None
+    position = black_vienna_position(view)
+    analysis = BlackViennaAnalysis(position)
+    if not analysis.consistent:
+        return SheetData(level, consistent=False)
+    shown_level = "facts" if over else level
+    seats = list(range(position.players))
+    probabilities = analysis.card_probabilities()
+    places = [*(str(s) for s in seats), "ring"]
+    cells = tuple(
+        tuple(shown(probabilities[c].get(p, 0.0), shown_level) for p in places) for c in LETTERS
+    )
+    certain = tuple(c for c in LETTERS if probabilities[c].get("ring", 0.0) >= 1.0)
+    base = SheetData(
+        level,
+        rows=tuple(LETTERS),
+        columns=(*(seat_place(s) for s in seats), "ring"),
+        cells=cells,
+        solution_column="ring",
+        certain=certain,
+    )
+    if over:
+        return replace(base, truth=tuple(view.ring or "".join(certain)))
+    rings = sorted(analysis.ring(), key=lambda item: (-item[1], item[0]))
+    if len(rings) == 1:
+        return replace(base, possible=len(rings), likeliest=(Candidate(tuple(rings[0][0]), 1.0),))
+    if level != "full":
+        return base
+    total = analysis.worlds
+    likeliest = tuple(Candidate(tuple(t), c / total) for t, c in rings[:TOP_SOLUTIONS])
+    question = None
+    if view.asker == view.seat and view.seat not in view.eliminated and position.face_up:
+        best = analysis.questions(list(position.face_up))[0]
+        question = SheetQuestion(
+            int(str(best["target"])), str(best["letters"]), float(str(best["ring_bits"]))
+        )
+    return replace(base, possible=len(rings), likeliest=likeliest, question=question)
+
+
 def deck_label(position: Position) -> str:
     """The deck in play as the sheet names it; a box still being learned says how far."""
     if position.deck_known:
@@ -100,4 +147,5 @@ RENDER = TextRender(
     ending=ending_text,
     rules=RULES,
     accuse="accuse ",
+    sheet_data=sheet_data,
 )

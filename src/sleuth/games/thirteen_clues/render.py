@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sleuth.core.kit import TextRender
+from sleuth.core.sheets import Candidate, SheetData, SheetQuestion, seat_place, shown
 from sleuth.core.wording import count
 from sleuth.deduce.model import PositionError
 
@@ -12,6 +15,7 @@ from .knowledge import (
     ThirteenCluesAnalysis,
     thirteen_clues_position,
 )
+from .position_model import cards_for
 from .rules import ThirteenClues
 from .views import ThirteenCluesView
 from .words import RULES, card_words, ending_text, history_lines, legend_text, table_text
@@ -91,6 +95,91 @@ def thirteen_clues_sheet(position: dict[str, object], level: str, asking: bool =
     return "\n".join(lines)
 
 
+# The notes grid's names of the places a card of the sheet may lie.
+MINE = "mine"
+INFORMANTS = "inf"
+
+
+def sheet_data(view: ThirteenCluesView, level: str) -> SheetData | None:
+    """The sheet as data: a row per card in play, a column for the seat's own mystery and
+    one for each place it could lie instead. Once the game is over the mystery is revealed:
+    the sheet shows it, and no odds."""
+    if view.seat is None or view.phase == "choose":
+        return None
+    rows = tuple(name for name, _, _ in cards_for(view.players, view.config.deck))
+    if view.outcome is not None:
+        mystery = tuple(view.seats[view.seat].mystery or ())
+        cells = tuple((1.0 if name in mystery else 0.0,) for name in rows)
+        return SheetData(
+            level, rows=rows, columns=(MINE,), cells=cells, solution_column=MINE, truth=mystery
+        )
+    try:
+        position = thirteen_clues_position(view)
+    except PositionError:
+        return None
+    analysis = ThirteenCluesAnalysis(position)
+    result = analysis.to_json(questions=level == "full")
+    if not result["consistent"]:
+        return SheetData(level, consistent=False)
+    return _data_of(view, level, rows, result, analysis.deal_model_assumed)
+
+
+def _data_of(
+    view: ThirteenCluesView,
+    level: str,
+    rows: tuple[str, ...],
+    result: dict[str, object],
+    assumed: bool,
+) -> SheetData:
+    columns = (MINE, *(seat_place(s) for s in range(view.players)), INFORMANTS)
+    found = result["cards"]
+    cards: dict[str, dict[str, float]] = found if isinstance(found, dict) else {}
+    chances = []
+    for name in rows:
+        row = dict.fromkeys(columns, 0.0)
+        for place, p in cards.get(name, {}).items():
+            row[_column(place)] += float(p)
+        chances.append([row[c] for c in columns])
+    if not any(row[-1] for row in chances):  # no informant slot can hold a card: no column
+        columns, chances = columns[:-1], [row[:-1] for row in chances]
+    cells = [tuple(shown(p, level) for p in row) for row in chances]
+    certain = tuple(n for n in rows if cards.get(n, {}).get(MYSTERY, 0.0) >= 1.0)
+    data = SheetData(
+        level,
+        rows=rows,
+        columns=columns,
+        cells=tuple(cells),
+        solution_column=MINE,
+        certain=certain,
+        assumed=assumed,
+    )
+    found = result.get("mystery", [])
+    ranked = sorted(found if isinstance(found, list) else [], key=lambda m: -float(m["p"]))
+    likeliest = tuple(Candidate(tuple(m["cards"]), float(m["p"])) for m in ranked[:3])
+    if len(ranked) == 1:
+        return replace(data, possible=1, likeliest=likeliest)
+    if level != "full":
+        return data
+    found = result.get("questions", [])
+    questions = found if isinstance(found, list) else []
+    question = None
+    if questions:
+        best = questions[0]
+        about = f"{best['about']} {best['side']}" if "side" in best else str(best["about"])
+        question = SheetQuestion(int(best["witness"]), about, float(best["mystery_bits"]))
+    return replace(data, possible=len(ranked), likeliest=likeliest, question=question)
+
+
+def _column(place: str) -> str:
+    """The notes grid's column of one of the analysis's places."""
+    if place == MYSTERY:
+        return MINE
+    kind, _, rest = place.partition(":")
+    if kind == "informant":
+        return INFORMANTS
+    return seat_place(int(rest.split(":")[0]))
+
+
 def _assumption_note(choice: str | None) -> str:
     if choice == "players":
         who = "the seats chose the mysteries (mystery_choice=players): "
@@ -119,4 +208,5 @@ RENDER = TextRender(
     ending=ending_text,
     rules=RULES,
     legend=legend_text,
+    sheet_data=sheet_data,
 )

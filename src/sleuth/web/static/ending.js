@@ -73,7 +73,8 @@ export function endPanel(page, t) {
           onclick: () => page.startReplay(seatChoice.value === "" ? null : Number(seatChoice.value))})),
       rematch ? h("div.row", {}, rematch) : null),
     reviewPanel(page.table.id, frame.seats.map((s) => ({seat: s.seat, selected: s.seat === (page.seat ?? 0)})),
-      (seat) => seat === page.seat ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat)),
+      (seat) => seat === page.seat ? tr("%(name)s (you)", {name: t.name(seat)}) : t.name(seat),
+      (step) => frame.log[step - 1] ? page.describe(frame.log[step - 1], t, step - 1) : ""),
     fairDeal(frame));
 }
 

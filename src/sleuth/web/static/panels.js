@@ -3,6 +3,7 @@
 "use strict";
 import {tr} from "./i18n.js";
 import {h, seatColour, seatDot} from "./kit.js";
+import {drawnSheet} from "./sheet.js";
 
 /** @typedef {import("./types.d.ts").Mark} Mark */
 /** @typedef {import("./table.js").TablePage} TablePage */
@@ -24,6 +25,13 @@ export function sheetPanel(page, t) {
   if (page.seat === null) return h("p", {text: tr("A spectator keeps no sheet.")});
   if (frame.sheet_level !== "off") {
     if (page.sheet === null) return h("p.muted", {text: tr("The sheet is being worked out for this step…")});
+    if (page.sheetData) {
+      return h("div", {},
+        h("p.muted.small", {text: frame.sheet_level === "full"
+          ? tr("What your seat's view allows, worked out exactly: certainties, odds, the best question.")
+          : tr("What is certain from what your seat has seen.")}),
+        drawnSheet(page.sheetData, {name: t.name, me: page.seat}));
+    }
     return h("div", {},
       h("p.muted.small", {text: frame.sheet_level === "full"
         ? tr("What your seat's view allows, worked out exactly: certainties, odds, the best question.")

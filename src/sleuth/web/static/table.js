@@ -158,6 +158,8 @@ export class TablePage {
     this.frame = null;
     /** @type {string | null} */
     this.sheet = null;
+    /** @type {import("./types.d.ts").SheetData | null} the sheet as data to draw, if the game gives it */
+    this.sheetData = null;
     /** @type {import("./types.d.ts").NotesGrid | null} */
     this.notes = null;
     /** @type {import("./types.d.ts").ChatOut[]} */
@@ -271,7 +273,9 @@ export class TablePage {
   /** @param {import("./types.d.ts").ServerFrame} frame */
   onFrame(frame) {
     if (frame.type === "state") this.onState(frame);
-    else if (frame.type === "sheet") { if (this.frame && frame.step === this.frame.step) { this.sheet = frame.sheet; this.drawSide(); } }
+    else if (frame.type === "sheet") {
+      if (this.frame && frame.step === this.frame.step) { this.sheet = frame.sheet; this.sheetData = frame.data ?? null; this.drawSide(); }
+    }
     else if (frame.type === "notes") { this.notes = frame.notes; this.drawSide(); }
     else if (frame.type === "seats") { if (this.frame) { this.frame.seats = frame.seats; this.drawSeats(); this.drawTurn(); this.drawNotice(); } }
     else if (frame.type === "chat") { if (!this.chat.some((c) => c.id === frame.id)) { this.chat.push(frame); this.drawChat(true); } }
@@ -283,7 +287,7 @@ export class TablePage {
     const before = this.frame;
     const seen = before ? before.log.length : Number(sessionStorage.getItem(this.seenKey) ?? -1);
     this.frame = frame;
-    if (frame.sheet !== null || !before || before.step !== frame.step) this.sheet = frame.sheet;
+    if (frame.sheet !== null || !before || before.step !== frame.step) { this.sheet = frame.sheet; this.sheetData = frame.sheet_data ?? null; }
     this.notes = frame.notes;
     const fresh = seen >= 0 ? frame.log.slice(seen).map((e, i) => seen + i) : [];
     this.just = fresh.length ? fresh : (before ? this.just : [frame.log.length - 1].filter((i) => i >= 0));

@@ -332,6 +332,7 @@ export interface StateFrame<V extends View = View> {
   view: V;
   legal: Legal;
   sheet: string | null;
+  sheet_data: SheetData | null;
   notes: NotesGrid | null;
   resumed_from: number | null;
   // Once the game is over only:
@@ -348,6 +349,23 @@ export interface SheetFrame {
   step: number;
   seat: number;
   sheet: string;
+  data: SheetData | null;
+}
+
+/** The sheet as data to draw (core/sheets.py's SheetData): see sheet.js. */
+export interface SheetData {
+  level: SheetLevel;
+  consistent: boolean;
+  rows: string[];
+  columns: string[];
+  cells: (number | null)[][];
+  solution_column: string | null;
+  certain: string[];
+  possible: number | null;
+  likeliest: {cards: string[]; probability: number}[];
+  question: {seat: number | null; about: string; bits: number} | null;
+  truth: string[] | null;
+  assumed: boolean;
 }
 
 export interface SeatsFrame {
