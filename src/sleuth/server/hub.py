@@ -19,6 +19,7 @@ from .bus import LocalBus
 from .live import LiveTable
 from .lobby import Created, TablePlan
 from .models import SeatRow, TableRow
+from .notify import Notices
 from .outage import DatabaseUnavailable
 from .owner import Desk, TableOwner
 from .ratings import Ratings
@@ -36,7 +37,8 @@ class Hub:
         self.store = store
         self.bus = bus
         self.ratings = Ratings(store.database)
-        self.desk = Desk(store, bus, pool, bot_delay, self.spawn, self.ratings)
+        self.notices = Notices(store.database)
+        self.desk = Desk(store, bus, pool, bot_delay, self.spawn, self.ratings, self.notices)
         self.tables: dict[str, TableOwner] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
