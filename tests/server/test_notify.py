@@ -37,20 +37,22 @@ def seat(
 SEATS = [seat(0, "ann"), seat(1, "bob"), seat(2, None, "bot"), seat(3, "cid", takeover=True)]
 
 
-def test_a_step_tells_the_person_who_comes_to_move_and_no_one_else() -> None:
-    assert step_events("t", 5, SEATS, 0, {0}, {1}, False) == [Event("bob", YOUR_MOVE, "t", 5)]
+def test_a_step_tells_the_person_the_game_now_waits_for_and_no_one_else() -> None:
+    assert step_events("t", 5, SEATS, 0, 0, 1, False) == [Event("bob", YOUR_MOVE, "t", 5)]
     # A bot's step that hands the move to a person.
-    assert step_events("t", 6, SEATS, 2, {2}, {0}, False) == [Event("ann", YOUR_MOVE, "t", 6)]
+    assert step_events("t", 6, SEATS, 2, 2, 0, False) == [Event("ann", YOUR_MOVE, "t", 6)]
 
 
-def test_no_mail_for_ones_own_move_a_seat_to_move_already_or_a_bots_seat() -> None:
-    assert step_events("t", 5, SEATS, 0, {0}, {0}, False) == []  # Ann moves again
-    assert step_events("t", 5, SEATS, 1, {0, 1}, {0}, False) == []  # Ann was to move
-    assert step_events("t", 5, SEATS, 0, {0}, {2, 3}, False) == []  # a bot, a taken-over seat
+def test_no_mail_for_ones_own_move_a_seat_waited_for_already_or_a_bots_seat() -> None:
+    assert step_events("t", 5, SEATS, 0, 0, 0, False) == []  # Ann moves again
+    assert step_events("t", 5, SEATS, 1, 0, 0, False) == []  # Bob interrupted: Ann was told
+    assert step_events("t", 5, SEATS, 1, 1, 1, False) == []  # Bob moves again
+    assert step_events("t", 5, SEATS, 0, 0, 2, False) == []  # a bot's seat
+    assert step_events("t", 5, SEATS, 0, 0, 3, False) == []  # a person's seat a bot plays
 
 
 def test_the_end_tells_every_person_at_the_table_once() -> None:
-    assert step_events("t", 9, SEATS, 1, {1}, set(), True) == [
+    assert step_events("t", 9, SEATS, 1, 1, None, True) == [
         Event("ann", GAME_OVER, "t", 9),
         Event("bob", GAME_OVER, "t", 9),
         Event("cid", GAME_OVER, "t", 9),

@@ -20,7 +20,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import delete, or_, select, update
@@ -58,27 +58,26 @@ def step_events(
     step: int,
     seats: Sequence[SeatState],
     mover: int,
-    actors_before: Iterable[int],
-    actors_after: Iterable[int],
+    waited_before: int | None,
+    waited_after: int | None,
     finished: bool,
 ) -> list[Event]:
     """What a step makes known: the game's end to every person at the table, or "your
-    move" to each person whose seat has just come to move and who did not make the step
-    (a seat that was to move already was told when it came to move; a seat a bot plays for
-    now is the bot's to play)."""
+    move" to the person of the seat the game now waits for, if it waited for another
+    before (a seat still waited for was told when its turn came; others may interrupt at
+    any time in some games, and are not told each time they may), did not make the step,
+    and is not played by a bot for now."""
     if finished:
         people = {s.person_id for s in seats if s.kind == "person" and s.person_id}
         return [Event(person, GAME_OVER, table_id, step) for person in sorted(people)]
-    mover_person = seats[mover].person_id
-    events = []
-    for seat in sorted(set(actors_after) - set(actors_before)):
-        holder = seats[seat]
-        if holder.played_by_bot or holder.person_id is None:
-            continue
-        if holder.person_id == mover_person:
-            continue
-        events.append(Event(holder.person_id, YOUR_MOVE, table_id, step))
-    return events
+    if waited_after is None or waited_after in (waited_before, mover):
+        return []
+    holder = seats[waited_after]
+    if holder.played_by_bot or holder.person_id is None:
+        return []
+    if holder.person_id == seats[mover].person_id:
+        return []
+    return [Event(holder.person_id, YOUR_MOVE, table_id, step)]
 
 
 def backoff(attempts: int, first: float) -> float:

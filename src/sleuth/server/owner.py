@@ -219,7 +219,7 @@ class TableOwner:
     ) -> int:
         """Check, commit, then tell: the new step's number, or a ``GameError``."""
         try:
-            number, actors_before = await self._act(seat, action, expect_step, by_bot)
+            number, waited_before = await self._act(seat, action, expect_step, by_bot)
         except _CaughtUp as behind:
             # This process was behind (a notification it missed, or one still on its way):
             # the seats get the steps it read before they hear why their action failed.
@@ -230,17 +230,17 @@ class TableOwner:
         await self.desk.bus.publish("step", self.id, number)
         if self.live.status == "finished" and self.live.row.rated:
             self.desk.spawn(self._rate())
-        self._notify(number, seat, actors_before)
+        self._notify(number, seat, waited_before)
         return number
 
-    def _notify(self, number: int, mover: int, actors_before: frozenset[int]) -> None:
+    def _notify(self, number: int, mover: int, waited_before: int | None) -> None:
         """Queue the step's notifications, apart from the move: it never waits on them."""
         notices, live = self.desk.notices, self.live
         if notices is None or not notices.enabled:
             return
         finished = live.status == "finished"
-        actors = frozenset() if finished else live.state.actors()
-        events = step_events(live.id, number, live.seats, mover, actors_before, actors, finished)
+        waited = live.state.to_move()
+        events = step_events(live.id, number, live.seats, mover, waited_before, waited, finished)
         if events:
             self.desk.spawn(notices.add_quietly(events))
 
@@ -261,8 +261,8 @@ class TableOwner:
 
     async def _act(
         self, seat: int, action: object, expect_step: int | None, by_bot: bool
-    ) -> tuple[int, frozenset[int]]:
-        """The new step's number, and the seats that were to move before it."""
+    ) -> tuple[int, int | None]:
+        """The new step's number, and the seat the game waited for before it."""
         live = self.live
         caught_up = False
         async with live.lock:
@@ -296,14 +296,14 @@ class TableOwner:
                     await self._catch_up()  # another process took this number: re-check
                     caught_up = True
                     continue
-                actors_before = live.state.actors()
+                waited_before = live.state.to_move()
                 live.advance(row, state, public)
                 live.row.step = row.number
                 live.row.to_move = state.to_move()
                 if state.outcome is not None:
                     live.row.status = "finished"
                     live.row.finished_at = row.at
-                return row.number, actors_before
+                return row.number, waited_before
         raise GameError(problems.BUSY())
 
     # --- fan-out ---------------------------------------------------------------------------
