@@ -7,6 +7,7 @@ from pathlib import Path
 
 from sqlalchemy import select
 
+from sleuth.server.accounts import Accounts, Passwords
 from sleuth.server.db import Database, open_database
 from sleuth.server.live import SeatState
 from sleuth.server.lobby import SeatPlan, TablePlan, create_table
@@ -148,3 +149,29 @@ async def _row(database: Database) -> NotificationRow:
     row = await database.read(lambda session: session.scalar(select(NotificationRow)))
     assert row is not None
     return row
+
+
+async def test_a_deleted_account_leaves_no_address_and_no_mail_to_send(tmp_path: Path) -> None:
+    database = open_database(Settings(db_url=f"sqlite:///{tmp_path / 'q.db'}"))
+    await database.migrate()
+    store = Store(database)
+    notices = Notices(database)
+    notices.enabled = True
+    passwords = Passwords()
+    try:
+        ann, _ = await store.create_person("Ann")
+        plan = TablePlan(EXAMPLE, 3, {}, [SeatPlan("person")] + [SeatPlan("bot", "random")] * 2)
+        table = (await create_table(store, plan, None, {0: ann.id})).table_id
+        await notices.save_settings(
+            MailSettingsRow(person_id=ann.id, address="ann@example.org", language="en",
+                            your_move=True, game_over=True, invited=False, clock_low=False,
+                            updated_at=0.0)
+        )  # fmt: skip
+        assert await notices.add([Event(ann.id, GAME_OVER, table, 1)]) == 1
+        await Accounts(database, store, passwords).delete(ann.id)
+        assert await notices.settings(ann.id) is None
+        rows = await database.read(lambda session: list(session.scalars(select(NotificationRow))))
+        assert rows == []
+    finally:
+        passwords.close()
+        await database.close()
