@@ -50,6 +50,8 @@ MARK = "\u2407mark\u2407"
 ORDER = (
     "GET /api/games",
     "GET /api/games/{game}/rules",
+    "GET /api/games/{game}/leaderboard",
+    "GET /api/people/{person_id}/profile",
     "GET /api/language",
     "GET /api/people/session",
     "GET /api/people/me",
@@ -65,6 +67,7 @@ ORDER = (
     "POST /api/records/verify",
     "POST /api/tables",
     "POST /api/tables/{table_id}/seats/{seat}/sit",
+    "POST /api/tables/{table_id}/invite",
     "POST /api/tables/{table_id}/join",
     "POST /api/tables/{table_id}/seats/{seat}/bot",
     "POST /api/tables/{table_id}/seats/{seat}/take-back",
@@ -85,6 +88,9 @@ ORDER = (
     "POST /api/account/passkeys/sign-in",
     "GET /api/account/passkeys",
     "DELETE /api/account/passkeys/{passkey_id}",
+    "GET /api/account/mail",
+    "PUT /api/account/mail",
+    "DELETE /api/account/mail",
     "POST /api/account/sign-out",
     "DELETE /api/account",
 )
@@ -106,7 +112,7 @@ def tables_for(label: str, world: World) -> list[str]:
         first = world.finished
     elif label.endswith("/sit"):
         first = world.waiting
-    elif label.endswith("/join"):
+    elif label.endswith(("/join", "/invite")):
         first = world.invited
     elif label.endswith(("/bot", "/leave")):
         first = world.playing
@@ -123,7 +129,7 @@ def good_bodies(label: str, world: World) -> list[tuple[str | None, Any]]:
             (None, table_body([PERSON, BOT, BOT], sit=0)),
             (None, table_body([PERSON] * 2, listed=True)),
         ]
-    if label.endswith("/join"):
+    if label.endswith(("/join", "/invite")):
         # The invites of tables that take no one sitting down first: theirs are not spent.
         tables = tables_for(label, world)
         return [
@@ -139,6 +145,8 @@ def good_bodies(label: str, world: World) -> list[tuple[str | None, Any]]:
         return [(None, {"password": PASSWORD, "new_password": PASSWORD})]
     if label == "DELETE /api/account":
         return [(None, {"password": PASSWORD})]
+    if label == "PUT /api/account/mail":
+        return [(None, {"address": "ann@example.org", "language": "de"})]
     if label == "POST /api/account/passkeys/register":
         return [(None, world.fresh["register"])]
     if label == "POST /api/account/passkeys/sign-in":
@@ -189,6 +197,8 @@ def send(
         case.query = {} if grounding["query_seat"] is None else {"seat": grounding["query_seat"]}
     if grounding["session"] is not None and "session_id" in case.path_parameters:
         case.path_parameters["session_id"] = grounding["session"]
+    if grounding["person"] is not None and "person_id" in case.path_parameters:
+        case.path_parameters["person_id"] = grounding["person"]
     if grounding["passkey"] is not None and "passkey_id" in case.path_parameters:
         case.path_parameters["passkey_id"] = grounding["passkey"]
     if grounding["body"] is not None:
@@ -228,6 +238,7 @@ def groundings(label: str, world: World) -> st.SearchStrategy[dict[str, Any]]:
             "who": st.sampled_from(people),
             "session": st.sampled_from([*world.dee_sessions, None]),
             "passkey": st.sampled_from([*world.passkeys, None]),
+            "person": st.sampled_from([*world.ids.values(), None]),
             "table": st.sampled_from([*tables_for(label, world), None]),
             "seat": st.sampled_from(seats_for(label)),
             "game": st.sampled_from([*(kit.name for kit in all_kits()), None]),

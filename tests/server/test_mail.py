@@ -19,6 +19,7 @@ import asyncpg
 import httpx
 import pytest
 
+from sleuth.cli.main import main
 from sleuth.core import find_kit
 from sleuth.core.records import replay_record
 from sleuth.server.mail import Mail, SmtpServer, compose, parse_smtp, unsubscribe_token
@@ -380,3 +381,28 @@ def test_a_wrong_smtp_url_is_refused_saying_why(url: str, message: str) -> None:
     with pytest.raises(ValueError) as refused:
         parse_smtp(url)
     assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (("--smtp", "smtp://mailer@127.0.0.1:2525"),
+         "sleuth serve: --smtp names the user 'mailer' but no password: set "
+         "SLEUTH_SMTP_PASSWORD or --smtp-password-file"),
+        (("--smtp", "smtp://mailer:hunter2@127.0.0.1:2525"),
+         "sleuth serve: --smtp: the SMTP password is never on the command line: set "
+         "SLEUTH_SMTP_PASSWORD or name a file with --smtp-password-file"),
+        (("--smtp", "smtp://127.0.0.1:2525", "--mail-from", "not an address"),
+         "sleuth serve: --mail-from: 'not an address' is not an e-mail address: it has a space "
+         "or a line break"),
+    ],
+)  # fmt: skip
+def test_serve_refuses_a_mail_setting_it_cannot_use(
+    flags: tuple[str, ...],
+    message: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.delenv("SLEUTH_SMTP_PASSWORD", raising=False)
+    assert main(["serve", "--port", str(free_port()), *flags]) == 2
+    assert capsys.readouterr().err.strip() == message

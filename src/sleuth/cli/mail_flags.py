@@ -67,11 +67,13 @@ def mail_values(args: argparse.Namespace, shown_host: str) -> dict[str, Any]:
             f"--smtp names the user {server.user!r} but no password: set {PASSWORD_VARIABLE} "
             "or --smtp-password-file"
         )
-    sender = args.mail_from or f"sleuth@{server.host}"
-    try:
-        check_address(sender)
-    except ValueError as error:
-        raise ValueError(f"--mail-from: {error}") from None
+    # By default the SMTP server's own host: it accepts mail from itself.
+    sender = f"sleuth@{server.host}"
+    if args.mail_from is not None:
+        try:
+            sender = check_address(args.mail_from)
+        except ValueError as error:
+            raise ValueError(f"--mail-from: {error}") from None
     if not math.isfinite(args.mail_retry) or not 0 < args.mail_retry <= 3600:
         raise ValueError("--mail-retry: a number of seconds above 0, at most 3600")
     return {
