@@ -14,7 +14,7 @@ import httpx
 
 from support.game_cases import kit_for
 
-from .conftest import Server
+from .conftest import Server, free_port
 from .soft_passkey import SoftPasskey
 
 # A short game, with a review: bots finish one quickly (its cases: ``FrontCases.short``).
@@ -35,6 +35,9 @@ def unlimited_server(folder: Path) -> Server:
     unlimited = (
         *("--max-new-people", "off", "--max-new-tables", "off"),
         *("--max-sign-ins-per-address", "off", "--max-sign-ins-per-account", "off"),
+        # Mail on, to a port where no SMTP server listens: the mails' routes answer, and
+        # what they queue fails to send, as a server down would.
+        *("--smtp", f"smtp://127.0.0.1:{free_port()}"),
     )
     return Server(
         f"sqlite:///{folder / 'sleuth.db'}", folder / "signing.key", extra=unlimited
@@ -65,7 +68,7 @@ class World:
     # answers a challenge of its own): a new passkey of Ann's, a sign-in with hers.
     passkeys: list[str] = field(default_factory=list)
     fresh: dict[str, Callable[[], Any]] = field(default_factory=dict)
-    person_ids: dict[str, str] = field(default_factory=dict)  # by name: their profiles
+    ids: dict[str, str] = field(default_factory=dict)  # each person's id, by name
 
     @property
     def tables(self) -> list[str]:
@@ -94,8 +97,9 @@ def build_world(
     clients = {name: httpx.Client(base_url=server.http, timeout=30) for name in PEOPLE}
     try:
         for name, client in clients.items():
-            world.person_ids[name] = _post(client, "/api/people", {"name": name})["id"]
+            made = _post(client, "/api/people", {"name": name})
             world.cookies[name] = client.cookies["sleuth_id"]
+            world.ids[name] = made["id"]
         ann, bob = clients["Ann"], clients["Bob"]
         for listed in [True] * waiting + [False] * invited:
             made = _post(ann, "/api/tables", table_body([PERSON] * 3, sit=0, listed=listed))

@@ -51,6 +51,8 @@ ORDER = (
     "GET /api/games",
     "GET /api/games/{game}/leaderboard",
     "GET /api/games/{game}/rules",
+    "GET /api/games/{game}/leaderboard",
+    "GET /api/people/{person_id}/profile",
     "GET /api/language",
     "GET /api/people/session",
     "GET /api/people/me",
@@ -67,6 +69,7 @@ ORDER = (
     "POST /api/records/verify",
     "POST /api/tables",
     "POST /api/tables/{table_id}/seats/{seat}/sit",
+    "POST /api/tables/{table_id}/invite",
     "POST /api/tables/{table_id}/join",
     "POST /api/tables/{table_id}/seats/{seat}/bot",
     "POST /api/tables/{table_id}/seats/{seat}/take-back",
@@ -87,6 +90,9 @@ ORDER = (
     "POST /api/account/passkeys/sign-in",
     "GET /api/account/passkeys",
     "DELETE /api/account/passkeys/{passkey_id}",
+    "GET /api/account/mail",
+    "PUT /api/account/mail",
+    "DELETE /api/account/mail",
     "POST /api/account/sign-out",
     "DELETE /api/account",
 )
@@ -108,7 +114,7 @@ def tables_for(label: str, world: World) -> list[str]:
         first = world.finished
     elif label.endswith("/sit"):
         first = world.waiting
-    elif label.endswith("/join"):
+    elif label.endswith(("/join", "/invite")):
         first = world.invited
     elif label.endswith(("/bot", "/leave")):
         first = world.playing
@@ -126,7 +132,7 @@ def good_bodies(label: str, world: World) -> list[tuple[str | None, Any]]:
             (None, table_body([PERSON, BOT, BOT], sit=0, away_after=0)),
             (None, table_body([PERSON] * 2, listed=True)),
         ]
-    if label.endswith("/join"):
+    if label.endswith(("/join", "/invite")):
         # The invites of tables that take no one sitting down first: theirs are not spent.
         tables = tables_for(label, world)
         return [
@@ -142,6 +148,8 @@ def good_bodies(label: str, world: World) -> list[tuple[str | None, Any]]:
         return [(None, {"password": PASSWORD, "new_password": PASSWORD})]
     if label == "DELETE /api/account":
         return [(None, {"password": PASSWORD})]
+    if label == "PUT /api/account/mail":
+        return [(None, {"address": "ann@example.org", "language": "de"})]
     if label == "POST /api/account/passkeys/register":
         return [(None, world.fresh["register"])]
     if label == "POST /api/account/passkeys/sign-in":
@@ -187,13 +195,15 @@ def send(
     if grounding["game"] is not None and "game" in case.path_parameters:
         case.path_parameters["game"] = grounding["game"]
     if grounding["person"] is not None and "person_id" in case.path_parameters:
-        case.path_parameters["person_id"] = world.person_ids[grounding["person"]]
+        case.path_parameters["person_id"] = world.ids[grounding["person"]]
     if grounding["query_seat"] != "generated" and case.operation.path.endswith(
         ("replay", "review")
     ):
         case.query = {} if grounding["query_seat"] is None else {"seat": grounding["query_seat"]}
     if grounding["session"] is not None and "session_id" in case.path_parameters:
         case.path_parameters["session_id"] = grounding["session"]
+    if grounding["person"] is not None and "person_id" in case.path_parameters:
+        case.path_parameters["person_id"] = grounding["person"]
     if grounding["passkey"] is not None and "passkey_id" in case.path_parameters:
         case.path_parameters["passkey_id"] = grounding["passkey"]
     if grounding["body"] is not None:
@@ -233,6 +243,7 @@ def groundings(label: str, world: World) -> st.SearchStrategy[dict[str, Any]]:
             "who": st.sampled_from(people),
             "session": st.sampled_from([*world.dee_sessions, None]),
             "passkey": st.sampled_from([*world.passkeys, None]),
+            "person": st.sampled_from([*world.ids.values(), None]),
             "table": st.sampled_from([*tables_for(label, world), None]),
             "seat": st.sampled_from(seats_for(label)),
             "game": st.sampled_from([*(kit.name for kit in all_kits()), None]),

@@ -13,6 +13,7 @@ from sleuth.agents.budgets import DEFAULT_MAX_THINK
 from sleuth.core import GameError, find_game
 
 from .game_cmds import parse_options
+from .mail_flags import add_mail_arguments, mail_values
 
 
 def add_parser(commands: Any) -> None:
@@ -93,6 +94,7 @@ def add_parser(commands: Any) -> None:
     serve.add_argument("--bots", default="", help="bots for the other seats, e.g. deductive,basic")
     serve.add_argument("--sheet", choices=("off", "facts", "full"), default="full")
     serve.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    add_mail_arguments(serve)
     serve.set_defaults(run=run_serve)
 
 
@@ -158,6 +160,12 @@ def run_serve(args: argparse.Namespace) -> int:
         values["db_url"] = args.db
     if args.key:
         values["key_file"] = args.key
+    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    try:
+        values.update(mail_values(args, shown))
+    except ValueError as error:
+        print(f"sleuth serve: {error}", file=sys.stderr)
+        return 2
     settings = Settings(**values)
     # Before anything is dealt or printed: a second server on a busy port would print a
     # table link that leads to the first server's "no such table".
@@ -176,7 +184,6 @@ def run_serve(args: argparse.Namespace) -> int:
         except GameError as error:
             print(f"sleuth serve: {error}", file=sys.stderr)
             return 2
-    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     print(f"Sleuth serves http://{shown}:{args.port}/ (Ctrl+C stops it)", flush=True)
     serve(settings, args.host, args.port, on_start)
     return 0

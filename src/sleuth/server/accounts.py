@@ -26,7 +26,16 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .db import Database
-from .models import AccountRow, ChatRow, PasskeyRow, PersonRow, SeatRow, SessionRow
+from .models import (
+    AccountRow,
+    ChatRow,
+    MailSettingsRow,
+    NotificationRow,
+    PasskeyRow,
+    PersonRow,
+    SeatRow,
+    SessionRow,
+)
 from .ratelimit import DatabaseStorage, Refused, parse_rate
 from .store import Store, new_id, new_secret, secret_hash
 
@@ -245,6 +254,9 @@ class Accounts:
             session.execute(delete(SessionRow).where(SessionRow.person_id == person_id))
             session.execute(delete(PasskeyRow).where(PasskeyRow.person_id == person_id))
             session.execute(delete(AccountRow).where(AccountRow.person_id == person_id))
+            # The e-mail address too, and every mail to it not yet sent.
+            session.execute(delete(MailSettingsRow).where(MailSettingsRow.person_id == person_id))
+            session.execute(delete(NotificationRow).where(NotificationRow.person_id == person_id))
             _retire_guest_cookie(session, person_id, DELETED_NAME)
             seats = select(SeatRow.table_id, SeatRow.seat).where(SeatRow.person_id == person_id)
             for table_id, seat in session.execute(seats).tuples():

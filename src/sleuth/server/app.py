@@ -30,6 +30,7 @@ from .db import open_database
 from .deps import Services
 from .hub import Hub
 from .limits import Bodies
+from .mail import start_mail
 from .outage import DatabaseUnavailable, Reach, unavailable_answer
 from .passkeys import Passkeys
 from .people import People
@@ -40,6 +41,7 @@ from .routers import (
     chat,
     games,
     language,
+    mail,
     passkeys,
     people,
     play,
@@ -104,6 +106,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         )
         app.state.services = services
         await hub.start()
+        start_mail(settings, hub, store, key)
         if on_start is not None:
             await on_start(services)
         try:
@@ -134,6 +137,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         play,
         language,
         ratings,
+        mail,
     )
     for router in routers:
         app.include_router(router.router)

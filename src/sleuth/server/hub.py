@@ -19,6 +19,7 @@ from .bus import LocalBus
 from .live import LiveTable
 from .lobby import Created, TablePlan
 from .models import SeatRow, TableRow
+from .notify import Notices
 from .outage import DatabaseUnavailable
 from .owner import Desk, TableOwner
 from .ratings import Ratings
@@ -35,9 +36,11 @@ class Hub:
     def __init__(self, store: Store, bus: LocalBus, pool: WorkerPool, bot_delay: float) -> None:
         self.store = store
         self.bus = bus
-        # A hub built without a store (tests of its memory alone) rates nothing.
-        self.ratings = Ratings(None if store is None else store.database)
-        self.desk = Desk(store, bus, pool, bot_delay, self.spawn, self.ratings)
+        # A hub built without a store (tests of its memory alone) rates and notifies nothing.
+        database = None if store is None else store.database
+        self.ratings = Ratings(database)
+        self.notices = Notices(database)
+        self.desk = Desk(store, bus, pool, bot_delay, self.spawn, self.ratings, self.notices)
         self.tables: dict[str, TableOwner] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()

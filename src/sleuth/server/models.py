@@ -202,3 +202,47 @@ class RatedTableRow(Base):
         String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
     )
     rated_at: Mapped[float] = mapped_column(Float)
+
+
+class MailSettingsRow(Base):
+    """A person's e-mail address for notifications, the page's language they chose, and
+    which kinds of event they want mailed (``notify.KINDS``)."""
+
+    __tablename__ = "mail_settings"
+    person_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("people.id", ondelete="CASCADE"), primary_key=True
+    )
+    address: Mapped[str] = mapped_column(String(254))
+    language: Mapped[str] = mapped_column(String(8))
+    your_move: Mapped[bool] = mapped_column(Boolean)
+    game_over: Mapped[bool] = mapped_column(Boolean)
+    invited: Mapped[bool] = mapped_column(Boolean)
+    clock_low: Mapped[bool] = mapped_column(Boolean)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class NotificationRow(Base):
+    """An event to tell a person (``notify``): written when it happens, sent by a sender
+    task of any process. It names the table and the step only; the mail is made from what
+    that person's seat may see when it is sent. ``claimed_by``/``claimed_until``: the
+    sender that took it, until when (another takes it after, if that one died)."""
+
+    __tablename__ = "notifications"
+    __table_args__ = (
+        UniqueConstraint("person_id", "kind", "table_id", "step", name="uq_notifications_event"),
+        Index("ix_notifications_due", "sent_at", "next_try_at"),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    person_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("people.id", ondelete="CASCADE"), index=True
+    )
+    kind: Mapped[str] = mapped_column(String(16))
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id", ondelete="CASCADE"))
+    step: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[float] = mapped_column(Float)
+    sent_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    attempts: Mapped[int] = mapped_column(Integer)
+    next_try_at: Mapped[float | None] = mapped_column(Float, nullable=True)  # None: given up
+    last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    claimed_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    claimed_until: Mapped[float | None] = mapped_column(Float, nullable=True)

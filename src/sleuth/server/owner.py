@@ -31,6 +31,7 @@ from .frames import ChatFrame, NotesFrame, SeatsFrame, SheetFrame, StateFrame
 from .live import LiveTable, SeatState, admits, facts_of
 from .lobby import Created, TablePlan, create_table, plan_of
 from .models import ChatRow, StepRow, TableRow
+from .notify import Notices, step_events
 from .pools import Stale
 from .ratings import Ratings
 from .store import RematchTaken, StepConflict, Store, new_secret, secret_hash
@@ -60,6 +61,7 @@ class Desk:
     bot_delay: float
     spawn: Spawn
     ratings: Ratings
+    notices: Notices | None = None
 
     async def rate_finished(self, live: LiveTable) -> None:
         """The finished table's result in its players' ratings, if it is rated."""
@@ -221,7 +223,7 @@ class TableOwner:
     ) -> int:
         """Check, commit, then tell: the new step's number, or a ``GameError``."""
         try:
-            number = await self._act(seat, action, expect_step, by_bot)
+            number, waited_before = await self._act(seat, action, expect_step, by_bot)
         except _CaughtUp as behind:
             # This process was behind (a notification it missed, or one still on its way):
             # the seats get the steps it read before they hear why their action failed.
@@ -232,7 +234,19 @@ class TableOwner:
         await self.desk.bus.publish("step", self.id, number)
         if self.live.status == "finished" and self.live.row.rated:
             self.desk.spawn(self._rate())
+        self._notify(number, seat, waited_before)
         return number
+
+    def _notify(self, number: int, mover: int, waited_before: int | None) -> None:
+        """Queue the step's notifications, apart from the move: it never waits on them."""
+        notices, live = self.desk.notices, self.live
+        if notices is None or not notices.enabled:
+            return
+        finished = live.status == "finished"
+        waited = live.state.to_move()
+        events = step_events(live.id, number, live.seats, mover, waited_before, waited, finished)
+        if events:
+            self.desk.spawn(notices.add_quietly(events))
 
     async def _rate(self) -> None:
         try:
@@ -249,7 +263,10 @@ class TableOwner:
         if not by_bot and live.seats[seat].played_by_bot:
             raise IllegalActionError(problems.BOT_PLAYS(seat=seat))
 
-    async def _act(self, seat: int, action: object, expect_step: int | None, by_bot: bool) -> int:
+    async def _act(
+        self, seat: int, action: object, expect_step: int | None, by_bot: bool
+    ) -> tuple[int, int | None]:
+        """The new step's number, and the seat the game waited for before it."""
         live = self.live
         caught_up = False
         async with live.lock:
@@ -283,13 +300,14 @@ class TableOwner:
                     await self._catch_up()  # another process took this number: re-check
                     caught_up = True
                     continue
+                waited_before = live.state.to_move()
                 live.advance(row, state, public)
                 live.row.step = row.number
                 live.row.to_move = state.to_move()
                 if state.outcome is not None:
                     live.row.status = "finished"
                     live.row.finished_at = row.at
-                return row.number
+                return row.number, waited_before
         raise GameError(problems.BUSY())
 
     # --- fan-out ---------------------------------------------------------------------------

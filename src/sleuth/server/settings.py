@@ -62,6 +62,13 @@ class Settings:
     # and per account: a guesser gets a few hundred tries a day, friends never notice.
     sign_in_address_rate: str = "20/minute;200/day"
     sign_in_account_rate: str = "10/minute;100/day"
+    # Notifications by e-mail (``sleuth serve --smtp``): none without an SMTP server. The
+    # password comes from the environment or a file, never the command line.
+    smtp_url: str | None = None
+    smtp_password: str | None = field(default=None, repr=False)
+    mail_from: str = "sleuth@localhost"
+    public_url: str = "http://127.0.0.1:8000"  # where the links in the mails lead
+    mail_retry_seconds: float = 30.0  # before a failed mail's next try, doubling each time
 
     @property
     def is_postgres(self) -> bool:

@@ -1,0 +1,85 @@
+"""``sleuth serve``'s flags for notifications by e-mail (issue #36, item 3).
+
+The SMTP password is read from the environment (``SLEUTH_SMTP_PASSWORD``) or a file
+(``--smtp-password-file``): a flag's value shows in every process list of the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+from pathlib import Path
+from typing import Any
+
+PASSWORD_VARIABLE = "SLEUTH_SMTP_PASSWORD"
+
+
+def add_mail_arguments(serve: Any) -> None:
+    serve.add_argument(
+        "--smtp",
+        metavar="URL",
+        default=None,
+        help="send notifications by e-mail through this server, e.g. smtp://user@host:587 "
+        f"(the password from {PASSWORD_VARIABLE} or --smtp-password-file)",
+    )
+    serve.add_argument(
+        "--smtp-password-file", type=Path, default=None, help="a file holding the SMTP password"
+    )
+    serve.add_argument(
+        "--mail-from", default=None, metavar="ADDRESS", help="the mails' sender address"
+    )
+    serve.add_argument(
+        "--public-url",
+        default=None,
+        metavar="URL",
+        help="the address people open the server at, for the links in mails "
+        "(default: http://HOST:PORT)",
+    )
+    serve.add_argument(
+        "--mail-retry",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="wait before a mail that failed is tried again (doubling each time)",
+    )
+
+
+def mail_values(args: argparse.Namespace, shown_host: str) -> dict[str, Any]:
+    """The settings' values for mail, or ``ValueError`` saying which flag is wrong."""
+    from sleuth.server.mail import check_address, parse_smtp
+
+    public_url = args.public_url or f"http://{shown_host}:{args.port}"
+    if args.smtp is None:
+        return {"public_url": public_url}
+    try:
+        server = parse_smtp(args.smtp)
+    except ValueError as error:
+        raise ValueError(f"--smtp: {error}") from None
+    password = os.environ.get(PASSWORD_VARIABLE)
+    if args.smtp_password_file is not None:
+        try:
+            password = args.smtp_password_file.read_text(encoding="utf-8").strip()
+        except OSError as error:
+            raise ValueError(f"--smtp-password-file: {error.strerror or error}") from None
+    if server.user is not None and not password:
+        raise ValueError(
+            f"--smtp names the user {server.user!r} but no password: set {PASSWORD_VARIABLE} "
+            "or --smtp-password-file"
+        )
+    # By default the SMTP server's own host: it accepts mail from itself.
+    sender = f"sleuth@{server.host}"
+    if args.mail_from is not None:
+        try:
+            sender = check_address(args.mail_from)
+        except ValueError as error:
+            raise ValueError(f"--mail-from: {error}") from None
+    if not math.isfinite(args.mail_retry) or not 0 < args.mail_retry <= 3600:
+        raise ValueError("--mail-retry: a number of seconds above 0, at most 3600")
+    return {
+        "smtp_url": args.smtp,
+        "smtp_password": password or None,
+        "mail_from": sender,
+        "public_url": public_url,
+        "mail_retry_seconds": args.mail_retry,
+    }

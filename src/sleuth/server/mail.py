@@ -1,0 +1,307 @@
+"""Notifications by e-mail (issue #36, item 3): the address a person gives, the operator's
+SMTP server (``sleuth serve --smtp smtp://user@host:587``), the mails, their unsubscribe
+links, and the sender task that empties the queue of ``notify``.
+
+A mail says what the person's seat sees anyway: the table's id and link, the game's title,
+that it is their move or that the game is over; never a card, the solution or the seed. It
+is written in the language the person chose on the page, and ends with a link that turns
+that kind of mail off (a token signed with the service's key, so no one forges another's).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+from dataclasses import dataclass
+from email.message import EmailMessage
+from email.policy import SMTP
+from email.utils import make_msgid
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from sleuth.core import find_kit
+from sleuth.i18n import N_, translate
+
+from .models import NotificationRow
+from .notify import GAME_OVER, KINDS, YOUR_MOVE, Notices
+from .settings import Settings
+from .signing import SigningKey
+from .store import Store
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger("sleuth.server")
+
+PASSWORD_VARIABLE = "SLEUTH_SMTP_PASSWORD"
+SEND_TIMEOUT = 30.0  # seconds one mail may take to hand over
+BATCH = 20  # rows one sender takes at a time
+POLL_SECONDS = 1.0  # how often a sender looks for rows queued by another process
+
+# --- the address a person gives -----------------------------------------------------------
+
+_LOCAL_PART = re.compile(r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+$")
+_LABEL = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$")
+
+
+def check_address(text: str) -> str:
+    """The address as given (spaces around it dropped), or ``ValueError`` saying what is
+    wrong with it. Only plain addresses: a name, one @, a domain with a dot (an address
+    with quotes, comments or a bare host is refused, as no person needs one here)."""
+    address = text.strip()
+    if not address:
+        raise ValueError("the e-mail address is empty: write one such as ann@example.org")
+    if len(address) > 254:
+        raise ValueError("the e-mail address is longer than 254 characters")
+    if any(c.isspace() or not c.isprintable() for c in address):
+        raise ValueError(f"{address!r} is not an e-mail address: it has a space or a line break")
+    local, at, domain = address.rpartition("@")
+    if not at or not local:
+        raise ValueError(f"{address!r} is not an e-mail address: it needs a name, @ and a domain")
+    if "@" in local:
+        raise ValueError(f"{address!r} is not an e-mail address: it has more than one @")
+    if len(local) > 64 or not _LOCAL_PART.match(local):
+        raise ValueError(
+            f"{address!r} is not an e-mail address: the part before @ has a character "
+            "addresses do not have"
+        )
+    if local.startswith(".") or local.endswith(".") or ".." in local:
+        raise ValueError(f"{address!r} is not an e-mail address: a dot at the wrong place")
+    try:
+        ascii_domain = domain.encode("idna").decode("ascii")
+    except UnicodeError:
+        raise ValueError(f"{address!r} is not an e-mail address: {domain!r} is no domain") from None
+    labels = ascii_domain.split(".")
+    if len(labels) < 2 or not all(_LABEL.match(label) for label in labels) or labels[-1].isdigit():
+        raise ValueError(
+            f"{address!r} is not an e-mail address: {domain!r} is no domain (such as example.org)"
+        )
+    return address
+
+
+# --- the operator's SMTP server ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SmtpServer:
+    host: str
+    port: int
+    user: str | None
+    implicit_tls: bool  # smtps://: TLS from the start; smtp://: STARTTLS when offered
+
+
+def parse_smtp(url: str) -> SmtpServer:
+    """``smtp://[user@]host[:port]`` (port 587 by default) or ``smtps://`` (465), or
+    ``ValueError``. A password in the URL is refused: it would show in the process list."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("smtp", "smtps"):
+        raise ValueError(f"{url!r}: the SMTP server's URL starts smtp:// or smtps://")
+    if parts.password is not None:
+        raise ValueError(
+            f"the SMTP password is never on the command line: set {PASSWORD_VARIABLE} "
+            "or name a file with --smtp-password-file"
+        )
+    if not parts.hostname:
+        raise ValueError(f"{url!r}: no host (smtp://user@host:587)")
+    if parts.path not in ("", "/") or parts.query or parts.fragment:
+        raise ValueError(f"{url!r}: only smtp://user@host:port, nothing after it")
+    try:
+        port = parts.port
+    except ValueError:
+        raise ValueError(f"{url!r}: the port is not a number from 1 to 65535") from None
+    implicit = parts.scheme == "smtps"
+    return SmtpServer(parts.hostname, port or (465 if implicit else 587), parts.username, implicit)
+
+
+# --- unsubscribe links ----------------------------------------------------------------------
+
+
+def unsubscribe_token(key: SigningKey, person_id: str, kind: str) -> str:
+    signature = key.sign({"unsubscribe": person_id, "kind": kind})["signature"]
+    return f"{person_id}.{kind}.{signature}"
+
+
+def read_unsubscribe_token(key: SigningKey, token: str) -> tuple[str, str] | None:
+    """The person and kind of a token this service signed, or None."""
+    parts = token.split(".")
+    if len(parts) != 3 or len(token) > 200:
+        return None
+    person_id, kind, signature = parts
+    if kind not in KINDS or not key.verify({"unsubscribe": person_id, "kind": kind}, signature):
+        return None
+    return person_id, kind
+
+
+# --- the mails --------------------------------------------------------------------------------
+
+SUBJECTS = {
+    YOUR_MOVE: N_("Your move in %(game)s at table %(table)s"),
+    GAME_OVER: N_("The game of %(game)s at table %(table)s is over"),
+}
+OPENINGS = {
+    YOUR_MOVE: N_("It is your move in %(game)s at table %(table)s."),
+    GAME_OVER: N_("The game of %(game)s at table %(table)s is over."),
+}
+OPEN_TABLE = N_("Open the table: %(link)s")
+WHY = N_("You get this mail because you asked for it in your Sleuth account.")
+STOP = N_("No more mails of this kind: %(link)s")
+
+
+@dataclass(frozen=True)
+class Mail:
+    """What one mail says: all of it is what the person's own seat shows."""
+
+    kind: str
+    table_id: str
+    game: str  # the game's name; its title is shown
+    notice_id: int
+
+
+def compose(
+    mail: Mail,
+    to: str,
+    language: str,
+    sender: str,
+    public_url: str,
+    unsubscribe: str,
+) -> EmailMessage:
+    """The mail, in ``language``; ``unsubscribe``: the token of its link."""
+    values = {"game": find_kit(mail.game).game.title, "table": mail.table_id}
+    base = public_url.rstrip("/")
+    stop_link = f"{base}/mail/unsubscribe/{unsubscribe}"
+    body = "\n\n".join(
+        [
+            translate(language, OPENINGS[mail.kind]) % values,
+            translate(language, OPEN_TABLE) % {"link": f"{base}/t/{mail.table_id}"},
+            "-- \n"
+            + translate(language, WHY)
+            + "\n"
+            + translate(language, STOP) % {"link": stop_link},
+        ]
+    )
+    message = EmailMessage(policy=MAIL_POLICY)
+    message["Subject"] = translate(language, SUBJECTS[mail.kind]) % values
+    message["From"] = sender
+    message["To"] = to
+    # One id a notification: a receiver (and a test) tells a mail sent twice from two.
+    message["Message-ID"] = make_msgid(f"notice-{mail.notice_id}", _domain(sender))
+    message["List-Unsubscribe"] = f"<{stop_link}>"
+    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    message["Auto-Submitted"] = "auto-generated"
+    message.set_content(body + "\n")
+    message["Content-Language"] = language  # after the content, which sets its own headers
+    return message
+
+
+# Header lines up to SMTP's limit: a longer unsubscribe link folded at the usual 78 would be
+# written as encoded words, which mail programs do not read as a link.
+MAIL_POLICY = SMTP.clone(max_line_length=998)
+
+
+def _domain(address: str) -> str:
+    return address.rpartition("@")[2].strip(" >") or "localhost"
+
+
+# --- the sender -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MailConfig:
+    server: SmtpServer
+    password: str | None
+    sender: str  # the From address
+    public_url: str  # where the links of the mails lead
+    first_wait: float  # seconds before a failed mail is tried again, doubling each time
+
+
+class MailSender:
+    """Sends the due rows of the queue, one batch at a time, until cancelled."""
+
+    def __init__(self, notices: Notices, store: Store, key: SigningKey, config: MailConfig):
+        self.notices = notices
+        self.store = store
+        self.key = key
+        self.config = config
+
+    async def run(self) -> None:
+        poll = min(POLL_SECONDS, self.config.first_wait)
+        while True:
+            # Cleared before looking, so that a row queued meanwhile wakes the next wait.
+            self.notices.queued.clear()
+            try:
+                while await self.send_due():
+                    pass
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("notifications: the sender failed; trying again")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.notices.queued.wait(), poll)
+
+    async def send_due(self) -> int:
+        """Send one batch of due rows; how many were taken."""
+        token, rows = await self.notices.claim(BATCH)
+        for row in rows:
+            await self._send_one(row, token)
+        return len(rows)
+
+    async def _send_one(self, row: NotificationRow, token: str) -> None:
+        wanted = await self.notices.settings(row.person_id)
+        if wanted is None or not getattr(wanted, row.kind, False):
+            await self.notices.drop(row.id, token, "turned off")
+            return
+        table = await self.store.table(row.table_id)
+        if table is None:
+            await self.notices.drop(row.id, token, "the table is gone")
+            return
+        message = compose(
+            Mail(row.kind, row.table_id, table.game, row.id),
+            wanted.address,
+            wanted.language,
+            self.config.sender,
+            self.config.public_url,
+            unsubscribe_token(self.key, row.person_id, row.kind),
+        )
+        try:
+            await self._deliver(message)
+        except Exception as error:
+            reason = f"{type(error).__name__}: {error}"
+            log.warning("notification %s not sent (try %s): %s", row.id, row.attempts + 1, reason)
+            await self.notices.mark_failed(row, token, reason, self.config.first_wait)
+            return
+        await self.notices.mark_sent(row.id, token)
+
+    async def _deliver(self, message: EmailMessage) -> None:
+        import aiosmtplib
+
+        server = self.config.server
+        # Flattened here: aiosmtplib would write it by its own policy, which folds long
+        # header lines (the unsubscribe link) into encoded words.
+        await aiosmtplib.send(
+            message.as_bytes(policy=MAIL_POLICY),
+            sender=self.config.sender,
+            recipients=[str(message["To"])],
+            hostname=server.host,
+            port=server.port,
+            username=server.user,
+            password=self.config.password if server.user else None,
+            use_tls=server.implicit_tls,
+            timeout=SEND_TIMEOUT,
+        )
+
+
+def start_mail(settings: Settings, hub: Hub, store: Store, key: SigningKey) -> None:
+    """With an SMTP server named, the queue takes events and a sender task sends them."""
+    if settings.smtp_url is None:
+        return
+    config = MailConfig(
+        parse_smtp(settings.smtp_url),
+        settings.smtp_password,
+        settings.mail_from,
+        settings.public_url,
+        settings.mail_retry_seconds,
+    )
+    hub.notices.enabled = True
+    hub.spawn(MailSender(hub.notices, store, key, config).run())

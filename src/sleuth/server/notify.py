@@ -1,0 +1,264 @@
+"""The queue of notifications (issue #36, item 3): events to tell people, kept in the database.
+
+A step that makes it a person's move, or ends the game, writes rows here (``step_events``,
+``Notices.add``) for the people who asked for that kind of mail, and nothing else: the move
+never waits on a mail server. A sender task of any process (``mail.MailSender``) takes the
+rows that are due (``claim``), sends them, and marks each sent (``mark_sent``) or tried
+(``mark_failed``, with a later try after a growing wait, a bounded number of times).
+
+A row names a person, a kind, a table and a step: nothing of the game's hidden state. The
+mail is made when it is sent, from the table's id, its game's title and whose move it is.
+
+Several processes on one PostgreSQL each take different rows (``FOR UPDATE SKIP LOCKED``),
+and a row taken is held for a lease: a sender killed with rows taken leaves them to another
+once the lease has run out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import delete, or_, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
+
+from .db import Database
+from .live import SeatState
+from .models import MailSettingsRow, NotificationRow
+
+log = logging.getLogger("sleuth.server")
+
+YOUR_MOVE = "your_move"
+GAME_OVER = "game_over"
+INVITED = "invited"
+CLOCK_LOW = "clock_low"
+KINDS = (YOUR_MOVE, GAME_OVER, INVITED, CLOCK_LOW)
+
+MAX_ATTEMPTS = 8  # tries of one mail before it is given up
+LONGEST_WAIT = 3600.0  # seconds between two tries at most
+LEASE_SECONDS = 120.0  # a taken row's hold: longer than one mail's send may take
+ERROR_CHARS = 500  # of a failed send's error, kept for the person's settings
+
+
+@dataclass(frozen=True)
+class Event:
+    person_id: str
+    kind: str
+    table_id: str
+    step: int
+
+
+def step_events(
+    table_id: str,
+    step: int,
+    seats: Sequence[SeatState],
+    mover: int,
+    waited_before: int | None,
+    waited_after: int | None,
+    finished: bool,
+) -> list[Event]:
+    """What a step makes known: the game's end to every person at the table, or "your
+    move" to the person of the seat the game now waits for, if it waited for another
+    before (a seat still waited for was told when its turn came; others may interrupt at
+    any time in some games, and are not told each time they may), did not make the step,
+    and is not played by a bot for now."""
+    if finished:
+        people = {s.person_id for s in seats if s.kind == "person" and s.person_id}
+        return [Event(person, GAME_OVER, table_id, step) for person in sorted(people)]
+    if waited_after is None or waited_after in (waited_before, mover):
+        return []
+    holder = seats[waited_after]
+    if holder.played_by_bot or holder.person_id is None:
+        return []
+    if holder.person_id == seats[mover].person_id:
+        return []
+    return [Event(holder.person_id, YOUR_MOVE, table_id, step)]
+
+
+def backoff(attempts: int, first: float) -> float:
+    """Seconds before the next try of a mail tried ``attempts`` times: doubling, bounded."""
+    return float(min(first * 2 ** (attempts - 1), LONGEST_WAIT))
+
+
+class Notices:
+    """The queue's writes and reads. ``enabled``: whether this service sends mail at all
+    (``sleuth serve --smtp``); without it nothing is queued."""
+
+    def __init__(self, database: Database | None) -> None:
+        self._db_or_none = database
+        self.enabled = False
+        # Set when this process queues a row, so that its sender need not wait for its poll.
+        self.queued = asyncio.Event()
+
+    @property
+    def _db(self) -> Database:
+        if self._db_or_none is None:
+            raise RuntimeError("notifications without a database")
+        return self._db_or_none
+
+    async def add(self, events: Sequence[Event]) -> int:
+        """Queue the events whose person asked for mail of that kind; how many were."""
+        if not self.enabled or not events:
+            return 0
+        at = time.time()
+
+        def work(session: Session) -> int:
+            people = {e.person_id for e in events}
+            query = select(MailSettingsRow).where(MailSettingsRow.person_id.in_(people))
+            wanted = {row.person_id: row for row in session.scalars(query)}
+            rows = [
+                {
+                    "person_id": e.person_id,
+                    "kind": e.kind,
+                    "table_id": e.table_id,
+                    "step": e.step,
+                    "created_at": at,
+                    "attempts": 0,
+                    "next_try_at": at,
+                }
+                for e in events
+                if e.person_id in wanted and getattr(wanted[e.person_id], e.kind)
+            ]
+            if rows:
+                # An event queued already (its step written twice) is queued once.
+                dialect = postgresql if _is_postgres(session) else sqlite
+                statement = dialect.insert(NotificationRow).on_conflict_do_nothing()
+                session.execute(statement, rows)
+            return len(rows)
+
+        added = await self._db.write(work)
+        if added:
+            self.queued.set()
+        return added
+
+    async def add_quietly(self, events: Sequence[Event]) -> None:
+        """``add`` where no one waits for it (after a move): a failure is logged only."""
+        try:
+            await self.add(events)
+        except Exception:
+            log.exception("notifications of table %s not queued", events[0].table_id)
+
+    async def claim(
+        self, limit: int, now: float | None = None
+    ) -> tuple[str, list[NotificationRow]]:
+        """Take up to ``limit`` due rows no sender holds: the claim's token and the rows."""
+        at = time.time() if now is None else now
+        token = secrets.token_hex(16)
+
+        def work(session: Session) -> list[NotificationRow]:
+            due = (
+                select(NotificationRow.id)
+                .where(
+                    NotificationRow.sent_at.is_(None),
+                    NotificationRow.next_try_at.is_not(None),
+                    NotificationRow.next_try_at <= at,
+                    or_(
+                        NotificationRow.claimed_until.is_(None),
+                        NotificationRow.claimed_until < at,
+                    ),
+                )
+                .order_by(NotificationRow.id)
+                .limit(limit)
+            )
+            if _is_postgres(session):
+                # Rows another process is taking right now are passed over, not waited for.
+                due = due.with_for_update(skip_locked=True)
+            session.execute(
+                update(NotificationRow)
+                .where(NotificationRow.id.in_(due.scalar_subquery()))
+                .values(claimed_by=token, claimed_until=at + LEASE_SECONDS)
+                .execution_options(synchronize_session=False)
+            )
+            taken = select(NotificationRow).where(NotificationRow.claimed_by == token)
+            return list(session.scalars(taken.order_by(NotificationRow.id)))
+
+        return token, await self._db.write(work)
+
+    async def mark_sent(self, row_id: int, token: str) -> None:
+        change = (
+            update(NotificationRow)
+            .where(NotificationRow.id == row_id, NotificationRow.claimed_by == token)
+            .values(sent_at=time.time(), claimed_until=None, last_error=None)
+        )
+        await self._db.write(lambda session: session.execute(change))
+
+    async def mark_failed(
+        self, row: NotificationRow, token: str, error: str, first_wait: float
+    ) -> None:
+        """One more failed try: tried again after a wait, or given up after the last."""
+        attempts = row.attempts + 1
+        at = time.time()
+        next_try = None if attempts >= MAX_ATTEMPTS else at + backoff(attempts, first_wait)
+        change = (
+            update(NotificationRow)
+            .where(NotificationRow.id == row.id, NotificationRow.claimed_by == token)
+            .values(
+                attempts=attempts,
+                next_try_at=next_try,
+                last_error=error[:ERROR_CHARS],
+                claimed_until=None,
+            )
+        )
+        await self._db.write(lambda session: session.execute(change))
+
+    async def drop(self, row_id: int, token: str, reason: str) -> None:
+        """A row not to send (its person turned the kind off, or has no address now)."""
+        change = (
+            update(NotificationRow)
+            .where(NotificationRow.id == row_id, NotificationRow.claimed_by == token)
+            .values(next_try_at=None, last_error=reason, claimed_until=None)
+        )
+        await self._db.write(lambda session: session.execute(change))
+
+    # --- a person's settings ---------------------------------------------------------------
+
+    async def settings(self, person_id: str) -> MailSettingsRow | None:
+        return await self._db.read(lambda session: session.get(MailSettingsRow, person_id))
+
+    async def save_settings(self, row: MailSettingsRow) -> None:
+        await self._db.write(lambda session: session.merge(row))
+
+    async def forget(self, person_id: str) -> None:
+        """The person's address gone, and every mail to them not yet sent."""
+
+        def work(session: Session) -> None:
+            session.execute(delete(MailSettingsRow).where(MailSettingsRow.person_id == person_id))
+            session.execute(
+                delete(NotificationRow).where(
+                    NotificationRow.person_id == person_id, NotificationRow.sent_at.is_(None)
+                )
+            )
+
+        await self._db.write(work)
+
+    async def turn_off(self, person_id: str, kind: str) -> bool:
+        """No more mail of ``kind`` to the person; whether they had an address."""
+        change = (
+            update(MailSettingsRow)
+            .where(MailSettingsRow.person_id == person_id)
+            .values({kind: False, "updated_at": time.time()})
+        )
+        return await self._db.write(lambda session: bool(session.execute(change).rowcount))  # type: ignore[attr-defined]
+
+    async def last_failure(self, person_id: str) -> str | None:
+        """The error of the person's newest mail if its last try failed (the channel is
+        failing), else None."""
+        query = (
+            select(NotificationRow)
+            .where(NotificationRow.person_id == person_id)
+            .order_by(NotificationRow.id.desc())
+            .limit(1)
+        )
+        newest = await self._db.read(lambda session: session.scalar(query))
+        if newest is None or newest.sent_at is not None or newest.attempts == 0:
+            return None
+        return newest.last_error
+
+
+def _is_postgres(session: Session) -> bool:
+    return session.get_bind().dialect.name == "postgresql"

@@ -1,0 +1,176 @@
+"""A person's e-mail notifications: the address and which events to mail (an account's
+settings), and the unsubscribe link every mail ends with.
+
+The link's token is signed by the service (``mail.unsubscribe_token``): it turns that one
+kind of mail off for that one person, and needs no cookie, so it works from any mail
+program. Opening it shows a button (a link opened by a mail scanner changes nothing); a
+mail program's one-click unsubscribe (RFC 8058) posts to it directly.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from typing import Annotated
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse
+from pydantic import StringConstraints
+
+from sleuth.i18n import LANGUAGES, N_, choose_language, translate
+
+from ..deps import Checked, Services, ServicesDep
+from ..mail import check_address, read_unsubscribe_token
+from ..models import MailSettingsRow
+from ..notify import GAME_OVER, KINDS, YOUR_MOVE
+from ..schemas import Strict
+from .account import SignedInHolder
+
+router = APIRouter(tags=["mail"])
+NO_MAIL = "this server sends no mail (it was started without --smtp)"
+BAD_LINK = "this unsubscribe link is not one of this server's (copy the whole link from the mail)"
+
+
+class MailSettingsIn(Strict):
+    address: Annotated[str, StringConstraints(max_length=300)]
+    language: Annotated[str, StringConstraints(max_length=8)] | None = None
+    your_move: bool = True
+    game_over: bool = True
+    invited: bool = False
+    clock_low: bool = False
+
+
+class MailSettingsOut(Strict):
+    address: str | None
+    language: str
+    your_move: bool
+    game_over: bool
+    invited: bool
+    clock_low: bool
+    # The newest mail's last try failed (the channel is failing): why, as the server said.
+    failing: str | None
+    sends_mail: bool
+
+
+def _mail_on(app: Services) -> None:
+    if not app.hub.notices.enabled:
+        raise HTTPException(409, NO_MAIL)
+
+
+@router.get("/api/account/mail", responses={401: {"description": "not signed in"}})
+async def mail_settings(
+    request: Request, app: ServicesDep, holder: SignedInHolder
+) -> MailSettingsOut:
+    """The account's e-mail notifications (no address: none)."""
+    person_id = holder.person.id
+    row = await app.hub.notices.settings(person_id)
+    failing = await app.hub.notices.last_failure(person_id)
+    enabled = app.hub.notices.enabled
+    if row is None:
+        language = choose_language(request.headers.get("accept-language"))
+        off = dict.fromkeys(KINDS, False)
+        return MailSettingsOut(
+            address=None, language=language, failing=failing, sends_mail=enabled, **off
+        )
+    kinds = {kind: bool(getattr(row, kind)) for kind in KINDS}
+    return MailSettingsOut(
+        address=row.address, language=row.language, failing=failing, sends_mail=enabled, **kinds
+    )
+
+
+@router.put(
+    "/api/account/mail",
+    dependencies=[Checked],
+    responses={
+        400: {"description": "not an e-mail address, or no such language"},
+        401: {"description": "not signed in"},
+        409: {"description": "this server sends no mail"},
+    },
+)
+async def set_mail_settings(
+    body: MailSettingsIn, request: Request, app: ServicesDep, holder: SignedInHolder
+) -> MailSettingsOut:
+    """Mail the account's person at ``address`` (checked here) for the kinds chosen, in
+    ``language`` (the page's; the browser's by default)."""
+    _mail_on(app)
+    try:
+        address = check_address(body.address)
+    except ValueError as error:
+        raise HTTPException(400, f"address: {error}") from None
+    language = body.language or choose_language(request.headers.get("accept-language"))
+    if language not in LANGUAGES:
+        raise HTTPException(400, f"language: {language!r} is not one of {', '.join(LANGUAGES)}")
+    kinds = {kind: getattr(body, kind) for kind in KINDS}
+    row = MailSettingsRow(
+        person_id=holder.person.id,
+        address=address,
+        language=language,
+        updated_at=time.time(),
+        **kinds,
+    )
+    await app.hub.notices.save_settings(row)
+    return await mail_settings(request, app, holder)
+
+
+@router.delete(
+    "/api/account/mail", dependencies=[Checked], responses={401: {"description": "not signed in"}}
+)
+async def forget_mail(app: ServicesDep, holder: SignedInHolder) -> None:
+    """No more mail: the address is forgotten, with every mail to it not yet sent."""
+    await app.hub.notices.forget(holder.person.id)
+
+
+# --- the unsubscribe link ---------------------------------------------------------------------
+
+WHAT = {
+    YOUR_MOVE: N_("mails when it is your move"),
+    GAME_OVER: N_("mails when a game is over"),
+    "invited": N_("mails when you are invited"),
+    "clock_low": N_("mails when your clock runs low"),
+}
+ASK = N_("Stop the %(what)s?")
+STOP_BUTTON = N_("Stop them")
+STOPPED = N_("Done: no more %(what)s. Your account's settings can turn them on again.")
+
+# The pages below have no script, style or image: nothing else may load.
+PAGE_POLICY = "default-src 'none'; form-action 'self'; frame-ancestors 'none'"
+
+
+def _page(language: str, title: str, body: str, status: int = 200) -> HTMLResponse:
+    text = (
+        f'<!doctype html><html lang="{language}"><meta charset="utf-8">'
+        f"<title>{html.escape(title)}</title><main><h1>Sleuth</h1>{body}</main></html>"
+    )
+    return HTMLResponse(text, status, headers={"Content-Security-Policy": PAGE_POLICY})
+
+
+async def _token_language(app: Services, token: str) -> tuple[str, str, str]:
+    read = read_unsubscribe_token(app.key, token)
+    if read is None:
+        raise HTTPException(404, BAD_LINK)
+    person_id, kind = read
+    row = await app.hub.notices.settings(person_id)
+    return person_id, kind, row.language if row is not None else "en"
+
+
+@router.get("/mail/unsubscribe/{token}", include_in_schema=False)
+async def unsubscribe_page(token: str, app: ServicesDep) -> HTMLResponse:
+    """A page with one button that stops this kind of mail."""
+    _person_id, kind, language = await _token_language(app, token)
+    question = translate(language, ASK) % {"what": translate(language, WHAT[kind])}
+    form = (
+        f"<p>{html.escape(question)}</p>"
+        f'<form method="post"><button>{html.escape(translate(language, STOP_BUTTON))}</button>'
+        "</form>"
+    )
+    return _page(language, question, form)
+
+
+@router.post("/mail/unsubscribe/{token}", include_in_schema=False, dependencies=[Checked])
+async def unsubscribe(token: str, app: ServicesDep) -> HTMLResponse:
+    """Stop this kind of mail to the token's person (the page's button, or a mail
+    program's one-click unsubscribe)."""
+    person_id, kind, language = await _token_language(app, token)
+    await app.hub.notices.turn_off(person_id, kind)
+    done = translate(language, STOPPED) % {"what": translate(language, WHAT[kind])}
+    return _page(language, done, f"<p>{html.escape(done)}</p>")
