@@ -194,8 +194,6 @@ def send(
         case.path_parameters["seat"] = grounding["seat"]
     if grounding["game"] is not None and "game" in case.path_parameters:
         case.path_parameters["game"] = grounding["game"]
-    if grounding["person"] is not None and "person_id" in case.path_parameters:
-        case.path_parameters["person_id"] = world.ids[grounding["person"]]
     if grounding["query_seat"] != "generated" and case.operation.path.endswith(
         ("replay", "review")
     ):
@@ -247,7 +245,6 @@ def groundings(label: str, world: World) -> st.SearchStrategy[dict[str, Any]]:
             "table": st.sampled_from([*tables_for(label, world), None]),
             "seat": st.sampled_from(seats_for(label)),
             "game": st.sampled_from([*(kit.name for kit in all_kits()), None]),
-            "person": st.sampled_from(["Ann", "Bob", None]),
             "query_seat": st.sampled_from([None, 0, 2, "generated"]),
             "body": st.sampled_from([*bodies, None]) if bodies else st.none(),
             # One body in three spelled with a value no JSON value is.
