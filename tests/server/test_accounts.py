@@ -164,7 +164,8 @@ async def test_requests_from_another_site_change_nothing(launch: Any) -> None:
     async with device(server) as client, device(server) as other:
         made = await client.post("/api/account", json={"name": "Dan", "password": PASSWORD})
         assert made.status_code == 201
-        forbidden = {"detail": "this Origin may not use the service"}
+        words = "this Origin may not use the service"
+        forbidden = {"detail": words, "problem": "origin", "template": words, "values": {}}
         for method, path, body in (
             ("POST", "/api/account", {"name": "Zed", "password": PASSWORD}),
             ("POST", "/api/account/sign-in", {"name": "Dan", "password": PASSWORD}),

@@ -37,6 +37,8 @@ WRITERS = {
     "create_table": "lobby.py",
     "create_person": "people.py",
     "rename_person": "people.py",
+    # Who a person is (an account, its sessions and passkeys) changes only through accounts.
+    "change_person": "accounts.py",
 }
 READERS = {
     "person_by_secret",

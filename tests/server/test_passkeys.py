@@ -88,9 +88,10 @@ async def test_a_passkey_signs_a_second_browser_in_and_every_bad_answer_is_refus
         )
         evil = {"Origin": "https://evil.example"}
         cross = await guest.post("/api/account/passkeys/sign-in/options", json={}, headers=evil)
+        words = "this Origin may not use the service"
         assert (cross.status_code, cross.json()) == (
             403,
-            {"detail": "this Origin may not use the service"},
+            {"detail": words, "problem": "origin", "template": words, "values": {}},
         )
 
         removed = await laptop.delete(f"/api/account/passkeys/{passkey.id}")
