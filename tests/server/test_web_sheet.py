@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from sleuth.core import all_kits
+from sleuth.core import all_kits, find_kit
 from sleuth.core.kit import RENDER, TextRender
 from support.game_cases import cases_of
 
@@ -89,8 +89,9 @@ def first_line(data: dict[str, Any]) -> str:
     return "Nothing in the solution is certain yet."
 
 
-def check_drawn(player: Player, data: dict[str, Any]) -> None:
-    """The sheet tab as drawn: the lines, then a grid square for square as the data has it."""
+def check_drawn(player: Player, data: dict[str, Any], game: str) -> None:
+    """The sheet tab as drawn: the lines, then a grid square for square as the data has it,
+    the game's own places in words."""
     page = player.page
     panel = page.locator("#panel-sheet")
     panel.locator("table.sheet-grid").wait_for()
@@ -98,8 +99,10 @@ def check_drawn(player: Player, data: dict[str, Any]) -> None:
     assert panel.locator(".sheet-lines p").first.inner_text() == first_line(data)
     places = panel.locator("thead .sheet-place").all_inner_texts()
     assert len(places) == len(data["columns"])
+    browser = cases_of(find_kit(game)).fronts.browser
+    words = browser.sheet_places if browser is not None else {}
     assert [p for p, c in zip(places, data["columns"], strict=True) if c[0] != "s"] == [
-        c for c in data["columns"] if c[0] != "s"
+        words.get(c, c) for c in data["columns"] if c[0] != "s"
     ]
     assert panel.locator("tbody th").all_inner_texts() == data["rows"]
     shown = page.evaluate(
@@ -127,7 +130,7 @@ def play_to_the_end(ana: Player, game: str, shot_at: int) -> dict[str, Any]:
             ana.wait(lambda: sheet_frame(ana, step), 60, "the sheet of the step")  # noqa: B023
             data = sheet_of(ana, step)
         if data and data["possible"] and data["possible"] > 1:
-            check_drawn(ana, data)
+            check_drawn(ana, data, game)
             assert ana.page.locator("#panel-sheet .sheet-odds").count() > 0
             check_axe(ana.page, f"a {game} table with its sheet drawn")
             checked = data
@@ -172,7 +175,7 @@ def test_the_sheet_is_drawn_and_after_the_end_shows_the_truth(
     last = ana.state()["step"]
     final = ana.wait(lambda: sheet_of(ana, last), 60, "the sheet of the last step")
     assert final["truth"], final
-    check_drawn(ana, final)
+    check_drawn(ana, final, game)
     assert ana.page.locator("#panel-sheet .sheet-odds").count() == 0
     assert ana.page.locator("#panel-sheet .sheet-question").count() == 0
     check_review(ana, game)

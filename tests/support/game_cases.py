@@ -59,7 +59,9 @@ class BrowserGame:
     the ``sheet`` level, the step of the screenshots (``shot_step``); ``before_shots(player)``
     and ``after_shots(player)``: checks of the game's own controls mid-game, before the
     screenshots are taken and after; ``at_end(record, seats)``: checks of the finished
-    record, the people's seats given, of what only the clicks can have made."""
+    record, the people's seats given, of what only the clicks can have made.
+    ``sheet_places``: the English words the drawn sheet heads the game's own places with
+    (its data names them by id; a place not given is shown as its id)."""
 
     play: Callable[..., list[str] | None]
     seats: tuple[str, ...] = ("me", "person", "bot:basic")
@@ -69,6 +71,7 @@ class BrowserGame:
     before_shots: Callable[[Any], None] | None = None
     after_shots: Callable[[Any], None] | None = None
     at_end: Callable[[dict[str, Any], tuple[int, ...]], None] | None = None
+    sheet_places: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

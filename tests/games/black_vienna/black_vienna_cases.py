@@ -78,6 +78,7 @@ CASES = GameCases(
             shot_step=6,
             after_shots=black_vienna_web_play.keyboard_checks,
             at_end=black_vienna_web_play.interrupted,
+            sheet_places={"ring": "Black Vienna"},
         ),
         screenshots=Screenshots("black-vienna", players=4, seed=11, moves=3),
     ),

@@ -92,6 +92,7 @@ CASES = GameCases(
             sheet="full",
             shot_step=5,
             at_end=thirteen_clues_web_play.asked_top_secret,
+            sheet_places={"mine": "your mystery", "inf": "informants"},
         ),
         screenshots=Screenshots("13-clues", players=2, seed=5, moves=3),
     ),

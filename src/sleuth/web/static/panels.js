@@ -30,7 +30,7 @@ export function sheetPanel(page, t) {
         h("p.muted.small", {text: frame.sheet_level === "full"
           ? tr("What your seat's view allows, worked out exactly: certainties, odds, the best question.")
           : tr("What is certain from what your seat has seen.")}),
-        drawnSheet(page.sheetData, {name: t.name, me: page.seat}));
+        drawnSheet(page.sheetData, {name: t.name, me: page.seat, card: page.part.sheetCard, place: page.part.sheetPlace}));
     }
     return h("div", {},
       h("p.muted.small", {text: frame.sheet_level === "full"

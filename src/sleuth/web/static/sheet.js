@@ -10,8 +10,9 @@ import {h, listWords, seatDot} from "./kit.js";
 /** @typedef {import("./types.d.ts").SheetData} SheetData */
 
 /**
- * How the sheet names a seat: `name(seat)` and whether it is the reader's own.
- * @typedef {{name(seat: number): string, me: number | null}} SheetPeople
+ * How the sheet names a seat (`name(seat)`, and whether it is the reader's own), and a card
+ * and the game's own places in the page's language (the game's part gives them; as sent without).
+ * @typedef {{name(seat: number): string, me: number | null, card?: (name: string) => string, place?: (place: string) => string}} SheetPeople
  */
 
 /**
@@ -39,14 +40,25 @@ export function placeSeat(place) {
  */
 function placeName(place, people) {
   const seat = placeSeat(place);
-  if (seat === null) return place;
+  if (seat === null) return people.place ? people.place(place) : place;
   return seat === people.me ? tr("%(name)s (you)", {name: people.name(seat)}) : people.name(seat);
 }
 
 // The cards of one solution, kept together where a list of solutions separates them by commas.
-/** @param {string[]} cards */
-function cardsWords(cards) {
-  return cards.join(" · ");
+/**
+ * @param {string[]} cards
+ * @param {SheetPeople} people
+ */
+function cardsWords(cards, people) {
+  return cards.map((c) => cardWord(c, people)).join(" · ");
+}
+
+/**
+ * @param {string} card
+ * @param {SheetPeople} people
+ */
+function cardWord(card, people) {
+  return people.card ? people.card(card) : card;
 }
 
 /**
@@ -61,20 +73,20 @@ export function sheetLines(data, people) {
       text: tr("Contradiction: what you have seen cannot all be true. Someone miscounted or answered wrongly.")})];
   }
   if (data.truth) {
-    return [h("p.sheet-line.sheet-truth", {text: tr("The game is over. The solution was %(cards)s.", {cards: cardsWords(data.truth)})})];
+    return [h("p.sheet-line.sheet-truth", {text: tr("The game is over. The solution was %(cards)s.", {cards: cardsWords(data.truth, people)})})];
   }
   /** @type {HTMLElement[]} */
   const lines = [];
   const solved = data.possible === 1 && data.likeliest.length ? data.likeliest[0] : null;
   if (solved) {
-    lines.push(h("p.sheet-line.sheet-solved", {text: tr("Solved: the solution is %(cards)s. You can name it now.", {cards: cardsWords(solved.cards)})}));
+    lines.push(h("p.sheet-line.sheet-solved", {text: tr("Solved: the solution is %(cards)s. You can name it now.", {cards: cardsWords(solved.cards, people)})}));
   } else {
     lines.push(h("p.sheet-line.sheet-certain", {text: data.certain.length
-      ? tr("Certainly in the solution: %(cards)s.", {cards: listWords(data.certain)})
+      ? tr("Certainly in the solution: %(cards)s.", {cards: listWords(data.certain.map((c) => cardWord(c, people)))})
       : tr("Nothing in the solution is certain yet.")}));
   }
   if (!solved && data.possible !== null && data.likeliest.length) {
-    const ranked = data.likeliest.map((c) => `${cardsWords(c.cards)} (${percent(c.probability)})`);
+    const ranked = data.likeliest.map((c) => `${cardsWords(c.cards, people)} (${percent(c.probability)})`);
     lines.push(h("p.sheet-line.sheet-likeliest", {text: trn("%(count)s solution is possible; likeliest: %(list)s.",
       "%(count)s solutions are possible; likeliest: %(list)s.", data.possible, {list: ranked.join(", ")})}));
   }
@@ -116,14 +128,15 @@ export function sheetGrid(data, people) {
     data.columns.map((place, i) => {
       const seat = placeSeat(place);
       return h("th", {scope: "col", class: place === data.solution_column ? "sheet-solution" : "", title: names[i]},
-        seat === null ? null : seatDot(seat), h("span.sheet-place", {text: seat === null ? place : names[i]}));
+        seat === null ? null : seatDot(seat), h("span.sheet-place", {text: names[i]}));
     }));
   const solution = data.solution_column === null ? -1 : data.columns.indexOf(data.solution_column);
   const rows = data.rows.map((card, r) => {
     const cells = data.cells[r] || [];
     const inSolution = solution >= 0 && cells[solution] === 1;
-    return h("tr", {class: inSolution ? "sheet-in-solution" : ""}, h("th", {scope: "row", text: card}),
-      data.columns.map((place, c) => square(cells[c] ?? null, card, names[c])));
+    const word = cardWord(card, people);
+    return h("tr", {class: inSolution ? "sheet-in-solution" : ""}, h("th", {scope: "row", text: word}),
+      data.columns.map((place, c) => square(cells[c] ?? null, word, names[c])));
   });
   return h("div.grid-scroll", {tabindex: "0", role: "region", "aria-label": tr("Investigation sheet")},
     h("table.sheet-grid", {}, h("caption.visually-hidden", {text: tr("Where each card lies, as far as your view tells")}),

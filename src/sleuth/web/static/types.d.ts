@@ -498,6 +498,10 @@ export interface GamePart<V extends View = View, P extends Picks = Picks, R = Re
   prompt?(view: V, t: TableContext<V, P>): string;
   keys?(view: V, t: TableContext<V, P>): KeyHelp[];
   reveal?(reveal: R | undefined, view: V, t: TableContext<V, P>): Node;
+  /** A card of the drawn sheet in the page's language (the sheet's data names it as the deck does). */
+  sheetCard?(card: string): string;
+  /** One of the game's own places of the drawn sheet (not a seat) in the page's language. */
+  sheetPlace?(place: string): string;
 }
 
 /** The generic table (fallback.js): it tells any game's steps, prompt and reveal. */

@@ -179,8 +179,12 @@ function seatPanel(view, t, seat, asks) {
   }, tr("Ask %(name)s", {name: t.name(seat)})));
 }
 
+/** @param {string} place */
+const sheetPlace = (place) => place === "ring" ? tr("Black Vienna") : place;
+
 /** @type {import("sleuth/types").GamePart<BlackViennaView, Picks, Reveal>} */
 export default {
+  sheetPlace,
   board(view, t) {
     const asks = investigations(t);
     const picked = t.pick.get("cards") || [];

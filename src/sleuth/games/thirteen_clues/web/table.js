@@ -251,8 +251,14 @@ function seatPanel(view, t, cards, s, witnessAsks) {
   h("div.tc-row", {}, hidden));
 }
 
+/** @type {Record<string, string>} */
+const SHEET_PLACE = {mine: tr("your mystery"), inf: tr("informants")};
+
 /** @type {import("sleuth/types").GamePart<ThirteenCluesView, Picks, Reveal>} */
 export default {
+  sheetCard: cardName,
+  /** @param {string} place */
+  sheetPlace: (place) => SHEET_PLACE[place] || place,
   board(view, t) {
     const cards = deck(view);
     const live = t.live;
