@@ -139,8 +139,9 @@ def test_the_lobby_says_whose_move_it_is(browser: Any, served: tuple[Server, Pat
     rng = random.Random("your move")
     move_until(ann, lambda f: f["to_move"] == 1, rng)
     wait_title(bob, lobby, f"(1) {LOBBY_TITLE}")
-    badge = icon_of(lobby)
-    assert badge.startswith("data:image/png;base64,")
+    # The badge is drawn once the page's icon has loaded into the canvas.
+    bob.wait(lambda: icon_of(lobby) != ICON, 20, "the icon's badge")
+    assert icon_of(lobby).startswith("data:image/png;base64,")
     items = lobby.locator("#your-move-list li")
     assert items.count() == 1
     link = items.locator("a")
