@@ -41,9 +41,10 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, P
     running.stop()
 
 
-def deal(ann: Player, base: str) -> str:
-    """Ann's table at seat 0 (the seat that moves first), Bob's seat 1, a bot's seat 2; the
-    invite of seat 1. Dealt through the service: the lobby's form is not this test's."""
+def deal(ann: Player, base: str) -> tuple[str, str]:
+    """Ann's table at seat 0 (the seat that moves first), Bob's seat 1, a bot's seat 2: the
+    table and the invite of seat 1. Dealt through the service: the lobby's form is not this
+    test's."""
     request = ann.context.request
     assert request.post(f"{base}/api/people", data={"name": ann.name}).ok
     answer = request.post(
@@ -58,10 +59,11 @@ def deal(ann: Player, base: str) -> str:
     )
     assert answer.status == 201, answer.text()
     created = answer.json()
-    ann.table, ann.seat = created["table"]["id"], 0
+    table: str = created["table"]["id"]
+    ann.table, ann.seat = table, 0
     [invite] = created["invites"]
     url: str = invite["url"]
-    return url
+    return table, url
 
 
 def mine_entry(player: Player, base: str) -> dict[str, Any]:
@@ -115,23 +117,24 @@ def test_the_lobby_says_whose_move_it_is(browser: Any, served: tuple[Server, Pat
     base = server.http
     ann = Player("Ann", *open_context(browser, DESKTOP))
     bob = Player("Bob", *open_context(browser, DESKTOP))
-    join(bob, deal(ann, base), 1)
-    table = ann.context.request.get(f"{base}/api/tables/{ann.table}").json()
+    table_id, invite = deal(ann, base)
+    join(bob, invite, 1)
+    table = ann.context.request.get(f"{base}/api/tables/{table_id}").json()
     table_title = f"{table['title']} · Sleuth"
-    ann.open(f"{base}/t/{ann.table}").wait_for_selector(".board-host > *")
+    ann.open(f"{base}/t/{table_id}").wait_for_selector(".board-host > *")
     assert ann.drawn()["to_move"] == 0
 
     # Bob's lobby: the game waits on Ann, not on him; nothing to tell him.
     lobby = bob.page
     lobby.goto(f"{base}/")
-    lobby.locator(f'#my-tables a[href="/t/{ann.table}"]').wait_for()
+    lobby.locator(f'#my-tables a[href="/t/{table_id}"]').wait_for()
     assert lobby.title() == LOBBY_TITLE
     assert icon_of(lobby) == ICON
     assert lobby.locator("#your-move").is_hidden()
     assert not lobby.is_checked("#move-sound")  # the sound is off unless asked for
     lobby.check("#move-sound")
     # Since when the game waits on Ann: its start, the time the service keeps.
-    started = stored(database, "SELECT started_at FROM tables WHERE id = ?", ann.table)
+    started = stored(database, "SELECT started_at FROM tables WHERE id = ?", table_id)
     assert mine_entry(ann, base)["waiting_since"] == started
     assert mine_entry(bob, base)["waiting_since"] is None
 
@@ -145,11 +148,11 @@ def test_the_lobby_says_whose_move_it_is(browser: Any, served: tuple[Server, Pat
     items = lobby.locator("#your-move-list li")
     assert items.count() == 1
     link = items.locator("a")
-    assert link.get_attribute("href") == f"/t/{ann.table}"
+    assert link.get_attribute("href") == f"/t/{table_id}"
     assert link.inner_text() == f"{table['title']} · seat 1"
     assert items.locator("time").inner_text().startswith("It became your move ")
     last_step = "SELECT at FROM steps WHERE table_id = ? ORDER BY number DESC LIMIT 1"
-    assert mine_entry(bob, base)["waiting_since"] == stored(database, last_step, ann.table)
+    assert mine_entry(bob, base)["waiting_since"] == stored(database, last_step, table_id)
     check_axe(lobby, "the lobby with a table waiting on me")
     # Ann's own page counts nothing: the game waits on Bob, not on her.
     assert ann.page.title() == table_title
@@ -158,7 +161,7 @@ def test_the_lobby_says_whose_move_it_is(browser: Any, served: tuple[Server, Pat
     with bob.context.expect_page() as opened:
         link.click(modifiers=["Control"])
     bob.page = opened.value
-    bob.table, bob.seat = ann.table, 1
+    bob.table, bob.seat = table_id, 1
     bob.page.wait_for_selector(".board-host > *")
     wait_title(bob, bob.page, f"(1) {table_title}")
     move_until(bob, lambda f: f["to_move"] == 0, rng)
