@@ -1,6 +1,7 @@
-"""The page's Content-Security-Policy: its scripts, styles and images from this origin only,
-no inline script but the import map it declares (allowed by its hash), and connections to
-this origin and its play channel's WebSocket. What an injected string could run, it cannot."""
+"""The page's Content-Security-Policy: its scripts, styles and images from this origin only
+(and images the page draws itself, as data: URLs), no inline script but the import map it
+declares (allowed by its hash), and connections to this origin and its play channel's
+WebSocket. What an injected string could run, it cannot."""
 
 from __future__ import annotations
 
@@ -55,7 +56,8 @@ class PagePolicy:
             "default-src": ["'self'"],
             "script-src": list(self.script_sources),
             "style-src": ["'self'"],
-            "img-src": ["'self'"],
+            # data: for the tab's icon with its badge, drawn on a canvas (yourmove.js).
+            "img-src": ["'self'", "data:"],
             "font-src": ["'self'"],
             "connect-src": connect,
             "object-src": ["'none'"],

@@ -184,6 +184,8 @@ class MyTableOut(Strict):
     table: TableOut
     seat: int
     your_move: bool
+    # Since when the game waits on this seat (seconds since the epoch); None when it does not.
+    waiting_since: float | None
 
 
 class JoinIn(Strict):

@@ -96,12 +96,18 @@ async def listed(
 @router.get("/mine")
 async def mine(app: ServicesDep, person: Person) -> list[MyTableOut]:
     """Every table where this person holds a seat; ``your_move`` where the game waits on
-    them."""
+    them, and ``waiting_since`` since when: the time of the last step, or the game's start.
+    Both are public (every seat sees whose move it is and when a step was taken)."""
     out = []
     for table, seat in await app.hub.tables_of(person.id):
         live = table.live
         waiting = live.status == "playing" and live.state.to_move() == seat
-        out.append(MyTableOut(table=table_out(live), seat=seat, your_move=waiting))
+        since = None
+        if waiting:
+            since = live.steps[-1].at if live.steps else live.row.started_at
+        out.append(
+            MyTableOut(table=table_out(live), seat=seat, your_move=waiting, waiting_since=since)
+        )
     return out
 
 

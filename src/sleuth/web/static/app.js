@@ -4,6 +4,7 @@ import {languagePicker, tr} from "./i18n.js";
 import {showMe, whoAmI} from "./api.js";
 import {setUpAccount} from "./account.js";
 import {ICONS, icon} from "./kit.js";
+import {soundToggle, startWatching} from "./yourmove.js";
 
 /** @typedef {"auto" | "light" | "dark"} Theme */
 /** @type {Theme[]} */
@@ -52,6 +53,7 @@ function setUpLanguage() {
   const loading = document.querySelector(".loading");
   if (loading) loading.textContent = tr("Loading…");
   byId("theme").before(languagePicker());
+  byId("theme").before(soundToggle());
 }
 
 async function start() {
@@ -67,6 +69,7 @@ async function start() {
   if (match) {
     const {openTable} = await import("./table.js");
     await openTable(main, match[1]);
+    startWatching();
   } else if (board) {
     const {openBoards} = await import("./boards.js");
     await openBoards(main, board[1] || null);
@@ -76,6 +79,7 @@ async function start() {
   } else {
     const {openLobby} = await import("./lobby.js");
     await openLobby(main);
+    startWatching();
   }
 }
 

@@ -7,6 +7,7 @@ import {api, copyText, ensurePerson, forgetInvites, rename, saveInvites, savedIn
 import {ICONS, fill, h, icon} from "./kit.js";
 import {rulesButton} from "./rules.js";
 import {botLabel, drawRules, drawSeats, markField, quickStart} from "./lobby-seats.js";
+import {lookAtMine, onWaiting, setPageTitle, yourMoveItems} from "./yourmove.js";
 
 /** @typedef {import("./types.d.ts").GameOut} GameOut */
 /** @typedef {import("./types.d.ts").TableOut} TableOut */
@@ -33,13 +34,14 @@ const CLOCKS = {
 
 /** @param {HTMLElement} main */
 export async function openLobby(main) {
-  document.title = tr("Sleuth: the lobby");
+  setPageTitle(tr("Sleuth: the lobby"));
   const menu = /** @type {import("./types.d.ts").LobbyOut} */ (await api(`/api/games?lang=${encodeURIComponent(language())}`));
   const lobby = h("div.lobby");
   fill(main, lobby);
   const mine = h("div", {id: "my-tables"});
   const open = h("div", {id: "open-tables"});
   lobby.append(
+    yourMoveSection(),
     h("section.panel.intro", {"aria-labelledby": "intro-title"},
       h("h1", {id: "intro-title", text: tr("Deduction card games with friends and bots")}),
       h("p", {text: tr("Deal a table, send each friend their invite link, and play in the browser: on a phone or a desktop, here on this network, with no account and no password.")})),
@@ -55,6 +57,18 @@ export async function openLobby(main) {
   };
   await refresh();
   setInterval(() => { if (!document.hidden) refresh().catch(() => {}); }, 8000);
+}
+
+/** The tables waiting on me, longest-waiting first; hidden while none does. */
+function yourMoveSection() {
+  const list = h("ul.table-list", {id: "your-move-list"});
+  const section = h("section.panel.your-move-panel", {id: "your-move", "aria-labelledby": "your-move-title", hidden: true},
+    h("h2", {id: "your-move-title", text: tr("Your move")}), list);
+  onWaiting((waiting) => {
+    section.hidden = !waiting.length;
+    fill(list, yourMoveItems(waiting, Date.now() / 1000));
+  });
+  return section;
 }
 
 function nameSection() {
@@ -314,6 +328,7 @@ async function showMine(box) {
   const me = await whoAmI();
   if (!me) { fill(box, h("p", {text: tr("Tables you sit at appear here.")})); return new Set(); }
   const tables = /** @type {import("./types.d.ts").MyTableOut[]} */ (await api("/api/tables/mine"));
+  lookAtMine(tables);
   const invites = savedInvites();
   tables.sort((a, b) => (Number(b.your_move) - Number(a.your_move)) || (b.table.created_at - a.table.created_at));
   const items = tables.map(({table, seat, your_move: yourMove}) => {

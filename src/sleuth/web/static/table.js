@@ -14,6 +14,7 @@ import {chatPanel, sheetPanel} from "./panels.js";
 import {openRules, rulesButton} from "./rules.js";
 import {refusalText} from "./problems.js";
 import {keepTooltips} from "./tooltips.js";
+import {ownTableTurn, setPageTitle} from "./yourmove.js";
 
 /** @typedef {import("./types.d.ts").TableOut} TableOut */
 /** @typedef {import("./types.d.ts").GameOut} GameOut */
@@ -192,7 +193,7 @@ export class TablePage {
   }
 
   start() {
-    document.title = `${this.table.title} · Sleuth`;
+    setPageTitle(`${this.table.title} · Sleuth`);
     const title = document.getElementById("top-title");
     if (title) title.textContent = this.table.title;
     this.channel.connect();
@@ -294,6 +295,9 @@ export class TablePage {
     if (fresh.length && !before && seen >= 0) toast(trn("Back at the table: %(count)s move since you left", "Back at the table: %(count)s moves since you left", fresh.length));
     const last = frame.log[frame.log.length - 1];
     if (fresh.length && last && last[0] === this.seat && this.seat !== null) { this.picks.clear(); this.pending = null; }
+    if (this.seat !== null) {
+      ownTableTurn(this.table.id, frame.status === "playing" && frame.to_move === this.seat, Boolean(last && last[0] === this.seat));
+    }
     if (!before || before.step !== frame.step || before.status !== frame.status) this.error = null;
     sessionStorage.setItem(this.seenKey, String(frame.log.length));
     if (frame.status !== "waiting") forgetInvites(this.table.id, frame.seats.filter((s) => s.joined).map((s) => s.seat));

@@ -172,6 +172,8 @@ export interface MyTableOut {
   table: TableOut;
   seat: number;
   your_move: boolean;
+  /** Since when the game waits on this seat (seconds since the epoch); null when it does not. */
+  waiting_since: number | null;
 }
 
 export interface InviteCheckOut {
