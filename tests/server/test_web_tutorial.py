@@ -71,6 +71,12 @@ def test_a_newcomer_plays_every_tutorial_from_the_lobby_by_clicks_only(
 ) -> None:
     found = games_with_tutorials(server.http, language)
     assert len(found) >= 1
+    english = {game["name"]: script for game, script in games_with_tutorials(server.http, "en")}
+    for game, script in found:
+        assert script["language"] == language
+        # served in the page's language: every text of a German or Japanese script is its own
+        same = script["welcome"] == english[game["name"]]["welcome"]
+        assert same is (language == "en"), game["name"]
     context = browser.new_context(viewport=DESKTOP, locale=locale)
     errors: list[str] = []
     try:
