@@ -14,7 +14,7 @@ TUTORIAL = Tutorial(
     seed=0,
     seat=0,
     options={"mystery_choice": "random"},
-    names=("You", "Inspector Lestrade"),
+    names=("Detective", "Inspector Lestrade"),
     welcome=(
         "Welcome to London, 1899. You see everyone's mystery but your own: the three cards in "
         "front of you are hidden from you. Find out which person, place and weapon they are. "
