@@ -243,6 +243,9 @@ class Tutorial:
     names: tuple[str, ...] = ()  # each seat's name at the table, the learner's included
     options: Mapping[str, object] = field(default_factory=dict)
     opening: tuple[tuple[int, str], ...] = ()
+    # False for a game too long to teach whole: the tutorial stops after its last step
+    # (the first moves of a game, not a finished one).
+    to_the_end: bool = True
     locale: Path | None = None
 
     def texts(self) -> tuple[str, ...]:

@@ -19,7 +19,8 @@ from .protocol import Action, Game, State
 
 class TutorialError(GameError):
     """A tutorial whose script does not play: a move that is not legal where it stands, the
-    learner not to act at their step, or a game that does not end with the last step."""
+    learner not to act at their step, or a game that does not end with the last step (where
+    the tutorial says it is played to the end)."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,6 @@ def walk(game_class: type[Game[Any]], tutorial: Tutorial) -> Walked:
         move = _play(game, state, tutorial.seat, step.action)
         played.append(move)
         state = _play_all(game, move.after, step.replies, played)
-    if not state.is_over:
+    if tutorial.to_the_end and not state.is_over:
         raise TutorialError("the tutorial's game does not end with its last step")
     return Walked(game, tuple(at_steps), tuple(played), state)

@@ -123,7 +123,8 @@ class TutorialPage {
    */
   context(frame) {
     const page = this;
-    const live = frame.status === "playing";
+    // Only a step's frame takes clicks: the end of a tutorial that stops before the game does is shown, not played.
+    const live = frame.status === "playing" && this.step !== null;
     const legal = new Set(live ? frame.legal.actions : []);
     const families = live ? frame.legal.families : [];
     const me = this.script.seat;
