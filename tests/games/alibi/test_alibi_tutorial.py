@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from typing import Any
 
 import pytest
 
@@ -30,7 +31,7 @@ def test_the_script_plays_its_first_turns_on_its_known_deal() -> None:
         (1, "pass"),
         (0, "bribe 1 knife"),
     ]
-    view = walked.final.view(0).to_json()
+    view: dict[str, Any] = walked.final.view(0).to_json()
     assert view["fronts"] == [["female", "fat"], ["long"]]
     shown = {s["suspect"]: sorted(s["covered"]) for s in view["display"]}
     assert shown["S07"] == ["fat", "female", "long"]

@@ -213,5 +213,6 @@ class TutorialPage {
       return h("li", {style: {"--seat": seatColour(entry[0])}}, h("span.step-no", {text: `${index + 1}.`}), seatDot(entry[0]), " ", words);
     }));
     if (!frame.log.length) this.history.append(h("li.empty", {text: tr("No move yet.")}));
+    this.history.scrollTop = this.history.scrollHeight; // the latest moves, the scripted seats' answers among them
   }
 }
