@@ -111,7 +111,7 @@ def game_catalogues() -> list[tuple[Path, Catalog]]:
     for source in reversed(GAME_SOURCES):
         if str(source) not in sys.path:
             sys.path.insert(0, str(source))
-    from sleuth.core.kit import RULES, GameKit, RulesGuide
+    from sleuth.core.kit import RULES, TUTORIAL, GameKit, RulesGuide, Tutorial
 
     found: list[tuple[Path, Catalog]] = []
     for source in GAME_SOURCES:
@@ -128,6 +128,10 @@ def game_catalogues() -> list[tuple[Path, Catalog]]:
                 options = ((o.label, o.help) for o in kit.game.options())
                 for text in (*guide.texts(), *(text for pair in options for text in pair)):
                     template.add(text)
+                # the tutorial's texts share the rules' catalogues (the same locale folder)
+                if kit.has(TUTORIAL):
+                    for text in kit.part(TUTORIAL, Tutorial).texts():
+                        template.add(text)
                 found.append((guide.locale, template))
     return found
 

@@ -51,6 +51,7 @@ ORDER = (
     "GET /api/games",
     "GET /api/games/{game}/leaderboard",
     "GET /api/games/{game}/rules",
+    "GET /api/games/{game}/tutorial",
     "GET /api/language",
     "GET /api/people/session",
     "GET /api/people/me",

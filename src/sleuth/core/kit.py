@@ -33,6 +33,7 @@ WEB = "web"  # the browser page's part: a folder of static files (a script modul
 REVIEW = "review"  # the after-game review: positions, truth, moves (sleuth.deduce.review)
 ENCODER = "encoder"  # an Encoder subclass (sleuth.core.encoding): the research environments
 RULES = "rules"  # a RulesGuide: the rules for players, in short and in full
+TUTORIAL = "tutorial"  # a Tutorial: one short scripted game that teaches a newcomer
 
 T = TypeVar("T")
 
@@ -205,3 +206,54 @@ class RulesGuide:
     def beside(module_file: str) -> Path:
         """The ``locale`` folder beside ``module_file`` (a game's ``guide.py``)."""
         return Path(module_file).resolve().parent / "locale"
+
+
+@dataclass(frozen=True)
+class TutorialStep:
+    """One of the learner's moves in a tutorial: what to play, how, and why.
+
+    ``action`` is the move in notation; ``keys`` are the ``data-key`` values of the game's
+    web part's controls the learner clicks for it, in order (a pick, then the button that
+    plays it); ``title`` names the kind of move and ``text`` says what it does and why this
+    one now. ``replies`` are the scripted seats' moves that follow, as (seat, notation).
+    """
+
+    action: str
+    keys: tuple[str, ...]
+    title: str
+    text: str
+    replies: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    """The ``tutorial`` part: a short game on a known deal that leads a newcomer through it.
+
+    The game is ``players`` seats with ``options`` dealt from ``seed``; the learner sits at
+    ``seat``; ``opening`` are the scripted seats' moves before the learner's first. Every text
+    is English here and translated from the game's own catalogues (``locale``, as the rules).
+    """
+
+    players: int
+    seed: int
+    seat: int
+    steps: tuple[TutorialStep, ...]
+    welcome: str
+    finish: str
+    names: tuple[str, ...] = ()  # each seat's name at the table, the learner's included
+    options: Mapping[str, object] = field(default_factory=dict)
+    opening: tuple[tuple[int, str], ...] = ()
+    # False for a game too long to teach whole: the tutorial stops after its last step
+    # (the first moves of a game, not a finished one).
+    to_the_end: bool = True
+    locale: Path | None = None
+
+    def texts(self) -> tuple[str, ...]:
+        """Every text a catalogue translates, in order, each once."""
+        found = (
+            self.welcome,
+            *(text for step in self.steps for text in (step.title, step.text)),
+            self.finish,
+            *self.names,
+        )
+        return tuple(dict.fromkeys(found))

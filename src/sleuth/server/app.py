@@ -51,6 +51,7 @@ from .routers import (
     rules,
     seats,
     tables,
+    tutorial,
 )
 from .settings import Settings
 from .signing import SigningKey
@@ -129,6 +130,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         passkeys,
         games,
         rules,
+        tutorial,
         tables,
         seats,
         chat,
@@ -188,6 +190,10 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
     @app.get("/boards", include_in_schema=False)
     @app.get("/boards/{game}", include_in_schema=False)
     async def boards_page(request: Request, game: str = "") -> FileResponse:
+        return page_response(request)
+
+    @app.get("/learn/{game}", include_in_schema=False)
+    async def tutorial_page(game: str, request: Request) -> FileResponse:
         return page_response(request)
 
     @app.get("/p/{person_id}", include_in_schema=False)

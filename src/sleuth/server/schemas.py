@@ -97,6 +97,8 @@ class GameOut(Strict):
     # an option's values change that: option -> value -> first seat.
     first_seat: int | None = 0
     first_seat_by: dict[str, dict[str, int | None]] = {}
+    # Whether the game has a tutorial for newcomers (GET /api/games/<name>/tutorial).
+    tutorial: bool = False
 
 
 class LobbyOut(Strict):

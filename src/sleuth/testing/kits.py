@@ -20,11 +20,13 @@ from sleuth.core.kit import (
     REVIEW,
     RULES,
     SAMPLER,
+    TUTORIAL,
     WEB,
     GameKit,
     PartError,
     RulesGuide,
     TextRender,
+    Tutorial,
     WebPart,
 )
 from sleuth.core.notebook import Grammar
@@ -65,6 +67,7 @@ EXPECTED: dict[str, tuple[str, Callable[[object], bool]]] = {
     REVIEW: ("a ReviewPart", lambda part: isinstance(part, ReviewPart)),
     ENCODER: ("an Encoder subclass", _is_encoder),
     RULES: ("a RulesGuide", lambda part: isinstance(part, RulesGuide)),
+    TUTORIAL: ("a Tutorial", lambda part: isinstance(part, Tutorial)),
 }
 
 

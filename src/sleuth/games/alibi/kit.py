@@ -1,6 +1,17 @@
 """Alibi's kit: its rules and the parts the fronts load when they need them."""
 
-from sleuth.core.kit import BOTS, BUDGETS, ENCODER, RENDER, REVIEW, RULES, SAMPLER, WEB, GameKit
+from sleuth.core.kit import (
+    BOTS,
+    BUDGETS,
+    ENCODER,
+    RENDER,
+    REVIEW,
+    RULES,
+    SAMPLER,
+    TUTORIAL,
+    WEB,
+    GameKit,
+)
 
 from .rules import Alibi
 
@@ -13,6 +24,7 @@ KIT = GameKit(
         RENDER: "sleuth.games.alibi.render:RENDER",
         WEB: "sleuth.games.alibi.web:WEB",
         RULES: "sleuth.games.alibi.guide:RULES",
+        TUTORIAL: "sleuth.games.alibi.tutorial:TUTORIAL",
         REVIEW: "sleuth.games.alibi.review:REVIEW",
         ENCODER: "sleuth.games.alibi.encoder:AlibiEncoder",
     },

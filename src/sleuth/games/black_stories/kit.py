@@ -10,6 +10,7 @@ from sleuth.core.kit import (
     REVIEW,
     RULES,
     SAMPLER,
+    TUTORIAL,
     WEB,
     GameKit,
 )
@@ -27,6 +28,7 @@ KIT = GameKit(
         NOTEBOOK: "sleuth.games.black_stories.notebook:GRAMMAR",
         WEB: "sleuth.games.black_stories.web:WEB",
         RULES: "sleuth.games.black_stories.guide:RULES",
+        TUTORIAL: "sleuth.games.black_stories.tutorial:TUTORIAL",
         REVIEW: "sleuth.games.black_stories.review:REVIEW",
         ENCODER: "sleuth.games.black_stories.encoder:BlackStoriesEncoder",
     },

@@ -10,6 +10,7 @@ from sleuth.core.kit import (
     REVIEW,
     RULES,
     SAMPLER,
+    TUTORIAL,
     WEB,
     GameKit,
 )
@@ -27,6 +28,7 @@ KIT = GameKit(
         NOTEBOOK: "sleuth.games.black_vienna.notebook:GRAMMAR",
         WEB: "sleuth.games.black_vienna.web:WEB",
         RULES: "sleuth.games.black_vienna.guide:RULES",
+        TUTORIAL: "sleuth.games.black_vienna.tutorial:TUTORIAL",
         REVIEW: "sleuth.games.black_vienna.review:REVIEW",
         ENCODER: "sleuth.games.black_vienna.encoder:BlackViennaEncoder",
     },

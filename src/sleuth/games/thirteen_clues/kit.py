@@ -10,6 +10,7 @@ from sleuth.core.kit import (
     REVIEW,
     RULES,
     SAMPLER,
+    TUTORIAL,
     WEB,
     GameKit,
 )
@@ -27,6 +28,7 @@ KIT = GameKit(
         NOTEBOOK: "sleuth.games.thirteen_clues.notebook:GRAMMAR",
         WEB: "sleuth.games.thirteen_clues.web:WEB",
         RULES: "sleuth.games.thirteen_clues.guide:RULES",
+        TUTORIAL: "sleuth.games.thirteen_clues.tutorial:TUTORIAL",
         REVIEW: "sleuth.games.thirteen_clues.review:REVIEW",
         ENCODER: "sleuth.games.thirteen_clues.encoder:ThirteenCluesEncoder",
     },

@@ -12,7 +12,7 @@ from sleuth.agents import agent_names
 from sleuth.agents.levels import LEVELS, ladder
 from sleuth.agents.registry import bot_parameters
 from sleuth.core import ConfigError, Game, GameKit, all_kits
-from sleuth.core.kit import RENDER, RULES, WEB, RulesGuide, TextRender, WebPart
+from sleuth.core.kit import RENDER, RULES, TUTORIAL, WEB, RulesGuide, TextRender, WebPart
 from sleuth.core.protocol import OptionInfo
 from sleuth.i18n import SOURCE, translate_at
 
@@ -147,6 +147,7 @@ async def games(lang: str = SOURCE) -> LobbyOut:
                 web=web_out(kit),
                 first_seat=first_seat,
                 first_seat_by=first_seat_by,
+                tutorial=kit.has(TUTORIAL),
             )
         )
     return LobbyOut(

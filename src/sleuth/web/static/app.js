@@ -66,6 +66,7 @@ async function start() {
   const match = location.pathname.match(/^\/t\/([0-9a-zA-Z_-]{1,32})\/?$/);
   const board = location.pathname.match(/^\/boards(?:\/([0-9a-zA-Z_-]{1,64}))?\/?$/);
   const person = location.pathname.match(/^\/p\/([0-9a-zA-Z_-]{1,32})\/?$/);
+  const learn = location.pathname.match(/^\/learn\/([0-9a-zA-Z_-]{1,64})\/?$/);
   if (match) {
     const {openTable} = await import("./table.js");
     await openTable(main, match[1]);
@@ -73,6 +74,9 @@ async function start() {
   } else if (board) {
     const {openBoards} = await import("./boards.js");
     await openBoards(main, board[1] || null);
+  } else if (learn) {
+    const {openTutorial} = await import("./tutorial.js");
+    await openTutorial(main, learn[1]);
   } else if (person) {
     const {openProfile} = await import("./boards.js");
     await openProfile(main, person[1]);

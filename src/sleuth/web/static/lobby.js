@@ -140,7 +140,9 @@ function newTableSection(menu, onDealt) {
 
   form.append(
     h("fieldset", {}, h("legend", {text: tr("Game")}), gameChoice,
-      h("div.game-rules", {}, menu.games.map((game) => rulesButton(game, tr("Rules of %(game)s", {game: game.title})))),
+      h("div.game-rules", {}, menu.games.map((game) => [rulesButton(game, tr("Rules of %(game)s", {game: game.title})),
+        game.tutorial ? h("a.learn-link", {href: `/learn/${encodeURIComponent(game.name)}`, text: tr("Learn to play %(game)s", {game: game.title}),
+          title: tr("A short guided game against a scripted player: every move explained")}) : null])),
       h("div.row", {}, h("label", {for: "players", text: tr("Players")}), players, range)),
     seats, sheet.node,
     clockKind.node,

@@ -88,6 +88,7 @@ export interface GameOut {
   web: WebOut | null;
   first_seat: number | null;
   first_seat_by: Record<string, Record<string, number | null>>;
+  tutorial: boolean;
 }
 
 export interface LobbyOut {
@@ -569,4 +570,40 @@ export interface ProfileOut {
   ratings: RatingOut[];
   finished: FinishedOut[];
   games: number;
+}
+
+// --- a game's tutorial (GET /api/games/<name>/tutorial) ----------------------------------------
+
+/** The learner's seat at one moment of the tutorial's game, as a state frame has it. */
+export interface TutorialFrame {
+  step: number;
+  status: TableStatus;
+  actors: number[];
+  to_move: number | null;
+  log: LogEntry[];
+  view: View;
+  legal: Legal;
+  outcome?: Outcome;
+  reveal?: Record<string, JSONValue>;
+}
+
+export interface TutorialStepOut {
+  title: string;
+  text: string;
+  action: string;
+  /** The data-key of each control the learner clicks for the move, in order. */
+  keys: string[];
+  frame: TutorialFrame;
+}
+
+export interface TutorialOut {
+  game: string;
+  title: string;
+  language: string;
+  seat: number;
+  names: string[];
+  welcome: string;
+  finish: string;
+  steps: TutorialStepOut[];
+  end: TutorialFrame;
 }
