@@ -30,7 +30,7 @@ test("only the tables waiting on me, longest-waiting first", () => {
 
 test("the title starts with the count, and is the page's own when none waits", () => {
   assert.equal(titleWith(2, "Sleuth: the lobby"), "(2) Sleuth: the lobby");
-  assert.equal(titleWith(1, "Alibi · Sleuth"), "(1) Alibi · Sleuth");
+  assert.equal(titleWith(1, "A game · Sleuth"), "(1) A game · Sleuth");
   assert.equal(titleWith(0, "Sleuth: the lobby"), "Sleuth: the lobby");
 });
 
