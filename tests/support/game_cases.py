@@ -86,6 +86,17 @@ class Screenshots:
 
 
 @dataclass(frozen=True)
+class LanguageShots:
+    """The page's pictures of the game in another language (scripts/page_screenshots.py):
+    ``docs/images/<name>-<language>-{desktop,phone}.png``, a table of me against bots at its
+    fewest players, ``moves`` of mine in."""
+
+    name: str
+    language: str
+    moves: int = 3
+
+
+@dataclass(frozen=True)
 class FrontCases:
     """The game's part in the fronts' tests. Those that need a table of one game, not one of
     each, take the first game (in the registry's order) that plays their role:
@@ -95,7 +106,8 @@ class FrontCases:
     (options, the words of the refusal), and its page draws its board as ``board_class``.
     ``short``: a short game with a review, at two or three: random bots finish one in
     seconds. ``heavy``: the game whose largest search and full sheet cost the service the
-    most (the hostile tables). ``whole_game``, ``browser``, ``screenshots``: the game's own
+    most (the hostile tables). ``language_shots``: README's pictures of the page in another
+    language. ``whole_game``, ``browser``, ``screenshots``: the game's own
     runs of the tests that run every game (a built-in game without the first two fails
     them; without pictures it has none).
     """
@@ -108,6 +120,7 @@ class FrontCases:
     whole_game: WholeGame | None = None
     browser: BrowserGame | None = None
     screenshots: Screenshots | None = None
+    language_shots: LanguageShots | None = None
 
 
 @dataclass(frozen=True)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sleuth.agents import Agent, make_agent
 from sleuth.core import GameError, find_game
+from sleuth.i18n import LANGUAGES
+from sleuth.tui.language import language_from_environment
 
 from .game_cmds import parse_options
 
@@ -62,6 +65,13 @@ def add_parser(commands: Any) -> None:
         default=None,
         metavar="FILE",
         help="go on with a saved game (its setup comes from the file)",
+    )
+    play.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help="the app's language (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, as "
+        "gettext reads them; English when they name none of these)",
     )
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     play.add_argument("--record-dir", type=Path, default=Path("sleuth-records"))
@@ -122,6 +132,7 @@ def run_play(args: argparse.Namespace) -> int:
         save_path=save_path,
         bots=bots,
         notes=_notes(front),
+        language=args.lang or language_from_environment(os.environ),
     )
     if args.resume is not None:
         app.saved_game = app.resumed_from = args.resume

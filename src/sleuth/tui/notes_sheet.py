@@ -12,10 +12,13 @@ from textual import events
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable
 
+from sleuth.i18n import N_
+
 from .keys import pass_paste_on, pass_typing_on
+from .language import language_of, speak_bindings, tr
 
 MARKS = ("", "+", "-", "?")
-HOW_TO = (
+HOW_TO = N_(
     "Your own notes. F3 (or Tab) reaches them; arrows move; Space or a click cycles a mark: "
     "+ here, - not here, ? maybe. Typing goes to the notation box."
 )
@@ -24,7 +27,7 @@ HOW_TO = (
 class NotesSheet(DataTable[str]):
     """Rows are cards, columns are places (seats, the solution); marks are the person's own."""
 
-    BINDINGS = [("space", "cycle", "Mark")]
+    BINDINGS = [("space", "cycle", N_("Mark"))]
 
     def __init__(self, cards: Sequence[str], places: Sequence[str], **kwargs: object) -> None:
         super().__init__(cursor_type="cell", zebra_stripes=True, **kwargs)  # type: ignore[arg-type]
@@ -32,7 +35,8 @@ class NotesSheet(DataTable[str]):
         self.places = list(places)
 
     def on_mount(self) -> None:
-        self.add_columns("card", *self.places)
+        speak_bindings(self, language_of(self))
+        self.add_columns(tr("card", language_of(self)), *self.places)
         for card in self.cards:
             self.add_row(card, *([""] * len(self.places)), key=card)
 

@@ -31,16 +31,18 @@ from sleuth.arena.saves import SavedGame, SaveError, write_save
 from sleuth.arena.session import GameSession
 from sleuth.core import Action, GameError
 from sleuth.core.actions import ActionList
+from sleuth.i18n import N_, SOURCE
 
 from .handover import HandOverScreen
 from .history import HistoryBook
 from .keys import pass_paste_on, pass_typing_on
+from .language import speak_bindings, tr
 from .screens import HelpScreen, LeaveScreen, ReviewScreen, TextScreen, review_text
 from .sheets import SheetPanel, make_sheet
 from .words import ending_lines, help_text
 
 APP_KEYS = ("!", ":", "?")
-PLACEHOLDER = "type an action in notation, Enter plays it"
+PLACEHOLDER = N_("type an action in notation, Enter plays it")
 # Families longer than this (an accusation among thousands of trios) are typed, not listed.
 MAX_LISTED = 200
 
@@ -91,15 +93,15 @@ class PlayApp(App[None]):
     #sheet-pane.-nobody { display: none; }
     """
     BINDINGS = [
-        Binding("question_mark,f1", "help", "Help", key_display="?", priority=True),
-        Binding("exclamation_mark", "accuse", "Accuse!", key_display="!", priority=True),
-        Binding("colon", "command", "Type", key_display=":", priority=True),
-        Binding("f2", "sheet_level", "Sheet", priority=True),
-        Binding("f3", "notes", "Notes", priority=True),
-        Binding("ctrl+s", "save", "Save", priority=True),
-        Binding("ctrl+r", "review", "Review", priority=True),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("q", "leave_ended", "Leave", show=False, priority=True),
+        Binding("question_mark,f1", "help", N_("Help"), key_display="?", priority=True),
+        Binding("exclamation_mark", "accuse", N_("Accuse!"), key_display="!", priority=True),
+        Binding("colon", "command", N_("Type"), key_display=":", priority=True),
+        Binding("f2", "sheet_level", N_("Sheet"), priority=True),
+        Binding("f3", "notes", N_("Notes"), priority=True),
+        Binding("ctrl+s", "save", N_("Save"), priority=True),
+        Binding("ctrl+r", "review", N_("Review"), priority=True),
+        Binding("ctrl+q", "quit", N_("Quit"), priority=True),
+        Binding("q", "leave_ended", N_("Leave"), show=False, priority=True),
     ]
 
     def __init__(
@@ -111,8 +113,11 @@ class PlayApp(App[None]):
         save_path: Path | None = None,
         bots: Sequence[str | None] | None = None,
         notes: dict[int, dict[str, str]] | None = None,
+        language: str = SOURCE,
     ) -> None:
         super().__init__()
+        self.language = language
+        speak_bindings(self, language)
         self.session = session
         self.sheet_level = sheet
         self.bot_delay = bot_delay
@@ -143,10 +148,16 @@ class PlayApp(App[None]):
                 with Horizontal(id="command-row"):
                     yield Label(">", id="prompt")
                     # No selecting all on focus: a character typed on the list comes first.
-                    yield CommandInput(placeholder=PLACEHOLDER, id="command", select_on_focus=False)
+                    yield CommandInput(
+                        placeholder=self.tr(PLACEHOLDER), id="command", select_on_focus=False
+                    )
             with Vertical(id="sheet-pane"):
                 yield make_sheet(self.session.game, self.sheet_level, id="sheet")
         yield Footer()
+
+    def tr(self, message: str, **values: object) -> str:
+        """``message`` in the app's language (``tr``: the catalogues' keyword)."""
+        return tr(message, self.language, **values)
 
     @property
     def sheet(self) -> SheetPanel:
@@ -160,9 +171,11 @@ class PlayApp(App[None]):
         game = self.session.game
         self.history = HistoryBook(self.session, self.sheet.render_part)
         self.sheet.load_marks(self._notes)
-        self.sub_title = f"{game.title}, {game.players} players"
+        self.sub_title = self.tr(
+            "%(game)s, %(players)s players", game=game.title, players=game.players
+        )
         history = self.query_one("#history-pane", VerticalScroll)
-        history.border_title = "History"
+        history.border_title = self.tr("History")
         history.anchor()  # the latest lines stay in view as the history grows
         if self.notice is not None:
             self.notify(self.notice, timeout=12)
@@ -226,12 +239,12 @@ class PlayApp(App[None]):
         line) if it cannot be played, and nothing changes."""
         seat = self.front_seat
         if seat is None or self._handing_over or self.session.outcome is not None:
-            self.show_status("Not your turn to act.")
+            self.show_status(self.tr("Not your turn to act."))
             return False
         try:
             self.session.act(seat, text)
         except GameError as error:
-            self.show_status(f"Not possible: {error}")
+            self.show_status(self.tr("Not possible: %(error)s", error=error))
             return False
         self.show_status("")
         self.draw()
@@ -249,14 +262,14 @@ class PlayApp(App[None]):
         self.refresh_bindings()
         self.draw()
         lines = self._ending()
-        self.show_status(lines[0] + "  Ctrl+R: the review. q or Ctrl+Q: leave.")
-        self.push_screen(TextScreen("The end", "\n".join(lines)))
+        self.show_status(lines[0] + "  " + self.tr("Ctrl+R: the review. q or Ctrl+Q: leave."))
+        self.push_screen(TextScreen(self.tr("The end"), "\n".join(lines)))
 
     def _ending(self) -> list[str]:
         seat = self.front_seat
-        lines = ending_lines(self.session, self.sheet.render_part, seat)
+        lines = ending_lines(self.session, self.sheet.render_part, seat, self.language)
         if self.saved is not None:
-            lines.append(f"Record: {self.saved} (sleuth replay {self.saved})")
+            lines.append(self.tr("Record: %(file)s (sleuth replay %(file)s)", file=self.saved))
         return lines
 
     # --- drawing ---------------------------------------------------------------------------
@@ -267,7 +280,7 @@ class PlayApp(App[None]):
         view = None if covered else self.session.view(seat)
         render = self.sheet.render_part
         table = self.query_one("#table-pane")
-        who = "spectator" if seat is None else f"seat {seat} (you)"
+        who = self.tr("spectator") if seat is None else self.tr("seat %(seat)s (you)", seat=seat)
         table.border_title = f"{self.session.game.title}: {who}" if not covered else "Sleuth"
         text = ""
         if view is not None:
@@ -294,8 +307,8 @@ class PlayApp(App[None]):
             return
         if not waiting:
             mover = self.session.to_move()
-            more = " (! accuses)" if self._accuse_prefix(seat) else ""
-            self.show_status(f"Seat {mover} to move.{more}")
+            more = self.tr(" (! accuses)") if self._accuse_prefix(seat) else ""
+            self.show_status(self.tr("Seat %(seat)s to move.", seat=mover) + more)
             return
         legal = self.session.legal_actions(seat)
         listed, typed = _listable(legal)
@@ -303,10 +316,16 @@ class PlayApp(App[None]):
         if listed:
             actions.index = 0
         self.show_status(
-            "Your move: pick it below, or type it." if listed else "Your move: type it."
+            self.tr("Your move: pick it below, or type it.")
+            if listed
+            else self.tr("Your move: type it.")
         )
         examples = ", ".join(typed[:2])
-        self.command.placeholder = f"type it (e.g. {examples}), Enter" if typed else PLACEHOLDER
+        self.command.placeholder = (
+            self.tr("type it (e.g. %(examples)s), Enter", examples=examples)
+            if typed
+            else self.tr(PLACEHOLDER)
+        )
         if not isinstance(self.focused, Input) or not self.command.value:
             (actions if listed else self.command).focus()
 
@@ -390,7 +409,8 @@ class PlayApp(App[None]):
         return True
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen("Help", help_text(self.session.game, self.sheet.render_part)))
+        text = help_text(self.session.game, self.sheet.render_part, self.language)
+        self.push_screen(HelpScreen(self.tr("Help"), text))
 
     def action_accuse(self) -> None:
         prefix = self._accuse_prefix(self.front_seat)
@@ -406,11 +426,11 @@ class PlayApp(App[None]):
 
     def action_review(self) -> None:
         if self.session.outcome is None:
-            self.show_status("The review comes after the reveal: finish the game first.")
+            self.show_status(self.tr("The review comes after the reveal: finish the game first."))
             return
         if self.screen is not self.screen_stack[0]:
             self.pop_screen()
-        self.push_screen(ReviewScreen("Review", review_text(self.session.record())))
+        self.push_screen(ReviewScreen(self.tr("Review"), review_text(self.session.record())))
 
     def action_sheet_level(self) -> None:
         self.sheet.set_level(self.sheet.next_level())
@@ -428,11 +448,13 @@ class PlayApp(App[None]):
         try:
             self.save_game()
         except SaveError as error:
-            self.show_status(f"Not saved: {error}")
+            self.show_status(self.tr("Not saved: %(error)s", error=error))
             return
         # Short enough for three lines of a narrow pane: the file's name must not be cut off.
         # (That a save holds the whole deal, not to be opened before the end, help says.)
-        self.show_status(f"Saved: {self.save_path}. Resume: sleuth play --resume {self.save_path}")
+        self.show_status(
+            self.tr("Saved: %(file)s. Resume: sleuth play --resume %(file)s", file=self.save_path)
+        )
 
     def save_game(self) -> Path:
         front: dict[str, Any] = {
@@ -460,7 +482,7 @@ class PlayApp(App[None]):
                 try:
                     self.save_game()
                 except SaveError as error:
-                    self.show_status(f"Not saved, so still playing: {error}")
+                    self.show_status(self.tr("Not saved, so still playing: %(error)s", error=error))
                     return
                 self.exit()
             elif choice == "leave":

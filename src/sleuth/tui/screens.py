@@ -8,6 +8,10 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from sleuth.i18n import N_
+
+from .language import language_of, speak_bindings_of_screen, tr
+
 
 class TextScreen(ModalScreen[None]):
     """A page of text over the table (help, the end of the game) until Escape."""
@@ -18,9 +22,9 @@ class TextScreen(ModalScreen[None]):
                                 border: round $primary; background: $surface; padding: 0 1; }
     """
     BINDINGS = [
-        Binding("escape", "close", "Back", show=True),
-        Binding("enter", "close", "Back", show=False),
-        Binding("q", "close", "Back", show=False),
+        Binding("escape", "close", N_("Back"), show=True),
+        Binding("enter", "close", N_("Back"), show=False),
+        Binding("q", "close", N_("Back"), show=False),
     ]
 
     def __init__(self, title: str, text: str, **kwargs: str) -> None:
@@ -28,10 +32,13 @@ class TextScreen(ModalScreen[None]):
         self.title_text = title
         self.text = text
 
+    def on_mount(self) -> None:
+        speak_bindings_of_screen(self)
+
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
             scroll.border_title = self.title_text
-            scroll.border_subtitle = "Escape: back · arrows/PgDn: scroll"
+            scroll.border_subtitle = tr("Escape: back · arrows/PgDn: scroll", language_of(self))
             yield Static(self.text, id="page-text", markup=False)
 
     def action_close(self) -> None:
@@ -41,8 +48,8 @@ class TextScreen(ModalScreen[None]):
 class HelpScreen(TextScreen):
     BINDINGS = [
         *TextScreen.BINDINGS,
-        Binding("f1", "close", "Back", show=False),
-        Binding("question_mark", "close", "Back", show=False),
+        Binding("f1", "close", N_("Back"), show=False),
+        Binding("question_mark", "close", N_("Back"), show=False),
     ]
 
 
@@ -55,25 +62,33 @@ class LeaveScreen(ModalScreen[str]):
                            border: round $warning; background: $surface; padding: 0 1; }
     """
     BINDINGS = [
-        Binding("s", "choose('save')", "Save and leave", show=True),
-        Binding("l", "choose('leave')", "Leave unsaved", show=True),
-        Binding("escape", "choose('stay')", "Keep playing", show=True),
-        Binding("n", "choose('stay')", "Keep playing", show=False),
+        Binding("s", "choose('save')", N_("Save and leave"), show=True),
+        Binding("l", "choose('leave')", N_("Leave unsaved"), show=True),
+        Binding("escape", "choose('stay')", N_("Keep playing"), show=True),
+        Binding("n", "choose('stay')", N_("Keep playing"), show=False),
     ]
 
     def __init__(self, save_to: str) -> None:
         super().__init__()
         self.save_to = save_to
 
+    def on_mount(self) -> None:
+        speak_bindings_of_screen(self)
+
     def compose(self) -> ComposeResult:
+        language = language_of(self)
         with Vertical() as box:
-            box.border_title = "Leave the game?"
+            box.border_title = tr("Leave the game?", language)
             yield Static(
-                "The game is not over.\n"
-                f"  s  save it to {self.save_to} and leave (resume with\n"
-                f"     sleuth play --resume {self.save_to})\n"
-                "  l  leave without saving (the game is lost)\n"
-                "  Escape  keep playing",
+                tr(
+                    "The game is not over.\n"
+                    "  s  save it to %(file)s and leave (resume with\n"
+                    "     sleuth play --resume %(file)s)\n"
+                    "  l  leave without saving (the game is lost)\n"
+                    "  Escape  keep playing",
+                    language,
+                    file=self.save_to,
+                ),
                 id="leave-text",
                 markup=False,
             )

@@ -19,14 +19,16 @@ from textual.widgets import Static
 from sleuth.core import Game, View
 from sleuth.core.kit import RENDER, TextRender
 from sleuth.core.registry import find_kit
+from sleuth.i18n import N_
 
+from .language import language_of, tr
 from .notes_sheet import HOW_TO, NotesSheet
 
 SHEET_LEVELS = ("off", "facts", "full")
 LEVEL_WORDS = {
-    "off": "kept by hand",
-    "facts": "certain facts",
-    "full": "odds and the best question",
+    "off": N_("kept by hand"),
+    "facts": N_("certain facts"),
+    "full": N_("odds and the best question"),
 }
 
 
@@ -55,7 +57,7 @@ class SheetPanel(Vertical):
         if self.grid is not None:
             cards, places = self.grid
             yield NotesSheet(cards, places, id="notes")
-            yield Static(HOW_TO, id="notes-help")
+            yield Static(tr(HOW_TO, language_of(self)), id="notes-help")
         with VerticalScroll(id="analysis-scroll"):
             yield Static(id="analysis", markup=False)
 
@@ -110,7 +112,9 @@ class SheetPanel(Vertical):
         the engine runs once per view and level."""
         analysis = self.query_one("#analysis", Static)
         if self.render_part is None:
-            analysis.update(f"({self.game.title} has no investigation sheet)")
+            analysis.update(
+                tr("(%(game)s has no investigation sheet)", language_of(self), game=self.game.title)
+            )
             return
         if view is None:
             analysis.update("")
@@ -118,8 +122,11 @@ class SheetPanel(Vertical):
         if self.level == "off":
             if self.grid is None:
                 analysis.update(
-                    "This game has no grid to mark: keep your notes on paper, or press F2 "
-                    "for the engine's sheet."
+                    tr(
+                        "This game has no grid to mark: keep your notes on paper, or press F2 "
+                        "for the engine's sheet.",
+                        language_of(self),
+                    )
                 )
             return
         if key is None or self._cached is None or self._cached[0] != (key, self.level):
@@ -128,7 +135,9 @@ class SheetPanel(Vertical):
         analysis.update(self._cached[1])
 
     def title(self) -> str:
-        return f"Sheet (F2): {LEVEL_WORDS[self.level]}"
+        language = language_of(self)
+        level = tr(LEVEL_WORDS[self.level], language)
+        return tr("Sheet (F2): %(level)s", language, level=level)
 
     def _arrange(self) -> None:
         by_hand = self.level == "off" and self.grid is not None

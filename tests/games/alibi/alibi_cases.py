@@ -5,6 +5,7 @@ from support.game_cases import (
     BrowserGame,
     FrontCases,
     GameCases,
+    LanguageShots,
     SampleRecord,
     Screenshots,
     WholeGame,
@@ -59,6 +60,7 @@ CASES = GameCases(
             before_shots=alibi_web_play.notes_checks,
         ),
         screenshots=Screenshots("alibi", players=3, seed=3, moves=4),
+        language_shots=LanguageShots("alibi", "de"),
     ),
     # Data of the generic tests that no longer name a game (issue #32 item 5).
     spectator_sheet=True,  # a spectator's sheet counts the clues no one has shown

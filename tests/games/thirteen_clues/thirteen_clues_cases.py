@@ -11,6 +11,7 @@ from support.game_cases import (
     BrowserGame,
     FrontCases,
     GameCases,
+    LanguageShots,
     NotebookCases,
     SampleRecord,
     Screenshots,
@@ -95,6 +96,7 @@ CASES = GameCases(
             sheet_places={"mine": "your mystery", "inf": "informants"},
         ),
         screenshots=Screenshots("13-clues", players=2, seed=5, moves=3),
+        language_shots=LanguageShots("13-clues", "ja"),
     ),
     # Data of the generic tests that no longer name a game (issue #32 item 5).
     random_game_options={"stall_rounds": 3},
