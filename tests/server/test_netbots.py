@@ -1,0 +1,230 @@
+"""Network bots (issue #37, item 4): a bot account's token, ``sleuth bot connect`` relaying a
+protocol bot from another process, a whole game against the server's bots in which every
+message the bot gets is its seat's view and legal actions, a wrong token refused, and a bot
+that sends garbage told so while the game goes on."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from sleuth.agents import botproto as proto
+from sleuth.core.records import replay_record
+from sleuth.core.serialize import to_json
+from support.example_game import EXAMPLE
+
+from .client import Person
+from .conftest import SRC, Server
+
+TEE = Path(__file__).with_name("netbot_tee.py")
+PASSWORD = "correct horse battery"
+UNKNOWN = "this bot token is not known: a signed-in person issues one (POST /api/bots)"
+
+
+def sleuth(*words: str) -> list[str]:
+    return [sys.executable, "-m", "sleuth.cli.main", *words]
+
+
+def connect(server: Server, token_file: Path, log: Path, *tee: str) -> subprocess.Popen[str]:
+    """``sleuth bot connect`` for one game, the bot ``sleuth bot serve basic`` behind a tee."""
+    bot = [sys.executable, str(TEE), str(log), *tee, "--", *sleuth("bot", "serve", "basic")]
+    command = sleuth(
+        "bot", "connect", server.http, "--token-file", str(token_file), "--games", "1", "--", *bot
+    )
+    env = {"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"}
+    return subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+
+
+async def signed_up(person: Person) -> None:
+    answer = await person.client.post(
+        "/api/account", json={"name": person.name, "password": PASSWORD}
+    )
+    assert answer.status_code == 201
+
+
+async def issue(person: Person, name: str, folder: Path) -> Path:
+    issued = await person.post("/api/bots", {"name": name})
+    assert issued["name"] == name and issued["spec"] == f"net:{name}"
+    assert issued["token"].startswith("bot_")
+    token_file = folder / f"{name}.token"
+    token_file.write_text(issued["token"] + "\n", encoding="utf-8")
+    return token_file
+
+
+async def listed(person: Person, name: str) -> list[Any]:
+    """The connected bots, once ``name`` is among them."""
+    for _ in range(300):
+        bots: list[Any] = await person.get("/api/bots")
+        if any(bot["name"] == name for bot in bots):
+            return bots
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"{name} never connected")
+
+
+def wait(process: subprocess.Popen[str], seconds: float = 240) -> tuple[int, str]:
+    _, errors = process.communicate(timeout=seconds)
+    return process.returncode, errors
+
+
+async def play_one_game(person: Person, server: Server, name: str) -> dict[str, Any]:
+    """A table of the network bot at seat 0 and two built-in bots; its record once over."""
+    table = {
+        "game": EXAMPLE,
+        "players": 3,
+        "sheet": "off",
+        "seats": [{"kind": "bot", "bot": f"net:{name}"}, *[{"kind": "bot", "bot": "basic"}] * 2],
+    }
+    table_id = (await person.post("/api/tables", table))["table"]["id"]
+    for _ in range(2400):
+        if (await person.get(f"/api/tables/{table_id}"))["status"] == "finished":
+            break
+        await asyncio.sleep(0.1)
+    record: dict[str, Any] = (await person.get(f"/api/tables/{table_id}/record"))["record"]
+    return record
+
+
+def read_log(log: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(what the server sent the bot, what the bot answered), in order."""
+    sent: list[dict[str, Any]] = []
+    answered: list[dict[str, Any]] = []
+    for line in log.read_text(encoding="utf-8").splitlines():
+        (sent if line.startswith("< ") else answered).append(json.loads(line[2:]))
+    return sent, answered
+
+
+def check_messages(record: dict[str, Any], sent: list[dict[str, Any]], seat: int) -> int:
+    """Each decision the bot got holds its seat's view and legal actions at that step, and
+    nothing else; the game's end tells its outcome. Returns the decisions checked."""
+    replay = replay_record(record)
+    game = replay.game
+    states = list(replay.states())
+    hello, *decisions, end = sent
+    assert hello["type"] == "hello" and hello["seat"] == seat and hello["game"] == game.name
+    assert hello["config"] == game.config_json()
+    for number, message in enumerate(decisions, start=1):
+        assert message["type"] == "decide" and message["id"] == number
+        state = states[message["step"] - 1]
+        assert set(message) == {"type", "id", "step", "decision", "time_limit", "view", "legal"}
+        assert message["view"] == json.loads(json.dumps(state.view(seat).to_json()))
+        legal = proto.encode_legal(game, state.legal_actions(seat))
+        assert message["legal"] == json.loads(json.dumps(legal))
+    assert end == {"type": "end", "outcome": json.loads(json.dumps(to_json(states[-1].outcome)))}
+    return len(decisions)
+
+
+async def test_a_network_bot_plays_a_whole_game_from_its_seats_view_only(
+    launch: Any, tmp_path: Path
+) -> None:
+    server: Server = launch()
+    async with Person(server.http, "Ada") as ada:
+        await signed_up(ada)
+        token_file = await issue(ada, "tee", tmp_path)
+        log = tmp_path / "tee.log"
+        client = connect(server, token_file, log)
+        try:
+            assert await listed(ada, "tee") == [
+                {"name": "tee", "spec": "net:tee", "playing": False}
+            ]
+            record = await play_one_game(ada, server, "tee")
+        finally:
+            code, errors = wait(client)
+        assert code == 0, errors
+        assert errors.splitlines()[0] == "connected as net:tee"
+        sent, answered = read_log(log)
+        assert check_messages(record, sent, seat=0) == len(answered) - 1 > 0
+        assert answered[0] == {"type": "ready", "name": "basic"}
+        # Every move of seat 0 in the record is the bot's own answer at that step.
+        assert own_moves(record) == bot_moves(sent, answered)
+        assert len(own_moves(record)) > 0
+        assert await until_gone(ada) == []
+
+
+def own_moves(record: dict[str, Any]) -> dict[int, str]:
+    steps = replay_record(record).steps
+    return {number: step.action for number, step in enumerate(steps, 1) if step.seat == 0}
+
+
+def bot_moves(sent: list[dict[str, Any]], answered: list[dict[str, Any]]) -> dict[int, str]:
+    """The step of each decision the bot answered with a move (not "none")."""
+    steps = {m["id"]: m["step"] for m in sent if m["type"] == "decide"}
+    return {steps[a["id"]]: a["action"] for a in answered[1:] if a["action"] != "none"}
+
+
+async def until_gone(person: Person) -> list[Any]:
+    """The connected bots once none is (a client that stopped is gone soon after)."""
+    for _ in range(100):
+        bots: list[Any] = await person.get("/api/bots")
+        if not bots:
+            break
+        await asyncio.sleep(0.1)
+    return bots
+
+
+async def test_a_wrong_token_and_bad_requests_are_refused_with_clear_errors(
+    launch: Any, tmp_path: Path
+) -> None:
+    server: Server = launch()
+    async with Person(server.http, "Bea") as bea:
+        guest = await bea.client.post("/api/bots", json={"name": "beabot"})
+        assert guest.status_code == 401
+        await signed_up(bea)
+        await issue(bea, "beabot", tmp_path)
+        taken = await bea.client.post("/api/bots", json={"name": "beabot"})
+        assert (taken.status_code, taken.json()["detail"]) == (400, "the bot name beabot is taken")
+        bad = await bea.client.post("/api/bots", json={"name": "Bad Name"})
+        assert bad.json()["detail"] == (
+            "bot name 'Bad Name': 2-32 lowercase letters, digits, - or _, a letter first"
+        )
+        assert await bea.get("/api/bots/mine") == ["beabot"]
+        table = {"game": EXAMPLE, "players": 3, "seats": [{"kind": "bot", "bot": "net:beabot"}] * 3}
+        away = await bea.client.post("/api/tables", json=table)
+        assert (away.status_code, away.json()["detail"]) == (
+            400,
+            "the network bot beabot is not connected",
+        )
+        wrong = tmp_path / "wrong.token"
+        wrong.write_text("bot_not-a-real-token\n", encoding="utf-8")
+        code, errors = wait(connect(server, wrong, tmp_path / "unused.log"), 60)
+        assert code == 2
+        assert errors.splitlines() == [
+            f"server: bot_token_unknown: {UNKNOWN}",
+            f"sleuth bot connect: refused: {UNKNOWN}",
+        ]
+    async with httpx.AsyncClient(base_url=server.http) as nobody:
+        assert (await nobody.get("/api/bots")).json() == []
+
+
+async def test_a_bot_that_sends_garbage_is_told_and_the_game_goes_on(
+    launch: Any, tmp_path: Path
+) -> None:
+    server: Server = launch()
+    async with Person(server.http, "Cy") as cy:
+        await signed_up(cy)
+        token_file = await issue(cy, "noisy", tmp_path)
+        log = tmp_path / "noisy.log"
+        client = connect(server, token_file, log, "--garbage")
+        try:
+            await listed(cy, "noisy")
+            record = await play_one_game(cy, server, "noisy")
+        finally:
+            code, errors = wait(client)
+        assert code == 0, errors
+        garbage = "not JSON (Expecting value: line 1 column 1 (char 0)): 'this is not JSON'"
+        # Told what was wrong with the message, then that the decision it waited on is lost.
+        assert errors.splitlines() == [
+            "connected as net:noisy",
+            f"server: malformed: {garbage}",
+            f"server: malformed: decision 1 is lost: {garbage}",
+        ]
+        sent, answered = read_log(log)
+        # The game went on to its end, every decision after the first the bot's own again.
+        assert check_messages(record, sent, seat=0) == len(answered) - 1 > 1
+        assert "outcome" in record
