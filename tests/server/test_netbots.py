@@ -1,7 +1,8 @@
 """Network bots (issue #37, item 4): a bot account's token, ``sleuth bot connect`` relaying a
 protocol bot from another process, a whole game against the server's bots in which every
-message the bot gets is its seat's view and legal actions, a wrong token refused, and a bot
-that sends garbage told so while the game goes on."""
+message the bot gets is its seat's view and legal actions, a wrong token refused, a bot
+that sends garbage told so while the game goes on, and a bot that goes away mid-game
+played by the takeover bot until it is back."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import asyncio
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +21,7 @@ from sleuth.core.records import replay_record
 from sleuth.core.serialize import to_json
 from support.example_game import EXAMPLE
 
-from .client import Person
+from .client import Person, SeatClient
 from .conftest import SRC, Server
 
 TEE = Path(__file__).with_name("netbot_tee.py")
@@ -100,13 +102,20 @@ def read_log(log: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     return sent, answered
 
 
-def check_messages(record: dict[str, Any], sent: list[dict[str, Any]], seat: int) -> int:
+def check_messages(
+    record: dict[str, Any], sent: list[dict[str, Any]], seat: int, ended: bool = True
+) -> int:
     """Each decision the bot got holds its seat's view and legal actions at that step, and
-    nothing else; the game's end tells its outcome. Returns the decisions checked."""
+    nothing else; the game's end tells its outcome (``ended``: the bot was there to hear
+    it). Returns the decisions checked."""
     replay = replay_record(record)
     game = replay.game
     states = list(replay.states())
-    hello, *decisions, end = sent
+    hello, *decisions = sent
+    if ended:
+        *decisions, end = decisions
+        outcome = json.loads(json.dumps(to_json(states[-1].outcome)))
+        assert end == {"type": "end", "outcome": outcome}
     assert hello["type"] == "hello" and hello["seat"] == seat and hello["game"] == game.name
     assert hello["config"] == game.config_json()
     for number, message in enumerate(decisions, start=1):
@@ -116,7 +125,6 @@ def check_messages(record: dict[str, Any], sent: list[dict[str, Any]], seat: int
         assert message["view"] == json.loads(json.dumps(state.view(seat).to_json()))
         legal = proto.encode_legal(game, state.legal_actions(seat))
         assert message["legal"] == json.loads(json.dumps(legal))
-    assert end == {"type": "end", "outcome": json.loads(json.dumps(to_json(states[-1].outcome)))}
     return len(decisions)
 
 
@@ -228,3 +236,69 @@ async def test_a_bot_that_sends_garbage_is_told_and_the_game_goes_on(
         # The game went on to its end, every decision after the first the bot's own again.
         assert check_messages(record, sent, seat=0) == len(answered) - 1 > 1
         assert "outcome" in record
+
+
+async def play_until(seat: SeatClient, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """The person's seat plays a step at a time until ``done`` holds for its latest frame."""
+    for _ in range(500):
+        state = seat.latest_state()
+        if state is not None and (done(state) or state["status"] == "finished"):
+            return state
+        step = state["step"] if state is not None else 0
+        await seat.play(until_step=step + 1)
+    raise AssertionError("the table never got there")
+
+
+def answered_once(log: Path) -> Callable[[dict[str, Any]], bool]:
+    return lambda _: log.exists() and read_log(log)[1][1:] != []
+
+
+async def test_a_bot_that_goes_away_has_its_seat_played_by_the_takeover_bot_until_it_is_back(
+    launch: Any, tmp_path: Path
+) -> None:
+    server: Server = launch()
+    async with Person(server.http, "Dee") as dee:
+        await signed_up(dee)
+        token_file = await issue(dee, "comeback", tmp_path)
+        first_log, second_log = tmp_path / "first.log", tmp_path / "second.log"
+        first = connect(server, token_file, first_log)
+        await listed(dee, "comeback")
+        seats = [
+            {"kind": "bot", "bot": "net:comeback"},
+            {"kind": "person"},
+            {"kind": "bot", "bot": "basic"},
+        ]
+        body = {"game": EXAMPLE, "players": 3, "sheet": "off", "sit": 1, "seats": seats}
+        table = (await dee.post("/api/tables", body))["table"]["id"]
+        seat = SeatClient(server.ws, table, 1, cookie=dee.cookie)
+        await seat.connect()
+        await play_until(seat, answered_once(first_log))
+        first.kill()
+        first.wait(30)
+        await until_gone(dee)
+        away_from = seat.latest_state()["step"]  # type: ignore[index]
+        # While it is away, seat 0 moves all the same: the takeover bot plays it.
+        await play_until(seat, lambda s: any(e[0] == 0 for e in s["log"][away_from:]))
+        second = connect(server, token_file, second_log)
+        try:
+            await listed(dee, "comeback")
+            await play_until(seat, lambda s: False)
+        finally:
+            code, errors = wait(second)
+            await seat.close()
+        assert code == 0, errors
+        record: dict[str, Any] = (await dee.get(f"/api/tables/{table}/record"))["record"]
+    sent_first, answered_first = read_log(first_log)
+    sent_second, answered_second = read_log(second_log)
+    check_messages(record, sent_first, seat=0, ended=False)
+    # Back, it is greeted with a fresh hello for its seat and plays on to the end.
+    assert check_messages(record, sent_second, seat=0) == len(answered_second) - 1 > 0
+    asked = bot_moves(sent_first, answered_first) | bot_moves(sent_second, answered_second)
+    moves = own_moves(record)
+    by_takeover = {step for step in moves if step not in asked}
+    assert by_takeover and min(by_takeover) > away_from
+    assert max(by_takeover) < min(bot_moves(sent_second, answered_second))
+    # Each of its moves the table took is its own (an interrupt it sent as the person moved
+    # at the same time went stale, as any bot's does).
+    assert by_takeover | {step for step in asked if step in moves} == set(moves)
+    assert all(moves[step] == action for step, action in asked.items() if step in moves)
