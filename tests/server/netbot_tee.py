@@ -1,12 +1,15 @@
 """A bot program for the network bots' tests: it runs the bot command after ``--`` and
 writes every line each way to LOG (``<`` from the server, ``>`` from the bot); with
-``--garbage`` it first answers the first decision with a line that is not JSON.
+``--garbage`` it first answers the first decision with a line that is not JSON, with
+``--silent`` it keeps the bot's first three answers to itself (each only in the first game
+LOG holds: the client starts the bot afresh for each hello).
 
-``python netbot_tee.py LOG [--garbage] -- COMMAND ARGS``
+``python netbot_tee.py LOG [--garbage] [--silent] -- COMMAND ARGS``
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import threading
@@ -26,7 +29,9 @@ def forward_input(inner: IO[str], log: IO[str], lock: threading.Lock) -> None:
 def main(argv: list[str]) -> int:
     split = argv.index("--")
     options, command = argv[:split], argv[split + 1 :]
-    garbage = "--garbage" in options
+    first = not os.path.exists(options[0]) or os.path.getsize(options[0]) == 0
+    garbage = first and "--garbage" in options
+    silent = 3 if first and "--silent" in options else 0
     lock = threading.Lock()
     with open(options[0], "a", encoding="utf-8") as log:
         bot = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -37,6 +42,9 @@ def main(argv: list[str]) -> int:
             if garbage and '"action"' in line:
                 garbage = False
                 sys.stdout.write("this is not JSON\n")
+            if silent and '"action"' in line:
+                silent -= 1
+                continue
             with lock:
                 log.write("> " + line)
                 log.flush()

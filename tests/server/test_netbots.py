@@ -34,15 +34,21 @@ def sleuth(*words: str) -> list[str]:
 
 
 def connect(server: Server, token_file: Path, log: Path, *tee: str) -> subprocess.Popen[str]:
-    """``sleuth bot connect`` for one game, the bot ``sleuth bot serve basic`` behind a tee."""
+    """``sleuth bot connect`` for one game, the bot ``sleuth bot serve basic`` behind a tee;
+    what the client says goes to LOG.err (``said``)."""
     bot = [sys.executable, str(TEE), str(log), *tee, "--", *sleuth("bot", "serve", "basic")]
     command = sleuth(
         "bot", "connect", server.http, "--token-file", str(token_file), "--games", "1", "--", *bot
     )
     env = {"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"}
-    return subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
-    )
+    with said(log).open("w", encoding="utf-8") as errors:
+        return subprocess.Popen(
+            command, stdout=subprocess.DEVNULL, stderr=errors, text=True, env=env
+        )
+
+
+def said(log: Path) -> Path:
+    return log.with_suffix(".err")
 
 
 async def signed_up(person: Person) -> None:
@@ -71,9 +77,24 @@ async def listed(person: Person, name: str) -> list[Any]:
     raise AssertionError(f"{name} never connected")
 
 
-def wait(process: subprocess.Popen[str], seconds: float = 240) -> tuple[int, str]:
-    _, errors = process.communicate(timeout=seconds)
-    return process.returncode, errors
+def wait(process: subprocess.Popen[str], log: Path, seconds: float = 240) -> tuple[int, str]:
+    """The client's exit code and what it said, once it has stopped."""
+    try:
+        process.wait(seconds)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        raise
+    return process.returncode, said(log).read_text(encoding="utf-8")
+
+
+async def until_said(log: Path, lines: int) -> list[str]:
+    """What the client has said, once it is ``lines`` lines."""
+    for _ in range(600):
+        text = said(log).read_text(encoding="utf-8").splitlines()
+        if len(text) >= lines:
+            return text
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"the client said only {text}")
 
 
 async def play_one_game(person: Person, server: Server, name: str) -> dict[str, Any]:
@@ -142,8 +163,10 @@ async def test_a_network_bot_plays_a_whole_game_from_its_seats_view_only(
                 {"name": "tee", "spec": "net:tee", "playing": False}
             ]
             record = await play_one_game(ada, server, "tee")
-        finally:
-            code, errors = wait(client)
+        except BaseException:
+            client.kill()
+            raise
+        code, errors = wait(client, log)
         assert code == 0, errors
         assert errors.splitlines()[0] == "connected as net:tee"
         sent, answered = read_log(log)
@@ -200,7 +223,8 @@ async def test_a_wrong_token_and_bad_requests_are_refused_with_clear_errors(
         )
         wrong = tmp_path / "wrong.token"
         wrong.write_text("bot_not-a-real-token\n", encoding="utf-8")
-        code, errors = wait(connect(server, wrong, tmp_path / "unused.log"), 60)
+        unused = tmp_path / "unused.log"
+        code, errors = wait(connect(server, wrong, unused), unused, 60)
         assert code == 2
         assert errors.splitlines() == [
             f"server: bot_token_unknown: {UNKNOWN}",
@@ -222,8 +246,10 @@ async def test_a_bot_that_sends_garbage_is_told_and_the_game_goes_on(
         try:
             await listed(cy, "noisy")
             record = await play_one_game(cy, server, "noisy")
-        finally:
-            code, errors = wait(client)
+        except BaseException:
+            client.kill()
+            raise
+        code, errors = wait(client, log)
         assert code == 0, errors
         garbage = "not JSON (Expecting value: line 1 column 1 (char 0)): 'this is not JSON'"
         # Told what was wrong with the message, then that the decision it waited on is lost.
@@ -253,6 +279,21 @@ def answered_once(log: Path) -> Callable[[dict[str, Any]], bool]:
     return lambda _: log.exists() and read_log(log)[1][1:] != []
 
 
+async def person_table(person: Person, server: Server, name: str) -> SeatClient:
+    """A table of the network bot at seat 0, the person at seat 1 (their channel open) and
+    a built-in bot: the person's moves set the pace."""
+    seats = [
+        {"kind": "bot", "bot": f"net:{name}"},
+        {"kind": "person"},
+        {"kind": "bot", "bot": "basic"},
+    ]
+    body = {"game": EXAMPLE, "players": 3, "sheet": "off", "sit": 1, "seats": seats}
+    table = (await person.post("/api/tables", body))["table"]["id"]
+    seat = SeatClient(server.ws, table, 1, cookie=person.cookie)
+    await seat.connect()
+    return seat
+
+
 async def test_a_bot_that_goes_away_has_its_seat_played_by_the_takeover_bot_until_it_is_back(
     launch: Any, tmp_path: Path
 ) -> None:
@@ -262,19 +303,13 @@ async def test_a_bot_that_goes_away_has_its_seat_played_by_the_takeover_bot_unti
         token_file = await issue(dee, "comeback", tmp_path)
         first_log, second_log = tmp_path / "first.log", tmp_path / "second.log"
         first = connect(server, token_file, first_log)
-        await listed(dee, "comeback")
-        seats = [
-            {"kind": "bot", "bot": "net:comeback"},
-            {"kind": "person"},
-            {"kind": "bot", "bot": "basic"},
-        ]
-        body = {"game": EXAMPLE, "players": 3, "sheet": "off", "sit": 1, "seats": seats}
-        table = (await dee.post("/api/tables", body))["table"]["id"]
-        seat = SeatClient(server.ws, table, 1, cookie=dee.cookie)
-        await seat.connect()
-        await play_until(seat, answered_once(first_log))
-        first.kill()
-        first.wait(30)
+        try:
+            await listed(dee, "comeback")
+            seat = await person_table(dee, server, "comeback")
+            await play_until(seat, answered_once(first_log))
+        finally:
+            first.kill()
+            first.wait(30)
         await until_gone(dee)
         away_from = seat.latest_state()["step"]  # type: ignore[index]
         # While it is away, seat 0 moves all the same: the takeover bot plays it.
@@ -283,11 +318,13 @@ async def test_a_bot_that_goes_away_has_its_seat_played_by_the_takeover_bot_unti
         try:
             await listed(dee, "comeback")
             await play_until(seat, lambda s: False)
-        finally:
-            code, errors = wait(second)
-            await seat.close()
+        except BaseException:
+            second.kill()
+            raise
+        code, errors = wait(second, second_log)
+        await seat.close()
         assert code == 0, errors
-        record: dict[str, Any] = (await dee.get(f"/api/tables/{table}/record"))["record"]
+        record: dict[str, Any] = (await dee.get(f"/api/tables/{seat.table}/record"))["record"]
     sent_first, answered_first = read_log(first_log)
     sent_second, answered_second = read_log(second_log)
     check_messages(record, sent_first, seat=0, ended=False)
@@ -302,3 +339,43 @@ async def test_a_bot_that_goes_away_has_its_seat_played_by_the_takeover_bot_unti
     # at the same time went stale, as any bot's does).
     assert by_takeover | {step for step in asked if step in moves} == set(moves)
     assert all(moves[step] == action for step, action in asked.items() if step in moves)
+
+
+async def test_a_bot_that_does_not_answer_loses_its_decisions_and_is_disconnected(
+    launch: Any, tmp_path: Path
+) -> None:
+    server: Server = launch(extra=("--max-think", "0.5"))
+    async with Person(server.http, "Eve") as eve:
+        await signed_up(eve)
+        token_file = await issue(eve, "slow", tmp_path)
+        log = tmp_path / "slow.log"
+        client = connect(server, token_file, log, "--silent")
+        try:
+            await listed(eve, "slow")
+            seat = await person_table(eve, server, "slow")
+            # Its first three decisions time out (the table's deadline: --max-think and a
+            # margin) and the takeover bot plays them; the server closes the connection, and
+            # the client connects again (the person waits for that before playing on).
+            timeouts = [f"server: timeout: decision {n}: no answer within 2.5 s" for n in (1, 2, 3)]
+            closed = "server: timeout: closed after 3 time-outs in a row"
+            told = ["connected as net:slow", *timeouts, closed]
+            await play_until(seat, lambda _: said(log).read_text(encoding="utf-8").count("\n") >= 5)
+            assert await until_said(log, 6) == [*told, "connected as net:slow"]
+            await play_until(seat, lambda _: False)
+        except BaseException:
+            client.kill()
+            raise
+        code, errors = wait(client, log)
+        await seat.close()
+        assert code == 0, errors
+        record: dict[str, Any] = (await eve.get(f"/api/tables/{seat.table}/record"))["record"]
+    sent, answered = read_log(log)
+    hellos = [number for number, message in enumerate(sent) if message["type"] == "hello"]
+    assert len(hellos) == 2 and hellos[0] == 0
+    first, second = sent[: hellos[1]], sent[hellos[1] :]
+    assert check_messages(record, first, seat=0, ended=False) == 3
+    # Greeted afresh, it plays the rest of the game.
+    assert check_messages(record, second, seat=0) == len(answered) - 2 > 0
+    moves = own_moves(record)
+    lost = {m["step"] for m in first if m["type"] == "decide"} & set(moves)
+    assert lost and all(step < min(bot_moves(second, answered[1:])) for step in lost)

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -48,6 +48,8 @@ NET_PREFIX = "net:"
 # (as a bot program is stopped): its seats no longer wait its time limit at every step.
 TIMEOUTS_BEFORE_CLOSE = 3
 BOT_NAME = re.compile(r"[a-z][a-z0-9_-]{1,31}")
+# Bot accounts a person may issue: names are a shared space, and each is a standing token.
+BOTS_PER_PERSON = 10
 
 
 def net_name(spec: str | None) -> str | None:
@@ -84,6 +86,9 @@ class BotAccounts:
         def work(session: Session) -> None:
             if session.get(BotAccountRow, name) is not None:
                 raise ConfigError(problems.NET_BOT_TAKEN(name=name))
+            owned = select(func.count()).where(BotAccountRow.owner_id == owner_id)
+            if session.scalar(owned.select_from(BotAccountRow)) >= BOTS_PER_PERSON:
+                raise ConfigError(problems.NET_BOTS_MANY(count=BOTS_PER_PERSON))
             session.add(row)
 
         try:
@@ -281,10 +286,17 @@ class NetBots:
         try:
             await asyncio.wait_for(asyncio.shield(link.ready), self.startup_limit)
         except TimeoutError:
-            link.tell("timeout", f"no 'ready' within {self.startup_limit:g} s of the hello")
+            self._timed_out(link, f"no 'ready' within {self.startup_limit:g} s of the hello")
             return False
         link.seating = (live.id, seat)
         return True
+
+    def _timed_out(self, link: BotLink, what: str) -> None:
+        link.tell("timeout", what)
+        link.timeouts_in_row += 1
+        if link.timeouts_in_row >= TIMEOUTS_BEFORE_CLOSE:
+            link.tell("timeout", f"closed after {TIMEOUTS_BEFORE_CLOSE} time-outs in a row")
+            self.disconnect(link)
 
     async def _ask(
         self, link: BotLink, live: LiveTable, seat: int, interrupt: bool, time_limit: float
@@ -303,11 +315,7 @@ class NetBots:
             answer = await asyncio.wait_for(asyncio.shield(waiting), time_limit)
         except TimeoutError:
             link.pending.pop(ident, None)
-            link.tell("timeout", f"decision {ident}: no answer within {time_limit:g} s")
-            link.timeouts_in_row += 1
-            if link.timeouts_in_row >= TIMEOUTS_BEFORE_CLOSE:
-                link.tell("timeout", f"closed after {TIMEOUTS_BEFORE_CLOSE} time-outs in a row")
-                self.disconnect(link)
+            self._timed_out(link, f"decision {ident}: no answer within {time_limit:g} s")
             return None
         except proto.ProtocolError as error:
             link.timeouts_in_row = 0

@@ -144,6 +144,7 @@ NET_BOT_NAME = problem(
     "net_bot_name", "bot name %(name)s: 2-32 lowercase letters, digits, - or _, a letter first"
 )
 NET_BOT_TAKEN = problem("net_bot_taken", "the bot name %(name)s is taken")
+NET_BOTS_MANY = problem("net_bots_many", "a person issues at most %(count)s bot accounts")
 NET_BOT_AWAY = problem("net_bot_away", "the network bot %(name)s is not connected")
 NET_BOT_BUSY = problem("net_bot_busy", "the network bot %(name)s is playing at another table")
 NET_BOT_TWICE = problem("net_bot_twice", "the network bot %(name)s takes one seat at a table")
