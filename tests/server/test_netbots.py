@@ -215,6 +215,11 @@ async def test_a_wrong_token_and_bad_requests_are_refused_with_clear_errors(
             "bot name 'Bad Name': 2-32 lowercase letters, digits, - or _, a letter first"
         )
         assert await bea.get("/api/bots/mine") == ["beabot"]
+        for number in range(1, 10):
+            await bea.post("/api/bots", {"name": f"beabot{number}"})
+        many = await bea.client.post("/api/bots", json={"name": "beabot10"})
+        assert many.json()["detail"] == "a person issues at most 10 bot accounts"
+        assert len(await bea.get("/api/bots/mine")) == 10
         table = {"game": EXAMPLE, "players": 3, "seats": [{"kind": "bot", "bot": "net:beabot"}] * 3}
         away = await bea.client.post("/api/tables", json=table)
         assert (away.status_code, away.json()["detail"]) == (

@@ -87,7 +87,7 @@ class BotAccounts:
             if session.get(BotAccountRow, name) is not None:
                 raise ConfigError(problems.NET_BOT_TAKEN(name=name))
             owned = select(func.count()).where(BotAccountRow.owner_id == owner_id)
-            if session.scalar(owned.select_from(BotAccountRow)) >= BOTS_PER_PERSON:
+            if (session.scalar(owned.select_from(BotAccountRow)) or 0) >= BOTS_PER_PERSON:
                 raise ConfigError(problems.NET_BOTS_MANY(count=BOTS_PER_PERSON))
             session.add(row)
 
