@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from websockets.asyncio.client import connect as websockets_connect
 
 from sleuth.agents import botproto as proto
 from sleuth.core.records import replay_record
@@ -199,6 +200,17 @@ async def until_gone(person: Person) -> list[Any]:
     return bots
 
 
+async def bounded_socket(server: Server, token: str) -> list[Any]:
+    """What the bot socket answers to a binary message, one too large, an answer to no
+    decision and a ready to no hello: each an error, and the socket stays open."""
+    headers = {"Authorization": f"Bearer {token}"}
+    async with websockets_connect(f"{server.ws}/ws/bot", additional_headers=headers) as ws:
+        for message in (b"{}", "x" * 8193, '{"type":"action","id":5,"action":"x"}'):
+            await ws.send(message)
+        await ws.send(json.dumps({"type": "ready"}))
+        return [json.loads(await asyncio.wait_for(ws.recv(), 30)) for _ in range(5)]
+
+
 async def test_a_wrong_token_and_bad_requests_are_refused_with_clear_errors(
     launch: Any, tmp_path: Path
 ) -> None:
@@ -207,7 +219,23 @@ async def test_a_wrong_token_and_bad_requests_are_refused_with_clear_errors(
         guest = await bea.client.post("/api/bots", json={"name": "beabot"})
         assert guest.status_code == 401
         await signed_up(bea)
-        await issue(bea, "beabot", tmp_path)
+        token = (await issue(bea, "beabot", tmp_path)).read_text(encoding="utf-8").strip()
+        assert await bounded_socket(server, token) == [
+            {"type": "welcome", "name": "beabot", "spec": "net:beabot"},
+            {
+                "type": "error",
+                "problem": "malformed",
+                "message": "messages are JSON text, not binary",
+            },
+            {"type": "error", "problem": "too_large", "message": "a message is at most 8192 bytes"},
+            {"type": "error", "problem": "malformed", "message": "no decision 5 was sent"},
+            {
+                "type": "error",
+                "problem": "malformed",
+                "message": "'ready' answers a hello, and none is waiting",
+            },
+        ]
+        assert await until_gone(bea) == []
         taken = await bea.client.post("/api/bots", json={"name": "beabot"})
         assert (taken.status_code, taken.json()["detail"]) == (400, "the bot name beabot is taken")
         bad = await bea.client.post("/api/bots", json={"name": "Bad Name"})

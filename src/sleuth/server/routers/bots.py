@@ -148,11 +148,11 @@ async def _read(ws: WebSocket, app: Services, link: BotLink) -> None:
         text = message.get("text")
         problem: tuple[str, str] | None = None
         if not limit.allow():
-            problem = ("rate_limited", f"more than {settings.rate_per_second:g} messages a second")
+            problem = ("rate_limited", problems.RATE_LIMITED(rate=f"{settings.rate_per_second:g}"))
         elif text is None:
-            problem = ("malformed", "messages are JSON text, not binary")
+            problem = ("malformed", problems.BINARY())
         elif len(text.encode()) > largest:
-            problem = ("too_large", f"a message is at most {largest} bytes")
+            problem = ("too_large", problems.TOO_LARGE(bytes=largest))
         else:
             try:
                 link.received(proto.decode(text.encode()))
