@@ -92,6 +92,9 @@ ORDER = (
     "GET /api/account/mail",
     "PUT /api/account/mail",
     "DELETE /api/account/mail",
+    "GET /api/bots",
+    "POST /api/bots",
+    "GET /api/bots/mine",
     "POST /api/account/sign-out",
     "DELETE /api/account",
 )

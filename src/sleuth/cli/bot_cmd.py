@@ -22,6 +22,58 @@ def add_parser(commands: Any) -> None:
     )
     serve.add_argument("spec", metavar="SPEC", help="a bot, e.g. deductive or ismcts:iterations=50")
     serve.set_defaults(run=run_serve)
+    connect = actions.add_parser(
+        "connect",
+        help="play a bot program at a server's tables (a network bot, net:NAME)",
+        description="Connect to a Sleuth server as a network bot and relay the bot protocol "
+        "between the server and COMMAND (started afresh for each game): "
+        "sleuth bot connect https://example.org --token-file bot.token -- "
+        "sleuth bot serve deductive",
+    )
+    connect.add_argument("url", metavar="URL", help="the server, e.g. https://example.org")
+    connect.add_argument(
+        "--token-file",
+        required=True,
+        metavar="FILE",
+        help="a file holding the bot's token (POST /api/bots issues one)",
+    )
+    connect.add_argument(
+        "--games", type=int, default=None, metavar="N", help="stop after N games (default: never)"
+    )
+    connect.add_argument("bot_command_words", nargs="+", metavar="-- COMMAND")
+    connect.set_defaults(run=run_connect)
+
+
+def run_connect(args: argparse.Namespace) -> int:
+    import asyncio
+    from pathlib import Path
+
+    from sleuth.server.netclient import Refused, relay
+
+    words = args.bot_command_words
+    command = words[1:] if words[:1] == ["--"] else words
+    if not command:
+        print("sleuth bot connect: no bot command after --", file=sys.stderr)
+        return 2
+    if args.games is not None and args.games < 1:
+        print(f"sleuth bot connect: --games {args.games}: at least 1", file=sys.stderr)
+        return 2
+    try:
+        token = Path(args.token_file).read_text(encoding="utf-8").strip()
+    except OSError as error:
+        print(f"sleuth bot connect: {args.token_file}: {error.strerror}", file=sys.stderr)
+        return 2
+    try:
+        asyncio.run(relay(args.url, token, command, args.games))
+    except Refused as refused:
+        print(f"sleuth bot connect: refused: {refused}", file=sys.stderr)
+        return 2
+    except ValueError as error:
+        print(f"sleuth bot connect: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return 0
 
 
 def run_serve(args: argparse.Namespace) -> int:

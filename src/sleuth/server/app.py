@@ -31,6 +31,7 @@ from .deps import Services
 from .hub import Hub
 from .limits import Bodies
 from .mail import start_mail
+from .netbots import BotAccounts, close_all
 from .outage import DatabaseUnavailable, Reach, unavailable_answer
 from .passkeys import Passkeys
 from .people import People
@@ -38,6 +39,7 @@ from .problems import error_fields, said_or_text
 from .ratelimit import CreationLimits
 from .routers import (
     account,
+    bots,
     chat,
     games,
     language,
@@ -103,8 +105,17 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         )
         passkey_store = Passkeys(database, accounts)
         services = Services(
-            settings, People(store), hub, key, creation, accounts, sign_ins, passkey_store
+            settings,
+            People(store),
+            hub,
+            key,
+            creation,
+            accounts,
+            sign_ins,
+            passkey_store,
+            bots=BotAccounts(database),
         )
+        hub.desk.netbots = services.netbots
         app.state.services = services
         await hub.start()
         start_mail(settings, hub, store, key)
@@ -113,6 +124,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         try:
             yield
         finally:
+            close_all(services.netbots)
             services.reviews.close()
             accounts.passwords.close()
             await hub.close()
@@ -140,6 +152,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         language,
         ratings,
         mail,
+        bots,
     )
     for router in routers:
         app.include_router(router.router)

@@ -15,6 +15,7 @@ from .accounts import Accounts, SignInLimits
 from .hub import Hub
 from .live import facts_of
 from .models import PersonRow
+from .netbots import BotAccounts, NetBots
 from .owner import TableOwner
 from .passkeys import Passkeys
 from .people import People
@@ -36,6 +37,8 @@ class Services:
     accounts: Accounts
     sign_ins: SignInLimits
     passkeys: Passkeys
+    bots: BotAccounts | None = None  # network bots' accounts (``netbots``)
+    netbots: NetBots = field(default_factory=NetBots)
     reviews: RecordWork = field(init=False)
     reads: ReadLimits = field(init=False)
 

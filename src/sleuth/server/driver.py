@@ -24,6 +24,7 @@ from sleuth.core import GameError
 from sleuth.core.turns import interrupt_order
 
 from .live import LiveTable, legal_parts
+from .netbots import NetBots, net_name
 from .outage import DatabaseUnavailable
 from .pools import Overrun, Stale
 from .workers import BotJob, WorkerPool
@@ -43,6 +44,9 @@ class Driven(Protocol):
 
     @property
     def bot_delay(self) -> float: ...
+
+    @property
+    def netbots(self) -> NetBots: ...
 
     async def act(
         self, seat: int, action: object, expect_step: int | None = None, by_bot: bool = False
@@ -65,6 +69,7 @@ async def drive(table: Driven) -> None:
         except Exception:
             log.exception("table %s: driver", live.id)
             await asyncio.sleep(1.0)
+    table.netbots.table_over(live)
 
 
 async def _wait(live: LiveTable, timeout: float | None) -> None:
@@ -111,6 +116,8 @@ async def _turn(table: Driven, live: LiveTable) -> None:
 
 # The last bot of every fallback: it answers at once in any game.
 FAST_BOT = "random"
+# A network bot's time per decision where the workers have no deadline (tests' threads).
+NET_DEADLINE = 10.0
 NOTE_NAME = "Sleuth"  # the name the table's history notes are posted under
 
 
@@ -143,7 +150,18 @@ async def _ask(table: Driven, live: LiveTable, seat: int, interrupt: bool) -> De
     def wanted() -> bool:
         return live.step == step and live.seats[seat].played_by_bot
 
-    for bot in fallbacks(spec, live.row.takeover_bot):
+    chain = fallbacks(spec, live.row.takeover_bot)
+    network = net_name(spec)
+    if network is not None:
+        # A bot playing from elsewhere: away, too slow or wrong, the takeover bot decides.
+        deadline = table.pool.bots.deadline or NET_DEADLINE
+        answer = await table.netbots.decide(network, live, seat, interrupt, deadline)
+        if not wanted():
+            return Decision(None)
+        if answer is not None:
+            return Decision(answer.action)
+        chain.remove(spec)
+    for bot in chain:
         job = BotJob(
             game=live.game.name,
             config=live.game.config_json(),

@@ -13,7 +13,9 @@ from sleuth.core import ConfigError, find_kit
 from sleuth.core.rng import derive_seed, secret_salt, secret_seed
 from sleuth.i18n import N_, SOURCE, translate
 
+from . import problems
 from .models import SeatRow, TableRow
+from .netbots import check_name, net_name
 from .settings import CLOCK_KINDS, SHEET_LEVELS
 from .store import Store, new_id, new_secret, secret_hash
 
@@ -108,12 +110,23 @@ def default_takeover(game: str) -> str:
 
 
 def check_bot(
-    spec: str, game: str, programs: bool = False, max_think: float = DEFAULT_MAX_THINK
+    spec: str,
+    game: str,
+    programs: bool = False,
+    max_think: float = DEFAULT_MAX_THINK,
+    network: bool = False,
 ) -> None:
     """A bot a table may seat, or a ``GameError``. A bot program (``cmd:COMMAND``) runs a
     command on the server, so only its operator may seat one (``programs``: from ``sleuth
     serve --bots``, or a rematch of such a table), never a request; no bot may ask for more
-    time than the server gives (``max_think``, see ``sleuth.agents.budgets``)."""
+    time than the server gives (``max_think``, see ``sleuth.agents.budgets``). A network bot
+    (``net:NAME``, ``netbots``) takes only a seat of a new table (``network``)."""
+    name = net_name(spec)
+    if name is not None:
+        if not network:
+            raise ConfigError(problems.NET_SEAT_ONLY())
+        check_name(name)
+        return
     if not programs and spec.strip().lower().startswith("cmd:"):
         raise ConfigError(
             "a bot program (cmd:...) would run a command on the server: only the server's "
@@ -138,7 +151,7 @@ def check_plan(
         if seat.kind == "bot":
             if not seat.bot:
                 raise ConfigError(f"seats[{number}]: a bot seat names its bot")
-            check_bot(seat.bot, kit.name, programs, max_think)
+            check_bot(seat.bot, kit.name, programs, max_think, network=True)
     if plan.sheet not in SHEET_LEVELS:
         raise ConfigError(f"sheet: one of {', '.join(SHEET_LEVELS)}, not {plan.sheet!r}")
     if plan.rated and plan.sheet == "full":

@@ -246,3 +246,16 @@ class NotificationRow(Base):
     last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
     claimed_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
     claimed_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class BotAccountRow(Base):
+    """A network bot's account (``netbots``): its name at tables (``net:NAME``), the person
+    who issued it, and the SHA-256 of its token (shown once, when issued)."""
+
+    __tablename__ = "bot_accounts"
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("people.id", ondelete="CASCADE"), index=True
+    )
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[float] = mapped_column(Float)

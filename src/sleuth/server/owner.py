@@ -17,7 +17,7 @@ import json
 import logging
 import time
 from collections.abc import Callable, Coroutine, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sleuth.agents.budgets import DEFAULT_MAX_THINK
@@ -31,6 +31,7 @@ from .frames import ChatFrame, NotesFrame, SeatsFrame, SheetFrame, StateFrame
 from .live import LiveTable, SeatState, admits, facts_of
 from .lobby import Created, TablePlan, create_table, plan_of
 from .models import ChatRow, StepRow, TableRow
+from .netbots import NetBots
 from .notify import Notices, step_events
 from .pools import Stale
 from .ratings import Ratings
@@ -62,6 +63,7 @@ class Desk:
     spawn: Spawn
     ratings: Ratings
     notices: Notices | None = None
+    netbots: NetBots = field(default_factory=NetBots)
 
     async def rate_finished(self, live: LiveTable) -> None:
         """The finished table's result in its players' ratings, if it is rated."""
@@ -82,9 +84,13 @@ class Desk:
         max_think: float = DEFAULT_MAX_THINK,
     ) -> Created:
         """Deal a table's rows (a new table has no owner until they are committed)."""
-        return await create_table(
+        bots = [seat.bot for seat in plan.seats]
+        self.netbots.check_seats(bots)
+        created = await create_table(
             self.store, plan, creator, people, rematch_of, programs=programs, max_think=max_think
         )
+        self.netbots.reserve(created.row, bots)
+        return created
 
 
 def ahead(step: int, status: str, live: LiveTable) -> bool:
@@ -114,6 +120,10 @@ class TableOwner:
     @property
     def pool(self) -> WorkerPool:
         return self.desk.pool
+
+    @property
+    def netbots(self) -> NetBots:
+        return self.desk.netbots
 
     # --- its driver and channels -----------------------------------------------------------
 

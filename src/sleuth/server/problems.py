@@ -136,6 +136,23 @@ AWAY_TOO_SHORT = {
 SIT_WHO = problem("no_identity", "sit: POST /api/people with a display name first")
 SIT_NOT_PERSON = problem("not_a_person", "sit: seat %(seat)s is not a person's seat")
 
+# --- network bots (``netbots``) ------------------------------------------------------------------
+NET_SEAT_ONLY = problem(
+    "net_seat_only", "a network bot (net:NAME) plays only a seat it is given when a table is made"
+)
+NET_BOT_NAME = problem(
+    "net_bot_name", "bot name %(name)s: 2-32 lowercase letters, digits, - or _, a letter first"
+)
+NET_BOT_TAKEN = problem("net_bot_taken", "the bot name %(name)s is taken")
+NET_BOTS_MANY = problem("net_bots_many", "a person issues at most %(count)s bot accounts")
+NET_BOT_AWAY = problem("net_bot_away", "the network bot %(name)s is not connected")
+NET_BOT_BUSY = problem("net_bot_busy", "the network bot %(name)s is playing at another table")
+NET_BOT_TWICE = problem("net_bot_twice", "the network bot %(name)s takes one seat at a table")
+BOT_TOKEN_UNKNOWN = problem(
+    "bot_token_unknown",
+    "this bot token is not known: a signed-in person issues one (POST /api/bots)",
+)
+
 
 def error_fields(message: str) -> dict[str, object]:
     """What an error's body or frame adds to its English, if it was said in words the

@@ -1,0 +1,337 @@
+"""Bots from anywhere: a bot program on its operator's machine plays at this server's tables.
+
+A signed-in person issues a bot account (a name and a token, the token shown once and kept
+as its SHA-256). The bot opens ``/ws/bot`` with the token and speaks the bot protocol
+(``sleuth.agents.botproto``: hello, decide, end; ready, action) over the socket, one JSON
+object a message. While it is connected it is listed, and a table may seat it
+(``net:NAME``) at one seat of one table at a time. Each decision sends it what a bot in a
+worker gets (``workers``): the seat's view as the table encodes it for that seat, and the
+seat's legal actions; its answer is read by the protocol's own check of legality, then
+goes through the table's door like every bot's move. A bot that is away, or does not answer
+within the table's bot deadline, or answers wrongly, loses that decision to the table's
+takeover bot (``driver``), and is told so; one that reconnects gets a fresh hello and
+plays on.
+
+The registry is this process's: a bot is connected to one process, and the tables it plays
+are driven where it is connected (one process, or the process that deals them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from sleuth.agents import botproto as proto
+from sleuth.agents.remote import DEFAULT_STARTUP_LIMIT
+from sleuth.core import ConfigError, IllegalActionError
+from sleuth.core.serialize import JSONValue
+
+from . import problems
+from .db import Database
+from .live import LiveTable
+from .models import BotAccountRow, TableRow
+from .store import secret_hash
+
+NET_PREFIX = "net:"
+# A connected bot that lets this many decisions in a row pass unanswered is disconnected
+# (as a bot program is stopped): its seats no longer wait its time limit at every step.
+TIMEOUTS_BEFORE_CLOSE = 3
+BOT_NAME = re.compile(r"[a-z][a-z0-9_-]{1,31}")
+# Bot accounts a person may issue: names are a shared space, and each is a standing token.
+BOTS_PER_PERSON = 10
+
+
+def net_name(spec: str | None) -> str | None:
+    """The bot's name if ``spec`` seats a network bot (``net:NAME``), else ``None``."""
+    if spec is None:
+        return None
+    text = spec.strip()
+    return text[len(NET_PREFIX) :] if text.lower().startswith(NET_PREFIX) else None
+
+
+def check_name(name: str) -> str:
+    if not BOT_NAME.fullmatch(name):
+        raise ConfigError(problems.NET_BOT_NAME(name=repr(name[:40])))
+    return name
+
+
+# --- accounts ------------------------------------------------------------------------------
+
+
+class BotAccounts:
+    """The bot accounts' rows."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    async def issue(self, owner_id: str, name: str) -> str:
+        """A new bot account's token (the only time it is known), or a ``ConfigError``."""
+        check_name(name)
+        token = "bot_" + secrets.token_urlsafe(24)
+        row = BotAccountRow(
+            name=name, owner_id=owner_id, token_hash=secret_hash(token), created_at=time.time()
+        )
+
+        def work(session: Session) -> None:
+            if session.get(BotAccountRow, name) is not None:
+                raise ConfigError(problems.NET_BOT_TAKEN(name=name))
+            owned = select(func.count()).where(BotAccountRow.owner_id == owner_id)
+            if (session.scalar(owned.select_from(BotAccountRow)) or 0) >= BOTS_PER_PERSON:
+                raise ConfigError(problems.NET_BOTS_MANY(count=BOTS_PER_PERSON))
+            session.add(row)
+
+        try:
+            await self.database.write(work)
+        except IntegrityError:  # issued by another request meanwhile
+            raise ConfigError(problems.NET_BOT_TAKEN(name=name)) from None
+        return token
+
+    async def by_token(self, token: str) -> BotAccountRow | None:
+        digest = secret_hash(token)
+        query = select(BotAccountRow).where(BotAccountRow.token_hash == digest)
+        return await self.database.read(lambda session: session.scalars(query).first())
+
+    async def of(self, owner_id: str) -> list[str]:
+        query = select(BotAccountRow.name).where(BotAccountRow.owner_id == owner_id)
+        return await self.database.read(lambda session: sorted(session.scalars(query)))
+
+
+# --- one connection --------------------------------------------------------------------------
+
+
+class BotLeft(Exception):
+    """The bot's connection closed while it was asked something."""
+
+
+@dataclass
+class BotLink:
+    """One open connection of a bot: what is sent to it (``outbox``, drained by the socket's
+    writer) and the answers awaited from it."""
+
+    name: str
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    # The seat it was sent a hello for: (table, seat), until the table's end.
+    seating: tuple[str, int] | None = None
+    ready: asyncio.Future[None] | None = None
+    pending: dict[int, asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
+    next_id: int = 1
+    closed: bool = False
+    flooded: bool = False  # closed for too many refused messages in a row
+    timeouts_in_row: int = 0
+
+    def send(self, message: dict[str, JSONValue]) -> None:
+        if not self.closed:
+            self.outbox.put_nowait(proto.encode(message).decode().rstrip("\n"))
+
+    def tell(self, problem: str, message: str) -> None:
+        """An error message: what the bot sent, or failed to send, and what came of it."""
+        self.send({"type": "error", "problem": problem, "message": message})
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self.outbox.put_nowait(None)
+        for waiting in [self.ready, *self.pending.values()]:
+            if waiting is not None and not waiting.done():
+                waiting.set_exception(BotLeft(self.name))
+        self.pending.clear()
+
+    def received(self, message: dict[str, Any]) -> None:
+        """A message the bot sent, already decoded: an answer to what it was asked."""
+        kind = message["type"]
+        if kind == "ready":
+            if self.ready is None or self.ready.done():
+                raise proto.ProtocolError("'ready' answers a hello, and none is waiting")
+            self.ready.set_result(None)
+            return
+        if kind != "action":
+            raise proto.ProtocolError(f"expected 'ready' or 'action', got type {kind!r}")
+        ident = message.get("id")
+        if type(ident) is not int:
+            raise proto.ProtocolError(f"the answer's id is {ident!r}, not a decision's number")
+        waiting = self.pending.pop(ident, None)
+        if waiting is None:
+            if 0 < ident < self.next_id:
+                return  # the answer to a decision that had timed out: recognised, ignored
+            raise proto.ProtocolError(f"no decision {ident} was sent")
+        if not waiting.done():
+            waiting.set_result(message)
+
+    def fail_pending(self, error: Exception) -> None:
+        """A malformed answer while a decision waits: that decision is lost, as over a pipe."""
+        for waiting in self.pending.values():
+            if not waiting.done():
+                waiting.set_exception(error)
+        self.pending.clear()
+
+
+# --- the registry ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NetAnswer:
+    action: str | None  # in notation; None: it lets an interrupt pass
+
+
+class NetBots:
+    """The network bots connected to this process, and the seat each is reserved for."""
+
+    def __init__(self, startup_limit: float = DEFAULT_STARTUP_LIMIT) -> None:
+        self.links: dict[str, BotLink] = {}
+        self.startup_limit = startup_limit
+        # Each seated bot's table (its row: done when the row says finished) and seat.
+        self.reserved: dict[str, tuple[TableRow, int]] = {}
+
+    # --- connections ---------------------------------------------------------------------------
+
+    def connect(self, name: str) -> BotLink:
+        """The new link of the bot; an older one of the same bot is closed (a reconnection
+        whose old connection has not noticed it is gone yet)."""
+        old = self.links.get(name)
+        if old is not None:
+            old.close()
+        link = self.links[name] = BotLink(name)
+        return link
+
+    def disconnect(self, link: BotLink) -> None:
+        link.close()
+        if self.links.get(link.name) is link:
+            del self.links[link.name]
+
+    def listed(self) -> list[tuple[str, bool]]:
+        """The connected bots by name, each with whether it is playing now."""
+        return [(name, self._playing(name)) for name in sorted(self.links)]
+
+    def _playing(self, name: str) -> bool:
+        reserved = self.reserved.get(name)
+        return reserved is not None and reserved[0].status != "finished"
+
+    # --- tables ----------------------------------------------------------------------------------
+
+    def check_seats(self, bots: Sequence[str | None]) -> list[str]:
+        """The network bots a new table's seats name (``bots``: each seat's bot spec), each
+        connected and free; or a ``ConfigError`` naming the first that is not."""
+        names: list[str] = []
+        for spec in bots:
+            name = net_name(spec)
+            if name is None:
+                continue
+            if name in names:
+                raise ConfigError(problems.NET_BOT_TWICE(name=name))
+            if name not in self.links:
+                raise ConfigError(problems.NET_BOT_AWAY(name=name))
+            if self._playing(name):
+                raise ConfigError(problems.NET_BOT_BUSY(name=name))
+            names.append(name)
+        return names
+
+    def reserve(self, row: TableRow, bots: Sequence[str | None]) -> None:
+        for seat, spec in enumerate(bots):
+            name = net_name(spec)
+            if name is not None:
+                self.reserved[name] = (row, seat)
+
+    def table_over(self, live: LiveTable) -> None:
+        """The table has ended: each network bot seated there is told, and is free."""
+        outcome = live.state.outcome
+        for seat in live.seats:
+            name = net_name(seat.bot)
+            if name is None:
+                continue
+            reserved = self.reserved.get(name)
+            if reserved is not None and reserved[0].id == live.id:
+                del self.reserved[name]
+            link = self.links.get(name)
+            if link is not None and link.seating == (live.id, seat.seat):
+                link.send(proto.end(outcome))
+                link.seating = None
+
+    # --- one decision ----------------------------------------------------------------------------
+
+    async def decide(
+        self, name: str, live: LiveTable, seat: int, interrupt: bool, time_limit: float
+    ) -> NetAnswer | None:
+        """The bot's answer for the seat, checked legal; ``None`` if it lost the decision
+        (away, too slow, or a wrong answer, which it is told)."""
+        link = self.links.get(name)
+        if link is None:
+            return None
+        try:
+            hello = link.seating == (live.id, seat) or await self._hello(
+                link, live, seat, time_limit
+            )
+            if not hello:
+                return None
+            return await self._ask(link, live, seat, interrupt, time_limit)
+        except BotLeft:
+            return None
+
+    async def _hello(self, link: BotLink, live: LiveTable, seat: int, time_limit: float) -> bool:
+        # A seed of its own, drawn afresh: the bot's generator tells nothing of the table's.
+        hello = proto.hello(live.game, seat, secrets.randbits(64), time_limit)
+        link.ready = asyncio.get_running_loop().create_future()
+        link.send(hello)
+        try:
+            await asyncio.wait_for(asyncio.shield(link.ready), self.startup_limit)
+        except TimeoutError:
+            self._timed_out(link, f"no 'ready' within {self.startup_limit:g} s of the hello")
+            return False
+        link.seating = (live.id, seat)
+        return True
+
+    def _timed_out(self, link: BotLink, what: str) -> None:
+        link.tell("timeout", what)
+        link.timeouts_in_row += 1
+        if link.timeouts_in_row >= TIMEOUTS_BEFORE_CLOSE:
+            link.tell("timeout", f"closed after {TIMEOUTS_BEFORE_CLOSE} time-outs in a row")
+            self.disconnect(link)
+
+    async def _ask(
+        self, link: BotLink, live: LiveTable, seat: int, interrupt: bool, time_limit: float
+    ) -> NetAnswer | None:
+        step = live.step
+        legal = live.state.legal_actions(seat)
+        decision = proto.INTERRUPT if interrupt else proto.TURN
+        ident, link.next_id = link.next_id, link.next_id + 1
+        # The very view the seat's frames and its worker bot get, decoded from the same bytes.
+        view = orjson.loads(live.view_data(seat))
+        legal_groups = proto.encode_legal(live.game, legal)
+        waiting: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        link.pending[ident] = waiting
+        link.send(proto.decide(ident, step + 1, decision, time_limit, view, legal_groups))
+        try:
+            answer = await asyncio.wait_for(asyncio.shield(waiting), time_limit)
+        except TimeoutError:
+            link.pending.pop(ident, None)
+            self._timed_out(link, f"decision {ident}: no answer within {time_limit:g} s")
+            return None
+        except proto.ProtocolError as error:
+            link.timeouts_in_row = 0
+            link.tell("malformed", f"decision {ident} is lost: {error}")
+            return None
+        link.timeouts_in_row = 0
+        try:
+            action = proto.read_answer(answer, ident, decision, live.game, legal)
+        except (proto.ProtocolError, IllegalActionError) as error:
+            kind = "illegal" if isinstance(error, IllegalActionError) else "malformed"
+            link.tell(kind, f"decision {ident}: {error}")
+            return None
+        return NetAnswer(None if action is None else str(action))
+
+
+def close_all(bots: NetBots) -> None:
+    for link in list(bots.links.values()):
+        with contextlib.suppress(Exception):
+            bots.disconnect(link)
