@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from sleuth.agents.budgets import DEFAULT_MAX_THINK
@@ -152,11 +152,6 @@ class Hub:
             plan, creator, dict(people or {}), programs=programs, max_think=max_think
         )
         return self.adopt(created.row, created.seats, names or {}), created.tokens
-
-    async def refuse_guests(self, rated: bool, people: Iterable[str]) -> None:
-        """``owner.AccountNeeded`` if a rated table would seat one of ``people`` without an
-        account: asked before a new table is counted against its creator's limit."""
-        await self.desk.refuse_guests(rated, people)
 
     async def rematch(
         self, owner: TableOwner, person_id: str, max_think: float = DEFAULT_MAX_THINK

@@ -16,7 +16,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Callable, Coroutine, Iterable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,10 +51,6 @@ class SeatRefused(Exception):
     person): the message says why."""
 
 
-class AccountNeeded(SeatRefused):
-    """A guest asked for a seat of a rated table: it seats signed-up players only."""
-
-
 @dataclass
 class Desk:
     """What every table's owner in this process works with."""
@@ -73,12 +69,6 @@ class Desk:
         if outcome is not None and live.row.rated:
             await self.ratings.rate(live.row, live.seats, outcome)
 
-    async def refuse_guests(self, rated: bool, people: Iterable[str]) -> None:
-        """``AccountNeeded`` if a rated table would seat one of ``people`` without an account."""
-        wanted = set(people)
-        if rated and wanted and wanted - await self.ratings.signed_up(wanted):
-            raise AccountNeeded(problems.ACCOUNT_NEEDED())
-
     async def names(self, ids: Sequence[str]) -> dict[str, str]:
         return {pid: row.name for pid, row in (await self.store.people(list(ids))).items()}
 
@@ -91,9 +81,8 @@ class Desk:
         programs: bool = False,
         max_think: float = DEFAULT_MAX_THINK,
     ) -> Created:
-        """Deal a table's rows (a new table has no owner until they are committed), or
-        ``AccountNeeded``."""
-        await self.refuse_guests(plan.rated, people.values())
+        """Deal a table's rows (a new table has no owner until they are committed)."""
+        await self.ratings.refuse_guests(plan.rated, people.values())
         return await create_table(
             self.store, plan, creator, people, rematch_of, programs=programs, max_think=max_think
         )
@@ -428,10 +417,8 @@ class TableOwner:
             return None
         plan = plan_of(live.row, await self.desk.store.seats(live.id))
         people = {s.seat: s.person_id for s in live.seats if s.kind == "person" and s.person_id}
-        if live.row.rated:
-            # Its asker must have an account; a seat whose person has none (deleted since,
-            # or seated before rated tables took accounts only) waits with an invite.
-            await self.desk.refuse_guests(True, [person_id])
+        if live.row.rated:  # its asker needs an account; a guest's seat waits with an invite
+            await self.desk.ratings.refuse_guests(True, [person_id])
             signed = await self.desk.ratings.signed_up(people.values())
             people = {seat: held for seat, held in people.items() if held in signed}
         # The seats' bots were checked when the table was first dealt (a program only if
@@ -473,7 +460,7 @@ class TableOwner:
         opens nothing any more), or ``SeatRefused``. Only while the seat is as read, and never
         a second seat of one person: the database decides, so of two requests at once one
         gets the seat. At a rated table, only a person with an account (``AccountNeeded``)."""
-        await self.desk.refuse_guests(self.live.row.rated, [person_id])
+        await self.desk.ratings.refuse_guests(self.live.row.rated, [person_id])
         token = new_secret()
         why_not = await self.desk.store.take_seat(
             self.id, seat, person_id, self.live.seats[seat].person_id, secret_hash(token)
@@ -513,8 +500,7 @@ class TableOwner:
         or ``spec``), or ``SeatRefused``: only at a table without a clock (a clock's bot plays
         a seat whose time runs out), and only once the person has been away the table's while
         (``away_after``), so that a reload or a short break loses no one the seat. At a rated
-        table only its takeover bot, and never at the seat of ``by``: its result is rated as
-        that person's, and a bot they chose would earn it for them."""
+        table only its takeover bot, never at the seat of ``by`` (a bot would earn its rating)."""
         live = self.live
         if live.row.rated and spec is not None and spec != live.row.takeover_bot:
             raise SeatRefused(problems.RATED_TAKEOVER_ONLY())

@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session
 
 from sleuth.core import Outcome
 
+from . import problems
 from .db import Database
 from .models import AccountRow, PersonRow, RatedTableRow, RatingRow, SeatRow, TableRow
 
@@ -100,6 +101,10 @@ def updated_ratings(
     return standings
 
 
+class AccountNeeded(Exception):
+    """A guest asked for a seat of a rated table: it seats signed-up players only."""
+
+
 class Ratings:
     """Rate finished tables and read the boards, in the service's database."""
 
@@ -151,6 +156,12 @@ class Ratings:
             return set()
         query = select(AccountRow.person_id).where(AccountRow.person_id.in_(wanted))
         return set(await self._db.read(lambda session: list(session.scalars(query))))
+
+    async def refuse_guests(self, rated: bool, people: Iterable[str]) -> None:
+        """``AccountNeeded`` if a rated table would seat one of ``people`` without an account."""
+        wanted = set(people)
+        if rated and wanted and wanted - await self.signed_up(wanted):
+            raise AccountNeeded(problems.ACCOUNT_NEEDED())
 
     async def board(self, game: str, offset: int, limit: int) -> list[RatingRow]:
         """A page of the game's ratings, highest ``mu - 3 sigma`` first."""

@@ -13,8 +13,9 @@ from ..access import Caller, Door
 from ..deps import Checked, Person, ServicesDep, Table, count_read, require
 from ..lobby import check_bot
 from ..models import PersonRow
-from ..owner import AccountNeeded, SeatRefused, TableOwner
+from ..owner import SeatRefused, TableOwner
 from ..problems import said_or_text
+from ..ratings import AccountNeeded
 from ..schemas import InviteCheckOut, JoinIn, JoinOut, ReplaceIn, TableOut
 from ..wire import table_out
 

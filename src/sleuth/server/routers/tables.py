@@ -11,8 +11,9 @@ from .. import problems
 from ..access import Door
 from ..deps import Checked, MaybePerson, Person, ServicesDep, Table, count_new, require
 from ..lobby import AWAY_DEFAULT, SeatPlan, TablePlan, check_plan
-from ..owner import AccountNeeded, TableOwner
+from ..owner import TableOwner
 from ..problems import said_or_text
+from ..ratings import AccountNeeded
 from ..schemas import InviteOut, MyTableOut, TableCreated, TableIn, TableOut
 from ..wire import table_out
 
@@ -69,7 +70,7 @@ async def create(
     check_plan(plan, max_think=app.settings.max_think)
     names = {} if person is None else {person.id: person.name}
     try:
-        await app.hub.refuse_guests(plan.rated, people.values())
+        await app.hub.ratings.refuse_guests(plan.rated, people.values())
         await count_new("tables", request, app)
         table, tokens = await app.hub.create(
             plan, person.id if person else None, people, names, max_think=app.settings.max_think
