@@ -51,8 +51,6 @@ ORDER = (
     "GET /api/games",
     "GET /api/games/{game}/leaderboard",
     "GET /api/games/{game}/rules",
-    "GET /api/games/{game}/leaderboard",
-    "GET /api/people/{person_id}/profile",
     "GET /api/language",
     "GET /api/people/session",
     "GET /api/people/me",
