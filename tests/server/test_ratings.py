@@ -233,6 +233,8 @@ async def test_the_board_of_an_unknown_game_and_the_profile_of_no_one_are_404(
 async def test_a_rated_game_played_to_its_end_moves_its_players_ratings(launch: Any) -> None:
     server = launch()
     async with Person(server.http, "Ann") as ann:
+        # A rated table seats accounts only: Ann signs up first.
+        await ann.post("/api/account", {"name": "Ann", "password": "a long password"})
         created = await ann.post(
             "/api/tables",
             {

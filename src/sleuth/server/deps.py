@@ -102,10 +102,11 @@ async def count_new(what: str, request: Request, app: Services) -> None:
     refuse_past(await app.creation.hit(what, client_address(request)))
 
 
-async def count_read(request: Request, app: Services) -> None:
-    """Count one replay, review or record fetched by this request's client address, or
-    refuse it (429) past the operator's limit (``sleuth serve --max-record-reads``)."""
-    refuse_past(await app.reads.hit(client_address(request)))
+async def count_read(request: Request, app: Services, what: str = "records") -> None:
+    """Count one replay, review or record fetched (``records``), or one invite checked
+    (``invites``), by this request's client address, or refuse it (429) past the operator's
+    limit (``sleuth serve --max-record-reads``: each kind counted on its own)."""
+    refuse_past(await app.reads.hit(client_address(request), what))
 
 
 def client_address(request: Request) -> str:

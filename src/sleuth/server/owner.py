@@ -84,6 +84,7 @@ class Desk:
         max_think: float = DEFAULT_MAX_THINK,
     ) -> Created:
         """Deal a table's rows (a new table has no owner until they are committed)."""
+        await self.ratings.refuse_guests(plan.rated, people.values())
         bots = [seat.bot for seat in plan.seats]
         self.netbots.check_seats(bots)
         created = await create_table(
@@ -426,6 +427,10 @@ class TableOwner:
             return None
         plan = plan_of(live.row, await self.desk.store.seats(live.id))
         people = {s.seat: s.person_id for s in live.seats if s.kind == "person" and s.person_id}
+        if live.row.rated:  # its asker needs an account; a guest's seat waits with an invite
+            await self.desk.ratings.refuse_guests(True, [person_id])
+            signed = await self.desk.ratings.signed_up(people.values())
+            people = {seat: held for seat, held in people.items() if held in signed}
         # The seats' bots were checked when the table was first dealt (a program only if
         # the operator seated it): the same seats again.
         try:
@@ -464,7 +469,8 @@ class TableOwner:
         """Seat the person, with a fresh token, the person's alone (the invite that opened it
         opens nothing any more), or ``SeatRefused``. Only while the seat is as read, and never
         a second seat of one person: the database decides, so of two requests at once one
-        gets the seat."""
+        gets the seat. At a rated table, only a person with an account (``AccountNeeded``)."""
+        await self.desk.ratings.refuse_guests(self.live.row.rated, [person_id])
         token = new_secret()
         why_not = await self.desk.store.take_seat(
             self.id, seat, person_id, self.live.seats[seat].person_id, secret_hash(token)
@@ -499,12 +505,17 @@ class TableOwner:
             await self.seats_changed()
         return changed
 
-    async def hand_to_bot(self, seat: int, spec: str | None = None) -> None:
-        """The others have a bot play a missing person's seat (the table's takeover bot, or
-        ``spec``), or ``SeatRefused``: only at a table without a clock (a clock's bot plays a
-        seat whose time runs out), and only once the person has been away the table's while
-        (``away_after``), so that a reload or a short break loses no one the seat."""
+    async def hand_to_bot(self, seat: int, by: str, spec: str | None = None) -> None:
+        """The person ``by`` has a bot play a missing person's seat (the table's takeover bot,
+        or ``spec``), or ``SeatRefused``: only at a table without a clock (a clock's bot plays
+        a seat whose time runs out), and only once the person has been away the table's while
+        (``away_after``), so that a reload or a short break loses no one the seat. At a rated
+        table only its takeover bot, never at the seat of ``by`` (a bot would earn its rating)."""
         live = self.live
+        if live.row.rated and spec is not None and spec != live.row.takeover_bot:
+            raise SeatRefused(problems.RATED_TAKEOVER_ONLY())
+        if live.row.rated and live.seats[seat].person_id == by:
+            raise SeatRefused(problems.RATED_OWN_SEAT())
         if live.row.clock != "none":
             raise SeatRefused(problems.CLOCK_TAKES_OVER())
         if live.seats[seat].played_by_bot:

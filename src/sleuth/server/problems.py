@@ -133,6 +133,23 @@ AWAY_TOO_SHORT = {
         "seat only after that long",
     ),
 }
+TOO_MANY_INVITE_CHECKS = problem(
+    "too_many_reads",
+    "too many invite checks from this address: at most %(amount)s per %(window)s; "
+    "try again in %(wait)s s",
+)
+# A rated table rates accounts, and its result is its seated people's own (``owner``).
+ACCOUNT_NEEDED = problem(
+    "account_needed", "a rated table seats signed-up players only: sign up or sign in first"
+)
+RATED_TAKEOVER_ONLY = problem(
+    "rated_takeover",
+    "at a rated table only the table's own bot plays a missing person's seat: choose no other",
+)
+RATED_OWN_SEAT = problem(
+    "rated_own_seat",
+    "at a rated table no bot plays your own seat: its result is rated as yours",
+)
 SIT_WHO = problem("no_identity", "sit: POST /api/people with a display name first")
 SIT_NOT_PERSON = problem("not_a_person", "sit: seat %(seat)s is not a person's seat")
 

@@ -153,22 +153,28 @@ class CreationLimits:
         return Refused(problems.TOO_MANY_NEW[what](**window_values(rate, wait)), wait)
 
 
+READ_REFUSALS = {"records": problems.TOO_MANY_READS, "invites": problems.TOO_MANY_INVITE_CHECKS}
+
+
 class ReadLimits:
-    """How many replays, reviews and records one client address may fetch, per the
-    operator's rate: each is worked out once and kept, but sending a long game's replay
-    again and again still costs the event loop every table shares. Counted in the process
-    (a read writes nothing; with several processes, each allows the rate)."""
+    """How many replays, reviews and records (``records``) one client address may fetch,
+    and how many invites it may check (``invites``), each per the operator's rate: each
+    record is worked out once and kept, but sending a long game's replay again and again
+    still costs the event loop every table shares; an invite's check asks the database and
+    needs no identity. Counted in the process (a read writes nothing; with several
+    processes, each allows the rate)."""
 
     def __init__(self, rate: str) -> None:
         self._limiter = FixedWindowRateLimiter(MemoryStorage())
         self._rates = parse_rate(rate)
 
-    async def hit(self, address: str) -> Refused | None:
+    async def hit(self, address: str, what: str = "records") -> Refused | None:
+        refusal = READ_REFUSALS[what]
         for rate in self._rates:
-            if not await self._limiter.hit(rate, "reads", address):
-                stats = await self._limiter.get_window_stats(rate, "reads", address)
+            if not await self._limiter.hit(rate, what, address):
+                stats = await self._limiter.get_window_stats(rate, what, address)
                 wait = max(1, math.ceil(stats.reset_time - time.time()))
-                return Refused(problems.TOO_MANY_READS(**window_values(rate, wait)), wait)
+                return Refused(refusal(**window_values(rate, wait)), wait)
         return None
 
 

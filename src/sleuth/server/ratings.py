@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -26,8 +26,9 @@ from sqlalchemy.orm import Session
 
 from sleuth.core import Outcome
 
+from . import problems
 from .db import Database
-from .models import PersonRow, RatedTableRow, RatingRow, SeatRow, TableRow
+from .models import AccountRow, PersonRow, RatedTableRow, RatingRow, SeatRow, TableRow
 
 MODEL = PlackettLuce()
 BOARD_LIMIT = 100  # entries of a leaderboard page at most
@@ -100,6 +101,10 @@ def updated_ratings(
     return standings
 
 
+class AccountNeeded(Exception):
+    """A guest asked for a seat of a rated table: it seats signed-up players only."""
+
+
 class Ratings:
     """Rate finished tables and read the boards, in the service's database."""
 
@@ -141,6 +146,22 @@ class Ratings:
             return await self._db.write(work)
         except IntegrityError:  # another process rated it between our read and our write
             return False
+
+    async def signed_up(self, person_ids: Iterable[str]) -> set[str]:
+        """Those of the people who have an account (``accounts``): a rating is an account's,
+        so a rated table seats no guest (a guest's rating would be lost with its cookie, and
+        a fresh guest a free new start)."""
+        wanted = set(person_ids)
+        if not wanted:
+            return set()
+        query = select(AccountRow.person_id).where(AccountRow.person_id.in_(wanted))
+        return set(await self._db.read(lambda session: list(session.scalars(query))))
+
+    async def refuse_guests(self, rated: bool, people: Iterable[str]) -> None:
+        """``AccountNeeded`` if a rated table would seat one of ``people`` without an account."""
+        wanted = set(people)
+        if rated and wanted and wanted - await self.signed_up(wanted):
+            raise AccountNeeded(problems.ACCOUNT_NEEDED())
 
     async def board(self, game: str, offset: int, limit: int) -> list[RatingRow]:
         """A page of the game's ratings, highest ``mu - 3 sigma`` first."""

@@ -6,15 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Request
 
 from .. import problems
 from ..access import Caller, Door
-from ..deps import Checked, Person, ServicesDep, Table, require
+from ..deps import Checked, Person, ServicesDep, Table, count_read, require
 from ..lobby import check_bot
 from ..models import PersonRow
 from ..owner import SeatRefused, TableOwner
 from ..problems import said_or_text
+from ..ratings import AccountNeeded
 from ..schemas import InviteCheckOut, JoinIn, JoinOut, ReplaceIn, TableOut
 from ..wire import table_out
 
@@ -27,6 +28,8 @@ async def _take(table: TableOwner, seat: int, person: PersonRow) -> str:
     that opened it, which its creator holds, opens nothing any more)."""
     try:
         return await table.take_seat(seat, person.id)
+    except AccountNeeded as refused:
+        raise HTTPException(403, said_or_text(refused)) from None
     except SeatRefused as refused:
         raise HTTPException(409, said_or_text(refused)) from None
 
@@ -44,11 +47,19 @@ async def join(body: JoinIn, table: Table, person: Person) -> JoinOut:
     return JoinOut(table=table.id, seat=found, token=token)
 
 
-@router.post("/invite", dependencies=[Checked], responses=NOT_FOUND)
-async def check_invite(body: JoinIn, table: Table) -> InviteCheckOut:
+@router.post(
+    "/invite",
+    dependencies=[Checked],
+    responses={**NOT_FOUND, 429: {"description": "too many invite checks"}},
+)
+async def check_invite(
+    body: JoinIn, table: Table, request: Request, app: ServicesDep
+) -> InviteCheckOut:
     """The seat this invite's token still opens, if any, and takes nothing: the page asks
     before it asks for a name, so that a used invite is said to be used. It tells the token's
-    holder no more than ``join`` would (which seat it opens, whether it is spent)."""
+    holder no more than ``join`` would (which seat it opens, whether it is spent). Counted
+    per address, as the replays are: it asks the database and needs no identity."""
+    await count_read(request, app, "invites")
     seat = await table.seat_by_token(body.token)
     return InviteCheckOut(seat=None if seat is None else seat[0])
 
@@ -93,7 +104,7 @@ async def replace_by_bot(
         # A bad spec, a program or too large a budget is a GameError: 400.
         check_bot(body.bot, table.live.game.name, max_think=app.settings.max_think)
     try:
-        await table.hand_to_bot(seat, body.bot)
+        await table.hand_to_bot(seat, person.id, body.bot)
     except SeatRefused as refused:
         raise HTTPException(409, said_or_text(refused)) from None
     return table_out(table.live)

@@ -12,6 +12,8 @@ from ..access import Door
 from ..deps import Checked, MaybePerson, Person, ServicesDep, Table, count_new, require
 from ..lobby import AWAY_DEFAULT, SeatPlan, TablePlan, check_plan
 from ..owner import TableOwner
+from ..problems import said_or_text
+from ..ratings import AccountNeeded
 from ..schemas import InviteOut, MyTableOut, TableCreated, TableIn, TableOut
 from ..wire import table_out
 
@@ -32,7 +34,10 @@ def table_url(request: Request, table_id: str) -> str:
     "",
     status_code=201,
     dependencies=[Checked],
-    responses={429: {"description": "too many new tables"}},
+    responses={
+        403: {"description": "a guest at a seat of a rated table"},
+        429: {"description": "too many new tables"},
+    },
 )
 async def create(
     body: TableIn, request: Request, app: ServicesDep, person: MaybePerson
@@ -63,11 +68,15 @@ async def create(
         people[body.sit] = person.id
     # A plan that will be refused is not counted against the caller's limit.
     check_plan(plan, max_think=app.settings.max_think)
-    await count_new("tables", request, app)
     names = {} if person is None else {person.id: person.name}
-    table, tokens = await app.hub.create(
-        plan, person.id if person else None, people, names, max_think=app.settings.max_think
-    )
+    try:
+        await app.hub.ratings.refuse_guests(plan.rated, people.values())
+        await count_new("tables", request, app)
+        table, tokens = await app.hub.create(
+            plan, person.id if person else None, people, names, max_think=app.settings.max_think
+        )
+    except AccountNeeded as refused:
+        raise HTTPException(403, said_or_text(refused)) from None
     return _created(request, table, tokens)
 
 
@@ -120,7 +129,11 @@ async def read(table: Table) -> TableOut:
     "/{table_id}/rematch",
     status_code=201,
     dependencies=[Checked],
-    responses={404: {"description": "no such table"}, 409: {"description": "not over"}},
+    responses={
+        403: {"description": "a guest asks for a rated table's rematch"},
+        404: {"description": "no such table"},
+        409: {"description": "not over"},
+    },
 )
 async def rematch(table: Table, request: Request, app: ServicesDep, person: Person) -> TableCreated:
     """The same game, rules and seats again, newly dealt; the people seated keep their
@@ -132,4 +145,6 @@ async def rematch(table: Table, request: Request, app: ServicesDep, person: Pers
         again, tokens = await app.hub.rematch(table, person.id, app.settings.max_think)
     except KeyError:
         raise HTTPException(404, problems.NO_TABLE(table=repr(table.id))) from None
+    except AccountNeeded as refused:
+        raise HTTPException(403, said_or_text(refused)) from None
     return _created(request, again, tokens)

@@ -4,8 +4,10 @@
 import {api} from "./api.js";
 import {formatDate, formatNumber, tr} from "./i18n.js";
 import {h} from "./kit.js";
+import {botName} from "./lobby-seats.js";
 
 /** @typedef {import("./types.d.ts").BoardOut} BoardOut */
+/** @typedef {import("./types.d.ts").BotOut} BotOut */
 /** @typedef {import("./types.d.ts").ProfileOut} ProfileOut */
 /** @typedef {import("./types.d.ts").LobbyOut} LobbyOut */
 /** @typedef {import("./types.d.ts").RatingOut} RatingOut */
@@ -36,14 +38,24 @@ function cell(text) {
   return h("td", {text});
 }
 
-/** @param {BoardOut} board @param {string} title */
-export function boardTable(board, title) {
+/**
+ * A rated bot (its spec) as the lobby names it: a level in the page's language, a bot by name
+ * (with its knobs, if it had some) as it is.
+ * @param {string} spec @param {BotOut[]} bots the game's, as the lobby offers them
+ */
+function ratedBotName(spec, bots) {
+  const bot = bots.find((b) => b.name === spec);
+  return bot ? botName(bot) : spec;
+}
+
+/** @param {BoardOut} board @param {string} title @param {BotOut[]} bots the game's */
+export function boardTable(board, title, bots) {
   if (!board.entries.length) return h("p.empty", {text: tr("No rated game of %(game)s has ended yet.", {game: title})});
   const rows = board.entries.map((entry) => [
     cell(formatNumber(entry.place)),
     h("td", {}, entry.player.kind === "person"
       ? h("a", {href: `/p/${encodeURIComponent(entry.player.id)}`, text: entry.player.name})
-      : tr("Bot: %(name)s", {name: entry.player.name})),
+      : tr("Bot: %(name)s", {name: ratedBotName(entry.player.id, bots)})),
     cell(ratingText(entry.rating)),
     cell(formatNumber(entry.rating.games)),
     cell(formatNumber(entry.rating.wins)),
@@ -65,7 +77,7 @@ export async function openBoards(main, game) {
     h("h1", {text: tr("Leaderboards")}),
     h("nav.board-games", {"aria-label": tr("Games")}, ...links),
     h("p.hint", {text: tr("From finished rated tables. A rating is the mean less three times its uncertainty: it rises as a player's games show their strength.")}),
-    boardTable(board, chosen.title)));
+    boardTable(board, chosen.title, chosen.bot_levels)));
 }
 
 /** @param {ProfileOut} profile @param {Map<string, string>} titles */

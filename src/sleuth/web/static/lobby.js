@@ -136,6 +136,7 @@ function newTableSection(menu, onDealt) {
   const spectators = h("input", {type: "checkbox", id: "spectators", checked: true});
   const listed = h("input", {type: "checkbox", id: "listed"});
   const rated = h("input", {type: "checkbox", id: "rated"});
+  rated.setAttribute("aria-describedby", "rated-hint");
   const error = h("p.error-text", {role: "alert"});
 
   form.append(
@@ -149,7 +150,8 @@ function newTableSection(menu, onDealt) {
     h("fieldset", {}, h("legend", {text: tr("At the table")}),
       h("div.row", {}, spectators, h("label", {for: "spectators", text: tr("Spectators may watch")})),
       h("div.row", {}, listed, h("label", {for: "listed", text: tr("List it under open tables: anyone may take a free seat")})),
-      h("div.row", {}, rated, h("label", {for: "rated", text: tr("Rated: the result moves the players' ratings (no full sheet then)")}))),
+      h("div.row", {}, rated, h("label", {for: "rated", text: tr("Rated: the result moves the players' ratings (no full sheet then)")})),
+      h("p.muted.small", {id: "rated-hint", text: tr("A rated table seats signed-up players only: sign up or sign in to sit at one.")})),
     h("details.advanced", {id: "advanced"},
       h("summary", {text: tr("Advanced: rule variants and the bot for a missing person")}),
       h("p.muted", {text: tr("The standard game needs none of these. Variants change the rules for everyone at the table; each says what it does.")}),
