@@ -26,13 +26,18 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+from sqlalchemy import select
 
 from sleuth.core import find_kit
+from sleuth.server.db import open_database
+from sleuth.server.models import PushSettingsRow, PushSubscriptionRow
 from sleuth.server.push import check_subscription, payload
+from sleuth.server.settings import Settings
 
 from .conftest import Server
 from .test_mail import (
     MAIL_PASSWORD,
+    PASSWORD,
     SHORT,
     MailBox,
     account,
@@ -435,3 +440,82 @@ def test_the_browsers_own_push_services_are_allowed() -> None:
         "endpoint: 'https://evil-fcm.googleapis.com.example' is not a push service this server "
         "posts to (the browser's own: FCM, Mozilla, Apple, Windows)"
     )
+
+
+async def test_a_deleted_account_leaves_no_browser_to_push_to(
+    launch: Any, service: PushService
+) -> None:
+    server: Server = launch(extra=push_flags(service))
+    async with browser(server) as ann:
+        await account(ann, "Ann")
+        await subscribe(ann, Device(f"{service.origin}/push/ann"))
+        deleted = await ann.request("DELETE", "/api/account", json={"password": PASSWORD})
+        assert deleted.status_code == 200, deleted.text
+    database = open_database(Settings(db_url=server.db))
+    try:
+        left = await database.read(
+            lambda session: (
+                list(session.scalars(select(PushSubscriptionRow))),
+                list(session.scalars(select(PushSettingsRow))),
+            )
+        )
+    finally:
+        await database.close()
+    assert left == ([], [])
+
+
+async def test_the_key_is_made_once_beside_the_signing_key_and_kept(
+    launch: Any, service: PushService
+) -> None:
+    first: Server = launch(extra=push_flags(service))
+    async with browser(first) as client:
+        key = (await client.get("/api/push/key")).json()["key"]
+    pem = first.key.parent / "vapid.pem"
+    assert pem.stat().st_mode & 0o777 == 0o600
+    private = serialization.load_pem_private_key(pem.read_bytes(), password=None)
+    assert isinstance(private, ec.EllipticCurvePrivateKey)
+    point = private.public_key().public_bytes(
+        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+    )
+    assert key == b64url(point)
+    first.kill()
+    again: Server = launch(extra=push_flags(service))  # the same key file's folder
+    async with browser(again) as client:
+        assert (await client.get("/api/push/key")).json()["key"] == key
+
+
+async def test_a_server_without_push_says_so(launch: Any) -> None:
+    server: Server = launch(extra=("--no-push",))
+    async with browser(server) as ann:
+        answer = await ann.get("/api/push/key")
+        assert (answer.status_code, answer.json()) == (
+            409, {"detail": "this server pushes no notifications (it was started with --no-push)"},
+        )  # fmt: skip
+        await account(ann, "Ann")
+        assert (await ann.get("/api/account/push")).json() == {
+            "your_move": False, "game_over": False, "invited": False, "clock_low": False,
+            "browsers": [], "sends_push": False,
+        }  # fmt: skip
+
+
+async def test_the_page_links_its_manifest_and_its_worker_is_served_for_the_whole_site(
+    launch: Any,
+) -> None:
+    server: Server = launch()
+    async with browser(server) as client:
+        page = (await client.get("/")).text
+        worker = await client.get("/sw.js")
+        manifest = await client.get("/manifest.webmanifest")
+        icons = [await client.get(i["src"]) for i in manifest.json()["icons"]]
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in page
+    assert worker.status_code == 200
+    assert worker.headers["service-worker-allowed"] == "/"
+    assert worker.headers["content-type"].startswith("text/javascript")
+    assert 'addEventListener("push"' in worker.text
+    assert manifest.headers["content-type"] == "application/manifest+json"
+    assert {k: manifest.json()[k] for k in ("name", "start_url", "display")} == {
+        "name": "Sleuth", "start_url": "/", "display": "standalone",
+    }  # fmt: skip
+    assert [(i.status_code, i.headers["content-type"]) for i in icons] == [
+        (200, "image/png"), (200, "image/png"), (200, "image/svg+xml"),
+    ]  # fmt: skip
