@@ -152,7 +152,11 @@ async def subscribe(
 @router.delete(
     "/api/account/push/browsers/{browser_id}",
     dependencies=[Checked],
-    responses={401: {"description": "not signed in"}, 404: {"description": NOT_SUBSCRIBED}},
+    responses={
+        401: {"description": "not signed in"},
+        404: {"description": NOT_SUBSCRIBED},
+        409: {"description": "this server pushes nothing"},
+    },
 )
 async def unsubscribe(browser_id: int, app: ServicesDep, holder: SignedInHolder) -> None:
     """No more pushes to that browser."""
