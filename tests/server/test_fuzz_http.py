@@ -9,7 +9,9 @@ The default suite sends a small budget; ``-m soak`` a large one (left out by def
 
 from __future__ import annotations
 
+import base64
 import json
+import os
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -21,6 +23,8 @@ import pytest
 schemathesis = pytest.importorskip("schemathesis")
 requests = pytest.importorskip("requests")
 
+from cryptography.hazmat.primitives import serialization  # noqa: E402
+from cryptography.hazmat.primitives.asymmetric import ec  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from schemathesis import GenerationMode  # noqa: E402
@@ -95,6 +99,11 @@ ORDER = (
     "GET /api/bots",
     "POST /api/bots",
     "GET /api/bots/mine",
+    "GET /api/push/key",
+    "GET /api/account/push",
+    "PUT /api/account/push",
+    "POST /api/account/push/browsers",
+    "DELETE /api/account/push/browsers/{browser_id}",
     "POST /api/account/sign-out",
     "DELETE /api/account",
 )
@@ -154,9 +163,33 @@ def good_bodies(label: str, world: World) -> list[tuple[str | None, Any]]:
         return [(None, {"address": "ann@example.org", "language": "de"})]
     if label == "POST /api/account/passkeys/register":
         return [(None, world.fresh["register"])]
+    if label == "POST /api/account/push/browsers":
+        return [(None, push_subscription_body)]
     if label == "POST /api/account/passkeys/sign-in":
         return [(None, world.fresh["sign-in"])]
     return []
+
+
+def push_subscription_body() -> dict[str, Any]:
+    """A browser's subscription at a push service the server posts to, new each time."""
+    point = (
+        ec.generate_private_key(ec.SECP256R1())
+        .public_key()
+        .public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    )
+    keys = {"p256dh": _b64url(point), "auth": _b64url(os.urandom(16))}
+    return {"endpoint": f"https://fcm.googleapis.com/fcm/send/{os.urandom(8).hex()}", "keys": keys}
+
+
+def _b64url(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def browser_of(cookie: str, session: Any, base: str) -> int:
+    """The id of one of the browsers pushed to of the cookie's account (0: none)."""
+    answer = session.get(f"{base}/api/account/push", cookies={"sleuth_id": cookie}, timeout=30)
+    browsers = answer.json().get("browsers", []) if answer.status_code == 200 else []
+    return int(browsers[-1]["id"]) if browsers else 0
 
 
 def seats_for(label: str) -> list[int | None]:
@@ -206,6 +239,8 @@ def send(
         case.path_parameters["person_id"] = grounding["person"]
     if grounding["passkey"] is not None and "passkey_id" in case.path_parameters:
         case.path_parameters["passkey_id"] = grounding["passkey"]
+    if grounding["browser"] and "browser_id" in case.path_parameters:
+        case.path_parameters["browser_id"] = browser_of(world.cookies["Ann"], session, base)
     if grounding["body"] is not None:
         table, case.body = grounding["body"]
         if callable(case.body):  # an answer to a challenge asked for now
@@ -243,6 +278,7 @@ def groundings(label: str, world: World) -> st.SearchStrategy[dict[str, Any]]:
             "who": st.sampled_from(people),
             "session": st.sampled_from([*world.dee_sessions, None]),
             "passkey": st.sampled_from([*world.passkeys, None]),
+            "browser": st.booleans(),  # one of Ann's browsers pushed to, or the generated id
             "person": st.sampled_from([*world.ids.values(), None]),
             "table": st.sampled_from([*tables_for(label, world), None]),
             "seat": st.sampled_from(seats_for(label)),

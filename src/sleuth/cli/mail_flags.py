@@ -43,6 +43,17 @@ def add_mail_arguments(serve: Any) -> None:
         metavar="SECONDS",
         help="wait before a mail that failed is tried again (doubling each time)",
     )
+    serve.add_argument(
+        "--no-push", action="store_true", help="no notifications by Web Push to browsers"
+    )
+    serve.add_argument(
+        "--push-service",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="also post pushes to this push service, e.g. https://push.example.org "
+        "(the browsers' own are always allowed)",
+    )
 
 
 def mail_values(args: argparse.Namespace, shown_host: str) -> dict[str, Any]:
@@ -50,8 +61,9 @@ def mail_values(args: argparse.Namespace, shown_host: str) -> dict[str, Any]:
     from sleuth.server.mail import check_address, parse_smtp
 
     public_url = args.public_url or f"http://{shown_host}:{args.port}"
+    push = push_values(args)
     if args.smtp is None:
-        return {"public_url": public_url}
+        return {"public_url": public_url, **push}
     try:
         server = parse_smtp(args.smtp)
     except ValueError as error:
@@ -82,4 +94,15 @@ def mail_values(args: argparse.Namespace, shown_host: str) -> dict[str, Any]:
         "mail_from": sender,
         "public_url": public_url,
         "mail_retry_seconds": args.mail_retry,
+        **push,
     }
+
+
+def push_values(args: argparse.Namespace) -> dict[str, Any]:
+    from sleuth.server.push import service_origin
+
+    try:
+        services = tuple(service_origin(text) for text in args.push_service)
+    except ValueError as error:
+        raise ValueError(f"--push-service: {error}") from None
+    return {"push": not args.no_push, "push_services": services}

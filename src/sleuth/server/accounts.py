@@ -33,6 +33,8 @@ from .models import (
     NotificationRow,
     PasskeyRow,
     PersonRow,
+    PushSettingsRow,
+    PushSubscriptionRow,
     SeatRow,
     SessionRow,
 )
@@ -257,6 +259,9 @@ class Accounts:
             # The e-mail address too, and every mail to it not yet sent.
             session.execute(delete(MailSettingsRow).where(MailSettingsRow.person_id == person_id))
             session.execute(delete(NotificationRow).where(NotificationRow.person_id == person_id))
+            # And the browsers pushed to.
+            for choices in (PushSettingsRow, PushSubscriptionRow):
+                session.execute(delete(choices).where(choices.person_id == person_id))
             _retire_guest_cookie(session, person_id, DELETED_NAME)
             seats = select(SeatRow.table_id, SeatRow.seat).where(SeatRow.person_id == person_id)
             for table_id, seat in session.execute(seats).tuples():

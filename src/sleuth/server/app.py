@@ -36,6 +36,7 @@ from .outage import DatabaseUnavailable, Reach, unavailable_answer
 from .passkeys import Passkeys
 from .people import People
 from .problems import error_fields, said_or_text
+from .push import start_push
 from .ratelimit import CreationLimits
 from .routers import (
     account,
@@ -47,6 +48,7 @@ from .routers import (
     passkeys,
     people,
     play,
+    push,
     ratings,
     records,
     review,
@@ -119,6 +121,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         app.state.services = services
         await hub.start()
         start_mail(settings, hub, store, key)
+        start_push(settings, hub, store)
         if on_start is not None:
             await on_start(services)
         try:
@@ -153,6 +156,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         ratings,
         mail,
         bots,
+        push,
     )
     for router in routers:
         app.include_router(router.router)

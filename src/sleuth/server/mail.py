@@ -149,6 +149,16 @@ WHY = N_("You get this mail because you asked for it in your Sleuth account.")
 STOP = N_("No more mails of this kind: %(link)s")
 
 
+def event_words(kind: str, table_id: str, game: str, language: str) -> tuple[str, str]:
+    """The event's headline and sentence in ``language``: the mail's subject and opening,
+    a push's title and text. Only the table's id and the game's title: what any seat sees."""
+    values = {"game": find_kit(game).game.title, "table": table_id}
+    return (
+        translate(language, SUBJECTS[kind]) % values,
+        translate(language, OPENINGS[kind]) % values,
+    )
+
+
 @dataclass(frozen=True)
 class Mail:
     """What one mail says: all of it is what the person's own seat shows."""
@@ -168,12 +178,12 @@ def compose(
     unsubscribe: str,
 ) -> EmailMessage:
     """The mail, in ``language``; ``unsubscribe``: the token of its link."""
-    values = {"game": find_kit(mail.game).game.title, "table": mail.table_id}
+    headline, opening = event_words(mail.kind, mail.table_id, mail.game, language)
     base = public_url.rstrip("/")
     stop_link = f"{base}/mail/unsubscribe/{unsubscribe}"
     body = "\n\n".join(
         [
-            translate(language, OPENINGS[mail.kind]) % values,
+            opening,
             translate(language, OPEN_TABLE) % {"link": f"{base}/t/{mail.table_id}"},
             "-- \n"
             + translate(language, WHY)
@@ -182,7 +192,7 @@ def compose(
         ]
     )
     message = EmailMessage(policy=MAIL_POLICY)
-    message["Subject"] = translate(language, SUBJECTS[mail.kind]) % values
+    message["Subject"] = headline
     message["From"] = sender
     message["To"] = to
     # One id a notification: a receiver (and a test) tells a mail sent twice from two.

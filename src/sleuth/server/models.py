@@ -229,7 +229,15 @@ class NotificationRow(Base):
 
     __tablename__ = "notifications"
     __table_args__ = (
-        UniqueConstraint("person_id", "kind", "table_id", "step", name="uq_notifications_event"),
+        UniqueConstraint(
+            "person_id",
+            "kind",
+            "table_id",
+            "step",
+            "channel",
+            "target",
+            name="uq_notifications_event",
+        ),
         Index("ix_notifications_due", "sent_at", "next_try_at"),
     )
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -246,6 +254,9 @@ class NotificationRow(Base):
     last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
     claimed_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
     claimed_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # "mail", or "push" to one browser: ``target`` its subscription's id (0 for mail).
+    channel: Mapped[str] = mapped_column(String(8), server_default="mail")
+    target: Mapped[int] = mapped_column(Integer, server_default="0")
 
 
 class BotAccountRow(Base):
@@ -259,3 +270,37 @@ class BotAccountRow(Base):
     )
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[float] = mapped_column(Float)
+
+
+class PushSettingsRow(Base):
+    """Which kinds of event a person wants pushed to their browsers (``notify.KINDS``)."""
+
+    __tablename__ = "push_settings"
+    person_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("people.id", ondelete="CASCADE"), primary_key=True
+    )
+    your_move: Mapped[bool] = mapped_column(Boolean)
+    game_over: Mapped[bool] = mapped_column(Boolean)
+    invited: Mapped[bool] = mapped_column(Boolean)
+    clock_low: Mapped[bool] = mapped_column(Boolean)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class PushSubscriptionRow(Base):
+    """One browser's Web Push subscription: where its push service takes messages for it
+    (``endpoint``) and the keys they are encrypted to. ``failures``: tries failed since
+    the last that went through (the settings show it failing); ``language``: the page's
+    when it subscribed, the language of its notifications."""
+
+    __tablename__ = "push_subscriptions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    person_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("people.id", ondelete="CASCADE"), index=True
+    )
+    endpoint: Mapped[str] = mapped_column(String(1000), unique=True)
+    p256dh: Mapped[str] = mapped_column(String(128))
+    auth: Mapped[str] = mapped_column(String(64))
+    language: Mapped[str] = mapped_column(String(8))
+    created_at: Mapped[float] = mapped_column(Float)
+    failures: Mapped[int] = mapped_column(Integer, server_default="0")
+    last_error: Mapped[str | None] = mapped_column(Text, nullable=True)

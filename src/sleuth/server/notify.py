@@ -8,6 +8,8 @@ rows that are due (``claim``), sends them, and marks each sent (``mark_sent``) o
 
 A row names a person, a kind, a table and a step: nothing of the game's hidden state. The
 mail is made when it is sent, from the table's id, its game's title and whose move it is.
+Each row is one channel's: a mail, or a push to one of the person's browsers (``push``,
+``target`` the subscription); an event is queued once for each, and each is sent once.
 
 Several processes on one PostgreSQL each take different rows (``FOR UPDATE SKIP LOCKED``),
 and a row taken is held for a lease: a sender killed with rows taken leaves them to another
@@ -29,7 +31,7 @@ from sqlalchemy.orm import Session
 
 from .db import Database
 from .live import SeatState
-from .models import MailSettingsRow, NotificationRow
+from .models import MailSettingsRow, NotificationRow, PushSettingsRow, PushSubscriptionRow
 
 log = logging.getLogger("sleuth.server")
 
@@ -38,6 +40,8 @@ GAME_OVER = "game_over"
 INVITED = "invited"
 CLOCK_LOW = "clock_low"
 KINDS = (YOUR_MOVE, GAME_OVER, INVITED, CLOCK_LOW)
+MAIL = "mail"
+PUSH = "push"
 
 MAX_ATTEMPTS = 8  # tries of one mail before it is given up
 LONGEST_WAIT = 3600.0  # seconds between two tries at most
@@ -87,13 +91,22 @@ def backoff(attempts: int, first: float) -> float:
 
 class Notices:
     """The queue's writes and reads. ``enabled``: whether this service sends mail at all
-    (``sleuth serve --smtp``); without it nothing is queued."""
+    (``sleuth serve --smtp``), ``push_enabled``: whether it pushes to browsers; without
+    either nothing is queued."""
 
     def __init__(self, database: Database | None) -> None:
         self._db_or_none = database
         self.enabled = False
+        self.push_enabled = False
+        self.push_key = ""  # the service's VAPID public key (``push``), the page subscribes with
+        self.push_services: tuple[str, ...] = ()  # origins posted to besides the browsers'
         # Set when this process queues a row, so that its sender need not wait for its poll.
         self.queued = asyncio.Event()
+        self.pushed = asyncio.Event()
+
+    @property
+    def database(self) -> Database:
+        return self._db
 
     @property
     def _db(self) -> Database:
@@ -101,29 +114,46 @@ class Notices:
             raise RuntimeError("notifications without a database")
         return self._db_or_none
 
+    @property
+    def active(self) -> bool:
+        """Whether any channel is on: else steps need not even work out their events."""
+        return self.enabled or self.push_enabled
+
     async def add(self, events: Sequence[Event]) -> int:
-        """Queue the events whose person asked for mail of that kind; how many were."""
-        if not self.enabled or not events:
+        """Queue the events whose person asked for that kind by mail or push (a row for each
+        of their browsers); how many rows were."""
+        if not self.active or not events:
             return 0
         at = time.time()
 
+        def row(event: Event, channel: str, target: int) -> dict[str, object]:
+            return {
+                "person_id": event.person_id,
+                "kind": event.kind,
+                "table_id": event.table_id,
+                "step": event.step,
+                "created_at": at,
+                "attempts": 0,
+                "next_try_at": at,
+                "channel": channel,
+                "target": target,
+            }
+
         def work(session: Session) -> int:
             people = {e.person_id for e in events}
-            query = select(MailSettingsRow).where(MailSettingsRow.person_id.in_(people))
-            wanted = {row.person_id: row for row in session.scalars(query)}
-            rows = [
-                {
-                    "person_id": e.person_id,
-                    "kind": e.kind,
-                    "table_id": e.table_id,
-                    "step": e.step,
-                    "created_at": at,
-                    "attempts": 0,
-                    "next_try_at": at,
-                }
-                for e in events
-                if e.person_id in wanted and getattr(wanted[e.person_id], e.kind)
-            ]
+            rows = []
+            if self.enabled:
+                mailed = _wanted(session, MailSettingsRow, people)
+                rows += [row(e, MAIL, 0) for e in events if _asked(mailed, e)]
+            if self.push_enabled:
+                pushed = _wanted(session, PushSettingsRow, people)
+                browsers = _subscriptions(session, people)
+                rows += [
+                    row(e, PUSH, target)
+                    for e in events
+                    if _asked(pushed, e)
+                    for target in browsers.get(e.person_id, [])
+                ]
             if rows:
                 # An event queued already (its step written twice) is queued once.
                 dialect = postgresql if _is_postgres(session) else sqlite
@@ -134,6 +164,7 @@ class Notices:
         added = await self._db.write(work)
         if added:
             self.queued.set()
+            self.pushed.set()
         return added
 
     async def add_quietly(self, events: Sequence[Event]) -> None:
@@ -144,9 +175,10 @@ class Notices:
             log.exception("notifications of table %s not queued", events[0].table_id)
 
     async def claim(
-        self, limit: int, now: float | None = None
+        self, limit: int, now: float | None = None, channel: str = MAIL
     ) -> tuple[str, list[NotificationRow]]:
-        """Take up to ``limit`` due rows no sender holds: the claim's token and the rows."""
+        """Take up to ``limit`` due rows of ``channel`` no sender holds: the claim's token
+        and the rows."""
         at = time.time() if now is None else now
         token = secrets.token_hex(16)
 
@@ -154,6 +186,7 @@ class Notices:
             due = (
                 select(NotificationRow.id)
                 .where(
+                    NotificationRow.channel == channel,
                     NotificationRow.sent_at.is_(None),
                     NotificationRow.next_try_at.is_not(None),
                     NotificationRow.next_try_at <= at,
@@ -230,7 +263,9 @@ class Notices:
             session.execute(delete(MailSettingsRow).where(MailSettingsRow.person_id == person_id))
             session.execute(
                 delete(NotificationRow).where(
-                    NotificationRow.person_id == person_id, NotificationRow.sent_at.is_(None)
+                    NotificationRow.person_id == person_id,
+                    NotificationRow.channel == MAIL,
+                    NotificationRow.sent_at.is_(None),
                 )
             )
 
@@ -250,7 +285,7 @@ class Notices:
         failing), else None."""
         query = (
             select(NotificationRow)
-            .where(NotificationRow.person_id == person_id)
+            .where(NotificationRow.person_id == person_id, NotificationRow.channel == MAIL)
             .order_by(NotificationRow.id.desc())
             .limit(1)
         )
@@ -262,3 +297,27 @@ class Notices:
 
 def _is_postgres(session: Session) -> bool:
     return session.get_bind().dialect.name == "postgresql"
+
+
+Choices = type[MailSettingsRow] | type[PushSettingsRow]
+
+
+def _wanted(session: Session, table: Choices, people: set[str]) -> dict[str, object]:
+    """Each person's choices of one channel, of those who made any."""
+    query = select(table.person_id, table).where(table.person_id.in_(people))
+    return {person_id: row for person_id, row in session.execute(query)}
+
+
+def _asked(choices: dict[str, object], event: Event) -> bool:
+    chosen = choices.get(event.person_id)
+    return chosen is not None and bool(getattr(chosen, event.kind))
+
+
+def _subscriptions(session: Session, people: set[str]) -> dict[str, list[int]]:
+    query = select(PushSubscriptionRow.person_id, PushSubscriptionRow.id).where(
+        PushSubscriptionRow.person_id.in_(people)
+    )
+    found: dict[str, list[int]] = {}
+    for person_id, subscription_id in session.execute(query.order_by(PushSubscriptionRow.id)):
+        found.setdefault(person_id, []).append(subscription_id)
+    return found

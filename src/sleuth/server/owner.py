@@ -251,7 +251,7 @@ class TableOwner:
     def _notify(self, number: int, mover: int, waited_before: int | None) -> None:
         """Queue the step's notifications, apart from the move: it never waits on them."""
         notices, live = self.desk.notices, self.live
-        if notices is None or not notices.enabled:
+        if notices is None or not notices.active:
             return
         finished = live.status == "finished"
         waited = live.state.to_move()

@@ -69,6 +69,10 @@ class Settings:
     mail_from: str = "sleuth@localhost"
     public_url: str = "http://127.0.0.1:8000"  # where the links in the mails lead
     mail_retry_seconds: float = 30.0  # before a failed mail's next try, doubling each time
+    # Notifications by Web Push (``push``): on unless ``--no-push``; posted only to the
+    # browsers' push services and these origins (``--push-service``).
+    push: bool = True
+    push_services: tuple[str, ...] = ()
 
     @property
     def is_postgres(self) -> bool:

@@ -1,7 +1,7 @@
 """Network bots' accounts: each bot's name, the person who issued it, its token's hash
 (issue #37, item 4).
 
-Revision ID: 0008_bots
+Revision ID: 0008
 Revises: 0007
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008_bots"
+revision = "0008"
 down_revision = "0007"
 branch_labels = None
 depends_on = None
