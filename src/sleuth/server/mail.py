@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 import re
+import time
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.policy import SMTP
@@ -134,6 +135,26 @@ def read_unsubscribe_token(key: SigningKey, token: str) -> tuple[str, str] | Non
     return person_id, kind
 
 
+def confirm_token(key: SigningKey, person_id: str, address: str) -> str:
+    """The token of the link that confirms ``address`` is the person's (it names the
+    person only: the address it confirms is the one the person has when it is opened,
+    so an old link does not confirm a newer address)."""
+    signature = key.sign({"confirm": person_id, "address": address})["signature"]
+    return f"{person_id}.{signature}"
+
+
+def read_confirm_token(key: SigningKey, token: str, address_of: str | None) -> bool:
+    """Whether ``token`` confirms ``address_of`` for the person it names."""
+    person_id, dot, signature = token.partition(".")
+    if not dot or address_of is None or len(token) > 200:
+        return False
+    return key.verify({"confirm": person_id, "address": address_of}, signature)
+
+
+def token_person(token: str) -> str:
+    return token.partition(".")[0]
+
+
 # --- the mails --------------------------------------------------------------------------------
 
 SUBJECTS = {
@@ -147,6 +168,12 @@ OPENINGS = {
 OPEN_TABLE = N_("Open the table: %(link)s")
 WHY = N_("You get this mail because you asked for it in your Sleuth account.")
 STOP = N_("No more mails of this kind: %(link)s")
+CONFIRM_SUBJECT = N_("Confirm your address for Sleuth's mails")
+CONFIRM_BODY = N_(
+    "Someone asked for Sleuth's notifications to be sent to this address. "
+    "Open this link to confirm it: %(link)s"
+)
+CONFIRM_IGNORE = N_("If it was not you, ignore this mail: no other mail will follow.")
 
 
 @dataclass(frozen=True)
@@ -192,6 +219,23 @@ def compose(
     message["Auto-Submitted"] = "auto-generated"
     message.set_content(body + "\n")
     message["Content-Language"] = language  # after the content, which sets its own headers
+    return message
+
+
+def compose_confirmation(
+    to: str, language: str, sender: str, public_url: str, token: str
+) -> EmailMessage:
+    """The one mail an address gets before it is confirmed: the link that confirms it."""
+    link = f"{public_url.rstrip('/')}/mail/confirm/{token}"
+    message = EmailMessage(policy=MAIL_POLICY)
+    message["Subject"] = translate(language, CONFIRM_SUBJECT)
+    message["From"] = sender
+    message["To"] = to
+    message["Message-ID"] = make_msgid("confirm", _domain(sender))
+    message["Auto-Submitted"] = "auto-generated"
+    text = translate(language, CONFIRM_BODY) % {"link": link}
+    message.set_content(text + "\n\n" + translate(language, CONFIRM_IGNORE) + "\n")
+    message["Content-Language"] = language
     return message
 
 
@@ -252,6 +296,13 @@ class MailSender:
         if wanted is None or not getattr(wanted, row.kind, False):
             await self.notices.drop(row.id, token, "turned off")
             return
+        if wanted.confirmed_at is None:
+            await self.notices.drop(row.id, token, "the address is not confirmed")
+            return
+        free_at = await self.notices.free_at(row.person_id, time.time())
+        if free_at is not None:
+            await self.notices.postpone(row.id, token, free_at)
+            return
         table = await self.store.table(row.table_id)
         if table is None:
             await self.notices.drop(row.id, token, "the table is gone")
@@ -272,6 +323,21 @@ class MailSender:
             await self.notices.mark_failed(row, token, reason, self.config.first_wait)
             return
         await self.notices.mark_sent(row.id, token)
+
+    async def send_confirmation(self, person_id: str, address: str, language: str) -> None:
+        """The confirmation mail to a new address; a failure is logged (saving the
+        settings again sends another)."""
+        message = compose_confirmation(
+            address,
+            language,
+            self.config.sender,
+            self.config.public_url,
+            confirm_token(self.key, person_id, address),
+        )
+        try:
+            await self._deliver(message)
+        except Exception:
+            log.warning("confirmation mail of %s not sent", person_id, exc_info=True)
 
     async def _deliver(self, message: EmailMessage) -> None:
         import aiosmtplib
@@ -304,4 +370,10 @@ def start_mail(settings: Settings, hub: Hub, store: Store, key: SigningKey) -> N
         settings.mail_retry_seconds,
     )
     hub.notices.enabled = True
-    hub.spawn(MailSender(hub.notices, store, key, config).run())
+    sender = MailSender(hub.notices, store, key, config)
+
+    async def confirm(person_id: str, address: str, language: str) -> None:
+        hub.spawn(sender.send_confirmation(person_id, address, language))
+
+    hub.notices.confirmer = confirm
+    hub.spawn(sender.run())

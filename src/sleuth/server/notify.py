@@ -20,10 +20,10 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import delete, or_, select, update
+from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -43,6 +43,8 @@ MAX_ATTEMPTS = 8  # tries of one mail before it is given up
 LONGEST_WAIT = 3600.0  # seconds between two tries at most
 LEASE_SECONDS = 120.0  # a taken row's hold: longer than one mail's send may take
 ERROR_CHARS = 500  # of a failed send's error, kept for the person's settings
+HOURLY_CAP = 30  # mails to one person in any hour: the rest wait for the hour to pass
+HOUR = 3600.0
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,8 @@ class Notices:
         self.enabled = False
         # Set when this process queues a row, so that its sender need not wait for its poll.
         self.queued = asyncio.Event()
+        # Sends a confirmation mail (person, address, language); set by ``mail.start_mail``.
+        self.confirmer: Callable[[str, str, str], Awaitable[None]] | None = None
 
     @property
     def _db(self) -> Database:
@@ -122,7 +126,9 @@ class Notices:
                     "next_try_at": at,
                 }
                 for e in events
-                if e.person_id in wanted and getattr(wanted[e.person_id], e.kind)
+                if e.person_id in wanted
+                and wanted[e.person_id].confirmed_at is not None
+                and getattr(wanted[e.person_id], e.kind)
             ]
             if rows:
                 # An event queued already (its step written twice) is queued once.
@@ -206,6 +212,23 @@ class Notices:
         )
         await self._db.write(lambda session: session.execute(change))
 
+    async def postpone(self, row_id: int, token: str, until: float) -> None:
+        """A row held back by the hourly cap: tried again at ``until``, no try counted."""
+        change = (
+            update(NotificationRow)
+            .where(NotificationRow.id == row_id, NotificationRow.claimed_by == token)
+            .values(next_try_at=until, claimed_until=None)
+        )
+        await self._db.write(lambda session: session.execute(change))
+
+    async def free_at(self, person_id: str, now: float) -> float | None:
+        """When the person may be mailed again if the hourly cap is reached, else None."""
+        query = select(func.count(), func.min(NotificationRow.sent_at)).where(
+            NotificationRow.person_id == person_id, NotificationRow.sent_at > now - HOUR
+        )
+        count, oldest = await self._db.read(lambda session: session.execute(query).one())
+        return None if count < HOURLY_CAP else float(oldest) + HOUR
+
     async def drop(self, row_id: int, token: str, reason: str) -> None:
         """A row not to send (its person turned the kind off, or has no address now)."""
         change = (
@@ -222,6 +245,15 @@ class Notices:
 
     async def save_settings(self, row: MailSettingsRow) -> None:
         await self._db.write(lambda session: session.merge(row))
+
+    async def confirm(self, person_id: str, address: str) -> bool:
+        """The address confirmed, if it is still the person's; whether it is."""
+        change = (
+            update(MailSettingsRow)
+            .where(MailSettingsRow.person_id == person_id, MailSettingsRow.address == address)
+            .values(confirmed_at=func.coalesce(MailSettingsRow.confirmed_at, time.time()))
+        )
+        return await self._db.write(lambda session: bool(session.execute(change).rowcount))  # type: ignore[attr-defined]
 
     async def forget(self, person_id: str) -> None:
         """The person's address gone, and every mail to them not yet sent."""

@@ -1,0 +1,129 @@
+"""Mail an attacker could aim at others: an address gets no notification before its
+confirmation link is opened, and no person more than the hourly cap."""
+
+from __future__ import annotations
+
+import asyncio
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+
+from sleuth.server.db import open_database
+from sleuth.server.lobby import SeatPlan, TablePlan, create_table
+from sleuth.server.mail import MailConfig, MailSender, SmtpServer
+from sleuth.server.models import MailSettingsRow, NotificationRow
+from sleuth.server.notify import HOUR, HOURLY_CAP, YOUR_MOVE, Event, Notices
+from sleuth.server.settings import Settings
+from sleuth.server.signing import SigningKey
+from sleuth.server.store import Store
+from support.game_cases import kit_for
+
+from .conftest import Server
+from .test_mail import (
+    MAIL_PASSWORD,
+    MailBox,
+    account,
+    body,
+    browser,
+    mail_flags,
+    mailbox,
+    play_a_table,
+    subject,
+)
+
+__all__ = ["mailbox"]  # the fixture, imported to be used here
+
+pytestmark = pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
+EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
+
+
+async def test_a_new_address_gets_its_confirmation_mail_only_until_its_link_is_opened(
+    launch: Any, mailbox: MailBox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SLEUTH_SMTP_PASSWORD", MAIL_PASSWORD)
+    server: Server = launch(extra=mail_flags(mailbox))
+    async with browser(server) as ann, browser(server) as bob:
+        await account(ann, "Ann")
+        answer = await ann.put(
+            "/api/account/mail", json={"address": "stranger@example.org", "language": "en"}
+        )
+        assert (answer.status_code, answer.json()["confirmed"]) == (200, False)
+        await bob.post("/api/people", json={"name": "Bob"})
+        await play_a_table(server, ann, bob)  # nothing of it may go to the stranger
+        for _ in range(100):
+            if mailbox.confirmations:
+                break
+            await asyncio.sleep(0.1)
+        assert len(mailbox.confirmations) == 1
+        confirmation = mailbox.confirmations[0]
+        assert subject(confirmation) == "Confirm your address for Sleuth's mails"
+        assert str(confirmation["To"]) == "stranger@example.org"
+        link = body(confirmation).split("confirm it: ")[1].split()[0]
+        # Saving the same address again soon sends no second confirmation mail.
+        again = await ann.put(
+            "/api/account/mail", json={"address": "stranger@example.org", "language": "en"}
+        )
+        assert again.json()["confirmed"] is False
+        forged = await ann.get(link[:-4] + ("0000" if not link.endswith("0000") else "1111"))
+        assert forged.status_code == 404
+        opened = await ann.get(link)
+        assert opened.status_code == 200
+        assert (
+            "<p>Address confirmed: Sleuth&#x27;s notifications will be sent to "
+            "stranger@example.org.</p>"
+        ) in opened.text
+        assert (await ann.get("/api/account/mail")).json()["confirmed"] is True
+        table = await play_a_table(server, ann, bob)
+        mails = await mailbox.wait_for(1)
+        # The first mail sent is of the game after the confirmation: none of the first game's
+        # was queued (the sender takes rows in the order they were queued).
+        assert f"at table {table}" in subject(mails[0])
+        assert len(mailbox.confirmations) == 1
+
+
+class Outbox(MailSender):
+    """The sender with the SMTP server replaced by a list."""
+
+    sent: list[EmailMessage]
+
+    async def _deliver(self, message: EmailMessage) -> None:
+        self.sent.append(message)
+
+
+async def test_no_person_gets_more_than_the_hourly_cap_the_rest_wait(tmp_path: Path) -> None:
+    database = open_database(Settings(db_url=f"sqlite:///{tmp_path / 'q.db'}"))
+    await database.migrate()
+    store = Store(database)
+    notices = Notices(database)
+    notices.enabled = True
+    try:
+        ann, _ = await store.create_person("Ann")
+        plan = TablePlan(EXAMPLE, 3, {}, [SeatPlan("person")] + [SeatPlan("bot", "random")] * 2)
+        table = (await create_table(store, plan, None, {0: ann.id})).table_id
+        await notices.save_settings(
+            MailSettingsRow(person_id=ann.id, address="ann@example.org", language="en",
+                            your_move=True, game_over=True, invited=False, clock_low=False,
+                            updated_at=0.0, confirmed_at=1.0)
+        )  # fmt: skip
+        steps = HOURLY_CAP + 5
+        assert (
+            await notices.add([Event(ann.id, YOUR_MOVE, table, s) for s in range(steps)]) == steps
+        )
+        config = MailConfig(SmtpServer("127.0.0.1", 1, None, False), None, "s@example.org",
+                            "http://sleuth.test", 1.0)  # fmt: skip
+        outbox = Outbox(notices, store, SigningKey(b"k" * 32), config)
+        outbox.sent = []
+        while await outbox.send_due():
+            pass
+        assert len(outbox.sent) == HOURLY_CAP
+        rows = await database.read(
+            lambda session: list(session.scalars(select(NotificationRow).order_by("id")))
+        )
+        first_sent = min(r.sent_at for r in rows if r.sent_at is not None)
+        waiting = [(r.step, r.attempts, r.next_try_at) for r in rows if r.sent_at is None]
+        assert waiting == [(s, 0, first_sent + HOUR) for s in range(HOURLY_CAP, steps)]
+    finally:
+        await database.close()
