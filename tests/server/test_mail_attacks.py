@@ -13,7 +13,15 @@ from sqlalchemy import select
 
 from sleuth.server.db import open_database
 from sleuth.server.lobby import SeatPlan, TablePlan, create_table
-from sleuth.server.mail import MailConfig, MailSender, SmtpServer
+from sleuth.server.mail import (
+    MailConfig,
+    MailSender,
+    SmtpServer,
+    confirm_token,
+    read_confirm_token,
+    read_unsubscribe_token,
+    unsubscribe_token,
+)
 from sleuth.server.models import MailSettingsRow, NotificationRow
 from sleuth.server.notify import HOUR, HOURLY_CAP, YOUR_MOVE, Event, Notices
 from sleuth.server.settings import Settings
@@ -127,3 +135,21 @@ async def test_no_person_gets_more_than_the_hourly_cap_the_rest_wait(tmp_path: P
         assert waiting == [(s, 0, first_sent + HOUR) for s in range(HOURLY_CAP, steps)]
     finally:
         await database.close()
+
+
+def test_a_mail_links_signature_never_verifies_as_a_records_nor_a_records_as_a_links() -> None:
+    key = SigningKey(b"k" * 32)
+    link = unsubscribe_token(key, "p1", YOUR_MOVE)
+    signature = link.rsplit(".", 1)[1]
+    # What ``POST /api/records/verify`` asks of the key.
+    assert key.verify({"unsubscribe": "p1", "kind": YOUR_MOVE}, signature) is False
+    confirm = confirm_token(key, "p1", "ann@example.org").split(".")[1]
+    assert key.verify({"confirm": "p1", "address": "ann@example.org"}, confirm) is False
+    # A record's signature made a link's.
+    record = key.sign({"unsubscribe": "p1", "kind": YOUR_MOVE})
+    assert read_unsubscribe_token(key, f"p1.{YOUR_MOVE}.{record['signature']}") is None
+    record = key.sign({"confirm": "p1", "address": "ann@example.org"})
+    assert read_confirm_token(key, f"p1.{record['signature']}", "ann@example.org") is False
+    # The links themselves still read.
+    assert read_unsubscribe_token(key, link) == ("p1", YOUR_MOVE)
+    assert read_confirm_token(key, f"p1.{confirm}", "ann@example.org") is True

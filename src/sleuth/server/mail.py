@@ -119,8 +119,13 @@ def parse_smtp(url: str) -> SmtpServer:
 # --- unsubscribe links ----------------------------------------------------------------------
 
 
+MAIL_LINKS = "mail-link"  # the domain of the links' signatures (``SigningKey.for_domain``)
+
+
 def unsubscribe_token(key: SigningKey, person_id: str, kind: str) -> str:
-    signature = key.sign({"unsubscribe": person_id, "kind": kind})["signature"]
+    signature = key.for_domain(MAIL_LINKS).sign({"unsubscribe": person_id, "kind": kind})[
+        "signature"
+    ]
     return f"{person_id}.{kind}.{signature}"
 
 
@@ -130,7 +135,9 @@ def read_unsubscribe_token(key: SigningKey, token: str) -> tuple[str, str] | Non
     if len(parts) != 3 or len(token) > 200:
         return None
     person_id, kind, signature = parts
-    if kind not in KINDS or not key.verify({"unsubscribe": person_id, "kind": kind}, signature):
+    if kind not in KINDS or not key.for_domain(MAIL_LINKS).verify(
+        {"unsubscribe": person_id, "kind": kind}, signature
+    ):
         return None
     return person_id, kind
 
@@ -139,7 +146,9 @@ def confirm_token(key: SigningKey, person_id: str, address: str) -> str:
     """The token of the link that confirms ``address`` is the person's (it names the
     person only: the address it confirms is the one the person has when it is opened,
     so an old link does not confirm a newer address)."""
-    signature = key.sign({"confirm": person_id, "address": address})["signature"]
+    signature = key.for_domain(MAIL_LINKS).sign({"confirm": person_id, "address": address})[
+        "signature"
+    ]
     return f"{person_id}.{signature}"
 
 
@@ -148,7 +157,9 @@ def read_confirm_token(key: SigningKey, token: str, address_of: str | None) -> b
     person_id, dot, signature = token.partition(".")
     if not dot or address_of is None or len(token) > 200:
         return False
-    return key.verify({"confirm": person_id, "address": address_of}, signature)
+    return key.for_domain(MAIL_LINKS).verify(
+        {"confirm": person_id, "address": address_of}, signature
+    )
 
 
 def token_person(token: str) -> str:
