@@ -18,6 +18,7 @@ from sleuth.server.mail import (
     MailSender,
     SmtpServer,
     confirm_token,
+    failure_reason,
     read_confirm_token,
     read_unsubscribe_token,
     unsubscribe_token,
@@ -153,3 +154,15 @@ def test_a_mail_links_signature_never_verifies_as_a_records_nor_a_records_as_a_l
     # The links themselves still read.
     assert read_unsubscribe_token(key, link) == ("p1", YOUR_MOVE)
     assert read_confirm_token(key, f"p1.{confirm}", "ann@example.org") is True
+
+
+def test_a_failed_mail_is_told_by_a_reason_of_the_catalogue_not_the_servers_words() -> None:
+    aiosmtplib = pytest.importorskip("aiosmtplib")
+    refused = aiosmtplib.SMTPRecipientsRefused([])
+    unreachable = aiosmtplib.SMTPConnectError("Error connecting to 127.0.0.1 on port 25")
+    other = aiosmtplib.SMTPDataError(554, "5.7.1 spam from 10.0.0.3")
+    assert [failure_reason(e) for e in (refused, unreachable, other)] == [
+        "the mail server refused the address",
+        "the mail server could not be reached",
+        "the mail server did not take the mail",
+    ]

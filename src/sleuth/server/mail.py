@@ -259,6 +259,23 @@ def _domain(address: str) -> str:
     return address.rpartition("@")[2].strip(" >") or "localhost"
 
 
+UNREACHABLE = N_("the mail server could not be reached")
+REFUSED = N_("the mail server refused the address")
+NOT_TAKEN = N_("the mail server did not take the mail")
+
+
+def failure_reason(error: Exception) -> str:
+    """The catalogued reason a mail was not sent, for the person's settings."""
+    import aiosmtplib
+
+    if isinstance(error, aiosmtplib.SMTPRecipientsRefused | aiosmtplib.SMTPRecipientRefused):
+        return REFUSED
+    # aiosmtplib's failures to connect, and its timeouts, are OSError and TimeoutError too.
+    if isinstance(error, aiosmtplib.SMTPServerDisconnected | OSError | TimeoutError):
+        return UNREACHABLE
+    return NOT_TAKEN
+
+
 # --- the sender -------------------------------------------------------------------------------
 
 
@@ -329,9 +346,15 @@ class MailSender:
         try:
             await self._deliver(message)
         except Exception as error:
-            reason = f"{type(error).__name__}: {error}"
-            log.warning("notification %s not sent (try %s): %s", row.id, row.attempts + 1, reason)
-            await self.notices.mark_failed(row, token, reason, self.config.first_wait)
+            # The details are the operator's (the log); the person sees a reason of the
+            # catalogue, which names no host, port or server's words.
+            log.warning(
+                "notification %s not sent (try %s): %s: %s",
+                row.id, row.attempts + 1, type(error).__name__, error,
+            )  # fmt: skip
+            await self.notices.mark_failed(
+                row, token, failure_reason(error), self.config.first_wait
+            )
             return
         await self.notices.mark_sent(row.id, token)
 

@@ -50,7 +50,7 @@ class MailSettingsOut(Strict):
     game_over: bool
     invited: bool
     clock_low: bool
-    # The newest mail's last try failed (the channel is failing): why, as the server said.
+    # The newest mail's last try failed (the channel is failing): why, in a general word.
     failing: str | None
     sends_mail: bool
     # False until the link of the confirmation mail sent to the address is opened.
@@ -69,10 +69,13 @@ async def mail_settings(
     """The account's e-mail notifications (no address: none)."""
     person_id = holder.person.id
     row = await app.hub.notices.settings(person_id)
-    failing = await app.hub.notices.last_failure(person_id)
+    failure = await app.hub.notices.last_failure(person_id)
     enabled = app.hub.notices.enabled
+    language = row.language if row is not None else None
+    language = language or choose_language(request.headers.get("accept-language"))
+    # Stored as a reason of the catalogue (``mail.failure_reason``), shown in their language.
+    failing = None if failure is None else translate(language, failure)
     if row is None:
-        language = choose_language(request.headers.get("accept-language"))
         off = dict.fromkeys(KINDS, False)
         return MailSettingsOut(
             address=None,
