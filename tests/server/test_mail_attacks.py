@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
+from sleuth.server.accounts import SignInLimits
 from sleuth.server.db import open_database
 from sleuth.server.lobby import SeatPlan, TablePlan, create_table
 from sleuth.server.mail import (
@@ -166,3 +167,22 @@ def test_a_failed_mail_is_told_by_a_reason_of_the_catalogue_not_the_servers_word
         "the mail server could not be reached",
         "the mail server did not take the mail",
     ]
+
+
+async def test_failed_sign_ins_from_one_address_do_not_lock_the_account_for_another(
+    tmp_path: Path,
+) -> None:
+    database = open_database(Settings(db_url=f"sqlite:///{tmp_path / 'q.db'}"))
+    await database.migrate()
+    limits = SignInLimits(database, "100/day", "10/day")
+    try:
+        for _ in range(10):
+            assert await limits.hit("10.0.0.1", "Victim") is None
+            await limits.failed("10.0.0.1", "Victim")
+        refused = await limits.hit("10.0.0.1", "VICTIM")  # the 11th, by any spelling
+        assert refused is not None and refused.message.startswith("too many sign-in attempts")
+        # The owner, from an address with no failures, is never refused for the account.
+        for _ in range(11):
+            assert await limits.hit("10.9.9.9", "victim") is None  # right: no failure told
+    finally:
+        await database.close()
