@@ -4,6 +4,7 @@ confirmation link is opened, and no person more than the hourly cap."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from sleuth.server.mail import (
     MailConfig,
     MailSender,
     SmtpServer,
+    check_address,
     confirm_token,
     failure_reason,
     read_confirm_token,
@@ -184,5 +186,61 @@ async def test_failed_sign_ins_from_one_address_do_not_lock_the_account_for_anot
         # The owner, from an address with no failures, is never refused for the account.
         for _ in range(11):
             assert await limits.hit("10.9.9.9", "victim") is None  # right: no failure told
+    finally:
+        await database.close()
+
+
+@pytest.mark.parametrize(
+    ("given", "kept"),
+    [
+        ("a@ß.de", "a@xn--zca.de"),
+        ("Ann@Bücher.Example", "Ann@xn--bcher-kva.example"),
+        (" ann@example.org ", "ann@example.org"),
+    ],
+)
+def test_an_address_is_kept_with_its_domain_in_ascii(given: str, kept: str) -> None:
+    assert check_address(given) == kept
+
+
+def test_a_domain_idna_cannot_write_is_refused_saying_so() -> None:
+    with pytest.raises(ValueError) as refused:
+        check_address("a@\u2603.de")  # a snowman: IDNA 2003 took it, 2008 does not
+    assert str(refused.value) == "'a@\u2603.de' is not an e-mail address: '\u2603.de' is no domain"
+
+
+async def test_a_mail_that_cannot_be_made_is_a_failed_try_not_a_row_left_held(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    database = open_database(Settings(db_url=f"sqlite:///{tmp_path / 'q.db'}"))
+    await database.migrate()
+    store = Store(database)
+    notices = Notices(database)
+    notices.enabled = True
+    try:
+        ann, _ = await store.create_person("Ann")
+        plan = TablePlan(EXAMPLE, 3, {}, [SeatPlan("person")] + [SeatPlan("bot", "random")] * 2)
+        table = (await create_table(store, plan, None, {0: ann.id})).table_id
+        await notices.save_settings(
+            MailSettingsRow(person_id=ann.id, address="ann@example.org", language="en",
+                            your_move=True, game_over=True, invited=False, clock_low=False,
+                            updated_at=0.0, confirmed_at=1.0)
+        )  # fmt: skip
+        await notices.add([Event(ann.id, YOUR_MOVE, table, 1)])
+
+        def broken(*_args: object) -> EmailMessage:
+            raise ValueError("no such header")
+
+        monkeypatch.setattr("sleuth.server.mail.compose", broken)
+        config = MailConfig(SmtpServer("127.0.0.1", 1, None, False), None, "s@example.org",
+                            "http://sleuth.test", 1.0)  # fmt: skip
+        outbox = Outbox(notices, store, SigningKey(b"k" * 32), config)
+        outbox.sent = []
+        with contextlib.suppress(ValueError):  # before the fix, it went up to the loop
+            await outbox.send_due()
+        row = await database.read(lambda session: session.scalar(select(NotificationRow)))
+        assert row is not None
+        assert (row.attempts, row.claimed_until, row.last_error, outbox.sent) == (
+            1, None, "the mail server did not take the mail", [],
+        )  # fmt: skip
     finally:
         await database.close()

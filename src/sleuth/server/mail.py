@@ -22,6 +22,8 @@ from email.utils import make_msgid
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
+import idna
+
 from sleuth.core import find_kit
 from sleuth.i18n import N_, translate
 
@@ -48,9 +50,11 @@ _LABEL = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$")
 
 
 def check_address(text: str) -> str:
-    """The address as given (spaces around it dropped), or ``ValueError`` saying what is
-    wrong with it. Only plain addresses: a name, one @, a domain with a dot (an address
-    with quotes, comments or a bare host is refused, as no person needs one here)."""
+    """The address as given (spaces around it dropped), its domain in ASCII (IDNA 2008:
+    the form every SMTP server takes, ``ß.de`` as ``xn--zca.de``), or ``ValueError``
+    saying what is wrong with it. Only plain addresses: a name, one @, a domain with a
+    dot (an address with quotes, comments or a bare host is refused, as no person needs
+    one here)."""
     address = text.strip()
     if not address:
         raise ValueError("the e-mail address is empty: write one such as ann@example.org")
@@ -71,15 +75,17 @@ def check_address(text: str) -> str:
     if local.startswith(".") or local.endswith(".") or ".." in local:
         raise ValueError(f"{address!r} is not an e-mail address: a dot at the wrong place")
     try:
-        ascii_domain = domain.encode("idna").decode("ascii")
-    except UnicodeError:
+        # IDNA 2008 (the idna package, which anyio brings), not Python's codec of 2003:
+        # that one writes ß.de as ss.de, another domain.
+        ascii_domain = idna.encode(domain, uts46=True).decode("ascii")
+    except (idna.IDNAError, UnicodeError):
         raise ValueError(f"{address!r} is not an e-mail address: {domain!r} is no domain") from None
     labels = ascii_domain.split(".")
     if len(labels) < 2 or not all(_LABEL.match(label) for label in labels) or labels[-1].isdigit():
         raise ValueError(
             f"{address!r} is not an e-mail address: {domain!r} is no domain (such as example.org)"
         )
-    return address
+    return f"{local}@{ascii_domain.lower()}"
 
 
 # --- the operator's SMTP server ---------------------------------------------------------------
@@ -335,15 +341,16 @@ class MailSender:
         if table is None:
             await self.notices.drop(row.id, token, "the table is gone")
             return
-        message = compose(
-            Mail(row.kind, row.table_id, table.game, row.id),
-            wanted.address,
-            wanted.language,
-            self.config.sender,
-            self.config.public_url,
-            unsubscribe_token(self.key, row.person_id, row.kind),
-        )
         try:
+            # Inside the try: a mail that cannot be made is a failed try, not a row left held.
+            message = compose(
+                Mail(row.kind, row.table_id, table.game, row.id),
+                wanted.address,
+                wanted.language,
+                self.config.sender,
+                self.config.public_url,
+                unsubscribe_token(self.key, row.person_id, row.kind),
+            )
             await self._deliver(message)
         except Exception as error:
             # The details are the operator's (the log); the person sees a reason of the
@@ -361,14 +368,14 @@ class MailSender:
     async def send_confirmation(self, person_id: str, address: str, language: str) -> None:
         """The confirmation mail to a new address; a failure is logged (saving the
         settings again sends another)."""
-        message = compose_confirmation(
-            address,
-            language,
-            self.config.sender,
-            self.config.public_url,
-            confirm_token(self.key, person_id, address),
-        )
         try:
+            message = compose_confirmation(
+                address,
+                language,
+                self.config.sender,
+                self.config.public_url,
+                confirm_token(self.key, person_id, address),
+            )
             await self._deliver(message)
         except Exception:
             log.warning("confirmation mail of %s not sent", person_id, exc_info=True)
