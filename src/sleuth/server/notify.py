@@ -227,7 +227,9 @@ class Notices:
             NotificationRow.person_id == person_id, NotificationRow.sent_at > now - HOUR
         )
         count, oldest = await self._db.read(lambda session: session.execute(query).one())
-        return None if count < HOURLY_CAP else float(oldest) + HOUR
+        if count < HOURLY_CAP or oldest is None:
+            return None
+        return float(oldest) + HOUR
 
     async def drop(self, row_id: int, token: str, reason: str) -> None:
         """A row not to send (its person turned the kind off, or has no address now)."""
