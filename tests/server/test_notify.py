@@ -80,7 +80,7 @@ async def test_the_queue_keeps_what_people_asked_for_and_sends_each_row_once(
         await notices.save_settings(
             MailSettingsRow(person_id=ann.id, address="ann@example.org", language="de",
                             your_move=True, game_over=False, invited=False, clock_low=False,
-                            updated_at=0.0)
+                            updated_at=0.0, confirmed_at=1.0)
         )  # fmt: skip
         events = [
             Event(ann.id, YOUR_MOVE, table, 3),
@@ -127,7 +127,7 @@ async def test_a_mail_is_given_up_after_its_last_try(tmp_path: Path) -> None:
         await notices.save_settings(
             MailSettingsRow(person_id=ann.id, address="ann@example.org", language="en",
                             your_move=True, game_over=True, invited=False, clock_low=False,
-                            updated_at=0.0)
+                            updated_at=0.0, confirmed_at=1.0)
         )  # fmt: skip
         await notices.add([Event(ann.id, GAME_OVER, table, 1)])
         tries = 0
@@ -165,7 +165,7 @@ async def test_a_deleted_account_leaves_no_address_and_no_mail_to_send(tmp_path:
         await notices.save_settings(
             MailSettingsRow(person_id=ann.id, address="ann@example.org", language="en",
                             your_move=True, game_over=True, invited=False, clock_low=False,
-                            updated_at=0.0)
+                            updated_at=0.0, confirmed_at=1.0)
         )  # fmt: skip
         assert await notices.add([Event(ann.id, GAME_OVER, table, 1)]) == 1
         await Accounts(database, store, passwords).delete(ann.id)

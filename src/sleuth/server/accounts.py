@@ -92,9 +92,10 @@ class Passwords:
 
 
 class SignInLimits:
-    """Attempts to prove a password, per client address and per account name, counted in
-    the database like the limits on new people (``ratelimit``), so every process shares
-    them. Every attempt counts, right or wrong: a guesser is slowed all the same."""
+    """Attempts to prove a password, counted in the database like the limits on new people
+    (``ratelimit``), so every process shares them: every attempt per client address, and
+    the failures at one account per address. Only failures count at an account, and only
+    those of the address trying: a stranger's wrong guesses never lock its owner out."""
 
     def __init__(self, database: Database, per_address: str, per_account: str) -> None:
         self._limiter = FixedWindowRateLimiter(DatabaseStorage(database))
@@ -102,25 +103,36 @@ class SignInLimits:
 
     async def hit(self, address: str, name: str | None) -> Refused | None:
         """Count one attempt from ``address`` at the account ``name`` (None: a new name,
-        counted by address only), or refuse it; a refused attempt is not counted."""
-        keys = [("address", address)]
+        counted by address only), or refuse it (a refused attempt is not counted); a wrong
+        password is then told with ``failed``."""
+        for rate in self._rates["address"]:
+            if not await self._limiter.test(rate, "sign-in", "address", address):
+                return await self._refused(rate, "address", address)
         if name is not None:
-            # Hashed: a name of any length makes a counter's key of one length.
-            keys.append(("account", hashlib.sha256(name_key(name).encode()).hexdigest()[:32]))
-        for kind, key in keys:
-            for rate in self._rates[kind]:
-                if not await self._limiter.test(rate, "sign-in", kind, key):
-                    return await self._refused(rate, kind, key)
-        for kind, key in keys:
-            for rate in self._rates[kind]:
-                if not await self._limiter.hit(rate, "sign-in", kind, key):
-                    return await self._refused(rate, kind, key)
+            key = _account_key(address, name)
+            for rate in self._rates["account"]:
+                if not await self._limiter.test(rate, "sign-in", "account", key):
+                    return await self._refused(rate, "account", key)
+        for rate in self._rates["address"]:
+            if not await self._limiter.hit(rate, "sign-in", "address", address):
+                return await self._refused(rate, "address", address)
         return None
+
+    async def failed(self, address: str, name: str) -> None:
+        """A wrong password from ``address`` at the account ``name``."""
+        key = _account_key(address, name)
+        for rate in self._rates["account"]:
+            await self._limiter.hit(rate, "sign-in", "account", key)
 
     async def _refused(self, rate: RateLimitItem, kind: str, key: str) -> Refused:
         stats = await self._limiter.get_window_stats(rate, "sign-in", kind, key)
         wait = max(1, math.ceil(stats.reset_time - time.time()))
         return Refused(f"too many sign-in attempts: try again in {wait} s", wait)
+
+
+def _account_key(address: str, name: str) -> str:
+    # Hashed: a name of any length makes a counter's key of one length.
+    return hashlib.sha256(f"{name_key(name)}\n{address}".encode()).hexdigest()[:32]
 
 
 @dataclass(frozen=True)

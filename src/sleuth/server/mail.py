@@ -14,12 +14,15 @@ import asyncio
 import contextlib
 import logging
 import re
+import time
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import make_msgid
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
+
+import idna
 
 from sleuth.core import find_kit
 from sleuth.i18n import N_, translate
@@ -47,9 +50,11 @@ _LABEL = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$")
 
 
 def check_address(text: str) -> str:
-    """The address as given (spaces around it dropped), or ``ValueError`` saying what is
-    wrong with it. Only plain addresses: a name, one @, a domain with a dot (an address
-    with quotes, comments or a bare host is refused, as no person needs one here)."""
+    """The address as given (spaces around it dropped), its domain in ASCII (IDNA 2008:
+    the form every SMTP server takes, ``ß.de`` as ``xn--zca.de``), or ``ValueError``
+    saying what is wrong with it. Only plain addresses: a name, one @, a domain with a
+    dot (an address with quotes, comments or a bare host is refused, as no person needs
+    one here)."""
     address = text.strip()
     if not address:
         raise ValueError("the e-mail address is empty: write one such as ann@example.org")
@@ -70,15 +75,17 @@ def check_address(text: str) -> str:
     if local.startswith(".") or local.endswith(".") or ".." in local:
         raise ValueError(f"{address!r} is not an e-mail address: a dot at the wrong place")
     try:
-        ascii_domain = domain.encode("idna").decode("ascii")
-    except UnicodeError:
+        # IDNA 2008 (the idna package, which anyio brings), not Python's codec of 2003:
+        # that one writes ß.de as ss.de, another domain.
+        ascii_domain = idna.encode(domain, uts46=True).decode("ascii")
+    except (idna.IDNAError, UnicodeError):
         raise ValueError(f"{address!r} is not an e-mail address: {domain!r} is no domain") from None
     labels = ascii_domain.split(".")
     if len(labels) < 2 or not all(_LABEL.match(label) for label in labels) or labels[-1].isdigit():
         raise ValueError(
             f"{address!r} is not an e-mail address: {domain!r} is no domain (such as example.org)"
         )
-    return address
+    return f"{local}@{ascii_domain.lower()}"
 
 
 # --- the operator's SMTP server ---------------------------------------------------------------
@@ -118,8 +125,13 @@ def parse_smtp(url: str) -> SmtpServer:
 # --- unsubscribe links ----------------------------------------------------------------------
 
 
+MAIL_LINKS = "mail-link"  # the domain of the links' signatures (``SigningKey.for_domain``)
+
+
 def unsubscribe_token(key: SigningKey, person_id: str, kind: str) -> str:
-    signature = key.sign({"unsubscribe": person_id, "kind": kind})["signature"]
+    signature = key.for_domain(MAIL_LINKS).sign({"unsubscribe": person_id, "kind": kind})[
+        "signature"
+    ]
     return f"{person_id}.{kind}.{signature}"
 
 
@@ -129,9 +141,35 @@ def read_unsubscribe_token(key: SigningKey, token: str) -> tuple[str, str] | Non
     if len(parts) != 3 or len(token) > 200:
         return None
     person_id, kind, signature = parts
-    if kind not in KINDS or not key.verify({"unsubscribe": person_id, "kind": kind}, signature):
+    if kind not in KINDS or not key.for_domain(MAIL_LINKS).verify(
+        {"unsubscribe": person_id, "kind": kind}, signature
+    ):
         return None
     return person_id, kind
+
+
+def confirm_token(key: SigningKey, person_id: str, address: str) -> str:
+    """The token of the link that confirms ``address`` is the person's (it names the
+    person only: the address it confirms is the one the person has when it is opened,
+    so an old link does not confirm a newer address)."""
+    signature = key.for_domain(MAIL_LINKS).sign({"confirm": person_id, "address": address})[
+        "signature"
+    ]
+    return f"{person_id}.{signature}"
+
+
+def read_confirm_token(key: SigningKey, token: str, address_of: str | None) -> bool:
+    """Whether ``token`` confirms ``address_of`` for the person it names."""
+    person_id, dot, signature = token.partition(".")
+    if not dot or address_of is None or len(token) > 200:
+        return False
+    return key.for_domain(MAIL_LINKS).verify(
+        {"confirm": person_id, "address": address_of}, signature
+    )
+
+
+def token_person(token: str) -> str:
+    return token.partition(".")[0]
 
 
 # --- the mails --------------------------------------------------------------------------------
@@ -147,6 +185,12 @@ OPENINGS = {
 OPEN_TABLE = N_("Open the table: %(link)s")
 WHY = N_("You get this mail because you asked for it in your Sleuth account.")
 STOP = N_("No more mails of this kind: %(link)s")
+CONFIRM_SUBJECT = N_("Confirm your address for Sleuth's mails")
+CONFIRM_BODY = N_(
+    "Someone asked for Sleuth's notifications to be sent to this address. "
+    "Open this link to confirm it: %(link)s"
+)
+CONFIRM_IGNORE = N_("If it was not you, ignore this mail: no other mail will follow.")
 
 
 def event_words(kind: str, table_id: str, game: str, language: str) -> tuple[str, str]:
@@ -205,6 +249,23 @@ def compose(
     return message
 
 
+def compose_confirmation(
+    to: str, language: str, sender: str, public_url: str, token: str
+) -> EmailMessage:
+    """The one mail an address gets before it is confirmed: the link that confirms it."""
+    link = f"{public_url.rstrip('/')}/mail/confirm/{token}"
+    message = EmailMessage(policy=MAIL_POLICY)
+    message["Subject"] = translate(language, CONFIRM_SUBJECT)
+    message["From"] = sender
+    message["To"] = to
+    message["Message-ID"] = make_msgid("confirm", _domain(sender))
+    message["Auto-Submitted"] = "auto-generated"
+    text = translate(language, CONFIRM_BODY) % {"link": link}
+    message.set_content(text + "\n\n" + translate(language, CONFIRM_IGNORE) + "\n")
+    message["Content-Language"] = language
+    return message
+
+
 # Header lines up to SMTP's limit: a longer unsubscribe link folded at the usual 78 would be
 # written as encoded words, which mail programs do not read as a link.
 MAIL_POLICY = SMTP.clone(max_line_length=998)
@@ -212,6 +273,23 @@ MAIL_POLICY = SMTP.clone(max_line_length=998)
 
 def _domain(address: str) -> str:
     return address.rpartition("@")[2].strip(" >") or "localhost"
+
+
+UNREACHABLE = N_("the mail server could not be reached")
+REFUSED = N_("the mail server refused the address")
+NOT_TAKEN = N_("the mail server did not take the mail")
+
+
+def failure_reason(error: Exception) -> str:
+    """The catalogued reason a mail was not sent, for the person's settings."""
+    import aiosmtplib
+
+    if isinstance(error, aiosmtplib.SMTPRecipientsRefused | aiosmtplib.SMTPRecipientRefused):
+        return REFUSED
+    # aiosmtplib's failures to connect, and its timeouts, are OSError and TimeoutError too.
+    if isinstance(error, aiosmtplib.SMTPServerDisconnected | OSError | TimeoutError):
+        return UNREACHABLE
+    return NOT_TAKEN
 
 
 # --- the sender -------------------------------------------------------------------------------
@@ -262,26 +340,55 @@ class MailSender:
         if wanted is None or not getattr(wanted, row.kind, False):
             await self.notices.drop(row.id, token, "turned off")
             return
+        if wanted.confirmed_at is None:
+            await self.notices.drop(row.id, token, "the address is not confirmed")
+            return
+        free_at = await self.notices.free_at(row.person_id, time.time())
+        if free_at is not None:
+            await self.notices.postpone(row.id, token, free_at)
+            return
         table = await self.store.table(row.table_id)
         if table is None:
             await self.notices.drop(row.id, token, "the table is gone")
             return
-        message = compose(
-            Mail(row.kind, row.table_id, table.game, row.id),
-            wanted.address,
-            wanted.language,
-            self.config.sender,
-            self.config.public_url,
-            unsubscribe_token(self.key, row.person_id, row.kind),
-        )
         try:
+            # Inside the try: a mail that cannot be made is a failed try, not a row left held.
+            message = compose(
+                Mail(row.kind, row.table_id, table.game, row.id),
+                wanted.address,
+                wanted.language,
+                self.config.sender,
+                self.config.public_url,
+                unsubscribe_token(self.key, row.person_id, row.kind),
+            )
             await self._deliver(message)
         except Exception as error:
-            reason = f"{type(error).__name__}: {error}"
-            log.warning("notification %s not sent (try %s): %s", row.id, row.attempts + 1, reason)
-            await self.notices.mark_failed(row, token, reason, self.config.first_wait)
+            # The details are the operator's (the log); the person sees a reason of the
+            # catalogue, which names no host, port or server's words.
+            log.warning(
+                "notification %s not sent (try %s): %s: %s",
+                row.id, row.attempts + 1, type(error).__name__, error,
+            )  # fmt: skip
+            await self.notices.mark_failed(
+                row, token, failure_reason(error), self.config.first_wait
+            )
             return
         await self.notices.mark_sent(row.id, token)
+
+    async def send_confirmation(self, person_id: str, address: str, language: str) -> None:
+        """The confirmation mail to a new address; a failure is logged (saving the
+        settings again sends another)."""
+        try:
+            message = compose_confirmation(
+                address,
+                language,
+                self.config.sender,
+                self.config.public_url,
+                confirm_token(self.key, person_id, address),
+            )
+            await self._deliver(message)
+        except Exception:
+            log.warning("confirmation mail of %s not sent", person_id, exc_info=True)
 
     async def _deliver(self, message: EmailMessage) -> None:
         import aiosmtplib
@@ -314,4 +421,10 @@ def start_mail(settings: Settings, hub: Hub, store: Store, key: SigningKey) -> N
         settings.mail_retry_seconds,
     )
     hub.notices.enabled = True
-    hub.spawn(MailSender(hub.notices, store, key, config).run())
+    sender = MailSender(hub.notices, store, key, config)
+
+    async def confirm(person_id: str, address: str, language: str) -> None:
+        hub.spawn(sender.send_confirmation(person_id, address, language))
+
+    hub.notices.confirmer = confirm
+    hub.spawn(sender.run())

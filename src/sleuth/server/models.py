@@ -219,6 +219,9 @@ class MailSettingsRow(Base):
     invited: Mapped[bool] = mapped_column(Boolean)
     clock_low: Mapped[bool] = mapped_column(Boolean)
     updated_at: Mapped[float] = mapped_column(Float)
+    # None until the link of the confirmation mail is opened: nothing else goes to it before.
+    confirmed_at: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
+    confirm_sent_at: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
 
 
 class NotificationRow(Base):

@@ -22,10 +22,10 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import delete, or_, select, update
+from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -47,6 +47,8 @@ MAX_ATTEMPTS = 8  # tries of one mail before it is given up
 LONGEST_WAIT = 3600.0  # seconds between two tries at most
 LEASE_SECONDS = 120.0  # a taken row's hold: longer than one mail's send may take
 ERROR_CHARS = 500  # of a failed send's error, kept for the person's settings
+HOURLY_CAP = 30  # mails to one person in any hour: the rest wait for the hour to pass
+HOUR = 3600.0
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,8 @@ class Notices:
         # Set when this process queues a row, so that its sender need not wait for its poll.
         self.queued = asyncio.Event()
         self.pushed = asyncio.Event()
+        # Sends a confirmation mail (person, address, language); set by ``mail.start_mail``.
+        self.confirmer: Callable[[str, str, str], Awaitable[None]] | None = None
 
     @property
     def database(self) -> Database:
@@ -144,7 +148,10 @@ class Notices:
             rows = []
             if self.enabled:
                 mailed = _wanted(session, MailSettingsRow, people)
-                rows += [row(e, MAIL, 0) for e in events if _asked(mailed, e)]
+                # Nothing goes to an address its person has not confirmed (a stranger's, typed in).
+                rows += [
+                    row(e, MAIL, 0) for e in events if _asked(mailed, e) and _confirmed(mailed, e)
+                ]
             if self.push_enabled:
                 pushed = _wanted(session, PushSettingsRow, people)
                 browsers = _subscriptions(session, people)
@@ -239,6 +246,25 @@ class Notices:
         )
         await self._db.write(lambda session: session.execute(change))
 
+    async def postpone(self, row_id: int, token: str, until: float) -> None:
+        """A row held back by the hourly cap: tried again at ``until``, no try counted."""
+        change = (
+            update(NotificationRow)
+            .where(NotificationRow.id == row_id, NotificationRow.claimed_by == token)
+            .values(next_try_at=until, claimed_until=None)
+        )
+        await self._db.write(lambda session: session.execute(change))
+
+    async def free_at(self, person_id: str, now: float) -> float | None:
+        """When the person may be mailed again if the hourly cap is reached, else None."""
+        query = select(func.count(), func.min(NotificationRow.sent_at)).where(
+            NotificationRow.person_id == person_id, NotificationRow.sent_at > now - HOUR
+        )
+        count, oldest = await self._db.read(lambda session: session.execute(query).one())
+        if count < HOURLY_CAP or oldest is None:
+            return None
+        return float(oldest) + HOUR
+
     async def drop(self, row_id: int, token: str, reason: str) -> None:
         """A row not to send (its person turned the kind off, or has no address now)."""
         change = (
@@ -255,6 +281,15 @@ class Notices:
 
     async def save_settings(self, row: MailSettingsRow) -> None:
         await self._db.write(lambda session: session.merge(row))
+
+    async def confirm(self, person_id: str, address: str) -> bool:
+        """The address confirmed, if it is still the person's; whether it is."""
+        change = (
+            update(MailSettingsRow)
+            .where(MailSettingsRow.person_id == person_id, MailSettingsRow.address == address)
+            .values(confirmed_at=func.coalesce(MailSettingsRow.confirmed_at, time.time()))
+        )
+        return await self._db.write(lambda session: bool(session.execute(change).rowcount))  # type: ignore[attr-defined]
 
     async def forget(self, person_id: str) -> None:
         """The person's address gone, and every mail to them not yet sent."""
@@ -311,6 +346,10 @@ def _wanted(session: Session, table: Choices, people: set[str]) -> dict[str, obj
 def _asked(choices: dict[str, object], event: Event) -> bool:
     chosen = choices.get(event.person_id)
     return chosen is not None and bool(getattr(chosen, event.kind))
+
+
+def _confirmed(choices: dict[str, object], event: Event) -> bool:
+    return getattr(choices.get(event.person_id), "confirmed_at", None) is not None
 
 
 def _subscriptions(session: Session, people: set[str]) -> dict[str, list[int]]:

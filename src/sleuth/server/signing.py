@@ -45,6 +45,12 @@ class SigningKey:
         except RecordError as error:
             raise ValueError(str(error)) from None
 
+    def for_domain(self, tag: str) -> SigningKey:
+        """A key of its own for one use (mail links): what it signs never verifies as a
+        record signed with this key, nor a record as one of its signatures."""
+        derived = hmac.new(self._key, b"sleuth-domain:" + tag.encode(), hashlib.sha256)
+        return SigningKey(derived.digest())
+
     def sign(self, record: Mapping[str, JSONValue]) -> dict[str, JSONValue]:
         """The record with its signature in it."""
         return sign_record(record, self._key)

@@ -92,6 +92,7 @@ async def _prove(request: Request, app: Services, holder: Holder, password: str)
     """Refused unless ``password`` is the account's (counted as a sign-in attempt)."""
     await _limit(request, app, holder.account)
     if not await app.accounts.check_password(holder.person.id, password):
+        await app.sign_ins.failed(_address(request), holder.account)
         raise HTTPException(403, "wrong password")
 
 
@@ -139,6 +140,7 @@ async def sign_in(
     await _limit(request, app, body.name)
     signed = await app.accounts.sign_in(body.name, body.password, device_of(request))
     if signed is None:
+        await app.sign_ins.failed(_address(request), body.name)
         raise HTTPException(401, WRONG)
     if before is not None:
         await app.accounts.sign_out(before.id, request.cookies.get(COOKIE, ""))

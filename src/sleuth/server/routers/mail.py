@@ -20,7 +20,7 @@ from pydantic import StringConstraints
 from sleuth.i18n import LANGUAGES, N_, choose_language, translate
 
 from ..deps import Checked, Services, ServicesDep
-from ..mail import check_address, read_unsubscribe_token
+from ..mail import check_address, read_confirm_token, read_unsubscribe_token, token_person
 from ..models import MailSettingsRow
 from ..notify import GAME_OVER, KINDS, YOUR_MOVE
 from ..schemas import Strict
@@ -28,6 +28,9 @@ from .account import SignedInHolder
 
 router = APIRouter(tags=["mail"])
 NO_MAIL = "this server sends no mail (it was started without --smtp)"
+# Seconds before saving an unconfirmed address again sends another confirmation mail: one
+# account cannot make the service mail a stranger more than a few times an hour.
+CONFIRM_AGAIN = 600.0
 BAD_LINK = "this unsubscribe link is not one of this server's (copy the whole link from the mail)"
 
 
@@ -47,9 +50,11 @@ class MailSettingsOut(Strict):
     game_over: bool
     invited: bool
     clock_low: bool
-    # The newest mail's last try failed (the channel is failing): why, as the server said.
+    # The newest mail's last try failed (the channel is failing): why, in a general word.
     failing: str | None
     sends_mail: bool
+    # False until the link of the confirmation mail sent to the address is opened.
+    confirmed: bool
 
 
 def _mail_on(app: Services) -> None:
@@ -64,17 +69,30 @@ async def mail_settings(
     """The account's e-mail notifications (no address: none)."""
     person_id = holder.person.id
     row = await app.hub.notices.settings(person_id)
-    failing = await app.hub.notices.last_failure(person_id)
+    failure = await app.hub.notices.last_failure(person_id)
     enabled = app.hub.notices.enabled
+    language = row.language if row is not None else None
+    language = language or choose_language(request.headers.get("accept-language"))
+    # Stored as a reason of the catalogue (``mail.failure_reason``), shown in their language.
+    failing = None if failure is None else translate(language, failure)
     if row is None:
-        language = choose_language(request.headers.get("accept-language"))
         off = dict.fromkeys(KINDS, False)
         return MailSettingsOut(
-            address=None, language=language, failing=failing, sends_mail=enabled, **off
+            address=None,
+            language=language,
+            failing=failing,
+            sends_mail=enabled,
+            confirmed=False,
+            **off,
         )
     kinds = {kind: bool(getattr(row, kind)) for kind in KINDS}
     return MailSettingsOut(
-        address=row.address, language=row.language, failing=failing, sends_mail=enabled, **kinds
+        address=row.address,
+        language=row.language,
+        failing=failing,
+        sends_mail=enabled,
+        confirmed=row.confirmed_at is not None,
+        **kinds,
     )
 
 
@@ -101,14 +119,27 @@ async def set_mail_settings(
     if language not in LANGUAGES:
         raise HTTPException(400, f"language: {language!r} is not one of {', '.join(LANGUAGES)}")
     kinds = {kind: getattr(body, kind) for kind in KINDS}
+    notices = app.hub.notices
+    before = await notices.settings(holder.person.id)
+    same = before is not None and before.address == address
+    now = time.time()
     row = MailSettingsRow(
         person_id=holder.person.id,
         address=address,
         language=language,
-        updated_at=time.time(),
+        updated_at=now,
+        # A new address is unconfirmed: nothing goes to it but its confirmation mail.
+        confirmed_at=before.confirmed_at if same and before is not None else None,
+        confirm_sent_at=before.confirm_sent_at if same and before is not None else None,
         **kinds,
     )
-    await app.hub.notices.save_settings(row)
+    last_sent = row.confirm_sent_at
+    ask = row.confirmed_at is None and (last_sent is None or now - last_sent >= CONFIRM_AGAIN)
+    if ask:
+        row.confirm_sent_at = now
+    await notices.save_settings(row)
+    if ask and notices.confirmer is not None:
+        await notices.confirmer(holder.person.id, address, language)
     return await mail_settings(request, app, holder)
 
 
@@ -131,6 +162,12 @@ WHAT = {
 ASK = N_("Stop the %(what)s?")
 STOP_BUTTON = N_("Stop them")
 STOPPED = N_("Done: no more %(what)s. Your account's settings can turn them on again.")
+
+CONFIRMED = N_("Address confirmed: Sleuth's notifications will be sent to %(address)s.")
+NOT_CONFIRMED = N_(
+    "This link confirms no address: it is not one of this server's, or the address was "
+    "changed after it was sent."
+)
 
 # The pages below have no script, style or image: nothing else may load.
 PAGE_POLICY = "default-src 'none'; form-action 'self'; frame-ancestors 'none'"
@@ -174,3 +211,21 @@ async def unsubscribe(token: str, app: ServicesDep) -> HTMLResponse:
     await app.hub.notices.turn_off(person_id, kind)
     done = translate(language, STOPPED) % {"what": translate(language, WHAT[kind])}
     return _page(language, done, f"<p>{html.escape(done)}</p>")
+
+
+# --- the confirmation link --------------------------------------------------------------------
+
+
+@router.get("/mail/confirm/{token}", include_in_schema=False)
+async def confirm_address(token: str, app: ServicesDep) -> HTMLResponse:
+    """Confirm the address of the token's person, if the token is for that address."""
+    person_id = token_person(token)
+    row = await app.hub.notices.settings(person_id)
+    address = row.address if row is not None else None
+    language = row.language if row is not None else "en"
+    if not read_confirm_token(app.key, token, address) or address is None:
+        text = translate(language, NOT_CONFIRMED)
+        return _page(language, text, f"<p>{html.escape(text)}</p>", 404)
+    await app.hub.notices.confirm(person_id, address)
+    text = translate(language, CONFIRMED) % {"address": address}
+    return _page(language, text, f"<p>{html.escape(text)}</p>")
