@@ -204,32 +204,43 @@ class Accounts:
         mine = secret_hash(cookie_secret)
         return [(row, row.secret_hash == mine) for row in rows]
 
-    async def end_session(self, person_id: str, session_id: str) -> bool:
-        """End one of the person's sessions; False if they have none by that id."""
-        query = delete(SessionRow).where(
+    async def end_session(self, person_id: str, session_id: str) -> set[str]:
+        """End one of the person's sessions: its cookie's hash (none if they have no session
+        by that id), for closing what it opened."""
+        query = select(SessionRow.secret_hash).where(
             SessionRow.person_id == person_id, SessionRow.id == session_id
         )
 
-        def work(session: Session) -> int:
-            return int(getattr(session.execute(query), "rowcount", 0) or 0)
+        def work(session: Session) -> set[str]:
+            ended = set(session.scalars(query))
+            session.execute(delete(SessionRow).where(SessionRow.secret_hash.in_(ended)))
+            return ended
 
-        return await self._store.change_person(person_id, work) > 0
+        return await self._store.change_person(person_id, work)
 
-    async def sign_out(self, person_id: str, cookie_secret: str) -> None:
-        query = delete(SessionRow).where(SessionRow.secret_hash == secret_hash(cookie_secret))
+    async def sign_out(self, person_id: str, cookie_secret: str) -> set[str]:
+        """End this browser's session (if it is one): its cookie's hash."""
+        ended = secret_hash(cookie_secret)
+        query = delete(SessionRow).where(SessionRow.secret_hash == ended)
         await self._store.change_person(person_id, lambda session: session.execute(query))
+        return {ended}
 
     async def check_password(self, person_id: str, password: str) -> bool:
         account = await self.of(person_id)
         hashed = None if account is None else account.password_hash
         return await self.passwords.verify(hashed, password) and account is not None
 
-    async def change_password(self, person_id: str, new: str, cookie_secret: str) -> None:
-        """The new password's hash; every session but this browser's ended."""
+    async def change_password(self, person_id: str, new: str, cookie_secret: str) -> set[str]:
+        """The new password's hash; every session but this browser's ended (their cookies'
+        hashes returned)."""
         hashed = await self.passwords.hash(new)
         keep = secret_hash(cookie_secret)
+        others = select(SessionRow.secret_hash).where(
+            SessionRow.person_id == person_id, SessionRow.secret_hash != keep
+        )
 
-        def work(session: Session) -> None:
+        def work(session: Session) -> set[str]:
+            ended = set(session.scalars(others))
             session.execute(
                 update(AccountRow)
                 .where(AccountRow.person_id == person_id)
@@ -240,17 +251,22 @@ class Accounts:
                     SessionRow.person_id == person_id, SessionRow.secret_hash != keep
                 )
             )
+            return ended
 
-        await self._store.change_person(person_id, work)
+        return await self._store.change_person(person_id, work)
 
-    async def delete(self, person_id: str) -> None:
+    async def delete(self, person_id: str) -> set[str]:
         """The account, its sessions, passkeys, name and chat names gone; the person's row
         stays as ``deleted player``, opened by no cookie, so finished tables keep their
-        seats and records."""
+        seats and records. The hashes of every cookie that opened the person, returned."""
+        sessions = select(SessionRow.secret_hash).where(SessionRow.person_id == person_id)
 
-        def work(session: Session) -> None:
+        def work(session: Session) -> set[str]:
             person = session.get(PersonRow, person_id)
             old_name = "" if person is None else person.name
+            ended = set(session.scalars(sessions))
+            if person is not None:
+                ended.add(person.secret_hash)
             session.execute(delete(SessionRow).where(SessionRow.person_id == person_id))
             session.execute(delete(PasskeyRow).where(PasskeyRow.person_id == person_id))
             session.execute(delete(AccountRow).where(AccountRow.person_id == person_id))
@@ -269,8 +285,9 @@ class Accounts:
                     )
                     .values(name=DELETED_NAME)
                 )
+            return ended
 
-        await self._store.change_person(person_id, work)
+        return await self._store.change_person(person_id, work)
 
 
 def _person(person_id: str, name: str) -> PersonRow:

@@ -41,6 +41,9 @@ BINARY = problem("malformed", "messages are JSON text, not binary")
 TOO_LARGE = problem("too_large", "a message is at most %(bytes)s bytes")
 SEAT_GONE = problem("forbidden", "this channel no longer holds its seat")
 SPECTATOR = problem("forbidden", "a spectator only watches")
+SESSION_ENDED = problem(
+    "signed_out", "the session that opened this channel has ended: sign in again to play"
+)
 NO_BOT_HERE = problem("not_a_bot", "seat %(seat)s is not played by a bot")
 BOT_ALREADY = problem("a_bot_already", "seat %(seat)s is played by a bot already")
 

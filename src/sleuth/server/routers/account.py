@@ -141,7 +141,9 @@ async def sign_in(
     if signed is None:
         raise HTTPException(401, WRONG)
     if before is not None:
-        await app.accounts.sign_out(before.id, request.cookies.get(COOKIE, ""))
+        app.hub.end_sessions(
+            await app.accounts.sign_out(before.id, request.cookies.get(COOKIE, ""))
+        )
     set_session_cookie(response, app, signed)
     return AccountOut(id=signed.person_id, name=signed.name, account=signed.account)
 
@@ -151,7 +153,9 @@ async def sign_out(
     request: Request, response: Response, app: ServicesDep, holder: SignedInHolder
 ) -> None:
     """End this browser's session: it is nobody until it signs in again."""
-    await app.accounts.sign_out(holder.person.id, request.cookies.get(COOKIE, ""))
+    app.hub.end_sessions(
+        await app.accounts.sign_out(holder.person.id, request.cookies.get(COOKIE, ""))
+    )
     response.delete_cookie(COOKIE)
 
 
@@ -172,7 +176,12 @@ async def sessions(request: Request, app: ServicesDep, holder: SignedInHolder) -
 )
 async def end_session(session_id: str, app: ServicesDep, holder: SignedInHolder) -> None:
     """Sign one browser out (this one too, if named)."""
-    ended = len(session_id) <= 32 and await app.accounts.end_session(holder.person.id, session_id)
+    ended = (
+        set()
+        if len(session_id) > 32
+        else await app.accounts.end_session(holder.person.id, session_id)
+    )
+    app.hub.end_sessions(ended)
     if not ended:
         raise HTTPException(404, f"no session {session_id[:32]!r} of this account")
 
@@ -188,7 +197,8 @@ async def change_password(
     """A new password; every other browser is signed out."""
     await _prove(request, app, holder, body.password)
     cookie = request.cookies.get(COOKIE, "")
-    await app.accounts.change_password(holder.person.id, body.new_password, cookie)
+    ended = await app.accounts.change_password(holder.person.id, body.new_password, cookie)
+    app.hub.end_sessions(ended)
 
 
 @router.delete(
@@ -207,7 +217,7 @@ async def delete_account(
     their seats and records under "deleted player"."""
     person = holder.person
     await _prove(request, app, holder, body.password)
-    await app.accounts.delete(person.id)
+    app.hub.end_sessions(await app.accounts.delete(person.id))
     for owner in app.hub.tables.values():  # the tables this process holds in memory
         for seat in owner.live.seats:
             if seat.person_id == person.id:
