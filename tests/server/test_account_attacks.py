@@ -5,6 +5,7 @@ passkey that outlives a password change."""
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 import httpx
@@ -14,6 +15,7 @@ from support.game_cases import kit_for
 
 from .client import Person, SeatClient, closed_code
 from .conftest import Server
+from .soft_passkey import SoftPasskey
 
 SHORT = kit_for(lambda cases: cases.fronts.short).name
 PASSWORD = "correct horse battery"
@@ -77,3 +79,77 @@ async def test_a_session_that_ends_closes_the_channels_it_opened(launch: Any, wa
 
             assert await closed_code(channel) == SIGNED_OUT
             assert channel.frames[seen:] == []
+
+
+async def add_passkey(client: httpx.AsyncClient, passkey: SoftPasskey, body: Any) -> int:
+    """Ask for the options with ``body``, answer them: the status of the first refusal."""
+    options = await client.post("/api/account/passkeys/register/options", json=body)
+    if options.status_code != 200:
+        return options.status_code
+    answer = passkey.create(options.json())
+    added = await client.post("/api/account/passkeys/register", json={"credential": answer})
+    return added.status_code
+
+
+async def passkey_sign_in(server: Server, passkey: SoftPasskey) -> int:
+    async with device(server) as anywhere:
+        options = await anywhere.post("/api/account/passkeys/sign-in/options", json={})
+        answer = passkey.get(options.json())
+        signed = await anywhere.post("/api/account/passkeys/sign-in", json={"credential": answer})
+        return signed.status_code
+
+
+async def test_an_old_session_alone_cannot_add_a_passkey(launch: Any) -> None:
+    server: Server = launch()
+    async with device(server) as owner, device(server) as thief:
+        await owner.post("/api/account", json={"name": "Ann", "password": PASSWORD})
+        # The session began an hour ago (the cookie left open on a shared computer).
+        with sqlite3.connect(server.db.removeprefix("sqlite:///")) as database:
+            database.execute("UPDATE account_sessions SET created_at = created_at - 3600")
+        thief.cookies.set("sleuth_id", str(owner.cookies["sleuth_id"]))
+        passkey = SoftPasskey(server.http)
+
+        refused = await thief.post("/api/account/passkeys/register/options", json={})
+        assert (refused.status_code, refused.json()) == (
+            403,
+            {
+                "detail": "adding a passkey needs the account's password, or a sign-in on this "
+                "browser in the last 10 minutes",
+                "problem": "password_needed",
+                "template": "adding a passkey needs the account's password, or a sign-in on "
+                "this browser in the last %(minutes)s minutes",
+                "values": {"minutes": 10},
+            },
+        )
+        wrong = await thief.post("/api/account/passkeys/register/options", json={"password": "no"})
+        assert (wrong.status_code, wrong.json()) == (403, {"detail": "wrong password"})
+        assert (await owner.get("/api/account/passkeys")).json() == []
+        # The password proves it: the owner adds one from the same old session.
+        assert await add_passkey(owner, passkey, {"password": PASSWORD}) == 201
+        assert [k["id"] for k in (await owner.get("/api/account/passkeys")).json()] == [passkey.id]
+
+
+async def test_a_password_change_removes_the_passkeys_a_thief_added(launch: Any) -> None:
+    server: Server = launch()
+    async with device(server) as owner, device(server) as thief:
+        await owner.post("/api/account", json={"name": "Ann", "password": PASSWORD})
+        thief.cookies.set("sleuth_id", str(owner.cookies["sleuth_id"]))
+        stolen = SoftPasskey(server.http)
+        assert await add_passkey(thief, stolen, {}) == 201  # a fresh session may
+
+        body = {"password": PASSWORD, "new_password": "another secret"}
+        changed = await owner.post("/api/account/password", json=body)
+        assert (changed.status_code, changed.json()) == (
+            200,
+            {"passkeys_removed": 1, "passkeys_left": 0},
+        )
+        assert await passkey_sign_in(server, stolen) == 401
+        assert (await owner.get("/api/account/passkeys")).json() == []
+
+        # Kept when asked: the answer says how many still sign in.
+        own = SoftPasskey(server.http)
+        assert await add_passkey(owner, own, {"password": "another secret"}) == 201
+        keep: dict[str, Any] = {"password": "another secret", "new_password": PASSWORD}
+        kept = await owner.post("/api/account/password", json=keep | {"remove_passkeys": False})
+        assert kept.json() == {"passkeys_removed": 0, "passkeys_left": 1}
+        assert await passkey_sign_in(server, own) == 200

@@ -129,6 +129,13 @@ class SignedIn:
     secret: str  # the new session's cookie secret
 
 
+@dataclass(frozen=True)
+class PasswordChanged:
+    ended: set[str]  # the hashes of the sessions' cookies ended
+    passkeys_removed: int
+    passkeys_left: int
+
+
 class Accounts:
     def __init__(self, database: Database, store: Store, passwords: Passwords) -> None:
         self._db = database
@@ -230,17 +237,30 @@ class Accounts:
         hashed = None if account is None else account.password_hash
         return await self.passwords.verify(hashed, password) and account is not None
 
-    async def change_password(self, person_id: str, new: str, cookie_secret: str) -> set[str]:
-        """The new password's hash; every session but this browser's ended (their cookies'
-        hashes returned)."""
+    async def signed_in_at(self, cookie_secret: str) -> float | None:
+        """When this browser's session began (None: it is no session)."""
+        query = select(SessionRow.created_at).where(
+            SessionRow.secret_hash == secret_hash(cookie_secret)
+        )
+        return await self._db.read(lambda session: session.scalar(query))
+
+    async def change_password(
+        self, person_id: str, new: str, cookie_secret: str, remove_passkeys: bool
+    ) -> PasswordChanged:
+        """The new password's hash; every session but this browser's ended, and the
+        passkeys removed if asked."""
         hashed = await self.passwords.hash(new)
         keep = secret_hash(cookie_secret)
         others = select(SessionRow.secret_hash).where(
             SessionRow.person_id == person_id, SessionRow.secret_hash != keep
         )
+        passkeys = select(PasskeyRow.id).where(PasskeyRow.person_id == person_id)
 
-        def work(session: Session) -> set[str]:
+        def work(session: Session) -> PasswordChanged:
             ended = set(session.scalars(others))
+            held = len(list(session.scalars(passkeys)))
+            if remove_passkeys:
+                session.execute(delete(PasskeyRow).where(PasskeyRow.person_id == person_id))
             session.execute(
                 update(AccountRow)
                 .where(AccountRow.person_id == person_id)
@@ -251,7 +271,8 @@ class Accounts:
                     SessionRow.person_id == person_id, SessionRow.secret_hash != keep
                 )
             )
-            return ended
+            removed = held if remove_passkeys else 0
+            return PasswordChanged(ended, removed, held - removed)
 
         return await self._store.change_person(person_id, work)
 

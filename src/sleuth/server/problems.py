@@ -137,6 +137,11 @@ AWAY_TOO_SHORT = {
     ),
 }
 SIT_WHO = problem("no_identity", "sit: POST /api/people with a display name first")
+PASSKEY_NEEDS_PASSWORD = problem(
+    "password_needed",
+    "adding a passkey needs the account's password, or a sign-in on this browser in the last "
+    "%(minutes)s minutes",
+)
 SIT_NOT_PERSON = problem("not_a_person", "sit: seat %(seat)s is not a person's seat")
 
 

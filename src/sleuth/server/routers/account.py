@@ -23,6 +23,7 @@ from ..schemas import (
     AccountOut,
     DeviceOut,
     ExportOut,
+    PasswordChangedOut,
     PasswordChangeIn,
     PasswordIn,
     SignInIn,
@@ -88,7 +89,7 @@ async def account_holder(person: MaybePerson, app: ServicesDep) -> Holder:
 SignedInHolder = Annotated[Holder, Depends(account_holder)]
 
 
-async def _prove(request: Request, app: Services, holder: Holder, password: str) -> None:
+async def prove(request: Request, app: Services, holder: Holder, password: str) -> None:
     """Refused unless ``password`` is the account's (counted as a sign-in attempt)."""
     await _limit(request, app, holder.account)
     if not await app.accounts.check_password(holder.person.id, password):
@@ -193,12 +194,18 @@ async def end_session(session_id: str, app: ServicesDep, holder: SignedInHolder)
 )
 async def change_password(
     body: PasswordChangeIn, request: Request, app: ServicesDep, holder: SignedInHolder
-) -> None:
-    """A new password; every other browser is signed out."""
-    await _prove(request, app, holder, body.password)
+) -> PasswordChangedOut:
+    """A new password; every other browser is signed out, and the account's passkeys are
+    removed (unless ``remove_passkeys`` is false: the answer says how many are left)."""
+    await prove(request, app, holder, body.password)
     cookie = request.cookies.get(COOKIE, "")
-    ended = await app.accounts.change_password(holder.person.id, body.new_password, cookie)
-    app.hub.end_sessions(ended)
+    changed = await app.accounts.change_password(
+        holder.person.id, body.new_password, cookie, body.remove_passkeys
+    )
+    app.hub.end_sessions(changed.ended)
+    return PasswordChangedOut(
+        passkeys_removed=changed.passkeys_removed, passkeys_left=changed.passkeys_left
+    )
 
 
 @router.delete(
@@ -216,7 +223,7 @@ async def delete_account(
     """The account, its name, its sessions and its chat names gone; finished tables keep
     their seats and records under "deleted player"."""
     person = holder.person
-    await _prove(request, app, holder, body.password)
+    await prove(request, app, holder, body.password)
     app.hub.end_sessions(await app.accounts.delete(person.id))
     for owner in app.hub.tables.values():  # the tables this process holds in memory
         for seat in owner.live.seats:
