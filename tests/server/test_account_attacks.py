@@ -153,3 +153,45 @@ async def test_a_password_change_removes_the_passkeys_a_thief_added(launch: Any)
         kept = await owner.post("/api/account/password", json=keep | {"remove_passkeys": False})
         assert kept.json() == {"passkeys_removed": 0, "passkeys_left": 1}
         assert await passkey_sign_in(server, own) == 200
+
+
+async def test_a_passkey_added_twice_or_too_long_is_refused_by_name(launch: Any) -> None:
+    server: Server = launch()
+    async with device(server) as ann, device(server) as bob:
+        await ann.post("/api/account", json={"name": "Ann", "password": PASSWORD})
+        await bob.post("/api/account", json={"name": "Bob", "password": PASSWORD})
+        passkey = SoftPasskey(server.http)
+        assert await add_passkey(ann, passkey, {}) == 201
+        taken = {
+            "detail": "this passkey is added to an account already",
+            "problem": "passkey_taken",
+            "template": "this passkey is added to an account already",
+            "values": {},
+        }
+        for client in (ann, bob):  # the same credential again, with a challenge of its own
+            options = await client.post("/api/account/passkeys/register/options", json={})
+            answer = passkey.create(options.json())
+            again = await client.post("/api/account/passkeys/register", json={"credential": answer})
+            assert (again.status_code, again.json()) == (409, taken)
+        assert [k["id"] for k in (await ann.get("/api/account/passkeys")).json()] == [passkey.id]
+        assert (await bob.get("/api/account/passkeys")).json() == []
+
+        # 301 bytes: 402 characters of base64url, past the column's 400.
+        long = SoftPasskey(server.http, credential_id=bytes(301))
+        options = await bob.post("/api/account/passkeys/register/options", json={})
+        answer = long.create(options.json())
+        refused = await bob.post("/api/account/passkeys/register", json={"credential": answer})
+        assert (refused.status_code, refused.json()) == (
+            400,
+            {
+                "detail": "a passkey's id is at most 400 bytes",
+                "problem": "passkey_id_too_long",
+                "template": "a passkey's id is at most %(bytes)s bytes",
+                "values": {"bytes": 400},
+            },
+        )
+        assert (await bob.get("/api/account/passkeys")).json() == []
+        # The challenge was not spent on it: a passkey of a fitting id still answers it.
+        fitting = SoftPasskey(server.http).create(options.json())
+        added = await bob.post("/api/account/passkeys/register", json={"credential": fitting})
+        assert added.status_code == 201

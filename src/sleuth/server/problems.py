@@ -142,6 +142,8 @@ PASSKEY_NEEDS_PASSWORD = problem(
     "adding a passkey needs the account's password, or a sign-in on this browser in the last "
     "%(minutes)s minutes",
 )
+PASSKEY_TAKEN = problem("passkey_taken", "this passkey is added to an account already")
+PASSKEY_ID_TOO_LONG = problem("passkey_id_too_long", "a passkey's id is at most %(bytes)s bytes")
 SIT_NOT_PERSON = problem("not_a_person", "sit: seat %(seat)s is not a person's seat")
 
 

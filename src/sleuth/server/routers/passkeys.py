@@ -11,7 +11,7 @@ from fastapi import APIRouter, HTTPException, Request, Response
 
 from .. import problems
 from ..deps import COOKIE, Checked, ServicesDep
-from ..passkeys import PasskeyRefused, RelyingParty
+from ..passkeys import PasskeyRefused, PasskeyTaken, RelyingParty
 from ..schemas import AccountOut, PasskeyIn, PasskeyOptionsIn, PasskeyOut
 from .account import (
     LIMITED,
@@ -74,7 +74,11 @@ async def register_options(
     "/register",
     status_code=201,
     dependencies=[Checked],
-    responses={400: {"description": "not accepted"}, 401: {"description": "not signed in"}},
+    responses={
+        400: {"description": "not accepted"},
+        401: {"description": "not signed in"},
+        409: {"description": "an account has this passkey already"},
+    },
 )
 async def register(
     body: PasskeyIn, request: Request, app: ServicesDep, holder: SignedInHolder
@@ -86,7 +90,9 @@ async def register(
             holder.person.id, body.credential, party, device_of(request)
         )
     except PasskeyRefused as error:
-        raise HTTPException(400, str(error)) from None
+        raise HTTPException(400, problems.said_or_text(error)) from None
+    except PasskeyTaken:
+        raise HTTPException(409, problems.PASSKEY_TAKEN()) from None
     return PasskeyOut(id=row.id, device=row.device, created_at=row.created_at)
 
 
