@@ -195,3 +195,26 @@ async def test_a_passkey_added_twice_or_too_long_is_refused_by_name(launch: Any)
         fitting = SoftPasskey(server.http).create(options.json())
         added = await bob.post("/api/account/passkeys/register", json={"credential": fitting})
         assert added.status_code == 201
+
+
+async def test_an_account_name_with_an_invisible_character_or_too_long_a_key_is_refused(
+    launch: Any,
+) -> None:
+    server: Server = launch()
+    async with device(server) as client:
+        # U+FDFA is one character that NFKC writes out as 18: nine of them make 162.
+        for name, problem in (
+            ("Ann\u200b", "an account's name may not hold an invisible character (U+200B)"),
+            ("\u2066Ann", "an account's name may not hold an invisible character (U+2066)"),
+            (
+                "\ufdfa" * 9,
+                "this name is too long once its characters are written out: at most 160",
+            ),
+        ):
+            refused = await client.post("/api/account", json={"name": name, "password": PASSWORD})
+            assert (refused.status_code, refused.json()["detail"]) == (400, problem)
+            assert refused.json()["problem"] == "bad_name"
+        assert (await client.get("/api/people/session")).json() == {"person": None, "account": None}
+        assert "sleuth_id" not in client.cookies
+        fits = await client.post("/api/account", json={"name": "\ufdfa" * 8, "password": PASSWORD})
+        assert fits.status_code == 201

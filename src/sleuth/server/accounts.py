@@ -25,6 +25,9 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from sleuth.core.said import Said
+
+from . import problems
 from .db import Database
 from .models import (
     AccountRow,
@@ -47,6 +50,21 @@ DEVICE_CHARS = 100
 def name_key(name: str) -> str:
     """A name as compared: ``Ann``, ``ANN`` and ``Ａｎｎ`` are one account."""
     return unicodedata.normalize("NFKC", name).casefold()
+
+
+NAME_KEY_CHARS = 160  # the accounts' name_key column, String(160)
+
+
+def name_problem(name: str) -> Said | None:
+    """Why ``name`` cannot be an account's, or None. A format character (U+200B, a
+    direction mark) would make names that look alike and are not one account; a name
+    whose compared form outgrows its column would not be stored."""
+    hidden = next((c for c in name if unicodedata.category(c) == "Cf"), None)
+    if hidden is not None:
+        return problems.NAME_HIDDEN_CHARACTER(character=f"U+{ord(hidden):04X}")
+    if len(name_key(name)) > NAME_KEY_CHARS:
+        return problems.NAME_KEY_TOO_LONG(chars=NAME_KEY_CHARS)
+    return None
 
 
 class NameTaken(Exception):

@@ -144,6 +144,12 @@ PASSKEY_NEEDS_PASSWORD = problem(
 )
 PASSKEY_TAKEN = problem("passkey_taken", "this passkey is added to an account already")
 PASSKEY_ID_TOO_LONG = problem("passkey_id_too_long", "a passkey's id is at most %(bytes)s bytes")
+NAME_HIDDEN_CHARACTER = problem(
+    "bad_name", "an account's name may not hold an invisible character (%(character)s)"
+)
+NAME_KEY_TOO_LONG = problem(
+    "bad_name", "this name is too long once its characters are written out: at most %(chars)s"
+)
 SIT_NOT_PERSON = problem("not_a_person", "sit: seat %(seat)s is not a person's seat")
 
 

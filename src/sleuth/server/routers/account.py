@@ -15,7 +15,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request, Response
 
 from sleuth.core.serialize import JSONValue
 
-from ..accounts import DELETED_NAME, AlreadySignedUp, NameTaken, SignedIn
+from ..accounts import DELETED_NAME, AlreadySignedUp, NameTaken, SignedIn, name_problem
 from ..deps import COOKIE, Checked, MaybePerson, Services, ServicesDep, count_new
 from ..jsontext import Fragment, json_bytes
 from ..models import PersonRow
@@ -100,13 +100,20 @@ async def prove(request: Request, app: Services, holder: Holder, password: str) 
     "",
     status_code=201,
     dependencies=[Checked],
-    responses={409: {"description": "the name is taken, or signed up already"}, **LIMITED},
+    responses={
+        400: {"description": "the name holds an invisible character, or is too long"},
+        409: {"description": "the name is taken, or signed up already"},
+        **LIMITED,
+    },
 )
 async def sign_up(
     body: SignUpIn, request: Request, response: Response, app: ServicesDep, guest: MaybePerson
 ) -> AccountOut:
     """An account for this browser's person (a guest keeps every seat and record), or for
     a new person; this browser is signed in to it."""
+    refused = name_problem(body.name)
+    if refused is not None:
+        raise HTTPException(400, refused)
     await _limit(request, app, None)
     if guest is None:
         await count_new("people", request, app)
