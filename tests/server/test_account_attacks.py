@@ -218,3 +218,47 @@ async def test_an_account_name_with_an_invisible_character_or_too_long_a_key_is_
         assert "sleuth_id" not in client.cookies
         fits = await client.post("/api/account", json={"name": "\ufdfa" * 8, "password": PASSWORD})
         assert fits.status_code == 201
+
+
+async def test_forgetting_the_browser_ends_its_session(launch: Any) -> None:
+    server: Server = launch()
+    async with device(server) as laptop, device(server) as phone, device(server) as old:
+        await laptop.post("/api/account", json={"name": "Ann", "password": PASSWORD})
+        signed_in = await phone.post(
+            "/api/account/sign-in", json={"name": "Ann", "password": PASSWORD}
+        )
+        assert signed_in.status_code == 200
+        cookie = str(phone.cookies["sleuth_id"])
+        assert (await phone.delete("/api/people/me")).status_code == 200
+        listed = (await laptop.get("/api/account/sessions")).json()
+        assert [s["current"] for s in listed] == [True]
+        old.cookies.set("sleuth_id", cookie)  # the forgotten cookie, kept by someone
+        assert (await old.get("/api/account")).status_code == 401
+
+
+async def test_the_export_is_counted_as_records_read(launch: Any) -> None:
+    server: Server = launch(extra=("--max-record-reads", "2/minute"))
+    async with device(server) as laptop:
+        await laptop.post("/api/account", json={"name": "Ann", "password": PASSWORD})
+        assert [(await laptop.get("/api/account/export")).status_code for _ in range(3)] == [
+            200,
+            200,
+            429,
+        ]
+
+
+async def test_a_passkey_sign_in_ends_the_browsers_session_before(launch: Any) -> None:
+    server: Server = launch()
+    async with device(server) as laptop, device(server) as old:
+        await laptop.post("/api/account", json={"name": "Ann", "password": PASSWORD})
+        passkey = SoftPasskey(server.http)
+        assert await add_passkey(laptop, passkey, {}) == 201
+        before = str(laptop.cookies["sleuth_id"])
+        options = await laptop.post("/api/account/passkeys/sign-in/options", json={})
+        answer = passkey.get(options.json())
+        signed = await laptop.post("/api/account/passkeys/sign-in", json={"credential": answer})
+        assert signed.status_code == 200
+        assert str(laptop.cookies["sleuth_id"]) != before
+        assert len((await laptop.get("/api/account/sessions")).json()) == 1
+        old.cookies.set("sleuth_id", before)
+        assert (await old.get("/api/account")).status_code == 401

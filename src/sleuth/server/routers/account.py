@@ -16,7 +16,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from sleuth.core.serialize import JSONValue
 
 from ..accounts import DELETED_NAME, AlreadySignedUp, NameTaken, SignedIn, name_problem
-from ..deps import COOKIE, Checked, MaybePerson, Services, ServicesDep, count_new
+from ..deps import COOKIE, Checked, MaybePerson, Services, ServicesDep, count_new, count_read
 from ..jsontext import Fragment, json_bytes
 from ..models import PersonRow
 from ..schemas import (
@@ -239,11 +239,20 @@ async def delete_account(
     response.delete_cookie(COOKIE)
 
 
-@router.get("/export", response_model=ExportOut, responses={401: {"description": "not signed in"}})
-async def export(app: ServicesDep, holder: SignedInHolder) -> Response:
+@router.get(
+    "/export",
+    response_model=ExportOut,
+    responses={
+        401: {"description": "not signed in"},
+        429: {"description": "too many records read from this address"},
+    },
+)
+async def export(request: Request, app: ServicesDep, holder: SignedInHolder) -> Response:
     """Every finished game of the account (up to the newest 200): the signed record of each,
-    as ``GET /api/tables/{id}/record`` gives it, and the seat the person held."""
+    as ``GET /api/tables/{id}/record`` gives it, and the seat the person held. Counted by
+    the limit on records read from one address (it replays up to 200 of them)."""
     person = holder.person
+    await count_read(request, app)
 
     def signed(record: dict[str, JSONValue]) -> dict[str, JSONValue]:
         whole = app.key.sign(record)

@@ -10,7 +10,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request, Response
 
 from .. import problems
-from ..deps import COOKIE, Checked, ServicesDep
+from ..deps import COOKIE, Checked, MaybePerson, ServicesDep
 from ..passkeys import PasskeyRefused, PasskeyTaken, RelyingParty
 from ..schemas import AccountOut, PasskeyIn, PasskeyOptionsIn, PasskeyOut
 from .account import (
@@ -111,15 +111,20 @@ async def sign_in_options(request: Request, app: ServicesDep) -> Response:
     responses={401: {"description": "not accepted"}, **LIMITED},
 )
 async def sign_in(
-    body: PasskeyIn, request: Request, response: Response, app: ServicesDep
+    body: PasskeyIn, request: Request, response: Response, app: ServicesDep, before: MaybePerson
 ) -> AccountOut:
-    """This browser signs in to the passkey's account."""
+    """This browser signs in to the passkey's account; a session it had before (of this
+    account or another) ends, as with a password."""
     await address_limit(request, app)
     party = relying_party(request, app.settings.allowed_origins)
     try:
         signed = await app.passkeys.sign_in(body.credential, party, device_of(request))
     except PasskeyRefused:
         raise HTTPException(401, NOT_ACCEPTED) from None
+    if before is not None:
+        app.hub.end_sessions(
+            await app.accounts.sign_out(before.id, request.cookies.get(COOKIE, ""))
+        )
     set_session_cookie(response, app, signed)
     return AccountOut(id=signed.person_id, name=signed.name, account=signed.account)
 
