@@ -25,6 +25,9 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from sleuth.core.said import Said
+
+from . import problems
 from .db import Database
 from .models import (
     AccountRow,
@@ -49,6 +52,21 @@ DEVICE_CHARS = 100
 def name_key(name: str) -> str:
     """A name as compared: ``Ann``, ``ANN`` and ``Ａｎｎ`` are one account."""
     return unicodedata.normalize("NFKC", name).casefold()
+
+
+NAME_KEY_CHARS = 160  # the accounts' name_key column, String(160)
+
+
+def name_problem(name: str) -> Said | None:
+    """Why ``name`` cannot be an account's, or None. A format character (U+200B, a
+    direction mark) would make names that look alike and are not one account; a name
+    whose compared form outgrows its column would not be stored."""
+    hidden = next((c for c in name if unicodedata.category(c) == "Cf"), None)
+    if hidden is not None:
+        return problems.NAME_HIDDEN_CHARACTER(character=f"U+{ord(hidden):04X}")
+    if len(name_key(name)) > NAME_KEY_CHARS:
+        return problems.NAME_KEY_TOO_LONG(chars=NAME_KEY_CHARS)
+    return None
 
 
 class NameTaken(Exception):
@@ -143,6 +161,13 @@ class SignedIn:
     secret: str  # the new session's cookie secret
 
 
+@dataclass(frozen=True)
+class PasswordChanged:
+    ended: set[str]  # the hashes of the sessions' cookies ended
+    passkeys_removed: int
+    passkeys_left: int
+
+
 class Accounts:
     def __init__(self, database: Database, store: Store, passwords: Passwords) -> None:
         self._db = database
@@ -218,32 +243,56 @@ class Accounts:
         mine = secret_hash(cookie_secret)
         return [(row, row.secret_hash == mine) for row in rows]
 
-    async def end_session(self, person_id: str, session_id: str) -> bool:
-        """End one of the person's sessions; False if they have none by that id."""
-        query = delete(SessionRow).where(
+    async def end_session(self, person_id: str, session_id: str) -> set[str]:
+        """End one of the person's sessions: its cookie's hash (none if they have no session
+        by that id), for closing what it opened."""
+        query = select(SessionRow.secret_hash).where(
             SessionRow.person_id == person_id, SessionRow.id == session_id
         )
 
-        def work(session: Session) -> int:
-            return int(getattr(session.execute(query), "rowcount", 0) or 0)
+        def work(session: Session) -> set[str]:
+            ended = set(session.scalars(query))
+            session.execute(delete(SessionRow).where(SessionRow.secret_hash.in_(ended)))
+            return ended
 
-        return await self._store.change_person(person_id, work) > 0
+        return await self._store.change_person(person_id, work)
 
-    async def sign_out(self, person_id: str, cookie_secret: str) -> None:
-        query = delete(SessionRow).where(SessionRow.secret_hash == secret_hash(cookie_secret))
+    async def sign_out(self, person_id: str, cookie_secret: str) -> set[str]:
+        """End this browser's session (if it is one): its cookie's hash."""
+        ended = secret_hash(cookie_secret)
+        query = delete(SessionRow).where(SessionRow.secret_hash == ended)
         await self._store.change_person(person_id, lambda session: session.execute(query))
+        return {ended}
 
     async def check_password(self, person_id: str, password: str) -> bool:
         account = await self.of(person_id)
         hashed = None if account is None else account.password_hash
         return await self.passwords.verify(hashed, password) and account is not None
 
-    async def change_password(self, person_id: str, new: str, cookie_secret: str) -> None:
-        """The new password's hash; every session but this browser's ended."""
+    async def signed_in_at(self, cookie_secret: str) -> float | None:
+        """When this browser's session began (None: it is no session)."""
+        query = select(SessionRow.created_at).where(
+            SessionRow.secret_hash == secret_hash(cookie_secret)
+        )
+        return await self._db.read(lambda session: session.scalar(query))
+
+    async def change_password(
+        self, person_id: str, new: str, cookie_secret: str, remove_passkeys: bool
+    ) -> PasswordChanged:
+        """The new password's hash; every session but this browser's ended, and the
+        passkeys removed if asked."""
         hashed = await self.passwords.hash(new)
         keep = secret_hash(cookie_secret)
+        others = select(SessionRow.secret_hash).where(
+            SessionRow.person_id == person_id, SessionRow.secret_hash != keep
+        )
+        passkeys = select(PasskeyRow.id).where(PasskeyRow.person_id == person_id)
 
-        def work(session: Session) -> None:
+        def work(session: Session) -> PasswordChanged:
+            ended = set(session.scalars(others))
+            held = len(list(session.scalars(passkeys)))
+            if remove_passkeys:
+                session.execute(delete(PasskeyRow).where(PasskeyRow.person_id == person_id))
             session.execute(
                 update(AccountRow)
                 .where(AccountRow.person_id == person_id)
@@ -254,17 +303,23 @@ class Accounts:
                     SessionRow.person_id == person_id, SessionRow.secret_hash != keep
                 )
             )
+            removed = held if remove_passkeys else 0
+            return PasswordChanged(ended, removed, held - removed)
 
-        await self._store.change_person(person_id, work)
+        return await self._store.change_person(person_id, work)
 
-    async def delete(self, person_id: str) -> None:
+    async def delete(self, person_id: str) -> set[str]:
         """The account, its sessions, passkeys, name and chat names gone; the person's row
         stays as ``deleted player``, opened by no cookie, so finished tables keep their
-        seats and records."""
+        seats and records. The hashes of every cookie that opened the person, returned."""
+        sessions = select(SessionRow.secret_hash).where(SessionRow.person_id == person_id)
 
-        def work(session: Session) -> None:
+        def work(session: Session) -> set[str]:
             person = session.get(PersonRow, person_id)
             old_name = "" if person is None else person.name
+            ended = set(session.scalars(sessions))
+            if person is not None:
+                ended.add(person.secret_hash)
             session.execute(delete(SessionRow).where(SessionRow.person_id == person_id))
             session.execute(delete(PasskeyRow).where(PasskeyRow.person_id == person_id))
             session.execute(delete(AccountRow).where(AccountRow.person_id == person_id))
@@ -286,8 +341,9 @@ class Accounts:
                     )
                     .values(name=DELETED_NAME)
                 )
+            return ended
 
-        await self._store.change_person(person_id, work)
+        return await self._store.change_person(person_id, work)
 
 
 def _person(person_id: str, name: str) -> PersonRow:

@@ -136,6 +136,15 @@ class Hub:
                 del self.tables[live.id]
                 self._loading.pop(live.id, None)
 
+    def end_sessions(self, cookie_hashes: set[str]) -> None:
+        """Close the play channels this process holds that were opened with one of these
+        cookies (their hashes): a browser signed out, its session ended from another, or
+        its account's password changed or the account deleted. Each table's own owner
+        closes its channels."""
+        if cookie_hashes:
+            for owner in self.tables.values():
+                owner.end_sessions(cookie_hashes)
+
     # --- dealing and finding tables --------------------------------------------------------
 
     async def create(

@@ -151,6 +151,13 @@ class TableOwner:
             live.left_at[seat] = time.time()  # its last channel: the person is away from now
         self.broadcast_seats()
 
+    def end_sessions(self, cookie_hashes: set[str]) -> None:
+        """Close every channel opened with one of these cookies (by their hashes): the
+        sessions they opened are over, so they see and do nothing more here."""
+        for connection in list(self.live.connections):
+            if connection.cookie_hash is not None and connection.cookie_hash in cookie_hashes:
+                connection.end()
+
     def admits(self, connection: Connection) -> bool:
         """Whether the channel may still be served (``live.admits``); if not, every channel
         without its right is closed now."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from webauthn import (
     generate_authentication_options,
@@ -33,11 +34,13 @@ from webauthn.helpers.structs import (
     UserVerificationRequirement,
 )
 
+from . import problems
 from .accounts import Accounts, SignedIn
 from .db import Database
 from .models import AccountRow, ChallengeRow, PasskeyRow
 
 CHALLENGE_SECONDS = 300.0
+ID_BYTES = 400  # the passkeys' id column, String(400)
 DEVICE_CHARS = 100
 
 
@@ -51,6 +54,16 @@ class RelyingParty:
 
 class PasskeyRefused(Exception):
     """The answer was not a valid passkey answer to a live challenge of this server."""
+
+
+class PasskeyTaken(Exception):
+    """An account has a passkey of this id already."""
+
+
+def _check_id_length(passkey_id: object) -> None:
+    """A passkey's id (base64url) fits its column, or the answer is refused."""
+    if isinstance(passkey_id, str) and len(passkey_id.encode()) > ID_BYTES:
+        raise PasskeyRefused(problems.PASSKEY_ID_TOO_LONG(bytes=ID_BYTES))
 
 
 def _challenge_of(credential: dict[str, Any]) -> str:
@@ -124,6 +137,10 @@ class Passkeys:
     async def register(
         self, person_id: str, credential: dict[str, Any], party: RelyingParty, device: str
     ) -> PasskeyRow:
+        """The passkey added; ``PasskeyRefused``, or ``PasskeyTaken`` if an account has one
+        of its id already (nothing is stored then)."""
+        _check_id_length(credential.get("id"))
+        _check_id_length(credential.get("rawId"))
         expected = await self._take_challenge(_challenge_of(credential), person_id)
         try:
             verified = verify_registration_response(
@@ -134,15 +151,20 @@ class Passkeys:
             )
         except (WebAuthnException, KeyError, TypeError, ValueError) as error:
             raise PasskeyRefused(f"the passkey was not accepted: {error}") from None
+        passkey_id = bytes_to_base64url(verified.credential_id)
+        _check_id_length(passkey_id)
         row = PasskeyRow(
-            id=bytes_to_base64url(verified.credential_id),
+            id=passkey_id,
             person_id=person_id,
             public_key=bytes_to_base64url(verified.credential_public_key),
             sign_count=verified.sign_count,
             device=device[:DEVICE_CHARS],
             created_at=time.time(),
         )
-        await self._db.write(lambda session: session.add(row))
+        try:
+            await self._db.write(lambda session: session.add(row))
+        except IntegrityError:  # the id is unique among every account's passkeys
+            raise PasskeyTaken() from None
         return row
 
     async def sign_in_options(self, party: RelyingParty) -> str:
@@ -159,7 +181,7 @@ class Passkeys:
         """A new session of the passkey's account; ``PasskeyRefused`` otherwise."""
         expected = await self._take_challenge(_challenge_of(credential), None)
         passkey_id = credential.get("id")
-        if not isinstance(passkey_id, str) or len(passkey_id) > 400:
+        if not isinstance(passkey_id, str) or len(passkey_id.encode()) > ID_BYTES:
             raise PasskeyRefused("not a passkey answer: no id")
         query = select(PasskeyRow, AccountRow).join(
             AccountRow, AccountRow.person_id == PasskeyRow.person_id

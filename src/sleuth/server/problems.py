@@ -41,6 +41,9 @@ BINARY = problem("malformed", "messages are JSON text, not binary")
 TOO_LARGE = problem("too_large", "a message is at most %(bytes)s bytes")
 SEAT_GONE = problem("forbidden", "this channel no longer holds its seat")
 SPECTATOR = problem("forbidden", "a spectator only watches")
+SESSION_ENDED = problem(
+    "signed_out", "the session that opened this channel has ended: sign in again to play"
+)
 NO_BOT_HERE = problem("not_a_bot", "seat %(seat)s is not played by a bot")
 BOT_ALREADY = problem("a_bot_already", "seat %(seat)s is played by a bot already")
 
@@ -151,6 +154,19 @@ RATED_OWN_SEAT = problem(
     "at a rated table no bot plays your own seat: its result is rated as yours",
 )
 SIT_WHO = problem("no_identity", "sit: POST /api/people with a display name first")
+PASSKEY_NEEDS_PASSWORD = problem(
+    "password_needed",
+    "adding a passkey needs the account's password, or a sign-in on this browser in the last "
+    "%(minutes)s minutes",
+)
+PASSKEY_TAKEN = problem("passkey_taken", "this passkey is added to an account already")
+PASSKEY_ID_TOO_LONG = problem("passkey_id_too_long", "a passkey's id is at most %(bytes)s bytes")
+NAME_HIDDEN_CHARACTER = problem(
+    "bad_name", "an account's name may not hold an invisible character (%(character)s)"
+)
+NAME_KEY_TOO_LONG = problem(
+    "bad_name", "this name is too long once its characters are written out: at most %(chars)s"
+)
 SIT_NOT_PERSON = problem("not_a_person", "sit: seat %(seat)s is not a person's seat")
 
 # --- network bots (``netbots``) ------------------------------------------------------------------

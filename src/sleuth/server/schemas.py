@@ -251,6 +251,13 @@ class PasswordIn(Strict):
 class PasswordChangeIn(Strict):
     password: Password
     new_password: NewPassword
+    # A passkey added by whoever held a session would outlive the password: gone by default.
+    remove_passkeys: bool = True
+
+
+class PasswordChangedOut(Strict):
+    passkeys_removed: int
+    passkeys_left: int  # each still signs in to the account: remove any not yours
 
 
 class AccountOut(Strict):
@@ -266,6 +273,13 @@ class DeviceOut(Strict):
     device: str
     created_at: float
     current: bool
+
+
+class PasskeyOptionsIn(Strict):
+    """The account's password, which adding a passkey needs unless this browser signed in
+    within the last minutes."""
+
+    password: Password | None = None
 
 
 class PasskeyIn(Strict):

@@ -15,14 +15,15 @@ from fastapi import APIRouter, Depends, HTTPException, Request, Response
 
 from sleuth.core.serialize import JSONValue
 
-from ..accounts import DELETED_NAME, AlreadySignedUp, NameTaken, SignedIn
-from ..deps import COOKIE, Checked, MaybePerson, Services, ServicesDep, count_new
+from ..accounts import DELETED_NAME, AlreadySignedUp, NameTaken, SignedIn, name_problem
+from ..deps import COOKIE, Checked, MaybePerson, Services, ServicesDep, count_new, count_read
 from ..jsontext import Fragment, json_bytes
 from ..models import PersonRow
 from ..schemas import (
     AccountOut,
     DeviceOut,
     ExportOut,
+    PasswordChangedOut,
     PasswordChangeIn,
     PasswordIn,
     SignInIn,
@@ -88,7 +89,7 @@ async def account_holder(person: MaybePerson, app: ServicesDep) -> Holder:
 SignedInHolder = Annotated[Holder, Depends(account_holder)]
 
 
-async def _prove(request: Request, app: Services, holder: Holder, password: str) -> None:
+async def prove(request: Request, app: Services, holder: Holder, password: str) -> None:
     """Refused unless ``password`` is the account's (counted as a sign-in attempt)."""
     await _limit(request, app, holder.account)
     if not await app.accounts.check_password(holder.person.id, password):
@@ -100,13 +101,20 @@ async def _prove(request: Request, app: Services, holder: Holder, password: str)
     "",
     status_code=201,
     dependencies=[Checked],
-    responses={409: {"description": "the name is taken, or signed up already"}, **LIMITED},
+    responses={
+        400: {"description": "the name holds an invisible character, or is too long"},
+        409: {"description": "the name is taken, or signed up already"},
+        **LIMITED,
+    },
 )
 async def sign_up(
     body: SignUpIn, request: Request, response: Response, app: ServicesDep, guest: MaybePerson
 ) -> AccountOut:
     """An account for this browser's person (a guest keeps every seat and record), or for
     a new person; this browser is signed in to it."""
+    refused = name_problem(body.name)
+    if refused is not None:
+        raise HTTPException(400, refused)
     await _limit(request, app, None)
     if guest is None:
         await count_new("people", request, app)
@@ -143,7 +151,9 @@ async def sign_in(
         await app.sign_ins.failed(_address(request), body.name)
         raise HTTPException(401, WRONG)
     if before is not None:
-        await app.accounts.sign_out(before.id, request.cookies.get(COOKIE, ""))
+        app.hub.end_sessions(
+            await app.accounts.sign_out(before.id, request.cookies.get(COOKIE, ""))
+        )
     set_session_cookie(response, app, signed)
     return AccountOut(id=signed.person_id, name=signed.name, account=signed.account)
 
@@ -153,7 +163,9 @@ async def sign_out(
     request: Request, response: Response, app: ServicesDep, holder: SignedInHolder
 ) -> None:
     """End this browser's session: it is nobody until it signs in again."""
-    await app.accounts.sign_out(holder.person.id, request.cookies.get(COOKIE, ""))
+    app.hub.end_sessions(
+        await app.accounts.sign_out(holder.person.id, request.cookies.get(COOKIE, ""))
+    )
     response.delete_cookie(COOKIE)
 
 
@@ -174,7 +186,12 @@ async def sessions(request: Request, app: ServicesDep, holder: SignedInHolder) -
 )
 async def end_session(session_id: str, app: ServicesDep, holder: SignedInHolder) -> None:
     """Sign one browser out (this one too, if named)."""
-    ended = len(session_id) <= 32 and await app.accounts.end_session(holder.person.id, session_id)
+    ended = (
+        set()
+        if len(session_id) > 32
+        else await app.accounts.end_session(holder.person.id, session_id)
+    )
+    app.hub.end_sessions(ended)
     if not ended:
         raise HTTPException(404, f"no session {session_id[:32]!r} of this account")
 
@@ -186,11 +203,18 @@ async def end_session(session_id: str, app: ServicesDep, holder: SignedInHolder)
 )
 async def change_password(
     body: PasswordChangeIn, request: Request, app: ServicesDep, holder: SignedInHolder
-) -> None:
-    """A new password; every other browser is signed out."""
-    await _prove(request, app, holder, body.password)
+) -> PasswordChangedOut:
+    """A new password; every other browser is signed out, and the account's passkeys are
+    removed (unless ``remove_passkeys`` is false: the answer says how many are left)."""
+    await prove(request, app, holder, body.password)
     cookie = request.cookies.get(COOKIE, "")
-    await app.accounts.change_password(holder.person.id, body.new_password, cookie)
+    changed = await app.accounts.change_password(
+        holder.person.id, body.new_password, cookie, body.remove_passkeys
+    )
+    app.hub.end_sessions(changed.ended)
+    return PasswordChangedOut(
+        passkeys_removed=changed.passkeys_removed, passkeys_left=changed.passkeys_left
+    )
 
 
 @router.delete(
@@ -208,8 +232,8 @@ async def delete_account(
     """The account, its name, its sessions and its chat names gone; finished tables keep
     their seats and records under "deleted player"."""
     person = holder.person
-    await _prove(request, app, holder, body.password)
-    await app.accounts.delete(person.id)
+    await prove(request, app, holder, body.password)
+    app.hub.end_sessions(await app.accounts.delete(person.id))
     for owner in app.hub.tables.values():  # the tables this process holds in memory
         for seat in owner.live.seats:
             if seat.person_id == person.id:
@@ -217,11 +241,20 @@ async def delete_account(
     response.delete_cookie(COOKIE)
 
 
-@router.get("/export", response_model=ExportOut, responses={401: {"description": "not signed in"}})
-async def export(app: ServicesDep, holder: SignedInHolder) -> Response:
+@router.get(
+    "/export",
+    response_model=ExportOut,
+    responses={
+        401: {"description": "not signed in"},
+        429: {"description": "too many records read from this address"},
+    },
+)
+async def export(request: Request, app: ServicesDep, holder: SignedInHolder) -> Response:
     """Every finished game of the account (up to the newest 200): the signed record of each,
-    as ``GET /api/tables/{id}/record`` gives it, and the seat the person held."""
+    as ``GET /api/tables/{id}/record`` gives it, and the seat the person held. Counted by
+    the limit on records read from one address (it replays up to 200 of them)."""
     person = holder.person
+    await count_read(request, app)
 
     def signed(record: dict[str, JSONValue]) -> dict[str, JSONValue]:
         whole = app.key.sign(record)

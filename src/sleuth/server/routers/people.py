@@ -54,7 +54,11 @@ async def session(person: MaybePerson, app: ServicesDep) -> SessionOut:
 
 
 @router.delete("/me", dependencies=[Checked])
-async def forget(response: Response, person: Person) -> PersonOut:
-    """Forget this browser's identity here (the person's seats stay theirs)."""
+async def forget(
+    request: Request, response: Response, app: ServicesDep, person: Person
+) -> PersonOut:
+    """Forget this browser's identity here (the person's seats stay theirs): its account
+    session, if it is signed in, ends, and the play channels it opened close."""
+    app.hub.end_sessions(await app.accounts.sign_out(person.id, request.cookies.get(COOKIE, "")))
     response.delete_cookie(COOKIE)
     return PersonOut(id=person.id, name=person.name)

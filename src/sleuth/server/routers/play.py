@@ -23,7 +23,7 @@ from sleuth.core import GameError, InvalidActionError
 from .. import problems
 from ..access import Caller, Door, refusal
 from ..connection import Connection
-from ..deps import MaybePerson, Services, ServicesDep, origin_allowed
+from ..deps import COOKIE, MaybePerson, Services, ServicesDep, origin_allowed
 from ..frames import ErrorFrame, PongFrame
 from ..jsontext import JsonProblem, strict_loads
 from ..limits import RateLimit
@@ -45,7 +45,7 @@ from ..schemas import (
 router = APIRouter(tags=["play"])
 MESSAGES: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 # Close codes past 4000 are the application's own (RFC 6455 §7.4.2).
-BAD_REQUEST, FORBIDDEN, NOT_FOUND, FLOOD = 4400, 4403, 4404, 4429
+BAD_REQUEST, SIGNED_OUT, FORBIDDEN, NOT_FOUND, FLOOD = 4400, 4401, 4403, 4404, 4429
 # The step a reconnecting client saw (echoed in its first frame): bounded like a message's.
 LastStep = Annotated[int | None, Query(ge=0, le=MAX_STEP)]
 
@@ -98,7 +98,13 @@ async def play(
         await ws.close(4000 + refused.status, refused.message)
         return
     opened_by = token_hash if token_seat == seat else None
-    connection = Connection(seat, person.id if person else None, opened_by)
+    cookie = ws.cookies.get(COOKIE) if person else None
+    connection = Connection(
+        seat,
+        person.id if person else None,
+        opened_by,
+        cookie=cookie,
+    )
     await _serve(ws, app, table, connection, last_step)
 
 
@@ -140,7 +146,10 @@ async def _write(ws: WebSocket, connection: Connection) -> None:
         text = await connection.queue.get()
         if text is None:
             with contextlib.suppress(Exception):
-                await ws.close(FLOOD if connection.overflowed else 1000)
+                if connection.ended:
+                    await ws.close(SIGNED_OUT, str(problems.SESSION_ENDED()))
+                else:
+                    await ws.close(FLOOD if connection.overflowed else 1000)
             return
         await ws.send_text(text)
 
@@ -192,6 +201,9 @@ async def _handle(
         where = ".".join(str(p) for p in first["loc"]) or "message"
         return "malformed", f"{where}: {first['msg']}"
     seat = connection.seat
+    if connection.ended:
+        # Read before its writer closed it: the session that opened it is over.
+        return "signed_out", problems.SESSION_ENDED()
     if isinstance(message, PingMessage):
         connection.send(PongFrame(step=table.live.step))
         return None
