@@ -109,12 +109,16 @@ ORDER = (
 )
 # Who sends an account's request: whoever it may do its work for (and a guest, nobody).
 ACCOUNT_PEOPLE = {
+    # Forgetting a browser ends its account's session: never Ann's, whom later requests need.
+    "DELETE /api/people/me": ["Cy", None, "Bob"],
     "POST /api/account": ["Cy", None, "Ann"],
     # Signing in ends the session the browser had: never Ann's, whom later requests need.
     "POST /api/account/sign-in": ["Bob", None, "Cy"],
+    "POST /api/account/passkeys/sign-in": ["Bob", None, "Cy"],
     "DELETE /api/account/sessions/{session_id}": ["Dee", None, "Cy"],
     "POST /api/account/sign-out": [*SIGNING_OUT, None, "Cy"],
     "DELETE /api/account": ["Eve", None, "Cy"],
+    "POST /api/bots": ["Ann", None, "Cy"],
 }
 
 
@@ -156,7 +160,9 @@ def good_bodies(label: str, world: World) -> list[tuple[str | None, Any]]:
     if label in ("POST /api/account", "POST /api/account/sign-in"):
         return [(None, {"name": "Ann", "password": PASSWORD})]
     if label == "POST /api/account/password":
-        return [(None, {"password": PASSWORD, "new_password": PASSWORD})]
+        # Ann's passkeys kept: the passkey operations after it need them.
+        body = {"password": PASSWORD, "new_password": PASSWORD, "remove_passkeys": False}
+        return [(None, body)]
     if label == "DELETE /api/account":
         return [(None, {"password": PASSWORD})]
     if label == "PUT /api/account/mail":
@@ -167,6 +173,8 @@ def good_bodies(label: str, world: World) -> list[tuple[str | None, Any]]:
         return [(None, push_subscription_body)]
     if label == "POST /api/account/passkeys/sign-in":
         return [(None, world.fresh["sign-in"])]
+    if label == "POST /api/bots":  # a name not taken yet, each time
+        return [(None, lambda: {"name": f"fuzz-{os.urandom(4).hex()}"})]
     return []
 
 

@@ -381,7 +381,7 @@ async def test_two_processes_on_postgresql_push_and_mail_each_event_once(
     async with browser(first) as ann, browser(first) as bob:
         await account(ann, "Ann")
         await account(bob, "Bob")
-        await ask_for_mail(ann, "ann@example.org")
+        await ask_for_mail(first, ann, "ann@example.org")
         await subscribe(ann, ann_phone)
         await subscribe(bob, bob_phone)
         tables = await asyncio.gather(*(play_a_table(first, ann, bob) for _ in range(3)))

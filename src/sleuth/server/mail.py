@@ -387,8 +387,8 @@ class MailSender:
                 confirm_token(self.key, person_id, address),
             )
             await self._deliver(message)
-        except Exception:
-            log.warning("confirmation mail of %s not sent", person_id, exc_info=True)
+        except Exception as error:  # a mail server away is an operator's matter, not a bug
+            log.warning("confirmation mail of %s not sent: %r", person_id, error)
 
     async def _deliver(self, message: EmailMessage) -> None:
         import aiosmtplib
