@@ -23,6 +23,8 @@ export function setUpAccount() {
 function refusalText(error) {
   if (error instanceof ApiError && error.status === 401 && error.message === "the passkey was not accepted") return tr("The passkey was not accepted.");
   if (error instanceof ApiError && error.status === 401) return tr("Wrong name or password.");
+  // Refusals that are no wrong password say what they are, in the page's language already.
+  if (error instanceof ApiError && error.status === 403 && error.problem === "password_needed") return error.message;
   if (error instanceof ApiError && error.status === 403) return tr("Wrong password.");
   if (error instanceof ApiError && error.status === 429) return tr("Too many attempts: wait a minute and try again.");
   return error instanceof Error ? error.message : String(error);
@@ -108,13 +110,17 @@ async function passkeySignIn(error) {
 }
 
 /**
- * Add a passkey of this browser (or phone) to the account.
+ * Add a passkey of this browser (or phone) to the account: the account's password proves it
+ * is the person (a browser signed in long ago may be someone else's hands).
  * @param {HTMLElement} status
+ * @param {HTMLInputElement} password
  */
-async function addPasskey(status) {
+async function addPasskey(status, password) {
   status.textContent = "";
   try {
-    const options = /** @type {PublicKeyCredentialCreationOptionsJSON} */ (await api("/api/account/passkeys/register/options", {}));
+    const proof = password.value ? {password: password.value} : {};
+    const options = /** @type {PublicKeyCredentialCreationOptionsJSON} */ (await api("/api/account/passkeys/register/options", proof));
+    password.value = "";
     const credential = /** @type {PublicKeyCredential | null} */ (await navigator.credentials.create({publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options)}));
     if (!credential) return;
     await api("/api/account/passkeys/register", {credential: credential.toJSON()});
@@ -144,10 +150,12 @@ async function openPanel() {
   } else {
     const devices = h("ul.devices", {id: "account-devices", "aria-labelledby": "devices-title"});
     const added = h("p", {id: "passkey-status", role: "status"});
+    const proof = /** @type {HTMLInputElement} */ (h("input", {type: "password", id: "passkey-password", autocomplete: "current-password"}));
     fill(body, [
       h("h3", {id: "devices-title", text: tr("Signed-in browsers")}), devices,
       h("div.row", {},
-        h("button", {type: "button", id: "passkey-add", text: tr("Add a passkey"), onclick: () => addPasskey(added)})),
+        h("label", {for: "passkey-password", text: tr("Your password")}), proof,
+        h("button", {type: "button", id: "passkey-add", text: tr("Add a passkey"), onclick: () => addPasskey(added, proof)})),
       added,
       pushSection(),
       h("div.row", {},

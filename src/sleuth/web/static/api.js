@@ -11,8 +11,9 @@ export class ApiError extends Error {
   /**
    * @param {number} status
    * @param {string} message
+   * @param {string} [problem] the service's code of the refusal, where it gave one
    */
-  constructor(status, message) { super(message); this.status = status; }
+  constructor(status, message, problem) { super(message); this.status = status; this.problem = problem; }
 }
 
 /** @param {import("./types.d.ts").ErrorOut["detail"]} detail */
@@ -45,7 +46,8 @@ export async function api(path, body, method) {
     const error = /** @type {Partial<import("./types.d.ts").ErrorOut> | null} */ (data);
     const english = error && error.detail ? detailText(error.detail) : `HTTP ${response.status}`;
     // Said in the page's language where the service gave its words (problems.js).
-    throw new ApiError(response.status, error ? refusalText({...error, message: english}) : english);
+    throw new ApiError(response.status, error ? refusalText({...error, message: english}) : english,
+      error && typeof error.problem === "string" ? error.problem : undefined);
   }
   return data;
 }
