@@ -10,8 +10,6 @@ that kind of mail off (a token signed with the service's key, so no one forges a
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import re
 import time
@@ -28,7 +26,7 @@ from sleuth.core import find_kit
 from sleuth.i18n import N_, translate
 
 from .models import NotificationRow
-from .notify import GAME_OVER, KINDS, YOUR_MOVE, Notices
+from .notify import GAME_OVER, KINDS, YOUR_MOVE, Notices, send_forever
 from .settings import Settings
 from .signing import SigningKey
 from .store import Store
@@ -315,18 +313,7 @@ class MailSender:
 
     async def run(self) -> None:
         poll = min(POLL_SECONDS, self.config.first_wait)
-        while True:
-            # Cleared before looking, so that a row queued meanwhile wakes the next wait.
-            self.notices.queued.clear()
-            try:
-                while await self.send_due():
-                    pass
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("notifications: the sender failed; trying again")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.notices.queued.wait(), poll)
+        await send_forever(self.send_due, self.notices.queued, poll, "mail notifications")
 
     async def send_due(self) -> int:
         """Send one batch of due rows; how many were taken."""

@@ -19,6 +19,7 @@ once the lease has run out.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -32,6 +33,7 @@ from sqlalchemy.orm import Session
 from .db import Database
 from .live import SeatState
 from .models import MailSettingsRow, NotificationRow, PushSettingsRow, PushSubscriptionRow
+from .outage import DatabaseUnavailable
 
 log = logging.getLogger("sleuth.server")
 
@@ -360,3 +362,26 @@ def _subscriptions(session: Session, people: set[str]) -> dict[str, list[int]]:
     for person_id, subscription_id in session.execute(query.order_by(PushSubscriptionRow.id)):
         found.setdefault(person_id, []).append(subscription_id)
     return found
+
+
+async def send_forever(
+    send_due: Callable[[], Awaitable[object]], woken: asyncio.Event, poll: float, what: str
+) -> None:
+    """A channel's sender: send what is due until nothing is, then wait for a row this
+    process queues (``woken``) or ``poll`` seconds (rows of other processes, rows due again).
+    A database away for the moment is waited out quietly (the service says so already);
+    any other failure is logged and the sender goes on."""
+    while True:
+        # Cleared before looking, so that a row queued meanwhile wakes the next wait.
+        woken.clear()
+        try:
+            while await send_due():
+                pass
+        except asyncio.CancelledError:
+            raise
+        except DatabaseUnavailable:
+            log.info("%s: the database is away; trying again", what)
+        except Exception:
+            log.exception("%s: the sender failed; trying again", what)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(woken.wait(), poll)

@@ -37,7 +37,7 @@ from sqlalchemy.orm import Session
 from .db import Database
 from .mail import event_words
 from .models import NotificationRow, PushSettingsRow, PushSubscriptionRow
-from .notify import PUSH, Notices
+from .notify import PUSH, Notices, send_forever
 from .private import make_private_folder
 from .settings import Settings
 from .store import Store
@@ -313,19 +313,9 @@ class PushSender:
         self._threads = ThreadPoolExecutor(SENDING_THREADS, thread_name_prefix="sleuth-push")
 
     async def run(self) -> None:
+        poll = min(POLL_SECONDS, self.config.first_wait)
         try:
-            while True:
-                self.notices.pushed.clear()
-                try:
-                    while await self.send_due():
-                        pass
-                except asyncio.CancelledError:
-                    raise
-                except Exception:
-                    log.exception("push notifications: the sender failed; trying again")
-                with contextlib.suppress(TimeoutError):
-                    poll = min(POLL_SECONDS, self.config.first_wait)
-                    await asyncio.wait_for(self.notices.pushed.wait(), poll)
+            await send_forever(self.send_due, self.notices.pushed, poll, "push notifications")
         finally:
             self._threads.shutdown(wait=False, cancel_futures=True)
 
