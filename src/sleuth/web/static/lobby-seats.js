@@ -45,6 +45,11 @@ function lookUp(table, key) {
   return Object.hasOwn(table, key) ? table[/** @type {K} */ (key)] : undefined;
 }
 
+/** A bot's spec as a person reads it: a level ("easy") by its word, any other as it is. @param {string} spec */
+export function levelWord(spec) {
+  return lookUp(LEVEL_NAMES, spec) ?? spec;
+}
+
 /** A bot's name as a person reads it: a level by its word, a bot by its own name. @param {BotOut} bot */
 export function botName(bot) {
   return bot.level ? lookUp(LEVEL_NAMES, bot.name) ?? bot.name : bot.name;

@@ -13,6 +13,7 @@ import {ICONS, capitalize, fill, h, icon, listWords, seatColour, seatDot} from "
 import {chatPanel, sheetPanel} from "./panels.js";
 import {openRules, rulesButton} from "./rules.js";
 import {refusalText} from "./problems.js";
+import {levelWord} from "./lobby-seats.js";
 import {keepTooltips} from "./tooltips.js";
 import {ownTableTurn, setPageTitle} from "./yourmove.js";
 
@@ -228,9 +229,9 @@ export class TablePage {
     const seats = frame.seats;
     const name = (/** @type {number} */ seat) => {
       const s = seats[seat];
-      if (!s) return `Seat ${seat}`;
-      if (s.kind === "bot") return `${capitalize(s.name)} bot`;
-      return s.name || `Seat ${seat}`;
+      if (!s) return tr("Seat %(seat)s", {seat});
+      if (s.kind === "bot") return capitalize(tr("%(level)s bot", {level: levelWord(s.name)}));
+      return s.name || tr("Seat %(seat)s", {seat});
     };
     // "You" is the seat whose view is drawn: in a replay as another seat saw it, that seat.
     const me = view ? view.seat : this.seat;
