@@ -4,6 +4,9 @@ reach every route's real work, not only its 404."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -11,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from websockets.asyncio.client import connect as websockets_connect
+from websockets.exceptions import ConnectionClosed
 
 from support.game_cases import kit_for
 
@@ -69,6 +74,7 @@ class World:
     passkeys: list[str] = field(default_factory=list)
     fresh: dict[str, Callable[[], Any]] = field(default_factory=dict)
     ids: dict[str, str] = field(default_factory=dict)  # each person's id, by name
+    bot: str = "fuzzbot"  # a network bot of Ann's, connected, that accepts every challenge
 
     @property
     def tables(self) -> list[str]:
@@ -123,6 +129,7 @@ def build_world(
         for table in world.finished:
             _wait_until_finished(ann, table)
         _add_accounts(server, world, ann)
+        _add_bot(server, world)
     finally:
         for client in clients.values():
             client.close()
@@ -171,3 +178,28 @@ def _add_passkeys(server: Server, world: World) -> None:
 
 def register_body_for(passkey: SoftPasskey, server: Server, cookie: str) -> Any:
     return {"credential": passkey.create(_passkey_options(server, "register", cookie))}
+
+
+def _add_bot(server: Server, world: World) -> None:
+    """Ann's network bot, connected for the fuzz's length (a thread of its own): it
+    accepts each challenge, then lets its seat's decisions pass to the takeover bot."""
+    with httpx.Client(base_url=server.http, timeout=30) as client:
+        client.cookies.set("sleuth_id", world.cookies["Ann"])
+        token = _post(client, "/api/bots", {"name": world.bot})["token"]
+    connected = threading.Event()
+
+    async def accept_all() -> None:
+        headers = {"Authorization": f"Bearer {token}"}
+        async with websockets_connect(f"{server.ws}/ws/bot", additional_headers=headers) as ws:
+            connected.set()
+            try:
+                async for text in ws:
+                    message = json.loads(text)
+                    if message.get("type") == "challenge":
+                        await ws.send(json.dumps({"type": "accept", "id": message["id"]}))
+            except ConnectionClosed:
+                return
+
+    threading.Thread(target=lambda: asyncio.run(accept_all()), daemon=True).start()
+    if not connected.wait(30):
+        raise AssertionError("the fuzz's network bot did not connect")

@@ -35,6 +35,7 @@ from sleuth.core import all_kits  # noqa: E402
 from .conftest import Server  # noqa: E402
 from .fuzz_world import (  # noqa: E402
     BOT,
+    GAME,
     PASSWORD,
     PERSON,
     SIGNING_OUT,
@@ -99,6 +100,7 @@ ORDER = (
     "GET /api/bots",
     "POST /api/bots",
     "GET /api/bots/mine",
+    "POST /api/bots/{name}/challenge",
     "GET /api/push/key",
     "GET /api/account/push",
     "PUT /api/account/push",
@@ -173,6 +175,8 @@ def good_bodies(label: str, world: World) -> list[tuple[str | None, Any]]:
         return [(None, push_subscription_body)]
     if label == "POST /api/account/passkeys/sign-in":
         return [(None, world.fresh["sign-in"])]
+    if label == "POST /api/bots/{name}/challenge":
+        return [(None, {"game": GAME, "players": 2})]
     if label == "POST /api/bots":  # a name not taken yet, each time
         return [(None, lambda: {"name": f"fuzz-{os.urandom(4).hex()}"})]
     return []
@@ -247,6 +251,8 @@ def send(
         case.path_parameters["person_id"] = grounding["person"]
     if grounding["passkey"] is not None and "passkey_id" in case.path_parameters:
         case.path_parameters["passkey_id"] = grounding["passkey"]
+    if grounding["bot"] and "name" in case.path_parameters:
+        case.path_parameters["name"] = world.bot
     if grounding["browser"] and "browser_id" in case.path_parameters:
         case.path_parameters["browser_id"] = browser_of(world.cookies["Ann"], session, base)
     if grounding["body"] is not None:
@@ -287,6 +293,7 @@ def groundings(label: str, world: World) -> st.SearchStrategy[dict[str, Any]]:
             "session": st.sampled_from([*world.dee_sessions, None]),
             "passkey": st.sampled_from([*world.passkeys, None]),
             "browser": st.booleans(),  # one of Ann's browsers pushed to, or the generated id
+            "bot": st.booleans(),  # the world's network bot, or the generated name
             "person": st.sampled_from([*world.ids.values(), None]),
             "table": st.sampled_from([*tables_for(label, world), None]),
             "seat": st.sampled_from(seats_for(label)),

@@ -18,6 +18,7 @@ import httpx
 from websockets.asyncio.client import connect as websockets_connect
 
 from sleuth.agents import botproto as proto
+from sleuth.core import all_kits
 from sleuth.core.records import replay_record
 from sleuth.core.serialize import to_json
 from support.example_game import EXAMPLE
@@ -160,8 +161,15 @@ async def test_a_network_bot_plays_a_whole_game_from_its_seats_view_only(
         log = tmp_path / "tee.log"
         client = connect(server, token_file, log)
         try:
+            every_game = sorted(kit.name for kit in all_kits())
             assert await listed(ada, "tee") == [
-                {"name": "tee", "spec": "net:tee", "playing": False}
+                {
+                    "name": "tee",
+                    "spec": "net:tee",
+                    "playing": False,
+                    "games": every_game,
+                    "ratings": [],
+                }
             ]
             record = await play_one_game(ada, server, "tee")
         except BaseException:

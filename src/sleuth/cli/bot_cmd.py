@@ -40,6 +40,13 @@ def add_parser(commands: Any) -> None:
     connect.add_argument(
         "--games", type=int, default=None, metavar="N", help="stop after N games (default: never)"
     )
+    connect.add_argument(
+        "--accept",
+        default="all",
+        metavar="GAMES",
+        help="the games whose challenges it accepts, comma-separated; all (the default) or "
+        "none; the lobby offers challenges to these only",
+    )
     connect.add_argument("bot_command_words", nargs="+", metavar="-- COMMAND")
     connect.set_defaults(run=run_connect)
 
@@ -48,6 +55,7 @@ def run_connect(args: argparse.Namespace) -> int:
     import asyncio
     from pathlib import Path
 
+    from sleuth.core import GameError
     from sleuth.server.netclient import Refused, relay
 
     words = args.bot_command_words
@@ -64,7 +72,12 @@ def run_connect(args: argparse.Namespace) -> int:
         print(f"sleuth bot connect: {args.token_file}: {error.strerror}", file=sys.stderr)
         return 2
     try:
-        asyncio.run(relay(args.url, token, command, args.games))
+        accept = accepted_games(args.accept)
+    except GameError as error:
+        print(f"sleuth bot connect: --accept: {error}", file=sys.stderr)
+        return 2
+    try:
+        asyncio.run(relay(args.url, token, command, args.games, accept=accept))
     except Refused as refused:
         print(f"sleuth bot connect: refused: {refused}", file=sys.stderr)
         return 2
@@ -74,6 +87,18 @@ def run_connect(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         return 130
     return 0
+
+
+def accepted_games(text: str) -> frozenset[str] | None:
+    """``--accept``'s games by their own names (``None``: all), or a ``GameError``."""
+    from sleuth.core import find_kit
+
+    words = [word.strip() for word in text.split(",") if word.strip()]
+    if [word.lower() for word in words] == ["all"]:
+        return None
+    if [word.lower() for word in words] == ["none"]:
+        return frozenset()
+    return frozenset(find_kit(word).name for word in words)
 
 
 def run_serve(args: argparse.Namespace) -> int:

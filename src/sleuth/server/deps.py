@@ -16,6 +16,7 @@ from .hub import Hub
 from .live import facts_of
 from .models import PersonRow
 from .netbots import BotAccounts, NetBots
+from .netchallenges import Challenges
 from .owner import TableOwner
 from .passkeys import Passkeys
 from .people import People
@@ -41,10 +42,12 @@ class Services:
     netbots: NetBots = field(default_factory=NetBots)
     reviews: RecordWork = field(init=False)
     reads: ReadLimits = field(init=False)
+    challenges: Challenges = field(init=False)  # of network bots (``netchallenges``)
 
     def __post_init__(self) -> None:
         self.reviews = RecordWork(self.settings.replay_workers)
         self.reads = ReadLimits(self.settings.record_reads_rate)
+        self.challenges = Challenges(self.netbots, self.settings.challenges_rate)
 
 
 def services(request: HTTPConnection) -> Services:

@@ -34,7 +34,7 @@ from sqlalchemy.orm import Session
 
 from sleuth.agents import botproto as proto
 from sleuth.agents.remote import DEFAULT_STARTUP_LIMIT
-from sleuth.core import ConfigError, IllegalActionError
+from sleuth.core import ConfigError, IllegalActionError, all_kits
 from sleuth.core.serialize import JSONValue
 
 from . import problems
@@ -107,6 +107,18 @@ class BotAccounts:
         return await self.database.read(lambda session: sorted(session.scalars(query)))
 
 
+def games_taken(games: object) -> frozenset[str]:
+    """The games of a bot's ``games`` message (those it takes challenges to), each one this
+    server has; or a ``ProtocolError`` naming what is wrong."""
+    known = {kit.name for kit in all_kits()}
+    if not isinstance(games, list) or not all(isinstance(game, str) for game in games):
+        raise proto.ProtocolError("'games' is a list of games' names")
+    unknown = sorted(set(games) - known)
+    if unknown:
+        raise proto.ProtocolError(f"no game {unknown[0][:40]!r} here: {', '.join(sorted(known))}")
+    return frozenset(games)
+
+
 # --- one connection --------------------------------------------------------------------------
 
 
@@ -129,6 +141,11 @@ class BotLink:
     closed: bool = False
     flooded: bool = False  # closed for too many refused messages in a row
     timeouts_in_row: int = 0
+    # The games it takes challenges to (its ``games`` message); None: every game here.
+    games: frozenset[str] | None = None
+    # Challenges sent (``netchallenges``), each waiting for accept or decline.
+    challenges: dict[int, asyncio.Future[bool]] = field(default_factory=dict)
+    next_challenge: int = 1
 
     def send(self, message: dict[str, JSONValue]) -> None:
         if not self.closed:
@@ -143,10 +160,11 @@ class BotLink:
             return
         self.closed = True
         self.outbox.put_nowait(None)
-        for waiting in [self.ready, *self.pending.values()]:
+        for waiting in [self.ready, *self.pending.values(), *self.challenges.values()]:
             if waiting is not None and not waiting.done():
                 waiting.set_exception(BotLeft(self.name))
         self.pending.clear()
+        self.challenges.clear()
 
     def received(self, message: dict[str, Any]) -> None:
         """A message the bot sent, already decoded: an answer to what it was asked."""
@@ -156,8 +174,16 @@ class BotLink:
                 raise proto.ProtocolError("'ready' answers a hello, and none is waiting")
             self.ready.set_result(None)
             return
+        if kind in ("accept", "decline"):
+            self._challenge_answered(message, kind == "accept")
+            return
+        if kind == "games":
+            self.games = games_taken(message.get("games"))
+            return
         if kind != "action":
-            raise proto.ProtocolError(f"expected 'ready' or 'action', got type {kind!r}")
+            raise proto.ProtocolError(
+                f"expected 'ready', 'action', 'accept', 'decline' or 'games', got type {kind!r}"
+            )
         ident = message.get("id")
         if type(ident) is not int:
             raise proto.ProtocolError(f"the answer's id is {ident!r}, not a decision's number")
@@ -168,6 +194,14 @@ class BotLink:
             raise proto.ProtocolError(f"no decision {ident} was sent")
         if not waiting.done():
             waiting.set_result(message)
+
+    def _challenge_answered(self, message: dict[str, Any], accepted: bool) -> None:
+        ident = message.get("id")
+        waiting = self.challenges.get(ident) if type(ident) is int else None
+        if waiting is None:
+            raise proto.ProtocolError(f"no challenge {ident!r} waits for an answer")
+        if not waiting.done():
+            waiting.set_result(accepted)
 
     def fail_pending(self, error: Exception) -> None:
         """A malformed answer while a decision waits: that decision is lost, as over a pipe."""
@@ -213,6 +247,9 @@ class NetBots:
     def listed(self) -> list[tuple[str, bool]]:
         """The connected bots by name, each with whether it is playing now."""
         return [(name, self._playing(name)) for name in sorted(self.links)]
+
+    def playing(self, name: str) -> bool:
+        return self._playing(name)
 
     def _playing(self, name: str) -> bool:
         reserved = self.reserved.get(name)

@@ -4,9 +4,12 @@ The client holds the bot's socket (``/ws/bot``, its token as a bearer) and relay
 ``hello`` starts the command afresh (a protocol bot plays one game a process, as under
 ``cmd:``), the hello, decisions and ``end`` go to its standard input, each line of its
 standard output goes to the server. What the server says to people (``welcome``,
-``error``) is printed on standard error. A lost connection stops the command and is made
-again after a pause (the server seats the bot's takeover bot meanwhile, and greets it with
-a fresh hello); an unknown token ends the client.
+``error``) is printed on standard error. A challenge (``netchallenges``) is answered here,
+by the games the client was told to accept (``accept``: None, every game; an empty set,
+none), and never reaches the command: it plays the games it is seated at, nothing else. A
+lost connection stops the command and is made again after a pause (the server seats the
+bot's takeover bot meanwhile, and greets it with a fresh hello); an unknown token ends the
+client.
 """
 
 from __future__ import annotations
@@ -98,18 +101,37 @@ async def _pump(process: asyncio.subprocess.Process, ws: ClientConnection, log: 
         await ws.send(line.decode("utf-8", "replace").rstrip("\r\n"))
 
 
+async def answer_challenge(
+    ws: ClientConnection, message: dict[str, Any], accept: frozenset[str] | None, log: IO[str]
+) -> None:
+    game = message.get("game")
+    taken = accept is None or game in accept
+    await ws.send(json.dumps({"type": "accept" if taken else "decline", "id": message.get("id")}))
+    rated = "rated" if message.get("rated") else "casual"
+    word = "accepted" if taken else "declined"
+    print(f"challenge from {message.get('from')}: {game}, {rated}: {word}", file=log, flush=True)
+
+
 async def session(
-    ws: ClientConnection, argv: Sequence[str], games: int | None, log: IO[str]
+    ws: ClientConnection,
+    argv: Sequence[str],
+    games: int | None,
+    log: IO[str],
+    accept: frozenset[str] | None = None,
 ) -> int:
     """Relay until the connection ends or ``games`` games have ended; the games ended."""
     program: Program | None = None
     ended = 0
+    if accept is not None:  # the lobby offers challenges to these games only
+        await ws.send(json.dumps({"type": "games", "games": sorted(accept)}))
     try:
         async for text in ws:
             message: Any = json.loads(text)
             kind = message.get("type") if isinstance(message, dict) else None
             if kind == "welcome":
                 print(f"connected as {message.get('spec')}", file=log, flush=True)
+            elif kind == "challenge":
+                await answer_challenge(ws, message, accept, log)
             elif kind not in TO_PROGRAM:
                 print(f"server: {message.get('problem')}: {message.get('message')}", file=log)
             else:
@@ -132,10 +154,16 @@ async def session(
 
 
 async def relay(
-    url: str, token: str, argv: Sequence[str], games: int | None = None, log: IO[str] = sys.stderr
+    url: str,
+    token: str,
+    argv: Sequence[str],
+    games: int | None = None,
+    log: IO[str] = sys.stderr,
+    accept: frozenset[str] | None = None,
 ) -> None:
     """Play ``games`` games (``None``: until stopped), connecting again when the connection
-    is lost; ``Refused`` if the server will not have the bot."""
+    is lost; ``Refused`` if the server will not have the bot. Challenges to the games in
+    ``accept`` are accepted (``None``: all), others declined."""
     target = socket_url(url)
     headers = {"Authorization": f"Bearer {token}"}
     while True:
@@ -143,7 +171,7 @@ async def relay(
             async with connect(
                 target, additional_headers=headers, max_size=proto.MAX_MESSAGE_BYTES + 1024
             ) as ws:
-                played = await session(ws, argv, games, log)
+                played = await session(ws, argv, games, log, accept)
                 if games is not None:
                     games -= played
                     if games <= 0:

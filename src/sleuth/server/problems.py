@@ -181,6 +181,23 @@ NET_BOTS_MANY = problem("net_bots_many", "a person issues at most %(count)s bot 
 NET_BOT_AWAY = problem("net_bot_away", "the network bot %(name)s is not connected")
 NET_BOT_BUSY = problem("net_bot_busy", "the network bot %(name)s is playing at another table")
 NET_BOT_TWICE = problem("net_bot_twice", "the network bot %(name)s takes one seat at a table")
+NET_BOT_NOT_GAME = problem(
+    "net_bot_not_game", "the network bot %(name)s takes no challenges to %(game)s"
+)
+NET_CHALLENGE_WAITING = problem(
+    "net_challenge_waiting", "your challenge to %(name)s still waits for its answer"
+)
+NET_CHALLENGE_DECLINED = problem(
+    "net_challenge_declined", "the network bot %(name)s declined your challenge"
+)
+NET_CHALLENGE_UNANSWERED = problem(
+    "net_challenge_unanswered",
+    "the network bot %(name)s did not answer your challenge within %(seconds)s s: no table",
+)
+TOO_MANY_CHALLENGES = problem(
+    "too_many_challenges",
+    "too many challenges: at most %(amount)s per %(window)s; try again in %(wait)s s",
+)
 BOT_TOKEN_UNKNOWN = problem(
     "bot_token_unknown",
     "this bot token is not known: a signed-in person issues one (POST /api/bots)",

@@ -58,6 +58,8 @@ class Settings:
     new_tables_rate: str = "30/minute;500/day"
     # Replays, reviews and records one client address may fetch (a page asks once a game).
     record_reads_rate: str = "60/minute"
+    # Challenges one person may send network bots (``netchallenges``), answered or not.
+    challenges_rate: str = "10/minute"
     # Attempts to prove a password (sign up, sign in, change, delete) per client address
     # and per account: a guesser gets a few hundred tries a day, friends never notice.
     sign_in_address_rate: str = "20/minute;200/day"

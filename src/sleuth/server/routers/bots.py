@@ -11,19 +11,27 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Annotated, cast
 
-from fastapi import APIRouter, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, HTTPException, Path, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field
 
 from sleuth.agents import botproto as proto
+from sleuth.core import all_kits, find_kit
 from sleuth.core.serialize import JSONValue
 
 from .. import problems
-from ..deps import Checked, Services, ServicesDep, origin_allowed
+from ..deps import Checked, Person, Services, ServicesDep, count_new, origin_allowed, refuse_past
 from ..limits import RateLimit
-from ..netbots import BotAccounts, BotLink
+from ..lobby import SeatPlan, TablePlan, check_plan, default_takeover
+from ..netbots import BotAccounts, BotLink, check_name
+from ..netchallenges import Challenge, Declined, StillWaiting
+from ..problems import said_or_text
+from ..ratings import AccountNeeded
+from ..schemas import OptionValue, TableCreated
 from .account import SignedInHolder
 from .play import FLOOD, FORBIDDEN
+from .tables import created_answer
 
 router = APIRouter(tags=["bots"])
 UNAUTHORIZED = 4401
@@ -42,10 +50,33 @@ class BotIssued(BaseModel):
     token: str
 
 
+class BotRatingOut(BaseModel):
+    game: str
+    rating: float  # mu - 3 sigma, as the boards order by
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+
+
 class NetBotOut(BaseModel):
     name: str
     spec: str
     playing: bool
+    games: list[str]  # the games it takes challenges to
+    ratings: list[BotRatingOut]  # its rating in each game it has a rated result in
+
+
+class ChallengeIn(BaseModel):
+    """A game the challenger proposes: they sit at seat 0, the bot at seat 1, the game's
+    own bot at any other."""
+
+    game: str = Field(min_length=1, max_length=64)
+    players: int = Field(ge=2, le=12)
+    options: dict[Annotated[str, Field(max_length=64)], OptionValue] = Field(
+        default={}, max_length=32
+    )
+    rated: bool = False
 
 
 def _accounts(app: Services) -> BotAccounts:
@@ -77,11 +108,74 @@ async def mine(app: ServicesDep, holder: SignedInHolder) -> list[str]:
 
 @router.get("/api/bots")
 async def connected(app: ServicesDep) -> list[NetBotOut]:
-    """The network bots connected now, each with whether it is playing at a table."""
-    return [
-        NetBotOut(name=name, spec=f"net:{name}", playing=playing)
-        for name, playing in app.netbots.listed()
-    ]
+    """The network bots connected now, each with whether it is playing at a table, the
+    games it takes challenges to, and its ratings."""
+    every_game = sorted(kit.name for kit in all_kits())
+    out = []
+    for name, playing in app.netbots.listed():
+        link = app.netbots.links.get(name)
+        games = every_game if link is None or link.games is None else sorted(link.games)
+        rows = await app.hub.ratings.of_player(f"bot:net:{name}")
+        ratings = [
+            BotRatingOut(
+                game=r.game, rating=r.ordinal, mu=r.mu, sigma=r.sigma, games=r.games, wins=r.wins
+            )
+            for r in rows
+        ]
+        out.append(
+            NetBotOut(name=name, spec=f"net:{name}", playing=playing, games=games, ratings=ratings)
+        )
+    return out
+
+
+@router.post(
+    "/api/bots/{name}/challenge",
+    status_code=201,
+    dependencies=[Checked],
+    responses={
+        400: {"description": "the bot is not connected, is playing, or takes no such game"},
+        403: {"description": "a guest challenges to a rated game"},
+        409: {"description": "the bot declined, did not answer, or still weighs a challenge"},
+        429: {"description": "too many challenges"},
+    },
+)
+async def challenge(
+    name: Annotated[str, Path(max_length=40)],
+    body: ChallengeIn,
+    request: Request,
+    app: ServicesDep,
+    person: Person,
+) -> TableCreated:
+    """Challenge a connected network bot: it accepts or declines (no answer in time is a
+    decline); on accept the table is dealt, the challenger at seat 0 and the bot at seat 1."""
+    refuse_past(await app.challenges.count(person.id))
+    check_name(name)
+    max_think = app.settings.max_think
+    takeover = default_takeover(find_kit(body.game).name)
+    seats = [SeatPlan("person"), SeatPlan("bot", f"net:{name}")]
+    seats += [SeatPlan("bot", takeover)] * (body.players - 2)
+    plan = TablePlan(body.game, body.players, body.options, seats, sheet="facts", rated=body.rated)
+    game = check_plan(plan, max_think=max_think)[0]
+    asked = Challenge(
+        game=game,
+        players=body.players,
+        options=cast("dict[str, JSONValue]", dict(body.options)),
+        seats=["person", *(seat.bot or "" for seat in seats[1:])],
+        rated=body.rated,
+        challenger=person.name,
+    )
+    try:
+        await app.hub.ratings.refuse_guests(plan.rated, [person.id])
+        await app.challenges.ask(name, person.id, asked)
+        await count_new("tables", request, app)
+        table, tokens = await app.hub.create(
+            plan, person.id, {0: person.id}, {person.id: person.name}, max_think=max_think
+        )
+    except AccountNeeded as refused:
+        raise HTTPException(403, said_or_text(refused)) from None
+    except (Declined, StillWaiting) as declined:
+        raise HTTPException(409, said_or_text(declined)) from None
+    return created_answer(request, table, tokens)
 
 
 def _bearer(ws: WebSocket) -> str | None:

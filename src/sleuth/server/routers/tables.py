@@ -77,10 +77,10 @@ async def create(
         )
     except AccountNeeded as refused:
         raise HTTPException(403, said_or_text(refused)) from None
-    return _created(request, table, tokens)
+    return created_answer(request, table, tokens)
 
 
-def _created(request: Request, table: TableOwner, tokens: dict[int, str]) -> TableCreated:
+def created_answer(request: Request, table: TableOwner, tokens: dict[int, str]) -> TableCreated:
     return TableCreated(
         table=table_out(table.live),
         invites=[
@@ -147,4 +147,4 @@ async def rematch(table: Table, request: Request, app: ServicesDep, person: Pers
         raise HTTPException(404, problems.NO_TABLE(table=repr(table.id))) from None
     except AccountNeeded as refused:
         raise HTTPException(403, said_or_text(refused)) from None
-    return _created(request, again, tokens)
+    return created_answer(request, again, tokens)

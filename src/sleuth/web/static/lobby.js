@@ -8,6 +8,7 @@ import {ICONS, fill, h, icon} from "./kit.js";
 import {rulesButton} from "./rules.js";
 import {botLabel, drawRules, drawSeats, markField, quickStart} from "./lobby-seats.js";
 import {lookAtMine, onWaiting, setPageTitle, yourMoveItems} from "./yourmove.js";
+import {botsSection} from "./lobby-bots.js";
 
 /** @typedef {import("./types.d.ts").GameOut} GameOut */
 /** @typedef {import("./types.d.ts").TableOut} TableOut */
@@ -40,6 +41,7 @@ export async function openLobby(main) {
   fill(main, lobby);
   const mine = h("div", {id: "my-tables"});
   const open = h("div", {id: "open-tables"});
+  const bots = botsSection(menu.games);
   lobby.append(
     yourMoveSection(),
     h("section.panel.intro", {"aria-labelledby": "intro-title"},
@@ -50,10 +52,12 @@ export async function openLobby(main) {
     newTableSection(menu, () => refresh()),
     h("section.panel", {"aria-labelledby": "mine-title"}, h("h2", {id: "mine-title", text: tr("My tables")}), mine),
     h("section.panel", {"aria-labelledby": "open-title"}, h("h2", {id: "open-title", text: tr("Open tables")}), open),
+    bots.section,
   );
   const refresh = async () => {
     const seated = await showMine(mine);
     await showOpen(open, seated);
+    await bots.refresh();
   };
   await refresh();
   setInterval(() => { if (!document.hidden) refresh().catch(() => {}); }, 8000);

@@ -545,6 +545,16 @@ export interface RatingOut {
   wins: number;
 }
 
+// --- HTTP: network bots (routers/bots.py) ---------------------------------------------------
+
+export interface NetBotOut {
+  name: string;
+  spec: string;
+  playing: boolean;
+  games: string[];
+  ratings: RatingOut[];
+}
+
 export interface BoardEntryOut {
   place: number;
   player: PlayerOut;
