@@ -49,6 +49,34 @@ def add_parser(commands: Any) -> None:
     )
     connect.add_argument("bot_command_words", nargs="+", metavar="-- COMMAND")
     connect.set_defaults(run=run_connect)
+    add_arena_parser(actions)
+
+
+def add_arena_parser(actions: Any) -> None:
+    arena = actions.add_parser(
+        "arena",
+        help="play a series of a bot program against a server's built-in bots",
+        description="Connect COMMAND as a network bot (as `sleuth bot connect`), deal N tables "
+        "of it against the OPPONENTS on the server, the seats rotated game by game, and print "
+        "the wins per seat and the arena's Bradley-Terry ratings: sleuth bot arena "
+        "https://example.org --token-file bot.token --game GAME --games 20 "
+        "--opponents easy,medium -- sleuth bot serve deductive",
+    )
+    arena.add_argument("url", metavar="URL", help="the server, e.g. https://example.org")
+    arena.add_argument("--token-file", required=True, metavar="FILE", help="the bot's token")
+    arena.add_argument("--game", required=True, metavar="GAME", help="the game to play")
+    arena.add_argument("--games", type=int, default=10, metavar="N", help="games (default 10)")
+    arena.add_argument(
+        "--opponents",
+        required=True,
+        metavar="BOTS",
+        help="the server's bots at the other seats, comma-separated (levels or specs)",
+    )
+    arena.add_argument(
+        "--record-dir", metavar="DIR", help="write each game's signed record there (game-N.json)"
+    )
+    arena.add_argument("bot_command_words", nargs="+", metavar="-- COMMAND")
+    arena.set_defaults(run=run_arena)
 
 
 def run_connect(args: argparse.Namespace) -> int:
@@ -86,6 +114,48 @@ def run_connect(args: argparse.Namespace) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    return 0
+
+
+def run_arena(args: argparse.Namespace) -> int:
+    import asyncio
+    from pathlib import Path
+
+    from sleuth.core import GameError, find_kit
+    from sleuth.server.netarena import Series, SeriesError, report, run_series
+    from sleuth.server.netclient import Refused
+
+    words = args.bot_command_words
+    command = words[1:] if words[:1] == ["--"] else words
+    opponents = tuple(word.strip() for word in args.opponents.split(",") if word.strip())
+    try:
+        if not command:
+            raise GameError("no bot command after --")
+        if args.games < 1:
+            raise GameError(f"--games {args.games}: at least 1")
+        kit = find_kit(args.game)
+        players = len(opponents) + 1
+        if not kit.game.min_players <= players <= kit.game.max_players:
+            raise GameError(
+                f"--opponents: {kit.name} takes {kit.game.min_players}-{kit.game.max_players} "
+                f"players, the bot and {len(opponents)} opponents are {players}"
+            )
+        token = Path(args.token_file).read_text(encoding="utf-8").strip()
+        record_dir = Path(args.record_dir) if args.record_dir else None
+        if record_dir is not None:
+            record_dir.mkdir(parents=True, exist_ok=True)
+    except (GameError, OSError) as error:
+        print(f"sleuth bot arena: {error}", file=sys.stderr)
+        return 2
+    series = Series(kit.name, players, opponents, args.games)
+    try:
+        results = asyncio.run(run_series(args.url, token, command, series, record_dir))
+    except (Refused, SeriesError, ValueError) as error:
+        print(f"sleuth bot arena: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    print(report(series, results))
     return 0
 
 

@@ -195,6 +195,11 @@ class BotLink:
         if not waiting.done():
             waiting.set_result(message)
 
+    def asked(self) -> bool:
+        """Whether a hello, a decision or a challenge waits for the bot's answer."""
+        waiting = [self.ready, *self.pending.values(), *self.challenges.values()]
+        return any(future is not None and not future.done() for future in waiting)
+
     def _challenge_answered(self, message: dict[str, Any], accepted: bool) -> None:
         ident = message.get("id")
         waiting = self.challenges.get(ident) if type(ident) is int else None

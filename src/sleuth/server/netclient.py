@@ -118,6 +118,7 @@ async def session(
     games: int | None,
     log: IO[str],
     accept: frozenset[str] | None = None,
+    on_welcome: asyncio.Future[str] | None = None,
 ) -> int:
     """Relay until the connection ends or ``games`` games have ended; the games ended."""
     program: Program | None = None
@@ -130,6 +131,8 @@ async def session(
             kind = message.get("type") if isinstance(message, dict) else None
             if kind == "welcome":
                 print(f"connected as {message.get('spec')}", file=log, flush=True)
+                if on_welcome is not None and not on_welcome.done():
+                    on_welcome.set_result(str(message.get("spec")))
             elif kind == "challenge":
                 await answer_challenge(ws, message, accept, log)
             elif kind not in TO_PROGRAM:
@@ -160,10 +163,12 @@ async def relay(
     games: int | None = None,
     log: IO[str] = sys.stderr,
     accept: frozenset[str] | None = None,
+    on_welcome: asyncio.Future[str] | None = None,
 ) -> None:
     """Play ``games`` games (``None``: until stopped), connecting again when the connection
     is lost; ``Refused`` if the server will not have the bot. Challenges to the games in
-    ``accept`` are accepted (``None``: all), others declined."""
+    ``accept`` are accepted (``None``: all), others declined; ``on_welcome`` is given the
+    bot's spec (``net:NAME``) once the server has greeted it."""
     target = socket_url(url)
     headers = {"Authorization": f"Bearer {token}"}
     while True:
@@ -171,7 +176,7 @@ async def relay(
             async with connect(
                 target, additional_headers=headers, max_size=proto.MAX_MESSAGE_BYTES + 1024
             ) as ws:
-                played = await session(ws, argv, games, log, accept)
+                played = await session(ws, argv, games, log, accept, on_welcome)
                 if games is not None:
                     games -= played
                     if games <= 0:

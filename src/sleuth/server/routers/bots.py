@@ -241,7 +241,9 @@ async def _read(ws: WebSocket, app: Services, link: BotLink) -> None:
             return
         text = message.get("text")
         problem: tuple[str, str] | None = None
-        if not limit.allow():
+        # An answer to what the server asked costs nothing: at a table of bots decisions
+        # come as fast as they are answered, and the server sets that pace itself.
+        if not link.asked() and not limit.allow():
             problem = ("rate_limited", problems.RATE_LIMITED(rate=f"{settings.rate_per_second:g}"))
         elif text is None:
             problem = ("malformed", problems.BINARY())
