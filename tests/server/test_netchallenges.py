@@ -224,3 +224,27 @@ async def test_a_bot_that_takes_some_games_only_and_a_challenge_flood(
             status, detail = await refused(eve, "narrow", casual)
             assert status == 429
             assert detail.startswith("too many challenges: at most 10 per minute; try again in ")
+
+
+async def test_only_an_answer_to_what_waits_goes_unmetered(launch: Any, tmp_path: Path) -> None:
+    """A challenge waiting for its answer does not open the bot's socket to a flood: its
+    own messages meanwhile (here ``games``) are metered, while its answer still counts."""
+    server: Server = launch()
+    async with Person(server.http, "Flo") as flo:
+        await signed_up(flo)
+        token = (await issue(flo, "noisy", tmp_path)).read_text(encoding="utf-8").strip()
+        headers = {"Authorization": f"Bearer {token}"}
+        async with websockets_connect(f"{server.ws}/ws/bot", additional_headers=headers) as ws:
+            await ws.recv()
+            await listed(flo, "noisy")
+            casual = {**CHALLENGE, "rated": False}
+            challenge = asyncio.ensure_future(refused(flo, "noisy", casual))
+            message = json.loads(await ws.recv())
+            while message["type"] != "challenge":
+                message = json.loads(await ws.recv())
+            for _ in range(100):
+                await ws.send(json.dumps({"type": "games", "games": []}))
+            await ws.send(json.dumps({"type": "decline", "id": message["id"]}))
+            assert await challenge == (409, "the network bot noisy declined your challenge")
+            told = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            assert (told["type"], told["problem"]) == ("error", "rate_limited")

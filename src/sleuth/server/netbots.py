@@ -195,10 +195,22 @@ class BotLink:
         if not waiting.done():
             waiting.set_result(message)
 
-    def asked(self) -> bool:
-        """Whether a hello, a decision or a challenge waits for the bot's answer."""
-        waiting = [self.ready, *self.pending.values(), *self.challenges.values()]
-        return any(future is not None and not future.done() for future in waiting)
+    def answers(self, message: dict[str, Any]) -> bool:
+        """Whether a decoded message answers a hello, a decision or a challenge that waits
+        for the bot (anything else the bot sends is its own doing, and metered)."""
+        kind, ident = message["type"], message.get("id")
+        waiting: asyncio.Future[Any] | None
+        if kind == "ready":
+            waiting = self.ready
+        elif type(ident) is not int:
+            return False
+        elif kind == "action":
+            waiting = self.pending.get(ident)
+        elif kind in ("accept", "decline"):
+            waiting = self.challenges.get(ident)
+        else:
+            return False
+        return waiting is not None and not waiting.done()
 
     def _challenge_answered(self, message: dict[str, Any], accepted: bool) -> None:
         ident = message.get("id")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Annotated, cast
+from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, HTTPException, Path, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field
@@ -241,17 +241,24 @@ async def _read(ws: WebSocket, app: Services, link: BotLink) -> None:
             return
         text = message.get("text")
         problem: tuple[str, str] | None = None
-        # An answer to what the server asked costs nothing: at a table of bots decisions
-        # come as fast as they are answered, and the server sets that pace itself.
-        if not link.asked() and not limit.allow():
-            problem = ("rate_limited", problems.RATE_LIMITED(rate=f"{settings.rate_per_second:g}"))
-        elif text is None:
+        decoded: dict[str, Any] | None = None
+        if text is None:
             problem = ("malformed", problems.BINARY())
         elif len(text.encode()) > largest:
             problem = ("too_large", problems.TOO_LARGE(bytes=largest))
         else:
             try:
-                link.received(proto.decode(text.encode()))
+                decoded = proto.decode(text.encode())
+            except proto.ProtocolError as error:
+                problem = ("malformed", str(error))
+        # An answer to what the server asked costs nothing: at a table of bots decisions
+        # come as fast as they are answered, and the server sets that pace itself.
+        answer = decoded is not None and link.answers(decoded)
+        if not answer and not limit.allow():
+            problem = ("rate_limited", problems.RATE_LIMITED(rate=f"{settings.rate_per_second:g}"))
+        elif decoded is not None:
+            try:
+                link.received(decoded)
             except proto.ProtocolError as error:
                 problem = ("malformed", str(error))
         if problem is None:
