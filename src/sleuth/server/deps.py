@@ -13,6 +13,7 @@ from . import problems
 from .access import Caller, Door, refusal
 from .accounts import Accounts, SignInLimits
 from .hub import Hub
+from .invites import Invitations
 from .live import facts_of
 from .models import PersonRow
 from .netbots import BotAccounts, NetBots
@@ -41,10 +42,12 @@ class Services:
     netbots: NetBots = field(default_factory=NetBots)
     reviews: RecordWork = field(init=False)
     reads: ReadLimits = field(init=False)
+    invites: Invitations = field(init=False)
 
     def __post_init__(self) -> None:
         self.reviews = RecordWork(self.settings.replay_workers)
         self.reads = ReadLimits(self.settings.record_reads_rate)
+        self.invites = Invitations(self.hub.notices.database)
 
 
 def services(request: HTTPConnection) -> Services:
