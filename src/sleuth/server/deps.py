@@ -47,7 +47,9 @@ class Services:
     def __post_init__(self) -> None:
         self.reviews = RecordWork(self.settings.replay_workers)
         self.reads = ReadLimits(self.settings.record_reads_rate)
-        self.invites = Invitations(self.hub.notices.database)
+        self.invites = Invitations(
+            self.hub.notices.database, self.settings.invitations_rate, self.settings.invited_rate
+        )
 
 
 def services(request: HTTPConnection) -> Services:

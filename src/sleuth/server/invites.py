@@ -44,8 +44,6 @@ ACCEPTED = "accepted"
 DECLINED = "declined"
 SPENT = "spent"
 LIFETIME = 7 * 86400.0  # seconds an invitation stays open
-INVITER_RATE = "10/hour;40/day"  # attempts to invite, per inviting person
-INVITEE_RATE = "5/hour;20/day"  # invitations received, per invited account
 
 
 class InviteRefused(Exception):
@@ -82,13 +80,16 @@ class Invitation:
 
 
 class Invitations:
-    """Invitations' writes and reads; ``clock`` stands in for ``time.time`` in tests."""
+    """Invitations' writes and reads. ``inviter_rate``: attempts per inviting person,
+    ``invitee_rate``: invitations per invited account (``limits``' notation, or ``off``;
+    ``sleuth serve --max-invitations/--max-invitations-received``); ``clock`` stands in
+    for ``time.time`` in tests."""
 
     def __init__(
         self,
         database: Database,
-        inviter_rate: str = INVITER_RATE,
-        invitee_rate: str = INVITEE_RATE,
+        inviter_rate: str,
+        invitee_rate: str,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self._db = database

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import re
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ import idna
 from sleuth.core import find_kit
 from sleuth.i18n import N_, translate
 
-from .digest import claim_rest
+from .digest import claim_person, digest_people
 from .models import MailSettingsRow, NotificationRow
 from .notify import GAME_OVER, INVITED, KINDS, LEASE_SECONDS, YOUR_MOVE, Notices, send_forever
 from .settings import Settings
@@ -374,27 +375,21 @@ class MailSender:
         await send_forever(self.send_due, self.notices.queued, poll, "mail notifications")
 
     async def send_due(self) -> int:
-        """Send one batch of due rows; how many were taken."""
+        """Send one batch of due rows, and the digests due; how many rows were taken."""
         token, rows = await self.notices.claim(BATCH)
-        done: set[int] = set()  # rows sent in their person's digest
         for row in rows:
-            if row.id not in done:
-                done |= await self._send_one(row, token)
-        return len(rows)
+            await self._send_one(row, token)
+        return len(rows) + await self._send_digests()
 
-    async def _send_one(self, row: NotificationRow, token: str) -> set[int]:
-        """Send the row, or its person's digest with it: the rows sent (or tried)."""
+    async def _send_one(self, row: NotificationRow, token: str) -> None:
         wanted = await self.notices.settings(row.person_id)
         if wanted is None or not getattr(wanted, row.kind, False):
             await self.notices.drop(row.id, token, "turned off")
-            return {row.id}
+            return
         if wanted.confirmed_at is None:
             await self.notices.drop(row.id, token, "the address is not confirmed")
-            return {row.id}
-        if wanted.digest_hour is not None:
-            return await self._send_digest(row.person_id, wanted, token)
+            return
         await self._send_event(row, wanted, token)
-        return {row.id}
 
     async def _send_event(self, row: NotificationRow, wanted: MailSettingsRow, token: str) -> None:
         free_at = await self.notices.free_at(row.person_id, time.time())
@@ -419,24 +414,37 @@ class MailSender:
 
         await self._deliver_rows([row], token, make)
 
-    async def _send_digest(self, person_id: str, wanted: MailSettingsRow, token: str) -> set[int]:
-        """One mail of every due row of the person (the hourly cap does not hold it: it is
-        one mail a day); a row of a kind turned off since, or of a table gone, is dropped,
-        and a digest left with nothing to say is not sent."""
+    async def _send_digests(self) -> int:
+        """The digests due: one mail a person; how many rows they took."""
         at = self.notices.clock()
-        rows = await claim_rest(self.notices.database, person_id, token, at, LEASE_SECONDS)
+        taken = 0
+        for person_id in await digest_people(self.notices.database, at, BATCH):
+            token = secrets.token_hex(16)
+            rows = await claim_person(self.notices.database, person_id, token, at, LEASE_SECONDS)
+            taken += len(rows)
+            if rows:
+                await self._send_digest(person_id, rows, token)
+        return taken
+
+    async def _send_digest(self, person_id: str, rows: list[NotificationRow], token: str) -> None:
+        """One mail of the person's rows (the hourly cap does not hold it: it is one mail
+        a day); a row of a kind turned off since, or of a table gone, is dropped, and a
+        digest left with nothing to say is not sent."""
+        wanted = await self.notices.settings(person_id)
         mails: list[Mail] = []
         kept: list[NotificationRow] = []
         for row in rows:
             table = await self.store.table(row.table_id)
-            if table is None or not getattr(wanted, row.kind, False):
-                await self.notices.drop(row.id, token, "turned off or the table is gone")
-                continue
-            mails.append(Mail(row.kind, row.table_id, table.game, row.id))
-            kept.append(row)
-        if mails:
-            await self._deliver_rows(kept, token, lambda: self._digest(mails, wanted))
-        return {row.id for row in rows}
+            if wanted is None or wanted.confirmed_at is None or not getattr(wanted, row.kind):
+                await self.notices.drop(row.id, token, "turned off, or no confirmed address")
+            elif table is None:
+                await self.notices.drop(row.id, token, "the table is gone")
+            else:
+                mails.append(Mail(row.kind, row.table_id, table.game, row.id))
+                kept.append(row)
+        if mails and wanted is not None:
+            settings = wanted
+            await self._deliver_rows(kept, token, lambda: self._digest(mails, settings))
 
     def _digest(self, mails: list[Mail], wanted: MailSettingsRow) -> EmailMessage:
         stops = {m.kind: unsubscribe_token(self.key, wanted.person_id, m.kind) for m in mails}

@@ -31,7 +31,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from .db import Database
-from .digest import next_digest
+from .digest import in_digest, next_digest
 from .live import SeatState
 from .models import MailSettingsRow, NotificationRow, PushSettingsRow, PushSubscriptionRow
 from .outage import DatabaseUnavailable
@@ -211,6 +211,8 @@ class Notices:
                 .order_by(NotificationRow.id)
                 .limit(limit)
             )
+            if channel == MAIL:
+                due = due.where(~in_digest())  # a digest's rows are taken whole (``digest``)
             if _is_postgres(session):
                 # Rows another process is taking right now are passed over, not waited for.
                 due = due.with_for_update(skip_locked=True)

@@ -8,6 +8,7 @@ import {ICONS, fill, h, icon} from "./kit.js";
 import {rulesButton} from "./rules.js";
 import {botLabel, drawRules, drawSeats, markField, quickStart} from "./lobby-seats.js";
 import {lookAtMine, onWaiting, setPageTitle, yourMoveItems} from "./yourmove.js";
+import {inviteByName, invitationsSection} from "./invitations.js";
 
 /** @typedef {import("./types.d.ts").GameOut} GameOut */
 /** @typedef {import("./types.d.ts").TableOut} TableOut */
@@ -40,8 +41,10 @@ export async function openLobby(main) {
   fill(main, lobby);
   const mine = h("div", {id: "my-tables"});
   const open = h("div", {id: "open-tables"});
+  const invitations = invitationsSection();
   lobby.append(
     yourMoveSection(),
+    invitations.section,
     h("section.panel.intro", {"aria-labelledby": "intro-title"},
       h("h1", {id: "intro-title", text: tr("Deduction card games with friends and bots")}),
       h("p", {text: tr("Deal a table, send each friend their invite link, and play in the browser: on a phone or a desktop, here on this network, with no account and no password.")})),
@@ -54,6 +57,7 @@ export async function openLobby(main) {
   const refresh = async () => {
     const seated = await showMine(mine);
     await showOpen(open, seated);
+    await invitations.draw();
   };
   await refresh();
   setInterval(() => { if (!document.hidden) refresh().catch(() => {}); }, 8000);
@@ -352,7 +356,8 @@ async function showMine(box) {
         }}) : null,
       table.rematch ? h("a", {href: `/t/${table.rematch}`, text: tr("Go to the rematch")}) : null,
       waiting.length ? h("details", {}, h("summary", {text: tr("Invite links (%(free)s free)", {free: waiting.length})}),
-        waiting.map((i) => inviteRow(i, tr("Seat %(seat)s", {seat: i.seat})))) : null);
+        waiting.map((i) => inviteRow(i, tr("Seat %(seat)s", {seat: i.seat}))),
+        table.status === "waiting" ? inviteByName(table.id, waiting.map((i) => i.seat)) : null) : null);
   });
   fill(box, items.length ? h("ul.table-list", {}, items) : h("p", {text: tr("You sit at no table yet.")}));
   return new Set(tables.map((t) => t.table.id));
