@@ -186,3 +186,31 @@ async def test_a_wrong_invitation_names_what_is_wrong_and_changes_nothing(launch
         assert (await bob.get("/api/invitations")).json() == []  # spent with the game's start
         guest = await dan.get("/api/invitations")
         assert guest.status_code == 401
+
+
+async def test_invitations_are_rate_limited_per_inviter_and_per_invitee(launch: Any) -> None:
+    server: Server = launch(
+        extra=("--max-invitations", "3/hour", "--max-invitations-received", "2/hour")
+    )
+    async with browser(server) as ann, browser(server) as bob, browser(server) as cy:
+        await account(ann, "Ann")
+        await account(bob, "Bob")
+        await account(cy, "Cy")
+        tables = [(await new_table(ann))["table"]["id"] for _ in range(3)]
+        # Bob receives two; a third, from anyone, is refused and not made.
+        for table in tables[:2]:
+            assert (await invite(ann, table, 1, "Bob")).status_code == 201
+        flooded = await invite(ann, tables[2], 1, "Bob")
+        assert flooded.status_code == 429
+        assert flooded.json()["detail"].startswith(
+            "Bob was invited too often: at most 2 invitations per hour; try again in "
+        )
+        assert len((await bob.get("/api/invitations")).json()) == 2
+        # Ann's three attempts are used (a refused one counts: names are not tried for free).
+        refused = await invite(ann, tables[2], 1, "Cy")
+        assert refused.status_code == 429
+        assert refused.json()["detail"].startswith(
+            "too many invitations from you: at most 3 per hour; try again in "
+        )
+        assert int(refused.headers["Retry-After"]) >= 1
+        assert (await cy.get("/api/invitations")).json() == []
