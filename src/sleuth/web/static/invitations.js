@@ -1,5 +1,5 @@
 // Invitations by name (issue #36): the lobby's list of the account's open invitations, "Ann
-// invites you to Alibi" with Accept (take that seat) and Decline, and the form by which a
+// invites you to GAME" with Accept (take that seat) and Decline, and the form by which a
 // table's creator invites an account to a free seat. No token: the invitee's own signed-in
 // identity answers an invitation, so it is shown only to an account.
 "use strict";
