@@ -11,13 +11,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import select
 
 from sleuth.core import find_kit
 from sleuth.server.db import Database, open_database
-from sleuth.server.digest import check_zone, next_digest
+from sleuth.server.digest import check_zone, next_digest, reschedule
 from sleuth.server.lobby import SeatPlan, TablePlan, create_table
 from sleuth.server.mail import MailConfig, MailSender, SmtpServer, unsubscribe_token
 from sleuth.server.models import MailSettingsRow, NotificationRow
@@ -26,6 +27,11 @@ from sleuth.server.settings import Settings
 from sleuth.server.signing import SigningKey
 from sleuth.server.store import Store
 from support.game_cases import kit_for
+
+from .conftest import Server
+from .test_mail import MAIL_PASSWORD, MailBox, account, browser, mail_flags, mailbox
+
+__all__ = ["mailbox"]  # the fixture, imported to be used here
 
 EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
 KEY = SigningKey(b"k" * 32)
@@ -180,8 +186,6 @@ async def test_choosing_a_mail_per_event_again_sends_what_waited_at_once(queue: 
     box = queue.outbox()
     await send_all(box)
     assert box.sent == []
-    from sleuth.server.digest import reschedule
-
     await queue.settings(digest_hour=None)
     await reschedule(queue.database, queue.ann, queue.clock.now)
     await send_all(box)
@@ -209,3 +213,29 @@ def test_a_time_zone_not_known_is_refused_saying_so() -> None:
         assert str(refused.value) == (
             f"{zone!r} is not a time zone: write one such as Europe/Berlin or UTC"
         )
+
+
+async def test_the_digest_is_chosen_in_the_mail_settings_and_bad_choices_change_nothing(
+    launch: Any, mailbox: MailBox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SLEUTH_SMTP_PASSWORD", MAIL_PASSWORD)
+    server: Server = launch(extra=mail_flags(mailbox))
+    async with browser(server) as ann:
+        await account(ann, "Ann")
+        chosen = {"address": "ann@example.org", "language": "en", "digest_hour": 7,
+                  "time_zone": "Europe/Berlin"}  # fmt: skip
+        saved = await ann.put("/api/account/mail", json=chosen)
+        assert saved.status_code == 200, saved.text
+        assert (saved.json()["digest_hour"], saved.json()["time_zone"]) == (7, "Europe/Berlin")
+        wrong = [
+            ({"digest_hour": 24}, "digest_hour: the digest's hour is one from 0 to 23, not 24"),
+            ({"time_zone": "Mars/Olympus"}, "time_zone: 'Mars/Olympus' is not a time zone: "
+             "write one such as Europe/Berlin or UTC"),
+        ]  # fmt: skip
+        for change, detail in wrong:
+            refused = await ann.put("/api/account/mail", json=chosen | change)
+            assert (refused.status_code, refused.json()["detail"]) == (400, detail)
+        kept = (await ann.get("/api/account/mail")).json()
+        assert (kept["digest_hour"], kept["time_zone"]) == (7, "Europe/Berlin")
+        again = await ann.put("/api/account/mail", json=chosen | {"digest_hour": None})
+        assert (again.json()["digest_hour"], again.json()["time_zone"]) == (None, "Europe/Berlin")
