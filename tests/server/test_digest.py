@@ -222,12 +222,12 @@ async def test_the_digest_is_chosen_in_the_mail_settings_and_bad_choices_change_
     server: Server = launch(extra=mail_flags(mailbox))
     async with browser(server) as ann:
         await account(ann, "Ann")
-        chosen = {"address": "ann@example.org", "language": "en", "digest_hour": 7,
-                  "time_zone": "Europe/Berlin"}  # fmt: skip
+        chosen: dict[str, Any] = {"address": "ann@example.org", "language": "en", "digest_hour": 7,
+                                  "time_zone": "Europe/Berlin"}  # fmt: skip
         saved = await ann.put("/api/account/mail", json=chosen)
         assert saved.status_code == 200, saved.text
         assert (saved.json()["digest_hour"], saved.json()["time_zone"]) == (7, "Europe/Berlin")
-        wrong = [
+        wrong: list[tuple[dict[str, Any], str]] = [
             ({"digest_hour": 24}, "digest_hour: the digest's hour is one from 0 to 23, not 24"),
             ({"time_zone": "Mars/Olympus"}, "time_zone: 'Mars/Olympus' is not a time zone: "
              "write one such as Europe/Berlin or UTC"),
