@@ -44,8 +44,8 @@ async def test_an_expired_invitation_is_refused_and_listed_no_more(tmp_path: Pat
         plan = TablePlan(EXAMPLE, 3, {}, [SeatPlan("person")] * 2 + [SeatPlan("bot", "random")])
         table = (await create_table(store, plan, ann.id, {0: ann.id})).table_id
         view = SeatView(table, "waiting", ann.id, ["person", "person", "bot"], [ann.id, None, None])
-        event = await invitations.invite(view, 1, ann.id, "bob")
-        assert event == Event(bob.id, INVITED, table, event.step)
+        event, name = await invitations.invite(view, 1, ann.id, "bob")
+        assert (event, name) == (Event(bob.id, INVITED, table, event.step), "Bob")
         assert [i.id for i in await invitations.open_for(bob.id)] == [event.step]
         now[0] += LIFETIME
         assert await invitations.open_for(bob.id) == []
@@ -57,8 +57,13 @@ async def test_an_expired_invitation_is_refused_and_listed_no_more(tmp_path: Pat
                 f"invitation {event.step} has expired",
             )
         # Expired, it no longer stands in the way of inviting Bob again.
-        again = await invitations.invite(view, 1, ann.id, "Bob")
+        again, _ = await invitations.invite(view, 1, ann.id, "Bob")
         assert again.step == event.step + 1
+        assert [i.id for i in await invitations.open_for(bob.id)] == [again.step]
+        # Its seat taken by another's invite link: no longer listed.
+        cy, _ = await store.create_person("Cy")
+        assert await store.take_seat(table, 1, cy.id, None, "0" * 64) is None
+        assert await invitations.open_for(bob.id) == []
         finished = SeatView(table, "finished", ann.id, view.kinds, view.holders)
         with pytest.raises(InviteRefused) as over:
             await invitations.invite(finished, 1, ann.id, "Bob")

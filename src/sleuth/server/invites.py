@@ -35,7 +35,7 @@ from sleuth.core.said import Said
 from . import problems
 from .accounts import name_key
 from .db import Database
-from .models import AccountRow, InvitationRow, PersonRow, TableRow
+from .models import AccountRow, InvitationRow, PersonRow, SeatRow, TableRow
 from .notify import INVITED, Event
 from .ratelimit import DatabaseStorage, parse_rate, window_values
 
@@ -97,9 +97,11 @@ class Invitations:
         self._rates = {"inviter": parse_rate(inviter_rate), "invitee": parse_rate(invitee_rate)}
         self.clock = clock
 
-    async def invite(self, table: SeatView, seat: int, inviter: str, name: str) -> Event:
-        """Invite the account named ``name`` to ``seat``: the event that tells its person,
-        or ``InviteRefused``."""
+    async def invite(
+        self, table: SeatView, seat: int, inviter: str, name: str
+    ) -> tuple[Event, str]:
+        """Invite the account named ``name`` to ``seat``: the event that tells its person
+        and the account's name as it spells it, or ``InviteRefused``."""
         _check_seat(table, seat, inviter)
         await self._count("inviter", inviter, {})
         found = await self._db.read(lambda session: _account(session, name))
@@ -132,10 +134,10 @@ class Invitations:
 
         invitation_id = await self._db.write(work)
         # The step of an invitation's notification is the invitation's number: one event each.
-        return Event(invitee, INVITED, table.table_id, invitation_id)
+        return Event(invitee, INVITED, table.table_id, invitation_id), account_name
 
     async def open_for(self, person_id: str) -> list[Invitation]:
-        """The person's open invitations, newest first."""
+        """The person's open invitations whose seat is still free, newest first."""
         now = self.clock()
 
         def work(session: Session) -> list[Invitation]:
@@ -143,7 +145,13 @@ class Invitations:
                 select(InvitationRow, TableRow.game, PersonRow.name)
                 .join(TableRow, TableRow.id == InvitationRow.table_id)
                 .join(PersonRow, PersonRow.id == InvitationRow.inviter_id)
+                .join(
+                    SeatRow,
+                    (SeatRow.table_id == InvitationRow.table_id)
+                    & (SeatRow.seat == InvitationRow.seat),
+                )
                 .where(
+                    SeatRow.person_id.is_(None),  # a seat taken otherwise: spent
                     InvitationRow.invitee_id == person_id,
                     InvitationRow.state == OPEN,
                     InvitationRow.expires_at > now,

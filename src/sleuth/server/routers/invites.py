@@ -87,12 +87,10 @@ async def invite_account(
         [s.person_id for s in live.seats],
     )
     try:
-        event = await app.invites.invite(view, seat, person.id, body.name)
+        event, name = await app.invites.invite(view, seat, person.id, body.name)
     except InviteRefused as refused:
         _refused(refused)
     await app.hub.notices.add_quietly([event])
-    account = await app.accounts.of(event.person_id)
-    name = account.name if account is not None else body.name
     return InvitedOut(id=event.step, table=table.id, seat=seat, invitee=name)
 
 
