@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from limits import RateLimitItem
 from limits.aio.strategies import FixedWindowRateLimiter
 from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from sleuth.core.said import Said
@@ -43,6 +44,7 @@ OPEN = "open"
 ACCEPTED = "accepted"
 DECLINED = "declined"
 SPENT = "spent"
+EXPIRED = "expired"  # closed when the same account is invited to the table again
 LIFETIME = 7 * 86400.0  # seconds an invitation stays open
 
 
@@ -128,11 +130,24 @@ class Invitations:
         )
 
         def work(session: Session) -> int:
+            session.execute(
+                update(InvitationRow)
+                .where(
+                    InvitationRow.table_id == table.table_id,
+                    InvitationRow.invitee_id == invitee,
+                    InvitationRow.state == OPEN,
+                    InvitationRow.expires_at <= now,
+                )
+                .values(state=EXPIRED)
+            )
             session.add(row)
             session.flush()
             return row.id
 
-        invitation_id = await self._db.write(work)
+        try:
+            invitation_id = await self._db.write(work)
+        except IntegrityError:  # invited by another request at this moment
+            raise InviteRefused(409, problems.INVITED_ALREADY(name=account_name)) from None
         # The step of an invitation's notification is the invitation's number: one event each.
         return Event(invitee, INVITED, table.table_id, invitation_id), account_name
 
@@ -261,5 +276,5 @@ def _refuse_answered(row: InvitationRow, now: float) -> None:
         raise InviteRefused(409, problems.INVITATION_DECLINED(invitation=row.id))
     if row.state == SPENT:
         raise InviteRefused(409, problems.INVITATION_SPENT(invitation=row.id))
-    if row.expires_at <= now:
+    if row.state == EXPIRED or row.expires_at <= now:
         raise InviteRefused(410, problems.INVITATION_EXPIRED(invitation=row.id))

@@ -17,6 +17,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -319,6 +320,18 @@ class InvitationRow(Base):
     ``expires_at`` is expired. No token: the invitee's signed-in identity opens it."""
 
     __tablename__ = "invitations"
+    __table_args__ = (
+        # One open invitation of an account to a table, kept by the database itself (of two
+        # requests at once, one makes it); an expired one is closed as a new one is made.
+        Index(
+            "uq_invitations_open",
+            "table_id",
+            "invitee_id",
+            unique=True,
+            sqlite_where=text("state = 'open'"),
+            postgresql_where=text("state = 'open'"),
+        ),
+    )
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     table_id: Mapped[str] = mapped_column(
         String(32), ForeignKey("tables.id", ondelete="CASCADE"), index=True

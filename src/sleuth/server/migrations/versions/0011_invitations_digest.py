@@ -51,6 +51,14 @@ def upgrade() -> None:
         sa.Column("expires_at", sa.Float, nullable=False),
         sa.Column("answered_at", sa.Float, nullable=True),
     )
+    op.create_index(
+        "uq_invitations_open",
+        "invitations",
+        ["table_id", "invitee_id"],
+        unique=True,
+        sqlite_where=sa.text("state = 'open'"),
+        postgresql_where=sa.text("state = 'open'"),
+    )
 
 
 def downgrade() -> None:
