@@ -6,7 +6,8 @@ to say, and two senders on one queue send it once. The clock is the test's own."
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import contextlib
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.message import EmailMessage
@@ -83,9 +84,9 @@ class Queue:
         )  # fmt: skip
 
 
-@pytest.fixture
-async def queue(tmp_path: Path) -> AsyncIterator[Queue]:
-    database = open_database(Settings(db_url=f"sqlite:///{tmp_path / 'q.db'}"))
+@contextlib.asynccontextmanager
+async def queue_at(url: str) -> AsyncIterator[Queue]:
+    database = open_database(Settings(db_url=url))
     await database.migrate()
     store = Store(database)
     notices = Notices(database)
@@ -99,6 +100,12 @@ async def queue(tmp_path: Path) -> AsyncIterator[Queue]:
         yield Queue(database, store, notices, clock, ann.id, tables)
     finally:
         await database.close()
+
+
+@pytest.fixture
+async def queue(tmp_path: Path) -> AsyncIterator[Queue]:
+    async with queue_at(f"sqlite:///{tmp_path / 'q.db'}") as made:
+        yield made
 
 
 async def send_all(box: Outbox) -> None:
@@ -203,6 +210,21 @@ async def test_two_senders_at_once_send_one_digest(queue: Queue) -> None:
     first, second = queue.outbox(), queue.outbox()
     await asyncio.gather(send_all(first), send_all(second))
     assert len(first.sent) + len(second.sent) == 1
+
+
+async def test_two_senders_on_postgresql_send_one_digest(postgres: Callable[[], str]) -> None:
+    async with queue_at(postgres()) as on_postgres:
+        await on_postgres.settings(digest_hour=9)
+        events = [
+            Event(on_postgres.ann, YOUR_MOVE, on_postgres.tables[s % 2], s) for s in range(30)
+        ]
+        assert await on_postgres.notices.add(events) == 30
+        on_postgres.clock.now = at("2026-12-05 09:00:00")
+        boxes = [on_postgres.outbox() for _ in range(3)]
+        await asyncio.gather(*(send_all(box) for box in boxes))
+        assert sum(len(box.sent) for box in boxes) == 1
+        sent = next(box.sent[0] for box in boxes if box.sent)
+        assert sent.get_content().count("It is your move in") == 2  # one line a table
 
 
 def test_a_time_zone_not_known_is_refused_saying_so() -> None:
