@@ -40,6 +40,7 @@ def unlimited_server(folder: Path) -> Server:
     unlimited = (
         *("--max-new-people", "off", "--max-new-tables", "off"),
         *("--max-sign-ins-per-address", "off", "--max-sign-ins-per-account", "off"),
+        *("--max-invitations", "off", "--max-invitations-received", "off"),
         # Mail on, to a port where no SMTP server listens: the mails' routes answer, and
         # what they queue fails to send, as a server down would.
         *("--smtp", f"smtp://127.0.0.1:{free_port()}"),
@@ -75,6 +76,8 @@ class World:
     fresh: dict[str, Callable[[], Any]] = field(default_factory=dict)
     ids: dict[str, str] = field(default_factory=dict)  # each person's id, by name
     bot: str = "fuzzbot"  # a network bot of Ann's, connected, that accepts every challenge
+    # Dee's invitations to seat 2 of the tables ``invited``: to accept, and to decline.
+    invitations: dict[str, list[int]] = field(default_factory=dict)
 
     @property
     def tables(self) -> list[str]:
@@ -151,6 +154,12 @@ def _add_accounts(server: Server, world: World, ann: httpx.Client) -> None:
         dee.cookies.set("sleuth_id", world.cookies["Dee"])
         sessions = dee.get("/api/account/sessions").json()
         world.dee_sessions = [s["id"] for s in sessions[-2:]]  # Dee4's and Dee5's
+    numbers = [
+        _post(ann, f"/api/tables/{table}/seats/2/invite-account", {"name": "Dee"})["id"]
+        for table in world.invited
+    ]
+    half = len(numbers) // 2
+    world.invitations = {"accept": numbers[:half], "decline": numbers[half:]}
     _add_passkeys(server, world)
 
 

@@ -73,6 +73,10 @@ ORDER = (
     "POST /api/records/verify",
     "POST /api/tables",
     "POST /api/tables/{table_id}/seats/{seat}/sit",
+    "POST /api/tables/{table_id}/seats/{seat}/invite-account",
+    "GET /api/invitations",
+    "POST /api/invitations/{invitation_id}/accept",
+    "POST /api/invitations/{invitation_id}/decline",
     "POST /api/tables/{table_id}/invite",
     "POST /api/tables/{table_id}/join",
     "POST /api/tables/{table_id}/seats/{seat}/bot",
@@ -121,6 +125,9 @@ ACCOUNT_PEOPLE = {
     "POST /api/account/sign-out": [*SIGNING_OUT, None, "Cy"],
     "DELETE /api/account": ["Eve", None, "Cy"],
     "POST /api/bots": ["Ann", None, "Cy"],
+    # Only Dee answers her invitations (Cy tries, and is refused).
+    "POST /api/invitations/{invitation_id}/accept": ["Dee", None, "Cy"],
+    "POST /api/invitations/{invitation_id}/decline": ["Dee", None, "Cy"],
 }
 
 
@@ -131,7 +138,7 @@ def tables_for(label: str, world: World) -> list[str]:
         first = world.finished
     elif label.endswith("/sit"):
         first = world.waiting
-    elif label.endswith(("/join", "/invite")):
+    elif label.endswith(("/join", "/invite", "/invite-account")):
         first = world.invited
     elif label.endswith(("/bot", "/leave")):
         first = world.playing
@@ -167,6 +174,8 @@ def good_bodies(label: str, world: World) -> list[tuple[str | None, Any]]:
         return [(None, body)]
     if label == "DELETE /api/account":
         return [(None, {"password": PASSWORD})]
+    if label.endswith("/invite-account"):
+        return [(None, {"name": "Eve"})]
     if label == "PUT /api/account/mail":
         return [(None, {"address": "ann@example.org", "language": "de"})]
     if label == "POST /api/account/passkeys/register":
@@ -253,6 +262,8 @@ def send(
         case.path_parameters["passkey_id"] = grounding["passkey"]
     if grounding["bot"] and "name" in case.path_parameters:
         case.path_parameters["name"] = world.bot
+    if grounding["invitation"] is not None and "invitation_id" in case.path_parameters:
+        case.path_parameters["invitation_id"] = grounding["invitation"]
     if grounding["browser"] and "browser_id" in case.path_parameters:
         case.path_parameters["browser_id"] = browser_of(world.cookies["Ann"], session, base)
     if grounding["body"] is not None:
@@ -292,6 +303,7 @@ def groundings(label: str, world: World) -> st.SearchStrategy[dict[str, Any]]:
             "who": st.sampled_from(people),
             "session": st.sampled_from([*world.dee_sessions, None]),
             "passkey": st.sampled_from([*world.passkeys, None]),
+            "invitation": st.sampled_from([*world.invitations.get(label.split("/")[-1], []), None]),
             "browser": st.booleans(),  # one of Ann's browsers pushed to, or the generated id
             "bot": st.booleans(),  # the world's network bot, or the generated name
             "person": st.sampled_from([*world.ids.values(), None]),

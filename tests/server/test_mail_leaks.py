@@ -6,6 +6,7 @@ nor the seed or the salt."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Iterator
@@ -16,8 +17,9 @@ import pytest
 from sleuth.core import all_kits
 from sleuth.i18n import LANGUAGES
 from sleuth.server.live import SeatState
-from sleuth.server.mail import Mail, compose
-from sleuth.server.notify import step_events
+from sleuth.server.mail import Mail, compose, compose_digest
+from sleuth.server.notify import INVITED, YOUR_MOVE, step_events
+from sleuth.server.push import payload
 from support.variants import base_options
 
 SEED = 91_827_364_550_192_837_465
@@ -99,3 +101,31 @@ def test_no_mail_of_a_whole_game_holds_what_its_seat_does_not_see(name: str) -> 
     assert state.outcome is not None, "the game did not end"
     assert mails > game.players  # "your move" mails, and the end to each
     assert checked > 0  # some of the deal was hidden from some mail's seat
+
+
+@pytest.mark.parametrize("name", [kit.name for kit in all_kits()])
+def test_no_invitation_mail_push_or_digest_holds_any_of_the_deal(name: str) -> None:
+    # The invitee holds no seat yet: nothing any seat cannot see may be in what they get,
+    # not even the hand of the seat they are invited to.
+    kit = next(k for k in all_kits() if k.name == name)
+    game = kit.game.configure(kit.game.min_players, **base_options(name))
+    rng = random.Random(7)
+    state = game.new(SEED)
+    hidden = sorted(set().union(*(unknown_to(state, s, rng) for s in range(game.players))))
+    assert hidden, "the deal hides nothing from any seat"
+    for language in LANGUAGES:
+        invited = Mail(INVITED, TABLE, name, 1)
+        mails = [
+            compose(invited, "bob@example.org", language, "s@example.org",
+                    "https://sleuth.example.org", f"p.{INVITED}.{'0' * 64}"),
+            compose_digest([Mail(YOUR_MOVE, TABLE, name, 2), invited], "bob@example.org",
+                           language, "s@example.org", "https://sleuth.example.org",
+                           {YOUR_MOVE: "a", INVITED: "b"}),
+        ]  # fmt: skip
+        texts = [f"{m['Subject']}\n{m.get_content()}" for m in mails]
+        texts.append(
+            "\n".join(str(v) for v in json.loads(payload(INVITED, TABLE, name, language)).values())
+        )
+        for text in texts:
+            assert str(SEED) not in text and SALT not in text
+            assert [part for part in hidden if whole_word(text, part)] == [], text

@@ -67,6 +67,18 @@ def add_parser(commands: Any) -> None:
         help="new tables one client address may deal, e.g. 30/minute;500/day, or off",
     )
     serve.add_argument(
+        "--max-invitations",
+        metavar="RATE",
+        default=None,
+        help="invitations by name one person may try, e.g. 10/hour;40/day, or off",
+    )
+    serve.add_argument(
+        "--max-invitations-received",
+        metavar="RATE",
+        default=None,
+        help="invitations by name one account may receive, e.g. 5/hour;20/day, or off",
+    )
+    serve.add_argument(
         "--max-record-reads",
         metavar="RATE",
         default=None,
@@ -145,6 +157,8 @@ def run_serve(args: argparse.Namespace) -> int:
         ("max_new_people", "new_people_rate"),
         ("max_new_tables", "new_tables_rate"),
         ("max_record_reads", "record_reads_rate"),
+        ("max_invitations", "invitations_rate"),
+        ("max_invitations_received", "invited_rate"),
         ("max_sign_ins_per_address", "sign_in_address_rate"),
         ("max_sign_ins_per_account", "sign_in_account_rate"),
     ):

@@ -43,6 +43,7 @@ from .routers import (
     bots,
     chat,
     games,
+    invites,
     language,
     mail,
     passkeys,
@@ -157,6 +158,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         mail,
         bots,
         push,
+        invites,
     )
     for router in routers:
         app.include_router(router.router)

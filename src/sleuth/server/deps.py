@@ -13,6 +13,7 @@ from . import problems
 from .access import Caller, Door, refusal
 from .accounts import Accounts, SignInLimits
 from .hub import Hub
+from .invites import Invitations
 from .live import facts_of
 from .models import PersonRow
 from .netbots import BotAccounts, NetBots
@@ -43,11 +44,15 @@ class Services:
     reviews: RecordWork = field(init=False)
     reads: ReadLimits = field(init=False)
     challenges: Challenges = field(init=False)  # of network bots (``netchallenges``)
+    invites: Invitations = field(init=False)
 
     def __post_init__(self) -> None:
         self.reviews = RecordWork(self.settings.replay_workers)
         self.reads = ReadLimits(self.settings.record_reads_rate)
         self.challenges = Challenges(self.netbots, self.settings.challenges_rate)
+        self.invites = Invitations(
+            self.hub.notices.database, self.settings.invitations_rate, self.settings.invited_rate
+        )
 
 
 def services(request: HTTPConnection) -> Services:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import logging
 import re
+import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.policy import SMTP
@@ -25,8 +27,9 @@ import idna
 from sleuth.core import find_kit
 from sleuth.i18n import N_, translate
 
-from .models import NotificationRow
-from .notify import GAME_OVER, KINDS, YOUR_MOVE, Notices, send_forever
+from .digest import claim_person, digest_people
+from .models import MailSettingsRow, NotificationRow
+from .notify import GAME_OVER, INVITED, KINDS, LEASE_SECONDS, YOUR_MOVE, Notices, send_forever
 from .settings import Settings
 from .signing import SigningKey
 from .store import Store
@@ -175,11 +178,25 @@ def token_person(token: str) -> str:
 SUBJECTS = {
     YOUR_MOVE: N_("Your move in %(game)s at table %(table)s"),
     GAME_OVER: N_("The game of %(game)s at table %(table)s is over"),
+    INVITED: N_("You are invited to %(game)s at table %(table)s"),
 }
 OPENINGS = {
     YOUR_MOVE: N_("It is your move in %(game)s at table %(table)s."),
     GAME_OVER: N_("The game of %(game)s at table %(table)s is over."),
+    INVITED: N_(
+        "You are invited to play %(game)s at table %(table)s: your account's page shows "
+        "the invitation, to accept or decline."
+    ),
 }
+# What each kind of mail is, in the unsubscribe page's question and a digest's links.
+KIND_WHAT = {
+    YOUR_MOVE: N_("mails when it is your move"),
+    GAME_OVER: N_("mails when a game is over"),
+    INVITED: N_("mails when you are invited"),
+    "clock_low": N_("mails when your clock runs low"),
+}
+DIGEST_SUBJECT = N_("Sleuth: your day at your tables")
+DIGEST_STOP = N_("No more %(what)s: %(link)s")
 OPEN_TABLE = N_("Open the table: %(link)s")
 WHY = N_("You get this mail because you asked for it in your Sleuth account.")
 STOP = N_("No more mails of this kind: %(link)s")
@@ -244,6 +261,48 @@ def compose(
     message["Auto-Submitted"] = "auto-generated"
     message.set_content(body + "\n")
     message["Content-Language"] = language  # after the content, which sets its own headers
+    return message
+
+
+def compose_digest(
+    mails: list[Mail],
+    to: str,
+    language: str,
+    sender: str,
+    public_url: str,
+    unsubscribe: dict[str, str],
+) -> EmailMessage:
+    """One mail listing ``mails`` (a day's), table by table, in ``language``; it ends with
+    a link for each kind listed that turns it off (``unsubscribe``: kind -> token)."""
+    base = public_url.rstrip("/")
+    tables: dict[str, list[str]] = {}
+    for mail in mails:
+        opening = event_words(mail.kind, mail.table_id, mail.game, language)[1]
+        said = tables.setdefault(mail.table_id, [])
+        if opening not in said:  # one "your move" a table, however many came
+            said.append(opening)
+    blocks = [
+        "\n".join([*said, translate(language, OPEN_TABLE) % {"link": f"{base}/t/{table}"}])
+        for table, said in tables.items()
+    ]
+    kinds = list(dict.fromkeys(mail.kind for mail in mails))
+    links = {kind: f"{base}/mail/unsubscribe/{unsubscribe[kind]}" for kind in kinds}
+    stops = [
+        translate(language, DIGEST_STOP)
+        % {"what": translate(language, KIND_WHAT[kind]), "link": links[kind]}
+        for kind in kinds
+    ]
+    message = EmailMessage(policy=MAIL_POLICY)
+    message["Subject"] = translate(language, DIGEST_SUBJECT)
+    message["From"] = sender
+    message["To"] = to
+    message["Message-ID"] = make_msgid(f"digest-{mails[0].notice_id}", _domain(sender))
+    message["List-Unsubscribe"] = f"<{links[kinds[0]]}>"
+    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    message["Auto-Submitted"] = "auto-generated"
+    footer = "-- \n" + "\n".join([translate(language, WHY), *stops])
+    message.set_content("\n\n".join([*blocks, footer]) + "\n")
+    message["Content-Language"] = language
     return message
 
 
@@ -316,11 +375,11 @@ class MailSender:
         await send_forever(self.send_due, self.notices.queued, poll, "mail notifications")
 
     async def send_due(self) -> int:
-        """Send one batch of due rows; how many were taken."""
+        """Send one batch of due rows, and the digests due; how many rows were taken."""
         token, rows = await self.notices.claim(BATCH)
         for row in rows:
             await self._send_one(row, token)
-        return len(rows)
+        return len(rows) + await self._send_digests()
 
     async def _send_one(self, row: NotificationRow, token: str) -> None:
         wanted = await self.notices.settings(row.person_id)
@@ -330,6 +389,9 @@ class MailSender:
         if wanted.confirmed_at is None:
             await self.notices.drop(row.id, token, "the address is not confirmed")
             return
+        await self._send_event(row, wanted, token)
+
+    async def _send_event(self, row: NotificationRow, wanted: MailSettingsRow, token: str) -> None:
         free_at = await self.notices.free_at(row.person_id, time.time())
         if free_at is not None:
             await self.notices.postpone(row.id, token, free_at)
@@ -338,29 +400,84 @@ class MailSender:
         if table is None:
             await self.notices.drop(row.id, token, "the table is gone")
             return
-        try:
-            # Inside the try: a mail that cannot be made is a failed try, not a row left held.
-            message = compose(
-                Mail(row.kind, row.table_id, table.game, row.id),
+        game = table.game
+
+        def make() -> EmailMessage:
+            return compose(
+                Mail(row.kind, row.table_id, game, row.id),
                 wanted.address,
                 wanted.language,
                 self.config.sender,
                 self.config.public_url,
                 unsubscribe_token(self.key, row.person_id, row.kind),
             )
-            await self._deliver(message)
+
+        await self._deliver_rows([row], token, make)
+
+    async def _send_digests(self) -> int:
+        """The digests due: one mail a person; how many rows they took."""
+        at = self.notices.clock()
+        taken = 0
+        for person_id in await digest_people(self.notices.database, at, BATCH):
+            token = secrets.token_hex(16)
+            rows = await claim_person(self.notices.database, person_id, token, at, LEASE_SECONDS)
+            taken += len(rows)
+            if rows:
+                await self._send_digest(person_id, rows, token)
+        return taken
+
+    async def _send_digest(self, person_id: str, rows: list[NotificationRow], token: str) -> None:
+        """One mail of the person's rows (the hourly cap does not hold it: it is one mail
+        a day); a row of a kind turned off since, or of a table gone, is dropped, and a
+        digest left with nothing to say is not sent."""
+        wanted = await self.notices.settings(person_id)
+        mails: list[Mail] = []
+        kept: list[NotificationRow] = []
+        for row in rows:
+            table = await self.store.table(row.table_id)
+            if wanted is None or wanted.confirmed_at is None or not getattr(wanted, row.kind):
+                await self.notices.drop(row.id, token, "turned off, or no confirmed address")
+            elif table is None:
+                await self.notices.drop(row.id, token, "the table is gone")
+            else:
+                mails.append(Mail(row.kind, row.table_id, table.game, row.id))
+                kept.append(row)
+        if mails and wanted is not None:
+            settings = wanted
+            await self._deliver_rows(kept, token, lambda: self._digest(mails, settings))
+
+    def _digest(self, mails: list[Mail], wanted: MailSettingsRow) -> EmailMessage:
+        stops = {m.kind: unsubscribe_token(self.key, wanted.person_id, m.kind) for m in mails}
+        return compose_digest(
+            mails,
+            wanted.address,
+            wanted.language,
+            self.config.sender,
+            self.config.public_url,
+            stops,
+        )
+
+    async def _deliver_rows(
+        self, rows: list[NotificationRow], token: str, make: Callable[[], EmailMessage]
+    ) -> None:
+        """Make and send one mail for ``rows``: each marked sent, or each tried once more."""
+        try:
+            # Inside the try: a mail that cannot be made is a failed try, not a row left held.
+            await self._deliver(make())
         except Exception as error:
             # The details are the operator's (the log); the person sees a reason of the
             # catalogue, which names no host, port or server's words.
             log.warning(
                 "notification %s not sent (try %s): %s: %s",
-                row.id, row.attempts + 1, type(error).__name__, error,
+                rows[0].id, rows[0].attempts + 1, type(error).__name__, error,
             )  # fmt: skip
-            await self.notices.mark_failed(
-                row, token, failure_reason(error), self.config.first_wait
-            )
+            for row in rows:
+                await self.notices.mark_failed(
+                    row, token, failure_reason(error), self.config.first_wait
+                )
             return
-        await self.notices.mark_sent(row.id, token)
+        for row in rows:
+            await self.notices.mark_sent(row.id, token)
 
     async def send_confirmation(self, person_id: str, address: str, language: str) -> None:
         """The confirmation mail to a new address; a failure is logged (saving the

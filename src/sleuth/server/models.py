@@ -17,6 +17,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -222,6 +223,9 @@ class MailSettingsRow(Base):
     # None until the link of the confirmation mail is opened: nothing else goes to it before.
     confirmed_at: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
     confirm_sent_at: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
+    # None: a mail per event; an hour (0-23) of ``digest_zone``: one mail a day at that hour.
+    digest_hour: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
+    digest_zone: Mapped[str] = mapped_column(String(64), server_default="UTC", default="UTC")
 
 
 class NotificationRow(Base):
@@ -307,3 +311,37 @@ class PushSubscriptionRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
     failures: Mapped[int] = mapped_column(Integer, server_default="0")
     last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class InvitationRow(Base):
+    """A table's creator asks one account, by its name, to take a free person's seat
+    (``invites``). Only that account answers it; ``state`` is open until it is accepted,
+    declined, or spent (the seat was taken otherwise, the table started); an open one past
+    ``expires_at`` is expired. No token: the invitee's signed-in identity opens it."""
+
+    __tablename__ = "invitations"
+    __table_args__ = (
+        # One open invitation of an account to a table, kept by the database itself (of two
+        # requests at once, one makes it); an expired one is closed as a new one is made.
+        Index(
+            "uq_invitations_open",
+            "table_id",
+            "invitee_id",
+            unique=True,
+            sqlite_where=text("state = 'open'"),
+            postgresql_where=text("state = 'open'"),
+        ),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    inviter_id: Mapped[str] = mapped_column(String(32), ForeignKey("people.id", ondelete="CASCADE"))
+    invitee_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("people.id", ondelete="CASCADE"), index=True
+    )
+    state: Mapped[str] = mapped_column(String(12))
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
+    answered_at: Mapped[float | None] = mapped_column(Float, nullable=True)

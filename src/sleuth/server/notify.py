@@ -31,6 +31,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from .db import Database
+from .digest import in_digest, next_digest
 from .live import SeatState
 from .models import MailSettingsRow, NotificationRow, PushSettingsRow, PushSubscriptionRow
 from .outage import DatabaseUnavailable
@@ -107,6 +108,7 @@ class Notices:
         # Set when this process queues a row, so that its sender need not wait for its poll.
         self.queued = asyncio.Event()
         self.pushed = asyncio.Event()
+        self.clock: Callable[[], float] = time.time  # a test's clock in its place
         # Sends a confirmation mail (person, address, language); set by ``mail.start_mail``.
         self.confirmer: Callable[[str, str, str], Awaitable[None]] | None = None
 
@@ -130,9 +132,9 @@ class Notices:
         of their browsers); how many rows were."""
         if not self.active or not events:
             return 0
-        at = time.time()
+        at = self.clock()
 
-        def row(event: Event, channel: str, target: int) -> dict[str, object]:
+        def row(event: Event, channel: str, target: int, due: float = at) -> dict[str, object]:
             return {
                 "person_id": event.person_id,
                 "kind": event.kind,
@@ -140,7 +142,7 @@ class Notices:
                 "step": event.step,
                 "created_at": at,
                 "attempts": 0,
-                "next_try_at": at,
+                "next_try_at": due,
                 "channel": channel,
                 "target": target,
             }
@@ -152,7 +154,9 @@ class Notices:
                 mailed = _wanted(session, MailSettingsRow, people)
                 # Nothing goes to an address its person has not confirmed (a stranger's, typed in).
                 rows += [
-                    row(e, MAIL, 0) for e in events if _asked(mailed, e) and _confirmed(mailed, e)
+                    row(e, MAIL, 0, _mail_due(mailed, e, at))
+                    for e in events
+                    if _asked(mailed, e) and _confirmed(mailed, e)
                 ]
             if self.push_enabled:
                 pushed = _wanted(session, PushSettingsRow, people)
@@ -188,7 +192,7 @@ class Notices:
     ) -> tuple[str, list[NotificationRow]]:
         """Take up to ``limit`` due rows of ``channel`` no sender holds: the claim's token
         and the rows."""
-        at = time.time() if now is None else now
+        at = self.clock() if now is None else now
         token = secrets.token_hex(16)
 
         def work(session: Session) -> list[NotificationRow]:
@@ -207,6 +211,8 @@ class Notices:
                 .order_by(NotificationRow.id)
                 .limit(limit)
             )
+            if channel == MAIL:
+                due = due.where(~in_digest())  # a digest's rows are taken whole (``digest``)
             if _is_postgres(session):
                 # Rows another process is taking right now are passed over, not waited for.
                 due = due.with_for_update(skip_locked=True)
@@ -348,6 +354,15 @@ def _wanted(session: Session, table: Choices, people: set[str]) -> dict[str, obj
 def _asked(choices: dict[str, object], event: Event) -> bool:
     chosen = choices.get(event.person_id)
     return chosen is not None and bool(getattr(chosen, event.kind))
+
+
+def _mail_due(choices: dict[str, object], event: Event, at: float) -> float:
+    """Now, or for a person who chose one mail a day, their digest's hour."""
+    chosen = choices.get(event.person_id)
+    hour = getattr(chosen, "digest_hour", None)
+    if hour is None:
+        return at
+    return next_digest(at, hour, getattr(chosen, "digest_zone", None) or "UTC")
 
 
 def _confirmed(choices: dict[str, object], event: Event) -> bool:

@@ -204,6 +204,34 @@ BOT_TOKEN_UNKNOWN = problem(
 )
 
 
+# --- invitations of an account by its name (``invites``) -----------------------------------------
+INVITE_CREATOR_ONLY = problem(
+    "creator_only", "only the table's creator invites a player by name to its seats"
+)
+NO_PLAYER = problem(
+    "no_player", "there is no player named %(name)s (only a player with an account is invited)"
+)
+INVITE_YOURSELF = problem("invite_yourself", "you cannot invite yourself: take the seat")
+INVITEE_SEATED = problem("invitee_seated", "%(name)s holds a seat at this table already")
+INVITED_ALREADY = problem("invited_already", "%(name)s is invited to this table already")
+TOO_MANY_INVITATIONS = problem(
+    "too_many_invitations",
+    "too many invitations from you: at most %(amount)s per %(window)s; try again in %(wait)s s",
+)
+INVITEE_FLOODED = problem(
+    "invitee_flooded",
+    "%(name)s was invited too often: at most %(amount)s invitations per %(window)s; "
+    "try again in %(wait)s s",
+)
+NO_INVITATION = problem("no_invitation", "no invitation %(invitation)s for you")
+INVITATION_ACCEPTED = problem("invitation_used", "invitation %(invitation)s is accepted already")
+INVITATION_DECLINED = problem("invitation_used", "invitation %(invitation)s was declined")
+INVITATION_EXPIRED = problem("invitation_expired", "invitation %(invitation)s has expired")
+INVITATION_SPENT = problem(
+    "invitation_spent", "invitation %(invitation)s is spent: its seat was taken or the game began"
+)
+
+
 def error_fields(message: str) -> dict[str, object]:
     """What an error's body or frame adds to its English, if it was said in words the
     page can translate: the code of a service's refusal, the template and its values."""

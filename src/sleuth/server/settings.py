@@ -64,6 +64,10 @@ class Settings:
     # and per account: a guesser gets a few hundred tries a day, friends never notice.
     sign_in_address_rate: str = "20/minute;200/day"
     sign_in_account_rate: str = "10/minute;100/day"
+    # Invitations by name (``invites``): attempts per inviting person, and invitations one
+    # account receives, so that no one floods another's notifications.
+    invitations_rate: str = "10/hour;40/day"
+    invited_rate: str = "5/hour;20/day"
     # Notifications by e-mail (``sleuth serve --smtp``): none without an SMTP server. The
     # password comes from the environment or a file, never the command line.
     smtp_url: str | None = None

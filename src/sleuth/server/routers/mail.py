@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 import time
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
@@ -20,9 +20,16 @@ from pydantic import StringConstraints
 from sleuth.i18n import LANGUAGES, N_, choose_language, translate
 
 from ..deps import Checked, Services, ServicesDep
-from ..mail import check_address, read_confirm_token, read_unsubscribe_token, token_person
+from ..digest import check_hour, check_zone, next_digest, reschedule
+from ..mail import (
+    KIND_WHAT,
+    check_address,
+    read_confirm_token,
+    read_unsubscribe_token,
+    token_person,
+)
 from ..models import MailSettingsRow
-from ..notify import GAME_OVER, KINDS, YOUR_MOVE
+from ..notify import KINDS
 from ..schemas import Strict
 from .account import SignedInHolder
 
@@ -41,6 +48,9 @@ class MailSettingsIn(Strict):
     game_over: bool = True
     invited: bool = False
     clock_low: bool = False
+    # None: a mail per event; an hour (0-23) of ``time_zone``: one mail a day, at that hour.
+    digest_hour: int | None = None
+    time_zone: Annotated[str, StringConstraints(max_length=64)] = "UTC"
 
 
 class MailSettingsOut(Strict):
@@ -55,6 +65,8 @@ class MailSettingsOut(Strict):
     sends_mail: bool
     # False until the link of the confirmation mail sent to the address is opened.
     confirmed: bool
+    digest_hour: int | None = None
+    time_zone: str = "UTC"
 
 
 def _mail_on(app: Services) -> None:
@@ -76,7 +88,7 @@ async def mail_settings(
     # Stored as a reason of the catalogue (``mail.failure_reason``), shown in their language.
     failing = None if failure is None else translate(language, failure)
     if row is None:
-        off = dict.fromkeys(KINDS, False)
+        off: dict[str, Any] = dict.fromkeys(KINDS, False)
         return MailSettingsOut(
             address=None,
             language=language,
@@ -85,13 +97,15 @@ async def mail_settings(
             confirmed=False,
             **off,
         )
-    kinds = {kind: bool(getattr(row, kind)) for kind in KINDS}
+    kinds: dict[str, Any] = {kind: bool(getattr(row, kind)) for kind in KINDS}
     return MailSettingsOut(
         address=row.address,
         language=row.language,
         failing=failing,
         sends_mail=enabled,
         confirmed=row.confirmed_at is not None,
+        digest_hour=row.digest_hour,
+        time_zone=row.digest_zone,
         **kinds,
     )
 
@@ -118,6 +132,14 @@ async def set_mail_settings(
     language = body.language or choose_language(request.headers.get("accept-language"))
     if language not in LANGUAGES:
         raise HTTPException(400, f"language: {language!r} is not one of {', '.join(LANGUAGES)}")
+    try:
+        zone = check_zone(body.time_zone)
+    except ValueError as error:
+        raise HTTPException(400, f"time_zone: {error}") from None
+    try:
+        hour = None if body.digest_hour is None else check_hour(body.digest_hour)
+    except ValueError as error:
+        raise HTTPException(400, f"digest_hour: {error}") from None
     kinds = {kind: getattr(body, kind) for kind in KINDS}
     notices = app.hub.notices
     before = await notices.settings(holder.person.id)
@@ -131,6 +153,8 @@ async def set_mail_settings(
         # A new address is unconfirmed: nothing goes to it but its confirmation mail.
         confirmed_at=before.confirmed_at if same and before is not None else None,
         confirm_sent_at=before.confirm_sent_at if same and before is not None else None,
+        digest_hour=hour,
+        digest_zone=zone,
         **kinds,
     )
     last_sent = row.confirm_sent_at
@@ -138,6 +162,9 @@ async def set_mail_settings(
     if ask:
         row.confirm_sent_at = now
     await notices.save_settings(row)
+    # Mails waiting go at the new choice's time: now, or the digest's hour.
+    due = now if hour is None else next_digest(now, hour, zone)
+    await reschedule(notices.database, holder.person.id, due)
     if ask and notices.confirmer is not None:
         await notices.confirmer(holder.person.id, address, language)
     return await mail_settings(request, app, holder)
@@ -153,12 +180,7 @@ async def forget_mail(app: ServicesDep, holder: SignedInHolder) -> None:
 
 # --- the unsubscribe link ---------------------------------------------------------------------
 
-WHAT = {
-    YOUR_MOVE: N_("mails when it is your move"),
-    GAME_OVER: N_("mails when a game is over"),
-    "invited": N_("mails when you are invited"),
-    "clock_low": N_("mails when your clock runs low"),
-}
+WHAT = KIND_WHAT
 ASK = N_("Stop the %(what)s?")
 STOP_BUTTON = N_("Stop them")
 STOPPED = N_("Done: no more %(what)s. Your account's settings can turn them on again.")

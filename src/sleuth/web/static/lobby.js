@@ -9,6 +9,7 @@ import {rulesButton} from "./rules.js";
 import {botLabel, drawRules, drawSeats, markField, quickStart} from "./lobby-seats.js";
 import {lookAtMine, onWaiting, setPageTitle, yourMoveItems} from "./yourmove.js";
 import {botsSection} from "./lobby-bots.js";
+import {inviteByName, invitationsSection} from "./invitations.js";
 
 /** @typedef {import("./types.d.ts").GameOut} GameOut */
 /** @typedef {import("./types.d.ts").TableOut} TableOut */
@@ -42,8 +43,10 @@ export async function openLobby(main) {
   const mine = h("div", {id: "my-tables"});
   const open = h("div", {id: "open-tables"});
   const bots = botsSection(menu.games);
+  const invitations = invitationsSection();
   lobby.append(
     yourMoveSection(),
+    invitations.section,
     h("section.panel.intro", {"aria-labelledby": "intro-title"},
       h("h1", {id: "intro-title", text: tr("Deduction card games with friends and bots")}),
       h("p", {text: tr("Deal a table, send each friend their invite link, and play in the browser: on a phone or a desktop, here on this network, with no account and no password.")})),
@@ -58,6 +61,7 @@ export async function openLobby(main) {
     const seated = await showMine(mine);
     await showOpen(open, seated);
     await bots.refresh();
+    await invitations.draw();
   };
   await refresh();
   setInterval(() => { if (!document.hidden) refresh().catch(() => {}); }, 8000);
@@ -356,7 +360,8 @@ async function showMine(box) {
         }}) : null,
       table.rematch ? h("a", {href: `/t/${table.rematch}`, text: tr("Go to the rematch")}) : null,
       waiting.length ? h("details", {}, h("summary", {text: tr("Invite links (%(free)s free)", {free: waiting.length})}),
-        waiting.map((i) => inviteRow(i, tr("Seat %(seat)s", {seat: i.seat})))) : null);
+        waiting.map((i) => inviteRow(i, tr("Seat %(seat)s", {seat: i.seat}))),
+        table.status === "waiting" ? inviteByName(table.id, waiting.map((i) => i.seat)) : null) : null);
   });
   fill(box, items.length ? h("ul.table-list", {}, items) : h("p", {text: tr("You sit at no table yet.")}));
   return new Set(tables.map((t) => t.table.id));

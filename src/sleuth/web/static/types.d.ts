@@ -181,6 +181,23 @@ export interface InviteCheckOut {
   seat: number | null;
 }
 
+export interface InvitationOut {
+  id: number;
+  table: string;
+  seat: number;
+  game: string;
+  title: string;
+  /** The inviting person's display name. */
+  inviter: string;
+  expires_at: number;
+}
+
+export interface SeatedOut {
+  table: string;
+  seat: number;
+  token: string;
+}
+
 export interface JoinOut {
   table: string;
   seat: number;
