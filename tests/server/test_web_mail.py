@@ -63,6 +63,8 @@ def confirmation_link(box: MailBox) -> str:
 
 
 def open_mail_section(page: Any) -> None:
+    # The header's button shows the account's name once its click opens the panel.
+    page.wait_for_selector("#account:text-is('Ann')")
     page.click("#account")
     page.wait_for_selector("#account-panel #mail-form")
 
@@ -170,6 +172,16 @@ def test_an_address_is_confirmed_and_its_choices_are_the_servers(
         assert page.inner_text("#mail-state") == "メールは ann@example.org に届きます（確認済み）。"
         assert english_left(page, "ja", kit_texts(games)) == []
         assert page.evaluate(GET_MAIL) == chosen
+        page.click("#mail-remove")
+        page.wait_for_selector(
+            "#mail-status:text-is('アドレスを削除しました。今後メールは届きません。')"
+        )
+        removed = page.evaluate(GET_MAIL)
+        assert (removed["address"], removed["confirmed"], removed["digest_hour"]) == (
+            None,
+            False,
+            None,
+        )
         assert [e for e in errors if not e.startswith(FAILED_LOAD)] == []
     finally:
         context.close()
