@@ -76,10 +76,11 @@ async def test_an_invitation_arrives_in_its_language_and_only_its_invitee_is_sea
         assert invited.json() == {"id": number, "table": table, "seat": 1, "invitee": "Bob"}
         mails = await mailbox.wait_for(1)
         title = find_kit(SHORT).game.title
-        assert [subject(m) for m in mails] == [f"Einladung: {title} an Tisch {table}"]
+        # The inviter's display name is public at the table: the mail names them.
+        assert [subject(m) for m in mails] == [f"Einladung von Ann: {title} an Tisch {table}"]
         assert str(mails[0]["To"]) == "bob@example.org"
         assert body(mails[0]).startswith(
-            f"Du bist zu einer Partie {title} an Tisch {table} eingeladen: Die Seite deines "
+            f"Ann lädt dich zu einer Partie {title} an Tisch {table} ein: Die Seite deines "
             "Kontos zeigt die Einladung, zum Annehmen oder Ablehnen.\n\n"
             f"Zum Tisch: {server.http}/t/{table}\n\n"
         )

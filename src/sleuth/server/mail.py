@@ -14,6 +14,7 @@ import logging
 import re
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from email.message import EmailMessage
@@ -28,13 +29,15 @@ from sleuth.core import find_kit
 from sleuth.i18n import N_, translate
 
 from .digest import claim_person, digest_people
-from .models import MailSettingsRow, NotificationRow
+from .models import InvitationRow, MailSettingsRow, NotificationRow, PersonRow
 from .notify import GAME_OVER, INVITED, KINDS, LEASE_SECONDS, YOUR_MOVE, Notices, send_forever
 from .settings import Settings
 from .signing import SigningKey
 from .store import Store
 
 if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
     from .hub import Hub
 
 log = logging.getLogger("sleuth.server")
@@ -195,6 +198,14 @@ KIND_WHAT = {
     INVITED: N_("mails when you are invited"),
     "clock_low": N_("mails when your clock runs low"),
 }
+# An invitation whose inviter's display name is known when it is sent names them: a name
+# every seat at the table sees anyway.
+INVITED_BY_SUBJECT = N_("%(name)s invites you to %(game)s at table %(table)s")
+INVITED_BY_OPENING = N_(
+    "%(name)s invites you to play %(game)s at table %(table)s: your account's page shows "
+    "the invitation, to accept or decline."
+)
+NAME_CHARS = 40  # a display name's length at most, as the people's route keeps it
 DIGEST_SUBJECT = N_("Sleuth: your day at your tables")
 DIGEST_STOP = N_("No more %(what)s: %(link)s")
 OPEN_TABLE = N_("Open the table: %(link)s")
@@ -208,14 +219,31 @@ CONFIRM_BODY = N_(
 CONFIRM_IGNORE = N_("If it was not you, ignore this mail: no other mail will follow.")
 
 
-def event_words(kind: str, table_id: str, game: str, language: str) -> tuple[str, str]:
+def event_words(
+    kind: str, table_id: str, game: str, language: str, inviter: str | None = None
+) -> tuple[str, str]:
     """The event's headline and sentence in ``language``: the mail's subject and opening,
-    a push's title and text. Only the table's id and the game's title: what any seat sees."""
+    a push's title and text. Only the table's id, the game's title and an invitation's
+    inviter's display name: what any seat sees."""
     values = {"game": find_kit(game).game.title, "table": table_id}
+    name = plain_name(inviter or "")
+    if kind == INVITED and name:
+        values["name"] = name
+        return (
+            translate(language, INVITED_BY_SUBJECT) % values,
+            translate(language, INVITED_BY_OPENING) % values,
+        )
     return (
         translate(language, SUBJECTS[kind]) % values,
         translate(language, OPENINGS[kind]) % values,
     )
+
+
+def plain_name(name: str) -> str:
+    """A display name fit for a subject line: no line break or other control character
+    (a header cannot be split by a name), spaces run together, at most ``NAME_CHARS``."""
+    kept = "".join(" " if unicodedata.category(c).startswith(("C", "Z")) else c for c in name)
+    return " ".join(kept.split())[:NAME_CHARS].strip()
 
 
 @dataclass(frozen=True)
@@ -226,6 +254,7 @@ class Mail:
     table_id: str
     game: str  # the game's name; its title is shown
     notice_id: int
+    inviter: str | None = None  # an invitation's inviter's display name, when known
 
 
 def compose(
@@ -237,7 +266,7 @@ def compose(
     unsubscribe: str,
 ) -> EmailMessage:
     """The mail, in ``language``; ``unsubscribe``: the token of its link."""
-    headline, opening = event_words(mail.kind, mail.table_id, mail.game, language)
+    headline, opening = event_words(mail.kind, mail.table_id, mail.game, language, mail.inviter)
     base = public_url.rstrip("/")
     stop_link = f"{base}/mail/unsubscribe/{unsubscribe}"
     body = "\n\n".join(
@@ -277,7 +306,7 @@ def compose_digest(
     base = public_url.rstrip("/")
     tables: dict[str, list[str]] = {}
     for mail in mails:
-        opening = event_words(mail.kind, mail.table_id, mail.game, language)[1]
+        opening = event_words(mail.kind, mail.table_id, mail.game, language, mail.inviter)[1]
         said = tables.setdefault(mail.table_id, [])
         if opening not in said:  # one "your move" a table, however many came
             said.append(opening)
@@ -401,10 +430,11 @@ class MailSender:
             await self.notices.drop(row.id, token, "the table is gone")
             return
         game = table.game
+        inviter = await self._inviter(row)
 
         def make() -> EmailMessage:
             return compose(
-                Mail(row.kind, row.table_id, game, row.id),
+                Mail(row.kind, row.table_id, game, row.id, inviter),
                 wanted.address,
                 wanted.language,
                 self.config.sender,
@@ -440,11 +470,25 @@ class MailSender:
             elif table is None:
                 await self.notices.drop(row.id, token, "the table is gone")
             else:
-                mails.append(Mail(row.kind, row.table_id, table.game, row.id))
+                inviter = await self._inviter(row)
+                mails.append(Mail(row.kind, row.table_id, table.game, row.id, inviter))
                 kept.append(row)
         if mails and wanted is not None:
             settings = wanted
             await self._deliver_rows(kept, token, lambda: self._digest(mails, settings))
+
+    async def _inviter(self, row: NotificationRow) -> str | None:
+        """The display name of the person who sent the invitation of an "invited" row (its
+        step is the invitation's number), as it is now; None for another kind."""
+        if row.kind != INVITED:
+            return None
+
+        def read(session: Session) -> str | None:
+            invitation = session.get(InvitationRow, row.step)
+            person = None if invitation is None else session.get(PersonRow, invitation.inviter_id)
+            return None if person is None else person.name
+
+        return await self.notices.database.read(read)
 
     def _digest(self, mails: list[Mail], wanted: MailSettingsRow) -> EmailMessage:
         stops = {m.kind: unsubscribe_token(self.key, wanted.person_id, m.kind) for m in mails}

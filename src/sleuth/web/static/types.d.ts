@@ -41,6 +41,27 @@ export interface DeviceOut {
   current: boolean;
 }
 
+// --- HTTP: e-mail notifications (routers.mail.MailSettingsOut) ------------------------------
+
+export type MailKind = "your_move" | "game_over" | "invited" | "clock_low";
+
+export interface MailSettingsOut {
+  address: string | null;
+  language: string;
+  your_move: boolean;
+  game_over: boolean;
+  invited: boolean;
+  clock_low: boolean;
+  /** The newest mail's last try failed: why, in general words of the person's language. */
+  failing: string | null;
+  sends_mail: boolean;
+  /** False until the link of the confirmation mail is opened. */
+  confirmed: boolean;
+  /** Null: a mail for each event; an hour (0-23) of time_zone: one mail a day. */
+  digest_hour?: number | null;
+  time_zone?: string;
+}
+
 // --- HTTP: the lobby's menu (schemas.LobbyOut) ------------------------------------------------
 
 export interface OptionOut {
