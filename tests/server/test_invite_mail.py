@@ -78,7 +78,7 @@ def test_an_invitation_names_its_inviter_and_a_name_adds_no_header() -> None:
     assert subject(blank) == f"You are invited to {title} at table T1"
 
 
-async def test_a_renamed_inviter_with_a_line_break_is_named_on_one_line(
+async def test_a_name_with_a_line_break_is_refused_and_the_mail_names_the_one_kept(
     launch: Any, mailbox: MailBox, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("SLEUTH_SMTP_PASSWORD", MAIL_PASSWORD)
@@ -87,14 +87,15 @@ async def test_a_renamed_inviter_with_a_line_break_is_named_on_one_line(
         await account(ann, "Ann")
         await account(bob, "Bob")
         await mail_in(server, bob, "bob@example.org", "en")
-        renamed = await ann.post("/api/people", json={"name": "Ann\r\nBcc: eve@example.org"})
-        assert renamed.status_code == 200, renamed.text
+        for sneaky, code in [("Ann\r\nBcc: eve@example.org", "000D"), ("Ann\u2028Eve", "2028")]:
+            renamed = await ann.post("/api/people", json={"name": sneaky})
+            assert renamed.status_code == 422, renamed.text
+            assert f"no line break or other control character (U+{code})" in renamed.text
+        assert (await ann.get("/api/people/me")).json()["name"] == "Ann"
         table = (await new_table(ann))["table"]["id"]
         assert (await invite(ann, table, 1, "Bob")).status_code == 201
         mails = await mailbox.wait_for(1)
         title = find_kit(SHORT).game.title
-        assert [subject(m) for m in mails] == [
-            f"Ann Bcc: eve@example.org invites you to {title} at table {table}"
-        ]
+        assert [subject(m) for m in mails] == [f"Ann invites you to {title} at table {table}"]
         assert mails[0]["Bcc"] is None
         assert [str(m["To"]) for m in mails] == ["bob@example.org"]

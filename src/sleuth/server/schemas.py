@@ -3,11 +3,26 @@ types and the database rows."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+
+def shown_plainly(name: str) -> str:
+    """A display name is shown on seats, in chat and in a mail's subject line: a line break
+    or another control character in it would break those lines or fake new ones."""
+    bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Zl", "Zp")), None)
+    if bad is not None:
+        raise ValueError(f"a name has no line break or other control character (U+{ord(bad):04X})")
+    return name
+
+
+Name = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=40),
+    AfterValidator(shown_plainly),
+]
 BotSpec = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
 # A step number from a client: far past any game's length, and exact in every JSON reader.
 MAX_STEP = 2**31 - 1
