@@ -75,8 +75,9 @@ class Received:
 
 @dataclass
 class PushService:
-    """A push service on loopback: takes every POST, answers 201, or ``answers[path]``;
-    while ``hold`` is clear it keeps every request waiting (a service that hangs)."""
+    """A push service (or a webhook's receiver) on loopback: takes every POST, answers 201,
+    or ``answers[path]``; while ``hold`` is clear it keeps every request waiting (a service
+    that hangs)."""
 
     answers: dict[str, int] = field(default_factory=dict)
     received: list[Received] = field(default_factory=list)
@@ -84,6 +85,7 @@ class PushService:
     waiting: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
     server: ThreadingHTTPServer | None = None
+    port: int = 0  # any free one, unless given (a service started again where it was)
 
     def __post_init__(self) -> None:
         self.hold.set()
@@ -113,7 +115,7 @@ class PushService:
             def log_message(self, *_args: Any) -> None:
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
         self.server.daemon_threads = True
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
