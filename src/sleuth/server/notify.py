@@ -276,9 +276,12 @@ class Notices:
         await self._db.write(lambda session: session.execute(change))
 
     async def free_at(self, person_id: str, now: float) -> float | None:
-        """When the person may be mailed again if the hourly cap is reached, else None."""
+        """When the person may be mailed again if the hourly cap is reached, else None.
+        Their mails only count: pushes and hooks are not mail."""
         query = select(func.count(), func.min(NotificationRow.sent_at)).where(
-            NotificationRow.person_id == person_id, NotificationRow.sent_at > now - HOUR
+            NotificationRow.person_id == person_id,
+            NotificationRow.channel == MAIL,
+            NotificationRow.sent_at > now - HOUR,
         )
         count, oldest = await self._db.read(lambda session: session.execute(query).one())
         if count < HOURLY_CAP or oldest is None:
