@@ -116,31 +116,31 @@ async def test_a_whole_games_messages_arrive_once_each_in_their_persons_words(
 
 
 REFUSED = [
-    ("", "url: the URL is empty: paste one such as discord://… or json://host/path"),
+    ("", "the URL is empty: paste one such as discord://… or json://host/path"),
     ("discord.com/api/webhooks/1/x",
-     "url: not an Apprise URL: it starts with a service's scheme, such as discord:// or json://"),
-    ("json://", "url: the json:// URL is not one Apprise can send to: a part is missing or "
+     "not an Apprise URL: it starts with a service's scheme, such as discord:// or json://"),
+    ("json://", "the json:// URL is not one Apprise can send to: a part is missing or "
      "malformed (see the service's URL form in Apprise's documentation)"),
-    ("nosuchservice://x/y", "url: nosuchservice:// is not a service this server posts to (it "
+    ("nosuchservice://x/y", "nosuchservice:// is not a service this server posts to (it "
      "posts to discord://, json://, jsons://, matrix://, matrixs://, ntfy://, ntfys://, "
      "slack://, tgram://)"),
-    ("dbus://", "url: dbus:// is not a service this server posts to (it posts to discord://, "
+    ("dbus://", "dbus:// is not a service this server posts to (it posts to discord://, "
      "json://, jsons://, matrix://, matrixs://, ntfy://, ntfys://, slack://, tgram://)"),
-    ("syslog://", "url: syslog:// is not a service this server posts to (it posts to "
+    ("syslog://", "syslog:// is not a service this server posts to (it posts to "
      "discord://, json://, jsons://, matrix://, matrixs://, ntfy://, ntfys://, slack://, "
      "tgram://)"),
-    ("json://127.0.0.1:8080/hook", "url: the host '127.0.0.1' is at 127.0.0.1, a private "
+    ("json://127.0.0.1:8080/hook", "the host 127.0.0.1 is at 127.0.0.1, a private "
      "address (loopback, local network or link-local): this server posts to public "
      "addresses only"),
-    ("jsons://169.254.169.254/latest/meta-data", "url: the host '169.254.169.254' is at "
+    ("jsons://169.254.169.254/latest/meta-data", "the host 169.254.169.254 is at "
      "169.254.169.254, a private address (loopback, local network or link-local): this "
      "server posts to public addresses only"),
-    ("ntfy://192.168.1.20/topic", "url: the host '192.168.1.20' is at 192.168.1.20, a "
+    ("ntfy://192.168.1.20/topic", "the host 192.168.1.20 is at 192.168.1.20, a "
      "private address (loopback, local network or link-local): this server posts to public "
      "addresses only"),
     ("discord://1234/token?attach=file:///etc/passwd",
-     "url: the URL asks for an attachment: notifications have none"),
-    ("json://a b/x", "url: the URL has a space or a line break in it"),
+     "the URL asks for an attachment: notifications have none"),
+    ("json://a b/x", "the URL has a space or a line break in it"),
 ]  # fmt: skip
 
 
@@ -164,7 +164,7 @@ async def test_a_url_of_no_service_this_server_posts_to_is_refused_and_nothing_k
         assert [hook["url"] for hook in taken["hooks"]] == ["discord://1...4/s...n/"]
         again = await ann.post("/api/account/hooks", json={"url": "discord://1234/secret-token"})
         assert (again.status_code, again.json()["detail"]) == (
-            400, "url: this URL is one of your hooks already",
+            400, "this URL is one of your hooks already",
         )  # fmt: skip
         for number in range(4):
             await add_hook(ann, f"discord://1234/token{number}")

@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session
 
 from sleuth.i18n import N_
 
+from . import problems
 from .db import Database
 from .mail import event_words
 from .models import HookRow, NotificationRow
@@ -70,31 +71,24 @@ def check_hook_url(text: str, allow_private: bool) -> CheckedHook:
     token. Resolves the host the URL names (blocking: call it off the loop)."""
     url = text.strip()
     if not url:
-        raise ValueError("the URL is empty: paste one such as discord://… or json://host/path")
+        raise ValueError(problems.HOOK_EMPTY())
     if len(url) > LONGEST_URL:
-        raise ValueError(f"the URL is longer than {LONGEST_URL} characters")
+        raise ValueError(problems.HOOK_LONG(chars=LONGEST_URL))
     if any(c.isspace() or not c.isprintable() for c in url):
-        raise ValueError("the URL has a space or a line break in it")
+        raise ValueError(problems.HOOK_SPACE())
     scheme, separator, _rest = url.partition("://")
     if not separator or not scheme:
-        raise ValueError(
-            "not an Apprise URL: it starts with a service's scheme, such as discord:// or json://"
-        )
+        raise ValueError(problems.HOOK_NO_SCHEME())
     scheme = scheme.lower()
     if scheme not in SCHEMES:
-        raise ValueError(
-            f"{scheme}:// is not a service this server posts to (it posts to "
-            f"{', '.join(s + '://' for s in SCHEMES)})"
-        )
+        schemes = ", ".join(s + "://" for s in SCHEMES)
+        raise ValueError(problems.HOOK_SCHEME(scheme=scheme[:40], schemes=schemes))
     asked = {key.lower() for key, _value in parse_qsl(urlsplit(url).query)}
     if asked & set(REFUSED_PARAMETERS):
-        raise ValueError("the URL asks for an attachment: notifications have none")
+        raise ValueError(problems.HOOK_ATTACHMENT())
     plugin = _instantiate(url)
     if plugin is None:
-        raise ValueError(
-            f"the {scheme}:// URL is not one Apprise can send to: a part is missing or "
-            "malformed (see the service's URL form in Apprise's documentation)"
-        )
+        raise ValueError(problems.HOOK_MALFORMED(scheme=scheme))
     check_host(plugin, scheme, allow_private)
     # Apprise's own parameters, which it writes out in full, left out: what the person typed.
     return CheckedHook(url, str(plugin.url(privacy=True)).partition("?")[0])
@@ -149,16 +143,13 @@ def check_host(plugin: Any, scheme: str, allow_private: bool) -> None:
     try:
         found = socket.getaddrinfo(host.strip("[]"), plugin.port or None, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError):
-        raise ValueError(f"the host {host!r} is not found (its name does not resolve)") from None
+        raise ValueError(problems.HOOK_HOST_UNKNOWN(host=host)) from None
     for *_family, address in found:
         ip = ipaddress.ip_address(str(address[0]).partition("%")[0])
         if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
             ip = ip.ipv4_mapped
         if not ip.is_global:
-            raise ValueError(
-                f"the host {host!r} is at {ip}, a private address (loopback, local network "
-                "or link-local): this server posts to public addresses only"
-            )
+            raise ValueError(problems.HOOK_HOST_PRIVATE(host=host, address=str(ip)))
 
 
 # --- the message ------------------------------------------------------------------------------
@@ -192,7 +183,7 @@ class Hooks:
             mine = select(HookRow.url).where(HookRow.person_id == person_id)
             urls = list(session.scalars(mine))
             if given.url in urls:
-                raise ValueError("this URL is one of your hooks already")
+                raise ValueError(problems.HOOK_TWICE())
             if len(urls) >= MOST_HOOKS:
                 raise TooManyHooks
             session.add(

@@ -11,6 +11,7 @@ from pydantic import StringConstraints
 
 from sleuth.i18n import LANGUAGES, choose_language, translate
 
+from .. import problems
 from ..deps import Checked, Services, ServicesDep
 from ..hooks import MOST_HOOKS, Hooks, TooManyHooks, checked_off_loop, choices_of
 from ..notify import KINDS
@@ -18,9 +19,7 @@ from ..schemas import Strict
 from .account import SignedInHolder
 
 router = APIRouter(tags=["hooks"])
-NO_HOOKS = "this server sends to no chat service or webhook (it was started with --no-hooks)"
-NO_SUCH_HOOK = "no such hook among this account's"
-TOO_MANY = f"an account has {MOST_HOOKS} hooks at most: remove one first"
+NO_SUCH_HOOK = problems.NO_SUCH_HOOK.template
 
 
 class HookKinds(Strict):
@@ -56,7 +55,7 @@ class HooksOut(Strict):
 
 def _hooks(app: Services) -> Hooks:
     if not app.hub.notices.hooks_enabled:
-        raise HTTPException(409, NO_HOOKS)
+        raise HTTPException(409, problems.NO_HOOKS())
     return Hooks(app.hub.notices.database)
 
 
@@ -103,14 +102,14 @@ async def add_hook(
     try:
         given = await checked_off_loop(body.url, app.settings.hook_private)
     except ValueError as error:
-        raise HTTPException(400, f"url: {error}") from None
+        raise HTTPException(400, error.args[0]) from None
     kinds = {kind: getattr(body, kind) for kind in KINDS}
     try:
         await hooks.add(holder.person.id, given, language, kinds)
     except TooManyHooks:
-        raise HTTPException(409, TOO_MANY) from None
+        raise HTTPException(409, problems.HOOKS_MANY(most=MOST_HOOKS)) from None
     except ValueError as error:
-        raise HTTPException(400, f"url: {error}") from None
+        raise HTTPException(400, error.args[0]) from None
     return await hook_settings(app, holder)
 
 
@@ -129,7 +128,7 @@ async def choose_hook_kinds(
     """The kinds this hook takes."""
     kinds = {kind: getattr(body, kind) for kind in KINDS}
     if not await _hooks(app).choose(hook_id, holder.person.id, kinds):
-        raise HTTPException(404, NO_SUCH_HOOK)
+        raise HTTPException(404, problems.NO_SUCH_HOOK())
     return await hook_settings(app, holder)
 
 
@@ -145,4 +144,4 @@ async def choose_hook_kinds(
 async def remove_hook(hook_id: int, app: ServicesDep, holder: SignedInHolder) -> None:
     """No more sends to this hook."""
     if not await _hooks(app).remove(hook_id, holder.person.id):
-        raise HTTPException(404, NO_SUCH_HOOK)
+        raise HTTPException(404, problems.NO_SUCH_HOOK())
