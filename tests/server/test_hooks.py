@@ -4,8 +4,8 @@ game arrive once each, in the person's words, none for one's own move; a URL tha
 malformed, of a service Apprise does not know or this server does not post to, asks for an
 attachment, or names a private address is refused with its reason and nothing kept; a
 receiver that is down holds no move, is shown failing, and gets every message once it is
-back; one that holds every message holds no move; a hook is its own person's only, and goes
-with the account."""
+back; one that holds every message holds no move; a send connects to public addresses only,
+checked as it connects; a hook is its own person's only, and goes with the account."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from sqlalchemy import select
 
 from sleuth.core import find_kit
 from sleuth.server.db import open_database
+from sleuth.server.hooks import HookNotTaken, guard_connections, send_hook
 from sleuth.server.models import HookRow
 from sleuth.server.settings import Settings
 
@@ -283,3 +284,16 @@ async def test_a_server_without_hooks_says_so(launch: Any) -> None:
         assert (answer.status_code, answer.json()["detail"]) == (
             409, "this server sends to no chat service or webhook (it was started with --no-hooks)",
         )  # fmt: skip
+
+
+def test_a_send_connects_to_a_public_address_only_whatever_the_name_resolves_to_now(
+    receiver: Receiver,
+) -> None:
+    """A name that was public when entered and resolves to loopback at the send (or a
+    redirect, or any other host Apprise asks) gets no connection: the address is checked as
+    the connection is made. Loopback's own URL stands in for such a name here."""
+    guard_connections()
+    with pytest.raises(HookNotTaken):
+        send_hook(hook_url(receiver, "/guarded"), "Title", "Text", public_only=True)
+    send_hook(hook_url(receiver, "/open"), "Title", "Text", public_only=False)
+    assert [(r.path, said(r)["message"]) for r in receiver.taken()] == [("/open", "Text")]

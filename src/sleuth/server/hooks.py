@@ -10,8 +10,9 @@ A URL is an address a person gives, and the server must not be made to post anyw
 like: only the network services of ``SCHEMES`` (none of Apprise's that act on this machine:
 desktop notices, syslog, files), no attachments, no redirects followed, no discovery of
 another server, its timeouts and retries bounded by the service (the queue retries), and a
-host the person names must resolve to public addresses only, when entered and again at
-each send, unless the operator allows private ones (``sleuth serve --hook-private``). The
+host the person names must resolve to public addresses only when entered, and every
+connection a send makes goes to a public address checked as it connects
+(``guard_connections``), unless the operator allows private ones (``--hook-private``). The
 stored URL may hold a token: it is shown to its own person only, masked as Apprise masks
 secrets, and never logged.
 """
@@ -22,6 +23,7 @@ import asyncio
 import ipaddress
 import logging
 import socket
+import threading
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -141,15 +143,57 @@ def check_host(plugin: Any, scheme: str, allow_private: bool) -> None:
     if host is None or allow_private:
         return
     try:
-        found = socket.getaddrinfo(host.strip("[]"), plugin.port or None, type=socket.SOCK_STREAM)
+        public_address(host.strip("[]"), plugin.port)
+    except PrivateAddress as private:
+        raise ValueError(problems.HOOK_HOST_PRIVATE(host=host, address=private.address)) from None
     except (OSError, UnicodeError):
         raise ValueError(problems.HOOK_HOST_UNKNOWN(host=host)) from None
+
+
+class PrivateAddress(OSError):
+    def __init__(self, address: str) -> None:
+        super().__init__(f"{address} is a private address: hooks post to public ones only")
+        self.address = address
+
+
+def public_address(host: str, port: int | None) -> str:
+    """An address of ``host``, if every one it resolves to is public, or ``PrivateAddress``
+    (``OSError`` if it does not resolve)."""
+    found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     for *_family, address in found:
         ip = ipaddress.ip_address(str(address[0]).partition("%")[0])
         if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
             ip = ip.ipv4_mapped
         if not ip.is_global:
-            raise ValueError(problems.HOOK_HOST_PRIVATE(host=host, address=str(ip)))
+            raise PrivateAddress(str(ip))
+    return str(found[0][4][0])
+
+
+# Every connection a hook's send makes (to the URL's host, and any other Apprise asks for)
+# goes to an address checked as it is made: a name that resolved to a public address when
+# the URL was entered may resolve to a private one now. Only the hooks' sending threads are
+# guarded (``_guard.on``); the process's other HTTP clients connect as before.
+_guard = threading.local()
+
+
+def guard_connections() -> None:
+    """Have urllib3 (under requests, under Apprise) connect hooks' sends to public
+    addresses only (once a process)."""
+    from urllib3.util import connection
+
+    original = connection.create_connection
+    if getattr(original, "sleuth_guarded", False):
+        return
+
+    def create_connection(address: tuple[str, int], *args: Any, **kwargs: Any) -> socket.socket:
+        if not getattr(_guard, "on", False):
+            return original(address, *args, **kwargs)
+        host, port = address
+        # The address checked is the address connected to: no second lookup between them.
+        return original((public_address(host, port), port), *args, **kwargs)
+
+    create_connection.sleuth_guarded = True  # type: ignore[attr-defined]
+    connection.create_connection = create_connection
 
 
 # --- the message ------------------------------------------------------------------------------
@@ -250,6 +294,21 @@ class HookNotTaken(Exception):
     """Apprise's send came back refused (it logs why; the person sees ``NOT_TAKEN``)."""
 
 
+def send_hook(url: str, title: str, text: str, public_only: bool) -> None:
+    """Send through Apprise (blocking), or ``HookNotTaken``; ``public_only``: every
+    connection to a public address (``guard_connections``, installed by then)."""
+    plugin = _instantiate(url)
+    if plugin is None:
+        raise HookNotTaken("Apprise no longer takes the URL")
+    _guard.on = public_only
+    try:
+        taken = plugin.notify(title=title, body=text, body_format="text")
+    finally:
+        _guard.on = False
+    if not taken:
+        raise HookNotTaken("the receiver did not take it")
+
+
 class HookSender(TargetSender[HookRow]):
     """Sends the queue's due hook rows through Apprise, one batch at a time."""
 
@@ -270,13 +329,7 @@ class HookSender(TargetSender[HookRow]):
 
     def post(self, target: HookRow, row: NotificationRow, game: str) -> None:
         title, text = message(row.kind, row.table_id, game, target.language, self.public_url)
-        plugin = _instantiate(target.url)
-        if plugin is None:
-            raise HookNotTaken("Apprise no longer takes the URL")
-        # Again at each send: the name may resolve elsewhere now than when it was entered.
-        check_host(plugin, target.url.partition("://")[0].lower(), self.allow_private)
-        if not plugin.notify(title=title, body=text, body_format="text"):
-            raise HookNotTaken("the receiver did not take it")
+        send_hook(target.url, title, text, public_only=not self.allow_private)
 
     def reason(self, error: Exception) -> str:
         # A catalogued reason, shown in the person's language: never a host, a token or the
@@ -294,6 +347,8 @@ def start_hooks(settings: Settings, hub: Hub, store: Store) -> None:
     # Apprise's own debug lines carry whole URLs, tokens and all.
     logging.getLogger("apprise").setLevel(logging.WARNING)
     hub.notices.hooks_enabled = True
+    if not settings.hook_private:
+        guard_connections()
     hub.spawn(HookSender(hub.notices, store, settings).run())
 
 
