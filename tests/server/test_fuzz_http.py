@@ -110,6 +110,10 @@ ORDER = (
     "PUT /api/account/push",
     "POST /api/account/push/browsers",
     "DELETE /api/account/push/browsers/{browser_id}",
+    "GET /api/account/hooks",
+    "POST /api/account/hooks",
+    "PUT /api/account/hooks/{hook_id}",
+    "DELETE /api/account/hooks/{hook_id}",
     "POST /api/account/sign-out",
     "DELETE /api/account",
 )
@@ -182,6 +186,8 @@ def good_bodies(label: str, world: World) -> list[tuple[str | None, Any]]:
         return [(None, world.fresh["register"])]
     if label == "POST /api/account/push/browsers":
         return [(None, push_subscription_body)]
+    if label == "POST /api/account/hooks":  # a service's own host: no address to check
+        return [(None, lambda: {"url": f"discord://1234/{os.urandom(8).hex()}"})]
     if label == "POST /api/account/passkeys/sign-in":
         return [(None, world.fresh["sign-in"])]
     if label == "POST /api/bots/{name}/challenge":
@@ -211,6 +217,13 @@ def browser_of(cookie: str, session: Any, base: str) -> int:
     answer = session.get(f"{base}/api/account/push", cookies={"sleuth_id": cookie}, timeout=30)
     browsers = answer.json().get("browsers", []) if answer.status_code == 200 else []
     return int(browsers[-1]["id"]) if browsers else 0
+
+
+def hook_of(cookie: str, session: Any, base: str) -> int:
+    """The id of one of the hooks of the cookie's account (0: none)."""
+    answer = session.get(f"{base}/api/account/hooks", cookies={"sleuth_id": cookie}, timeout=30)
+    hooks = answer.json().get("hooks", []) if answer.status_code == 200 else []
+    return int(hooks[-1]["id"]) if hooks else 0
 
 
 def seats_for(label: str) -> list[int | None]:
@@ -266,6 +279,8 @@ def send(
         case.path_parameters["invitation_id"] = grounding["invitation"]
     if grounding["browser"] and "browser_id" in case.path_parameters:
         case.path_parameters["browser_id"] = browser_of(world.cookies["Ann"], session, base)
+    if grounding["browser"] and "hook_id" in case.path_parameters:
+        case.path_parameters["hook_id"] = hook_of(world.cookies["Ann"], session, base)
     if grounding["body"] is not None:
         table, case.body = grounding["body"]
         if callable(case.body):  # an answer to a challenge asked for now
@@ -304,7 +319,8 @@ def groundings(label: str, world: World) -> st.SearchStrategy[dict[str, Any]]:
             "session": st.sampled_from([*world.dee_sessions, None]),
             "passkey": st.sampled_from([*world.passkeys, None]),
             "invitation": st.sampled_from([*world.invitations.get(label.split("/")[-1], []), None]),
-            "browser": st.booleans(),  # one of Ann's browsers pushed to, or the generated id
+            # One of Ann's browsers pushed to (or hooks), or the generated id.
+            "browser": st.booleans(),
             "bot": st.booleans(),  # the world's network bot, or the generated name
             "person": st.sampled_from([*world.ids.values(), None]),
             "table": st.sampled_from([*tables_for(label, world), None]),

@@ -4,7 +4,7 @@ browser's keys (decrypted here with them) and signed with the key the server ser
 for one's own move; a push service that says the subscription is gone (410) has it dropped;
 one that fails has it shown failing; one that holds every push never holds a move; a
 subscription to anything but a push service is refused; two processes on one PostgreSQL
-push and mail each event once."""
+push, mail and post to a webhook each event once."""
 
 from __future__ import annotations
 
@@ -75,8 +75,9 @@ class Received:
 
 @dataclass
 class PushService:
-    """A push service on loopback: takes every POST, answers 201, or ``answers[path]``;
-    while ``hold`` is clear it keeps every request waiting (a service that hangs)."""
+    """A push service (or a webhook's receiver) on loopback: takes every POST, answers 201,
+    or ``answers[path]``; while ``hold`` is clear it keeps every request waiting (a service
+    that hangs)."""
 
     answers: dict[str, int] = field(default_factory=dict)
     received: list[Received] = field(default_factory=list)
@@ -84,6 +85,7 @@ class PushService:
     waiting: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
     server: ThreadingHTTPServer | None = None
+    port: int = 0  # any free one, unless given (a service started again where it was)
 
     def __post_init__(self) -> None:
         self.hold.set()
@@ -113,7 +115,7 @@ class PushService:
             def log_message(self, *_args: Any) -> None:
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
         self.server.daemon_threads = True
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
@@ -365,7 +367,7 @@ async def test_a_browser_is_unsubscribed_by_its_own_person_only(
         assert (await ann.get("/api/account/push")).json()["browsers"] == []
 
 
-async def test_two_processes_on_postgresql_push_and_mail_each_event_once(
+async def test_two_processes_on_postgresql_push_mail_and_hook_each_event_once(
     launch: Any,
     postgres: Any,
     service: PushService,
@@ -374,7 +376,7 @@ async def test_two_processes_on_postgresql_push_and_mail_each_event_once(
 ) -> None:
     db = postgres()
     monkeypatch.setenv("SLEUTH_SMTP_PASSWORD", MAIL_PASSWORD)
-    flags = (*mail_flags(mailbox), "--push-service", service.origin)
+    flags = (*mail_flags(mailbox), "--push-service", service.origin, "--hook-private")
     first: Server = launch(db=db, extra=flags)
     launch(db=db, extra=flags)  # the second process
     ann_phone, bob_phone = Device(f"{service.origin}/ann"), Device(f"{service.origin}/bob")
@@ -386,18 +388,21 @@ async def test_two_processes_on_postgresql_push_and_mail_each_event_once(
         await ask_for_mail(first, ann, "ann@example.org")
         await subscribe(ann, ann_phone)
         await subscribe(bob, bob_phone)
+        hook = {"url": service.origin.replace("http://", "json://", 1) + "/hook/ann"}
+        assert (await ann.post("/api/account/hooks", json=hook)).status_code == 201
         tables = await asyncio.gather(*(play_a_table(first, ann, bob) for _ in range(3)))
         owed_ann = owed_bob = 0
         for table in tables:
             owed_ann += len(await moves_told(ann, table, 0)) + 1
             owed_bob += len(await moves_told(ann, table, 1)) + 1
-        await service.wait_for(owed_ann + owed_bob)
+        await service.wait_for(owed_ann + owed_bob + owed_ann)
         await mailbox.wait_for(owed_ann)
         await asyncio.sleep(2.0)  # a second sending of any of them would have come by now
     ann_pushes = [ann_phone.read(p) for p in service.taken("/ann")]
     bob_pushes = [bob_phone.read(p) for p in service.taken("/bob")]
-    assert (len(ann_pushes), len(bob_pushes), len(mailbox.taken())) == (
-        owed_ann, owed_bob, owed_ann,
+    hooked = service.taken("/hook/ann")
+    assert (len(ann_pushes), len(bob_pushes), len(mailbox.taken()), len(hooked)) == (
+        owed_ann, owed_bob, owed_ann, owed_ann,
     )  # fmt: skip
     connection = await asyncpg.connect(db.replace("postgresql+asyncpg://", "postgresql://"))
     try:
@@ -408,6 +413,7 @@ async def test_two_processes_on_postgresql_push_and_mail_each_event_once(
         await connection.close()
     total = owed_ann + owed_bob
     assert sorted(tuple(row) for row in rows) == [
+        ("hook", owed_ann, owed_ann),
         ("mail", owed_ann, owed_ann),
         ("push", total, total),
     ]

@@ -1,7 +1,8 @@
 """The page's account panel in Chromium: a guest with a table signs up in one browser (a
 laptop), signs in to the same account in another (a phone), and both list the same table;
-the phone sees both browsers signed in and signs itself out, back to nobody. The panel
-passes an accessibility scan, and no console error shows anywhere."""
+the phone sees both browsers signed in, adds a chat service's URL (a URL of no service is
+refused with its reason), and signs itself out, back to nobody. The panel passes an
+accessibility scan, and no console error shows anywhere."""
 
 from __future__ import annotations
 
@@ -55,6 +56,24 @@ def fill_credentials(page: Any, form: str, name: str) -> None:
     page.wait_for_selector("#account:text-is('Ana')")
 
 
+def add_hooks(page: Any) -> None:
+    """A URL of no service refused with its reason, then a Discord hook added and listed
+    with its token masked."""
+    page.fill("#hook-url", "nosuchservice://x")
+    page.click("#hook-add button[type=submit]")
+    page.wait_for_selector("#hooks-status:not(:empty)")
+    assert page.text_content("#hooks-status") == (
+        "nosuchservice:// is not a service this server posts to (it posts to discord://, json://, "
+        "jsons://, matrix://, matrixs://, ntfy://, ntfys://, slack://, tgram://)"
+    )
+    page.fill("#hook-url", "discord://1234/secret-token")
+    page.click("#hook-add button[type=submit]")
+    page.wait_for_selector("li.hook code")
+    assert page.eval_on_selector_all("li.hook code", "codes => codes.map(c => c.textContent)") == [
+        "discord://1...4/s...n/"
+    ]
+
+
 def test_two_browsers_of_one_account_see_the_same_tables(browser: Any, server: Server) -> None:
     laptop = Player("Ana", *open_context(browser, DESKTOP))
     phone = Player("Ana", *open_context(browser, PHONE))
@@ -83,6 +102,7 @@ def test_two_browsers_of_one_account_see_the_same_tables(browser: Any, server: S
 
     other.click("#account")
     other.wait_for_selector("#account-devices li.device")
+    add_hooks(other)
     check_axe(other, "the account panel, signed in")
     devices = other.eval_on_selector_all(
         "#account-devices li.device small", "items => items.map(i => i.textContent)"
@@ -97,7 +117,11 @@ def test_two_browsers_of_one_account_see_the_same_tables(browser: Any, server: S
     page.reload()
     assert my_table_links(page) == [f"/t/{table}"]  # the laptop is still signed in
     assert laptop.recorder.errors == []
-    assert phone.recorder.errors == []
+    # The browser's own line for the refused URL's answer, and nothing else.
+    assert phone.recorder.errors == [
+        "console error: Failed to load resource: the server responded with a status of 400 "
+        "(Bad Request)"
+    ]
     laptop.context.close()
     phone.context.close()
 

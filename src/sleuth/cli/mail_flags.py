@@ -54,6 +54,17 @@ def add_mail_arguments(serve: Any) -> None:
         help="also post pushes to this push service, e.g. https://push.example.org "
         "(the browsers' own are always allowed)",
     )
+    serve.add_argument(
+        "--no-hooks",
+        action="store_true",
+        help="no notifications to chat services and webhooks (Apprise URLs)",
+    )
+    serve.add_argument(
+        "--hook-private",
+        action="store_true",
+        help="let people's webhooks post to loopback and local-network addresses "
+        "(by default public addresses only)",
+    )
 
 
 def mail_values(args: argparse.Namespace, shown_host: str) -> dict[str, Any]:
@@ -105,4 +116,9 @@ def push_values(args: argparse.Namespace) -> dict[str, Any]:
         services = tuple(service_origin(text) for text in args.push_service)
     except ValueError as error:
         raise ValueError(f"--push-service: {error}") from None
-    return {"push": not args.no_push, "push_services": services}
+    return {
+        "push": not args.no_push,
+        "push_services": services,
+        "hooks": not args.no_hooks,
+        "hook_private": args.hook_private,
+    }

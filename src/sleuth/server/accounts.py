@@ -32,6 +32,7 @@ from .db import Database
 from .models import (
     AccountRow,
     ChatRow,
+    HookRow,
     MailSettingsRow,
     NotificationRow,
     PasskeyRow,
@@ -327,7 +328,7 @@ class Accounts:
             session.execute(delete(MailSettingsRow).where(MailSettingsRow.person_id == person_id))
             session.execute(delete(NotificationRow).where(NotificationRow.person_id == person_id))
             # And the browsers pushed to.
-            for choices in (PushSettingsRow, PushSubscriptionRow):
+            for choices in (PushSettingsRow, PushSubscriptionRow, HookRow):
                 session.execute(delete(choices).where(choices.person_id == person_id))
             _retire_guest_cookie(session, person_id, DELETED_NAME)
             seats = select(SeatRow.table_id, SeatRow.seat).where(SeatRow.person_id == person_id)

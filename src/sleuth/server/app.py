@@ -28,6 +28,7 @@ from .bus import LocalBus, PostgresBus, asyncpg_dsn
 from .csp import PagePolicy
 from .db import open_database
 from .deps import Services
+from .hooks import start_hooks
 from .hub import Hub
 from .limits import Bodies
 from .mail import start_mail
@@ -44,6 +45,7 @@ from .routers import (
     chat,
     games,
     invites,
+    hooks,
     language,
     mail,
     passkeys,
@@ -123,6 +125,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         await hub.start()
         start_mail(settings, hub, store, key)
         start_push(settings, hub, store)
+        start_hooks(settings, hub, store)
         if on_start is not None:
             await on_start(services)
         try:
@@ -159,6 +162,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         bots,
         push,
         invites,
+        hooks,
     )
     for router in routers:
         app.include_router(router.router)

@@ -345,3 +345,24 @@ class InvitationRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
     expires_at: Mapped[float] = mapped_column(Float)
     answered_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+class HookRow(Base):
+    """One of a person's chat services or webhooks, as an Apprise URL (``hooks``): where its
+    notifications go, which kinds it takes, and in which language. ``shown``: the URL as
+    Apprise writes it with its secrets masked, all the page ever shows of it. ``failures``:
+    tries failed since the last that went through (the settings show it failing)."""
+
+    __tablename__ = "hooks"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    person_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("people.id", ondelete="CASCADE"), index=True
+    )
+    url: Mapped[str] = mapped_column(Text)
+    shown: Mapped[str] = mapped_column(Text)
+    language: Mapped[str] = mapped_column(String(8))
+    your_move: Mapped[bool] = mapped_column(Boolean)
+    game_over: Mapped[bool] = mapped_column(Boolean)
+    invited: Mapped[bool] = mapped_column(Boolean)
+    clock_low: Mapped[bool] = mapped_column(Boolean)
+    created_at: Mapped[float] = mapped_column(Float)
+    failures: Mapped[int] = mapped_column(Integer, server_default="0")
+    last_error: Mapped[str | None] = mapped_column(Text, nullable=True)

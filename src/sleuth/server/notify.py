@@ -33,7 +33,13 @@ from sqlalchemy.orm import Session
 from .db import Database
 from .digest import in_digest, next_digest
 from .live import SeatState
-from .models import MailSettingsRow, NotificationRow, PushSettingsRow, PushSubscriptionRow
+from .models import (
+    HookRow,
+    MailSettingsRow,
+    NotificationRow,
+    PushSettingsRow,
+    PushSubscriptionRow,
+)
 from .outage import DatabaseUnavailable
 
 log = logging.getLogger("sleuth.server")
@@ -45,6 +51,7 @@ CLOCK_LOW = "clock_low"
 KINDS = (YOUR_MOVE, GAME_OVER, INVITED, CLOCK_LOW)
 MAIL = "mail"
 PUSH = "push"
+HOOK = "hook"  # to one of the person's chat services or webhooks (``hooks``)
 
 MAX_ATTEMPTS = 8  # tries of one mail before it is given up
 LONGEST_WAIT = 3600.0  # seconds between two tries at most
@@ -109,6 +116,8 @@ class Notices:
         self.queued = asyncio.Event()
         self.pushed = asyncio.Event()
         self.clock: Callable[[], float] = time.time  # a test's clock in its place
+        self.hooks_enabled = False  # whether it posts to people's webhooks (``hooks``)
+        self.hooked = asyncio.Event()
         # Sends a confirmation mail (person, address, language); set by ``mail.start_mail``.
         self.confirmer: Callable[[str, str, str], Awaitable[None]] | None = None
 
@@ -125,7 +134,7 @@ class Notices:
     @property
     def active(self) -> bool:
         """Whether any channel is on: else steps need not even work out their events."""
-        return self.enabled or self.push_enabled
+        return self.enabled or self.push_enabled or self.hooks_enabled
 
     async def add(self, events: Sequence[Event]) -> int:
         """Queue the events whose person asked for that kind by mail or push (a row for each
@@ -167,6 +176,14 @@ class Notices:
                     if _asked(pushed, e)
                     for target in browsers.get(e.person_id, [])
                 ]
+            if self.hooks_enabled:
+                hooks = _hooks(session, people)
+                rows += [
+                    row(e, HOOK, hook.id)
+                    for e in events
+                    for hook in hooks.get(e.person_id, [])
+                    if getattr(hook, e.kind)
+                ]
             if rows:
                 # An event queued already (its step written twice) is queued once.
                 dialect = postgresql if _is_postgres(session) else sqlite
@@ -178,6 +195,7 @@ class Notices:
         if added:
             self.queued.set()
             self.pushed.set()
+            self.hooked.set()
         return added
 
     async def add_quietly(self, events: Sequence[Event]) -> None:
@@ -264,9 +282,12 @@ class Notices:
         await self._db.write(lambda session: session.execute(change))
 
     async def free_at(self, person_id: str, now: float) -> float | None:
-        """When the person may be mailed again if the hourly cap is reached, else None."""
+        """When the person may be mailed again if the hourly cap is reached, else None.
+        Their mails only count: pushes and hooks are not mail."""
         query = select(func.count(), func.min(NotificationRow.sent_at)).where(
-            NotificationRow.person_id == person_id, NotificationRow.sent_at > now - HOUR
+            NotificationRow.person_id == person_id,
+            NotificationRow.channel == MAIL,
+            NotificationRow.sent_at > now - HOUR,
         )
         count, oldest = await self._db.read(lambda session: session.execute(query).one())
         if count < HOURLY_CAP or oldest is None:
@@ -376,6 +397,14 @@ def _subscriptions(session: Session, people: set[str]) -> dict[str, list[int]]:
     found: dict[str, list[int]] = {}
     for person_id, subscription_id in session.execute(query.order_by(PushSubscriptionRow.id)):
         found.setdefault(person_id, []).append(subscription_id)
+    return found
+
+
+def _hooks(session: Session, people: set[str]) -> dict[str, list[HookRow]]:
+    query = select(HookRow).where(HookRow.person_id.in_(people)).order_by(HookRow.id)
+    found: dict[str, list[HookRow]] = {}
+    for hook in session.scalars(query):
+        found.setdefault(hook.person_id, []).append(hook)
     return found
 
 

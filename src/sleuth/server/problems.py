@@ -230,6 +230,42 @@ INVITATION_EXPIRED = problem("invitation_expired", "invitation %(invitation)s ha
 INVITATION_SPENT = problem(
     "invitation_spent", "invitation %(invitation)s is spent: its seat was taken or the game began"
 )
+# --- chat services and webhooks (``hooks``) -------------------------------------------------------
+HOOK_EMPTY = problem(
+    "hook_url", "the URL is empty: paste one such as discord://… or json://host/path"
+)
+HOOK_LONG = problem("hook_url", "the URL is longer than %(chars)s characters")
+HOOK_SPACE = problem("hook_url", "the URL has a space or a line break in it")
+HOOK_NO_SCHEME = problem(
+    "hook_url",
+    "not an Apprise URL: it starts with a service's scheme, such as discord:// or json://",
+)
+HOOK_SCHEME = problem(
+    "hook_scheme", "%(scheme)s:// is not a service this server posts to (it posts to %(schemes)s)"
+)
+HOOK_ATTACHMENT = problem(
+    "hook_attachment", "the URL asks for an attachment: notifications have none"
+)
+HOOK_MALFORMED = problem(
+    "hook_url",
+    "the %(scheme)s:// URL is not one Apprise can send to: a part is missing or malformed "
+    "(see the service's URL form in Apprise's documentation)",
+)
+HOOK_HOST_UNKNOWN = problem(
+    "hook_host", "the host %(host)s is not found (its name does not resolve)"
+)
+HOOK_HOST_PRIVATE = problem(
+    "hook_private",
+    "the host %(host)s is at %(address)s, a private address (loopback, local network or "
+    "link-local): this server posts to public addresses only",
+)
+HOOK_TWICE = problem("hook_twice", "this URL is one of your hooks already")
+HOOKS_MANY = problem("hooks_many", "an account has %(most)s hooks at most: remove one first")
+NO_HOOKS = problem(
+    "no_hooks",
+    "this server sends to no chat service or webhook (it was started with --no-hooks)",
+)
+NO_SUCH_HOOK = problem("no_such_hook", "no such hook among this account's")
 
 
 def error_fields(message: str) -> dict[str, object]:

@@ -14,7 +14,6 @@ a person gives, and the server must not be made to post anywhere they like.
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import contextlib
 import json
@@ -23,24 +22,24 @@ import os
 import secrets
 import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from .db import Database
 from .mail import event_words
 from .models import NotificationRow, PushSettingsRow, PushSubscriptionRow
-from .notify import PUSH, Notices, send_forever
+from .notify import PUSH, Notices
 from .private import make_private_folder
 from .settings import Settings
 from .store import Store
+from .targets import TargetSender, count_try
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -57,9 +56,7 @@ KNOWN_SERVICES = (
 )
 SEND_TIMEOUT = 15.0  # seconds one push may take to hand over
 TIME_TO_LIVE = 86400  # seconds a push service keeps a message for a browser that is off
-BATCH = 20
 POLL_SECONDS = 5.0  # for rows of another process or due again: this one's wake it at once
-SENDING_THREADS = 4  # pushes are posted by threads of their own: never the loop's or the db's
 GONE = (404, 410)  # the push service forgot the subscription: it is dropped here too
 
 
@@ -251,15 +248,7 @@ class Subscriptions:
 
     async def tried(self, subscription_id: int, error: str | None) -> None:
         """A push to it went through (``error`` None) or failed."""
-        values: dict[str, Any] = {"failures": 0, "last_error": None}
-        if error is not None:
-            values = {"failures": PushSubscriptionRow.failures + 1, "last_error": error[:500]}
-        change = (
-            update(PushSubscriptionRow)
-            .where(PushSubscriptionRow.id == subscription_id)
-            .values(values)
-        )
-        await self._db.write(lambda session: session.execute(change))
+        await count_try(self._db, PushSubscriptionRow, subscription_id, error)
 
 
 def _default_choices(person_id: str) -> PushSettingsRow:
@@ -302,59 +291,38 @@ class PushRefused(Exception):
         self.status = status
 
 
-class PushSender:
+class PushSender(TargetSender[PushSubscriptionRow]):
     """Pushes the queue's due push rows, one batch at a time, until cancelled."""
 
+    channel = PUSH
+    what = "push notifications"
+
     def __init__(self, notices: Notices, store: Store, config: PushConfig) -> None:
-        self.notices = notices
-        self.store = store
+        super().__init__(notices, store, config.first_wait, notices.pushed, POLL_SECONDS)
         self.config = config
         self.subscriptions = Subscriptions(notices.database)
-        self._threads = ThreadPoolExecutor(SENDING_THREADS, thread_name_prefix="sleuth-push")
 
-    async def run(self) -> None:
-        poll = min(POLL_SECONDS, self.config.first_wait)
-        try:
-            await send_forever(self.send_due, self.notices.pushed, poll, "push notifications")
-        finally:
-            self._threads.shutdown(wait=False, cancel_futures=True)
-
-    async def send_due(self) -> int:
-        token, rows = await self.notices.claim(BATCH, channel=PUSH)
-        await asyncio.gather(*(self._send_one(row, token) for row in rows))
-        return len(rows)
-
-    async def _send_one(self, row: NotificationRow, token: str) -> None:
+    async def target_of(self, row: NotificationRow) -> PushSubscriptionRow | None:
         choices = await self.subscriptions.choices(row.person_id)
-        browser = await self.subscriptions.get(row.target)
-        if choices is None or not getattr(choices, row.kind, False) or browser is None:
-            await self.notices.drop(row.id, token, "turned off")
-            return
-        table = await self.store.table(row.table_id)
-        if table is None:
-            await self.notices.drop(row.id, token, "the table is gone")
-            return
-        data = payload(row.kind, row.table_id, table.game, browser.language)
-        loop = asyncio.get_running_loop()
-        try:
-            await loop.run_in_executor(self._threads, self._post, browser, data)
-        except PushRefused as refused:
-            if refused.status in GONE:
-                log.info("push subscription %s is gone (%s)", browser.id, refused.status)
-                await self.subscriptions.remove(browser.id)
-                return
-            await self._failed(row, token, str(refused))
-            return
-        except Exception as error:
-            await self._failed(row, token, f"{type(error).__name__}: {error}")
-            return
-        await self.notices.mark_sent(row.id, token)
-        await self.subscriptions.tried(browser.id, None)
+        if choices is None or not getattr(choices, row.kind, False):
+            return None
+        return await self.subscriptions.get(row.target)
 
-    async def _failed(self, row: NotificationRow, token: str, reason: str) -> None:
-        log.warning("push %s not sent (try %s): %s", row.id, row.attempts + 1, reason)
-        await self.notices.mark_failed(row, token, reason, self.config.first_wait)
-        await self.subscriptions.tried(row.target, reason)
+    def post(self, target: PushSubscriptionRow, row: NotificationRow, game: str) -> None:
+        self._post(target, payload(row.kind, row.table_id, game, target.language))
+
+    async def gone(self, target: PushSubscriptionRow, error: Exception) -> bool:
+        if isinstance(error, PushRefused) and error.status in GONE:
+            log.info("push subscription %s is gone (%s)", target.id, error.status)
+            await self.subscriptions.remove(target.id)
+            return True
+        return False
+
+    def reason(self, error: Exception) -> str:
+        return str(error) if isinstance(error, PushRefused) else super().reason(error)
+
+    async def tried(self, target_id: int, error: str | None) -> None:
+        await self.subscriptions.tried(target_id, error)
 
     def _post(self, browser: PushSubscriptionRow, data: bytes) -> None:
         from py_vapid import Vapid02

@@ -79,6 +79,10 @@ class Settings:
     # browsers' push services and these origins (``--push-service``).
     push: bool = True
     push_services: tuple[str, ...] = ()
+    # Notifications to chat services and webhooks through Apprise (``hooks``): on unless
+    # ``--no-hooks``; to public addresses only, unless ``--hook-private``.
+    hooks: bool = True
+    hook_private: bool = False
 
     @property
     def is_postgres(self) -> bool:

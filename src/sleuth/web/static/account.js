@@ -5,6 +5,7 @@
 import {formatDate, tr} from "./i18n.js";
 import {ApiError, accountName, api} from "./api.js";
 import {fill, h} from "./kit.js";
+import {hooksSection} from "./hooks.js";
 import {pushSection} from "./push.js";
 import {mailSection} from "./mailsettings.js";
 
@@ -160,6 +161,7 @@ async function openPanel() {
       added,
       pushSection(),
       mailSection(),
+      hooksSection(),
       h("div.row", {},
         h("a", {href: "/api/account/export", download: "", text: tr("Download my games")}),
         h("button", {type: "button", id: "sign-out", text: tr("Sign out of this browser"),
