@@ -345,6 +345,8 @@ class InvitationRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
     expires_at: Mapped[float] = mapped_column(Float)
     answered_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
 class HookRow(Base):
     """One of a person's chat services or webhooks, as an Apprise URL (``hooks``): where its
     notifications go, which kinds it takes, and in which language. ``shown``: the URL as
