@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Path, Request
 from pydantic import StringConstraints
 
 from sleuth.i18n import LANGUAGES, choose_language, translate
@@ -20,6 +20,10 @@ from .account import SignedInHolder
 
 router = APIRouter(tags=["hooks"])
 NO_SUCH_HOOK = problems.NO_SUCH_HOOK.template
+
+
+# A hook's number as the database keeps it (a 32-bit key): a larger one names no hook.
+HookId = Annotated[int, Path(ge=1, le=2**31 - 1)]
 
 
 class HookKinds(Strict):
@@ -123,7 +127,7 @@ async def add_hook(
     },
 )
 async def choose_hook_kinds(
-    hook_id: int, body: HookKinds, app: ServicesDep, holder: SignedInHolder
+    hook_id: HookId, body: HookKinds, app: ServicesDep, holder: SignedInHolder
 ) -> HooksOut:
     """The kinds this hook takes."""
     kinds = {kind: getattr(body, kind) for kind in KINDS}
@@ -141,7 +145,7 @@ async def choose_hook_kinds(
         409: {"description": "no hooks on this server"},
     },
 )
-async def remove_hook(hook_id: int, app: ServicesDep, holder: SignedInHolder) -> None:
+async def remove_hook(hook_id: HookId, app: ServicesDep, holder: SignedInHolder) -> None:
     """No more sends to this hook."""
     if not await _hooks(app).remove(hook_id, holder.person.id):
         raise HTTPException(404, problems.NO_SUCH_HOOK())
