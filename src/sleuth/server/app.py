@@ -56,6 +56,7 @@ from .routers import (
     seats,
     tables,
     tutorial,
+    vacation,
 )
 from .settings import Settings
 from .signing import SigningKey
@@ -157,6 +158,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         mail,
         bots,
         push,
+        vacation,
     )
     for router in routers:
         app.include_router(router.router)

@@ -26,7 +26,7 @@ from sleuth.core import find_kit
 from sleuth.i18n import N_, translate
 
 from .models import NotificationRow
-from .notify import GAME_OVER, KINDS, YOUR_MOVE, Notices, send_forever
+from .notify import CLOCK_LOW, GAME_OVER, KINDS, YOUR_MOVE, Notices, send_forever
 from .settings import Settings
 from .signing import SigningKey
 from .store import Store
@@ -175,10 +175,15 @@ def token_person(token: str) -> str:
 SUBJECTS = {
     YOUR_MOVE: N_("Your move in %(game)s at table %(table)s"),
     GAME_OVER: N_("The game of %(game)s at table %(table)s is over"),
+    CLOCK_LOW: N_("Your clock runs low in %(game)s at table %(table)s"),
 }
 OPENINGS = {
     YOUR_MOVE: N_("It is your move in %(game)s at table %(table)s."),
     GAME_OVER: N_("The game of %(game)s at table %(table)s is over."),
+    CLOCK_LOW: N_(
+        "Your time to move in %(game)s at table %(table)s runs out soon: "
+        "after it, a bot plays your seat."
+    ),
 }
 OPEN_TABLE = N_("Open the table: %(link)s")
 WHY = N_("You get this mail because you asked for it in your Sleuth account.")

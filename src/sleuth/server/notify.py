@@ -25,15 +25,18 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from .db import Database
-from .live import SeatState
 from .models import MailSettingsRow, NotificationRow, PushSettingsRow, PushSubscriptionRow
 from .outage import DatabaseUnavailable
+
+if TYPE_CHECKING:  # the live table works out its reminders with this module's events
+    from .live import SeatState
 
 log = logging.getLogger("sleuth.server")
 
