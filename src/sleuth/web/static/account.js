@@ -6,6 +6,7 @@ import {formatDate, tr} from "./i18n.js";
 import {ApiError, accountName, api} from "./api.js";
 import {fill, h} from "./kit.js";
 import {pushSection} from "./push.js";
+import {vacationSection} from "./vacation.js";
 
 /** @typedef {import("./types.d.ts").DeviceOut} DeviceOut */
 
@@ -158,6 +159,7 @@ async function openPanel() {
         h("button", {type: "button", id: "passkey-add", text: tr("Add a passkey"), onclick: () => addPasskey(added, proof)})),
       added,
       pushSection(),
+      vacationSection(),
       h("div.row", {},
         h("a", {href: "/api/account/export", download: "", text: tr("Download my games")}),
         h("button", {type: "button", id: "sign-out", text: tr("Sign out of this browser"),
