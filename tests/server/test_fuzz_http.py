@@ -104,6 +104,9 @@ ORDER = (
     "PUT /api/account/push",
     "POST /api/account/push/browsers",
     "DELETE /api/account/push/browsers/{browser_id}",
+    "GET /api/account/vacation",
+    "POST /api/account/vacation",
+    "DELETE /api/account/vacation",
     "POST /api/account/sign-out",
     "DELETE /api/account",
 )
@@ -173,6 +176,8 @@ def good_bodies(label: str, world: World) -> list[tuple[str | None, Any]]:
         return [(None, push_subscription_body)]
     if label == "POST /api/account/passkeys/sign-in":
         return [(None, world.fresh["sign-in"])]
+    if label == "POST /api/account/vacation":
+        return [(None, {"days": 3})]
     if label == "POST /api/bots":  # a name not taken yet, each time
         return [(None, lambda: {"name": f"fuzz-{os.urandom(4).hex()}"})]
     return []

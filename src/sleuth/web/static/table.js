@@ -404,7 +404,9 @@ export class TablePage {
       const at = Number(node.dataset.seat);
       const mine = deadline !== null && at === seat;
       // The mover's bank is what is left of it now: spent once the move's own time is.
-      const bank = banks[at] === undefined ? 0 : Math.min(banks[at], mine ? Math.max(0, deadline - now) : banks[at]);
+      // A bot's seat has no use for a bank: only people's are shown.
+      const person = this.frame.seats[at]?.kind === "person";
+      const bank = !person || banks[at] === undefined ? 0 : Math.min(banks[at], mine ? Math.max(0, deadline - now) : banks[at]);
       node.textContent = [mine ? timeLeft(deadline) : null,
         bank > 0 ? tr("time bank %(time)s", {time: span(bank)}) : null,
         vacation[at] ? tr("on vacation") : null].filter(Boolean).join(" · ");
