@@ -11,8 +11,8 @@ import types
 from typing import Any
 
 from sleuth.core import make_game
+from sleuth.server.clocks import duration_parts
 from sleuth.server.live import LiveTable, SeatState
-from sleuth.server.owner import duration_parts
 from support.game_cases import kit_for
 
 from .client import Person, SeatClient

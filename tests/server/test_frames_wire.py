@@ -92,7 +92,7 @@ def test_a_state_frame_keeps_the_pages_keys_in_order(finish: bool) -> None:
     assert frame["type"] == "state" and frame["seat"] == 0 and frame["resumed_from"] == 2
     assert frame["step"] == live.step and frame["view"] == live.view_json(0)
     assert [list(seat) for seat in frame["seats"]] == [PUBLIC_SEAT_KEYS] * live.game.players
-    assert list(frame["clock"]) == ["kind", "per_move", "seat", "deadline"]
+    assert list(frame["clock"]) == ["kind", "per_move", "seat", "deadline", "banks", "vacation"]
     assert frame["seats"][1]["name"] == "P1"
     if finish:
         assert frame["seed"] == "7" and frame["salt"] == "5a" and frame["rematch"] is None

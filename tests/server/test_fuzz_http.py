@@ -114,6 +114,9 @@ ORDER = (
     "POST /api/account/hooks",
     "PUT /api/account/hooks/{hook_id}",
     "DELETE /api/account/hooks/{hook_id}",
+    "GET /api/account/vacation",
+    "POST /api/account/vacation",
+    "DELETE /api/account/vacation",
     "POST /api/account/sign-out",
     "DELETE /api/account",
 )
@@ -194,6 +197,8 @@ def good_bodies(label: str, world: World) -> list[tuple[str | None, Any]]:
         return [(None, world.fresh["sign-in"])]
     if label == "POST /api/bots/{name}/challenge":
         return [(None, {"game": GAME, "players": 2})]
+    if label == "POST /api/account/vacation":
+        return [(None, {"days": 3})]
     if label == "POST /api/bots":  # a name not taken yet, each time
         return [(None, lambda: {"name": f"fuzz-{os.urandom(4).hex()}"})]
     return []

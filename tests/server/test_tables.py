@@ -106,7 +106,10 @@ async def test_clock_takeover_take_back_and_replacement(launch: Any) -> None:
     first = await seat0.until("state")
     assert first["status"] == "playing" and first["to_move"] == 0
     deadline = first["clock"]["deadline"]
-    assert first["clock"] == {"kind": "live", "per_move": 5.0, "seat": 0, "deadline": deadline}
+    assert first["clock"] == {
+        "kind": "live", "per_move": 5.0, "seat": 0, "deadline": deadline,
+        "banks": [0.0, 0.0, 0.0], "vacation": [False, False, False],
+    }  # fmt: skip
     assert abs(deadline - (time.time() + 5)) < 3
     # Seat 0 does nothing: at the deadline its takeover bot plays for it.
     start = time.monotonic()

@@ -59,7 +59,7 @@ function frameOf(sample, view, log, legal) {
   }));
   return {
     type: "state", table: "t1", step: log.length, status: "playing", actors: [], to_move: null, seats,
-    clock: {kind: "none", per_move: null, seat: null, deadline: null}, sheet_level: "full", commitment: "",
+    clock: {kind: "none", per_move: null, seat: null, deadline: null, banks: [], vacation: []}, sheet_level: "full", commitment: "",
     log, seat: view.seat, view, legal, sheet: null, sheet_data: null, notes: null, resumed_from: null,
   };
 }

@@ -59,6 +59,7 @@ from .routers import (
     seats,
     tables,
     tutorial,
+    vacation,
 )
 from .settings import Settings
 from .signing import SigningKey
@@ -163,6 +164,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         push,
         invites,
         hooks,
+        vacation,
     )
     for router in routers:
         app.include_router(router.router)

@@ -16,13 +16,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from dataclasses import dataclass
 from typing import Protocol
 
 from sleuth.core import GameError
 from sleuth.core.turns import interrupt_order
 
+from .clocks import reminder_before
 from .live import LiveTable, legal_parts
 from .netbots import NetBots, net_name
 from .outage import DatabaseUnavailable
@@ -55,6 +55,8 @@ class Driven(Protocol):
     async def take_over(self, seat: int, spec: str | None = None) -> bool: ...
 
     async def chat(self, seat: int | None, name: str, text: str) -> None: ...
+
+    async def remind(self) -> None: ...
 
 
 async def drive(table: Driven) -> None:
@@ -105,13 +107,25 @@ async def _turn(table: Driven, live: LiveTable) -> None:
         return
     deadline = live.deadline()
     if deadline is not None:
-        remaining = deadline[1] - time.time()
+        remaining = deadline[1] - live.now()
         if remaining <= 0:
             await table.take_over(deadline[0])
             return
-        await _wait(live, remaining)
+        await _wait(live, await _remind(table, live, remaining))
         return
     await _wait(live, None)
+
+
+async def _remind(table: Driven, live: LiveTable, remaining: float) -> float:
+    """At a turn clock, the reminder once the seat's time runs low: how long to wait then
+    (until the reminder is due, or until the time runs out)."""
+    if live.row.clock != "turn" or live.row.per_move is None:
+        return remaining
+    until_low = remaining - reminder_before(live.row.per_move)
+    if until_low > 0:
+        return until_low
+    await table.remind()
+    return remaining
 
 
 # The last bot of every fallback: it answers at once in any game.

@@ -53,6 +53,10 @@ class Clock:
     per_move: float | None
     seat: int | None  # the seat it runs for, if any
     deadline: float | None
+    # Each seat's time bank left, in seconds, and whether its person is on vacation (their
+    # clock stands still): every seat sees everyone's. Empty without a clock.
+    banks: list[float] = field(default_factory=list)
+    vacation: list[bool] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -8,6 +8,7 @@ notifications to the owner of the table they name. Everything a table does, its 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Sequence
@@ -24,6 +25,7 @@ from .outage import DatabaseUnavailable
 from .owner import Desk, TableOwner
 from .ratings import Ratings
 from .store import Store
+from .vacations import Vacations
 from .workers import WorkerPool
 
 log = logging.getLogger("sleuth.server")
@@ -40,7 +42,17 @@ class Hub:
         database = None if store is None else store.database
         self.ratings = Ratings(database)
         self.notices = Notices(database)
-        self.desk = Desk(store, bus, pool, bot_delay, self.spawn, self.ratings, self.notices)
+        self.vacations = None if database is None else Vacations(database)
+        self.desk = Desk(
+            store,
+            bus,
+            pool,
+            bot_delay,
+            self.spawn,
+            self.ratings,
+            self.notices,
+            vacations=self.vacations,
+        )
         self.tables: dict[str, TableOwner] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -102,6 +114,10 @@ class Hub:
             # Replaying a long game takes the engine a while (290 ms for 1,562 steps): in a
             # thread, so that the loop keeps serving every other table meanwhile.
             live = await asyncio.to_thread(LiveTable.build, row, seats, steps, names)
+            if self.vacations is not None and row.clock != "none":
+                live.set_vacations(
+                    await self.vacations.of(s.person_id for s in seats if s.person_id)
+                )
             chat = await self.store.chat(table_id, limit=1)
             adopted = self.tables.get(table_id)
             if adopted is not None:
@@ -114,7 +130,10 @@ class Hub:
         known = self.tables.get(row.id)
         if known is not None:
             return known
-        return self._take(LiveTable.build(row, seats, [], names), 0)
+        owner = self._take(LiveTable.build(row, seats, [], names), 0)
+        if row.clock != "none":
+            self.spawn(owner.refresh())  # its people's vacations
+        return owner
 
     def _take(self, live: LiveTable, chat_seen: int) -> TableOwner:
         live.used_at = time.monotonic()
@@ -122,6 +141,19 @@ class Hub:
         self.tables[live.id] = owner
         owner.ensure_driver()
         return owner
+
+    def now(self) -> float:
+        """The time the tables' clocks run by (``Desk.clock``)."""
+        return self.desk.clock()
+
+    async def vacation_changed(self, person_id: str) -> None:
+        """A person's vacation began or ended: their clocked tables under way read it again,
+        here and in every other process (their deadlines move, the others see the flag)."""
+        for row, _seat in await self.store.tables_of(person_id):
+            if row.status == "playing" and row.clock != "none":
+                with contextlib.suppress(KeyError):
+                    await (await self.get(row.id)).refresh()
+                await self.bus.publish("seats", row.id)
 
     def forget_unused(self, now: float, unfinished: set[str]) -> None:
         """Let go of the finished tables no one is at or has asked for in ``UNUSED_SECONDS``

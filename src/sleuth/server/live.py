@@ -12,7 +12,7 @@ import asyncio
 import functools
 import json
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -23,6 +23,7 @@ from sleuth.core.kit import RENDER, TextRender
 from sleuth.core.records import Step, make_record, play_step
 from sleuth.core.serialize import JSONValue, from_json, to_json
 
+from . import clocks
 from .access import Caller, Door, SeatFacts, TableFacts, refusal
 from .frames import Clock, Ending, PublicSeat, SeatPart, StateFrame, TableState, shared_text
 from .jsontext import Fragment, json_bytes, view_bytes
@@ -119,6 +120,14 @@ class LiveTable:
     # holds the table: a seat is away at most since then, as far as this process can tell.
     left_at: dict[int, float] = field(default_factory=dict)
     watched_from: float = field(default_factory=time.time)
+    # The seat the game waited on before each step (its clock ran for that seat), the
+    # vacations of the seats' people (person -> (from, until) sorted, as read from the
+    # database), and the time source (tests set one of their own).
+    waits: list[int | None] = field(default_factory=list)
+    vacations: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
+    vacations_read: int = 0
+    now: Callable[[], float] = time.time
+    _seat_times: tuple[tuple[int, int], list[clocks.SeatTime]] | None = None
 
     @property
     def id(self) -> str:
@@ -182,6 +191,7 @@ class LiveTable:
     def advance(self, step: StepRow, state: State, public_action: str) -> None:
         """Take a committed step: ``state`` is after it, ``public_action`` what every seat
         saw of it (asked of the state before it)."""
+        self.waits.append(self.state.to_move())
         self.state = state
         self.steps.append(PlayedStep.of(step))
         # Kept encoded only: as lists and dicts, every step of every table was a dozen
@@ -233,19 +243,26 @@ class LiveTable:
         return self._commitment
 
     def deadline(self) -> tuple[int, float] | None:
-        """(seat, time) when the seat the game waits on runs out of time, if clocked."""
-        mover = self.state.to_move()
-        per_move = self.row.per_move
-        if self.row.clock == "none" or per_move is None or mover is None:
-            return None
-        if self.status != "playing" or self.seats[mover].played_by_bot:
-            return None
-        start = max(
-            self.steps[-1].at if self.steps else 0.0,
-            self.row.started_at or 0.0,
-            self.seats[mover].since,
-        )
-        return mover, start + per_move
+        """(seat, time) when the seat the game waits on runs out of time, if clocked
+        (``clocks``: its move time, its bank and its person's vacation)."""
+        return clocks.deadline_of(self)
+
+    def seat_times(self) -> list[clocks.SeatTime]:
+        """Each seat's bank and vacation credit left (``clocks.seat_times``), worked out
+        once a step and once the vacations change."""
+        key = (self.step, self.vacations_read)
+        if self._seat_times is None or self._seat_times[0] != key:
+            self._seat_times = (key, clocks.seat_times(self))
+        return self._seat_times[1]
+
+    def away_of(self, seat: int) -> list[clocks.Interval]:
+        """The vacations of the seat's person, sorted, as last read."""
+        person = self.seats[seat].person_id
+        return self.vacations.get(person, []) if person is not None else []
+
+    def set_vacations(self, vacations: dict[str, list[clocks.Interval]]) -> None:
+        self.vacations = vacations
+        self.vacations_read += 1
 
     def away_since(self, seat: int, present: set[int | None] | None = None) -> float | None:
         """Since when the person of a seat in play has had no channel open (seconds since the
@@ -291,12 +308,7 @@ class LiveTable:
             actors=sorted(state.actors()) if self.status == "playing" else [],
             to_move=state.to_move(),
             seats=self.public_seats(),
-            clock=Clock(
-                kind=self.row.clock,
-                per_move=self.row.per_move,
-                seat=None if deadline is None else deadline[0],
-                deadline=None if deadline is None else deadline[1],
-            ),
+            clock=self.clock(deadline),
             sheet_level=self.row.sheet,
             commitment=self.commitment,
             log=self.log_text(),
@@ -311,6 +323,19 @@ class LiveTable:
                 rematch=self.row.rematch,
             )
         return shared_text(table, ending)
+
+    def clock(self, deadline: tuple[int, float] | None) -> Clock:
+        """The table's clock as every seat may see it: each seat's bank left and whether
+        its person is on vacation (never until when, nor how many days are left)."""
+        clocked = self.row.clock != "none"
+        return Clock(
+            kind=self.row.clock,
+            per_move=self.row.per_move,
+            seat=None if deadline is None else deadline[0],
+            deadline=None if deadline is None else deadline[1],
+            banks=[left.bank for left in self.seat_times()] if clocked else [],
+            vacation=clocks.on_vacation(self, self.now()) if clocked else [],
+        )
 
     def state_frame(
         self,

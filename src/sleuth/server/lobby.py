@@ -14,6 +14,7 @@ from sleuth.core.rng import derive_seed, secret_salt, secret_seed
 from sleuth.i18n import N_, SOURCE, translate
 
 from . import problems
+from .clocks import BANK_BOUNDS, BANK_DEFAULTS, VACATION_BOUNDS, VACATION_DEFAULTS
 from .models import SeatRow, TableRow
 from .netbots import check_name, net_name
 from .settings import CLOCK_KINDS, SHEET_LEVELS
@@ -49,6 +50,8 @@ class TablePlan:
     listed: bool = False
     rated: bool = False
     away_after: float = AWAY_DEFAULT
+    bank: float | None = None  # None: the clock's default (``clocks.BANK_DEFAULTS``)
+    vacation_days: int | None = None  # None: the clock's default
 
 
 @dataclass(frozen=True)
@@ -170,6 +173,7 @@ def check_plan(
                 f"per_move: a {plan.clock} clock gives {low:g}-{high:g} seconds a move, "
                 f"not {per_move:g}"
             )
+    _check_time(plan)
     low, high = AWAY_BOUNDS
     if not low <= plan.away_after <= high:
         raise ConfigError(
@@ -179,6 +183,36 @@ def check_plan(
     takeover = plan.takeover_bot or default_takeover(kit.name)
     check_bot(takeover, kit.name, programs, max_think)
     return kit.name, json.dumps(game.config_json(), sort_keys=True), per_move, takeover
+
+
+def time_of(plan: TablePlan) -> tuple[float, int]:
+    """The table's time bank (seconds) and vacation days: as asked, else its clock's."""
+    if plan.clock == "none":
+        return 0.0, 0
+    bank = BANK_DEFAULTS[plan.clock] if plan.bank is None else plan.bank
+    days = VACATION_DEFAULTS[plan.clock] if plan.vacation_days is None else plan.vacation_days
+    return bank, days
+
+
+def _check_time(plan: TablePlan) -> None:
+    """A clock's bank and vacation days within its kind's bounds, or a ``ConfigError``
+    naming them (a table without a clock has neither)."""
+    if plan.clock == "none":
+        if plan.bank or plan.vacation_days:
+            raise ConfigError("bank, vacation_days: only at a table with a clock")
+        return
+    bank, days = time_of(plan)
+    low, high = BANK_BOUNDS[plan.clock]
+    if isinstance(bank, bool) or not isinstance(bank, int | float) or not low <= bank <= high:
+        raise ConfigError(
+            f"bank: a {plan.clock} clock's time bank is {low:g}-{high:g} seconds, not {bank!r}"
+        )
+    least, most = VACATION_BOUNDS[plan.clock]
+    if isinstance(days, bool) or not isinstance(days, int) or not least <= days <= most:
+        raise ConfigError(
+            f"vacation_days: a {plan.clock} clock allows {least}-{most} days of vacation "
+            f"a game, not {days!r}"
+        )
 
 
 async def create_table(
@@ -195,6 +229,7 @@ async def create_table(
     operator's bound on a bot's time per decision. A rematch (``rematch_of``) is refused
     with ``RematchTaken`` if another request dealt it first."""
     game, config, per_move, takeover = check_plan(plan, programs, max_think)
+    bank, vacation_days = time_of(plan)
     people = dict(people or {})
     now = time.time()
     table_id = new_id()
@@ -210,6 +245,8 @@ async def create_table(
         sheet=plan.sheet,
         clock=plan.clock,
         per_move=per_move,
+        bank=bank,
+        vacation_days=vacation_days,
         away_after=plan.away_after,
         takeover_bot=takeover,
         spectators=plan.spectators,
@@ -275,4 +312,6 @@ def plan_of(row: TableRow, seats: Sequence[SeatRow]) -> TablePlan:
         listed=row.listed,
         rated=row.rated,
         away_after=row.away_after,
+        bank=row.bank,
+        vacation_days=row.vacation_days,
     )

@@ -30,7 +30,7 @@ from sleuth.i18n import N_, translate
 
 from .digest import claim_person, digest_people
 from .models import InvitationRow, MailSettingsRow, NotificationRow, PersonRow
-from .notify import GAME_OVER, INVITED, KINDS, LEASE_SECONDS, YOUR_MOVE, Notices, send_forever
+from .notify import CLOCK_LOW, GAME_OVER, INVITED, KINDS, LEASE_SECONDS, YOUR_MOVE, Notices, send_forever
 from .settings import Settings
 from .signing import SigningKey
 from .store import Store
@@ -182,6 +182,7 @@ SUBJECTS = {
     YOUR_MOVE: N_("Your move in %(game)s at table %(table)s"),
     GAME_OVER: N_("The game of %(game)s at table %(table)s is over"),
     INVITED: N_("You are invited to %(game)s at table %(table)s"),
+    CLOCK_LOW: N_("Your clock runs low in %(game)s at table %(table)s"),
 }
 OPENINGS = {
     YOUR_MOVE: N_("It is your move in %(game)s at table %(table)s."),
@@ -190,13 +191,17 @@ OPENINGS = {
         "You are invited to play %(game)s at table %(table)s: your account's page shows "
         "the invitation, to accept or decline."
     ),
+    CLOCK_LOW: N_(
+        "Your time to move in %(game)s at table %(table)s runs out soon: "
+        "after it, a bot plays your seat."
+    ),
 }
 # What each kind of mail is, in the unsubscribe page's question and a digest's links.
 KIND_WHAT = {
     YOUR_MOVE: N_("mails when it is your move"),
     GAME_OVER: N_("mails when a game is over"),
     INVITED: N_("mails when you are invited"),
-    "clock_low": N_("mails when your clock runs low"),
+    CLOCK_LOW: N_("mails when your clock runs low"),
 }
 # An invitation whose inviter's display name is known when it is sent names them: a name
 # every seat at the table sees anyway.

@@ -116,6 +116,10 @@ class TableRow(Base):
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
     # Rated tables move their players' ratings when they finish (``ratings``); casual not.
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # A clock's time bank for each seat, in seconds, and the days a person's clock stands
+    # still on vacation in the whole game (``clocks``; migration 0011).
+    bank: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
+    vacation_days: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class SeatRow(Base):
@@ -155,6 +159,20 @@ class StepRow(Base):
     action: Mapped[str] = mapped_column(Text)
     result: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float)
+
+
+class VacationRow(Base):
+    """A person's vacation: from when until when their clocks stand still (``clocks``).
+    Ended early, ``ends_at`` is when it was ended. Kept after: finished turns' banks are
+    worked out from them."""
+
+    __tablename__ = "vacations"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    person_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("people.id", ondelete="CASCADE"), index=True
+    )
+    starts_at: Mapped[float] = mapped_column(Float)
+    ends_at: Mapped[float] = mapped_column(Float)
 
 
 class ChatRow(Base):

@@ -25,6 +25,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
@@ -32,7 +33,6 @@ from sqlalchemy.orm import Session
 
 from .db import Database
 from .digest import in_digest, next_digest
-from .live import SeatState
 from .models import (
     HookRow,
     MailSettingsRow,
@@ -41,6 +41,9 @@ from .models import (
     PushSubscriptionRow,
 )
 from .outage import DatabaseUnavailable
+
+if TYPE_CHECKING:  # the live table works out its reminders with this module's events
+    from .live import SeatState
 
 log = logging.getLogger("sleuth.server")
 

@@ -16,7 +16,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,22 +25,23 @@ from sleuth.core import GameError, IllegalActionError
 
 from . import problems
 from .bus import LocalBus
+from .clocks import hand_refusal, low_clock
 from .connection import Connection
 from .driver import drive
-from .frames import ChatFrame, NotesFrame, SeatsFrame, SheetFrame, StateFrame
+from .frames import ChatFrame, NotesFrame, SeatsFrame, StateFrame
 from .live import LiveTable, SeatState, admits, facts_of
 from .lobby import Created, TablePlan, create_table, plan_of
 from .models import ChatRow, StepRow, TableRow
 from .netbots import NetBots
 from .notify import Notices, step_events
-from .pools import Stale
 from .ratings import Ratings
+from .sheets import SheetSender, Spawn
 from .store import RematchTaken, StepConflict, Store, new_secret, secret_hash
-from .workers import RenderedSheet, SheetJob, WorkerPool
+from .vacations import Vacations
+from .workers import WorkerPool
 
 log = logging.getLogger("sleuth.server")
 STATUS_ORDER = {"waiting": 0, "playing": 1, "finished": 2}
-Spawn = Callable[[Coroutine[Any, Any, Any]], "asyncio.Task[Any]"]
 
 
 class StaleActionError(IllegalActionError):
@@ -64,6 +65,9 @@ class Desk:
     ratings: Ratings
     notices: Notices | None = None
     netbots: NetBots = field(default_factory=NetBots)
+    vacations: Vacations | None = None
+    # The time steps are stamped with and clocks run by (tests set one of their own).
+    clock: Callable[[], float] = time.time
 
     async def rate_finished(self, live: LiveTable) -> None:
         """The finished table's result in its players' ratings, if it is rated."""
@@ -106,9 +110,15 @@ class TableOwner:
         self.live = live
         self.desk = desk
         self.driver: asyncio.Task[None] | None = None
-        self._sheet_pending: set[tuple[int, int]] = set()
+        # The desk is read when a sheet is asked for (tests build owners without one).
+        self.sheets = SheetSender(
+            live, lambda: self.desk.pool, lambda job: self.desk.spawn(job), self._send_to_seat
+        )
         self._chat_seen = chat_seen
         self._chat_lock = asyncio.Lock()
+        self._reminded: tuple[int, int] | None = None  # the last turn reminded: (step, seat)
+        if desk is not None:
+            live.now = desk.clock
 
     @property
     def id(self) -> str:
@@ -185,6 +195,7 @@ class TableOwner:
         live.row = row
         live.seats = [SeatState.of(s, names.get(s.person_id or "", "")) for s in seats]
         live.extend(await store.steps(live.id, after=live.step))
+        await self.read_vacations()
         live.wake.set()
         self.ensure_driver()
 
@@ -197,6 +208,23 @@ class TableOwner:
         row = await self.desk.store.table(live.id)
         if live.behind or (row is not None and ahead(row.step, row.status, live)):
             await self.refresh()
+
+    async def read_vacations(self) -> None:
+        """The vacations of the people seated, which a clock stands still by."""
+        live, vacations = self.live, self.desk.vacations
+        if vacations is not None and live.row.clock != "none":
+            live.set_vacations(await vacations.of(s.person_id for s in live.seats if s.person_id))
+
+    async def remind(self) -> None:
+        """Queue the reminder due now to the person whose clock runs low, once a turn
+        (``clocks.low_clock``; the queue keeps it once across processes too)."""
+        event, notices = low_clock(self.live, self.desk.clock()), self.desk.notices
+        if event is None or notices is None or not notices.active:
+            return
+        turn = (event.step, self.live.state.to_move() or 0)
+        if turn != self._reminded:
+            self._reminded = turn
+            await notices.add_quietly([event])
 
     def busy_here(self) -> bool:
         """Whether anyone here needs each change at once: a channel, a bot or a clock."""
@@ -308,7 +336,7 @@ class TableOwner:
                     seat=seat,
                     action=str(parsed),
                     result=state.last_result(),
-                    at=time.time(),
+                    at=self.desk.clock(),
                 )
                 try:
                     await self.desk.store.insert_step(
@@ -370,42 +398,8 @@ class TableOwner:
                 connection.send_text(text)
 
     def schedule_sheets(self) -> None:
-        live = self.live
-        if live.row.sheet == "off":
-            return
-        for seat in {c.seat for c in live.connections if c.seat is not None}:
-            key = (seat, live.step)
-            cached = live.sheets.get(seat)
-            if (cached is not None and cached[0] == live.step) or key in self._sheet_pending:
-                continue
-            self._sheet_pending.add(key)
-            self.desk.spawn(self._sheet(seat, live.step))
-
-    async def _sheet(self, seat: int, step: int) -> None:
-        live = self.live
-
-        def wanted() -> bool:
-            # Asked when the job's turn comes: a past step's sheet, or one no one at the
-            # seat would see, is dropped then, not worked out.
-            return live.step == step and any(c.seat == seat for c in live.connections)
-
-        try:
-            job = SheetJob(
-                live.game.name, live.game.config_json(), live.view_data(seat), live.row.sheet
-            )
-            sheet = await self.desk.pool.sheet(live.id, seat, job, wanted)
-        except Stale:
-            return
-        except Exception as error:
-            log.exception("sheet of table %s seat %s", live.id, seat)
-            sheet = RenderedSheet(f"(the sheet failed: {error})", None)
-        finally:
-            self._sheet_pending.discard((seat, step))
-        if live.step != step:
-            return  # a newer step has its own sheet on the way
-        live.sheets[seat] = (step, sheet.text, sheet.data)
-        frame = SheetFrame(table=live.id, step=step, seat=seat, sheet=sheet.text, data=sheet.data)
-        self._send_to_seat(seat, frame.wire())
+        """Work out the sheet of each seat with a channel here, unless done or under way."""
+        self.sheets.schedule()
 
     # --- the table's row -------------------------------------------------------------------
 
@@ -514,26 +508,10 @@ class TableOwner:
 
     async def hand_to_bot(self, seat: int, by: str, spec: str | None = None) -> None:
         """The person ``by`` has a bot play a missing person's seat (the table's takeover bot,
-        or ``spec``), or ``SeatRefused``: only at a table without a clock (a clock's bot plays
-        a seat whose time runs out), and only once the person has been away the table's while
-        (``away_after``), so that a reload or a short break loses no one the seat. At a rated
-        table only its takeover bot, never at the seat of ``by`` (a bot would earn its rating)."""
-        live = self.live
-        if live.row.rated and spec is not None and spec != live.row.takeover_bot:
-            raise SeatRefused(problems.RATED_TAKEOVER_ONLY())
-        if live.row.rated and live.seats[seat].person_id == by:
-            raise SeatRefused(problems.RATED_OWN_SEAT())
-        if live.row.clock != "none":
-            raise SeatRefused(problems.CLOCK_TAKES_OVER())
-        if live.seats[seat].played_by_bot:
-            raise SeatRefused(problems.BOT_ALREADY(seat=seat))
-        since = live.away_since(seat)
-        if since is None:
-            raise SeatRefused(problems.PERSON_PRESENT(seat=seat))
-        wait = live.row.away_after
-        if time.time() - since < wait:
-            unit, count = duration_parts(wait)
-            raise SeatRefused(problems.AWAY_TOO_SHORT[unit](seat=seat, count=count))
+        or ``spec``), or ``SeatRefused`` saying why not (``clocks.hand_refusal``)."""
+        why_not = hand_refusal(self.live, seat, by, spec, time.time())
+        if why_not is not None:
+            raise SeatRefused(why_not)
         if not await self.take_over(seat, spec):
             raise SeatRefused(problems.BOT_ALREADY(seat=seat))
 
@@ -604,14 +582,6 @@ class TableOwner:
             for connection in list(live.connections):
                 if connection.seat is not None or live.row.spectators:
                     connection.send_text(text)
-
-
-def duration_parts(seconds: float) -> tuple[str, str]:
-    """A while as its unit's word and count: whole minutes as minutes, else seconds."""
-    if seconds >= 60 and seconds % 60 == 0:
-        minutes = int(seconds // 60)
-        return ("minute", "1") if minutes == 1 else ("minutes", str(minutes))
-    return ("second", "1") if seconds == 1 else ("seconds", f"{seconds:g}")
 
 
 class _CaughtUp(Exception):

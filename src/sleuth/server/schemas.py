@@ -145,6 +145,10 @@ class TableIn(Strict):
     # Seconds a person's seat is away before the others may hand it to a bot (no clock
     # only); none: the service's default (``lobby.AWAY_DEFAULT``).
     away_after: float | None = None
+    # A clock's time bank for each seat (seconds) and days of vacation a person's clock
+    # stands still in the game; none: the clock's default (``clocks``), bounds by kind.
+    bank: Annotated[float, Field(ge=0, le=30 * 86400, allow_inf_nan=False)] | None = None
+    vacation_days: Annotated[int, Field(ge=0, le=30)] | None = None
     takeover_bot: BotSpec | None = None
     spectators: bool = True
     listed: bool = False
@@ -177,6 +181,8 @@ class TableOut(Strict):
     sheet: str
     clock: str
     per_move: float | None
+    bank: float
+    vacation_days: int
     away_after: float
     spectators: bool
     listed: bool

@@ -22,6 +22,8 @@ def table_out(live: LiveTable) -> TableOut:
         sheet=row.sheet,
         clock=row.clock,
         per_move=row.per_move,
+        bank=row.bank,
+        vacation_days=row.vacation_days,
         away_after=row.away_after,
         spectators=row.spectators,
         listed=row.listed,

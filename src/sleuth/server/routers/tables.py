@@ -54,6 +54,8 @@ async def create(
         clock=body.clock,
         per_move=body.per_move,
         away_after=AWAY_DEFAULT if body.away_after is None else body.away_after,
+        bank=body.bank,
+        vacation_days=body.vacation_days,
         takeover_bot=body.takeover_bot,
         spectators=body.spectators,
         listed=body.listed,

@@ -8,6 +8,7 @@ import {fill, h} from "./kit.js";
 import {hooksSection} from "./hooks.js";
 import {pushSection} from "./push.js";
 import {mailSection} from "./mailsettings.js";
+import {vacationSection} from "./vacation.js";
 
 /** @typedef {import("./types.d.ts").DeviceOut} DeviceOut */
 
@@ -162,6 +163,7 @@ async function openPanel() {
       pushSection(),
       mailSection(),
       hooksSection(),
+      vacationSection(),
       h("div.row", {},
         h("a", {href: "/api/account/export", download: "", text: tr("Download my games")}),
         h("button", {type: "button", id: "sign-out", text: tr("Sign out of this browser"),

@@ -398,11 +398,19 @@ export class TablePage {
 
   drawClock() {
     if (!this.frame) return;
-    const {deadline, seat} = this.frame.clock;
+    const {deadline, seat, banks, vacation} = this.frame.clock;
+    const now = Date.now() / 1000;
     for (const node of /** @type {NodeListOf<HTMLElement>} */ (this.seatsBar.querySelectorAll(".seat-clock"))) {
-      const mine = deadline !== null && Number(node.dataset.seat) === seat;
-      node.textContent = mine ? timeLeft(deadline) : "";
-      node.classList.toggle("short", mine && deadline - Date.now() / 1000 < 15);
+      const at = Number(node.dataset.seat);
+      const mine = deadline !== null && at === seat;
+      // The mover's bank is what is left of it now: spent once the move's own time is.
+      // A bot's seat has no use for a bank: only people's are shown.
+      const person = this.frame.seats[at]?.kind === "person";
+      const bank = !person || banks[at] === undefined ? 0 : Math.min(banks[at], mine ? Math.max(0, deadline - now) : banks[at]);
+      node.textContent = [mine ? timeLeft(deadline) : null,
+        bank > 0 ? tr("time bank %(time)s", {time: span(bank)}) : null,
+        vacation[at] ? tr("on vacation") : null].filter(Boolean).join(" · ");
+      node.classList.toggle("short", mine && deadline - now < 15);
     }
   }
 
@@ -604,6 +612,15 @@ export class TablePage {
     this.drawPlay();
     this.drawHistory();
   }
+}
+
+/** @param {number} seconds a while: a time bank's */
+function span(seconds) {
+  const whole = Math.max(0, Math.round(seconds));
+  if (whole >= 2 * 86400) return tr("%(days)s d", {days: Math.floor(whole / 86400)});
+  if (whole >= 7200) return tr("%(hours)s h", {hours: Math.floor(whole / 3600)});
+  if (whole >= 120) return tr("%(minutes)s min", {minutes: Math.floor(whole / 60)});
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 
 /** @param {number} deadline seconds since the epoch */

@@ -134,7 +134,7 @@ class TutorialPage {
     const full = {type: "state", table: "", step: frame.step, status: frame.status, actors: frame.actors, to_move: frame.to_move,
       seats: this.script.names.map((n, seat) => ({seat, kind: seat === me ? "person" : "bot", name: n, bot: null, takeover: false,
         joined: true, connected: true, away_since: null})),
-      clock: {kind: "none", per_move: null, seat: null, deadline: null}, sheet_level: "off", commitment: "",
+      clock: {kind: "none", per_move: null, seat: null, deadline: null, banks: [], vacation: []}, sheet_level: "off", commitment: "",
       log: frame.log, seat: me, view: frame.view, legal: frame.legal, sheet: null, sheet_data: null, notes: null,
       resumed_from: null, outcome: frame.outcome, reveal: frame.reveal};
     return {

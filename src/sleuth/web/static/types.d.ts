@@ -342,6 +342,16 @@ export interface Clock {
   /** The seat whose time runs, and when (seconds since the epoch) it runs out. */
   seat: number | null;
   deadline: number | null;
+  /** Each seat's time bank left, in seconds (empty without a clock). */
+  banks: number[];
+  /** Whether each seat's person is on vacation now: their clock stands still. */
+  vacation: boolean[];
+}
+
+export interface VacationOut {
+  /** The vacation under way (seconds since the epoch), or both null. */
+  starts_at: number | null;
+  ends_at: number | null;
 }
 
 export interface Outcome {
