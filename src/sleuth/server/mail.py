@@ -30,7 +30,16 @@ from sleuth.i18n import N_, translate
 
 from .digest import claim_person, digest_people
 from .models import InvitationRow, MailSettingsRow, NotificationRow, PersonRow
-from .notify import CLOCK_LOW, GAME_OVER, INVITED, KINDS, LEASE_SECONDS, YOUR_MOVE, Notices, send_forever
+from .notify import (
+    CLOCK_LOW,
+    GAME_OVER,
+    INVITED,
+    KINDS,
+    LEASE_SECONDS,
+    YOUR_MOVE,
+    Notices,
+    send_forever,
+)
 from .settings import Settings
 from .signing import SigningKey
 from .store import Store
