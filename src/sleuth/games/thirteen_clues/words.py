@@ -234,6 +234,8 @@ def event_words(event: Event, me: int | None, language: str = SOURCE) -> str:
         card = word(event.card, language)
         return tr("informant %(slot)s is %(card)s", language, slot=event.slot, card=card)
     if isinstance(event, TookGlass):
+        if event.source == me:  # "from you": its own sentence (German's "von dir")
+            return tr("seat %(seat)s took a glass from you", language, seat=event.seat)
         source = _seat(event.source, me, language)
         return _who(
             event.seat,
