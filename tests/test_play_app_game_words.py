@@ -13,11 +13,14 @@ import pytest
 from sleuth.agents import RandomAgent
 from sleuth.arena.session import GameSession
 from sleuth.core import GameKit
+from sleuth.core.errors import IllegalActionError
 from sleuth.core.kit import RENDER, TextRender
+from sleuth.core.said import said
 from support.game_names import built_in_kits
 
 pytest.importorskip("textual")
 
+from sleuth.tui.language import error_in
 from sleuth.tui.play_app import PlayApp
 from test_play_app_languages import english_left, pieces_of
 
@@ -93,3 +96,13 @@ async def test_a_whole_game_in_the_terminal_shows_no_english(kit: GameKit, langu
     ]
     assert sorted(set(left)) == []
     assert len(history) >= len(session.steps)
+
+
+def test_a_refused_moves_reason_is_said_in_the_apps_language() -> None:
+    """The status line's reason for a refused move: the rules' words (``said``), nested
+    ones too, in the app's language; an error without them as it says."""
+    turn = IllegalActionError(said("it is seat %(seat)s's turn", seat="2"))
+    assert error_in(turn, "de") == "Platz 2 ist am Zug"
+    assert error_in(turn, "en") == "it is seat 2's turn"
+    assert error_in(IllegalActionError(said("the game is over")), "ja") == "ゲームは終了しました"
+    assert error_in(ValueError("no such card: xyz"), "de") == "no such card: xyz"
