@@ -27,7 +27,7 @@ SEED = 20261204
 MARK = re.compile(r"⟦[^⟦⟧]*⟧")
 
 
-def marker(event: Event, me: int | None) -> str:
+def marker(event: Event, me: int | None, language: str = "en") -> str:
     """An event and its reader, in text no game's own words contain."""
     return "⟦" + json.dumps([event.to_json(), me], ensure_ascii=True, sort_keys=True) + "⟧"
 

@@ -120,7 +120,9 @@ class TextRender:
     - ``public_actions``: every action's text is public (all it does lies face up), so
       ``history`` is given every seat's action, not only the reading seat's own;
     - ``sheet_data(view, level)``: the sheet as data (``core.sheets.SheetData``) for a front
-      that draws it, or ``None`` where the view has no sheet (a front shows the text then).
+      that draws it, or ``None`` where the view has no sheet (a front shows the text then);
+    - ``speaking(language)``: this part with its words in ``language`` (``sleuth.i18n``'s
+      languages), for a front that speaks one; without it a front shows these in English.
     """
 
     # The view is the game's own view type: a front passes the view its game gave it.
@@ -134,6 +136,7 @@ class TextRender:
     accuse: str | None = None
     public_actions: bool = False
     sheet_data: Callable[[Any, str], SheetData | None] | None = None
+    speaking: Callable[[str], TextRender] | None = None
 
 
 @dataclass(frozen=True)

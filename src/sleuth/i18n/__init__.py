@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import gettext as gettext_module
 import io
-from functools import cache
+from collections.abc import Callable
+from functools import cache, partial
 from importlib.resources import files
 from pathlib import Path
+from typing import Any, TypeVar, cast
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
@@ -78,6 +80,41 @@ def translations(language: str) -> gettext_module.NullTranslations:
 
 def translate(language: str, message: str) -> str:
     return translations(language).gettext(message)
+
+
+def tr(message: str, language: str, **values: object) -> str:
+    """``message`` in ``language`` from the catalogue, its ``%(name)s`` filled (English: the
+    message itself, so an English text stays exactly as written; a message without values
+    is never %-formatted)."""
+    text = translate(language, message)
+    return text % values if values else text
+
+
+def trn(singular: str, plural: str, count: int, language: str, **values: object) -> str:
+    """The form of ``singular``/``plural`` for ``count`` in ``language``, filled with
+    ``count`` and ``values``."""
+    text = translations(language).ngettext(singular, plural, count)
+    return text % {"count": count, **values}
+
+
+Speaker = TypeVar("Speaker", bound=Callable[..., Any])
+
+
+def speaking(function: Speaker, language: str) -> Speaker:
+    """``function`` with its keyword ``language`` set (itself for English, the default of
+    every such function: what reads it, as the history test, sees the function itself)."""
+    if check_language(language) == SOURCE:
+        return function
+    return cast(Speaker, partial(function, language=language))
+
+
+# Between the names in a list of things (cards): English lists a notation's names with spaces;
+# the other languages' names are words, some of them two.
+LIST_SEPARATORS = {"en": " ", "de": ", ", "ja": "、"}
+
+
+def join_words(words: list[str], language: str) -> str:
+    return LIST_SEPARATORS[check_language(language)].join(words)
 
 
 @cache

@@ -36,7 +36,7 @@ from sleuth.i18n import N_, SOURCE
 from .handover import HandOverScreen
 from .history import HistoryBook
 from .keys import pass_paste_on, pass_typing_on
-from .language import speak_bindings, tr
+from .language import error_in, speak_bindings, tr
 from .screens import HelpScreen, LeaveScreen, ReviewScreen, TextScreen, review_text
 from .sheets import SheetPanel, make_sheet
 from .words import ending_lines, help_text
@@ -152,7 +152,7 @@ class PlayApp(App[None]):
                         placeholder=self.tr(PLACEHOLDER), id="command", select_on_focus=False
                     )
             with Vertical(id="sheet-pane"):
-                yield make_sheet(self.session.game, self.sheet_level, id="sheet")
+                yield make_sheet(self.session.game, self.sheet_level, self.language, id="sheet")
         yield Footer()
 
     def tr(self, message: str, **values: object) -> str:
@@ -244,7 +244,9 @@ class PlayApp(App[None]):
         try:
             self.session.act(seat, text)
         except GameError as error:
-            self.show_status(self.tr("Not possible: %(error)s", error=error))
+            self.show_status(
+                self.tr("Not possible: %(error)s", error=error_in(error, self.language))
+            )
             return False
         self.show_status("")
         self.draw()

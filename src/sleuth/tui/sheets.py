@@ -19,7 +19,7 @@ from textual.widgets import Static
 from sleuth.core import Game, View
 from sleuth.core.kit import RENDER, TextRender
 from sleuth.core.registry import find_kit
-from sleuth.i18n import N_
+from sleuth.i18n import N_, SOURCE
 
 from .language import language_of, tr
 from .notes_sheet import HOW_TO, NotesSheet
@@ -42,12 +42,12 @@ class SheetPanel(Vertical):
     SheetPanel #analysis-scroll { height: 1fr; }
     """
 
-    def __init__(self, game: Game[Any], level: str, **kwargs: Any) -> None:
+    def __init__(self, game: Game[Any], level: str, language: str = SOURCE, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game = game
         self.level = self.first_level = level
         self._levels: dict[int, str] = {}  # each seat's own choice, in a hot-seat game
-        self.render_part = render_of(game)
+        self.render_part = in_language(render_of(game), language)
         self.grid = _notes_grid(game, self.render_part)
         self.seat: int | None = None
         self._marks: dict[int, dict[str, str]] = {}
@@ -146,14 +146,22 @@ class SheetPanel(Vertical):
         self.query_one("#analysis-scroll").display = not by_hand
 
 
-def make_sheet(game: Game[Any], level: str, **kwargs: Any) -> SheetPanel:
-    return SheetPanel(game, level, **kwargs)
+def make_sheet(game: Game[Any], level: str, language: str = SOURCE, **kwargs: Any) -> SheetPanel:
+    return SheetPanel(game, level, language, **kwargs)
 
 
 def render_of(game: Game[Any]) -> TextRender | None:
     """The game's text renderers, or ``None`` for a kit without them (a sheet is optional)."""
     kit = find_kit(game.name)
     return kit.part(RENDER, TextRender) if kit.has(RENDER) else None
+
+
+def in_language(render: TextRender | None, language: str) -> TextRender | None:
+    """The text renderers with their words in ``language``, where the game speaks it (else
+    as they are, in English)."""
+    if render is None or language == SOURCE or render.speaking is None:
+        return render
+    return render.speaking(language)
 
 
 def _notes_grid(game: Game[Any], render: TextRender | None) -> tuple[list[str], list[str]] | None:

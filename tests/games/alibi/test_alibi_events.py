@@ -273,7 +273,7 @@ def test_seeded_games_events_against_the_results(players: int, seed: int) -> Non
 def test_the_history_is_told_from_the_events_each_reader_may_see(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def marker(event: Event, me: int | None) -> str:
+    def marker(event: Event, me: int | None, language: str = "en") -> str:
         return f"<{event!r} for {me}>"
 
     monkeypatch.setattr(alibi_words, "event_words", marker)

@@ -224,7 +224,7 @@ def test_the_history_is_told_from_the_events_a_seat_may_see(
 ) -> None:
     told: list[tuple[Event, int | None]] = []
 
-    def marker(event: Event, me: int | None) -> str:
+    def marker(event: Event, me: int | None, language: str = "en") -> str:
         told.append((event, me))
         return "<event>"
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections import Counter
 
 from sleuth.core.kit import TextRender
+from sleuth.i18n import SOURCE, speaking, tr
 
 from .components import CARDS
 from .components import VALUES as ALIBI_VALUES
 from .rules import Alibi
 from .views import AlibiView
-from .words import ending_text, history_lines, rules_text, table_text
+from .words import card_word, cards_words, ending_text, history_lines, rules_text, table_text
 
 
-def sheet_text(view: AlibiView, level: str) -> str:
+def sheet_text(view: AlibiView, level: str, language: str = SOURCE) -> str:
     """Card counting: what each displayed suspect still lacks, and where those clues can be."""
     hand = list(view.hand or ())
     seen = Counter([*view.discard, *(card for front in view.fronts for card in front), *hand])
@@ -23,17 +24,41 @@ def sheet_text(view: AlibiView, level: str) -> str:
     for suspect in view.display:
         missing = [v for v in suspect.values if v not in suspect.covered]
         status = (
-            "alibi: safe this round"
+            tr("alibi: safe this round", language)
             if suspect.alibi is not None
-            else f"{len(suspect.covered)} of {threshold} covered"
+            else tr(
+                "%(covered)s of %(threshold)s covered",
+                language,
+                covered=len(suspect.covered),
+                threshold=threshold,
+            )
         )
         more = max(0, min(threshold, len(suspect.values)) - len(suspect.covered))
-        needs = f"{more} more of {' '.join(missing)}" if more else "nothing"
-        lines.append(f"{suspect.suspect} ({status}): needs {needs}")
+        needs = (
+            tr(
+                "%(more)s more of %(cards)s",
+                language,
+                more=more,
+                cards=cards_words(missing, language),
+            )
+            if more
+            else tr("nothing", language)
+        )
+        lines.append(
+            tr(
+                "%(suspect)s (%(status)s): needs %(needs)s",
+                language,
+                suspect=suspect.suspect,
+                status=status,
+                needs=needs,
+            )
+        )
         for value in missing:
-            mine = " (you hold it)" if value in hand else ""
-            extra = f": {unseen[value]} unseen" if level == "full" else ""
-            lines.append(f"    {value}{extra}{mine}")
+            mine = tr(" (you hold it)", language) if value in hand else ""
+            extra = (
+                tr(": %(count)s unseen", language, count=unseen[value]) if level == "full" else ""
+            )
+            lines.append(f"    {card_word(value, language)}{extra}{mine}")
     return "\n".join(lines)
 
 
@@ -42,12 +67,19 @@ def notes_grid(game: Alibi) -> tuple[list[str], list[str]]:
     return list(CARDS), [f"s{seat}" for seat in range(game.players)]
 
 
-RENDER = TextRender(
-    sheet=sheet_text,
-    notes_grid=notes_grid,
-    table=table_text,
-    history=history_lines,
-    ending=ending_text,
-    rules=rules_text,
-    public_actions=True,
-)
+def render_in(language: str) -> TextRender:
+    """The text renderers with their words in ``language`` (English: the functions as they
+    are)."""
+    return TextRender(
+        sheet=speaking(sheet_text, language),
+        notes_grid=notes_grid,
+        table=speaking(table_text, language),
+        history=speaking(history_lines, language),
+        ending=speaking(ending_text, language),
+        rules=rules_text,
+        public_actions=True,
+        speaking=render_in,
+    )
+
+
+RENDER = render_in(SOURCE)

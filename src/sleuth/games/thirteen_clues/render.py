@@ -8,6 +8,7 @@ from sleuth.core.kit import TextRender
 from sleuth.core.sheets import Candidate, SheetData, SheetQuestion, seat_place, shown
 from sleuth.core.wording import count
 from sleuth.deduce.model import PositionError
+from sleuth.i18n import SOURCE, speaking
 
 from .knowledge import (
     DEAL_MODEL,
@@ -200,13 +201,20 @@ def notes_grid(game: ThirteenClues) -> tuple[list[str], list[str]]:
     return [c.name for c in game.cards], places
 
 
-RENDER = TextRender(
-    sheet=sheet_text,
-    notes_grid=notes_grid,
-    table=table_text,
-    history=history_lines,
-    ending=ending_text,
-    rules=RULES,
-    legend=legend_text,
-    sheet_data=sheet_data,
-)
+def render_in(language: str) -> TextRender:
+    """The text renderers with their words in ``language`` (English: the functions as they
+    are)."""
+    return TextRender(
+        sheet=sheet_text,
+        notes_grid=notes_grid,
+        table=speaking(table_text, language),
+        history=speaking(history_lines, language),
+        ending=speaking(ending_text, language),
+        rules=RULES,
+        legend=legend_text,
+        sheet_data=sheet_data,
+        speaking=render_in,
+    )
+
+
+RENDER = render_in(SOURCE)

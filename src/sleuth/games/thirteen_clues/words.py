@@ -3,6 +3,10 @@ cards as they lie (left, right), each step's history line, the end, and a card l
 
 Drawn from one seat's views only (and, at the end, from the reveal): a Top Secret question
 shows its subject and answer only to its asker and witness, as the views do.
+
+Every text takes the reader's ``language`` (``sleuth.i18n``; English by default, word for
+word as before); the cards, colours and categories by the page's own catalogue words (the
+Japanese edition's names).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from typing import Any
 
 from sleuth.core.events import Event
 from sleuth.core.kit import Move
+from sleuth.i18n import N_, SOURCE, join_words, tr
 
 from .components import TYPES, Card, parse_deck
 from .events import (
@@ -57,124 +62,289 @@ def _cards(deck: tuple[str, ...]) -> dict[str, Card]:
     return {card.name: card for card in parse_deck(deck)}
 
 
-def card_words(view: ThirteenCluesView, name: str) -> str:
+# Each name of a card, a colour, a category or a phase is the page's word for it (its
+# catalogue entry); a deck's own card outside these keeps its name.
+PHASE_WORDS = {
+    "choose": N_("choosing the mysteries"),
+    "take": N_("taking a glass"),
+    "play": N_("play"),
+    "final": N_("final round"),
+    "over": N_("over"),
+}
+
+
+def word(name: str, language: str = SOURCE) -> str:
+    """A card, colour or category by its name in English, the catalogue's word for it in
+    another language."""
+    return name if language == SOURCE else tr(name, language)
+
+
+def card_words(view: ThirteenCluesView, name: str, language: str = SOURCE) -> str:
     card = _cards(view.config.deck).get(name)
-    return name if card is None else f"{name} ({card.colour}, {card.category})"
+    if card is None:
+        return word(name, language)
+    colour, category = word(card.colour, language), word(card.category, language)
+    return f"{word(name, language)} ({colour}, {category})"
 
 
-def _seat(seat: int, me: int | None) -> str:
-    return "you" if seat == me else f"seat {seat}"
+def _names(cards: Sequence[str], language: str, between: str = ", ") -> str:
+    """The cards named, between commas (the language's own in a language of its own)."""
+    names = [word(card, language) for card in cards]
+    return (
+        between.join(names)
+        if language == SOURCE or between != ", "
+        else join_words(names, language)
+    )
 
 
-def table_text(view: ThirteenCluesView) -> str:
+def _seat(seat: int, me: int | None, language: str = SOURCE) -> str:
+    return tr("you", language) if seat == me else tr("seat %(seat)s", language, seat=seat)
+
+
+def _who(seat: int, me: int | None, language: str, mine: str, other: str, **values: object) -> str:
+    """``mine`` when the reading seat did it, else ``other`` of ``seat``: each sentence is
+    whole in the catalogue (a verb agrees with its subject)."""
+    if seat == me:
+        return tr(mine, language, **values)
+    return tr(other, language, seat=seat, **values)
+
+
+def table_text(view: ThirteenCluesView, language: str = SOURCE) -> str:
     me = view.seat
     two = view.players == 2
-    turn = f"{_seat(view.turn, me).capitalize()} to play" if view.turn is not None else ""
-    lines = [f"Phase: {view.phase}. {turn}".rstrip(". ") + "."]
+    phase = view.phase if language == SOURCE else tr(PHASE_WORDS[view.phase], language)
+    if view.turn is None:
+        lines = [tr("Phase: %(phase)s.", language, phase=phase)]
+    else:
+        turn = _who(view.turn, me, language, N_("You to play"), N_("Seat %(seat)s to play"))
+        lines = [tr("Phase: %(phase)s. %(turn)s.", language, phase=phase, turn=turn)]
     if not two:
-        glasses = ", ".join(f"{_seat(s.seat, me)} {s.glasses}" for s in view.seats)
-        lines.append(f"Glasses: {glasses}; supply {view.supply}")
+        glasses = ", ".join(f"{_seat(s.seat, me, language)} {s.glasses}" for s in view.seats)
+        lines.append(
+            tr(
+                "Glasses: %(glasses)s; supply %(supply)s",
+                language,
+                glasses=glasses,
+                supply=view.supply,
+            )
+        )
     if view.hand is not None:
-        lines.append("Your five cards (as dealt):")
-        lines += [f"  {card_words(view, c)}" for c in view.hand]
+        lines.append(tr("Your five cards (as dealt):", language))
+        lines += [f"  {card_words(view, c, language)}" for c in view.hand]
     for s in view.seats:
         if s.seat == me and s.hidden:
-            sides = ("left", "right") if two else ("", "")
-            lines.append("Your hidden cards:" if not two else "Your hidden cards (as they lie):")
-            lines += [
-                f"  {side + ': ' if side else ''}{card_words(view, c)}"
-                for side, c in zip(sides, s.hidden, strict=False)
-            ]
+            lines += _own_hidden(view, s.hidden, two, language)
     for s in view.seats:
-        token = " [Top Secret token]" if s.top_secret else ""
+        token = tr(" [Top Secret token]", language) if s.top_secret else ""
         if s.mystery:
-            whose = "Your mystery" if s.seat == me else f"Seat {s.seat}'s mystery"
+            whose = _mystery_of(s.seat, me, language)
             lines.append(f"{whose}{token}:")
-            lines += [f"  {card_words(view, c)}" for c in s.mystery]
+            lines += [f"  {card_words(view, c, language)}" for c in s.mystery]
         elif s.seat == me:
-            lines.append(f"Your mystery: ? ? ?{token}")
+            lines.append(tr("Your mystery: ? ? ?%(token)s", language, token=token))
         elif s.hidden:
-            lines.append(f"Seat {s.seat}'s hidden cards: " + ", ".join(s.hidden))
-    if view.informants:
-        lines.append("Secret informants: " + " ".join(i.slot for i in view.informants))
-        for i in view.informants:
-            seen = f" = {card_words(view, i.card)}" if i.card else ""
-            looked = ", ".join(_seat(s, me) for s in i.looked_by)
-            if seen or looked:
-                lines.append(f"  {i.slot}{seen}" + (f" (looked at by {looked})" if looked else ""))
+            lines.append(
+                tr(
+                    "Seat %(seat)s's hidden cards: %(cards)s",
+                    language,
+                    seat=s.seat,
+                    cards=_names(s.hidden, language),
+                )
+            )
+    lines += _informant_lines(view, language)
     if view.final_after:
-        lines.append(f"Turns: {view.turns_done} of {view.final_after} before the final round")
+        lines.append(
+            tr(
+                "Turns: %(done)s of %(final)s before the final round",
+                language,
+                done=view.turns_done,
+                final=view.final_after,
+            )
+        )
     return "\n".join(lines)
 
 
-def _side(side: str) -> str:
-    return f", counting the {side} hidden card" if side else ""
+def _own_hidden(
+    view: ThirteenCluesView, hidden: Sequence[str], two: bool, language: str
+) -> list[str]:
+    if not two:
+        lines = [tr("Your hidden cards:", language)]
+        return lines + [f"  {card_words(view, c, language)}" for c in hidden]
+    lines = [tr("Your hidden cards (as they lie):", language)]
+    sides = (tr("left", language), tr("right", language))
+    return lines + [
+        f"  {side}: {card_words(view, c, language)}" for side, c in zip(sides, hidden, strict=False)
+    ]
 
 
-def event_words(event: Event, me: int | None) -> str:
+def _mystery_of(seat: int, me: int | None, language: str) -> str:
+    if seat == me:
+        return tr("Your mystery", language)
+    return tr("Seat %(seat)s's mystery", language, seat=seat)
+
+
+def _informant_lines(view: ThirteenCluesView, language: str) -> list[str]:
+    if not view.informants:
+        return []
+    slots = " ".join(i.slot for i in view.informants)
+    lines = [tr("Secret informants: %(slots)s", language, slots=slots)]
+    for i in view.informants:
+        seen = f" = {card_words(view, i.card, language)}" if i.card else ""
+        looked = ", ".join(_seat(s, view.seat, language) for s in i.looked_by)
+        if seen or looked:
+            by = tr(" (looked at by %(seats)s)", language, seats=looked) if looked else ""
+            lines.append(f"  {i.slot}{seen}{by}")
+    return lines
+
+
+def _side(side: str, language: str) -> str:
+    if not side:
+        return ""
+    if side == "left":
+        return tr(", counting the left hidden card", language)
+    return tr(", counting the right hidden card", language)
+
+
+def event_words(event: Event, me: int | None, language: str = SOURCE) -> str:
     """One event of a step in words, for the reading seat ``me`` ("you"; ``None``: a
     spectator). A private event reaches only the seats that may see it (``Move.events``)."""
-    if isinstance(event, Asked):
-        who = f"{_seat(event.asker, me)} asked {_seat(event.witness, me)}"
-        return f"{who} about {event.subject}{_side(event.side)}: {event.answer}"
-    if isinstance(event, AskedSecret):
-        who = f"{_seat(event.asker, me)} asked {_seat(event.witness, me)}"
-        return f"{who} a Top Secret question{_side(event.side)}"
-    if isinstance(event, SecretAnswer):
-        between = f"{_seat(event.asker, me)} and {_seat(event.witness, me)}"
-        subject = f"{event.subject}{_side(event.side)}"
-        return f"the Top Secret question, between {between}: about {subject}: {event.answer}"
+    if isinstance(event, Asked | AskedSecret | SecretAnswer):
+        return _question_words(event, me, language)
     if isinstance(event, Accused):
-        verdict = "right!" if event.correct else "wrong"
-        return f"{_seat(event.seat, me)} accused {' '.join(event.cards)}: {verdict}"
+        verdict = tr("right!", language) if event.correct else tr("wrong", language)
+        return _who(
+            event.seat,
+            me,
+            language,
+            N_("you accused %(cards)s: %(verdict)s"),
+            N_("seat %(seat)s accused %(cards)s: %(verdict)s"),
+            cards=_names(event.cards, language, " "),
+            verdict=verdict,
+        )
     if isinstance(event, Looked):
-        return f"{_seat(event.seat, me)} looked at informant {event.slot}"
+        return _who(
+            event.seat,
+            me,
+            language,
+            N_("you looked at informant %(slot)s"),
+            N_("seat %(seat)s looked at informant %(slot)s"),
+            slot=event.slot,
+        )
     if isinstance(event, InformantSeen):
-        return f"informant {event.slot} is {event.card}"
+        card = word(event.card, language)
+        return tr("informant %(slot)s is %(card)s", language, slot=event.slot, card=card)
     if isinstance(event, TookGlass):
-        return f"{_seat(event.seat, me)} took a glass from {_seat(event.source, me)}"
+        if event.source == me:  # "from you": its own sentence (German's "von dir")
+            return tr("seat %(seat)s took a glass from you", language, seat=event.seat)
+        source = _seat(event.source, me, language)
+        return _who(
+            event.seat,
+            me,
+            language,
+            N_("you took a glass from %(source)s"),
+            N_("seat %(seat)s took a glass from %(source)s"),
+            source=source,
+        )
     if isinstance(event, MysteryChosen):
-        return f"{_seat(event.seat, me)} chose {_whose(event.owner, me)} mystery"
+        whose = _whose(event.owner, me, language)
+        return _who(
+            event.seat,
+            me,
+            language,
+            N_("you chose %(whose)s mystery"),
+            N_("seat %(seat)s chose %(whose)s mystery"),
+            whose=whose,
+        )
     if isinstance(event, MysteryPicked):
-        return f"{_whose(event.owner, me)} mystery is {', '.join(event.cards)}"
+        whose = _whose(event.owner, me, language)
+        cards = _names(event.cards, language)
+        return tr("%(whose)s mystery is %(cards)s", language, whose=whose, cards=cards)
     if isinstance(event, Started):
-        return f"{_seat(event.seat, me)} {'start' if event.seat == me else 'starts'}"
+        return _who(event.seat, me, language, N_("you start"), N_("seat %(seat)s starts"))
     raise TypeError(f"not a 13 Clues event: {event!r}")
 
 
-def _whose(seat: int, me: int | None) -> str:
-    return "your" if seat == me else f"seat {seat}'s"
+def _question_words(
+    event: Asked | AskedSecret | SecretAnswer, me: int | None, language: str
+) -> str:
+    asker, witness = _seat(event.asker, me, language), _seat(event.witness, me, language)
+    side = _side(event.side, language)
+    if isinstance(event, AskedSecret):
+        return tr(
+            "%(asker)s asked %(witness)s a Top Secret question%(side)s",
+            language,
+            asker=asker,
+            witness=witness,
+            side=side,
+        )
+    values = {
+        "asker": asker,
+        "witness": witness,
+        "subject": word(event.subject, language),
+        "side": side,
+        "answer": event.answer,
+    }
+    if isinstance(event, SecretAnswer):
+        return tr(
+            "the Top Secret question, between %(asker)s and %(witness)s: "
+            "about %(subject)s%(side)s: %(answer)s",
+            language,
+            **values,
+        )
+    return tr(
+        "%(asker)s asked %(witness)s about %(subject)s%(side)s: %(answer)s", language, **values
+    )
 
 
-def history_lines(before: ThirteenCluesView, after: ThirteenCluesView, move: Move) -> list[str]:
+def _whose(seat: int, me: int | None, language: str = SOURCE) -> str:
+    return tr("your", language) if seat == me else tr("seat %(seat)s's", language, seat=seat)
+
+
+def history_lines(
+    before: ThirteenCluesView, after: ThirteenCluesView, move: Move, language: str = SOURCE
+) -> list[str]:
     """A step's lines: each event the reading seat may see, in words, in order."""
     me = after.seat
-    lines = [event_words(event, me) for event in move.events]
-    return lines or [f"{_seat(move.seat, me)}: {move.result}"]
+    lines = [event_words(event, me, language) for event in move.events]
+    return lines or [f"{_seat(move.seat, me, language)}: {move.result}"]
 
 
 def ending_text(
-    view: ThirteenCluesView, reveal: Mapping[str, Any], actions: Sequence[tuple[int, str]]
+    view: ThirteenCluesView,
+    reveal: Mapping[str, Any],
+    actions: Sequence[tuple[int, str]],
+    language: str = SOURCE,
 ) -> list[str]:
     me = view.seat
     lines = []
     for s in view.seats:
         if s.mystery:
-            whose = "Your mystery" if s.seat == me else f"Seat {s.seat}'s mystery"
-            lines.append(f"{whose}: {', '.join(card_words(view, c) for c in s.mystery)}")
+            cards = ", ".join(card_words(view, c, language) for c in s.mystery)
+            lines.append(f"{_mystery_of(s.seat, me, language)}: {cards}")
     for s in view.seats:
         if s.hidden:
-            whose = "Your hidden cards" if s.seat == me else f"Seat {s.seat}'s hidden cards"
-            lines.append(f"{whose}: {', '.join(s.hidden)}")
+            whose = (
+                tr("Your hidden cards", language)
+                if s.seat == me
+                else tr("Seat %(seat)s's hidden cards", language, seat=s.seat)
+            )
+            lines.append(f"{whose}: {_names(s.hidden, language)}")
     informants = reveal.get("informants")
     if isinstance(informants, list) and informants:
         slots = [i.slot for i in view.informants]
-        lines.append(
-            "Informants: "
-            + ", ".join(f"{slot} {card}" for slot, card in zip(slots, informants, strict=False))
+        listed = ", ".join(
+            f"{slot} {word(str(card), language)}"
+            for slot, card in zip(slots, informants, strict=False)
         )
+        lines.append(tr("Informants: %(informants)s", language, informants=listed))
     wrong = sum(1 for a in view.accusations if not a.correct)
-    lines.append(f"Wrong accusations: {wrong}. 13 Clues keeps no score: the first right one wins.")
+    lines.append(
+        tr(
+            "Wrong accusations: %(wrong)s. 13 Clues keeps no score: the first right one wins.",
+            language,
+            wrong=wrong,
+        )
+    )
     return lines
 
 
