@@ -44,6 +44,15 @@ def add_mail_arguments(serve: Any) -> None:
         help="wait before a mail that failed is tried again (doubling each time)",
     )
     serve.add_argument(
+        "--notify-lease",
+        type=float,
+        default=120.0,
+        metavar="SECONDS",
+        help="how long a process holds the notifications it took to send before another "
+        "process of the same database may send them (40 to 3600: longer than one mail's 30 s "
+        "send may take)",
+    )
+    serve.add_argument(
         "--no-push", action="store_true", help="no notifications by Web Push to browsers"
     )
     serve.add_argument(
@@ -73,6 +82,9 @@ def mail_values(args: argparse.Namespace, shown_host: str) -> dict[str, Any]:
 
     public_url = args.public_url or f"http://{shown_host}:{args.port}"
     push = push_values(args)
+    if not math.isfinite(args.notify_lease) or not 40 <= args.notify_lease <= 3600:
+        raise ValueError("--notify-lease: a number of seconds from 40 to 3600")
+    push["notify_lease_seconds"] = args.notify_lease
     if args.smtp is None:
         return {"public_url": public_url, **push}
     try:

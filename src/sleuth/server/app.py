@@ -104,6 +104,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
             settings.workers, settings.sheet_workers, decision_deadline(settings.max_think)
         )
         hub = Hub(store, bus, pool, settings.bot_delay)
+        hub.notices.lease_seconds = settings.notify_lease_seconds
         creation = CreationLimits(database, settings.new_people_rate, settings.new_tables_rate)
         accounts = Accounts(database, store, Passwords())
         sign_ins = SignInLimits(

@@ -115,6 +115,7 @@ class Notices:
         self.push_enabled = False
         self.push_key = ""  # the service's VAPID public key (``push``), the page subscribes with
         self.push_services: tuple[str, ...] = ()  # origins posted to besides the browsers'
+        self.lease_seconds = LEASE_SECONDS  # ``sleuth serve --notify-lease``
         # Set when this process queues a row, so that its sender need not wait for its poll.
         self.queued = asyncio.Event()
         self.pushed = asyncio.Event()
@@ -240,7 +241,7 @@ class Notices:
             session.execute(
                 update(NotificationRow)
                 .where(NotificationRow.id.in_(due.scalar_subquery()))
-                .values(claimed_by=token, claimed_until=at + LEASE_SECONDS)
+                .values(claimed_by=token, claimed_until=at + self.lease_seconds)
                 .execution_options(synchronize_session=False)
             )
             taken = select(NotificationRow).where(NotificationRow.claimed_by == token)

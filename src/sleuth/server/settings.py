@@ -75,6 +75,9 @@ class Settings:
     mail_from: str = "sleuth@localhost"
     public_url: str = "http://127.0.0.1:8000"  # where the links in the mails lead
     mail_retry_seconds: float = 30.0  # before a failed mail's next try, doubling each time
+    # How long a process holds the notifications it took to send: another process sends
+    # them once it has run out (its own sender killed), so longer than one send may take.
+    notify_lease_seconds: float = 120.0
     # Notifications by Web Push (``push``): on unless ``--no-push``; posted only to the
     # browsers' push services and these origins (``--push-service``).
     push: bool = True
