@@ -35,7 +35,6 @@ from .notify import (
     GAME_OVER,
     INVITED,
     KINDS,
-    LEASE_SECONDS,
     YOUR_MOVE,
     Notices,
     send_forever,
@@ -54,6 +53,9 @@ log = logging.getLogger("sleuth.server")
 PASSWORD_VARIABLE = "SLEUTH_SMTP_PASSWORD"
 SEND_TIMEOUT = 30.0  # seconds one mail may take to hand over
 BATCH = 20  # rows one sender takes at a time
+# Seconds of a lease kept spare after a send's longest time: a row is sent only while the
+# sender surely still holds it (the clocks of claim and send are not the same clock).
+LEASE_SPARE = 5.0
 POLL_SECONDS = 1.0  # how often a sender looks for rows queued by another process
 
 # --- the address a person gives -----------------------------------------------------------
@@ -412,6 +414,7 @@ class MailSender:
         self.store = store
         self.key = key
         self.config = config
+        self.clock = time.monotonic
 
     async def run(self) -> None:
         poll = min(POLL_SECONDS, self.config.first_wait)
@@ -420,7 +423,12 @@ class MailSender:
     async def send_due(self) -> int:
         """Send one batch of due rows, and the digests due; how many rows were taken."""
         token, rows = await self.notices.claim(BATCH)
+        # Past its lease another process may take a row: one sent after that could be sent
+        # twice, so the rows this sender cannot surely send in time wait for their lease.
+        last_start = self.clock() + self.notices.lease_seconds - SEND_TIMEOUT - LEASE_SPARE
         for row in rows:
+            if self.clock() > last_start:
+                break
             await self._send_one(row, token)
         return len(rows) + await self._send_digests()
 
@@ -464,7 +472,9 @@ class MailSender:
         taken = 0
         for person_id in await digest_people(self.notices.database, at, BATCH):
             token = secrets.token_hex(16)
-            rows = await claim_person(self.notices.database, person_id, token, at, LEASE_SECONDS)
+            rows = await claim_person(
+                self.notices.database, person_id, token, at, self.notices.lease_seconds
+            )
             taken += len(rows)
             if rows:
                 await self._send_digest(person_id, rows, token)
