@@ -11,6 +11,7 @@ from typing import Any
 
 from sleuth.agents.budgets import DEFAULT_MAX_THINK
 from sleuth.core import GameError, find_game
+from sleuth.server.settings import PASSWORD_COSTS, Settings
 
 from .game_cmds import parse_options
 from .mail_flags import add_mail_arguments, mail_values
@@ -97,6 +98,14 @@ def add_parser(commands: Any) -> None:
         help="attempts to prove one account's password, e.g. 10/minute;100/day, or off",
     )
     serve.add_argument(
+        "--password-cost",
+        choices=tuple(PASSWORD_COSTS),
+        default=Settings.password_cost,
+        help="argon2id's costs for passwords: owasp (19 MiB, 2 passes, about 22 ms of CPU "
+        "a hash) or rfc9106 (64 MiB, 3 passes, 4 lanes, about 170 ms); a password hashed at "
+        "other costs is hashed again at these when its person signs in",
+    )
+    serve.add_argument(
         "--open-table",
         metavar="GAME",
         default=None,
@@ -142,6 +151,7 @@ def run_serve(args: argparse.Namespace) -> int:
         "bot_delay": args.bot_delay,
         "allowed_origins": tuple(args.allow_origin),
         "cookie_secure": args.secure_cookie,
+        "password_cost": args.password_cost,
     }
     for proxy in args.trusted_proxy:
         try:

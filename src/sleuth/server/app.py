@@ -23,7 +23,7 @@ from sleuth.core import GameError, all_kits
 from sleuth.core.kit import WEB, WebPart
 from sleuth.core.said import Said
 
-from .accounts import Accounts, Passwords, SignInLimits
+from .accounts import Accounts, Passwords, SignInLimits, hasher_for
 from .bus import LocalBus, PostgresBus, asyncpg_dsn
 from .csp import PagePolicy
 from .db import open_database
@@ -106,7 +106,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         hub = Hub(store, bus, pool, settings.bot_delay)
         hub.notices.lease_seconds = settings.notify_lease_seconds
         creation = CreationLimits(database, settings.new_people_rate, settings.new_tables_rate)
-        accounts = Accounts(database, store, Passwords())
+        accounts = Accounts(database, store, Passwords(hasher_for(settings.password_cost)))
         sign_ins = SignInLimits(
             database, settings.sign_in_address_rate, settings.sign_in_account_rate
         )

@@ -12,6 +12,26 @@ SHEET_LEVELS = ("off", "facts", "full")
 CLOCK_KINDS = ("none", "live", "turn")
 
 
+@dataclass(frozen=True)
+class PasswordCost:
+    """What one argon2id hash costs: memory (KiB), passes over it, and lanes."""
+
+    memory_kib: int
+    time_cost: int
+    parallelism: int
+
+
+# By name (``sleuth serve --password-cost``). OWASP's first choice takes about 22 ms of one
+# core on these machines, so 20 sign-ins a second use a fifth of a core; RFC 9106's second
+# choice (argon2-cffi's default) takes about 170 ms of CPU over 4 lanes, and 20 a second
+# would want more than the 2 cores the tables share with them. A hash made at other costs
+# is made again at these when its person next signs in.
+PASSWORD_COSTS = {
+    "owasp": PasswordCost(memory_kib=19456, time_cost=2, parallelism=1),
+    "rfc9106": PasswordCost(memory_kib=65536, time_cost=3, parallelism=4),
+}
+
+
 def default_db_url() -> str:
     return f"sqlite:///{data_folder() / 'sleuth.db'}"
 
@@ -64,6 +84,7 @@ class Settings:
     # and per account: a guesser gets a few hundred tries a day, friends never notice.
     sign_in_address_rate: str = "20/minute;200/day"
     sign_in_account_rate: str = "10/minute;100/day"
+    password_cost: str = "owasp"  # a name of PASSWORD_COSTS
     # Invitations by name (``invites``): attempts per inviting person, and invitations one
     # account receives, so that no one floods another's notifications.
     invitations_rate: str = "10/hour;40/day"

@@ -1,0 +1,156 @@
+"""Passwords are hashed at the costs the operator names (``sleuth serve --password-cost``,
+OWASP's by default: RFC 9106's use more CPU than 20 sign-ins a second leave the tables), in
+threads of lower priority than the tables'; a hash made at other costs is made again at
+these when its person signs in, and never over a password changed meanwhile."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from argon2 import PasswordHasher, extract_parameters
+
+from sleuth.server.accounts import Accounts, Passwords, hasher_for
+from sleuth.server.db import open_database
+from sleuth.server.settings import PASSWORD_COSTS, PasswordCost, Settings
+from sleuth.server.store import Store
+
+from .conftest import Server
+
+PASSWORD = "correct horse battery"
+OWASP = (19456, 2, 1)  # memory (KiB), passes, lanes
+RFC9106 = (65536, 3, 4)
+
+
+def costs_of(hashed: str) -> tuple[int, int, int]:
+    made = extract_parameters(hashed)
+    return made.memory_cost, made.time_cost, made.parallelism
+
+
+def test_the_costs_by_name_and_owasps_by_default() -> None:
+    assert {
+        "owasp": PasswordCost(memory_kib=19456, time_cost=2, parallelism=1),
+        "rfc9106": PasswordCost(memory_kib=65536, time_cost=3, parallelism=4),
+    } == PASSWORD_COSTS
+    assert Settings().password_cost == "owasp"
+    assert costs_of(hasher_for("owasp").hash(PASSWORD)) == OWASP
+    assert costs_of(hasher_for("rfc9106").hash(PASSWORD)) == RFC9106
+
+
+async def test_a_hash_at_other_costs_is_outdated_and_the_default_is_owasps() -> None:
+    passwords = Passwords()
+    try:
+        made = await passwords.hash(PASSWORD)
+        assert costs_of(made) == OWASP
+        assert passwords.outdated(made) is False
+        assert passwords.outdated(hasher_for("rfc9106").hash(PASSWORD)) is True
+        assert passwords.outdated("not a hash") is False
+    finally:
+        passwords.close()
+
+
+class NiceHasher(PasswordHasher):
+    """OWASP's costs, noting the nice value of the thread each hash runs in."""
+
+    def __init__(self) -> None:
+        cost = PASSWORD_COSTS["owasp"]
+        super().__init__(cost.time_cost, cost.memory_kib, cost.parallelism)
+        self.nice: list[int] = []
+
+    def hash(self, password: str | bytes, *, salt: bytes | None = None) -> str:
+        self.nice.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+        return super().hash(password, salt=salt)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="threads' nice is Linux's")
+async def test_the_hashing_threads_run_ten_nicer_than_the_event_loop() -> None:
+    hasher = NiceHasher()
+    passwords = Passwords(hasher)
+    try:
+        await passwords.hash(PASSWORD)
+    finally:
+        passwords.close()
+    loop_nice = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    assert hasher.nice == [min(19, loop_nice + 10)]
+
+
+async def test_an_upgrade_never_overwrites_a_password_changed_meanwhile(tmp_path: Path) -> None:
+    database = open_database(Settings(db_url=f"sqlite:///{tmp_path / 'a.db'}"))
+    await database.migrate()
+    store = Store(database)
+    passwords, owasp = Passwords(hasher_for("rfc9106")), Passwords()
+    try:
+        accounts = Accounts(database, store, passwords)
+        ann = await accounts.sign_up(None, "Ann", PASSWORD, "laptop")
+        old = await stored_hash(accounts, ann.person_id)
+        # Changed on another browser between a sign-in's check and its upgrade.
+        await accounts.change_password(ann.person_id, "a new one", ann.secret, False)
+        changed = await stored_hash(accounts, ann.person_id)
+        accounts.passwords = owasp
+        assert await accounts.upgrade(ann.person_id, old, PASSWORD) is False
+        assert await stored_hash(accounts, ann.person_id) == changed
+        assert await accounts.upgrade(ann.person_id, changed, "a new one") is True
+        upgraded = await stored_hash(accounts, ann.person_id)
+        assert costs_of(upgraded) == OWASP
+        assert await accounts.sign_in("Ann", "a new one", "phone") is not None
+        assert await accounts.sign_in("Ann", PASSWORD, "phone") is None
+    finally:
+        passwords.close()
+        owasp.close()
+        await database.close()
+
+
+async def stored_hash(accounts: Accounts, person_id: str) -> str:
+    account = await accounts.of(person_id)
+    assert account is not None
+    return account.password_hash
+
+
+def hash_in(db_file: Path, name: str) -> str:
+    with sqlite3.connect(db_file) as db:
+        row = db.execute("SELECT password_hash FROM accounts WHERE name = ?", (name,)).fetchone()
+    return str(row[0])
+
+
+async def sign_up(server: Server, name: str) -> None:
+    async with httpx.AsyncClient(base_url=server.http, timeout=60) as client:
+        made = await client.post("/api/account", json={"name": name, "password": PASSWORD})
+        assert made.status_code == 201, made.text
+
+
+async def test_the_serve_option_names_the_costs(launch: Any, tmp_path: Path) -> None:
+    server: Server = launch(extra=("--password-cost", "rfc9106"))
+    await sign_up(server, "Ann")
+    assert costs_of(hash_in(tmp_path / "sleuth.db", "Ann")) == RFC9106
+
+
+async def test_a_hash_of_rfc9106s_costs_is_made_again_at_owasps_at_sign_in(
+    launch: Any, tmp_path: Path
+) -> None:
+    server: Server = launch()
+    await sign_up(server, "Ann")
+    db_file = tmp_path / "sleuth.db"
+    # As stored by an older server, at RFC 9106's costs.
+    old = hasher_for("rfc9106").hash(PASSWORD)
+    with sqlite3.connect(db_file) as db:
+        db.execute("UPDATE accounts SET password_hash = ? WHERE name = 'Ann'", (old,))
+    async with httpx.AsyncClient(base_url=server.http, timeout=60) as phone:
+        signed = await phone.post(
+            "/api/account/sign-in", json={"name": "Ann", "password": PASSWORD}
+        )
+        assert signed.status_code == 200, signed.text
+    new = hash_in(db_file, "Ann")
+    assert new != old and costs_of(new) == OWASP
+    assert PasswordHasher().verify(new, PASSWORD)
+    async with httpx.AsyncClient(base_url=server.http, timeout=60) as laptop:
+        again = await laptop.post(
+            "/api/account/sign-in", json={"name": "Ann", "password": PASSWORD}
+        )
+        assert again.status_code == 200, again.text
+    assert hash_in(db_file, "Ann") == new  # an up-to-date hash is left as it is
