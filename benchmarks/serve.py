@@ -25,6 +25,16 @@ finished games, two at a time (``--replays``), at the server's rate of replays, 
 and records per address (``sleuth serve --max-record-reads``, 60 a minute by default).
 Target: the ordinary tables' p99 under 100 ms, and their bots' median decision time within
 2x of the run without.
+
+``--people`` also runs twice, back to back: without and with people who have accounts
+(``serve_people.py``, a process of its own): ``--sign-ins`` password sign-ins a second
+(20), mail notifications through a mail server on loopback that is stopped for
+``--smtp-outage`` seconds (60) in the middle of the measured window, and ``--mail-tables``
+more tables (25, in both runs) whose people, accounts with confirmed addresses, move
+``--mail-think`` seconds apart (6: each person gets a mail every half minute or so, under
+the service's 30 mails a person an hour). Printed side by side, and then the sign-ins
+(done, failed, p50, p99) and the mails (queued, received once, twice, after the outage),
+counted once the queue is empty. Target: p99 under 100 ms; no mail lost or sent twice.
 """
 
 from __future__ import annotations
@@ -56,6 +66,16 @@ HOSTILE = Path(__file__).resolve().parent / "serve_hostile.py"
 sys.path.insert(0, str(HOSTILE.parent))  # run as a script or loaded by a test
 
 from serve_hostile import Hostility, fronts_game, largest_search, new_person  # noqa: E402
+from serve_people import (  # noqa: E402
+    People,
+    add_people_arguments,
+    deal_slow_tables,
+    drain,
+    mail_summary,
+    outage_after,
+    people_flags,
+    report_people,
+)
 
 
 def free_port() -> int:
@@ -78,6 +98,8 @@ class Totals:
     tables: set[str] = field(default_factory=set)
     bot_turns: dict[tuple[str, int], float] = field(default_factory=dict)  # turned to a bot
     bot_times: list[float] = field(default_factory=list)
+    outage: bool = False  # the mail server is stopped (``--people``)
+    outage_latencies: list[float] = field(default_factory=list)
 
 
 async def seat_loop(
@@ -120,6 +142,8 @@ async def seat_loop(
                     sent = totals.sent.get((table, step - 1))
                     if sent is not None and totals.measuring:
                         totals.latencies.append(time.perf_counter() - sent)
+                        if totals.outage:
+                            totals.outage_latencies.append(totals.latencies[-1])
                     turned = totals.bot_turns.pop((table, step - 1), None)
                     if turned is not None and totals.measuring:
                         totals.bot_times.append(time.perf_counter() - turned)
@@ -153,7 +177,12 @@ async def seat_loop(
 
 
 def start_server(
-    db: str, folder: Path, port: int, profile: str | None = None, workers: int = 1
+    db: str,
+    folder: Path,
+    port: int,
+    profile: str | None = None,
+    workers: int = 1,
+    extra: tuple[str, ...] = (),
 ) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": str(SRC)}
     profiler = ["-m", "cProfile", "-o", profile] if profile else []
@@ -179,6 +208,7 @@ def start_server(
         "off",
         "--max-new-tables",
         "off",
+        *extra,
     ]
     log = (folder / f"server-{port}.log").open("wb")
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
@@ -222,12 +252,18 @@ def start_postgres(folder: Path) -> tuple[str, Any]:
 
 
 async def deal_tables(
-    http: httpx.AsyncClient, args: argparse.Namespace
+    http: httpx.AsyncClient,
+    args: argparse.Namespace,
+    count: int | None = None,
+    cookies: list[str] | None = None,
 ) -> tuple[list[str], list[str]]:
-    """The tables, each seat but the bots' joined: one person a seat (a person holds one
-    seat of a table), person k at seat k of every table. Returns (tables, cookies)."""
+    """``count`` tables (``--tables``), each seat but the bots' joined: one person a seat
+    (a person holds one seat of a table), person k (new guests, or ``cookies``) at seat k
+    of every table. Returns (tables, cookies)."""
     people = args.seats - args.bot_seats
-    cookies = [await new_person(http, f"Load {seat}") for seat in range(people)]
+    if cookies is None:
+        cookies = [await new_person(http, f"Load {seat}") for seat in range(people)]
+    count = args.tables if count is None else count
     bots = [{"kind": "bot", "bot": "medium"}] * args.bot_seats
     body = {
         "game": fronts_game("example"),
@@ -249,10 +285,8 @@ async def deal_tables(
         return table
 
     tables: list[str] = []
-    for start in range(0, args.tables, 25):
-        tables += await asyncio.gather(
-            *(deal() for _ in range(start, min(args.tables, start + 25)))
-        )
+    for start in range(0, count, 25):
+        tables += await asyncio.gather(*(deal() for _ in range(start, min(count, start + 25))))
     return tables, cookies
 
 
@@ -294,45 +328,70 @@ async def measure_window(
 
 
 async def run(
-    db: str, args: argparse.Namespace, folder: Path, hostile: bool = False
+    db: str,
+    args: argparse.Namespace,
+    folder: Path,
+    hostile: bool = False,
+    with_people: bool = False,
 ) -> dict[str, Any]:
     servers = args.servers if db.startswith("postgresql") else 1
     ports = [free_port() for _ in range(servers)]
-    processes = [start_server(db, folder, port, args.profile, args.workers) for port in ports]
+    smtp_port = free_port()
+    extra = people_flags(smtp_port, args) if with_people else ()
+    processes = [
+        start_server(db, folder, port, args.profile, args.workers, extra) for port in ports
+    ]
     http_base = f"http://127.0.0.1:{ports[0]}"
     ws_bases = [f"ws://127.0.0.1:{port}" for port in ports]
     totals = Totals()
     stop = asyncio.Event()
     attacker = None
+    crowd: People | None = None
+    mails = None
     people = args.seats - args.bot_seats
     try:
         limits = httpx.Limits(max_connections=50)
         async with httpx.AsyncClient(base_url=http_base, timeout=60, limits=limits) as http:
             tables, cookies = await deal_tables(http, args)
+            crowd = await People.start(http_base, smtp_port, args) if with_people else None
+            slow = await deal_slow_tables(http, args, folder, crowd is not None, deal_tables)
+            seated = [(table, cookies, args.think) for table in tables] + [
+                (table, theirs, args.mail_think) for table, theirs in slow
+            ]
             rng = random.Random(7)
             # With several processes (PostgreSQL), each table's seats use one of them.
             tasks = [
                 asyncio.create_task(
                     seat_loop(
                         ws_bases[number % servers],
-                        cookies[seat],
+                        theirs[seat],
                         table,
                         seat,
                         totals,
-                        args.think,
+                        think,
                         stop,
                         random.Random(rng.random()),
                         http,
                         people,
                     )
                 )
-                for number, table in enumerate(tables)
+                for number, (table, theirs, think) in enumerate(seated)
                 for seat in range(people)
             ]
             attacker = start_hostile(http_base, args.replays) if hostile else None
+            if crowd is not None:
+                await crowd.tell("go")
             await asyncio.sleep(args.warmup)
+            outage = (
+                asyncio.create_task(crowd.outage(outage_after(args), args.smtp_outage, totals))
+                if crowd is not None
+                else None
+            )
             window = await measure_window(args.seconds, totals, processes)
             totals.sending = False
+            if crowd is not None and outage is not None:
+                await outage
+                await crowd.tell("stop")
             await asyncio.sleep(3)  # let the last actions land
             stop.set()
             # A person still thinking (a long --think) is not waited for.
@@ -344,14 +403,19 @@ async def run(
             stored = 0
             for table in totals.tables:
                 stored += (await http.get(f"/api/tables/{table}")).json()["step"]
+            if crowd is not None:
+                queue, waited = await drain(db, args.drain)
+                mails = {**mail_summary(queue, await crowd.report(), crowd), "drained_s": waited}
     finally:
         if attacker is not None and attacker.poll() is None:
             attacker.kill()
+        if crowd is not None:
+            crowd.kill()
         for process in processes:
             process.send_signal(signal.SIGTERM)
         for process in processes:
             process.wait(30)
-    return summary(db, servers, args, totals, window, stored, hostility)
+    return {**summary(db, servers, args, totals, window, stored, hostility), "people": mails}
 
 
 def summary(
@@ -393,6 +457,13 @@ def summary(
         if totals.bot_times
         else float("nan"),
         "bot_decisions": len(totals.bot_times),
+        "outage_p99_ms": 1000
+        * sorted(totals.outage_latencies)[
+            min(len(totals.outage_latencies) - 1, int(0.99 * len(totals.outage_latencies)))
+        ]
+        if totals.outage_latencies
+        else float("nan"),
+        "outage_updates": len(totals.outage_latencies),
         "hostile": hostility,
     }
 
@@ -455,17 +526,30 @@ def main() -> None:
         "--hostile", action="store_true", help="a run without and one with the hostile client"
     )
     parser.add_argument("--replays", type=int, default=2, help="the hostile client's at a time")
+    add_people_arguments(parser)
     args = parser.parse_args()
     if args.hostile and not args.bot_seats:
         args.bot_seats = 1
     if args.bot_seats >= args.seats:
         parser.error("--bot-seats: at least one seat is a person's")
+    if args.people and args.hostile:
+        parser.error("--people and --hostile: one at a time")
+    if args.people and not 0 < args.smtp_outage < args.seconds:
+        parser.error("--smtp-outage: more than 0 seconds and fewer than --seconds")
+    if not args.people:
+        args.mail_tables = 0
     for kind in ["sqlite", "postgresql"] if args.db == "both" else [args.db]:
+        if args.people:  # the same tables without the people, then with them, back to back
+            runs = [measure(kind, args, False, with_people) for with_people in (False, True)]
+            report_people(runs[0], runs[1], args)
+            continue
         for hostile in [False, True] if args.hostile else [False]:
             report(measure(kind, args, hostile), hostile)
 
 
-def measure(kind: str, args: argparse.Namespace, hostile: bool) -> dict[str, Any]:
+def measure(
+    kind: str, args: argparse.Namespace, hostile: bool, with_people: bool = False
+) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="sleuth-bench-"))
     folder.chmod(0o755)
     stop_pg = None
@@ -474,7 +558,7 @@ def measure(kind: str, args: argparse.Namespace, hostile: bool) -> dict[str, Any
             db = f"sqlite:///{folder / 'bench.db'}"
         else:
             db, stop_pg = start_postgres(folder)
-        result: dict[str, Any] = run_people(run(db, args, folder, hostile))
+        result: dict[str, Any] = run_people(run(db, args, folder, hostile, with_people))
         return result
     finally:
         if stop_pg is not None:
