@@ -180,7 +180,10 @@ class People:
         command = [sys.executable, __file__, "--http", http, "--smtp-port", str(smtp_port),
                    "--sign-ins", str(args.sign_ins), "--accounts", str(args.signers)]  # fmt: skip
         process = await asyncio.create_subprocess_exec(
-            *command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE
+            *command,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            limit=1 << 26,  # the report is one line: every sign-in's time, every mail's
         )
         people = cls(process)
         await people.read()
