@@ -183,13 +183,23 @@ def package_of(kit: GameKit) -> str:
 
 
 def tests_folder(kit: GameKit) -> Path:
-    """The kit's test folder, ``tests/games/<package>/``, wherever the namespace finds it."""
+    """The kit's test folder, ``tests/games/<package>/``, wherever the namespace finds it.
+
+    ``benchmarks/games/<package>/`` shares the namespace once a test puts ``benchmarks`` on the
+    path, so the folder is the one holding the kit's cases module (or its ``goldens``), not merely
+    the first folder of that name.
+    """
     package = package_of(kit)
     namespace = importlib.import_module(TESTS_NAMESPACE)
-    for root in namespace.__path__:
-        if (Path(root) / package).is_dir():
-            return Path(root) / package
-    return Path(next(iter(namespace.__path__))) / package
+    folders = [Path(root) / package for root in namespace.__path__]
+    for marker in (f"{package}_cases.py", "goldens"):
+        for folder in folders:
+            if (folder / marker).exists():
+                return folder
+    for folder in folders:
+        if folder.is_dir():
+            return folder
+    return folders[0] if folders else Path(TESTS_NAMESPACE) / package
 
 
 def cases_of(kit: GameKit) -> GameCases:
