@@ -19,6 +19,14 @@ from .mail_flags import add_mail_arguments, mail_values
 
 def add_parser(commands: Any) -> None:
     serve = commands.add_parser("serve", help="play online: tables of people and bots")
+    add_service_arguments(serve)
+    add_limit_arguments(serve)
+    add_open_table_arguments(serve)
+    add_mail_arguments(serve)
+    serve.set_defaults(run=run_serve)
+
+
+def add_service_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument(
@@ -56,48 +64,6 @@ def add_parser(commands: Any) -> None:
         "none by default",
     )
     serve.add_argument(
-        "--max-new-people",
-        metavar="RATE",
-        default=None,
-        help="new identities one client address may make, e.g. 30/minute;300/day, or off",
-    )
-    serve.add_argument(
-        "--max-new-tables",
-        metavar="RATE",
-        default=None,
-        help="new tables one client address may deal, e.g. 30/minute;500/day, or off",
-    )
-    serve.add_argument(
-        "--max-invitations",
-        metavar="RATE",
-        default=None,
-        help="invitations by name one person may try, e.g. 10/hour;40/day, or off",
-    )
-    serve.add_argument(
-        "--max-invitations-received",
-        metavar="RATE",
-        default=None,
-        help="invitations by name one account may receive, e.g. 5/hour;20/day, or off",
-    )
-    serve.add_argument(
-        "--max-record-reads",
-        metavar="RATE",
-        default=None,
-        help="replays, reviews and records one client address may fetch, e.g. 60/minute, or off",
-    )
-    serve.add_argument(
-        "--max-sign-ins-per-address",
-        metavar="RATE",
-        default=None,
-        help="attempts to prove a password one client address may make, e.g. 20/minute, or off",
-    )
-    serve.add_argument(
-        "--max-sign-ins-per-account",
-        metavar="RATE",
-        default=None,
-        help="attempts to prove one account's password, e.g. 10/minute;100/day, or off",
-    )
-    serve.add_argument(
         "--password-cost",
         choices=tuple(PASSWORD_COSTS),
         default=Settings.password_cost,
@@ -105,6 +71,44 @@ def add_parser(commands: Any) -> None:
         "a hash) or rfc9106 (64 MiB, 3 passes, 4 lanes, about 170 ms); a password hashed at "
         "other costs is hashed again at these when its person signs in",
     )
+
+
+# Each rate a client or a person is held to: (flag, what it counts, an example).
+LIMIT_FLAGS = (
+    ("--max-new-people", "new identities one client address may make", "30/minute;300/day"),
+    ("--max-new-tables", "new tables one client address may deal", "30/minute;500/day"),
+    ("--max-invitations", "invitations by name one person may try", "10/hour;40/day"),
+    (
+        "--max-invitations-received",
+        "invitations by name one account may receive",
+        "5/hour;20/day",
+    ),
+    (
+        "--max-record-reads",
+        "replays, reviews and records one client address may fetch",
+        "60/minute",
+    ),
+    (
+        "--max-sign-ins-per-address",
+        "attempts to prove a password one client address may make",
+        "20/minute",
+    ),
+    (
+        "--max-sign-ins-per-account",
+        "attempts to prove one account's password",
+        "10/minute;100/day",
+    ),
+)
+
+
+def add_limit_arguments(serve: argparse.ArgumentParser) -> None:
+    for flag, counts, example in LIMIT_FLAGS:
+        serve.add_argument(
+            flag, metavar="RATE", default=None, help=f"{counts}, e.g. {example}, or off"
+        )
+
+
+def add_open_table_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument(
         "--open-table",
         metavar="GAME",
@@ -115,8 +119,6 @@ def add_parser(commands: Any) -> None:
     serve.add_argument("--bots", default="", help="bots for the other seats, e.g. deductive,basic")
     serve.add_argument("--sheet", choices=("off", "facts", "full"), default="full")
     serve.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    add_mail_arguments(serve)
-    serve.set_defaults(run=run_serve)
 
 
 MAX_THINK_RANGE = (0.1, 600.0)

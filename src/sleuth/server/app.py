@@ -26,7 +26,7 @@ from sleuth.core.said import Said
 from .accounts import Accounts, Passwords, SignInLimits, hasher_for
 from .bus import LocalBus, PostgresBus, asyncpg_dsn
 from .csp import PagePolicy
-from .db import open_database
+from .db import Database, open_database
 from .deps import Services
 from .hooks import start_hooks
 from .hub import Hub
@@ -67,6 +67,7 @@ from .store import Store
 from .workers import WorkerPool
 
 Startup = Callable[[Services], Awaitable[None]]
+Lifespan = Callable[[FastAPI], contextlib.AbstractAsyncContextManager[None]]
 
 
 def static_folder() -> Path:
@@ -85,49 +86,75 @@ class PageFiles(StaticFiles):
         return super().lookup_path(path)
 
 
-def create_app(settings: Settings | None = None, on_start: Startup | None = None) -> FastAPI:
-    settings = settings or Settings()
+ROUTERS = (
+    people,
+    account,
+    passkeys,
+    games,
+    rules,
+    tutorial,
+    tables,
+    seats,
+    chat,
+    records,
+    review,
+    play,
+    language,
+    ratings,
+    mail,
+    bots,
+    push,
+    invites,
+    hooks,
+    vacation,
+)
 
+
+async def start_services(settings: Settings, database: Database, reach: Reach) -> Services:
+    """Everything the routes share, on a migrated database; the hub started."""
+    key = SigningKey.load_or_create(settings.key_file)
+    store = Store(database)
+    bus = (
+        PostgresBus(asyncpg_dsn(settings.async_db_url()), reach)
+        if settings.is_postgres
+        else (LocalBus())
+    )
+    pool = WorkerPool(
+        settings.workers, settings.sheet_workers, decision_deadline(settings.max_think)
+    )
+    hub = Hub(store, bus, pool, settings.bot_delay)
+    hub.notices.lease_seconds = settings.notify_lease_seconds
+    creation = CreationLimits(database, settings.new_people_rate, settings.new_tables_rate)
+    accounts = Accounts(database, store, Passwords(hasher_for(settings.password_cost)))
+    sign_ins = SignInLimits(database, settings.sign_in_address_rate, settings.sign_in_account_rate)
+    passkey_store = Passkeys(database, accounts)
+    services = Services(
+        settings,
+        People(store),
+        hub,
+        key,
+        creation,
+        accounts,
+        sign_ins,
+        passkey_store,
+        bots=BotAccounts(database),
+    )
+    hub.desk.netbots = services.netbots
+    await hub.start()
+    start_mail(settings, hub, store, key)
+    start_push(settings, hub, store)
+    start_hooks(settings, hub, store)
+    return services
+
+
+def lifespan_of(settings: Settings, on_start: Startup | None) -> Lifespan:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         reach = Reach()  # one outage of the database, seen by every connection, told once
         database = open_database(settings, reach)
         await database.migrate()
-        key = SigningKey.load_or_create(settings.key_file)
-        store = Store(database)
-        bus = (
-            PostgresBus(asyncpg_dsn(settings.async_db_url()), reach)
-            if settings.is_postgres
-            else (LocalBus())
-        )
-        pool = WorkerPool(
-            settings.workers, settings.sheet_workers, decision_deadline(settings.max_think)
-        )
-        hub = Hub(store, bus, pool, settings.bot_delay)
-        hub.notices.lease_seconds = settings.notify_lease_seconds
-        creation = CreationLimits(database, settings.new_people_rate, settings.new_tables_rate)
-        accounts = Accounts(database, store, Passwords(hasher_for(settings.password_cost)))
-        sign_ins = SignInLimits(
-            database, settings.sign_in_address_rate, settings.sign_in_account_rate
-        )
-        passkey_store = Passkeys(database, accounts)
-        services = Services(
-            settings,
-            People(store),
-            hub,
-            key,
-            creation,
-            accounts,
-            sign_ins,
-            passkey_store,
-            bots=BotAccounts(database),
-        )
-        hub.desk.netbots = services.netbots
+        services = await start_services(settings, database, reach)
         app.state.services = services
-        await hub.start()
-        start_mail(settings, hub, store, key)
-        start_push(settings, hub, store)
-        start_hooks(settings, hub, store)
         if on_start is not None:
             await on_start(services)
         try:
@@ -135,42 +162,16 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         finally:
             close_all(services.netbots)
             services.reviews.close()
-            accounts.passwords.close()
-            await hub.close()
+            services.accounts.passwords.close()
+            await services.hub.close()
             await database.close()
 
-    app = FastAPI(
-        title="Sleuth",
-        summary="Deduction card games with friends and bots",
-        version="1",
-        lifespan=lifespan,
-    )
-    routers = (
-        people,
-        account,
-        passkeys,
-        games,
-        rules,
-        tutorial,
-        tables,
-        seats,
-        chat,
-        records,
-        review,
-        play,
-        language,
-        ratings,
-        mail,
-        bots,
-        push,
-        invites,
-        hooks,
-        vacation,
-    )
-    for router in routers:
-        app.include_router(router.router)
-    app.add_exception_handler(WebSocketRequestValidationError, play.refuse_parameters)  # type: ignore[arg-type]
+    return lifespan
 
+
+def answer_errors(app: FastAPI) -> None:
+    """Refusals as JSON the page can translate, for HTTP and WebSocket alike."""
+    app.add_exception_handler(WebSocketRequestValidationError, play.refuse_parameters)  # type: ignore[arg-type]
     # One handler for HTTP and WebSocket alike (Starlette's types tell the two apart).
     app.add_exception_handler(DatabaseUnavailable, unavailable_answer)  # type: ignore[arg-type]
 
@@ -186,6 +187,13 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
         body = {"detail": str(error.detail), **error_fields(error.detail)}
         return JSONResponse(body, error.status_code, headers=error.headers)
 
+
+# The page's own addresses: each is the one page, which reads the address and shows the part.
+PAGE_PATHS = ("/", "/t/{table_id}", "/boards", "/boards/{game}", "/learn/{game}", "/p/{person_id}")
+
+
+def serve_page(app: FastAPI) -> None:
+    """The page, its files and each game's part of it."""
     folder = static_folder()
     # Each game's own part of the page, from its kit (mounted before the page's own files).
     for kit in all_kits():
@@ -201,31 +209,26 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
     page = folder / "index.html"
     policy = PagePolicy.of(page.read_text(encoding="utf-8"))
 
-    def page_response(request: Request) -> FileResponse:
+    async def page_response(request: Request) -> FileResponse:
         header = policy.header(request.headers.get("host"))
         return FileResponse(page, headers={"Content-Security-Policy": header})
 
-    @app.get("/", include_in_schema=False)
-    async def index(request: Request) -> FileResponse:
-        return page_response(request)
+    for path in PAGE_PATHS:
+        app.add_api_route(path, page_response, methods=["GET"], include_in_schema=False)
 
-    @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str, request: Request) -> FileResponse:
-        return page_response(request)
 
-    @app.get("/boards", include_in_schema=False)
-    @app.get("/boards/{game}", include_in_schema=False)
-    async def boards_page(request: Request, game: str = "") -> FileResponse:
-        return page_response(request)
-
-    @app.get("/learn/{game}", include_in_schema=False)
-    async def tutorial_page(game: str, request: Request) -> FileResponse:
-        return page_response(request)
-
-    @app.get("/p/{person_id}", include_in_schema=False)
-    async def profile_page(person_id: str, request: Request) -> FileResponse:
-        return page_response(request)
-
+def create_app(settings: Settings | None = None, on_start: Startup | None = None) -> FastAPI:
+    settings = settings or Settings()
+    app = FastAPI(
+        title="Sleuth",
+        summary="Deduction card games with friends and bots",
+        version="1",
+        lifespan=lifespan_of(settings, on_start),
+    )
+    for router in ROUTERS:
+        app.include_router(router.router)
+    answer_errors(app)
+    serve_page(app)
     app.add_middleware(Bodies, limit=settings.max_body_bytes)
     if settings.trusted_proxies:
         # Outermost, so every other part sees the client the proxy names.
