@@ -143,10 +143,14 @@ async def helper(args: argparse.Namespace) -> None:
         signing: asyncio.Task[None] | None = None
         answer({"ready": True})
         while line := (await reader.readline()).decode().strip():
+            # The outage's bounds as the mail server saw them: it ends when the port opens
+            # again, so a mail that arrives at once after is never counted inside it.
+            at = time.time()
             if line == "go":
                 signing = asyncio.create_task(sign_ins(http, names, args.sign_ins, done))
             elif line == "smtp-stop":
                 mail.stop()
+                at = time.time()
             elif line == "smtp-start":
                 mail.start()
             elif line == "stop" and signing is not None:
@@ -157,7 +161,7 @@ async def helper(args: argparse.Namespace) -> None:
                 answer({"sign_ins": asdict(done), "arrived": mail.arrived,
                         "confirmations": mail.confirmations})  # fmt: skip
                 return
-            answer({"done": line, "at": time.time()})
+            answer({"done": line, "at": at})
 
 
 def answer(value: dict[str, Any]) -> None:

@@ -46,8 +46,14 @@ def my_table_links(page: Any) -> list[str]:
     return links
 
 
-def fill_credentials(page: Any, form: str, name: str) -> None:
+def open_account(page: Any) -> None:
+    # The button is named once the page's script has set it up: a click before does nothing.
+    page.wait_for_selector("#account:not(:empty)")
     page.click("#account")
+
+
+def fill_credentials(page: Any, form: str, name: str) -> None:
+    open_account(page)
     page.wait_for_selector(f"#{form}")
     page.fill(f"#{form}-name", name)
     page.fill(f"#{form}-password", PASSWORD)
@@ -88,7 +94,7 @@ def test_two_browsers_of_one_account_see_the_same_tables(browser: Any, server: S
     page.reload()
     assert my_table_links(page) == [f"/t/{table}"]
 
-    page.click("#account")
+    open_account(page)
     page.wait_for_selector("#account-panel #sign-up")
     check_axe(page, "the account panel of a guest")
     page.click("#account-panel button:text('Close')")
@@ -100,7 +106,7 @@ def test_two_browsers_of_one_account_see_the_same_tables(browser: Any, server: S
     fill_credentials(other, "sign-in", "ana")
     assert my_table_links(other) == [f"/t/{table}"]
 
-    other.click("#account")
+    open_account(other)
     other.wait_for_selector("#account-devices li.device")
     add_hooks(other)
     check_axe(other, "the account panel, signed in")
@@ -153,7 +159,7 @@ def test_a_passkey_signs_in_on_this_browser_and_on_another_that_has_it(
     page = laptop.open(base + "/")
     devtools, authenticator = virtual_authenticator(laptop.context, page)
     page.wait_for_selector("#account:text-is('Sign in')")
-    page.click("#account")
+    open_account(page)
     page.fill("#sign-up-name", "Bea")
     page.fill("#sign-up-password", PASSWORD)
     with page.expect_navigation():
@@ -168,7 +174,7 @@ def test_a_passkey_signs_in_on_this_browser_and_on_another_that_has_it(
     )
     table = made["table"]["id"]
 
-    page.click("#account")
+    open_account(page)
     page.click("#passkey-add")
     page.wait_for_selector(
         "#passkey-status:text-is('Passkey added: sign in with it on any device that has it.')"
@@ -176,7 +182,7 @@ def test_a_passkey_signs_in_on_this_browser_and_on_another_that_has_it(
     with page.expect_navigation():
         page.click("#sign-out")
     page.wait_for_selector("#account:text-is('Sign in')")
-    page.click("#account")
+    open_account(page)
     with page.expect_navigation():
         page.click("#passkey-sign-in")
     page.wait_for_selector("#account:text-is('Bea')")
@@ -193,7 +199,7 @@ def test_a_passkey_signs_in_on_this_browser_and_on_another_that_has_it(
         {"authenticatorId": phone_authenticator, "credential": stored["credentials"][0]},
     )
     other.wait_for_selector("#account:text-is('Sign in')")
-    other.click("#account")
+    open_account(other)
     with other.expect_navigation():
         other.click("#passkey-sign-in")
     other.wait_for_selector("#account:text-is('Bea')")

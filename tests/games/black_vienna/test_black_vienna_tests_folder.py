@@ -10,7 +10,7 @@ import pytest
 from sleuth.core import find_kit
 from support.game_cases import tests_folder as folder_of_tests
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_a_benchmarks_folder_of_the_same_name_is_not_taken(
