@@ -35,7 +35,6 @@ from sqlalchemy.orm import Session
 from sleuth.i18n import N_
 
 from . import problems
-from .db import Database
 from .mail import event_words
 from .models import HookRow, NotificationRow
 from .notify import HOOK, KINDS, Notices
@@ -215,8 +214,9 @@ class TooManyHooks(Exception):
 class Hooks:
     """A person's hooks, in the database."""
 
-    def __init__(self, database: Database) -> None:
-        self._db = database
+    def __init__(self, notices: Notices) -> None:
+        self._notices = notices
+        self._db = notices.database
 
     async def add(
         self, person_id: str, given: CheckedHook, language: str, kinds: dict[str, bool]
@@ -243,6 +243,7 @@ class Hooks:
             )
 
         await self._db.write(work)
+        await self._notices.targets_changed(person_id)
 
     async def of(self, person_id: str) -> list[HookRow]:
         query = select(HookRow).where(HookRow.person_id == person_id).order_by(HookRow.id)
@@ -258,7 +259,11 @@ class Hooks:
             .where(HookRow.id == hook_id, HookRow.person_id == person_id)
             .values(kinds)
         )
-        return await self._db.write(lambda session: bool(session.execute(change).rowcount))  # type: ignore[attr-defined]
+        chosen: bool = await self._db.write(
+            lambda session: bool(session.execute(change).rowcount)  # type: ignore[attr-defined]
+        )
+        await self._notices.targets_changed(person_id)
+        return chosen
 
     async def remove(self, hook_id: int, person_id: str) -> bool:
         """Forget the person's hook and what is queued for it; whether they had it."""
@@ -317,7 +322,7 @@ class HookSender(TargetSender[HookRow]):
 
     def __init__(self, notices: Notices, store: Store, settings: Settings) -> None:
         super().__init__(notices, store, settings.mail_retry_seconds, notices.hooked, POLL_SECONDS)
-        self.hooks = Hooks(notices.database)
+        self.hooks = Hooks(notices)
         self.public_url = settings.public_url
         self.allow_private = settings.hook_private
 

@@ -32,6 +32,7 @@ log = logging.getLogger("sleuth.server")
 SWEEP_SECONDS = 5.0
 # A finished table no one has asked for in this long leaves memory (``get`` reads it again).
 UNUSED_SECONDS = 60.0
+TARGETS = "targets"  # the bus's word for "this person's ways to be told changed"
 
 
 class Hub:
@@ -42,6 +43,7 @@ class Hub:
         database = None if store is None else store.database
         self.ratings = Ratings(database)
         self.notices = Notices(database)
+        self.notices.announce = self._announce_targets
         self.vacations = None if database is None else Vacations(database)
         self.desk = Desk(
             store,
@@ -223,11 +225,19 @@ class Hub:
 
     async def catch_up_all(self) -> None:
         """After the bus was away (a restart of the database): every table open here may
-        have missed steps, seats and chat, whose notifications were not kept for it."""
+        have missed steps, seats and chat, whose notifications were not kept for it, and
+        people's changed choices of how to be told."""
+        self.notices.untargeted.clear()
         for owner in list(self.tables.values()):
             await owner.after_outage()
 
+    async def _announce_targets(self, person_id: str) -> None:
+        await self.bus.publish(TARGETS, person_id)
+
     async def on_notice(self, kind: str, table_id: str, number: int) -> None:
+        if kind == TARGETS:  # a person's choices, changed in another process
+            self.notices.untargeted.forget(table_id)
+            return
         owner = self.tables.get(table_id)
         if owner is None:
             return

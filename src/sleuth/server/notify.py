@@ -41,6 +41,7 @@ from .models import (
     PushSubscriptionRow,
 )
 from .outage import DatabaseUnavailable
+from .untargeted import Untargeted
 
 if TYPE_CHECKING:  # the live table works out its reminders with this module's events
     from .live import SeatState
@@ -124,6 +125,9 @@ class Notices:
         self.hooked = asyncio.Event()
         # Sends a confirmation mail (person, address, language); set by ``mail.start_mail``.
         self.confirmer: Callable[[str, str, str], Awaitable[None]] | None = None
+        self.untargeted = Untargeted(lambda: self.clock())
+        # Tells the other processes that a person's choices changed (set by the hub: its bus).
+        self.announce: Callable[[str], Awaitable[None]] | None = None
 
     @property
     def database(self) -> Database:
@@ -140,12 +144,24 @@ class Notices:
         """Whether any channel is on: else steps need not even work out their events."""
         return self.enabled or self.push_enabled or self.hooks_enabled
 
+    async def targets_changed(self, person_id: str) -> None:
+        """After a person's mail, push or hook choices were written (never before: a step
+        queried meanwhile would note them again with the old choices)."""
+        self.untargeted.forget(person_id)
+        if self.announce is not None:
+            await self.announce(person_id)
+
     async def add(self, events: Sequence[Event]) -> int:
         """Queue the events whose person asked for that kind by mail or push (a row for each
         of their browsers); how many rows were."""
-        if not self.active or not events:
+        if not self.active:
+            return 0
+        events = [e for e in events if not self.untargeted.known(e.person_id)]
+        if not events:
             return 0
         at = self.clock()
+        changes = self.untargeted.changes
+        chose: set[str] = set()  # the people with any choice, of a channel this process sends
 
         def row(event: Event, channel: str, target: int, due: float = at) -> dict[str, object]:
             return {
@@ -165,6 +181,7 @@ class Notices:
             rows = []
             if self.enabled:
                 mailed = _wanted(session, MailSettingsRow, people)
+                chose.update(mailed)
                 # Nothing goes to an address its person has not confirmed (a stranger's, typed in).
                 rows += [
                     row(e, MAIL, 0, _mail_due(mailed, e, at))
@@ -174,6 +191,7 @@ class Notices:
             if self.push_enabled:
                 pushed = _wanted(session, PushSettingsRow, people)
                 browsers = _subscriptions(session, people)
+                chose.update(pushed, browsers)
                 rows += [
                     row(e, PUSH, target)
                     for e in events
@@ -182,6 +200,7 @@ class Notices:
                 ]
             if self.hooks_enabled:
                 hooks = _hooks(session, people)
+                chose.update(hooks)
                 rows += [
                     row(e, HOOK, hook.id)
                     for e in events
@@ -196,6 +215,7 @@ class Notices:
             return len(rows)
 
         added = await self._db.write(work)
+        self.untargeted.note({e.person_id for e in events} - chose, changes)
         if added:
             self.queued.set()
             self.pushed.set()
@@ -314,6 +334,7 @@ class Notices:
 
     async def save_settings(self, row: MailSettingsRow) -> None:
         await self._db.write(lambda session: session.merge(row))
+        await self.targets_changed(row.person_id)
 
     async def confirm(self, person_id: str, address: str) -> bool:
         """The address confirmed, if it is still the person's; whether it is."""
@@ -322,7 +343,11 @@ class Notices:
             .where(MailSettingsRow.person_id == person_id, MailSettingsRow.address == address)
             .values(confirmed_at=func.coalesce(MailSettingsRow.confirmed_at, time.time()))
         )
-        return await self._db.write(lambda session: bool(session.execute(change).rowcount))  # type: ignore[attr-defined]
+        confirmed: bool = await self._db.write(
+            lambda session: bool(session.execute(change).rowcount)  # type: ignore[attr-defined]
+        )
+        await self.targets_changed(person_id)
+        return confirmed
 
     async def forget(self, person_id: str) -> None:
         """The person's address gone, and every mail to them not yet sent."""

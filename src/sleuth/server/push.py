@@ -32,7 +32,6 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from .db import Database
 from .mail import event_words
 from .models import NotificationRow, PushSettingsRow, PushSubscriptionRow
 from .notify import PUSH, Notices
@@ -188,8 +187,9 @@ def payload(kind: str, table_id: str, game: str, language: str) -> bytes:
 class Subscriptions:
     """A person's browsers and choices, in the database."""
 
-    def __init__(self, database: Database) -> None:
-        self._db = database
+    def __init__(self, notices: Notices) -> None:
+        self._notices = notices
+        self._db = notices.database
 
     async def add(self, person_id: str, given: Subscription, language: str) -> None:
         """Keep the browser's subscription for the person (a browser subscribed again, or
@@ -213,6 +213,7 @@ class Subscriptions:
                 session.add(_default_choices(person_id))
 
         await self._db.write(work)
+        await self._notices.targets_changed(person_id)
 
     async def of(self, person_id: str) -> list[PushSubscriptionRow]:
         query = (
@@ -245,6 +246,7 @@ class Subscriptions:
 
     async def choose(self, row: PushSettingsRow) -> None:
         await self._db.write(lambda session: session.merge(row))
+        await self._notices.targets_changed(row.person_id)
 
     async def tried(self, subscription_id: int, error: str | None) -> None:
         """A push to it went through (``error`` None) or failed."""
@@ -300,7 +302,7 @@ class PushSender(TargetSender[PushSubscriptionRow]):
     def __init__(self, notices: Notices, store: Store, config: PushConfig) -> None:
         super().__init__(notices, store, config.first_wait, notices.pushed, POLL_SECONDS)
         self.config = config
-        self.subscriptions = Subscriptions(notices.database)
+        self.subscriptions = Subscriptions(notices)
 
     async def target_of(self, row: NotificationRow) -> PushSubscriptionRow | None:
         choices = await self.subscriptions.choices(row.person_id)

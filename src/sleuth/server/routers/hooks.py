@@ -60,7 +60,7 @@ class HooksOut(Strict):
 def _hooks(app: Services) -> Hooks:
     if not app.hub.notices.hooks_enabled:
         raise HTTPException(409, problems.NO_HOOKS())
-    return Hooks(app.hub.notices.database)
+    return Hooks(app.hub.notices)
 
 
 @router.get("/api/account/hooks", responses={401: {"description": "not signed in"}})
@@ -79,7 +79,7 @@ async def hook_settings(app: ServicesDep, holder: SignedInHolder) -> HooksOut:
             failures=row.failures,
             **choices_of(row),
         )
-        for row in await Hooks(app.hub.notices.database).of(holder.person.id)
+        for row in await Hooks(app.hub.notices).of(holder.person.id)
     ]
     return HooksOut(hooks=shown, sends_hooks=True, most=MOST_HOOKS)
 

@@ -73,7 +73,7 @@ class PushSettingsOut(Strict):
 def _subscriptions(app: Services) -> Subscriptions:
     if not app.hub.notices.push_enabled:
         raise HTTPException(409, NO_PUSH)
-    return Subscriptions(app.hub.notices.database)
+    return Subscriptions(app.hub.notices)
 
 
 @router.get("/api/push/key", responses={409: {"description": "this server pushes nothing"}})
@@ -90,7 +90,7 @@ async def push_settings(app: ServicesDep, holder: SignedInHolder) -> PushSetting
     if not app.hub.notices.push_enabled:
         off = dict.fromkeys(KINDS, False)
         return PushSettingsOut(browsers=[], sends_push=False, **off)
-    subscriptions = Subscriptions(app.hub.notices.database)
+    subscriptions = Subscriptions(app.hub.notices)
     choices = await subscriptions.choices(person_id)
     kinds = {kind: bool(getattr(choices, kind)) if choices else False for kind in KINDS}
     browsers = [
