@@ -1,0 +1,121 @@
+"""The leaderboard (``sleuth ladder``): any bot entered beside others, every pair at its own
+table, rated exactly again from the same seed; a bot program that crashes or answers an
+illegal action loses those games, with a note, and the leaderboard goes on."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sleuth.agents import Forfeit
+from sleuth.arena.leaderboard import (
+    Entrant,
+    competitors,
+    forfeit_as_loss,
+    parse_entrant,
+    run_leaderboard,
+)
+from sleuth.arena.tournament import GameResult
+from sleuth.cli.main import main
+from sleuth.core import Game, GameError, find_game
+from support.example_game import EXAMPLE
+
+ROOT = Path(__file__).resolve().parents[1]
+FIRST_LEGAL = f"cmd:{shlex.join([sys.executable, str(ROOT / 'examples/bots/first_legal.py')])}"
+FAKE = ROOT / "tests/support/fake_bot.py"
+
+
+def fake(*deeds: str) -> str:
+    return f"cmd:{shlex.join([sys.executable, str(FAKE), *deeds])}"
+
+
+def game() -> Game[Any]:
+    return find_game(EXAMPLE).configure(3)
+
+
+def field(entrant: Entrant) -> list[Entrant]:
+    return competitors(game(), [entrant, Entrant("rnd", "random"), Entrant("bas", "basic")], False)
+
+
+def test_a_protocol_bot_gets_the_same_ratings_from_the_same_seed() -> None:
+    entrants = field(Entrant("first", FIRST_LEGAL))
+    one = run_leaderboard(game(), entrants, 2, seed=11)
+    two = run_leaderboard(game(), entrants, 2, seed=11)
+    assert one.standings == two.standings
+    assert [(r.seating, r.scores, r.winners) for r in one.results] == [
+        (r.seating, r.scores, r.winners) for r in two.results
+    ]
+    # Three pairs, two games each, every competitor in two pairs.
+    assert len(one.results) == 6
+    assert sorted(row.name for row in one.standings) == ["bas", "first", "rnd"]
+    assert {row.games for row in one.standings} == {4}
+    assert one.notes == ""
+    other = run_leaderboard(game(), entrants, 2, seed=12)
+    assert [r.record["seed"] for r in other.results] != [r.record["seed"] for r in one.results]
+
+
+@pytest.mark.parametrize(("deed", "problem"), [("1:crash", "crash"), ("1:say=nonsense", "illegal")])
+def test_a_bot_that_crashes_or_answers_illegally_loses_its_games_with_a_note(
+    deed: str, problem: str
+) -> None:
+    board = run_leaderboard(game(), field(Entrant("broken", fake(deed))), 1, seed=5)
+    broken = next(row for row in board.standings if row.name == "broken")
+    assert (broken.games, broken.wins, broken.forfeited_games) == (2, 0, 2)
+    assert board.standings[-1].name == "broken"
+    for result in board.results:
+        seats = [s for s, spec in enumerate(result.seating) if spec == broken.spec]
+        for seat in seats:
+            assert seat not in result.winners
+            others = [score for s, score in enumerate(result.scores) if s not in seats]
+            assert result.scores[seat] < min(others)
+    assert f": {problem}: " in board.notes
+    assert board.notes.count("broken") == 0  # the note names the bot by its spec
+    assert fake(deed) in board.notes
+
+
+def result(scores: tuple[int, ...], winners: tuple[int, ...], lost: tuple[int, ...]) -> GameResult:
+    forfeits = tuple(Forfeit(seat, 3, "turn", "timeout", "no answer in 5 s") for seat in lost)
+    n = len(scores)
+    return GameResult(
+        0, ("a",) * n, scores, winners, "x", 9, (1,) * n, (0.0,) * n, {}, None, None, forfeits
+    )
+
+
+def test_a_forfeiting_winner_loses_and_the_best_of_the_others_win() -> None:
+    scored = forfeit_as_loss(result((3, 1, 1), (0,), (0,)))
+    assert (scored.scores, scored.winners) == ((0, 1, 1), (1, 2))
+    scored = forfeit_as_loss(result((0, 5, 2), (1,), (2,)))
+    assert (scored.scores, scored.winners) == ((0, 5, -1), (1,))
+    untouched = result((0, 5, 2), (1,), ())
+    assert forfeit_as_loss(untouched) is untouched
+
+
+def test_entrants_are_named_and_checked_before_any_game() -> None:
+    assert parse_entrant("mine=cmd:python my bot.py") == Entrant("mine", "cmd:python my bot.py")
+    assert parse_entrant("ismcts:iterations=800") == Entrant(
+        "ismcts:iterations=800", "ismcts:iterations=800"
+    )
+    with pytest.raises(GameError, match="NAME=SPEC"):
+        parse_entrant("mine=")
+    with pytest.raises(GameError, match="the spec 'random' is entered twice"):
+        competitors(game(), [Entrant("a", "random"), Entrant("b", "random")], False)
+    with pytest.raises(GameError, match="no-such-bot"):
+        competitors(game(), [Entrant("a", "random"), Entrant("b", "no-such-bot")], False)
+    with pytest.raises(GameError, match="at least two"):
+        competitors(game(), [Entrant("a", "random")], False)
+
+
+def test_the_command_prints_the_leaderboard_and_refuses_a_bad_entrant(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    words = ["ladder", EXAMPLE, "--players", "3", "--games", "1", "--seed", "2", "--no-levels"]
+    assert main([*words, "--entrant", "r=random", "--entrant", f"crash={fake('1:crash')}"]) == 0
+    out = capsys.readouterr().out
+    assert "3 competitors" not in out and "2 competitors, 1 games a pair (1 games), seed 2" in out
+    assert "games scored as lost" in out and ": crash: exited with code 3" in out
+    assert main([*words, "--entrant", "r=random", "--entrant", "x=nobody"]) == 2
+    assert "sleuth ladder: " in capsys.readouterr().err
