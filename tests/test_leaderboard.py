@@ -6,22 +6,28 @@ from __future__ import annotations
 
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from envs.text_agent import ScriptedTextAgent
 from sleuth.agents import Forfeit
 from sleuth.arena.leaderboard import (
     Entrant,
+    Leaderboard,
     competitors,
     forfeit_as_loss,
     parse_entrant,
+    plan,
+    rate,
     run_leaderboard,
 )
-from sleuth.arena.tournament import GameResult
+from sleuth.arena.tournament import GameResult, run_specs
 from sleuth.cli.main import main
 from sleuth.core import Game, GameError, find_game
+from sleuth.envs.text_ladder import STOPPED, text_games
 from support.example_game import EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -106,7 +112,7 @@ def test_entrants_are_named_and_checked_before_any_game() -> None:
     with pytest.raises(GameError, match="no-such-bot"):
         competitors(game(), [Entrant("a", "random"), Entrant("b", "no-such-bot")], False)
     with pytest.raises(GameError, match="at least two"):
-        competitors(game(), [Entrant("a", "random")], False)
+        run_leaderboard(game(), [Entrant("a", "random")], 1, seed=1)
 
 
 def test_the_command_prints_the_leaderboard_and_refuses_a_bad_entrant(
@@ -119,3 +125,58 @@ def test_the_command_prints_the_leaderboard_and_refuses_a_bad_entrant(
     assert "games scored as lost" in out and ": crash: exited with code 3" in out
     assert main([*words, "--entrant", "r=random", "--entrant", "x=nobody"]) == 2
     assert "sleuth ladder: " in capsys.readouterr().err
+
+
+def scripted(seed: int) -> Callable[[str], str]:
+    return ScriptedTextAgent(seed)
+
+
+def rambling(seed: int) -> Callable[[str], str]:
+    return lambda situation: "I would rather not say."
+
+
+def failing(seed: int) -> Callable[[str], str]:
+    def answer(situation: str) -> str:
+        raise ConnectionError("model server unreachable")
+
+    return answer
+
+
+def outcomes(board: Leaderboard) -> list[tuple[object, ...]]:
+    return [(r.seating, r.scores, r.winners, r.forfeits) for r in board.results]
+
+
+def text_board(make: Callable[[int], Callable[[str], str]], seed: int) -> Leaderboard:
+    players = [Entrant("rnd", "random"), Entrant("bas", "basic")]
+    played = run_specs(plan(game(), players, 2, seed))
+    for other in players:
+        played += text_games(game(), {}, "text:agent", make, other.spec, 3, seed, len(played))
+    return rate([*players, Entrant("agent", "text:agent")], played)
+
+
+def test_a_text_agent_plays_every_seat_against_each_competitor_and_replays_exactly() -> None:
+    one, two = text_board(scripted, 3), text_board(scripted, 3)
+    assert one.standings == two.standings
+    assert outcomes(one) == outcomes(two)
+    texts = [r for r in one.results if "text:agent" in r.seating]
+    assert [r.seating.index("text:agent") for r in texts] == [0, 1, 2, 0, 1, 2]
+    assert next(row for row in one.standings if row.name == "agent").games == 6
+    assert one.notes == ""
+
+
+@pytest.mark.parametrize(
+    ("make", "note"),
+    [
+        (rambling, "illegal: no legal move after 3 answers: "),
+        (failing, "crash: ConnectionError: model server unreachable"),
+    ],
+)
+def test_a_text_agent_that_never_names_a_move_or_fails_loses_with_a_note(
+    make: Callable[[int], Callable[[str], str]], note: str
+) -> None:
+    board = text_board(make, 3)
+    agent = next(row for row in board.standings if row.name == "agent")
+    assert (agent.games, agent.wins, agent.forfeited_games) == (6, 0, 6)
+    assert board.standings[-1].name == "agent"
+    assert board.notes.count(note) == 6
+    assert board.notes.count(STOPPED) == 6

@@ -77,8 +77,6 @@ def competitors(game: Game[Any], entrants: Sequence[Entrant], levels: bool) -> l
         twice = sorted({v for v in values if values.count(v) > 1})
         if twice:
             raise GameError(f"--entrant: the {kind} {twice[0]!r} is entered twice")
-    if len(field) < 2:
-        raise GameError("a leaderboard needs at least two competitors (--entrant NAME=SPEC)")
     for entrant in field:
         if not entrant.spec.lower().startswith("cmd:"):
             make_agent(entrant.spec, game.name)  # a wrong name or parameter, said now
@@ -144,7 +142,15 @@ def run_leaderboard(
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
 ) -> Leaderboard:
+    if len(field) < 2:
+        raise GameError("a leaderboard needs at least two competitors (--entrant NAME=SPEC)")
     played = run_specs(plan(game, field, games, seed), workers, progress=progress)
+    return rate(field, played)
+
+
+def rate(field: Sequence[Entrant], played: Sequence[GameResult]) -> Leaderboard:
+    """The leaderboard of ``field`` over every game ``played`` (the pairs' and any text
+    agent's), each game scored as lost for a seat that lost a decision."""
     scored = [forfeit_as_loss(result) for result in played]
     return Leaderboard(
         tuple(standings(field, scored)), tuple(scored), format_forfeits(scored, limit=50)
@@ -152,10 +158,13 @@ def run_leaderboard(
 
 
 def format_leaderboard(board: Leaderboard) -> str:
-    lines = [f"{'':>3} {'name':<14} {'rating':>7} {'games':>6} {'wins':>5} {'forfeited':>9}  bot"]
+    width = max([len("name"), *(len(row.name) for row in board.standings)])
+    lines = [
+        f"{'':>3} {'name':<{width}} {'rating':>7} {'games':>6} {'wins':>5} {'forfeited':>9}  bot"
+    ]
     for place, row in enumerate(board.standings, start=1):
         lines.append(
-            f"{place:>3} {row.name:<14} {row.rating:>7.0f} {row.games:>6} {row.wins:>5} "
+            f"{place:>3} {row.name:<{width}} {row.rating:>7.0f} {row.games:>6} {row.wins:>5} "
             f"{row.forfeited_games:>9}  {row.spec}"
         )
     if board.notes:

@@ -35,6 +35,15 @@ def add_parser(commands: Any) -> None:
         help="a bot to rate: a built-in bot (mine=ismcts:iterations=800) or a bot program over "
         "the bot protocol (mine=cmd:python mybot.py); repeat for more",
     )
+    ladder.add_argument(
+        "--text-entrant",
+        action="append",
+        default=[],
+        metavar="NAME=MODULE:CALLABLE",
+        help="a text agent (a language model's harness): CALLABLE(seed) returns a function "
+        "from the seat's situation in words to an answer; it plays one seat of text_env "
+        "against each other competitor, its seat rotated",
+    )
     ladder.add_argument("--players", type=int, default=2)
     ladder.add_argument("--games", type=int, default=10, help="games per pair (default 10)")
     ladder.add_argument(
@@ -58,26 +67,68 @@ def run_ladder(args: argparse.Namespace) -> int:
     try:
         game = find_game(args.game).configure(args.players, **parse_options(args.option))
         field = competitors(game, [parse_entrant(t) for t in args.entrant], not args.no_levels)
+        texts = _text_entrants(args.text_entrant, field)
+        if len(field) + len(texts) < 2:
+            raise GameError("a leaderboard needs at least two competitors")
         if args.out:
             check_file("--out", args.out)
     except GameError as error:
         print(f"sleuth ladder: {error}", file=sys.stderr)
         return 2
     seed, secret = deal_seed("ladder", args.seed)
-    return _play(args, game, field, seed, secret)
+    return _play(args, game, field, texts, seed, secret)
 
 
-def _play(args: argparse.Namespace, game: Any, field: Any, seed: int, secret: bool) -> int:
-    from sleuth.arena.leaderboard import format_leaderboard, run_leaderboard
+def _text_entrants(given: list[str], field: list[Any]) -> dict[Any, Any]:
+    """Each ``--text-entrant`` as an entrant (its spec ``text:MODULE:CALLABLE``) with its
+    factory, imported now so that a wrong one is said before any game."""
+    from sleuth.arena.leaderboard import Entrant
+    from sleuth.envs.text_ladder import load_factory
 
+    texts = {}
+    taken = {e.name for e in field}
+    for text in given:
+        name, sep, target = text.partition("=")
+        if not sep or not name.strip():
+            raise GameError(f"--text-entrant {text!r}: give NAME=MODULE:CALLABLE")
+        entrant = Entrant(name.strip(), f"text:{target.strip()}")
+        if entrant.name in taken:
+            raise GameError(f"--text-entrant: the name {entrant.name!r} is entered twice")
+        taken.add(entrant.name)
+        texts[entrant] = load_factory(target.strip())
+    return texts
+
+
+def _play(
+    args: argparse.Namespace,
+    game: Any,
+    field: list[Any],
+    texts: dict[Any, Any],
+    seed: int,
+    secret: bool,
+) -> int:
+    from sleuth.arena.leaderboard import format_leaderboard, plan, rate
+    from sleuth.arena.tournament import run_specs
+    from sleuth.envs.text_ladder import text_games
+
+    options = parse_options(args.option)
     try:
-        board = run_leaderboard(game, field, args.games, seed, args.workers, ProgressBar("games"))
+        played = run_specs(
+            plan(game, field, args.games, seed), args.workers, progress=ProgressBar("games")
+        )
+        for entrant, make in texts.items():
+            for other in field:
+                played += text_games(
+                    game, options, entrant.spec, make, other.spec, args.games, seed, len(played)
+                )
+        board = rate([*field, *texts], played)
     except GameError as error:
         print(f"sleuth ladder: {error}", file=sys.stderr)
         return 2
     shown = f"{seed} (secret until now)" if secret else str(seed)
+    competing = len(field) + len(texts)
     print(
-        f"{game.title}, {game.players} players, {len(field)} competitors, {args.games} games "
+        f"{game.title}, {game.players} players, {competing} competitors, {args.games} games "
         f"a pair ({len(board.results)} games), seed {shown}"
     )
     print(format_leaderboard(board))
