@@ -125,6 +125,10 @@ def test_the_command_prints_the_leaderboard_and_refuses_a_bad_entrant(
     assert "games scored as lost" in out and ": crash: exited with code 3" in out
     assert main([*words, "--entrant", "r=random", "--entrant", "x=nobody"]) == 2
     assert "sleuth ladder: " in capsys.readouterr().err
+    assert main([*words, "--entrant", "r=random", "--text-entrant", "t=no_such_module:make"]) == 2
+    assert "text agent 'no_such_module:make': No module named" in capsys.readouterr().err
+    assert main([*words, "--entrant", "r=random", "--text-entrant", "r=text_agent:make"]) == 2
+    assert "the name 'r' is entered twice" in capsys.readouterr().err
 
 
 def scripted(seed: int) -> Callable[[str], str]:
