@@ -109,6 +109,10 @@ def test_entrants_are_named_and_checked_before_any_game() -> None:
         parse_entrant("mine=")
     with pytest.raises(GameError, match="the spec 'random' is entered twice"):
         competitors(game(), [Entrant("a", "random"), Entrant("b", "random")], False)
+    with pytest.raises(GameError, match="no program 'no-such-program-here' found"):
+        competitors(
+            game(), [Entrant("a", "random"), Entrant("b", "cmd:no-such-program-here")], False
+        )
     with pytest.raises(GameError, match="no-such-bot"):
         competitors(game(), [Entrant("a", "random"), Entrant("b", "no-such-bot")], False)
     with pytest.raises(GameError, match="at least two"):

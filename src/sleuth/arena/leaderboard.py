@@ -78,8 +78,8 @@ def competitors(game: Game[Any], entrants: Sequence[Entrant], levels: bool) -> l
         if twice:
             raise GameError(f"--entrant: the {kind} {twice[0]!r} is entered twice")
     for entrant in field:
-        if not entrant.spec.lower().startswith("cmd:"):
-            make_agent(entrant.spec, game.name)  # a wrong name or parameter, said now
+        # A wrong name, parameter or program is said now; a bot program starts only to play.
+        make_agent(entrant.spec, game.name)
     return field
 
 
