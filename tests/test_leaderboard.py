@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shlex
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -154,11 +155,23 @@ def outcomes(board: Leaderboard) -> list[tuple[object, ...]]:
     return [(r.seating, r.scores, r.winners, r.forfeits) for r in board.results]
 
 
-def text_board(make: Callable[[int], Callable[[str], str]], seed: int) -> Leaderboard:
+def stuck(seed: int) -> Callable[[str], str]:
+    def answer(situation: str) -> str:
+        time.sleep(0.5)  # fifty times the test's limit; the thread left behind then ends
+        return "Action: wait"
+
+    return answer
+
+
+def text_board(
+    make: Callable[[int], Callable[[str], str]], seed: int, limit: float = 60.0
+) -> Leaderboard:
     players = [Entrant("rnd", "random"), Entrant("bas", "basic")]
     played = run_specs(plan(game(), players, 2, seed))
     for other in players:
-        played += text_games(game(), {}, "text:agent", make, other.spec, 3, seed, len(played))
+        played += text_games(
+            game(), {}, "text:agent", make, other.spec, 3, seed, len(played), limit
+        )
     return rate([*players, Entrant("agent", "text:agent")], played)
 
 
@@ -177,12 +190,13 @@ def test_a_text_agent_plays_every_seat_against_each_competitor_and_replays_exact
     [
         (rambling, "illegal: no legal move after 3 answers: "),
         (failing, "crash: ConnectionError: model server unreachable"),
+        (stuck, "timeout: no answer within 0.01 s"),
     ],
 )
-def test_a_text_agent_that_never_names_a_move_or_fails_loses_with_a_note(
+def test_a_text_agent_that_never_names_a_move_fails_or_stalls_loses_with_a_note(
     make: Callable[[int], Callable[[str], str]], note: str
 ) -> None:
-    board = text_board(make, 3)
+    board = text_board(make, 3, limit=0.01)
     agent = next(row for row in board.standings if row.name == "agent")
     assert (agent.games, agent.wins, agent.forfeited_games) == (6, 0, 6)
     assert board.standings[-1].name == "agent"

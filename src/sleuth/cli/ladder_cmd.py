@@ -44,6 +44,13 @@ def add_parser(commands: Any) -> None:
         "from the seat's situation in words to an answer; it plays one seat of text_env "
         "against each other competitor, its seat rotated",
     )
+    ladder.add_argument(
+        "--text-time",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="how long a text agent's answer is waited for (default 60)",
+    )
     ladder.add_argument("--players", type=int, default=2)
     ladder.add_argument("--games", type=int, default=10, help="games per pair (default 10)")
     ladder.add_argument(
@@ -68,6 +75,8 @@ def run_ladder(args: argparse.Namespace) -> int:
         game = find_game(args.game).configure(args.players, **parse_options(args.option))
         field = competitors(game, [parse_entrant(t) for t in args.entrant], not args.no_levels)
         texts = _text_entrants(args.text_entrant, field)
+        if not args.text_time > 0:
+            raise GameError(f"--text-time {args.text_time}: give a positive number of seconds")
         if len(field) + len(texts) < 2:
             raise GameError("a leaderboard needs at least two competitors")
         if args.out:
@@ -119,7 +128,15 @@ def _play(
         for entrant, make in texts.items():
             for other in field:
                 played += text_games(
-                    game, options, entrant.spec, make, other.spec, args.games, seed, len(played)
+                    game,
+                    options,
+                    entrant.spec,
+                    make,
+                    other.spec,
+                    args.games,
+                    seed,
+                    len(played),
+                    args.text_time,
                 )
         board = rate([*field, *texts], played)
     except GameError as error:

@@ -5,14 +5,17 @@ seat rotated game by game, and each game comes back as the arena's ``GameResult`
 An agent is a factory ``make(seed) -> answer`` where ``answer(situation: str) -> str``
 (a scripted agent, or a call to a model server). Bounded as the text env bounds it: an
 answer that names no legal move gets the error and a retry (``RETRIES`` in a row), then the
-game stops and is scored as lost for the agent, as is an answer that raises; the note says
-why. Deals and the bots' generators come from the seed and a fixed key.
+game stops and is scored as lost for the agent, as is an answer that raises or takes longer
+than its think time; the note says why. Deals and the bots' generators come from the seed
+and a fixed key.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
 from sleuth.agents import Forfeit
@@ -24,6 +27,27 @@ from .text_gym import SleuthTextEnv
 Answer = Callable[[str], str]
 KEY = b"sleuth leaderboard text agents"
 STOPPED = "nobody: the game stopped"
+THINK_TIME = 60.0  # seconds an answer is waited for (a model server can be slow)
+
+
+class AnswerTimeout(Exception):
+    """A text agent that did not answer in time."""
+
+
+def _bounded(answer: Answer, seconds: float) -> Answer:
+    """``answer`` waited for at most ``seconds``: a thread that runs over is left behind
+    (Python cannot stop it) and the game goes on without it."""
+
+    def waited(situation: str) -> str:
+        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="text-agent")
+        try:
+            return pool.submit(answer, situation).result(timeout=seconds)
+        except FutureTimeout:
+            raise AnswerTimeout(f"no answer within {seconds:g} s") from None
+        finally:
+            pool.shutdown(wait=False)
+
+    return waited
 
 
 def load_factory(target: str) -> Callable[[int], Answer]:
@@ -49,9 +73,11 @@ def text_games(
     games: int,
     seed: int,
     first_index: int = 0,
+    time_limit: float = THINK_TIME,
 ) -> list[GameResult]:
     """``games`` games of the text agent (seated as ``spec``) against ``opponent``, at
-    ``game``'s table dealt with its rule ``options``."""
+    ``game``'s table dealt with its rule ``options``; an answer is waited for
+    ``time_limit`` seconds."""
     results = []
     for i in range(games):
         seat = i % game.players
@@ -67,7 +93,8 @@ def text_games(
         game_seed = derive_seed(seed, "text", spec, opponent, i)
         seating = tuple(spec if s == seat else opponent for s in range(game.players))
         try:
-            results.append(_play(env, make(game_seed), game_seed, seating, first_index + i))
+            answer = _bounded(make(game_seed), time_limit)
+            results.append(_play(env, answer, game_seed, seating, first_index + i))
         finally:
             env.close()
     return results
@@ -82,6 +109,9 @@ def _play(
     while not done:
         try:
             reply = answer(text)
+        except AnswerTimeout as error:
+            problem = ("timeout", str(error))
+            break
         except Exception as error:  # the agent's own failure loses its game, not the ladder
             problem = ("crash", f"{type(error).__name__}: {error}")
             break
