@@ -18,6 +18,9 @@ fitted over every game played, the table's and the steps' alike, so that they we
 level fares against its neighbours head to head (a step's game gives four such pairs at 4
 players, a game of the table one for each pair of levels; the fit counts wins, the steps'
 figures points).
+
+Any other bot (a bot program, a text agent) is rated beside the levels by ``sleuth ladder
+GAME --entrant NAME=SPEC`` (``sleuth.arena.leaderboard``; README, "The leaderboard").
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from sleuth.core import GameError
 _OPTIONAL_COMMANDS = (
     "deduce_cmd",
     "arena_cmd",
+    "ladder_cmd",
     "play_cmd",
     "assist_cmd",
     "bot_cmd",
