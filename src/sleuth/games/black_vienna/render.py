@@ -11,6 +11,7 @@ from dataclasses import replace
 from sleuth.core.kit import TextRender
 from sleuth.core.sheets import Candidate, SheetData, SheetQuestion, seat_place, shown
 from sleuth.core.wording import count
+from sleuth.i18n import SOURCE, speaking
 
 from .components import LETTERS, deck_name
 from .knowledge import BlackViennaAnalysis, Position, black_vienna_position
@@ -139,13 +140,20 @@ def notes_grid(game: BlackVienna) -> tuple[list[str], list[str]]:
     return list(LETTERS), [f"s{seat}" for seat in range(game.players)] + ["ring"]
 
 
-RENDER = TextRender(
-    sheet=sheet_text,
-    notes_grid=notes_grid,
-    table=table_text,
-    history=history_lines,
-    ending=ending_text,
-    rules=RULES,
-    accuse="accuse ",
-    sheet_data=sheet_data,
-)
+def render_in(language: str) -> TextRender:
+    """The text renderers with their words in ``language`` (English: the functions as they
+    are)."""
+    return TextRender(
+        sheet=sheet_text,
+        notes_grid=notes_grid,
+        table=speaking(table_text, language),
+        history=speaking(history_lines, language),
+        ending=speaking(ending_text, language),
+        rules=RULES,
+        accuse="accuse ",
+        sheet_data=sheet_data,
+        speaking=render_in,
+    )
+
+
+RENDER = render_in(SOURCE)
