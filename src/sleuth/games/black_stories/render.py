@@ -8,6 +8,7 @@ from dataclasses import replace
 from sleuth.core.kit import TextRender
 from sleuth.core.sheets import Candidate, SheetData, seat_place, shown
 from sleuth.core.wording import count
+from sleuth.i18n import SOURCE, speaking
 
 from .components import ALL_CASES
 from .knowledge import ATTRIBUTES, BlackStoriesPosition, analyze, position_of
@@ -103,12 +104,19 @@ def notes_grid(game: BlackStoriesInvestigation) -> tuple[list[str], list[str]]:
     return list(ALL_CASES), [f"s{seat}" for seat in range(game.players)]
 
 
-RENDER = TextRender(
-    sheet=sheet_text,
-    notes_grid=notes_grid,
-    table=table_text,
-    history=history_lines,
-    ending=ending_text,
-    rules=RULES,
-    sheet_data=sheet_data,
-)
+def render_in(language: str) -> TextRender:
+    """The text renderers with their words in ``language`` (English: the functions as they
+    are)."""
+    return TextRender(
+        sheet=sheet_text,
+        notes_grid=notes_grid,
+        table=speaking(table_text, language),
+        history=speaking(history_lines, language),
+        ending=speaking(ending_text, language),
+        rules=RULES,
+        sheet_data=sheet_data,
+        speaking=render_in,
+    )
+
+
+RENDER = render_in(SOURCE)

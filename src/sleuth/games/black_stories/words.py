@@ -4,6 +4,10 @@ line (told from the step's typed events, ``event_words``), and the end.
 Drawn from what one seat may see only (and, at the end, from the reveal): with
 ``guesses=private`` another seat's failed guess is among the step's events a seat gets
 only where it was the guesser or the suspect.
+
+Every text takes the reader's ``language`` (``sleuth.i18n``; English by default, word for
+word as before). A sentence whose subject may be the reader is whole in the catalogue for
+each (a verb agrees with its subject).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from typing import Any
 
 from sleuth.core.events import Event
 from sleuth.core.kit import Move
+from sleuth.i18n import N_, SOURCE, tr, trn
 
 from .components import Phase, guess_text
 from .events import (
@@ -51,30 +56,89 @@ Notation
 FIELDS = ("0/1", "2", "3")
 
 
-def _seat(seat: int, me: int | None) -> str:
-    return "you" if seat == me else f"seat {seat}"
+PHASE_WORDS = {
+    "play": N_("play"),
+    "solve": N_("solve"),
+    "draw": N_("draw"),
+    "over": N_("over"),
+}
 
 
-def table_text(view: BlackStoriesView) -> str:
+def _seat(seat: int, me: int | None, language: str = SOURCE) -> str:
+    return tr("you", language) if seat == me else tr("seat %(seat)s", language, seat=seat)
+
+
+def _who(seat: int, me: int | None, language: str, mine: str, other: str, **values: object) -> str:
+    """``mine`` when the reading seat did it, else ``other`` of ``seat``."""
+    if seat == me:
+        return tr(mine, language, **values)
+    return tr(other, language, seat=seat, **values)
+
+
+def _by(
+    seat: int,
+    target: int,
+    me: int | None,
+    language: str,
+    said: tuple[str, str, str],
+    **values: object,
+) -> str:
+    """A sentence of ``seat`` doing something to ``target``: ``said`` holds it with the
+    reader as the doer, as the one done to, and as neither."""
+    if seat == me:
+        return tr(said[0], language, target=target, **values)
+    if target == me:
+        return tr(said[1], language, seat=seat, **values)
+    return tr(said[2], language, seat=seat, target=target, **values)
+
+
+def table_text(view: BlackStoriesView, language: str = SOURCE) -> str:
     me = view.seat
-    final = " Final round." if view.final_round else ""
+    final = tr(" Final round.", language) if view.final_round else ""
+    start = _seat(view.start, me, language)
     if view.phase == Phase.OVER:
-        lines = [f"The game is over (start: {_seat(view.start, me)})."]
+        lines = [tr("The game is over (start: %(start)s).", language, start=start)]
     else:
+        phase = view.phase if language == SOURCE else tr(PHASE_WORDS[view.phase], language)
+        turn = _who(view.turn, me, language, N_("You on turn"), N_("Seat %(seat)s on turn"))
         lines = [
-            f"Phase: {view.phase}. {_seat(view.turn, me).capitalize()} on turn "
-            f"(start: {_seat(view.start, me)}).{final}"
+            tr(
+                "Phase: %(phase)s. %(turn)s (start: %(start)s).%(final)s",
+                language,
+                phase=phase,
+                turn=turn,
+                start=start,
+                final=final,
+            )
         ]
     if me is not None:
-        lines.append(f"Your case: {view.case or '(none)'}")
-        lines.append("Your hand: " + (", ".join(view.hand or ()) or "(empty)"))
-    chips = "" if view.pool is None else f", chips left {view.pool}"
-    lines.append(f"Draw pile {view.draw_size}, discard {len(view.discard)}{chips}")
-    lines.append("Seats (points, drop cards left):")
+        lines.append(tr("Your case: %(case)s", language, case=view.case or tr("(none)", language)))
+        hand = ", ".join(view.hand or ()) or tr("(empty)", language)
+        lines.append(tr("Your hand: %(cards)s", language, cards=hand))
+    piles = {"draw": view.draw_size, "discard": len(view.discard)}
+    if view.pool is None:
+        lines.append(tr("Draw pile %(draw)s, discard %(discard)s", language, **piles))
+    else:
+        lines.append(
+            tr(
+                "Draw pile %(draw)s, discard %(discard)s, chips left %(chips)s",
+                language,
+                chips=view.pool,
+                **piles,
+            )
+        )
+    lines.append(tr("Seats (points, drop cards left):", language))
     for seat in range(view.players):
-        case = "" if view.has_case[seat] else ", no case"
-        drops = " ".join(map(str, view.unused[seat])) or "none"
-        lines.append(f"  {_seat(seat, me)}: {view.scores[seat]} pts, drops {drops}{case}")
+        case = "" if view.has_case[seat] else tr(", no case", language)
+        drops = " ".join(map(str, view.unused[seat])) or tr("none", language)
+        points = tr(
+            "%(seat)s: %(points)s pts, drops %(drops)s",
+            language,
+            seat=_seat(seat, me, language),
+            points=view.scores[seat],
+            drops=drops,
+        )
+        lines.append(f"  {points}{case}")
         for field in FIELDS:
             cards = [p.card for p in view.grids[seat] if p.field == field]
             if cards:
@@ -82,84 +146,145 @@ def table_text(view: BlackStoriesView) -> str:
     return "\n".join(lines)
 
 
-def _whose(seat: int, me: int | None) -> str:
-    return "your" if seat == me else f"seat {seat}'s"
+PLAYED = (
+    N_("you played %(card)s to seat %(target)s: field %(field)s"),
+    N_("seat %(seat)s played %(card)s to you: field %(field)s"),
+    N_("seat %(seat)s played %(card)s to seat %(target)s: field %(field)s"),
+)
+TRIED = (
+    N_("you tried seat %(target)s's case: %(guess)s with the %(drops)s-drop card: %(result)s"),
+    N_("seat %(seat)s tried your case: %(guess)s with the %(drops)s-drop card: %(result)s"),
+    N_(
+        "seat %(seat)s tried seat %(target)s's case: %(guess)s with the %(drops)s-drop card: "
+        "%(result)s"
+    ),
+)
+GUESS_SEEN = (
+    N_("your guess was %(guess)s (only you and seat %(target)s see it)"),
+    N_("seat %(seat)s's guess was %(guess)s (only you and seat %(seat)s see it)"),
+    N_("seat %(seat)s's guess was %(guess)s (seen by seat %(seat)s and seat %(target)s only)"),
+)
 
 
-def _has(seat: int, me: int | None) -> str:
-    return "have" if seat == me else "has"
+def _solved(event: Solved, language: str) -> str:
+    short = tr(", %(short)s short of chips", language, short=event.short) if event.short else ""
+    return tr(
+        "solved! +%(points)s (%(drops)s for the drops, %(bonus)s for the few cards%(short)s)",
+        language,
+        points=event.points,
+        drops=event.drops,
+        bonus=event.bonus,
+        short=short,
+    )
 
 
-def event_words(event: Event, me: int | None) -> str:
+def event_words(event: Event, me: int | None, language: str = SOURCE) -> str:
     """One event in words for the reading seat ``me`` (``None``: a spectator)."""
     if isinstance(event, Played):
-        return (
-            f"{_seat(event.seat, me)} played {event.card} to {_seat(event.target, me)}: "
-            f"field {event.field}"
+        return _by(
+            event.seat, event.target, me, language, PLAYED, card=event.card, field=event.field
         )
-    if isinstance(event, Solved):
-        short = f", {event.short} short of chips" if event.short else ""
-        return (
-            f"{_seat(event.seat, me)} tried {_whose(event.target, me)} case: "
-            f"{guess_text(event.case)} with the {event.drops}-drop card: solved! +{event.points} "
-            f"({event.drops} for the drops, {event.bonus} for the few cards{short})"
-        )
-    if isinstance(event, Failed):
-        guess = f"{event.guess} " if event.guess is not None else "a secret guess "
-        return (
-            f"{_seat(event.seat, me)} tried {_whose(event.target, me)} case: "
-            f"{guess}with the {event.drops}-drop card: wrong"
+    if isinstance(event, Solved | Failed):
+        if isinstance(event, Solved):
+            guess, result = guess_text(event.case), _solved(event, language)
+        else:
+            guess = event.guess if event.guess is not None else tr("a secret guess", language)
+            result = tr("wrong", language)
+        return _by(
+            event.seat,
+            event.target,
+            me,
+            language,
+            TRIED,
+            guess=guess,
+            drops=event.drops,
+            result=result,
         )
     if isinstance(event, FailedGuess):
-        if me in (event.seat, event.target):
-            other = event.target if me == event.seat else event.seat
-            seen = f"only you and seat {other} see it"
-        else:
-            seen = f"seen by seat {event.seat} and seat {event.target} only"
-        return f"{_whose(event.seat, me)} guess was {event.guess} ({seen})"
+        return _by(event.seat, event.target, me, language, GUESS_SEEN, guess=event.guess)
     if isinstance(event, TurnedUp):
-        return f"{_seat(event.seat, me)} turned up {', '.join(event.cards)} looking for a new case"
+        cards = ", ".join(event.cards)
+        mine, other = (
+            N_("you turned up %(cards)s looking for a new case"),
+            N_("seat %(seat)s turned up %(cards)s looking for a new case"),
+        )
+        return _who(event.seat, me, language, mine, other, cards=cards)
     if isinstance(event, Reshuffled):
-        return f"the discard pile ({event.count}) was shuffled into a new draw pile"
+        return tr(
+            "the discard pile (%(count)s) was shuffled into a new draw pile",
+            language,
+            count=event.count,
+        )
     if isinstance(event, NewCase):
-        return f"{_seat(event.seat, me)} took a new case"
+        return _who(
+            event.seat, me, language, N_("you took a new case"), N_("seat %(seat)s took a new case")
+        )
     if isinstance(event, CaseDrawn):
-        return f"{_whose(event.seat, me)} new case: {event.case}"
+        mine, other = N_("your new case: %(case)s"), N_("seat %(seat)s's new case: %(case)s")
+        return _who(event.seat, me, language, mine, other, case=event.case)
     if isinstance(event, NoCase):
-        return f"{_seat(event.seat, me)} {_has(event.seat, me)} no case: none is left to draw"
+        mine, other = (
+            N_("you have no case: none is left to draw"),
+            N_("seat %(seat)s has no case: none is left to draw"),
+        )
+        return _who(event.seat, me, language, mine, other)
     if isinstance(event, Drew):
-        return f"{_seat(event.seat, me)} drew {event.count} card{'s' * (event.count != 1)}"
+        return _drew(event, me, language)
     if isinstance(event, DrewCards):
-        return f"{_whose(event.seat, me)} new cards: {', '.join(event.cards)}"
+        mine, other = N_("your new cards: %(cards)s"), N_("seat %(seat)s's new cards: %(cards)s")
+        return _who(event.seat, me, language, mine, other, cards=", ".join(event.cards))
     if isinstance(event, FinalRound):
-        return "final round: the game ends when this round is over"
+        return tr("final round: the game ends when this round is over", language)
     if isinstance(event, Over):
-        cases = ", ".join(f"{_seat(s, me)} {c or '-'}" for s, c in enumerate(event.cases))
-        return f"the game is over; the last cases: {cases}"
+        cases = ", ".join(f"{_seat(s, me, language)} {c or '-'}" for s, c in enumerate(event.cases))
+        return tr("the game is over; the last cases: %(cases)s", language, cases=cases)
     raise ValueError(f"Black Stories Investigation has no event {event.kind!r}")
 
 
-def history_lines(before: BlackStoriesView, after: BlackStoriesView, move: Move) -> list[str]:
+def _drew(event: Drew, me: int | None, language: str) -> str:
+    if event.seat == me:
+        return trn("you drew %(count)s card", "you drew %(count)s cards", event.count, language)
+    return trn(
+        "seat %(seat)s drew %(count)s card",
+        "seat %(seat)s drew %(count)s cards",
+        event.count,
+        language,
+        seat=event.seat,
+    )
+
+
+def history_lines(
+    before: BlackStoriesView, after: BlackStoriesView, move: Move, language: str = SOURCE
+) -> list[str]:
     """The lines a step adds to the reading seat's history: one per event it may see."""
-    lines = [event_words(event, after.seat) for event in move.events]
-    return lines or [f"{_seat(move.seat, after.seat)} moved"]  # a step told without events
+    lines = [event_words(event, after.seat, language) for event in move.events]
+    if lines:
+        return lines
+    # a step told without events
+    return [_who(move.seat, after.seat, language, N_("you moved"), N_("seat %(seat)s moved"))]
 
 
 def ending_text(
-    view: BlackStoriesView, reveal: Mapping[str, Any], actions: Sequence[tuple[int, str]]
+    view: BlackStoriesView,
+    reveal: Mapping[str, Any],
+    actions: Sequence[tuple[int, str]],
+    language: str = SOURCE,
 ) -> list[str]:
     me = view.seat
     lines = []
     if view.cases is not None:
-        lines.append(
-            "Last cases: "
-            + ", ".join(f"{_seat(s, me)} {c or '-'}" for s, c in enumerate(view.cases))
-        )
+        cases = ", ".join(f"{_seat(s, me, language)} {c or '-'}" for s, c in enumerate(view.cases))
+        lines.append(tr("Last cases: %(list)s", language, list=cases))
     held = reveal.get("cases_held")
     if isinstance(held, list):
         for seat, cases in enumerate(held):
             if isinstance(cases, list) and len(cases) > 1:
-                lines.append(f"Cases {_seat(seat, me)} held: {', '.join(map(str, cases))}")
-    scores = view.scores
-    lines.append("Scores: " + ", ".join(f"{_seat(s, me)} {p}" for s, p in enumerate(scores)))
+                listed = ", ".join(map(str, cases))
+                mine, other = (
+                    N_("Cases you held: %(cases)s"),
+                    N_("Cases seat %(seat)s held: %(cases)s"),
+                )
+                lines.append(_who(seat, me, language, mine, other, cases=listed))
+    scores = ", ".join(f"{_seat(s, me, language)} {p}" for s, p in enumerate(view.scores))
+    lines.append(tr("Scores: %(list)s", language, list=scores))
     return lines
