@@ -5,6 +5,7 @@ these when its person signs in, and never over a password changed meanwhile."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
 import sys
@@ -15,8 +16,10 @@ from typing import Any
 import httpx
 import pytest
 from argon2 import PasswordHasher, extract_parameters
+from fastapi.testclient import TestClient
 
-from sleuth.server.accounts import Accounts, Passwords, hasher_for
+from sleuth.server.accounts import HASHING_THREADS, Accounts, Passwords, PasswordsBusy, hasher_for
+from sleuth.server.app import create_app
 from sleuth.server.db import open_database
 from sleuth.server.settings import PASSWORD_COSTS, PasswordCost, Settings
 from sleuth.server.store import Store
@@ -154,3 +157,47 @@ async def test_a_hash_of_rfc9106s_costs_is_made_again_at_owasps_at_sign_in(
         )
         assert again.status_code == 200, again.text
     assert hash_in(db_file, "Ann") == new  # an up-to-date hash is left as it is
+
+
+async def test_a_password_that_waited_too_long_for_a_thread_is_refused_unhashed() -> None:
+    passwords = Passwords(most_wait=5.0)
+    now = [0.0]
+    passwords.clock = lambda: now[0]
+    gate = threading.Event()
+    held = [passwords._in_thread(gate.wait, 30) for _ in range(HASHING_THREADS)]
+    tasks = [asyncio.ensure_future(work) for work in held]
+    try:
+        waiting = asyncio.ensure_future(passwords.verify(None, PASSWORD))
+        await asyncio.sleep(0)  # it runs to its place in the queue, at the clock's 0
+        now[0] = 5.5
+        gate.set()
+        with pytest.raises(PasswordsBusy):
+            await waiting
+        now[0] = 6.0  # a password queued now waits for nothing: hashed as ever
+        assert await passwords.verify(await passwords.hash(PASSWORD), PASSWORD) is True
+    finally:
+        gate.set()
+        await asyncio.gather(*tasks)
+        passwords.close()
+
+
+def test_a_sign_in_when_the_hashing_threads_are_behind_is_told_to_try_again(
+    tmp_path: Path,
+) -> None:
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", key_file=tmp_path / "key")
+    origin = {"Origin": "http://testserver"}
+    with TestClient(create_app(settings)) as client:
+        made = client.post("/api/account", json={"name": "Ann", "password": PASSWORD},
+                           headers=origin)  # fmt: skip
+        assert made.status_code == 201
+        client.cookies.clear()
+        client.app.state.services.accounts.passwords.most_wait = -1.0  # type: ignore[attr-defined]
+        refused = client.post("/api/account/sign-in", json={"name": "Ann", "password": PASSWORD},
+                              headers=origin)  # fmt: skip
+        assert (refused.status_code, refused.headers.get("retry-after")) == (503, "5")
+        assert refused.json()["problem"] == "passwords_busy"
+        assert "sleuth_id" not in refused.cookies
+        client.app.state.services.accounts.passwords.most_wait = 5.0  # type: ignore[attr-defined]
+        again = client.post("/api/account/sign-in", json={"name": "Ann", "password": PASSWORD},
+                            headers=origin)  # fmt: skip
+        assert again.status_code == 200

@@ -18,8 +18,10 @@ import sys
 import threading
 import time
 import unicodedata
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -52,6 +54,8 @@ from .store import Store, new_id, new_secret, secret_hash
 
 DELETED_NAME = "deleted player"
 HASHING_THREADS = 2  # a burst of sign-ins waits its turn here, not on the tables' CPU
+T = TypeVar("T")
+MOST_WAIT = 5.0  # seconds a password may wait for a hashing thread before it is refused
 DEVICE_CHARS = 100
 DEFAULT_COST = Settings.password_cost
 
@@ -106,20 +110,39 @@ def _lower_priority() -> None:
         os.setpriority(os.PRIO_PROCESS, me, min(19, os.getpriority(os.PRIO_PROCESS, me) + NICER))
 
 
+class PasswordsBusy(Exception):
+    """A password waited longer than ``MOST_WAIT`` for a hashing thread: refused, to be tried
+    again, rather than queued without end behind a burst (answered 503)."""
+
+
 class Passwords:
     """argon2id hashes, at the operator's costs (``DEFAULT_COST`` unless given), made and
-    checked in threads of low priority."""
+    checked in threads of low priority. A password that waited for a thread longer than
+    ``most_wait`` seconds is refused with ``PasswordsBusy`` without being hashed: beside 250
+    busy tables the low-priority threads fell behind 20 sign-ins a second, and the queue
+    grew until sign-ins took minutes (benchmarks/serve.py --people)."""
 
-    def __init__(self, hasher: PasswordHasher | None = None) -> None:
+    def __init__(self, hasher: PasswordHasher | None = None, most_wait: float = MOST_WAIT) -> None:
         self._hasher = hasher or hasher_for(DEFAULT_COST)
         self._threads = ThreadPoolExecutor(
             HASHING_THREADS, thread_name_prefix="sleuth-argon2", initializer=_lower_priority
         )
         self._decoy: str | None = None
+        self.most_wait = most_wait
+        self.clock: Callable[[], float] = time.monotonic  # a test's in its place
+
+    async def _in_thread(self, work: Callable[..., T], *args: Any) -> T:
+        queued = self.clock()
+
+        def when_its_turn_comes() -> T:
+            if self.clock() - queued > self.most_wait:
+                raise PasswordsBusy
+            return work(*args)
+
+        return await asyncio.get_running_loop().run_in_executor(self._threads, when_its_turn_comes)
 
     async def hash(self, password: str) -> str:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._threads, self._hasher.hash, password)
+        return await self._in_thread(self._hasher.hash, password)
 
     async def verify(self, hashed: str | None, password: str) -> bool:
         """Whether ``password`` is the one ``hashed`` was made of. With no hash (no such
@@ -128,8 +151,7 @@ class Passwords:
             if self._decoy is None:
                 self._decoy = await self.hash(new_secret())
             hashed = self._decoy
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._threads, self._matches, hashed, password)
+        return await self._in_thread(self._matches, hashed, password)
 
     def outdated(self, hashed: str) -> bool:
         """Whether ``hashed`` (one that matched) was made at other costs than these."""
@@ -262,7 +284,8 @@ class Accounts:
         if not await self.passwords.verify(hashed, password) or account is None:
             return None
         if self.passwords.outdated(account.password_hash):
-            await self.upgrade(account.person_id, account.password_hash, password)
+            with contextlib.suppress(PasswordsBusy):  # the next sign-in hashes it again
+                await self.upgrade(account.person_id, account.password_hash, password)
         return await self.open_session(account, device)
 
     async def upgrade(self, person_id: str, old_hash: str, password: str) -> bool:

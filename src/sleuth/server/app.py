@@ -23,7 +23,7 @@ from sleuth.core import GameError, all_kits
 from sleuth.core.kit import WEB, WebPart
 from sleuth.core.said import Said
 
-from .accounts import Accounts, Passwords, SignInLimits, hasher_for
+from .accounts import MOST_WAIT, Accounts, Passwords, PasswordsBusy, SignInLimits, hasher_for
 from .bus import LocalBus, PostgresBus, asyncpg_dsn
 from .csp import PagePolicy
 from .db import Database, open_database
@@ -36,7 +36,7 @@ from .netbots import BotAccounts, close_all
 from .outage import DatabaseUnavailable, Reach, unavailable_answer
 from .passkeys import Passkeys
 from .people import People
-from .problems import error_fields, said_or_text
+from .problems import PASSWORDS_BUSY, error_fields, said_or_text
 from .push import start_push
 from .ratelimit import CreationLimits
 from .routers import (
@@ -174,6 +174,12 @@ def answer_errors(app: FastAPI) -> None:
     app.add_exception_handler(WebSocketRequestValidationError, play.refuse_parameters)  # type: ignore[arg-type]
     # One handler for HTTP and WebSocket alike (Starlette's types tell the two apart).
     app.add_exception_handler(DatabaseUnavailable, unavailable_answer)  # type: ignore[arg-type]
+
+    @app.exception_handler(PasswordsBusy)
+    async def passwords_busy(_request: Request, _error: PasswordsBusy) -> JSONResponse:
+        said = PASSWORDS_BUSY()
+        body = {"detail": str(said), **error_fields(said)}
+        return JSONResponse(body, 503, headers={"Retry-After": str(round(MOST_WAIT))})
 
     @app.exception_handler(GameError)
     async def game_error(_request: Request, error: GameError) -> JSONResponse:

@@ -103,6 +103,9 @@ TOO_MANY_NEW = {
         "try again in %(wait)s s",
     ),
 }
+PASSWORDS_BUSY = problem(
+    "passwords_busy", "too many people are signing in right now: try again in a few seconds"
+)
 TOO_MANY_READS = problem(
     "too_many_reads",
     "too many replays, reviews and records from this address: at most %(amount)s per "
