@@ -261,3 +261,41 @@ async def test_the_digest_is_chosen_in_the_mail_settings_and_bad_choices_change_
         assert (kept["digest_hour"], kept["time_zone"]) == (7, "Europe/Berlin")
         again = await ann.put("/api/account/mail", json=chosen | {"digest_hour": None})
         assert (again.json()["digest_hour"], again.json()["time_zone"]) == (None, "Europe/Berlin")
+
+
+class SlowOutbox(Outbox):
+    """Each mail takes 100 s of the test's clock to go; notes the lease of the rows it holds."""
+
+    leases: list[float]
+
+    async def _deliver(self, message: EmailMessage) -> None:
+        query = select(NotificationRow.claimed_until).where(
+            NotificationRow.sent_at.is_(None), NotificationRow.claimed_until.is_not(None)
+        )
+        held = await self.notices.database.read(lambda session: set(session.scalars(query)))
+        self.leases += [lease for lease in held if lease is not None]
+        self.notices.clock.now += 100.0  # type: ignore[attr-defined]
+        self.sent.append(message)
+
+
+async def test_each_digest_is_held_from_when_it_was_taken_not_from_the_batchs_start(
+    queue: Queue,
+) -> None:
+    bob, _ = await queue.store.create_person("Bob")
+    await queue.settings(digest_hour=9)
+    await queue.notices.save_settings(
+        MailSettingsRow(person_id=bob.id, address="bob@example.org", language="en",
+                        updated_at=0.0, confirmed_at=1.0, digest_hour=9, digest_zone="UTC",
+                        your_move=True, game_over=True, invited=True, clock_low=False)
+    )  # fmt: skip
+    events = [Event(queue.ann, YOUR_MOVE, queue.tables[0], 3),
+              Event(bob.id, YOUR_MOVE, queue.tables[1], 4)]  # fmt: skip
+    assert await queue.notices.add(events) == 2
+    start = at("2026-12-05 09:00:00")
+    queue.clock.now = start
+    box = SlowOutbox(queue.notices, queue.store, KEY, CONFIG)
+    box.sent, box.leases = [], []
+    await box.send_due()
+    lease = queue.notices.lease_seconds
+    # The second was taken after the first's 100 s: held its whole lease from then.
+    assert box.leases == [start + lease, start + 100.0 + lease]

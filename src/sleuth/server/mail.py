@@ -468,12 +468,17 @@ class MailSender:
 
     async def _send_digests(self) -> int:
         """The digests due: one mail a person; how many rows they took."""
-        at = self.notices.clock()
         taken = 0
-        for person_id in await digest_people(self.notices.database, at, BATCH):
+        for person_id in await digest_people(self.notices.database, self.notices.clock(), BATCH):
             token = secrets.token_hex(16)
+            # Held from now, not from the batch's start: the digests before it took their
+            # time, and a lease counted from then could lapse while this one is sent.
             rows = await claim_person(
-                self.notices.database, person_id, token, at, self.notices.lease_seconds
+                self.notices.database,
+                person_id,
+                token,
+                self.notices.clock(),
+                self.notices.lease_seconds,
             )
             taken += len(rows)
             if rows:
