@@ -10,9 +10,10 @@ is shown failing in its person's settings until a try goes through.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from abc import ABC, abstractmethod
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Generic, TypeVar
 
 from sqlalchemy import update
@@ -26,6 +27,21 @@ log = logging.getLogger("sleuth.server")
 
 BATCH = 20
 SENDING_THREADS = 4
+# A send's bound in wall-clock time, its wait for a thread included. The posting libraries'
+# own timeouts bound each read, not the whole: a receiver that trickles a byte at a time
+# held a thread for as long as it liked. Under the shortest lease (40 s), so that a batch
+# (all its rows at once) is over before another process could take its rows again.
+SEND_SECONDS = 20.0
+# Threads still held by a send past its bound, across the pools made when one was all held
+# (the threads cannot be stopped; a new pool lets the others' sends go on). Past this many,
+# no new pool: sends wait for the held ones to end.
+MOST_HELD = 32
+
+
+class NoAnswerInTime(Exception):
+    def __str__(self) -> str:
+        return f"no answer within {SEND_SECONDS:g} s"
+
 
 Target = TypeVar("Target")
 TargetRow = type[PushSubscriptionRow] | type[HookRow]
@@ -56,9 +72,13 @@ class TargetSender(ABC, Generic[Target]):
         self.first_wait = first_wait
         self._woken = woken
         self._poll = min(poll, first_wait)
-        self._threads = ThreadPoolExecutor(
-            SENDING_THREADS, thread_name_prefix=f"sleuth-{self.channel}"
-        )
+        self._threads = self._new_pool()
+        self.send_seconds = SEND_SECONDS
+        self._held = 0  # threads held past their send's bound, in every pool
+        self._held_here = 0  # of them, in the current pool
+
+    def _new_pool(self) -> ThreadPoolExecutor:
+        return ThreadPoolExecutor(SENDING_THREADS, thread_name_prefix=f"sleuth-{self.channel}")
 
     async def run(self) -> None:
         try:
@@ -80,9 +100,8 @@ class TargetSender(ABC, Generic[Target]):
         if table is None:
             await self.notices.drop(row.id, token, "the table is gone")
             return
-        loop = asyncio.get_running_loop()
         try:
-            await loop.run_in_executor(self._threads, self.post, target, row, table.game)
+            await self._posted(target, row, table.game)
         except Exception as error:
             if await self.gone(target, error):
                 return
@@ -93,6 +112,36 @@ class TargetSender(ABC, Generic[Target]):
             return
         await self.notices.mark_sent(row.id, token)
         await self.tried(row.target, None)
+
+    async def _posted(self, target: Target, row: NotificationRow, game: str) -> None:
+        """``post`` on a sending thread, or ``NoAnswerInTime`` once ``send_seconds`` pass."""
+        pool = self._threads
+        sending = pool.submit(self.post, target, row, game)
+        try:
+            await asyncio.wait_for(asyncio.wrap_future(sending), self.send_seconds)
+        except TimeoutError:
+            if not sending.cancel():  # it had begun: its thread is held until it ends
+                self._hold(pool, sending)
+            raise NoAnswerInTime from None
+
+    def _hold(self, pool: ThreadPoolExecutor, sending: Future[None]) -> None:
+        loop = asyncio.get_running_loop()
+        self._held += 1
+        self._held_here += 1
+
+        def released() -> None:
+            self._held -= 1
+            if pool is self._threads:
+                self._held_here -= 1
+
+        def on_end(_sending: Future[None]) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop is closed: nothing to count
+                loop.call_soon_threadsafe(released)
+
+        sending.add_done_callback(on_end)
+        if self._held_here >= SENDING_THREADS and self._held < MOST_HELD:
+            self._threads, self._held_here = self._new_pool(), 0
+            pool.shutdown(wait=False)  # its queued sends end at their own bound
 
     @abstractmethod
     async def target_of(self, row: NotificationRow) -> Target | None:
