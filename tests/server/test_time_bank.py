@@ -213,16 +213,20 @@ async def test_a_vacation_stops_the_clock_up_to_the_tables_days_then_it_runs_aga
     assert owner.live.deadline() == (mover, T0 + PER_MOVE + BANK + DAY)
     frame = json.loads(owner.state_frame(None).wire())
     world.clock.at = T0 + 700
-    on_vacation = json.loads(owner.state_frame(None).wire())["clock"]["vacation"]
-    assert on_vacation == [seat == mover for seat in range(3)]
-    assert frame["clock"]["deadline"] == T0 + PER_MOVE + BANK + DAY
+    on_vacation = json.loads(owner.state_frame(None).wire())["clock"]
+    assert on_vacation["vacation"] == [seat == mover for seat in range(3)]
+    # Every seat is shown the clock as if no vacation were coming (one to come is the
+    # person's own), and no deadline while it lasts (the clock stands still).
+    assert frame["clock"]["deadline"] == T0 + PER_MOVE + BANK
+    assert (on_vacation["seat"], on_vacation["deadline"]) == (mover, None)
 
     # Ended early: the clock stood still only while it lasted.
     world.clock.at = T0 + 1600
     assert await world.vacations.end(person, world.clock.at)
     await owner.refresh()
     assert owner.live.deadline() == (mover, T0 + PER_MOVE + BANK + 1000)
-    assert json.loads(owner.state_frame(1).wire())["clock"]["vacation"] == [False] * 3
+    back = json.loads(owner.state_frame(1).wire())["clock"]
+    assert (back["vacation"], back["deadline"]) == ([False] * 3, T0 + PER_MOVE + BANK + 1000)
     # The move made later uses the day's credit it stood still for.
     world.clock.at = T0 + PER_MOVE + 1000
     await move(owner)
@@ -341,7 +345,7 @@ async def test_every_seat_sees_every_bank_and_nothing_of_a_vacations_dates(world
             "kind": "turn",
             "per_move": PER_MOVE,
             "seat": mover,
-            "deadline": T0 + 100 + DAY + PER_MOVE + BANK - 100,
+            "deadline": None,  # the clock stands still; until when is the person's own
             "banks": [BANK] * 3,
             "vacation": [seat_ == mover for seat_ in range(3)],
         }

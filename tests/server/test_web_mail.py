@@ -65,6 +65,7 @@ def confirmation_link(box: MailBox) -> str:
 def open_mail_section(page: Any) -> None:
     # The header's button shows the account's name once its click opens the panel.
     page.wait_for_selector("#account:text-is('Ann')")
+    page.wait_for_selector("#account:not(:empty)")  # set up by the page's script
     page.click("#account")
     page.wait_for_selector("#account-panel #mail-form")
 
@@ -84,6 +85,7 @@ def test_an_address_is_confirmed_and_its_choices_are_the_servers(
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.goto(server.http + "/")
         page.wait_for_selector("#account:text-is('Sign in')")
+        page.wait_for_selector("#account:not(:empty)")  # set up by the page's script
         page.click("#account")
         page.fill("#sign-up-name", "Ann")
         page.fill("#sign-up-password", PASSWORD)

@@ -85,6 +85,7 @@ def test_the_seats_show_their_banks_and_who_is_on_vacation(browser: Any, server:
     assert made.status == 201, made.text()
     lobby = bob.page
     lobby.goto(f"{base}/")
+    lobby.wait_for_selector("#account:not(:empty)")  # set up by the page's script
     lobby.click("#account")
     lobby.fill("#vacation-days", "2")
     lobby.click("#vacation-start")

@@ -107,8 +107,10 @@ def seat_times(live: LiveTable) -> list[SeatTime]:
     return [SeatTime(bank, credit) for bank, credit in zip(banks, credits, strict=True)]
 
 
-def deadline_of(live: LiveTable) -> tuple[int, float] | None:
-    """(seat, time) when the seat the game waits on runs out of time, if clocked."""
+def deadline_of(live: LiveTable, now: float | None = None) -> tuple[int, float] | None:
+    """(seat, time) when the seat the game waits on runs out of time, if clocked. With
+    ``now``, as every seat is shown it: the mover's vacations count only as far as they
+    have gone by then (one to come, or the rest of one under way, is its person's to know)."""
     mover = live.state.to_move()
     per_move = live.row.per_move
     if live.row.clock == "none" or per_move is None or mover is None:
@@ -121,7 +123,20 @@ def deadline_of(live: LiveTable) -> tuple[int, float] | None:
         live.seats[mover].since,
     )
     left = live.seat_times()[mover]
-    return mover, run_out_at(start, per_move + left.bank, live.away_of(mover), left.credit)
+    away = live.away_of(mover)
+    if now is not None:
+        away = [(begin, min(finish, now)) for begin, finish in away if begin < now]
+    return mover, run_out_at(start, per_move + left.bank, away, left.credit)
+
+
+def shown_deadline(live: LiveTable, now: float) -> tuple[int, float | None] | None:
+    """The seat the clock runs for and its deadline as every seat is shown them: none while
+    its person is on vacation (the clock stands still; until when is not said)."""
+    found = deadline_of(live, now)
+    if found is None:
+        return None
+    seat, at = found
+    return (seat, None) if on_vacation(live, now)[seat] else (seat, at)
 
 
 def on_vacation(live: LiveTable, now: float) -> list[bool]:

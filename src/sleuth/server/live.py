@@ -300,7 +300,7 @@ class LiveTable:
         """The part of a state frame that is the same for every seat now, encoded: a
         broadcast encodes it once for all the table's seats."""
         state = self.state
-        deadline = self.deadline()
+        deadline = clocks.shown_deadline(self, self.now())
         table = TableState(
             table=self.id,
             step=self.step,
@@ -324,7 +324,7 @@ class LiveTable:
             )
         return shared_text(table, ending)
 
-    def clock(self, deadline: tuple[int, float] | None) -> Clock:
+    def clock(self, deadline: tuple[int, float | None] | None) -> Clock:
         """The table's clock as every seat may see it: each seat's bank left and whether
         its person is on vacation (never until when, nor how many days are left)."""
         clocked = self.row.clock != "none"
