@@ -103,7 +103,7 @@ async def test_the_terminal_sheet_speaks_the_apps_language(language: str) -> Non
 @pytest.mark.parametrize("language", ["de", "ja"])
 def test_the_sheets_other_lines_speak_the_language(language: str) -> None:
     recorder = recorded()
-    over = recorder.play(0, "accuse Butcher Parlor Gun")
+    over: Any = recorder.play(0, "accuse Butcher Parlor Gun")
     choosing: Any = recorder.game.new(SEED)
     lines = [
         sheet_text(over.view(0), "full", language),
