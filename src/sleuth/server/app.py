@@ -161,6 +161,7 @@ def lifespan_of(settings: Settings, on_start: Startup | None) -> Lifespan:
             yield
         finally:
             close_all(services.netbots)
+            services.host_checks.close()
             services.reviews.close()
             services.accounts.passwords.close()
             await services.hub.close()

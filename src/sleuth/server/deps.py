@@ -12,6 +12,7 @@ from starlette.requests import HTTPConnection
 from . import problems
 from .access import Caller, Door, refusal
 from .accounts import Accounts, SignInLimits
+from .hooks import HostChecks
 from .hub import Hub
 from .invites import Invitations
 from .live import facts_of
@@ -45,6 +46,7 @@ class Services:
     reads: ReadLimits = field(init=False)
     challenges: Challenges = field(init=False)  # of network bots (``netchallenges``)
     invites: Invitations = field(init=False)
+    host_checks: HostChecks = field(default_factory=HostChecks)  # of new hooks' URLs
 
     def __post_init__(self) -> None:
         self.reviews = RecordWork(self.settings.replay_workers)

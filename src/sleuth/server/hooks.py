@@ -25,6 +25,7 @@ import logging
 import socket
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlsplit
@@ -357,6 +358,26 @@ def start_hooks(settings: Settings, hub: Hub, store: Store) -> None:
     hub.spawn(HookSender(hub.notices, store, settings).run())
 
 
-async def checked_off_loop(text: str, allow_private: bool) -> CheckedHook:
-    """``check_hook_url`` on a thread: it resolves a name, which may take a while."""
-    return await asyncio.to_thread(check_hook_url, text, allow_private)
+class HostChecks:
+    """The threads that check a new hook's URL: it resolves a name, which may take a while,
+    so never on the loop, nor on the loop's default threads that the rest of the service
+    shares (a flood of URLs naming slow hosts would hold them all). A check that has not
+    ended within ``seconds``, its wait for a thread included, is refused saying so."""
+
+    THREADS = 2
+    SECONDS = 10.0
+
+    def __init__(self) -> None:
+        self.seconds = self.SECONDS
+        self._threads = ThreadPoolExecutor(self.THREADS, thread_name_prefix="sleuth-hook-check")
+
+    async def checked(self, text: str, allow_private: bool) -> CheckedHook:
+        checking = self._threads.submit(check_hook_url, text, allow_private)
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(checking), self.seconds)
+        except TimeoutError:
+            checking.cancel()
+            raise ValueError(problems.HOOK_HOST_SLOW(seconds=f"{self.seconds:g}")) from None
+
+    def close(self) -> None:
+        self._threads.shutdown(wait=False, cancel_futures=True)

@@ -262,6 +262,9 @@ HOOK_HOST_PRIVATE = problem(
     "the host %(host)s is at %(address)s, a private address (loopback, local network or "
     "link-local): this server posts to public addresses only",
 )
+HOOK_HOST_SLOW = problem(
+    "hook_host", "the URL's host did not resolve within %(seconds)s s: try again later"
+)
 HOOK_TWICE = problem("hook_twice", "this URL is one of your hooks already")
 HOOKS_MANY = problem("hooks_many", "an account has %(most)s hooks at most: remove one first")
 NO_HOOKS = problem(

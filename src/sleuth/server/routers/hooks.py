@@ -13,7 +13,7 @@ from sleuth.i18n import LANGUAGES, choose_language, translate
 
 from .. import problems
 from ..deps import Checked, Services, ServicesDep
-from ..hooks import MOST_HOOKS, Hooks, TooManyHooks, checked_off_loop, choices_of
+from ..hooks import MOST_HOOKS, Hooks, TooManyHooks, choices_of
 from ..notify import KINDS
 from ..schemas import Strict
 from .account import SignedInHolder
@@ -104,7 +104,7 @@ async def add_hook(
     if language not in LANGUAGES:
         raise HTTPException(400, f"language: {language!r} is not one of {', '.join(LANGUAGES)}")
     try:
-        given = await checked_off_loop(body.url, app.settings.hook_private)
+        given = await app.host_checks.checked(body.url, app.settings.hook_private)
     except ValueError as error:
         raise HTTPException(400, error.args[0]) from None
     kinds = {kind: getattr(body, kind) for kind in KINDS}
