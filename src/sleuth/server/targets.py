@@ -27,7 +27,7 @@ log = logging.getLogger("sleuth.server")
 BATCH = 20
 SENDING_THREADS = 4
 
-Target = TypeVar("Target")
+Target = TypeVar("Target", bound=PushSubscriptionRow | HookRow)
 TargetRow = type[PushSubscriptionRow] | type[HookRow]
 
 
@@ -75,6 +75,12 @@ class TargetSender(ABC, Generic[Target]):
         target = await self.target_of(row)
         if target is None:
             await self.notices.drop(row.id, token, "turned off")
+            return
+        if target.person_id != row.person_id:
+            # A row only ever goes to its own person's target: one naming another's (a bug,
+            # or a target id reused after its owner removed it) is dropped, never sent.
+            log.warning("%s: %s names another person's target, dropped", self.what, row.id)
+            await self.notices.drop(row.id, token, "not the person's target")
             return
         table = await self.store.table(row.table_id)
         if table is None:
