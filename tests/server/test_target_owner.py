@@ -56,6 +56,9 @@ def sender_of(kind: type[TargetSender[Any]], notices: Recorder) -> TargetSender[
     sender.notices = cast(Any, notices)
     sender.store = cast(Any, SimpleNamespace(table=table))
     sender._threads = ThreadPoolExecutor(1)
+    # What the constructor would set for a send in time (``send_seconds`` where sends are bounded).
+    for name, value in (("send_seconds", 60.0), ("_held", 0), ("_held_here", 0)):
+        setattr(sender, name, value)
     stores = SimpleNamespace(get=get, choices=choices)
     setattr(sender, "hooks", stores)  # noqa: B010 (the sender's store, replaced)
     setattr(sender, "subscriptions", stores)  # noqa: B010
