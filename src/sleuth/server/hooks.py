@@ -156,15 +156,40 @@ class PrivateAddress(OSError):
         self.address = address
 
 
+# Prefixes that carry an IPv4 address in their low 32 bits (NAT64) or that Python's
+# ``is_global`` passes though they reach no public IPv6 host of their own: a connection
+# to one may end at the IPv4 address inside, so that is the one judged.
+_NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
+_NEVER_PUBLIC = (
+    ipaddress.IPv6Network("64:ff9b:1::/48"),  # local-use NAT64 (RFC 8215)
+    ipaddress.IPv6Network("::/96"),  # IPv4-compatible, deprecated (RFC 4291)
+    ipaddress.IPv6Network("fec0::/10"),  # site-local, deprecated (RFC 3879)
+    ipaddress.IPv6Network("2001::/32"),  # Teredo
+)
+
+
+def is_public(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    """Whether a hook may connect to ``ip``: a global address, and any IPv4 address it
+    carries (mapped, NAT64, 6to4) global too."""
+    if isinstance(ip, ipaddress.IPv4Address):
+        return ip.is_global
+    if any(ip in net for net in _NEVER_PUBLIC):
+        return False
+    inner = ip.ipv4_mapped or ip.sixtofour
+    if ip in _NAT64:
+        inner = ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    if inner is not None:
+        return inner.is_global
+    return ip.is_global
+
+
 def public_address(host: str, port: int | None) -> str:
     """An address of ``host``, if every one it resolves to is public, or ``PrivateAddress``
     (``OSError`` if it does not resolve)."""
     found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     for *_family, address in found:
         ip = ipaddress.ip_address(str(address[0]).partition("%")[0])
-        if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-            ip = ip.ipv4_mapped
-        if not ip.is_global:
+        if not is_public(ip):
             raise PrivateAddress(str(ip))
     return str(found[0][4][0])
 

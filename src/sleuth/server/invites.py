@@ -218,6 +218,15 @@ class Invitations:
         )
         await self._db.write(lambda session: session.execute(change))
 
+    async def reopen(self, invitation_id: int) -> None:
+        """An accepted invitation whose seating failed part way: open again, as it was."""
+        change = (
+            update(InvitationRow)
+            .where(InvitationRow.id == invitation_id, InvitationRow.state == ACCEPTED)
+            .values(state=OPEN, answered_at=None)
+        )
+        await self._db.write(lambda session: session.execute(change))
+
     async def _count(self, who: str, key: str, values: dict[str, str]) -> None:
         """Count one against ``who``'s rates, or refuse (nothing counted) past one."""
         for rate in self._rates[who]:

@@ -117,7 +117,7 @@ class TableRow(Base):
     # Rated tables move their players' ratings when they finish (``ratings``); casual not.
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # A clock's time bank for each seat, in seconds, and the days a person's clock stands
-    # still on vacation in the whole game (``clocks``; migration 0011).
+    # still on vacation in the whole game (``clocks``; migration 0013).
     bank: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
     vacation_days: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 

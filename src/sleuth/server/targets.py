@@ -43,7 +43,7 @@ class NoAnswerInTime(Exception):
         return f"no answer within {SEND_SECONDS:g} s"
 
 
-Target = TypeVar("Target")
+Target = TypeVar("Target", bound=PushSubscriptionRow | HookRow)
 TargetRow = type[PushSubscriptionRow] | type[HookRow]
 
 
@@ -95,6 +95,12 @@ class TargetSender(ABC, Generic[Target]):
         target = await self.target_of(row)
         if target is None:
             await self.notices.drop(row.id, token, "turned off")
+            return
+        if target.person_id != row.person_id:
+            # A row only ever goes to its own person's target: one naming another's (a bug,
+            # or a target id reused after its owner removed it) is dropped, never sent.
+            log.warning("%s: %s names another person's target, dropped", self.what, row.id)
+            await self.notices.drop(row.id, token, "not the person's target")
             return
         table = await self.store.table(row.table_id)
         if table is None:

@@ -4,6 +4,7 @@ accepts one (it is seated) or declines it."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any, NoReturn
 
 from fastapi import APIRouter, HTTPException, Path
@@ -128,7 +129,12 @@ async def accept(
         raise HTTPException(404, problems.NO_TABLE(table=repr(row.table_id))) from None
     seat = table.live.seats[row.seat]
     if table.live.status != "waiting" or seat.person_id not in (None, person.id):
-        await app.invites.answer(invitation_id, person.id, SPENT)
+        # Another accept of this invitation may have taken the seat since ``find``: it
+        # says so (accepted already), as a second accept after it would.
+        try:
+            await app.invites.answer(invitation_id, person.id, SPENT)
+        except InviteRefused as refused:
+            _refused(refused)
         raise HTTPException(409, problems.INVITATION_SPENT(invitation=invitation_id))
     # One seat a person, as at any table: said before the invitation is used.
     mine = next((n for n, s in enumerate(table.live.seats) if s.person_id == person.id), None)
@@ -143,6 +149,10 @@ async def accept(
     except (SeatRefused, AccountNeeded) as refused:
         await app.invites.spend(invitation_id)
         raise HTTPException(409, said_or_text(refused)) from None
+    except BaseException:
+        # Failed or cancelled half way: not accepted without its seat, open to answer again.
+        await asyncio.shield(app.invites.reopen(invitation_id))
+        raise
     return SeatedOut(table=table.id, seat=row.seat, token=token)
 
 
