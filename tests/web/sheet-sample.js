@@ -1,0 +1,34 @@
+// A fixed sheet to say in each language (sheet-de/ja.test.js): the data the page draws (three
+// cards, two seats and the ring), and a text sheet's typed lines as the server sends them
+// (server.workers.sheet_lines: keys and values, no sentence), with the cards named by a part.
+
+/** @typedef {import("sleuth/types").SheetData} SheetData */
+/** @typedef {import("sleuth/types").SheetLine} SheetLine */
+
+export const people = {
+  name: (/** @type {number} */ seat) => ["Ann", "Bob", "Cy"][seat],
+  me: 0,
+  // A game's part names its cards in the page's language; here plainly, to tell it was asked.
+  card: (/** @type {string} */ card) => card.toUpperCase(),
+};
+
+/** @type {SheetData} */
+export const data = {
+  level: "full", consistent: true, rows: ["A", "B", "C"], columns: ["s0", "s1", "ring"],
+  cells: [[1, 0, 0], [0, 0.25, 0.75], [0, 0, 1]], solution_column: "ring", certain: ["C"],
+  possible: 4, likeliest: [{cards: ["B", "C", "D"], probability: 0.5}, {cards: ["C", "D", "E"], probability: 0.25}],
+  question: {seat: 1, about: "BDE", bits: 1.5}, truth: null, assumed: true,
+};
+
+/** @type {SheetLine[]} */
+export const lines = [
+  {key: "%(suspect)s (%(status)s): needs %(needs)s", values: {suspect: "S05",
+    status: {key: "%(covered)s of %(threshold)s covered", values: {covered: 0, threshold: 5}},
+    needs: {key: "%(more)s more of %(cards)s", values: {more: 5, cards: {cards: ["female", "thin", "short"]}}}}},
+  {key: "%(card)s%(unseen)s%(mine)s", indent: 1, values: {card: {card: "female"},
+    unseen: {key: ": %(count)s unseen", values: {count: 4}}, mine: {key: " (you hold it)", values: {}}}},
+  {key: "%(card)s%(unseen)s%(mine)s", indent: 1, values: {card: {card: "thin"}, unseen: "", mine: ""}},
+  {key: "%(suspect)s (%(status)s): needs %(needs)s", values: {suspect: "S02",
+    status: {key: "alibi: safe this round", values: {}}, needs: {key: "nothing", values: {}}}},
+  {key: "The sheet could not be worked out: %(error)s", values: {error: "x"}},
+];
