@@ -5,11 +5,12 @@ import assert from "node:assert/strict";
 import {test} from "node:test";
 
 import {fake} from "./fake-dom.js";
-import {data, lines, people} from "./sheet-sample.js";
+import {data, lines, moves, people, review} from "./sheet-sample.js";
 import {speak} from "./speak.js";
 
 speak("de", () => ({status: 404, body: null}));
 const {lineWords, sheetLines, textSheet} = await import("../../src/sleuth/web/static/sheet.js");
+const {reviewBody} = await import("../../src/sleuth/web/static/review.js");
 
 const DRAWN = [
   "Sicher in der Lösung: C.",
@@ -36,4 +37,15 @@ test("a text sheet's typed lines", () => {
   assert.deepEqual(sheet.childNodes.map((p) => p.textContent), TYPED);
   assert.deepEqual(sheet.childNodes.map((p) => fake(p).className), ["sheet-line", "sheet-line sheet-indent", "sheet-line sheet-indent", "sheet-line", "sheet-line"]);
   assert.equal(sheet.getAttribute("aria-label"), LABEL);
+});
+
+test("the review names the game's solution and its method from the catalogues", () => {
+  const nodes = reviewBody(review, people.name, moves).map((node) => fake(node));
+  const paragraphs = nodes.flatMap((node) => node.tagName === "P" ? [node] : node.descendants().filter((e) => e.tagName === "P"));
+  assert.deepEqual(paragraphs.map((p) => p.textContent), [
+    "Bob hätte sich ab Zug 3 der Lösung (Black Vienna) sicher sein können.",
+    "Die Linie: die Wahrscheinlichkeit, die dieser Platz der Lösung nach jedem Zug geben konnte; die senkrechte Linie: der erste Zug, ab dem er sich sicher sein konnte; Punkte: seine Lösungsversuche (ausgefüllt: richtig).",
+    "exakt: jede Verteilung, die zur Hand des Platzes und den Antworten passt, zählt gleich (der Blick eines falschen Anklägers auf Black Vienna bleibt außen vor: die Auswertung misst das Schließen)"
+  ]);
+  assert.equal(nodes[1].getAttribute("aria-label"), "Wahrscheinlichkeit der wahren Lösung (Black Vienna) über die Partie, Zug für Zug");
 });

@@ -32,3 +32,16 @@ export const lines = [
     status: {key: "alibi: safe this round", values: {}}, needs: {key: "nothing", values: {}}}},
   {key: "The sheet could not be worked out: %(error)s", values: {error: "x"}},
 ];
+
+/** @type {import("sleuth/types").GameReview} */
+export const review = {
+  game: "g", title: "T", summary: "",
+  method: "exact: every deal that fits the seat's hand and the answers weighs alike (a wrong accuser's look at the ring is left out: the review measures deduction)",
+  solution: "the ring",
+  seats: [{seat: 1, could_know: 3, notes: [],
+    readings: [{step: 0, probability: 0.1}, {step: 1, probability: 0.12}, {step: 2, probability: 0.6}, {step: 3, probability: 1}],
+    attempts: [{step: 3, probability: 1, correct: true}]}],
+};
+
+/** The moves of the review's steps, as the history tells them (already in the page's language). */
+export const moves = (/** @type {number} */ step) => ["", "M1", "M2", "M3"][step];
