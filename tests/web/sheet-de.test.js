@@ -45,7 +45,7 @@ test("the review names the game's solution and its method from the catalogues", 
   assert.deepEqual(paragraphs.map((p) => p.textContent), [
     "Bob hätte sich ab Zug 3 der Lösung (Black Vienna) sicher sein können.",
     "Die Linie: die Wahrscheinlichkeit, die dieser Platz der Lösung nach jedem Zug geben konnte; die senkrechte Linie: der erste Zug, ab dem er sich sicher sein konnte; Punkte: seine Lösungsversuche (ausgefüllt: richtig).",
-    "exakt: jede Verteilung, die zur Hand des Platzes und den Antworten passt, zählt gleich (der Blick eines falschen Anklägers auf Black Vienna bleibt außen vor: die Auswertung misst das Schließen)"
+    "exakt: jede Verteilung, die zur Hand des Platzes und den Antworten passt, zählt gleich (der Blick eines falschen Anklägers auf Black Vienna bleibt außen vor: der Rückblick misst das Schließen)"
   ]);
   assert.equal(nodes[1].getAttribute("aria-label"), "Wahrscheinlichkeit der wahren Lösung (Black Vienna) über die Partie, Zug für Zug");
 });

@@ -4,6 +4,7 @@
 "use strict";
 import {formatNumber, tr} from "./i18n.js";
 import {h, fill} from "./kit.js";
+import {refusalText} from "./problems.js";
 import {percent} from "./sheet.js";
 
 /** @typedef {import("./types.d.ts").SeatReview} SeatReview */
@@ -130,7 +131,9 @@ export function reviewPanel(tableId, seatOf, name, words) {
     /** @type {unknown} */
     const data = await answer.json();
     if (!answer.ok) {
-      fill(body, h("p.error", {text: String(/** @type {import("./types.d.ts").ErrorOut} */ (data).detail || tr("No review"))}));
+      const error = /** @type {Partial<import("./types.d.ts").ErrorOut> | null} */ (data);
+      // A refusal the service said in words comes in the page's language (problems.js).
+      fill(body, h("p.error", {text: error && error.detail ? refusalText({...error, message: String(error.detail)}) : tr("No review")}));
       return;
     }
     fill(body, ...reviewBody(/** @type {import("./types.d.ts").ReviewOut} */ (data).review, name, words));
