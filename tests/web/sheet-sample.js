@@ -1,6 +1,12 @@
 // A fixed sheet to say in each language (sheet-de/ja.test.js): the data the page draws (three
-// cards, two seats and the ring), and a text sheet's typed lines as the server sends them
-// (server.workers.sheet_lines: keys and values, no sentence), with the cards named by a part.
+// cards, two seats and the ring), a text sheet's typed lines as the server sends them
+// (server.workers.sheet_lines: keys and values, no sentence), with the cards named by a part,
+// and a review; sheetTests checks each said as expected in one language.
+import assert from "node:assert/strict";
+import {test} from "node:test";
+
+import {fake} from "./fake-dom.js";
+import {speak} from "./speak.js";
 
 /** @typedef {import("sleuth/types").SheetData} SheetData */
 /** @typedef {import("sleuth/types").SheetLine} SheetLine */
@@ -45,3 +51,35 @@ export const review = {
 
 /** The moves of the review's steps, as the history tells them (already in the page's language). */
 export const moves = (/** @type {number} */ step) => ["", "M1", "M2", "M3"][step];
+
+/**
+ * The tests of the sheet and the review said in `language` (one per process: i18n.js loads
+ * one catalogue).
+ * @param {string} language
+ * @param {{drawn: string[], typed: string[], label: string, review: string[], chart: string}} expected
+ */
+export async function sheetTests(language, expected) {
+  speak(language, () => ({status: 404, body: null}));
+  const {lineWords, sheetLines, textSheet} = await import("../../src/sleuth/web/static/sheet.js");
+  const {reviewBody} = await import("../../src/sleuth/web/static/review.js");
+
+  test("the lines above the grid", () => {
+    assert.deepEqual(sheetLines(data, people).map((line) => line.textContent), expected.drawn);
+  });
+
+  test("a text sheet's typed lines", () => {
+    assert.deepEqual(lines.map((line) => lineWords(line, people)), expected.typed);
+    const sheet = fake(textSheet(lines, people));
+    assert.deepEqual(sheet.childNodes.map((p) => p.textContent), expected.typed);
+    assert.deepEqual(sheet.childNodes.map((p) => fake(p).className),
+      ["sheet-line", "sheet-line sheet-indent", "sheet-line sheet-indent", "sheet-line", "sheet-line"]);
+    assert.equal(sheet.getAttribute("aria-label"), expected.label);
+  });
+
+  test("the review names the game's solution and its method from the catalogues", () => {
+    const nodes = reviewBody(review, people.name, moves).map((node) => fake(node));
+    const paragraphs = nodes.flatMap((node) => node.tagName === "P" ? [node] : node.descendants().filter((e) => e.tagName === "P"));
+    assert.deepEqual(paragraphs.map((p) => p.textContent), expected.review);
+    assert.equal(nodes[1].getAttribute("aria-label"), expected.chart);
+  });
+}
