@@ -36,7 +36,6 @@ from sleuth.deduce.review import (
     SessionFrames,
     Truth,
 )
-from sleuth.i18n import N_
 
 from . import components as bs
 from .components import Phase
@@ -199,11 +198,11 @@ def make_frame(
 
 REVIEW: ReviewPart[CasePosition] = ReviewPart(
     exact=True,
-    method=N_(
+    method=(
         "exact: every assignment of distinct cases to the opponents that fits the seat's "
         "view weighs alike"
     ),
-    solution=N_("the cases of a seat's opponents, all at once"),
+    solution="the cases of a seat's opponents, all at once",
     position=position,
     analyze=analyze_position,
     truth=truth,

@@ -35,7 +35,6 @@ from sleuth.deduce.review import (
     SessionFrames,
     Truth,
 )
-from sleuth.i18n import N_
 
 from . import components as bv
 from .components import Phase
@@ -51,7 +50,7 @@ from .notation import Accuse, Guess, Investigate, parse_action
 from .notebook import GRAMMAR, Setup
 from .rules import BlackViennaState
 
-RING = N_("the ring")
+RING = "the ring"
 _WHOLE = (0, 1, 2)
 
 
@@ -183,7 +182,7 @@ def make_frame(
 
 REVIEW: ReviewPart[Position] = ReviewPart(
     exact=True,
-    method=N_(
+    method=(
         "exact: every deal that fits the seat's hand and the answers weighs alike (a wrong "
         "accuser's look at the ring is left out: the review measures deduction)"
     ),
