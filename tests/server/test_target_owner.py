@@ -48,7 +48,7 @@ def sender_of(kind: type[TargetSender[Any]], notices: Recorder) -> TargetSender[
         return SimpleNamespace(your_move=True)
 
     async def table(table_id: str) -> Any:
-        return SimpleNamespace(game="tiny")
+        return SimpleNamespace(game="any game")
 
     async def tried(target_id: int, error: str | None) -> None:
         return None
