@@ -40,6 +40,8 @@ TRANSLATED = ("de", "ja")
 KEYWORDS = ["-k", "tr", "-k", "trn:1,2", "-k", "trNodes"]
 # Python's: `said(template, ...)` (sleuth.core.said) and `problem(code, template)`.
 KEYWORDS += ["-k", "said", "-k", "problem:2"]
+# A text sheet's typed line (sleuth.core.sheets.sheet_line), said by the page.
+KEYWORDS += ["-k", "sheet_line"]
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
 
 

@@ -40,7 +40,17 @@ async def test_review_of_a_finished_table(launch: Any) -> None:
         assert len(seat["readings"]) == len(record["steps"]) + 1
         everyone = await ann.get(f"/api/tables/{table}/review")
         assert [s["seat"] for s in everyone["review"]["seats"]] == [0, 1, 2]
-        assert (await ann.client.get(f"/api/tables/{table}/review?seat=3")).status_code == 404
+        refused = await ann.client.get(f"/api/tables/{table}/review?seat=3")
+        # Refused in words the page says in the person's language (issue #35).
+        assert (refused.status_code, refused.json()) == (
+            404,
+            {
+                "detail": "no seat 3 at this 3-seat table",
+                "problem": "no_seat",
+                "template": "no seat %(seat)s at this %(seats)s-seat table",
+                "values": {"seat": 3, "seats": 3},
+            },
+        )
         assert (await ann.client.get("/api/tables/0123456789abcdef/review")).status_code == 404
 
 

@@ -22,6 +22,7 @@ from starlette.requests import Request
 
 from sleuth.core import GameError, make_game
 from sleuth.review import review_record
+from sleuth.server.problems import error_fields, said_or_text
 from sleuth.server.reviews import (
     Body,
     BodyCache,
@@ -117,8 +118,17 @@ async def test_computations_at_once_and_waiting_are_bounded() -> None:
     # A sixth table's review is refused, saying why; one under way is still joined.
     with pytest.raises(
         Busy, match="5 replays, reviews and records are being worked out: try again"
-    ):
+    ) as refused:
         await cache.get(("t5", "review", None), compute)
+    # In words the page says in the person's language (issue #35).
+    assert error_fields(said_or_text(refused.value)) == {
+        "problem": "busy",
+        "template": (
+            "%(count)s replays, reviews and records are being worked out: "
+            "try again in a few seconds"
+        ),
+        "values": {"count": 5},
+    }
     again = asyncio.ensure_future(cache.get(("t4", "review", None), compute))
     gate.set()
     assert [body.data for body in await asyncio.gather(*asked, again)] == [b"{}"] * 6

@@ -43,13 +43,45 @@ export function poEntries(language) {
 }
 
 /**
+ * The plural entries of a language's .po file, singular msgid to its forms, as the page is
+ * served them (every form given, none fuzzy).
+ * @param {string} language
+ * @returns {Record<string, string[]>}
+ */
+export function poPlurals(language) {
+  const text = readFileSync(new URL(`${language}/LC_MESSAGES/messages.po`, LOCALE), "utf-8");
+  /** @type {Record<string, string[]>} */
+  const entries = {};
+  for (const block of text.split(/\n\s*\n/)) {
+    if (/^#,.*fuzzy/m.test(block) || !/^msgid_plural/m.test(block)) continue;
+    let id = "";
+    /** @type {string[]} */
+    const forms = [];
+    let field = -2;  // -1: the msgid, n >= 0: msgstr[n], -2: neither
+    for (const line of block.split("\n")) {
+      const start = line.match(/^(msgid|msgid_plural|msgstr\[(\d+)\]) (".*")$/);
+      if (start) {
+        field = start[1] === "msgid" ? -1 : start[2] === undefined ? -2 : Number(start[2]);
+        if (field === -1) id = unquote(start[3]);
+        else if (field >= 0) forms[field] = unquote(start[3]);
+      } else if (line.startsWith("\"")) {
+        if (field === -1) id += unquote(line);
+        else if (field >= 0) forms[field] += unquote(line);
+      }
+    }
+    if (id && forms.length && forms.every(Boolean)) entries[id] = forms;
+  }
+  return entries;
+}
+
+/**
  * Set the page up to speak `language`; `answer` gives other paths' responses.
  * @param {string} language
  * @param {(path: string) => {status: number, body: unknown}} answer
  */
 export function speak(language, answer) {
   install();
-  const catalogue = {"": {language, nplurals: language === "ja" ? 1 : 2, plural_expr: ""}, ...poEntries(language)};
+  const catalogue = {"": {language, nplurals: language === "ja" ? 1 : 2, plural_expr: ""}, ...poEntries(language), ...poPlurals(language)};
   /** @type {Map<string, string>} */
   const stored = new Map([["sleuth.language", language]]);
   const storage = {

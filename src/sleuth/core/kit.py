@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from .errors import GameError
 from .events import Event
 from .protocol import Game
+from .serialize import JSONValue
 from .sheets import SheetData
 
 # The parts Sleuth's own fronts ask for. A kit may carry others (a front of a separate
@@ -121,6 +122,9 @@ class TextRender:
       ``history`` is given every seat's action, not only the reading seat's own;
     - ``sheet_data(view, level)``: the sheet as data (``core.sheets.SheetData``) for a front
       that draws it, or ``None`` where the view has no sheet (a front shows the text then);
+    - ``sheet_lines(view, level)``: the text sheet as typed lines (``core.sheets.sheet_line``:
+      message keys and values) for a front that says it in the person's language, where the
+      game gives no ``sheet_data`` to draw;
     - ``speaking(language)``: this part with its words in ``language`` (``sleuth.i18n``'s
       languages), for a front that speaks one; without it a front shows these in English.
     """
@@ -136,6 +140,7 @@ class TextRender:
     accuse: str | None = None
     public_actions: bool = False
     sheet_data: Callable[[Any, str], SheetData | None] | None = None
+    sheet_lines: Callable[[Any, str], list[dict[str, JSONValue]]] | None = None
     speaking: Callable[[str], TextRender] | None = None
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .serialize import JSONValue
+
 # A place of the grid that is a seat is named "s" and its number ("s0"): a front names it
 # after the person or bot there; every other place keeps the game's own word ("ring").
 SEAT_PLACE = "s"
@@ -76,3 +78,15 @@ def shown(probability: float, level: str) -> float | None:
 
 def seat_place(seat: int) -> str:
     return f"{SEAT_PLACE}{seat}"
+
+
+# A line of a text sheet as typed data, for a front to say in the person's own language:
+# ``key`` is the message (its English, the catalogues' key), ``values`` its placeholders, each
+# a number, a word left as it is, ``{"card": id}`` or ``{"cards": [id, ...]}`` (a front names
+# the cards in its language) or a nested line; ``indent`` sets a line under the one before.
+# ``text`` alone is a game's line it gives no key for, shown as given.
+def sheet_line(key: str, indent: int = 0, **values: JSONValue) -> dict[str, JSONValue]:
+    line: dict[str, JSONValue] = {"key": key, "values": dict(values)}
+    if indent:
+        line["indent"] = indent
+    return line

@@ -94,7 +94,7 @@ class SeatPart:
     seat: int | None
     view: Fragment
     legal: dict[str, JSONValue]
-    sheet: str | None
+    sheet: JSONValue  # the sheet's typed lines (server.workers.sheet_lines); None: not yet
     sheet_data: JSONValue  # the sheet as data to draw (core.sheets.SheetData), if any
     notes: dict[str, JSONValue] | None
     resumed_from: int | None
@@ -136,7 +136,7 @@ class SheetFrame(Frame):
     table: str
     step: int
     seat: int
-    sheet: str
+    sheet: JSONValue  # typed lines (server.workers.sheet_lines)
     data: JSONValue  # the sheet as data to draw (core.sheets.SheetData), if any
 
 

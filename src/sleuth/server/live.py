@@ -106,8 +106,8 @@ class LiveTable:
     # Another process has taken steps this one has not read yet: read before use.
     behind: bool = False
     used_at: float = 0.0  # when last asked for or left (time.monotonic)
-    # Each seat's sheet: (step, text, data to draw or None).
-    sheets: dict[int, tuple[int, str, JSONValue]] = field(default_factory=dict)
+    # Each seat's sheet: (step, typed lines, data to draw or None).
+    sheets: dict[int, tuple[int, JSONValue, JSONValue]] = field(default_factory=dict)
     # Encoded once and embedded in every frame that carries them: each seat's view at the
     # current step, and the log, the public steps (seat, what every seat saw of the action,
     # its public result, its public events) that every page tells in words, each entry

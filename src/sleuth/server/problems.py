@@ -111,6 +111,13 @@ TOO_MANY_READS = problem(
     "too many replays, reviews and records from this address: at most %(amount)s per "
     "%(window)s; try again in %(wait)s s",
 )
+# Replays, reviews and records (``sleuth.server.reviews``, ``routers.review``).
+READS_BUSY = problem(
+    "busy",
+    "%(count)s replays, reviews and records are being worked out: try again in a few seconds",
+)
+WORKER_STOPPED = problem("busy", "the worker stopped while working this out: try again")
+NO_REVIEW = problem("no_review", "this game has no review")
 # A seat handed to a bot by the others (``TableOwner.hand_to_bot``).
 CLOCK_TAKES_OVER = problem(
     "clock_table",

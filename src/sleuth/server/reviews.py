@@ -38,6 +38,7 @@ from fastapi import HTTPException, Request, Response
 from sleuth.core import Game, find_kit
 from sleuth.core.serialize import JSONValue, from_json
 
+from . import problems
 from .jsontext import Fragment, json_bytes, view_bytes
 from .live import LiveTable, replayed_record
 
@@ -180,10 +181,7 @@ class BodyCache:
         task = self._pending.get(key)
         if task is None:
             if len(self._pending) >= self.running + self.waiting:
-                raise Busy(
-                    f"{len(self._pending)} replays, reviews and records are being worked out: "
-                    "try again in a few seconds"
-                )
+                raise Busy(problems.READS_BUSY(count=len(self._pending)))
             task = self._pending[key] = asyncio.ensure_future(self._in_turn(key, compute))
             task.add_done_callback(lambda _: self._pending.pop(key, None))
         return await asyncio.shield(task)  # one request leaving does not cancel the others'
@@ -253,7 +251,7 @@ class RecordWork:
                 if self._executor is executor:
                     executor.shutdown(wait=False, cancel_futures=True)
                     self._executor = None
-        raise Busy("the worker stopped while working this out: try again")
+        raise Busy(problems.WORKER_STOPPED())
 
     def _get(self) -> Executor:
         if self._executor is None:
@@ -293,7 +291,8 @@ async def json_response(
     try:
         body = await work
     except Busy as error:
-        raise HTTPException(503, str(error), headers={"retry-after": "5"}) from None
+        words = problems.said_or_text(error)
+        raise HTTPException(503, words, headers={"retry-after": "5"}) from None
     sent = dict(headers or {})
     data = body.data
     if body.gzipped and accepts_gzip(request.headers.get("accept-encoding", "")):

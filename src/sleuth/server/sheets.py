@@ -11,7 +11,7 @@ from typing import Any
 from .frames import SheetFrame
 from .live import LiveTable
 from .pools import Stale
-from .workers import RenderedSheet, SheetJob, WorkerPool
+from .workers import SheetJob, WorkerPool, failed_sheet
 
 log = logging.getLogger("sleuth.server")
 Spawn = Callable[[Coroutine[Any, Any, Any]], "asyncio.Task[Any]"]
@@ -61,11 +61,11 @@ class SheetSender:
             return
         except Exception as error:
             log.exception("sheet of table %s seat %s", live.id, seat)
-            sheet = RenderedSheet(f"(the sheet failed: {error})", None)
+            sheet = failed_sheet(error)
         finally:
             self._pending.discard((seat, step))
         if live.step != step:
             return  # a newer step has its own sheet on the way
-        live.sheets[seat] = (step, sheet.text, sheet.data)
-        frame = SheetFrame(table=live.id, step=step, seat=seat, sheet=sheet.text, data=sheet.data)
+        live.sheets[seat] = (step, sheet.lines, sheet.data)
+        frame = SheetFrame(table=live.id, step=step, seat=seat, sheet=sheet.lines, data=sheet.data)
         self.send_to_seat(seat, frame.wire())

@@ -20,6 +20,7 @@ from sleuth.core import Action, Game, find_kit, make_rng
 from sleuth.core.actions import ActionList
 from sleuth.core.kit import RENDER, TextRender
 from sleuth.core.serialize import JSONValue, from_json, to_json
+from sleuth.core.sheets import sheet_line
 
 from .pools import JobPool
 
@@ -77,10 +78,11 @@ def _parsed(game: Game[Any], text: str) -> Action:
 
 
 class RenderedSheet(NamedTuple):
-    """A seat's sheet: its text, and its data (``core.sheets.SheetData`` as JSON) for the
-    page to draw, ``None`` where the game gives none."""
+    """A seat's sheet: its lines as typed data (``sheet_lines``), and its data
+    (``core.sheets.SheetData`` as JSON) for the page to draw, ``None`` where the game gives
+    none."""
 
-    text: str
+    lines: JSONValue
     data: JSONValue
 
 
@@ -89,7 +91,25 @@ def render_sheet(job: SheetJob) -> RenderedSheet:
     view = game.view_from_json(orjson.loads(job.view))
     render = find_kit(job.game).part(RENDER, TextRender)
     data = None if render.sheet_data is None else render.sheet_data(view, job.level)
-    return RenderedSheet(render.sheet(view, job.level), None if data is None else to_json(data))
+    json_data = None if data is None else to_json(data)
+    return RenderedSheet(sheet_lines(render, view, job.level, json_data), json_data)
+
+
+def sheet_lines(render: TextRender, view: Any, level: str, data: JSONValue) -> JSONValue:
+    """What crosses of the sheet besides its data: message keys and values for the page to
+    say in the person's language (none where the page draws the data); a game that gives
+    neither keeps its text, as one line shown as given."""
+    if data is not None:
+        return []
+    if render.sheet_lines is not None:
+        return list(render.sheet_lines(view, level))
+    return [{"text": render.sheet(view, level)}]
+
+
+def failed_sheet(error: Exception) -> RenderedSheet:
+    """The sheet a seat gets when working it out failed: the error, said as a line."""
+    line = sheet_line("The sheet could not be worked out: %(error)s", error=str(error))
+    return RenderedSheet([line], None)
 
 
 def _warm() -> None:

@@ -18,6 +18,7 @@ from math import log2
 from sleuth.core.protocol import Action, State
 from sleuth.deduce.knowledge import SeatAnalysis, Solution
 from sleuth.deduce.review import PLAY, Choice, Move, ReviewPart, Truth
+from sleuth.i18n import N_
 
 from .bots.common import Table, unseen
 from .bots.deductive import DeductiveAlibi, chances, expected
@@ -115,11 +116,11 @@ def judge(pos: TablePosition, analysis: SeatAnalysis, text: str) -> Choice | Non
 
 REVIEW: ReviewPart[TablePosition] = ReviewPart(
     exact=False,
-    method=(
+    method=N_(
         "card counting, not exact: the deductive bot's model of which suspect is convicted "
         "next (from the clue cards not yet seen) and of each move's expected points"
     ),
-    solution="the suspect convicted next",
+    solution=N_("the suspect convicted next"),
     position=position,
     analyze=analyze_position,
     truth=truth,

@@ -36,6 +36,7 @@ from sleuth.deduce.review import (
     SessionFrames,
     Truth,
 )
+from sleuth.i18n import N_
 
 from . import components as bs
 from .components import Phase
@@ -198,11 +199,11 @@ def make_frame(
 
 REVIEW: ReviewPart[CasePosition] = ReviewPart(
     exact=True,
-    method=(
+    method=N_(
         "exact: every assignment of distinct cases to the opponents that fits the seat's "
         "view weighs alike"
     ),
-    solution="the cases of a seat's opponents, all at once",
+    solution=N_("the cases of a seat's opponents, all at once"),
     position=position,
     analyze=analyze_position,
     truth=truth,

@@ -35,6 +35,7 @@ from sleuth.deduce.review import (
     SessionFrames,
     Truth,
 )
+from sleuth.i18n import N_
 
 from . import components as bv
 from .components import Phase
@@ -50,7 +51,7 @@ from .notation import Accuse, Guess, Investigate, parse_action
 from .notebook import GRAMMAR, Setup
 from .rules import BlackViennaState
 
-RING = "the ring"
+RING = N_("the ring")
 _WHOLE = (0, 1, 2)
 
 
@@ -182,7 +183,7 @@ def make_frame(
 
 REVIEW: ReviewPart[Position] = ReviewPart(
     exact=True,
-    method=(
+    method=N_(
         "exact: every deal that fits the seat's hand and the answers weighs alike (a wrong "
         "accuser's look at the ring is left out: the review measures deduction)"
     ),

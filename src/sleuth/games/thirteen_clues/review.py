@@ -34,6 +34,7 @@ from sleuth.deduce.review import (
     SessionFrames,
     Truth,
 )
+from sleuth.i18n import N_
 
 from .components import Phase
 from .knowledge import ThirteenCluesAnalysis, thirteen_clues_position
@@ -181,11 +182,11 @@ def make_frame(
 
 REVIEW: ReviewPart[Position] = ReviewPart(
     exact=True,
-    method=(
+    method=N_(
         "exact under a uniform choice of the mysteries: every deal that fits the seat's view "
         "weighs alike (an assumption where seats chose their mysteries)"
     ),
-    solution="each seat's own mystery",
+    solution=N_("each seat's own mystery"),
     position=position,
     analyze=analyze_position,
     truth=truth,

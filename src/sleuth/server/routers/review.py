@@ -14,6 +14,7 @@ from fastapi import APIRouter, HTTPException, Request, Response
 
 from sleuth.core import GameError
 
+from .. import problems
 from ..access import Door
 from ..deps import ServicesDep, Table, count_read, require
 from ..reviews import json_response
@@ -36,9 +37,9 @@ async def review(
     require(Door.AFTER_THE_END, table, None)
     live = table.live
     if seat is not None and not 0 <= seat < live.game.players:
-        raise HTTPException(404, f"no seat {seat}")
+        raise HTTPException(404, problems.NO_SEAT(seat=seat, seats=live.game.players))
     await count_read(request, app)
     try:
         return await json_response(app.reviews.review(live, seat), request)
-    except GameError as error:
-        raise HTTPException(404, str(error)) from None
+    except GameError:
+        raise HTTPException(404, problems.NO_REVIEW()) from None

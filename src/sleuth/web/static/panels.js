@@ -3,7 +3,7 @@
 "use strict";
 import {tr} from "./i18n.js";
 import {h, seatColour, seatDot} from "./kit.js";
-import {drawnSheet} from "./sheet.js";
+import {drawnSheet, textSheet} from "./sheet.js";
 
 /** @typedef {import("./types.d.ts").Mark} Mark */
 /** @typedef {import("./table.js").TablePage} TablePage */
@@ -36,7 +36,7 @@ export function sheetPanel(page, t) {
       h("p.muted.small", {text: frame.sheet_level === "full"
         ? tr("What your seat's view allows, worked out exactly: certainties, odds, the best question.")
         : tr("What is certain from what your seat has seen.")}),
-      h("pre.sheet-text", {tabindex: "0", "aria-label": tr("Investigation sheet"), text: page.sheet}));
+      textSheet(page.sheet, {name: t.name, me: page.seat, card: page.part.sheetCard, place: page.part.sheetPlace}));
   }
   const notes = page.notes;
   if (!notes) return h("p", {text: tr("%(game)s keeps no hand-marked grid.", {game: page.table.title})});

@@ -4,6 +4,7 @@
 "use strict";
 import {formatNumber, tr} from "./i18n.js";
 import {h, fill} from "./kit.js";
+import {refusalText} from "./problems.js";
 import {percent} from "./sheet.js";
 
 /** @typedef {import("./types.d.ts").SeatReview} SeatReview */
@@ -130,7 +131,9 @@ export function reviewPanel(tableId, seatOf, name, words) {
     /** @type {unknown} */
     const data = await answer.json();
     if (!answer.ok) {
-      fill(body, h("p.error", {text: String(/** @type {import("./types.d.ts").ErrorOut} */ (data).detail || tr("No review"))}));
+      const error = /** @type {Partial<import("./types.d.ts").ErrorOut> | null} */ (data);
+      // A refusal the service said in words comes in the page's language (problems.js).
+      fill(body, h("p.error", {text: error && error.detail ? refusalText({...error, message: String(error.detail)}) : tr("No review")}));
       return;
     }
     fill(body, ...reviewBody(/** @type {import("./types.d.ts").ReviewOut} */ (data).review, name, words));
@@ -152,13 +155,15 @@ export function reviewPanel(tableId, seatOf, name, words) {
  */
 export function reviewBody(review, name, words) {
   const seat = review.seats[0];
+  // The game's words for its solution and its method are message keys (marked N_ in its review part).
+  const solution = tr(review.solution);
   const known = seat.could_know === null || seat.could_know === undefined
-    ? tr("%(name)s could never be certain of %(solution)s from their own view.", {name: name(seat.seat), solution: review.solution})
-    : tr("%(name)s could have been certain of %(solution)s from move %(step)s.", {name: name(seat.seat), solution: review.solution, step: seat.could_know});
+    ? tr("%(name)s could never be certain of %(solution)s from their own view.", {name: name(seat.seat), solution})
+    : tr("%(name)s could have been certain of %(solution)s from move %(step)s.", {name: name(seat.seat), solution, step: seat.could_know});
   const moments = keyMoments(seat, name, words);
   return [
     h("p", {text: known}),
-    curve(seat, review.solution),
+    curve(seat, solution),
     h("p.muted.small", {text: tr("The line: the chance this seat could give the truth after each move; the upright line: the first move from which it could be certain; dots: its attempts (filled: right).")}),
     h("h4", {text: tr("Key moments")}),
     moments.length
@@ -167,6 +172,6 @@ export function reviewBody(review, name, words) {
     h("details.review-details", {},
       h("summary", {text: tr("Details: the figures in bits, step by step")}),
       h("ul.review-notes", {}, (seat.notes || []).map((/** @type {string} */ line) => h("li", {text: line}))),
-      h("p.muted.small", {text: review.method})),
+      h("p.muted.small", {text: tr(review.method)})),
   ];
 }

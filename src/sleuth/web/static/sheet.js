@@ -8,6 +8,8 @@ import {language, tr, trn} from "./i18n.js";
 import {h, listWords, seatDot} from "./kit.js";
 
 /** @typedef {import("./types.d.ts").SheetData} SheetData */
+/** @typedef {import("./types.d.ts").SheetLine} SheetLine */
+/** @typedef {import("./types.d.ts").SheetValue} SheetValue */
 
 /**
  * How the sheet names a seat (`name(seat)`, and whether it is the reader's own), and a card
@@ -156,4 +158,45 @@ export function drawnSheet(data, people) {
     h("div.sheet-lines", {}, sheetLines(data, people)),
     data.consistent && data.rows.length ? sheetGrid(data, people) : null,
     data.consistent && data.rows.length ? h("p.muted.small", {text: key}) : null);
+}
+
+/**
+ * A typed line of a text sheet in the page's language: its message from the catalogues, each
+ * value said in turn (a card by the game's word for it, a line within as its own message).
+ * @param {SheetLine} line
+ * @param {SheetPeople} people
+ * @returns {string}
+ */
+export function lineWords(line, people) {
+  if ("text" in line) return line.text;
+  /** @type {Record<string, string | number>} */
+  const values = {};
+  for (const [name, value] of Object.entries(line.values || {})) values[name] = valueWords(value, people);
+  return tr(line.key, values);
+}
+
+/**
+ * @param {SheetValue} value
+ * @param {SheetPeople} people
+ * @returns {string | number}
+ */
+function valueWords(value, people) {
+  if (typeof value === "string" || typeof value === "number") return value;
+  if ("card" in value) return cardWord(value.card, people);
+  if ("cards" in value) return listWords(value.cards.map((c) => cardWord(c, people)));
+  return lineWords(value, people);
+}
+
+/**
+ * A sheet the game gives as typed lines (no data to draw): a line each, set under the one
+ * before where the game indents it.
+ * @param {SheetLine[]} lines
+ * @param {SheetPeople} people
+ */
+export function textSheet(lines, people) {
+  return h("div.sheet-text", {tabindex: "0", role: "region", "aria-label": tr("Investigation sheet")},
+    lines.map((line) => {
+      const indent = "indent" in line ? line.indent || 0 : 0;
+      return h("p.sheet-line", {class: indent ? "sheet-indent" : "", style: indent ? {"--indent": String(indent)} : {}, text: lineWords(line, people)});
+    }));
 }

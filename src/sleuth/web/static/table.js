@@ -158,7 +158,7 @@ export class TablePage {
     this.seat = seat;
     /** @type {StateFrame | null} */
     this.frame = null;
-    /** @type {string | null} */
+    /** @type {import("./types.d.ts").SheetLine[] | null} the sheet's typed lines, if not yet drawn from data */
     this.sheet = null;
     /** @type {import("./types.d.ts").SheetData | null} the sheet as data to draw, if the game gives it */
     this.sheetData = null;

@@ -382,7 +382,8 @@ export interface StateFrame<V extends View = View> {
   seat: number | null;
   view: V;
   legal: Legal;
-  sheet: string | null;
+  /** The sheet's typed lines (none where it is drawn from sheet_data); null: not worked out yet. */
+  sheet: SheetLine[] | null;
   sheet_data: SheetData | null;
   notes: NotesGrid | null;
   resumed_from: number | null;
@@ -399,9 +400,23 @@ export interface SheetFrame {
   table: string;
   step: number;
   seat: number;
-  sheet: string;
+  sheet: SheetLine[];
   data: SheetData | null;
 }
+
+/** A value of a sheet's typed line: a number, an id as it is, a card or cards, a line within. */
+export type SheetValue = number | string | {card: string} | {cards: string[]} | SheetMessage;
+
+/** A message of the catalogues with its values (core/sheets.py's sheet_line). */
+export interface SheetMessage {
+  key: string;
+  values: Record<string, SheetValue>;
+  /** How far the line sits under the one before. */
+  indent?: number;
+}
+
+/** A line of a text sheet: a message, or a game's own text shown as given. */
+export type SheetLine = SheetMessage | {text: string};
 
 /** The sheet as data to draw (core/sheets.py's SheetData): see sheet.js. */
 export interface SheetData {

@@ -211,6 +211,7 @@ function sameCards(a, b) {
 
 /** @type {import("sleuth/types").GamePart<AlibiView, Picks, Reveal>} */
 export default {
+  sheetCard: word,
   board(view, t) {
     const hand = view.hand || [];
     const exchanging = t.pick.get("exchange");
