@@ -44,6 +44,7 @@ from sleuth.deduce.knowledge import (
 )
 from sleuth.deduce.model import PositionError
 from sleuth.deduce.queries import Analysis, conflicts, explain
+from sleuth.i18n import N_
 
 from . import components as tc
 from .position_model import MYSTERY as MYSTERY
@@ -63,7 +64,7 @@ INFORMANTS = {n: tc.informant_count(n) for n in PLAYER_COUNTS}
 GAME = "13-clues"
 # What the probabilities assume: every mystery picked uniformly from its chooser's hand, so
 # every deal that fits is equally likely.
-DEAL_MODEL = "uniform choice"
+DEAL_MODEL = N_("uniform choice")  # the sheet says it in the reader's language
 
 
 class ThirteenCluesAnalysis:

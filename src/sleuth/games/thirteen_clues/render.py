@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
+
+from babel.numbers import format_decimal
 
 from sleuth.core.kit import TextRender
 from sleuth.core.sheets import Candidate, SheetData, SheetQuestion, seat_place, shown
-from sleuth.core.wording import count
 from sleuth.deduce.model import PositionError
-from sleuth.i18n import SOURCE, speaking
+from sleuth.i18n import N_, SOURCE, join_words, speaking, tr, trn
 
 from .knowledge import (
     DEAL_MODEL,
@@ -19,26 +21,46 @@ from .knowledge import (
 from .position_model import cards_for
 from .rules import ThirteenClues
 from .views import ThirteenCluesView
-from .words import RULES, card_words, ending_text, history_lines, legend_text, table_text
+from .words import (
+    RULES,
+    card_words,
+    ending_text,
+    history_lines,
+    legend_text,
+    side_words,
+    table_text,
+    word,
+)
 
 
-def sheet_text(view: ThirteenCluesView, level: str) -> str:
+def sheet_text(view: ThirteenCluesView, level: str, language: str = SOURCE) -> str:
     if view.seat is None:
-        return "(a spectator keeps no sheet)"
+        return tr("(a spectator keeps no sheet)", language)
     if view.outcome is not None:  # everything is shown: nothing is left to deduce
         own = view.seats[view.seat]
-        mystery = ", ".join(card_words(view, c) for c in own.mystery or ())
-        return f"The game is over. Your mystery was {mystery}."
+        cards = own.mystery or ()
+        mystery = _listed([card_words(view, c, language) for c in cards], language)
+        return tr("The game is over. Your mystery was %(cards)s.", language, cards=mystery)
     if view.phase == "choose":
-        return "(no sheet yet: the mysteries are still being chosen)"
+        return tr("(no sheet yet: the mysteries are still being chosen)", language)
     try:
         position = thirteen_clues_position(view)
     except PositionError as error:
-        return f"(no sheet yet: {error})"
-    return thirteen_clues_sheet(position, level, asking=view.outcome is None)
+        return tr("(no sheet yet: %(error)s)", language, error=error)
+    return thirteen_clues_sheet(position, level, asking=view.outcome is None, language=language)
 
 
-def thirteen_clues_sheet(position: dict[str, object], level: str, asking: bool = True) -> str:
+# The sheet's line for the cards of each kind that may be in the seat's own mystery.
+KIND_LINES = {
+    "person": N_("my person: %(cards)s"),
+    "location": N_("my location: %(cards)s"),
+    "weapon": N_("my weapon: %(cards)s"),
+}
+
+
+def thirteen_clues_sheet(
+    position: dict[str, object], level: str, asking: bool = True, language: str = SOURCE
+) -> str:
     """The sheet of one 13 Clues seat: its own mystery, card by card and as a whole.
 
     It names the deal model the probabilities rest on. Unless the game picked the mysteries
@@ -48,13 +70,20 @@ def thirteen_clues_sheet(position: dict[str, object], level: str, asking: bool =
     analysis = ThirteenCluesAnalysis(position)
     result = analysis.to_json(questions=level == "full" and asking)
     if not result["consistent"]:
-        return "The answers contradict each other."
+        return tr("The answers contradict each other.", language)
     star = "*" if analysis.deal_model_assumed else ""
     cards = result["cards"]
+    worlds = int(str(result["worlds"]))
     lines = [
-        f"{count(int(str(result['worlds'])), 'deal fits', 'deals fit')} "
-        f"what seat {position['seat']} knows "
-        f"(deal model: {DEAL_MODEL})"
+        trn(
+            "%(number)s deal fits what seat %(seat)s knows (deal model: %(model)s)",
+            "%(number)s deals fit what seat %(seat)s knows (deal model: %(model)s)",
+            worlds,
+            language,
+            number=_figure(worlds, 0, language),
+            seat=position["seat"],
+            model=tr(DEAL_MODEL, language),
+        )
     ]
     if isinstance(cards, dict):
         for kind in ("person", "location", "weapon"):
@@ -64,36 +93,94 @@ def thirteen_clues_sheet(position: dict[str, object], level: str, asking: bool =
                 if analysis.category_of(name) == kind and places.get(MYSTERY, 0.0) > 0.0
             ]
             mine.sort(key=lambda item: -item[1])
-            if len(mine) == 1:
-                shown = f"{mine[0][0]} (certain)"
-            else:
-                shown = ", ".join(
-                    name if level == "facts" else f"{name} {100 * p:.0f}%{star}" for name, p in mine
-                )
-            lines.append(f"my {kind}: {shown}")
+            lines.append(tr(KIND_LINES[kind], language, cards=_odds(mine, level, star, language)))
+    lines += _mystery_lines(result, level, star, language)
+    if star and level == "full" and len(lines) > 1:
+        lines.append(_assumption_note(analysis.mystery_choice, language))
+    return "\n".join(lines)
+
+
+def _odds(mine: list[tuple[str, float]], level: str, star: str, language: str) -> str:
+    """The cards of one kind that may be the seat's, likeliest first (with odds at
+    ``full``)."""
+    if len(mine) == 1:
+        return tr("%(card)s (certain)", language, card=word(mine[0][0], language))
+    return _listed(
+        [
+            word(name, language)
+            if level == "facts"
+            else f"{word(name, language)} {_figure(100 * p, 0, language)}%{star}"
+            for name, p in mine
+        ],
+        language,
+    )
+
+
+def _mystery_lines(result: dict[str, Any], level: str, star: str, language: str) -> list[str]:
+    """The mysteries that fit (the likeliest, at ``full``) and the best question."""
+    lines = []
     mysteries = result.get("mystery", [])
     if isinstance(mysteries, list) and mysteries:
         ranked = sorted(mysteries, key=lambda m: -float(m["p"]))
         if len(ranked) == 1:
-            lines.append(f"MY MYSTERY IS {' '.join(ranked[0]['cards'])} (certain): accuse!")
+            trio = _trio(ranked[0]["cards"], language)
+            lines.append(tr("MY MYSTERY IS %(cards)s (certain): accuse!", language, cards=trio))
         elif level == "full":
-            top = ", ".join(
-                f"{' '.join(m['cards'])} {100 * float(m['p']):.1f}%{star}" for m in ranked[:3]
+            top = _listed(
+                [
+                    f"{_trio(m['cards'], language)} "
+                    f"{_figure(100 * float(m['p']), 1, language)}%{star}"
+                    for m in ranked[:3]
+                ],
+                language,
             )
             lines.append(
-                f"{count(len(ranked), 'possible mystery', 'possible mysteries')}; likeliest: {top}"
+                trn(
+                    "%(number)s possible mystery; likeliest: %(list)s",
+                    "%(number)s possible mysteries; likeliest: %(list)s",
+                    len(ranked),
+                    language,
+                    number=_figure(len(ranked), 0, language),
+                    list=top,
+                )
             )
     questions = result.get("questions", [])
     if isinstance(questions, list) and questions:
-        best = questions[0]
+        lines.append(_question_line(questions[0], star, language))
+    return lines
+
+
+def _question_line(best: dict[str, Any], star: str, language: str) -> str:
+    bits = _figure(float(best["mystery_bits"]), 2, language)
+    if language == SOURCE:  # the notation itself, as typed
         side = f" {best['side']}" if "side" in best else ""
-        lines.append(
-            f"best question: ask {best['witness']} {best['about']}{side} "
-            f"({float(best['mystery_bits']):.2f} bits{star})"
-        )
-    if star and level == "full" and len(lines) > 1:
-        lines.append(_assumption_note(analysis.mystery_choice))
-    return "\n".join(lines)
+        return f"best question: ask {best['witness']} {best['about']}{side} ({bits} bits{star})"
+    return tr(
+        "best question: ask seat %(seat)s about %(about)s%(side)s (%(bits)s bits%(star)s)",
+        language,
+        seat=best["witness"],
+        about=word(str(best["about"]), language),
+        side=side_words(str(best.get("side", "")), language),
+        bits=bits,
+        star=star,
+    )
+
+
+def _listed(items: list[str], language: str) -> str:
+    return ", ".join(items) if language == SOURCE else join_words(items, language)
+
+
+def _trio(cards: list[str], language: str) -> str:
+    return " ".join(word(card, language) for card in cards)
+
+
+def _figure(value: float, digits: int, language: str) -> str:
+    """A number with ``digits`` decimals, by the language's custom (English: as Python
+    writes it, thousands apart by commas)."""
+    if language == SOURCE:
+        return f"{value:,.{digits}f}"
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return format_decimal(value, format=pattern, locale=language)
 
 
 # The notes grid's names of the places a card of the sheet may lie.
@@ -181,14 +268,18 @@ def _column(place: str) -> str:
     return seat_place(int(rest.split(":")[0]))
 
 
-def _assumption_note(choice: str | None) -> str:
+def _assumption_note(choice: str | None, language: str) -> str:
     if choice == "players":
-        who = "the seats chose the mysteries (mystery_choice=players): "
-    else:
-        who = "if the seats chose the mysteries: "
-    return (
-        f"* {who}the probabilities assume each was picked uniformly from the chooser's hand; "
-        "what is certain holds however they chose"
+        return tr(
+            "* the seats chose the mysteries (mystery_choice=players): the probabilities "
+            "assume each was picked uniformly from the chooser's hand; what is certain holds "
+            "however they chose",
+            language,
+        )
+    return tr(
+        "* if the seats chose the mysteries: the probabilities assume each was picked "
+        "uniformly from the chooser's hand; what is certain holds however they chose",
+        language,
     )
 
 
@@ -205,7 +296,7 @@ def render_in(language: str) -> TextRender:
     """The text renderers with their words in ``language`` (English: the functions as they
     are)."""
     return TextRender(
-        sheet=sheet_text,
+        sheet=speaking(sheet_text, language),
         notes_grid=notes_grid,
         table=speaking(table_text, language),
         history=speaking(history_lines, language),

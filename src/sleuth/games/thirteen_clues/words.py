@@ -197,7 +197,7 @@ def _informant_lines(view: ThirteenCluesView, language: str) -> list[str]:
     return lines
 
 
-def _side(side: str, language: str) -> str:
+def side_words(side: str, language: str) -> str:
     if not side:
         return ""
     if side == "left":
@@ -268,7 +268,7 @@ def _question_words(
     event: Asked | AskedSecret | SecretAnswer, me: int | None, language: str
 ) -> str:
     asker, witness = _seat(event.asker, me, language), _seat(event.witness, me, language)
-    side = _side(event.side, language)
+    side = side_words(event.side, language)
     if isinstance(event, AskedSecret):
         return tr(
             "%(asker)s asked %(witness)s a Top Secret question%(side)s",
