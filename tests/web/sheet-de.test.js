@@ -14,7 +14,7 @@ await sheetTests("de", {
     "S05 (0 von 5 belegt): braucht noch 5 aus FEMALE, THIN und SHORT",
     "FEMALE: 4 ungesehen (du hast es auf der Hand)",
     "THIN",
-    "S02 (Alibi: in dieser Runde sicher): braucht nichts",
+    "S02 (5 von 5 belegt): braucht nichts",
     "Der Ermittlungsbogen ließ sich nicht erstellen: x"
   ],
   label: "Ermittlungsbogen",

@@ -35,7 +35,7 @@ export const lines = [
     unseen: {key: ": %(count)s unseen", values: {count: 4}}, mine: {key: " (you hold it)", values: {}}}},
   {key: "%(card)s%(unseen)s%(mine)s", indent: 1, values: {card: {card: "thin"}, unseen: "", mine: ""}},
   {key: "%(suspect)s (%(status)s): needs %(needs)s", values: {suspect: "S02",
-    status: {key: "alibi: safe this round", values: {}}, needs: {key: "nothing", values: {}}}},
+    status: {key: "%(covered)s of %(threshold)s covered", values: {covered: 5, threshold: 5}}, needs: {key: "nothing", values: {}}}},
   {key: "The sheet could not be worked out: %(error)s", values: {error: "x"}},
 ];
 

@@ -8,7 +8,8 @@ from typing import Any
 from babel.numbers import format_decimal
 
 from sleuth.core.kit import TextRender
-from sleuth.core.sheets import Candidate, SheetData, SheetQuestion, seat_place, shown
+from sleuth.core.serialize import JSONValue
+from sleuth.core.sheets import Candidate, SheetData, SheetQuestion, seat_place, sheet_line, shown
 from sleuth.deduce.model import PositionError
 from sleuth.i18n import N_, SOURCE, join_words, speaking, tr, trn
 
@@ -183,6 +184,21 @@ def _figure(value: float, digits: int, language: str) -> str:
     return format_decimal(value, format=pattern, locale=language)
 
 
+def sheet_lines(view: ThirteenCluesView, level: str) -> list[dict[str, JSONValue]]:
+    """The sheet as typed lines where the page has no data to draw (``sheet_data`` gives
+    none): a spectator's, before the mysteries are chosen, or a position that cannot be
+    worked out; the page says them in the person's language."""
+    if view.seat is None:
+        return [sheet_line("(a spectator keeps no sheet)")]
+    if view.phase == "choose":
+        return [sheet_line("(no sheet yet: the mysteries are still being chosen)")]
+    try:
+        thirteen_clues_position(view)
+    except PositionError as error:
+        return [sheet_line("(no sheet yet: %(error)s)", error=str(error))]
+    return [{"text": sheet_text(view, level)}]
+
+
 # The notes grid's names of the places a card of the sheet may lie.
 MINE = "mine"
 INFORMANTS = "inf"
@@ -304,6 +320,7 @@ def render_in(language: str) -> TextRender:
         rules=RULES,
         legend=legend_text,
         sheet_data=sheet_data,
+        sheet_lines=sheet_lines,
         speaking=render_in,
     )
 
