@@ -234,7 +234,7 @@ async def mail_accounts(
 ) -> list[list[str]]:
     """For each mail table, the session cookies of its people: accounts of their own, each
     with a confirmed address that asked for "your move" and "the game is over"."""
-    from sleuth.server.mail import confirm_token
+    from sleuth.server.mail_links import confirm_token
     from sleuth.server.signing import SigningKey
 
     key = SigningKey.load_or_create(key_file)

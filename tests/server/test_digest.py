@@ -21,7 +21,9 @@ from sleuth.core import find_kit
 from sleuth.server.db import Database, open_database
 from sleuth.server.digest import check_zone, next_digest, reschedule
 from sleuth.server.lobby import SeatPlan, TablePlan, create_table
-from sleuth.server.mail import MailConfig, MailSender, SmtpServer, unsubscribe_token
+from sleuth.server.mail_address import SmtpServer
+from sleuth.server.mail_links import unsubscribe_token
+from sleuth.server.mail_sender import MailConfig, MailSender
 from sleuth.server.models import MailSettingsRow, NotificationRow
 from sleuth.server.notify import GAME_OVER, INVITED, YOUR_MOVE, Event, Notices
 from sleuth.server.settings import Settings

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from sleuth.core import find_kit
-from sleuth.server.mail import Mail, compose
+from sleuth.server.mail_compose import Mail, compose
 from sleuth.server.notify import INVITED
 
 from .conftest import Server

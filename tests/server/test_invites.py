@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from sleuth.core import find_kit
-from sleuth.server.mail import confirm_token
+from sleuth.server.mail_links import confirm_token
 from sleuth.server.signing import SigningKey
 
 from .conftest import Server

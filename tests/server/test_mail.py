@@ -22,14 +22,9 @@ import pytest
 from sleuth.cli.main import main
 from sleuth.core import find_kit
 from sleuth.core.records import replay_record
-from sleuth.server.mail import (
-    Mail,
-    SmtpServer,
-    compose,
-    confirm_token,
-    parse_smtp,
-    unsubscribe_token,
-)
+from sleuth.server.mail_address import SmtpServer, parse_smtp
+from sleuth.server.mail_compose import Mail, compose
+from sleuth.server.mail_links import confirm_token, unsubscribe_token
 from sleuth.server.signing import SigningKey
 from support.game_cases import kit_for
 

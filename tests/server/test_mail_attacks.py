@@ -15,17 +15,14 @@ from sqlalchemy import select
 from sleuth.server.accounts import SignInLimits
 from sleuth.server.db import open_database
 from sleuth.server.lobby import SeatPlan, TablePlan, create_table
-from sleuth.server.mail import (
-    MailConfig,
-    MailSender,
-    SmtpServer,
-    check_address,
+from sleuth.server.mail_address import SmtpServer, check_address
+from sleuth.server.mail_links import (
     confirm_token,
-    failure_reason,
     read_confirm_token,
     read_unsubscribe_token,
     unsubscribe_token,
 )
+from sleuth.server.mail_sender import MailConfig, MailSender, failure_reason
 from sleuth.server.models import MailSettingsRow, NotificationRow
 from sleuth.server.notify import HOUR, HOURLY_CAP, YOUR_MOVE, Event, Notices
 from sleuth.server.settings import Settings
@@ -230,7 +227,7 @@ async def test_a_mail_that_cannot_be_made_is_a_failed_try_not_a_row_left_held(
         def broken(*_args: object) -> EmailMessage:
             raise ValueError("no such header")
 
-        monkeypatch.setattr("sleuth.server.mail.compose", broken)
+        monkeypatch.setattr("sleuth.server.mail_sender.compose", broken)
         config = MailConfig(SmtpServer("127.0.0.1", 1, None, False), None, "s@example.org",
                             "http://sleuth.test", 1.0)  # fmt: skip
         outbox = Outbox(notices, store, SigningKey(b"k" * 32), config)

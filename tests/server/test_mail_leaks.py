@@ -12,7 +12,7 @@ import pytest
 
 from sleuth.core import all_kits
 from sleuth.i18n import LANGUAGES
-from sleuth.server.mail import Mail, compose, compose_digest
+from sleuth.server.mail_compose import Mail, compose, compose_digest
 from sleuth.server.notify import INVITED, YOUR_MOVE, Event
 from sleuth.server.push import payload
 from support.variants import base_options

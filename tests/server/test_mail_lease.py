@@ -8,7 +8,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, cast
 
-from sleuth.server.mail import LEASE_SPARE, SEND_TIMEOUT, MailSender
+from sleuth.server.mail_sender import LEASE_SPARE, SEND_TIMEOUT, MailSender
 
 
 async def test_a_slow_batch_stops_where_a_send_could_outlast_the_lease() -> None:

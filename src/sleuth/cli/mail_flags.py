@@ -78,7 +78,7 @@ def add_mail_arguments(serve: Any) -> None:
 
 def mail_values(args: argparse.Namespace, shown_host: str) -> dict[str, Any]:
     """The settings' values for mail, or ``ValueError`` saying which flag is wrong."""
-    from sleuth.server.mail import check_address, parse_smtp
+    from sleuth.server.mail_address import check_address, parse_smtp
 
     public_url = args.public_url or f"http://{shown_host}:{args.port}"
     push = push_values(args)

@@ -31,7 +31,7 @@ from .deps import Services
 from .hooks import start_hooks
 from .hub import Hub
 from .limits import Bodies
-from .mail import start_mail
+from .mail_sender import start_mail
 from .netbots import BotAccounts, close_all
 from .outage import DatabaseUnavailable, Reach, unavailable_answer
 from .passkeys import Passkeys

@@ -1,6 +1,6 @@
 """The daily digest of mail (issue #36, item 3): a person who chose one mail a day has the
 queue's mail rows kept until the hour they chose, in their time zone, and then gets one
-mail listing them (``mail.compose_digest``). The rows are queued as any others, with
+mail listing them (``mail_compose.compose_digest``). The rows are queued as any others, with
 their first try at the digest's hour (``next_digest``). The claim of single mails passes
 them over (``in_digest``); a sender takes all of one person's due rows in one statement
 (``claim_person``), so with several processes each digest is sent once, and whole.

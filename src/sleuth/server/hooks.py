@@ -36,7 +36,7 @@ from sqlalchemy.orm import Session
 from sleuth.i18n import N_
 
 from . import problems
-from .mail import event_words
+from .event_words import event_words
 from .models import HookRow, NotificationRow
 from .notify import HOOK, KINDS, Notices
 from .settings import Settings

@@ -2,7 +2,7 @@
 
 A step that makes it a person's move, or ends the game, writes rows here (``step_events``,
 ``Notices.add``) for the people who asked for that kind of mail, and nothing else: the move
-never waits on a mail server. A sender task of any process (``mail.MailSender``) takes the
+never waits on a mail server. A sender task of any process (``mail_sender.MailSender``) takes the
 rows that are due (``claim``), sends them, and marks each sent (``mark_sent``) or tried
 (``mark_failed``, with a later try after a growing wait, a bounded number of times).
 

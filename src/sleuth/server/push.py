@@ -32,7 +32,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from .mail import event_words
+from .event_words import event_words
 from .models import NotificationRow, PushSettingsRow, PushSubscriptionRow
 from .notify import PUSH, Notices
 from .private import make_private_folder

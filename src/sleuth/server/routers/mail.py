@@ -21,13 +21,9 @@ from sleuth.i18n import LANGUAGES, N_, choose_language, translate
 
 from ..deps import Checked, Services, ServicesDep
 from ..digest import check_hour, check_zone, next_digest, reschedule
-from ..mail import (
-    KIND_WHAT,
-    check_address,
-    read_confirm_token,
-    read_unsubscribe_token,
-    token_person,
-)
+from ..mail_address import check_address
+from ..mail_compose import KIND_WHAT
+from ..mail_links import read_confirm_token, read_unsubscribe_token, token_person
 from ..models import MailSettingsRow
 from ..notify import KINDS
 from ..schemas import Strict
@@ -85,7 +81,7 @@ async def mail_settings(
     enabled = app.hub.notices.enabled
     language = row.language if row is not None else None
     language = language or choose_language(request.headers.get("accept-language"))
-    # Stored as a reason of the catalogue (``mail.failure_reason``), shown in their language.
+    # Stored as a reason of the catalogue (``mail_sender.failure_reason``), shown in their language.
     failing = None if failure is None else translate(language, failure)
     if row is None:
         off: dict[str, Any] = dict.fromkeys(KINDS, False)
