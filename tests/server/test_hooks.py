@@ -25,6 +25,7 @@ from sleuth.server.models import HookRow
 from sleuth.server.settings import Settings
 
 from .conftest import Server, free_port
+from .queue_waits import wait_queue_settled
 from .test_mail import PASSWORD, SHORT, account, browser, moves_told, play_a_table
 from .test_push import PushService as Receiver
 from .test_push import Received
@@ -104,7 +105,8 @@ async def test_a_whole_games_messages_arrive_once_each_in_their_persons_words(
         owed = await moves_told(ann, table, 0)
         await receiver.wait_for(len(owed) + 1, "/hook/ann")
         await receiver.wait_for(1, "/hook/bob")
-        await asyncio.sleep(1.0)  # a second message of any of them would have come by now
+        # Every row sent once and none left to send: a second message would be taken by now.
+        await wait_queue_settled(server.db, len(owed) + 2)
     assert owed, "a game of two where seat 0 never came to move after seat 1"
     to_ann = sorted((said(r) for r in receiver.taken("/hook/ann")), key=lambda m: m["title"])
     assert to_ann == sorted(
@@ -203,7 +205,7 @@ async def test_a_receiver_down_holds_no_move_is_shown_failing_and_gets_all_when_
                 if hook["failures"] == 0:
                     break
                 await asyncio.sleep(0.1)
-            await asyncio.sleep(1.0)  # a second message of any of them would have come by now
+            await wait_queue_settled(server.db, owed)  # a second message would be taken by now
         finally:
             back.stop()
     assert (hook["failing"], hook["failures"]) == (None, 0)

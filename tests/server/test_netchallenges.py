@@ -116,11 +116,13 @@ async def test_a_challenged_bot_accepts_and_a_rated_game_moves_both_ratings(
 
 
 async def raw_bot(server: Server, token: str, answers: list[str | None]) -> Any:
-    """A bot socket that answers its challenges in turn: accept, decline or nothing."""
+    """A bot socket that answers its challenges in turn: accept, decline or nothing; each
+    challenge is also put on the queue it returns as it comes (before it is answered)."""
     ws = await websockets_connect(
         f"{server.ws}/ws/bot", additional_headers={"Authorization": f"Bearer {token}"}
     )
     assert json.loads(await ws.recv())["type"] == "welcome"
+    challenges: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
 
     async def answer() -> list[dict[str, Any]]:
         got = []
@@ -129,11 +131,12 @@ async def raw_bot(server: Server, token: str, answers: list[str | None]) -> Any:
             while message["type"] != "challenge":  # what it is told of a challenge let pass
                 message = json.loads(await ws.recv())
             got.append(message)
+            challenges.put_nowait(message)
             if reply is not None:
                 await ws.send(json.dumps({"type": reply, "id": message["id"]}))
         return got
 
-    return ws, asyncio.get_running_loop().create_task(answer())
+    return ws, asyncio.get_running_loop().create_task(answer()), challenges
 
 
 async def refused(person: Person, name: str, body: dict[str, Any]) -> tuple[int, str]:
@@ -151,7 +154,7 @@ async def test_a_bot_that_declines_or_is_away_is_named_plainly(launch: Any, tmp_
             400,
             "the network bot picky is not connected",
         )
-        ws, answers = await raw_bot(server, token, ["decline", None, "accept"])
+        ws, answers, challenges = await raw_bot(server, token, ["decline", None, "accept"])
         await listed(dee, "picky")
         assert await refused(dee, "picky", casual) == (
             409,
@@ -159,7 +162,9 @@ async def test_a_bot_that_declines_or_is_away_is_named_plainly(launch: Any, tmp_
         )
         # Unanswered: a second challenge meanwhile is refused, the first counts as declined.
         first = asyncio.ensure_future(refused(dee, "picky", casual))
-        await asyncio.sleep(1)
+        assert (await asyncio.wait_for(challenges.get(), 30))["id"] == 1  # the declined one
+        # The bot holds the second, unanswered: the server waits on it.
+        assert (await asyncio.wait_for(challenges.get(), 30))["id"] == 2
         assert await refused(dee, "picky", casual) == (
             409,
             "your challenge to picky still waits for its answer",

@@ -14,6 +14,7 @@ import pytest
 from sleuth.cli.main import main
 
 from .conftest import Server, free_port
+from .queue_waits import wait_queue_settled
 from .test_mail import (
     MAIL_PASSWORD,
     SENDER,
@@ -88,7 +89,7 @@ async def test_a_killed_servers_taken_notifications_are_sent_once_by_another(
     process.wait()
     launch(db=db, extra=(*mail_flags(mailbox), "--notify-lease", LEASE))
     await mailbox.wait_for(owed)
-    await asyncio.sleep(2.0)  # a second sending of any of them would have come by now
+    await wait_queue_settled(db, owed)  # a second sending of any would be taken by now
     stalled.close()
     ids = [str(mail["Message-ID"]) for mail in mailbox.taken()]
     assert len(ids) == owed and len(set(ids)) == owed

@@ -35,6 +35,7 @@ from sleuth.server.push import check_subscription, payload
 from sleuth.server.settings import Settings
 
 from .conftest import Server
+from .queue_waits import wait_queue_settled
 from .test_mail import (
     MAIL_PASSWORD,
     PASSWORD,
@@ -225,8 +226,8 @@ async def test_a_whole_games_pushes_arrive_encrypted_signed_and_in_their_words(
         await bob.post("/api/people", json={"name": "Bob"})
         table = await play_a_table(server, ann, bob)
         owed = await moves_told(ann, table, 0)
-        pushes = await service.wait_for(len(owed) + 1)
-        await asyncio.sleep(1.0)  # a second push of any of them would have come by now
+        await service.wait_for(len(owed) + 1)
+        await wait_queue_settled(server.db, len(owed) + 1)  # a second push would be taken by now
     assert owed, "a game of two where seat 0 never came to move after seat 1"
     pushes = service.taken()
     title = find_kit(SHORT).game.title
@@ -276,7 +277,7 @@ async def test_a_subscription_the_push_service_forgot_is_dropped(
                 break
             await asyncio.sleep(0.1)
         assert [b["endpoint"] for b in browsers] == [kept.endpoint]
-        await asyncio.sleep(1.0)  # a push to the forgotten one would have come by now
+        await wait_queue_settled(server.db, owed)  # a push to the forgotten one would be taken
     assert len(service.taken("/push/gone")) == 1  # its first push, answered 410
     assert len(service.taken("/push/kept")) == owed
 
@@ -397,7 +398,9 @@ async def test_two_processes_on_postgresql_push_mail_and_hook_each_event_once(
             owed_bob += len(await moves_told(ann, table, 1)) + 1
         await service.wait_for(owed_ann + owed_bob + owed_ann)
         await mailbox.wait_for(owed_ann)
-        await asyncio.sleep(2.0)  # a second sending of any of them would have come by now
+        # Every row of the three channels sent once and none left: a second sending (by
+        # either process) would be taken by now.
+        await wait_queue_settled(db, 3 * owed_ann + owed_bob)
     ann_pushes = [ann_phone.read(p) for p in service.taken("/ann")]
     bob_pushes = [bob_phone.read(p) for p in service.taken("/bob")]
     hooked = service.taken("/hook/ann")
