@@ -9,10 +9,13 @@ Every time here is the test's own (``now``): nothing sleeps, nothing is timed.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Callable
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -32,7 +35,10 @@ from sleuth.server.vacations import (
     days_taken,
 )
 
+from .conftest import Server
+
 T0 = 2_000_000_000.0  # 2033-05-18 03:33:20 UTC
+PASSWORD = "correct horse battery"
 
 
 @pytest.fixture
@@ -194,3 +200,44 @@ async def test_requests_at_once_in_two_processes_store_one_vacation_on_postgres(
     finally:
         await first.close()
         await second.close()
+
+
+async def test_the_service_tells_the_days_left_and_refuses_in_words(launch: Any) -> None:
+    server: Server = launch(extra=("--vacation-days-a-year", "5"))
+    async with httpx.AsyncClient(base_url=server.http, timeout=60) as ann:
+        made = await ann.post("/api/account", json={"name": "Ann", "password": PASSWORD})
+        assert made.status_code == 201, made.text
+        before = (await ann.get("/api/account/vacation")).json()
+        assert before == {"starts_at": None, "ends_at": None, "days_left": 5, "days_a_year": 5}
+
+        async def refused(answer: httpx.Response) -> tuple[int, str, str, dict[str, Any]]:
+            body = answer.json()
+            return answer.status_code, body["problem"], body["template"], body["values"]
+
+        too_long = await ann.post("/api/account/vacation", json={"days": 6})
+        assert await refused(too_long) == (
+            409,
+            "vacation_allowance",
+            "at most %(most)s vacation days in any 365 days: %(left)s left now, %(days)s asked",
+            {"most": 5, "left": 5, "days": 6},
+        )
+        started = await ann.post("/api/account/vacation", json={"days": 3})
+        assert started.status_code == 201, started.text
+        under_way = started.json()
+        assert under_way["ends_at"] - under_way["starts_at"] == 3 * DAY
+        assert (under_way["days_left"], under_way["days_a_year"]) == (0, 5)
+        again = await ann.post("/api/account/vacation", json={"days": 1})
+        until = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(under_way["ends_at"]))
+        assert await refused(again) == (
+            409,
+            "on_vacation",
+            "a vacation is under way until %(until)s: end it before starting another",
+            {"until": until},
+        )
+        # Ended within seconds: those seconds are taken, so 4 whole days are left.
+        ended = await ann.delete("/api/account/vacation")
+        assert ended.json() == {
+            "starts_at": None, "ends_at": None, "days_left": 4, "days_a_year": 5,
+        }  # fmt: skip
+        none = await ann.delete("/api/account/vacation")
+        assert await refused(none) == (404, "no_vacation", "no vacation under way", {})
