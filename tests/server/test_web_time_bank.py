@@ -87,6 +87,8 @@ def test_the_seats_show_their_banks_and_who_is_on_vacation(browser: Any, server:
     lobby.goto(f"{base}/")
     lobby.wait_for_selector("#account:not(:empty)")  # set up by the page's script
     lobby.click("#account")
+    left = lobby.locator("#vacation-left")
+    assert left.inner_text() == "Vacation days left: 30 (at most 30 in any 365 days)"
     lobby.fill("#vacation-days", "2")
     lobby.click("#vacation-start")
     lobby.locator("#vacation-now").wait_for()
@@ -97,7 +99,21 @@ def test_the_seats_show_their_banks_and_who_is_on_vacation(browser: Any, server:
     lobby.click("#vacation-end")
     lobby.locator("#vacation-start").wait_for()
     ann.wait(lambda: chip_clock(ann, 1) == "time bank 2 h", 20, "Bob back")
+    # The seconds it lasted are taken from the year's 30 days: 29 whole days are left, and
+    # a longer vacation is refused in words that say so.
+    assert left.inner_text() == "Vacation days left: 29 (at most 30 in any 365 days)"
+    lobby.fill("#vacation-days", "40")
+    lobby.click("#vacation-start")
+    refusal = "at most 30 vacation days in any 365 days: 29 left now, 40 asked"
+    lobby.wait_for_function(
+        "text => document.querySelector('#vacation-status').textContent === text", arg=refusal
+    )
 
+    assert ann.recorder.errors == []
+    # The browser's own line for the refused request's answer, and nothing else.
+    assert bob.recorder.errors == [
+        "console error: Failed to load resource: the server responded with a status of 409 "
+        "(Conflict)"
+    ]
     for player in (ann, bob):
-        assert player.recorder.errors == [], (player.name, player.recorder.errors)
         player.context.close()

@@ -11,7 +11,12 @@ from typing import Any
 
 from sleuth.agents.budgets import DEFAULT_MAX_THINK
 from sleuth.core import GameError, find_game
-from sleuth.server.settings import PASSWORD_COSTS, Settings
+from sleuth.server.settings import (
+    PASSWORD_COSTS,
+    VACATION_DAYS_A_YEAR,
+    VACATION_DAYS_A_YEAR_BOUNDS,
+    Settings,
+)
 
 from .game_cmds import parse_options
 from .mail_flags import add_mail_arguments, mail_values
@@ -70,6 +75,14 @@ def add_service_arguments(serve: argparse.ArgumentParser) -> None:
         help="argon2id's costs for passwords: owasp (19 MiB, 2 passes, about 22 ms of CPU "
         "a hash) or rfc9106 (64 MiB, 3 passes, 4 lanes, about 170 ms); a password hashed at "
         "other costs is hashed again at these when its person signs in",
+    )
+    serve.add_argument(
+        "--vacation-days-a-year",
+        type=vacation_days,
+        default=VACATION_DAYS_A_YEAR,
+        metavar="DAYS",
+        help="vacation days a person may take in any 365 days, whatever each table allows "
+        f"(default {VACATION_DAYS_A_YEAR}; 0: no vacations)",
     )
 
 
@@ -135,6 +148,17 @@ def think_seconds(text: str) -> float:
     return value
 
 
+def vacation_days(text: str) -> int:
+    low, high = VACATION_DAYS_A_YEAR_BOUNDS
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of days") from None
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"{text} is not between {low} and {high} days")
+    return value
+
+
 def run_serve(args: argparse.Namespace) -> int:
     try:
         from sleuth.server import Settings
@@ -154,6 +178,7 @@ def run_serve(args: argparse.Namespace) -> int:
         "allowed_origins": tuple(args.allow_origin),
         "cookie_secure": args.secure_cookie,
         "password_cost": args.password_cost,
+        "vacation_days_a_year": args.vacation_days_a_year,
     }
     for proxy in args.trusted_proxy:
         try:

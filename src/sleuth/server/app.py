@@ -124,6 +124,8 @@ async def start_services(settings: Settings, database: Database, reach: Reach) -
     )
     hub = Hub(store, bus, pool, settings.bot_delay)
     hub.notices.lease_seconds = settings.notify_lease_seconds
+    if hub.vacations is not None:
+        hub.vacations.days_a_year = settings.vacation_days_a_year
     creation = CreationLimits(database, settings.new_people_rate, settings.new_tables_rate)
     accounts = Accounts(database, store, Passwords(hasher_for(settings.password_cost)))
     sign_ins = SignInLimits(database, settings.sign_in_address_rate, settings.sign_in_account_rate)

@@ -280,6 +280,20 @@ NO_HOOKS = problem(
 )
 NO_SUCH_HOOK = problem("no_such_hook", "no such hook among this account's")
 
+# --- a person's vacation (``vacations``) ---------------------------------------------------------
+VACATION_DAYS = problem(
+    "vacation_days", "days: a vacation is %(least)s-%(most)s days, not %(days)s"
+)
+ON_VACATION = problem(
+    "on_vacation", "a vacation is under way until %(until)s: end it before starting another"
+)
+VACATION_ALLOWANCE = problem(
+    "vacation_allowance",
+    "at most %(most)s vacation days in any 365 days: %(left)s left now, %(days)s asked",
+)
+NO_VACATION = problem("no_vacation", "no vacation under way")
+NO_VACATIONS = problem("no_vacations", "this server keeps no vacations")
+
 
 def error_fields(message: str) -> dict[str, object]:
     """What an error's body or frame adds to its English, if it was said in words the

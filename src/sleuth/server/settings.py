@@ -31,6 +31,12 @@ PASSWORD_COSTS = {
     "rfc9106": PasswordCost(memory_kib=65536, time_cost=3, parallelism=4),
 }
 
+# Vacation days a person takes in any 365 days unless the operator says otherwise
+# (``sleuth serve --vacation-days-a-year``; ``vacations``), within these bounds: a yearly
+# allowance, as Board Game Arena's, so that no one stops every clock for good.
+VACATION_DAYS_A_YEAR = 30
+VACATION_DAYS_A_YEAR_BOUNDS = (0, 365)
+
 
 def default_db_url() -> str:
     return f"sqlite:///{data_folder() / 'sleuth.db'}"
@@ -107,6 +113,7 @@ class Settings:
     # ``--no-hooks``; to public addresses only, unless ``--hook-private``.
     hooks: bool = True
     hook_private: bool = False
+    vacation_days_a_year: int = VACATION_DAYS_A_YEAR
 
     @property
     def is_postgres(self) -> bool:

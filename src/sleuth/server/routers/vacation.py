@@ -9,10 +9,12 @@ from typing import Annotated
 from fastapi import APIRouter, HTTPException
 from pydantic import Field
 
+from .. import problems
 from ..clocks import VACATION_ASKED
 from ..deps import Checked, Services, ServicesDep
+from ..problems import said_or_text
 from ..schemas import Strict
-from ..vacations import OnVacation, Vacations
+from ..vacations import VacationRefused, Vacations
 from .account import SignedInHolder
 
 router = APIRouter(tags=["account"])
@@ -27,22 +29,37 @@ class VacationOut(Strict):
     # The vacation under way (seconds since the epoch), or both None.
     starts_at: float | None
     ends_at: float | None
+    # The most days a vacation started now may last (0 while one is under way), and the
+    # server's allowance: at most ``days_a_year`` days of vacation in any 365 days.
+    days_left: int
+    days_a_year: int
 
 
 def _vacations(app: Services) -> Vacations:
     found = app.hub.vacations
     if found is None:
-        raise HTTPException(409, "this server keeps no vacations")
+        raise HTTPException(409, problems.NO_VACATIONS())
     return found
 
 
 @router.get("/api/account/vacation", responses={401: {"description": "not signed in"}})
 async def vacation(app: ServicesDep, holder: SignedInHolder) -> VacationOut:
     """The account's vacation under way, if any."""
-    row = await _vacations(app).current(holder.person.id, app.hub.now())
+    vacations = _vacations(app)
+    now = app.hub.now()
+    row = await vacations.current(holder.person.id, now)
+    left = await vacations.days_left(holder.person.id, now)
     if row is None:
-        return VacationOut(starts_at=None, ends_at=None)
-    return VacationOut(starts_at=row.starts_at, ends_at=row.ends_at)
+        return _out(vacations, None, None, left)
+    return _out(vacations, row.starts_at, row.ends_at, left)
+
+
+def _out(
+    vacations: Vacations, starts_at: float | None, ends_at: float | None, left: int
+) -> VacationOut:
+    return VacationOut(
+        starts_at=starts_at, ends_at=ends_at, days_left=left, days_a_year=vacations.days_a_year
+    )
 
 
 @router.post(
@@ -51,19 +68,20 @@ async def vacation(app: ServicesDep, holder: SignedInHolder) -> VacationOut:
     status_code=201,
     responses={
         401: {"description": "not signed in"},
-        409: {"description": "a vacation is under way already"},
+        409: {"description": "a vacation is under way already, or too few days are left"},
     },
 )
 async def start_vacation(body: VacationIn, app: ServicesDep, holder: SignedInHolder) -> VacationOut:
     """A vacation of ``days`` from now: the account's clocks stand still meanwhile."""
+    vacations = _vacations(app)
     try:
-        row = await _vacations(app).start(holder.person.id, body.days, app.hub.now())
-    except OnVacation as error:
-        raise HTTPException(409, str(error)) from None
+        row = await vacations.start(holder.person.id, body.days, app.hub.now())
+    except VacationRefused as error:
+        raise HTTPException(409, said_or_text(error)) from None
     except ValueError as error:
-        raise HTTPException(400, str(error)) from None
+        raise HTTPException(400, said_or_text(error)) from None
     await app.hub.vacation_changed(holder.person.id)
-    return VacationOut(starts_at=row.starts_at, ends_at=row.ends_at)
+    return _out(vacations, row.starts_at, row.ends_at, 0)
 
 
 @router.delete(
@@ -76,7 +94,9 @@ async def start_vacation(body: VacationIn, app: ServicesDep, holder: SignedInHol
 )
 async def end_vacation(app: ServicesDep, holder: SignedInHolder) -> VacationOut:
     """The vacation under way ended now: the account's clocks run again."""
-    if not await _vacations(app).end(holder.person.id, app.hub.now()):
-        raise HTTPException(404, "no vacation under way")
+    vacations = _vacations(app)
+    now = app.hub.now()
+    if not await vacations.end(holder.person.id, now):
+        raise HTTPException(404, problems.NO_VACATION())
     await app.hub.vacation_changed(holder.person.id)
-    return VacationOut(starts_at=None, ends_at=None)
+    return _out(vacations, None, None, await vacations.days_left(holder.person.id, now))

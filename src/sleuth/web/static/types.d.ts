@@ -352,6 +352,10 @@ export interface VacationOut {
   /** The vacation under way (seconds since the epoch), or both null. */
   starts_at: number | null;
   ends_at: number | null;
+  /** The most days a vacation started now may last (0 while one is under way). */
+  days_left: number;
+  /** The server's allowance: at most this many vacation days in any 365 days. */
+  days_a_year: number;
 }
 
 export interface Outcome {

@@ -44,9 +44,12 @@ async function show(section) {
       status]);
     return;
   }
-  const days = /** @type {HTMLInputElement} */ (h("input", {type: "number", id: "vacation-days", min: "1", max: "60", step: "1", value: "7", inputmode: "numeric"}));
+  // The server refuses more than is left of its yearly allowance: the field offers no more.
+  const most = Math.max(1, Math.min(60, vacation.days_left));
+  const days = /** @type {HTMLInputElement} */ (h("input", {type: "number", id: "vacation-days", min: "1", max: String(most), step: "1", value: String(Math.min(7, most)), inputmode: "numeric"}));
   fill(section, [title,
     h("p", {text: tr("Away for a while? Your clocks at every table stand still while you are on vacation, for as many days as each table allows.")}),
+    h("p", {id: "vacation-left", text: tr("Vacation days left: %(left)s (at most %(most)s in any 365 days)", {left: vacation.days_left, most: vacation.days_a_year})}),
     h("div.row", {},
       h("label", {for: "vacation-days", text: tr("Days (1-60)")}), days,
       h("button", {type: "button", id: "vacation-start", text: tr("Start a vacation"),
