@@ -198,6 +198,31 @@ class ThirteenCluesAnalysis:
             out["questions"] = self._ranked_questions()
         return out
 
+    def beliefs(self) -> SeatAnalysis:
+        """What the research envs' features read: the cards and mysteries of
+        ``seat_analysis`` (the same numbers), without certain facts, entropy or order."""
+        if not self.consistent:
+            return SeatAnalysis(GAME, self.seat, False, 0, DEAL_MODEL, self.deal_model_assumed)
+        an = self.analysis
+        total = an.worlds
+        cards: dict[str, dict[str, float]] = {c: {loc: 1.0} for c, loc in self.known.items()}
+        for c, row in zip(self.model.cards, an.probabilities(), strict=True):
+            cards[c] = {self.model.locations[loc]: p for loc, p in sorted(row.items())}
+        solutions = tuple(
+            Solution(tuple(self._in_type_order(self.model.cards[c] for c in trio)), cnt / total)
+            for trio, cnt in an.solution_posterior()
+        )
+        return SeatAnalysis(
+            GAME,
+            self.seat,
+            True,
+            total,
+            DEAL_MODEL,
+            self.deal_model_assumed,
+            cards=cards,
+            solutions=solutions,
+        )
+
     def _explanation(self, explain_card: str) -> dict[str, object]:
         """Why a card is where it is certainly, or (not certain) why it cannot be the mystery."""
         an = self.analysis
@@ -391,4 +416,5 @@ KNOWLEDGE: Knowledge[ThirteenCluesPosition] = Knowledge(
     from_json=ThirteenCluesPosition.from_json,
     to_json=ThirteenCluesPosition.to_json,
     analyze=analyze,
+    beliefs=lambda position: ThirteenCluesAnalysis(position.data).beliefs(),
 )
