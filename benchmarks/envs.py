@@ -1,6 +1,6 @@
 """Research environments: PettingZoo steps per second per game, beside leduc and kuhn.
 
-    python benchmarks/envs.py [--seconds 5] [--policy mask|bot|both]
+    python benchmarks/envs.py [--seconds 5] [--policy mask|bot|both] [--knowledge only|also|no]
     python benchmarks/envs.py --lengths [--games 30]
 
 Every game with an encoder is run as a PettingZoo AEC environment, with the loop every
@@ -18,6 +18,11 @@ is this process's CPU time, so that other work on a shared machine weighs less o
 Black Vienna nearly every code of the mask is an accusation, so its games end within a
 round. ``--policy bot`` plays as Sleuth's random bot (an accusation with probability 0.01),
 so games run their whole course. Both are printed by default.
+
+``--knowledge also`` (the default) adds, for every game with a knowledge part, a row with
+``knowledge=True`` (the exact-belief features computed at every observation) beside the
+plain env's row of the same run, and their ratio; ``only`` prints just those pairs, at each
+game's largest table unless ``--tables both``.
 
 ``--lengths`` prints the most and the mean decisions per game (moves and offers answered,
 as OpenSpiel counts them) over seeded games, uniform over the mask, as Sleuth's random bot
@@ -37,7 +42,7 @@ import numpy as np
 
 from sleuth.agents import make_agent
 from sleuth.core import all_kits
-from sleuth.core.kit import ENCODER
+from sleuth.core.kit import ENCODER, KNOWLEDGE
 from sleuth.envs import pettingzoo_env
 from sleuth.envs.table import Decision, Table, make_table_game, random_code
 
@@ -115,29 +120,34 @@ def leduc() -> Any | None:
     return leduc_holdem_v4.env()
 
 
-def speeds(seconds: float, seed: int, chosen: list[str]) -> None:
+def speeds(seconds: float, seed: int, chosen: list[str], knowledge: str, tables: str) -> None:
     policies: dict[str, Chooser] = {"mask": mask_policy, "bot": bot_policy}
     plain = reseeded = None
+    kuhn: tuple[float, float] | None = None
     print(f"{'environment':<36} {'policy':>6} {'steps/s':>9} {'steps/game':>10} {'vs leduc':>16}")
-    baseline = leduc()
-    if baseline is not None:
-        plain, length = run(baseline, mask_policy, seconds, seed)
-        print(f"{'leduc_holdem_v4 (2), reset()':<36} {'mask':>6} {plain:>9.0f} {length:>10.1f}")
-        reseeded, length = run(baseline, mask_policy, seconds, seed, reseed=True)
-        label = "leduc_holdem_v4 (2), reset(seed)"
-        print(f"{label:<36} {'mask':>6} {reseeded:>9.0f} {length:>10.1f}")
-    kuhn = run_kuhn(seconds, seed)
-    if kuhn is not None:
-        print(
-            f"{'python_kuhn_poker (2), OpenSpiel':<36} {'random':>6} {kuhn[0]:>9.0f} "
-            f"{kuhn[1]:>10.1f}"
-        )
-    print("vs leduc: against a plain reset() / against reset(seed); vs kuhn after it")
+    if knowledge != "only":
+        baseline = leduc()
+        if baseline is not None:
+            plain, length = run(baseline, mask_policy, seconds, seed)
+            print(f"{'leduc_holdem_v4 (2), reset()':<36} {'mask':>6} {plain:>9.0f} {length:>10.1f}")
+            reseeded, length = run(baseline, mask_policy, seconds, seed, reseed=True)
+            label = "leduc_holdem_v4 (2), reset(seed)"
+            print(f"{label:<36} {'mask':>6} {reseeded:>9.0f} {length:>10.1f}")
+        kuhn = run_kuhn(seconds, seed)
+        if kuhn is not None:
+            print(
+                f"{'python_kuhn_poker (2), OpenSpiel':<36} {'random':>6} {kuhn[0]:>9.0f} "
+                f"{kuhn[1]:>10.1f}"
+            )
+        print("vs leduc: against a plain reset() / against reset(seed); vs kuhn after it")
     for kit in all_kits():
-        if not kit.has(ENCODER):
+        if not kit.has(ENCODER) or (knowledge == "only" and not kit.has(KNOWLEDGE)):
             continue
         game = kit.game
-        for players in sorted({game.min_players, game.max_players}):
+        largest = tables == "largest" and knowledge == "only"
+        for players in sorted(
+            {game.max_players} if largest else {game.min_players, game.max_players}
+        ):
             env = pettingzoo_env(kit.name, players)
             for name in chosen:
                 rate, length = run(env, policies[name], seconds, seed)
@@ -147,8 +157,18 @@ def speeds(seconds: float, seed: int, chosen: list[str]) -> None:
                 versus_kuhn = f"  kuhn {rate / kuhn[0]:.2f}x" if kuhn else ""
                 label = f"{kit.name} ({players})"
                 print(
-                    f"{label:<36} {name:>6} {rate:>9.0f} {length:>10.1f} {ratio:>16}{versus_kuhn}"
+                    f"{label:<36} {name:>6} {rate:>9.0f} {length:>10.1f} {ratio:>16}{versus_kuhn}",
+                    flush=True,
                 )
+                if knowledge != "no" and kit.has(KNOWLEDGE):
+                    believing = pettingzoo_env(kit.name, players, knowledge=True)
+                    known, length = run(believing, policies[name], seconds, seed)
+                    label = f"{kit.name} ({players}), knowledge"
+                    print(
+                        f"{label:<44} {name:>6} {known:>9.0f} {length:>10.1f} "
+                        f"{known / rate:>8.3f}x plain",
+                        flush=True,
+                    )
 
 
 def decisions(table: Table, seed: int, choose: Choose) -> int:
@@ -221,11 +241,24 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--lengths", action="store_true", help="decisions per game instead")
     parser.add_argument("--games", type=int, default=30, help="games per policy (--lengths)")
+    parser.add_argument(
+        "--knowledge",
+        choices=("also", "only", "no"),
+        default="also",
+        help="rows with knowledge=True beside the plain env (only: just those pairs)",
+    )
+    parser.add_argument(
+        "--tables",
+        choices=("largest", "both"),
+        default="largest",
+        help="with --knowledge only: each game's largest table, or its smallest too",
+    )
     args = parser.parse_args()
     if args.lengths:
         lengths(args.games, args.seed)
         return
-    speeds(args.seconds, args.seed, ["mask", "bot"] if args.policy == "both" else [args.policy])
+    chosen = ["mask", "bot"] if args.policy == "both" else [args.policy]
+    speeds(args.seconds, args.seed, chosen, args.knowledge, args.tables)
 
 
 if __name__ == "__main__":

@@ -105,7 +105,10 @@ class Knowledge(Generic[P]):
 
     ``analyze(position, explain, questions)``: ``explain`` names a card to explain,
     ``questions`` asks for the value of every question. ``explains`` and
-    ``ranks_questions`` say whether the game offers them.
+    ``ranks_questions`` say whether the game offers them. ``beliefs``, where a game gives
+    it, is a cheaper analysis for the research envs' features: ``consistent``, ``worlds``,
+    ``cards`` and ``solutions`` as ``analyze`` gives them (the same numbers; the solutions in
+    any order), nothing else filled in.
     """
 
     from_view: Callable[[Any], P]
@@ -114,6 +117,7 @@ class Knowledge(Generic[P]):
     analyze: Callable[[P, str | None, bool], SeatAnalysis]
     explains: bool = True
     ranks_questions: bool = True
+    beliefs: Callable[[P], SeatAnalysis] | None = None
 
 
 def reject_unknown_keys(data: Mapping[str, object], known: Iterable[str], where: str) -> None:

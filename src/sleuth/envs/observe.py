@@ -7,6 +7,10 @@ view: ``knowledge.valid`` (1 when the engine has an analysis of this view: not b
 position exists, e.g. during 13 Clues' setup), ``knowledge.cards`` (per card, the
 probability of each place) and ``knowledge.solutions`` (the solution posterior over the
 encoder's solution slots).
+
+The analysis is the game's ``beliefs`` where it gives one (the same numbers as ``analyze``,
+without what the features do not read), and a seat whose position has not changed since
+its last observation reuses its last analysis: a position is all the analysis reads.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from sleuth.core.kit import KNOWLEDGE, PartError
 from sleuth.core.protocol import View
 
 if TYPE_CHECKING:
-    from sleuth.deduce.knowledge import Knowledge
+    from sleuth.deduce.knowledge import Knowledge, SeatAnalysis
 
     from .factored import Factoring
     from .table import Decision
@@ -66,6 +70,10 @@ class Observer:
                 f"per card ({len(k.cards)}) the probability of each place ({', '.join(k.places)})",
             )
             self.solutions_at = layout.add("knowledge.solutions", k.solutions, k.help)
+            part = self.knowledge
+            self.analyze = part.beliefs or (lambda position: part.analyze(position, None, False))
+            # Per seat, its last position and that position's analysis.
+            self.last: dict[int, tuple[Any, SeatAnalysis]] = {}
             self.card_row = {card: i for i, card in enumerate(k.cards)}
             self.place_column = {place: i for i, place in enumerate(k.places)}
         self.layout = layout
@@ -91,10 +99,22 @@ class Observer:
         if knowledge is None or layout is None:
             return
         try:
-            analysis = knowledge.analyze(knowledge.from_view(view), None, False)
+            position = knowledge.from_view(view)
         except GameError:  # no position yet (a setup phase): the segments stay 0
             return
-        if not analysis.consistent:
+        seat = -1 if view.seat is None else view.seat
+        last = self.last.get(seat)
+        if last is not None and last[0] == position:
+            analysis = last[1]
+        else:
+            analysis = self.analyze(position)
+            self.last[seat] = (position, analysis)
+        self.place(analysis, view, out)
+
+    def place(self, analysis: SeatAnalysis, view: View, out: Features) -> None:
+        """The knowledge segments of ``analysis`` into ``out``."""
+        layout = self.knowledge_layout
+        if layout is None or not analysis.consistent:
             return
         out.flag(self.valid_at)
         width = len(layout.places)

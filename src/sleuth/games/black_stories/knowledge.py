@@ -29,6 +29,7 @@ hands and the draw pile, not how many ways they can, so every fitting assignment
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
@@ -205,6 +206,36 @@ def analyze(
     )
 
 
+def beliefs(position: BlackStoriesPosition) -> SeatAnalysis:
+    """``analyze``'s cards and solutions for the research envs' features, counted once per
+    (case, seat) rather than added up per assignment (the same floats: the k-th entry of
+    ``sums`` is ``share`` added k times, as ``analyze`` adds it), without certain facts."""
+    order = sorted(position.targets)
+    joint = joint_cases(position)
+    if not joint:
+        return SeatAnalysis(GAME, position.seat, False, 0, DEAL_MODEL)
+    share = 1 / len(joint)
+    names = {case: case_name(case) for combo in joint for case in combo}
+    held = Counter(
+        (names[case], target) for combo in joint for target, case in zip(order, combo, strict=True)
+    )
+    sums = [0.0]
+    for _ in range(max(held.values())):
+        sums.append(sums[-1] + share)
+    cards: dict[str, dict[str, float]] = {}
+    for (name, target), times in held.items():
+        cards.setdefault(name, {})[str(target)] = sums[times]
+    return SeatAnalysis(
+        GAME,
+        position.seat,
+        True,
+        len(joint),
+        DEAL_MODEL,
+        cards=cards,
+        solutions=tuple(Solution(tuple(names[c] for c in combo), share) for combo in joint),
+    )
+
+
 def _int(v: object, where: str, lo: int, hi: int) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
         raise PositionError(f"{where}: expected a whole number {lo}..{hi}, got {v!r}")
@@ -273,6 +304,7 @@ KNOWLEDGE: Knowledge[BlackStoriesPosition] = Knowledge(
     from_json=BlackStoriesPosition.from_json,
     to_json=BlackStoriesPosition.to_json,
     analyze=analyze,
+    beliefs=beliefs,
     explains=False,
     ranks_questions=False,
 )

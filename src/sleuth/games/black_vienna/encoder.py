@@ -123,7 +123,11 @@ class BlackViennaEncoder(Encoder):
         return tuple(action.letters)
 
     def _solution_slot(self, view: Any, cards: tuple[str, ...]) -> int | None:
-        return self.trio_slot.get("".join(sorted(cards, key=bv.LETTER_INDEX.__getitem__)))
+        # The engine lists a trio's letters in alphabet order: sorting is the rare fallback.
+        slot = self.trio_slot.get("".join(cards))
+        if slot is None:
+            slot = self.trio_slot.get("".join(sorted(cards, key=bv.LETTER_INDEX.__getitem__)))
+        return slot
 
     def score_bounds(self) -> tuple[float, float]:
         return 0.0, float(3 * bv.MARKERS)

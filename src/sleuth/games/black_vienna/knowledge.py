@@ -541,6 +541,22 @@ class BlackViennaAnalysis:
             questions=self.ranked_questions() if questions else (),
         )
 
+    def beliefs(self) -> SeatAnalysis:
+        """What the research envs' features read: ``seat_analysis`` without the certain
+        facts, the ring's entropy or the ring's order (the same numbers otherwise)."""
+        pos = self.position
+        if not self.consistent:
+            return SeatAnalysis(GAME, pos.seat, False, 0)
+        total = self.worlds
+        return SeatAnalysis(
+            GAME,
+            pos.seat,
+            True,
+            total,
+            cards=self.card_probabilities(),
+            solutions=tuple(Solution(tuple(trio), count / total) for trio, count in self.ring()),
+        )
+
     def ranked_questions(self) -> tuple[Question, ...]:
         """Every question of ``questions`` as the typed ``Question`` the fronts read."""
         return tuple(
@@ -581,4 +597,5 @@ KNOWLEDGE: Knowledge[Position] = Knowledge(
     from_json=Position.from_json,
     to_json=Position.to_json,
     analyze=analyze,
+    beliefs=lambda position: BlackViennaAnalysis(position).beliefs(),
 )

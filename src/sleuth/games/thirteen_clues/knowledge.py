@@ -184,10 +184,7 @@ class ThirteenCluesAnalysis:
         an = self.analysis
         total = an.worlds
         out["worlds"] = str(total)
-        cards: dict[str, dict[str, float]] = {c: {loc: 1.0} for c, loc in self.known.items()}
-        for c, row in zip(self.model.cards, an.probabilities(), strict=True):
-            cards[c] = {self.model.locations[loc]: p for loc, p in sorted(row.items())}
-        out["cards"] = cards
+        out["cards"] = self._card_places()
         out["mystery"] = [
             {"cards": self._in_type_order(self.model.cards[c] for c in trio), "p": cnt / total}
             for trio, cnt in an.solution_posterior()
@@ -198,6 +195,36 @@ class ThirteenCluesAnalysis:
         if questions:
             out["questions"] = self._ranked_questions()
         return out
+
+    def _card_places(self) -> dict[str, dict[str, float]]:
+        """Each card's place probabilities: known ones certain, the rest from the engine."""
+        cards: dict[str, dict[str, float]] = {c: {loc: 1.0} for c, loc in self.known.items()}
+        for c, row in zip(self.model.cards, self.analysis.probabilities(), strict=True):
+            cards[c] = {self.model.locations[loc]: p for loc, p in sorted(row.items())}
+        return cards
+
+    def beliefs(self) -> SeatAnalysis:
+        """What the research envs' features read: the cards and mysteries of
+        ``seat_analysis`` (the same numbers), without certain facts, entropy or order."""
+        if not self.consistent:
+            return SeatAnalysis(GAME, self.seat, False, 0, DEAL_MODEL, self.deal_model_assumed)
+        an = self.analysis
+        total = an.worlds
+        cards = self._card_places()
+        solutions = tuple(
+            Solution(tuple(self._in_type_order(self.model.cards[c] for c in trio)), cnt / total)
+            for trio, cnt in an.solution_posterior()
+        )
+        return SeatAnalysis(
+            GAME,
+            self.seat,
+            True,
+            total,
+            DEAL_MODEL,
+            self.deal_model_assumed,
+            cards=cards,
+            solutions=solutions,
+        )
 
     def _explanation(self, explain_card: str) -> dict[str, object]:
         """Why a card is where it is certainly, or (not certain) why it cannot be the mystery."""
@@ -392,4 +419,5 @@ KNOWLEDGE: Knowledge[ThirteenCluesPosition] = Knowledge(
     from_json=ThirteenCluesPosition.from_json,
     to_json=ThirteenCluesPosition.to_json,
     analyze=analyze,
+    beliefs=lambda position: ThirteenCluesAnalysis(position.data).beliefs(),
 )

@@ -48,6 +48,7 @@ def deck_cards(deck: tuple[str, ...] = tc.DEFAULT_DECK) -> tuple[tc.Card, ...]:
         raise PositionError(str(error)) from None
 
 
+@lru_cache(maxsize=64)
 def colours_for(players: int, deck: tuple[str, ...] = tc.DEFAULT_DECK) -> tuple[str, ...]:
     """The colours in play: the first N + 4 of the deck."""
     return tc.colour_order(deck_cards(deck))[: tc.colours_in_play(players)]
@@ -63,6 +64,7 @@ def cards_for(players: int, deck: tuple[str, ...] = tc.DEFAULT_DECK) -> list[tup
     ]
 
 
+@lru_cache(maxsize=1024)  # read for every answer of every position: a pure function
 def attribute_set(
     about: str, players: int, deck: tuple[str, ...] = tc.DEFAULT_DECK
 ) -> frozenset[str]:
@@ -266,6 +268,7 @@ def _read_accusations(
     the seat's own trio is not its mystery. Accusation i is fact ``first_fact + i``."""
     cons: list[Constraint] = []
     excluded: list[Exclusion] = []
+    unseen: dict[int, frozenset[int]] = {}  # by accuser
     for i, acc in enumerate(_list(raw, "accusations")):
         fact = first_fact + i
         p, named = _read_accusation(acc, f"accusations[{i}]", n, category, known)
@@ -275,12 +278,19 @@ def _read_accusations(
             if all(nm in index for nm in named):
                 excluded.append(Exclusion(frozenset(index[nm] for nm in named), fact))
             continue
-        # the accuser sees the seat's mystery and the other seats' hidden cards are not his
-        allowed = {1 + k for k, (s, _) in enumerate(places.hidden) if s != p}
-        allowed |= set(range(1 + len(places.hidden), len(places.names)))
-        bad = frozenset(set(range(len(places.names))) - allowed)
+        if p not in unseen:
+            unseen[p] = _unseen_by(p, places)
+        bad = unseen[p]
         cons += [Constraint(bad, frozenset([index[nm]]), 0, fact) for nm in named if nm in index]
     return cons, excluded
+
+
+def _unseen_by(accuser: int, places: _Places) -> frozenset[int]:
+    """The places none of whose cards an accuser may name: he sees the seat's mystery, and
+    the other seats' hidden cards are not his."""
+    allowed = {1 + k for k, (s, _) in enumerate(places.hidden) if s != accuser}
+    allowed |= set(range(1 + len(places.hidden), len(places.names)))
+    return frozenset(set(range(len(places.names))) - allowed)
 
 
 def _read_mysteries(raw: object, n: int, seat: int, card: _Cards) -> dict[int, list[str]]:

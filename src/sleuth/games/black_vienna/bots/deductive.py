@@ -16,7 +16,11 @@ from typing import ClassVar
 from sleuth.agents.base import Agent, kinds_of, of_kind
 from sleuth.core import Action, View
 from sleuth.games.black_vienna import Accuse, BlackViennaView, Guess, Investigate, Pass
-from sleuth.games.black_vienna.knowledge import BlackViennaAnalysis, black_vienna_position
+from sleuth.games.black_vienna.knowledge import (
+    BlackViennaAnalysis,
+    Position,
+    black_vienna_position,
+)
 
 from .ring import canonical_ring
 
@@ -42,19 +46,32 @@ class DeductiveBlackVienna(Agent):
         self.early = early
         self.late = late
         self.thrift = thrift
+        # The last position and its analysis: a seat offered an accusation and then asked
+        # to move, with nothing answered in between, reads the same position twice.
+        self._last: tuple[Position, BlackViennaAnalysis] | None = None
+
+    def _analysis(self, view: BlackViennaView) -> BlackViennaAnalysis:
+        position = black_vienna_position(view)
+        if self._last is None or self._last[0] != position:
+            self._last = (position, BlackViennaAnalysis(position))
+        return self._last[1]
 
     def act(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         if not isinstance(view, BlackViennaView):
             raise TypeError("the deductive Black Vienna bot plays Black Vienna only")
-        analysis = BlackViennaAnalysis(black_vienna_position(view))
+        analysis = self._analysis(view)
+        kinds = kinds_of(legal)
+        questions = [q for q in of_kind(legal, "ask") if isinstance(q, Investigate)]
+        if "guess" not in kinds and questions and self._surely_waits(view, analysis):
+            # No accusation now, whatever the rings: the ring posterior is not needed.
+            ending = self._ending_chances(view, questions, rng)
+            return self._best_question(analysis, questions, rng, self.thrift, ending)
         rings = self._rings(view, analysis, rng)
         best = canonical_ring(rings[0][0]) if rings else None
-        kinds = kinds_of(legal)
         if "guess" in kinds:
             return Guess(best) if best else Pass()
         if "accuse" in kinds and best and self._should_accuse(view, rings, rng):
             return Accuse(best)
-        questions = [q for q in of_kind(legal, "ask") if isinstance(q, Investigate)]
         if questions:
             ending = self._ending_chances(view, questions, rng)
             return self._best_question(analysis, questions, rng, self.thrift, ending)
@@ -65,7 +82,9 @@ class DeductiveBlackVienna(Agent):
     def interrupt(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action | None:
         if not isinstance(view, BlackViennaView) or "accuse" not in kinds_of(legal):
             return None
-        analysis = BlackViennaAnalysis(black_vienna_position(view))
+        analysis = self._analysis(view)
+        if self._surely_waits(view, analysis):
+            return None
         rings = self._rings(view, analysis, rng)
         if rings and self._should_accuse(view, rings, rng):
             return Accuse(canonical_ring(rings[0][0]))
@@ -81,6 +100,18 @@ class DeductiveBlackVienna(Agent):
         self, view: BlackViennaView, rings: list[tuple[str, float]], rng: random.Random
     ) -> bool:
         return top_share(rings) >= confidence_needed(view, self.early, self.late)
+
+    def _surely_waits(self, view: BlackViennaView, analysis: BlackViennaAnalysis) -> bool:
+        """Whether ``_should_accuse`` is false whatever the rings, read from the cards'
+        marginals alone (far cheaper than the ring posterior): a trio is in the ring in no
+        more deals than its least likely card, so no trio's share passes the third largest
+        card's share of the ring."""
+        if not analysis.consistent:
+            return True
+        ring = len(analysis.seat_model.seats)
+        counts = sorted(row[ring] for row in analysis.analysis.marginal_counts)
+        third = counts[-3] if len(counts) >= 3 else analysis.worlds
+        return third / analysis.worlds < confidence_needed(view, self.early, self.late)
 
     def _ending_chances(
         self, view: BlackViennaView, questions: list[Investigate], rng: random.Random

@@ -178,6 +178,9 @@ class RacingBlackVienna(DeductiveBlackVienna):
         ]
         return sorted(weighted, key=lambda item: (-item[1], item[0]))
 
+    def _surely_waits(self, view: BlackViennaView, analysis: BlackViennaAnalysis) -> bool:
+        return False  # its own weighing of the rings, below, may accuse at any odds
+
     def _should_accuse(
         self, view: BlackViennaView, rings: list[tuple[str, float]], rng: random.Random
     ) -> bool:

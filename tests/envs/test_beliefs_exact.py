@@ -1,0 +1,72 @@
+"""The knowledge features the envs compute fast (a game's ``beliefs``, a seat's unchanged
+position reusing its last analysis) equal, at every step of seeded games, the features of
+the full analysis made from scratch from the seat's view: exactly, not approximately (the
+observation, and where a game gives ``beliefs``, its numbers in float64)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from envs.configs import encoded_games
+from sleuth.core import GameError, find_kit, make_game
+from sleuth.core.encoding import Features
+from sleuth.core.kit import KNOWLEDGE
+from sleuth.envs.table import Table, random_code
+
+KNOWING = [name for name in encoded_games() if find_kit(name).has(KNOWLEDGE)]
+SEEDS = (3, 11)
+
+
+def from_scratch(table: Table, seat: int) -> np.ndarray:
+    """The knowledge segments of ``seat`` from ``analyze`` on its view, nothing kept."""
+    observer = table.observer
+    knowledge = observer.knowledge
+    assert knowledge is not None
+    view = table.state.view(seat)
+    features = Features()
+    try:
+        position = knowledge.from_view(view)
+    except GameError:
+        position = None
+    if position is not None:
+        full = knowledge.analyze(position, None, False)
+        if knowledge.beliefs is not None:
+            # In float64, before the observation's float32 could hide a last-bit difference.
+            fast = knowledge.beliefs(position)
+            assert (fast.consistent, fast.worlds) == (full.consistent, full.worlds)
+            assert fast.cards == full.cards
+            assert sorted(fast.solutions, key=str) == sorted(full.solutions, key=str)
+        observer.place(full, view, features)
+    out = np.zeros(observer.size, dtype=np.float32)
+    out[np.array(features.indices, dtype=np.intp)] = np.array(features.values, dtype=np.float32)
+    return out[observer.valid_at :]
+
+
+def tables(game: str) -> list[int]:
+    kit = find_kit(game)
+    return sorted({kit.game.min_players, kit.game.max_players})
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize(
+    ("game", "players"), [(game, players) for game in KNOWING for players in tables(game)]
+)
+def test_the_features_equal_a_fresh_analysis_at_every_step(
+    game: str, players: int, seed: int
+) -> None:
+    table = Table(make_game(game, players), knowledge=True)
+    table.reset(seed)
+    rng = np.random.default_rng(seed)
+    start = table.observer.valid_at
+    steps = valid = 0
+    while (decision := table.decision) is not None:
+        # The seat asked now, then the one after it (whose position may be unchanged since
+        # its own last observation, so its kept analysis is read).
+        for seat in (decision.seat, (decision.seat + 1) % players):
+            fast = table.observe(seat)[start:]
+            assert np.array_equal(fast, from_scratch(table, seat)), (seed, steps, seat)
+            valid += int(fast[0] == 1.0)
+        table.step(random_code(table.mask(decision.seat), table.drastic, rng, rate=0.02))
+        steps += 1
+    assert valid >= 2  # the comparisons above include analyses, not only empty segments
