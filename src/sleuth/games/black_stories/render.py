@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from sleuth.core.kit import TextRender
 from sleuth.core.sheets import Candidate, SheetData, seat_place, shown
-from sleuth.i18n import SOURCE, figure, speaking, tr, trn
+from sleuth.i18n import N_, SOURCE, figure, speaking, tr, trn
 
 from .components import ALL_CASES
 from .knowledge import ATTRIBUTES, BlackStoriesPosition, analyze, position_of
@@ -45,12 +45,36 @@ def case_sheet(position: BlackStoriesPosition, level: str, language: str = SOURC
                 language,
                 seat=target,
                 number=figure(len(cases), 0, language),
-                known="/".join(shared) or tr("nothing yet", language),
+                known="/".join(_said(v, language) for v in shared) or tr("nothing yet", language),
             )
         )
         if level == "full" and len(cases) <= 6:
-            lines += [f"    {case}  {figure(100 * odds[case], 0, language)}%" for case in cases]
+            lines += [
+                f"    {_case(case, language)}  {figure(100 * odds[case], 0, language)}%"
+                for case in cases
+            ]
     return "\n".join(lines)
+
+
+# The evidence by the page's words for it (English: the notation, as the table writes it).
+EVIDENCE_WORDS = {
+    "man": N_("man"),
+    "woman": N_("woman"),
+    "day": N_("day"),
+    "night": N_("night"),
+    "inside": N_("inside"),
+    "outside": N_("outside"),
+    "knife": N_("knife"),
+    "gun": N_("gun"),
+}
+
+
+def _said(evidence: str, language: str) -> str:
+    return evidence if language == SOURCE else tr(EVIDENCE_WORDS[evidence], language)
+
+
+def _case(case: str, language: str) -> str:
+    return "/".join(_said(v, language) for v in case.split("/"))
 
 
 TOP_SOLUTIONS = 5

@@ -90,7 +90,10 @@ def _grid(
     characters a column, as it always was; another language's ring column as wide as its
     name)."""
     places = [str(s) for s in range(position.players)] + ["ring"]
-    names = [("s" + p) if p != "ring" else tr(RING_COLUMN, language) for p in places]
+    names = [
+        tr(SEAT_COLUMN, language, seat=p) if p != "ring" else tr(RING_COLUMN, language)
+        for p in places
+    ]
     widths = [5 if language == SOURCE else max(5, columns(name) + 1) for name in names]
     corner = tr("card", language)
     first = max(5, columns(corner) + 1)
@@ -107,7 +110,9 @@ def _grid(
     return lines
 
 
-# The grid's column of the ring: English keeps its word, the others name it as the game does.
+# The grid's columns: a seat's, short, and the ring's (English keeps its word, the others
+# name it as the game does).
+SEAT_COLUMN = N_("s%(seat)s")
 RING_COLUMN = N_("ring")
 
 
