@@ -115,6 +115,9 @@ class TextRender:
       (the hidden deal) and every step's action, all public by then (else the scores);
     - ``rules``: a summary of the rules and the notation, for a help screen (a function of
       the game where its rule options change what it says);
+    - ``notation``: the moves as typed, each with what it does, a catalogue entry (English:
+      the end of ``rules``; a front that shows a game's rules guide in another language, in
+      place of ``rules``, says this beside it);
     - ``legend(game)``: the cards in play and what they are (colours, categories);
     - ``accuse``: the notation an accusation starts with, where one may be made out of turn
       (a front gives it a key), else ``None``;
@@ -136,6 +139,7 @@ class TextRender:
     history: Callable[[Any, Any, Move], list[str]] | None = None
     ending: Callable[[Any, Mapping[str, Any], Sequence[tuple[int, str]]], list[str]] | None = None
     rules: str | Callable[[Any], str] | None = None
+    notation: str | None = None
     legend: Callable[[Any], str] | None = None
     accuse: str | None = None
     public_actions: bool = False

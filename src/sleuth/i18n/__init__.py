@@ -17,10 +17,12 @@ from functools import cache, partial
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, TypeVar, cast
+from unicodedata import east_asian_width
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 SOURCE = "en"
 LANGUAGES = ("en", "de", "ja")
@@ -115,6 +117,26 @@ LIST_SEPARATORS = {"en": " ", "de": ", ", "ja": "、"}
 
 def join_words(words: list[str], language: str) -> str:
     return LIST_SEPARATORS[check_language(language)].join(words)
+
+
+def listed(items: list[str], language: str) -> str:
+    """Things listed in a sentence: English between commas, as it always wrote them, the
+    other languages by their own custom (``join_words``)."""
+    return ", ".join(items) if language == SOURCE else join_words(items, language)
+
+
+def columns(text: str) -> int:
+    """The terminal columns ``text`` takes: a wide (East Asian) character takes two."""
+    return sum(2 if east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def figure(value: float, digits: int, language: str) -> str:
+    """A number with ``digits`` decimals, by the language's custom (English: as Python
+    writes it, thousands apart by commas)."""
+    if language == SOURCE:
+        return f"{value:,.{digits}f}"
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return format_decimal(value, format=pattern, locale=language)
 
 
 @cache

@@ -48,8 +48,9 @@ def help_text(game: Game[Any], render: TextRender | None, language: str = SOURCE
     kit = find_kit(game.name)
     guide = kit.part(RULES, RulesGuide) if language != SOURCE and kit.has(RULES) else None
     if guide is not None:
-        # The game's rules for players, from its own catalogues as the page shows them (the
-        # terminal's own rules text and notation legend are English only).
+        # The game's rules for players, from its own catalogues as the page shows them; the
+        # terminal's own summary is English, but its notation (what is typed) and the cards'
+        # legend follow in the person's language.
         for section in guide.full:
             parts.append(
                 "\n".join(
@@ -57,6 +58,10 @@ def help_text(game: Game[Any], render: TextRender | None, language: str = SOURCE
                     for line in (section.heading, *section.paragraphs)
                 )
             )
+        if render is not None and render.notation is not None:
+            parts.append(tr(render.notation, language))
+        if render is not None and render.legend is not None:
+            parts.append(render.legend(game))
     else:
         if render is not None and render.rules:
             parts.append(render.rules(game) if callable(render.rules) else render.rules)

@@ -13,7 +13,15 @@ from .components import CARDS
 from .components import VALUES as ALIBI_VALUES
 from .rules import Alibi
 from .views import AlibiView
-from .words import card_word, cards_words, ending_text, history_lines, rules_text, table_text
+from .words import (
+    NOTATION,
+    card_word,
+    cards_words,
+    ending_text,
+    history_lines,
+    rules_text,
+    table_text,
+)
 
 
 def sheet_lines(view: AlibiView, level: str) -> list[dict[str, JSONValue]]:
@@ -98,6 +106,7 @@ def render_in(language: str) -> TextRender:
         history=speaking(history_lines, language),
         ending=speaking(ending_text, language),
         rules=rules_text,
+        notation=NOTATION,
         public_actions=True,
         sheet_lines=sheet_lines,
         speaking=render_in,

@@ -43,7 +43,7 @@ from .events import (
 )
 from .views import AlibiView, ConvictionView
 
-_RULES = """Alibi: the rules in short
+_SUMMARY = """Alibi: the rules in short
   Four suspects lie face up, each with five attributes (build, gender, hair, clothing, a
   weapon, an item). On your turn play a clue card in front of you (it must fit a suspect
   on display), or a special card (alibi: that suspect cannot be the culprit this round;
@@ -53,11 +53,15 @@ _RULES = """Alibi: the rules in short
   A suspect with {covered} covered by the clues out (everyone's together),
   or the last one without an alibi, is convicted: each seat scores a point per fitting
   clue in front of it, the convicting seat one more. The table is shuffled back into the
-  pile and a new suspect comes out. The most points after the last conviction win.
+  pile and a new suspect comes out. The most points after the last conviction win."""
 
-Notation
+# The moves as typed (the notation stays as typed in every language).
+NOTATION = N_(
+    """Notation
   play long, alibi S03, bribe 2 male, goodeye, exchange long+bag, swap knife,
   convict S03 (choose or claim a completed suspect), pass"""
+)
+_RULES = _SUMMARY + "\n\n" + NOTATION
 _NUMBERS = ("one", "two", "three", "four", "five")
 
 # The page's words for the cards (web/table.js's WORDS): the catalogue's entries for them.

@@ -7,28 +7,28 @@ from dataclasses import replace
 
 from sleuth.core.kit import TextRender
 from sleuth.core.sheets import Candidate, SheetData, seat_place, shown
-from sleuth.core.wording import count
-from sleuth.i18n import SOURCE, speaking
+from sleuth.i18n import N_, SOURCE, figure, speaking, tr, trn
 
 from .components import ALL_CASES
 from .knowledge import ATTRIBUTES, BlackStoriesPosition, analyze, position_of
 from .rules import BlackStoriesInvestigation
 from .views import BlackStoriesView
-from .words import RULES, ending_text, history_lines, table_text
+from .words import NOTATION, RULES, ending_text, history_lines, table_text
 
 
-def sheet_text(view: BlackStoriesView, level: str) -> str:
+def sheet_text(view: BlackStoriesView, level: str, language: str = SOURCE) -> str:
     if view.seat is None:
-        return "(a spectator keeps no sheet)"
-    return case_sheet(position_of(view), level)
+        return tr("(a spectator keeps no sheet)", language)
+    return case_sheet(position_of(view), level, language)
 
 
-def case_sheet(position: BlackStoriesPosition, level: str) -> str:
-    """The case sheet: for each opponent holding a case, the cases that fit and their odds."""
+def case_sheet(position: BlackStoriesPosition, level: str, language: str = SOURCE) -> str:
+    """The case sheet: for each opponent holding a case, the cases that fit and their odds.
+    A case is written as the table writes its cards (the notation) in every language."""
     analysis = analyze(position)
     order = sorted(position.targets)
     if not analysis.consistent:
-        return "The clues contradict each other: no cases fit them all."
+        return tr("The clues contradict each other: no cases fit them all.", language)
     lines = []
     for index, target in enumerate(order):
         odds: dict[str, float] = {}
@@ -37,11 +37,44 @@ def case_sheet(position: BlackStoriesPosition, level: str) -> str:
             odds[case] = odds.get(case, 0.0) + solution.probability
         cases = sorted(odds, key=lambda case: (-odds[case], case))
         shared = [v for pair in ATTRIBUTES for v in pair if all(v in c.split("/") for c in cases)]
-        known = "/".join(shared) or "nothing yet"
-        lines.append(f"seat {target}: {count(len(cases), 'possible case')}; certain: {known}")
+        lines.append(
+            trn(
+                "seat %(seat)s: %(number)s possible case; certain: %(known)s",
+                "seat %(seat)s: %(number)s possible cases; certain: %(known)s",
+                len(cases),
+                language,
+                seat=target,
+                number=figure(len(cases), 0, language),
+                known="/".join(_said(v, language) for v in shared) or tr("nothing yet", language),
+            )
+        )
         if level == "full" and len(cases) <= 6:
-            lines += [f"    {case}  {100 * odds[case]:.0f}%" for case in cases]
+            lines += [
+                f"    {_case(case, language)}  {figure(100 * odds[case], 0, language)}%"
+                for case in cases
+            ]
     return "\n".join(lines)
+
+
+# The evidence by the page's words for it (English: the notation, as the table writes it).
+EVIDENCE_WORDS = {
+    "man": N_("man"),
+    "woman": N_("woman"),
+    "day": N_("day"),
+    "night": N_("night"),
+    "inside": N_("inside"),
+    "outside": N_("outside"),
+    "knife": N_("knife"),
+    "gun": N_("gun"),
+}
+
+
+def _said(evidence: str, language: str) -> str:
+    return evidence if language == SOURCE else tr(EVIDENCE_WORDS[evidence], language)
+
+
+def _case(case: str, language: str) -> str:
+    return "/".join(_said(v, language) for v in case.split("/"))
 
 
 TOP_SOLUTIONS = 5
@@ -108,12 +141,13 @@ def render_in(language: str) -> TextRender:
     """The text renderers with their words in ``language`` (English: the functions as they
     are)."""
     return TextRender(
-        sheet=sheet_text,
+        sheet=speaking(sheet_text, language),
         notes_grid=notes_grid,
         table=speaking(table_text, language),
         history=speaking(history_lines, language),
         ending=speaking(ending_text, language),
         rules=RULES,
+        notation=NOTATION,
         sheet_data=sheet_data,
         speaking=render_in,
     )

@@ -37,7 +37,7 @@ from .events import (
 )
 from .views import BlackStoriesView
 
-RULES = """Black Stories Investigation: the rules in short
+_SUMMARY = """Black Stories Investigation: the rules in short
   Each seat hides a murder case: victim (man/woman), time (day/night), scene
   (inside/outside) and weapon (knife/gun). Find the others' cases.
   On your turn play a case card from your hand in front of another seat: it lies at
@@ -45,12 +45,16 @@ RULES = """Black Stories Investigation: the rules in short
   may try to solve one other seat's case once, laying an investigation card of 1, 2 or 3
   drops: right scores the drops + (6 - the cards at that grid) and that seat draws a new
   case; wrong is told nothing more. Then draw back to three cards.
-  Playing your third investigation card starts the final round; the most points win.
+  Playing your third investigation card starts the final round; the most points win."""
 
-Notation
+# The moves as typed (the notation stays as typed in every language).
+NOTATION = N_(
+    """Notation
   play woman+knife to 2               a case card in front of seat 2
   solve 2 woman/day/inside/knife with 3   a solve attempt with the 3-drop card
   draw                                end the turn"""
+)
+RULES = _SUMMARY + "\n\n" + NOTATION
 
 
 FIELDS = ("0/1", "2", "3")

@@ -10,14 +10,13 @@ from dataclasses import replace
 
 from sleuth.core.kit import TextRender
 from sleuth.core.sheets import Candidate, SheetData, SheetQuestion, seat_place, shown
-from sleuth.core.wording import count
-from sleuth.i18n import SOURCE, speaking
+from sleuth.i18n import N_, SOURCE, columns, figure, listed, speaking, tr, trn
 
 from .components import LETTERS, deck_name
 from .knowledge import BlackViennaAnalysis, Position, black_vienna_position
 from .rules import BlackVienna
 from .views import BlackViennaView
-from .words import RULES, ending_text, history_lines, table_text
+from .words import NOTATION, RULES, ending_text, history_lines, table_text
 
 TOP_SOLUTIONS = 5
 
@@ -30,58 +29,144 @@ def _cell(p: float, level: str) -> str:
     return "" if level == "facts" else f"{round(100 * p)}"
 
 
-def sheet_text(view: BlackViennaView, level: str) -> str:
+def sheet_text(view: BlackViennaView, level: str, language: str = SOURCE) -> str:
     if view.seat is None:
-        return "(a spectator keeps no sheet)"
+        return tr("(a spectator keeps no sheet)", language)
     asking = view.asker == view.seat and view.outcome is None
     accused = view.seat in view.eliminated
-    return black_vienna_sheet(black_vienna_position(view), level, asking, accused)
+    return black_vienna_sheet(black_vienna_position(view), level, asking, accused, language)
 
 
 def black_vienna_sheet(
-    position: Position, level: str, asking: bool = True, accused: bool = False
+    position: Position,
+    level: str,
+    asking: bool = True,
+    accused: bool = False,
+    language: str = SOURCE,
 ) -> str:
     """The sheet of one Black Vienna seat; ``asking``: suggest a question among the face-up;
     ``accused``: the seat accused wrongly, so it has seen the ring and may not accuse again."""
     analysis = BlackViennaAnalysis(position)
     if not analysis.consistent:
-        return "The answers contradict each other: someone miscounted."
-    places = [str(s) for s in range(position.players)] + ["ring"]
+        return tr("The answers contradict each other: someone miscounted.", language)
     lines = [
-        f"{count(analysis.worlds, 'deal fits', 'deals fit')} what seat {position.seat} knows "
-        f"(deck: {deck_label(position)})",
-        "card " + "".join(f"{('s' + p) if p != 'ring' else p:>5}" for p in places),
+        trn(
+            "%(number)s deal fits what seat %(seat)s knows (deck: %(deck)s)",
+            "%(number)s deals fit what seat %(seat)s knows (deck: %(deck)s)",
+            analysis.worlds,
+            language,
+            number=figure(analysis.worlds, 0, language),
+            seat=position.seat,
+            deck=deck_label(position, language),
+        ),
+        *_grid(position, analysis, level, language),
+    ]
+    probabilities = analysis.card_probabilities()
+    rings = sorted(analysis.ring(), key=lambda item: (-item[1], item[0]))
+    in_ring = "".join(c for c in LETTERS if probabilities[c].get("ring", 0.0) >= 1.0)
+    none = tr("none yet", language)
+    lines.append(tr("certainly in the ring: %(letters)s", language, letters=in_ring or none))
+    if accused:
+        ring = rings[0][0] if len(rings) == 1 else "?"
+        lines.append(
+            tr(
+                "You accused wrongly and saw the ring: %(ring)s. You may not accuse again.",
+                language,
+                ring=ring,
+            )
+        )
+        return "\n".join(lines)
+    if len(rings) == 1:
+        lines.append(tr("THE RING IS %(ring)s: accuse!", language, ring=rings[0][0]))
+    if level == "full":
+        lines += _odds_lines(position, analysis, rings, asking, language)
+    return "\n".join(lines)
+
+
+def _grid(
+    position: Position, analysis: BlackViennaAnalysis, level: str, language: str
+) -> list[str]:
+    """The grid: a row per person, a column per seat and one for the ring (English: five
+    characters a column, as it always was; another language's ring column as wide as its
+    name)."""
+    places = [str(s) for s in range(position.players)] + ["ring"]
+    names = [
+        tr(SEAT_COLUMN, language, seat=p) if p != "ring" else tr(RING_COLUMN, language)
+        for p in places
+    ]
+    widths = [5 if language == SOURCE else max(5, columns(name) + 1) for name in names]
+    corner = tr("card", language)
+    first = max(5, columns(corner) + 1)
+    lines = [
+        _left(corner, first) + "".join(_right(n, w) for n, w in zip(names, widths, strict=True))
     ]
     probabilities = analysis.card_probabilities()
     for letter in LETTERS:
         row = probabilities[letter]
-        cells = "".join(f"{_cell(row.get(p, 0.0), level):>5}" for p in places)
-        lines.append(f"  {letter}  {cells}")
-    rings = sorted(analysis.ring(), key=lambda item: (-item[1], item[0]))
-    in_ring = "".join(c for c in LETTERS if probabilities[c].get("ring", 0.0) >= 1.0)
-    lines.append(f"certainly in the ring: {in_ring or 'none yet'}")
-    if accused:
-        ring = rings[0][0] if len(rings) == 1 else "?"
-        lines.append(f"You accused wrongly and saw the ring: {ring}. You may not accuse again.")
-        return "\n".join(lines)
-    if len(rings) == 1:
-        lines.append(f"THE RING IS {rings[0][0]}: accuse!")
-    if level == "full":
-        total = analysis.worlds
-        best = ", ".join(f"{t} {100 * c / total:.1f}%" for t, c in rings[:TOP_SOLUTIONS])
-        lines.append(f"{count(len(rings), 'possible ring')}; likeliest: {best}")
-        if asking and position.face_up:
-            question = analysis.questions(list(position.face_up))[0]
-            bits = float(str(question["ring_bits"]))
-            lines.append(
-                f"best question: {question['letters']} to seat {question['target']} "
-                f"({bits:.2f} bits about the ring)"
+        cells = "".join(
+            _right(_cell(row.get(p, 0.0), level), w) for p, w in zip(places, widths, strict=True)
+        )
+        lines.append(_left(f"  {letter}", first) + cells)
+    return lines
+
+
+# The grid's columns: a seat's, short, and the ring's (English keeps its word, the others
+# name it as the game does).
+SEAT_COLUMN = N_("s%(seat)s")
+RING_COLUMN = N_("ring")
+
+
+def _right(text: str, width: int) -> str:
+    return " " * max(0, width - columns(text)) + text
+
+
+def _left(text: str, width: int) -> str:
+    return text + " " * max(0, width - columns(text))
+
+
+def _odds_lines(
+    position: Position,
+    analysis: BlackViennaAnalysis,
+    rings: list[tuple[str, int]],
+    asking: bool,
+    language: str,
+) -> list[str]:
+    """At ``full``: the likeliest rings and, for the asking seat, the best question."""
+    total = analysis.worlds
+    best = listed(
+        [f"{t} {figure(100 * c / total, 1, language)}%" for t, c in rings[:TOP_SOLUTIONS]],
+        language,
+    )
+    lines = [
+        trn(
+            "%(number)s possible ring; likeliest: %(list)s",
+            "%(number)s possible rings; likeliest: %(list)s",
+            len(rings),
+            language,
+            number=figure(len(rings), 0, language),
+            list=best,
+        )
+    ]
+    if asking and position.face_up:
+        question = analysis.questions(list(position.face_up))[0]
+        bits = float(str(question["ring_bits"]))
+        lines.append(
+            tr(
+                "best question: %(letters)s to seat %(seat)s (%(bits)s bits about the ring)",
+                language,
+                letters=question["letters"],
+                seat=question["target"],
+                bits=figure(bits, 2, language),
             )
-            if not position.deck_known:
-                lines.append(
-                    "(ranked among the face-up cards: the deck is learned as cards turn up)"
+        )
+        if not position.deck_known:
+            lines.append(
+                tr(
+                    "(ranked among the face-up cards: the deck is learned as cards turn up)",
+                    language,
                 )
-    return "\n".join(lines)
+            )
+    return lines
 
 
 def sheet_data(view: BlackViennaView, level: str) -> SheetData | None:
@@ -128,11 +213,26 @@ def sheet_data(view: BlackViennaView, level: str) -> SheetData | None:
     return replace(base, possible=len(rings), likeliest=likeliest, question=question)
 
 
-def deck_label(position: Position) -> str:
+def deck_label(position: Position, language: str = SOURCE) -> str:
     """The deck in play as the sheet names it; a box still being learned says how far."""
     if position.deck_known:
-        return deck_name(position.deck)
-    return f"unknown: {count(len(position.deck), 'card')} seen so far"
+        name = deck_name(position.deck)
+        return name if language == SOURCE else tr(DECK_WORDS[name], language)
+    return trn(
+        "unknown: %(number)s card seen so far",
+        "unknown: %(number)s cards seen so far",
+        len(position.deck),
+        language,
+        number=figure(len(position.deck), 0, language),
+    )
+
+
+# The decks' names (the option's values) in a reader's language.
+DECK_WORDS = {
+    "generated": N_("generated"),
+    "transcribed": N_("transcribed"),
+    "custom": N_("custom"),
+}
 
 
 def notes_grid(game: BlackVienna) -> tuple[list[str], list[str]]:
@@ -144,12 +244,13 @@ def render_in(language: str) -> TextRender:
     """The text renderers with their words in ``language`` (English: the functions as they
     are)."""
     return TextRender(
-        sheet=sheet_text,
+        sheet=speaking(sheet_text, language),
         notes_grid=notes_grid,
         table=speaking(table_text, language),
         history=speaking(history_lines, language),
         ending=speaking(ending_text, language),
         rules=RULES,
+        notation=NOTATION,
         accuse="accuse ",
         sheet_data=sheet_data,
         speaking=render_in,

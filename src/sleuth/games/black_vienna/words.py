@@ -21,7 +21,7 @@ from .events import Accused, Answered, Asked, Guessed, HandedIn, Named, Opened, 
 from .notation import Accuse, Guess, Pass, parse_action
 from .views import BlackViennaView
 
-RULES = """Black Vienna: the rules in short
+_SUMMARY = """Black Vienna: the rules in short
   Three of the 27 persons (A-Z and Ö) form the criminal ring, set aside face down; the
   rest are dealt out. Find the ring.
   The questioned seat asks next. To ask, put one of the face-up investigation cards
@@ -33,13 +33,17 @@ RULES = """Black Vienna: the rules in short
   in a sealed guess (1 point per marker if right). Wrong: you score 0 and may not accuse
   again, but you see the ring and keep answering and asking.
   The game is broken off with 3 or fewer markers left (all score 0); the last seat that may
-  still accuse asks one final question, then must accuse.
+  still accuse asks one final question, then must accuse."""
 
-Notation
+# The moves as typed (the notation stays as typed in every language).
+NOTATION = N_(
+    """Notation
   ask 2 AOR        put the face-up card AOR in front of seat 2
   ask 2 AOR+BHV    a special investigation: a face-up card and a 0-marker card
   accuse BLM       "Black Vienna!" with three letters (any order)
   guess BLM, pass  after someone else's correct accusation"""
+)
+RULES = _SUMMARY + "\n\n" + NOTATION
 
 
 PHASE_WORDS = {

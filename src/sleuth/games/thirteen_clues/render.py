@@ -5,13 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from babel.numbers import format_decimal
-
 from sleuth.core.kit import TextRender
 from sleuth.core.serialize import JSONValue
 from sleuth.core.sheets import Candidate, SheetData, SheetQuestion, seat_place, sheet_line, shown
 from sleuth.deduce.model import PositionError
-from sleuth.i18n import N_, SOURCE, join_words, speaking, tr, trn
+from sleuth.i18n import N_, SOURCE, figure, listed, speaking, tr, trn
 
 from .knowledge import (
     DEAL_MODEL,
@@ -23,6 +21,7 @@ from .position_model import cards_for
 from .rules import ThirteenClues
 from .views import ThirteenCluesView
 from .words import (
+    NOTATION,
     RULES,
     card_words,
     ending_text,
@@ -40,7 +39,7 @@ def sheet_text(view: ThirteenCluesView, level: str, language: str = SOURCE) -> s
     if view.outcome is not None:  # everything is shown: nothing is left to deduce
         own = view.seats[view.seat]
         cards = own.mystery or ()
-        mystery = _listed([card_words(view, c, language) for c in cards], language)
+        mystery = listed([card_words(view, c, language) for c in cards], language)
         return tr("The game is over. Your mystery was %(cards)s.", language, cards=mystery)
     if view.phase == "choose":
         return tr("(no sheet yet: the mysteries are still being chosen)", language)
@@ -81,7 +80,7 @@ def thirteen_clues_sheet(
             "%(number)s deals fit what seat %(seat)s knows (deal model: %(model)s)",
             worlds,
             language,
-            number=_figure(worlds, 0, language),
+            number=figure(worlds, 0, language),
             seat=position["seat"],
             model=tr(DEAL_MODEL, language),
         )
@@ -106,11 +105,11 @@ def _odds(mine: list[tuple[str, float]], level: str, star: str, language: str) -
     ``full``)."""
     if len(mine) == 1:
         return tr("%(card)s (certain)", language, card=word(mine[0][0], language))
-    return _listed(
+    return listed(
         [
             word(name, language)
             if level == "facts"
-            else f"{word(name, language)} {_figure(100 * p, 0, language)}%{star}"
+            else f"{word(name, language)} {figure(100 * p, 0, language)}%{star}"
             for name, p in mine
         ],
         language,
@@ -127,10 +126,10 @@ def _mystery_lines(result: dict[str, Any], level: str, star: str, language: str)
             trio = _trio(ranked[0]["cards"], language)
             lines.append(tr("MY MYSTERY IS %(cards)s (certain): accuse!", language, cards=trio))
         elif level == "full":
-            top = _listed(
+            top = listed(
                 [
                     f"{_trio(m['cards'], language)} "
-                    f"{_figure(100 * float(m['p']), 1, language)}%{star}"
+                    f"{figure(100 * float(m['p']), 1, language)}%{star}"
                     for m in ranked[:3]
                 ],
                 language,
@@ -141,7 +140,7 @@ def _mystery_lines(result: dict[str, Any], level: str, star: str, language: str)
                     "%(number)s possible mysteries; likeliest: %(list)s",
                     len(ranked),
                     language,
-                    number=_figure(len(ranked), 0, language),
+                    number=figure(len(ranked), 0, language),
                     list=top,
                 )
             )
@@ -152,7 +151,7 @@ def _mystery_lines(result: dict[str, Any], level: str, star: str, language: str)
 
 
 def _question_line(best: dict[str, Any], star: str, language: str) -> str:
-    bits = _figure(float(best["mystery_bits"]), 2, language)
+    bits = figure(float(best["mystery_bits"]), 2, language)
     if language == SOURCE:  # the notation itself, as typed
         side = f" {best['side']}" if "side" in best else ""
         return f"best question: ask {best['witness']} {best['about']}{side} ({bits} bits{star})"
@@ -167,21 +166,8 @@ def _question_line(best: dict[str, Any], star: str, language: str) -> str:
     )
 
 
-def _listed(items: list[str], language: str) -> str:
-    return ", ".join(items) if language == SOURCE else join_words(items, language)
-
-
 def _trio(cards: list[str], language: str) -> str:
     return " ".join(word(card, language) for card in cards)
-
-
-def _figure(value: float, digits: int, language: str) -> str:
-    """A number with ``digits`` decimals, by the language's custom (English: as Python
-    writes it, thousands apart by commas)."""
-    if language == SOURCE:
-        return f"{value:,.{digits}f}"
-    pattern = "#,##0" + ("." + "0" * digits if digits else "")
-    return format_decimal(value, format=pattern, locale=language)
 
 
 def sheet_lines(view: ThirteenCluesView, level: str) -> list[dict[str, JSONValue]]:
@@ -318,7 +304,8 @@ def render_in(language: str) -> TextRender:
         history=speaking(history_lines, language),
         ending=speaking(ending_text, language),
         rules=RULES,
-        legend=legend_text,
+        notation=NOTATION,
+        legend=speaking(legend_text, language),
         sheet_data=sheet_data,
         sheet_lines=sheet_lines,
         speaking=render_in,

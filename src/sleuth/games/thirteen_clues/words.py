@@ -17,7 +17,7 @@ from typing import Any
 
 from sleuth.core.events import Event
 from sleuth.core.kit import Move
-from sleuth.i18n import N_, SOURCE, join_words, tr
+from sleuth.i18n import N_, SOURCE, columns, join_words, listed, tr
 
 from .components import TYPES, Card, parse_deck
 from .events import (
@@ -35,7 +35,7 @@ from .events import (
 from .rules import ThirteenClues
 from .views import ThirteenCluesView
 
-RULES = """13 Clues: the rules in short
+_SUMMARY = """13 Clues: the rules in short
   Each seat holds five cards and picks three of them (a person, a location, a weapon) as
   the mystery of the next seat; the other two are its hidden cards. You see every other
   seat's mystery but never your own: find it. With 3+ players each turn you spend all
@@ -45,9 +45,11 @@ RULES = """13 Clues: the rules in short
   melee/ranged) they see: the other seats' mysteries (yours too) and their own hidden
   cards. With 2 players you say whether they count their left or their right hidden card.
   Look at a Secret Informant card (only you learn it), or accuse: name a person, a
-  location and a weapon you cannot see. Right wins at once; wrong ends your turn.
+  location and a weapon you cannot see. Right wins at once; wrong ends your turn."""
 
-Notation
+# The moves as typed (the notation stays as typed in every language).
+NOTATION = N_(
+    """Notation
   choose P L W        setup: the next seat's mystery, from your five cards
   ask 2 purple        ask seat 2 about a colour (or male, indoor, ranged, ...)
   ask 1 purple left   two players: counting the witness's left (or right) hidden card
@@ -55,6 +57,8 @@ Notation
   look B              consult Secret Informant B
   take 2              your turn, no glasses, empty supply: take a glass from seat 2
   accuse Maid Harbor Rifle"""
+)
+RULES = _SUMMARY + "\n\n" + NOTATION
 
 
 @functools.lru_cache(maxsize=16)
@@ -348,18 +352,43 @@ def ending_text(
     return lines
 
 
-def legend_text(game: ThirteenClues) -> str:
+def legend_text(game: ThirteenClues, language: str = SOURCE) -> str:
     cards = [c for c in game.cards if c.colour in game.colours]
-    lines = ["Cards in play (colour: person, location, weapon; with their category)"]
+    lines = [tr("Cards in play (colour: person, location, weapon; with their category)", language)]
+    colours = {colour: word(colour, language) for colour in game.colours}
+    pad = max(7, *map(columns, colours.values()))
     for colour in game.colours:
         of = sorted((c for c in cards if c.colour == colour), key=lambda c: c.type)
-        lines.append(f"  {colour:<7} " + ", ".join(f"{c.name} ({c.category})" for c in of))
-    lines.append(
-        "Categories: "
-        + "; ".join(
-            f"{kind}s are "
-            + " or ".join(sorted({c.category for c in cards if TYPES[c.type] == kind}))
-            for kind in TYPES
+        named = [f"{word(c.name, language)} ({word(c.category, language)})" for c in of]
+        name = colours[colour] + " " * (pad - columns(colours[colour]))
+        lines.append(f"  {name} " + listed(named, language))
+    kinds = {
+        kind: [
+            word(k, language) for k in sorted({c.category for c in cards if TYPES[c.type] == kind})
+        ]
+        for kind in TYPES
+    }
+    if language == SOURCE:
+        lines.append(
+            "Categories: "
+            + "; ".join(f"{kind}s are " + " or ".join(of) for kind, of in kinds.items())
         )
-    )
+    else:
+        lines.append(
+            tr(
+                "Categories: persons are %(person)s; locations are %(location)s; weapons are "
+                "%(weapon)s",
+                language,
+                **{kind: _either(of, language) for kind, of in kinds.items()},
+            )
+        )
     return "\n".join(lines)
+
+
+def _either(words: list[str], language: str) -> str:
+    """Words as alternatives: "a or b" (a deck of its own may give a kind one category, or
+    more than two)."""
+    if len(words) < 2:
+        return "".join(words)
+    first = listed(words[:-1], language)
+    return tr("%(first)s or %(second)s", language, first=first, second=words[-1])
