@@ -8,6 +8,7 @@ Every time here is the test's own (``now``): nothing sleeps, nothing is timed.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import time
 from collections.abc import AsyncIterator, Callable
@@ -20,6 +21,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from sleuth.cli.serve_cmd import vacation_days
 from sleuth.core.said import words_of
 from sleuth.server.clocks import DAY
 from sleuth.server.db import Database, open_database
@@ -241,3 +243,15 @@ async def test_the_service_tells_the_days_left_and_refuses_in_words(launch: Any)
         }  # fmt: skip
         none = await ann.delete("/api/account/vacation")
         assert await refused(none) == (404, "no_vacation", "no vacation under way", {})
+
+
+@pytest.mark.parametrize(
+    ("text", "refusal"),
+    [("366", "366 is not between 0 and 365 days"), ("-1", "-1 is not between 0 and 365 days"),
+     ("2.5", "'2.5' is not a number of days"), ("x", "'x' is not a number of days")],
+)  # fmt: skip
+def test_the_serve_flag_refuses_a_yearly_allowance_out_of_bounds(text: str, refusal: str) -> None:
+    with pytest.raises(argparse.ArgumentTypeError) as refused:
+        vacation_days(text)
+    assert str(refused.value) == refusal
+    assert (vacation_days("0"), vacation_days("365")) == (0, 365)

@@ -6,8 +6,9 @@ import argparse
 import ipaddress
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sleuth.agents.budgets import DEFAULT_MAX_THINK
 from sleuth.core import GameError, find_game
@@ -137,26 +138,27 @@ def add_open_table_arguments(serve: argparse.ArgumentParser) -> None:
 MAX_THINK_RANGE = (0.1, 600.0)
 
 
-def think_seconds(text: str) -> float:
-    low, high = MAX_THINK_RANGE
+N = TypeVar("N", int, float)
+
+
+def in_range(text: str, kind: Callable[[str], N], bounds: tuple[N, N], unit: str) -> N:
+    """``text`` as a number of ``unit`` within ``bounds``, or argparse's error naming them."""
+    low, high = bounds
     try:
-        value = float(text)
+        value = kind(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of {unit}") from None
     if not low <= value <= high:  # NaN too
-        raise argparse.ArgumentTypeError(f"{text} is not between {low:g} and {high:g} seconds")
+        raise argparse.ArgumentTypeError(f"{text} is not between {low:g} and {high:g} {unit}")
     return value
+
+
+def think_seconds(text: str) -> float:
+    return in_range(text, float, MAX_THINK_RANGE, "seconds")
 
 
 def vacation_days(text: str) -> int:
-    low, high = VACATION_DAYS_A_YEAR_BOUNDS
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of days") from None
-    if not low <= value <= high:
-        raise argparse.ArgumentTypeError(f"{text} is not between {low} and {high} days")
-    return value
+    return in_range(text, int, VACATION_DAYS_A_YEAR_BOUNDS, "days")
 
 
 def run_serve(args: argparse.Namespace) -> int:
