@@ -25,6 +25,7 @@ from sleuth.core.notebook import (
     minimal_subset,
     whole_number,
 )
+from sleuth.core.said import said
 from sleuth.i18n import N_, SOURCE, tr
 
 from .files import write_atomically
@@ -260,14 +261,22 @@ class Notebook(Generic[SetupT, FoldT]):
             return  # the contradiction is among the entries flagged already
         found, _ = minimal_subset(others, contradicts, CONFLICT_CHECKS)
         entry = entries[number - 1]
+        reason: str
         if found:
             named = ", ".join(f"#{n} ({entries[n - 1].text()})" for n in found)
-            reason = f"it contradicts {named}"
+            reason = said("it contradicts %(entries)s", entries=named)
         else:
             reason = grammar.impossible(setup, entry)
         raise EntryError(
-            f"#{number} ({entry.text()}): {reason}. A miscount or a typo? Fix it, or add "
-            f"{CONFIRM} at the end to take it anyway ({typed} {CONFIRM})"
+            said(
+                "#%(number)s (%(entry)s): %(reason)s. A miscount or a typo? Fix it, or add "
+                "%(confirm)s at the end to take it anyway (%(typed)s %(confirm)s)",
+                number=number,
+                entry=entry.text(),
+                reason=reason,
+                confirm=CONFIRM,
+                typed=typed,
+            )
         )
 
     # --- what follows ------------------------------------------------------------------------
