@@ -4,6 +4,8 @@ entries stay as typed. English word for word as before."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from sleuth.assist import EntryError, Notebook
@@ -17,7 +19,7 @@ from support.assist_keys import shown, type_entry
 
 SETUP = {"players": 3, "seat": 0, "hidden": ["Officer", "Park"]}
 MYSTERIES = ["mystery 1 Duke Museum Sword", "mystery 2 Dancer Harbor Poison"]
-SAID = {
+SAID: dict[str, dict[str, Any]] = {
     "de": {
         "title": "13 Clues, 3 Personen, du bist Platz 0",
         "lines": [
