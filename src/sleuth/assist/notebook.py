@@ -25,6 +25,8 @@ from sleuth.core.notebook import (
     minimal_subset,
     whole_number,
 )
+from sleuth.core.said import said
+from sleuth.i18n import N_, SOURCE, tr
 
 from .files import write_atomically
 
@@ -45,6 +47,8 @@ COMMANDS_HELP = """\
   why <subject>           why a fact is certain, naming the entries behind it
   <entry> !               take an entry that contradicts the others, on purpose
   help                    this list"""
+CONFLICT = N_("these entries contradict each other (a miscount or a typo?): %(entries)s")
+CANNOT_BE_TRUE = N_("this entry cannot be true (a miscount or a typo?): %(entries)s")
 # Ends an entry (or an edit) that the person confirms although it contradicts the others.
 CONFIRM = "!"
 
@@ -121,8 +125,22 @@ class Notebook(Generic[SetupT, FoldT]):
         numbered = [f"#{n}  {entry.text()}" for n, entry in _numbered(self._entries)]
         return [*self.grammar.summary(self.setup, self._folded), *numbered]
 
+    @property
+    def language(self) -> str:
+        return self.grammar.language
+
+    def speak(self, language: str) -> None:
+        """Say the notebook's words (its sheet, warnings, help) in ``language`` from now on."""
+        self.grammar = self.grammar.speaking(language)
+        self._sheets = {}
+
     def help(self) -> str:
-        return f"Entries:\n{self.grammar.entries_help}\nCommands:\n{COMMANDS_HELP}"
+        if self.language == SOURCE:
+            return f"Entries:\n{self.grammar.entries_help}\nCommands:\n{COMMANDS_HELP}"
+        # The entries and commands are typed as written: their lines stay, with the
+        # headings in the language.
+        entries, commands = tr("Entries:", self.language), tr("Commands:", self.language)
+        return f"{entries}\n{self.grammar.entries_help}\n{commands}\n{COMMANDS_HELP}"
 
     def positions(self) -> dict[str, dict[str, object]]:
         """The ``sleuth deduce`` positions the entries amount to."""
@@ -243,14 +261,22 @@ class Notebook(Generic[SetupT, FoldT]):
             return  # the contradiction is among the entries flagged already
         found, _ = minimal_subset(others, contradicts, CONFLICT_CHECKS)
         entry = entries[number - 1]
+        reason: str
         if found:
             named = ", ".join(f"#{n} ({entries[n - 1].text()})" for n in found)
-            reason = f"it contradicts {named}"
+            reason = said("it contradicts %(entries)s", entries=named)
         else:
             reason = grammar.impossible(setup, entry)
         raise EntryError(
-            f"#{number} ({entry.text()}): {reason}. A miscount or a typo? Fix it, or add "
-            f"{CONFIRM} at the end to take it anyway ({typed} {CONFIRM})"
+            said(
+                "#%(number)s (%(entry)s): %(reason)s. A miscount or a typo? Fix it, or add "
+                "%(confirm)s at the end to take it anyway (%(typed)s %(confirm)s)",
+                number=number,
+                entry=entry.text(),
+                reason=reason,
+                confirm=CONFIRM,
+                typed=typed,
+            )
         )
 
     # --- what follows ------------------------------------------------------------------------
@@ -263,41 +289,44 @@ class Notebook(Generic[SetupT, FoldT]):
 
     def warnings(self) -> list[str]:
         """Each set of entries that cannot all be true, named by number (empty when they agree)."""
-        review = self.review()
+        review, language = self.review(), self.language
         if review.consistent:
             return []
         if not review.conflicts:
-            return ["the entries contradict each other"]
+            return [tr("the entries contradict each other", language)]
         out = [
-            (
-                "these entries contradict each other"
-                if len(conflict) > 1
-                else "this entry cannot be true"
+            tr(
+                CONFLICT if len(conflict) > 1 else CANNOT_BE_TRUE,
+                language,
+                entries=", ".join(self._named(n) for n in conflict),
             )
-            + " (a miscount or a typo?): "
-            + ", ".join(self._named(n) for n in conflict)
             for conflict in review.conflicts
         ]
         if not review.narrowed:
-            out.append("(the search stopped before narrowing them down further)")
+            out.append(tr("(the search stopped before narrowing them down further)", language))
         elif review.others is None:
-            out.append("other entries contradict each other as well: fix these first")
+            out.append(tr("other entries contradict each other as well: fix these first", language))
         return out
 
     def sheet(self, level: str = "full") -> str:
         """The sheet at ``level``; while entries contradict each other, the sheet of the
         others, saying which were left out."""
         if level not in self._sheets:
-            review = self.review()
+            review, language = self.review(), self.language
             if review.consistent:
                 text = self.grammar.sheet(self.setup, self._folded, level)
             elif review.others is not None:
                 left_out = ", ".join(f"#{n}" for n in review.left_out)
-                text = f"(leaving out {left_out})\n" + self.grammar.sheet(
-                    self.setup, review.others, level
+                text = (
+                    tr("(leaving out %(entries)s)", language, entries=left_out)
+                    + "\n"
+                    + self.grammar.sheet(self.setup, review.others, level)
                 )
             else:
-                text = "The entries contradict each other: edit or delete one to see the sheet."
+                text = tr(
+                    "The entries contradict each other: edit or delete one to see the sheet.",
+                    language,
+                )
             self._sheets[level] = text
         return self._sheets[level]
 

@@ -8,11 +8,13 @@ come from its notebook grammar, so they are read in a second pass once the game 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from sleuth.core import EntryError, GameError, GameKit, find_kit
+from sleuth.i18n import LANGUAGES
 
 if TYPE_CHECKING:
     from sleuth.assist import Notebook
@@ -66,6 +68,13 @@ def _add_session_options(parser: argparse.ArgumentParser, default: Any) -> None:
     parser.add_argument(
         "--sheet", choices=("facts", "full"), default=default, help="sheet level (full)"
     )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=default,
+        help="the assistant's language (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, "
+        "as gettext reads them; English when they name none of these)",
+    )
 
 
 def run_assist(args: argparse.Namespace) -> int:
@@ -85,7 +94,10 @@ def run_assist(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    AssistApp(notebook, sheet).run()
+    from sleuth.tui.language import language_from_environment
+
+    language = getattr(args, "lang", None) or language_from_environment(os.environ)
+    AssistApp(notebook, sheet, language).run()
     print(f"session saved in {notebook.path}")
     return 0
 
@@ -111,9 +123,10 @@ def _open(kit: GameKit, first: argparse.Namespace) -> tuple[Notebook[Any, Any], 
             help=field.help,
         )
     args = parser.parse_args(first.rest)
-    for name in ("file", "resume", "new", "sheet"):  # given before GAME
+    for name in ("file", "resume", "new", "sheet", "lang"):  # given before GAME
         if getattr(args, name) is None and hasattr(first, name):
             setattr(args, name, getattr(first, name))
+    first.lang = args.lang  # the app's, read by run_assist wherever it was given
     if args.resume and args.new:
         raise EntryError("--resume and --new: choose one")
     sheet = args.sheet or "full"

@@ -14,10 +14,13 @@ grammar without importing the assistant, which is a front above the games.
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, Self, TypeVar
+
+from sleuth.i18n import SOURCE, check_language
 
 from .errors import EntryError
 
@@ -80,6 +83,15 @@ class Grammar(ABC, Generic[SetupT, FoldT]):
     entries_help: str = ""
     # What a new session needs, in the order the command line lists them.
     setup_fields: tuple[SetupField, ...] = ()
+    # The language the grammar says its words in (``speaking``); the entries stay as typed.
+    language: str = SOURCE
+
+    def speaking(self, language: str) -> Self:
+        """This grammar saying its words in ``language`` (a copy: a grammar holds no session
+        state)."""
+        spoken = copy.copy(self)
+        spoken.language = check_language(language)
+        return spoken
 
     @abstractmethod
     def setup(self, values: Mapping[str, object]) -> SetupT:

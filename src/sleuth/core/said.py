@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Union
 
+from sleuth.i18n import tr
+
 SaidValue = Union[str, int, "Said"]
 # On the wire a value that is words itself is an object with its own template and values.
 WireValue = str | int | dict[str, object]
@@ -60,3 +62,17 @@ def words_of(error: BaseException) -> Said | None:
     """The ``Said`` an error was raised with, if it was raised with one."""
     first = error.args[0] if error.args else None
     return first if isinstance(first, Said) else None
+
+
+def said_in(words: Said, language: str) -> str:
+    """Words made with ``said`` (a refusal's reason among them) in ``language``."""
+    values = {
+        k: said_in(v, language) if isinstance(v, Said) else v for k, v in words.values.items()
+    }
+    return tr(words.template, language, **values)
+
+
+def error_in(error: BaseException, language: str) -> str:
+    """An error's words in ``language`` where it was raised with ``said``, else as it says."""
+    words = words_of(error)
+    return str(error) if words is None else said_in(words, language)

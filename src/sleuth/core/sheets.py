@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .said import Said
 from .serialize import JSONValue
 
 # A place of the grid that is a seat is named "s" and its number ("s0"): a front names it
@@ -85,6 +86,15 @@ def seat_place(seat: int) -> str:
 # a number, a word left as it is, ``{"card": id}`` or ``{"cards": [id, ...]}`` (a front names
 # the cards in its language) or a nested line; ``indent`` sets a line under the one before.
 # ``text`` alone is a game's line it gives no key for, shown as given.
+def said_line(words: Said) -> dict[str, JSONValue]:
+    """Words made with ``said`` as a typed line (a value that is words itself, a line within)
+    for a front that says it in the person's language."""
+    values: dict[str, JSONValue] = {
+        k: said_line(v) if isinstance(v, Said) else v for k, v in words.values.items()
+    }
+    return {"key": words.template, "values": values}
+
+
 def sheet_line(key: str, indent: int = 0, **values: JSONValue) -> dict[str, JSONValue]:
     line: dict[str, JSONValue] = {"key": key, "values": dict(values)}
     if indent:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from sleuth.core.said import said
 from sleuth.core.serialize import JSONValue, to_json
 
 from .model import PositionError
@@ -127,4 +128,10 @@ def reject_unknown_keys(data: Mapping[str, object], known: Iterable[str], where:
     for key in data:
         if key not in allowed:
             place = f"{where}.{key}" if where else str(key)
-            raise PositionError(f"{place}: unknown key (expected {', '.join(allowed)})")
+            raise PositionError(
+                said(
+                    "%(place)s: unknown key (expected %(keys)s)",
+                    place=place,
+                    keys=", ".join(allowed),
+                )
+            )

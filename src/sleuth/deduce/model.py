@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from sleuth.core.errors import GameError
+from sleuth.core.said import said
 
 
 class PositionError(GameError):
@@ -69,33 +70,42 @@ class Model:
 
     def __post_init__(self) -> None:
         if len(self.capacities) != len(self.locations):
-            raise PositionError("capacities: one capacity per location is required")
+            raise PositionError(said("capacities: one capacity per location is required"))
         if any(c < 0 for c in self.capacities):
-            raise PositionError("capacities: capacities must be non-negative")
+            raise PositionError(said("capacities: capacities must be non-negative"))
         if sum(self.capacities) != len(self.cards):
             raise PositionError(
-                f"capacities: they sum to {sum(self.capacities)}, "
-                f"but there are {len(self.cards)} cards"
+                said(
+                    "capacities: they sum to %(total)s, but there are %(cards)s cards",
+                    total=sum(self.capacities),
+                    cards=len(self.cards),
+                )
             )
         if self.domains is not None and len(self.domains) != len(self.cards):
-            raise PositionError("domains: one domain per card is required")
+            raise PositionError(said("domains: one domain per card is required"))
         nl, nc = len(self.locations), len(self.cards)
         for i, con in enumerate(self.constraints):
             if any(not 0 <= loc < nl for loc in con.locations) or any(
                 not 0 <= c < nc for c in con.cards
             ):
-                raise PositionError(f"constraints[{i}]: index out of range")
+                raise PositionError(said("constraints[%(i)s]: index out of range", i=i))
         if self.solution is not None and not 0 <= self.solution < nl:
-            raise PositionError("solution: location index out of range")
+            raise PositionError(said("solution: location index out of range"))
         for i, ex in enumerate(self.excluded):
             if self.solution is None:
-                raise PositionError(f"excluded[{i}]: an exclusion needs a solution location")
+                raise PositionError(
+                    said("excluded[%(i)s]: an exclusion needs a solution location", i=i)
+                )
             if any(not 0 <= c < nc for c in ex.cards):
-                raise PositionError(f"excluded[{i}]: card index out of range")
+                raise PositionError(said("excluded[%(i)s]: card index out of range", i=i))
             if len(ex.cards) != self.capacities[self.solution]:
                 raise PositionError(
-                    f"excluded[{i}]: {len(ex.cards)} cards, but the solution holds "
-                    f"{self.capacities[self.solution]}"
+                    said(
+                        "excluded[%(i)s]: %(count)s cards, but the solution holds %(holds)s",
+                        i=i,
+                        count=len(ex.cards),
+                        holds=self.capacities[self.solution],
+                    )
                 )
 
     def domain(self, card: int) -> frozenset[int]:

@@ -17,6 +17,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, Input, Static
 
 from sleuth.assist import EntryError, Notebook
+from sleuth.i18n import N_, SOURCE
+
+from .language import error_in, language_of, speak_bindings, speak_bindings_of_screen, tr
 
 
 class HelpScreen(ModalScreen[None]):
@@ -38,15 +41,19 @@ class HelpScreen(ModalScreen[None]):
         self.text = text
 
     def compose(self) -> ComposeResult:
+        back = tr("(Escape to go back)", language_of(self))
         with VerticalScroll():
-            yield Static(f"{self.text}\n\n(Escape to go back)", id="help-text")
+            yield Static(f"{self.text}\n\n{back}", id="help-text")
+
+    def on_mount(self) -> None:
+        speak_bindings_of_screen(self)
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
 class AssistApp(App[None]):
-    TITLE = "Sleuth assistant"
+    TITLE = N_("Sleuth assistant")
     CSS = """
     #main { height: 1fr; }
     #entries-pane { width: 2fr; border: round $primary; }
@@ -59,10 +66,16 @@ class AssistApp(App[None]):
         Binding("f1", "help", "Help", show=True),
     ]
 
-    def __init__(self, notebook: Notebook[Any, Any], sheet: str = "full") -> None:
+    def __init__(
+        self, notebook: Notebook[Any, Any], sheet: str = "full", language: str = SOURCE
+    ) -> None:
         super().__init__()
         self.notebook = notebook
         self.sheet_level = sheet
+        self.language = language
+        notebook.speak(language)
+        self.title = tr(self.TITLE, language)
+        speak_bindings(self, language)
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
@@ -72,9 +85,13 @@ class AssistApp(App[None]):
             with VerticalScroll(id="sheet-pane"):
                 yield Static(id="sheet")
         yield Static(id="warning")
-        yield Static("Type an entry and press Enter; help (or F1) lists the entries.", id="message")
+        language = self.language
+        hint = tr("Type an entry and press Enter; help (or F1) lists the entries.", language)
+        yield Static(hint, id="message")
         yield Input(
-            placeholder="an entry, or help, list, edit 3 ..., delete 3, undo, why ...",
+            placeholder=tr(
+                "an entry, or help, list, edit 3 ..., delete 3, undo, why ...", language
+            ),
             id="entry",
         )
         yield Footer()
@@ -97,7 +114,9 @@ class AssistApp(App[None]):
             event.input.value = ""
         except EntryError as error:
             # Kept in the box: to be fixed, or confirmed with a closing "!".
-            message = f"Not taken: {error}"
+            message = tr(
+                "Not taken: %(error)s", self.language, error=error_in(error, self.language)
+            )
         self.query_one("#message", Static).update(message)
         self.redraw()
 

@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from sleuth.core.said import Said, words_of
+from sleuth.core.said import error_in as error_in
+from sleuth.core.said import said_in as said_in
 from sleuth.i18n import LANGUAGES, SOURCE, translate
 
 if TYPE_CHECKING:  # the language is chosen before the terminal extra is known to be there
@@ -59,17 +60,3 @@ def speak_bindings_of_screen(screen: DOMNode) -> None:
     """A screen's bindings in its app's language (called as it mounts)."""
     speak_bindings(screen, language_of(screen))
     screen.app.refresh_bindings()
-
-
-def said_in(words: Said, language: str) -> str:
-    """Words made with ``said`` (a refusal's reason among them) in ``language``."""
-    values = {
-        k: said_in(v, language) if isinstance(v, Said) else v for k, v in words.values.items()
-    }
-    return tr(words.template, language, **values)
-
-
-def error_in(error: BaseException, language: str) -> str:
-    """An error's words in ``language`` where it was raised with ``said``, else as it says."""
-    words = words_of(error)
-    return str(error) if words is None else said_in(words, language)

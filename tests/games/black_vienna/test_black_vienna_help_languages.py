@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from sleuth.core import make_game
-from sleuth.games.black_vienna.render import render_in
-
 pytest.importorskip("textual")
 
-from sleuth.tui.words import help_text
+from support.help_pages import check_english, check_notation
 
 ENGLISH = (
     "Notation\n"
@@ -38,17 +35,10 @@ NOTATION = {
 }
 
 
-def parts(language: str) -> list[str]:
-    return help_text(make_game("black-vienna", 3), render_in(language), language).split("\n\n")
-
-
 @pytest.mark.parametrize("language", ["de", "ja"])
 def test_the_help_says_the_notation_in_the_language(language: str) -> None:
-    said = parts(language)
-    assert NOTATION[language] in said
-    assert not any(ENGLISH in part for part in said)
+    check_notation("black-vienna", language, ENGLISH, NOTATION[language])
 
 
 def test_english_stays_as_it_was() -> None:
-    said = "\n\n".join(parts("en"))
-    assert said.count(ENGLISH) == 1
+    check_english("black-vienna", ENGLISH)

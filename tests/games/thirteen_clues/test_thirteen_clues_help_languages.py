@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from sleuth.core import make_game
-from sleuth.games.thirteen_clues.render import render_in
-
 pytest.importorskip("textual")
 
-from sleuth.tui.words import help_text
+from support.help_pages import check_english, check_notation
 
 ENGLISH = (
     "Notation\n"
@@ -73,20 +70,13 @@ LEGEND = {
 }
 
 
-def parts(language: str) -> list[str]:
-    return help_text(make_game("13-clues", 3), render_in(language), language).split("\n\n")
-
-
 @pytest.mark.parametrize("language", ["de", "ja"])
 def test_the_help_says_the_notation_in_the_language(language: str) -> None:
-    said = parts(language)
-    assert NOTATION[language] in said
-    assert not any(ENGLISH in part for part in said)
+    said = check_notation("13-clues", language, ENGLISH, NOTATION[language])
     assert LEGEND[language] in said
     assert not any(part.startswith("Cards in play") for part in said)
 
 
 def test_english_stays_as_it_was() -> None:
-    said = "\n\n".join(parts("en"))
-    assert said.count(ENGLISH) == 1
+    said = check_english("13-clues", ENGLISH)
     assert "\nCards in play (colour: person, location, weapon; with their category)\n" in said

@@ -34,6 +34,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from sleuth.core.said import said
 from sleuth.deduce.knowledge import (
     Contradiction,
     Explanation,
@@ -253,7 +254,9 @@ class ThirteenCluesAnalysis:
             }
         if explain_card in self._category:
             return {"card": explain_card, "reason": "seen by the seat"}
-        raise PositionError(f"explain: {explain_card!r} is not a card in play")
+        raise PositionError(
+            said("explain: %(explain_card)s is not a card in play", explain_card=repr(explain_card))
+        )
 
     def _ranked_questions(self) -> list[dict[str, object]]:
         """Every question the seat may ask, those telling most about its mystery first."""
@@ -377,10 +380,10 @@ def thirteen_clues_position(view: ThirteenCluesView) -> dict[str, object]:
     accusation (the game is over) is left out: accusations in a position were judged wrong.
     """
     if view.seat is None:
-        raise PositionError("seat: a spectator has no hidden cards to deduce from")
+        raise PositionError(said("seat: a spectator has no hidden cards to deduce from"))
     own = view.seats[view.seat]
     if own.hidden is None or view.phase == "choose":
-        raise PositionError("hidden: the mysteries are not chosen yet")
+        raise PositionError(said("hidden: the mysteries are not chosen yet"))
     mysteries = {
         str(s.seat): list(s.mystery)
         for s in view.seats

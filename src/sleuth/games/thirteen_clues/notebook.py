@@ -23,6 +23,7 @@ from functools import cached_property
 from sleuth.core.errors import EntryError
 from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField, checked_int
 from sleuth.deduce.model import PositionError
+from sleuth.i18n import tr
 
 from . import components as tc
 from .knowledge import (
@@ -34,6 +35,7 @@ from .knowledge import (
     cards_for,
 )
 from .render import thirteen_clues_sheet
+from .words import word
 
 KINDS = ("person", "location", "weapon")
 _ALL_CARDS = {name.lower(): (name, colour, kind) for name, colour, kind in cards_for(6)}
@@ -217,12 +219,20 @@ class ThirteenCluesGrammar(Grammar[Setup, Folded]):
         return {"players": setup.players, "seat": setup.seat, "hidden": list(setup.hidden)}
 
     def title(self, setup: Setup) -> str:
-        return f"13 Clues, {setup.players} players, you are seat {setup.seat}"
+        return tr(
+            "13 Clues, %(players)s players, you are seat %(seat)s",
+            self.language,
+            players=setup.players,
+            seat=setup.seat,
+        )
 
     def summary(self, setup: Setup, folded: Folded) -> list[str]:
-        lines = [f"your hidden cards: {' '.join(setup.hidden)}"]
+        language = self.language
+        hidden = " ".join(word(card, language) for card in setup.hidden)
+        lines = [tr("your hidden cards: %(cards)s", language, cards=hidden)]
         if folded.missing:
-            lines.append(f"mysteries to enter: seats {', '.join(map(str, folded.missing))}")
+            seats = ", ".join(map(str, folded.missing))
+            lines.append(tr("mysteries to enter: seats %(seats)s", language, seats=seats))
         return lines
 
     def parse(self, setup: Setup, line: str) -> Entry:
@@ -359,11 +369,13 @@ class ThirteenCluesGrammar(Grammar[Setup, Folded]):
     def sheet(self, setup: Setup, folded: Folded, level: str) -> str:
         if folded.position is None:
             seats = ", ".join(map(str, folded.missing))
-            return (
-                f"Enter the mysteries you see first (seats {seats}): "
-                "mystery SEAT PERSON LOCATION WEAPON"
+            return tr(
+                "Enter the mysteries you see first (seats %(seats)s): "
+                "mystery SEAT PERSON LOCATION WEAPON",
+                self.language,
+                seats=seats,
             )
-        return thirteen_clues_sheet(folded.position, level)
+        return thirteen_clues_sheet(folded.position, level, language=self.language)
 
     def why(self, setup: Setup, folded: Folded, subject: str) -> str:
         card = _card(subject, setup.players)
@@ -402,7 +414,8 @@ class ThirteenCluesGrammar(Grammar[Setup, Folded]):
     def taken(self, setup: Setup, folded: Folded, number: int, entry: Entry) -> str:
         said = super().taken(setup, folded, number, entry)
         if isinstance(entry, Mystery) and folded.missing:
-            said += f"; mysteries still to enter: seats {', '.join(map(str, folded.missing))}"
+            seats = ", ".join(map(str, folded.missing))
+            said += tr("; mysteries still to enter: seats %(seats)s", self.language, seats=seats)
         return said
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from sleuth.core import ConfigError
+from sleuth.core.said import said, words_of
 from sleuth.deduce.knowledge import reject_unknown_keys
 from sleuth.deduce.model import Constraint, Exclusion, Model, PositionError
 
@@ -45,7 +46,7 @@ def deck_cards(deck: tuple[str, ...] = tc.DEFAULT_DECK) -> tuple[tc.Card, ...]:
     try:
         return tc.parse_deck(deck)
     except ConfigError as error:
-        raise PositionError(str(error)) from None
+        raise PositionError(words_of(error) or str(error)) from None
 
 
 @lru_cache(maxsize=64)
@@ -79,15 +80,25 @@ def attribute_set(
 
 def _int(v: object, where: str, lo: int, hi: int) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
-        raise PositionError(f"{where}: expected an integer, got {v!r}")
+        raise PositionError(
+            said("%(where)s: expected an integer, got %(value)s", where=where, value=repr(v))
+        )
     if not lo <= v <= hi:
-        raise PositionError(f"{where}: {v} is out of range {lo}..{hi}")
+        raise PositionError(
+            said(
+                "%(where)s: %(value)s is out of range %(lo)s..%(hi)s",
+                where=where,
+                value=v,
+                lo=lo,
+                hi=hi,
+            )
+        )
     return v
 
 
 def _list(v: object, where: str) -> Sequence[object]:
     if not isinstance(v, Sequence) or isinstance(v, str):
-        raise PositionError(f"{where}: expected a list")
+        raise PositionError(said("%(where)s: expected a list", where=where))
     return v
 
 
@@ -119,9 +130,16 @@ class _Cards:
 
     def __call__(self, v: object, where: str) -> str:
         if not isinstance(v, str) or v not in self.category:
-            raise PositionError(f"{where}: unknown card {v!r}")
+            raise PositionError(said("%(where)s: unknown card %(card)s", where=where, card=repr(v)))
         if v in self.seen:
-            raise PositionError(f"{where}: {v} is already placed at {self.seen[v]}")
+            raise PositionError(
+                said(
+                    "%(where)s: %(card)s is already placed at %(place)s",
+                    where=where,
+                    card=v,
+                    place=self.seen[v],
+                )
+            )
         self.seen[v] = where
         return v
 
@@ -140,7 +158,7 @@ def read_position(data: object) -> ReadPosition:
     """The position ``data`` checked whole and read into a model; a ``PositionError`` names
     the first field that is wrong."""
     if not isinstance(data, Mapping):
-        raise PositionError("position: expected a JSON object")
+        raise PositionError(said("position: expected a JSON object"))
     n, seat, choice, deck = _read_header(data)
     in_play = cards_for(n, deck)
     names = [c[0] for c in in_play]
@@ -148,7 +166,7 @@ def read_position(data: object) -> ReadPosition:
     card = _Cards(category)
     hidden = [card(v, f"hidden[{i}]") for i, v in enumerate(_list(data["hidden"], "hidden"))]
     if len(hidden) != 2:
-        raise PositionError(f"hidden: expected 2 cards, got {len(hidden)}")
+        raise PositionError(said("hidden: expected 2 cards, got %(count)s", count=len(hidden)))
     mysteries = _read_mysteries(data.get("mysteries", {}), n, seat, card)
     slots = [chr(ord("A") + i) for i in range(tc.informant_count(n))]
     informants = _read_informants(data.get("informants", {}), slots, card)
@@ -201,20 +219,26 @@ def _read_header(data: Mapping[str, object]) -> tuple[int, int, str | None, tupl
     """The position's game, players, seat, how the mysteries were chosen, and deck."""
     reject_unknown_keys(data, POSITION_KEYS, "")
     if data.get("game") != "13-clues":
-        raise PositionError(f"game: expected '13-clues', got {data.get('game')!r}")
+        raise PositionError(
+            said("game: expected '13-clues', got %(game)s", game=repr(data.get("game")))
+        )
     for name in ("players", "seat", "hidden"):
         if name not in data:
-            raise PositionError(f"{name}: missing")
+            raise PositionError(said("%(name)s: missing", name=name))
     n = _int(data["players"], "players", 2, 6)
     seat = _int(data["seat"], "seat", 0, n - 1)
     choice = data.get("mystery_choice")
     if choice is not None and choice not in MYSTERY_CHOICES:
         raise PositionError(
-            f"mystery_choice: expected {' or '.join(MYSTERY_CHOICES)}, got {choice!r}"
+            said(
+                "mystery_choice: expected %(choices)s, got %(choice)s",
+                choices=" or ".join(MYSTERY_CHOICES),
+                choice=repr(choice),
+            )
         )
     raw_deck = data.get("deck", list(tc.DEFAULT_DECK))
     if not isinstance(raw_deck, list) or not all(isinstance(c, str) for c in raw_deck):
-        raise PositionError("deck: expected a list of cards as colour/type/name/category")
+        raise PositionError(said("deck: expected a list of cards as colour/type/name/category"))
     return n, seat, choice, tuple(raw_deck)
 
 
@@ -296,7 +320,7 @@ def _unseen_by(accuser: int, places: _Places) -> frozenset[int]:
 def _read_mysteries(raw: object, n: int, seat: int, card: _Cards) -> dict[int, list[str]]:
     """Every other seat's mystery, one person, location and weapon each."""
     if not isinstance(raw, Mapping):
-        raise PositionError("mysteries: expected an object from seat to three cards")
+        raise PositionError(said("mysteries: expected an object from seat to three cards"))
     mysteries: dict[int, list[str]] = {}
     for key, v in raw.items():
         s = _int(
@@ -306,25 +330,35 @@ def _read_mysteries(raw: object, n: int, seat: int, card: _Cards) -> dict[int, l
             n - 1,
         )
         if s == seat:
-            raise PositionError(f"mysteries.{key}: a seat cannot see its own mystery")
+            raise PositionError(
+                said("mysteries.%(key)s: a seat cannot see its own mystery", key=key)
+            )
         cs = [card(x, f"mysteries.{key}[{i}]") for i, x in enumerate(_list(v, f"mysteries.{key}"))]
         if sorted(card.category[c] for c in cs) != _TRIO:
-            raise PositionError(f"mysteries.{key}: expected one person, location and weapon")
+            raise PositionError(
+                said("mysteries.%(key)s: expected one person, location and weapon", key=key)
+            )
         mysteries[s] = cs
     for s in range(n):
         if s != seat and s not in mysteries:
-            raise PositionError(f"mysteries.{s}: missing")
+            raise PositionError(said("mysteries.%(seat)s: missing", seat=s))
     return mysteries
 
 
 def _read_informants(raw: object, slots: list[str], card: _Cards) -> dict[str, str]:
     """The informant slots the seat consulted, by letter."""
     if not isinstance(raw, Mapping):
-        raise PositionError("informants: expected an object from slot letter to card")
+        raise PositionError(said("informants: expected an object from slot letter to card"))
     informants: dict[str, str] = {}
     for key, v in raw.items():
         if key not in slots:
-            raise PositionError(f"informants.{key}: no such slot (slots {''.join(slots)})")
+            raise PositionError(
+                said(
+                    "informants.%(key)s: no such slot (slots %(slots)s)",
+                    key=key,
+                    slots="".join(slots),
+                )
+            )
         informants[key] = card(v, f"informants.{key}")
     return informants
 
@@ -346,21 +380,29 @@ def _read_question(
 ) -> tuple[int, str, int, object]:
     """A question checked: its witness, subject, answer and side (``None`` unless asked)."""
     if not isinstance(q, Mapping):
-        raise PositionError(f"{where}: expected an object")
+        raise PositionError(said("%(where)s: expected an object", where=where))
     reject_unknown_keys(q, QUESTION_KEYS, where)
     for name in ("witness", "about", "answer"):
         if name not in q:
-            raise PositionError(f"{where}.{name}: missing")
+            raise PositionError(said("%(where)s.%(name)s: missing", where=where, name=name))
     w = _int(q["witness"], f"{where}.witness", 0, n - 1)
     about = q["about"]
     if not isinstance(about, str) or about not in (*colours_for(n, deck), *tc.ALL_CATEGORIES):
-        raise PositionError(f"{where}.about: unknown colour or category {about!r}")
+        raise PositionError(
+            said(
+                "%(where)s.about: unknown colour or category %(about)s",
+                where=where,
+                about=repr(about),
+            )
+        )
     answer = _int(q["answer"], f"{where}.answer", 0, 30)
     side = q.get("side")
     if n == 2 and side not in SIDES:
-        raise PositionError(f"{where}.side: expected 'left' or 'right'")
+        raise PositionError(said("%(where)s.side: expected 'left' or 'right'", where=where))
     if n != 2 and side is not None:
-        raise PositionError(f"{where}.side: only two-player questions name a side")
+        raise PositionError(
+            said("%(where)s.side: only two-player questions name a side", where=where)
+        )
     return w, about, answer, side
 
 
@@ -369,19 +411,33 @@ def _read_accusation(
 ) -> tuple[int, list[str]]:
     """An accusation checked: its accuser and the trio named."""
     if not isinstance(acc, Mapping) or "player" not in acc or "cards" not in acc:
-        raise PositionError(f"{where}: expected an object with player and cards")
+        raise PositionError(
+            said("%(where)s: expected an object with player and cards", where=where)
+        )
     reject_unknown_keys(acc, ACCUSATION_KEYS, where)
     p = _int(acc["player"], f"{where}.player", 0, n - 1)
     named: list[str] = []
     for nm in _list(acc["cards"], f"{where}.cards"):
         if not isinstance(nm, str) or nm not in category:
-            raise PositionError(f"{where}.cards: unknown card {nm!r}")
+            raise PositionError(
+                said("%(where)s.cards: unknown card %(card)s", where=where, card=repr(nm))
+            )
         named.append(nm)
     if sorted(category[c] for c in named) != _TRIO:
-        raise PositionError(f"{where}.cards: expected one person, location and weapon")
+        raise PositionError(
+            said("%(where)s.cards: expected one person, location and weapon", where=where)
+        )
     # §4.4: the accuser names no card he sees (his hidden cards, others' mysteries)
     for nm in named:
         place = known.get(nm, "")
         if place == f"hidden:{p}" or (place.startswith("mystery:") and place != f"mystery:{p}"):
-            raise PositionError(f"{where}.cards: seat {p} sees {nm} ({place}) and cannot name it")
+            raise PositionError(
+                said(
+                    "%(where)s.cards: seat %(seat)s sees %(card)s (%(place)s) and cannot name it",
+                    where=where,
+                    seat=p,
+                    card=nm,
+                    place=place,
+                )
+            )
     return p, named

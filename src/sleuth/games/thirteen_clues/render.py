@@ -6,8 +6,17 @@ from dataclasses import replace
 from typing import Any
 
 from sleuth.core.kit import TextRender
+from sleuth.core.said import error_in, words_of
 from sleuth.core.serialize import JSONValue
-from sleuth.core.sheets import Candidate, SheetData, SheetQuestion, seat_place, sheet_line, shown
+from sleuth.core.sheets import (
+    Candidate,
+    SheetData,
+    SheetQuestion,
+    said_line,
+    seat_place,
+    sheet_line,
+    shown,
+)
 from sleuth.deduce.model import PositionError
 from sleuth.i18n import N_, SOURCE, figure, listed, speaking, tr, trn
 
@@ -46,7 +55,7 @@ def sheet_text(view: ThirteenCluesView, level: str, language: str = SOURCE) -> s
     try:
         position = thirteen_clues_position(view)
     except PositionError as error:
-        return tr("(no sheet yet: %(error)s)", language, error=error)
+        return tr("(no sheet yet: %(error)s)", language, error=error_in(error, language))
     return thirteen_clues_sheet(position, level, asking=view.outcome is None, language=language)
 
 
@@ -181,7 +190,9 @@ def sheet_lines(view: ThirteenCluesView, level: str) -> list[dict[str, JSONValue
     try:
         thirteen_clues_position(view)
     except PositionError as error:
-        return [sheet_line("(no sheet yet: %(error)s)", error=str(error))]
+        words = words_of(error)
+        said = str(error) if words is None else said_line(words)
+        return [sheet_line("(no sheet yet: %(error)s)", error=said)]
     return [{"text": sheet_text(view, level)}]
 
 
