@@ -30,6 +30,7 @@ from support.game_cases import kit_for
 
 from .client import SeatClient
 from .conftest import Server, free_port
+from .queue_waits import wait_queue_settled
 
 aiosmtpd_controller = pytest.importorskip("aiosmtpd.controller")
 aiosmtpd_smtp = pytest.importorskip("aiosmtpd.smtp")
@@ -342,8 +343,10 @@ async def test_two_processes_on_postgresql_send_each_event_once(
         for table in tables:
             owed += len(await moves_told(ann, table, 0)) + len(await moves_told(ann, table, 1))
             owed += 2  # the end, to each
-        mails = await mailbox.wait_for(owed)
-        await asyncio.sleep(2.0)  # a second sending of any of them would have come by now
+        await mailbox.wait_for(owed)
+        # Every row sent once and none left or held: a second sending (by either process)
+        # would be taken by now.
+        await wait_queue_settled(db, owed)
     mails = mailbox.taken()
     ids = [str(m["Message-ID"]) for m in mails]
     assert len(ids) == owed and len(set(ids)) == owed
