@@ -153,9 +153,11 @@ class Notebook(Generic[SetupT, FoldT]):
         names what was wrong and leaves the session (and its file) as it was."""
         line = line.strip()
         if not line:
-            raise EntryError("empty entry (type help for the entries)")
+            raise EntryError(said("empty entry (type help for the entries)"))
         if len(line) > MAX_ENTRY_CHARS:
-            raise EntryError(f"an entry is at most {MAX_ENTRY_CHARS} characters")
+            raise EntryError(
+                said("an entry is at most %(count)s characters", count=MAX_ENTRY_CHARS)
+            )
         word, _, rest = line.partition(" ")
         command, rest = word.lower(), rest.strip()
         if command == "help" and not rest:
@@ -172,8 +174,8 @@ class Notebook(Generic[SetupT, FoldT]):
             return self.edit(self._number(number, "edit 3 <entry>"), new, confirmed)
         if command == "why":
             return self.why(rest)
-        said = None if confirmed else self.grammar.command(self.setup, self._folded, line)
-        return self.add(line, confirmed) if said is None else said
+        answer = None if confirmed else self.grammar.command(self.setup, self._folded, line)
+        return self.add(line, confirmed) if answer is None else answer
 
     def add(self, line: str, confirmed: bool = False) -> str:
         """Take a game entry; one that contradicts the person's own cards or the entries
@@ -187,41 +189,73 @@ class Notebook(Generic[SetupT, FoldT]):
 
     def edit(self, number: int, line: str, confirmed: bool = False) -> str:
         if not line.strip():
-            raise EntryError(f"edit {number}: the new entry is missing (edit {number} <entry>)")
+            raise EntryError(
+                said(
+                    "edit %(number)s: the new entry is missing (edit %(number)s <entry>)",
+                    number=number,
+                )
+            )
         old = self._entries[number - 1]
         entry = self.grammar.parse(self.setup, line)
         entries = (*self._entries[: number - 1], entry, *self._entries[number:])
         if not confirmed:
             self._refuse_a_contradiction(entries, number, f"edit {number} {entry.text()}")
         self._change(entries, self._checked)
-        said = self.grammar.taken(self.setup, self._folded, number, entry)
-        return f"edited #{number} (was {old.text()}); {said}"
+        taken = self.grammar.taken(self.setup, self._folded, number, entry)
+        return tr(
+            "edited #%(number)s (was %(old)s); %(taken)s",
+            self.language,
+            number=number,
+            old=old.text(),
+            taken=taken,
+        )
 
     def delete(self, number: int) -> str:
         old = self._entries[number - 1]
         self._change((*self._entries[: number - 1], *self._entries[number:]))
-        moved = "" if number > len(self._entries) else "; the later entries moved up a number"
-        return f"deleted #{number}: {old.text()}{moved}"
+        if number > len(self._entries):
+            return tr(
+                "deleted #%(number)s: %(entry)s", self.language, number=number, entry=old.text()
+            )
+        return tr(
+            "deleted #%(number)s: %(entry)s; the later entries moved up a number",
+            self.language,
+            number=number,
+            entry=old.text(),
+        )
 
     def undo(self) -> str:
         if not self._entries:
-            raise EntryError("nothing to undo")
+            raise EntryError(said("nothing to undo"))
         old = self._entries[-1]
         self._change(self._entries[:-1])
-        return f"undone #{len(self._entries) + 1}: {old.text()}"
+        number = len(self._entries) + 1
+        return tr("undone #%(number)s: %(entry)s", self.language, number=number, entry=old.text())
 
     def _number(self, text: str, example: str) -> int:
         if not self._entries:
-            raise EntryError("there are no entries yet")
+            raise EntryError(said("there are no entries yet"))
         if not text:
-            raise EntryError(f"which entry? (e.g. {example})")
+            raise EntryError(said("which entry? (e.g. %(example)s)", example=example))
         if not text.isascii() or not text.lstrip("#").isdigit():
-            raise EntryError(f"{text[:20]!r} is not an entry number (e.g. {example})")
+            raise EntryError(
+                said(
+                    "%(typed)s is not an entry number (e.g. %(example)s)",
+                    typed=repr(text[:20]),
+                    example=example,
+                )
+            )
         count = len(self._entries)
         span = "#1" if count == 1 else f"#1-#{count}"
-        number = whole_number(text.lstrip("#"), "entry number", 0, 10**6)
+        number = whole_number(text.lstrip("#"), said("entry number"), 0, 10**6)
         if not 1 <= number <= count:
-            raise EntryError(f"there is no entry #{number} (the entries are {span})")
+            raise EntryError(
+                said(
+                    "there is no entry #%(number)s (the entries are %(span)s)",
+                    number=number,
+                    span=span,
+                )
+            )
         return number
 
     def _change(self, entries: tuple[Entry, ...], folded: FoldT | None = None) -> None:
@@ -332,15 +366,15 @@ class Notebook(Generic[SetupT, FoldT]):
 
     def why(self, subject: str) -> str:
         if not subject:
-            raise EntryError("why what? (see help)")
+            raise EntryError(said("why what? (see help)"))
         review = self.review()
         if review.consistent:
             return self.grammar.why(self.setup, self._folded, subject)
         if review.others is None:
-            raise EntryError("the entries contradict each other: fix them first")
+            raise EntryError(said("the entries contradict each other: fix them first"))
         left_out = ", ".join(f"#{n}" for n in review.left_out)
         answer = self.grammar.why(self.setup, review.others, subject)
-        return f"(leaving out {left_out}) {answer}"
+        return tr("(leaving out %(entries)s)", self.language, entries=left_out) + " " + answer
 
     def _named(self, number: int) -> str:
         return f"#{number} ({self._entries[number - 1].text()})"
@@ -425,4 +459,4 @@ def _confirmed(line: str) -> tuple[str, bool]:
 
 def _check_count(count: int) -> None:
     if count > MAX_ENTRIES:
-        raise EntryError(f"a session holds at most {MAX_ENTRIES} entries")
+        raise EntryError(said("a session holds at most %(count)s entries", count=MAX_ENTRIES))

@@ -23,6 +23,7 @@ from typing import ClassVar, Generic, Self, TypeVar
 from sleuth.i18n import SOURCE, check_language
 
 from .errors import EntryError
+from .said import Said, said
 
 SetupT = TypeVar("SetupT")
 FoldT = TypeVar("FoldT")
@@ -138,7 +139,7 @@ class Grammar(ABC, Generic[SetupT, FoldT]):
 
     def impossible(self, setup: SetupT, entry: Entry) -> str:
         """Why ``entry`` cannot be true even alone, with the person's own cards."""
-        return "it cannot be true, even on its own"
+        return said("it cannot be true, even on its own")
 
     def command(self, setup: SetupT, folded: FoldT, line: str) -> str | None:
         """What a command of the game's own says (one that changes no entry), or ``None``
@@ -157,20 +158,34 @@ def whole_number(text: str, what: str, low: int, high: int) -> int:
     of digits must not reach ``int``.
     """
     if not text.isascii() or not text.isdigit() or len(text) > MAX_NUMBER_DIGITS:
-        raise EntryError(f"{what}: {text[:20]!r} is not a whole number")
+        raise EntryError(
+            said("%(what)s: %(typed)s is not a whole number", what=what, typed=repr(text[:20]))
+        )
     value = int(text)
     if not low <= value <= high:
-        raise EntryError(f"{what}: {value} is out of range {low}..{high}")
+        raise EntryError(_out_of_range(what, value, low, high))
     return value
 
 
 def checked_int(value: object, what: str, low: int, high: int) -> int:
     """An integer from a session file (not a bool), in ``low..high``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EntryError(f"{what}: expected a whole number, got {_shown(value)}")
+        raise EntryError(
+            said("%(what)s: expected a whole number, got %(got)s", what=what, got=_shown(value))
+        )
     if not low <= value <= high:
-        raise EntryError(f"{what}: {value} is out of range {low}..{high}")
+        raise EntryError(_out_of_range(what, value, low, high))
     return value
+
+
+def _out_of_range(what: str, value: int, low: int, high: int) -> Said:
+    return said(
+        "%(what)s: %(value)s is out of range %(low)s..%(high)s",
+        what=what,
+        value=value,
+        low=low,
+        high=high,
+    )
 
 
 def _shown(value: object) -> str:

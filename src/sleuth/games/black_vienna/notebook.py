@@ -20,6 +20,7 @@ from functools import cached_property
 
 from sleuth.core.errors import EntryError
 from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField, checked_int
+from sleuth.core.said import SaidValue, said
 from sleuth.deduce.model import PositionError
 
 from .boxes import BOX_SIZE, UNKNOWN, Box, box, card_letters, save
@@ -276,11 +277,30 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
             return super().impossible(setup, entry)
         mine = "".join(letter for letter in entry.card if letter in setup.hand)
         if entry.target == setup.seat:
-            return f"you hold {len(mine)} of {entry.card}, not {entry.markers}"
+            return said(
+                "you hold %(count)s of %(card)s, not %(markers)s",
+                count=len(mine),
+                card=entry.card,
+                markers=entry.markers,
+            )
+        if len(mine) == 1:
+            return said(
+                "%(letter)s is in your hand, so seat %(seat)s has at most %(most)s of %(card)s",
+                letter=mine,
+                seat=entry.target,
+                most=3 - len(mine),
+                card=entry.card,
+            )
         if mine:
-            return (
-                f"{' and '.join(mine)} {'is' if len(mine) == 1 else 'are'} in your hand, so seat "
-                f"{entry.target} has at most {3 - len(mine)} of {entry.card}"
+            letters: SaidValue = mine[0]
+            for letter in mine[1:]:
+                letters = said("%(first)s and %(second)s", first=letters, second=letter)
+            return said(
+                "%(letters)s are in your hand, so seat %(seat)s has at most %(most)s of %(card)s",
+                letters=letters,
+                seat=entry.target,
+                most=3 - len(mine),
+                card=entry.card,
             )
         return super().impossible(setup, entry)
 

@@ -22,6 +22,7 @@ from functools import cached_property
 
 from sleuth.core.errors import EntryError
 from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField, checked_int
+from sleuth.core.said import Said, SaidValue, said, said_in, words_of
 from sleuth.deduce.model import PositionError
 from sleuth.i18n import tr
 
@@ -125,7 +126,7 @@ class Folded:
         self,
         position: dict[str, object] | None,
         missing: tuple[int, ...],
-        placed: Mapping[str, tuple[str, int]],
+        placed: Mapping[str, tuple[Said, int]],
         tags: tuple[int, ...],
         entries: Mapping[int, Entry],
         solution: tuple[str, str, str] | None = None,
@@ -144,18 +145,26 @@ class Folded:
         try:
             return ThirteenCluesAnalysis(self.position)
         except PositionError as error:
-            raise EntryError(f"the engine does not take these entries: {error}") from None
+            reason = words_of(error) or str(error)
+            raise EntryError(
+                said("the engine does not take these entries: %(reason)s", reason=reason)
+            ) from None
 
 
-def _card(text: str, players: int, kind: str | None = None) -> str:
+def _card(text: str, players: int) -> str:
     found = _ALL_CARDS.get(text.strip().lower())
     if found is None:
-        raise EntryError(f"{text[:20]!r} is not a card of 13 Clues")
-    name, colour, card_kind = found
+        raise EntryError(said("%(typed)s is not a card of 13 Clues", typed=repr(text[:20])))
+    name, colour, _ = found
     if colour not in COLOURS[: tc.colours_in_play(players)]:
-        raise EntryError(f"{name} is not in play at {players} players (no {colour} cards)")
-    if kind is not None and card_kind != kind:
-        raise EntryError(f"{name} is a {card_kind}, not a {kind}")
+        raise EntryError(
+            said(
+                "%(card)s is not in play at %(players)s players (no %(colour)s cards)",
+                card=name,
+                players=players,
+                colour=colour,
+            )
+        )
     return name
 
 
@@ -164,19 +173,30 @@ def _trio(words: Sequence[str], players: int) -> tuple[str, str, str]:
     cards = [_card(word, players) for word in words]
     by_kind = {_ALL_CARDS[c.lower()][2]: c for c in cards}
     if len(by_kind) != 3:
-        raise EntryError(f"{' '.join(cards)}: expected one person, one location, one weapon")
+        raise EntryError(
+            said(
+                "%(cards)s: expected one person, one location, one weapon",
+                cards=" ".join(cards),
+            )
+        )
     return by_kind["person"], by_kind["location"], by_kind["weapon"]
 
 
 def _seat(text: str, players: int) -> int:
     if not text.isascii() or not text.isdigit() or len(text) > 2 or int(text) >= players:
-        raise EntryError(f"seat {text[:20]} is not at this table (seats 0-{players - 1})")
+        raise EntryError(
+            said(
+                "seat %(seat)s is not at this table (seats 0-%(last)s)",
+                seat=text[:20],
+                last=players - 1,
+            )
+        )
     return int(text)
 
 
 def _value(values: Mapping[str, object], name: str) -> object:
     if name not in values:
-        raise EntryError(f"{name}: missing (--{name})")
+        raise EntryError(said("%(name)s: missing (--%(name)s)", name=name))
     return values[name]
 
 
@@ -199,17 +219,18 @@ class ThirteenCluesGrammar(Grammar[Setup, Folded]):
         seat = checked_int(_value(values, "seat"), "seat", 0, players - 1)
         raw = _value(values, "hidden")
         if not isinstance(raw, list | tuple) or len(raw) != 2:
-            raise EntryError("hidden: expected your two hidden cards (e.g. Officer Park)")
+            raise EntryError(said("hidden: expected your two hidden cards (e.g. Officer Park)"))
         hidden = []
         for item in raw:
             if not isinstance(item, str):
-                raise EntryError("hidden: expected card names")
+                raise EntryError(said("hidden: expected card names"))
             try:
                 hidden.append(_card(item, players))
             except EntryError as error:
-                raise EntryError(f"hidden: {error}") from None
+                reason = words_of(error) or str(error)
+                raise EntryError(said("hidden: %(reason)s", reason=reason)) from None
         if hidden[0] == hidden[1]:
-            raise EntryError(f"hidden: {hidden[0]} is named twice")
+            raise EntryError(said("hidden: %(card)s is named twice", card=hidden[0]))
         if players != 2:  # sides matter only to two players
             order = [name for name, _, _ in cards_for(players)]
             hidden.sort(key=order.index)
@@ -238,20 +259,32 @@ class ThirteenCluesGrammar(Grammar[Setup, Folded]):
     def parse(self, setup: Setup, line: str) -> Entry:
         words = line.split()
         if not words:
-            raise EntryError("empty entry (try '2 purple 3', 'mystery 1 Duke Market Sword')")
+            raise EntryError(said("empty entry (try '2 purple 3', 'mystery 1 Duke Market Sword')"))
         n = setup.players
         verb = words[0].lower()
         if verb == "mystery" and len(words) == 5:
             seat = _seat(words[1], n)
             if seat == setup.seat:
-                raise EntryError("you cannot see your own mystery: that is what you deduce")
+                raise EntryError(said("you cannot see your own mystery: that is what you deduce"))
             return Mystery(seat, _trio(words[2:], n))
         if verb == "look" and len(words) == 3:
             slots = "".join(chr(ord("A") + i) for i in range(INFORMANTS[n]))
             slot = words[1].upper()
             if len(slot) != 1 or slot not in slots:
-                have = f"slots {slots}" if slots else "none"
-                raise EntryError(f"{words[1][:20]!r} is not an informant at {n} players ({have})")
+                raise EntryError(
+                    said(
+                        "%(typed)s is not an informant at %(players)s players (slots %(slots)s)",
+                        typed=repr(words[1][:20]),
+                        players=n,
+                        slots=slots,
+                    )
+                    if slots
+                    else said(
+                        "%(typed)s is not an informant at %(players)s players (none)",
+                        typed=repr(words[1][:20]),
+                        players=n,
+                    )
+                )
             return Look(slot, _card(words[2], n))
         if verb == "accuse" and len(words) == 5:
             return Accusation(_seat(words[1], n), _trio(words[2:], n))
@@ -260,8 +293,11 @@ class ThirteenCluesGrammar(Grammar[Setup, Folded]):
         if len(words) in (3, 4) and words[0].isascii() and words[0].isdigit():
             return self._answer(setup, words)
         raise EntryError(
-            f"{line[:40]!r}: expected e.g. '2 purple 3', 'mystery 1 Duke Market Sword', "
-            "'look A Nurse', 'accuse 3 Maid Harbor Rifle' or 'solution Duke Park Knife'"
+            said(
+                "%(typed)s: expected e.g. '2 purple 3', 'mystery 1 Duke Market Sword', "
+                "'look A Nurse', 'accuse 3 Maid Harbor Rifle' or 'solution Duke Park Knife'",
+                typed=repr(line[:40]),
+            )
         )
 
     def _answer(self, setup: Setup, words: Sequence[str]) -> Answer:
@@ -271,35 +307,60 @@ class ThirteenCluesGrammar(Grammar[Setup, Folded]):
         colours = COLOURS[: tc.colours_in_play(n)]
         if about not in (*colours, *CATEGORIES):
             if about in COLOURS:
-                raise EntryError(f"{about} is not in play at {n} players")
+                raise EntryError(
+                    said("%(about)s is not in play at %(players)s players", about=about, players=n)
+                )
             raise EntryError(
-                f"{words[1][:20]!r} is not a colour or category "
-                f"({', '.join(colours)}, {', '.join(CATEGORIES)})"
+                said(
+                    "%(typed)s is not a colour or category (%(names)s)",
+                    typed=repr(words[1][:20]),
+                    names=", ".join((*colours, *CATEGORIES)),
+                )
             )
         side = words[2].lower() if len(words) == 4 else None
         if n == 2 and side not in tc.SIDES:
-            raise EntryError("two players: name the hidden card's side (e.g. '1 purple left 2')")
+            raise EntryError(
+                said("two players: name the hidden card's side (e.g. '1 purple left 2')")
+            )
         if n != 2 and side is not None:
-            raise EntryError(f"{words[2][:20]!r}: a side is named only with two players")
+            raise EntryError(
+                said("%(typed)s: a side is named only with two players", typed=repr(words[2][:20]))
+            )
         most = len(attribute_set(about, n))
         text = words[-1]
         if not text.isascii() or not text.isdigit() or len(text) > 2 or int(text) > most:
-            raise EntryError(f"{text[:20]} {about}: there are only {most} {about} cards in play")
+            raise EntryError(
+                said(
+                    "%(count)s %(about)s: there are only %(most)s %(about)s cards in play",
+                    count=text[:20],
+                    about=about,
+                    most=most,
+                )
+            )
         return Answer(witness, about, side, int(text))
 
     def fold(self, setup: Setup, entries: Sequence[Numbered], strict: bool = True) -> Folded:
-        placed = {card: ("one of your hidden cards", 0) for card in setup.hidden}
+        placed: dict[str, tuple[Said, int]] = {
+            card: (said("one of your hidden cards"), 0) for card in setup.hidden
+        }
         mysteries: dict[int, tuple[tuple[str, str, str], int]] = {}
         informants: dict[str, tuple[str, int]] = {}
         answers: list[tuple[Answer, int]] = []
         accusations: list[tuple[Accusation, int]] = []
         solution: tuple[tuple[str, str, str], int] | None = None
 
-        def place(card: str, where: str, number: int) -> None:
+        def place(card: str, where: Said, number: int) -> None:
             if card in placed:
                 before, source = placed[card]
-                entered = f"#{source}" if source else "your setup"
-                raise EntryError(f"#{number}: {card} is already {before} ({entered})")
+                raise EntryError(
+                    said(
+                        "#%(number)s: %(card)s is already %(where)s (%(entered)s)",
+                        number=number,
+                        card=card,
+                        where=before,
+                        entered=_entered(source),
+                    )
+                )
             placed[card] = (where, number)
 
         for number, entry in entries:
@@ -307,18 +368,30 @@ class ThirteenCluesGrammar(Grammar[Setup, Folded]):
                 if entry.seat in mysteries:
                     first = mysteries[entry.seat][1]
                     raise EntryError(
-                        f"#{number}: seat {entry.seat}'s mystery is #{first} already "
-                        f"(edit #{first} to change it)"
+                        said(
+                            "#%(number)s: seat %(seat)s's mystery is #%(first)s already "
+                            "(edit #%(first)s to change it)",
+                            number=number,
+                            seat=entry.seat,
+                            first=first,
+                        )
                     )
                 mysteries[entry.seat] = (entry.cards, number)
                 for card in entry.cards:
-                    place(card, f"in seat {entry.seat}'s mystery", number)
+                    place(card, said("in seat %(seat)s's mystery", seat=entry.seat), number)
             elif isinstance(entry, Look):
                 if entry.slot in informants:
                     first = informants[entry.slot][1]
-                    raise EntryError(f"#{number}: informant {entry.slot} is #{first} already")
+                    raise EntryError(
+                        said(
+                            "#%(number)s: informant %(slot)s is #%(first)s already",
+                            number=number,
+                            slot=entry.slot,
+                            first=first,
+                        )
+                    )
                 informants[entry.slot] = (entry.card, number)
-                place(entry.card, f"informant {entry.slot}", number)
+                place(entry.card, said("informant %(slot)s", slot=entry.slot), number)
             elif isinstance(entry, Answer):
                 answers.append((entry, number))
             elif isinstance(entry, Accusation):
@@ -326,21 +399,37 @@ class ThirteenCluesGrammar(Grammar[Setup, Folded]):
             elif isinstance(entry, Solved):
                 if solution is not None and solution[0] != entry.cards:
                     raise EntryError(
-                        f"#{number}: your mystery was entered as {' '.join(solution[0])} "
-                        f"in #{solution[1]}"
+                        said(
+                            "#%(number)s: your mystery was entered as %(cards)s in #%(first)s",
+                            number=number,
+                            cards=" ".join(solution[0]),
+                            first=solution[1],
+                        )
                     )
                 solution = solution or (entry.cards, number)
             else:
-                raise EntryError(f"#{number}: {entry.text()!r} is not a 13 Clues entry")
+                raise EntryError(
+                    said(
+                        "#%(number)s: %(entry)s is not a 13 Clues entry",
+                        number=number,
+                        entry=repr(entry.text()),
+                    )
+                )
         for accusation, number in accusations:
             _check_unseen(accusation, number, mysteries)
         if solution is not None:
             for card in solution[0]:
                 if card in placed:
                     where, source = placed[card]
-                    entered = f"#{source}" if source else "your setup"
                     raise EntryError(
-                        f"#{solution[1]}: {card} is {where} ({entered}), so not in your mystery"
+                        said(
+                            "#%(number)s: %(card)s is %(where)s (%(entered)s), so not in your "
+                            "mystery",
+                            number=solution[1],
+                            card=card,
+                            where=where,
+                            entered=_entered(source),
+                        )
                     )
         missing = tuple(s for s in range(setup.players) if s != setup.seat and s not in mysteries)
         tags = tuple(number for _, number in answers) + tuple(n for _, n in accusations)
@@ -379,36 +468,57 @@ class ThirteenCluesGrammar(Grammar[Setup, Folded]):
 
     def why(self, setup: Setup, folded: Folded, subject: str) -> str:
         card = _card(subject, setup.players)
+        language = self.language
+        name = word(card, language)
         if card in folded.placed:
             where, number = folded.placed[card]
-            return f"{card} is {where}" + (f" (#{number})" if number else "")
+            place = said_in(where, language)
+            if number:
+                return tr(
+                    "%(card)s is %(place)s (#%(number)s)",
+                    language,
+                    card=name,
+                    place=place,
+                    number=number,
+                )
+            return tr("%(card)s is %(place)s", language, card=name, place=place)
         if folded.analysis is None:
             seats = ", ".join(map(str, folded.missing))
-            raise EntryError(f"enter the mysteries of seats {seats} first")
+            raise EntryError(said("enter the mysteries of seats %(seats)s first", seats=seats))
         result = folded.analysis.to_json(explain_card=card)
         explanation = result.get("explanation")
-        if isinstance(explanation, dict) and explanation.get("ruled_out") == "mystery":
-            used = ", ".join(
-                f"#{folded.tags[t]} ({folded.entries[folded.tags[t]].text()})"
-                for t in explanation.get("questions", [])
-            )
-            return (
-                f"{card}: its place is not certain yet, but it is not in your mystery, "
-                f"because of {used or 'what you see'}"
-            )
-        if not isinstance(explanation, dict) or "location" not in explanation:
-            return f"{card}: not certain yet"
+        if not isinstance(explanation, dict) or (
+            "location" not in explanation and explanation.get("ruled_out") != "mystery"
+        ):
+            return tr("%(card)s: not certain yet", language, card=name)
         used = ", ".join(
             f"#{folded.tags[t]} ({folded.entries[folded.tags[t]].text()})"
             for t in explanation.get("questions", [])
         )
-        place = _place_name(str(explanation["location"]))
-        return f"{card} is {place}, because of {used or 'what you see'}"
+        because = used or tr("what you see", language)
+        if explanation.get("ruled_out") == "mystery":
+            return tr(
+                "%(card)s: its place is not certain yet, but it is not in your mystery, "
+                "because of %(entries)s",
+                language,
+                card=name,
+                entries=because,
+            )
+        place = said_in(_place_name(str(explanation["location"])), language)
+        return tr(
+            "%(card)s is %(place)s, because of %(entries)s",
+            language,
+            card=name,
+            place=place,
+            entries=because,
+        )
 
     def positions(self, setup: Setup, folded: Folded) -> dict[str, dict[str, object]]:
         if folded.position is None:
             seats = ", ".join(map(str, folded.missing))
-            raise EntryError(f"no position yet: enter the mysteries of seats {seats} first")
+            raise EntryError(
+                said("no position yet: enter the mysteries of seats %(seats)s first", seats=seats)
+            )
         return {"position": folded.position}
 
     def taken(self, setup: Setup, folded: Folded, number: int, entry: Entry) -> str:
@@ -440,22 +550,38 @@ def _check_unseen(
         for card in accusation.cards:
             if card in cards:
                 raise EntryError(
-                    f"#{number}: seat {accusation.player} sees {card} in seat {seat}'s "
-                    f"mystery (#{source}), so could not accuse with it"
+                    said(
+                        "#%(number)s: seat %(player)s sees %(card)s in seat %(seat)s's "
+                        "mystery (#%(source)s), so could not accuse with it",
+                        number=number,
+                        player=accusation.player,
+                        card=card,
+                        seat=seat,
+                        source=source,
+                    )
                 )
 
 
-def _place_name(location: str) -> str:
+def _place_name(location: str) -> Said:
     """The engine's location name in words ("mystery", "hidden:2", "informant:A")."""
     if location == "mystery":
-        return "in your mystery"
+        return said("in your mystery")
     kind, _, rest = location.partition(":")
     if kind == "hidden":
         seat, _, side = rest.partition(":")
-        return f"one of seat {seat}'s hidden cards" + (f" ({side})" if side else "")
+        if side:
+            return said(
+                "one of seat %(seat)s's hidden cards (%(side)s)", seat=seat, side=said(side)
+            )
+        return said("one of seat %(seat)s's hidden cards", seat=seat)
     if kind == "informant":
-        return f"informant {rest}"
-    return location
+        return said("informant %(slot)s", slot=rest)
+    return Said(location, {})
+
+
+def _entered(source: int) -> SaidValue:
+    """Where a placed card was entered: its entry, or the setup (number 0)."""
+    return f"#{source}" if source else said("your setup")
 
 
 GRAMMAR = ThirteenCluesGrammar()
