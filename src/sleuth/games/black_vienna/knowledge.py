@@ -36,6 +36,7 @@ from sleuth.deduce.knowledge import (
 )
 from sleuth.deduce.model import Constraint, Model, PositionError
 from sleuth.deduce.queries import Analysis, QuestionValue, conflicts, explain
+from sleuth.i18n import N_
 
 from .components import DEFAULT_DECK, LETTERS, MAX_DECK, hand_sizes
 from .views import BlackViennaView
@@ -366,7 +367,7 @@ class BlackViennaAnalysis:
             return {
                 "card": letter,
                 "location": str(pos.seat),
-                "reason": "own hand",
+                "reason": N_("own hand"),
                 "answers": [],
                 "smallest": True,
             }
@@ -386,7 +387,7 @@ class BlackViennaAnalysis:
         return {
             "card": letter,
             "location": where,
-            "reason": "implied by the answers below, the seat's own hand and the hand sizes",
+            "reason": N_("implied by the answers below, the seat's own hand and the hand sizes"),
             "answers": [self._answer_json(i) for i in tags],
             "smallest": smallest,
         }

@@ -20,8 +20,9 @@ from functools import cached_property
 
 from sleuth.core.errors import EntryError
 from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField, checked_int
-from sleuth.core.said import SaidValue, said
+from sleuth.core.said import SaidValue, said, words_of
 from sleuth.deduce.model import PositionError
+from sleuth.i18n import tr
 
 from .boxes import BOX_SIZE, UNKNOWN, Box, box, card_letters, save
 from .components import LETTERS, RING_SIZE, hand_sizes, normalize_letters
@@ -123,15 +124,21 @@ def _card(text: str, setup: Setup) -> str:
         if sorted(card, key=LETTERS.index) == list(letters):
             return card
     raise EntryError(
-        f"{letters} is not a card of the investigation deck ({setup.box.name}); if your box "
-        f"has it, play with --deck {UNKNOWN} (the cards are learned as they turn up) or "
-        f"give your box's {BOX_SIZE} cards with --deck"
+        said(
+            "%(card)s is not a card of the investigation deck (%(deck)s); if your box has it, "
+            "play with --deck %(unknown)s (the cards are learned as they turn up) or give your "
+            "box's %(size)s cards with --deck",
+            card=letters,
+            deck=setup.box.name,
+            unknown=UNKNOWN,
+            size=BOX_SIZE,
+        )
     )
 
 
 def _value(values: Mapping[str, object], name: str) -> object:
     if name not in values:
-        raise EntryError(f"{name}: missing (--{name})")
+        raise EntryError(said("%(name)s: missing (--%(name)s)", name=name))
     return values[name]
 
 
@@ -158,17 +165,28 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
         seat = checked_int(_value(values, "seat"), "seat", 0, players - 1)
         raw = _value(values, "hand")
         if not isinstance(raw, str):
-            raise EntryError("hand: expected letters, e.g. AFKPTX")
+            raise EntryError(said("hand: expected letters, e.g. AFKPTX"))
         letters = raw.strip().upper()
         unknown = sorted({c for c in letters if c not in LETTERS})
         if unknown:
-            raise EntryError(f"hand: {''.join(unknown)[:10]!r} are not letters of A-Z and Ö")
+            raise EntryError(
+                said(
+                    "hand: %(typed)s are not letters of A-Z and Ö",
+                    typed=repr("".join(unknown)[:10]),
+                )
+            )
         if len(set(letters)) != len(letters):
-            raise EntryError(f"hand: a letter is repeated in {letters}")
+            raise EntryError(said("hand: a letter is repeated in %(letters)s", letters=letters))
         size = hand_sizes(players)[seat]
         if len(letters) != size:
             raise EntryError(
-                f"hand: seat {seat} of {players} holds {size} cards, not {len(letters)}"
+                said(
+                    "hand: seat %(seat)s of %(players)s holds %(size)s cards, not %(count)s",
+                    seat=seat,
+                    players=players,
+                    size=size,
+                    count=len(letters),
+                )
             )
         deck = box(values.get("deck", UNKNOWN))
         return Setup(players, seat, "".join(sorted(letters, key=LETTERS.index)), deck)
@@ -178,24 +196,37 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
         return {"players": setup.players, "seat": setup.seat, "hand": setup.hand, "deck": deck}
 
     def title(self, setup: Setup) -> str:
-        return f"Black Vienna, {setup.players} players, you are seat {setup.seat}"
+        return tr(
+            "Black Vienna, %(players)s players, you are seat %(seat)s",
+            self.language,
+            players=setup.players,
+            seat=setup.seat,
+        )
 
     def summary(self, setup: Setup, folded: Folded) -> list[str]:
-        face_up = folded.position.face_up
-        shown = "not entered" if face_up is None else " ".join(face_up) or "none"
-        return [f"hand: {setup.hand}", f"face up: {shown}", f"deck: {deck_label(folded.position)}"]
+        language, face_up = self.language, folded.position.face_up
+        if face_up is None:
+            shown = tr("not entered", language)
+        else:
+            shown = " ".join(face_up) or tr("none", language)
+        deck = deck_label(folded.position, language)
+        return [
+            tr("hand: %(letters)s", language, letters=setup.hand),
+            tr("face up: %(cards)s", language, cards=shown),
+            tr("deck: %(deck)s", language, deck=deck),
+        ]
 
     def parse(self, setup: Setup, line: str) -> Entry:
         words = line.split()
         if not words:
-            raise EntryError("empty entry (try '3 AOR 1', 'up AOR BHV CDE')")
+            raise EntryError(said("empty entry (try '3 AOR 1', 'up AOR BHV CDE')"))
         verb = words[0].lower()
         if verb == "up":
             cards = tuple(_card(word, setup) for word in words[1:])
             if len(cards) > FACE_UP:
-                raise EntryError(f"at most {FACE_UP} cards are face up")
+                raise EntryError(said("at most %(count)s cards are face up", count=FACE_UP))
             if len(set(cards)) != len(cards):
-                raise EntryError("a card is named twice")
+                raise EntryError(said("a card is named twice"))
             return FaceUp(cards)
         if verb == "new" and len(words) == 2:
             return TurnedUp(_card(words[1], setup))
@@ -205,8 +236,11 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
             card = _card(words[1], setup)
             return Answer(_seat(words[0], setup.players), card, _markers(words[2]))
         raise EntryError(
-            f"{line[:40]!r}: expected 'SEAT CARD MARKERS' (e.g. '3 AOR 1'), "
-            "'up AOR BHV CDE', 'new FGI' or 'solution BLM'"
+            said(
+                "%(typed)s: expected 'SEAT CARD MARKERS' (e.g. '3 AOR 1'), "
+                "'up AOR BHV CDE', 'new FGI' or 'solution BLM'",
+                typed=repr(line[:40]),
+            )
         )
 
     def fold(self, setup: Setup, entries: Sequence[Numbered], strict: bool = True) -> Folded:
@@ -218,8 +252,13 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
             deck = (*deck, *(card for card in table.seen if card not in set(deck)))
             if len(deck) > BOX_SIZE:
                 raise EntryError(
-                    f"#{entries[-1][0]}: this would be card {len(deck)} of a box of {BOX_SIZE} "
-                    "(a typo? 'deck' lists the cards named so far)"
+                    said(
+                        "#%(number)s: this would be card %(count)s of a box of %(size)s "
+                        "(a typo? 'deck' lists the cards named so far)",
+                        number=entries[-1][0],
+                        count=len(deck),
+                        size=BOX_SIZE,
+                    )
                 )
         try:
             position = Position(
@@ -232,7 +271,7 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
                 deck_known=setup.box.whole,
             )
         except PositionError as error:
-            raise EntryError(str(error)) from None
+            raise EntryError(words_of(error) or str(error)) from None
         ring = None if table.solution is None else table.solution[0]
         sources = tuple(table.sources)
         return Folded(position, sources, table.left_face_up, dict(entries), ring)
@@ -242,35 +281,67 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
 
     def sheet(self, setup: Setup, folded: Folded, level: str) -> str:
         position = folded.position
-        return black_vienna_sheet(position, level, asking=bool(position.face_up))
+        return black_vienna_sheet(
+            position, level, asking=bool(position.face_up), language=self.language
+        )
 
     def why(self, setup: Setup, folded: Folded, subject: str) -> str:
         letter = subject.strip().upper()
         if len(letter) != 1 or letter not in LETTERS:
-            raise EntryError(f"{subject[:20]!r} is not a person (one letter of A-Z and Ö)")
+            raise EntryError(
+                said(
+                    "%(typed)s is not a person (one letter of A-Z and Ö)", typed=repr(subject[:20])
+                )
+            )
+        language = self.language
         data = folded.analysis.explain(letter)
         where = data["location"]
         if where is None:
             ruled = data.get("ruled_out")
             if not isinstance(ruled, list) or not ruled:
-                return f"{letter}: not certain yet"
-            said = []
+                return tr("%(letter)s: not certain yet", language, letter=letter)
+            reasons = []
             for entry in ruled:
-                place = "the ring" if entry["location"] == "ring" else f"seat {entry['location']}"
                 used = entry["answers"]
                 because = (
                     ", ".join(_named(folded, folded.sources[int(a["index"])]) for a in used)
                     if used
-                    else "your hand and the hand sizes alone"
+                    else tr("your hand and the hand sizes alone", language)
                 )
-                said.append(f"not in {place} because of {because}")
-            return f"{letter}: not certain yet; " + "; ".join(said)
-        place = "the ring" if where == "ring" else f"seat {where}"
+                place = _place(entry["location"], language)
+                reasons.append(
+                    tr(
+                        "not %(place)s because of %(entries)s",
+                        language,
+                        place=place,
+                        entries=because,
+                    )
+                )
+            return tr(
+                "%(letter)s: not certain yet; %(reasons)s",
+                language,
+                letter=letter,
+                reasons="; ".join(reasons),
+            )
+        place = _place(where, language)
         answers = data["answers"]
         if not isinstance(answers, list) or not answers:
-            return f"{letter} is in {place}: {data['reason']}"
+            reason = tr(str(data["reason"]), language)  # marked where the engine says it
+            return tr(
+                "%(letter)s is %(place)s: %(reason)s",
+                language,
+                letter=letter,
+                place=place,
+                reason=reason,
+            )
         used = ", ".join(_named(folded, folded.sources[int(a["index"])]) for a in answers)
-        return f"{letter} is in {place}, because of {used} with your hand and the hand sizes"
+        return tr(
+            "%(letter)s is %(place)s, because of %(entries)s with your hand and the hand sizes",
+            language,
+            letter=letter,
+            place=place,
+            entries=used,
+        )
 
     def impossible(self, setup: Setup, entry: Entry) -> str:
         if not isinstance(entry, Answer):
@@ -310,27 +381,42 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
             return None
         cards = folded.position.deck
         if len(words) == 1:
-            listed = " ".join(cards) or "none yet"
-            return f"deck: {deck_label(folded.position)}: {listed}" + (
-                "" if setup.box.whole else "; 'deck save NAME' keeps them for this box"
+            language = self.language
+            listed = " ".join(cards) or tr("none yet", language)
+            label = deck_label(folded.position, language)
+            if setup.box.whole:
+                return tr("deck: %(deck)s: %(cards)s", language, deck=label, cards=listed)
+            return tr(
+                "deck: %(deck)s: %(cards)s; 'deck save NAME' keeps them for this box",
+                language,
+                deck=label,
+                cards=listed,
             )
         if len(words) == 3 and words[1].lower() == "save":
             return save(words[2], cards)
-        raise EntryError("expected 'deck' (the cards of your box known) or 'deck save NAME'")
+        raise EntryError(said("expected 'deck' (the cards of your box known) or 'deck save NAME'"))
 
     def positions(self, setup: Setup, folded: Folded) -> dict[str, dict[str, object]]:
         return {"position": folded.position.to_json()}
 
     def taken(self, setup: Setup, folded: Folded, number: int, entry: Entry) -> str:
         if isinstance(entry, Answer):
-            said = f"#{number}: seat {entry.target} has {entry.markers} of {entry.card}"
+            values = {"number": number, "seat": entry.target, "card": entry.card}
             if number in folded.left_face_up and number == max(folded.entries):
                 # Only the newest answer asks: an old one's card was replaced long ago.
-                said += (
-                    f"; {entry.card} leaves the face-up cards: enter the card turned up "
-                    "in its place (new XYZ)"
+                return tr(
+                    "#%(number)s: seat %(seat)s has %(markers)s of %(card)s; %(card)s leaves "
+                    "the face-up cards: enter the card turned up in its place (new XYZ)",
+                    self.language,
+                    markers=entry.markers,
+                    **values,
                 )
-            return said
+            return tr(
+                "#%(number)s: seat %(seat)s has %(markers)s of %(card)s",
+                self.language,
+                markers=entry.markers,
+                **values,
+            )
         return super().taken(setup, folded, number, entry)
 
 
@@ -351,7 +437,12 @@ class _Table:
         if isinstance(entry, Solved):
             if self.solution is not None and self.solution[0] != entry.letters:
                 raise EntryError(
-                    f"#{number}: the ring was entered as {self.solution[0]} in #{self.solution[1]}"
+                    said(
+                        "#%(number)s: the ring was entered as %(ring)s in #%(first)s",
+                        number=number,
+                        ring=self.solution[0],
+                        first=self.solution[1],
+                    )
                 )
             self.solution = self.solution or (entry.letters, number)
         elif isinstance(entry, Answer):
@@ -364,7 +455,13 @@ class _Table:
         elif isinstance(entry, TurnedUp):
             self._turned_up(number, entry.card)
         else:
-            raise EntryError(f"#{number}: {entry.text()!r} is not a Black Vienna entry")
+            raise EntryError(
+                said(
+                    "#%(number)s: %(entry)s is not a Black Vienna entry",
+                    number=number,
+                    entry=repr(entry.text()),
+                )
+            )
 
     def _answer(self, number: int, entry: Answer) -> None:
         card = entry.card
@@ -373,9 +470,16 @@ class _Table:
             if earlier.markers:
                 # A3: only a 0-marker card is asked again, in a special investigation.
                 raise EntryError(
-                    f"#{number}: {card} was answered in #{before} ({earlier.text()}), so it "
-                    f"lies in front of seat {earlier.target} with markers on it: only a card "
-                    "with 0 markers is asked again (in a special investigation)"
+                    said(
+                        "#%(number)s: %(card)s was answered in #%(first)s (%(entry)s), so it "
+                        "lies in front of seat %(seat)s with markers on it: only a card with 0 "
+                        "markers is asked again (in a special investigation)",
+                        number=number,
+                        card=card,
+                        first=before,
+                        entry=earlier.text(),
+                        seat=earlier.target,
+                    )
                 )
         self.investigations.append(Investigation(entry.target, card, entry.markers))
         self.sources.append(number)
@@ -390,12 +494,19 @@ class _Table:
         self.seen[card] = None
         face_up = self.face_up = [] if self.face_up is None else self.face_up
         if card in face_up:
-            raise EntryError(f"#{number}: {card} is face up already")
+            raise EntryError(
+                said("#%(number)s: %(card)s is face up already", number=number, card=card)
+            )
         if len(face_up) >= FACE_UP and not self.strict:
             face_up.pop(0)  # the answer that took a card was left out of this subset
         if len(face_up) >= FACE_UP:
             raise EntryError(
-                f"#{number}: {FACE_UP} cards are face up already ({' '.join(face_up)})"
+                said(
+                    "#%(number)s: %(count)s cards are face up already (%(cards)s)",
+                    number=number,
+                    count=FACE_UP,
+                    cards=" ".join(face_up),
+                )
             )
         face_up.append(card)
 
@@ -407,28 +518,53 @@ def _ring(text: str, hand: str) -> str:
         raise EntryError(str(error)) from None
     mine = [letter for letter in ring if letter in hand]
     if mine:
-        raise EntryError(f"solution: {''.join(mine)} is in your hand, so not in the ring")
+        raise EntryError(
+            said(
+                "solution: %(letters)s is in your hand, so not in the ring",
+                letters="".join(mine),
+            )
+        )
     return ring
 
 
 def _seat(text: str, players: int) -> int:
     if not text.isascii() or not text.isdigit() or len(text) > 2 or int(text) >= players:
-        raise EntryError(f"seat {text[:20]} is not at this table (seats 0-{players - 1})")
+        raise EntryError(
+            said(
+                "seat %(seat)s is not at this table (seats 0-%(last)s)",
+                seat=text[:20],
+                last=players - 1,
+            )
+        )
     return int(text)
 
 
 def _markers(text: str) -> int:
     if not text.isascii() or not text.isdigit() or len(text) > 1 or int(text) > 3:
-        raise EntryError(f"{text[:20]} markers: a card has three letters, so 0-3")
+        raise EntryError(
+            said("%(typed)s markers: a card has three letters, so 0-3", typed=text[:20])
+        )
     return int(text)
 
 
 def _not_answered(card: str, answered: Mapping[str, tuple[int, Answer]], number: int) -> None:
     if card in answered:
         raise EntryError(
-            f"#{number}: {card} was answered in #{answered[card][0]}, so it lies in front of "
-            "a seat, not face up"
+            said(
+                "#%(number)s: %(card)s was answered in #%(first)s, so it lies in front of a "
+                "seat, not face up",
+                number=number,
+                card=card,
+                first=answered[card][0],
+            )
         )
+
+
+def _place(where: object, language: str) -> str:
+    """In the ring or at a seat, as the engine names it ("ring", a seat's number)."""
+    if where == "ring":
+        return tr("in the ring", language)
+    return tr("in seat %(seat)s", language, seat=where)
 
 
 def _named(folded: Folded, number: int) -> str:
