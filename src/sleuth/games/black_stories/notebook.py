@@ -20,10 +20,12 @@ from dataclasses import dataclass, field
 
 from sleuth.core.errors import EntryError
 from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField, checked_int, minimal_subset
+from sleuth.core.said import SaidValue, said, said_in, words_of
 from sleuth.deduce.model import PositionError
+from sleuth.i18n import tr
 
 from .knowledge import ATTRIBUTES, BlackStoriesPosition, posterior
-from .render import case_sheet
+from .render import case_sheet, evidence_word
 
 FIELDS = ("0/1", "2", "3")
 _ATTRIBUTE_OF = {value: i for i, pair in enumerate(ATTRIBUTES) for value in pair}
@@ -120,19 +122,29 @@ class Folded:
 def _evidence(text: str, four: bool = False) -> tuple[str, ...]:
     values = [v for v in text.lower().replace("/", "+").split("+") if v]
     unknown = [v for v in values if v not in _ATTRIBUTE_OF]
+    typed = repr(text[:40])
     if unknown:
-        raise EntryError(f"{text[:40]!r}: unknown evidence {', '.join(unknown)[:40]}")
+        raise EntryError(
+            said(
+                "%(typed)s: unknown evidence %(values)s",
+                typed=typed,
+                values=", ".join(unknown)[:40],
+            )
+        )
     if len({_ATTRIBUTE_OF[v] for v in values}) != len(values):
-        raise EntryError(f"{text[:40]!r}: two values of one kind (man/woman, day/night, ...)")
-    if (four and len(values) != 4) or not 2 <= len(values) <= 4:
-        needed = "four pieces" if four else "2-4 pieces"
-        raise EntryError(f"{text[:40]!r}: {needed} of evidence needed")
+        raise EntryError(
+            said("%(typed)s: two values of one kind (man/woman, day/night, ...)", typed=typed)
+        )
+    if four and len(values) != 4:
+        raise EntryError(said("%(typed)s: four pieces of evidence needed", typed=typed))
+    if not 2 <= len(values) <= 4:
+        raise EntryError(said("%(typed)s: 2-4 pieces of evidence needed", typed=typed))
     return tuple(sorted(values, key=_ATTRIBUTE_OF.__getitem__))
 
 
 def _value(values: Mapping[str, object], name: str) -> object:
     if name not in values:
-        raise EntryError(f"{name}: missing (--{name})")
+        raise EntryError(said("%(name)s: missing (--%(name)s)", name=name))
     return values[name]
 
 
@@ -151,12 +163,19 @@ class BlackStoriesGrammar(Grammar[Setup, Folded]):
         return {"players": setup.players, "seat": setup.seat}
 
     def title(self, setup: Setup) -> str:
-        return f"Black Stories Investigation, {setup.players} players, you are seat {setup.seat}"
+        return tr(
+            "Black Stories Investigation, %(players)s players, you are seat %(seat)s",
+            self.language,
+            players=setup.players,
+            seat=setup.seat,
+        )
 
     def parse(self, setup: Setup, line: str) -> Entry:
         words = line.split()
         if not words:
-            raise EntryError("empty entry (try '2 woman+knife 2', 'fail 2 man/day/inside/knife')")
+            raise EntryError(
+                said("empty entry (try '2 woman+knife 2', 'fail 2 man/day/inside/knife')")
+            )
         verb = words[0].lower()
         if verb == "fail" and len(words) == 3:
             return Failed(self._target(setup, words[1]), _evidence(words[2], four=True))
@@ -169,18 +188,28 @@ class BlackStoriesGrammar(Grammar[Setup, Folded]):
         if len(words) == 3 and words[2] in FIELDS:
             return Played(self._target(setup, words[0]), _evidence(words[1]), words[2])
         if len(words) == 3 and words[0].isascii() and words[0].isdigit():
-            raise EntryError(f"{words[2][:20]!r} is not a field: 0/1, 2 or 3")
+            raise EntryError(
+                said("%(typed)s is not a field: 0/1, 2 or 3", typed=repr(words[2][:20]))
+            )
         raise EntryError(
-            f"{line[:40]!r}: expected e.g. '2 woman+knife 2', 'fail 2 man/day/inside/knife', "
-            "'solved 2', 'seen man+day+inside+gun' or 'solution 2 man/day/inside/gun'"
+            said(
+                "%(typed)s: expected e.g. '2 woman+knife 2', 'fail 2 man/day/inside/knife', "
+                "'solved 2', 'seen man+day+inside+gun' or 'solution 2 man/day/inside/gun'",
+                typed=repr(line[:40]),
+            )
         )
 
     def _target(self, setup: Setup, text: str) -> int:
-        if not text.isascii() or not text.isdigit() or len(text) > 1:
-            raise EntryError(f"{text[:20]!r} is not another seat at this table")
+        if (
+            not text.isascii()
+            or not text.isdigit()
+            or len(text) > 1
+            or int(text) not in setup.targets
+        ):
+            raise EntryError(
+                said("%(typed)s is not another seat at this table", typed=repr(text[:20]))
+            )
         target = int(text)
-        if target not in setup.targets:
-            raise EntryError(f"{text!r} is not another seat at this table")
         return target
 
     def fold(self, setup: Setup, entries: Sequence[Numbered], strict: bool = True) -> Folded:
@@ -201,14 +230,26 @@ class BlackStoriesGrammar(Grammar[Setup, Folded]):
                 key = (entry.target, solved[entry.target])
                 if key in solutions and solutions[key][0] != entry.case:
                     raise EntryError(
-                        f"#{number}: this case of seat {entry.target} was entered as "
-                        f"{'/'.join(solutions[key][0])} in #{solutions[key][1]}"
+                        said(
+                            "#%(number)s: this case of seat %(seat)s was entered as %(case)s "
+                            "in #%(first)s",
+                            number=number,
+                            seat=entry.target,
+                            case="/".join(solutions[key][0]),
+                            first=solutions[key][1],
+                        )
                     )
                 solutions.setdefault(key, (entry.case, number))
             elif isinstance(entry, Seen):
                 seen.append((entry, number))
             else:
-                raise EntryError(f"#{number}: {entry.text()!r} is not a Black Stories entry")
+                raise EntryError(
+                    said(
+                        "#%(number)s: %(entry)s is not a Black Stories entry",
+                        number=number,
+                        entry=repr(entry.text()),
+                    )
+                )
         positions: dict[int, dict[str, object]] = {
             t: {
                 "game": "black-stories",
@@ -229,25 +270,43 @@ class BlackStoriesGrammar(Grammar[Setup, Folded]):
 
     def sheet(self, setup: Setup, folded: Folded, level: str) -> str:
         position = BlackStoriesPosition(setup.players, setup.seat, folded.positions)
-        return case_sheet(position, level)
+        return case_sheet(position, level, self.language)
 
     def why(self, setup: Setup, folded: Folded, subject: str) -> str:
         words = subject.split()
         if len(words) != 2:
-            raise EntryError("why SEAT EVIDENCE, e.g. 'why 2 woman'")
+            raise EntryError(said("why SEAT EVIDENCE, e.g. 'why 2 woman'"))
         target = self._target(setup, words[0])
         value = words[1].lower()
         if value not in _ATTRIBUTE_OF:
-            raise EntryError(f"{words[1][:20]!r} is not evidence (man, woman, day, night, ...)")
+            raise EntryError(
+                said(
+                    "%(typed)s is not evidence (man, woman, day, night, ...)",
+                    typed=repr(words[1][:20]),
+                )
+            )
+        language = self.language
         cases = _cases(folded.positions[target])
         pair = ATTRIBUTES[_ATTRIBUTE_OF[value]]
         other = pair[1 - pair.index(value)]
+        named: dict[str, SaidValue] = {"seat": target, "value": evidence_word(value, language)}
         if all(value in case for case in cases):
-            certain, said = value, f"seat {target}'s case is certainly {value}"
+            certain, fact = value, said("seat %(seat)s's case is certainly %(value)s", **named)
         elif all(other in case for case in cases):
-            certain, said = other, f"seat {target}'s case is certainly not {value} but {other}"
+            other_word = evidence_word(other, language)
+            certain = other
+            fact = said(
+                "seat %(seat)s's case is certainly not %(value)s but %(other)s",
+                other=other_word,
+                **named,
+            )
         else:
-            return f"seat {target}: {value} is not certain yet ({len(cases)} cases fit)"
+            return tr(
+                "seat %(seat)s: %(value)s is not certain yet (%(count)s cases fit)",
+                language,
+                count=len(cases),
+                **named,
+            )
         numbers = folded.facts[target]
 
         def implies(chosen: Sequence[int]) -> bool:
@@ -256,9 +315,14 @@ class BlackStoriesGrammar(Grammar[Setup, Folded]):
 
         used, _ = minimal_subset(numbers, implies, WHY_CHECKS)
         if not used:
-            return f"{said}: every case has it"
-        named = ", ".join(f"#{n} ({folded.entries[n].text()})" for n in used)
-        return f"{said}, because of {named}"
+            return tr("%(fact)s: every case has it", language, fact=said_in(fact, language))
+        entries = ", ".join(f"#{n} ({folded.entries[n].text()})" for n in used)
+        return tr(
+            "%(fact)s, because of %(entries)s",
+            language,
+            fact=said_in(fact, language),
+            entries=entries,
+        )
 
     def positions(self, setup: Setup, folded: Folded) -> dict[str, dict[str, object]]:
         return {f"seat {t}": position for t, position in folded.positions.items()}
@@ -282,7 +346,10 @@ def _cases(position: Mapping[str, object]) -> list[tuple[str, ...]]:
     try:
         return posterior(position)
     except PositionError as error:  # the grammar builds these positions: a bug, said plainly
-        raise EntryError(f"the engine does not take these entries: {error}") from None
+        reason = words_of(error) or str(error)
+        raise EntryError(
+            said("the engine does not take these entries: %(reason)s", reason=reason)
+        ) from None
 
 
 GRAMMAR = BlackStoriesGrammar()

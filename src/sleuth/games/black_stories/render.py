@@ -45,12 +45,13 @@ def case_sheet(position: BlackStoriesPosition, level: str, language: str = SOURC
                 language,
                 seat=target,
                 number=figure(len(cases), 0, language),
-                known="/".join(_said(v, language) for v in shared) or tr("nothing yet", language),
+                known="/".join(evidence_word(v, language) for v in shared)
+                or tr("nothing yet", language),
             )
         )
         if level == "full" and len(cases) <= 6:
             lines += [
-                f"    {_case(case, language)}  {figure(100 * odds[case], 0, language)}%"
+                f"    {case_words(case, language)}  {figure(100 * odds[case], 0, language)}%"
                 for case in cases
             ]
     return "\n".join(lines)
@@ -69,12 +70,14 @@ EVIDENCE_WORDS = {
 }
 
 
-def _said(evidence: str, language: str) -> str:
+def evidence_word(evidence: str, language: str) -> str:
+    """A piece of evidence by the page's word for it (English: the notation)."""
     return evidence if language == SOURCE else tr(EVIDENCE_WORDS[evidence], language)
 
 
-def _case(case: str, language: str) -> str:
-    return "/".join(_said(v, language) for v in case.split("/"))
+def case_words(case: str, language: str) -> str:
+    """A case (man/day/inside/knife) in the page's words (English: as written)."""
+    return "/".join(evidence_word(v, language) for v in case.split("/"))
 
 
 TOP_SOLUTIONS = 5
