@@ -25,7 +25,8 @@ from sleuth.deduce.model import PositionError
 from sleuth.i18n import tr
 
 from .knowledge import ATTRIBUTES, BlackStoriesPosition, posterior
-from .render import case_sheet, evidence_word
+from .render import case_sheet
+from .words import evidence_word
 
 FIELDS = ("0/1", "2", "3")
 _ATTRIBUTE_OF = {value: i for i, pair in enumerate(ATTRIBUTES) for value in pair}

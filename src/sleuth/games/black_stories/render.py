@@ -7,13 +7,21 @@ from dataclasses import replace
 
 from sleuth.core.kit import TextRender
 from sleuth.core.sheets import Candidate, SheetData, seat_place, shown
-from sleuth.i18n import N_, SOURCE, figure, speaking, tr, trn
+from sleuth.i18n import SOURCE, figure, speaking, tr, trn
 
 from .components import ALL_CASES
 from .knowledge import ATTRIBUTES, BlackStoriesPosition, analyze, position_of
 from .rules import BlackStoriesInvestigation
 from .views import BlackStoriesView
-from .words import NOTATION, RULES, ending_text, history_lines, table_text
+from .words import (
+    NOTATION,
+    RULES,
+    case_words,
+    ending_text,
+    evidence_word,
+    history_lines,
+    table_text,
+)
 
 
 def sheet_text(view: BlackStoriesView, level: str, language: str = SOURCE) -> str:
@@ -55,29 +63,6 @@ def case_sheet(position: BlackStoriesPosition, level: str, language: str = SOURC
                 for case in cases
             ]
     return "\n".join(lines)
-
-
-# The evidence by the page's words for it (English: the notation, as the table writes it).
-EVIDENCE_WORDS = {
-    "man": N_("man"),
-    "woman": N_("woman"),
-    "day": N_("day"),
-    "night": N_("night"),
-    "inside": N_("inside"),
-    "outside": N_("outside"),
-    "knife": N_("knife"),
-    "gun": N_("gun"),
-}
-
-
-def evidence_word(evidence: str, language: str) -> str:
-    """A piece of evidence by the page's word for it (English: the notation)."""
-    return evidence if language == SOURCE else tr(EVIDENCE_WORDS[evidence], language)
-
-
-def case_words(case: str, language: str) -> str:
-    """A case (man/day/inside/knife) in the page's words (English: as written)."""
-    return "/".join(evidence_word(v, language) for v in case.split("/"))
 
 
 TOP_SOLUTIONS = 5

@@ -68,6 +68,32 @@ PHASE_WORDS = {
 }
 
 
+# The evidence by the page's words for it (English: the notation, as the table writes it).
+EVIDENCE_WORDS = {
+    "man": N_("man"),
+    "woman": N_("woman"),
+    "day": N_("day"),
+    "night": N_("night"),
+    "inside": N_("inside"),
+    "outside": N_("outside"),
+    "knife": N_("knife"),
+    "gun": N_("gun"),
+}
+
+
+def evidence_word(evidence: str, language: str) -> str:
+    """A piece of evidence by the page's word for it (English: the notation)."""
+    return evidence if language == SOURCE else tr(EVIDENCE_WORDS[evidence], language)
+
+
+def case_words(case: str, language: str) -> str:
+    """A case (man/day/inside/knife, or as its card, man+day+inside+knife) in the page's
+    words, between slashes as the sheet writes it (English: as written)."""
+    if language == SOURCE:
+        return case
+    return "/".join(evidence_word(v, language) for v in case.replace("+", "/").split("/"))
+
+
 def _seat(seat: int, me: int | None, language: str = SOURCE) -> str:
     return tr("you", language) if seat == me else tr("seat %(seat)s", language, seat=seat)
 
@@ -116,7 +142,13 @@ def table_text(view: BlackStoriesView, language: str = SOURCE) -> str:
             )
         ]
     if me is not None:
-        lines.append(tr("Your case: %(case)s", language, case=view.case or tr("(none)", language)))
+        lines.append(
+            tr(
+                "Your case: %(case)s",
+                language,
+                case=case_words(view.case, language) if view.case else tr("(none)", language),
+            )
+        )
         hand = ", ".join(view.hand or ()) or tr("(empty)", language)
         lines.append(tr("Your hand: %(cards)s", language, cards=hand))
     piles = {"draw": view.draw_size, "discard": len(view.discard)}
@@ -190,9 +222,13 @@ def event_words(event: Event, me: int | None, language: str = SOURCE) -> str:
         )
     if isinstance(event, Solved | Failed):
         if isinstance(event, Solved):
-            guess, result = guess_text(event.case), _solved(event, language)
+            guess, result = case_words(guess_text(event.case), language), _solved(event, language)
         else:
-            guess = event.guess if event.guess is not None else tr("a secret guess", language)
+            guess = (
+                case_words(event.guess, language)
+                if event.guess is not None
+                else tr("a secret guess", language)
+            )
             result = tr("wrong", language)
         return _by(
             event.seat,
@@ -205,7 +241,14 @@ def event_words(event: Event, me: int | None, language: str = SOURCE) -> str:
             result=result,
         )
     if isinstance(event, FailedGuess):
-        return _by(event.seat, event.target, me, language, GUESS_SEEN, guess=event.guess)
+        return _by(
+            event.seat,
+            event.target,
+            me,
+            language,
+            GUESS_SEEN,
+            guess=case_words(event.guess, language),
+        )
     if isinstance(event, TurnedUp):
         cards = ", ".join(event.cards)
         mine, other = (
@@ -225,7 +268,7 @@ def event_words(event: Event, me: int | None, language: str = SOURCE) -> str:
         )
     if isinstance(event, CaseDrawn):
         mine, other = N_("your new case: %(case)s"), N_("seat %(seat)s's new case: %(case)s")
-        return _who(event.seat, me, language, mine, other, case=event.case)
+        return _who(event.seat, me, language, mine, other, case=case_words(event.case, language))
     if isinstance(event, NoCase):
         mine, other = (
             N_("you have no case: none is left to draw"),
@@ -240,9 +283,16 @@ def event_words(event: Event, me: int | None, language: str = SOURCE) -> str:
     if isinstance(event, FinalRound):
         return tr("final round: the game ends when this round is over", language)
     if isinstance(event, Over):
-        cases = ", ".join(f"{_seat(s, me, language)} {c or '-'}" for s, c in enumerate(event.cases))
+        cases = ", ".join(
+            f"{_seat(s, me, language)} {_case_or_none(c, language)}"
+            for s, c in enumerate(event.cases)
+        )
         return tr("the game is over; the last cases: %(cases)s", language, cases=cases)
     raise ValueError(f"Black Stories Investigation has no event {event.kind!r}")
+
+
+def _case_or_none(case: str | None, language: str) -> str:
+    return case_words(case, language) if case else "-"
 
 
 def _drew(event: Drew, me: int | None, language: str) -> str:
@@ -277,13 +327,16 @@ def ending_text(
     me = view.seat
     lines = []
     if view.cases is not None:
-        cases = ", ".join(f"{_seat(s, me, language)} {c or '-'}" for s, c in enumerate(view.cases))
+        cases = ", ".join(
+            f"{_seat(s, me, language)} {_case_or_none(c, language)}"
+            for s, c in enumerate(view.cases)
+        )
         lines.append(tr("Last cases: %(list)s", language, list=cases))
     held = reveal.get("cases_held")
     if isinstance(held, list):
         for seat, cases in enumerate(held):
             if isinstance(cases, list) and len(cases) > 1:
-                listed = ", ".join(map(str, cases))
+                listed = ", ".join(case_words(str(case), language) for case in cases)
                 mine, other = (
                     N_("Cases you held: %(cases)s"),
                     N_("Cases seat %(seat)s held: %(cases)s"),
