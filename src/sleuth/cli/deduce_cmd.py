@@ -55,17 +55,21 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the command; 0 on success, 2 on invalid input (message on stderr)."""
+    from sleuth.core.said import said
     from sleuth.deduce.model import PositionError
 
     try:
         if args.file == "-":
             raw = sys.stdin.buffer.read(POSITION.max_bytes + 1)
             if len(raw) > POSITION.max_bytes:
-                raise PositionError(f"it is larger than {POSITION.max_bytes:,} bytes")
+                most = format(POSITION.max_bytes, ",")
+                raise PositionError(said("it is larger than %(bytes)s bytes", bytes=most))
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as error:
-                raise PositionError(f"it is not UTF-8 text (bad byte at {error.start})") from None
+                raise PositionError(
+                    said("it is not UTF-8 text (bad byte at %(at)s)", at=error.start)
+                ) from None
             data = jsonfile.parse_json_text(text, POSITION, PositionError)
         else:
             data = jsonfile.read_json_file(Path(args.file), POSITION, PositionError)

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from sleuth.core import GameError, find_kit
 from sleuth.core.kit import KNOWLEDGE
+from sleuth.core.said import said, words_of
 from sleuth.core.serialize import JSONValue
 
 from .knowledge import Knowledge, SeatAnalysis
@@ -24,21 +25,24 @@ def seat_analysis(
 ) -> SeatAnalysis:
     """Analyse a position (parsed JSON) of any game with knowledge; raises PositionError."""
     if not isinstance(data, Mapping):
-        raise PositionError("position: expected a JSON object")
+        raise PositionError(said("position: expected a JSON object"))
     name = data.get("game")
     if not isinstance(name, str):
-        raise PositionError("game: expected a game name")
+        raise PositionError(said("game: expected a game name"))
     try:
         kit = find_kit(name)
     except GameError as error:
-        raise PositionError(f"game: {error}") from None
+        raise PositionError(
+            said("game: %(reason)s", reason=words_of(error) or str(error))
+        ) from None
+    title = kit.game.title
     if not kit.has(KNOWLEDGE):
-        raise PositionError(f"game: {kit.game.title} has no deduction engine")
+        raise PositionError(said("game: %(game)s has no deduction engine", game=title))
     knowledge = kit.part(KNOWLEDGE, Knowledge)
     if explain is not None and not knowledge.explains:
-        raise PositionError(f"--explain: {kit.game.title} gives no explanations")
+        raise PositionError(said("--explain: %(game)s gives no explanations", game=title))
     if questions and not knowledge.ranks_questions:
-        raise PositionError(f"--questions: {kit.game.title} ranks no questions")
+        raise PositionError(said("--questions: %(game)s ranks no questions", game=title))
     # Any name or alias of the game will do: the game's reader sees its registered name.
     position = knowledge.from_json({**data, "game": kit.name})
     return knowledge.analyze(position, explain, questions)

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from itertools import product
 from math import log2
 
+from sleuth.core.said import said
 from sleuth.deduce.knowledge import Knowledge, SeatAnalysis, Solution, reject_unknown_keys
 from sleuth.deduce.model import PositionError
 
@@ -62,17 +63,27 @@ def case_name(case: Sequence[str]) -> str:
 
 def _evidence(v: object, where: str, four: bool = False) -> tuple[str, ...]:
     if not isinstance(v, Sequence) or isinstance(v, str):
-        raise PositionError(f"{where}: expected a list of evidence")
+        raise PositionError(said("%(where)s: expected a list of evidence", where=where))
     out: list[str] = []
     for i, x in enumerate(v):
         if not isinstance(x, str) or x not in VALUES:
-            raise PositionError(f"{where}[{i}]: unknown evidence {x!r}")
+            raise PositionError(
+                said(
+                    "%(where)s[%(i)s]: unknown evidence %(value)s", where=where, i=i, value=repr(x)
+                )
+            )
         out.append(x)
     attrs = [VALUES[x] for x in out]
     if len(set(attrs)) != len(attrs):
-        raise PositionError(f"{where}: two values of the same attribute")
+        raise PositionError(said("%(where)s: two values of the same attribute", where=where))
     if (four and len(out) != 4) or (not four and not 2 <= len(out) <= 4):
-        raise PositionError(f"{where}: wrong number of pieces of evidence ({len(out)})")
+        raise PositionError(
+            said(
+                "%(where)s: wrong number of pieces of evidence (%(count)s)",
+                where=where,
+                count=len(out),
+            )
+        )
     return tuple(sorted(out, key=lambda x: VALUES[x]))
 
 
@@ -83,20 +94,28 @@ def matches(evidence: Sequence[str], case: Sequence[str]) -> int:
 def posterior(data: object) -> list[tuple[str, ...]]:
     """The cases consistent with a position (each equally likely)."""
     if not isinstance(data, Mapping):
-        raise PositionError("position: expected a JSON object")
+        raise PositionError(said("position: expected a JSON object"))
     reject_unknown_keys(data, POSITION_KEYS, "")
     raw = data.get("cards", [])
     if not isinstance(raw, Sequence) or isinstance(raw, str):
-        raise PositionError("cards: expected a list")
+        raise PositionError(said("%(where)s: expected a list", where="cards"))
     cards: list[tuple[tuple[str, ...], tuple[int, ...]]] = []
     for i, item in enumerate(raw):
         if not isinstance(item, Mapping) or "evidence" not in item or "field" not in item:
-            raise PositionError(f"cards[{i}]: expected an object with evidence and field")
+            raise PositionError(
+                said("cards[%(i)s]: expected an object with evidence and field", i=i)
+            )
         reject_unknown_keys(item, CARD_KEYS, f"cards[{i}]")
         ev = _evidence(item["evidence"], f"cards[{i}].evidence")
         field = item["field"]
         if not isinstance(field, str) or field not in FIELDS:
-            raise PositionError(f"cards[{i}].field: expected '0/1', '2' or '3', got {field!r}")
+            raise PositionError(
+                said(
+                    "cards[%(i)s].field: expected '0/1', '2' or '3', got %(field)s",
+                    i=i,
+                    field=repr(field),
+                )
+            )
         cards.append((ev, FIELDS[str(field)]))
     guesses = [
         _evidence(g, f"failed_guesses[{i}]", four=True)
@@ -118,7 +137,7 @@ def posterior(data: object) -> list[tuple[str, ...]]:
 
 def _seq(v: object, where: str) -> Sequence[object]:
     if not isinstance(v, Sequence) or isinstance(v, str):
-        raise PositionError(f"{where}: expected a list")
+        raise PositionError(said("%(where)s: expected a list", where=where))
     return v
 
 
@@ -142,7 +161,7 @@ class BlackStoriesPosition:
         seat = _int(data.get("seat"), "seat", 0, players - 1)
         raw = data["targets"]
         if not isinstance(raw, Mapping):
-            raise PositionError("targets: expected an object from seat to its clues")
+            raise PositionError(said("targets: expected an object from seat to its clues"))
         targets: dict[int, Mapping[str, object]] = {}
         for key, clues in raw.items():
             target = _int(
@@ -152,9 +171,12 @@ class BlackStoriesPosition:
                 players - 1,
             )
             if target == seat:
-                raise PositionError(f"targets.{key}: the seat's own case is no secret to it")
+                raise PositionError(
+                    said("targets.%(key)s: the seat's own case is no secret to it", key=key)
+                )
             if not isinstance(clues, Mapping):
-                raise PositionError(f"targets.{key}: expected an object")
+                where = "targets." + str(key)
+                raise PositionError(said("%(where)s: expected an object", where=where))
             posterior(clues)
             targets[target] = clues
         return cls(players, seat, targets)
@@ -238,14 +260,22 @@ def beliefs(position: BlackStoriesPosition) -> SeatAnalysis:
 
 def _int(v: object, where: str, lo: int, hi: int) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise PositionError(f"{where}: expected a whole number {lo}..{hi}, got {v!r}")
+        raise PositionError(
+            said(
+                "%(where)s: expected a whole number %(lo)s..%(hi)s, got %(value)s",
+                where=where,
+                lo=lo,
+                hi=hi,
+                value=repr(v),
+            )
+        )
     return v
 
 
 def position_of(view: BlackStoriesView) -> BlackStoriesPosition:
     """What the view's seat knows of every opponent that holds a case."""
     if view.seat is None or view.hand is None:
-        raise PositionError("seat: a spectator has no notes to deduce from")
+        raise PositionError(said("seat: a spectator has no notes to deduce from"))
     targets = {
         t: black_stories_position(view, t)
         for t in range(view.players)
@@ -266,9 +296,9 @@ def black_stories_position(view: BlackStoriesView, target: int) -> dict[str, obj
     discard pile's cards, all seen).
     """
     if view.seat is None or view.hand is None:
-        raise PositionError("seat: a spectator has no notes to deduce from")
+        raise PositionError(said("seat: a spectator has no notes to deduce from"))
     if not 0 <= target < view.players or target == view.seat:
-        raise PositionError(f"target: {target} is not another seat")
+        raise PositionError(said("target: %(target)s is not another seat", target=target))
     cards = [
         {"evidence": placed.card.split("+"), "field": placed.field} for placed in view.grids[target]
     ]

@@ -25,6 +25,7 @@ from functools import cached_property
 
 import numpy as np
 
+from sleuth.core.said import said
 from sleuth.deduce.knowledge import (
     Contradiction,
     Explanation,
@@ -68,22 +69,49 @@ def _key(letters: str) -> str:
 
 def _letters(value: object, where: str, size: int | None = None) -> str:
     if not isinstance(value, str):
-        raise PositionError(f"{where}: expected a string of letters, got {value!r}")
+        raise PositionError(
+            said(
+                "%(where)s: expected a string of letters, got %(value)s",
+                where=where,
+                value=repr(value),
+            )
+        )
     for ch in value:
         if ch not in LETTERS:
-            raise PositionError(f"{where}: unknown letter {ch!r}")
+            raise PositionError(
+                said("%(where)s: unknown letter %(letter)s", where=where, letter=repr(ch))
+            )
     if len(set(value)) != len(value):
-        raise PositionError(f"{where}: a letter is repeated in {value!r}")
+        raise PositionError(
+            said("%(where)s: a letter is repeated in %(value)s", where=where, value=repr(value))
+        )
     if size is not None and len(value) != size:
-        raise PositionError(f"{where}: expected {size} letters, got {len(value)}")
+        raise PositionError(
+            said(
+                "%(where)s: expected %(size)s letters, got %(count)s",
+                where=where,
+                size=size,
+                count=len(value),
+            )
+        )
     return value
 
 
 def _int(value: object, where: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(f"{where}: expected an integer, got {value!r}")
+        raise PositionError(
+            said("%(where)s: expected an integer, got %(value)s", where=where, value=repr(value))
+        )
     if not lo <= value <= hi:
-        raise PositionError(f"{where}: {value} is out of range {lo}..{hi}")
+        raise PositionError(
+            said(
+                "%(where)s: %(value)s is out of range %(lo)s..%(hi)s",
+                where=where,
+                value=value,
+                lo=lo,
+                hi=hi,
+            )
+        )
     return value
 
 
@@ -109,13 +137,27 @@ class Position:
 
     def validate(self) -> None:
         if self.players not in HAND_SIZES:
-            raise PositionError(f"players: {self.players} is out of range 3..6")
+            raise PositionError(
+                said(
+                    "%(where)s: %(value)s is out of range %(lo)s..%(hi)s",
+                    where="players",
+                    value=self.players,
+                    lo=3,
+                    hi=6,
+                )
+            )
         n = self.players
         _int(self.seat, "seat", 0, n - 1)
         size = HAND_SIZES[n][self.seat]
         _letters(self.hand, "hand", size)
         if len(self.deck) > MAX_DECK:
-            raise PositionError(f"deck: at most {MAX_DECK} cards, not {len(self.deck)}")
+            raise PositionError(
+                said(
+                    "deck: at most %(most)s cards, not %(count)s",
+                    most=MAX_DECK,
+                    count=len(self.deck),
+                )
+            )
         keys = set()
         for i, card in enumerate(self.deck):
             _letters(card, f"deck[{i}]", 3)
@@ -125,7 +167,11 @@ class Position:
             _letters(inv.letters, f"investigations[{i}].letters", 3)
             if self.deck_known and _key(inv.letters) not in keys:
                 raise PositionError(
-                    f"investigations[{i}].letters: {inv.letters!r} is not a card of the deck"
+                    said(
+                        "investigations[%(i)s].letters: %(card)s is not a card of the deck",
+                        i=i,
+                        card=repr(inv.letters),
+                    )
                 )
             _int(inv.markers, f"investigations[{i}].markers", 0, 3)
         for i, card in enumerate(self.face_up or ()):
@@ -133,33 +179,38 @@ class Position:
         if self.ring is not None:
             _letters(self.ring, "ring", 3)
             if set(self.ring) & set(self.hand):
-                raise PositionError(f"ring: {self.ring} shares a card with the seat's hand")
+                raise PositionError(
+                    said("ring: %(ring)s shares a card with the seat's hand", ring=self.ring)
+                )
 
     @classmethod
     def from_json(cls, data: object) -> Position:
         if not isinstance(data, Mapping):
-            raise PositionError("position: expected a JSON object")
+            raise PositionError(said("position: expected a JSON object"))
         reject_unknown_keys(data, POSITION_KEYS, "")
         game = data.get("game", "black-vienna")
         if game != "black-vienna":
-            raise PositionError(f"game: expected 'black-vienna', got {game!r}")
+            raise PositionError(
+                said("game: expected 'black-vienna', got %(game)s", game=repr(game))
+            )
         for name in ("players", "seat", "hand"):
             if name not in data:
-                raise PositionError(f"{name}: missing")
+                raise PositionError(said("%(name)s: missing", name=name))
         players = _int(data["players"], "players", 3, 6)
         seat = _int(data["seat"], "seat", 0, players - 1)
         hand = _letters(data["hand"], "hand")
         raw = data.get("investigations", [])
         if not isinstance(raw, Sequence) or isinstance(raw, str):
-            raise PositionError("investigations: expected a list")
+            raise PositionError(said("%(where)s: expected a list", where="investigations"))
         invs = []
         for i, item in enumerate(raw):
+            where = f"investigations[{i}]"
             if not isinstance(item, Mapping):
-                raise PositionError(f"investigations[{i}]: expected an object")
-            reject_unknown_keys(item, INVESTIGATION_KEYS, f"investigations[{i}]")
+                raise PositionError(said("%(where)s: expected an object", where=where))
+            reject_unknown_keys(item, INVESTIGATION_KEYS, where)
             for name in ("target", "letters", "markers"):
                 if name not in item:
-                    raise PositionError(f"investigations[{i}].{name}: missing")
+                    raise PositionError(said("%(where)s.%(name)s: missing", where=where, name=name))
             invs.append(
                 Investigation(
                     _int(item["target"], f"investigations[{i}].target", 0, players - 1),
@@ -172,7 +223,7 @@ class Position:
         if "face_up" in data:
             rawfu = data["face_up"]
             if not isinstance(rawfu, Sequence) or isinstance(rawfu, str):
-                raise PositionError("face_up: expected a list of cards")
+                raise PositionError(said("%(where)s: expected a list of cards", where="face_up"))
             face_up = tuple(_letters(c, f"face_up[{i}]", 3) for i, c in enumerate(rawfu))
         ring = _letters(data["ring"], "ring", 3) if data.get("ring") is not None else None
         return cls(players, seat, hand, tuple(invs), deck, face_up, ring, deck_known)
@@ -207,12 +258,14 @@ def _deck_from_json(data: Mapping[str, object]) -> tuple[tuple[str, ...], bool]:
     if raw == UNKNOWN_DECK:
         seen = data.get("deck_seen", [])
         if not isinstance(seen, Sequence) or isinstance(seen, str):
-            raise PositionError("deck_seen: expected a list of cards")
+            raise PositionError(said("%(where)s: expected a list of cards", where="deck_seen"))
         return tuple(_letters(c, f"deck_seen[{i}]", 3) for i, c in enumerate(seen)), False
     if "deck_seen" in data:
-        raise PositionError('deck_seen: only with "deck": "unknown" (a listed deck is whole)')
+        raise PositionError(said('deck_seen: only with "deck": "unknown" (a listed deck is whole)'))
     if not isinstance(raw, Sequence) or isinstance(raw, str):
-        raise PositionError(f'deck: expected a list of cards or "{UNKNOWN_DECK}"')
+        raise PositionError(
+            said('deck: expected a list of cards or "%(unknown)s"', unknown=UNKNOWN_DECK)
+        )
     return tuple(_letters(c, f"deck[{i}]", 3) for i, c in enumerate(raw)), True
 
 
@@ -581,7 +634,7 @@ def analyze(
 def black_vienna_position(view: BlackViennaView) -> Position:
     """The position of the view's seat: its hand and every answer given so far, to anyone."""
     if view.seat is None or view.hand is None:
-        raise PositionError("seat: a spectator has no hand to deduce from")
+        raise PositionError(said("seat: a spectator has no hand to deduce from"))
     answers = tuple(
         Investigation(inv.target, card, answer)
         for inv in view.investigations
