@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from sleuth.core.said import error_in
 from sleuth.deduce.api import seat_analysis
 from sleuth.deduce.model import PositionError
+from support.said_errors import refusals
 
 SAID = {
     "en": ["position: expected a JSON object", "game: expected a game name"],
@@ -18,12 +18,5 @@ SAID = {
 
 @pytest.mark.parametrize("language", ["en", "de", "ja"])
 def test_a_refused_position_is_said_in_the_language(language: str) -> None:
-    said = []
     refused_data: list[object] = [[], {"game": 3}]
-    for data in refused_data:
-        with pytest.raises(PositionError) as refused:
-            seat_analysis(data)
-        said.append(error_in(refused.value, language))
-        if language == "en":
-            assert str(refused.value) == said[-1]
-    assert said == SAID[language]
+    assert refusals(seat_analysis, refused_data, PositionError, language) == SAID[language]

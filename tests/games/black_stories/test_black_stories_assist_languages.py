@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from sleuth.assist import EntryError, Notebook
-from sleuth.core.said import error_in
 from sleuth.games.black_stories.notebook import GRAMMAR as BLACK_STORIES
+from support.said_errors import refusals
 
 SETUP = {"players": 3, "seat": 0}
 LINES = ["1 woman+knife 0/1", "1 woman+night+inside 3", "why 1 man", "why 1 woman", "why 2 gun"]
@@ -92,12 +92,5 @@ def test_the_notebook_speaks_the_language(language: str) -> None:
         notebook.speak(language)
     assert notebook.title == said["title"]
     assert [notebook.enter(line) for line in LINES] == said["said"]
-    refusals = []
-    for line in REFUSED:
-        with pytest.raises(EntryError) as refused:
-            notebook.enter(line)
-        refusals.append(error_in(refused.value, language))
-        if language == "en":
-            assert str(refused.value) == refusals[-1]
-    assert refusals == said["refused"]
+    assert refusals(notebook.enter, REFUSED, EntryError, language) == said["refused"]
     assert notebook.sheet("full").splitlines() == said["sheet"]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from sleuth.core.said import error_in
 from sleuth.deduce.model import PositionError
 from sleuth.games.black_stories.knowledge import posterior
+from support.said_errors import refusals
 
 POSITIONS = [
     {"cards": [{"evidence": ["man", "cat"], "field": "2"}]},
@@ -39,11 +39,4 @@ SAID = {
 
 @pytest.mark.parametrize("language", ["en", "de", "ja"])
 def test_a_refused_position_is_said_in_the_language(language: str) -> None:
-    said = []
-    for data in POSITIONS:
-        with pytest.raises(PositionError) as refused:
-            posterior(data)
-        said.append(error_in(refused.value, language))
-        if language == "en":
-            assert str(refused.value) == said[-1]
-    assert said == SAID[language]
+    assert refusals(posterior, POSITIONS, PositionError, language) == SAID[language]

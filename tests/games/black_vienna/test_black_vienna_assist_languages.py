@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from sleuth.assist import EntryError, Notebook
-from sleuth.core.said import error_in
 from sleuth.games.black_vienna.notebook import GRAMMAR as BLACK_VIENNA
+from support.said_errors import refusals
 
 SETUP = {"players": 4, "seat": 1, "hand": "AFKPTX"}
 LINES = ["up AOR BHV CDE", "2 CDE 3", "new FGI", "why C", "why B", "why A", "deck"]
@@ -111,13 +111,6 @@ def test_the_notebook_speaks_the_language(language: str) -> None:
     assert notebook.title == said["title"]
     assert notebook.lines() == said["lines"]
     assert [notebook.enter(line) for line in LINES] == said["said"]
-    refusals = []
-    for line in REFUSED:
-        with pytest.raises(EntryError) as refused:
-            notebook.enter(line)
-        refusals.append(error_in(refused.value, language))
-        if language == "en":
-            assert str(refused.value) == refusals[-1]
-    assert refusals == said["refused"]
+    assert refusals(notebook.enter, REFUSED, EntryError, language) == said["refused"]
     sheet = notebook.sheet("facts").splitlines()
     assert [sheet[0], sheet[-1]] == said["sheet"]
