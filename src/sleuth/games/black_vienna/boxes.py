@@ -17,6 +17,8 @@ from pathlib import Path
 from sleuth.core import jsonfile
 from sleuth.core.errors import ConfigError, EntryError
 from sleuth.core.paths import data_folder
+from sleuth.core.said import said
+from sleuth.i18n import SOURCE, tr, trn
 
 from .components import DECKS, LETTER_INDEX, deck_name, normalize_letters, validate_deck
 
@@ -53,7 +55,10 @@ def card_letters(text: str) -> str:
         return normalize_letters(text, "card", 3)
     except ValueError:
         raise EntryError(
-            f"{text[:20]!r} is not a card: three different letters of A-Z and Ö"
+            said(
+                "%(typed)s is not a card: three different letters of A-Z and Ö",
+                typed=repr(text[:20]),
+            )
         ) from None
 
 
@@ -61,7 +66,7 @@ def box(raw: object) -> Box:
     """The deck a setup names: ``unknown`` (learned at the table; ``unknown:CARDS`` with the
     cards known already), a named deck, a deck saved with ``deck save``, or the cards."""
     if not isinstance(raw, str):
-        raise EntryError("deck: expected a deck name or a list of cards")
+        raise EntryError(said("deck: expected a deck name or a list of cards"))
     name = raw.strip().lower()
     if name == UNKNOWN or name.startswith(UNKNOWN + ":"):
         listed = raw.strip()[len(UNKNOWN) + 1 :]
@@ -83,9 +88,16 @@ def box(raw: object) -> Box:
 def _cards(words: list[str], where: str) -> tuple[str, ...]:
     cards = tuple(card_letters(word) for word in words)
     if len(set(cards)) != len(cards):
-        raise EntryError(f"{where}: a card is named twice")
+        raise EntryError(said("%(where)s: a card is named twice", where=where))
     if len(cards) > BOX_SIZE:
-        raise EntryError(f"{where}: a box has {BOX_SIZE} cards, not {len(cards)}")
+        raise EntryError(
+            said(
+                "%(where)s: a box has %(size)s cards, not %(count)s",
+                where=where,
+                size=BOX_SIZE,
+                count=len(cards),
+            )
+        )
     return cards
 
 
@@ -112,20 +124,31 @@ def read_saved(name: str) -> tuple[str, ...]:
     return _cards(text.split(), f"deck {name!r} ({path})")
 
 
-def save(name: str, cards: tuple[str, ...]) -> str:
-    """Keep ``cards`` under ``name``, with any cards saved there before; says what it did."""
+def save(name: str, cards: tuple[str, ...], language: str = SOURCE) -> str:
+    """Keep ``cards`` under ``name``, with any cards saved there before; says what it did
+    (in ``language``)."""
     if not NAME.fullmatch(name) or name in DECKS or name == UNKNOWN:
         raise EntryError(
-            f"deck save: {name[:40]!r} is not a name for a deck (lower-case letters, digits, "
-            f"- and _; not {UNKNOWN} or {', '.join(DECKS)})"
+            said(
+                "deck save: %(typed)s is not a name for a deck (lower-case letters, digits, "
+                "- and _; not %(unknown)s or %(decks)s)",
+                typed=repr(name[:40]),
+                unknown=UNKNOWN,
+                decks=", ".join(DECKS),
+            )
         )
     path = decks_folder() / f"{name}.txt"
     before = read_saved(name) if path.is_file() else ()
     merged = tuple(sorted({*before, *cards}, key=_order))
     if len(merged) > BOX_SIZE:
         raise EntryError(
-            f"deck save: {name!r} and this table together name {len(merged)} cards, more "
-            f"than a box's {BOX_SIZE}: not the same box, or a typo (save under another name)"
+            said(
+                "deck save: %(name)s and this table together name %(count)s cards, more than a "
+                "box's %(size)s: not the same box, or a typo (save under another name)",
+                name=repr(name),
+                count=len(merged),
+                size=BOX_SIZE,
+            )
         )
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -133,10 +156,21 @@ def save(name: str, cards: tuple[str, ...]) -> str:
         raise EntryError(f"deck save: cannot make {path.parent} ({error})") from None
     jsonfile.write_atomically(path, " ".join(merged) + "\n", EntryError)
     added = len(merged) - len(before)
-    whole = "the whole box" if len(merged) == BOX_SIZE else f"{len(merged)} of {BOX_SIZE}"
-    return (
-        f"saved {added} new card{'s' if added != 1 else ''} as deck {name!r} ({whole} "
-        f"known) in {path}; next game with this box: --deck {name}"
+    if len(merged) == BOX_SIZE:
+        whole = tr("the whole box", language)
+    else:
+        whole = tr("%(count)s of %(size)s", language, count=len(merged), size=BOX_SIZE)
+    return trn(
+        "saved %(count)s new card as deck %(name)s (%(whole)s known) in %(path)s; "
+        "next game with this box: --deck %(deck)s",
+        "saved %(count)s new cards as deck %(name)s (%(whole)s known) in %(path)s; "
+        "next game with this box: --deck %(deck)s",
+        added,
+        language,
+        name=repr(name),
+        whole=whole,
+        path=path,
+        deck=name,
     )
 
 

@@ -393,7 +393,7 @@ class BlackViennaGrammar(Grammar[Setup, Folded]):
                 cards=listed,
             )
         if len(words) == 3 and words[1].lower() == "save":
-            return save(words[2], cards)
+            return save(words[2], cards, self.language)
         raise EntryError(said("expected 'deck' (the cards of your box known) or 'deck save NAME'"))
 
     def positions(self, setup: Setup, folded: Folded) -> dict[str, dict[str, object]]:
