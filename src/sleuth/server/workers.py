@@ -19,8 +19,9 @@ import orjson
 from sleuth.core import Action, Game, find_kit, make_rng
 from sleuth.core.actions import ActionList
 from sleuth.core.kit import RENDER, TextRender
+from sleuth.core.said import words_of
 from sleuth.core.serialize import JSONValue, from_json, to_json
-from sleuth.core.sheets import sheet_line
+from sleuth.core.sheets import said_line, sheet_line
 
 from .pools import JobPool
 
@@ -108,7 +109,9 @@ def sheet_lines(render: TextRender, view: Any, level: str, data: JSONValue) -> J
 
 def failed_sheet(error: Exception) -> RenderedSheet:
     """The sheet a seat gets when working it out failed: the error, said as a line."""
-    line = sheet_line("The sheet could not be worked out: %(error)s", error=str(error))
+    words = words_of(error)
+    said_error: JSONValue = str(error) if words is None else said_line(words)
+    line = sheet_line("The sheet could not be worked out: %(error)s", error=said_error)
     return RenderedSheet([line], None)
 
 

@@ -52,9 +52,12 @@ class DeductiveBlackVienna(Agent):
 
     def _analysis(self, view: BlackViennaView) -> BlackViennaAnalysis:
         position = black_vienna_position(view)
-        if self._last is None or self._last[0] != position:
-            self._last = (position, BlackViennaAnalysis(position))
-        return self._last[1]
+        last = self._last
+        if last is not None and last[0] == position:
+            return last[1]
+        analysis = BlackViennaAnalysis(position)
+        self._last = (position, analysis)
+        return analysis
 
     def act(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         if not isinstance(view, BlackViennaView):
