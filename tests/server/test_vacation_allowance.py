@@ -20,6 +20,8 @@ import httpx
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import text
+from sqlalchemy.orm import Session
 
 from sleuth.cli.serve_cmd import vacation_days
 from sleuth.core.said import words_of
@@ -198,6 +200,38 @@ async def test_requests_at_once_in_two_processes_store_one_vacation_on_postgres(
     try:
         await first.migrate()
         ann = await person(first)
+        await check_races([Vacations(first, days_a_year=30), Vacations(second, 30)], ann)
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_requests_at_once_store_one_vacation_whatever_the_servers_isolation(
+    postgres: Callable[[], str],
+) -> None:
+    # An operator may set another default isolation: the service's transactions keep the
+    # one its locks are written for (under repeatable read a request that waited for the
+    # lock would read from before the other's vacation, and both would be stored).
+    url = postgres()
+    setup = open_database(Settings(db_url=url))
+    try:
+        await setup.migrate()
+        ann = await person(setup)
+
+        def repeatable_read(session: Session) -> None:
+            name = session.execute(text("SELECT current_database()")).scalar_one()
+            setting = "default_transaction_isolation = 'repeatable read'"
+            session.execute(text(f'ALTER DATABASE "{name}" SET {setting}'))
+
+        await setup.write(repeatable_read)
+    finally:
+        await setup.close()
+    first, second = (open_database(Settings(db_url=url)) for _ in range(2))
+    try:
+        shown = await first.read(
+            lambda session: session.execute(text("SHOW default_transaction_isolation")).scalar_one()
+        )
+        assert shown == "repeatable read"
         await check_races([Vacations(first, days_a_year=30), Vacations(second, 30)], ann)
     finally:
         await first.close()

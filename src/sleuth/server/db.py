@@ -195,8 +195,15 @@ class PostgresDatabase:
 
     def __init__(self, url: str, reach: Reach) -> None:
         self.reach = reach
+        # The locks the service takes (a person's row, a table's) are written for READ
+        # COMMITTED, where a transaction that waited for one reads what the other committed:
+        # kept whatever default isolation the operator gives the database.
         self._engine = create_async_engine(
-            url, pool_size=10, max_overflow=20, connect_args={"timeout": CONNECT_TIMEOUT}
+            url,
+            pool_size=10,
+            max_overflow=20,
+            connect_args={"timeout": CONNECT_TIMEOUT},
+            isolation_level="READ COMMITTED",
         )
         event.listen(self._engine.sync_engine, "checkout", _closed_is_replaced)
         self._sessions = async_sessionmaker(self._engine, expire_on_commit=False)
