@@ -33,6 +33,7 @@ from sleuth.server.vacations import (
     YEAR,
     NoDaysLeft,
     OnVacation,
+    PersonGone,
     VacationRefused,
     Vacations,
     days_left,
@@ -236,6 +237,22 @@ async def test_requests_at_once_store_one_vacation_whatever_the_servers_isolatio
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_vacation_of_a_person_gone_is_refused_in_words(
+    postgres: Callable[[], str],
+) -> None:
+    # The account deleted between the request's sign-in check and its transaction: the
+    # person's row is gone, and the vacation is refused (not a broken foreign key, a 500).
+    database = open_database(Settings(db_url=postgres()))
+    try:
+        await database.migrate()
+        with pytest.raises(PersonGone) as refused:
+            await Vacations(database, days_a_year=30).start("gone", 3, T0)
+        words = words_of(refused.value)
+        assert words is not None and words.code == "no_identity"
+    finally:
+        await database.close()
 
 
 async def test_the_service_tells_the_days_left_and_refuses_in_words(launch: Any) -> None:

@@ -33,6 +33,10 @@ class OnVacation(VacationRefused):
     """A vacation asked for while one lasts: the words say until when."""
 
 
+class PersonGone(VacationRefused):
+    """A vacation asked for by a person whose row is gone (the account deleted meanwhile)."""
+
+
 class NoDaysLeft(VacationRefused):
     """A vacation longer than the days left of the yearly allowance: the words say how many."""
 
@@ -97,7 +101,9 @@ class Vacations:
             # thread runs one such transaction at a time): two requests at once, from any
             # process, read and add the person's vacations one after the other, never
             # both from the same vacations.
-            session.execute(select(PersonRow.id).where(PersonRow.id == person_id).with_for_update())
+            locked = select(PersonRow.id).where(PersonRow.id == person_id).with_for_update()
+            if session.execute(locked).first() is None:
+                raise PersonGone(problems.NO_IDENTITY())
             lasting = select(VacationRow.ends_at).where(
                 VacationRow.person_id == person_id, VacationRow.ends_at > now
             )

@@ -14,7 +14,7 @@ from ..clocks import VACATION_ASKED
 from ..deps import Checked, Services, ServicesDep
 from ..problems import said_or_text
 from ..schemas import Strict
-from ..vacations import VacationRefused, Vacations
+from ..vacations import PersonGone, VacationRefused, Vacations
 from .account import SignedInHolder
 
 router = APIRouter(tags=["account"])
@@ -76,6 +76,8 @@ async def start_vacation(body: VacationIn, app: ServicesDep, holder: SignedInHol
     vacations = _vacations(app)
     try:
         row = await vacations.start(holder.person.id, body.days, app.hub.now())
+    except PersonGone as error:
+        raise HTTPException(401, said_or_text(error)) from None
     except VacationRefused as error:
         raise HTTPException(409, said_or_text(error)) from None
     except ValueError as error:
