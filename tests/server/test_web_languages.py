@@ -63,7 +63,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def english_patterns(language: str) -> list[tuple[str, re.Pattern[str]]]:
     """Each English string of the catalogue that the language says otherwise, as a pattern
     matching the whole of a shown text (a placeholder matches a value: no colon, so that a
-    game part's own "seat 1: 13 possible cases" is not taken for "seat %(seat)s"). A string
+    game part's own "seat 1: 13 possible cases" is not taken for "seat %(seat)s", and no line
+    break, so that a game's sheet of many lines is not taken for "%(card)s is %(place)s"). A string
     of placeholders and punctuation only ("%(name)s: %(cards)s") has no English word to
     leave, and would match any sentence with a colon: left out."""
     patterns = []
@@ -74,7 +75,7 @@ def english_patterns(language: str) -> list[tuple[str, re.Pattern[str]]]:
         pieces = re.split(r"%\(\w+\)[sd]", msgid.strip())
         if not re.search("[A-Za-z]", "".join(pieces)):
             continue
-        patterns.append((msgid, re.compile("[^:]+".join(re.escape(p) for p in pieces))))
+        patterns.append((msgid, re.compile("[^:\n]+".join(re.escape(p) for p in pieces))))
     return patterns
 
 
