@@ -57,11 +57,13 @@ export async function openLobby(main) {
     h("section.panel", {"aria-labelledby": "open-title"}, h("h2", {id: "open-title", text: tr("Open tables")}), open),
     bots.section,
   );
+  // Each part of the lobby is drawn on its own: one whose request fails (a table being
+  // rated, a moment's outage) leaves the others drawn, and is tried again next time.
   const refresh = async () => {
-    const seated = await showMine(mine);
-    await showOpen(open, seated);
-    await bots.refresh();
-    await invitations.draw();
+    const seated = await showMine(mine).catch(() => new Set());
+    const parts = [showOpen(open, seated), bots.refresh(), invitations.draw()];
+    const failed = (await Promise.allSettled(parts)).find((part) => part.status === "rejected");
+    if (failed) throw failed.reason;
   };
   await refresh();
   setInterval(() => { if (!document.hidden) refresh().catch(() => {}); }, 8000);
