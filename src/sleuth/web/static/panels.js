@@ -11,8 +11,18 @@ import {drawnSheet, textSheet} from "./sheet.js";
 
 /** @type {Mark[]} */
 const MARKS = ["", "+", "-", "?"];
+// The class of a square by its mark (the style sheet's names, never shown).
 /** @type {Record<Mark, string>} */
-const MARK_WORDS = {"": "unmarked", "+": "yes", "-": "no", "?": "maybe"};
+const MARK_CLASS = {"": "unmarked", "+": "yes", "-": "no", "?": "maybe"};
+
+/**
+ * A mark read aloud in the page's language.
+ * @param {Mark} mark
+ */
+function markWord(mark) {
+  return {"": tr("unmarked"), "+": tr("yes"), "-": tr("no"), "?": tr("maybe")}[mark];
+}
+
 /** @type {Record<Mark, string>} */
 const MARK_SHOWN = {"": "", "+": "✓", "-": "✗", "?": "?"};
 
@@ -38,28 +48,44 @@ export function sheetPanel(page, t) {
         : tr("What is certain from what your seat has seen.")}),
       textSheet(page.sheet, {name: t.name, me: page.seat, card: page.part.sheetCard, place: page.part.sheetPlace}));
   }
+  return notesGrid(page, t);
+}
+
+/**
+ * The grid a person marks by hand (the sheet at level off): its cards and places named as the
+ * game's part names them in the page's language, each square read aloud in it.
+ * @param {TablePage} page
+ * @param {TableContext} t
+ */
+export function notesGrid(page, t) {
   const notes = page.notes;
   if (!notes) return h("p", {text: tr("%(game)s keeps no hand-marked grid.", {game: page.table.title})});
+  const part = page.part;
+  /** @param {string} card */
+  const cardName = (card) => part.sheetCard ? part.sheetCard(card) : card;
   /** @param {string} place */
   const placeName = (place) => {
     const seat = /^s(\d+)$/.exec(place);
-    return seat ? t.name(Number(seat[1])) + (Number(seat[1]) === page.seat ? " (you)" : "") : place;
+    if (!seat) return part.sheetPlace ? part.sheetPlace(place) : place;
+    const name = t.name(Number(seat[1]));
+    return Number(seat[1]) === page.seat ? tr("%(name)s (you)", {name}) : name;
   };
   const head = h("tr", {}, h("th", {scope: "col", text: ""}),
     notes.places.map((place) => {
       const seat = /^s(\d+)$/.exec(place);
       return h("th", {scope: "col", title: placeName(place)},
-        seat ? seatDot(Number(seat[1])) : null, h("span.grid-head", {text: seat ? "" : place}));
+        seat ? seatDot(Number(seat[1])) : null, h("span.grid-head", {text: seat ? "" : placeName(place)}));
     }));
   const rows = notes.cards.map((card) => h("tr", {},
-    h("th", {scope: "row", text: card}),
+    h("th", {scope: "row", text: cardName(card)}),
     notes.places.map((place) => {
       const mark = (notes.marks[card] || {})[place] || "";
       const next = MARKS[(MARKS.indexOf(mark) + 1) % MARKS.length];
-      return h("td", {}, h("button.mark", {type: "button", class: `mark-${MARK_WORDS[mark]}`,
+      return h("td", {}, h("button.mark", {type: "button", class: `mark-${MARK_CLASS[mark]}`,
         "data-key": `note:${card}:${place}`,
-        "aria-label": `${card} at ${placeName(place)}: ${MARK_WORDS[mark]}; mark ${MARK_WORDS[next]}`,
-        disabled: frame.status === "finished",
+        "aria-label": tr("%(card)s at %(place)s: %(mark)s; click to mark %(next)s",
+          {card: cardName(card), place: placeName(place), mark: markWord(mark), next: markWord(next)}),
+        disabled: t.frame.status === "finished",
         onclick: () => page.channel.send({type: "notes", card, place, mark: next})}, MARK_SHOWN[mark]));
     })));
   return h("div", {},
