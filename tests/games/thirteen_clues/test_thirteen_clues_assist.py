@@ -104,3 +104,20 @@ def test_thirteen_clues_entries_are_checked_against_the_table() -> None:
     notebook.enter("look A Countess")
     assert notebook.why("Countess") == "Countess is informant A (#4)"
     assert notebook.why("Officer") == "Officer is one of your hidden cards"
+
+
+def test_an_informant_twice_and_a_solution_placed_elsewhere_are_refused_naming_the_first() -> None:
+    values = {"players": 4, "seat": 0, "hidden": ["Officer", "Park"]}
+    notebook = Notebook.start("13-clues", THIRTEEN_CLUES, values)
+    notebook.enter("mystery 1 Duke Market Sword")
+    notebook.enter("look A Nurse")
+    with pytest.raises(EntryError, match=r"^#3: informant A is #2 already$"):
+        notebook.enter("look A Maid")
+    with pytest.raises(
+        EntryError, match=r"^#3: Duke is in seat 1's mystery \(#1\), so not in your mystery$"
+    ):
+        notebook.enter("solution Duke Harbor Rifle")
+    assert [entry.text() for entry in notebook.entries] == [
+        "mystery 1 Duke Market Sword",
+        "look A Nurse",
+    ]

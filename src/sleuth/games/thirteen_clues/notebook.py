@@ -340,115 +340,10 @@ class ThirteenCluesGrammar(Grammar[Setup, Folded]):
         return Answer(witness, about, side, int(text))
 
     def fold(self, setup: Setup, entries: Sequence[Numbered], strict: bool = True) -> Folded:
-        placed: dict[str, tuple[Said, int]] = {
-            card: (said("one of your hidden cards"), 0) for card in setup.hidden
-        }
-        mysteries: dict[int, tuple[tuple[str, str, str], int]] = {}
-        informants: dict[str, tuple[str, int]] = {}
-        answers: list[tuple[Answer, int]] = []
-        accusations: list[tuple[Accusation, int]] = []
-        solution: tuple[tuple[str, str, str], int] | None = None
-
-        def place(card: str, where: Said, number: int) -> None:
-            if card in placed:
-                before, source = placed[card]
-                raise EntryError(
-                    said(
-                        "#%(number)s: %(card)s is already %(where)s (%(entered)s)",
-                        number=number,
-                        card=card,
-                        where=before,
-                        entered=_entered(source),
-                    )
-                )
-            placed[card] = (where, number)
-
+        ledger = _Ledger(setup)
         for number, entry in entries:
-            if isinstance(entry, Mystery):
-                if entry.seat in mysteries:
-                    first = mysteries[entry.seat][1]
-                    raise EntryError(
-                        said(
-                            "#%(number)s: seat %(seat)s's mystery is #%(first)s already "
-                            "(edit #%(first)s to change it)",
-                            number=number,
-                            seat=entry.seat,
-                            first=first,
-                        )
-                    )
-                mysteries[entry.seat] = (entry.cards, number)
-                for card in entry.cards:
-                    place(card, said("in seat %(seat)s's mystery", seat=entry.seat), number)
-            elif isinstance(entry, Look):
-                if entry.slot in informants:
-                    first = informants[entry.slot][1]
-                    raise EntryError(
-                        said(
-                            "#%(number)s: informant %(slot)s is #%(first)s already",
-                            number=number,
-                            slot=entry.slot,
-                            first=first,
-                        )
-                    )
-                informants[entry.slot] = (entry.card, number)
-                place(entry.card, said("informant %(slot)s", slot=entry.slot), number)
-            elif isinstance(entry, Answer):
-                answers.append((entry, number))
-            elif isinstance(entry, Accusation):
-                accusations.append((entry, number))
-            elif isinstance(entry, Solved):
-                if solution is not None and solution[0] != entry.cards:
-                    raise EntryError(
-                        said(
-                            "#%(number)s: your mystery was entered as %(cards)s in #%(first)s",
-                            number=number,
-                            cards=" ".join(solution[0]),
-                            first=solution[1],
-                        )
-                    )
-                solution = solution or (entry.cards, number)
-            else:
-                raise EntryError(
-                    said(
-                        "#%(number)s: %(entry)s is not a 13 Clues entry",
-                        number=number,
-                        entry=repr(entry.text()),
-                    )
-                )
-        for accusation, number in accusations:
-            _check_unseen(accusation, number, mysteries)
-        if solution is not None:
-            for card in solution[0]:
-                if card in placed:
-                    where, source = placed[card]
-                    raise EntryError(
-                        said(
-                            "#%(number)s: %(card)s is %(where)s (%(entered)s), so not in your "
-                            "mystery",
-                            number=solution[1],
-                            card=card,
-                            where=where,
-                            entered=_entered(source),
-                        )
-                    )
-        missing = tuple(s for s in range(setup.players) if s != setup.seat and s not in mysteries)
-        tags = tuple(number for _, number in answers) + tuple(n for _, n in accusations)
-        position = None
-        if not missing:
-            position = {
-                "game": "13-clues",
-                "players": setup.players,
-                "seat": setup.seat,
-                "hidden": list(setup.hidden),
-                "mysteries": {str(s): list(mysteries[s][0]) for s in sorted(mysteries)},
-                "informants": {slot: card for slot, (card, _) in sorted(informants.items())},
-                "questions": [_question(answer) for answer, _ in answers],
-                "accusations": [
-                    {"player": a.player, "cards": list(a.cards)} for a, _ in accusations
-                ],
-            }
-        own = None if solution is None else solution[0]
-        folded = Folded(position, missing, placed, tags, dict(entries), own)
+            ledger.add(number, entry)
+        folded = ledger.folded(dict(entries))
         _ = folded.analysis  # the engine's own checks, once the position is complete
         return folded
 
@@ -527,6 +422,145 @@ class ThirteenCluesGrammar(Grammar[Setup, Folded]):
             seats = ", ".join(map(str, folded.missing))
             said += tr("; mysteries still to enter: seats %(seats)s", self.language, seats=seats)
         return said
+
+
+class _Ledger:
+    """The entries of a session taken in turn: where each card is known to lie (an entry
+    naming a card twice is refused, naming the entry that placed it first), and what the
+    engine's position needs."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.placed: dict[str, tuple[Said, int]] = {
+            card: (said("one of your hidden cards"), 0) for card in setup.hidden
+        }
+        self.mysteries: dict[int, tuple[tuple[str, str, str], int]] = {}
+        self.informants: dict[str, tuple[str, int]] = {}
+        self.answers: list[tuple[Answer, int]] = []
+        self.accusations: list[tuple[Accusation, int]] = []
+        self.solution: tuple[tuple[str, str, str], int] | None = None
+
+    def place(self, card: str, where: Said, number: int) -> None:
+        if card in self.placed:
+            before, source = self.placed[card]
+            raise EntryError(
+                said(
+                    "#%(number)s: %(card)s is already %(where)s (%(entered)s)",
+                    number=number,
+                    card=card,
+                    where=before,
+                    entered=_entered(source),
+                )
+            )
+        self.placed[card] = (where, number)
+
+    def add(self, number: int, entry: Entry) -> None:
+        if isinstance(entry, Mystery):
+            self._mystery(number, entry)
+        elif isinstance(entry, Look):
+            self._look(number, entry)
+        elif isinstance(entry, Answer):
+            self.answers.append((entry, number))
+        elif isinstance(entry, Accusation):
+            self.accusations.append((entry, number))
+        elif isinstance(entry, Solved):
+            self._solved(number, entry)
+        else:
+            raise EntryError(
+                said(
+                    "#%(number)s: %(entry)s is not a 13 Clues entry",
+                    number=number,
+                    entry=repr(entry.text()),
+                )
+            )
+
+    def _mystery(self, number: int, entry: Mystery) -> None:
+        if entry.seat in self.mysteries:
+            first = self.mysteries[entry.seat][1]
+            raise EntryError(
+                said(
+                    "#%(number)s: seat %(seat)s's mystery is #%(first)s already "
+                    "(edit #%(first)s to change it)",
+                    number=number,
+                    seat=entry.seat,
+                    first=first,
+                )
+            )
+        self.mysteries[entry.seat] = (entry.cards, number)
+        for card in entry.cards:
+            self.place(card, said("in seat %(seat)s's mystery", seat=entry.seat), number)
+
+    def _look(self, number: int, entry: Look) -> None:
+        if entry.slot in self.informants:
+            first = self.informants[entry.slot][1]
+            raise EntryError(
+                said(
+                    "#%(number)s: informant %(slot)s is #%(first)s already",
+                    number=number,
+                    slot=entry.slot,
+                    first=first,
+                )
+            )
+        self.informants[entry.slot] = (entry.card, number)
+        self.place(entry.card, said("informant %(slot)s", slot=entry.slot), number)
+
+    def _solved(self, number: int, entry: Solved) -> None:
+        if self.solution is not None and self.solution[0] != entry.cards:
+            raise EntryError(
+                said(
+                    "#%(number)s: your mystery was entered as %(cards)s in #%(first)s",
+                    number=number,
+                    cards=" ".join(self.solution[0]),
+                    first=self.solution[1],
+                )
+            )
+        self.solution = self.solution or (entry.cards, number)
+
+    def _check_solution(self) -> None:
+        if self.solution is None:
+            return
+        for card in self.solution[0]:
+            if card in self.placed:
+                where, source = self.placed[card]
+                raise EntryError(
+                    said(
+                        "#%(number)s: %(card)s is %(where)s (%(entered)s), so not in your mystery",
+                        number=self.solution[1],
+                        card=card,
+                        where=where,
+                        entered=_entered(source),
+                    )
+                )
+
+    def folded(self, entries: dict[int, Entry]) -> Folded:
+        """The entries checked together, and the position once every other seat's mystery
+        is entered."""
+        for accusation, number in self.accusations:
+            _check_unseen(accusation, number, self.mysteries)
+        self._check_solution()
+        setup = self.setup
+        missing = tuple(
+            s for s in range(setup.players) if s != setup.seat and s not in self.mysteries
+        )
+        tags = tuple(number for _, number in self.answers) + tuple(n for _, n in self.accusations)
+        position = None if missing else self._position()
+        own = None if self.solution is None else self.solution[0]
+        return Folded(position, missing, self.placed, tags, entries, own)
+
+    def _position(self) -> dict[str, object]:
+        setup, mysteries = self.setup, self.mysteries
+        return {
+            "game": "13-clues",
+            "players": setup.players,
+            "seat": setup.seat,
+            "hidden": list(setup.hidden),
+            "mysteries": {str(s): list(mysteries[s][0]) for s in sorted(mysteries)},
+            "informants": {slot: card for slot, (card, _) in sorted(self.informants.items())},
+            "questions": [_question(answer) for answer, _ in self.answers],
+            "accusations": [
+                {"player": a.player, "cards": list(a.cards)} for a, _ in self.accusations
+            ],
+        }
 
 
 def _question(answer: Answer) -> dict[str, object]:
