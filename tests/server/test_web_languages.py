@@ -221,3 +221,36 @@ def test_a_language_picked_in_the_page_is_kept_over_the_browsers(
         assert again.locator("#new-title").inner_text() == "Deal a new table"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("locale", "expected"), [("de-DE", "Platz 1"), ("ja-JP", "席1")])
+def test_a_waiting_tables_invite_links_are_named_in_the_language(
+    browser: Any, server: Server, locale: str, expected: str
+) -> None:
+    """The table waiting for a person offers its invite link by the seat's name in the page's
+    language (it said "seat 1" in every language), and shows no English left."""
+    games = httpx.get(f"{server.http}/api/games").json()["games"]
+    game = min(games, key=lambda g: g["min_players"])
+    context = browser.new_context(viewport=DESKTOP, locale=locale)
+    try:
+        page = context.new_page()
+        page.goto(server.http + "/")
+        page.wait_for_selector("#new-table")
+        page.click(f"label[for=game-{game['name']}]")
+        page.fill("#players", "2")
+        page.press("#players", "Tab")
+        page.select_option("#seat-0", "me")
+        page.select_option("#seat-1", "person")
+        page.click("#deal")
+        page.wait_for_selector("#ask-name, #go-table")
+        if page.locator("#ask-name").count():
+            page.fill("#ask-name", "Ana")
+            page.press("#ask-name", "Enter")
+        page.click("#go-table")
+        link = page.locator(".notice-box a")
+        link.wait_for()
+        assert link.inner_text() == expected
+        language = locale[:2]
+        assert english_left(page, language, kit_texts(games)) == []
+    finally:
+        context.close()

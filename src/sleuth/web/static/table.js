@@ -483,8 +483,8 @@ export class TablePage {
       if (invites.length) {
         parts.push(h("div.notice-box", {}, tr("Send the invite links: "),
           invites.map((i) => h("a", {href: i.url, "aria-label": tr("Invite link of seat %(seat)s", {seat: i.seat}),
-            onclick: (event) => { event.preventDefault(); navigator.clipboard?.writeText(i.url).then(() => toast("Copied"), () => toast(i.url)); },
-            text: `seat ${i.seat}`}))));
+            onclick: (event) => { event.preventDefault(); navigator.clipboard?.writeText(i.url).then(() => toast(tr("Copied")), () => toast(i.url)); },
+            text: tr("seat %(seat)s", {seat: i.seat})}))));
       }
     }
     if (this.seat === null && frame.status === "waiting" && this.table.listed) {

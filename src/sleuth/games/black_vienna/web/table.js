@@ -431,7 +431,8 @@ function ownAccusation(t, index) {
 export function drawCard(card) {
   const [letters, markers] = card.split(":");
   const count = markers === undefined ? null : Number(markers);
-  const label = count === null ? `investigation card ${spaced(letters)}`
-    : `investigation card ${spaced(letters)} with ${count === 1 ? "1 marker" : `${count} markers`}`;
+  const label = count === null ? tr("investigation card %(letters)s", {letters: spaced(letters)})
+    : trn("investigation card %(letters)s with %(count)s marker", "investigation card %(letters)s with %(count)s markers",
+      count, {letters: spaced(letters)});
   return investigationCard(letters, {markers: count, label});
 }
