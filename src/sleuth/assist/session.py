@@ -147,7 +147,14 @@ def notebook_from_json(
         try:
             entries.append(grammar.parse(setup, line))
         except EntryError as error:
-            raise EntryError(because(f"entry #{number} ({line!r})", error)) from None
+            raise EntryError(
+                said(
+                    "entry #%(number)s (%(line)s): %(reason)s",
+                    number=number,
+                    line=repr(line),
+                    reason=words_of(error) or str(error),
+                )
+            ) from None
     return Notebook(found.name, grammar, setup, entries, path)
 
 

@@ -61,7 +61,7 @@ def read_json_file(path: Path, bounds: Bounds, error: type[GameError]) -> object
         raise error(
             said(
                 "it is larger than %(bytes)s bytes, so not a %(kind)s",
-                bytes=f"{bounds.max_bytes:,}",
+                bytes=format(bounds.max_bytes, ","),
                 kind=_kind(bounds),
             )
         )
