@@ -53,7 +53,8 @@ EXACT = {
         "nothing": "--resume: In nothing.json gibt es keine Sitzung",
     },
     "ja": {
-        "help": "  3 AOR 1                 席3がAORにマーカーを1個置いた（どの席でも、自分の席でも）",
+        "help": "  3 AOR 1                 "
+        "席3がAORにマーカーを1個置いた（どの席でも、自分の席でも）",
         "broken": "broken.json：JSONではありません（1行50列：二重引用符で囲んだキーが必要です）",
         "nothing": "--resume：nothing.jsonにセッションがありません",
     },
