@@ -86,9 +86,11 @@ def test_the_help_and_the_refusals_are_said_in_the_language(
     assert [spoken[0], spoken[5]] == [EXACT[language]["broken"], EXACT[language]["players"]]
 
 
-def test_the_english_help_and_refusals_are_as_before(
+def test_the_english_help_and_refusals_keep_their_words(
     at_the_table: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """The words as before; the help's meanings now start in one column with the
+    commands'."""
     assert help_lines(BLACK_STORIES, SETUP, "en")[5] == (
         "  solution 2 man/day/inside/gun  seat 2's case, once revealed (for 'sleuth review')"
     )

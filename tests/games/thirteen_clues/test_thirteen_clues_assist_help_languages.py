@@ -85,9 +85,11 @@ def test_the_help_and_the_refusals_are_said_in_the_language(
     assert [spoken[0], spoken[5]] == [EXACT[language]["empty"], EXACT[language]["hidden"]]
 
 
-def test_the_english_help_and_refusals_are_as_before(
+def test_the_english_help_and_refusals_keep_their_words(
     at_the_table: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """The words as before; the help's meanings now start in one column with the
+    commands'."""
     assert help_lines(THIRTEEN_CLUES, SETUP, "en")[13] == (
         "  why <subject>                why a fact is certain, naming the entries behind it"
     )
