@@ -15,8 +15,9 @@ from sleuth.arena.session import GameSession
 from sleuth.core import Game, GameKit
 from sleuth.core.errors import GameError
 from sleuth.core.kit import RULES, RulesGuide
-from sleuth.i18n import catalogue, page_catalogue, translate_at
+from sleuth.i18n import catalogue, translate_at
 from sleuth.tui.language import language_from_environment
+from support.english_words import english_patterns
 from support.game_names import built_in_kits
 
 pytest.importorskip("textual")
@@ -27,22 +28,6 @@ from support.screen import screen_lines
 
 # A piece of the screen: text between pane borders, wide gaps and line ends.
 PIECES = re.compile(r"[│┃╭╮╰╯┌┐└┘─━▔▁▄▊▎]+| {2,}|\n")
-
-
-def english_patterns(language: str) -> list[tuple[str, re.Pattern[str]]]:
-    """Each English string of the catalogue that the language says otherwise, as a pattern
-    of a whole piece of the screen (a placeholder matches any value); strings without an
-    English word ("%(name)s: %(cards)s") are left out, as the page's test does."""
-    patterns = []
-    for msgid, translated in page_catalogue(language).items():
-        forms = translated if isinstance(translated, list) else [translated]
-        if not msgid or msgid in forms:
-            continue
-        for line in msgid.splitlines():
-            pieces = re.split(r"%\(\w+\)[sd]", line.strip())
-            if re.search("[A-Za-z]{2}", "".join(pieces)):
-                patterns.append((msgid, re.compile("[^:]+".join(re.escape(p) for p in pieces))))
-    return patterns
 
 
 # A key before its description in the footer ("^q Quit", "f2 Sheet").

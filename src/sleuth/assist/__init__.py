@@ -9,6 +9,7 @@ from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField
 
 from .notebook import COMMANDS_HELP, SESSION_FORMAT, Notebook, Review
 from .session import (
+    assistant_kit,
     grammar_of,
     is_session,
     load_notebook,
@@ -28,6 +29,7 @@ __all__ = [
     "Numbered",
     "Review",
     "SetupField",
+    "assistant_kit",
     "grammar_of",
     "is_session",
     "load_notebook",

@@ -8,10 +8,11 @@ from pathlib import Path
 from sleuth.core import jsonfile
 from sleuth.core.errors import EntryError
 from sleuth.core.notebook import MAX_NUMBER_DIGITS
+from sleuth.i18n import N_
 
 # A session of a long game is a few kilobytes; a file much larger is not a session.
 MAX_FILE_BYTES = 1_000_000
-SESSION = jsonfile.Bounds(MAX_FILE_BYTES, MAX_NUMBER_DIGITS, floats=False, kind="session")
+SESSION = jsonfile.Bounds(MAX_FILE_BYTES, MAX_NUMBER_DIGITS, floats=False, kind=N_("session"))
 
 
 def read_json_file(path: Path) -> object:

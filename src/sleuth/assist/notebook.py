@@ -26,7 +26,7 @@ from sleuth.core.notebook import (
     whole_number,
 )
 from sleuth.core.said import said
-from sleuth.i18n import N_, SOURCE, tr
+from sleuth.i18n import N_, columns, tr
 
 from .files import write_atomically
 
@@ -39,14 +39,19 @@ MAX_ENTRY_CHARS = 200
 CONFLICT_CHECKS = 160
 MAX_CONFLICTS = 3
 
-COMMANDS_HELP = """\
-  list                    the entries, numbered
-  edit 3 <entry>          replace entry #3 by another
-  delete 3                remove entry #3 (the later ones move up a number)
-  undo                    remove the newest entry
-  why <subject>           why a fact is certain, naming the entries behind it
-  <entry> !               take an entry that contradicts the others, on purpose
-  help                    this list"""
+# The commands as ``help`` lists them: as typed (an ``<entry>`` said in the language) and
+# what each does.
+COMMANDS_HELP = (
+    ("list", N_("the entries, numbered")),
+    (N_("edit 3 <entry>"), N_("replace entry #3 by another")),
+    ("delete 3", N_("remove entry #3 (the later ones move up a number)")),
+    ("undo", N_("remove the newest entry")),
+    (N_("why <subject>"), N_("why a fact is certain, naming the entries behind it")),
+    (N_("<entry> !"), N_("take an entry that contradicts the others, on purpose")),
+    ("help", N_("this list")),
+)
+# The descriptions start two columns after the longest example, at column 24 or later.
+HELP_COLUMN = 22
 CONFLICT = N_("these entries contradict each other (a miscount or a typo?): %(entries)s")
 CANNOT_BE_TRUE = N_("this entry cannot be true (a miscount or a typo?): %(entries)s")
 # Ends an entry (or an edit) that the person confirms although it contradicts the others.
@@ -135,12 +140,8 @@ class Notebook(Generic[SetupT, FoldT]):
         self._sheets = {}
 
     def help(self) -> str:
-        if self.language == SOURCE:
-            return f"Entries:\n{self.grammar.entries_help}\nCommands:\n{COMMANDS_HELP}"
-        # The entries and commands are typed as written: their lines stay, with the
-        # headings in the language.
-        entries, commands = tr("Entries:", self.language), tr("Commands:", self.language)
-        return f"{entries}\n{self.grammar.entries_help}\n{commands}\n{COMMANDS_HELP}"
+        """The entries and commands, each as typed and what it means, in the language."""
+        return help_text(self.grammar.entries_help, self.language)
 
     def positions(self) -> dict[str, dict[str, object]]:
         """The ``sleuth deduce`` positions the entries amount to."""
@@ -455,6 +456,22 @@ def _confirmed(line: str) -> tuple[str, bool]:
     if line.endswith(CONFIRM):
         return line[: -len(CONFIRM)].rstrip(), True
     return line, False
+
+
+def help_text(entries: Sequence[tuple[str, str]], language: str) -> str:
+    """The help of a game's ``entries`` and the commands: the examples as typed (the same in
+    every language), what they mean in ``language``, under the headings."""
+    rows = [(typed, tr(meaning, language)) for typed, meaning in entries]
+    commands = [(tr(typed, language), tr(meaning, language)) for typed, meaning in COMMANDS_HELP]
+    width = max(HELP_COLUMN, *(columns(typed) for typed, _ in rows + commands)) + 2
+
+    def lines(pairs: list[tuple[str, str]]) -> str:
+        return "\n".join(
+            f"  {typed}{' ' * (width - columns(typed))}{meaning}" for typed, meaning in pairs
+        )
+
+    entries_heading, commands_heading = tr("Entries:", language), tr("Commands:", language)
+    return f"{entries_heading}\n{lines(rows)}\n{commands_heading}\n{lines(commands)}"
 
 
 def _check_count(count: int) -> None:

@@ -18,10 +18,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from sleuth.core import GameKit, find_kit
-from sleuth.core.errors import EntryError, GameError
+from sleuth.core import GameKit, all_kits, find_kit
+from sleuth.core.errors import EntryError, UnknownGameError
 from sleuth.core.kit import NOTEBOOK
 from sleuth.core.notebook import Grammar, SetupField, checked_int, whole_number
+from sleuth.core.said import Said, said, words_of
 
 from .files import read_json_file
 from .notebook import MAX_ENTRIES, MAX_ENTRY_CHARS, SESSION_FORMAT, SESSION_VERSION, Notebook
@@ -34,14 +35,38 @@ MAX_SETUP_NUMBER = 10**6
 def grammar_of(kit: GameKit) -> Grammar[Any, Any]:
     """The kit's notebook grammar, or an ``EntryError`` if the game has no assistant."""
     if not kit.has(NOTEBOOK):
-        raise EntryError(f"{kit.game.title} has no assistant")
+        raise EntryError(said("%(game)s has no assistant", game=kit.game.title))
     grammar = kit.load(NOTEBOOK)
     if not isinstance(grammar, Grammar):
         raise EntryError(
-            f"{kit.game.title}: its notebook part is a {type(grammar).__name__}, "
-            "not a notebook grammar"
+            said(
+                "%(game)s: its notebook part is a %(kind)s, not a notebook grammar",
+                game=kit.game.title,
+                kind=type(grammar).__name__,
+            )
         )
     return grammar
+
+
+def assistant_kit(name: str) -> GameKit:
+    """The kit of the game ``name`` names, refused in words naming the games that have an
+    assistant when no game has that name (``sleuth assist``'s and a session file's)."""
+    try:
+        return find_kit(name)
+    except UnknownGameError:
+        games = ", ".join(kit.name for kit in all_kits() if kit.has(NOTEBOOK))
+        raise EntryError(
+            said(
+                "unknown game %(name)s (the games with an assistant: %(games)s)",
+                name=repr(name[:40]),
+                games=games,
+            )
+        ) from None
+
+
+def because(where: str, error: Exception) -> Said:
+    """An error's words after what it is about (a file, a key of the session)."""
+    return said("%(where)s: %(reason)s", where=where, reason=words_of(error) or str(error))
 
 
 def is_session(data: object) -> bool:
@@ -54,7 +79,7 @@ def load_notebook(path: Path, kit: GameKit | None = None) -> Notebook[Any, Any]:
     try:
         return notebook_from_json(read_json_file(path), path, kit)
     except EntryError as error:
-        raise EntryError(f"{path}: {error}") from None
+        raise EntryError(because(str(path), error)) from None
 
 
 def notebook_from_json(
@@ -62,26 +87,38 @@ def notebook_from_json(
 ) -> Notebook[Any, Any]:
     """A notebook from a session file's parsed JSON; ``EntryError`` naming the bad field."""
     if not isinstance(data, Mapping):
-        raise EntryError("expected a session: a JSON object")
+        raise EntryError(said("expected a session: a JSON object"))
     _exact_keys(data, SESSION_KEYS, "")
     if data["format"] != SESSION_FORMAT:
-        raise EntryError(f"format: expected {SESSION_FORMAT!r}")
+        raise EntryError(said("format: expected %(format)s", format=repr(SESSION_FORMAT)))
     version = checked_int(data["version"], "version", 0, MAX_SETUP_NUMBER)
     if version != SESSION_VERSION:
-        raise EntryError(f"version: {version} is not a version this Sleuth reads (1)")
+        raise EntryError(
+            said(
+                "version: %(version)s is not a version this Sleuth reads (%(known)s)",
+                version=version,
+                known=SESSION_VERSION,
+            )
+        )
     name = data["game"]
     if not isinstance(name, str):
-        raise EntryError("game: expected a game name")
+        raise EntryError(said("game: expected a game name"))
     try:
-        found = find_kit(name)
-    except GameError as error:
-        raise EntryError(f"game: {error}") from None
+        found = assistant_kit(name)
+    except EntryError as error:
+        raise EntryError(because("game", error)) from None
     if kit is not None and found.name != kit.name:
-        raise EntryError(f"it is a {found.game.title} session, not {kit.game.title}")
+        raise EntryError(
+            said(
+                "it is a %(found)s session, not %(game)s",
+                found=found.game.title,
+                game=kit.game.title,
+            )
+        )
     grammar = grammar_of(found)
     raw_setup = data["setup"]
     if not isinstance(raw_setup, Mapping):
-        raise EntryError("setup: expected an object")
+        raise EntryError(said("setup: expected an object"))
     fields = grammar.setup_fields
     optional = tuple(f.name for f in fields if f.default is not None)
     _exact_keys(raw_setup, tuple(f.name for f in fields), "setup", optional)
@@ -90,22 +127,34 @@ def notebook_from_json(
     try:
         setup = grammar.setup(values)
     except EntryError as error:
-        raise EntryError(f"setup: {error}") from None
+        raise EntryError(because("setup", error)) from None
     raw_entries = data["entries"]
     if not isinstance(raw_entries, list):
-        raise EntryError("entries: expected a list of lines")
+        raise EntryError(said("entries: expected a list of lines"))
     if len(raw_entries) > MAX_ENTRIES:
-        raise EntryError(f"entries: a session holds at most {MAX_ENTRIES} entries")
+        most = said("a session holds at most %(count)s entries", count=MAX_ENTRIES)
+        raise EntryError(said("%(where)s: %(reason)s", where="entries", reason=most))
     entries = []
     for number, line in enumerate(raw_entries, start=1):
         if not isinstance(line, str) or len(line) > MAX_ENTRY_CHARS:
             raise EntryError(
-                f"entry #{number}: expected a line of at most {MAX_ENTRY_CHARS} characters"
+                said(
+                    "entry #%(number)s: expected a line of at most %(count)s characters",
+                    number=number,
+                    count=MAX_ENTRY_CHARS,
+                )
             )
         try:
             entries.append(grammar.parse(setup, line))
         except EntryError as error:
-            raise EntryError(f"entry #{number} ({line!r}): {error}") from None
+            raise EntryError(
+                said(
+                    "entry #%(number)s (%(line)s): %(reason)s",
+                    number=number,
+                    line=repr(line),
+                    reason=words_of(error) or str(error),
+                )
+            ) from None
     return Notebook(found.name, grammar, setup, entries, path)
 
 
@@ -133,17 +182,21 @@ def setup_from_text(
     return out
 
 
-def mismatches(notebook: Notebook[Any, Any], given: Mapping[str, object]) -> list[str]:
+def mismatches(notebook: Notebook[Any, Any], given: Mapping[str, object]) -> list[Said | str]:
     """The command-line setup values that differ from the session's, in the user's words."""
     grammar = notebook.grammar
     current = grammar.setup_json(notebook.setup)
     try:
         wanted = grammar.setup_json(grammar.setup({**current, **given}))
     except EntryError as error:
-        return [str(error)]
+        return [words_of(error) or str(error)]
     return [
-        f"--{field.name} {_shown(wanted[field.name])} (the session has "
-        f"{_shown(current[field.name])})"
+        said(
+            "--%(name)s %(wanted)s (the session has %(current)s)",
+            name=field.name,
+            wanted=_shown(wanted[field.name]),
+            current=_shown(current[field.name]),
+        )
         for field in grammar.setup_fields
         if field.name in given and wanted[field.name] != current[field.name]
     ]
@@ -156,14 +209,21 @@ def _shown(value: object) -> str:
 def _exact_keys(
     data: Mapping[Any, object], keys: Sequence[str], where: str, optional: Sequence[str] = ()
 ) -> None:
-    prefix = f"{where}: " if where else ""
     for key in data:
         if key not in keys:
             shown = key[:40] if isinstance(key, str) else key
-            raise EntryError(f"{prefix}unknown key {shown!r} (expected: {', '.join(keys)})")
+            wrong = said(
+                "unknown key %(key)s (expected: %(keys)s)", key=repr(shown), keys=", ".join(keys)
+            )
+            raise EntryError(
+                said("%(where)s: %(reason)s", where=where, reason=wrong) if where else wrong
+            )
     for key in keys:
         if key not in data and key not in optional:
-            raise EntryError(f"{prefix}{key!r} is missing")
+            missing = said("%(key)s is missing", key=repr(key))
+            raise EntryError(
+                said("%(where)s: %(reason)s", where=where, reason=missing) if where else missing
+            )
 
 
 def _setup_value(field: SetupField, value: object) -> object:
@@ -172,12 +232,22 @@ def _setup_value(field: SetupField, value: object) -> object:
         return checked_int(value, where, 0, MAX_SETUP_NUMBER)
     if field.kind == "list":
         if not isinstance(value, list) or len(value) != field.count:
-            raise EntryError(f"{where}: expected a list of {field.count} values")
+            raise EntryError(
+                said(
+                    "%(where)s: expected a list of %(count)s values", where=where, count=field.count
+                )
+            )
         return [_setup_text(item, where) for item in value]
     return _setup_text(value, where)
 
 
 def _setup_text(value: object, where: str) -> str:
     if not isinstance(value, str) or len(value) > MAX_SETUP_TEXT:
-        raise EntryError(f"{where}: expected a text of at most {MAX_SETUP_TEXT} characters")
+        raise EntryError(
+            said(
+                "%(where)s: expected a text of at most %(count)s characters",
+                where=where,
+                count=MAX_SETUP_TEXT,
+            )
+        )
     return value

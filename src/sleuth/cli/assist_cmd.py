@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from sleuth.core import EntryError, GameError, GameKit, find_kit
-from sleuth.i18n import LANGUAGES
+from sleuth.core import EntryError, GameError, GameKit
+from sleuth.core.said import Said, error_in, said
+from sleuth.i18n import LANGUAGES, N_, tr
 
 if TYPE_CHECKING:
     from sleuth.assist import Notebook
@@ -29,11 +32,66 @@ Type 'help' in the assistant for the game's entries.
 A session file that exists is opened only with --resume (or replaced with --new)."""
 
 
+# What argparse refuses the game's options with (its English, as Python 3.11 to 3.13 word
+# it), said in the person's language; a message of another form stays as argparse says it.
+ARGPARSE_REFUSALS = (
+    (
+        r"invalid choice: (?P<value>.+) \(choose from (?P<choices>.+)\)",
+        N_("invalid choice: %(value)s (choose from %(choices)s)"),
+    ),
+    (r"expected one argument", N_("expected one argument")),
+    (r"expected (?P<count>\d+) arguments", N_("expected %(count)s arguments")),
+    (r"not allowed with argument (?P<other>.+)", N_("not allowed with argument %(other)s")),
+    (r"unrecognized arguments: (?P<words>.+)", N_("unrecognized arguments: %(words)s")),
+    (
+        r"ambiguous option: (?P<option>\S+) could match (?P<matches>.+)",
+        N_("ambiguous option: %(option)s could match %(matches)s"),
+    ),
+)
+ARGUMENT = re.compile(r"argument (?P<option>[^:]+): (?P<message>.+)", re.S)
+
+
 class _Refusal(argparse.ArgumentParser):
     """A parser whose errors are one line through ``EntryError``, not usage and exit."""
 
     def error(self, message: str) -> NoReturn:
-        raise EntryError(message)
+        raise EntryError(argparse_words(message))
+
+
+def argparse_words(message: str) -> Said | str:
+    """argparse's refusal as words another language can say (as it is when of no known
+    form)."""
+    argument = ARGUMENT.fullmatch(message)
+    text = argument["message"] if argument else message
+    for pattern, template in ARGPARSE_REFUSALS:
+        found = re.fullmatch(pattern, text, re.S)
+        if found:
+            words = Said(template, found.groupdict())
+            if argument is None:
+                return words
+            return said("argument %(option)s: %(reason)s", option=argument["option"], reason=words)
+    return message
+
+
+def chosen_language(args: argparse.Namespace) -> str:
+    """The language ``--lang`` names (before or after GAME), else the environment's."""
+    from sleuth.tui.language import language_from_environment
+
+    given = getattr(args, "lang", None) or _lang_in(getattr(args, "rest", None) or [])
+    return given or language_from_environment(os.environ)
+
+
+def _lang_in(words: Sequence[str]) -> str | None:
+    """The last valid ``--lang`` among the words after GAME (read before they are parsed,
+    so that their refusals are said in it)."""
+    found = None
+    for index, word in enumerate(words):
+        value = word.partition("=")[2] if word.startswith("--lang=") else None
+        if word == "--lang" and index + 1 < len(words):
+            value = words[index + 1]
+        if value in LANGUAGES:
+            found = value
+    return found
 
 
 def add_parser(commands: Any) -> None:
@@ -78,27 +136,30 @@ def _add_session_options(parser: argparse.ArgumentParser, default: Any) -> None:
 
 
 def run_assist(args: argparse.Namespace) -> int:
+    from sleuth.assist import assistant_kit
+
+    language = chosen_language(args)
     try:
-        kit = find_kit(args.game)
+        kit = assistant_kit(args.game)
         notebook, sheet = _open(kit, args)
         notebook.save()
     except GameError as error:
-        print(f"sleuth assist: {error}", file=sys.stderr)
+        print(f"sleuth assist: {error_in(error, language)}", file=sys.stderr)
         return 2
     try:
         from sleuth.tui.assist_app import AssistApp
     except ModuleNotFoundError as error:
-        print(
-            f"sleuth assist needs the terminal extra ({error.name} is missing): "
-            "pip install -e '.[tui]'",
-            file=sys.stderr,
+        needs = tr(
+            "sleuth assist needs the terminal extra (%(module)s is missing): %(install)s",
+            language,
+            module=str(error.name),
+            install="pip install -e '.[tui]'",
         )
+        print(needs, file=sys.stderr)
         return 2
-    from sleuth.tui.language import language_from_environment
-
-    language = getattr(args, "lang", None) or language_from_environment(os.environ)
+    language = chosen_language(args)  # --lang as the second pass read it
     AssistApp(notebook, sheet, language).run()
-    print(f"session saved in {notebook.path}")
+    print(tr("session saved in %(file)s", language, file=str(notebook.path)))
     return 0
 
 
@@ -127,8 +188,9 @@ def _open(kit: GameKit, first: argparse.Namespace) -> tuple[Notebook[Any, Any], 
         if getattr(args, name) is None and hasattr(first, name):
             setattr(args, name, getattr(first, name))
     first.lang = args.lang  # the app's, read by run_assist wherever it was given
+    language = chosen_language(first)
     if args.resume and args.new:
-        raise EntryError("--resume and --new: choose one")
+        raise EntryError(said("--resume and --new: choose one"))
     sheet = args.sheet or "full"
     given = {
         f.name: getattr(args, f.name)
@@ -138,31 +200,52 @@ def _open(kit: GameKit, first: argparse.Namespace) -> tuple[Notebook[Any, Any], 
     values = setup_from_text(grammar, given)
     path: Path = args.file or Path(f"sleuth-assist-{kit.name}.json")
     if path.is_dir():
-        raise EntryError(f"--file {path} is a folder")
+        raise EntryError(said("--file %(file)s is a folder", file=str(path)))
     if path.exists() and not args.new:
         notebook = load_notebook(path, kit)
+        notebook.speak(language)  # its title, in the refusal below
         if not args.resume:
-            raise EntryError(
-                f"{path} holds a session ({notebook.title}, {_entries(len(notebook.entries))}): "
-                "add --resume to go on with it, or --new to start over"
-            )
+            raise EntryError(_holds_a_session(path, notebook))
         wrong = mismatches(notebook, values)
         if wrong:
             raise EntryError(
-                f"{'; '.join(wrong)} does not match the session in {path}: "
-                "leave it out to resume, or start over with --new"
+                said(
+                    "%(given)s does not match the session in %(file)s: "
+                    "leave it out to resume, or start over with --new",
+                    given=_joined(wrong),
+                    file=str(path),
+                )
             )
         return notebook, sheet
     if args.resume:
-        raise EntryError(f"--resume: there is no session in {path}")
+        raise EntryError(said("--resume: there is no session in %(file)s", file=str(path)))
     for field in grammar.setup_fields:
         if field.default is not None:
             values.setdefault(field.name, field.default)
     missing = [f"--{f.name}" for f in grammar.setup_fields if f.name not in values]
     if missing:
-        raise EntryError(f"a new session needs {', '.join(missing)}")
+        raise EntryError(said("a new session needs %(options)s", options=", ".join(missing)))
     return Notebook.start(kit.name, grammar, values, path), sheet
 
 
-def _entries(count: int) -> str:
-    return f"{count} entry" if count == 1 else f"{count} entries"
+def _holds_a_session(path: Path, notebook: Notebook[Any, Any]) -> Said:
+    count = len(notebook.entries)
+    template = (
+        N_(
+            "%(file)s holds a session (%(title)s, %(count)s entry): "
+            "add --resume to go on with it, or --new to start over"
+        )
+        if count == 1
+        else N_(
+            "%(file)s holds a session (%(title)s, %(count)s entries): "
+            "add --resume to go on with it, or --new to start over"
+        )
+    )
+    return Said(template, {"file": str(path), "title": notebook.title, "count": count})
+
+
+def _joined(parts: Sequence[Said | str]) -> Said | str:
+    """The mismatched options, one after another (each said in the language)."""
+    if len(parts) == 1:
+        return parts[0]
+    return said("%(first)s; %(rest)s", first=parts[0], rest=_joined(parts[1:]))

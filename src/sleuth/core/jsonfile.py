@@ -15,13 +15,32 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from sleuth.i18n import N_
+
 from .errors import GameError
+from .said import Said, said
+
+# What Python's JSON reader says is wrong, said in the reader's language (any other as is).
+JSON_PROBLEMS = frozenset(
+    (
+        N_("Expecting value"),
+        N_("Expecting property name enclosed in double quotes"),
+        N_("Expecting ':' delimiter"),
+        N_("Expecting ',' delimiter"),
+        N_("Unterminated string starting at"),
+        N_("Invalid control character at"),
+        N_("Invalid \\escape"),
+        N_("Invalid \\uXXXX escape"),
+        N_("Extra data"),
+    )
+)
 
 
 @dataclass(frozen=True)
 class Bounds:
     """What a file of one kind may hold: its size, the digits of a number, and whether
-    fractions are allowed (a record's seed has 39 digits; an assistant's numbers have few)."""
+    fractions are allowed (a record's seed has 39 digits; an assistant's numbers have few).
+    ``kind`` is the file's kind in words, marked with ``N_`` where it is said."""
 
     max_bytes: int = 1_000_000
     max_digits: int = 6
@@ -35,13 +54,23 @@ def read_json_file(path: Path, bounds: Bounds, error: type[GameError]) -> object
         with path.open("rb") as stream:
             raw = stream.read(bounds.max_bytes + 1)
     except OSError as problem:
-        raise error(f"cannot read it: {problem.strerror or problem}") from None
+        raise error(
+            said("cannot read it: %(problem)s", problem=str(problem.strerror or problem))
+        ) from None
     if len(raw) > bounds.max_bytes:
-        raise error(f"it is larger than {bounds.max_bytes:,} bytes, so not a {bounds.kind}")
+        raise error(
+            said(
+                "it is larger than %(bytes)s bytes, so not a %(kind)s",
+                bytes=format(bounds.max_bytes, ","),
+                kind=_kind(bounds),
+            )
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as problem:
-        raise error(f"it is not UTF-8 text (bad byte at offset {problem.start})") from None
+        raise error(
+            said("it is not UTF-8 text (bad byte at offset %(at)s)", at=problem.start)
+        ) from None
     return parse_json_text(text, bounds, error)
 
 
@@ -51,28 +80,41 @@ def parse_json_text(text: str, bounds: Bounds, error: type[GameError]) -> object
     def small_int(digits: str) -> int:
         if len(digits.lstrip("-")) > bounds.max_digits:
             raise error(
-                f"it holds a number of {len(digits.lstrip('-'))} digits, too long for a "
-                f"{bounds.kind}"
+                said(
+                    "it holds a number of %(count)s digits, too long for a %(kind)s",
+                    count=len(digits.lstrip("-")),
+                    kind=_kind(bounds),
+                )
             )
         return int(digits)
 
     def fraction(digits: str) -> float:
         if not bounds.floats:
             raise error(
-                f"it holds the number {digits[:20]}, and a {bounds.kind} has whole numbers only"
+                said(
+                    "it holds the number %(number)s, and a %(kind)s has whole numbers only",
+                    number=digits[:20],
+                    kind=_kind(bounds),
+                )
             )
         if len(digits) > bounds.max_digits + 30:
-            raise error(f"it holds a number of {len(digits)} characters")
+            raise error(said("it holds a number of %(count)s characters", count=len(digits)))
         return float(digits)
 
     def constant(name: str) -> float:
-        raise error(f"it holds {name}, which is not a number a {bounds.kind} can hold")
+        raise error(
+            said(
+                "it holds %(name)s, which is not a number a %(kind)s can hold",
+                name=name,
+                kind=_kind(bounds),
+            )
+        )
 
     def unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
         out: dict[str, object] = {}
         for key, value in pairs:
             if key in out:
-                raise error(f"it has the key {key[:40]!r} twice in one object")
+                raise error(said("it has the key %(key)s twice in one object", key=repr(key[:40])))
             out[key] = value
         return out
 
@@ -86,10 +128,19 @@ def parse_json_text(text: str, bounds: Bounds, error: type[GameError]) -> object
         )
     except json.JSONDecodeError as problem:
         raise error(
-            f"it is not JSON ({problem.msg} at line {problem.lineno}, column {problem.colno})"
+            said(
+                "it is not JSON (%(problem)s at line %(line)s, column %(column)s)",
+                problem=Said(problem.msg, {}) if problem.msg in JSON_PROBLEMS else problem.msg,
+                line=problem.lineno,
+                column=problem.colno,
+            )
         ) from None
     except RecursionError:
-        raise error(f"it is nested too deeply to be a {bounds.kind}") from None
+        raise error(said("it is nested too deeply to be a %(kind)s", kind=_kind(bounds))) from None
+
+
+def _kind(bounds: Bounds) -> Said:
+    return Said(bounds.kind, {})
 
 
 def write_atomically(path: Path, text: str, error: type[GameError]) -> None:
@@ -102,7 +153,7 @@ def write_atomically(path: Path, text: str, error: type[GameError]) -> None:
     try:
         descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as problem:
-        raise error(f"cannot save in {path}: {problem.strerror or problem}") from None
+        raise error(_cannot_save(path, problem)) from None
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
             stream.write(text)
@@ -111,11 +162,19 @@ def write_atomically(path: Path, text: str, error: type[GameError]) -> None:
         os.replace(temporary, path)
     except OSError as problem:
         _remove_quietly(temporary)
-        raise error(f"cannot save in {path}: {problem.strerror or problem}") from None
+        raise error(_cannot_save(path, problem)) from None
     except BaseException:
         _remove_quietly(temporary)
         raise
     _sync_folder(folder)
+
+
+def _cannot_save(path: Path, problem: OSError) -> Said:
+    return said(
+        "cannot save in %(file)s: %(problem)s",
+        file=str(path),
+        problem=str(problem.strerror or problem),
+    )
 
 
 def _remove_quietly(name: str) -> None:

@@ -80,8 +80,9 @@ class Grammar(ABC, Generic[SetupT, FoldT]):
     turned up in place of an answered one whose answer was left out).
     """
 
-    # The entries, one per line with an example, as the assistant's ``help`` shows them.
-    entries_help: str = ""
+    # The entries as the assistant's ``help`` lists them: an example as typed (the same in
+    # every language) and what it means, marked with ``N_`` (said in the notebook's language).
+    entries_help: tuple[tuple[str, str], ...] = ()
     # What a new session needs, in the order the command line lists them.
     setup_fields: tuple[SetupField, ...] = ()
     # The language the grammar says its words in (``speaking``); the entries stay as typed.

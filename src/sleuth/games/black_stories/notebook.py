@@ -22,7 +22,7 @@ from sleuth.core.errors import EntryError
 from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField, checked_int, minimal_subset
 from sleuth.core.said import SaidValue, said, said_in, words_of
 from sleuth.deduce.model import PositionError
-from sleuth.i18n import tr
+from sleuth.i18n import N_, tr
 
 from .knowledge import ATTRIBUTES, BlackStoriesPosition, posterior
 from .render import case_sheet
@@ -33,13 +33,14 @@ _ATTRIBUTE_OF = {value: i for i, pair in enumerate(ATTRIBUTES) for value in pair
 # The ``why`` search folds subsets of one seat's facts: 16 cases, so each check is cheap.
 WHY_CHECKS = 400
 
-ENTRIES = """\
-  2 woman+knife 2               a card played to seat 2 landed in field 2 (0/1, 2, 3)
-  fail 2 man/day/inside/knife   a failed solve attempt on seat 2
-  solved 2                      seat 2's case was solved: a new case
-  seen man+day+inside+gun       a four-evidence card seen elsewhere
-  solution 2 man/day/inside/gun seat 2's case, once revealed (for 'sleuth review')
-  why 2 woman                   why seat 2's case is certainly woman (or not)"""
+ENTRIES = (
+    ("2 woman+knife 2", N_("a card played to seat 2 landed in field 2 (0/1, 2, 3)")),
+    ("fail 2 man/day/inside/knife", N_("a failed solve attempt on seat 2")),
+    ("solved 2", N_("seat 2's case was solved: a new case")),
+    ("seen man+day+inside+gun", N_("a four-evidence card seen elsewhere")),
+    ("solution 2 man/day/inside/gun", N_("seat 2's case, once revealed (for 'sleuth review')")),
+    ("why 2 woman", N_("why seat 2's case is certainly woman (or not)")),
+)
 
 
 @dataclass(frozen=True)

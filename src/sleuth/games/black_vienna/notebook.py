@@ -22,7 +22,7 @@ from sleuth.core.errors import EntryError
 from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField, checked_int
 from sleuth.core.said import SaidValue, said, words_of
 from sleuth.deduce.model import PositionError
-from sleuth.i18n import tr
+from sleuth.i18n import N_, tr
 
 from .boxes import BOX_SIZE, UNKNOWN, Box, box, card_letters, save
 from .components import LETTERS, RING_SIZE, hand_sizes, normalize_letters
@@ -31,14 +31,15 @@ from .render import black_vienna_sheet, deck_label
 
 FACE_UP = 3  # one face-up card on top of each of the three stacks
 
-ENTRIES = """\
-  3 AOR 1                 seat 3 put one marker on AOR (any seat, also yours)
-  up AOR BHV CDE          the cards face up now (for the best question)
-  new FGI                 the card turned up in place of one answered
-  solution BLM            the ring, once revealed (then 'sleuth review' this session)
-  deck                    the cards of your box named so far
-  deck save mybox         keep them for the next game with this box (--deck mybox)
-  why B                   why B's place is certain"""
+ENTRIES = (
+    ("3 AOR 1", N_("seat 3 put one marker on AOR (any seat, also yours)")),
+    ("up AOR BHV CDE", N_("the cards face up now (for the best question)")),
+    ("new FGI", N_("the card turned up in place of one answered")),
+    ("solution BLM", N_("the ring, once revealed (then 'sleuth review' this session)")),
+    ("deck", N_("the cards of your box named so far")),
+    ("deck save mybox", N_("keep them for the next game with this box (--deck mybox)")),
+    ("why B", N_("why B's place is certain")),
+)
 
 
 @dataclass(frozen=True)

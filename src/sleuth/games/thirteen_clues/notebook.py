@@ -24,7 +24,7 @@ from sleuth.core.errors import EntryError
 from sleuth.core.notebook import Entry, Grammar, Numbered, SetupField, checked_int
 from sleuth.core.said import Said, SaidValue, said, said_in, words_of
 from sleuth.deduce.model import PositionError
-from sleuth.i18n import tr
+from sleuth.i18n import N_, tr
 
 from . import components as tc
 from .knowledge import (
@@ -41,14 +41,18 @@ from .words import word
 KINDS = ("person", "location", "weapon")
 _ALL_CARDS = {name.lower(): (name, colour, kind) for name, colour, kind in cards_for(6)}
 
-ENTRIES = """\
-  mystery 1 Duke Market Sword   the mystery you see at seat 1
-  2 purple 3                    seat 2 answered 3 to purple (or male, indoor, ranged...)
-  1 purple left 2               two players: the question named seat 1's left card
-  look A Nurse                  informant A is the Nurse
-  accuse 3 Maid Harbor Rifle    a wrong accusation by seat 3
-  solution Duke Park Knife      your mystery, once revealed (then 'sleuth review' this session)
-  why Nurse                     why the Nurse's place is certain"""
+ENTRIES = (
+    ("mystery 1 Duke Market Sword", N_("the mystery you see at seat 1")),
+    ("2 purple 3", N_("seat 2 answered 3 to purple (or male, indoor, ranged...)")),
+    ("1 purple left 2", N_("two players: the question named seat 1's left card")),
+    ("look A Nurse", N_("informant A is the Nurse")),
+    ("accuse 3 Maid Harbor Rifle", N_("a wrong accusation by seat 3")),
+    (
+        "solution Duke Park Knife",
+        N_("your mystery, once revealed (then 'sleuth review' this session)"),
+    ),
+    ("why Nurse", N_("why the Nurse's place is certain")),
+)
 
 
 @dataclass(frozen=True)
