@@ -197,8 +197,11 @@ class Ratings:
         if not person_ids:
             return {}
         query = select(PersonRow.id, PersonRow.name).where(PersonRow.id.in_(set(person_ids)))
-        rows = await self._db.read(lambda session: list(session.execute(query).tuples()))
-        return dict(rows)
+
+        def work(session: Session) -> dict[str, str]:
+            return {person: name for person, name in session.execute(query)}
+
+        return await self._db.read(work)
 
     async def finished_of(self, person_id: str, limit: int = 200) -> list[tuple[TableRow, int]]:
         """The person's finished tables with their seat, newest first: a profile is public,
@@ -215,7 +218,12 @@ class Ratings:
             .order_by(TableRow.finished_at.desc(), TableRow.id)
             .limit(limit)
         )
-        return await self._db.read(lambda session: list(session.execute(query).tuples()))
+
+        def work(session: Session) -> list[tuple[TableRow, int]]:
+            # A row is a sequence, not a tuple (SQLAlchemy 2.1): made one, as promised.
+            return [(table, seat) for table, seat in session.execute(query)]
+
+        return await self._db.read(work)
 
     async def unrated(self) -> list[str]:
         """Finished rated tables whose result is not in the ratings yet."""
