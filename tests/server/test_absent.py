@@ -5,13 +5,12 @@ seat a bot plays already, nor if they hold no seat there."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 import types
 from typing import Any
 
 from sleuth.core import make_game
-from sleuth.server.clocks import duration_parts
+from sleuth.server.clocks import duration_parts, hand_refusal
 from sleuth.server.live import LiveTable, SeatState
 from support.game_cases import kit_for
 
@@ -106,13 +105,14 @@ async def test_a_bot_plays_for_a_person_away_long_enough_who_takes_the_seat_back
 ) -> None:
     server = launch()
     async with Person(server.http, "Ann") as ann, Person(server.http, "Bob") as bob:
-        table = await seated_table(ann, bob, away_after=1, takeover_bot="random")
+        # A while of none: Bob is away long enough as soon as he is away (the while's end
+        # itself: ``test_a_seat_may_be_handed_from_the_end_of_the_while_on``).
+        table = await seated_table(ann, bob, away_after=0, takeover_bot="random")
         ann_seat = SeatClient(server.ws, table, 0, cookie=ann.cookie)
         await ann_seat.connect()
         state = await ann_seat.until("state")
         since = state["seats"][1]["away_since"]
         assert since is not None  # Bob has opened no channel since he joined
-        await asyncio.sleep(max(0.0, since + 1.05 - time.time()))
         handed = await ann.post(f"/api/tables/{table}/seats/1/bot", {})
         assert handed["seats"][1]["takeover"] and handed["seats"][1]["bot"] == "random"
         while True:
@@ -130,8 +130,8 @@ async def test_at_a_table_with_a_clock_its_own_bot_plays_a_seat_whose_time_runs_
 ) -> None:
     server = launch()
     async with Person(server.http, "Ann") as ann, Person(server.http, "Bob") as bob:
-        table = await seated_table(ann, bob, clock="live", per_move=900, away_after=1)
-        await asyncio.sleep(1.1)
+        # Bob's while is up at once: the clock alone is why it is refused.
+        table = await seated_table(ann, bob, clock="live", per_move=900, away_after=0)
         assert await refused(ann, f"/api/tables/{table}/seats/1/bot") == (
             409,
             "this table has a clock: a seat whose time runs out is played by its bot "
@@ -157,6 +157,30 @@ def test_away_counts_from_the_latest_of_leaving_changing_hands_the_start_and_loa
     assert live.away_since(0) is None
     row.status = "finished"
     assert live.away_since(1) is None
+
+
+def test_a_seat_may_be_handed_from_the_end_of_the_while_on() -> None:
+    """The while's end, on the clock the server's check is given (the tests through a
+    server deal whiles of none or of ten minutes): refused a moment before, allowed at it."""
+    game = make_game(EXAMPLE.name, 3)
+    row: Any = types.SimpleNamespace(
+        id="away", status="playing", started_at=50.0, rated=False, clock="none",
+        takeover_bot=None, away_after=600.0,
+    )  # fmt: skip
+    seats = [
+        SeatState(0, "person", None, False, "ann", 10.0, {}, None, "Ann"),
+        SeatState(1, "person", None, False, "bob", 70.0, {}, None, "Bob"),
+        SeatState(2, "bot", "random", False, None, 0.0, {}, None),
+    ]
+    live = LiveTable(row, game, 7, 8, game.new(7), [], seats, watched_from=40.0)
+    assert live.away_since(1) == 70.0
+    early = hand_refusal(live, 1, "ann", None, 70.0 + 599.5)
+    assert str(early) == (
+        "seat 1's person has been away less than 10 minutes: "
+        "a bot may play the seat only after that long"
+    )
+    assert hand_refusal(live, 1, "ann", None, 70.0 + 600.0) is None
+    assert hand_refusal(live, 1, "ann", "random", 70.0 + 3600.0) is None
 
 
 def test_a_while_in_words() -> None:

@@ -8,10 +8,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
 from sleuth.agents.budgets import bounds_of
 from support.game_cases import kit_for
+from support.waits import until, until_true
 
 from .client import Person, SeatClient
 from .conftest import Server
@@ -27,6 +29,8 @@ LARGEST = "ismcts:" + ":".join(f"{k}={v}" for k, v in bounds_of("ismcts", HEAVY)
 MAX_THINK = 1.0
 # The flood deals tables by the dozen from one address: no per-address limits here.
 FAST = ("--workers", "1", "--max-think", str(MAX_THINK), "--max-new-tables", "off")
+# The flood's steps before the ordinary table is dealt: its sheets' workers busy by then.
+FLOWING = 10
 
 
 async def test_budgets_beyond_the_bounds_are_refused_as_seat_takeover_and_replacement(
@@ -116,7 +120,17 @@ async def test_tables_at_the_largest_budget_do_not_hold_up_another_tables_bots(
     hostile = [await bots_table(person, HEAVY, 3, LARGEST) for _ in range(2)]
     watcher = SeatClient(server.ws, hostile[0], None)
     await watcher.connect()
-    await asyncio.sleep(3)  # their searches under way
+
+    async def stepped() -> int | None:
+        with contextlib.suppress(TimeoutError):
+            frame = await watcher.recv(1)
+            if frame["type"] == "state" and frame["step"] >= 1:
+                return int(frame["step"])
+        return None
+
+    # Their searches under way: the first table's first search has run to its deadline, and
+    # the next hostile search has the worker (the other table's, or its own next one).
+    await until(stepped, "a hostile table's first step")
     ordinary = await bots_table(person, ORDINARY, 3, "random")
     gaps = await step_gaps(server, ordinary, steps=10, timeout=120)
     # One worker: each of the ordinary table's decisions waits at most for the hostile
@@ -138,17 +152,28 @@ async def test_tables_at_the_largest_budget_do_not_hold_up_another_tables_bots(
     await person.__aexit__()
 
 
-async def flood(server: Server, stop: asyncio.Event) -> int:
+@dataclass
+class Flow:
+    """How far the flood has got: the steps of its tables done, and its table now."""
+
+    done: int = 0
+    clients: list[SeatClient] = field(default_factory=list)
+
+    def played(self) -> int:
+        frames = (f for client in self.clients for f in client.frames)
+        return self.done + max((f["step"] for f in frames if f["type"] == "state"), default=0)
+
+
+async def flood(server: Server, stop: asyncio.Event, flow: Flow) -> int:
     """Tables of the heavy game with the full sheet, their three people playing at once, one table
     after another: every step asks for three sheets. The steps played."""
     people = [await Person(server.http, f"F{n}").__aenter__() for n in range(3)]
-    played = 0
     body = {"game": HEAVY, "players": 3, "sheet": "full", "seats": [{"kind": "person"}] * 3}
     try:
         while not stop.is_set():
             created = await people[0].post("/api/tables", body)
             table = created["table"]["id"]
-            clients = []
+            clients = flow.clients = []
             for person, invite in zip(people, created["invites"], strict=True):
                 joined = await person.post(f"/api/tables/{table}/join", {"token": invite["token"]})
                 clients.append(SeatClient(server.ws, table, invite["seat"], joined["token"]))
@@ -159,23 +184,24 @@ async def flood(server: Server, stop: asyncio.Event) -> int:
             await asyncio.wait([*plays, stopped], return_when=asyncio.FIRST_COMPLETED)
             for task in [*plays, stopped]:
                 task.cancel()
-            steps = [f["step"] for c in clients for f in c.frames if f["type"] == "state"]
-            played += max(steps, default=0)  # a table just dealt when the flood stops
+            flow.done, flow.clients = flow.played(), []  # a table just dealt: none
             for client in clients:
                 await client.close()
     finally:
         for person in people:
             await person.__aexit__()
-    return played
+    return flow.done
 
 
 async def test_a_flood_of_sheets_does_not_hold_up_another_tables_bots(launch: Any) -> None:
     server = launch(extra=FAST)
     person = await Person(server.http, "Host").__aenter__()
     stop = asyncio.Event()
-    flooding = asyncio.create_task(flood(server, stop))
+    flow = Flow()
+    flooding = asyncio.create_task(flood(server, stop, flow))
     try:
-        await asyncio.sleep(5)  # sheets asked for by the hundred
+        # Sheets asked for by the dozen (three a step) before the bots' table is dealt.
+        await until_true(lambda: flow.played() >= FLOWING, "the flood flowing")
         ordinary = await bots_table(person, ORDINARY, 3, "random")
         gaps = await step_gaps(server, ordinary, steps=10, timeout=60)
     finally:

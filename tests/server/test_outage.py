@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from support.game_cases import kit_for
+from support.waits import until
 
 from .client import Person, SeatClient, check_frames
 from .conftest import Cluster, Server
@@ -98,14 +99,13 @@ async def note_in_outage(seat: TimedSeat) -> dict[str, Any]:
 
 async def reachable_again(client: httpx.AsyncClient) -> None:
     """A request that reads the database answers again (the person's identity)."""
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
+
+    async def answered() -> bool | None:
         response = await client.get("/api/people/me")
-        if response.status_code == 200:
-            return
-        assert response.status_code == 503, response.text
-        await asyncio.sleep(0.2)
-    raise TimeoutError("the service did not reach its database again")
+        assert response.status_code in (200, 503), response.text
+        return True if response.status_code == 200 else None
+
+    await until(answered, "the service reached its database again", every=0.2)
 
 
 def assert_notified(seats: list[TimedSeat], after: int, last: int) -> None:
@@ -119,14 +119,15 @@ def assert_notified(seats: list[TimedSeat], after: int, last: int) -> None:
     assert statistics.median(spreads) < NOTIFIED_WITHIN, spreads
 
 
-async def finished(person: Person, table: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 180
-    while time.monotonic() < deadline:
+async def at(person: Person, table: str, status: str, step: int = 0) -> dict[str, Any]:
+    """The table as the person's process shows it once it has the status and the step (the
+    process loads the table on the first asking, and follows it from then on)."""
+
+    async def there() -> dict[str, Any] | None:
         row: dict[str, Any] = await person.get(f"/api/tables/{table}")
-        if row["status"] == "finished":
-            return row
-        await asyncio.sleep(0.5)
-    raise TimeoutError(f"table {table} did not finish")
+        return row if row["status"] == status and row["step"] >= step else None
+
+    return await until(there, f"table {table} {status} at step {step}", 180, every=0.2)
 
 
 async def test_a_database_restart_mid_game(launch: Any, own_postgres: Cluster) -> None:
@@ -139,7 +140,8 @@ async def test_a_database_restart_mid_game(launch: Any, own_postgres: Cluster) -
         table, seats = await seat_people(servers, people)
         await asyncio.gather(*(s.play(until_step=6) for s in seats))
         bots = (await people[0].post("/api/tables", BOTS_ONLY))["table"]["id"]
-        await asyncio.sleep(1.0)  # the bots' table under way on both processes
+        for person in (people[0], people[2]):  # the bots' table under way on both processes
+            await at(person, bots, "playing", step=1)
 
         own_postgres.stop("fast")
         stopped = time.monotonic()
@@ -150,6 +152,7 @@ async def test_a_database_restart_mid_game(launch: Any, own_postgres: Cluster) -
         assert chat.status_code == 503, chat.text
         assert "try again" in chat.json()["detail"]
         assert await note_in_outage(seats[2]) == {}  # the refused note is not kept either
+        # The outage's length is the thing simulated: the database stays away that long.
         await asyncio.sleep(max(0.0, OUTAGE_SECONDS - (time.monotonic() - stopped)))
         own_postgres.start()
 
@@ -167,7 +170,7 @@ async def test_a_database_restart_mid_game(launch: Any, own_postgres: Cluster) -
             # Every frame a seat got, on either process, is its view at that step.
             assert check_frames(record, seat, "off") > 0
         assert_notified(seats, restarted_at, finals[0]["step"])
-        assert (await finished(people[0], bots))["step"] > 0
+        assert (await at(people[0], bots, "finished"))["step"] > 0
         for seat in seats:
             await seat.close()
     finally:

@@ -7,6 +7,7 @@ import asyncio
 import gc
 import os
 import random
+import threading
 import time
 import weakref
 
@@ -19,7 +20,8 @@ from sleuth.server.connection import Connection
 from sleuth.server.hub import Hub
 from sleuth.server.models import StepRow
 from sleuth.server.owner import TableOwner
-from sleuth.server.pools import LONG_JOB_SECONDS, FairQueue, JobPool, Overrun, Stale, _Pending
+from sleuth.server.pools import FairQueue, JobPool, Overrun, Stale, _Pending
+from support.waits import until_true
 
 from .test_hub_memory import table
 
@@ -45,10 +47,7 @@ async def test_a_job_past_its_deadline_has_its_worker_killed_and_replaced() -> N
             await pool.run("t", time.sleep, 60)
         assert time.monotonic() - began < 20  # the deadline, not the job's minute
         assert pool.counts.overran == 1 and pool.counts.recycled == 1
-        deadline = time.monotonic() + 10
-        while _alive(first) and time.monotonic() < deadline:
-            await asyncio.sleep(0.1)
-        assert not _alive(first)  # it spends no more CPU
+        await until_true(lambda: not _alive(first), "the killed worker gone")  # no more CPU
         assert await pool.run("t", abs, -4) == 4  # the next job has a worker
         (second,) = pool.worker_pids()
         assert second != first
@@ -79,24 +78,27 @@ async def test_tables_of_long_searches_leave_a_worker_to_the_quick_ones() -> Non
     """Found by attack: tables whose bots search at their largest budgets (each within its
     bounds) took every worker, and another table's quick bot waited seconds a move."""
     pool = JobPool(0, deadline=None)  # two threads
+    gate = threading.Event()  # the searches run until the quick job is done
     try:
-        # Two tables whose jobs are known to be long by now.
+        # Two tables whose jobs are known to be long by now: that they took long (past
+        # QUICK_JOB_SECONDS) is what the pool goes by.
         await asyncio.gather(
             pool.run("slow-1", time.sleep, 1.2), pool.run("slow-2", time.sleep, 1.2)
         )
         searches = [
-            asyncio.create_task(pool.run(table, time.sleep, 1.5))
+            asyncio.create_task(pool.run(table, gate.wait, 120.0))
             for table in ("slow-1", "slow-2", "slow-1", "slow-2")
         ]
-        await asyncio.sleep(0.1)
-        began = time.monotonic()
-        await pool.run("quick", time.sleep, 0.01)
-        waited = time.monotonic() - began
+        # One search taken (a thread left for quick tables), three waiting.
+        await until_true(lambda: pool.waiting == 3, "the searches queued")
+        # It would wait for ever (a search's gate, then 120 s) if no thread were left for it.
+        await asyncio.wait_for(pool.run("quick", abs, -1), 60)
+        assert not any(search.done() for search in searches)
+        gate.set()
         await asyncio.gather(*searches)
     finally:
+        gate.set()
         pool.close()
-    # One thread stays free for it: it never waits a search out (1.5 s).
-    assert waited < 1.0, waited
 
 
 async def test_a_long_job_gives_its_worker_s_place_to_the_spare() -> None:
@@ -106,11 +108,14 @@ async def test_a_long_job_gives_its_worker_s_place_to_the_spare() -> None:
     pool = JobPool(1, deadline=30.0)
     try:
         pool.start()
+        # Both started ahead, off the loop (a job's wait for a start would count as long).
+        spare = pool._spare
+        assert spare is not None
+        await until_true(lambda: spare.running and len(pool.worker_pids()) == 1, "started")
         assert await pool.run("warm", abs, -1) == 1
-        while not pool._spare or not pool._spare.running:  # started ahead, off the loop
-            await asyncio.sleep(0.05)
+        # The search must run long, past LONG_JOB_SECONDS and on past the quick job.
         search = asyncio.create_task(pool.run("search", time.sleep, 4.0))
-        await asyncio.sleep(LONG_JOB_SECONDS + 0.5)
+        await until_true(lambda: pool.counts.backgrounded == 1, "the search went long")
         assert await pool.run("quick", abs, -2) == 2
         assert not search.done()  # served while the search ran, not after it
         assert pool.counts.backgrounded == 1
@@ -154,10 +159,11 @@ async def test_sheets_of_past_steps_are_dropped_before_they_run(
             live.advance(row, state, "")
             owner.broadcast()
             steps += 1
+            # The pace of the steps, ten to a sheet's render: the thing tested, not a wait.
             await asyncio.sleep(0.01)
-        deadline = time.monotonic() + 30
-        while live.sheets.get(0, (-1, "", None))[0] != live.step and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
+        await until_true(
+            lambda: live.sheets.get(0, (-1, "", None))[0] == live.step, "the last step's sheet"
+        )
     finally:
         pool.close()
     assert steps >= 10

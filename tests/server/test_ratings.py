@@ -5,7 +5,6 @@ sheet."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from pathlib import Path
@@ -25,6 +24,7 @@ from sleuth.server.ratings import finishing_ranks, updated_ratings
 from sleuth.server.settings import Settings
 from sleuth.server.store import Store
 from support.game_cases import kit_for
+from support.waits import until
 
 from .client import Person, SeatClient
 
@@ -131,14 +131,22 @@ async def store_finished(
         await database.close()
 
 
+async def rating_pass(base: str) -> dict[str, Any]:
+    """How the server's start-up pass over rated tables left unrated went, once it has
+    ended (``GET /api/health``): until then a board may still lack a result."""
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+
+        async def ended() -> dict[str, Any] | None:
+            health = (await client.get("/api/health")).json()
+            return dict(health) if health["ready"] else None
+
+        health = await until(ended, "the start's rating pass ended")
+    return dict(health["rating_pass"])
+
+
 async def board(base: str) -> dict[str, Any]:
     async with httpx.AsyncClient(base_url=base, timeout=60) as client:
-        for _ in range(100):  # rated by the server's start, in the background
-            answer = (await client.get(f"/api/games/{EXAMPLE}/leaderboard")).json()
-            if answer["entries"]:
-                return dict(answer)
-            await asyncio.sleep(0.1)
-    return dict(answer)
+        return dict((await client.get(f"/api/games/{EXAMPLE}/leaderboard")).json())
 
 
 async def test_a_rated_table_left_unrated_is_rated_once_at_the_next_start(
@@ -148,6 +156,7 @@ async def test_a_rated_table_left_unrated_is_rated_once_at_the_next_start(
     table, players, outcome = await store_finished(db, tmp_path / "signing.key", rated=True)
     expected = updated_ratings({}, players, outcome)
     server = launch(db=db)
+    assert await rating_pass(server.http) == {"state": "done", "rated": 1, "not_rated": 0}
     shown = await board(server.http)
     got = {
         ("person:" if e["player"]["kind"] == "person" else "bot:") + e["player"]["id"]: e
@@ -166,8 +175,8 @@ async def test_a_rated_table_left_unrated_is_rated_once_at_the_next_start(
     server.stop()
     # A second start finds it rated: nothing counts twice.
     again = launch(db=db)
+    assert await rating_pass(again.http) == {"state": "done", "rated": 0, "not_rated": 0}
     async with httpx.AsyncClient(base_url=again.http, timeout=60) as client:
-        await asyncio.sleep(1.0)
         answer = (await client.get(f"/api/games/{EXAMPLE}/leaderboard")).json()
         person = players[0].removeprefix("person:")
         profile = (await client.get(f"/api/people/{person}/profile")).json()
@@ -184,10 +193,8 @@ async def test_a_casual_table_moves_no_rating(launch: Any, tmp_path: Path) -> No
     db = f"sqlite:///{tmp_path / 'sleuth.db'}"
     await store_finished(db, tmp_path / "signing.key", rated=False)
     server = launch(db=db)
-    async with httpx.AsyncClient(base_url=server.http, timeout=60) as client:
-        await asyncio.sleep(1.0)
-        answer = (await client.get(f"/api/games/{EXAMPLE}/leaderboard")).json()
-    assert answer == {"game": EXAMPLE, "entries": []}
+    assert await rating_pass(server.http) == {"state": "done", "rated": 0, "not_rated": 0}
+    assert await board(server.http) == {"game": EXAMPLE, "entries": []}
 
 
 @pytest.mark.parametrize(
@@ -251,12 +258,13 @@ async def test_a_rated_game_played_to_its_end_moves_its_players_ratings(launch: 
         await client.connect()
         final = await client.play(timeout=120)
         me = await ann.get("/api/people/me")
-        shown: dict[str, Any] = {"entries": []}
-        for _ in range(100):
-            shown = await ann.get(f"/api/games/{SHORT}/leaderboard")
-            if shown["entries"]:
-                break
-            await asyncio.sleep(0.1)
+
+        async def rated() -> dict[str, Any] | None:
+            shown: dict[str, Any] = await ann.get(f"/api/games/{SHORT}/leaderboard")
+            return shown if shown["entries"] else None
+
+        # Rated when the table ends, by a task of its own: the frame may come first.
+        shown = await until(rated, "the finished table rated")
     scores = final["outcome"]["scores"]
     players = [f"person:{me['id']}", "bot:random"]
     expected = updated_ratings(

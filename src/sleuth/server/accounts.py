@@ -411,7 +411,7 @@ class Accounts:
                 session.execute(delete(choices).where(choices.person_id == person_id))
             _retire_guest_cookie(session, person_id, DELETED_NAME)
             seats = select(SeatRow.table_id, SeatRow.seat).where(SeatRow.person_id == person_id)
-            for table_id, seat in session.execute(seats).tuples():
+            for table_id, seat in session.execute(seats):
                 session.execute(
                     update(ChatRow)
                     .where(

@@ -44,6 +44,7 @@ from .routers import (
     bots,
     chat,
     games,
+    health,
     hooks,
     invites,
     language,
@@ -107,6 +108,7 @@ ROUTERS = (
     invites,
     hooks,
     vacation,
+    health,
 )
 
 

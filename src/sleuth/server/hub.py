@@ -23,7 +23,7 @@ from .models import SeatRow, TableRow
 from .notify import Notices
 from .outage import DatabaseUnavailable
 from .owner import Desk, TableOwner
-from .ratings import Ratings
+from .ratings import LeftOverPass, Ratings
 from .store import Store
 from .vacations import Vacations
 from .workers import WorkerPool
@@ -42,6 +42,7 @@ class Hub:
         # A hub built without a store (tests of its memory alone) rates and notifies nothing.
         database = None if store is None else store.database
         self.ratings = Ratings(database)
+        self.left_over = LeftOverPass()  # the start's pass over tables left unrated
         self.notices = Notices(database)
         self.notices.announce = self._announce_targets
         self.vacations = None if database is None else Vacations(database)
@@ -249,13 +250,21 @@ class Hub:
 
     async def _rate_left_over(self) -> None:
         """Rated tables that finished while no process was left to rate them (one stopped
-        between the last step and the rating)."""
-        for table_id in await self.ratings.unrated():
-            try:
-                owner = await self.get(table_id)
-                await self.desk.rate_finished(owner.live)
-            except Exception:
-                log.exception("table %s: not rated", table_id)
+        between the last step and the rating); ``left_over`` says how far it got."""
+        left_over = self.left_over
+        try:
+            for table_id in await self.ratings.unrated():
+                try:
+                    owner = await self.get(table_id)
+                    if await self.desk.rate_finished(owner.live):
+                        left_over.rated += 1
+                except Exception:
+                    left_over.not_rated += 1
+                    log.exception("table %s: not rated", table_id)
+            left_over.state = "done"
+        except Exception:
+            left_over.state = "failed"
+            log.exception("the rated tables left unrated could not be listed")
 
     async def _sweep(self) -> None:
         """A safety net for a missed notification, and tables another process started."""

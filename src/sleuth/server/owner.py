@@ -69,11 +69,13 @@ class Desk:
     # The time steps are stamped with and clocks run by (tests set one of their own).
     clock: Callable[[], float] = time.time
 
-    async def rate_finished(self, live: LiveTable) -> None:
-        """The finished table's result in its players' ratings, if it is rated."""
+    async def rate_finished(self, live: LiveTable) -> bool:
+        """The finished table's result in its players' ratings, if it is rated; whether
+        this call wrote them."""
         outcome = live.state.outcome
         if outcome is not None and live.row.rated:
-            await self.ratings.rate(live.row, live.seats, outcome)
+            return await self.ratings.rate(live.row, live.seats, outcome)
+        return False
 
     async def names(self, ids: Sequence[str]) -> dict[str, str]:
         return {pid: row.name for pid, row in (await self.store.people(list(ids))).items()}

@@ -8,7 +8,8 @@ player new to a game starts at 0 there and climbs as the uncertainty falls).
 
 A table is rated once, whichever process gets there first: its id goes into
 ``rated_tables`` in the transaction that writes the ratings. A process that stopped between
-a rated table's last step and its rating leaves it for the next start (``Hub._rate_left_over``).
+a rated table's last step and its rating leaves it for the next start (``Hub._rate_left_over``),
+whose pass says how it went (``LeftOverPass``, shown by ``GET /api/health``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import time
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol
 
 from openskill.models import PlackettLuce
 from sqlalchemy import select
@@ -99,6 +100,18 @@ def updated_ratings(
             (0 if row is None else row.wins) + int(won[player]),
         )
     return standings
+
+
+@dataclass
+class LeftOverPass:
+    """The start-up pass over rated tables left unrated: ``running``, then ``done``, or
+    ``failed`` if the tables could not even be listed (the database out of reach); how many
+    it rated, how many it could not (each logged). While it runs a board may still lack a
+    result that is on its way."""
+
+    state: Literal["running", "done", "failed"] = "running"
+    rated: int = 0
+    not_rated: int = 0
 
 
 class AccountNeeded(Exception):
@@ -184,8 +197,11 @@ class Ratings:
         if not person_ids:
             return {}
         query = select(PersonRow.id, PersonRow.name).where(PersonRow.id.in_(set(person_ids)))
-        rows = await self._db.read(lambda session: list(session.execute(query).tuples()))
-        return dict(rows)
+
+        def work(session: Session) -> dict[str, str]:
+            return {person: name for person, name in session.execute(query)}
+
+        return await self._db.read(work)
 
     async def finished_of(self, person_id: str, limit: int = 200) -> list[tuple[TableRow, int]]:
         """The person's finished tables with their seat, newest first: a profile is public,
@@ -202,7 +218,12 @@ class Ratings:
             .order_by(TableRow.finished_at.desc(), TableRow.id)
             .limit(limit)
         )
-        return await self._db.read(lambda session: list(session.execute(query).tuples()))
+
+        def work(session: Session) -> list[tuple[TableRow, int]]:
+            # A row is a sequence, not a tuple (SQLAlchemy 2.1): made one, as promised.
+            return [(table, seat) for table, seat in session.execute(query)]
+
+        return await self._db.read(work)
 
     async def unrated(self) -> list[str]:
         """Finished rated tables whose result is not in the ratings yet."""

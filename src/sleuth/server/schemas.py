@@ -452,3 +452,16 @@ class ProfileOut(Strict):
     ratings: list[RatingOut]
     finished: list[FinishedOut]  # newest first, the replay and review of each a click away
     games: int  # finished games, rated or not (of the last 200 tables)
+
+
+class RatingPassOut(Strict):
+    """The start's pass over rated tables left unrated (``ratings.LeftOverPass``)."""
+
+    state: Literal["running", "done", "failed"]
+    rated: int
+    not_rated: int  # tables it could not rate (the log says why)
+
+
+class HealthOut(Strict):
+    ready: bool  # the start-up passes have ended (however they went)
+    rating_pass: RatingPassOut

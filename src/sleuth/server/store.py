@@ -176,7 +176,7 @@ class Store:
         )
 
         def work(session: Session) -> list[tuple[TableRow, int]]:
-            return [(table, seat) for table, seat in session.execute(query).tuples()]
+            return [(table, seat) for table, seat in session.execute(query)]
 
         return await self._db.read(work)
 
