@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import GameError
+from .said import Said, said
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,14 @@ def parse_json_text(text: str, bounds: Bounds, error: type[GameError]) -> object
         raise error(f"it is nested too deeply to be a {bounds.kind}") from None
 
 
+def _cannot_save(path: Path, problem: OSError) -> Said:
+    return said(
+        "cannot save in %(path)s: %(reason)s",
+        path=str(path),
+        reason=str(problem.strerror or problem),
+    )
+
+
 def write_atomically(path: Path, text: str, error: type[GameError]) -> None:
     """Replace ``path`` by ``text`` so that a failed write leaves the old file whole.
 
@@ -102,7 +111,7 @@ def write_atomically(path: Path, text: str, error: type[GameError]) -> None:
     try:
         descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as problem:
-        raise error(f"cannot save in {path}: {problem.strerror or problem}") from None
+        raise error(_cannot_save(path, problem)) from None
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
             stream.write(text)
@@ -111,7 +120,7 @@ def write_atomically(path: Path, text: str, error: type[GameError]) -> None:
         os.replace(temporary, path)
     except OSError as problem:
         _remove_quietly(temporary)
-        raise error(f"cannot save in {path}: {problem.strerror or problem}") from None
+        raise error(_cannot_save(path, problem)) from None
     except BaseException:
         _remove_quietly(temporary)
         raise
