@@ -144,7 +144,10 @@ def _certain(analysis: SeatAnalysis, language: str) -> list[str]:
     joiner = "" if all(len(card) == 1 for card in certain) else ", "
     lines = [tr("Certain:", language)]
     for place, cards in by_place.items():
-        lines.append(f"  {_place(place, analysis.seat, language)}: {joiner.join(cards)}")
+        where = _place(place, analysis.seat, language)
+        lines.append(
+            "  " + tr("%(place)s: %(cards)s", language, place=where, cards=joiner.join(cards))
+        )
     return lines
 
 
@@ -208,7 +211,7 @@ def _explanation(
             language,
             card=card,
             place=place,
-            reason=explanation.reason,
+            reason=tr(explanation.reason, language),
         )
     named = "; ".join(_answer(position, i) for i in explanation.answers)
     return tr(

@@ -35,14 +35,17 @@ def read_json_file(path: Path, bounds: Bounds, error: type[GameError]) -> object
     try:
         with path.open("rb") as stream:
             raw = stream.read(bounds.max_bytes + 1)
-    except OSError as problem:
-        raise error(f"cannot read it: {problem.strerror or problem}") from None
+    except OSError as failed:  # named ``problem`` in said(...), pybabel misses the message
+        reason = str(failed.strerror or failed)
+        raise error(said("cannot read it: %(reason)s", reason=reason)) from None
     if len(raw) > bounds.max_bytes:
         raise error(f"it is larger than {bounds.max_bytes:,} bytes, so not a {bounds.kind}")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as problem:
-        raise error(f"it is not UTF-8 text (bad byte at offset {problem.start})") from None
+        raise error(
+            said("it is not UTF-8 text (bad byte at offset %(at)s)", at=problem.start)
+        ) from None
     return parse_json_text(text, bounds, error)
 
 
@@ -73,7 +76,7 @@ def parse_json_text(text: str, bounds: Bounds, error: type[GameError]) -> object
         out: dict[str, object] = {}
         for key, value in pairs:
             if key in out:
-                raise error(f"it has the key {key[:40]!r} twice in one object")
+                raise error(said("it has the key %(key)s twice in one object", key=repr(key[:40])))
             out[key] = value
         return out
 
@@ -87,7 +90,12 @@ def parse_json_text(text: str, bounds: Bounds, error: type[GameError]) -> object
         )
     except json.JSONDecodeError as problem:
         raise error(
-            f"it is not JSON ({problem.msg} at line {problem.lineno}, column {problem.colno})"
+            said(
+                "it is not JSON (%(reason)s at line %(line)s, column %(column)s)",
+                reason=problem.msg,
+                line=problem.lineno,
+                column=problem.colno,
+            )
         ) from None
     except RecursionError:
         raise error(f"it is nested too deeply to be a {bounds.kind}") from None
