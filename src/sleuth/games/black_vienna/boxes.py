@@ -146,7 +146,8 @@ def read_saved(name: str) -> tuple[str, ...]:
                 reason=str(error),
             )
         ) from None
-    return _cards(text.split(), f"deck {name!r} ({path})")
+    where = said("deck %(name)s (%(path)s)", name=repr(name), path=str(path))
+    return _cards(text.split(), where)
 
 
 def save(name: str, cards: tuple[str, ...], language: str = SOURCE) -> str:
