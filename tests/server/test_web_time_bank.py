@@ -102,6 +102,9 @@ def test_the_seats_show_their_banks_and_who_is_on_vacation(browser: Any, server:
     # The seconds it lasted are taken from the year's 30 days: 29 whole days are left, and
     # a longer vacation is refused in words that say so.
     assert left.inner_text() == "Vacation days left: 29 (at most 30 in any 365 days)"
+    # The field and its label offer what is left, no more (issue #35).
+    assert lobby.inner_text("label[for=vacation-days]") == "Days (1-29)"
+    assert lobby.get_attribute("#vacation-days", "max") == "29"
     lobby.fill("#vacation-days", "40")
     lobby.click("#vacation-start")
     refusal = "at most 30 vacation days in any 365 days: 29 left now, 40 asked"

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sleuth.core import jsonfile
+from sleuth.i18n import LANGUAGES, tr
 
 if TYPE_CHECKING:
     from sleuth.deduce.knowledge import SeatAnalysis
@@ -50,14 +52,22 @@ def add_parser(subparsers: Any) -> None:
         "Deduction positions); without it, a summary for people",
     )
     p.add_argument("--indent", type=int, default=None, help="indent the JSON output (--json)")
+    p.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help="the summary's and the refusals' language (default: from LANGUAGE, LC_ALL, "
+        "LC_MESSAGES or LANG, as gettext reads them; English when they name none of these)",
+    )
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the command; 0 on success, 2 on invalid input (message on stderr)."""
-    from sleuth.core.said import said
+    from sleuth.core.said import error_in, said
     from sleuth.deduce.model import PositionError
 
+    language = args.lang = _language(args)
     try:
         if args.file == "-":
             raw = sys.stdin.buffer.read(POSITION.max_bytes + 1)
@@ -74,7 +84,8 @@ def run(args: argparse.Namespace) -> int:
         else:
             data = jsonfile.read_json_file(Path(args.file), POSITION, PositionError)
     except PositionError as exc:
-        print(f"sleuth deduce: cannot read {args.file}: {exc}", file=sys.stderr)
+        reason = error_in(exc, language)
+        _refuse(tr("cannot read %(file)s: %(reason)s", language, file=args.file, reason=reason))
         return 2
     if isinstance(data, dict) and "format" in data:  # a position has no format: spare the import
         from sleuth.assist import is_session
@@ -84,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         analysis = _analysis(data, args)
     except PositionError as exc:
-        print(f"sleuth deduce: invalid position: {exc}", file=sys.stderr)
+        _refuse(tr("invalid position: %(reason)s", language, reason=error_in(exc, language)))
         return 2
     if args.json:
         _print_json(analysis.to_json(), args)
@@ -99,6 +110,7 @@ def _run_session(data: object, args: argparse.Namespace) -> int:
     of each (by label: ``{"positions": {"seat 1": ..., ...}}``) where it has several."""
     from sleuth.assist import session_positions
     from sleuth.core import GameError
+    from sleuth.core.said import error_in
 
     try:
         positions = session_positions(data)
@@ -106,7 +118,7 @@ def _run_session(data: object, args: argparse.Namespace) -> int:
             label: (position, _analysis(position, args)) for label, position in positions.items()
         }
     except GameError as exc:
-        print(f"sleuth deduce: invalid session: {exc}", file=sys.stderr)
+        _refuse(tr("invalid session: %(reason)s", args.lang, reason=error_in(exc, args.lang)))
         return 2
     if args.json:
         found = {label: analysis.to_json() for label, (_, analysis) in analyses.items()}
@@ -130,7 +142,7 @@ def _analysis(data: object, args: argparse.Namespace) -> SeatAnalysis:
 def _summary(data: object, analysis: SeatAnalysis, args: argparse.Namespace) -> str:
     from .deduce_text import summary
 
-    return summary(analysis, data if isinstance(data, dict) else {}, args.questions)
+    return summary(analysis, data if isinstance(data, dict) else {}, args.questions, args.lang)
 
 
 def _print_json(out: object, args: argparse.Namespace) -> None:
@@ -150,8 +162,19 @@ def _say_why_no_questions(
         if not analysis.questions:
             where = f" ({label})" if label else ""
             position = data if isinstance(data, dict) else {}
-            reason = no_questions_reason(analysis, position)
-            print(f"sleuth deduce: no questions{where}: {reason}", file=sys.stderr)
+            reason = no_questions_reason(analysis, position, args.lang)
+            said = tr("no questions%(where)s: %(reason)s", args.lang, where=where, reason=reason)
+            print(f"sleuth deduce: {said}", file=sys.stderr)
+
+
+def _language(args: argparse.Namespace) -> str:
+    from sleuth.tui.language import language_from_environment
+
+    return getattr(args, "lang", None) or language_from_environment(os.environ)
+
+
+def _refuse(words: str) -> None:
+    print(f"sleuth deduce: {words}", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,71 +13,117 @@ from collections.abc import Mapping
 from typing import Any
 
 from sleuth.core import find_kit
-from sleuth.core.wording import count
 from sleuth.deduce.knowledge import Explanation, SeatAnalysis
+from sleuth.i18n import SOURCE, figure, tr, trn
 
 TOP_SOLUTIONS = 5
 TOP_QUESTIONS = 5
-PLACE_WORDS = {"hidden": "hidden cards"}
 # Where each game's position lists the answers that an analysis names by index.
 ANSWER_LISTS = ("investigations", "questions", "plays")
 
 
-def summary(analysis: SeatAnalysis, position: Mapping[str, Any], questions: bool) -> str:
-    """The analysis of one seat's position, in lines a person reads."""
+def summary(
+    analysis: SeatAnalysis, position: Mapping[str, Any], questions: bool, language: str = SOURCE
+) -> str:
+    """The analysis of one seat's position, in lines a person reads (in ``language``)."""
     seat = analysis.seat
-    lines = [f"{_title(analysis.game, position)}, seat {seat}"]
+    lines = [
+        tr(
+            "%(title)s, seat %(seat)s",
+            language,
+            title=_title(analysis.game, position, language),
+            seat=seat,
+        )
+    ]
     if not analysis.consistent:
-        lines.append("No deal fits: the answers contradict each other (someone miscounted).")
+        lines.append(
+            tr("No deal fits: the answers contradict each other (someone miscounted).", language)
+        )
         if analysis.contradiction is not None:
-            named = [_answer(position, i) for i in analysis.contradiction.answers]
-            many = len(named) > 1
-            what = "These answers cannot all be true" if many else "This answer cannot be true"
-            lines.append(f"{what}: " + "; ".join(named))
+            named = "; ".join(_answer(position, i) for i in analysis.contradiction.answers)
+            many = len(analysis.contradiction.answers) > 1
+            if many:
+                lines.append(
+                    tr("These answers cannot all be true: %(answers)s", language, answers=named)
+                )
+            else:
+                lines.append(tr("This answer cannot be true: %(answers)s", language, answers=named))
         return "\n".join(lines)
-    lines.append(f"{count(analysis.worlds, 'deal fits', 'deals fit')} what seat {seat} knows.")
-    lines += _certain(analysis)
-    lines += _solutions(analysis)
+    lines.append(
+        trn(
+            "%(worlds)s deal fits what seat %(seat)s knows.",
+            "%(worlds)s deals fit what seat %(seat)s knows.",
+            analysis.worlds,
+            language,
+            worlds=figure(analysis.worlds, 0, language),
+            seat=seat,
+        )
+    )
+    lines += _certain(analysis, language)
+    lines += _solutions(analysis, language)
     if analysis.explanation is not None:
-        lines.append(_explanation(analysis, analysis.explanation, position))
+        lines.append(_explanation(analysis, analysis.explanation, position, language))
     if questions:
-        lines += _questions(analysis, position)
+        lines += _questions(analysis, position, language)
     if analysis.assumed:
         lines.append(
-            f"(odds assume the deal model '{analysis.deal_model}'; certain facts hold anyway)"
+            tr(
+                "(odds assume the deal model '%(model)s'; certain facts hold anyway)",
+                language,
+                model=analysis.deal_model,
+            )
         )
     return "\n".join(lines)
 
 
-def no_questions_reason(analysis: SeatAnalysis, position: Mapping[str, Any]) -> str:
-    """Why no question is ranked (an empty ``questions``)."""
+def no_questions_reason(
+    analysis: SeatAnalysis, position: Mapping[str, Any], language: str = SOURCE
+) -> str:
+    """Why no question is ranked (an empty ``questions``), in ``language``."""
     if not analysis.consistent:
-        return "the answers contradict each other, so no question is ranked"
+        return tr("the answers contradict each other, so no question is ranked", language)
     face_up = position.get("face_up")
     if face_up == []:
-        return 'no card is face up ("face_up" is empty): there is nothing to ask with'
+        return tr('no card is face up ("face_up" is empty): there is nothing to ask with', language)
     if position.get("deck") == "unknown" and face_up is None:
-        return (
+        return tr(
             'the deck is unknown and no face-up card is given: give "face_up", or the cards '
-            'of the box known so far in "deck_seen"'
+            'of the box known so far in "deck_seen"',
+            language,
         )
-    return "no question can be asked: every card has been asked"
+    return tr("no question can be asked: every card has been asked", language)
 
 
-def _title(game: str, position: Mapping[str, Any]) -> str:
+def _title(game: str, position: Mapping[str, Any], language: str) -> str:
     players = position.get("players")
     name = find_kit(game).game.title
-    return f"{name}, {players} players" if isinstance(players, int) else name
+    if not isinstance(players, int):
+        return name
+    return tr("%(game)s, %(players)s players", language, game=name, players=players)
 
 
-def _place(place: str, seat: int) -> str:
+def _place(place: str, seat: int, language: str) -> str:
+    """A place of the analysis (``2``, ``hand:1``, ``hidden``, ``mystery``) in words; a
+    kind the words do not know is named as the analysis names it."""
     if place.isdigit():
-        return f"seat {place}" + (" (you)" if int(place) == seat else "")
+        if int(place) == seat:
+            return tr("seat %(seat)s (you)", language, seat=place)
+        return tr("seat %(seat)s", language, seat=place)
     kind, _, who = place.partition(":")
-    kind = PLACE_WORDS.get(kind, kind)
     if who.isdigit():
-        return ("your" if int(who) == seat else f"seat {who}'s") + f" {kind}"
-    return f"{kind} {who}" if who else ("your " + kind if kind == "mystery" else kind)
+        if int(who) == seat:
+            return tr("your %(kind)s", language, kind=_kind(kind, language))
+        return tr("seat %(seat)s's %(kind)s", language, seat=who, kind=_kind(kind, language))
+    if who:
+        return f"{_kind(kind, language)} {who}"
+    if kind == "mystery":
+        return tr("your mystery", language)
+    return _kind(kind, language)
+
+
+def _kind(kind: str, language: str) -> str:
+    words = {"hidden": tr("hidden cards", language), "hand": tr("hand", language)}
+    return words.get(kind, kind)
 
 
 def certain_places(analysis: SeatAnalysis) -> dict[str, str]:
@@ -88,33 +134,58 @@ def certain_places(analysis: SeatAnalysis) -> dict[str, str]:
     return {**seen, **analysis.certain}
 
 
-def _certain(analysis: SeatAnalysis) -> list[str]:
+def _certain(analysis: SeatAnalysis, language: str) -> list[str]:
     by_place: dict[str, list[str]] = {}
     certain = certain_places(analysis)
     for card, place in certain.items():
         by_place.setdefault(place, []).append(card)
     if not by_place:
-        return ["Certain: nothing yet."]
+        return [tr("Certain: nothing yet.", language)]
     joiner = "" if all(len(card) == 1 for card in certain) else ", "
-    lines = ["Certain:"]
+    lines = [tr("Certain:", language)]
     for place, cards in by_place.items():
-        lines.append(f"  {_place(place, analysis.seat)}: {joiner.join(cards)}")
+        where = _place(place, analysis.seat, language)
+        lines.append(
+            "  " + tr("%(place)s: %(cards)s", language, place=where, cards=joiner.join(cards))
+        )
     return lines
 
 
-def _solutions(analysis: SeatAnalysis) -> list[str]:
-    one, many = "solution", "solutions"  # the ring, a mystery, the opponents' cases
+def _solutions(analysis: SeatAnalysis, language: str) -> list[str]:
+    # A solution: the ring, a mystery, the opponents' cases.
     solutions = analysis.solutions
     if not solutions:
         return []
     if len(solutions) == 1:
-        return [f"The {one} is certain: {_cards(solutions[0].cards)}."]
-    head = count(len(solutions), "possible " + one, "possible " + many)
-    top = [(_cards(s.cards), f"{100 * s.probability:.1f}%") for s in solutions[:TOP_SOLUTIONS]]
+        return [
+            tr("The solution is certain: %(cards)s.", language, cards=_cards(solutions[0].cards))
+        ]
+    top = [
+        (_cards(s.cards), figure(100 * s.probability, 1, language) + "%")
+        for s in solutions[:TOP_SOLUTIONS]
+    ]
+    amount = figure(len(solutions), 0, language)
     if all(len(cards) <= 4 for cards, _ in top):
-        return [f"{head}; likeliest: " + ", ".join(f"{c} {p}" for c, p in top)]
+        listed = ", ".join(f"{c} {p}" for c, p in top)
+        return [
+            trn(
+                "%(amount)s possible solution; likeliest: %(listed)s",
+                "%(amount)s possible solutions; likeliest: %(listed)s",
+                len(solutions),
+                language,
+                amount=amount,
+                listed=listed,
+            )
+        ]
     width = max(len(cards) for cards, _ in top)
-    return [f"{head}; likeliest:", *(f"  {c:<{width}}  {p:>6}" for c, p in top)]
+    head = trn(
+        "%(amount)s possible solution; likeliest:",
+        "%(amount)s possible solutions; likeliest:",
+        len(solutions),
+        language,
+        amount=amount,
+    )
+    return [head, *(f"  {c:<{width}}  {p:>6}" for c, p in top)]
 
 
 def _cards(cards: tuple[str, ...]) -> str:
@@ -122,32 +193,58 @@ def _cards(cards: tuple[str, ...]) -> str:
 
 
 def _explanation(
-    analysis: SeatAnalysis, explanation: Explanation, position: Mapping[str, Any]
+    analysis: SeatAnalysis, explanation: Explanation, position: Mapping[str, Any], language: str
 ) -> str:
     card = explanation.card
     if explanation.place is None:
         seen = certain_places(analysis).get(card)
         if seen is not None:
-            return f"{card} is in {_place(seen, analysis.seat)}: you see it there."
-        return f"{card}: its place is not certain yet."
-    place = _place(explanation.place, analysis.seat)
+            place = _place(seen, analysis.seat, language)
+            return tr(
+                "%(card)s is in %(place)s: you see it there.", language, card=card, place=place
+            )
+        return tr("%(card)s: its place is not certain yet.", language, card=card)
+    place = _place(explanation.place, analysis.seat, language)
     if not explanation.answers:
-        return f"{card} is in {place}: {explanation.reason}."
+        return tr(
+            "%(card)s is in %(place)s: %(reason)s.",
+            language,
+            card=card,
+            place=place,
+            reason=tr(explanation.reason, language),
+        )
     named = "; ".join(_answer(position, i) for i in explanation.answers)
-    return f"{card} is in {place}, because of {named} (with your own cards)."
+    return tr(
+        "%(card)s is in %(place)s, because of %(answers)s (with your own cards).",
+        language,
+        card=card,
+        place=place,
+        answers=named,
+    )
 
 
-def _questions(analysis: SeatAnalysis, position: Mapping[str, Any]) -> list[str]:
+def _questions(analysis: SeatAnalysis, position: Mapping[str, Any], language: str) -> list[str]:
     if not analysis.questions:
-        return [f"Best questions: none; {no_questions_reason(analysis, position)}."]
-    among = ""
+        reason = no_questions_reason(analysis, position, language)
+        return [tr("Best questions: none; %(reason)s.", language, reason=reason)]
     if position.get("deck") == "unknown":
-        among = " (among the cards of the box known so far)"
+        head = tr(
+            "Best questions (among the cards of the box known so far), by what the answer "
+            "tells about the solution:",
+            language,
+        )
     elif position.get("face_up") is not None:
-        among = " (among the face-up cards)"
-    lines = [f"Best questions{among}, by what the answer tells about the solution:"]
+        head = tr(
+            "Best questions (among the face-up cards), by what the answer tells about the "
+            "solution:",
+            language,
+        )
+    else:
+        head = tr("Best questions, by what the answer tells about the solution:", language)
+    lines = [head]
     for question in analysis.questions[:TOP_QUESTIONS]:
-        lines.append(f"  {question.action:<16} {question.solution_bits:.2f} bits")
+        bits = figure(question.solution_bits, 2, language)
+        lines.append(f"  {question.action:<16} " + tr("%(bits)s bits", language, bits=bits))
     return lines
 
 

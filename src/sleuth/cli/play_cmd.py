@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from sleuth.agents import Agent, make_agent
 from sleuth.core import GameError, find_game
+from sleuth.core.said import error_in
 from sleuth.i18n import LANGUAGES
 from sleuth.tui.language import language_from_environment
 
@@ -106,7 +107,9 @@ def run_play(args: argparse.Namespace) -> int:
             session, bots = _new_session(args)
             front = {}
     except GameError as error:
-        print(f"sleuth play: {error}", file=sys.stderr)
+        # The game's own refusals are said in the app's language (an unknown game's among them).
+        language = args.lang or language_from_environment(os.environ)
+        print(f"sleuth play: {error_in(error, language)}", file=sys.stderr)
         return 2
     try:
         from sleuth.tui.play_app import PlayApp

@@ -53,10 +53,9 @@ def read_json_file(path: Path, bounds: Bounds, error: type[GameError]) -> object
     try:
         with path.open("rb") as stream:
             raw = stream.read(bounds.max_bytes + 1)
-    except OSError as problem:
-        raise error(
-            said("cannot read it: %(problem)s", problem=str(problem.strerror or problem))
-        ) from None
+    except OSError as failed:  # named ``problem`` in said(...), pybabel misses the message
+        reason = str(failed.strerror or failed)
+        raise error(said("cannot read it: %(reason)s", reason=reason)) from None
     if len(raw) > bounds.max_bytes:
         raise error(
             said(
@@ -126,13 +125,13 @@ def parse_json_text(text: str, bounds: Bounds, error: type[GameError]) -> object
             parse_constant=constant,
             object_pairs_hook=unique_keys,
         )
-    except json.JSONDecodeError as problem:
+    except json.JSONDecodeError as failed:  # named ``problem``, pybabel misses the message
         raise error(
             said(
-                "it is not JSON (%(problem)s at line %(line)s, column %(column)s)",
-                problem=Said(problem.msg, {}) if problem.msg in JSON_PROBLEMS else problem.msg,
-                line=problem.lineno,
-                column=problem.colno,
+                "it is not JSON (%(reason)s at line %(line)s, column %(column)s)",
+                reason=Said(failed.msg, {}) if failed.msg in JSON_PROBLEMS else failed.msg,
+                line=failed.lineno,
+                column=failed.colno,
             )
         ) from None
     except RecursionError:

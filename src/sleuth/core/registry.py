@@ -17,6 +17,7 @@ from typing import Any
 from .errors import GameError, UnknownGameError
 from .kit import GameKit
 from .protocol import Game
+from .said import said
 
 ENTRY_POINT_GROUP = "sleuth.games"
 BUILTIN_PACKAGE = "sleuth.games"
@@ -77,7 +78,9 @@ class _Registry:
         self.load_all()
         if key not in self.aliases:
             known_names = ", ".join(sorted(self.kits))
-            raise UnknownGameError(f"unknown game {name!r} (games: {known_names})")
+            raise UnknownGameError(
+                said("unknown game %(name)s (games: %(games)s)", name=repr(name), games=known_names)
+            )
         return self.kits[self.aliases[key]]
 
     def load_all(self) -> None:

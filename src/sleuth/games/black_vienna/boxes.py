@@ -17,7 +17,7 @@ from pathlib import Path
 from sleuth.core import jsonfile
 from sleuth.core.errors import ConfigError, EntryError
 from sleuth.core.paths import data_folder
-from sleuth.core.said import said
+from sleuth.core.said import said, words_of
 from sleuth.i18n import SOURCE, tr, trn
 
 from .components import DECKS, LETTER_INDEX, deck_name, normalize_letters, validate_deck
@@ -80,8 +80,14 @@ def box(raw: object) -> Box:
         return Box(validate_deck(tuple(raw.replace(",", " ").split())), True)
     except ConfigError as error:
         raise EntryError(
-            f"deck: {UNKNOWN} (learned at the table), {', '.join(DECKS)}, a deck saved with "
-            f"'deck save NAME', or the {BOX_SIZE} cards of your box ({error})"
+            said(
+                "deck: %(unknown)s (learned at the table), %(decks)s, a deck saved with "
+                "'deck save NAME', or the %(size)s cards of your box (%(reason)s)",
+                unknown=UNKNOWN,
+                decks=", ".join(DECKS),
+                size=BOX_SIZE,
+                reason=words_of(error) or str(error),
+            )
         ) from None
 
 
@@ -110,18 +116,38 @@ def read_saved(name: str) -> tuple[str, ...]:
     path = decks_folder() / f"{name}.txt"
     if not path.is_file():
         raise EntryError(
-            f"deck: no deck is saved as {name!r} (in {path.parent}); the decks are "
-            f"{UNKNOWN}, {', '.join(DECKS)}, a saved one, or the cards of your box"
+            said(
+                "deck: no deck is saved as %(name)s (in %(folder)s); the decks are "
+                "%(unknown)s, %(decks)s, a saved one, or the cards of your box",
+                name=repr(name),
+                folder=str(path.parent),
+                unknown=UNKNOWN,
+                decks=", ".join(DECKS),
+            )
         )
     try:
         with path.open("rb") as file:
             data = file.read(MAX_DECK_FILE_BYTES + 1)
         if len(data) > MAX_DECK_FILE_BYTES:
-            raise EntryError(f"deck {name!r}: {path} is too large to be a deck")
+            raise EntryError(
+                said(
+                    "deck %(name)s: %(path)s is too large to be a deck",
+                    name=repr(name),
+                    path=str(path),
+                )
+            )
         text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise EntryError(f"deck {name!r}: cannot read {path} ({error})") from None
-    return _cards(text.split(), f"deck {name!r} ({path})")
+        raise EntryError(
+            said(
+                "deck %(name)s: cannot read %(path)s (%(reason)s)",
+                name=repr(name),
+                path=str(path),
+                reason=str(error),
+            )
+        ) from None
+    where = said("deck %(name)s (%(path)s)", name=repr(name), path=str(path))
+    return _cards(text.split(), where)
 
 
 def save(name: str, cards: tuple[str, ...], language: str = SOURCE) -> str:
@@ -153,7 +179,13 @@ def save(name: str, cards: tuple[str, ...], language: str = SOURCE) -> str:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise EntryError(f"deck save: cannot make {path.parent} ({error})") from None
+        raise EntryError(
+            said(
+                "deck save: cannot make %(folder)s (%(reason)s)",
+                folder=str(path.parent),
+                reason=str(error),
+            )
+        ) from None
     jsonfile.write_atomically(path, " ".join(merged) + "\n", EntryError)
     added = len(merged) - len(before)
     if len(merged) == BOX_SIZE:

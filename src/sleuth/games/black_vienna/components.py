@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from sleuth.core import Config, ConfigError
+from sleuth.core.said import said, words_of
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÖ"
 LETTER_INDEX = {letter: i for i, letter in enumerate(LETTERS)}
@@ -53,27 +54,54 @@ def mask_letters(mask: int) -> str:
 
 
 def normalize_letters(text: str, what: str, size: int | None = None) -> str:
-    """Letters in alphabet order, or a ``ValueError`` naming ``what``."""
+    """Letters in alphabet order, or a ``ValueError`` naming ``what`` (said with values: a
+    caller raises its own error with the same words)."""
     upper = text.strip().upper()
     unknown = [c for c in upper if c not in LETTER_INDEX]
     if unknown:
-        raise ValueError(f"{what}: unknown letter(s) {''.join(unknown)!r} in {text!r} (A-Z and Ö)")
+        raise ValueError(
+            said(
+                "%(what)s: unknown letter(s) %(letters)s in %(typed)s (A-Z and Ö)",
+                what=what,
+                letters=repr("".join(unknown)),
+                typed=repr(text),
+            )
+        )
     if len(set(upper)) != len(upper):
-        raise ValueError(f"{what}: repeated letter in {text!r}")
+        raise ValueError(said("%(what)s: repeated letter in %(typed)s", what=what, typed=repr(text)))
     if size is not None and len(upper) != size:
-        raise ValueError(f"{what}: {text!r} has {len(upper)} letters, not {size}")
+        raise ValueError(
+            said(
+                "%(what)s: %(typed)s has %(count)s letters, not %(size)s",
+                what=what,
+                typed=repr(text),
+                count=len(upper),
+                size=size,
+            )
+        )
     return "".join(sorted(upper, key=LETTER_INDEX.__getitem__))
+
+
+def letters_refused(error: ValueError) -> str:
+    """The words ``normalize_letters`` refused with, for the caller's own error."""
+    return words_of(error) or str(error)
 
 
 def validate_deck(deck: tuple[str, ...]) -> tuple[str, ...]:
     try:
         cards = tuple(normalize_letters(card, f"deck[{i}]", 3) for i, card in enumerate(deck))
     except ValueError as error:
-        raise ConfigError(str(error)) from None
+        raise ConfigError(letters_refused(error)) from None
     if len(set(cards)) != len(cards):
-        raise ConfigError("deck: a card appears twice")
+        raise ConfigError(said("deck: a card appears twice"))
     if len(cards) < STACKS or len(cards) % STACKS:
-        raise ConfigError(f"deck: {len(cards)} cards do not split into {STACKS} equal stacks")
+        raise ConfigError(
+            said(
+                "deck: %(count)s cards do not split into %(stacks)s equal stacks",
+                count=len(cards),
+                stacks=STACKS,
+            )
+        )
     return cards
 
 

@@ -15,7 +15,7 @@ from typing import ClassVar
 from sleuth.core import Action, InvalidActionError
 from sleuth.core.said import said
 
-from .components import RING_SIZE, normalize_letters
+from .components import RING_SIZE, letters_refused, normalize_letters
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ def parse_action(text: str) -> BlackViennaAction:
             return Pass()
     except ValueError as error:
         raise InvalidActionError(
-            said("%(text)s: %(reason)s", text=repr(text), reason=str(error))
+            said("%(text)s: %(reason)s", text=repr(text), reason=letters_refused(error))
         ) from None
     raise InvalidActionError(
         said(
@@ -92,15 +92,15 @@ def parse_action(text: str) -> BlackViennaAction:
 
 def _seat(text: str) -> int:
     if not (text.isascii() and text.isdigit()) or len(text) > 3:
-        raise ValueError(f"target {text!r} is not a seat number")
+        raise ValueError(said("target %(typed)s is not a seat number", typed=repr(text)))
     return int(text)
 
 
 def _cards(text: str) -> tuple[str, ...]:
     parts = text.split("+")
     if len(parts) > 2:
-        raise ValueError("at most two cards in one investigation")
+        raise ValueError(said("at most two cards in one investigation"))
     cards = tuple(normalize_letters(part, "card", 3) for part in parts)
     if len(set(cards)) != len(cards):
-        raise ValueError("the same card twice")
+        raise ValueError(said("the same card twice"))
     return cards

@@ -25,7 +25,7 @@ from sleuth.deduce.model import PositionError
 from sleuth.i18n import N_, tr
 
 from .boxes import BOX_SIZE, UNKNOWN, Box, box, card_letters, save
-from .components import LETTERS, RING_SIZE, hand_sizes, normalize_letters
+from .components import LETTERS, RING_SIZE, hand_sizes, letters_refused, normalize_letters
 from .knowledge import BlackViennaAnalysis, Investigation, Position
 from .render import black_vienna_sheet, deck_label
 
@@ -516,7 +516,7 @@ def _ring(text: str, hand: str) -> str:
     try:
         ring = normalize_letters(text, "solution", RING_SIZE)
     except ValueError as error:
-        raise EntryError(str(error)) from None
+        raise EntryError(letters_refused(error)) from None
     mine = [letter for letter in ring if letter in hand]
     if mine:
         raise EntryError(

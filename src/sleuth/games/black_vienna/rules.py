@@ -156,7 +156,7 @@ class BlackVienna(Game[bv.BlackViennaConfig]):
             hand_sets = [bv.normalize_letters(h, f"hands[{i}]") for i, h in enumerate(hands)]
             ring_set = bv.normalize_letters(ring, "ring", bv.RING_SIZE)
         except ValueError as error:
-            raise ConfigError(str(error)) from None
+            raise ConfigError(bv.letters_refused(error)) from None
         if len(hand_sets) != self.players:
             raise ConfigError(f"hands: {self.players} hands needed, got {len(hand_sets)}")
         for seat, hand in enumerate(hand_sets):

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from sleuth.core import Config, ConfigError
+from sleuth.core.said import said
 
 TYPES = ("person", "location", "weapon")
 # The two categories of each type, in TYPES order (§4.4: the six BGA question categories).
@@ -75,42 +76,97 @@ class Card:
     category: str
 
 
+def _entry(i: int, entry: str) -> tuple[str, int, str, str]:
+    """Deck entry ``i``'s colour, type, name and category, or a ``ConfigError``."""
+    parts = str(entry).split("/")
+    if len(parts) != 4:
+        raise ConfigError(
+            said(
+                "deck[%(index)s]: %(entry)s is not colour/type/name/category",
+                index=i,
+                entry=repr(entry),
+            )
+        )
+    colour, kind, name, category = (p.strip() for p in parts)
+    if kind not in TYPES:
+        raise ConfigError(
+            said(
+                "deck[%(index)s]: type %(kind)s is not one of %(types)s",
+                index=i,
+                kind=repr(kind),
+                types=", ".join(TYPES),
+            )
+        )
+    type_index = TYPES.index(kind)
+    if category not in CATEGORIES[type_index]:
+        first, second = CATEGORIES[type_index]
+        raise ConfigError(
+            said(
+                "deck[%(index)s]: a %(kind)s is %(first)s or %(second)s, not %(category)s",
+                index=i,
+                kind=kind,
+                first=first,
+                second=second,
+                category=repr(category),
+            )
+        )
+    if not colour.isalpha() or not name.isalpha():
+        raise ConfigError(
+            said(
+                "deck[%(index)s]: colour and name must be single words: %(entry)s",
+                index=i,
+                entry=repr(entry),
+            )
+        )
+    return colour, type_index, name, category
+
+
 def parse_deck(deck: tuple[str, ...]) -> tuple[Card, ...]:
     """The cards of ``deck``, or a ``ConfigError`` naming the bad entry."""
     cards: list[Card] = []
     seen: set[tuple[str, int]] = set()
     names: set[str] = set()
     for i, entry in enumerate(deck):
-        parts = str(entry).split("/")
-        if len(parts) != 4:
-            raise ConfigError(f"deck[{i}]: {entry!r} is not colour/type/name/category")
-        colour, kind, name, category = (p.strip() for p in parts)
-        if kind not in TYPES:
-            raise ConfigError(f"deck[{i}]: type {kind!r} is not one of {', '.join(TYPES)}")
-        type_index = TYPES.index(kind)
-        if category not in CATEGORIES[type_index]:
-            raise ConfigError(
-                f"deck[{i}]: a {kind} is {' or '.join(CATEGORIES[type_index])}, not {category!r}"
-            )
-        if not colour.isalpha() or not name.isalpha():
-            raise ConfigError(f"deck[{i}]: colour and name must be single words: {entry!r}")
+        colour, type_index, name, category = _entry(i, entry)
+        kind = TYPES[type_index]
         key = name.lower()
         reserved = {*TYPES, *ALL_CATEGORIES, *SIDES, "secret"}
         if key in names or key in reserved or key in {c.colour for c in cards}:
-            raise ConfigError(f"deck[{i}]: the name {name!r} is taken")
+            raise ConfigError(
+                said("deck[%(index)s]: the name %(name)s is taken", index=i, name=repr(name))
+            )
         if (colour.lower(), type_index) in seen:
-            raise ConfigError(f"deck[{i}]: a second {colour} {kind}")
+            raise ConfigError(
+                said(
+                    "deck[%(index)s]: a second %(colour)s %(kind)s",
+                    index=i,
+                    colour=colour,
+                    kind=kind,
+                )
+            )
         seen.add((colour.lower(), type_index))
         names.add(key)
         cards.append(Card(colour.lower(), type_index, name, category))
     colours = colour_order(tuple(cards))
     if any(c.lower() in names for c in colours):
-        raise ConfigError("deck: a colour is also a card name")
+        raise ConfigError(said("deck: a colour is also a card name"))
     for colour in colours:
         if {c.type for c in cards if c.colour == colour} != {0, 1, 2}:
-            raise ConfigError(f"deck: colour {colour} needs exactly a person, location and weapon")
+            raise ConfigError(
+                said(
+                    "deck: colour %(colour)s needs exactly a person, location and weapon",
+                    colour=colour,
+                )
+            )
     if len(colours) < MAX_PLAYERS + 4:
-        raise ConfigError(f"deck: {len(colours)} colours, but 6 players need {MAX_PLAYERS + 4}")
+        raise ConfigError(
+            said(
+                "deck: %(count)s colours, but %(players)s players need %(needed)s",
+                count=len(colours),
+                players=MAX_PLAYERS,
+                needed=MAX_PLAYERS + 4,
+            )
+        )
     return tuple(cards)
 
 

@@ -12,7 +12,15 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, Response
 
-from sleuth.core import GameError
+from sleuth.core import GameError, find_kit
+from sleuth.core.errors import (
+    ConfigError,
+    IllegalActionError,
+    InvalidActionError,
+    RecordError,
+    UnknownGameError,
+)
+from sleuth.core.kit import REVIEW
 
 from .. import problems
 from ..access import Door
@@ -23,10 +31,14 @@ from ..schemas import ReviewOut
 router = APIRouter(tags=["records"])
 OVER: dict[int | str, dict[str, Any]] = {
     404: {"description": "no such table or seat, or no review of its game"},
-    409: {"description": "the game is not over"},
+    409: {"description": "the game is not over, or its moves no longer replay on this server"},
+    422: {"description": "the review's analysis refused the game (the reason in words)"},
     429: {"description": "too many replays, reviews and records from this address"},
     503: {"description": "too many replays, reviews and records under way: try again"},
 }
+# What a table's stored game, replayed by a worker, is refused with when this server's rules
+# or games no longer take it (an upgrade changed a rule, a game's package is gone).
+NO_REPLAY = (RecordError, IllegalActionError, InvalidActionError, ConfigError, UnknownGameError)
 
 
 @router.get("/api/tables/{table_id}/review", responses=OVER, response_model=ReviewOut)
@@ -36,10 +48,21 @@ async def review(
     """The review of the finished game, of one seat or of all."""
     require(Door.AFTER_THE_END, table, None)
     live = table.live
+    if not find_kit(live.row.game).has(REVIEW):
+        raise HTTPException(404, problems.NO_REVIEW())
     if seat is not None and not 0 <= seat < live.game.players:
         raise HTTPException(404, problems.NO_SEAT(seat=seat, seats=live.game.players))
     await count_read(request, app)
     try:
         return await json_response(app.reviews.review(live, seat), request)
-    except GameError:
-        raise HTTPException(404, problems.NO_REVIEW()) from None
+    except GameError as error:
+        raise review_refusal(error) from None
+
+
+def review_refusal(error: GameError) -> HTTPException:
+    """A review the worker could not work out, said with its reason: the game's kit has a
+    review (checked before), so the table's game did not replay, or the analysis refused."""
+    reason = problems.said_or_text(error)
+    if isinstance(error, NO_REPLAY):
+        return HTTPException(409, problems.REVIEW_NO_REPLAY(reason=reason))
+    return HTTPException(422, problems.REVIEW_REFUSED(reason=reason))

@@ -8,6 +8,9 @@ import {fill, h} from "./kit.js";
 
 /** @typedef {import("./types.d.ts").VacationOut} VacationOut */
 
+// The days one vacation may last, as the server takes them (``clocks.VACATION_ASKED``).
+const DAYS_ASKED = {least: 1, most: 60};
+
 /** The panel's vacation section, filled once the account's vacation is read. */
 export function vacationSection() {
   const section = h("section.vacation", {"aria-labelledby": "vacation-title"});
@@ -44,14 +47,25 @@ async function show(section) {
       status]);
     return;
   }
-  // The server refuses more than is left of its yearly allowance: the field offers no more.
-  const most = Math.max(1, Math.min(60, vacation.days_left));
-  const days = /** @type {HTMLInputElement} */ (h("input", {type: "number", id: "vacation-days", min: "1", max: String(most), step: "1", value: String(Math.min(7, most)), inputmode: "numeric"}));
-  fill(section, [title,
-    h("p", {text: tr("Away for a while? Your clocks at every table stand still while you are on vacation, for as many days as each table allows.")}),
-    h("p", {id: "vacation-left", text: tr("Vacation days left: %(left)s (at most %(most)s in any 365 days)", {left: vacation.days_left, most: vacation.days_a_year})}),
+  const left = h("p", {id: "vacation-left", text: tr("Vacation days left: %(left)s (at most %(most)s in any 365 days)", {left: vacation.days_left, most: vacation.days_a_year})});
+  const about = h("p", {text: tr("Away for a while? Your clocks at every table stand still while you are on vacation, for as many days as each table allows.")});
+  if (vacation.days_left < DAYS_ASKED.least) {
+    // Nothing to start: the server would refuse any vacation now, so none is offered.
+    fill(section, [title, about, left,
+      h("p", {id: "vacation-none", text: tr("No vacation days are left now: days come free again 365 days after the vacation that took them.")}),
+      status]);
+    return;
+  }
+  // The server refuses more than is left of its yearly allowance, or than one vacation may
+  // last: the field and its label offer no more.
+  const most = Math.min(DAYS_ASKED.most, vacation.days_left);
+  const days = /** @type {HTMLInputElement} */ (h("input", {type: "number", id: "vacation-days", min: String(DAYS_ASKED.least), max: String(most), step: "1", value: String(Math.min(7, most)), inputmode: "numeric"}));
+  const label = most === DAYS_ASKED.least
+    ? tr("Days (%(most)s)", {most})
+    : tr("Days (%(least)s-%(most)s)", {least: DAYS_ASKED.least, most});
+  fill(section, [title, about, left,
     h("div.row", {},
-      h("label", {for: "vacation-days", text: tr("Days (1-60)")}), days,
+      h("label", {for: "vacation-days", text: label}), days,
       h("button", {type: "button", id: "vacation-start", text: tr("Start a vacation"),
         onclick: () => run(() => api("/api/account/vacation", {days: Number(days.value)}))})),
     status]);
