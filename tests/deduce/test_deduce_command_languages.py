@@ -13,8 +13,7 @@ from sleuth.core import all_kits
 REFUSED = {
     "en": [
         "sleuth deduce: cannot read {missing}: cannot read it: No such file or directory",
-        "sleuth deduce: cannot read {broken}: it is not JSON (Expecting value at line 1, "
-        "column 1)",
+        "sleuth deduce: cannot read {broken}: it is not JSON (Expecting value at line 1, column 1)",
         "sleuth deduce: cannot read {twice}: it has the key 'seat' twice in one object",
         "sleuth deduce: invalid position: game: unknown game 'nosuch' (games: {games})",
     ],

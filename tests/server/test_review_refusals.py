@@ -1,6 +1,7 @@
 """The review route's refusals (issue #35): only a game whose kit has no review says "no
 review"; a game whose moves no longer replay here, or whose analysis refuses, says so in its
-own words with the reason, as a 4xx the page translates, never a 500."""
+own words with the reason, as a 409 the page translates (by its problem code and template),
+never a 500."""
 
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ REFUSALS: list[tuple[GameError, int, dict[str, object]]] = [
     ),
     (
         PositionError(said("game: expected a game name")),
-        422,
+        409,
         {
             "detail": "the review of this game cannot be worked out: game: expected a game name",
             "problem": "review_refused",

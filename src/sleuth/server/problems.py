@@ -120,10 +120,11 @@ WORKER_STOPPED = problem("busy", "the worker stopped while working this out: try
 NO_REVIEW = problem("no_review", "this game has no review")
 REVIEW_NO_REPLAY = problem(
     "review_no_replay",
-    "this table's moves no longer replay on this server (%(reason)s), so no review is worked "
-    "out",
+    "this table's moves no longer replay on this server (%(reason)s), so no review is worked out",
 )
-REVIEW_REFUSED = problem("review_refused", "the review of this game cannot be worked out: %(reason)s")
+REVIEW_REFUSED = problem(
+    "review_refused", "the review of this game cannot be worked out: %(reason)s"
+)
 # A seat handed to a bot by the others (``TableOwner.hand_to_bot``).
 CLOCK_TAKES_OVER = problem(
     "clock_table",

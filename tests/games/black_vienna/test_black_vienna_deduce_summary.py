@@ -1,5 +1,6 @@
 """``sleuth deduce`` for people: a summary by default, the analysis as JSON with --json, and
-empty results that say why (issue #34, item 3)."""
+empty results that say why (issue #34, item 3); in German and Japanese with --lang (issue
+#35)."""
 
 from __future__ import annotations
 
@@ -132,3 +133,81 @@ def test_the_readme_shows_the_summary_deduce_prints(
     code, out, _ = _deduce(tmp_path, capsys, position, "--questions")
     assert code == 0
     assert out == "Black Vienna, 4 players, seat 1\n" + shown
+
+
+WRONG = {**POSITION, "investigations": [{"target": 0, "letters": "FGI", "markers": 3}]}
+QUESTIONS = ["ask 2 IRT", "ask 2 DHO", "ask 2 ERV", "ask 3 ABC", "ask 3 HKW"]
+ANSWER = 'investigations[0] {"target": 0, "letters": "FGI", "markers": 3}'
+
+SUMMARY = {
+    "en": [
+        "Black Vienna, 4 players, seat 1",
+        "3,200,573,376 deals fit what seat 1 knows.",
+        "Certain:",
+        "  seat 1 (you): AFKPTX",
+        "1,311 possible solutions; likeliest: BHV 0.3%, BCH 0.2%, BCV 0.2%, BDH 0.2%, BDV 0.2%",
+        "A is in seat 1 (you): own hand.",
+        "Best questions, by what the answer tells about the solution:",
+        *(f"  {q:<16} {b} bits" for q, b in zip(QUESTIONS, ["0.14"] + ["0.13"] * 4, strict=True)),
+    ],
+    "de": [
+        "Black Vienna, 4 Personen, Platz 1",
+        "3.200.573.376 Verteilungen passen zu dem, was Platz 1 weiß.",
+        "Sicher:",
+        "  Platz 1 (du): AFKPTX",
+        "1.311 mögliche Lösungen; am wahrscheinlichsten: BHV 0,3%, BCH 0,2%, BCV 0,2%, "
+        "BDH 0,2%, BDV 0,2%",
+        "A ist bei Platz 1 (du): eigene Hand.",
+        "Beste Fragen, nach dem, was die Antwort über die Lösung verrät:",
+        *(f"  {q:<16} {b} Bit" for q, b in zip(QUESTIONS, ["0,14"] + ["0,13"] * 4, strict=True)),
+    ],
+    "ja": [
+        "Black Vienna、4人、席1",
+        "席1の知っていることに合う配り方：3,200,573,376通り。",
+        "確定：",
+        "  席1（あなた）：AFKPTX",
+        "ありうる解答：1,311通り。最有力：BHV 0.3%, BCH 0.2%, BCV 0.2%, BDH 0.2%, BDV 0.2%",
+        "Aは席1（あなた）にあります：自分の手札。",
+        "最善の質問、答えが解答について教えてくれる量の順：",
+        *(f"  {q:<16} {b}ビット" for q, b in zip(QUESTIONS, ["0.14"] + ["0.13"] * 4, strict=True)),
+    ],
+}
+CONTRADICTION = {
+    "en": [
+        "No deal fits: the answers contradict each other (someone miscounted).",
+        f"This answer cannot be true: {ANSWER}",
+    ],
+    "de": [
+        "Keine Verteilung passt: Die Antworten widersprechen einander (jemand hat sich verzählt).",
+        f"Diese Antwort kann nicht stimmen: {ANSWER}",
+    ],
+    "ja": [
+        "合う配り方がありません：答えが互いに矛盾しています（誰かが数え間違えました）。",
+        f"この答えは正しくありえません：{ANSWER}",
+    ],
+}
+# A position naming a card of wrong letters: the entry point's refusal inside the command's.
+REFUSED = {
+    "en": "sleuth deduce: invalid position: hand: unknown letter '1'",
+    "de": "sleuth deduce: ungültige Stellung: hand: unbekannter Buchstabe '1'",
+    "ja": "sleuth deduce: 無効な局面：hand：不明な文字 '1'",
+}
+
+
+def _split(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], position: object, *flags: str
+) -> tuple[int, list[str], list[str]]:
+    code, out, err = _deduce(tmp_path, capsys, position, *flags)
+    return code, out.splitlines(), err.splitlines()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ja"])
+def test_the_summary_in_the_language(
+    language: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    flags = ("--questions", "--explain", "A", "--lang", language)
+    assert _split(tmp_path, capsys, POSITION, *flags) == (0, SUMMARY[language], [])
+    code, out, err = _split(tmp_path, capsys, WRONG, "--lang", language)
+    assert (code, out[1:], err) == (0, CONTRADICTION[language], [])
+    code, out, err = _split(tmp_path, capsys, {**POSITION, "hand": "AFKPT1"}, "--lang", language)
+    assert (code, out, err) == (2, [], [REFUSED[language]])

@@ -68,7 +68,9 @@ def normalize_letters(text: str, what: str, size: int | None = None) -> str:
             )
         )
     if len(set(upper)) != len(upper):
-        raise ValueError(said("%(what)s: repeated letter in %(typed)s", what=what, typed=repr(text)))
+        raise ValueError(
+            said("%(what)s: repeated letter in %(typed)s", what=what, typed=repr(text))
+        )
     if size is not None and len(upper) != size:
         raise ValueError(
             said(

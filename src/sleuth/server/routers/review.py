@@ -31,8 +31,10 @@ from ..schemas import ReviewOut
 router = APIRouter(tags=["records"])
 OVER: dict[int | str, dict[str, Any]] = {
     404: {"description": "no such table or seat, or no review of its game"},
-    409: {"description": "the game is not over, or its moves no longer replay on this server"},
-    422: {"description": "the review's analysis refused the game (the reason in words)"},
+    409: {
+        "description": "the game is not over, its moves no longer replay on this server, or "
+        "the review's analysis refused it (the reason in words)"
+    },
     429: {"description": "too many replays, reviews and records from this address"},
     503: {"description": "too many replays, reviews and records under way: try again"},
 }
@@ -65,4 +67,4 @@ def review_refusal(error: GameError) -> HTTPException:
     reason = problems.said_or_text(error)
     if isinstance(error, NO_REPLAY):
         return HTTPException(409, problems.REVIEW_NO_REPLAY(reason=reason))
-    return HTTPException(422, problems.REVIEW_REFUSED(reason=reason))
+    return HTTPException(409, problems.REVIEW_REFUSED(reason=reason))
