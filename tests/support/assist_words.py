@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from sleuth.assist import EntryError, Grammar, Notebook
-from support.assist_command import run_assist
+from support.assist_command import run_assist, without_terminal
 from support.english_words import english_patterns
 from support.said_errors import refusals
 
@@ -83,3 +83,30 @@ def check_spoken(english: Sequence[str], spoken: Sequence[str], language: str) -
     assert len(spoken) == len(english)
     assert [s for e, s in zip(english, spoken, strict=True) if s == e] == []
     assert english_left(spoken, language) == []
+
+
+def at_a_table(folder: Path, monkeypatch: pytest.MonkeyPatch, files: Mapping[str, object]) -> None:
+    """``sleuth assist`` run in ``folder`` without its terminal app, the session ``files``
+    there."""
+    without_terminal(monkeypatch)
+    monkeypatch.chdir(folder)
+    session_files(folder, files)
+
+
+def spoken_and_checked(
+    grammar: Grammar[Any, Any],
+    setup: Mapping[str, object],
+    entries: Sequence[str],
+    cases: Sequence[Sequence[str]],
+    language: str,
+    capsys: pytest.CaptureFixture[str],
+) -> tuple[list[str], list[str]]:
+    """The help and the command line's refusals of ``cases`` in ``language``, each line of
+    them and of the refusals of ``entries`` checked against its English (``check_spoken``)."""
+    spoken_help = help_lines(grammar, setup, language)
+    check_spoken(help_lines(grammar, setup, "en"), spoken_help, language)
+    english = entry_refusals(grammar, setup, entries, "en")
+    check_spoken(english, entry_refusals(grammar, setup, entries, language), language)
+    spoken = command_line_refusals(capsys, cases, language)
+    check_spoken(command_line_refusals(capsys, cases, "en"), spoken, language)
+    return spoken_help, spoken

@@ -13,14 +13,8 @@ import pytest
 from sleuth.core import all_kits
 from sleuth.core.kit import NOTEBOOK
 from sleuth.games.black_vienna.notebook import GRAMMAR as BLACK_VIENNA
-from support.assist_command import run_assist, without_terminal
-from support.assist_words import (
-    check_spoken,
-    command_line_refusals,
-    entry_refusals,
-    help_lines,
-    session_files,
-)
+from support.assist_command import run_assist
+from support.assist_words import at_a_table, command_line_refusals, help_lines, spoken_and_checked
 
 SETUP = {"players": 4, "seat": 1, "hand": "AFKPTX"}
 ENTRIES = ["frobnicate", "delete 9", "edit 1", "why 7"]
@@ -63,9 +57,7 @@ EXACT = {
 
 @pytest.fixture
 def at_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    without_terminal(monkeypatch)
-    monkeypatch.chdir(tmp_path)
-    session_files(tmp_path, FILES)
+    at_a_table(tmp_path, monkeypatch, FILES)
     return tmp_path
 
 
@@ -73,16 +65,8 @@ def at_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_the_help_and_the_refusals_are_said_in_the_language(
     language: str, at_the_table: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    english_help = help_lines(BLACK_VIENNA, SETUP, "en")
-    spoken_help = help_lines(BLACK_VIENNA, SETUP, language)
-    check_spoken(english_help, spoken_help, language)
-    assert spoken_help[1] == EXACT[language]["help"]
-    english = entry_refusals(BLACK_VIENNA, SETUP, ENTRIES, "en")
-    check_spoken(english, entry_refusals(BLACK_VIENNA, SETUP, ENTRIES, language), language)
-    english = command_line_refusals(capsys, CASES, "en")
-    spoken = command_line_refusals(capsys, CASES, language)
-    check_spoken(english, spoken, language)
-    assert [spoken[0], spoken[4]] == [EXACT[language]["broken"], EXACT[language]["nothing"]]
+    spoken_help, spoken = spoken_and_checked(BLACK_VIENNA, SETUP, ENTRIES, CASES, language, capsys)
+    assert [spoken_help[1], spoken[0], spoken[4]] == list(EXACT[language].values())
 
 
 def test_the_english_help_and_refusals_are_as_before(

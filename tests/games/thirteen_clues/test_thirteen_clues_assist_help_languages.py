@@ -13,14 +13,7 @@ import pytest
 from sleuth.core import all_kits
 from sleuth.core.kit import NOTEBOOK
 from sleuth.games.thirteen_clues.notebook import GRAMMAR as THIRTEEN_CLUES
-from support.assist_command import without_terminal
-from support.assist_words import (
-    check_spoken,
-    command_line_refusals,
-    entry_refusals,
-    help_lines,
-    session_files,
-)
+from support.assist_words import at_a_table, command_line_refusals, help_lines, spoken_and_checked
 
 GAME = "13-clues"
 SETUP = {"players": 3, "seat": 0, "hidden": ["Officer", "Park"]}
@@ -64,9 +57,7 @@ EXACT = {
 
 @pytest.fixture
 def at_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    without_terminal(monkeypatch)
-    monkeypatch.chdir(tmp_path)
-    session_files(tmp_path, FILES)
+    at_a_table(tmp_path, monkeypatch, FILES)
     return tmp_path
 
 
@@ -74,15 +65,10 @@ def at_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_the_help_and_the_refusals_are_said_in_the_language(
     language: str, at_the_table: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    spoken_help = help_lines(THIRTEEN_CLUES, SETUP, language)
-    check_spoken(help_lines(THIRTEEN_CLUES, SETUP, "en"), spoken_help, language)
-    assert spoken_help[13] == EXACT[language]["help"]
-    english = entry_refusals(THIRTEEN_CLUES, SETUP, ENTRIES, "en")
-    check_spoken(english, entry_refusals(THIRTEEN_CLUES, SETUP, ENTRIES, language), language)
-    english = command_line_refusals(capsys, CASES, "en")
-    spoken = command_line_refusals(capsys, CASES, language)
-    check_spoken(english, spoken, language)
-    assert [spoken[0], spoken[5]] == [EXACT[language]["empty"], EXACT[language]["hidden"]]
+    spoken_help, spoken = spoken_and_checked(
+        THIRTEEN_CLUES, SETUP, ENTRIES, CASES, language, capsys
+    )
+    assert [spoken_help[13], spoken[0], spoken[5]] == list(EXACT[language].values())
 
 
 def test_the_english_help_and_refusals_keep_their_words(
