@@ -13,7 +13,8 @@ const LOCALE = new URL("../../src/sleuth/locale/", import.meta.url);
  * @param {string} quoted
  */
 function unquote(quoted) {
-  return JSON.parse(quoted.replace(/\\(?!["\\nt])/g, "\\\\"));
+  // A .po escape (\", \\, \n, \t) is JSON's too; any other backslash stands for itself.
+  return JSON.parse(quoted.replace(/\\(["\\nt])|\\/g, (whole, escaped) => escaped ? whole : "\\\\"));
 }
 
 /**
