@@ -11,6 +11,7 @@ from sleuth.agents import agent_names, make_agent
 from sleuth.agents.budgets import DEFAULT_MAX_THINK, check_budget
 from sleuth.core import ConfigError, find_kit
 from sleuth.core.rng import derive_seed, secret_salt, secret_seed
+from sleuth.core.said import said
 from sleuth.i18n import N_, SOURCE, translate
 
 from . import problems
@@ -132,8 +133,10 @@ def check_bot(
         return
     if not programs and spec.strip().lower().startswith("cmd:"):
         raise ConfigError(
-            "a bot program (cmd:...) would run a command on the server: only the server's "
-            "operator seats one (sleuth serve --bots); choose a level or a bot by name"
+            said(
+                "a bot program (cmd:...) would run a command on the server: only the server's "
+                "operator seats one (sleuth serve --bots); choose a level or a bot by name"
+            )
         )
     make_agent(spec, game)
     check_budget(spec, game, max_think)
@@ -147,38 +150,71 @@ def check_plan(
     kit = find_kit(plan.game)
     game = kit.game.configure(plan.players, **dict(plan.options))
     if len(plan.seats) != plan.players:
-        raise ConfigError(f"seats: {plan.players} players need {plan.players} seats")
+        raise ConfigError(
+            said("seats: %(players)s players need %(players)s seats", players=plan.players)
+        )
     for number, seat in enumerate(plan.seats):
         if seat.kind not in ("person", "bot"):
-            raise ConfigError(f"seats[{number}].kind: person or bot, not {seat.kind!r}")
+            raise ConfigError(
+                said(
+                    "seats[%(number)s].kind: person or bot, not %(kind)s",
+                    number=number,
+                    kind=repr(seat.kind),
+                )
+            )
         if seat.kind == "bot":
             if not seat.bot:
-                raise ConfigError(f"seats[{number}]: a bot seat names its bot")
+                raise ConfigError(
+                    said("seats[%(number)s]: a bot seat names its bot", number=number)
+                )
             check_bot(seat.bot, kit.name, programs, max_think, network=True)
     if plan.sheet not in SHEET_LEVELS:
-        raise ConfigError(f"sheet: one of {', '.join(SHEET_LEVELS)}, not {plan.sheet!r}")
+        raise ConfigError(
+            said(
+                "sheet: one of %(levels)s, not %(sheet)s",
+                levels=", ".join(SHEET_LEVELS),
+                sheet=repr(plan.sheet),
+            )
+        )
     if plan.rated and plan.sheet == "full":
         # The full sheet deduces for its seat: a rating would measure the sheet.
-        raise ConfigError("sheet: a rated table has no full sheet (facts or off)")
+        raise ConfigError(said("sheet: a rated table has no full sheet (facts or off)"))
     if plan.rated and all(seat.kind != "person" for seat in plan.seats):
-        raise ConfigError("rated: a rated table has a person at one seat at least")
+        raise ConfigError(said("rated: a rated table has a person at one seat at least"))
     if plan.clock not in CLOCK_KINDS:
-        raise ConfigError(f"clock: one of {', '.join(CLOCK_KINDS)}, not {plan.clock!r}")
+        raise ConfigError(
+            said(
+                "clock: one of %(kinds)s, not %(clock)s",
+                kinds=", ".join(CLOCK_KINDS),
+                clock=repr(plan.clock),
+            )
+        )
     per_move = None
     if plan.clock != "none":
         low, high = CLOCK_BOUNDS[plan.clock]
         per_move = plan.per_move if plan.per_move is not None else CLOCK_DEFAULTS[plan.clock]
         if not low <= per_move <= high:
             raise ConfigError(
-                f"per_move: a {plan.clock} clock gives {low:g}-{high:g} seconds a move, "
-                f"not {per_move:g}"
+                said(
+                    "per_move: a %(clock)s clock gives %(low)s-%(high)s seconds a move, "
+                    "not %(asked)s",
+                    clock=plan.clock,
+                    low=format(low, "g"),
+                    high=format(high, "g"),
+                    asked=format(per_move, "g"),
+                )
             )
     _check_time(plan)
     low, high = AWAY_BOUNDS
     if not low <= plan.away_after <= high:
         raise ConfigError(
-            f"away_after: {low:g}-{high:g} seconds away before a bot may play a person's seat, "
-            f"not {plan.away_after:g}"
+            said(
+                "away_after: %(low)s-%(high)s seconds away before a bot may play a person's "
+                "seat, not %(asked)s",
+                low=format(low, "g"),
+                high=format(high, "g"),
+                asked=format(plan.away_after, "g"),
+            )
         )
     takeover = plan.takeover_bot or default_takeover(kit.name)
     check_bot(takeover, kit.name, programs, max_think)
@@ -199,19 +235,31 @@ def _check_time(plan: TablePlan) -> None:
     naming them (a table without a clock has neither)."""
     if plan.clock == "none":
         if plan.bank or plan.vacation_days:
-            raise ConfigError("bank, vacation_days: only at a table with a clock")
+            raise ConfigError(said("bank, vacation_days: only at a table with a clock"))
         return
     bank, days = time_of(plan)
     low, high = BANK_BOUNDS[plan.clock]
     if isinstance(bank, bool) or not isinstance(bank, int | float) or not low <= bank <= high:
         raise ConfigError(
-            f"bank: a {plan.clock} clock's time bank is {low:g}-{high:g} seconds, not {bank!r}"
+            said(
+                "bank: a %(clock)s clock's time bank is %(low)s-%(high)s seconds, not %(asked)s",
+                clock=plan.clock,
+                low=format(low, "g"),
+                high=format(high, "g"),
+                asked=repr(bank),
+            )
         )
     least, most = VACATION_BOUNDS[plan.clock]
     if isinstance(days, bool) or not isinstance(days, int) or not least <= days <= most:
         raise ConfigError(
-            f"vacation_days: a {plan.clock} clock allows {least}-{most} days of vacation "
-            f"a game, not {days!r}"
+            said(
+                "vacation_days: a %(clock)s clock allows %(least)s-%(most)s days of vacation "
+                "a game, not %(asked)s",
+                clock=plan.clock,
+                least=least,
+                most=most,
+                asked=repr(days),
+            )
         )
 
 

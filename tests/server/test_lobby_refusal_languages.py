@@ -1,0 +1,81 @@
+"""A table's plan refused in the person's language (issue #35): the lobby's own refusals of
+seats, sheet, clock, time bank, vacation days and absence are words with values, which the
+page says in German or Japanese; in English they read as before."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from sleuth.core import ConfigError
+from sleuth.server.lobby import SeatPlan, TablePlan, check_plan
+from support.game_cases import kit_for
+from support.said_errors import refusals
+
+EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
+PEOPLE = (SeatPlan("person"), SeatPlan("person"), SeatPlan("person"))
+GOOD = TablePlan(game=EXAMPLE, players=3, options={}, seats=PEOPLE, sheet="facts")
+PLANS = [
+    replace(GOOD, seats=PEOPLE[:2]),
+    replace(GOOD, seats=(SeatPlan("robot"), *PEOPLE[1:])),
+    replace(GOOD, seats=(SeatPlan("bot"), *PEOPLE[1:])),
+    replace(GOOD, seats=(SeatPlan("bot", "cmd:rm -rf /"), *PEOPLE[1:])),
+    replace(GOOD, sheet="all"),
+    replace(GOOD, sheet="full", rated=True),
+    replace(GOOD, clock="hourglass"),
+    replace(GOOD, clock="live", per_move=1),
+    replace(GOOD, away_after=-1),
+    replace(GOOD, bank=60),
+]
+SAID = {
+    "en": [
+        "seats: 3 players need 3 seats",
+        "seats[0].kind: person or bot, not 'robot'",
+        "seats[0]: a bot seat names its bot",
+        "a bot program (cmd:...) would run a command on the server: only the server's operator "
+        "seats one (sleuth serve --bots); choose a level or a bot by name",
+        "sheet: one of off, facts, full, not 'all'",
+        "sheet: a rated table has no full sheet (facts or off)",
+        "clock: one of none, live, turn, not 'hourglass'",
+        "per_move: a live clock gives 5-3600 seconds a move, not 1",
+        "away_after: 0-86400 seconds away before a bot may play a person's seat, not -1",
+        "bank, vacation_days: only at a table with a clock",
+    ],
+    "de": [
+        "seats: 3 Spieler brauchen 3 Plätze",
+        "seats[0].kind: person oder bot, nicht 'robot'",
+        "seats[0]: ein Bot-Platz nennt seinen Bot",
+        "ein Bot-Programm (cmd:...) würde einen Befehl auf dem Server ausführen: nur wer den "
+        "Server betreibt, setzt eines ein (sleuth serve --bots); wähle eine Stufe oder einen "
+        "Bot mit Namen",
+        "sheet: einer von off, facts, full, nicht 'all'",
+        "sheet: ein gewerteter Tisch hat keinen vollen Ermittlungsbogen (facts oder off)",
+        "clock: eine von none, live, turn, nicht 'hourglass'",
+        "per_move: eine Uhr live gibt 5–3600 Sekunden je Zug, nicht 1",
+        "away_after: 0–86400 Sekunden abwesend, bevor ein Bot den Platz einer Person spielen "
+        "darf, nicht -1",
+        "bank, vacation_days: nur an einem Tisch mit Uhr",
+    ],
+    "ja": [
+        "seats：3人なら3席が必要です",
+        "seats[0].kind：person か bot です（'robot'ではなく）",
+        "seats[0]：ボットの席にはボットを指定してください",
+        "ボットプログラム（cmd:...）はサーバー上でコマンドを実行するため、サーバーの運営者だけが"
+        "席に着けられます（sleuth serve --bots）。レベルか名前でボットを選んでください",
+        "sheet：off, facts, full のいずれかです（'all'ではなく）",
+        "sheet：レーティング対象のテーブルでは完全な推理シートは使えません（facts か off）",
+        "clock：none, live, turn のいずれかです（'hourglass'ではなく）",
+        "per_move：live の時計は1手5〜3600秒です（1ではなく）",
+        "away_after：ボットが人の席を代わりに打てるまでの不在時間は0〜86400秒です（-1ではなく）",
+        "bank、vacation_days：時計のあるテーブルでのみ使えます",
+    ],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ja"])
+def test_a_tables_plan_is_refused_in_the_language(language: str) -> None:
+    def check(plan: TablePlan) -> object:
+        return check_plan(plan)
+
+    assert refusals(check, PLANS, ConfigError, language) == SAID[language]
