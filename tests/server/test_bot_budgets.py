@@ -13,7 +13,7 @@ from typing import Any
 
 from sleuth.agents.budgets import bounds_of
 from support.game_cases import kit_for
-from support.waits import until_true
+from support.waits import until, until_true
 
 from .client import Person, SeatClient
 from .conftest import Server
@@ -120,13 +120,17 @@ async def test_tables_at_the_largest_budget_do_not_hold_up_another_tables_bots(
     hostile = [await bots_table(person, HEAVY, 3, LARGEST) for _ in range(2)]
     watcher = SeatClient(server.ws, hostile[0], None)
     await watcher.connect()
-    # A sleep left, though it stands for "their searches under way" (issue #36): waiting for
-    # that itself (a hostile table's first step: its first search cut at the deadline) deals
-    # the ordinary table into the contention for sure, and on a loaded machine (load 16 on
-    # two cores) its decisions then waited 10.3-12.6 s, past the timed bound of 10 s below
-    # (a search to its deadline, then, it seems, a killed worker's restart), where the same
-    # load with this sleep passed. The bound wants an ordering check in its place.
-    await asyncio.sleep(3)
+
+    async def stepped() -> int | None:
+        with contextlib.suppress(TimeoutError):
+            frame = await watcher.recv(1)
+            if frame["type"] == "state" and frame["step"] >= 1:
+                return int(frame["step"])
+        return None
+
+    # Their searches under way: the first table's first search has run to its deadline, and
+    # the next hostile search has the worker (the other table's, or its own next one).
+    await until(stepped, "a hostile table's first step")
     ordinary = await bots_table(person, ORDINARY, 3, "random")
     gaps = await step_gaps(server, ordinary, steps=10, timeout=120)
     # One worker: each of the ordinary table's decisions waits at most for the hostile
