@@ -202,12 +202,14 @@ async def test_a_flood_of_sheets_does_not_hold_up_another_tables_bots(launch: An
     try:
         # Sheets asked for by the dozen (three a step) before the bots' table is dealt.
         await until_true(lambda: flow.played() >= FLOWING, "the flood flowing")
+        dealt_at = flow.played()
         ordinary = await bots_table(person, ORDINARY, 3, "random")
         gaps = await step_gaps(server, ordinary, steps=10, timeout=60)
+        # The flood went on while the bots played (its rate is the machine's, not checked).
+        assert flow.played() > dealt_at, (dealt_at, flow.played())
     finally:
         stop.set()
-        played = await flooding
-    assert played >= 30  # the flood flowed
+        await flooding
     assert len(gaps) >= 10, gaps
     # Sheets have their own workers: a bot's decision never waits behind one.
     assert max(gaps) < 5, gaps
