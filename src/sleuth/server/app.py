@@ -23,11 +23,12 @@ from sleuth.core import GameError, all_kits
 from sleuth.core.kit import WEB, WebPart
 from sleuth.core.said import Said
 
-from .accounts import MOST_WAIT, Accounts, Passwords, PasswordsBusy, SignInLimits, hasher_for
+from .accounts import Accounts, SignInLimits
 from .bus import LocalBus, PostgresBus, asyncpg_dsn
 from .csp import PagePolicy
 from .db import Database, open_database
 from .deps import Services
+from .hashing import MOST_WAIT, Passwords, PasswordsBusy, hasher_for
 from .hooks import start_hooks
 from .hub import Hub
 from .limits import Bodies
