@@ -250,10 +250,10 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
 FULL_COLLECTION_EVERY = 100
 # Net new objects between two collections of the young generation (CPython's default: 700).
 # At 250 tables, logged with the collector's callbacks (benchmarks/serve.py): a full
-# collection took 250-315 ms of CPU in one piece about a minute after the start, inside
-# the measured window, and the middle ones 16-19 ms each, about one a second. Young
+# collection took 250-315 ms of CPU in one piece about a minute after the start, in or
+# near the measured window, and the middle ones 16-19 ms each, about one a second. Young
 # collections ten times rarer make the older ones ten times rarer too: the same runs had
-# no full collection, most middle ones took 2 ms (a few 20-86 ms), and the collector's CPU
+# no full collection, most middle ones took 2 ms (a few 20-98 ms), and the collector's CPU
 # in all was a half or less.
 YOUNG_COLLECTION_AFTER = 7000
 # How long a thread may hold the interpreter's lock while another waits for it (Python's
