@@ -299,6 +299,7 @@ class Window:
     server_cpu: float = 0.0
     client_cpu: float = 0.0
     server_mb: tuple[float, float] = (0.0, 0.0)
+    helpers_cpu: float = 0.0  # the server's child processes': bot workers, password hashing
 
 
 async def measure_window(
@@ -313,17 +314,20 @@ async def measure_window(
     totals.measuring = True
     began = time.perf_counter()
     server_cpu = sum(cpu_seconds(p.pid) for p in processes)
+    helpers_cpu = children_cpu({p.pid for p in processes})
     client_cpu = time.process_time()
     try:
         await asyncio.sleep(seconds)
     finally:
         gc.enable()
         totals.measuring = False
+    helpers_after = children_cpu({p.pid for p in processes})
     return Window(
         time.perf_counter() - began,
         sum(cpu_seconds(p.pid) for p in processes) - server_cpu,
         time.process_time() - client_cpu,
         (memory, sum(rss_megabytes(p.pid) for p in processes)),
+        sum(cpu - helpers_cpu.get(pid, 0.0) for pid, cpu in helpers_after.items()),
     )
 
 
@@ -452,6 +456,7 @@ def summary(
         "mean_ms": 1000 * statistics.fmean(latencies) if latencies else float("nan"),
         "server_cpu_ms": 1000 * window.server_cpu / max(1, totals.measured),
         "client_cpu_ms": 1000 * window.client_cpu / max(1, totals.measured),
+        "helpers_cpu_ms": 1000 * window.helpers_cpu / max(1, totals.measured),
         "server_mb": window.server_mb,
         "bot_median_ms": 1000 * statistics.median(totals.bot_times)
         if totals.bot_times
@@ -498,6 +503,19 @@ def cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
     return (int(fields[11]) + int(fields[12])) / ticks
+
+
+def children_cpu(parents: set[int]) -> dict[int, float]:
+    """The CPU time so far of each child process of ``parents`` (the server's bot workers
+    and password-hashing processes), by process id."""
+    found: dict[int, float] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) in parents:
+                found[int(stat.parent.name)] = cpu_seconds(int(stat.parent.name))
+        except (OSError, ValueError, IndexError):
+            continue  # gone meanwhile
+    return found
 
 
 def run_people(main: Any) -> Any:
@@ -574,8 +592,9 @@ def report(result: dict[str, Any], hostile: bool) -> None:
         f"p99 {result['p99_ms']:.1f} ms over {result['updates']} updates; "
         f"{result['games_finished']} games finished; actions sent {result['sent']}, "
         f"stored {result['stored_steps']}; out-of-order frames {result['out_of_order']}; "
-        f"CPU per action: server process {result['server_cpu_ms']:.2f} ms, "
-        f"people {result['client_cpu_ms']:.2f} ms; server memory "
+        f"CPU per action: server process {result['server_cpu_ms']:.2f} ms, its child "
+        f"processes {result['helpers_cpu_ms']:.2f} ms, people {result['client_cpu_ms']:.2f} ms; "
+        "server memory "
         f"{result['server_mb'][0]:.0f} MB at the start, {result['server_mb'][1]:.0f} MB at "
         "the end",
         flush=True,

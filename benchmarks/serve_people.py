@@ -412,6 +412,7 @@ def report_people(base: dict[str, Any], crowd: dict[str, Any], args: argparse.Na
         ("sent / stored", None, ""),
         ("out-of-order", "out_of_order", "{}"),
         ("server CPU/action ms", "server_cpu_ms", "{:.2f}"),
+        ("its children's ms", "helpers_cpu_ms", "{:.2f}"),
         ("people CPU/action ms", "client_cpu_ms", "{:.2f}"),
     ]
     tables = f"{base['tables']} tables + {args.mail_tables} mail tables"

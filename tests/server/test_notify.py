@@ -7,8 +7,9 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from sleuth.server.accounts import Accounts, Passwords
+from sleuth.server.accounts import Accounts
 from sleuth.server.db import Database, open_database
+from sleuth.server.hashing import Passwords
 from sleuth.server.live import SeatState
 from sleuth.server.lobby import SeatPlan, TablePlan, create_table
 from sleuth.server.models import MailSettingsRow, NotificationRow

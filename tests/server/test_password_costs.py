@@ -1,15 +1,14 @@
 """Passwords are hashed at the costs the operator names (``sleuth serve --password-cost``,
 OWASP's by default: RFC 9106's use more CPU than 20 sign-ins a second leave the tables), in
-threads of lower priority than the tables'; a hash made at other costs is made again at
+processes of their own at the lowest priority; a hash made at other costs is made again at
 these when its person signs in, and never over a password changed meanwhile."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import sqlite3
-import sys
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +17,10 @@ import pytest
 from argon2 import PasswordHasher, extract_parameters
 from fastapi.testclient import TestClient
 
-from sleuth.server.accounts import HASHING_THREADS, Accounts, Passwords, PasswordsBusy, hasher_for
+from sleuth.server.accounts import Accounts
 from sleuth.server.app import create_app
 from sleuth.server.db import open_database
+from sleuth.server.hashing import HASHING_PROCESSES, Passwords, PasswordsBusy, hasher_for
 from sleuth.server.settings import PASSWORD_COSTS, PasswordCost, Settings
 from sleuth.server.store import Store
 
@@ -58,29 +58,37 @@ async def test_a_hash_at_other_costs_is_outdated_and_the_default_is_owasps() -> 
         passwords.close()
 
 
-class NiceHasher(PasswordHasher):
-    """OWASP's costs, noting the nice value of the thread each hash runs in."""
-
-    def __init__(self) -> None:
-        cost = PASSWORD_COSTS["owasp"]
-        super().__init__(cost.time_cost, cost.memory_kib, cost.parallelism)
-        self.nice: list[int] = []
-
-    def hash(self, password: str | bytes, *, salt: bytes | None = None) -> str:
-        self.nice.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
-        return super().hash(password, salt=salt)
+def where_and_how_nice(_hasher: PasswordHasher) -> tuple[int, int]:
+    """Run by a hashing process in a hash's place: its process id and nice value."""
+    return os.getpid(), os.getpriority(os.PRIO_PROCESS, 0)
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="threads' nice is Linux's")
-async def test_the_hashing_threads_run_ten_nicer_than_the_event_loop() -> None:
-    hasher = NiceHasher()
-    passwords = Passwords(hasher)
+async def test_hashes_run_in_other_processes_at_nice_19() -> None:
+    passwords = Passwords(most_wait=600.0)  # the processes' start is not what is tested
     try:
-        await passwords.hash(PASSWORD)
+        places = await asyncio.gather(
+            *(passwords._in_process(where_and_how_nice) for _ in range(4))
+        )
     finally:
         passwords.close()
-    loop_nice = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
-    assert hasher.nice == [min(19, loop_nice + 10)]
+    assert os.getpid() not in {pid for pid, _ in places}
+    assert {nice for _, nice in places} == {19}
+
+
+async def test_a_dead_hashing_process_refuses_one_password_and_is_replaced() -> None:
+    passwords = Passwords(most_wait=600.0)
+    try:
+        hashed = await passwords.hash(PASSWORD)
+        pid, _ = await passwords._in_process(where_and_how_nice)
+        os.kill(pid, signal.SIGKILL)
+        with pytest.raises(PasswordsBusy):
+            for _ in range(50):  # until the pool notices the death
+                await passwords.verify(hashed, PASSWORD)
+                await asyncio.sleep(0.1)
+        assert await passwords.verify(hashed, PASSWORD) is True
+        assert await passwords.verify(hashed, "wrong horse") is False
+    finally:
+        passwords.close()
 
 
 async def test_an_upgrade_never_overwrites_a_password_changed_meanwhile(tmp_path: Path) -> None:
@@ -159,29 +167,27 @@ async def test_a_hash_of_rfc9106s_costs_is_made_again_at_owasps_at_sign_in(
     assert hash_in(db_file, "Ann") == new  # an up-to-date hash is left as it is
 
 
-async def test_a_password_that_waited_too_long_for_a_thread_is_refused_unhashed() -> None:
+async def test_a_password_that_waited_too_long_for_a_process_is_refused_unhashed() -> None:
     passwords = Passwords(most_wait=5.0)
     now = [0.0]
     passwords.clock = lambda: now[0]
-    gate = threading.Event()
-    held = [passwords._in_thread(gate.wait, 30) for _ in range(HASHING_THREADS)]
-    tasks = [asyncio.ensure_future(work) for work in held]
+    for _ in range(HASHING_PROCESSES):  # every process's turn taken, as by long hashes
+        await passwords._turns.acquire()
     try:
         waiting = asyncio.ensure_future(passwords.verify(None, PASSWORD))
         await asyncio.sleep(0)  # it runs to its place in the queue, at the clock's 0
         now[0] = 5.5
-        gate.set()
+        for _ in range(HASHING_PROCESSES):
+            passwords._turns.release()
         with pytest.raises(PasswordsBusy):
             await waiting
         now[0] = 6.0  # a password queued now waits for nothing: hashed as ever
         assert await passwords.verify(await passwords.hash(PASSWORD), PASSWORD) is True
     finally:
-        gate.set()
-        await asyncio.gather(*tasks)
         passwords.close()
 
 
-def test_a_sign_in_when_the_hashing_threads_are_behind_is_told_to_try_again(
+def test_a_sign_in_when_the_hashing_processes_are_behind_is_told_to_try_again(
     tmp_path: Path,
 ) -> None:
     settings = Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", key_file=tmp_path / "key")

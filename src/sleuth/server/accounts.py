@@ -4,27 +4,18 @@ A guest is a ``people`` row its one cookie opens. Signing up adds an ``accounts`
 that same person, so every seat and record stays theirs; from then on a browser is signed
 in by a session (``account_sessions``) and the guest's own cookie secret is retired.
 Signing in on another browser adds a session of the same person. Passwords are hashed
-in threads of their own (argon2 releases the interpreter's lock), never on the event loop.
+in processes of their own (``hashing``), never on the event loop.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import hashlib
 import math
-import os
-import sys
-import threading
 import time
 import unicodedata
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError
 from limits import RateLimitItem
 from limits.aio.strategies import FixedWindowRateLimiter
 from sqlalchemy import delete, select, update
@@ -35,6 +26,7 @@ from sleuth.core.said import Said
 
 from . import problems
 from .db import Database
+from .hashing import Passwords, PasswordsBusy
 from .models import (
     AccountRow,
     ChatRow,
@@ -49,15 +41,10 @@ from .models import (
     SessionRow,
 )
 from .ratelimit import DatabaseStorage, Refused, parse_rate
-from .settings import PASSWORD_COSTS, Settings
 from .store import Store, new_id, new_secret, secret_hash
 
 DELETED_NAME = "deleted player"
-HASHING_THREADS = 2  # a burst of sign-ins waits its turn here, not on the tables' CPU
-T = TypeVar("T")
-MOST_WAIT = 5.0  # seconds a password may wait for a hashing thread before it is refused
 DEVICE_CHARS = 100
-DEFAULT_COST = Settings.password_cost
 
 
 def name_key(name: str) -> str:
@@ -86,88 +73,6 @@ class NameTaken(Exception):
 
 class AlreadySignedUp(Exception):
     """This person has an account already."""
-
-
-def hasher_for(cost: str) -> PasswordHasher:
-    """argon2id at the costs named ``cost`` (a name of ``PASSWORD_COSTS``)."""
-    costs = PASSWORD_COSTS[cost]
-    return PasswordHasher(
-        time_cost=costs.time_cost, memory_cost=costs.memory_kib, parallelism=costs.parallelism
-    )
-
-
-NICER = 10  # how much lower the hashing threads run than the tables' (Linux's nice)
-
-
-def _lower_priority() -> None:
-    """A hashing thread's start: on Linux, where each thread has a nice value of its own,
-    this one yields the cores to the event loop's, so that a burst of sign-ins waits for
-    the tables' work and not the tables for it."""
-    if not sys.platform.startswith("linux"):
-        return  # elsewhere the call would lower the whole process
-    me = threading.get_native_id()
-    with contextlib.suppress(OSError):
-        os.setpriority(os.PRIO_PROCESS, me, min(19, os.getpriority(os.PRIO_PROCESS, me) + NICER))
-
-
-class PasswordsBusy(Exception):
-    """A password waited longer than ``MOST_WAIT`` for a hashing thread: refused, to be tried
-    again, rather than queued without end behind a burst (answered 503)."""
-
-
-class Passwords:
-    """argon2id hashes, at the operator's costs (``DEFAULT_COST`` unless given), made and
-    checked in threads of low priority. A password that waited for a thread longer than
-    ``most_wait`` seconds is refused with ``PasswordsBusy`` without being hashed: beside 250
-    busy tables the low-priority threads fell behind 20 sign-ins a second, and the queue
-    grew until sign-ins took minutes (benchmarks/serve.py --people)."""
-
-    def __init__(self, hasher: PasswordHasher | None = None, most_wait: float = MOST_WAIT) -> None:
-        self._hasher = hasher or hasher_for(DEFAULT_COST)
-        self._threads = ThreadPoolExecutor(
-            HASHING_THREADS, thread_name_prefix="sleuth-argon2", initializer=_lower_priority
-        )
-        self._decoy: str | None = None
-        self.most_wait = most_wait
-        self.clock: Callable[[], float] = time.monotonic  # a test's in its place
-
-    async def _in_thread(self, work: Callable[..., T], *args: Any) -> T:
-        queued = self.clock()
-
-        def when_its_turn_comes() -> T:
-            if self.clock() - queued > self.most_wait:
-                raise PasswordsBusy
-            return work(*args)
-
-        return await asyncio.get_running_loop().run_in_executor(self._threads, when_its_turn_comes)
-
-    async def hash(self, password: str) -> str:
-        return await self._in_thread(self._hasher.hash, password)
-
-    async def verify(self, hashed: str | None, password: str) -> bool:
-        """Whether ``password`` is the one ``hashed`` was made of. With no hash (no such
-        account) a decoy is checked, so that the answer takes as long either way."""
-        if hashed is None:
-            if self._decoy is None:
-                self._decoy = await self.hash(new_secret())
-            hashed = self._decoy
-        return await self._in_thread(self._matches, hashed, password)
-
-    def outdated(self, hashed: str) -> bool:
-        """Whether ``hashed`` (one that matched) was made at other costs than these."""
-        try:
-            return self._hasher.check_needs_rehash(hashed)
-        except InvalidHashError:
-            return False
-
-    def _matches(self, hashed: str, password: str) -> bool:
-        try:
-            return self._hasher.verify(hashed, password)
-        except (VerificationError, InvalidHashError):
-            return False
-
-    def close(self) -> None:
-        self._threads.shutdown(wait=False, cancel_futures=True)
 
 
 class SignInLimits:

@@ -23,11 +23,12 @@ from sleuth.core import GameError, all_kits
 from sleuth.core.kit import WEB, WebPart
 from sleuth.core.said import Said
 
-from .accounts import MOST_WAIT, Accounts, Passwords, PasswordsBusy, SignInLimits, hasher_for
+from .accounts import Accounts, SignInLimits
 from .bus import LocalBus, PostgresBus, asyncpg_dsn
 from .csp import PagePolicy
 from .db import Database, open_database
 from .deps import Services
+from .hashing import MOST_WAIT, Passwords, PasswordsBusy, hasher_for
 from .hooks import start_hooks
 from .hub import Hub
 from .limits import Bodies
@@ -249,6 +250,14 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
 
 # Collections of the middle generation between two full ones (CPython's default: 10).
 FULL_COLLECTION_EVERY = 100
+# Net new objects between two collections of the young generation (CPython's default: 700).
+# At 250 tables, logged with the collector's callbacks (benchmarks/serve.py): a full
+# collection took 250-315 ms of CPU in one piece about a minute after the start, in or
+# near the measured window, and the middle ones 16-19 ms each, about one a second. Young
+# collections ten times rarer make the older ones ten times rarer too: the same runs had
+# no full collection, most middle ones took 2 ms (a few 20-98 ms), and the collector's CPU
+# in all was a half or less.
+YOUNG_COLLECTION_AFTER = 7000
 # How long a thread may hold the interpreter's lock while another waits for it (Python's
 # default: 5 ms). The event loop is busy most of the time under load, so the threads that
 # feed the bot workers and commit to SQLite waited up to 5 ms for each of the few moments
@@ -269,13 +278,13 @@ def serve(settings: Settings, host: str, port: int, on_start: Startup | None = N
     # all each time (an eighth of the CPU, measured). Full collections also come ten times
     # less often than by default: at 250 tables one ran every two seconds and stopped the
     # event loop for 100-370 ms (every connection's coroutines and every table's state are
-    # scanned). The two younger generations keep their thresholds, so the service's cyclic
-    # garbage (closed connections) is still found young; higher ones let it pile up.
+    # scanned). The middle generation keeps its threshold, so the service's cyclic garbage
+    # (closed connections) is still found before it is old; see YOUNG_COLLECTION_AFTER.
     sys.setswitchinterval(SWITCH_INTERVAL)
     gc.collect()
     gc.freeze()
-    young, middle, _ = gc.get_threshold()
-    gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)
+    _, middle, _ = gc.get_threshold()
+    gc.set_threshold(YOUNG_COLLECTION_AFTER, middle, FULL_COLLECTION_EVERY)
     uvicorn.run(
         app,
         host=host,

@@ -1,0 +1,154 @@
+"""Password hashes (argon2id), made and checked in processes of their own at the lowest
+priority, never on the event loop nor in its process.
+
+One hash at OWASP's costs takes about 22 ms of CPU. Made in threads of the server's own
+process (at nice +10), each hash's end took the interpreter's lock back in a thread of low
+priority; descheduled while it held the lock, that thread held up the event loop every
+table shares (a priority inversion), and the loop's 0.5 ms switch interval made such
+hand-overs frequent. In processes at nice 19 the hashes share no lock with the tables and
+get only the CPU the tables leave; a password that waits too long for one is refused
+(``PasswordsBusy``), so that a burst of sign-ins is answered rather than queued without end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import os
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+# Only what a hashing process needs to start: it imports this module (not the server's).
+from .settings import PASSWORD_COSTS, Settings
+
+T = TypeVar("T")
+HASHING_PROCESSES = 2  # a burst of sign-ins waits its turn here, not on the tables' CPU
+LOWEST_PRIORITY = 19  # the hashing processes' nice value: the tables' work always comes first
+MOST_WAIT = 5.0  # seconds a password may wait for a hashing process before it is refused
+DEFAULT_COST = Settings.password_cost
+
+
+def hasher_for(cost: str) -> PasswordHasher:
+    """argon2id at the costs named ``cost`` (a name of ``PASSWORD_COSTS``)."""
+    costs = PASSWORD_COSTS[cost]
+    return PasswordHasher(
+        time_cost=costs.time_cost, memory_cost=costs.memory_kib, parallelism=costs.parallelism
+    )
+
+
+class PasswordsBusy(Exception):
+    """A password waited longer than ``MOST_WAIT`` for a hashing process, or the process
+    hashing it died: refused, to be tried again (answered 503)."""
+
+
+def _lowest_priority() -> None:
+    """A hashing process's start (on Linux the call sets this, its only working thread)."""
+    with contextlib.suppress(OSError):
+        os.setpriority(os.PRIO_PROCESS, 0, LOWEST_PRIORITY)
+
+
+def _hash(hasher: PasswordHasher, password: str) -> str:
+    return hasher.hash(password)
+
+
+def _matches(hasher: PasswordHasher, hashed: str, password: str) -> bool:
+    try:
+        return hasher.verify(hashed, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def _on_loop(loop: asyncio.AbstractEventLoop, call: Callable[[], object]) -> None:
+    with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: nothing waits
+        loop.call_soon_threadsafe(call)
+
+
+class Passwords:
+    """argon2id hashes at the operator's costs (``DEFAULT_COST`` unless given), in
+    ``HASHING_PROCESSES`` processes started at the first hash. The turns are handed out
+    here, first come first served, so that a password's wait is known: one that waited
+    longer than ``most_wait`` seconds is refused without being hashed (beside 250 busy
+    tables the hashing fell behind 20 sign-ins a second, and the queue grew until sign-ins
+    took minutes: benchmarks/serve.py --people). A turn ends when its process is done with
+    it, even if the sign-in that asked was given up meanwhile."""
+
+    def __init__(self, hasher: PasswordHasher | None = None, most_wait: float = MOST_WAIT) -> None:
+        self._hasher = hasher or hasher_for(DEFAULT_COST)
+        self._processes: ProcessPoolExecutor | None = None
+        self._turns = asyncio.Semaphore(HASHING_PROCESSES)
+        self._decoy: str | None = None
+        self.most_wait = most_wait
+        self.clock: Callable[[], float] = time.monotonic  # a test's in its place
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self._processes is None:
+            self._processes = ProcessPoolExecutor(
+                HASHING_PROCESSES,
+                # Not forked: the server's threads (the database's, uvicorn's) would be
+                # copied mid-work into the child.
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lowest_priority,
+            )
+        return self._processes
+
+    async def _in_process(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(hasher, *args)`` in a hashing process, when a turn comes."""
+        queued = self.clock()
+        await self._turns.acquire()
+        try:
+            if self.clock() - queued > self.most_wait:
+                raise PasswordsBusy
+            pool = self._pool()
+            job: Future[T] = pool.submit(work, self._hasher, *args)
+        except BrokenProcessPool:
+            self._turns.release()
+            self._drop(pool)
+            raise PasswordsBusy from None
+        except BaseException:
+            self._turns.release()
+            raise
+        loop = asyncio.get_running_loop()
+        job.add_done_callback(lambda _: _on_loop(loop, self._turns.release))
+        try:
+            return await asyncio.wrap_future(job)
+        except BrokenProcessPool:  # a hashing process died (killed, out of memory)
+            self._drop(pool)
+            raise PasswordsBusy from None
+
+    def _drop(self, pool: ProcessPoolExecutor) -> None:
+        """A broken pool is replaced at the next hash."""
+        if self._processes is pool:
+            self._processes = None
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    async def hash(self, password: str) -> str:
+        return await self._in_process(_hash, password)
+
+    async def verify(self, hashed: str | None, password: str) -> bool:
+        """Whether ``password`` is the one ``hashed`` was made of. With no hash (no such
+        account) a decoy is checked, so that the answer takes as long either way."""
+        if hashed is None:
+            if self._decoy is None:
+                self._decoy = await self.hash(secrets.token_urlsafe(32))
+            hashed = self._decoy
+        return await self._in_process(_matches, hashed, password)
+
+    def outdated(self, hashed: str) -> bool:
+        """Whether ``hashed`` (one that matched) was made at other costs than these."""
+        try:
+            return self._hasher.check_needs_rehash(hashed)
+        except InvalidHashError:
+            return False
+
+    def close(self) -> None:
+        if self._processes is not None:
+            self._processes.shutdown(wait=False, cancel_futures=True)
+            self._processes = None
