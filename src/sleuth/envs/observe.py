@@ -15,6 +15,7 @@ its last observation reuses its last analysis: a position is all the analysis re
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -72,6 +73,8 @@ class Observer:
             self.solutions_at = layout.add("knowledge.solutions", k.solutions, k.help)
             part = self.knowledge
             self.analyze = part.beliefs or (lambda position: part.analyze(position, None, False))
+            # Per seat, the game's believer where it has one: it refines its last analysis.
+            self.believers: dict[int, Callable[[Any], SeatAnalysis]] = {}
             # Per seat, its last position and that position's analysis.
             self.last: dict[int, tuple[Any, SeatAnalysis]] = {}
             self.card_row = {card: i for i, card in enumerate(k.cards)}
@@ -107,9 +110,17 @@ class Observer:
         if last is not None and last[0] == position:
             analysis = last[1]
         else:
-            analysis = self.analyze(position)
+            analysis = self._believer(knowledge, seat)(position)
             self.last[seat] = (position, analysis)
         self.place(analysis, view, out)
+
+    def _believer(self, knowledge: Knowledge[Any], seat: int) -> Callable[[Any], SeatAnalysis]:
+        if knowledge.believer is None:
+            return self.analyze
+        believer = self.believers.get(seat)
+        if believer is None:
+            believer = self.believers[seat] = knowledge.believer()
+        return believer
 
     def place(self, analysis: SeatAnalysis, view: View, out: Features) -> None:
         """The knowledge segments of ``analysis`` into ``out``."""
