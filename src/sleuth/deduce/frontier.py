@@ -148,12 +148,13 @@ def _order(ncards: int, doms: Sequence[Sequence[int]], cons: Sequence[frozenset[
     cards that no constraint names last."""
     order = [c for c in range(ncards) if len(doms[c]) == 1]
     placed = set(order)
-    open_cons = [set(cards) - placed for cards in cons]
+    open_cons: list[set[int]] = [set(cards) - placed for cards in cons]
     while True:
-        pending = [cards for cards in open_cons if cards]
+        pending: list[set[int]] = [cards for cards in open_cons if cards]
         if not pending:
             break
-        nearest = set(min(pending, key=_closing))
+        chosen = min(pending, key=_closing)
+        nearest = set(chosen)  # a copy: the loop below empties ``chosen``
         for card in sorted(nearest):
             order.append(card)
             placed.add(card)
