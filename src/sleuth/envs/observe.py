@@ -140,13 +140,18 @@ class Observer:
                         f"{self.game.title} encoder: no knowledge column for place {place!r}"
                     )
                 out.put(self.cards_at + row * width + column, probability)
+        # Up to thousands of solutions a step: the loop reads everything from locals.
+        slot_of, start = layout.solution_slot, self.solutions_at
+        indices, values = out.indices, out.values
         for solution in analysis.solutions:
-            slot = layout.solution_slot(view, solution.cards)
+            slot = slot_of(view, solution.cards)
             if slot is None:
                 raise RuntimeError(
                     f"{self.game.title} encoder: no solution slot for {solution.cards!r}"
                 )
-            out.put(self.solutions_at + slot, solution.probability)
+            if solution.probability:
+                indices.append(start + slot)
+                values.append(solution.probability)
 
 
 def _knowledge_parts(game: Game[Any], encoder: Encoder) -> tuple[Knowledge[Any], KnowledgeLayout]:
