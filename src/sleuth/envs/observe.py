@@ -10,7 +10,9 @@ encoder's solution slots).
 
 The analysis is the game's ``beliefs`` where it gives one (the same numbers as ``analyze``,
 without what the features do not read), and a seat whose position has not changed since
-its last observation reuses its last analysis: a position is all the analysis reads.
+its last observation reuses its last analysis: a position is all the analysis reads. A
+game with a ``believer`` gets one per seat, which may refine the seat's last analysis by
+the answers given since (the same numbers again).
 """
 
 from __future__ import annotations
