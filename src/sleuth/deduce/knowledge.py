@@ -109,7 +109,9 @@ class Knowledge(Generic[P]):
     ``ranks_questions`` say whether the game offers them. ``beliefs``, where a game gives
     it, is a cheaper analysis for the research envs' features: ``consistent``, ``worlds``,
     ``cards`` and ``solutions`` as ``analyze`` gives them (the same numbers; the solutions in
-    any order), nothing else filled in.
+    any order), nothing else filled in. ``believer``, where a game gives it, makes a fresh
+    ``beliefs`` for one seat that may keep what it learnt from that seat's earlier positions
+    (an answer refines the last analysis): the same numbers as ``beliefs``.
     """
 
     from_view: Callable[[Any], P]
@@ -119,6 +121,7 @@ class Knowledge(Generic[P]):
     explains: bool = True
     ranks_questions: bool = True
     beliefs: Callable[[P], SeatAnalysis] | None = None
+    believer: Callable[[], Callable[[P], SeatAnalysis]] | None = None
 
 
 def reject_unknown_keys(data: Mapping[str, object], known: Iterable[str], where: str) -> None:

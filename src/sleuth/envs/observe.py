@@ -10,11 +10,14 @@ encoder's solution slots).
 
 The analysis is the game's ``beliefs`` where it gives one (the same numbers as ``analyze``,
 without what the features do not read), and a seat whose position has not changed since
-its last observation reuses its last analysis: a position is all the analysis reads.
+its last observation reuses its last analysis: a position is all the analysis reads. A
+game with a ``believer`` gets one per seat, which may refine the seat's last analysis by
+the answers given since (the same numbers again).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -72,6 +75,8 @@ class Observer:
             self.solutions_at = layout.add("knowledge.solutions", k.solutions, k.help)
             part = self.knowledge
             self.analyze = part.beliefs or (lambda position: part.analyze(position, None, False))
+            # Per seat, the game's believer where it has one: it refines its last analysis.
+            self.believers: dict[int, Callable[[Any], SeatAnalysis]] = {}
             # Per seat, its last position and that position's analysis.
             self.last: dict[int, tuple[Any, SeatAnalysis]] = {}
             self.card_row = {card: i for i, card in enumerate(k.cards)}
@@ -107,9 +112,17 @@ class Observer:
         if last is not None and last[0] == position:
             analysis = last[1]
         else:
-            analysis = self.analyze(position)
+            analysis = self._believer(knowledge, seat)(position)
             self.last[seat] = (position, analysis)
         self.place(analysis, view, out)
+
+    def _believer(self, knowledge: Knowledge[Any], seat: int) -> Callable[[Any], SeatAnalysis]:
+        if knowledge.believer is None:
+            return self.analyze
+        believer = self.believers.get(seat)
+        if believer is None:
+            believer = self.believers[seat] = knowledge.believer()
+        return believer
 
     def place(self, analysis: SeatAnalysis, view: View, out: Features) -> None:
         """The knowledge segments of ``analysis`` into ``out``."""
@@ -129,13 +142,18 @@ class Observer:
                         f"{self.game.title} encoder: no knowledge column for place {place!r}"
                     )
                 out.put(self.cards_at + row * width + column, probability)
+        # Up to thousands of solutions a step: the loop reads everything from locals.
+        slot_of, start = layout.solution_slot, self.solutions_at
+        indices, values = out.indices, out.values
         for solution in analysis.solutions:
-            slot = layout.solution_slot(view, solution.cards)
+            slot = slot_of(view, solution.cards)
             if slot is None:
                 raise RuntimeError(
                     f"{self.game.title} encoder: no solution slot for {solution.cards!r}"
                 )
-            out.put(self.solutions_at + slot, solution.probability)
+            if solution.probability:
+                indices.append(start + slot)
+                values.append(solution.probability)
 
 
 def _knowledge_parts(game: Game[Any], encoder: Encoder) -> tuple[Knowledge[Any], KnowledgeLayout]:

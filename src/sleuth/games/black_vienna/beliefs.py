@@ -1,0 +1,124 @@
+"""Black Vienna: one seat's beliefs along a game, each answer refining the last analysis.
+
+The research envs read a seat's ``beliefs`` at every observation, and every answer given
+at the table is a new position for every seat. ``Believer`` keeps, for its seat, the worlds
+of the last position once they are few enough to list (``sleuth.deduce.frontier``); a
+position that only adds answers (or the ring, once seen) to that one keeps the worlds that
+fit them, and reads the same exact numbers off them as ``BlackViennaAnalysis.beliefs``
+counts afresh. Any other position (a new game, fewer answers, more worlds than the limit)
+is counted afresh.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sleuth.deduce.frontier import Frontier, list_worlds
+from sleuth.deduce.knowledge import SeatAnalysis, Solution
+from sleuth.deduce.model import Constraint
+
+from .components import LETTERS
+from .knowledge import BlackViennaAnalysis, SeatModel
+from .position import GAME, Investigation, Position
+
+# Worlds at or below which a seat's worlds are listed. Measured along seeded games (CPU time
+# a position, refined against fresh): 10,000 saved a third at 3 players; 50,000 and more
+# cost more to list than the refinements saved.
+LISTED = 10_000
+
+
+class Believer:
+    """``beliefs`` for one seat, refined answer by answer where it can be."""
+
+    def __init__(self, limit: int = LISTED) -> None:
+        self.limit = limit
+        self.refined = 0  # positions answered by refining (for tests and benchmarks)
+        self._last: tuple[Position, SeatModel, Frontier] | None = None
+
+    def __call__(self, position: Position) -> SeatAnalysis:
+        last = self._last
+        if last is not None:
+            constraints = _refining(last[0], last[1], position)
+            if constraints is not None:
+                frontier = last[2].refine(constraints)
+                self._last = (position, last[1], frontier)
+                self.refined += 1
+                return _beliefs(position, last[1], frontier)
+        analysis = BlackViennaAnalysis(position)
+        beliefs = analysis.beliefs()
+        self._last = None
+        if beliefs.consistent and beliefs.worlds <= self.limit:
+            listed = list_worlds(analysis.analysis.reduced)
+            if listed is not None:
+                if listed.worlds != beliefs.worlds:
+                    raise RuntimeError(
+                        f"listed {listed.worlds} worlds where {beliefs.worlds} were counted"
+                    )
+                self._last = (position, analysis.seat_model, listed)
+        return beliefs
+
+
+def _refining(old: Position, model: SeatModel, new: Position) -> list[Constraint] | None:
+    """What ``new`` adds to ``old`` as constraints on ``model``'s cards, or None when
+    ``new`` is not ``old`` with more answers (or the ring seen)."""
+    done = len(old.investigations)
+    if (
+        new.players != old.players
+        or new.seat != old.seat
+        or new.hand != old.hand
+        or new.deck != old.deck
+        or new.deck_known != old.deck_known
+        or new.investigations[:done] != old.investigations
+        or (old.ring is not None and new.ring != old.ring)
+    ):
+        return None
+    out = _answers(model, new, new.investigations[done:], done)
+    if old.ring is None and new.ring is not None:
+        index = model.model.cards.index
+        ring = len(model.seats)
+        out.append(Constraint(frozenset([ring]), frozenset(index(ch) for ch in new.ring), 3))
+    return out
+
+
+def _answers(
+    model: SeatModel, position: Position, answers: Sequence[Investigation], first: int
+) -> list[Constraint]:
+    """The answers as constraints, as ``seat_model`` builds them; an answer about the seat's
+    own hand that its hand contradicts is a constraint no world meets."""
+    index = {ch: i for i, ch in enumerate(model.model.cards)}
+    own = set(position.hand)
+    out: list[Constraint] = []
+    for i, inv in enumerate(answers, start=first):
+        if inv.target == position.seat:
+            if sum(1 for ch in inv.letters if ch in own) != inv.markers:
+                out.append(Constraint(frozenset(), frozenset(), 1, i))
+            continue
+        unknown = frozenset(index[ch] for ch in inv.letters if ch not in own)
+        where = frozenset([model.seats.index(inv.target)])
+        out.append(Constraint(where, unknown, inv.markers, i))
+    return out
+
+
+def _beliefs(position: Position, model: SeatModel, frontier: Frontier) -> SeatAnalysis:
+    """``BlackViennaAnalysis.beliefs`` of the position whose worlds ``frontier`` lists."""
+    total = frontier.worlds
+    if total == 0:
+        return SeatAnalysis(GAME, position.seat, False, 0)
+    cards = model.model.cards
+    counts = frontier.marginal_counts()
+    row_of = {ch: i for i, ch in enumerate(cards)}
+    places: dict[str, dict[str, float]] = {}
+    for ch in LETTERS:
+        if ch in position.hand:
+            places[ch] = {str(position.seat): 1.0}
+        else:
+            row = counts[row_of[ch]]
+            places[ch] = {
+                model.location_name(loc): cnt / total for loc, cnt in enumerate(row) if cnt
+            }
+    trios, weights = frontier.solution_counts(len(model.seats))
+    solutions = tuple(
+        Solution(tuple(cards[c] for c in trio), count / total)
+        for trio, count in zip(trios.tolist(), weights, strict=True)
+    )
+    return SeatAnalysis(GAME, position.seat, True, total, cards=places, solutions=solutions)

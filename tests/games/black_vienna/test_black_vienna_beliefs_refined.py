@@ -1,0 +1,90 @@
+"""A seat's beliefs refined answer by answer (``Believer``: the worlds of its last position
+listed, each new answer keeping those that fit) equal, at every step of seeded games, the
+beliefs counted afresh from the seat's position by the dynamic program: the same world
+count, the same card probabilities and the same ring posterior, exactly."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sleuth.core import make_game
+from sleuth.deduce.frontier import list_worlds
+from sleuth.deduce.knowledge import SeatAnalysis
+from sleuth.envs.table import Table, random_code
+from sleuth.games.black_vienna.beliefs import Believer
+from sleuth.games.black_vienna.knowledge import (
+    BlackViennaAnalysis,
+    Investigation,
+    Position,
+    black_vienna_position,
+)
+from sleuth.games.black_vienna.views import BlackViennaView
+
+
+def same(fresh: SeatAnalysis, refined: SeatAnalysis) -> bool:
+    ring = {s.cards: s.probability for s in fresh.solutions}
+    return (
+        (fresh.consistent, fresh.worlds, fresh.cards)
+        == (refined.consistent, refined.worlds, refined.cards)
+        and len(fresh.solutions) == len(refined.solutions)
+        and ring == {s.cards: s.probability for s in refined.solutions}
+    )
+
+
+def play(players: int, seed: int) -> tuple[int, int]:
+    """A seeded game of random bots; at every step the refined beliefs of the seat deciding
+    are compared with fresh ones (a seat sees some answers one at a time, others several
+    at once). (positions compared, positions answered by refining)."""
+    table = Table(make_game("black-vienna", players))
+    table.reset(seed)
+    rng = np.random.default_rng(seed)
+    believers = [Believer() for _ in range(players)]
+    compared = 0
+    while (decision := table.decision) is not None:
+        for seat in (decision.seat,):
+            believer = believers[seat]
+            view = table.state.view(seat)
+            assert isinstance(view, BlackViennaView)
+            position = black_vienna_position(view)
+            fresh = BlackViennaAnalysis(position).beliefs()
+            assert same(fresh, believer(position)), (players, seed, compared, seat)
+            compared += 1
+        table.step(random_code(table.mask(decision.seat), table.drastic, rng, rate=0.01))
+    return compared, sum(b.refined for b in believers)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(6, 1), (6, 2), (3, 1)])
+def test_refined_beliefs_equal_fresh_ones_at_every_step(players: int, seed: int) -> None:
+    compared, refined = play(players, seed)
+    assert refined > 0 and compared > refined  # both ways were taken and compared
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**31 - 1), players=st.sampled_from([3, 4]))
+def test_refined_beliefs_equal_fresh_ones_over_seeds(seed: int, players: int) -> None:
+    play(players, seed)
+
+
+ANSWERS = (Investigation(1, "JKL", 1), Investigation(2, "MNP", 2), Investigation(1, "QST", 0))
+START = Position(3, 0, "ABCDEFGH", ANSWERS)
+
+
+def test_a_listing_holds_exactly_the_counted_worlds() -> None:
+    analysis = BlackViennaAnalysis(START)
+    listed = list_worlds(analysis.analysis.reduced)
+    assert listed is not None and listed.worlds == analysis.worlds
+    assert listed.marginal_counts() == analysis.analysis.marginal_counts
+
+
+def test_a_new_game_or_a_changed_position_is_counted_afresh() -> None:
+    believer = Believer(limit=10**9)
+    believer(START)
+    later = Position(3, 0, "ABCDEFGH", (*ANSWERS, Investigation(2, "UWX", 1)))
+    assert same(BlackViennaAnalysis(later).beliefs(), believer(later))
+    assert believer.refined == 1
+    other = Position(3, 0, "ABCDEFGH", (Investigation(1, "JKL", 2), *ANSWERS[1:]))
+    assert same(BlackViennaAnalysis(other).beliefs(), believer(other))
+    assert believer.refined == 1
