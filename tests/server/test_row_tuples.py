@@ -10,8 +10,9 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from sleuth.server.accounts import DELETED_NAME, Accounts, Passwords, hasher_for
+from sleuth.server.accounts import DELETED_NAME, Accounts
 from sleuth.server.db import open_database
+from sleuth.server.hashing import Passwords, hasher_for
 from sleuth.server.models import ChatRow
 from sleuth.server.ratings import Ratings
 from sleuth.server.settings import Settings
