@@ -156,14 +156,16 @@ def read_csv(path: Path) -> list[Point]:
 
 
 def final_points(points: Sequence[Point]) -> dict[str, list[Point]]:
-    """Each variant's last evaluation of every seed, in seed order."""
+    """Each variant's last evaluation of every seed, in seed order, the variants in their
+    order (the observation alone first)."""
     last: dict[tuple[str, int], Point] = {}
     for point in points:
         key = (point.variant, point.seed)
         if key not in last or point.steps > last[key].steps:
             last[key] = point
+    order = list(VARIANTS)
     table: dict[str, list[Point]] = {}
-    for (variant, _), point in sorted(last.items()):
+    for (variant, _), point in sorted(last.items(), key=lambda i: (order.index(i[0][0]), i[0][1])):
         table.setdefault(variant, []).append(point)
     return table
 

@@ -111,17 +111,17 @@ def test_the_csv_keeps_every_point_to_four_places(tmp_path: Path) -> None:
 
 def test_the_table_pools_each_variants_last_evaluations() -> None:
     finals = final_points(points())
-    assert {v: [(p.seed, p.steps) for p in ps] for v, ps in finals.items()} == {
-        "knowledge": [(0, 4096), (1, 4096)],
-        "observation": [(0, 4096), (1, 4096)],
-    }
+    assert [(v, [(p.seed, p.steps) for p in ps]) for v, ps in finals.items()] == [
+        ("observation", [(0, 4096), (1, 4096)]),
+        ("knowledge", [(0, 4096), (1, 4096)]),
+    ]
     rate, low, high = wilson(7, 50)
     baseline = {"games": 50, "wins": 7, "rate": rate, "low": low, "high": high}
     assert table(points(), baseline).splitlines() == [
         "| learner | steps a run | seeds | win rate per seed | pooled | 95% interval |",
         "|---|---|---|---|---|---|",
-        "| MaskablePPO, knowledge | 4,096 | 2 | 0.710–0.730 | 144/200 = 0.720 | 0.654–0.778 |",
         "| MaskablePPO, observation | 4,096 | 2 | 0.340–0.400 | 74/200 = 0.370 | 0.306–0.439 |",
+        "| MaskablePPO, knowledge | 4,096 | 2 | 0.710–0.730 | 144/200 = 0.720 | 0.654–0.778 |",
         "| uniformly random | – | – | – | 7/50 = 0.140 | 0.070–0.262 |",
     ]
 
