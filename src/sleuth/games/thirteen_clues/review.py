@@ -37,9 +37,10 @@ from sleuth.deduce.review import (
 from sleuth.i18n import N_
 
 from .components import Phase
+from .entries import Accusation, Setup
 from .knowledge import ThirteenCluesAnalysis, thirteen_clues_position
 from .notation import Accuse, Ask, Look
-from .notebook import GRAMMAR, Accusation, Setup
+from .notebook import GRAMMAR
 from .rules import ThirteenCluesState
 
 OWN = "its mystery"
