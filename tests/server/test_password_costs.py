@@ -75,7 +75,9 @@ async def test_hashes_run_in_other_processes_at_nice_19() -> None:
     assert {nice for _, nice in places} == {19}
 
 
-async def test_a_dead_hashing_process_refuses_one_password_and_is_replaced() -> None:
+async def test_a_dead_hashing_process_refuses_a_password_is_logged_and_replaced(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     passwords = Passwords(most_wait=600.0)
     try:
         hashed = await passwords.hash(PASSWORD)
@@ -85,6 +87,7 @@ async def test_a_dead_hashing_process_refuses_one_password_and_is_replaced() -> 
             for _ in range(50):  # until the pool notices the death
                 await passwords.verify(hashed, PASSWORD)
                 await asyncio.sleep(0.1)
+        assert "a password hashing process died or did not start: hashed anew" in caplog.messages
         assert await passwords.verify(hashed, PASSWORD) is True
         assert await passwords.verify(hashed, "wrong horse") is False
     finally:

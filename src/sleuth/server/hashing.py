@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import multiprocessing
 import os
 import secrets
@@ -34,6 +35,7 @@ HASHING_PROCESSES = 2  # a burst of sign-ins waits its turn here, not on the tab
 LOWEST_PRIORITY = 19  # the hashing processes' nice value: the tables' work always comes first
 MOST_WAIT = 5.0  # seconds a password may wait for a hashing process before it is refused
 DEFAULT_COST = Settings.password_cost
+log = logging.getLogger(__name__)
 
 
 def hasher_for(cost: str) -> PasswordHasher:
@@ -124,8 +126,11 @@ class Passwords:
             raise PasswordsBusy from None
 
     def _drop(self, pool: ProcessPoolExecutor) -> None:
-        """A broken pool is replaced at the next hash."""
+        """A broken pool is replaced at the next hash; every password it held is refused.
+        Said in the log: a pool that cannot start refuses every sign-in, and the operator
+        would see nothing else."""
         if self._processes is pool:
+            log.warning("a password hashing process died or did not start: hashed anew")
             self._processes = None
             pool.shutdown(wait=False, cancel_futures=True)
 
