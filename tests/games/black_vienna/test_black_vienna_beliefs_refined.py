@@ -11,9 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sleuth.core import make_game
-from sleuth.deduce.frontier import list_worlds
+from sleuth.deduce.frontier import Frontier, list_worlds
 from sleuth.deduce.knowledge import SeatAnalysis
+from sleuth.deduce.model import Reduced
 from sleuth.envs.table import Table, random_code
+from sleuth.games.black_vienna import beliefs
 from sleuth.games.black_vienna.beliefs import Believer
 from sleuth.games.black_vienna.knowledge import (
     BlackViennaAnalysis,
@@ -88,3 +90,25 @@ def test_a_new_game_or_a_changed_position_is_counted_afresh() -> None:
     other = Position(3, 0, "ABCDEFGH", (Investigation(1, "JKL", 2), *ANSWERS[1:]))
     assert same(BlackViennaAnalysis(other).beliefs(), believer(other))
     assert believer.refined == 1
+
+
+def test_a_listing_that_disagrees_with_the_count_is_logged_and_never_refined(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A fault of the listing leaves the fresh count standing, says so in the log, and no
+    later answer refines the faulty listing (a learner's episode goes on)."""
+
+    def one_world_short(reduced: Reduced) -> Frontier | None:
+        listed = list_worlds(reduced)
+        return None if listed is None else Frontier(listed.rows[1:], listed.capacities)
+
+    monkeypatch.setattr(beliefs, "list_worlds", one_world_short)
+    believer = Believer(limit=10**9)
+    fresh = BlackViennaAnalysis(START).beliefs()
+    assert same(fresh, believer(START))
+    assert caplog.messages == [
+        f"listed {fresh.worlds - 1} worlds where {fresh.worlds} were counted"
+    ]
+    later = Position(3, 0, "ABCDEFGH", (*ANSWERS, Investigation(2, "UWX", 1)))
+    assert same(BlackViennaAnalysis(later).beliefs(), believer(later))
+    assert believer.refined == 0

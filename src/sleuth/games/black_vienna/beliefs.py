@@ -11,6 +11,7 @@ is counted afresh.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 from sleuth.deduce.frontier import Frontier, list_worlds
@@ -25,6 +26,7 @@ from .position import GAME, Investigation, Position
 # a position, refined against fresh): 10,000 saved a third at 3 players; 50,000 and more
 # cost more to list than the refinements saved.
 LISTED = 10_000
+log = logging.getLogger(__name__)
 
 
 class Believer:
@@ -49,11 +51,11 @@ class Believer:
         self._last = None
         if beliefs.consistent and beliefs.worlds <= self.limit:
             listed = list_worlds(analysis.analysis.reduced)
-            if listed is not None:
-                if listed.worlds != beliefs.worlds:
-                    raise RuntimeError(
-                        f"listed {listed.worlds} worlds where {beliefs.worlds} were counted"
-                    )
+            if listed is not None and listed.worlds != beliefs.worlds:
+                # A fault of the listing: the fresh count stands, and no refining follows
+                # (a learner's episode goes on; the log says it for the one who looks).
+                log.error("listed %s worlds where %s were counted", listed.worlds, beliefs.worlds)
+            elif listed is not None:
                 self._last = (position, analysis.seat_model, listed)
         return beliefs
 
