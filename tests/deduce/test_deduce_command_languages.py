@@ -20,15 +20,15 @@ REFUSED = {
     "de": [
         "sleuth deduce: {missing} lässt sich nicht lesen: die Datei lässt sich nicht lesen: "
         "No such file or directory",
-        "sleuth deduce: {broken} lässt sich nicht lesen: die Datei ist kein JSON (Expecting "
-        "value in Zeile 1, Spalte 1)",
+        "sleuth deduce: {broken} lässt sich nicht lesen: die Datei ist kein JSON (Wert erwartet "
+        "in Zeile 1, Spalte 1)",
         "sleuth deduce: {twice} lässt sich nicht lesen: die Datei hat den Schlüssel 'seat' "
         "zweimal in einem Objekt",
         "sleuth deduce: ungültige Stellung: game: unbekanntes Spiel 'nosuch' (Spiele: {games})",
     ],
     "ja": [
         "sleuth deduce: {missing}を読めません：ファイルを読めません：No such file or directory",
-        "sleuth deduce: {broken}を読めません：JSONではありません（1行1列：Expecting value）",
+        "sleuth deduce: {broken}を読めません：JSONではありません（1行1列：値が必要です）",
         "sleuth deduce: {twice}を読めません：1つのオブジェクトにキー'seat'が2回あります",
         "sleuth deduce: 無効な局面：game：不明なゲーム'nosuch'です（ゲーム：{games}）",
     ],
