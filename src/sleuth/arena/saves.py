@@ -28,7 +28,9 @@ from sleuth.core import Game, GameError, find_game
 from sleuth.core.errors import RecordError
 from sleuth.core.jsonfile import Bounds, parse_json_text, read_json_file, write_atomically
 from sleuth.core.records import Step, check_seed
+from sleuth.core.said import Said, said, words_of
 from sleuth.core.serialize import JSONValue
+from sleuth.i18n import N_
 
 SAVE_FORMAT = "sleuth-saved-game"
 SAVE_VERSION = 1
@@ -38,8 +40,8 @@ WARNING = (
     "Resume it with: sleuth play --resume FILE"
 )
 # A seed has 39 digits at most (128 bits); a game has a few thousand steps at most.
-OUTER = Bounds(max_bytes=4_000_000, max_digits=12, kind="saved game")
-INNER = Bounds(max_bytes=16_000_000, max_digits=40, kind="saved game")
+OUTER = Bounds(max_bytes=4_000_000, max_digits=12, kind=N_("saved game"))
+INNER = Bounds(max_bytes=16_000_000, max_digits=40, kind=N_("saved game"))
 
 
 class SaveError(GameError):
@@ -87,7 +89,13 @@ def write_save(path: Path, saved: SavedGame) -> None:
         "payload": base64.b64encode(packed).decode("ascii"),
     }
     if path.parent != Path() and not path.parent.exists():
-        raise SaveError(f"cannot save in {path}: the folder {path.parent} does not exist")
+        raise SaveError(
+            said(
+                "cannot save in %(file)s: the folder %(folder)s does not exist",
+                file=str(path),
+                folder=str(path.parent),
+            )
+        )
     write_atomically(path, json.dumps(outer, indent=1) + "\n", SaveError)
 
 
@@ -96,38 +104,50 @@ def read_save(path: Path) -> SavedGame:
     try:
         return _read(path)
     except SaveError as error:
-        raise SaveError(f"{path}: {error}") from None
+        raise SaveError(
+            said("%(where)s: %(reason)s", where=str(path), reason=_reason(error))
+        ) from None
 
 
 def _read(path: Path) -> SavedGame:
     outer = read_json_file(path, OUTER, SaveError)
     if not isinstance(outer, dict) or outer.get("format") != SAVE_FORMAT:
-        raise SaveError(f"format: not a saved game (expected format {SAVE_FORMAT!r})")
+        raise SaveError(
+            said("format: not a saved game (expected format %(format)s)", format=repr(SAVE_FORMAT))
+        )
     if outer.get("version") != SAVE_VERSION:
-        raise SaveError(f"version: {outer.get('version')!r}, this Sleuth reads {SAVE_VERSION}")
+        raise SaveError(
+            said(
+                "version: %(version)s, this Sleuth reads %(known)s",
+                version=repr(outer.get("version"))[:40],
+                known=SAVE_VERSION,
+            )
+        )
     payload, digest = outer.get("payload"), outer.get("sha256")
     if not isinstance(payload, str) or not isinstance(digest, str):
-        raise SaveError("payload, sha256: missing")
+        raise SaveError(said("payload, sha256: missing"))
     try:
         packed = base64.b64decode(payload.encode("ascii"), validate=True)
     except (binascii.Error, UnicodeEncodeError):
-        raise SaveError("payload: not base64") from None
+        raise SaveError(said("payload: not base64")) from None
     if hashlib.sha256(packed).hexdigest() != digest:
-        raise SaveError("sha256: the payload does not match its checksum (a damaged file)")
+        raise SaveError(said("sha256: the payload does not match its checksum (a damaged file)"))
     inflater = zlib.decompressobj()
     try:
         raw = inflater.decompress(packed, INNER.max_bytes)
     except zlib.error:
-        raise SaveError("payload: not compressed data") from None
+        raise SaveError(said("payload: not compressed data")) from None
     if inflater.unconsumed_tail:
-        raise SaveError(f"payload: larger than {INNER.max_bytes:,} bytes")
+        raise SaveError(
+            said("payload: larger than %(bytes)s bytes", bytes=format(INNER.max_bytes, ","))
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveError("payload: not UTF-8 text") from None
+        raise SaveError(said("payload: not UTF-8 text")) from None
     inner = parse_json_text(text, INNER, SaveError)
     if not isinstance(inner, dict):
-        raise SaveError("payload: expected an object")
+        raise SaveError(said("%(where)s: expected an object", where="payload"))
     return _saved_game(inner)
 
 
@@ -135,48 +155,50 @@ def _saved_game(data: Mapping[str, object]) -> SavedGame:
     known = {"game", "config", "seed", "salt", "bots", "steps", "front"}
     for key in data:
         if key not in known:
-            raise SaveError(f"{key}: unknown key")
+            raise SaveError(said("%(where)s: unknown key", where=str(key)[:40]))
     name = data.get("game")
     if not isinstance(name, str):
-        raise SaveError("game: expected a game name")
+        raise SaveError(said("game: expected a game name"))
     try:
         kind = find_game(name)
     except GameError as error:
-        raise SaveError(f"game: {error}") from None
+        raise SaveError(said("game: %(reason)s", reason=_reason(error))) from None
     try:
         game = kind.from_config_json(data.get("config"))
     except GameError as error:
-        raise SaveError(f"config: {str(error).removeprefix('config: ')}") from None
+        raise SaveError(said("config: %(reason)s", reason=_reason(error, "config: "))) from None
     seed = data.get("seed")
     if type(seed) is not int:
-        raise SaveError("seed: expected a whole number")
+        raise SaveError(said("seed: expected a whole number"))
     try:
         check_seed(seed)
     except RecordError as error:
-        raise SaveError(str(error)) from None
+        raise SaveError(_reason(error)) from None
     salt = data.get("salt")
     if (
         not isinstance(salt, str)
         or len(salt) != 32
         or any(c not in "0123456789abcdef" for c in salt)
     ):
-        raise SaveError("salt: expected 32 hex digits")
+        raise SaveError(said("salt: expected 32 hex digits"))
     bots = data.get("bots")
     if not isinstance(bots, list) or len(bots) != game.players:
-        raise SaveError(f"bots: expected one entry per seat ({game.players})")
+        raise SaveError(
+            said("bots: expected one entry per seat (%(players)s)", players=game.players)
+        )
     if not all(b is None or isinstance(b, str) for b in bots):
-        raise SaveError("bots: each is a bot spec or null (a person)")
+        raise SaveError(said("bots: each is a bot spec or null (a person)"))
     if all(b is not None for b in bots):
-        raise SaveError("bots: no person plays in this game")
+        raise SaveError(said("bots: no person plays in this game"))
     for seat, spec in enumerate(bots):
         if spec is not None:
             _check_bot(seat, spec, game.name)
     steps = data.get("steps")
     if not isinstance(steps, list):
-        raise SaveError("steps: expected a list")
+        raise SaveError(said("%(where)s: expected a list", where="steps"))
     front = data.get("front", {})
     if not isinstance(front, dict):
-        raise SaveError("front: expected an object")
+        raise SaveError(said("%(where)s: expected an object", where="front"))
     return SavedGame(game, seed, salt, tuple(bots), tuple(_steps(steps, game.players)), front)
 
 
@@ -185,14 +207,20 @@ def _check_bot(seat: int, spec: str, game: str) -> None:
     write a save file, and resuming one must not run what it says."""
     if spec.strip().lower().startswith("cmd:"):
         raise SaveError(
-            f"bots: seat {seat} is a bot program ({spec!r}); a saved game starts no program"
+            said(
+                "bots: seat %(seat)s is a bot program (%(spec)s); a saved game starts no program",
+                seat=seat,
+                spec=repr(spec),
+            )
         )
     from sleuth.agents import make_agent
 
     try:
         make_agent(spec, game)
     except GameError as error:
-        raise SaveError(f"bots: seat {seat}: {error}") from None
+        raise SaveError(
+            said("bots: seat %(seat)s: %(reason)s", seat=seat, reason=_reason(error))
+        ) from None
 
 
 def _steps(steps: Sequence[object], players: int) -> list[Step]:
@@ -206,6 +234,14 @@ def _steps(steps: Sequence[object], players: int) -> list[Step]:
             or not isinstance(step[1], str)
             or not isinstance(step[2], str)
         ):
-            raise SaveError(f"steps[{number}]: expected [seat, action, result]")
+            raise SaveError(
+                said("steps[%(number)s]: expected [seat, action, result]", number=number)
+            )
         out.append(Step(step[0], step[1], step[2]))
     return out
+
+
+def _reason(error: GameError, prefix: str = "") -> Said | str:
+    """What ``error`` said, in words another language can say where it was raised so
+    (English text loses a ``prefix`` it would otherwise repeat)."""
+    return words_of(error) or str(error).removeprefix(prefix)

@@ -22,6 +22,7 @@ from sleuth.core.errors import RecordError
 from sleuth.core.events import Event, visible
 from sleuth.core.records import Step, check_seed, make_record, play_step, save_record
 from sleuth.core.rng import secret_salt, secret_seed
+from sleuth.core.said import said, words_of
 from sleuth.core.serialize import JSONValue
 from sleuth.core.signing import commitment
 from sleuth.core.turns import interrupt_order
@@ -157,11 +158,22 @@ class GameSession:
                     self._state, done = play_step(self._state, step.seat, action)
                 except GameError as error:
                     raise RecordError(
-                        f"{step.action!r} by seat {step.seat}: {error}", number
+                        said(
+                            "%(action)s by seat %(seat)s: %(reason)s",
+                            action=repr(step.action),
+                            seat=step.seat,
+                            reason=words_of(error) or str(error),
+                        ),
+                        number,
                     ) from None
                 if done.result != step.result:
                     raise RecordError(
-                        f"{step.action!r} gives {done.result!r}, not the saved {step.result!r}",
+                        said(
+                            "%(action)s gives %(result)s, not the saved %(saved)s",
+                            action=repr(step.action),
+                            result=repr(done.result),
+                            saved=repr(step.result),
+                        ),
                         number,
                     )
                 self._states.append(self._state)

@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sleuth.core import jsonfile
-from sleuth.i18n import LANGUAGES, tr
+from sleuth.i18n import LANGUAGES, N_, tr
 
 if TYPE_CHECKING:
     from sleuth.deduce.knowledge import SeatAnalysis
 
 # A position is a small file of whole numbers (the assistant's sessions are read here too).
-POSITION = jsonfile.Bounds(max_bytes=1_000_000, max_digits=6, floats=False, kind="position")
+POSITION = jsonfile.Bounds(max_bytes=1_000_000, max_digits=6, floats=False, kind=N_("position"))
 
 
 def add_parser(subparsers: Any) -> None:

@@ -21,6 +21,7 @@ from sleuth.core.records import (
     save_record,
 )
 from sleuth.core.rng import keyed_salt, keyed_seed, secret_key
+from sleuth.core.said import said
 from sleuth.core.signing import read_key, sign_record
 
 from .outputs import check_folder, deal_seed, write_failed
@@ -128,7 +129,7 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep:
-            raise GameError(f"--option {pair!r}: expected NAME=VALUE")
+            raise GameError(said("--option %(pair)s: expected NAME=VALUE", pair=repr(pair)))
         options[name] = value
     return options
 

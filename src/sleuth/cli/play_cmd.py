@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from sleuth.agents import Agent, make_agent
 from sleuth.core import GameError, find_game
-from sleuth.core.said import error_in
+from sleuth.core.said import error_in, said, words_of
 from sleuth.i18n import LANGUAGES
 from sleuth.tui.language import language_from_environment
 
@@ -85,10 +85,14 @@ def build_controllers(
 ) -> list[Agent | None]:
     for seat in seats:
         if not 0 <= seat < players:
-            raise GameError(f"--seat {seat}: seats are 0-{players - 1}")
+            raise GameError(
+                said("--seat %(seat)s: seats are 0-%(last)s", seat=seat, last=players - 1)
+            )
     others = [s for s in range(players) if s not in seats]
     if len(bots) > len(others):
-        raise GameError(f"--bots: {len(bots)} bots for {len(others)} free seats")
+        raise GameError(
+            said("--bots: %(bots)s bots for %(free)s free seats", bots=len(bots), free=len(others))
+        )
     names = bots + ["random"] * (len(others) - len(bots))
     controllers: list[Agent | None] = [None] * players
     for seat, name in zip(others, names, strict=True):
@@ -103,7 +107,7 @@ def run_play(args: argparse.Namespace) -> int:
             session, bots, front = _resumed(args)
         else:
             if args.game is None:
-                raise GameError("name a game, or --resume FILE")
+                raise GameError(said("name a game, or --resume FILE"))
             session, bots = _new_session(args)
             front = {}
     except GameError as error:
@@ -223,7 +227,12 @@ def _resumed(
         if value not in (None, [], "")  # --seed 0 is given all the same
     ]
     if given:
-        raise GameError(f"--resume takes the setup from the file: leave out {', '.join(given)}")
+        raise GameError(
+            said(
+                "--resume takes the setup from the file: leave out %(given)s",
+                given=", ".join(given),
+            )
+        )
     saved = read_save(args.resume)
     controllers: list[Agent | None] = [
         None if spec is None else make_agent(spec, saved.game.name) for spec in saved.bots
@@ -233,10 +242,18 @@ def _resumed(
         session.replay(saved.steps)
     except GameError as error:
         session.close()
-        raise GameError(f"{args.resume}: it does not replay: {error}") from None
+        raise GameError(
+            said(
+                "%(file)s: it does not replay: %(reason)s",
+                file=str(args.resume),
+                reason=words_of(error) or str(error),
+            )
+        ) from None
     if session.outcome is not None:
         session.close()
-        raise GameError(f"{args.resume}: that game is over (sleuth replay shows it)")
+        raise GameError(
+            said("%(file)s: that game is over (sleuth replay shows it)", file=str(args.resume))
+        )
     return session, list(saved.bots), dict(saved.front)
 
 

@@ -5,6 +5,8 @@ All are ``ValueError`` so callers that only care about "bad input" can catch one
 
 from __future__ import annotations
 
+from .said import Said, said
+
 
 class GameError(ValueError):
     """Something a caller asked of a game was wrong; the game is unchanged."""
@@ -26,7 +28,14 @@ class RecordError(GameError):
     """A game record that is malformed, tampered with, or does not replay."""
 
     def __init__(self, message: str, step: int | None = None) -> None:
-        super().__init__(message if step is None else f"step {step}: {message}")
+        # Words said with values stay so under the step's number (issue #35); plain text
+        # stays plain text, as the wire has carried it.
+        if step is not None:
+            numbered = f"step {step}: {message}"
+            if isinstance(message, Said):
+                numbered = said("step %(step)s: %(reason)s", step=step, reason=message)
+            message = numbered
+        super().__init__(message)
         self.step = step
 
 

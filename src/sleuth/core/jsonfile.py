@@ -45,7 +45,7 @@ class Bounds:
     max_bytes: int = 1_000_000
     max_digits: int = 6
     floats: bool = False
-    kind: str = "file"
+    kind: str = N_("file")
 
 
 def read_json_file(path: Path, bounds: Bounds, error: type[GameError]) -> object:

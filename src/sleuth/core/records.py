@@ -28,6 +28,7 @@ from .protocol import Action, Game, State
 from .record_checks import check_json_shape, first_difference, shown
 from .registry import find_game
 from .rng import SEED_BITS, secret_salt
+from .said import said
 from .serialize import JSONValue, to_json
 from .signing import SIGNATURE, commitment, signature_matches
 
@@ -74,7 +75,9 @@ def play_step(state: State, seat: int, action: Action) -> tuple[State, Step]:
 
 def check_seed(seed: int) -> int:
     if type(seed) is not int or not 0 <= seed < 2**SEED_BITS:
-        raise RecordError(f"seed: a record's seed is a whole number 0..2^{SEED_BITS}-1")
+        raise RecordError(
+            said("seed: a record's seed is a whole number 0..2^%(bits)s-1", bits=SEED_BITS)
+        )
     return seed
 
 
