@@ -450,7 +450,7 @@ class PlayApp(App[None]):
         try:
             self.save_game()
         except SaveError as error:
-            self.show_status(self.tr("Not saved: %(error)s", error=error))
+            self.show_status(self.tr("Not saved: %(error)s", error=error_in(error, self.language)))
             return
         # Short enough for three lines of a narrow pane: the file's name must not be cut off.
         # (That a save holds the whole deal, not to be opened before the end, help says.)
@@ -484,7 +484,12 @@ class PlayApp(App[None]):
                 try:
                     self.save_game()
                 except SaveError as error:
-                    self.show_status(self.tr("Not saved, so still playing: %(error)s", error=error))
+                    self.show_status(
+                        self.tr(
+                            "Not saved, so still playing: %(error)s",
+                            error=error_in(error, self.language),
+                        )
+                    )
                     return
                 self.exit()
             elif choice == "leave":

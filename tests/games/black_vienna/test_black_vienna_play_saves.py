@@ -240,3 +240,16 @@ async def test_8_resume_refuses_a_seed_of_zero_too(
     path, _, _ = await _saved_game(tmp_path)
     assert main(["play", "--resume", str(path), "--seed", "0"]) == 2
     assert "leave out --seed" in capsys.readouterr().err
+
+
+async def test_8_a_save_refused_is_said_in_the_players_language(tmp_path: Path) -> None:
+    path = tmp_path / "gone" / "game.json"
+    app = PlayApp(_session(), bot_delay=0.0, save_path=path, language="de")
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.action_save()
+        await pilot.pause()
+        shown = str(app.query_one("#status", Static).render())
+    assert shown == (
+        f"Nicht gespeichert: kann nicht in {path} speichern: den Ordner {path.parent} gibt es nicht"
+    )
