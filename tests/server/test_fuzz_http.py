@@ -53,6 +53,7 @@ MARK = "\u2407mark\u2407"
 # left, handed to a bot; sitting before joining, which fills the seats sitting needs free),
 # rematches last.
 ORDER = (
+    "GET /api/health",
     "GET /api/games",
     "GET /api/games/{game}/leaderboard",
     "GET /api/games/{game}/rules",
