@@ -17,6 +17,7 @@ from collections.abc import Callable
 from sleuth.core import GameError
 from sleuth.core.kit import BOTS
 from sleuth.core.registry import all_kits, find_kit
+from sleuth.core.said import said
 
 from .base import Agent
 from .random_agent import RandomAgent
@@ -58,8 +59,14 @@ def make_agent(spec: str, game: str) -> Agent:
     behind = level_spec(head, game)
     if behind is not None:
         raise GameError(
-            f"bot {spec.strip()!r}: a level takes no parameters; set them on its bot, "
-            f"e.g. {behind.partition(':')[0]}:NAME=VALUE ({head.strip()} is {behind})"
+            said(
+                "bot %(spec)s: a level takes no parameters; set them on its bot, "
+                "e.g. %(bot)s:NAME=VALUE (%(level)s is %(behind)s)",
+                spec=repr(spec.strip()),
+                bot=behind.partition(":")[0],
+                level=head.strip(),
+                behind=behind,
+            )
         )
     name, params = parse_bot_spec(spec)
     factory = _factory(name, game)
@@ -68,12 +75,21 @@ def make_agent(spec: str, game: str) -> Agent:
     for key, text in params.items():
         if key not in accepted:
             known = ", ".join(accepted) or "none"
-            raise GameError(f"bot {name!r} has no parameter {key!r} (its parameters: {known})")
+            raise GameError(
+                said(
+                    "bot %(bot)s has no parameter %(key)s (its parameters: %(known)s)",
+                    bot=repr(name),
+                    key=repr(key),
+                    known=known,
+                )
+            )
         values[key] = _coerce(name, key, text, accepted[key])
     try:
         return factory(**values)
     except ValueError as error:  # a value out of the bot's range
-        raise GameError(f"bot {spec.strip()!r}: {error}") from None
+        raise GameError(
+            said("bot %(spec)s: %(reason)s", spec=repr(spec.strip()), reason=str(error))
+        ) from None
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -83,9 +99,21 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     for part in parts:
         key, sep, value = part.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise GameError(f"bot {spec!r}: parameter {part!r} is not NAME=VALUE")
+            raise GameError(
+                said(
+                    "bot %(spec)s: parameter %(part)s is not NAME=VALUE",
+                    spec=repr(spec),
+                    part=repr(part),
+                )
+            )
         if key.strip() in params:
-            raise GameError(f"bot {spec!r}: parameter {key.strip()!r} is given twice")
+            raise GameError(
+                said(
+                    "bot %(spec)s: parameter %(key)s is given twice",
+                    spec=repr(spec),
+                    key=repr(key.strip()),
+                )
+            )
         params[key.strip()] = value.strip()
     return name.strip().lower(), params
 
@@ -122,7 +150,13 @@ def _factory(name: str, game: str) -> AgentFactory:
         levels = ladder(game).get("levels")
         named = ", ".join(levels) if isinstance(levels, dict) and levels else "none"
         raise GameError(
-            f"unknown bot {name!r} for {find_kit(game).game.title} (levels: {named}; bots: {known})"
+            said(
+                "unknown bot %(bot)s for %(game)s (levels: %(levels)s; bots: %(bots)s)",
+                bot=repr(name),
+                game=find_kit(game).game.title,
+                levels=named,
+                bots=known,
+            )
         )
     return factory
 
@@ -143,16 +177,30 @@ def _coerce(bot: str, key: str, text: str, default: object) -> object:
             return number
     except ValueError:
         kind = (
-            "yes or no"
+            said("yes or no")
             if isinstance(default, bool)
-            else "a whole number"
+            else said("a whole number")
             if isinstance(default, int)
-            else "a finite number"
+            else said("a finite number")
         )
-        raise GameError(f"bot {bot!r}: {key}={text!r} is not {kind}") from None
+        raise GameError(
+            said(
+                "bot %(bot)s: %(key)s=%(text)s is not %(kind)s",
+                bot=repr(bot),
+                key=key,
+                text=repr(text),
+                kind=kind,
+            )
+        ) from None
     if isinstance(default, str):
         return text
-    raise GameError(f"bot {bot!r}: parameter {key!r} cannot be set from the command line")
+    raise GameError(
+        said(
+            "bot %(bot)s: parameter %(key)s cannot be set from the command line",
+            bot=repr(bot),
+            key=repr(key),
+        )
+    )
 
 
 def agent_names(game: str | None = None) -> list[str]:
