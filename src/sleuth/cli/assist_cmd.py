@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,6 +17,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from sleuth.core import EntryError, GameError, GameKit
 from sleuth.core.said import Said, error_in, said
 from sleuth.i18n import LANGUAGES, N_, tr
+
+from .argparse_words import argparse_words
 
 if TYPE_CHECKING:
     from sleuth.assist import Notebook
@@ -32,45 +33,11 @@ Type 'help' in the assistant for the game's entries.
 A session file that exists is opened only with --resume (or replaced with --new)."""
 
 
-# What argparse refuses the game's options with (its English, as Python 3.11 to 3.13 word
-# it), said in the person's language; a message of another form stays as argparse says it.
-ARGPARSE_REFUSALS = (
-    (
-        r"invalid choice: (?P<value>.+) \(choose from (?P<choices>.+)\)",
-        N_("invalid choice: %(value)s (choose from %(choices)s)"),
-    ),
-    (r"expected one argument", N_("expected one argument")),
-    (r"expected (?P<count>\d+) arguments", N_("expected %(count)s arguments")),
-    (r"not allowed with argument (?P<other>.+)", N_("not allowed with argument %(other)s")),
-    (r"unrecognized arguments: (?P<words>.+)", N_("unrecognized arguments: %(words)s")),
-    (
-        r"ambiguous option: (?P<option>\S+) could match (?P<matches>.+)",
-        N_("ambiguous option: %(option)s could match %(matches)s"),
-    ),
-)
-ARGUMENT = re.compile(r"argument (?P<option>[^:]+): (?P<message>.+)", re.S)
-
-
 class _Refusal(argparse.ArgumentParser):
     """A parser whose errors are one line through ``EntryError``, not usage and exit."""
 
     def error(self, message: str) -> NoReturn:
         raise EntryError(argparse_words(message))
-
-
-def argparse_words(message: str) -> Said | str:
-    """argparse's refusal as words another language can say (as it is when of no known
-    form)."""
-    argument = ARGUMENT.fullmatch(message)
-    text = argument["message"] if argument else message
-    for pattern, template in ARGPARSE_REFUSALS:
-        found = re.fullmatch(pattern, text, re.S)
-        if found:
-            words = Said(template, found.groupdict())
-            if argument is None:
-                return words
-            return said("argument %(option)s: %(reason)s", option=argument["option"], reason=words)
-    return message
 
 
 def chosen_language(args: argparse.Namespace) -> str:

@@ -10,6 +10,9 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from sleuth.core import GameError
+from sleuth.core.said import error_in
+
+from .argparse_words import SpeakingParser, language_of_words
 
 # Commands whose modules land with their features; each exposes add_parser(subcommands).
 _OPTIONAL_COMMANDS = (
@@ -28,7 +31,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command; with ``command``, of that one alone when a module of its
     name provides it (``sleuth deduce`` then imports neither the games' commands nor the
     other fronts)."""
-    parser = argparse.ArgumentParser(
+    parser = SpeakingParser(
         prog="sleuth",
         description="Deduction card games: play, simulate, replay and analyse them exactly.",
     )
@@ -59,6 +62,7 @@ def _optional_command(name: str) -> ModuleType | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
+    language = SpeakingParser.language = language_of_words(words)
     parser = build_parser(words[0] if words else None)
     args = parser.parse_args(words)
     try:
@@ -67,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except GameError as error:  # one a command did not catch, e.g. a broken game package
-        print(f"sleuth {args.command}: {error}", file=sys.stderr)
+        print(f"sleuth {args.command}: {error_in(error, language)}", file=sys.stderr)
         return 2
     return code
 
