@@ -53,10 +53,9 @@ def argparse_words(message: str) -> Said | str:
     return message
 
 
-def language_of_words(words: Sequence[str]) -> str:
+def lang_in(words: Sequence[str]) -> str | None:
     """The language the last valid ``--lang`` among a command line's words names (read
-    before they are parsed, so that their refusals are said in it), else the environment's
-    as gettext reads it."""
+    before they are parsed, so that their refusals are said in it), if any."""
     found = None
     for index, word in enumerate(words):
         value = word.partition("=")[2] if word.startswith("--lang=") else None
@@ -64,6 +63,12 @@ def language_of_words(words: Sequence[str]) -> str:
             value = words[index + 1]
         if value in LANGUAGES:
             found = value
+    return found
+
+
+def language_of_words(words: Sequence[str]) -> str:
+    """``lang_in(words)``, else the environment's language as gettext reads it."""
+    found = lang_in(words)
     if found is not None:
         return found
     from sleuth.tui.language import language_from_environment

@@ -18,7 +18,7 @@ from sleuth.core import EntryError, GameError, GameKit
 from sleuth.core.said import Said, error_in, said
 from sleuth.i18n import LANGUAGES, N_, tr
 
-from .argparse_words import argparse_words
+from .argparse_words import argparse_words, lang_in
 
 if TYPE_CHECKING:
     from sleuth.assist import Notebook
@@ -44,21 +44,8 @@ def chosen_language(args: argparse.Namespace) -> str:
     """The language ``--lang`` names (before or after GAME), else the environment's."""
     from sleuth.tui.language import language_from_environment
 
-    given = getattr(args, "lang", None) or _lang_in(getattr(args, "rest", None) or [])
+    given = getattr(args, "lang", None) or lang_in(getattr(args, "rest", None) or [])
     return given or language_from_environment(os.environ)
-
-
-def _lang_in(words: Sequence[str]) -> str | None:
-    """The last valid ``--lang`` among the words after GAME (read before they are parsed,
-    so that their refusals are said in it)."""
-    found = None
-    for index, word in enumerate(words):
-        value = word.partition("=")[2] if word.startswith("--lang=") else None
-        if word == "--lang" and index + 1 < len(words):
-            value = words[index + 1]
-        if value in LANGUAGES:
-            found = value
-    return found
 
 
 def add_parser(commands: Any) -> None:
