@@ -43,10 +43,11 @@ def english_left(
     lines: list[str], language: str, skipped: frozenset[str] = frozenset()
 ) -> list[tuple[str, str]]:
     pieces = pieces_of(lines) - skipped
+    patterns = english_patterns(language)
     return sorted(
         (piece, msgid)
         for piece in pieces
-        for msgid, pattern in english_patterns(language)
+        for msgid, pattern in patterns
         if pattern.fullmatch(piece)
     )
 

@@ -67,13 +67,16 @@ def english_left(lines: Sequence[str], language: str) -> list[tuple[str, str]]:
     # Searched for within a piece (an error inside another's words), so only strings of two
     # words or more: a single word ("off", "and") is found inside too many others.
     patterns = [
-        (msgid, re.compile(rf"(?<!\w){pattern.pattern}(?!\w)"))
-        for msgid, pattern in english_patterns(language)
+        (msgid, line, re.compile(rf"(?<!\w){line.pattern.pattern}(?!\w)"))
+        for msgid, line in english_patterns(language)
         if len(re.findall(r"[A-Za-z]{2,}", PLACEHOLDER.sub("", msgid))) >= 2
     ]
     pieces = {piece.strip() for line in lines for piece in PIECES.split(line) if piece.strip()}
     return sorted(
-        (piece, msgid) for piece in pieces for msgid, pattern in patterns if pattern.search(piece)
+        (piece, msgid)
+        for piece in pieces
+        for msgid, line, pattern in patterns
+        if line.could_be_in(piece) and pattern.search(piece)
     )
 
 
