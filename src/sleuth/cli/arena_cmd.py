@@ -24,44 +24,51 @@ from sleuth.core.jsonfile import write_atomically
 from sleuth.core.records import save_record
 from sleuth.core.serialize import JSONValue, to_json
 from sleuth.core.signing import read_key, sign_record
+from sleuth.i18n import N_
 
 from .game_cmds import add_bot_key_argument, bot_key, parse_options
 from .outputs import check_file, check_folder, deal_seed, write_failed
 
 
 def add_parser(commands: Any) -> None:
-    arena = commands.add_parser("arena", help="a tournament between bots, seats rotated")
+    arena = commands.add_parser("arena", help=N_("a tournament between bots, seats rotated"))
     arena.add_argument("game")
     arena.add_argument("--players", type=int, required=True)
     arena.add_argument(
         "--bots",
         required=True,
-        help="comma-separated bots, one per seat; a bot may set parameters, "
-        "e.g. ismcts:iterations=800 (`sleuth bots GAME` lists them); 'cmd:COMMAND' runs a "
-        "bot program in its own process, e.g. 'cmd:sleuth bot serve deductive'",
+        help=N_(
+            "comma-separated bots, one per seat; a bot may set parameters, "
+            "e.g. ismcts:iterations=800 (`sleuth bots GAME` lists them); 'cmd:COMMAND' runs a "
+            "bot program in its own process, e.g. 'cmd:sleuth bot serve deductive'"
+        ),
     )
     arena.add_argument("--games", type=int, default=100)
     arena.add_argument(
         "--seed",
         type=int,
-        help="deal the games from this seed (anyone who knows it knows every deal, a bot "
-        "program too); default: a secret 128-bit seed, printed after the games",
+        help=N_(
+            "deal the games from this seed (anyone who knows it knows every deal, a bot "
+            "program too); default: a secret 128-bit seed, printed after the games"
+        ),
     )
     arena.add_argument("--workers", type=int, default=1)
     arena.add_argument("--backend", choices=("process", "ray"), default="process")
-    arena.add_argument("--ray-address", help="join a running Ray cluster (default: local)")
+    arena.add_argument("--ray-address", help=N_("join a running Ray cluster (default: local)"))
     arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    arena.add_argument("--out", type=Path, help="write the results as JSON here")
-    arena.add_argument("--plot", type=Path, help="draw the ratings as a PNG here")
-    arena.add_argument("--record-dir", type=Path, help="write every game's record here")
+    arena.add_argument("--out", type=Path, help=N_("write the results as JSON here"))
+    arena.add_argument("--plot", type=Path, help=N_("draw the ratings as a PNG here"))
+    arena.add_argument("--record-dir", type=Path, help=N_("write every game's record here"))
     arena.add_argument(
         "--review",
         action="store_true",
-        help="review every game (sleuth review): per bot, steps from 'could know' to its "
-        "accusations and the value given away per question",
+        help=N_(
+            "review every game (sleuth review): per bot, steps from 'could know' to its "
+            "accusations and the value given away per question"
+        ),
     )
     arena.add_argument(
-        "--key", type=Path, metavar="FILE", help="sign every record written with this key"
+        "--key", type=Path, metavar="FILE", help=N_("sign every record written with this key")
     )
     add_bot_key_argument(arena)
     arena.set_defaults(run=run_arena)
@@ -207,8 +214,8 @@ def _game_json(result: GameResult) -> JSONValue:
 
 
 def add_bots_parser(commands: Any) -> None:
-    bots = commands.add_parser("bots", help="the bots that play a game, and their parameters")
-    bots.add_argument("game", nargs="?", help="one game (default: every game)")
+    bots = commands.add_parser("bots", help=N_("the bots that play a game, and their parameters"))
+    bots.add_argument("game", nargs="?", help=N_("one game (default: every game)"))
     bots.set_defaults(run=run_bots)
 
 

@@ -10,42 +10,56 @@ import argparse
 import sys
 from typing import Any
 
+from sleuth.i18n import N_
+
 
 def add_parser(commands: Any) -> None:
-    bot = commands.add_parser("bot", help="run a built-in bot in its own process")
+    bot = commands.add_parser("bot", help=N_("run a built-in bot in its own process"))
     actions = bot.add_subparsers(dest="bot_command", required=True, metavar="ACTION")
     serve = actions.add_parser(
         "serve",
-        help="speak the bot protocol on stdin/stdout (README: Bots in their own process)",
-        description="Play one game as the bot SPEC (any spec `sleuth bots GAME` lists, for "
-        "the game the engine's hello names), one JSON message a line.",
+        help=N_("speak the bot protocol on stdin/stdout (README: Bots in their own process)"),
+        description=N_(
+            "Play one game as the bot SPEC (any spec `sleuth bots GAME` lists, for "
+            "the game the engine's hello names), one JSON message a line."
+        ),
     )
-    serve.add_argument("spec", metavar="SPEC", help="a bot, e.g. deductive or ismcts:iterations=50")
+    serve.add_argument(
+        "spec", metavar="SPEC", help=N_("a bot, e.g. deductive or ismcts:iterations=50")
+    )
     serve.set_defaults(run=run_serve)
     connect = actions.add_parser(
         "connect",
-        help="play a bot program at a server's tables (a network bot, net:NAME)",
-        description="Connect to a Sleuth server as a network bot and relay the bot protocol "
-        "between the server and COMMAND (started afresh for each game): "
-        "sleuth bot connect https://example.org --token-file bot.token -- "
-        "sleuth bot serve deductive",
+        help=N_("play a bot program at a server's tables (a network bot, net:NAME)"),
+        description=N_(
+            "Connect to a Sleuth server as a network bot and relay the bot protocol "
+            "between the server and COMMAND (started afresh for each game): "
+            "sleuth bot connect https://example.org --token-file bot.token -- "
+            "sleuth bot serve deductive"
+        ),
     )
-    connect.add_argument("url", metavar="URL", help="the server, e.g. https://example.org")
+    connect.add_argument("url", metavar="URL", help=N_("the server, e.g. https://example.org"))
     connect.add_argument(
         "--token-file",
         required=True,
         metavar="FILE",
-        help="a file holding the bot's token (POST /api/bots issues one)",
+        help=N_("a file holding the bot's token (POST /api/bots issues one)"),
     )
     connect.add_argument(
-        "--games", type=int, default=None, metavar="N", help="stop after N games (default: never)"
+        "--games",
+        type=int,
+        default=None,
+        metavar="N",
+        help=N_("stop after N games (default: never)"),
     )
     connect.add_argument(
         "--accept",
         default="all",
         metavar="GAMES",
-        help="the games whose challenges it accepts, comma-separated; all (the default) or "
-        "none; the lobby offers challenges to these only",
+        help=N_(
+            "the games whose challenges it accepts, comma-separated; all (the default) or "
+            "none; the lobby offers challenges to these only"
+        ),
     )
     connect.add_argument("bot_command_words", nargs="+", metavar="-- COMMAND")
     connect.set_defaults(run=run_connect)
@@ -55,25 +69,29 @@ def add_parser(commands: Any) -> None:
 def add_arena_parser(actions: Any) -> None:
     arena = actions.add_parser(
         "arena",
-        help="play a series of a bot program against a server's built-in bots",
-        description="Connect COMMAND as a network bot (as `sleuth bot connect`), deal N tables "
-        "of it against the OPPONENTS on the server, the seats rotated game by game, and print "
-        "the wins per seat and the arena's Bradley-Terry ratings: sleuth bot arena "
-        "https://example.org --token-file bot.token --game GAME --games 20 "
-        "--opponents easy,medium -- sleuth bot serve deductive",
+        help=N_("play a series of a bot program against a server's built-in bots"),
+        description=N_(
+            "Connect COMMAND as a network bot (as `sleuth bot connect`), deal N tables "
+            "of it against the OPPONENTS on the server, the seats rotated game by game, and print "
+            "the wins per seat and the arena's Bradley-Terry ratings: sleuth bot arena "
+            "https://example.org --token-file bot.token --game GAME --games 20 "
+            "--opponents easy,medium -- sleuth bot serve deductive"
+        ),
     )
-    arena.add_argument("url", metavar="URL", help="the server, e.g. https://example.org")
-    arena.add_argument("--token-file", required=True, metavar="FILE", help="the bot's token")
-    arena.add_argument("--game", required=True, metavar="GAME", help="the game to play")
-    arena.add_argument("--games", type=int, default=10, metavar="N", help="games (default 10)")
+    arena.add_argument("url", metavar="URL", help=N_("the server, e.g. https://example.org"))
+    arena.add_argument("--token-file", required=True, metavar="FILE", help=N_("the bot's token"))
+    arena.add_argument("--game", required=True, metavar="GAME", help=N_("the game to play"))
+    arena.add_argument("--games", type=int, default=10, metavar="N", help=N_("games (default 10)"))
     arena.add_argument(
         "--opponents",
         required=True,
         metavar="BOTS",
-        help="the server's bots at the other seats, comma-separated (levels or specs)",
+        help=N_("the server's bots at the other seats, comma-separated (levels or specs)"),
     )
     arena.add_argument(
-        "--record-dir", metavar="DIR", help="write each game's signed record there (game-N.json)"
+        "--record-dir",
+        metavar="DIR",
+        help=N_("write each game's signed record there (game-N.json)"),
     )
     arena.add_argument("bot_command_words", nargs="+", metavar="-- COMMAND")
     arena.set_defaults(run=run_arena)

@@ -23,59 +23,62 @@ from sleuth.core.records import (
 from sleuth.core.rng import keyed_salt, keyed_seed, secret_key
 from sleuth.core.said import said
 from sleuth.core.signing import read_key, sign_record
+from sleuth.i18n import N_
 
 from .outputs import check_folder, deal_seed, write_failed
 
 
 def add_parsers(commands: Any) -> None:
-    games = commands.add_parser("games", help="list the games and their rule options")
+    games = commands.add_parser("games", help=N_("list the games and their rule options"))
     games.set_defaults(run=run_games)
 
-    simulate = commands.add_parser("simulate", help="play games between random bots")
-    simulate.add_argument("game", help="game name or alias (sleuth games lists them)")
+    simulate = commands.add_parser("simulate", help=N_("play games between random bots"))
+    simulate.add_argument("game", help=N_("game name or alias (sleuth games lists them)"))
     simulate.add_argument("--players", type=int, required=True)
     simulate.add_argument("--games", type=int, default=1)
     simulate.add_argument(
         "--seed",
         type=int,
-        help="deal the games from this seed (anyone who knows it knows every deal); "
-        "default: a secret 128-bit seed, printed after the games",
+        help=N_(
+            "deal the games from this seed (anyone who knows it knows every deal); "
+            "default: a secret 128-bit seed, printed after the games"
+        ),
     )
     simulate.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a rule option (see 'sleuth games'); repeatable",
+        help=N_("a rule option (see 'sleuth games'); repeatable"),
     )
-    simulate.add_argument("--record-dir", type=Path, help="write one JSON record per game here")
+    simulate.add_argument("--record-dir", type=Path, help=N_("write one JSON record per game here"))
     simulate.add_argument(
-        "--key", type=Path, metavar="FILE", help="sign every record written with this key"
+        "--key", type=Path, metavar="FILE", help=N_("sign every record written with this key")
     )
     add_bot_key_argument(simulate)
     simulate.add_argument(
-        "--verbose", action="store_true", help="print every step as the table sees it"
+        "--verbose", action="store_true", help=N_("print every step as the table sees it")
     )
     simulate.add_argument(
         "--referee",
         action="store_true",
-        help="print everything: seeds, whole actions, private results, the reveal",
+        help=N_("print everything: seeds, whole actions, private results, the reveal"),
     )
     simulate.set_defaults(run=run_simulate)
 
-    replay = commands.add_parser("replay", help="check game records: every step, deal and seal")
+    replay = commands.add_parser("replay", help=N_("check game records: every step, deal and seal"))
     replay.add_argument("files", nargs="+", type=Path)
     replay.add_argument(
-        "--key", type=Path, metavar="FILE", help="check each record's signature under this key"
+        "--key", type=Path, metavar="FILE", help=N_("check each record's signature under this key")
     )
     replay.add_argument(
         "--max-record-bytes",
         type=positive_int,
         default=MAX_RECORD_BYTES,
         metavar="BYTES",
-        help=f"refuse a file larger than this (default {MAX_RECORD_BYTES:,})",
+        help=N_("refuse a file larger than this (default %(default)s)"),
     )
-    replay.add_argument("--verbose", action="store_true", help="print every step")
+    replay.add_argument("--verbose", action="store_true", help=N_("print every step"))
     replay.set_defaults(run=run_replay)
 
 
@@ -93,8 +96,10 @@ def add_bot_key_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bot-key",
         metavar="HEX",
-        help="the key behind the bots' generators and the records' salts, to play the same "
-        "games again (default: a fresh secret, printed at the end)",
+        help=N_(
+            "the key behind the bots' generators and the records' salts, to play the same "
+            "games again (default: a fresh secret, printed at the end)"
+        ),
     )
 
 

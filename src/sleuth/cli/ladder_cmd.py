@@ -11,6 +11,7 @@ from typing import Any
 from sleuth.core import GameError, find_game
 from sleuth.core.jsonfile import write_atomically
 from sleuth.core.serialize import to_json
+from sleuth.i18n import N_
 
 from .game_cmds import parse_options
 from .outputs import check_file, deal_seed
@@ -20,11 +21,15 @@ from .progress import ProgressBar
 def add_parser(commands: Any) -> None:
     ladder = commands.add_parser(
         "ladder",
-        help="a leaderboard: bots entered beside the game's levels, every pair at its own table",
-        description="Every pair of competitors (the game's levels and each --entrant) plays "
-        "--games games in alternate seats, rotated; the ratings are the arena's Bradley-Terry "
-        "fit. A bot that loses a decision (crash, timeout, illegal or malformed answer) loses "
-        "that game. The same --seed gives the same leaderboard.",
+        help=N_(
+            "a leaderboard: bots entered beside the game's levels, every pair at its own table"
+        ),
+        description=N_(
+            "Every pair of competitors (the game's levels and each --entrant) plays "
+            "--games games in alternate seats, rotated; the ratings are the arena's Bradley-Terry "
+            "fit. A bot that loses a decision (crash, timeout, illegal or malformed answer) loses "
+            "that game. The same --seed gives the same leaderboard."
+        ),
     )
     ladder.add_argument("game")
     ladder.add_argument(
@@ -32,39 +37,45 @@ def add_parser(commands: Any) -> None:
         action="append",
         default=[],
         metavar="NAME=SPEC",
-        help="a bot to rate: a built-in bot (mine=ismcts:iterations=800) or a bot program over "
-        "the bot protocol (mine=cmd:python mybot.py); repeat for more",
+        help=N_(
+            "a bot to rate: a built-in bot (mine=ismcts:iterations=800) or a bot program over "
+            "the bot protocol (mine=cmd:python mybot.py); repeat for more"
+        ),
     )
     ladder.add_argument(
         "--text-entrant",
         action="append",
         default=[],
         metavar="NAME=MODULE:CALLABLE",
-        help="a text agent (a language model's harness): CALLABLE(seed) returns a function "
-        "from the seat's situation in words to an answer; it plays one seat of text_env "
-        "against each other competitor, its seat rotated",
+        help=N_(
+            "a text agent (a language model's harness): CALLABLE(seed) returns a function "
+            "from the seat's situation in words to an answer; it plays one seat of text_env "
+            "against each other competitor, its seat rotated"
+        ),
     )
     ladder.add_argument(
         "--text-time",
         type=float,
         default=60.0,
         metavar="SECONDS",
-        help="how long a text agent's answer is waited for (default 60)",
+        help=N_("how long a text agent's answer is waited for (default 60)"),
     )
     ladder.add_argument("--players", type=int, default=2)
-    ladder.add_argument("--games", type=int, default=10, help="games per pair (default 10)")
+    ladder.add_argument("--games", type=int, default=10, help=N_("games per pair (default 10)"))
     ladder.add_argument(
         "--seed",
         type=int,
-        help="deal from this seed, to reproduce a leaderboard (a bot program that knows it "
-        "can find the deals); default: a secret seed, printed after the games",
+        help=N_(
+            "deal from this seed, to reproduce a leaderboard (a bot program that knows it "
+            "can find the deals); default: a secret seed, printed after the games"
+        ),
     )
     ladder.add_argument(
-        "--no-levels", action="store_true", help="rate the entrants alone, without the levels"
+        "--no-levels", action="store_true", help=N_("rate the entrants alone, without the levels")
     )
     ladder.add_argument("--workers", type=int, default=1)
     ladder.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    ladder.add_argument("--out", type=Path, help="write the leaderboard as JSON here")
+    ladder.add_argument("--out", type=Path, help=N_("write the leaderboard as JSON here"))
     ladder.set_defaults(run=run_ladder)
 
 

@@ -12,6 +12,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from sleuth.i18n import N_
+
 PASSWORD_VARIABLE = "SLEUTH_SMTP_PASSWORD"
 
 
@@ -20,59 +22,69 @@ def add_mail_arguments(serve: Any) -> None:
         "--smtp",
         metavar="URL",
         default=None,
-        help="send notifications by e-mail through this server, e.g. smtp://user@host:587 "
-        f"(the password from {PASSWORD_VARIABLE} or --smtp-password-file)",
+        help=N_(
+            "send notifications by e-mail through this server, e.g. smtp://user@host:587 "
+            "(the password from SLEUTH_SMTP_PASSWORD or --smtp-password-file)"
+        ),
     )
     serve.add_argument(
-        "--smtp-password-file", type=Path, default=None, help="a file holding the SMTP password"
+        "--smtp-password-file", type=Path, default=None, help=N_("a file holding the SMTP password")
     )
     serve.add_argument(
-        "--mail-from", default=None, metavar="ADDRESS", help="the mails' sender address"
+        "--mail-from", default=None, metavar="ADDRESS", help=N_("the mails' sender address")
     )
     serve.add_argument(
         "--public-url",
         default=None,
         metavar="URL",
-        help="the address people open the server at, for the links in mails "
-        "(default: http://HOST:PORT)",
+        help=N_(
+            "the address people open the server at, for the links in mails "
+            "(default: http://HOST:PORT)"
+        ),
     )
     serve.add_argument(
         "--mail-retry",
         type=float,
         default=30.0,
         metavar="SECONDS",
-        help="wait before a mail that failed is tried again (doubling each time)",
+        help=N_("wait before a mail that failed is tried again (doubling each time)"),
     )
     serve.add_argument(
         "--notify-lease",
         type=float,
         default=120.0,
         metavar="SECONDS",
-        help="how long a process holds the notifications it took to send before another "
-        "process of the same database may send them (40 to 3600: longer than one mail's 30 s "
-        "send may take)",
+        help=N_(
+            "how long a process holds the notifications it took to send before another "
+            "process of the same database may send them (40 to 3600: longer than one mail's 30 s "
+            "send may take)"
+        ),
     )
     serve.add_argument(
-        "--no-push", action="store_true", help="no notifications by Web Push to browsers"
+        "--no-push", action="store_true", help=N_("no notifications by Web Push to browsers")
     )
     serve.add_argument(
         "--push-service",
         action="append",
         default=[],
         metavar="ORIGIN",
-        help="also post pushes to this push service, e.g. https://push.example.org "
-        "(the browsers' own are always allowed)",
+        help=N_(
+            "also post pushes to this push service, e.g. https://push.example.org "
+            "(the browsers' own are always allowed)"
+        ),
     )
     serve.add_argument(
         "--no-hooks",
         action="store_true",
-        help="no notifications to chat services and webhooks (Apprise URLs)",
+        help=N_("no notifications to chat services and webhooks (Apprise URLs)"),
     )
     serve.add_argument(
         "--hook-private",
         action="store_true",
-        help="let people's webhooks post to loopback and local-network addresses "
-        "(by default public addresses only)",
+        help=N_(
+            "let people's webhooks post to loopback and local-network addresses "
+            "(by default public addresses only)"
+        ),
     )
 
 

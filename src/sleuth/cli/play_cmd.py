@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from sleuth.agents import Agent, make_agent
 from sleuth.core import GameError, find_game
 from sleuth.core.said import error_in, said, words_of
-from sleuth.i18n import LANGUAGES
+from sleuth.i18n import LANGUAGES, N_
 from sleuth.tui.language import language_from_environment
 
 from .game_cmds import parse_options
@@ -21,62 +21,70 @@ if TYPE_CHECKING:
 
 
 def add_parser(commands: Any) -> None:
-    play = commands.add_parser("play", help="play in the terminal against bots and friends")
-    play.add_argument("game", nargs="?", help="the game (not with --resume)")
-    play.add_argument("--players", type=int, default=None, help="default: the game's minimum")
+    play = commands.add_parser("play", help=N_("play in the terminal against bots and friends"))
+    play.add_argument("game", nargs="?", help=N_("the game (not with --resume)"))
+    play.add_argument("--players", type=int, default=None, help=N_("default: the game's minimum"))
     play.add_argument(
         "--seat",
         type=int,
         action="append",
         default=None,
-        help="your seat (repeat for several people at one keyboard; default 0)",
+        help=N_("your seat (repeat for several people at one keyboard; default 0)"),
     )
     play.add_argument(
         "--bots",
         default="",
-        help="bots for the other seats in order: levels (easy, medium, hard, expert; "
-        "'sleuth bots GAME' gives their bots and ratings), bots, e.g. expert,hard or "
-        "deductive,basic, or 'cmd:python mybot.py' (a bot program in its own process; "
-        "default: random)",
+        help=N_(
+            "bots for the other seats in order: levels (easy, medium, hard, expert; "
+            "'sleuth bots GAME' gives their bots and ratings), bots, e.g. expert,hard or "
+            "deductive,basic, or 'cmd:python mybot.py' (a bot program in its own process; "
+            "default: random)"
+        ),
     )
     play.add_argument(
         "--seed",
         type=int,
         default=None,
-        help="deal a known game, for practice: whoever knows the seed knows the deal "
-        "(default: a secret 128-bit seed, revealed in the record at the end)",
+        help=N_(
+            "deal a known game, for practice: whoever knows the seed knows the deal "
+            "(default: a secret 128-bit seed, revealed in the record at the end)"
+        ),
     )
     play.add_argument(
         "--sheet",
         choices=("off", "facts", "full"),
         default=None,
-        help="the sheet beside the table: kept by hand (off), the engine's certain facts "
-        "(facts, the default) or odds and the best question (full); F2 changes it in the game",
+        help=N_(
+            "the sheet beside the table: kept by hand (off), the engine's certain facts "
+            "(facts, the default) or odds and the best question (full); F2 changes it in the game"
+        ),
     )
     play.add_argument(
         "--save",
         type=Path,
         default=None,
         metavar="FILE",
-        help="where Ctrl+S (or leaving) saves the game (default sleuth-save-GAME.json)",
+        help=N_("where Ctrl+S (or leaving) saves the game (default sleuth-save-GAME.json)"),
     )
     play.add_argument(
         "--resume",
         type=Path,
         default=None,
         metavar="FILE",
-        help="go on with a saved game (its setup comes from the file)",
+        help=N_("go on with a saved game (its setup comes from the file)"),
     )
     play.add_argument(
         "--lang",
         choices=LANGUAGES,
         default=None,
-        help="the app's language (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, as "
-        "gettext reads them; English when they name none of these)",
+        help=N_(
+            "the app's language (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, as "
+            "gettext reads them; English when they name none of these)"
+        ),
     )
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     play.add_argument("--record-dir", type=Path, default=Path("sleuth-records"))
-    play.add_argument("--bot-delay", type=float, default=0.4, help="seconds per bot move")
+    play.add_argument("--bot-delay", type=float, default=0.4, help=N_("seconds per bot move"))
     play.set_defaults(run=run_play)
 
 

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from sleuth.agents.budgets import DEFAULT_MAX_THINK
 from sleuth.core import GameError, find_game
+from sleuth.i18n import N_
 from sleuth.server.settings import (
     PASSWORD_COSTS,
     VACATION_DAYS_A_YEAR,
@@ -24,7 +25,7 @@ from .mail_flags import add_mail_arguments, mail_values
 
 
 def add_parser(commands: Any) -> None:
-    serve = commands.add_parser("serve", help="play online: tables of people and bots")
+    serve = commands.add_parser("serve", help=N_("play online: tables of people and bots"))
     add_service_arguments(serve)
     add_limit_arguments(serve)
     add_open_table_arguments(serve)
@@ -38,88 +39,105 @@ def add_service_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument(
         "--db",
         default=None,
-        help="sqlite:///FILE or postgresql+asyncpg://USER@HOST/DB "
-        "(default: sleuth.db in the user's data folder)",
+        help=N_(
+            "sqlite:///FILE or postgresql+asyncpg://USER@HOST/DB "
+            "(default: sleuth.db in the user's data folder)"
+        ),
     )
-    serve.add_argument("--key", type=Path, default=None, help="signing key file (made if absent)")
-    serve.add_argument("--workers", type=int, default=2, help="processes for bots")
-    serve.add_argument("--sheet-workers", type=int, default=1, help="processes for sheets")
+    serve.add_argument(
+        "--key", type=Path, default=None, help=N_("signing key file (made if absent)")
+    )
+    serve.add_argument("--workers", type=int, default=2, help=N_("processes for bots"))
+    serve.add_argument("--sheet-workers", type=int, default=1, help=N_("processes for sheets"))
     serve.add_argument(
         "--max-think",
         type=think_seconds,
         default=DEFAULT_MAX_THINK,
         metavar="SECONDS",
-        help="a bot's time per decision at most; a bot asking for more is refused, and one "
-        f"overrunning it is replaced by the table's fallback bot (default {DEFAULT_MAX_THINK:g})",
+        help=N_(
+            "a bot's time per decision at most; a bot asking for more is refused, and one "
+            "overrunning it is replaced by the table's fallback bot (default %(default)s)"
+        ),
     )
-    serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds before a bot moves")
+    serve.add_argument(
+        "--bot-delay", type=float, default=0.6, help=N_("seconds before a bot moves")
+    )
     serve.add_argument(
         "--allow-origin",
         action="append",
         default=[],
         metavar="URL",
-        help="another origin browsers may come from (e.g. the reverse proxy's https://...)",
+        help=N_("another origin browsers may come from (e.g. the reverse proxy's https://...)"),
     )
-    serve.add_argument("--secure-cookie", action="store_true", help="behind HTTPS")
+    serve.add_argument("--secure-cookie", action="store_true", help=N_("behind HTTPS"))
     serve.add_argument(
         "--trusted-proxy",
         action="append",
         default=[],
         metavar="ADDRESS",
-        help="a reverse proxy (address or network) whose X-Forwarded-For names the client; "
-        "none by default",
+        help=N_(
+            "a reverse proxy (address or network) whose X-Forwarded-For names the client; "
+            "none by default"
+        ),
     )
     serve.add_argument(
         "--password-cost",
         choices=tuple(PASSWORD_COSTS),
         default=Settings.password_cost,
-        help="argon2id's costs for passwords: owasp (19 MiB, 2 passes, about 22 ms of CPU "
-        "a hash) or rfc9106 (64 MiB, 3 passes, 4 lanes, about 170 ms); a password hashed at "
-        "other costs is hashed again at these when its person signs in",
+        help=N_(
+            "argon2id's costs for passwords: owasp (19 MiB, 2 passes, about 22 ms of CPU "
+            "a hash) or rfc9106 (64 MiB, 3 passes, 4 lanes, about 170 ms); a password hashed at "
+            "other costs is hashed again at these when its person signs in"
+        ),
     )
     serve.add_argument(
         "--vacation-days-a-year",
         type=vacation_days,
         default=VACATION_DAYS_A_YEAR,
         metavar="DAYS",
-        help="vacation days a person may take in any 365 days, whatever each table allows "
-        f"(default {VACATION_DAYS_A_YEAR}; 0: no vacations)",
+        help=N_(
+            "vacation days a person may take in any 365 days, whatever each table allows "
+            "(default %(default)s; 0: no vacations)"
+        ),
     )
 
 
-# Each rate a client or a person is held to: (flag, what it counts, an example).
+# Each rate a client or a person is held to: (flag, what it counts, with an example).
 LIMIT_FLAGS = (
-    ("--max-new-people", "new identities one client address may make", "30/minute;300/day"),
-    ("--max-new-tables", "new tables one client address may deal", "30/minute;500/day"),
-    ("--max-invitations", "invitations by name one person may try", "10/hour;40/day"),
+    (
+        "--max-new-people",
+        N_("new identities one client address may make, e.g. 30/minute;300/day, or off"),
+    ),
+    (
+        "--max-new-tables",
+        N_("new tables one client address may deal, e.g. 30/minute;500/day, or off"),
+    ),
+    (
+        "--max-invitations",
+        N_("invitations by name one person may try, e.g. 10/hour;40/day, or off"),
+    ),
     (
         "--max-invitations-received",
-        "invitations by name one account may receive",
-        "5/hour;20/day",
+        N_("invitations by name one account may receive, e.g. 5/hour;20/day, or off"),
     ),
     (
         "--max-record-reads",
-        "replays, reviews and records one client address may fetch",
-        "60/minute",
+        N_("replays, reviews and records one client address may fetch, e.g. 60/minute, or off"),
     ),
     (
         "--max-sign-ins-per-address",
-        "attempts to prove a password one client address may make",
-        "20/minute",
+        N_("attempts to prove a password one client address may make, e.g. 20/minute, or off"),
     ),
     (
         "--max-sign-ins-per-account",
-        "attempts to prove one account's password",
-        "10/minute;100/day",
+        N_("attempts to prove one account's password, e.g. 10/minute;100/day, or off"),
     ),
 )
 
 
 def add_limit_arguments(serve: argparse.ArgumentParser) -> None:
-    for flag, counts, example in LIMIT_FLAGS:
-        serve.add_argument(
-            flag, metavar="RATE", default=None, help=f"{counts}, e.g. {example}, or off"
-        )
+    for flag, words in LIMIT_FLAGS:
+        serve.add_argument(flag, metavar="RATE", default=None, help=words)
 
 
 def add_open_table_arguments(serve: argparse.ArgumentParser) -> None:
@@ -127,10 +145,12 @@ def add_open_table_arguments(serve: argparse.ArgumentParser) -> None:
         "--open-table",
         metavar="GAME",
         default=None,
-        help="deal a table of you against bots at start and print its link",
+        help=N_("deal a table of you against bots at start and print its link"),
     )
     serve.add_argument("--players", type=int, default=None)
-    serve.add_argument("--bots", default="", help="bots for the other seats, e.g. deductive,basic")
+    serve.add_argument(
+        "--bots", default="", help=N_("bots for the other seats, e.g. deductive,basic")
+    )
     serve.add_argument("--sheet", choices=("off", "facts", "full"), default="full")
     serve.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
 
