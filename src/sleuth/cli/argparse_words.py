@@ -51,18 +51,19 @@ ARGUMENT = re.compile(r"argument (?P<option>[^:]+): (?P<message>.+)", re.S)
 
 
 def argparse_words(message: str) -> Said | str:
-    """argparse's refusal as words another language can say (as it is when of no known
-    form)."""
+    """argparse's refusal as words another language can say (its reason as it is when of
+    no known form)."""
     argument = ARGUMENT.fullmatch(message)
     text = argument["message"] if argument else message
+    words: Said | str = text
     for pattern, template in ARGPARSE_REFUSALS:
         found = re.fullmatch(pattern, text, re.S)
         if found:
             words = Said(template, found.groupdict())
-            if argument is None:
-                return words
-            return said("argument %(option)s: %(reason)s", option=argument["option"], reason=words)
-    return message
+            break
+    if argument is not None:  # a type's own reason is said in the language already
+        return said("argument %(option)s: %(reason)s", option=argument["option"], reason=words)
+    return words
 
 
 def lang_in(words: Sequence[str]) -> str | None:
@@ -86,6 +87,25 @@ def language_of_words(words: Sequence[str]) -> str:
     from sleuth.tui.language import language_from_environment
 
     return language_from_environment(os.environ)
+
+
+def add_lang_argument(parser: argparse.ArgumentParser) -> None:
+    """``--lang``, for a command whose messages are said in the person's language."""
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help=N_(
+            "the language of the command's messages (default: from LANGUAGE, LC_ALL, "
+            "LC_MESSAGES or LANG, as gettext reads them; English when they name none of these)"
+        ),
+    )
+
+
+def language_of_args(args: argparse.Namespace) -> str:
+    """The language ``--lang`` names, else the environment's."""
+    given = getattr(args, "lang", None)
+    return given if given in LANGUAGES else language_of_words([])
 
 
 class SpeakingParser(argparse.ArgumentParser):

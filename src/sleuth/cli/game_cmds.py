@@ -21,10 +21,11 @@ from sleuth.core.records import (
     save_record,
 )
 from sleuth.core.rng import keyed_salt, keyed_seed, secret_key
-from sleuth.core.said import said
+from sleuth.core.said import error_in, said
 from sleuth.core.signing import read_key, sign_record
-from sleuth.i18n import N_
+from sleuth.i18n import N_, tr
 
+from .argparse_words import SpeakingParser, add_lang_argument, language_of_args
 from .outputs import check_folder, deal_seed, write_failed
 
 
@@ -64,6 +65,7 @@ def add_parsers(commands: Any) -> None:
         action="store_true",
         help=N_("print everything: seeds, whole actions, private results, the reveal"),
     )
+    add_lang_argument(simulate)
     simulate.set_defaults(run=run_simulate)
 
     replay = commands.add_parser("replay", help=N_("check game records: every step, deal and seal"))
@@ -83,12 +85,16 @@ def add_parsers(commands: Any) -> None:
 
 
 def positive_int(text: str) -> int:
+    language = SpeakingParser.language  # read from the words before they are parsed
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        reason = tr("%(text)s is not a whole number", language, text=repr(text))
+        raise argparse.ArgumentTypeError(reason) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{text} is not a positive number")
+        raise argparse.ArgumentTypeError(
+            tr("%(text)s is not a positive number", language, text=text)
+        )
     return value
 
 
@@ -103,6 +109,20 @@ def add_bot_key_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def seed_words(seed: int, secret: bool, language: str) -> str:
+    """The seed the games were dealt from, said secret until now when it was."""
+    return tr("%(seed)s (secret until now)", language, seed=seed) if secret else str(seed)
+
+
+def bot_key_line(key: bytes, seed: int, language: str) -> str:
+    return tr(
+        "bot key: %(key)s (with --seed %(seed)s, --bot-key plays these games again)",
+        language,
+        key=key.hex(),
+        seed=seed,
+    )
+
+
 def bot_key(text: str | None) -> bytes:
     """The tournament key: ``--bot-key``'s hex digits, or a fresh secret."""
     if text is None:
@@ -110,9 +130,11 @@ def bot_key(text: str | None) -> bytes:
     try:
         key = bytes.fromhex(text)
     except ValueError:
-        raise GameError(f"--bot-key {text[:20]!r}: expected hex digits") from None
+        raise GameError(
+            said("--bot-key %(key)s: expected hex digits", key=repr(text[:20]))
+        ) from None
     if len(key) < 16:
-        raise GameError("--bot-key: at least 32 hex digits (16 bytes)")
+        raise GameError(said("--bot-key: at least 32 hex digits (16 bytes)"))
     return key
 
 
@@ -140,20 +162,21 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
+    language = language_of_args(args)
     try:
         game = find_game(args.game).configure(args.players, **parse_options(args.option))
         key = bot_key(args.bot_key)
         signing = read_key(args.key) if args.key else None
         if signing is not None and not args.record_dir:
-            raise GameError("--key signs the records: give --record-dir too")
+            raise GameError(said("--key signs the records: give --record-dir too"))
         if args.games < 1:
-            raise GameError("--games must be at least 1")
+            raise GameError(said("--games must be at least 1"))
         if args.record_dir:
             check_folder("--record-dir", args.record_dir)
     except GameError as error:
-        print(f"sleuth simulate: {error}", file=sys.stderr)
+        print(f"sleuth simulate: {error_in(error, language)}", file=sys.stderr)
         return 2
-    seed, secret = deal_seed("simulate", args.seed)
+    seed, secret = deal_seed("simulate", args.seed, language)
     agents = [RandomAgent() for _ in range(game.players)]
     reasons: Counter[str] = Counter()
     wins: Counter[int] = Counter()
@@ -179,25 +202,42 @@ def run_simulate(args: argparse.Namespace) -> int:
             try:
                 save_record(record, path)
             except OSError as problem:
-                print(
-                    f"sleuth simulate: {write_failed('--record-dir', path, problem)}",
-                    file=sys.stderr,
-                )
+                failed = write_failed("--record-dir", path, problem)
+                print(f"sleuth simulate: {error_in(failed, language)}", file=sys.stderr)
                 return 2
     elapsed = time.perf_counter() - started
-    shown = f"{seed} (secret until now)" if secret else str(seed)
-    print(f"{args.games} games of {game.title}, {game.players} players, seed {shown}")
+    heading = tr(
+        "%(games)s games of %(game)s, %(players)s players, seed %(seed)s",
+        language,
+        games=args.games,
+        game=game.title,
+        players=game.players,
+        seed=seed_words(seed, secret, language),
+    )
+    print(heading)
     for reason, count in reasons.most_common():
         print(f"  {count:6d}  {reason}")
-    print("  wins by seat: " + " ".join(f"{s}:{wins[s]}" for s in range(game.players)))
-    print(
-        f"{steps} actions in {elapsed:.2f} s: {args.games / elapsed:.1f} games/s, "
-        f"{steps / elapsed:.0f} actions/s"
+    by_seat = " ".join(f"{s}:{wins[s]}" for s in range(game.players))
+    print("  " + tr("wins by seat: %(wins)s", language, wins=by_seat))
+    figures = {
+        "seconds": f"{elapsed:.2f}",
+        "games": f"{args.games / elapsed:.1f}",
+        "rate": f"{steps / elapsed:.0f}",
+    }
+    speed = tr(
+        "%(actions)s actions in %(seconds)s s: %(games)s games/s, %(rate)s actions/s",
+        language,
+        actions=steps,
+        **figures,
     )
-    print(f"bot key: {key.hex()} (with --seed {seed}, --bot-key plays these games again)")
+    print(speed)
+    print(bot_key_line(key, seed, language))
     if args.record_dir:
-        signed = ", signed" if signing is not None else ""
-        print(f"records written to {args.record_dir}/{signed}")
+        folder = f"{args.record_dir}/"
+        if signing is None:
+            print(tr("records written to %(folder)s", language, folder=folder))
+        else:
+            print(tr("records written to %(folder)s, signed", language, folder=folder))
     return 0
 
 

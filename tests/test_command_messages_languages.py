@@ -1,0 +1,106 @@
+"""The operators' and researchers' commands speak the person's language (issue #35):
+``sleuth serve``'s, the arena's, the ladder's and ``simulate``'s refusals, warnings and the
+lines they print for people, in the language ``--lang`` names (else the environment's), the
+values as given; English as it always was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sleuth.cli.main import main
+from sleuth.core import find_game
+from support.example_game import EXAMPLE
+
+# Each command line (after its --lang) and the last line it writes on stderr, per language.
+REFUSALS = {
+    ("arena", EXAMPLE, "--players", "3", "--bots", "random"): {
+        "en": "sleuth arena: --bots: 3 seats need 3 bots, got 1",
+        "de": "sleuth arena: --bots: 3 Plätze brauchen 3 Bots, angegeben sind 1",
+        "ja": "sleuth arena: --bots：3席には3体のボットが必要ですが、指定は1体です",
+    },
+    ("ladder", EXAMPLE, "--players", "3", "--no-levels", "--entrant", "r=random"): {
+        "en": "sleuth ladder: a leaderboard needs at least two competitors",
+        "de": "sleuth ladder: eine Rangliste braucht mindestens zwei Teilnehmende",
+        "ja": "sleuth ladder: ランキングには2つ以上の参加者が必要です",
+    },
+    ("simulate", EXAMPLE, "--players", "3", "--games", "0"): {
+        "en": "sleuth simulate: --games must be at least 1",
+        "de": "sleuth simulate: --games muss mindestens 1 sein",
+        "ja": "sleuth simulate: --gamesは1以上にしてください",
+    },
+    ("serve", "--trusted-proxy", "nowhere"): {
+        "en": "sleuth serve: --trusted-proxy: 'nowhere' is not an address or a network",
+        "de": "sleuth serve: --trusted-proxy: 'nowhere' ist keine Adresse und kein Netz",
+        "ja": "sleuth serve: --trusted-proxy：'nowhere'はアドレスでもネットワークでもありません",
+    },
+    ("serve", "--notify-lease", "5"): {
+        "en": "sleuth serve: --notify-lease: a number of seconds from 40 to 3600",
+        "de": "sleuth serve: --notify-lease: eine Zahl von Sekunden von 40 bis 3600",
+        "ja": "sleuth serve: --notify-lease：40〜3600の秒数",
+    },
+    ("serve", "--max-think", "0"): {
+        "en": "sleuth serve: error: argument --max-think: 0 is not between 0.1 and 600 seconds",
+        "de": "sleuth serve: Fehler: Argument --max-think: 0 liegt nicht zwischen 0.1 und 600 "
+        "Sekunden",
+        "ja": "sleuth serve：エラー：引数--max-think：0は0.1〜600秒の範囲外です",
+    },
+}
+
+
+def last_error(words: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    try:
+        code = main(words)
+    except SystemExit as exited:  # argparse's refusal
+        code = int(str(exited.code))
+    assert code == 2
+    return capsys.readouterr().err.splitlines()[-1]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ja"])
+@pytest.mark.parametrize("words", sorted(REFUSALS))
+def test_a_command_refuses_in_the_language_lang_names(
+    words: tuple[str, ...], language: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = last_error([*words, "--lang", language], capsys)
+    assert line == REFUSALS[words][language]
+
+
+def test_an_output_refused_in_the_environments_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    words = ["arena", EXAMPLE, "--players", "3", "--bots", "random,random,random"]
+    line = last_error([*words, "--out", str(tmp_path)], capsys)
+    assert line == f"sleuth arena: --out {tmp_path}：ファイルではなくフォルダーです"
+
+
+def test_the_ladder_prints_its_lines_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    words = ["ladder", EXAMPLE, "--players", "3", "--games", "1", "--seed", "2", "--no-levels"]
+    assert main([*words, "--entrant", "a=random", "--entrant", "b=basic", "--lang", "de"]) == 0
+    captured = capsys.readouterr()
+    title = find_game(EXAMPLE).title
+    assert captured.out.splitlines()[0] == (
+        f"{title}, 3 Spielende, 2 Teilnehmende, 1 Partien je Paar (1 Partien), Seed 2"
+    )
+    assert captured.err.startswith("sleuth ladder: Warnung: --seed 2 gibt Partien, die jeder")
+
+
+def test_the_server_says_where_it_serves_in_the_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("fastapi")
+    import sleuth.server.app
+
+    started: list[tuple[str, int]] = []
+    monkeypatch.setattr(
+        sleuth.server.app,
+        "serve",
+        lambda settings, host, port, on_start: started.append((host, port)),
+    )
+    assert main(["serve", "--port", "0", "--lang", "ja"]) == 0
+    assert started == [("127.0.0.1", 0)]
+    assert capsys.readouterr().out == "Sleuthをhttp://127.0.0.1:0/で提供中（Ctrl+Cで停止）\n"
