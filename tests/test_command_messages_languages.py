@@ -11,6 +11,7 @@ import pytest
 
 from sleuth.cli.main import main
 from sleuth.core import find_game
+from sleuth.i18n import columns
 from support.example_game import EXAMPLE
 
 # Each command line (after its --lang) and the last line it writes on stderr, per language.
@@ -83,9 +84,11 @@ def test_the_ladder_prints_its_lines_in_the_language(capsys: pytest.CaptureFixtu
     assert main([*words, "--entrant", "a=random", "--entrant", "b=basic", "--lang", "de"]) == 0
     captured = capsys.readouterr()
     title = find_game(EXAMPLE).title
-    assert captured.out.splitlines()[0] == (
+    lines = captured.out.splitlines()
+    assert lines[0] == (
         f"{title}, 3 Spielende, 2 Teilnehmende, 1 Partien je Paar (1 Partien), Seed 2"
     )
+    assert lines[1] == "    Name Wertung Partien Siege  verwirkt  Bot"
     assert captured.err.startswith("sleuth ladder: Warnung: --seed 2 gibt Partien, die jeder")
 
 
@@ -104,3 +107,29 @@ def test_the_server_says_where_it_serves_in_the_language(
     assert main(["serve", "--port", "0", "--lang", "ja"]) == 0
     assert started == [("127.0.0.1", 0)]
     assert capsys.readouterr().out == "Sleuthをhttp://127.0.0.1:0/で提供中（Ctrl+Cで停止）\n"
+
+
+def test_the_arenas_tables_have_the_languages_headings_in_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    words = ["arena", EXAMPLE, "--players", "3", "--bots", "random,basic,random", "--games", "2"]
+    assert main([*words, "--seed", "5", "--lang", "ja"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    table = lines[1:4]
+    assert table[0].split() == [
+        "ボット",
+        "ゲーム数",
+        "勝ち",
+        "勝率",
+        "95%区間",
+        "平均得点",
+        "ms/手",
+        "レーティング",
+        "勝利までの質問数（自分/卓）",
+    ]
+    assert [row.split()[0] for row in table[1:]] == ["basic", "random"]
+    # Right-aligned to the last column: every line ends at the same terminal column.
+    assert len({columns(line) for line in table}) == 1
+    pairs = lines[lines.index("") + 1 :][:2]
+    assert pairs[0].split() == ["得点差", "ゲーム数", "平均", "95%区間", "上回り", "下回り"]
+    assert columns(pairs[0]) == columns(pairs[1])

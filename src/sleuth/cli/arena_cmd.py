@@ -124,7 +124,7 @@ def run_arena(args: argparse.Namespace) -> int:
         workers=args.workers,
         rate=rate,
     )
-    print(f"{heading}\n{format_table(rows)}")
+    print(f"{heading}\n{format_table(rows, language)}")
     if any(result.forfeits for result in results):
         total = sum(len(result.forfeits) for result in results)
         lost = tr(
@@ -135,7 +135,7 @@ def run_arena(args: argparse.Namespace) -> int:
     pairs = all_head_to_heads(results, rows)
     if pairs:
         print()
-        print(format_head_to_heads(pairs))
+        print(format_head_to_heads(pairs, language))
     data: dict[str, JSONValue] = {
         "game": game.name,
         "config": game.config_json(),

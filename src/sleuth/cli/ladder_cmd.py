@@ -178,7 +178,7 @@ def _play(
         seed=seed_words(seed, secret, language_of_args(args)),
     )
     print(heading)
-    print(format_leaderboard(board))
+    print(format_leaderboard(board, language_of_args(args)))
     if args.out:
         data = {
             "game": game.name,
