@@ -11,7 +11,9 @@ import pytest
 
 from sleuth.cli.main import main
 from sleuth.core import find_game
-from sleuth.i18n import columns
+from sleuth.core.kit import RULES, RulesGuide
+from sleuth.core.registry import all_kits
+from sleuth.i18n import columns, translate_at
 from support.example_game import EXAMPLE
 
 # Each command line (after its --lang) and the last line it writes on stderr, per language.
@@ -133,3 +135,25 @@ def test_the_arenas_tables_have_the_languages_headings_in_line(
     pairs = lines[lines.index("") + 1 :][:2]
     assert pairs[0].split() == ["得点差", "ゲーム数", "平均", "95%区間", "上回り", "下回り"]
     assert columns(pairs[0]) == columns(pairs[1])
+
+
+@pytest.mark.parametrize("language", ["de", "ja"])
+def test_the_games_list_speaks_the_language_with_each_games_own_words(
+    language: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["games", "--lang", language]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    helps = {line.strip() for line in lines if line.startswith("      ")}
+    translated = 0
+    for kit in all_kits():
+        game = kit.game
+        heading = f"{game.min_players}-{game.max_players} players"
+        assert not any(heading in line for line in lines)
+        locale = kit.part(RULES, RulesGuide).locale if kit.has(RULES) else None
+        for option in game.options():
+            said = translate_at(locale, language, option.help)
+            assert said in helps
+            if said != option.help:
+                translated += 1
+                assert option.help not in helps
+    assert translated >= 10

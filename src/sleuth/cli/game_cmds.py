@@ -12,7 +12,8 @@ from typing import Any
 
 from sleuth.agents import RandomAgent
 from sleuth.arena import play_match
-from sleuth.core import GameError, all_games, derive_seed, find_game
+from sleuth.core import GameError, derive_seed, find_game
+from sleuth.core.kit import RULES, RulesGuide
 from sleuth.core.records import (
     MAX_RECORD_BYTES,
     Step,
@@ -20,10 +21,11 @@ from sleuth.core.records import (
     replay_record,
     save_record,
 )
+from sleuth.core.registry import all_kits
 from sleuth.core.rng import keyed_salt, keyed_seed, secret_key
 from sleuth.core.said import error_in, said
 from sleuth.core.signing import read_key, sign_record
-from sleuth.i18n import N_, tr
+from sleuth.i18n import N_, tr, translate_at
 
 from .argparse_words import SpeakingParser, add_lang_argument, language_of_args
 from .outputs import check_folder, deal_seed, write_failed
@@ -31,6 +33,7 @@ from .outputs import check_folder, deal_seed, write_failed
 
 def add_parsers(commands: Any) -> None:
     games = commands.add_parser("games", help=N_("list the games and their rule options"))
+    add_lang_argument(games)
     games.set_defaults(run=run_games)
 
     simulate = commands.add_parser("simulate", help=N_("play games between random bots"))
@@ -139,15 +142,30 @@ def bot_key(text: str | None) -> bytes:
 
 
 def run_games(args: argparse.Namespace) -> int:
-    for game in all_games():
-        aliases = f" (also: {', '.join(game.aliases)})" if game.aliases else ""
-        print(f"{game.name}{aliases}: {game.title}, {game.min_players}-{game.max_players} players")
+    language = language_of_args(args)
+    for kit in all_kits():
+        game = kit.game
+        # The options' help in the game's own catalogues, beside its rules for players.
+        locale = kit.part(RULES, RulesGuide).locale if kit.has(RULES) else None
+        also = ", ".join(game.aliases)
+        aliases = tr(" (also: %(aliases)s)", language, aliases=also) if game.aliases else ""
+        line = tr(
+            "%(name)s%(aliases)s: %(title)s, %(low)s-%(high)s players",
+            language,
+            name=game.name,
+            aliases=aliases,
+            title=game.title,
+            low=game.min_players,
+            high=game.max_players,
+        )
+        print(line)
         for option in game.options():
             default = option.default if len(option.default) <= 40 else option.default[:37] + "..."
             values = "|".join(option.choices) if option.choices else "VALUE"
             bounds = f", {option.bounds}" if option.bounds else ""
-            print(f"  --option {option.name}={values}  (default {default}{bounds})")
-            print(f"      {option.help}")
+            given = tr("(default %(default)s%(bounds)s)", language, default=default, bounds=bounds)
+            print(f"  --option {option.name}={values}  {given}")
+            print(f"      {translate_at(locale, language, option.help)}")
     return 0
 
 
