@@ -9,9 +9,12 @@ import re
 
 import pytest
 
+from sleuth.assist import grammar_of
 from sleuth.cli.argparse_words import ARGPARSE_HEADINGS, wrapped
 from sleuth.cli.main import build_parser, main
-from sleuth.i18n import columns, translate
+from sleuth.core.kit import NOTEBOOK, RULES, RulesGuide
+from sleuth.core.registry import all_kits
+from sleuth.i18n import columns, translate, translate_at
 
 COMMANDS = [(), ("play",), ("assist",), ("deduce",), ("serve",), ("arena",), ("ladder",)]
 COMMANDS += [("review",), ("simulate",), ("replay",), ("bots",), ("bot", "connect")]
@@ -118,3 +121,20 @@ def test_wide_text_wraps_by_columns_and_keeps_words_whole() -> None:
         "--option さ",
         "しす",
     ]
+
+
+@pytest.mark.parametrize("language", ["de", "ja"])
+def test_a_games_assistant_options_are_said_in_the_games_own_words(
+    language: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    kits = [kit for kit in all_kits() if kit.has(NOTEBOOK)]
+    assert kits
+    for kit in kits:
+        english = squeezed(help_of(["assist", kit.name, "--help"], capsys))
+        translated = squeezed(help_of(["assist", kit.name, "--help", "--lang", language], capsys))
+        locale = kit.part(RULES, RulesGuide).locale
+        for field in grammar_of(kit).setup_fields:
+            said = translate_at(locale, language, field.help)
+            assert said != field.help
+            assert squeezed(field.help) in english
+            assert squeezed(said) in translated and squeezed(field.help) not in translated

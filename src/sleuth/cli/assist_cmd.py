@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from sleuth.core import EntryError, GameError, GameKit
+from sleuth.core.kit import RULES, RulesGuide
 from sleuth.core.said import Said, error_in, said
-from sleuth.i18n import LANGUAGES, N_, tr
+from sleuth.i18n import LANGUAGES, N_, tr, translate_at
 
 from .argparse_words import SpeakingParser, argparse_words, lang_in
 
@@ -130,17 +131,24 @@ def _open(kit: GameKit, first: argparse.Namespace) -> tuple[Notebook[Any, Any], 
     grammar = grammar_of(kit)
     parser = _Refusal(
         prog=f"sleuth assist {kit.name}",
-        description=f"{tr(DESCRIPTION, SpeakingParser.language)} ({kit.game.title})",
+        description=tr(
+            "%(description)s (%(title)s)",
+            SpeakingParser.language,
+            description=tr(DESCRIPTION, SpeakingParser.language),
+            title=kit.game.title,
+        ),
         epilog=GAME_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_session_options(parser, None)
+    # The game's own words, said from its catalogues (beside its rules) in the command line's.
+    locale = kit.part(RULES, RulesGuide).locale if kit.has(RULES) else None
     for field in grammar.setup_fields:
         parser.add_argument(
             f"--{field.name}",
             nargs=field.count if field.kind == "list" else None,
             metavar=field.metavar,
-            help=field.help,
+            help=translate_at(locale, SpeakingParser.language, field.help),
         )
     args = parser.parse_args(first.rest)
     for name in ("file", "resume", "new", "sheet", "lang"):  # given before GAME
