@@ -157,3 +157,23 @@ def test_the_games_list_speaks_the_language_with_each_games_own_words(
                 translated += 1
                 assert option.help not in helps
     assert translated >= 10
+
+
+def test_play_says_in_the_language_which_seats_it_fills_and_how_it_ended(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("textual")
+    from sleuth.tui.play_app import PlayApp
+
+    monkeypatch.setattr(PlayApp, "run", lambda app: None)
+    monkeypatch.chdir(tmp_path)
+    words = ["play", EXAMPLE, "--players", "4", "--bots", "deductive", "--seed", "5"]
+    assert main([*words, "--lang", "de"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == (
+        "sleuth play: Auf den Plätzen 2 und 3 spielt der Zufalls-Bot (1 Bot für 3 Plätze "
+        "genannt; --bots nennt einen für jeden Platz, z. B. --bots basic,basic,basic)\n"
+    )
+    assert captured.out == "Partie nach 0 Schritten unbeendet verlassen.\n"
+    assert main([*words, "--lang", "ja"]) == 0
+    assert capsys.readouterr().out == "0ステップでゲームを中断しました。\n"
