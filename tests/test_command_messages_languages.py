@@ -33,6 +33,29 @@ REFUSALS = {
         "de": "sleuth simulate: --games muss mindestens 1 sein",
         "ja": "sleuth simulate: --gamesは1以上にしてください",
     },
+    (
+        "bot",
+        "arena",
+        "https://example.org",
+        "--token-file",
+        "t",
+        "--game",
+        EXAMPLE,
+        "--opponents",
+        "random",
+        "--",
+        "x",
+    ): {
+        "en": "sleuth bot arena: --opponents: "
+        + EXAMPLE
+        + " takes 3-6 players, the bot and 1 opponents are 2",
+        "de": "sleuth bot arena: --opponents: "
+        + EXAMPLE
+        + " hat 3-6 Spielende, der Bot und 1 Gegner sind 2",
+        "ja": "sleuth bot arena: --opponents："
+        + EXAMPLE
+        + "は3〜6人用ですが、ボットと相手1体で2人です",
+    },
     ("serve", "--trusted-proxy", "nowhere"): {
         "en": "sleuth serve: --trusted-proxy: 'nowhere' is not an address or a network",
         "de": "sleuth serve: --trusted-proxy: 'nowhere' ist keine Adresse und kein Netz",
@@ -66,7 +89,9 @@ def last_error(words: list[str], capsys: pytest.CaptureFixture[str]) -> str:
 def test_a_command_refuses_in_the_language_lang_names(
     words: tuple[str, ...], language: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    line = last_error([*words, "--lang", language], capsys)
+    # Before a bot's command (after --), whose words are its own.
+    at = words.index("--") if "--" in words else len(words)
+    line = last_error([*words[:at], "--lang", language, *words[at:]], capsys)
     assert line == REFUSALS[words][language]
 
 

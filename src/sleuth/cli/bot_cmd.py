@@ -10,7 +10,13 @@ import argparse
 import sys
 from typing import Any
 
-from sleuth.i18n import N_
+from sleuth.core.said import Said, error_in, said
+from sleuth.i18n import N_, tr
+
+from .argparse_words import add_lang_argument, language_of_args
+
+NO_COMMAND = N_("no bot command after --")
+AT_LEAST_ONE_GAME = N_("--games %(games)s: at least 1")
 
 
 def add_parser(commands: Any) -> None:
@@ -61,6 +67,7 @@ def add_parser(commands: Any) -> None:
             "none; the lobby offers challenges to these only"
         ),
     )
+    add_lang_argument(connect)
     connect.add_argument("bot_command_words", nargs="+", metavar="-- COMMAND")
     connect.set_defaults(run=run_connect)
     add_arena_parser(actions)
@@ -93,6 +100,7 @@ def add_arena_parser(actions: Any) -> None:
         metavar="DIR",
         help=N_("write each game's signed record there (game-N.json)"),
     )
+    add_lang_argument(arena)
     arena.add_argument("bot_command_words", nargs="+", metavar="-- COMMAND")
     arena.set_defaults(run=run_arena)
 
@@ -104,13 +112,15 @@ def run_connect(args: argparse.Namespace) -> int:
     from sleuth.core import GameError
     from sleuth.server.netclient import Refused, relay
 
+    language = language_of_args(args)
     words = args.bot_command_words
     command = words[1:] if words[:1] == ["--"] else words
     if not command:
-        print("sleuth bot connect: no bot command after --", file=sys.stderr)
+        print(f"sleuth bot connect: {tr(NO_COMMAND, language)}", file=sys.stderr)
         return 2
     if args.games is not None and args.games < 1:
-        print(f"sleuth bot connect: --games {args.games}: at least 1", file=sys.stderr)
+        at_least = tr(AT_LEAST_ONE_GAME, language, games=args.games)
+        print(f"sleuth bot connect: {at_least}", file=sys.stderr)
         return 2
     try:
         token = Path(args.token_file).read_text(encoding="utf-8").strip()
@@ -120,12 +130,13 @@ def run_connect(args: argparse.Namespace) -> int:
     try:
         accept = accepted_games(args.accept)
     except GameError as error:
-        print(f"sleuth bot connect: --accept: {error}", file=sys.stderr)
+        print(f"sleuth bot connect: --accept: {error_in(error, language)}", file=sys.stderr)
         return 2
     try:
         asyncio.run(relay(args.url, token, command, args.games, accept=accept))
     except Refused as refused:
-        print(f"sleuth bot connect: refused: {refused}", file=sys.stderr)
+        words = tr("refused: %(reason)s", language, reason=str(refused))
+        print(f"sleuth bot connect: {words}", file=sys.stderr)
         return 2
     except ValueError as error:
         print(f"sleuth bot connect: {error}", file=sys.stderr)
@@ -143,27 +154,35 @@ def run_arena(args: argparse.Namespace) -> int:
     from sleuth.server.netarena import Series, SeriesError, report, run_series
     from sleuth.server.netclient import Refused
 
+    language = language_of_args(args)
     words = args.bot_command_words
     command = words[1:] if words[:1] == ["--"] else words
     opponents = tuple(word.strip() for word in args.opponents.split(",") if word.strip())
     try:
         if not command:
-            raise GameError("no bot command after --")
+            raise GameError(Said(NO_COMMAND, {}))
         if args.games < 1:
-            raise GameError(f"--games {args.games}: at least 1")
+            raise GameError(Said(AT_LEAST_ONE_GAME, {"games": args.games}))
         kit = find_kit(args.game)
         players = len(opponents) + 1
         if not kit.game.min_players <= players <= kit.game.max_players:
             raise GameError(
-                f"--opponents: {kit.name} takes {kit.game.min_players}-{kit.game.max_players} "
-                f"players, the bot and {len(opponents)} opponents are {players}"
+                said(
+                    "--opponents: %(game)s takes %(low)s-%(high)s players, the bot and "
+                    "%(count)s opponents are %(players)s",
+                    game=kit.name,
+                    low=kit.game.min_players,
+                    high=kit.game.max_players,
+                    count=len(opponents),
+                    players=players,
+                )
             )
         token = Path(args.token_file).read_text(encoding="utf-8").strip()
         record_dir = Path(args.record_dir) if args.record_dir else None
         if record_dir is not None:
             record_dir.mkdir(parents=True, exist_ok=True)
     except (GameError, OSError) as error:
-        print(f"sleuth bot arena: {error}", file=sys.stderr)
+        print(f"sleuth bot arena: {error_in(error, language)}", file=sys.stderr)
         return 2
     series = Series(kit.name, players, opponents, args.games)
     try:
