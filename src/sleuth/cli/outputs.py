@@ -17,8 +17,8 @@ from pathlib import Path
 
 from sleuth.core import GameError
 from sleuth.core.rng import secret_seed
-from sleuth.core.said import said
-from sleuth.i18n import SOURCE, tr
+from sleuth.core.said import Said, said
+from sleuth.i18n import N_, SOURCE, tr
 
 
 def deal_seed(command: str, given: int | None, language: str = SOURCE) -> tuple[int, bool]:
@@ -69,25 +69,19 @@ def check_file(option: str, path: Path) -> None:
         raise GameError(cannot_write_there(option, path, failure)) from None
 
 
-def cannot_write_there(option: str, path: Path, failure: OSError) -> str:
-    return said(
-        "%(option)s %(path)s: cannot write there: %(reason)s",
-        option=option,
-        path=str(path),
-        reason=_reason(failure),
-    )
+def cannot_write_there(option: str, path: Path, failure: OSError) -> Said:
+    return _failed(N_("%(option)s %(path)s: cannot write there: %(reason)s"), option, path, failure)
 
 
 def write_failed(option: str, path: Path, failure: OSError) -> GameError:
     """The error of a write that failed after the checks (a full disk, a folder removed)."""
-    return GameError(
-        said(
-            "%(option)s %(path)s: cannot write: %(reason)s",
-            option=option,
-            path=str(path),
-            reason=_reason(failure),
-        )
-    )
+    template = N_("%(option)s %(path)s: cannot write: %(reason)s")
+    return GameError(_failed(template, option, path, failure))
+
+
+def _failed(template: str, option: str, path: Path, failure: OSError) -> Said:
+    """``template`` said of the output ``option`` names, with the system's reason."""
+    return Said(template, {"option": option, "path": str(path), "reason": _reason(failure)})
 
 
 def _probe(folder: Path) -> None:
