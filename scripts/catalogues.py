@@ -7,7 +7,8 @@
     python scripts/catalogues.py json DIR  # the page's catalogue per language, as served
 
 Each game keeps its own catalogues beside it (its rules for players' ``locale`` folder): its
-rules and its options' names and help, taken from the game's kit itself. Update and check
+rules, its options' names and help, its tutorial and its assistant's setup options' help,
+taken from the game's kit itself. Update and check
 cover them too; update keeps those in the template's order.
 
 Update never fuzzy-matches (-N): a changed English string gets an empty translation, which
@@ -113,7 +114,8 @@ def game_catalogues() -> list[tuple[Path, Catalog]]:
     for source in reversed(GAME_SOURCES):
         if str(source) not in sys.path:
             sys.path.insert(0, str(source))
-    from sleuth.core.kit import RULES, TUTORIAL, GameKit, RulesGuide, Tutorial
+    from sleuth.assist import grammar_of
+    from sleuth.core.kit import NOTEBOOK, RULES, TUTORIAL, GameKit, RulesGuide, Tutorial
 
     found: list[tuple[Path, Catalog]] = []
     for source in GAME_SOURCES:
@@ -134,6 +136,10 @@ def game_catalogues() -> list[tuple[Path, Catalog]]:
                 if kit.has(TUTORIAL):
                     for text in kit.part(TUTORIAL, Tutorial).texts():
                         template.add(text)
+                # and so do the assistant's setup options' help ('sleuth assist GAME --help')
+                if kit.has(NOTEBOOK):
+                    for field in grammar_of(kit).setup_fields:
+                        template.add(field.help)
                 found.append((guide.locale, template))
     return found
 

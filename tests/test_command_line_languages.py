@@ -1,7 +1,7 @@
 """A command line typed wrong is refused in the person's language (issue #35): argparse's
 own refusals (an unknown option, a value of the wrong kind, a missing command) said from the
-catalogues after the usage line, in the language ``--lang`` names anywhere on the line, else
-the environment's; English as argparse says it."""
+catalogues after the usage line (itself in the language), in the language ``--lang`` names
+anywhere on the line, else the environment's; English as argparse says it."""
 
 from __future__ import annotations
 
@@ -23,6 +23,9 @@ LINES = {
 }
 
 
+USAGE = {"en": "usage: ", "de": "Aufruf: ", "ja": "使い方："}
+
+
 @pytest.mark.parametrize("language", ["en", "de", "ja"])
 @pytest.mark.parametrize("words", sorted(LINES))
 def test_argparse_refuses_in_the_language_lang_names(
@@ -32,7 +35,7 @@ def test_argparse_refuses_in_the_language_lang_names(
         main([*words, "--lang", language])
     assert exited.value.code == 2
     lines = capsys.readouterr().err.splitlines()
-    assert lines[0].startswith("usage: sleuth")
+    assert lines[0].startswith(USAGE[language] + "sleuth")
     assert lines[-1] == LINES[words][language]
 
 

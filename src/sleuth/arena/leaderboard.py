@@ -23,8 +23,9 @@ from typing import Any
 from sleuth.agents import make_agent
 from sleuth.agents.levels import ladder
 from sleuth.core import Game, GameError, derive_seed
+from sleuth.i18n import N_, SOURCE, tr
 
-from .stats import format_forfeits, ratings
+from .stats import Column, format_forfeits, ratings, table_lines
 from .tournament import GameResult, GameSpec, run_specs, schedule
 
 KEY = b"sleuth leaderboard"  # fixed: a leaderboard replays exactly from its seed
@@ -157,16 +158,33 @@ def rate(field: Sequence[Entrant], played: Sequence[GameResult]) -> Leaderboard:
     )
 
 
-def format_leaderboard(board: Leaderboard) -> str:
-    width = max([len("name"), *(len(row.name) for row in board.standings)])
-    lines = [
-        f"{'':>3} {'name':<{width}} {'rating':>7} {'games':>6} {'wins':>5} {'forfeited':>9}  bot"
+STANDING_COLUMNS = (
+    Column("", 3, ">"),
+    Column(N_("name"), 0),
+    Column(N_("rating"), 7, ">"),
+    Column(N_("games"), 6, ">"),
+    Column(N_("wins"), 5, ">"),
+    Column(N_("forfeited"), 9, ">"),
+)
+
+
+def format_leaderboard(board: Leaderboard, language: str = SOURCE) -> str:
+    """The standings, in the language's headings; the bots' specs last, as they are."""
+    rows = [
+        [
+            str(place),
+            row.name,
+            f"{row.rating:.0f}",
+            str(row.games),
+            str(row.wins),
+            str(row.forfeited_games),
+        ]
+        for place, row in enumerate(board.standings, start=1)
     ]
-    for place, row in enumerate(board.standings, start=1):
-        lines.append(
-            f"{place:>3} {row.name:<{width}} {row.rating:>7.0f} {row.games:>6} {row.wins:>5} "
-            f"{row.forfeited_games:>9}  {row.spec}"
-        )
+    table = table_lines(STANDING_COLUMNS, rows, language)
+    specs = [tr("bot", language), *(row.spec for row in board.standings)]
+    lines = [f"{line}  {spec}" for line, spec in zip(table, specs, strict=True)]
     if board.notes:
-        lines += ["", "games scored as lost (a decision lost; the game played on):", board.notes]
+        lost = tr("games scored as lost (a decision lost; the game played on):", language)
+        lines += ["", lost, board.notes]
     return "\n".join(lines)

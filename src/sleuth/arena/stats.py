@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sleuth.agents import Forfeit
+from sleuth.i18n import N_, SOURCE, tr
+from sleuth.i18n import columns as text_columns
 
 from .tournament import GameResult
 
@@ -200,20 +202,63 @@ def all_head_to_heads(
     return [head_to_head(results, a.bot, b.bot) for i, a in enumerate(rows) for b in rows[i + 1 :]]
 
 
-def format_head_to_heads(pairs: Sequence[HeadToHead]) -> str:
+def format_head_to_heads(pairs: Sequence[HeadToHead], language: str = SOURCE) -> str:
     names = [f"{p.first} - {p.second}" for p in pairs]
-    width = max([len("score difference"), *map(len, names)])
-    lines = [
-        f"{'score difference':<{width}} {'games':>6} {'mean':>8} {'95% interval':>18} "
-        f"{'ahead':>6} {'behind':>6}"
+    columns = (
+        Column(N_("score difference"), max([0, *map(len, names)])),
+        Column(N_("games"), 6, ">"),
+        Column(N_("mean"), 8, ">"),
+        Column(N_("%(level)s interval"), 18, ">"),
+        Column(N_("ahead"), 6, ">"),
+        Column(N_("behind"), 6, ">"),
+    )
+    rows = [
+        [
+            name,
+            str(pair.games),
+            f"{pair.mean_difference:+.2f}",
+            _interval(pair),
+            str(pair.first_ahead),
+            str(pair.second_ahead),
+        ]
+        for name, pair in zip(names, pairs, strict=True)
     ]
-    for name, pair in zip(names, pairs, strict=True):
-        lines.append(
-            f"{name:<{width}} {pair.games:>6} {pair.mean_difference:>+8.2f} "
-            f"{_interval(pair):>18} {pair.first_ahead:>6} "
-            f"{pair.second_ahead:>6}"
-        )
-    return "\n".join(lines)
+    return "\n".join(table_lines(columns, rows, language))
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of a table for people: its heading (said in the language), its least
+    width, its alignment (``<`` or ``>``)."""
+
+    heading: str
+    width: int
+    align: str = "<"
+
+
+def table_lines(
+    columns: Sequence[Column], rows: Sequence[Sequence[str]], language: str
+) -> list[str]:
+    """The heading line and the rows, each column as wide as its least width, its heading
+    in the language, and its cells (in terminal columns: a Japanese heading takes two a
+    character), one space apart."""
+    # An empty heading stays empty: gettext's empty message is the catalogue's header.
+    # The confidence a value of the message, so that no bare % stands in a msgid (gettext
+    # tools would take it for a placeholder).
+    headings = [tr(c.heading, language, level="95%") if c.heading else "" for c in columns]
+    widths = [
+        max(column.width, text_columns(heading), *(text_columns(row[i]) for row in rows))
+        for i, (column, heading) in enumerate(zip(columns, headings, strict=True))
+    ]
+
+    def line(cells: Sequence[str]) -> str:
+        padded = []
+        for cell, width, column in zip(cells, widths, columns, strict=True):
+            space = " " * (width - text_columns(cell))
+            padded.append(cell + space if column.align == "<" else space + cell)
+        return " ".join(padded)
+
+    return [line(headings), *(line(row) for row in rows)]
 
 
 def _interval(pair: HeadToHead) -> str:
@@ -222,23 +267,40 @@ def _interval(pair: HeadToHead) -> str:
     return f"[{pair.low:+.2f}, {pair.high:+.2f}]"
 
 
-def format_table(rows: Sequence[BotSummary]) -> str:
+BOT_COLUMNS = (
+    Column(N_("bot"), 12),
+    Column(N_("games"), 6, ">"),
+    Column(N_("wins"), 5, ">"),
+    Column(N_("win rate"), 9, ">"),
+    Column(N_("%(level)s interval"), 15, ">"),
+    Column(N_("mean score"), 10, ">"),
+    Column(N_("ms/move"), 8, ">"),
+    Column(N_("rating"), 12, ">"),
+    Column(N_("questions to win (own/table)"), 28, ">"),
+    Column(N_("forfeits"), 8, ">"),
+)
+
+
+def format_table(rows: Sequence[BotSummary], language: str = SOURCE) -> str:
     """The table of bots; a ``forfeits`` column when some bot lost decisions."""
-    width = max([12, *(len(row.bot) for row in rows)])
     forfeits = any(row.forfeits for row in rows)
-    lines = [
-        f"{'bot':<{width}} {'games':>6} {'wins':>5} {'win rate':>9} {'95% interval':>15} "
-        f"{'mean score':>10} {'ms/move':>8} {'rating':>12} {'questions to win (own/table)':>28}"
-        + (f" {'forfeits':>8}" if forfeits else "")
+    cells = [
+        [
+            row.bot,
+            str(row.games),
+            str(row.wins),
+            f"{row.win_rate:.3f}",
+            f"[{row.win_low:.3f}, {row.win_high:.3f}]",
+            f"{row.mean_score:.2f}",
+            f"{row.mean_decision_ms:.3f}",
+            f"{row.rating:.0f} ± {row.rating_sd:.0f}",
+            _to_win(row),
+            *([str(row.forfeits)] if forfeits else []),
+        ]
+        for row in rows
     ]
-    for row in rows:
-        lines.append(
-            f"{row.bot:<{width}} {row.games:>6} {row.wins:>5} {row.win_rate:>9.3f} "
-            f"{f'[{row.win_low:.3f}, {row.win_high:.3f}]':>15} {row.mean_score:>10.2f} "
-            f"{row.mean_decision_ms:>8.3f} {f'{row.rating:.0f} ± {row.rating_sd:.0f}':>12} "
-            f"{_to_win(row):>28}" + (f" {row.forfeits:>8}" if forfeits else "")
-        )
-    return "\n".join(lines)
+    columns = BOT_COLUMNS if forfeits else BOT_COLUMNS[:-1]
+    return "\n".join(table_lines(columns, cells, language))
 
 
 def format_forfeits(results: Sequence[GameResult], limit: int = 10) -> str:

@@ -22,59 +22,74 @@ from sleuth.cli.progress import ProgressBar
 from sleuth.core import Game, GameError, find_game
 from sleuth.core.jsonfile import write_atomically
 from sleuth.core.records import save_record
+from sleuth.core.said import error_in, said
 from sleuth.core.serialize import JSONValue, to_json
 from sleuth.core.signing import read_key, sign_record
+from sleuth.i18n import N_, tr
 
-from .game_cmds import add_bot_key_argument, bot_key, parse_options
+from .argparse_words import add_lang_argument, language_of_args
+from .game_cmds import add_bot_key_argument, bot_key, bot_key_line, parse_options, seed_words
 from .outputs import check_file, check_folder, deal_seed, write_failed
 
 
 def add_parser(commands: Any) -> None:
-    arena = commands.add_parser("arena", help="a tournament between bots, seats rotated")
+    arena = commands.add_parser("arena", help=N_("a tournament between bots, seats rotated"))
     arena.add_argument("game")
     arena.add_argument("--players", type=int, required=True)
     arena.add_argument(
         "--bots",
         required=True,
-        help="comma-separated bots, one per seat; a bot may set parameters, "
-        "e.g. ismcts:iterations=800 (`sleuth bots GAME` lists them); 'cmd:COMMAND' runs a "
-        "bot program in its own process, e.g. 'cmd:sleuth bot serve deductive'",
+        help=N_(
+            "comma-separated bots, one per seat; a bot may set parameters, "
+            "e.g. ismcts:iterations=800 (`sleuth bots GAME` lists them); 'cmd:COMMAND' runs a "
+            "bot program in its own process, e.g. 'cmd:sleuth bot serve deductive'"
+        ),
     )
     arena.add_argument("--games", type=int, default=100)
     arena.add_argument(
         "--seed",
         type=int,
-        help="deal the games from this seed (anyone who knows it knows every deal, a bot "
-        "program too); default: a secret 128-bit seed, printed after the games",
+        help=N_(
+            "deal the games from this seed (anyone who knows it knows every deal, a bot "
+            "program too); default: a secret 128-bit seed, printed after the games"
+        ),
     )
     arena.add_argument("--workers", type=int, default=1)
     arena.add_argument("--backend", choices=("process", "ray"), default="process")
-    arena.add_argument("--ray-address", help="join a running Ray cluster (default: local)")
+    arena.add_argument("--ray-address", help=N_("join a running Ray cluster (default: local)"))
     arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    arena.add_argument("--out", type=Path, help="write the results as JSON here")
-    arena.add_argument("--plot", type=Path, help="draw the ratings as a PNG here")
-    arena.add_argument("--record-dir", type=Path, help="write every game's record here")
+    arena.add_argument("--out", type=Path, help=N_("write the results as JSON here"))
+    arena.add_argument("--plot", type=Path, help=N_("draw the ratings as a PNG here"))
+    arena.add_argument("--record-dir", type=Path, help=N_("write every game's record here"))
     arena.add_argument(
         "--review",
         action="store_true",
-        help="review every game (sleuth review): per bot, steps from 'could know' to its "
-        "accusations and the value given away per question",
+        help=N_(
+            "review every game (sleuth review): per bot, steps from 'could know' to its "
+            "accusations and the value given away per question"
+        ),
     )
     arena.add_argument(
-        "--key", type=Path, metavar="FILE", help="sign every record written with this key"
+        "--key", type=Path, metavar="FILE", help=N_("sign every record written with this key")
     )
     add_bot_key_argument(arena)
+    add_lang_argument(arena)
     arena.set_defaults(run=run_arena)
     add_bots_parser(commands)
 
 
 def run_arena(args: argparse.Namespace) -> int:
+    language = language_of_args(args)
     bots = [name.strip() for name in args.bots.split(",") if name.strip()]
     try:
         game = find_game(args.game).configure(args.players, **parse_options(args.option))
         if len(bots) != game.players:
             raise GameError(
-                f"--bots: {game.players} seats need {game.players} bots, got {len(bots)}"
+                said(
+                    "--bots: %(seats)s seats need %(seats)s bots, got %(bots)s",
+                    seats=game.players,
+                    bots=len(bots),
+                )
             )
         from sleuth.agents import make_agent
 
@@ -83,12 +98,12 @@ def run_arena(args: argparse.Namespace) -> int:
         key = bot_key(args.bot_key)
         signing = read_key(args.key) if args.key else None
         if signing is not None and not args.record_dir:
-            raise GameError("--key signs the records: give --record-dir too")
+            raise GameError(said("--key signs the records: give --record-dir too"))
         _check_outputs(args)
     except GameError as error:
-        print(f"sleuth arena: {error}", file=sys.stderr)
+        print(f"sleuth arena: {error_in(error, language)}", file=sys.stderr)
         return 2
-    seed, secret = deal_seed("arena", args.seed)
+    seed, secret = deal_seed("arena", args.seed, language)
     # Each game's seed is derived from this one; a secret seed is then a key: a game's seed,
     # revealed in its record, tells nothing of another's.
     specs = schedule(game.name, game.config_json(), bots, args.games, seed, key)
@@ -96,21 +111,31 @@ def run_arena(args: argparse.Namespace) -> int:
     results = run_specs(specs, args.workers, args.backend, ProgressBar("games"), args.ray_address)
     elapsed = time.perf_counter() - started
     rows = summarize(results)
-    shown = f"{seed} (secret until now)" if secret else str(seed)
-    print(
-        f"{game.title}, {game.players} players, {len(results)} games, seed {shown}, "
-        f"{args.backend} x{args.workers}: {len(results) / elapsed:.1f} games/s"
+    rate = f"{len(results) / elapsed:.1f}"
+    heading = tr(
+        "%(game)s, %(players)s players, %(games)s games, seed %(seed)s, %(backend)s "
+        "x%(workers)s: %(rate)s games/s",
+        language,
+        game=game.title,
+        players=game.players,
+        games=len(results),
+        seed=seed_words(seed, secret, language),
+        backend=args.backend,
+        workers=args.workers,
+        rate=rate,
     )
-    print(format_table(rows))
+    print(f"{heading}\n{format_table(rows, language)}")
     if any(result.forfeits for result in results):
         total = sum(len(result.forfeits) for result in results)
-        print(f"\nforfeits ({total} decisions lost; random decided instead):")
-        print(format_forfeits(results))
-    print(f"bot key: {key.hex()} (with --seed {seed}, --bot-key plays these games again)")
+        lost = tr(
+            "forfeits (%(count)s decisions lost; random decided instead):", language, count=total
+        )
+        print(f"\n{lost}\n{format_forfeits(results)}")
+    print(bot_key_line(key, seed, language))
     pairs = all_head_to_heads(results, rows)
     if pairs:
         print()
-        print(format_head_to_heads(pairs))
+        print(format_head_to_heads(pairs, language))
     data: dict[str, JSONValue] = {
         "game": game.name,
         "config": game.config_json(),
@@ -128,7 +153,7 @@ def run_arena(args: argparse.Namespace) -> int:
     try:
         _write_outputs(args, game, results, rows, signing, data)
     except GameError as error:
-        print(f"sleuth arena: {error}", file=sys.stderr)
+        print(f"sleuth arena: {error_in(error, language)}", file=sys.stderr)
         return 2
     return 0
 
@@ -151,7 +176,14 @@ def _check_plot_format(path: Path) -> None:
     suffix = path.suffix.removeprefix(".").lower()
     if formats is not None and suffix and suffix not in formats:
         known = ", ".join(sorted(formats))
-        raise GameError(f"--plot {path}: no plot format {suffix!r} (one of: {known})")
+        raise GameError(
+            said(
+                "--plot %(path)s: no plot format %(format)s (one of: %(known)s)",
+                path=str(path),
+                format=repr(suffix),
+                known=known,
+            )
+        )
 
 
 def _review(results: list[GameResult], workers: int) -> list[JSONValue]:
@@ -173,14 +205,21 @@ def _write_outputs(
 ) -> None:
     """The plot, the records and the JSON results; a ``GameError`` naming the output that
     could not be written."""
+    language = language_of_args(args)
     if args.plot:
         from sleuth.arena.stats import plot_ratings
 
         try:
             plot_ratings(rows, args.plot, f"{game.title}, {len(results)} games")
-            print(f"ratings plot: {args.plot}")
+            print(tr("ratings plot: %(file)s", language, file=str(args.plot)))
         except ModuleNotFoundError as error:
-            print(f"no plot: {error.name} is missing (pip install -e '.[plot]')", file=sys.stderr)
+            missing = tr(
+                "no plot: %(module)s is missing (%(install)s)",
+                language,
+                module=str(error.name),
+                install="pip install -e '.[plot]'",
+            )
+            print(missing, file=sys.stderr)
         except OSError as problem:
             raise write_failed("--plot", args.plot, problem) from None
     if args.record_dir:
@@ -207,8 +246,9 @@ def _game_json(result: GameResult) -> JSONValue:
 
 
 def add_bots_parser(commands: Any) -> None:
-    bots = commands.add_parser("bots", help="the bots that play a game, and their parameters")
-    bots.add_argument("game", nargs="?", help="one game (default: every game)")
+    bots = commands.add_parser("bots", help=N_("the bots that play a game, and their parameters"))
+    bots.add_argument("game", nargs="?", help=N_("one game (default: every game)"))
+    add_lang_argument(bots)
     bots.set_defaults(run=run_bots)
 
 
@@ -216,10 +256,11 @@ def run_bots(args: argparse.Namespace) -> int:
     from sleuth.agents import agent_names, bot_parameters
     from sleuth.core.registry import all_games
 
+    language = language_of_args(args)
     try:
         games = [find_game(args.game)] if args.game else list(all_games())
     except GameError as error:
-        print(f"sleuth bots: {error}", file=sys.stderr)
+        print(f"sleuth bots: {error_in(error, language)}", file=sys.stderr)
         return 2
     from sleuth.agents.levels import ladder
 
@@ -233,12 +274,22 @@ def run_bots(args: argparse.Namespace) -> int:
         levels, rated = standing.get("levels"), standing.get("ratings")
         if isinstance(levels, dict) and levels:
             measured = standing.get("measured")
-            print(f"  levels{f' ({measured})' if measured else ' (not measured yet)'}:")
+            if measured:
+                print("  " + tr("levels (%(measured)s):", language, measured=str(measured)))
+            else:
+                print("  " + tr("levels (not measured yet):", language))
             for level, spec in levels.items():
                 rating = rated.get(level) if isinstance(rated, dict) else None
-                figure = f"  rating {rating:.0f}" if isinstance(rating, int | float) else ""
+                rounded = f"{rating:.0f}" if isinstance(rating, int | float) else None
+                figure = "  " + tr("rating %(rating)s", language, rating=rounded) if rounded else ""
                 print(f"    {level:<8} {spec}{figure}")
-    print("any game:")
-    print("  cmd:COMMAND  time=5 startup=15  (a bot program in its own process, e.g.")
-    print("               cmd:time=2:python mybot.py; README: Bots in their own process)")
+    print(tr("any game:", language))
+    words = tr(
+        "(a bot program in its own process, e.g.\n"
+        "cmd:time=2:python mybot.py; README: Bots in their own process)",
+        language,
+    ).splitlines()
+    print(f"  cmd:COMMAND  time=5 startup=15  {words[0]}")
+    for line in words[1:]:
+        print(f"               {line}")
     return 0

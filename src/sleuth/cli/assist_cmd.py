@@ -15,26 +15,30 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from sleuth.core import EntryError, GameError, GameKit
+from sleuth.core.kit import RULES, RulesGuide
 from sleuth.core.said import Said, error_in, said
-from sleuth.i18n import LANGUAGES, N_, tr
+from sleuth.i18n import LANGUAGES, N_, tr, translate_at
 
-from .argparse_words import argparse_words, lang_in
+from .argparse_words import SpeakingParser, argparse_words, lang_in
 
 if TYPE_CHECKING:
     from sleuth.assist import Notebook
 
-DESCRIPTION = "Type what happens at the table; the sheet shows what follows."
-EPILOG = """\
-The game's own options (--players, --seat, --hand, --hidden, ...) are listed by
-'sleuth assist GAME --help'; its entries by typing 'help' in the assistant.
-A session file that exists is opened only with --resume (or replaced with --new)."""
-GAME_EPILOG = """\
-Type 'help' in the assistant for the game's entries.
-A session file that exists is opened only with --resume (or replaced with --new)."""
+DESCRIPTION = N_("Type what happens at the table; the sheet shows what follows.")
+EPILOG = N_(
+    "The game's own options (--players, --seat, --hand, --hidden, ...) are listed by\n"
+    "'sleuth assist GAME --help'; its entries by typing 'help' in the assistant.\n"
+    "A session file that exists is opened only with --resume (or replaced with --new)."
+)
+GAME_EPILOG = N_(
+    "Type 'help' in the assistant for the game's entries.\n"
+    "A session file that exists is opened only with --resume (or replaced with --new)."
+)
 
 
-class _Refusal(argparse.ArgumentParser):
-    """A parser whose errors are one line through ``EntryError``, not usage and exit."""
+class _Refusal(SpeakingParser):
+    """A parser whose errors are one line through ``EntryError``, not usage and exit (its
+    help in the language, as every parser's of the command line)."""
 
     def error(self, message: str) -> NoReturn:
         raise EntryError(argparse_words(message))
@@ -51,12 +55,12 @@ def chosen_language(args: argparse.Namespace) -> str:
 def add_parser(commands: Any) -> None:
     assist = commands.add_parser(
         "assist",
-        help="the investigation sheet for a physical game",
+        help=N_("the investigation sheet for a physical game"),
         description=DESCRIPTION,
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    assist.add_argument("game", help="a game with an assistant (sleuth games lists them)")
+    assist.add_argument("game", help=N_("a game with an assistant (sleuth games lists them)"))
     _add_session_options(assist, argparse.SUPPRESS)
     # Everything after GAME is read again once the game's own options are known.
     assist.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
@@ -68,24 +72,26 @@ def _add_session_options(parser: argparse.ArgumentParser, default: Any) -> None:
         "--file",
         type=Path,
         default=default,
-        help="session file (default sleuth-assist-GAME.json); 'sleuth deduce FILE' analyses it",
+        help=N_("session file (default sleuth-assist-GAME.json); 'sleuth deduce FILE' analyses it"),
     )
     choice = parser.add_mutually_exclusive_group()
     choice.add_argument(
-        "--resume", action="store_true", default=default, help="go on with the session file"
+        "--resume", action="store_true", default=default, help=N_("go on with the session file")
     )
     choice.add_argument(
-        "--new", action="store_true", default=default, help="start over, replacing it"
+        "--new", action="store_true", default=default, help=N_("start over, replacing it")
     )
     parser.add_argument(
-        "--sheet", choices=("facts", "full"), default=default, help="sheet level (full)"
+        "--sheet", choices=("facts", "full"), default=default, help=N_("sheet level (full)")
     )
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
         default=default,
-        help="the assistant's language (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, "
-        "as gettext reads them; English when they name none of these)",
+        help=N_(
+            "the assistant's language (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, "
+            "as gettext reads them; English when they name none of these)"
+        ),
     )
 
 
@@ -125,17 +131,24 @@ def _open(kit: GameKit, first: argparse.Namespace) -> tuple[Notebook[Any, Any], 
     grammar = grammar_of(kit)
     parser = _Refusal(
         prog=f"sleuth assist {kit.name}",
-        description=f"{DESCRIPTION} ({kit.game.title})",
+        description=tr(
+            "%(description)s (%(title)s)",
+            SpeakingParser.language,
+            description=tr(DESCRIPTION, SpeakingParser.language),
+            title=kit.game.title,
+        ),
         epilog=GAME_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_session_options(parser, None)
+    # The game's own words, said from its catalogues (beside its rules) in the command line's.
+    locale = kit.part(RULES, RulesGuide).locale if kit.has(RULES) else None
     for field in grammar.setup_fields:
         parser.add_argument(
             f"--{field.name}",
             nargs=field.count if field.kind == "list" else None,
             metavar=field.metavar,
-            help=field.help,
+            help=translate_at(locale, SpeakingParser.language, field.help),
         )
     args = parser.parse_args(first.rest)
     for name in ("file", "resume", "new", "sheet", "lang"):  # given before GAME

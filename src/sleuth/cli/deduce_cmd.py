@@ -29,35 +29,41 @@ def add_parser(subparsers: Any) -> None:
     """Add the ``deduce`` subcommand to an ``argparse`` subparsers object."""
     p = subparsers.add_parser(
         "deduce",
-        help="exact deduction from one seat's position (a summary, or JSON with --json)",
-        description="Read a position as JSON (FILE, or - for stdin) and print what the seat "
-        "knows: what is certain, the likeliest solutions with their odds, the best questions "
-        "(--questions), or a contradiction named; --json prints the whole analysis (the "
-        "number of consistent worlds, each card's location probabilities, the solution "
-        "posterior and the certain facts) for programs. A session file of 'sleuth assist' is "
-        "read as the position its entries amount to (one per opponent where a game tracks "
-        "several).",
+        help=N_("exact deduction from one seat's position (a summary, or JSON with --json)"),
+        description=N_(
+            "Read a position as JSON (FILE, or - for stdin) and print what the seat "
+            "knows: what is certain, the likeliest solutions with their odds, the best questions "
+            "(--questions), or a contradiction named; --json prints the whole analysis (the "
+            "number of consistent worlds, each card's location probabilities, the solution "
+            "posterior and the certain facts) for programs. A session file of 'sleuth assist' is "
+            "read as the position its entries amount to (one per opponent where a game tracks "
+            "several)."
+        ),
     )
     p.add_argument(
-        "file", metavar="FILE", help="position (or assistant session) JSON file, or - for stdin"
+        "file", metavar="FILE", help=N_("position (or assistant session) JSON file, or - for stdin")
     )
-    p.add_argument("--explain", metavar="CARD", help="explain why CARD's place is certain")
+    p.add_argument("--explain", metavar="CARD", help=N_("explain why CARD's place is certain"))
     p.add_argument(
-        "--questions", action="store_true", help="rank the questions the seat could ask now"
+        "--questions", action="store_true", help=N_("rank the questions the seat could ask now")
     )
     p.add_argument(
         "--json",
         action="store_true",
-        help="print the analysis as JSON, for programs (the schema is in README: "
-        "Deduction positions); without it, a summary for people",
+        help=N_(
+            "print the analysis as JSON, for programs (the schema is in README: "
+            "Deduction positions); without it, a summary for people"
+        ),
     )
-    p.add_argument("--indent", type=int, default=None, help="indent the JSON output (--json)")
+    p.add_argument("--indent", type=int, default=None, help=N_("indent the JSON output (--json)"))
     p.add_argument(
         "--lang",
         choices=LANGUAGES,
         default=None,
-        help="the summary's and the refusals' language (default: from LANGUAGE, LC_ALL, "
-        "LC_MESSAGES or LANG, as gettext reads them; English when they name none of these)",
+        help=N_(
+            "the summary's and the refusals' language (default: from LANGUAGE, LC_ALL, "
+            "LC_MESSAGES or LANG, as gettext reads them; English when they name none of these)"
+        ),
     )
     p.set_defaults(run=run)
 

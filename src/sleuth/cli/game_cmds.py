@@ -12,7 +12,8 @@ from typing import Any
 
 from sleuth.agents import RandomAgent
 from sleuth.arena import play_match
-from sleuth.core import GameError, all_games, derive_seed, find_game
+from sleuth.core import GameError, derive_seed, find_game
+from sleuth.core.kit import RULES, RulesGuide
 from sleuth.core.records import (
     MAX_RECORD_BYTES,
     Step,
@@ -20,72 +21,83 @@ from sleuth.core.records import (
     replay_record,
     save_record,
 )
+from sleuth.core.registry import all_kits
 from sleuth.core.rng import keyed_salt, keyed_seed, secret_key
-from sleuth.core.said import said
+from sleuth.core.said import error_in, said
 from sleuth.core.signing import read_key, sign_record
+from sleuth.i18n import N_, tr, translate_at
 
+from .argparse_words import SpeakingParser, add_lang_argument, language_of_args
 from .outputs import check_folder, deal_seed, write_failed
 
 
 def add_parsers(commands: Any) -> None:
-    games = commands.add_parser("games", help="list the games and their rule options")
+    games = commands.add_parser("games", help=N_("list the games and their rule options"))
+    add_lang_argument(games)
     games.set_defaults(run=run_games)
 
-    simulate = commands.add_parser("simulate", help="play games between random bots")
-    simulate.add_argument("game", help="game name or alias (sleuth games lists them)")
+    simulate = commands.add_parser("simulate", help=N_("play games between random bots"))
+    simulate.add_argument("game", help=N_("game name or alias (sleuth games lists them)"))
     simulate.add_argument("--players", type=int, required=True)
     simulate.add_argument("--games", type=int, default=1)
     simulate.add_argument(
         "--seed",
         type=int,
-        help="deal the games from this seed (anyone who knows it knows every deal); "
-        "default: a secret 128-bit seed, printed after the games",
+        help=N_(
+            "deal the games from this seed (anyone who knows it knows every deal); "
+            "default: a secret 128-bit seed, printed after the games"
+        ),
     )
     simulate.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a rule option (see 'sleuth games'); repeatable",
+        help=N_("a rule option (see 'sleuth games'); repeatable"),
     )
-    simulate.add_argument("--record-dir", type=Path, help="write one JSON record per game here")
+    simulate.add_argument("--record-dir", type=Path, help=N_("write one JSON record per game here"))
     simulate.add_argument(
-        "--key", type=Path, metavar="FILE", help="sign every record written with this key"
+        "--key", type=Path, metavar="FILE", help=N_("sign every record written with this key")
     )
     add_bot_key_argument(simulate)
     simulate.add_argument(
-        "--verbose", action="store_true", help="print every step as the table sees it"
+        "--verbose", action="store_true", help=N_("print every step as the table sees it")
     )
     simulate.add_argument(
         "--referee",
         action="store_true",
-        help="print everything: seeds, whole actions, private results, the reveal",
+        help=N_("print everything: seeds, whole actions, private results, the reveal"),
     )
+    add_lang_argument(simulate)
     simulate.set_defaults(run=run_simulate)
 
-    replay = commands.add_parser("replay", help="check game records: every step, deal and seal")
+    replay = commands.add_parser("replay", help=N_("check game records: every step, deal and seal"))
     replay.add_argument("files", nargs="+", type=Path)
     replay.add_argument(
-        "--key", type=Path, metavar="FILE", help="check each record's signature under this key"
+        "--key", type=Path, metavar="FILE", help=N_("check each record's signature under this key")
     )
     replay.add_argument(
         "--max-record-bytes",
         type=positive_int,
         default=MAX_RECORD_BYTES,
         metavar="BYTES",
-        help=f"refuse a file larger than this (default {MAX_RECORD_BYTES:,})",
+        help=N_("refuse a file larger than this (default %(default)s)"),
     )
-    replay.add_argument("--verbose", action="store_true", help="print every step")
+    replay.add_argument("--verbose", action="store_true", help=N_("print every step"))
     replay.set_defaults(run=run_replay)
 
 
 def positive_int(text: str) -> int:
+    language = SpeakingParser.language  # read from the words before they are parsed
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        reason = tr("%(text)s is not a whole number", language, text=repr(text))
+        raise argparse.ArgumentTypeError(reason) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{text} is not a positive number")
+        raise argparse.ArgumentTypeError(
+            tr("%(text)s is not a positive number", language, text=text)
+        )
     return value
 
 
@@ -93,8 +105,24 @@ def add_bot_key_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bot-key",
         metavar="HEX",
-        help="the key behind the bots' generators and the records' salts, to play the same "
-        "games again (default: a fresh secret, printed at the end)",
+        help=N_(
+            "the key behind the bots' generators and the records' salts, to play the same "
+            "games again (default: a fresh secret, printed at the end)"
+        ),
+    )
+
+
+def seed_words(seed: int, secret: bool, language: str) -> str:
+    """The seed the games were dealt from, said secret until now when it was."""
+    return tr("%(seed)s (secret until now)", language, seed=seed) if secret else str(seed)
+
+
+def bot_key_line(key: bytes, seed: int, language: str) -> str:
+    return tr(
+        "bot key: %(key)s (with --seed %(seed)s, --bot-key plays these games again)",
+        language,
+        key=key.hex(),
+        seed=seed,
     )
 
 
@@ -105,22 +133,39 @@ def bot_key(text: str | None) -> bytes:
     try:
         key = bytes.fromhex(text)
     except ValueError:
-        raise GameError(f"--bot-key {text[:20]!r}: expected hex digits") from None
+        raise GameError(
+            said("--bot-key %(key)s: expected hex digits", key=repr(text[:20]))
+        ) from None
     if len(key) < 16:
-        raise GameError("--bot-key: at least 32 hex digits (16 bytes)")
+        raise GameError(said("--bot-key: at least 32 hex digits (16 bytes)"))
     return key
 
 
 def run_games(args: argparse.Namespace) -> int:
-    for game in all_games():
-        aliases = f" (also: {', '.join(game.aliases)})" if game.aliases else ""
-        print(f"{game.name}{aliases}: {game.title}, {game.min_players}-{game.max_players} players")
+    language = language_of_args(args)
+    for kit in all_kits():
+        game = kit.game
+        # The options' help in the game's own catalogues, beside its rules for players.
+        locale = kit.part(RULES, RulesGuide).locale if kit.has(RULES) else None
+        also = ", ".join(game.aliases)
+        aliases = tr(" (also: %(aliases)s)", language, aliases=also) if game.aliases else ""
+        line = tr(
+            "%(name)s%(aliases)s: %(title)s, %(low)s-%(high)s players",
+            language,
+            name=game.name,
+            aliases=aliases,
+            title=game.title,
+            low=game.min_players,
+            high=game.max_players,
+        )
+        print(line)
         for option in game.options():
             default = option.default if len(option.default) <= 40 else option.default[:37] + "..."
             values = "|".join(option.choices) if option.choices else "VALUE"
             bounds = f", {option.bounds}" if option.bounds else ""
-            print(f"  --option {option.name}={values}  (default {default}{bounds})")
-            print(f"      {option.help}")
+            given = tr("(default %(default)s%(bounds)s)", language, default=default, bounds=bounds)
+            print(f"  --option {option.name}={values}  {given}")
+            print(f"      {translate_at(locale, language, option.help)}")
     return 0
 
 
@@ -135,20 +180,21 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
+    language = language_of_args(args)
     try:
         game = find_game(args.game).configure(args.players, **parse_options(args.option))
         key = bot_key(args.bot_key)
         signing = read_key(args.key) if args.key else None
         if signing is not None and not args.record_dir:
-            raise GameError("--key signs the records: give --record-dir too")
+            raise GameError(said("--key signs the records: give --record-dir too"))
         if args.games < 1:
-            raise GameError("--games must be at least 1")
+            raise GameError(said("--games must be at least 1"))
         if args.record_dir:
             check_folder("--record-dir", args.record_dir)
     except GameError as error:
-        print(f"sleuth simulate: {error}", file=sys.stderr)
+        print(f"sleuth simulate: {error_in(error, language)}", file=sys.stderr)
         return 2
-    seed, secret = deal_seed("simulate", args.seed)
+    seed, secret = deal_seed("simulate", args.seed, language)
     agents = [RandomAgent() for _ in range(game.players)]
     reasons: Counter[str] = Counter()
     wins: Counter[int] = Counter()
@@ -174,25 +220,42 @@ def run_simulate(args: argparse.Namespace) -> int:
             try:
                 save_record(record, path)
             except OSError as problem:
-                print(
-                    f"sleuth simulate: {write_failed('--record-dir', path, problem)}",
-                    file=sys.stderr,
-                )
+                failed = write_failed("--record-dir", path, problem)
+                print(f"sleuth simulate: {error_in(failed, language)}", file=sys.stderr)
                 return 2
     elapsed = time.perf_counter() - started
-    shown = f"{seed} (secret until now)" if secret else str(seed)
-    print(f"{args.games} games of {game.title}, {game.players} players, seed {shown}")
+    heading = tr(
+        "%(games)s games of %(game)s, %(players)s players, seed %(seed)s",
+        language,
+        games=args.games,
+        game=game.title,
+        players=game.players,
+        seed=seed_words(seed, secret, language),
+    )
+    print(heading)
     for reason, count in reasons.most_common():
         print(f"  {count:6d}  {reason}")
-    print("  wins by seat: " + " ".join(f"{s}:{wins[s]}" for s in range(game.players)))
-    print(
-        f"{steps} actions in {elapsed:.2f} s: {args.games / elapsed:.1f} games/s, "
-        f"{steps / elapsed:.0f} actions/s"
+    by_seat = " ".join(f"{s}:{wins[s]}" for s in range(game.players))
+    print("  " + tr("wins by seat: %(wins)s", language, wins=by_seat))
+    figures = {
+        "seconds": f"{elapsed:.2f}",
+        "games": f"{args.games / elapsed:.1f}",
+        "rate": f"{steps / elapsed:.0f}",
+    }
+    speed = tr(
+        "%(actions)s actions in %(seconds)s s: %(games)s games/s, %(rate)s actions/s",
+        language,
+        actions=steps,
+        **figures,
     )
-    print(f"bot key: {key.hex()} (with --seed {seed}, --bot-key plays these games again)")
+    print(speed)
+    print(bot_key_line(key, seed, language))
     if args.record_dir:
-        signed = ", signed" if signing is not None else ""
-        print(f"records written to {args.record_dir}/{signed}")
+        folder = f"{args.record_dir}/"
+        if signing is None:
+            print(tr("records written to %(folder)s", language, folder=folder))
+        else:
+            print(tr("records written to %(folder)s, signed", language, folder=folder))
     return 0
 
 

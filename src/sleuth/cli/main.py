@@ -11,6 +11,7 @@ from types import ModuleType
 
 from sleuth.core import GameError
 from sleuth.core.said import error_in
+from sleuth.i18n import N_
 
 from .argparse_words import SpeakingParser, language_of_words
 
@@ -33,7 +34,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     other fronts)."""
     parser = SpeakingParser(
         prog="sleuth",
-        description="Deduction card games: play, simulate, replay and analyse them exactly.",
+        description=N_("Deduction card games: play, simulate, replay and analyse them exactly."),
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     if f"{command}_cmd" in _OPTIONAL_COMMANDS:

@@ -17,19 +17,23 @@ from pathlib import Path
 
 from sleuth.core import GameError
 from sleuth.core.rng import secret_seed
+from sleuth.core.said import Said, said
+from sleuth.i18n import N_, SOURCE, tr
 
 
-def deal_seed(command: str, given: int | None) -> tuple[int, bool]:
+def deal_seed(command: str, given: int | None, language: str = SOURCE) -> tuple[int, bool]:
     """(the seed the games are dealt from, whether it is secret); warns on stderr, once,
-    when the seed was given."""
+    when the seed was given, in ``language``."""
     if given is None:
         return secret_seed(), True
-    print(
-        f"sleuth {command}: warning: --seed {given} deals games anyone can compute: a bot "
-        "program can find the deal by dealing seeds until one gives its own hand (leave "
-        "--seed out to deal from a secret seed, printed after the games)",
-        file=sys.stderr,
+    warning = tr(
+        "warning: --seed %(seed)s deals games anyone can compute: a bot program can find the "
+        "deal by dealing seeds until one gives its own hand (leave --seed out to deal from a "
+        "secret seed, printed after the games)",
+        language,
+        seed=given,
     )
+    print(f"sleuth {command}: {warning}", file=sys.stderr)
     return given, False
 
 
@@ -39,26 +43,45 @@ def check_folder(option: str, folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         _probe(folder)
-    except OSError as problem:
-        raise GameError(f"{option} {folder}: cannot write there: {_reason(problem)}") from None
+    except OSError as failure:
+        raise GameError(cannot_write_there(option, folder, failure)) from None
 
 
 def check_file(option: str, path: Path) -> None:
     """A file that can be written in place: an existing folder, not a folder itself."""
     if path.is_dir():
-        raise GameError(f"{option} {path}: is a folder, not a file")
+        raise GameError(
+            said("%(option)s %(path)s: is a folder, not a file", option=option, path=str(path))
+        )
     folder = path.parent
     if not folder.is_dir():
-        raise GameError(f"{option} {path}: no folder {folder}")
+        raise GameError(
+            said(
+                "%(option)s %(path)s: no folder %(folder)s",
+                option=option,
+                path=str(path),
+                folder=str(folder),
+            )
+        )
     try:
         _probe(folder)
-    except OSError as problem:
-        raise GameError(f"{option} {path}: cannot write there: {_reason(problem)}") from None
+    except OSError as failure:
+        raise GameError(cannot_write_there(option, path, failure)) from None
 
 
-def write_failed(option: str, path: Path, problem: OSError) -> GameError:
+def cannot_write_there(option: str, path: Path, failure: OSError) -> Said:
+    return _failed(N_("%(option)s %(path)s: cannot write there: %(reason)s"), option, path, failure)
+
+
+def write_failed(option: str, path: Path, failure: OSError) -> GameError:
     """The error of a write that failed after the checks (a full disk, a folder removed)."""
-    return GameError(f"{option} {path}: cannot write: {_reason(problem)}")
+    template = N_("%(option)s %(path)s: cannot write: %(reason)s")
+    return GameError(_failed(template, option, path, failure))
+
+
+def _failed(template: str, option: str, path: Path, failure: OSError) -> Said:
+    """``template`` said of the output ``option`` names, with the system's reason."""
+    return Said(template, {"option": option, "path": str(path), "reason": _reason(failure)})
 
 
 def _probe(folder: Path) -> None:
@@ -67,5 +90,5 @@ def _probe(folder: Path) -> None:
     os.unlink(name)
 
 
-def _reason(problem: OSError) -> str:
-    return problem.strerror or str(problem)
+def _reason(failure: OSError) -> str:
+    return failure.strerror or str(failure)

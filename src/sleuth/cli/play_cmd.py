@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from sleuth.agents import Agent, make_agent
 from sleuth.core import GameError, find_game
 from sleuth.core.said import error_in, said, words_of
-from sleuth.i18n import LANGUAGES
+from sleuth.i18n import LANGUAGES, N_, SOURCE, tr, trn
 from sleuth.tui.language import language_from_environment
 
 from .game_cmds import parse_options
@@ -21,62 +21,70 @@ if TYPE_CHECKING:
 
 
 def add_parser(commands: Any) -> None:
-    play = commands.add_parser("play", help="play in the terminal against bots and friends")
-    play.add_argument("game", nargs="?", help="the game (not with --resume)")
-    play.add_argument("--players", type=int, default=None, help="default: the game's minimum")
+    play = commands.add_parser("play", help=N_("play in the terminal against bots and friends"))
+    play.add_argument("game", nargs="?", help=N_("the game (not with --resume)"))
+    play.add_argument("--players", type=int, default=None, help=N_("default: the game's minimum"))
     play.add_argument(
         "--seat",
         type=int,
         action="append",
         default=None,
-        help="your seat (repeat for several people at one keyboard; default 0)",
+        help=N_("your seat (repeat for several people at one keyboard; default 0)"),
     )
     play.add_argument(
         "--bots",
         default="",
-        help="bots for the other seats in order: levels (easy, medium, hard, expert; "
-        "'sleuth bots GAME' gives their bots and ratings), bots, e.g. expert,hard or "
-        "deductive,basic, or 'cmd:python mybot.py' (a bot program in its own process; "
-        "default: random)",
+        help=N_(
+            "bots for the other seats in order: levels (easy, medium, hard, expert; "
+            "'sleuth bots GAME' gives their bots and ratings), bots, e.g. expert,hard or "
+            "deductive,basic, or 'cmd:python mybot.py' (a bot program in its own process; "
+            "default: random)"
+        ),
     )
     play.add_argument(
         "--seed",
         type=int,
         default=None,
-        help="deal a known game, for practice: whoever knows the seed knows the deal "
-        "(default: a secret 128-bit seed, revealed in the record at the end)",
+        help=N_(
+            "deal a known game, for practice: whoever knows the seed knows the deal "
+            "(default: a secret 128-bit seed, revealed in the record at the end)"
+        ),
     )
     play.add_argument(
         "--sheet",
         choices=("off", "facts", "full"),
         default=None,
-        help="the sheet beside the table: kept by hand (off), the engine's certain facts "
-        "(facts, the default) or odds and the best question (full); F2 changes it in the game",
+        help=N_(
+            "the sheet beside the table: kept by hand (off), the engine's certain facts "
+            "(facts, the default) or odds and the best question (full); F2 changes it in the game"
+        ),
     )
     play.add_argument(
         "--save",
         type=Path,
         default=None,
         metavar="FILE",
-        help="where Ctrl+S (or leaving) saves the game (default sleuth-save-GAME.json)",
+        help=N_("where Ctrl+S (or leaving) saves the game (default sleuth-save-GAME.json)"),
     )
     play.add_argument(
         "--resume",
         type=Path,
         default=None,
         metavar="FILE",
-        help="go on with a saved game (its setup comes from the file)",
+        help=N_("go on with a saved game (its setup comes from the file)"),
     )
     play.add_argument(
         "--lang",
         choices=LANGUAGES,
         default=None,
-        help="the app's language (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, as "
-        "gettext reads them; English when they name none of these)",
+        help=N_(
+            "the app's language (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, as "
+            "gettext reads them; English when they name none of these)"
+        ),
     )
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     play.add_argument("--record-dir", type=Path, default=Path("sleuth-records"))
-    play.add_argument("--bot-delay", type=float, default=0.4, help="seconds per bot move")
+    play.add_argument("--bot-delay", type=float, default=0.4, help=N_("seconds per bot move"))
     play.set_defaults(run=run_play)
 
 
@@ -115,18 +123,21 @@ def run_play(args: argparse.Namespace) -> int:
         language = args.lang or language_from_environment(os.environ)
         print(f"sleuth play: {error_in(error, language)}", file=sys.stderr)
         return 2
+    language = args.lang or language_from_environment(os.environ)
     try:
         from sleuth.tui.play_app import PlayApp
     except ModuleNotFoundError as error:
         session.close()
-        print(
-            f"sleuth play needs the terminal extra ({error.name} is missing): "
-            "pip install -e '.[tui]'",
-            file=sys.stderr,
+        needs = tr(
+            "sleuth play needs the terminal extra (%(module)s is missing): %(install)s",
+            language,
+            module=str(error.name),
+            install="pip install -e '.[tui]'",
         )
+        print(needs, file=sys.stderr)
         return 2
 
-    notice = None if args.resume is not None else filled_with_random(args, bots)
+    notice = None if args.resume is not None else filled_with_random(args, bots, language)
     if notice is not None:
         print(f"sleuth play: {notice}", file=sys.stderr)
     sheet = args.sheet or str(front.get("sheet", "facts"))
@@ -139,7 +150,7 @@ def run_play(args: argparse.Namespace) -> int:
         save_path=save_path,
         bots=bots,
         notes=_notes(front),
-        language=args.lang or language_from_environment(os.environ),
+        language=language,
     )
     if args.resume is not None:
         app.saved_game = app.resumed_from = args.resume
@@ -149,18 +160,41 @@ def run_play(args: argparse.Namespace) -> int:
         app.run()
     finally:
         session.close()
+    _print_end(session, app, language)
+    return 0
+
+
+def _print_end(session: GameSession, app: Any, language: str) -> None:
+    """What became of the game, after the app: its end, or where it was saved."""
     for forfeit in session.forfeits:
-        print(f"forfeit: {forfeit}")
+        print(tr("forfeit: %(forfeit)s", language, forfeit=str(forfeit)))
+    steps = len(session.steps)
     if session.outcome is not None:
-        print(f"Game over ({session.outcome.reason}); scores {session.outcome.scores}")
+        outcome = session.outcome
+        scores = str(outcome.scores)
+        print(
+            tr(
+                "Game over (%(reason)s); scores %(scores)s",
+                language,
+                reason=outcome.reason,
+                scores=scores,
+            )
+        )
         if app.saved:
-            print(f"record: {app.saved}  (sleuth replay {app.saved})")
+            print(tr("record: %(file)s  (sleuth replay %(file)s)", language, file=str(app.saved)))
     elif app.saved_game is not None:
-        print(f"Game saved after {len(session.steps)} steps: sleuth play --resume {app.saved_game}")
+        saved = str(app.saved_game)
+        print(
+            tr(
+                "Game saved after %(steps)s steps: sleuth play --resume %(file)s",
+                language,
+                steps=steps,
+                file=saved,
+            )
+        )
     else:
         # No seed: an unfinished game's deal stays as secret as it was during play.
-        print(f"Game left unfinished after {len(session.steps)} steps.")
-    return 0
+        print(tr("Game left unfinished after %(steps)s steps.", language, steps=steps))
 
 
 def _new_session(args: argparse.Namespace) -> tuple[GameSession, list[str | None]]:
@@ -182,7 +216,9 @@ def _new_session(args: argparse.Namespace) -> tuple[GameSession, list[str | None
     return GameSession(game, check_seed(args.seed), controllers), specs
 
 
-def filled_with_random(args: argparse.Namespace, specs: list[str | None]) -> str | None:
+def filled_with_random(
+    args: argparse.Namespace, specs: list[str | None], language: str = SOURCE
+) -> str | None:
     """What to say when --bots named fewer bots than seats, so random bots fill the rest
     (with no --bots at all every seat gets the random bot, as its help says)."""
     named = len([b for b in args.bots.split(",") if b.strip()])
@@ -190,12 +226,30 @@ def filled_with_random(args: argparse.Namespace, specs: list[str | None]) -> str
     filled = free[named:]
     if not named or not filled:
         return None
-    seats = ", ".join(map(str, filled[:-1])) + (" and " if len(filled) > 1 else "")
-    seats += str(filled[-1])
-    who = f"seat {seats} plays" if len(filled) == 1 else f"seats {seats} play"
-    given = f"{named} bot{'s' if named != 1 else ''} named for {len(free)} seats"
+    seats = str(filled[-1])
+    if len(filled) > 1:
+        first = ", ".join(map(str, filled[:-1]))
+        seats = tr("%(first)s and %(last)s", language, first=first, last=seats)
+    given = trn(
+        "%(count)s bot named for %(seats)s seats",
+        "%(count)s bots named for %(seats)s seats",
+        named,
+        language,
+        seats=len(free),
+    )
     example = ",".join(["basic"] * len(free))
-    return f"{who} the random bot ({given}; --bots names one for each seat, e.g. --bots {example})"
+    template = (
+        N_(
+            "seat %(seats)s plays the random bot (%(given)s; --bots names one for each seat, "
+            "e.g. --bots %(example)s)"
+        )
+        if len(filled) == 1
+        else N_(
+            "seats %(seats)s play the random bot (%(given)s; --bots names one for each seat, "
+            "e.g. --bots %(example)s)"
+        )
+    )
+    return tr(template, language, seats=seats, given=given, example=example)
 
 
 def _specs(seats: list[int], bots: list[str], players: int) -> list[str | None]:

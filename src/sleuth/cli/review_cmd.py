@@ -14,23 +14,26 @@ from pathlib import Path
 from typing import Any
 
 from sleuth.core import GameError
+from sleuth.i18n import N_
 
 
 def add_parser(commands: Any) -> None:
     review = commands.add_parser(
         "review",
-        help="after the game: what each seat knew at every step, and when it could have known",
-        description="Replay a finished game (or an assistant session whose solution is "
-        "entered) and show, for every seat and every step, its probability of the truth from "
-        "its own view, the first step it could have been certain next to when it accused, "
-        "and what each of its questions was worth against the best one then.",
+        help=N_("after the game: what each seat knew at every step, and when it could have known"),
+        description=N_(
+            "Replay a finished game (or an assistant session whose solution is "
+            "entered) and show, for every seat and every step, its probability of the truth from "
+            "its own view, the first step it could have been certain next to when it accused, "
+            "and what each of its questions was worth against the best one then."
+        ),
     )
-    review.add_argument("record", type=Path, help="a finished record, or an assistant session")
-    review.add_argument("--seat", type=int, action="append", help="only this seat (repeatable)")
-    review.add_argument("--json", action="store_true", help="the review as JSON")
-    review.add_argument("--plot", type=Path, metavar="FILE", help="draw p(truth) as a PNG here")
+    review.add_argument("record", type=Path, help=N_("a finished record, or an assistant session"))
+    review.add_argument("--seat", type=int, action="append", help=N_("only this seat (repeatable)"))
+    review.add_argument("--json", action="store_true", help=N_("the review as JSON"))
+    review.add_argument("--plot", type=Path, metavar="FILE", help=N_("draw p(truth) as a PNG here"))
     review.add_argument(
-        "--key", type=Path, metavar="FILE", help="check the record's signature under this key"
+        "--key", type=Path, metavar="FILE", help=N_("check the record's signature under this key")
     )
     review.set_defaults(run=run_review)
 

@@ -12,6 +12,8 @@ from typing import Any, TypeVar
 
 from sleuth.agents.budgets import DEFAULT_MAX_THINK
 from sleuth.core import GameError, find_game
+from sleuth.core.said import error_in
+from sleuth.i18n import N_, tr
 from sleuth.server.settings import (
     PASSWORD_COSTS,
     VACATION_DAYS_A_YEAR,
@@ -19,16 +21,18 @@ from sleuth.server.settings import (
     Settings,
 )
 
+from .argparse_words import SpeakingParser, add_lang_argument, language_of_args
 from .game_cmds import parse_options
 from .mail_flags import add_mail_arguments, mail_values
 
 
 def add_parser(commands: Any) -> None:
-    serve = commands.add_parser("serve", help="play online: tables of people and bots")
+    serve = commands.add_parser("serve", help=N_("play online: tables of people and bots"))
     add_service_arguments(serve)
     add_limit_arguments(serve)
     add_open_table_arguments(serve)
     add_mail_arguments(serve)
+    add_lang_argument(serve)
     serve.set_defaults(run=run_serve)
 
 
@@ -38,88 +42,105 @@ def add_service_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument(
         "--db",
         default=None,
-        help="sqlite:///FILE or postgresql+asyncpg://USER@HOST/DB "
-        "(default: sleuth.db in the user's data folder)",
+        help=N_(
+            "sqlite:///FILE or postgresql+asyncpg://USER@HOST/DB "
+            "(default: sleuth.db in the user's data folder)"
+        ),
     )
-    serve.add_argument("--key", type=Path, default=None, help="signing key file (made if absent)")
-    serve.add_argument("--workers", type=int, default=2, help="processes for bots")
-    serve.add_argument("--sheet-workers", type=int, default=1, help="processes for sheets")
+    serve.add_argument(
+        "--key", type=Path, default=None, help=N_("signing key file (made if absent)")
+    )
+    serve.add_argument("--workers", type=int, default=2, help=N_("processes for bots"))
+    serve.add_argument("--sheet-workers", type=int, default=1, help=N_("processes for sheets"))
     serve.add_argument(
         "--max-think",
         type=think_seconds,
         default=DEFAULT_MAX_THINK,
         metavar="SECONDS",
-        help="a bot's time per decision at most; a bot asking for more is refused, and one "
-        f"overrunning it is replaced by the table's fallback bot (default {DEFAULT_MAX_THINK:g})",
+        help=N_(
+            "a bot's time per decision at most; a bot asking for more is refused, and one "
+            "overrunning it is replaced by the table's fallback bot (default %(default)s)"
+        ),
     )
-    serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds before a bot moves")
+    serve.add_argument(
+        "--bot-delay", type=float, default=0.6, help=N_("seconds before a bot moves")
+    )
     serve.add_argument(
         "--allow-origin",
         action="append",
         default=[],
         metavar="URL",
-        help="another origin browsers may come from (e.g. the reverse proxy's https://...)",
+        help=N_("another origin browsers may come from (e.g. the reverse proxy's https://...)"),
     )
-    serve.add_argument("--secure-cookie", action="store_true", help="behind HTTPS")
+    serve.add_argument("--secure-cookie", action="store_true", help=N_("behind HTTPS"))
     serve.add_argument(
         "--trusted-proxy",
         action="append",
         default=[],
         metavar="ADDRESS",
-        help="a reverse proxy (address or network) whose X-Forwarded-For names the client; "
-        "none by default",
+        help=N_(
+            "a reverse proxy (address or network) whose X-Forwarded-For names the client; "
+            "none by default"
+        ),
     )
     serve.add_argument(
         "--password-cost",
         choices=tuple(PASSWORD_COSTS),
         default=Settings.password_cost,
-        help="argon2id's costs for passwords: owasp (19 MiB, 2 passes, about 22 ms of CPU "
-        "a hash) or rfc9106 (64 MiB, 3 passes, 4 lanes, about 170 ms); a password hashed at "
-        "other costs is hashed again at these when its person signs in",
+        help=N_(
+            "argon2id's costs for passwords: owasp (19 MiB, 2 passes, about 22 ms of CPU "
+            "a hash) or rfc9106 (64 MiB, 3 passes, 4 lanes, about 170 ms); a password hashed at "
+            "other costs is hashed again at these when its person signs in"
+        ),
     )
     serve.add_argument(
         "--vacation-days-a-year",
         type=vacation_days,
         default=VACATION_DAYS_A_YEAR,
         metavar="DAYS",
-        help="vacation days a person may take in any 365 days, whatever each table allows "
-        f"(default {VACATION_DAYS_A_YEAR}; 0: no vacations)",
+        help=N_(
+            "vacation days a person may take in any 365 days, whatever each table allows "
+            "(default %(default)s; 0: no vacations)"
+        ),
     )
 
 
-# Each rate a client or a person is held to: (flag, what it counts, an example).
+# Each rate a client or a person is held to: (flag, what it counts, with an example).
 LIMIT_FLAGS = (
-    ("--max-new-people", "new identities one client address may make", "30/minute;300/day"),
-    ("--max-new-tables", "new tables one client address may deal", "30/minute;500/day"),
-    ("--max-invitations", "invitations by name one person may try", "10/hour;40/day"),
+    (
+        "--max-new-people",
+        N_("new identities one client address may make, e.g. 30/minute;300/day, or off"),
+    ),
+    (
+        "--max-new-tables",
+        N_("new tables one client address may deal, e.g. 30/minute;500/day, or off"),
+    ),
+    (
+        "--max-invitations",
+        N_("invitations by name one person may try, e.g. 10/hour;40/day, or off"),
+    ),
     (
         "--max-invitations-received",
-        "invitations by name one account may receive",
-        "5/hour;20/day",
+        N_("invitations by name one account may receive, e.g. 5/hour;20/day, or off"),
     ),
     (
         "--max-record-reads",
-        "replays, reviews and records one client address may fetch",
-        "60/minute",
+        N_("replays, reviews and records one client address may fetch, e.g. 60/minute, or off"),
     ),
     (
         "--max-sign-ins-per-address",
-        "attempts to prove a password one client address may make",
-        "20/minute",
+        N_("attempts to prove a password one client address may make, e.g. 20/minute, or off"),
     ),
     (
         "--max-sign-ins-per-account",
-        "attempts to prove one account's password",
-        "10/minute;100/day",
+        N_("attempts to prove one account's password, e.g. 10/minute;100/day, or off"),
     ),
 )
 
 
 def add_limit_arguments(serve: argparse.ArgumentParser) -> None:
-    for flag, counts, example in LIMIT_FLAGS:
-        serve.add_argument(
-            flag, metavar="RATE", default=None, help=f"{counts}, e.g. {example}, or off"
-        )
+    for flag, words in LIMIT_FLAGS:
+        serve.add_argument(flag, metavar="RATE", default=None, help=words)
 
 
 def add_open_table_arguments(serve: argparse.ArgumentParser) -> None:
@@ -127,10 +148,12 @@ def add_open_table_arguments(serve: argparse.ArgumentParser) -> None:
         "--open-table",
         metavar="GAME",
         default=None,
-        help="deal a table of you against bots at start and print its link",
+        help=N_("deal a table of you against bots at start and print its link"),
     )
     serve.add_argument("--players", type=int, default=None)
-    serve.add_argument("--bots", default="", help="bots for the other seats, e.g. deductive,basic")
+    serve.add_argument(
+        "--bots", default="", help=N_("bots for the other seats, e.g. deductive,basic")
+    )
     serve.add_argument("--sheet", choices=("off", "facts", "full"), default="full")
     serve.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
 
@@ -141,36 +164,53 @@ MAX_THINK_RANGE = (0.1, 600.0)
 N = TypeVar("N", int, float)
 
 
-def in_range(text: str, kind: Callable[[str], N], bounds: tuple[N, N], unit: str) -> N:
-    """``text`` as a number of ``unit`` within ``bounds``, or argparse's error naming them."""
+def in_range(text: str, kind: Callable[[str], N], bounds: tuple[N, N], words: tuple[str, str]) -> N:
+    """``text`` as a number within ``bounds``, or argparse's error naming them: ``words``
+    say that it is no number and that it is out of bounds, in the command line's language
+    (read before the parsing)."""
     low, high = bounds
+    language = SpeakingParser.language
     try:
         value = kind(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of {unit}") from None
+        raise argparse.ArgumentTypeError(tr(words[0], language, text=repr(text))) from None
     if not low <= value <= high:  # NaN too
-        raise argparse.ArgumentTypeError(f"{text} is not between {low:g} and {high:g} {unit}")
+        shown = {"low": f"{low:g}", "high": f"{high:g}"}
+        reason = tr(words[1], language, text=text, **shown)
+        raise argparse.ArgumentTypeError(reason)
     return value
 
 
 def think_seconds(text: str) -> float:
-    return in_range(text, float, MAX_THINK_RANGE, "seconds")
+    words = (
+        N_("%(text)s is not a number of seconds"),
+        N_("%(text)s is not between %(low)s and %(high)s seconds"),
+    )
+    return in_range(text, float, MAX_THINK_RANGE, words)
 
 
 def vacation_days(text: str) -> int:
-    return in_range(text, int, VACATION_DAYS_A_YEAR_BOUNDS, "days")
+    words = (
+        N_("%(text)s is not a number of days"),
+        N_("%(text)s is not between %(low)s and %(high)s days"),
+    )
+    return in_range(text, int, VACATION_DAYS_A_YEAR_BOUNDS, words)
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    language = language_of_args(args)
     try:
         from sleuth.server import Settings
         from sleuth.server.app import serve
         from sleuth.server.ratelimit import parse_rate
     except ModuleNotFoundError as error:
-        print(
-            f"sleuth serve needs the web extra ({error.name} is missing): pip install -e '.[web]'",
-            file=sys.stderr,
+        needs = tr(
+            "sleuth serve needs the web extra (%(module)s is missing): %(install)s",
+            language,
+            module=str(error.name),
+            install="pip install -e '.[web]'",
         )
+        print(needs, file=sys.stderr)
         return 2
     values: dict[str, Any] = {
         "workers": args.workers,
@@ -186,12 +226,60 @@ def run_serve(args: argparse.Namespace) -> int:
         try:
             ipaddress.ip_network(proxy, strict=False)
         except ValueError:
-            print(
-                f"sleuth serve: --trusted-proxy: {proxy!r} is not an address or a network",
-                file=sys.stderr,
+            not_one = tr(
+                "--trusted-proxy: %(proxy)s is not an address or a network",
+                language,
+                proxy=repr(proxy),
             )
+            print(f"sleuth serve: {not_one}", file=sys.stderr)
             return 2
     values["trusted_proxies"] = tuple(args.trusted_proxy)
+    try:
+        values.update(rate_values(args, parse_rate))
+    except ValueError as error:
+        print(f"sleuth serve: {error}", file=sys.stderr)
+        return 2
+    if args.db:
+        values["db_url"] = args.db
+    if args.key:
+        values["key_file"] = args.key
+    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    try:
+        values.update(mail_values(args, shown))
+    except ValueError as error:
+        print(f"sleuth serve: {error_in(error, language)}", file=sys.stderr)
+        return 2
+    settings = Settings(**values)
+    # Before anything is dealt or printed: a second server on a busy port would print a
+    # table link that leads to the first server's "no such table".
+    busy = port_taken(args.host, args.port)
+    if busy is not None:
+        address = f"{args.host}:{args.port}"
+        taken = tr(
+            "%(address)s is taken (%(reason)s): another server may be running there; choose "
+            "another with --port",
+            language,
+            address=address,
+            reason=busy,
+        )
+        print(f"sleuth serve: {taken}", file=sys.stderr)
+        return 2
+    on_start = None
+    if args.open_table:
+        try:
+            on_start = _open_table(args, language)
+        except GameError as error:
+            print(f"sleuth serve: {error_in(error, language)}", file=sys.stderr)
+            return 2
+    address = f"http://{shown}:{args.port}/"
+    print(tr("Sleuth serves %(address)s (Ctrl+C stops it)", language, address=address), flush=True)
+    serve(settings, args.host, args.port, on_start)
+    return 0
+
+
+def rate_values(args: argparse.Namespace, parse_rate: Callable[[str], object]) -> dict[str, str]:
+    """The settings' rates the flags give, or ``ValueError`` naming the flag that is wrong."""
+    values = {}
     for flag, name in (
         ("max_new_people", "new_people_rate"),
         ("max_new_tables", "new_tables_rate"),
@@ -206,40 +294,9 @@ def run_serve(args: argparse.Namespace) -> int:
             try:
                 parse_rate(rate)
             except ValueError as error:
-                print(f"sleuth serve: --{flag.replace('_', '-')}: {error}", file=sys.stderr)
-                return 2
+                raise ValueError(f"--{flag.replace('_', '-')}: {error}") from None
             values[name] = rate
-    if args.db:
-        values["db_url"] = args.db
-    if args.key:
-        values["key_file"] = args.key
-    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-    try:
-        values.update(mail_values(args, shown))
-    except ValueError as error:
-        print(f"sleuth serve: {error}", file=sys.stderr)
-        return 2
-    settings = Settings(**values)
-    # Before anything is dealt or printed: a second server on a busy port would print a
-    # table link that leads to the first server's "no such table".
-    busy = port_taken(args.host, args.port)
-    if busy is not None:
-        print(
-            f"sleuth serve: {args.host}:{args.port} is taken ({busy}): another server may be "
-            "running there; choose another with --port",
-            file=sys.stderr,
-        )
-        return 2
-    on_start = None
-    if args.open_table:
-        try:
-            on_start = _open_table(args)
-        except GameError as error:
-            print(f"sleuth serve: {error}", file=sys.stderr)
-            return 2
-    print(f"Sleuth serves http://{shown}:{args.port}/ (Ctrl+C stops it)", flush=True)
-    serve(settings, args.host, args.port, on_start)
-    return 0
+    return values
 
 
 def port_taken(host: str, port: int) -> str | None:
@@ -256,7 +313,7 @@ def port_taken(host: str, port: int) -> str | None:
     return None
 
 
-def _open_table(args: argparse.Namespace) -> Any:
+def _open_table(args: argparse.Namespace, language: str) -> Any:
     from sleuth.server.lobby import SeatPlan, TablePlan, check_plan, default_takeover
 
     game = find_game(args.open_table)
@@ -279,10 +336,14 @@ def _open_table(args: argparse.Namespace) -> Any:
         table, tokens = await services.hub.create(
             plan, None, programs=True, max_think=args.max_think
         )
-        print(
-            f"Sleuth: {game.title} with {players} players is dealt; open "
-            f"http://{host}:{args.port}/t/{table.id}?seat=0&token={tokens[0]}",
-            flush=True,
+        link = f"http://{host}:{args.port}/t/{table.id}?seat=0&token={tokens[0]}"
+        dealt = tr(
+            "Sleuth: %(game)s with %(players)s players is dealt; open %(link)s",
+            language,
+            game=game.title,
+            players=players,
+            link=link,
         )
+        print(dealt, flush=True)
 
     return on_start
