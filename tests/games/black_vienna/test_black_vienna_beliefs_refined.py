@@ -147,3 +147,35 @@ def test_an_answer_some_world_breaks_is_counted(answer: Investigation) -> None:
     later = Position(3, 0, "ABCDEFGH", (*ANSWERS, answer), deck_known=False)
     assert same(BlackViennaAnalysis(later).beliefs(), believer(later))
     assert believer.kept == 0
+
+
+def numbers(analysis: BlackViennaAnalysis) -> tuple[object, ...]:
+    """Every number a bot reads off an analysis."""
+    return (
+        analysis.worlds,
+        analysis.analysis.marginal_counts,
+        sorted(analysis.ring()),
+        analysis.ring_entropy,
+        analysis.questions(["JKL", "UWX", "QSU"]),
+    )
+
+
+@pytest.mark.parametrize("answer", MET)
+def test_an_analysis_shared_for_an_answer_every_world_met_equals_a_fresh_one(
+    answer: Investigation,
+) -> None:
+    later = Position(3, 0, "ABCDEFGH", (*ANSWERS, answer), deck_known=False)
+    shared = beliefs.same_worlds(BlackViennaAnalysis(ANY_DECK), later)
+    assert shared is not None and shared.position == later
+    assert numbers(shared) == numbers(BlackViennaAnalysis(later))
+
+
+@pytest.mark.parametrize("answer", UNMET)
+def test_no_analysis_is_shared_for_an_answer_some_world_breaks(answer: Investigation) -> None:
+    later = Position(3, 0, "ABCDEFGH", (*ANSWERS, answer), deck_known=False)
+    assert beliefs.same_worlds(BlackViennaAnalysis(ANY_DECK), later) is None
+
+
+def test_no_analysis_is_shared_for_a_changed_position() -> None:
+    other = Position(3, 0, "ABCDEFGH", (Investigation(1, "JKL", 2),), deck_known=False)
+    assert beliefs.same_worlds(BlackViennaAnalysis(ANY_DECK), other) is None

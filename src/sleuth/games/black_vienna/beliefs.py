@@ -88,6 +88,19 @@ class Believer:
         return beliefs
 
 
+def same_worlds(last: BlackViennaAnalysis, position: Position) -> BlackViennaAnalysis | None:
+    """An analysis of ``position`` that shares ``last``'s counts, when ``position`` is
+    ``last.position`` with answers that every world of it already meets (then the worlds
+    are the same); else None."""
+    if not last.consistent:
+        return None
+    constraints = _refining(last.position, last.seat_model, position)
+    engine = last.analysis
+    if constraints is None or not _met(constraints, engine.marginal_counts, engine.worlds):
+        return None
+    return BlackViennaAnalysis(position, engine)
+
+
 def _met(constraints: Sequence[Constraint], counts: Sequence[Sequence[int]], total: int) -> bool:
     """Whether every world of a consistent analysis (``total`` worlds, ``counts`` its card
     counts per location) meets each of ``constraints``: each card of one lies in its places
