@@ -1,6 +1,7 @@
 """Research environments: PettingZoo steps per second per game, beside leduc and kuhn.
 
     python benchmarks/envs.py [--seconds 5] [--policy mask|bot|both] [--knowledge only|also|no]
+                              [--game NAME ...]
     python benchmarks/envs.py --lengths [--games 30]
 
 Every game with an encoder is run as a PettingZoo AEC environment, with the loop every
@@ -22,7 +23,8 @@ so games run their whole course. Both are printed by default.
 ``--knowledge also`` (the default) adds, for every game with a knowledge part, a row with
 ``knowledge=True`` (the exact-belief features computed at every observation) beside the
 plain env's row of the same run, and their ratio; ``only`` prints just those pairs, at each
-game's largest table unless ``--tables both``.
+game's largest table unless ``--tables both``. ``--game`` limits the speed rows to the
+games named (it may be given more than once).
 
 ``--lengths`` prints the most and the mean decisions per game (moves and offers answered,
 as OpenSpiel counts them) over seeded games, uniform over the mask, as Sleuth's random bot
@@ -120,7 +122,9 @@ def leduc() -> Any | None:
     return leduc_holdem_v4.env()
 
 
-def speeds(seconds: float, seed: int, chosen: list[str], knowledge: str, tables: str) -> None:
+def speeds(
+    seconds: float, seed: int, chosen: list[str], knowledge: str, tables: str, games: list[str]
+) -> None:
     policies: dict[str, Chooser] = {"mask": mask_policy, "bot": bot_policy}
     plain = reseeded = None
     kuhn: tuple[float, float] | None = None
@@ -142,6 +146,8 @@ def speeds(seconds: float, seed: int, chosen: list[str], knowledge: str, tables:
         print("vs leduc: against a plain reset() / against reset(seed); vs kuhn after it")
     for kit in all_kits():
         if not kit.has(ENCODER) or (knowledge == "only" and not kit.has(KNOWLEDGE)):
+            continue
+        if games and kit.name not in games:
             continue
         game = kit.game
         largest = tables == "largest" and knowledge == "only"
@@ -253,12 +259,19 @@ def main() -> None:
         default="largest",
         help="with --knowledge only: each game's largest table, or its smallest too",
     )
+    parser.add_argument(
+        "--game",
+        action="append",
+        default=[],
+        choices=[kit.name for kit in all_kits() if kit.has(ENCODER)],
+        help="only this game (again for more)",
+    )
     args = parser.parse_args()
     if args.lengths:
         lengths(args.games, args.seed)
         return
     chosen = ["mask", "bot"] if args.policy == "both" else [args.policy]
-    speeds(args.seconds, args.seed, chosen, args.knowledge, args.tables)
+    speeds(args.seconds, args.seed, chosen, args.knowledge, args.tables, args.game)
 
 
 if __name__ == "__main__":

@@ -5,14 +5,18 @@ at the table is a new position for every seat. ``Believer`` keeps, for its seat,
 of the last position once they are few enough to list (``sleuth.deduce.frontier``); a
 position that only adds answers (or the ring, once seen) to that one keeps the worlds that
 fit them, and reads the same exact numbers off them as ``BlackViennaAnalysis.beliefs``
-counts afresh. Any other position (a new game, fewer answers, more worlds than the limit)
-is counted afresh.
+counts afresh. New answers that every world of the last position already meets (answers
+about the seat's own hand; answers whose letters each lie in the place named in every
+world or in none, as the last card counts tell) leave the worlds as they were: the last
+analysis is kept, whether its worlds are listed or not. Any other position (a new game,
+fewer answers, more worlds than the limit) is counted afresh.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from sleuth.deduce.frontier import Frontier, list_worlds
 from sleuth.deduce.knowledge import SeatAnalysis, Solution
@@ -29,35 +33,91 @@ LISTED = 10_000
 log = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True)
+class _Last:
+    """A seat's last position, its model, its analysis and each card's world count per
+    location (``counts[card][location]``, the model's cards); its worlds where listed."""
+
+    position: Position
+    model: SeatModel
+    beliefs: SeatAnalysis
+    counts: list[list[int]]
+    frontier: Frontier | None
+
+
 class Believer:
     """``beliefs`` for one seat, refined answer by answer where it can be."""
 
     def __init__(self, limit: int = LISTED) -> None:
         self.limit = limit
         self.refined = 0  # positions answered by refining (for tests and benchmarks)
-        self._last: tuple[Position, SeatModel, Frontier] | None = None
+        self.kept = 0  # positions whose new answers every world already met
+        self._last: _Last | None = None
 
     def __call__(self, position: Position) -> SeatAnalysis:
         last = self._last
         if last is not None:
-            constraints = _refining(last[0], last[1], position)
-            if constraints is not None:
-                frontier = last[2].refine(constraints)
-                self._last = (position, last[1], frontier)
+            constraints = _refining(last.position, last.model, position)
+            if constraints is not None and _met(constraints, last.counts, last.beliefs.worlds):
+                # The same worlds: an answer about the seat's own hand, or one whose letters
+                # are each certainly in or certainly out of the place it names.
+                self._last = replace(last, position=position)
+                self.kept += 1
+                return last.beliefs
+            if constraints is not None and last.frontier is not None:
+                frontier = last.frontier.refine(constraints)
                 self.refined += 1
-                return _beliefs(position, last[1], frontier)
+                beliefs, counts = _beliefs(position, last.model, frontier)
+                self._last = _Last(position, last.model, beliefs, counts, frontier)
+                return beliefs
         analysis = BlackViennaAnalysis(position)
         beliefs = analysis.beliefs()
         self._last = None
-        if beliefs.consistent and beliefs.worlds <= self.limit:
+        if not beliefs.consistent:
+            return beliefs
+        counts = analysis.analysis.marginal_counts
+        listed = None
+        if beliefs.worlds <= self.limit:
             listed = list_worlds(analysis.analysis.reduced)
             if listed is not None and listed.worlds != beliefs.worlds:
                 # A fault of the listing: the fresh count stands, and no refining follows
                 # (a learner's episode goes on; the log says it for the one who looks).
                 log.error("listed %s worlds where %s were counted", listed.worlds, beliefs.worlds)
-            elif listed is not None:
-                self._last = (position, analysis.seat_model, listed)
+                listed = None
+        self._last = _Last(position, analysis.seat_model, beliefs, counts, listed)
         return beliefs
+
+
+def same_worlds(last: BlackViennaAnalysis, position: Position) -> BlackViennaAnalysis | None:
+    """An analysis of ``position`` that shares ``last``'s counts, when ``position`` is
+    ``last.position`` with answers that every world of it already meets (then the worlds
+    are the same); else None."""
+    if not last.consistent:
+        return None
+    constraints = _refining(last.position, last.seat_model, position)
+    engine = last.analysis
+    if constraints is None or not _met(constraints, engine.marginal_counts, engine.worlds):
+        return None
+    return BlackViennaAnalysis(position, engine)
+
+
+def _met(constraints: Sequence[Constraint], counts: Sequence[Sequence[int]], total: int) -> bool:
+    """Whether every world of a consistent analysis (``total`` worlds, ``counts`` its card
+    counts per location) meets each of ``constraints``: each card of one lies in its places
+    in every world or in none, and as many lie there as it counts."""
+    if total == 0:
+        return False
+    for con in constraints:
+        inside = 0
+        for card in con.cards:
+            held = sum(counts[card][loc] for loc in con.locations)
+            if held == total:
+                inside += 1
+            elif held:
+                return False
+        if inside != con.count:
+            return False
+    return True
 
 
 def _refining(old: Position, model: SeatModel, new: Position) -> list[Constraint] | None:
@@ -101,13 +161,16 @@ def _answers(
     return out
 
 
-def _beliefs(position: Position, model: SeatModel, frontier: Frontier) -> SeatAnalysis:
-    """``BlackViennaAnalysis.beliefs`` of the position whose worlds ``frontier`` lists."""
+def _beliefs(
+    position: Position, model: SeatModel, frontier: Frontier
+) -> tuple[SeatAnalysis, list[list[int]]]:
+    """``BlackViennaAnalysis.beliefs`` of the position whose worlds ``frontier`` lists, and
+    its card counts per location."""
     total = frontier.worlds
-    if total == 0:
-        return SeatAnalysis(GAME, position.seat, False, 0)
     cards = model.model.cards
     counts = frontier.marginal_counts()
+    if total == 0:
+        return SeatAnalysis(GAME, position.seat, False, 0), counts
     row_of = {ch: i for i, ch in enumerate(cards)}
     places: dict[str, dict[str, float]] = {}
     for ch in LETTERS:
@@ -123,4 +186,5 @@ def _beliefs(position: Position, model: SeatModel, frontier: Frontier) -> SeatAn
         Solution(tuple(cards[c] for c in trio), count / total)
         for trio, count in zip(trios.tolist(), weights, strict=True)
     )
-    return SeatAnalysis(GAME, position.seat, True, total, cards=places, solutions=solutions)
+    beliefs = SeatAnalysis(GAME, position.seat, True, total, cards=places, solutions=solutions)
+    return beliefs, counts

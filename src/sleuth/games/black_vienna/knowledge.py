@@ -116,10 +116,12 @@ def seat_model(
 class BlackViennaAnalysis:
     """The exact knowledge of one seat in Black Vienna."""
 
-    def __init__(self, pos: Position) -> None:
+    def __init__(self, pos: Position, engine: Analysis | None = None) -> None:
+        """``engine``: the analysis of a model with exactly the worlds of ``pos``'s (one the
+        position's answers add nothing to), shared rather than counted again."""
         self.position = pos
         self.seat_model = build_model(pos)
-        self.analysis = Analysis(self.seat_model.model)
+        self.analysis = Analysis(self.seat_model.model) if engine is None else engine
 
     @property
     def consistent(self) -> bool:

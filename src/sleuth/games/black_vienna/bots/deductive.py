@@ -16,6 +16,7 @@ from typing import ClassVar
 from sleuth.agents.base import Agent, kinds_of, of_kind
 from sleuth.core import Action, View
 from sleuth.games.black_vienna import Accuse, BlackViennaView, Guess, Investigate, Pass
+from sleuth.games.black_vienna.beliefs import same_worlds
 from sleuth.games.black_vienna.knowledge import (
     BlackViennaAnalysis,
     Position,
@@ -55,7 +56,10 @@ class DeductiveBlackVienna(Agent):
         last = self._last
         if last is not None and last[0] == position:
             return last[1]
-        analysis = BlackViennaAnalysis(position)
+        # Answers about the seat's own hand, or on letters whose places it knows, leave
+        # its worlds as they were: the counts are shared, not made again.
+        kept = None if last is None else same_worlds(last[1], position)
+        analysis = BlackViennaAnalysis(position) if kept is None else kept
         self._last = (position, analysis)
         return analysis
 
