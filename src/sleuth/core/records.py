@@ -28,7 +28,7 @@ from .protocol import Action, Game, State
 from .record_checks import check_json_shape, first_difference, shown
 from .registry import find_game
 from .rng import SEED_BITS, secret_salt
-from .said import said
+from .said import said, words_of
 from .serialize import JSONValue, to_json
 from .signing import SIGNATURE, commitment, signature_matches
 
@@ -249,7 +249,7 @@ def _record_game(record: dict[str, Any]) -> Game[Any]:
         game_type = find_game(name)
         game = game_type.from_config_json(record["config"])
     except GameError as error:
-        raise RecordError(str(error)) from error
+        raise RecordError(words_of(error) or str(error)) from error
     if record["rules_version"] != game.rules_version:
         raise RecordError(
             f"rules_version: record has {shown(record['rules_version'])}, "
