@@ -28,3 +28,12 @@ test("a step is told from its events, not from its result's notation", () => {
     "Seat 1: ask 2 AB (asked: asker 1, target 2, pair AB, answer 1; out of questions: seat 1)");
   assert.equal(fallback.describe([0, "accuse C", "a result no one reads", []], t), "You: accuse C");
 });
+
+test("an event with its own words is told in them, its seats named for the reader", async () => {
+  const {ACCUSED, ASKED, NO} = await import("./fallback-words.js");
+  assert.equal(fallback.describe([1, "ask 2 AB", "seat 2, AB: 1", [ASKED]], t),
+    "Seat 1: ask 2 AB (seat 1 asked seat 2 about AB: 1 of them)");
+  assert.equal(fallback.describe([0, "accuse G", "G is the culprit", [NO, ACCUSED]], t),
+    "You: accuse G (you asked seat 1 about CD: no, neither; you accused G: the culprit)");
+  assert.equal(fallback.sheetPlace?.("culprit"), "culprit");
+});
