@@ -11,6 +11,8 @@ const {default: fallback, eventWords} = await import("../../src/sleuth/web/stati
 
 const t = /** @type {import("sleuth/types").TableContext} */ (/** @type {unknown} */ ({
   who: (/** @type {number} */ seat) => (seat === 0 ? "you" : `seat ${seat}`),
+  name: (/** @type {number} */ seat) => `seat ${seat}`,
+  isMe: (/** @type {number} */ seat) => seat === 0,
 }));
 
 test("an event is its kind and its fields in plain words", () => {
@@ -34,6 +36,6 @@ test("an event with its own words is told in them, its seats named for the reade
   assert.equal(fallback.describe([1, "ask 2 AB", "seat 2, AB: 1", [ASKED]], t),
     "Seat 1: ask 2 AB (seat 1 asked seat 2 about AB: 1 of them)");
   assert.equal(fallback.describe([0, "accuse G", "G is the culprit", [NO, ACCUSED]], t),
-    "You: accuse G (you asked seat 1 about CD: no, neither; you accused G: the culprit)");
+    "You: accuse G (seat 0 (you) asked seat 1 about CD: no, neither; seat 0 (you) accused G: the culprit)");
   assert.equal(fallback.sheetPlace?.("culprit"), "culprit");
 });

@@ -42,7 +42,7 @@ def test_each_step_gives_its_events_and_the_record_their_notation() -> None:
         "pair": "AC",
         "answer": 1,
         "answers": "count",
-        "words": {
+        "told": {
             "template": "%(asker)s asked %(target)s about %(pair)s: %(count)s of them",
             "values": {"asker": 0, "target": 1, "pair": "AC", "count": 1},
             "seats": ["asker", "target"],
@@ -59,7 +59,7 @@ def test_each_step_gives_its_events_and_the_record_their_notation() -> None:
         "seat": 1,
         "suspect": "C",
         "correct": False,
-        "words": {
+        "told": {
             "template": "%(seat)s accused %(suspect)s: innocent",
             "values": {"seat": 1, "suspect": "C"},
             "seats": ["seat"],

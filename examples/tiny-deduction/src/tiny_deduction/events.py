@@ -1,7 +1,7 @@
 """What each step of Tiny Deduction did, as typed events (``sleuth.core.events``).
 
 Every front tells a step from these, never from its text: the terminal's history
-(``render.event_words``), the page's generic table (each event's ``words``, said in the
+(``render.event_words``), the page's generic table (each event's ``told``, said in the
 reader's language from the catalogues), the record (each event's ``notation``). Both kinds
 are said aloud at the table, so both are public; an event that only some seats may see (a
 card shown to one player) would return those seats from ``seen_by``, and no other seat, nor
@@ -29,12 +29,12 @@ class Answered(Event):
     answer: int  # a count, or 1 for yes and 0 for no
     answers: str  # the rule in play: "count" or "yes-no"
 
-    seat_values = ("asker", "target")
+    told_seats = ("asker", "target")
 
     def notation(self) -> str:
         return f"seat {self.target}, {self.pair}: {spoken(self.answer, self.answers)}"
 
-    def words(self) -> Said:
+    def told(self) -> Said:
         seats: dict[str, SaidValue] = {
             "asker": self.asker,
             "target": self.target,
@@ -60,12 +60,12 @@ class Accused(Event):
     suspect: str
     correct: bool
 
-    seat_values = ("seat",)
+    told_seats = ("seat",)
 
     def notation(self) -> str:
         return f"{self.suspect} is {'the culprit' if self.correct else 'innocent'}"
 
-    def words(self) -> Said:
+    def told(self) -> Said:
         if self.correct:
             return said(
                 "%(seat)s accused %(suspect)s: the culprit", seat=self.seat, suspect=self.suspect

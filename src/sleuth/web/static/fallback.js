@@ -25,14 +25,14 @@ function plain(item) {
 
 /**
  * One event as the generic table tells it: in its own words where the game gave it some
- * (``Event.words``: a template the catalogues hold, its seats named for the reader), else
+ * (``Event.told``: a template the catalogues hold, its seats named for the reader), else
  * its kind, then each field and its value ("answered: seat 2, pair AB, answer 1").
  * @param {EventJSON} event
  * @param {(seat: number) => string} [who] a seat's name for the reader
  * @returns {string}
  */
 export function eventWords(event, who) {
-  const said = /** @type {EventWords | undefined} */ (event.words);
+  const said = /** @type {EventWords | undefined} */ (event.told);
   if (said && typeof said.template === "string") {
     const values = {...said.values};
     for (const name of said.seats || []) {
@@ -73,8 +73,11 @@ function value(node) {
 export default {
   describe(entry, t) {
     const [seat, action, , events] = entry;
-    const told = events.map((event) => eventWords(event, (seat) => t.who(seat))).join("; ");
-    return `${capitalize(t.who(seat))}: ${action}${told ? ` (${told})` : ""}`;
+    // Inside an event's words a seat is a name, the reader's own marked as theirs ("Ana (du)"):
+    // a pronoun would want the sentence's grammar, which the template does not know.
+    const named = (/** @type {number} */ s) => t.isMe(s) ? tr("%(name)s (you)", {name: t.name(s)}) : t.name(s);
+    const told = events.map((event) => eventWords(event, named)).join("; ");
+    return `${capitalize(t.isMe(seat) ? tr("you") : t.who(seat))}: ${action}${told ? ` (${told})` : ""}`;
   },
 
   // The game's own places of the drawn sheet (its solution's column) in the page's language
@@ -111,7 +114,9 @@ export default {
         value(shown)));
   },
 
+  // In the generic table's frame, as its board: the hidden deal's fields are named as the
+  // game's data names them (a "culprit" field is no column of the sheet).
   reveal(reveal) {
-    return value(reveal || {});
+    return h("div.fallback", {}, value(reveal || {}));
   },
 };

@@ -313,7 +313,7 @@ export interface EventJSON {
   [field: string]: unknown;
 }
 
-/** An event's own words (``core.events.Event.words``), for the generic table: the values
+/** An event's own words (``core.events.Event.told``), for the generic table: the values
  * named in ``seats`` are seat numbers, named for the reader. */
 export interface EventWords extends Words {
   seats: string[];
