@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from tiny_deduction import TinyDeduction, TinyState
 
-from sleuth.core import GameError
+from sleuth.core import ConfigError, GameError
 from support.said_errors import refusals
 
 GAME = TinyDeduction.configure(3, questions=1)
@@ -60,3 +60,18 @@ def test_a_typed_move_is_refused_in_the_language(language: str) -> None:
     said = refusals(GAME.parse_action, TYPED, GameError, language)
     said += refusals(play, MOVES, GameError, language)
     assert said == SAID[language]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "questions: 1-20, not 0"),
+        ("de", "questions: 1–20, nicht 0"),
+        ("ja", "questions：1〜20です（0ではなく）"),
+    ],
+)
+def test_an_option_out_of_range_is_refused_in_the_language(language: str, words: str) -> None:
+    def configure(questions: int) -> object:
+        return TinyDeduction.configure(3, questions=questions)
+
+    assert refusals(configure, [0], ConfigError, language) == [words]
