@@ -226,3 +226,46 @@ def test_a_save_to_a_missing_folder_is_refused_in_the_language(
     path = tmp_path / "gone" / "game.json"
     said = refusals(_saved, [path], SaveError, language)
     assert said == [words.format(file=path, folder=path.parent)]
+
+
+# A saved game's config tampered with: the decoder's words (where in the config, then what is
+# wrong) said in the language, the type names kept as the code words they are.
+CONFIG: list[Edit] = [
+    lambda inner: inner["config"].update(extra=1),
+    lambda inner: inner["config"].pop("players"),
+    lambda inner: inner["config"].update(players="3"),
+    lambda inner: inner.update(config=[]),
+]
+CONFIG_SAID = {
+    "en": [
+        "config: unknown field(s) ['extra'] for {kind}",
+        "config: missing field(s) ['players'] for {kind}",
+        "config: config.players: expected int, got str",
+        "config: expected an object",
+    ],
+    "de": [
+        "config: unbekannte Felder ['extra'] für {kind}",
+        "config: fehlende Felder ['players'] für {kind}",
+        "config: config.players: erwartet wird int, nicht str",
+        "config: erwartet wird ein Objekt",
+    ],
+    "ja": [
+        "config：{kind} に不明なフィールド ['extra'] があります",
+        "config：{kind} のフィールド ['players'] がありません",
+        "config：config.players：int のはずですが、str です",
+        "config：オブジェクトを指定してください",
+    ],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ja"])
+def test_a_tampered_config_is_refused_in_the_language(language: str, tmp_path: Path) -> None:
+    paths = []
+    for number, edit in enumerate(CONFIG):
+        paths.append(_saved(tmp_path / f"config{number}.json"))
+        _inner(paths[-1], edit)
+    said = refusals(read_save, paths, SaveError, language)
+    colon = "：" if language == "ja" else ": "
+    kind = find_game(EXAMPLE).config_type.__name__
+    wanted = [words.format(kind=kind) for words in CONFIG_SAID[language]]
+    assert said == [f"{p}{colon}{words}" for p, words in zip(paths, wanted, strict=True)]

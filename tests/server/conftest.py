@@ -25,6 +25,9 @@ pytest.importorskip("httpx")
 import httpx
 
 SRC = Path(__file__).resolve().parents[2] / "src"
+# The example packages of this tree, before any installed copy of them (an editable install
+# may point at another checkout): the server plays the examples as this tree has them.
+EXAMPLES = sorted((SRC.parent / "examples").glob("*/src"))
 
 
 def free_port() -> int:
@@ -54,7 +57,7 @@ class Server:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        env = {**os.environ, "PYTHONPATH": str(SRC)}
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, (SRC, *EXAMPLES)))}
         command = [
             sys.executable,
             "-m",

@@ -1,6 +1,7 @@
 """A table's plan refused in the person's language (issue #35): the lobby's own refusals of
 seats, sheet, clock, time bank, vacation days and absence are words with values, which the
-page says in German or Japanese; in English they read as before."""
+page says in German or Japanese, the sheet levels and clock kinds by the names the lobby's
+page gives them; in English they read as before."""
 
 from __future__ import annotations
 
@@ -9,7 +10,15 @@ from dataclasses import replace
 import pytest
 
 from sleuth.core import ConfigError
-from sleuth.server.lobby import SeatPlan, TablePlan, check_plan
+from sleuth.server.lobby import (
+    CLOCK_NAME,
+    CLOCK_NAMES,
+    SHEET_NAMES,
+    SeatPlan,
+    TablePlan,
+    check_plan,
+)
+from sleuth.server.settings import CLOCK_KINDS, SHEET_LEVELS
 from support.game_cases import kit_for
 from support.said_errors import refusals
 
@@ -49,10 +58,10 @@ SAID = {
         "ein Bot-Programm (cmd:...) würde einen Befehl auf dem Server ausführen: nur wer den "
         "Server betreibt, setzt eines ein (sleuth serve --bots); wähle eine Stufe oder einen "
         "Bot mit Namen",
-        "sheet: einer von off, facts, full, nicht 'all'",
-        "sheet: ein gewerteter Tisch hat keinen vollen Ermittlungsbogen (facts oder off)",
-        "clock: eine von none, live, turn, nicht 'hourglass'",
-        "per_move: eine Uhr live gibt 5–3600 Sekunden je Zug, nicht 1",
+        "sheet: einer von „Aus“, „Fakten“, „Vollständig“, nicht 'all'",
+        "sheet: ein gewerteter Tisch hat keinen Bogen „Vollständig“ (nur „Fakten“ oder „Aus“)",
+        "clock: eine von „Ohne Uhr“, „Live“, „Rundenbasiert“, nicht 'hourglass'",
+        "per_move: die Uhr „Live“ gibt 5–3600 Sekunden je Zug, nicht 1",
         "away_after: 0–86400 Sekunden abwesend, bevor ein Bot den Platz einer Person spielen "
         "darf, nicht -1",
         "bank, vacation_days: nur an einem Tisch mit Uhr",
@@ -63,10 +72,10 @@ SAID = {
         "seats[0]：ボットの席にはボットを指定してください",
         "ボットプログラム（cmd:...）はサーバー上でコマンドを実行するため、サーバーの運営者だけが"
         "席に着けられます（sleuth serve --bots）。レベルか名前でボットを選んでください",
-        "sheet：off, facts, full のいずれかです（'all'ではなく）",
-        "sheet：レーティング対象のテーブルでは完全な推理シートは使えません（facts か off）",
-        "clock：none, live, turn のいずれかです（'hourglass'ではなく）",
-        "per_move：live の時計は1手5〜3600秒です（1ではなく）",
+        "sheet：「オフ」「事実」「すべて」のいずれかです（'all'ではなく）",
+        "sheet：レーティング対象のテーブルでは「すべて」の推理シートは使えません（「事実」か「オフ」）",
+        "clock：「持ち時間なし」「ライブ」「ターン制」のいずれかです（'hourglass'ではなく）",
+        "per_move：「ライブ」の時計は1手5〜3600秒です（1ではなく）",
         "away_after：ボットが人の席を代わりに打てるまでの不在時間は0〜86400秒です（-1ではなく）",
         "bank、vacation_days：時計のあるテーブルでのみ使えます",
     ],
@@ -79,3 +88,10 @@ def test_a_tables_plan_is_refused_in_the_language(language: str) -> None:
         return check_plan(plan)
 
     assert refusals(check, PLANS, ConfigError, language) == SAID[language]
+
+
+def test_the_names_listed_are_the_levels_and_kinds_in_order() -> None:
+    assert (", ".join(SHEET_LEVELS), ", ".join(CLOCK_KINDS)) == (SHEET_NAMES, CLOCK_NAMES)
+    assert {kind: str(name) for kind, name in CLOCK_NAME.items()} == {
+        kind: kind for kind in CLOCK_KINDS if kind != "none"
+    }

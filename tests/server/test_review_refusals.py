@@ -13,17 +13,23 @@ from typing import Any
 import httpx
 import pytest
 
-from sleuth.core import GameKit, find_kit
+from sleuth.agents import RandomAgent
+from sleuth.arena import play_match
+from sleuth.core import GameKit, find_kit, make_game
 from sleuth.core.errors import GameError, IllegalActionError, RecordError
 from sleuth.core.kit import REVIEW
-from sleuth.core.said import said
+from sleuth.core.records import replay_record
+from sleuth.core.said import Said, said, said_in
 from sleuth.deduce.model import PositionError
 from sleuth.server.app import create_app
 from sleuth.server.reviews import RecordWork
 from sleuth.server.routers import review as review_route
 from sleuth.server.settings import Settings
+from support.game_cases import kit_for
 
 from .test_ratings import store_finished
+
+EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
 
 # What a worker raised, and the answer the route gives (status, body).
 REFUSALS: list[tuple[GameError, int, dict[str, object]]] = [
@@ -118,3 +124,63 @@ async def test_only_a_game_without_a_review_says_no_review(
             "values": {},
         },
     )
+
+
+def _words(wire: object) -> object:
+    """Words as the page reads them off the wire (template and values), made ``Said`` again."""
+    if not isinstance(wire, dict):
+        return wire
+    values = {key: _words(value) for key, value in wire["values"].items()}
+    return Said(wire["template"], values)  # type: ignore[arg-type]  # values are words
+
+
+def _finished_record() -> dict[str, Any]:
+    game = find_kit(EXAMPLE).game
+    agents = [RandomAgent(0.0) for _ in range(game.min_players)]
+    seeds = list(range(game.min_players))
+    played = play_match(make_game(EXAMPLE, game.min_players), agents, 7, bot_seeds=seeds)
+    return dict(played.record)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        (
+            "en",
+            "this table's moves no longer replay on this server (step 1: seat {seat} {action}: "
+            "recorded result 'x', but the deal gives {result}), so no review is worked out",
+        ),
+        (
+            "de",
+            "die Züge dieses Tisches lassen sich auf diesem Server nicht mehr nachspielen "
+            "(Schritt 1: Platz {seat} {action}: protokolliertes Ergebnis 'x', aber das Geben "
+            "ergibt {result}), daher wird kein Rückblick erstellt",
+        ),
+        (
+            "ja",
+            "このテーブルの手はこのサーバーではもう再現できないため（手番1：席 {seat} {action}："
+            "記録された結果は 'x' ですが、配りからは {result} になります）、"
+            "振り返りは作成されません",
+        ),
+    ],
+)
+async def test_a_review_whose_replay_fails_says_why_in_the_language(
+    language: str, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = _finished_record()
+    seat, action, result = record["steps"][0]
+    record["steps"][0][2] = "x"
+
+    def replayed() -> GameError:
+        with pytest.raises(RecordError) as refused:
+            replay_record(record)
+        return refused.value
+
+    answer = await review_answer(tmp_path, monkeypatch, replayed)
+    body = answer.json()
+    assert (answer.status_code, body["problem"]) == (409, "review_no_replay")
+    said = _words(body)
+    assert isinstance(said, Said)
+    assert said_in(said, "en") == body["detail"]
+    values = {"seat": seat, "action": repr(action), "result": repr(result)}
+    assert said_in(said, language) == words.format(**values)

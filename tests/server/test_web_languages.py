@@ -197,6 +197,50 @@ def test_lobby_and_every_games_table_show_no_english_left(
         context.close()
 
 
+def english_inside(texts: list[str], language: str) -> list[tuple[str, str]]:
+    """Each text holding an English sentence of the catalogue anywhere in it (not only as
+    the whole of it): a history line is its mover, the move in notation and the events'
+    words, and only the last are words. Sentences of three words or more, so that a card's
+    or a seat's name is not taken for one."""
+    return [
+        (text, msgid)
+        for msgid, pattern in english_patterns(language)
+        if len(re.findall(r"[A-Za-z]+", re.sub(r"%\(\w+\)[sd]", "", msgid))) >= 3
+        for text in texts
+        if pattern.search(text)
+    ]
+
+
+@pytest.mark.parametrize(("locale", "language"), [("de-DE", "de"), ("ja-JP", "ja")])
+def test_a_game_without_a_page_part_tells_its_history_and_sheet_in_the_language(
+    browser: Any, server: Server, locale: str, language: str
+) -> None:
+    """A game whose kit brings no page part of its own (the example game) is drawn by the
+    generic table: its history lines say its events in the language (not their English
+    words), and its sheet is drawn, its own column named in the language."""
+    games = httpx.get(f"{server.http}/api/games").json()["games"]
+    generic = [game for game in games if game["web"] is None]
+    assert generic, "no game is drawn by the generic table"
+    context = browser.new_context(viewport=DESKTOP, locale=locale)
+    try:
+        page = context.new_page()
+        rng = random.Random(f"{language}-generic")
+        for game in generic:
+            page.goto(server.http + "/")
+            page.wait_for_selector("#new-table")
+            deal_against_bots(page, game, "Ana")
+            play_by_clicks(page, 2, rng)
+            # Drawn, its own place (the solution's column) named as any text is checked below.
+            page.wait_for_selector(".sheet-drawn .sheet-grid th.sheet-solution", state="attached")
+            lines = page.locator(".history li").all_inner_texts()
+            told = [line for line in lines if line.endswith(")")]
+            assert told, (game["name"], lines)
+            assert english_inside(lines, language) == [], game["name"]
+            assert english_left(page, language, kit_texts(games)) == [], game["name"]
+    finally:
+        context.close()
+
+
 def test_a_language_picked_in_the_page_is_kept_over_the_browsers(
     browser: Any, server: Server
 ) -> None:

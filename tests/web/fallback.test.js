@@ -11,6 +11,8 @@ const {default: fallback, eventWords} = await import("../../src/sleuth/web/stati
 
 const t = /** @type {import("sleuth/types").TableContext} */ (/** @type {unknown} */ ({
   who: (/** @type {number} */ seat) => (seat === 0 ? "you" : `seat ${seat}`),
+  name: (/** @type {number} */ seat) => `seat ${seat}`,
+  isMe: (/** @type {number} */ seat) => seat === 0,
 }));
 
 test("an event is its kind and its fields in plain words", () => {
@@ -27,4 +29,13 @@ test("a step is told from its events, not from its result's notation", () => {
   assert.equal(fallback.describe([1, "ask 2 AB", "seat 2, AB: 1", events], t),
     "Seat 1: ask 2 AB (asked: asker 1, target 2, pair AB, answer 1; out of questions: seat 1)");
   assert.equal(fallback.describe([0, "accuse C", "a result no one reads", []], t), "You: accuse C");
+});
+
+test("an event with its own words is told in them, its seats named for the reader", async () => {
+  const {ACCUSED, ASKED, NO} = await import("./fallback-words.js");
+  assert.equal(fallback.describe([1, "ask 2 AB", "seat 2, AB: 1", [ASKED]], t),
+    "Seat 1: ask 2 AB (seat 1 asked seat 2 about AB: 1 of them)");
+  assert.equal(fallback.describe([0, "accuse G", "G is the culprit", [NO, ACCUSED]], t),
+    "You: accuse G (seat 0 (you) asked seat 1 about CD: no, neither; seat 0 (you) accused G: the culprit)");
+  assert.equal(fallback.sheetPlace?.("culprit"), "culprit");
 });

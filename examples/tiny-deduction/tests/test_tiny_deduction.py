@@ -18,7 +18,7 @@ if importlib.util.find_spec("tiny_deduction") is None:  # a failure, never a ski
 
 from tiny_deduction import Accuse, Ask, Question, TinyDeduction, TinyEnd, TinyState, TinyView
 from tiny_deduction import rules as tiny_rules
-from tiny_deduction.render import CULPRIT, sheet_text, tally
+from tiny_deduction.render import CULPRIT, sheet_data, sheet_text, tally
 
 from sleuth.core import ConfigError, IllegalActionError, InvalidActionError, make_rng
 from sleuth.testing import check_game
@@ -162,6 +162,27 @@ def test_the_sheet_marks_what_is_certain() -> None:
     assert sheet_text(state.view(None), "full") == "(a spectator keeps no sheet)"
     state = state.apply(1, Accuse("E")).apply(2, Ask(0, "AB")).apply(0, Accuse("F"))
     assert sheet_text(state.view(2), "facts").splitlines()[-1] == "THE CULPRIT IS G: accuse!"
+
+
+def test_the_drawn_sheet_holds_what_the_text_sheet_says() -> None:
+    state = dealt().apply(0, Ask(1, "CD"))
+    data = sheet_data(state.view(0), "facts")
+    assert data is not None
+    assert (data.rows, data.columns, data.solution_column) == (
+        ("A", "B", "C", "D", "E", "F", "G"),
+        ("s0", "s1", "s2", CULPRIT),
+        CULPRIT,
+    )
+    assert data.cells[0] == (1.0, 0.0, 0.0, 0.0)  # A: seat 0's own
+    assert data.cells[2] == (0.0, 1.0, 0.0, 0.0)  # C: seat 1 holds both of CD
+    assert data.cells[4] == (0.0, 0.0, None, None)  # E: seat 2's or the culprit
+    assert (data.certain, data.possible, data.truth) == ((), None, None)
+    assert sheet_data(state.view(0), "full").possible == 3  # type: ignore[union-attr]
+    assert sheet_data(state.view(None), "facts") is None
+    state = state.apply(1, Accuse("E")).apply(2, Ask(0, "AB")).apply(0, Accuse("F"))
+    alone = sheet_data(state.view(2), "facts")
+    assert alone is not None
+    assert (alone.certain, alone.possible) == (("G",), 1)
 
 
 # The questions every game of a test asks (asker, target, pair): with two players seat 1's

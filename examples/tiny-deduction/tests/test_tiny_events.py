@@ -42,6 +42,11 @@ def test_each_step_gives_its_events_and_the_record_their_notation() -> None:
         "pair": "AC",
         "answer": 1,
         "answers": "count",
+        "told": {
+            "template": "%(asker)s asked %(target)s about %(pair)s: %(count)s of them",
+            "values": {"asker": 0, "target": 1, "pair": "AC", "count": 1},
+            "seats": ["asker", "target"],
+        },
     }
     assert asked.last_result() == "seat 1, AC: 1"
     yes_no = dealt(answers="yes-no").apply(0, Ask(2, "AB"))
@@ -54,6 +59,11 @@ def test_each_step_gives_its_events_and_the_record_their_notation() -> None:
         "seat": 1,
         "suspect": "C",
         "correct": False,
+        "told": {
+            "template": "%(seat)s accused %(suspect)s: innocent",
+            "values": {"seat": 1, "suspect": "C"},
+            "seats": ["seat"],
+        },
     }
     assert wrong.last_result() == "C is innocent"
     right = wrong.apply(2, Accuse("G"))

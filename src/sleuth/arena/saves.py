@@ -33,6 +33,7 @@ from sleuth.core.serialize import JSONValue
 from sleuth.i18n import N_
 
 SAVE_FORMAT = "sleuth-saved-game"
+WHERE_REASON = "%(where)s: %(reason)s"  # a decoder's words: where in the JSON, then what
 SAVE_VERSION = 1
 WARNING = (
     "A game in progress. This file holds the whole deal (every hand, the solution, the "
@@ -243,5 +244,13 @@ def _steps(steps: Sequence[object], players: int) -> list[Step]:
 
 def _reason(error: GameError, prefix: str = "") -> Said | str:
     """What ``error`` said, in words another language can say where it was raised so
-    (English text loses a ``prefix`` it would otherwise repeat)."""
-    return words_of(error) or str(error).removeprefix(prefix)
+    (losing a ``prefix`` it would otherwise repeat: "config: " before a decoder's words
+    about the config as a whole)."""
+    words = words_of(error)
+    if words is None:
+        return str(error).removeprefix(prefix)
+    where = words.values.get("where")
+    reason = words.values.get("reason")
+    if words.template == WHERE_REASON and f"{where}: " == prefix and reason is not None:
+        return reason if isinstance(reason, Said) else str(reason)
+    return words

@@ -16,8 +16,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
+from .said import Said
 from .serialize import JSONValue, to_json
 
 
@@ -38,11 +39,28 @@ class Event:
         person's language: the game's ``words`` say it in words)."""
         raise NotImplementedError(f"{type(self).__name__}.notation")
 
+    def told(self) -> Said | None:
+        """The event in words, for a front with no words of its own for it (the page's
+        generic table, for a game without a page part): a catalogued template with values,
+        said in the reader's language; the values named in ``told_seats`` are seat
+        numbers, which the front names for its reader ("you", a player's name). ``None``:
+        the front tells the event by its kind and fields."""
+        return None
+
+    # The values of ``told`` that are seats (see there).
+    told_seats: ClassVar[tuple[str, ...]] = ()
+
     def to_json(self) -> dict[str, JSONValue]:
-        """``{"kind": ..., field: value, ...}``: what a page reads to say the event in words."""
+        """``{"kind": ..., field: value, ...}``: what a page reads to say the event in words,
+        with ``told`` (template, values, the values that are seats) where the event has
+        words of its own."""
         data: dict[str, JSONValue] = {"kind": self.kind}
         for field in dataclasses.fields(self):
             data[field.name] = to_json(getattr(self, field.name))
+        words = self.told()
+        if words is not None:
+            said = {**words.wire(), "seats": list(self.told_seats)}
+            data["told"] = cast(JSONValue, said)  # words' values are JSON: text, numbers, words
         return data
 
 

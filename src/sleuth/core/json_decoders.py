@@ -18,18 +18,35 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Union
 
+from sleuth.i18n import N_
+
+from .said import Said, SaidValue
+
 Decoder = Callable[[object], object]
 Substitute = frozenset[tuple[type, type]]
 
 
 class Miss(Exception):
-    """JSON that does not fit: ``message``, found at ``where`` (path parts, innermost
-    first) below the value the outermost decoder was given."""
+    """JSON that does not fit: a catalogued ``template`` with its ``values``, found at
+    ``where`` (path parts, innermost first) below the value the outermost decoder was given.
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    The words are made only when asked (``words``): a union's decoder refuses and tries its
+    next option at every value it holds, and most misses are never said to anyone."""
+
+    def __init__(self, template: str, **values: SaidValue) -> None:
+        super().__init__(template)
+        self.template = template
+        self.values = values
         self.where: list[str] = []
+
+    @property
+    def words(self) -> Said:
+        """What is wrong, in words a person's language can say (issue #35)."""
+        return Said(self.template, self.values)
+
+    @property
+    def message(self) -> str:
+        return str(self.words)
 
     def path(self, root: str) -> str:
         return root + "".join(reversed(self.where))
@@ -83,7 +100,7 @@ def _same(data: object) -> object:
 
 def _null(data: object) -> None:
     if data is not None:
-        raise Miss(f"expected null, got {data!r}")
+        raise Miss(N_("expected null, got %(value)s"), value=repr(data))
     return None
 
 
@@ -98,7 +115,7 @@ def _union(hint: object, substitute: Substitute) -> Decoder:
                 raise
             except Miss:
                 continue
-        raise Miss(f"{data!r} fits none of {hint}")
+        raise Miss(N_("%(value)s fits none of %(hint)s"), value=repr(data), hint=str(hint))
 
     return decode
 
@@ -106,7 +123,9 @@ def _union(hint: object, substitute: Substitute) -> Decoder:
 def _literal(allowed: tuple[object, ...]) -> Decoder:
     def decode(data: object) -> object:
         if data not in allowed:
-            raise Miss(f"{data!r} is not one of {allowed}")
+            raise Miss(
+                N_("%(value)s is not one of %(allowed)s"), value=repr(data), allowed=str(allowed)
+            )
         return data
 
     return decode
@@ -118,7 +137,7 @@ def _tuple(args: tuple[object, ...], substitute: Substitute) -> Decoder:
 
         def variadic(data: object) -> tuple[object, ...]:
             if not isinstance(data, list):
-                raise Miss(f"expected an array, got {type(data).__name__}")
+                raise Miss(N_("expected an array, got %(type)s"), type=type(data).__name__)
             try:
                 return tuple([item(value) for value in data])
             except Miss as miss:
@@ -130,9 +149,9 @@ def _tuple(args: tuple[object, ...], substitute: Substitute) -> Decoder:
 
     def fixed(data: object) -> tuple[object, ...]:
         if not isinstance(data, list):
-            raise Miss(f"expected an array, got {type(data).__name__}")
+            raise Miss(N_("expected an array, got %(type)s"), type=type(data).__name__)
         if len(items) != len(data):
-            raise Miss(f"expected {len(items)} items, got {len(data)}")
+            raise Miss(N_("expected %(count)s items, got %(got)s"), count=len(items), got=len(data))
         out = []
         for index, (decode, value) in enumerate(zip(items, data, strict=True)):
             try:
@@ -160,7 +179,7 @@ def _mapping(value_hint: object, substitute: Substitute) -> Decoder:
 
     def decode(data: object) -> dict[object, object]:
         if not isinstance(data, dict):
-            raise Miss(f"expected an object, got {type(data).__name__}")
+            raise Miss(N_("expected an object, got %(type)s"), type=type(data).__name__)
         out = {}
         for key, value in data.items():
             try:
@@ -178,7 +197,9 @@ def _enum(kind: type[Enum]) -> Decoder:
         try:
             return kind(data)
         except ValueError:
-            raise Miss(f"{data!r} is not a {kind.__name__}") from None
+            raise Miss(
+                N_("%(value)s is not a %(kind)s"), value=repr(data), kind=kind.__name__
+            ) from None
 
     return decode
 
@@ -192,7 +213,7 @@ def _dataclass(cls: type, substitute: Substitute) -> Decoder:
     def decode(data: object) -> object:
         nonlocal names
         if not isinstance(data, dict):
-            raise Miss(f"expected an object for {cls.__name__}")
+            raise Miss(N_("expected an object for %(kind)s"), kind=cls.__name__)
         if names is None:
             hints = typing.get_type_hints(cls)
             init = [f.name for f in dataclasses.fields(cls) if f.init]
@@ -201,8 +222,16 @@ def _dataclass(cls: type, substitute: Substitute) -> Decoder:
         if len(data) != len(names) or not names.issuperset(data):
             unknown = set(data) - names
             if unknown:
-                raise Miss(f"unknown field(s) {sorted(unknown)} for {cls.__name__}")
-            raise Miss(f"missing field(s) {sorted(names - set(data))} for {cls.__name__}")
+                raise Miss(
+                    N_("unknown field(s) %(fields)s for %(kind)s"),
+                    fields=str(sorted(unknown)),
+                    kind=cls.__name__,
+                )
+            raise Miss(
+                N_("missing field(s) %(fields)s for %(kind)s"),
+                fields=str(sorted(names - set(data))),
+                kind=cls.__name__,
+            )
         kwargs = {}
         for name, field_decoder in fields:
             try:
@@ -222,9 +251,11 @@ def _scalar(kind: type) -> Decoder:
         if kind is float and isinstance(data, int) and not isinstance(data, bool):
             return float(data)
         if kind is int and isinstance(data, bool):
-            raise Miss("expected int, got bool")
+            raise Miss(N_("expected %(kind)s, got %(type)s"), kind="int", type="bool")
         if not isinstance(data, kind):
-            raise Miss(f"expected {kind.__name__}, got {type(data).__name__}")
+            raise Miss(
+                N_("expected %(kind)s, got %(type)s"), kind=kind.__name__, type=type(data).__name__
+            )
         return data
 
     return decode
@@ -232,6 +263,6 @@ def _scalar(kind: type) -> Decoder:
 
 def _unsupported(hint: object) -> Decoder:
     def decode(data: object) -> object:
-        raise Unsupported(f"unsupported type hint {hint!r}")
+        raise Unsupported("unsupported type hint %(hint)s", hint=repr(hint))
 
     return decode

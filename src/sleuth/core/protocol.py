@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from .errors import ConfigError, IllegalActionError, InvalidActionError
 from .events import Event, Step
-from .said import said
+from .said import said, words_of
 from .serialize import JSONValue, from_json, to_json
 
 
@@ -203,7 +203,9 @@ class Game(ABC, Generic[ConfigT]):
     @classmethod
     def from_config_json(cls, data: object) -> Self:
         if not isinstance(data, dict):
-            raise ConfigError("config: expected an object")
+            raise ConfigError(
+                said("%(where)s: %(reason)s", where="config", reason=said("expected an object"))
+            )
         config = from_json(cls.config_type, data, "config")
         return cls(config)  # type: ignore[arg-type]  # config_type is ConfigT
 
@@ -246,7 +248,7 @@ class Game(ABC, Generic[ConfigT]):
                 try:
                     action = from_json(action_type, fields, "action")
                 except (TypeError, ValueError) as error:
-                    raise InvalidActionError(str(error)) from error
+                    raise InvalidActionError(words_of(error) or str(error)) from error
                 # Re-parse the notation so the same validation applies to both entry points.
                 return self.parse_action(str(action))
         raise InvalidActionError(f"action.kind: unknown kind {data['kind']!r}")

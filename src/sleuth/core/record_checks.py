@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .errors import RecordError
+from .said import Said, said
 
 # A record nests five deep (config.deck, reveal.stacks[i]); anything much deeper is not one.
 MAX_DEPTH = 16
@@ -58,29 +59,43 @@ def field_path(parent: str, key: str) -> str:
     return key if parent == "record" else f"{parent}.{key}"
 
 
-def first_difference(given: object, expected: object, path: str) -> str | None:
+def first_difference(given: object, expected: object, path: str) -> Said | None:
     """Where ``given`` differs from ``expected`` in value or JSON type, as a message; ``None``
     when they are the same JSON. Lists and tuples are both arrays."""
     stack: list[tuple[str, object, object]] = [(path, given, expected)]
     while stack:
         where, a, b = stack.pop()
         if _kind(a) != _kind(b):
-            return f"{where}: record has {shown(a)}, the replay gives {shown(b)}"
+            return _differs(where, shown(a), shown(b))
         if isinstance(a, dict) and isinstance(b, dict):
             missing = [k for k in b if k not in a]
             extra = [k for k in a if k not in b]
             if missing:
-                return f"{field_path(where, missing[0])}: missing"
+                return said("%(where)s: missing", where=field_path(where, missing[0]))
             if extra:
-                return f"{field_path(where, extra[0])}: not a field here"
+                return said("%(where)s: not a field here", where=field_path(where, extra[0]))
             stack.extend((field_path(where, k), a[k], b[k]) for k in reversed(list(b)))
         elif isinstance(a, list | tuple) and isinstance(b, list | tuple):
             if len(a) != len(b):
-                return f"{where}: record has {len(a)} items, the replay gives {len(b)}"
+                return said(
+                    "%(where)s: record has %(count)s items, the replay gives %(replayed)s",
+                    where=where,
+                    count=len(a),
+                    replayed=len(b),
+                )
             stack.extend((f"{where}[{i}]", a[i], b[i]) for i in range(len(b) - 1, -1, -1))
         elif a != b:
-            return f"{where}: record has {shown(a)}, the replay gives {shown(b)}"
+            return _differs(where, shown(a), shown(b))
     return None
+
+
+def _differs(where: str, recorded: str, replayed: str) -> Said:
+    return said(
+        "%(where)s: record has %(recorded)s, the replay gives %(replayed)s",
+        where=where,
+        recorded=recorded,
+        replayed=replayed,
+    )
 
 
 def _kind(value: object) -> str:

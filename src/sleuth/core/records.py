@@ -28,7 +28,7 @@ from .protocol import Action, Game, State
 from .record_checks import check_json_shape, first_difference, shown
 from .registry import find_game
 from .rng import SEED_BITS, secret_salt
-from .said import said
+from .said import SaidValue, said, words_of
 from .serialize import JSONValue, to_json
 from .signing import SIGNATURE, commitment, signature_matches
 
@@ -153,7 +153,7 @@ class Replay:
         """Every state from the deal to the end, dealt again one at a time: a replay keeps
         only its final state, so that it takes memory for one state, not one per step."""
         if self.seed is None:
-            raise RecordError("an unfinished record has no seed to deal from")
+            raise RecordError(said("an unfinished record has no seed to deal from"))
         state = self.game.new(self.seed)
         yield state
         for step in self.steps:
@@ -191,27 +191,55 @@ def replay_record(record: object, key: bytes | None = None) -> Replay:
         state, step = _replay_step(game, state, number, seat, text)
         if number in private and not step.is_private:
             raise RecordError(
-                "its private entry hides nothing (the action is all public, with no private "
-                "result): list only steps that hide something",
+                said(
+                    "its private entry hides nothing (the action is all public, with no "
+                    "private result): list only steps that hide something"
+                ),
                 number,
             )
         if step.public_action != shown_text:
-            where = "" if number in private else " (the rest belongs in the private section)"
+            values = {
+                **_acting(seat, text),
+                "public": shown(shown_text),
+                "seen": shown(step.public_action),
+            }
+            if number in private:
+                raise RecordError(
+                    said(
+                        "seat %(seat)s %(action)s: public text %(public)s, but the table sees "
+                        "%(seen)s",
+                        **values,
+                    ),
+                    number,
+                )
             raise RecordError(
-                f"seat {seat} {shown(text)}: public text {shown(shown_text)}, but the table "
-                f"sees {shown(step.public_action)}{where}",
+                said(
+                    "seat %(seat)s %(action)s: public text %(public)s, but the table sees "
+                    "%(seen)s (the rest belongs in the private section)",
+                    **values,
+                ),
                 number,
             )
         if step.result != result:
             raise RecordError(
-                f"seat {seat} {shown(text)}: recorded result {shown(result)}, "
-                f"but the deal gives {shown(step.result)}",
+                said(
+                    "seat %(seat)s %(action)s: recorded result %(recorded)s, but the deal "
+                    "gives %(dealt)s",
+                    **_acting(seat, text),
+                    recorded=shown(result),
+                    dealt=shown(step.result),
+                ),
                 number,
             )
         if step.private_result != private_result:
             raise RecordError(
-                f"seat {seat} {shown(text)}: recorded private result {shown(private_result)}, "
-                f"but the deal gives {shown(step.private_result)}",
+                said(
+                    "seat %(seat)s %(action)s: recorded private result %(recorded)s, but the "
+                    "deal gives %(dealt)s",
+                    **_acting(seat, text),
+                    recorded=shown(private_result),
+                    dealt=shown(step.private_result),
+                ),
                 number,
             )
         steps.append(step)
@@ -249,15 +277,20 @@ def _record_game(record: dict[str, Any]) -> Game[Any]:
         game_type = find_game(name)
         game = game_type.from_config_json(record["config"])
     except GameError as error:
-        raise RecordError(str(error)) from error
+        raise RecordError(words_of(error) or str(error)) from error
     if record["rules_version"] != game.rules_version:
         raise RecordError(
-            f"rules_version: record has {shown(record['rules_version'])}, "
-            f"this Sleuth plays {game.rules_version!r}"
+            said(
+                "rules_version: record has %(recorded)s, this Sleuth plays %(plays)s",
+                recorded=shown(record["rules_version"]),
+                plays=repr(game.rules_version),
+            )
         )
     difference = first_difference(record["config"], game.config_json(), "config")
     if difference is not None:
-        raise RecordError(f"{difference} (not the config as the game writes it)")
+        raise RecordError(
+            said("%(difference)s (not the config as the game writes it)", difference=difference)
+        )
     return game
 
 
@@ -356,14 +389,27 @@ def _replay_step(
         action = game.parse_action(text)
         if str(action) != text:
             raise RecordError(
-                f"seat {seat} {shown(text)}: not in canonical notation (write {str(action)!r})",
+                said(
+                    "seat %(seat)s %(action)s: not in canonical notation (write %(canonical)s)",
+                    **_acting(seat, text),
+                    canonical=repr(str(action)),
+                ),
                 number,
             )
         return play_step(state, seat, action)
     except RecordError:
         raise
     except GameError as error:
-        raise RecordError(f"seat {seat} {shown(text)}: {error}", number) from error
+        reason = words_of(error) or str(error)
+        raise RecordError(
+            said("seat %(seat)s %(action)s: %(reason)s", **_acting(seat, text), reason=reason),
+            number,
+        ) from error
+
+
+def _acting(seat: int, text: str) -> dict[str, SaidValue]:
+    """A step's seat and action as its refusals name them."""
+    return {"seat": seat, "action": shown(text)}
 
 
 def _check_end(
@@ -375,7 +421,7 @@ def _check_end(
     final: State,
 ) -> None:
     if final.outcome is None:
-        raise RecordError("outcome: the record claims an end, but the game is not over")
+        raise RecordError(said("outcome: the record claims an end, but the game is not over"))
     expected = make_record(game, seed, salt, steps, final)
     for key in ("reveal", "outcome", "private"):
         difference = first_difference(record[key], expected[key], key)
@@ -383,10 +429,18 @@ def _check_end(
             continue
         if key == "reveal":
             raise RecordError(
-                f"reveal: does not match the deal of this seed and config ({difference})"
+                said(
+                    "reveal: does not match the deal of this seed and config (%(difference)s)",
+                    difference=difference,
+                )
             )
         if key == "private":
-            raise RecordError(f"{difference} (a step hides nothing there, or its entry is wrong)")
+            raise RecordError(
+                said(
+                    "%(difference)s (a step hides nothing there, or its entry is wrong)",
+                    difference=difference,
+                )
+            )
         raise RecordError(difference)
     body = {k: v for k, v in record.items() if k != SIGNATURE}
     difference = first_difference(body, expected, "record")

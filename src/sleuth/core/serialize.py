@@ -17,6 +17,7 @@ from typing import TypeVar, Union
 from .errors import GameError
 from .json_codegen import ENCODERS, field_names, make_encoder
 from .json_decoders import Miss, Unsupported, decoder
+from .said import said
 
 JSONValue = Union[None, bool, int, float, str, list["JSONValue"], dict[str, "JSONValue"]]  # noqa: UP007
 
@@ -63,4 +64,6 @@ def from_json(
     except Unsupported as miss:
         raise TypeError(f"{miss.path(path)}: {miss.message}") from None
     except Miss as miss:
-        raise DecodeError(f"{miss.path(path)}: {miss.message}") from None
+        raise DecodeError(
+            said("%(where)s: %(reason)s", where=miss.path(path), reason=miss.words)
+        ) from None

@@ -14,6 +14,7 @@ from sleuth.core.errors import RecordError
 from sleuth.core.kit import REVIEW, GameKit
 from sleuth.core.protocol import State
 from sleuth.core.records import Replay, replay_record
+from sleuth.core.said import said
 from sleuth.deduce.review import Frame, ReviewPart
 
 from .compute import AnalysisCache, review_frames
@@ -22,7 +23,7 @@ from .model import GameReview, SeatReview
 
 def review_part(kit: GameKit) -> ReviewPart[Any]:
     if not kit.has(REVIEW):
-        raise GameError(f"{kit.game.title} has no review")
+        raise GameError(said("%(game)s has no review", game=kit.game.title))
     return kit.part(REVIEW, ReviewPart)
 
 
@@ -38,14 +39,22 @@ def review_replay(replay: Replay, seats: Sequence[int] | None = None) -> GameRev
     final = replay.final
     if final is None or final.outcome is None:
         raise RecordError(
-            "the review is of a finished game: this record is not over yet (its seed and "
-            "deal come at the end)"
+            said(
+                "the review is of a finished game: this record is not over yet (its seed and "
+                "deal come at the end)"
+            )
         )
     game = replay.game
     wanted = list(range(game.players)) if seats is None else list(seats)
     for seat in wanted:
         if type(seat) is not int or not 0 <= seat < game.players:
-            raise GameError(f"seat {seat} is not a seat of this {game.players}-player game")
+            raise GameError(
+                said(
+                    "seat %(seat)s is not a seat of this %(players)s-player game",
+                    seat=seat,
+                    players=game.players,
+                )
+            )
     part = review_part(find_kit(game.name))
     states = list(replay.states())
     cache = AnalysisCache(part)

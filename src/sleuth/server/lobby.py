@@ -29,6 +29,13 @@ CLOCK_DEFAULTS = {"live": 60.0, "turn": 86400.0}
 # lose anyone the seat, a closed tab does not stall the table for good.
 AWAY_DEFAULT = 120.0
 AWAY_BOUNDS = (0.0, 86400.0)  # 0: as soon as the person is away
+# The sheet levels and clock kinds as a refusal lists them: in English the API's own words,
+# in another language the names the lobby's page gives them ("Fakten", "Ohne Uhr"), so a
+# person reads the choices as the page offered them (issue #35). In the order of
+# ``SHEET_LEVELS`` and ``CLOCK_KINDS`` (a test holds them to it).
+SHEET_NAMES = said("off, facts, full")
+CLOCK_NAMES = said("none, live, turn")
+CLOCK_NAME = {"live": said("live"), "turn": said("turn")}
 
 
 @dataclass(frozen=True)
@@ -172,7 +179,7 @@ def check_plan(
         raise ConfigError(
             said(
                 "sheet: one of %(levels)s, not %(sheet)s",
-                levels=", ".join(SHEET_LEVELS),
+                levels=SHEET_NAMES,
                 sheet=repr(plan.sheet),
             )
         )
@@ -185,7 +192,7 @@ def check_plan(
         raise ConfigError(
             said(
                 "clock: one of %(kinds)s, not %(clock)s",
-                kinds=", ".join(CLOCK_KINDS),
+                kinds=CLOCK_NAMES,
                 clock=repr(plan.clock),
             )
         )
@@ -198,7 +205,7 @@ def check_plan(
                 said(
                     "per_move: a %(clock)s clock gives %(low)s-%(high)s seconds a move, "
                     "not %(asked)s",
-                    clock=plan.clock,
+                    clock=CLOCK_NAME[plan.clock],
                     low=format(low, "g"),
                     high=format(high, "g"),
                     asked=format(per_move, "g"),

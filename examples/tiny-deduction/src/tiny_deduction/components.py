@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sleuth.core import Config, ConfigError
+from sleuth.core.said import said
 
 ALL_SUSPECTS = "ABCDEFGHIJ"
 MAX_QUESTIONS = 20
@@ -36,7 +37,11 @@ class TinyConfig(Config):
 
     def __post_init__(self) -> None:
         if not 1 <= self.questions <= MAX_QUESTIONS:
-            raise ConfigError(f"questions: 1-{MAX_QUESTIONS}, not {self.questions}")
+            raise ConfigError(
+                said(
+                    "questions: 1-%(most)s, not %(asked)s", most=MAX_QUESTIONS, asked=self.questions
+                )
+            )
 
 
 def suspect_names(config: TinyConfig) -> str:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from sleuth.core import Action, InvalidActionError
+from sleuth.core.said import said
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,6 @@ class Accuse(Action):
 
 TinyAction = Ask | Accuse
 ACTION_TYPES: tuple[type[Action], ...] = (Ask, Accuse)
-HINT = "try 'ask 1 AB' or 'accuse C'"
 
 
 def parse_action(text: str, suspects: str) -> TinyAction:
@@ -44,19 +44,39 @@ def parse_action(text: str, suspects: str) -> TinyAction:
     verb, args = (words[0].lower(), words[1:]) if words else ("", [])
     if verb == "ask" and len(args) == 2:
         if not (args[0].isascii() and args[0].isdigit()):
-            raise InvalidActionError(f"{text!r}: {args[0]!r} is not a seat number")
+            raise InvalidActionError(
+                said("%(text)s: %(word)s is not a seat number", text=repr(text), word=repr(args[0]))
+            )
         return Ask(int(args[0]), _suspects(text, args[1], 2, suspects))
     if verb == "accuse" and len(args) == 1:
         return Accuse(_suspects(text, args[0], 1, suspects))
-    raise InvalidActionError(f"{text!r} is not an action ({HINT})")
+    raise InvalidActionError(
+        said(
+            "%(text)s is not an action (try %(ask)s or %(accuse)s)",
+            text=repr(text),
+            ask="'ask 1 AB'",
+            accuse="'accuse C'",
+        )
+    )
 
 
 def _suspects(text: str, word: str, count: int, suspects: str) -> str:
     letters = word.upper()
     unknown = "".join(c for c in letters if c not in suspects)
     if unknown:
-        raise InvalidActionError(f"{text!r}: {unknown!r} is no suspect (suspects: {suspects})")
+        raise InvalidActionError(
+            said(
+                "%(text)s: %(unknown)s is no suspect (suspects: %(suspects)s)",
+                text=repr(text),
+                unknown=repr(unknown),
+                suspects=suspects,
+            )
+        )
     if len(letters) != count or len(set(letters)) != count:
-        what = "a question names two different suspects" if count == 2 else "name one suspect"
-        raise InvalidActionError(f"{text!r}: {what}")
+        what = (
+            said("a question names two different suspects")
+            if count == 2
+            else said("name one suspect")
+        )
+        raise InvalidActionError(said("%(text)s: %(reason)s", text=repr(text), reason=what))
     return "".join(sorted(letters))

@@ -15,13 +15,16 @@ from itertools import combinations
 
 from sleuth.core.events import Event
 from sleuth.core.kit import Move, TextRender
+from sleuth.core.sheets import SheetData, shown
+from sleuth.i18n import N_
 
 from .components import answer
 from .events import Accused, Answered
 from .rules import TinyDeduction
 from .views import TinyView
 
-CULPRIT = "culprit"
+# The culprit's place on the drawn sheet, said in the page's language (the catalogues).
+CULPRIT = N_("culprit")
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,34 @@ def sheet_text(view: TinyView, level: str) -> str:
     return "\n".join(lines)
 
 
+def sheet_data(view: TinyView, level: str) -> SheetData | None:
+    """The sheet as data for a front that draws it (the page, in the person's language):
+    suspects by places (each seat, the culprit), the suspects still possibly the culprit."""
+    if view.seat is None:
+        return None
+    counted = tally(view)
+    places = [*map(str, range(view.config.players)), CULPRIT]
+    columns = (*(f"s{seat}" for seat in range(view.config.players)), CULPRIT)
+    if not counted.deals:
+        return SheetData(level, consistent=False, rows=tuple(view.suspects), columns=columns)
+    cells = tuple(
+        tuple(shown(counted.share(suspect, place), level) for place in places)
+        for suspect in view.suspects
+    )
+    culprits = tuple(s for s in view.suspects if counted.share(s, CULPRIT) > 0)
+    alone = len(culprits) == 1
+    return SheetData(
+        level,
+        rows=tuple(view.suspects),
+        columns=columns,
+        cells=cells,
+        solution_column=CULPRIT,
+        certain=culprits if alone else (),
+        possible=len(culprits) if alone or level == "full" else None,
+        truth=None if view.culprit is None else (view.culprit,),
+    )
+
+
 def _cell(share: float, level: str) -> str:
     if share >= 1.0:
         return "✓"
@@ -137,4 +168,6 @@ def history_lines(before: TinyView, after: TinyView, move: Move) -> list[str]:
     return [event_words(event, after.seat) for event in move.events]
 
 
-RENDER = TextRender(sheet=sheet_text, notes_grid=notes_grid, history=history_lines)
+RENDER = TextRender(
+    sheet=sheet_text, notes_grid=notes_grid, history=history_lines, sheet_data=sheet_data
+)

@@ -20,6 +20,7 @@ from sleuth.core import Game, Outcome, State, make_rng
 from sleuth.core.actions import ActionList
 from sleuth.core.events import Event, notations, public
 from sleuth.core.protocol import Termination
+from sleuth.core.said import said
 from sleuth.core.serialize import JSONValue
 
 from .components import (
@@ -112,10 +113,14 @@ class TinyState(State):
     def _why_illegal(self, seat: int, action: TinyAction) -> str | None:
         if seat in self.actors() and isinstance(action, Ask):
             if self.asked[seat] >= self.game.config.questions:
-                return f"seat {seat} has asked all {self.asked[seat]} questions and must accuse"
+                return said(
+                    "seat %(seat)s has asked all %(count)s questions and must accuse",
+                    seat=seat,
+                    count=self.asked[seat],
+                )
             if action.target == seat:
-                return "a player does not ask himself"
-            return f"there is no seat {action.target}"
+                return said("a player does not ask himself")
+            return said("there is no seat %(seat)s", seat=action.target)
         return None  # the base class says whose turn it is
 
     def _apply(self, seat: int, action: TinyAction) -> TinyState:

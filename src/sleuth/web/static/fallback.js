@@ -4,9 +4,11 @@
 "use strict";
 import {tr, trNodes} from "./i18n.js";
 import {capitalize, h, seatName} from "./kit.js";
+import {wordsText} from "./problems.js";
 
 /** @typedef {import("./types.d.ts").TableContext} TableContext */
 /** @typedef {import("./types.d.ts").EventJSON} EventJSON */
+/** @typedef {import("./types.d.ts").EventWords} EventWords */
 
 /**
  * A field's value in plain text: lists joined, nothing as "none".
@@ -22,12 +24,23 @@ function plain(item) {
 }
 
 /**
- * One event as the generic table tells it: its kind, then each field and its value
- * ("answered: seat 2, pair AB, answer 1").
+ * One event as the generic table tells it: in its own words where the game gave it some
+ * (``Event.told``: a template the catalogues hold, its seats named for the reader), else
+ * its kind, then each field and its value ("answered: seat 2, pair AB, answer 1").
  * @param {EventJSON} event
+ * @param {(seat: number) => string} [who] a seat's name for the reader
  * @returns {string}
  */
-export function eventWords(event) {
+export function eventWords(event, who) {
+  const said = /** @type {EventWords | undefined} */ (event.told);
+  if (said && typeof said.template === "string") {
+    const values = {...said.values};
+    for (const name of said.seats || []) {
+      const seat = values[name];
+      if (typeof seat === "number" && who) values[name] = who(seat);
+    }
+    return wordsText({template: said.template, values});
+  }
   const fields = Object.entries(event).filter(([key]) => key !== "kind")
     .map(([key, item]) => `${key.replaceAll("_", " ")} ${plain(item)}`);
   const kind = String(event.kind).replaceAll("_", " ");
@@ -60,8 +73,17 @@ function value(node) {
 export default {
   describe(entry, t) {
     const [seat, action, , events] = entry;
-    const told = events.map(eventWords).join("; ");
-    return `${capitalize(t.who(seat))}: ${action}${told ? ` (${told})` : ""}`;
+    // Inside an event's words a seat is a name, the reader's own marked as theirs ("Ana (du)"):
+    // a pronoun would want the sentence's grammar, which the template does not know.
+    const named = (/** @type {number} */ s) => t.isMe(s) ? tr("%(name)s (you)", {name: t.name(s)}) : t.name(s);
+    const told = events.map((event) => eventWords(event, named)).join("; ");
+    return `${capitalize(t.isMe(seat) ? tr("you") : t.who(seat))}: ${action}${told ? ` (${told})` : ""}`;
+  },
+
+  // The game's own places of the drawn sheet (its solution's column) in the page's language
+  // where the catalogues hold them (a game's words, marked where it names the place).
+  sheetPlace(place) {
+    return tr(place);
   },
 
   prompt() {
@@ -92,7 +114,9 @@ export default {
         value(shown)));
   },
 
+  // In the generic table's frame, as its board: the hidden deal's fields are named as the
+  // game's data names them (a "culprit" field is no column of the sheet).
   reveal(reveal) {
-    return value(reveal || {});
+    return h("div.fallback", {}, value(reveal || {}));
   },
 };

@@ -313,6 +313,12 @@ export interface EventJSON {
   [field: string]: unknown;
 }
 
+/** An event's own words (``core.events.Event.told``), for the generic table: the values
+ * named in ``seats`` are seat numbers, named for the reader. */
+export interface EventWords extends Words {
+  seats: string[];
+}
+
 /** One public step of the history: seat, what every seat saw of the action, its result in
  * notation (as records keep it), and its public events, which the page puts into words. */
 export type LogEntry = [seat: number, action: string, result: string, events: EventJSON[]];
