@@ -36,6 +36,8 @@ PLANS = [
     replace(GOOD, clock="live", per_move=1),
     replace(GOOD, away_after=-1),
     replace(GOOD, bank=60),
+    replace(GOOD, clock="turn", bank=3e9),
+    replace(GOOD, clock="live", vacation_days=3),
 ]
 SAID = {
     "en": [
@@ -50,6 +52,8 @@ SAID = {
         "per_move: a live clock gives 5-3600 seconds a move, not 1",
         "away_after: 0-86400 seconds away before a bot may play a person's seat, not -1",
         "bank, vacation_days: only at a table with a clock",
+        "bank: a turn clock's time bank is 0-2592000 seconds, not 3000000000.0",
+        "vacation_days: a live clock allows 0-0 days of vacation a game, not 3",
     ],
     "de": [
         "seats: 3 Spieler brauchen 3 Plätze",
@@ -65,6 +69,9 @@ SAID = {
         "away_after: 0–86400 Sekunden abwesend, bevor ein Bot den Platz einer Person spielen "
         "darf, nicht -1",
         "bank, vacation_days: nur an einem Tisch mit Uhr",
+        "bank: das Zeitguthaben der Uhr „Rundenbasiert“ beträgt 0–2592000 Sekunden, "
+        "nicht 3000000000.0",
+        "vacation_days: die Uhr „Live“ erlaubt 0–0 Urlaubstage je Partie, nicht 3",
     ],
     "ja": [
         "seats：3人なら3席が必要です",
@@ -78,6 +85,8 @@ SAID = {
         "per_move：「ライブ」の時計は1手5〜3600秒です（1ではなく）",
         "away_after：ボットが人の席を代わりに打てるまでの不在時間は0〜86400秒です（-1ではなく）",
         "bank、vacation_days：時計のあるテーブルでのみ使えます",
+        "bank：「ターン制」の時計の持ち時間は0〜2592000秒です（3000000000.0ではなく）",
+        "vacation_days：「ライブ」の時計で取れる休暇は1ゲーム0〜0日です（3ではなく）",
     ],
 }
 

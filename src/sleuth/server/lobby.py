@@ -237,6 +237,11 @@ def time_of(plan: TablePlan) -> tuple[float, int]:
     return bank, days
 
 
+def _seconds(bound: float) -> str:
+    """A bound as a person writes it: 2592000, not 2.592e+06."""
+    return str(int(bound)) if bound == int(bound) else format(bound, "g")
+
+
 def _check_time(plan: TablePlan) -> None:
     """A clock's bank and vacation days within its kind's bounds, or a ``ConfigError``
     naming them (a table without a clock has neither)."""
@@ -250,9 +255,9 @@ def _check_time(plan: TablePlan) -> None:
         raise ConfigError(
             said(
                 "bank: a %(clock)s clock's time bank is %(low)s-%(high)s seconds, not %(asked)s",
-                clock=plan.clock,
-                low=format(low, "g"),
-                high=format(high, "g"),
+                clock=CLOCK_NAME[plan.clock],
+                low=_seconds(low),
+                high=_seconds(high),
                 asked=repr(bank),
             )
         )
@@ -262,7 +267,7 @@ def _check_time(plan: TablePlan) -> None:
             said(
                 "vacation_days: a %(clock)s clock allows %(least)s-%(most)s days of vacation "
                 "a game, not %(asked)s",
-                clock=plan.clock,
+                clock=CLOCK_NAME[plan.clock],
                 least=least,
                 most=most,
                 asked=repr(days),

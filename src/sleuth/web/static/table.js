@@ -388,7 +388,7 @@ export class TablePage {
       return h("li.seat-chip", {class: [moving ? "moving" : "", s.seat === this.seat ? "mine" : ""].join(" "),
         style: {"--seat": seatColour(s.seat)}, "aria-label": label},
       seatDot(s.seat), h("span.seat-chip-name", {text: s.seat === this.seat ? tr("%(name)s (you)", {name: t.name(s.seat)}) : t.name(s.seat)}),
-      s.kind === "bot" || s.takeover ? icon(ICONS.bot, "bot") : null,
+      s.kind === "bot" || s.takeover ? icon(ICONS.bot, tr("a bot")) : null,
       s.kind === "person" ? h("span.presence", {class: s.connected ? "on" : "off", title: s.connected ? tr("at the table") : tr("away")}) : null,
       moving ? h("span.to-move", {text: tr("to move")}) : null,
       h("span.seat-clock", {"data-seat": s.seat}));
