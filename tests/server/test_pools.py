@@ -10,7 +10,9 @@ import random
 import threading
 import time
 import weakref
+from functools import partial
 
+import orjson
 import pytest
 
 pytest.importorskip("fastapi")
@@ -24,6 +26,8 @@ from sleuth.server.pools import FairQueue, JobPool, Overrun, Stale, _Pending
 from support.waits import until_true
 
 from .test_hub_memory import table
+
+STEPS = 12  # steps of the sheets' table, all played while two sheets are under way
 
 
 def _alive(pid: int) -> bool:
@@ -130,11 +134,15 @@ async def test_a_long_job_gives_its_worker_s_place_to_the_spare() -> None:
 async def test_sheets_of_past_steps_are_dropped_before_they_run(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """Steps come while the sheets' two threads are busy: each step asks for its sheet; the
+    ones whose step is past when their turn comes never run, and the one sheet sent is the
+    last step's, after that step."""
     rendered: list[object] = []
+    gate = threading.Event()  # the renders under way end when the steps are all played
 
     def render(job: object) -> workers.RenderedSheet:
         rendered.append(job)
-        time.sleep(0.1)
+        gate.wait(120.0)
         return workers.RenderedSheet("sheet", None)
 
     monkeypatch.setattr(workers, "render_sheet", render)
@@ -148,9 +156,13 @@ async def test_sheets_of_past_steps_are_dropped_before_they_run(
     live.connections.add(seat)
     rng = random.Random(3)
     steps = 0
+
+    def every_sheet_asked_for(asked: int) -> bool:
+        """Each step's sheet is under way, dropped or waiting."""
+        return len(rendered) + pool.sheets.counts.dropped + pool.sheets.waiting == asked
+
     try:
-        # Steps far faster than sheets: each sends its frames and asks for its sheet.
-        while live.state.outcome is None and steps < 40:
+        while live.state.outcome is None and steps < STEPS:
             mover = live.state.to_move()
             assert mover is not None
             legal = live.state.legal_actions(mover)
@@ -159,19 +171,33 @@ async def test_sheets_of_past_steps_are_dropped_before_they_run(
             live.advance(row, state, "")
             owner.broadcast()
             steps += 1
-            # The pace of the steps, ten to a sheet's render: the thing tested, not a wait.
-            await asyncio.sleep(0.01)
+            # The step's sheet asked for (its task run to the queue), as a step's frames go.
+            await until_true(partial(every_sheet_asked_for, steps), "the step's sheet asked for")
+        gate.set()
         await until_true(
             lambda: live.sheets.get(0, (-1, "", None))[0] == live.step, "the last step's sheet"
         )
     finally:
+        gate.set()
         pool.close()
-    assert steps >= 10
-    assert live.sheets[0] == (live.step, "sheet", None)  # the current step's sheet came
-    # Every step asked for one; the ones past before their turn never ran, and are counted.
-    assert len(rendered) <= steps // 3
-    assert pool.sheets.counts.dropped == steps - len(rendered)
-    assert pool.sheets.counts.ran == len(rendered)
+    assert steps == STEPS
+    # The first two steps' sheets were under way (two threads); of the rest, each waiting
+    # sheet gave its place to the next step's, and only the last step's ran.
+    assert len(rendered) == 3
+    assert (pool.sheets.counts.ran, pool.sheets.counts.dropped) == (3, STEPS - 3)
+    assert live.sheets[0] == (live.step, "sheet", None)
+    frames = []
+    while not seat.queue.empty():
+        text = seat.queue.get_nowait()
+        assert text is not None
+        frames.append(orjson.loads(text))
+    sheets = [f for f in frames if f["type"] == "sheet"]
+    assert [f["step"] for f in sheets] == [live.step]  # the past steps' were never sent
+    # Sent after the frame of the step it is of (the step that changed it).
+    states = [f["step"] for f in frames if f["type"] == "state"]
+    assert frames.index(sheets[0]) > max(
+        i for i, f in enumerate(frames) if f["type"] == "state" and f["step"] == live.step
+    ), states
 
 
 def test_the_table_that_had_the_least_worker_time_goes_first() -> None:
