@@ -233,8 +233,38 @@ async def test_the_bound_counts_only_the_passwords_still_waiting() -> None:
         passwords.close()
 
 
+async def test_a_sign_in_given_up_while_it_waits_leaves_its_place() -> None:
+    """A person who closes the page while their password waits: its place is free again
+    at once, and a password coming at the bound is let in."""
+    passwords = Passwords(most_waiting=1)
+    try:
+        hashed = await passwords.hash(PASSWORD)
+        await take_every_turn(passwords)
+        given_up = asyncio.ensure_future(passwords.verify(hashed, PASSWORD))
+        await asyncio.sleep(0)
+        assert passwords.waiting == 1
+        given_up.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await given_up
+        assert passwords.waiting == 0
+        coming = asyncio.ensure_future(passwords.verify(hashed, PASSWORD))
+        await asyncio.sleep(0)
+        assert passwords.waiting == 1  # let in, not refused
+        give_every_turn_back(passwords)
+        assert await coming is True
+    finally:
+        passwords.close()
+
+
 def test_a_sign_in_past_the_bound_is_told_to_try_again(tmp_path: Path) -> None:
-    settings = Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", key_file=tmp_path / "key")
+    """...and the refusal uses up none of the person's tries: with one sign-in a minute
+    allowed, the sign-in after the refusal is let in."""
+    settings = Settings(
+        db_url=f"sqlite:///{tmp_path / 's.db'}",
+        key_file=tmp_path / "key",
+        sign_in_address_rate="2/minute",  # the sign-up and one sign-in
+        sign_in_account_rate="1/minute",
+    )
     origin = {"Origin": "http://testserver"}
     with TestClient(create_app(settings)) as client:
         made = client.post("/api/account", json={"name": "Ann", "password": PASSWORD},

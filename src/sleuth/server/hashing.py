@@ -110,10 +110,16 @@ class Passwords:
             )
         return self._processes
 
-    async def _in_process(self, work: Callable[..., T], *args: Any) -> T:
-        """``work(hasher, *args)`` in a hashing process, when a turn comes."""
+    def refuse_when_full(self) -> None:
+        """Raise ``PasswordsBusy`` when a password coming now would be refused: asked
+        before a sign-in's rate limits are charged, so that a refusal of ours, to be tried
+        again in a few seconds, does not use up the person's tries."""
         if self._turns.locked() and self.waiting >= self.most_waiting:
             raise PasswordsBusy
+
+    async def _in_process(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(hasher, *args)`` in a hashing process, when a turn comes."""
+        self.refuse_when_full()
         self.waiting += 1
         try:
             await self._turns.acquire()
