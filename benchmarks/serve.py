@@ -35,25 +35,25 @@ more tables (25, in both runs) whose people, accounts with confirmed addresses, 
 the service's 30 mails a person an hour). Printed side by side, and then the sign-ins
 (done, failed, p50, p99) and the mails (queued, received once, twice, after the outage),
 counted once the queue is empty. Target: p99 under 100 ms; no mail lost or sent twice.
+
+What is measured and printed is in ``serve_measure.py``; the people with accounts in
+``serve_people.py``, the hostile client in ``serve_hostile.py``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import json
 import os
 import random
 import shutil
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -65,7 +65,8 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 HOSTILE = Path(__file__).resolve().parent / "serve_hostile.py"
 sys.path.insert(0, str(HOSTILE.parent))  # run as a script or loaded by a test
 
-from serve_hostile import Hostility, fronts_game, largest_search, new_person  # noqa: E402
+from serve_hostile import Hostility, fronts_game, new_person  # noqa: E402
+from serve_measure import Totals, measure_window, report, summary  # noqa: E402
 from serve_people import (  # noqa: E402
     People,
     add_people_arguments,
@@ -83,23 +84,6 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
-
-
-@dataclass
-class Totals:
-    sent: dict[tuple[str, int], float] = field(default_factory=dict)  # (table, step) -> time
-    latencies: list[float] = field(default_factory=list)
-    measured: int = 0  # actions sent while measuring
-    out_of_order: int = 0
-    games: int = 0
-    measuring: bool = False
-    sending: bool = True
-    sent_all: int = 0
-    tables: set[str] = field(default_factory=set)
-    bot_turns: dict[tuple[str, int], float] = field(default_factory=dict)  # turned to a bot
-    bot_times: list[float] = field(default_factory=list)
-    outage: bool = False  # the mail server is stopped (``--people``)
-    outage_latencies: list[float] = field(default_factory=list)
 
 
 async def seat_loop(
@@ -290,47 +274,6 @@ async def deal_tables(
     return tables, cookies
 
 
-@dataclass
-class Window:
-    """The measured interval: its length, the CPU the server and the people spent in it,
-    and the server's memory at its start and end."""
-
-    elapsed: float = 0.0
-    server_cpu: float = 0.0
-    client_cpu: float = 0.0
-    server_mb: tuple[float, float] = (0.0, 0.0)
-    helpers_cpu: float = 0.0  # the server's child processes': bot workers, password hashing
-
-
-async def measure_window(
-    seconds: float, totals: Totals, processes: list[subprocess.Popen[bytes]]
-) -> Window:
-    # The people's own full collections (a few a run, each up to 140 ms with 1,000
-    # connections here) would count as the server's latency: the people's process, the
-    # measuring instrument, does without them while measuring.
-    gc.collect()
-    gc.disable()
-    memory = sum(rss_megabytes(p.pid) for p in processes)
-    totals.measuring = True
-    began = time.perf_counter()
-    server_cpu = sum(cpu_seconds(p.pid) for p in processes)
-    helpers_cpu = children_cpu({p.pid for p in processes})
-    client_cpu = time.process_time()
-    try:
-        await asyncio.sleep(seconds)
-    finally:
-        gc.enable()
-        totals.measuring = False
-    helpers_after = children_cpu({p.pid for p in processes})
-    return Window(
-        time.perf_counter() - began,
-        sum(cpu_seconds(p.pid) for p in processes) - server_cpu,
-        time.process_time() - client_cpu,
-        (memory, sum(rss_megabytes(p.pid) for p in processes)),
-        sum(cpu - helpers_cpu.get(pid, 0.0) for pid, cpu in helpers_after.items()),
-    )
-
-
 async def run(
     db: str,
     args: argparse.Namespace,
@@ -422,57 +365,6 @@ async def run(
     return {**summary(db, servers, args, totals, window, stored, hostility), "people": mails}
 
 
-def summary(
-    db: str,
-    servers: int,
-    args: argparse.Namespace,
-    totals: Totals,
-    window: Window,
-    stored: int,
-    hostility: Hostility | None,
-) -> dict[str, Any]:
-    latencies = sorted(totals.latencies)
-
-    def pct(p: float) -> float:
-        return (
-            1000 * latencies[min(len(latencies) - 1, int(p * len(latencies)))]
-            if latencies
-            else float("nan")
-        )
-
-    return {
-        "db": db.split(":")[0] + (f" x{servers}" if servers > 1 else ""),
-        "tables": args.tables,
-        "seats": args.tables * args.seats,
-        "actions_per_s": totals.measured / window.elapsed,
-        "p50_ms": pct(0.50),
-        "p95_ms": pct(0.95),
-        "p99_ms": pct(0.99),
-        "updates": len(latencies),
-        "out_of_order": totals.out_of_order,
-        "stored_steps": stored,
-        "sent": totals.sent_all,
-        "games_finished": totals.games,
-        "mean_ms": 1000 * statistics.fmean(latencies) if latencies else float("nan"),
-        "server_cpu_ms": 1000 * window.server_cpu / max(1, totals.measured),
-        "client_cpu_ms": 1000 * window.client_cpu / max(1, totals.measured),
-        "helpers_cpu_ms": 1000 * window.helpers_cpu / max(1, totals.measured),
-        "server_mb": window.server_mb,
-        "bot_median_ms": 1000 * statistics.median(totals.bot_times)
-        if totals.bot_times
-        else float("nan"),
-        "bot_decisions": len(totals.bot_times),
-        "outage_p99_ms": 1000
-        * sorted(totals.outage_latencies)[
-            min(len(totals.outage_latencies) - 1, int(0.99 * len(totals.outage_latencies)))
-        ]
-        if totals.outage_latencies
-        else float("nan"),
-        "outage_updates": len(totals.outage_latencies),
-        "hostile": hostility,
-    }
-
-
 def start_hostile(http_base: str, replayers: int) -> subprocess.Popen[bytes]:
     """The hostile client in a process of its own: its work is not the people's."""
     command = [sys.executable, str(HOSTILE), "--http", http_base, "--replays", str(replayers)]
@@ -486,36 +378,6 @@ def stop_hostile(process: subprocess.Popen[bytes]) -> Hostility:
     if process.returncode != 0:
         raise RuntimeError(f"the hostile client failed (exit {process.returncode})")
     return Hostility(**json.loads(out.decode().strip().splitlines()[-1]))
-
-
-def rss_megabytes(pid: int) -> float:
-    """A process's resident memory, from /proc: whether the server's memory holds steady
-    over the run (the garbage collector's settings trade pauses against memory)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
-
-
-def cpu_seconds(pid: int) -> float:
-    """A process's CPU time (user and system) so far, from /proc: a figure per action that
-    other work on the machine disturbs far less than throughput or latency."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    ticks = os.sysconf("SC_CLK_TCK")
-    return (int(fields[11]) + int(fields[12])) / ticks
-
-
-def children_cpu(parents: set[int]) -> dict[int, float]:
-    """The CPU time so far of each child process of ``parents`` (the server's bot workers
-    and password-hashing processes), by process id."""
-    found: dict[int, float] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) in parents:
-                found[int(stat.parent.name)] = cpu_seconds(int(stat.parent.name))
-        except (OSError, ValueError, IndexError):
-            continue  # gone meanwhile
-    return found
 
 
 def run_people(main: Any) -> Any:
@@ -582,38 +444,6 @@ def measure(
         if stop_pg is not None:
             stop_pg()
         shutil.rmtree(folder, ignore_errors=True)
-
-
-def report(result: dict[str, Any], hostile: bool) -> None:
-    print(
-        f"{result['db']:>10}: {result['tables']} tables, {result['seats']} seats: "
-        f"{result['actions_per_s']:.0f} actions/s; action-to-update latency "
-        f"p50 {result['p50_ms']:.1f} ms, p95 {result['p95_ms']:.1f} ms, "
-        f"p99 {result['p99_ms']:.1f} ms over {result['updates']} updates; "
-        f"{result['games_finished']} games finished; actions sent {result['sent']}, "
-        f"stored {result['stored_steps']}; out-of-order frames {result['out_of_order']}; "
-        f"CPU per action: server process {result['server_cpu_ms']:.2f} ms, its child "
-        f"processes {result['helpers_cpu_ms']:.2f} ms, people {result['client_cpu_ms']:.2f} ms; "
-        "server memory "
-        f"{result['server_mb'][0]:.0f} MB at the start, {result['server_mb'][1]:.0f} MB at "
-        "the end",
-        flush=True,
-    )
-    if result["bot_decisions"]:
-        print(
-            f"{'':>10}  bots: median decision {result['bot_median_ms']:.0f} ms over "
-            f"{result['bot_decisions']} decisions",
-            flush=True,
-        )
-    if hostile:
-        done: Hostility = result["hostile"]
-        print(
-            f"{'':>10}  beside the hostile client: {done.bot_tables} table(s) of bots at the "
-            f"largest budget ({largest_search()}), {done.sheet_steps} steps of the full-sheet "
-            f"table at the rate limit, {done.replays} replays ({done.refused} refused past the "
-            "server's rate)",
-            flush=True,
-        )
 
 
 if __name__ == "__main__":

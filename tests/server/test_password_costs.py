@@ -20,7 +20,13 @@ from fastapi.testclient import TestClient
 from sleuth.server.accounts import Accounts
 from sleuth.server.app import create_app
 from sleuth.server.db import open_database
-from sleuth.server.hashing import HASHING_PROCESSES, Passwords, PasswordsBusy, hasher_for
+from sleuth.server.hashing import (
+    HASHING_PROCESSES,
+    MOST_WAITING,
+    Passwords,
+    PasswordsBusy,
+    hasher_for,
+)
 from sleuth.server.settings import PASSWORD_COSTS, PasswordCost, Settings
 from sleuth.server.store import Store
 
@@ -64,7 +70,7 @@ def where_and_how_nice(_hasher: PasswordHasher) -> tuple[int, int]:
 
 
 async def test_hashes_run_in_other_processes_at_nice_19() -> None:
-    passwords = Passwords(most_wait=600.0)  # the processes' start is not what is tested
+    passwords = Passwords()
     try:
         places = await asyncio.gather(
             *(passwords._in_process(where_and_how_nice) for _ in range(4))
@@ -78,7 +84,7 @@ async def test_hashes_run_in_other_processes_at_nice_19() -> None:
 async def test_a_dead_hashing_process_refuses_a_password_is_logged_and_replaced(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    passwords = Passwords(most_wait=600.0)
+    passwords = Passwords()
     try:
         hashed = await passwords.hash(PASSWORD)
         pid, _ = await passwords._in_process(where_and_how_nice)
@@ -170,43 +176,114 @@ async def test_a_hash_of_rfc9106s_costs_is_made_again_at_owasps_at_sign_in(
     assert hash_in(db_file, "Ann") == new  # an up-to-date hash is left as it is
 
 
-async def test_a_password_that_waited_too_long_for_a_process_is_refused_unhashed() -> None:
-    passwords = Passwords(most_wait=5.0)
-    now = [0.0]
-    passwords.clock = lambda: now[0]
-    for _ in range(HASHING_PROCESSES):  # every process's turn taken, as by long hashes
+async def take_every_turn(passwords: Passwords) -> None:
+    """Every hashing process's turn taken, as by long hashes."""
+    for _ in range(HASHING_PROCESSES):
         await passwords._turns.acquire()
+
+
+def give_every_turn_back(passwords: Passwords) -> None:
+    for _ in range(HASHING_PROCESSES):
+        passwords._turns.release()
+
+
+async def test_every_password_within_the_bound_is_hashed_however_long_it_waits() -> None:
+    """A second's 20 sign-ins and more, come at once while the processes are busy: each
+    waits its turn, none is refused; the one past ``MOST_WAITING`` is refused at once,
+    unhashed, and one that comes once the queue is shorter is let in again."""
+    passwords = Passwords()
     try:
-        waiting = asyncio.ensure_future(passwords.verify(None, PASSWORD))
-        await asyncio.sleep(0)  # it runs to its place in the queue, at the clock's 0
-        now[0] = 5.5
-        for _ in range(HASHING_PROCESSES):
-            passwords._turns.release()
+        hashed = await passwords.hash(PASSWORD)
+        await take_every_turn(passwords)
+        waiting = [
+            asyncio.ensure_future(passwords.verify(hashed, PASSWORD)) for _ in range(MOST_WAITING)
+        ]
+        await asyncio.sleep(0)  # each runs to its place in the queue
+        assert passwords.waiting == MOST_WAITING >= 20
         with pytest.raises(PasswordsBusy):
-            await waiting
-        now[0] = 6.0  # a password queued now waits for nothing: hashed as ever
-        assert await passwords.verify(await passwords.hash(PASSWORD), PASSWORD) is True
+            await passwords.verify(hashed, PASSWORD)
+        assert passwords.waiting == MOST_WAITING  # the refused one never queued
+        give_every_turn_back(passwords)
+        assert await asyncio.gather(*waiting) == [True] * MOST_WAITING
+        assert passwords.waiting == 0
+        assert await passwords.verify(hashed, "wrong horse") is False
     finally:
         passwords.close()
 
 
-def test_a_sign_in_when_the_hashing_processes_are_behind_is_told_to_try_again(
-    tmp_path: Path,
-) -> None:
-    settings = Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", key_file=tmp_path / "key")
+async def test_the_bound_counts_only_the_passwords_still_waiting() -> None:
+    passwords = Passwords(most_waiting=2)
+    try:
+        hashed = await passwords.hash(PASSWORD)
+        await take_every_turn(passwords)
+        first = [asyncio.ensure_future(passwords.verify(hashed, PASSWORD)) for _ in range(2)]
+        await asyncio.sleep(0)
+        with pytest.raises(PasswordsBusy):
+            await passwords.hash(PASSWORD)
+        give_every_turn_back(passwords)
+        assert await asyncio.gather(*first) == [True, True]
+        # The queue emptied: as many may wait again.
+        await take_every_turn(passwords)
+        second = [asyncio.ensure_future(passwords.verify(hashed, "wrong")) for _ in range(2)]
+        await asyncio.sleep(0)
+        assert passwords.waiting == 2
+        give_every_turn_back(passwords)
+        assert await asyncio.gather(*second) == [False, False]
+    finally:
+        passwords.close()
+
+
+async def test_a_sign_in_given_up_while_it_waits_leaves_its_place() -> None:
+    """A person who closes the page while their password waits: its place is free again
+    at once, and a password coming at the bound is let in."""
+    passwords = Passwords(most_waiting=1)
+    try:
+        hashed = await passwords.hash(PASSWORD)
+        await take_every_turn(passwords)
+        given_up = asyncio.ensure_future(passwords.verify(hashed, PASSWORD))
+        await asyncio.sleep(0)
+        assert passwords.waiting == 1
+        given_up.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await given_up
+        assert passwords.waiting == 0
+        coming = asyncio.ensure_future(passwords.verify(hashed, PASSWORD))
+        await asyncio.sleep(0)
+        assert passwords.waiting == 1  # let in, not refused
+        give_every_turn_back(passwords)
+        assert await coming is True
+    finally:
+        passwords.close()
+
+
+def test_a_sign_in_past_the_bound_is_told_to_try_again(tmp_path: Path) -> None:
+    """...and the refusal uses up none of the person's tries: with one sign-in a minute
+    allowed, the sign-in after the refusal is let in."""
+    settings = Settings(
+        db_url=f"sqlite:///{tmp_path / 's.db'}",
+        key_file=tmp_path / "key",
+        sign_in_address_rate="2/minute",  # the sign-up and one sign-in
+        sign_in_account_rate="1/minute",
+    )
     origin = {"Origin": "http://testserver"}
     with TestClient(create_app(settings)) as client:
         made = client.post("/api/account", json={"name": "Ann", "password": PASSWORD},
                            headers=origin)  # fmt: skip
         assert made.status_code == 201
         client.cookies.clear()
-        client.app.state.services.accounts.passwords.most_wait = -1.0  # type: ignore[attr-defined]
+        passwords: Passwords = client.app.state.services.accounts.passwords  # type: ignore[attr-defined]
+        passwords.most_waiting = 0
+        assert client.portal is not None
+        client.portal.call(take_every_turn, passwords)
         refused = client.post("/api/account/sign-in", json={"name": "Ann", "password": PASSWORD},
                               headers=origin)  # fmt: skip
         assert (refused.status_code, refused.headers.get("retry-after")) == (503, "5")
         assert refused.json()["problem"] == "passwords_busy"
+        assert refused.json()["detail"] == (
+            "too many people are signing in right now: try again in a few seconds"
+        )
         assert "sleuth_id" not in refused.cookies
-        client.app.state.services.accounts.passwords.most_wait = 5.0  # type: ignore[attr-defined]
+        client.portal.call(give_every_turn_back, passwords)
         again = client.post("/api/account/sign-in", json={"name": "Ann", "password": PASSWORD},
                             headers=origin)  # fmt: skip
         assert again.status_code == 200

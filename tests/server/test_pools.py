@@ -10,7 +10,9 @@ import random
 import threading
 import time
 import weakref
+from functools import partial
 
+import orjson
 import pytest
 
 pytest.importorskip("fastapi")
@@ -24,6 +26,8 @@ from sleuth.server.pools import FairQueue, JobPool, Overrun, Stale, _Pending
 from support.waits import until_true
 
 from .test_hub_memory import table
+
+STEPS = 12  # steps of the sheets' table, all played while two sheets are under way
 
 
 def _alive(pid: int) -> bool:
@@ -42,10 +46,9 @@ async def test_a_job_past_its_deadline_has_its_worker_killed_and_replaced() -> N
         pool.start()
         assert await pool.run("t", abs, -3) == 3  # up, and answering
         (first,) = pool.worker_pids()
-        began = time.monotonic()
+        # The job would sleep an hour: only its deadline ends it.
         with pytest.raises(Overrun):
-            await pool.run("t", time.sleep, 60)
-        assert time.monotonic() - began < 20  # the deadline, not the job's minute
+            await pool.run("t", time.sleep, 3600)
         assert pool.counts.overran == 1 and pool.counts.recycled == 1
         await until_true(lambda: not _alive(first), "the killed worker gone")  # no more CPU
         assert await pool.run("t", abs, -4) == 4  # the next job has a worker
@@ -130,11 +133,15 @@ async def test_a_long_job_gives_its_worker_s_place_to_the_spare() -> None:
 async def test_sheets_of_past_steps_are_dropped_before_they_run(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """Steps come while the sheets' two threads are busy: each step asks for its sheet; the
+    ones whose step is past when their turn comes never run, and the one sheet sent is the
+    last step's, after that step."""
     rendered: list[object] = []
+    gate = threading.Event()  # the renders under way end when the steps are all played
 
     def render(job: object) -> workers.RenderedSheet:
         rendered.append(job)
-        time.sleep(0.1)
+        gate.wait(120.0)
         return workers.RenderedSheet("sheet", None)
 
     monkeypatch.setattr(workers, "render_sheet", render)
@@ -148,9 +155,13 @@ async def test_sheets_of_past_steps_are_dropped_before_they_run(
     live.connections.add(seat)
     rng = random.Random(3)
     steps = 0
+
+    def every_sheet_asked_for(asked: int) -> bool:
+        """Each step's sheet is under way, dropped or waiting."""
+        return len(rendered) + pool.sheets.counts.dropped + pool.sheets.waiting == asked
+
     try:
-        # Steps far faster than sheets: each sends its frames and asks for its sheet.
-        while live.state.outcome is None and steps < 40:
+        while live.state.outcome is None and steps < STEPS:
             mover = live.state.to_move()
             assert mover is not None
             legal = live.state.legal_actions(mover)
@@ -159,19 +170,68 @@ async def test_sheets_of_past_steps_are_dropped_before_they_run(
             live.advance(row, state, "")
             owner.broadcast()
             steps += 1
-            # The pace of the steps, ten to a sheet's render: the thing tested, not a wait.
-            await asyncio.sleep(0.01)
+            # The step's sheet asked for (its task run to the queue), as a step's frames go.
+            await until_true(partial(every_sheet_asked_for, steps), "the step's sheet asked for")
+        gate.set()
         await until_true(
             lambda: live.sheets.get(0, (-1, "", None))[0] == live.step, "the last step's sheet"
         )
     finally:
+        gate.set()
         pool.close()
-    assert steps >= 10
-    assert live.sheets[0] == (live.step, "sheet", None)  # the current step's sheet came
-    # Every step asked for one; the ones past before their turn never ran, and are counted.
-    assert len(rendered) <= steps // 3
-    assert pool.sheets.counts.dropped == steps - len(rendered)
-    assert pool.sheets.counts.ran == len(rendered)
+    assert steps == STEPS
+    # The first two steps' sheets were under way (two threads); of the rest, each waiting
+    # sheet gave its place to the next step's, and only the last step's ran.
+    assert len(rendered) == 3
+    assert (pool.sheets.counts.ran, pool.sheets.counts.dropped) == (3, STEPS - 3)
+    assert live.sheets[0] == (live.step, "sheet", None)
+    frames = []
+    while not seat.queue.empty():
+        text = seat.queue.get_nowait()
+        assert text is not None
+        frames.append(orjson.loads(text))
+    sheets = [f for f in frames if f["type"] == "sheet"]
+    assert [f["step"] for f in sheets] == [live.step]  # the past steps' were never sent
+    # Sent after the frame of the step it is of (the step that changed it).
+    states = [f["step"] for f in frames if f["type"] == "state"]
+    assert frames.index(sheets[0]) > max(
+        i for i, f in enumerate(frames) if f["type"] == "state" and f["step"] == live.step
+    ), states
+
+
+async def test_a_bot_decides_while_every_sheet_worker_is_held(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Sheets have workers of their own: with every one busy on a sheet that does not end
+    (and more sheets waiting), a bot's decision is made, and the sheets are still held."""
+    gate = threading.Event()
+    begun: list[object] = []
+
+    def render(job: object) -> workers.RenderedSheet:
+        begun.append(job)
+        gate.wait(120.0)
+        return workers.RenderedSheet("sheet", None)
+
+    def decide(job: object) -> str:
+        return f"decided {job}"
+
+    monkeypatch.setattr(workers, "render_sheet", render)
+    monkeypatch.setattr(workers, "decide", decide)
+    pool = workers.WorkerPool(0)
+    try:
+        sheets = [
+            asyncio.create_task(pool.sheet(f"flood-{n}", 0, n, lambda: True))  # type: ignore[arg-type]
+            for n in range(4)
+        ]
+        await until_true(lambda: len(begun) == 2 and pool.sheets.waiting == 2, "sheets held")
+        decided = await asyncio.wait_for(pool.decide("bots", "move"), 60)  # type: ignore[arg-type]
+        assert decided == "decided move"
+        assert len(begun) == 2 and not any(sheet.done() for sheet in sheets)
+        gate.set()
+        assert [(await sheet).lines for sheet in sheets] == ["sheet"] * 4
+    finally:
+        gate.set()
+        pool.close()
 
 
 def test_the_table_that_had_the_least_worker_time_goes_first() -> None:

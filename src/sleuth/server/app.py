@@ -28,7 +28,7 @@ from .bus import LocalBus, PostgresBus, asyncpg_dsn
 from .csp import PagePolicy
 from .db import Database, open_database
 from .deps import Services
-from .hashing import MOST_WAIT, Passwords, PasswordsBusy, hasher_for
+from .hashing import RETRY_SECONDS, Passwords, PasswordsBusy, hasher_for
 from .hooks import start_hooks
 from .hub import Hub
 from .limits import Bodies
@@ -185,7 +185,7 @@ def answer_errors(app: FastAPI) -> None:
     async def passwords_busy(_request: Request, _error: PasswordsBusy) -> JSONResponse:
         said = PASSWORDS_BUSY()
         body = {"detail": str(said), **error_fields(said)}
-        return JSONResponse(body, 503, headers={"Retry-After": str(round(MOST_WAIT))})
+        return JSONResponse(body, 503, headers={"Retry-After": str(RETRY_SECONDS)})
 
     @app.exception_handler(GameError)
     async def game_error(_request: Request, error: GameError) -> JSONResponse:

@@ -6,8 +6,14 @@ process (at nice +10), each hash's end took the interpreter's lock back in a thr
 priority; descheduled while it held the lock, that thread held up the event loop every
 table shares (a priority inversion), and the loop's 0.5 ms switch interval made such
 hand-overs frequent. In processes at nice 19 the hashes share no lock with the tables and
-get only the CPU the tables leave; a password that waits too long for one is refused
-(``PasswordsBusy``), so that a burst of sign-ins is answered rather than queued without end.
+get only the CPU the tables leave.
+
+A burst of sign-ins beyond what the processes keep up with is answered rather than queued
+without end: once ``MOST_WAITING`` passwords wait for a process, the next is refused at once
+(``PasswordsBusy``). The bound is a count, not a time: it was a wait of 5 seconds, and
+beside 250 busy tables, where the CPU the tables leave comes in bursts, a password often
+waited longer while the processes were still keeping up over the minute, so that most of
+20 sign-ins a second were refused (benchmarks/serve.py --people).
 """
 
 from __future__ import annotations
@@ -18,7 +24,6 @@ import logging
 import multiprocessing
 import os
 import secrets
-import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -33,7 +38,10 @@ from .settings import PASSWORD_COSTS, Settings
 T = TypeVar("T")
 HASHING_PROCESSES = 2  # a burst of sign-ins waits its turn here, not on the tables' CPU
 LOWEST_PRIORITY = 19  # the hashing processes' nice value: the tables' work always comes first
-MOST_WAIT = 5.0  # seconds a password may wait for a hashing process before it is refused
+# Passwords that may wait for a hashing process: a few seconds of 20 sign-ins a second
+# arriving at once, and about a second of the two processes' work on an idle machine.
+MOST_WAITING = 64
+RETRY_SECONDS = 5  # a refused sign-in's Retry-After: about what the queue takes to clear
 DEFAULT_COST = Settings.password_cost
 log = logging.getLogger(__name__)
 
@@ -47,8 +55,8 @@ def hasher_for(cost: str) -> PasswordHasher:
 
 
 class PasswordsBusy(Exception):
-    """A password waited longer than ``MOST_WAIT`` for a hashing process, or the process
-    hashing it died: refused, to be tried again (answered 503)."""
+    """A password came while ``MOST_WAITING`` others waited for a hashing process, or the
+    process hashing it died: refused, to be tried again (answered 503)."""
 
 
 def _lowest_priority() -> None:
@@ -76,19 +84,20 @@ def _on_loop(loop: asyncio.AbstractEventLoop, call: Callable[[], object]) -> Non
 class Passwords:
     """argon2id hashes at the operator's costs (``DEFAULT_COST`` unless given), in
     ``HASHING_PROCESSES`` processes started at the first hash. The turns are handed out
-    here, first come first served, so that a password's wait is known: one that waited
-    longer than ``most_wait`` seconds is refused without being hashed (beside 250 busy
-    tables the hashing fell behind 20 sign-ins a second, and the queue grew until sign-ins
-    took minutes: benchmarks/serve.py --people). A turn ends when its process is done with
-    it, even if the sign-in that asked was given up meanwhile."""
+    here, first come first served, so that the passwords waiting are known: one that comes
+    while ``most_waiting`` others wait is refused without being hashed, and every one let
+    in is hashed however long it waits. A turn ends when its process is done with it, even
+    if the sign-in that asked was given up meanwhile."""
 
-    def __init__(self, hasher: PasswordHasher | None = None, most_wait: float = MOST_WAIT) -> None:
+    def __init__(
+        self, hasher: PasswordHasher | None = None, most_waiting: int = MOST_WAITING
+    ) -> None:
         self._hasher = hasher or hasher_for(DEFAULT_COST)
         self._processes: ProcessPoolExecutor | None = None
         self._turns = asyncio.Semaphore(HASHING_PROCESSES)
         self._decoy: str | None = None
-        self.most_wait = most_wait
-        self.clock: Callable[[], float] = time.monotonic  # a test's in its place
+        self.most_waiting = most_waiting
+        self.waiting = 0  # passwords waiting for a turn
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._processes is None:
@@ -101,13 +110,22 @@ class Passwords:
             )
         return self._processes
 
+    def refuse_when_full(self) -> None:
+        """Raise ``PasswordsBusy`` when a password coming now would be refused: asked
+        before a sign-in's rate limits are charged, so that a refusal of ours, to be tried
+        again in a few seconds, does not use up the person's tries."""
+        if self._turns.locked() and self.waiting >= self.most_waiting:
+            raise PasswordsBusy
+
     async def _in_process(self, work: Callable[..., T], *args: Any) -> T:
         """``work(hasher, *args)`` in a hashing process, when a turn comes."""
-        queued = self.clock()
-        await self._turns.acquire()
+        self.refuse_when_full()
+        self.waiting += 1
         try:
-            if self.clock() - queued > self.most_wait:
-                raise PasswordsBusy
+            await self._turns.acquire()
+        finally:
+            self.waiting -= 1
+        try:
             pool = self._pool()
             job: Future[T] = pool.submit(work, self._hasher, *args)
         except BrokenProcessPool:

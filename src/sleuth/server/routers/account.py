@@ -54,6 +54,7 @@ async def address_limit(request: Request, app: Services) -> None:
 
 
 async def _limit(request: Request, app: Services, name: str | None) -> None:
+    app.accounts.passwords.refuse_when_full()
     refused = await app.sign_ins.hit(_address(request), name)
     if refused is not None:
         raise HTTPException(429, refused.message, headers={"Retry-After": str(refused.retry_after)})
