@@ -176,7 +176,7 @@ def _print_end(session: GameSession, app: Any, language: str) -> None:
             tr(
                 "Game over (%(reason)s); scores %(scores)s",
                 language,
-                reason=outcome.reason,
+                reason=tr(outcome.reason, language),
                 scores=scores,
             )
         )

@@ -22,6 +22,7 @@ from sleuth.core.events import Event, notations, public
 from sleuth.core.protocol import Termination
 from sleuth.core.said import said
 from sleuth.core.serialize import JSONValue
+from sleuth.i18n import N_
 
 from .components import (
     Accusation,
@@ -37,8 +38,8 @@ from .views import TinyView, build_view, hidden_twin
 
 
 class TinyEnd(Termination):
-    SOLVED = "solved: a correct accusation"
-    UNSOLVED = "unsolved: every accusation was wrong"
+    SOLVED = N_("solved: a correct accusation")
+    UNSOLVED = N_("unsolved: every accusation was wrong")
 
 
 class TinyDeduction(Game[TinyConfig]):
