@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,11 +25,12 @@ from .conftest import Server
 # The notation box's placeholder is left out: its example is a move in the game's notation
 # ("e.g. ask 1 purple left"), which is no language's, and would match "%(time)s left". So is
 # what the generic table (for a game with no page part of its own) shows as it comes: the
-# moves in notation ("accuse") and the view's field names ("questions left").
+# moves in notation ("accuse") and the view's field names ("questions left"), and what a person
+# edits in a text area (a deck of one's own, written in the game's notation).
 SHOWN_TEXT = """() => {
   const texts = [];
   const inBoard = (node) => Boolean((node.parentElement || node).closest(".board-host"));
-  const data = ".fallback .move-kind, .fallback button[data-action], .fallback dt";
+  const data = ".fallback .move-kind, .fallback button[data-action], .fallback dt, textarea";
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent.trim();
@@ -178,6 +180,9 @@ def test_lobby_and_every_games_table_show_no_english_left(
         assert page.evaluate("document.documentElement.lang") == language
         assert page.input_value("#language") == language
         assert english_left(page, language, skipped) == [], english_left(page, language, skipped)
+        words = japanese_check_words(language, games)
+        found = english_words_left(page, words, skipped)
+        assert found == [], found
         rng = random.Random(f"{language}-tables")
         for game in games:
             page.goto(server.http + "/")
@@ -185,11 +190,15 @@ def test_lobby_and_every_games_table_show_no_english_left(
             deal_against_bots(page, game, "Ana")
             left = english_left(page, language, skipped)
             assert left == [], (game["name"], left)
+            found = english_words_left(page, words, skipped)
+            assert found == [], (game["name"], sorted({text[:70] for text, _ in found}))
             played = 0
             while played < 3 and play_by_clicks(page, 1, rng):
                 played += 1
                 left = english_left(page, language, skipped)
                 assert left == [], (game["name"], played, left)
+                found = english_words_left(page, words, skipped)
+                assert found == [], (game["name"], played, found)
             finished = page.get_attribute(".table-page", "data-status") == "finished"
             assert played == 3 or finished, (game["name"], played)
         assert errors == []
@@ -218,6 +227,16 @@ def english_words(language: str, keep: set[str]) -> set[str]:
     return english - used - {word.lower() for word in keep}
 
 
+def japanese_check_words(language: str, games: list[dict[str, Any]]) -> set[str]:
+    """The English words to look for on a page in ``language``: none in German, which shares
+    words with English ("Name", "Bot"); in Japanese, all but the names a person meets as
+    they are (mine, Sleuth's, the games' titles, the language menu's "English")."""
+    if language != "ja":
+        return set()
+    titles = {word for game in games for word in re.findall(r"[A-Za-z]+", game["title"])}
+    return english_words(language, {"Ana", "Sleuth", "English", *titles})
+
+
 def english_words_left(page: Any, words: set[str], skipped: set[str]) -> list[tuple[str, str]]:
     """Each shown text with a word of ``words`` in it, and the word."""
     return [
@@ -229,9 +248,10 @@ def english_words_left(page: Any, words: set[str], skipped: set[str]) -> list[tu
     ]
 
 
-def finish_by_bots(page: Any) -> None:
-    """Leave my seat (the table's bot plays it on), open the table again as a spectator
-    would, and wait for the end."""
+def finish_by_bots(page: Any, http: str) -> None:
+    """Leave my seat (the table's bot plays it on), wait away from the table for the end (a
+    page drawing each of the bots' steps would slow the wait), then open the table again."""
+    address = page.url
     table = page.evaluate("location.pathname.split('/')[2]")
     answer = page.evaluate(
         """async (table) => (await fetch(`/api/tables/${table}/seats/0/leave`, {method: "POST",
@@ -239,8 +259,13 @@ def finish_by_bots(page: Any) -> None:
         table,
     )
     assert answer == 200, answer
-    page.reload()
-    page.wait_for_selector('.table-page[data-status="finished"]', state="attached", timeout=120_000)
+    page.goto("about:blank")
+    deadline = time.monotonic() + 120
+    while httpx.get(f"{http}/api/tables/{table}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, f"table {table} did not finish"
+        time.sleep(0.2)
+    page.goto(address)
+    page.wait_for_selector('.table-page[data-status="finished"]', state="attached", timeout=30_000)
     page.wait_for_selector(".end.panel")
 
 
@@ -253,10 +278,7 @@ def test_the_end_the_review_and_a_replay_show_no_english_left(
     for any English word, not only the catalogue's sentences."""
     games = httpx.get(f"{server.http}/api/games").json()["games"]
     skipped = kit_texts(games)
-    titles = {word for game in games for word in re.findall(r"[A-Za-z]+", game["title"])}
-    # German shares words with English ("Name", "Bot"): the word check is for Japanese.
-    keep = {"Ana", "Sleuth", "English", *titles}
-    words = english_words(language, keep) if language == "ja" else set()
+    words = japanese_check_words(language, games)
     context = browser.new_context(viewport=DESKTOP, locale=locale)
     try:
         page = context.new_page()
@@ -266,7 +288,7 @@ def test_the_end_the_review_and_a_replay_show_no_english_left(
             page.wait_for_selector("#new-table")
             deal_against_bots(page, game, "Ana")
             play_by_clicks(page, 1, rng)
-            finish_by_bots(page)
+            finish_by_bots(page, server.http)
             for moment in ("end", "replay"):
                 if moment == "replay":
                     page.click("#replay-start")
