@@ -4,7 +4,8 @@ as the service gives them; a wrong click gets a hint and changes nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import httpx
@@ -12,6 +13,7 @@ import pytest
 
 from .browser import DESKTOP, launch_browser
 from .conftest import Server
+from .test_web_languages import english_left, english_words_left, japanese_check_words, kit_texts
 
 LANGUAGES = [("en-GB", "en"), ("de-DE", "de"), ("ja-JP", "ja")]
 
@@ -50,10 +52,26 @@ def wrong_click(page: Any) -> None:
     assert page.locator(".tutorial-target").count() == 1
 
 
-def play_through(page: Any, script: dict[str, Any]) -> int:
+def no_english(
+    page: Any, language: str, games: list[dict[str, Any]], name: str, where: str
+) -> None:
+    """In German or Japanese, nothing on the tutorial's page left in English (as the language
+    test checks the lobby and the tables)."""
+    if language == "en":
+        return
+    left = english_left(page, language, kit_texts(games))
+    assert left == [], (name, where, left)
+    found = english_words_left(page, japanese_check_words(language, games), kit_texts(games))
+    assert found == [], (name, where, found)
+
+
+def play_through(
+    page: Any, script: dict[str, Any], check: Callable[[str], None] = lambda where: None
+) -> int:
     """Every step, its texts checked, by clicks on the highlighted control; the clicks made."""
     clicks = 0
     for number, step in enumerate(script["steps"]):
+        check(f"step {number}")
         coach = page.locator(".tutorial-coach")
         assert coach.locator("h2").inner_text() == step["title"]
         assert coach.locator(".tutorial-text").inner_text() == step["text"]
@@ -89,14 +107,18 @@ def test_a_newcomer_plays_every_tutorial_from_the_lobby_by_clicks_only(
             page.wait_for_selector(".tutorial-coach h2")
             assert page.evaluate("document.documentElement.lang") == language
             assert page.locator(".tutorial-welcome").inner_text() == script["welcome"]
+            games = httpx.get(f"{server.http}/api/games").json()["games"]
+            check = partial(no_english, page, language, games, game["name"])
+            check("welcome")
             wrong_click(page)
-            clicks = play_through(page, script)
+            clicks = play_through(page, script, check)
             assert clicks == sum(len(step["keys"]) for step in script["steps"])
             page.wait_for_selector(".tutorial-page[data-done='true']")
             coach = page.locator(".tutorial-coach")
             assert coach.locator(".tutorial-text").inner_text() == script["finish"]
             assert coach.locator("a[href='/']").count() == 1
             assert page.locator(".history-list li").count() == len(script["end"]["log"])
+            check("end")
     finally:
         context.close()
     assert errors == []
