@@ -83,6 +83,33 @@ def _compositions(size: int, domain: tuple[int, ...], caps: tuple[int, ...], nl:
     return full
 
 
+@lru_cache(maxsize=4096)
+def _composition_weights(
+    size: int, domain: tuple[int, ...], caps: tuple[int, ...], nl: int, exact_float: bool
+) -> Msg:
+    """The multinomial of every row of ``_compositions`` (the ways to make each move),
+    float64 when the counts are exact in it (read-only, shared)."""
+    out = multinomial_rows(_compositions(size, domain, caps, nl))
+    if exact_float:
+        out = out.astype(np.float64)
+    out.setflags(write=False)
+    return out
+
+
+def _first_of_each(keys: IntArr) -> tuple[IntArr, IntArr, IntArr]:
+    """The distinct keys in order: the index of each one's first occurrence, each key's rank
+    among them, and a stable order of the keys (``np.unique``'s own sort, kept for the
+    transitions rather than sorted again)."""
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    new = np.empty(len(keys), dtype=bool)
+    new[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    rank = np.empty(len(keys), dtype=np.int64)
+    rank[order] = np.cumsum(new) - 1
+    return order[new], rank, order
+
+
 def multinomial(parts: list[int]) -> int:
     total, out = 0, 1
     for p in parts:
@@ -363,9 +390,7 @@ class Layers:
         src, choice = np.nonzero(ok)
         keys = self._state_keys(states, comps, prev_col, new_open, inc)
         # transitions into one state share its key; the states come out in key order
-        _, rep, dst = np.unique(
-            keys.base[src] + keys.step[choice], return_index=True, return_inverse=True
-        )
+        rep, dst, by_dst = _first_of_each(keys.base[src] + keys.step[choice])
         fs, fc = src[rep], choice[rep]
         new_states = np.zeros((len(rep), nl + len(new_open)), dtype=np.int64)
         new_states[:, :nl] = states[fs, :nl] + comps[fc]
@@ -376,11 +401,9 @@ class Layers:
                 new_states[:, nl + k] += inc[i][fc]
         cw: Msg | None = None
         if len(group) > 1:
-            cw = multinomial_rows(comps)
-            if self.exact_float:
-                cw = cw.astype(np.float64)
+            caps = tuple(self.cap[d] for d in domain)
+            cw = _composition_weights(len(group), tuple(domain), caps, nl, self.exact_float)
         choice = choice.astype(np.int64)
-        by_dst = np.argsort(dst, kind="stable")
         weights = None if cw is None else cw[choice]
         self.trans.append(
             Trans(src.astype(np.int64), dst, states.shape[0], len(rep), by_dst, weights)
