@@ -195,8 +195,11 @@ class Layers:
         self.bound = multinomial([self.cap[loc] for loc in range(nl)])
         self.exact_float = self.bound < _EXACT_FLOAT and len(undecided) < 60
         self.split_cache: dict[int, object] = {}
+        # (layer, solution count, solution, locations) -> cards each such move puts there
+        self.moved_cache: dict[tuple[int, int, int, frozenset[int]], IntArr] = {}
         self.plan_cache: dict[int, object] = {}  # solution location -> composition plan
         self.forward_cache: dict[tuple[int, str], list[Msg]] = {}
+        self.backward_cache: dict[tuple[int, str], tuple[Msg, list[Msg]]] = {}
         self.label_cache: dict[tuple[int, str], list[list[tuple[int, int]]]] = {}
         self._tails: dict[tuple[int | None, int | None], Msg] = {}
         self.dtype: type = np.float64 if self.exact_float else object

@@ -106,6 +106,19 @@ def _split(layers: Layers, sol: int) -> list[dict[int, Trans]]:
     return out
 
 
+def _moved_into(layers: Layers, j: int, a: int, sol: int, locs: frozenset[int]) -> IntArr:
+    """Per transition of layer ``j`` that puts ``a`` cards into the solution, the cards it
+    puts into ``locs`` (the same for every sweep on the layer graph: kept)."""
+    key = (j, a, sol, locs)
+    hit = layers.moved_cache.get(key)
+    if hit is None:
+        ch = layers.choices[j]
+        comps = layers.comps[j]
+        sub = comps[ch[comps[:, sol][ch] == a]]
+        hit = layers.moved_cache[key] = sub[:, sorted(locs)].sum(axis=1)
+    return hit
+
+
 class _Ops:
     """Apply a layer's transitions with a given solution count, with channel weights."""
 
@@ -115,33 +128,22 @@ class _Ops:
         self.chan: dict[int, dict[int, Trans]] = {}
         if channels is None:
             return
+        z = channels.z
         for j in channels.all_layers:
             split: dict[int, Trans] = {}
-            comps = layers.comps[j]
+            cols = [c for c, lays in enumerate(channels.layers) if j in lays]
             for a, t in self.parts[j].items():
-                sub_comps = comps[self._choices_of(layers, j, a, sol)]
                 # e per transition and column: the group's cards the move puts into the
                 # column's locations (0 where the column has no channel at this layer)
-                counted: dict[frozenset[int], IntArr] = {}
-                e = np.zeros((len(sub_comps), len(channels.z)), dtype=np.int64)
-                for c, (lays, locs) in enumerate(
-                    zip(channels.layers, channels.locations, strict=True)
-                ):
-                    if j in lays:
-                        if locs not in counted:
-                            counted[locs] = sub_comps[:, sorted(locs)].sum(axis=1)
-                        e[:, c] = counted[locs]
-                w = np.power(channels.z[None, :], e)
+                e = np.zeros((len(t.src), len(z)), dtype=np.int64)
+                for c in cols:
+                    e[:, c] = _moved_into(layers, j, a, sol, channels.locations[c])
+                powers = z[None, :] ** np.arange(int(e.max(initial=0)) + 1)[:, None]
+                w = np.take_along_axis(powers, e, axis=0)
                 if t.w is not None:
                     w *= t.w[:, None]
                 split[a] = t.reweighted(w)
             self.chan[j] = split
-
-    @staticmethod
-    def _choices_of(layers: Layers, j: int, a: int, sol: int) -> IntArr:
-        ch = layers.choices[j]
-        out: IntArr = ch[layers.comps[j][:, sol][ch] == a]
-        return out
 
     def has(self, j: int, a: int) -> bool:
         return a in self.parts[j]
@@ -216,15 +218,13 @@ def solution_weights(
     # backward: b[j] (S_j x (1 + later single-card labels) x K)
     if channels is not None:
         last = max(channels.all_layers, default=-1)
-        bkey = (sol, "backward" + str(dt))
-        plain = layers.forward_cache.get(bkey)
-        if plain is None:
-            plain = _backward(layers, plain_ops, [final[:, None, :1]], n - 1)
-            layers.forward_cache[bkey] = plain
+        plain = _plain_backward(layers, plain_ops, final[:, :1])
         # after the last channel layer the backward messages are the plain ones, shared by
         # every column: only the first is repeated, to start the sweep with channels
         tail = [np.repeat(plain[last + 1], k, axis=2), *plain[last + 2 :]]
         b = _backward(layers, ops, tail, last)
+    elif k == 1:
+        b = _plain_backward(layers, ops, final)
     else:
         b = _backward(layers, ops, [final[:, None, :]], n - 1)
     plan = _composition_plan(layers, ops, labels, n, sol)
@@ -251,6 +251,19 @@ def solution_weights(
         return Compositions(plan.layers, plan.counts, ww)
     nz = np.any(ww != 0, axis=1)
     return Compositions(plan.layers[nz], plan.counts[nz], ww[nz])
+
+
+def _plain_backward(layers: Layers, ops: _Ops, final: Msg) -> list[Msg]:
+    """The backward messages without channels from ``final`` (one column), kept for the
+    layer graph: every question's sweep starts from the same ones as the plain sweep."""
+    sol = layers.red.model.solution
+    key = (-1 if sol is None else sol, "backward" + str(final.dtype))
+    hit = layers.backward_cache.get(key)
+    if hit is not None and np.array_equal(hit[0], final):
+        return hit[1]
+    b = _backward(layers, ops, [final[:, None, :]], layers.n - 1)
+    layers.backward_cache[key] = (final, b)
+    return b
 
 
 @dataclass(frozen=True)
