@@ -200,6 +200,8 @@ class Layers:
         self.plan_cache: dict[int, object] = {}  # solution location -> composition plan
         self.forward_cache: dict[tuple[int, str], list[Msg]] = {}
         self.backward_cache: dict[tuple[int, str], tuple[Msg, list[Msg]]] = {}
+        # (solution, layer, solution cards, dtype) -> a plain step of the solution sweep
+        self.step_cache: dict[tuple[int, int, int, str], Msg] = {}
         self.label_cache: dict[tuple[int, str], list[list[tuple[int, int]]]] = {}
         self._tails: dict[tuple[int | None, int | None], Msg] = {}
         self.dtype: type = np.float64 if self.exact_float else object

@@ -234,7 +234,14 @@ def solution_weights(
     for q, aq, picks in plan.picks:
         later = b[q + 1]
         nt = later.shape[1]
-        y = ops.fwd(q, aq, a[q])  # S x cols [x K]
+        if q < first:
+            # before the first channel layer the step is the plain sweep's: kept
+            step = (sol, q, aq, str(dt))
+            y = layers.step_cache.get(step)
+            if y is None:
+                y = layers.step_cache[step] = plain_ops.fwd(q, aq, a[q])
+        else:
+            y = ops.fwd(q, aq, a[q])  # S x cols [x K]
         # matrix products (BLAS); exact, as every partial sum is an integer below 2**53
         # whatever the order of summation
         if y.ndim == 3 and later.shape[2] == k:
