@@ -84,12 +84,18 @@ def _compositions(size: int, domain: tuple[int, ...], caps: tuple[int, ...], nl:
 
 
 @lru_cache(maxsize=4096)
-def _composition_weights(
-    size: int, domain: tuple[int, ...], caps: tuple[int, ...], nl: int, exact_float: bool
+def composition_weights(
+    size: int,
+    domain: tuple[int, ...],
+    caps: tuple[int, ...],
+    nl: int,
+    exact_float: bool,
+    drop: int | None = None,
 ) -> Msg:
-    """The multinomial of every row of ``_compositions`` (the ways to make each move),
-    float64 when the counts are exact in it (read-only, shared)."""
-    out = multinomial_rows(_compositions(size, domain, caps, nl))
+    """The multinomial of every row of ``_compositions`` (the ways to make each move; with
+    ``drop``, leaving that location out), float64 when the counts are exact in it
+    (read-only, shared)."""
+    out = multinomial_rows(_compositions(size, domain, caps, nl), drop=drop)
     if exact_float:
         out = out.astype(np.float64)
     out.setflags(write=False)
@@ -313,6 +319,8 @@ class Layers:
         self.choices: list[IntArr] = []
         self.comps: list[IntArr] = []
         self.comp_w: list[Msg | None] = []
+        # per layer, the key of its moves in ``composition_weights``
+        self.comp_keys: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
         self.sizes: list[int] = [1]
         for j, group in enumerate(self.groups):
             states, prev_open = self._add_layer(j, group, states, prev_open, limits)
@@ -407,7 +415,8 @@ class Layers:
         cw: Msg | None = None
         if len(group) > 1:
             caps = tuple(self.cap[d] for d in domain)
-            cw = _composition_weights(len(group), tuple(domain), caps, nl, self.exact_float)
+            cw = composition_weights(len(group), tuple(domain), caps, nl, self.exact_float)
+        self.comp_keys.append((len(group), tuple(domain), tuple(self.cap[d] for d in domain)))
         choice = choice.astype(np.int64)
         weights = None if cw is None else cw[choice]
         self.trans.append(

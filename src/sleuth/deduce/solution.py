@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from sleuth.deduce.dp import Layers, multinomial_rows
+from sleuth.deduce.dp import Layers, composition_weights
 from sleuth.deduce.transitions import IntArr, Msg, NDArray, Trans
 
 
@@ -97,9 +97,10 @@ def _split(layers: Layers, sol: int) -> list[dict[int, Trans]]:
                 parts[a] = part
             else:
                 if spec is None:
-                    spec = multinomial_rows(comps, drop=sol)
-                    if layers.exact_float:
-                        spec = spec.astype(np.float64)
+                    size, domain, caps = layers.comp_keys[j]
+                    spec = composition_weights(
+                        size, domain, caps, layers.nl, layers.exact_float, drop=sol
+                    )
                 parts[a] = part.reweighted(spec[layers.choices[j][sel]])
         out.append(parts)
     layers.split_cache[sol] = out
@@ -162,9 +163,16 @@ def _zeros_like_layer(layers: Layers, j: int, shape: tuple[int, ...], dt: Any) -
 
 
 def _forward(
-    layers: Layers, ops: _Ops, start: Msg, j0: int, labels0: list[tuple[int, int]]
+    layers: Layers,
+    ops: _Ops,
+    start: Msg,
+    j0: int,
+    labels0: list[tuple[int, int]],
+    steps: dict[tuple[int, int], Msg],
 ) -> tuple[list[Msg], list[list[tuple[int, int]]]]:
-    """Forward messages from layer j0: column 0 = no solution card, then one per label."""
+    """Forward messages from layer j0: column 0 = no solution card, then one per label.
+    ``steps`` gets each layer's whole message moved with 1 and 2 solution cards, which
+    the composition products read (column 0 is what the next message takes)."""
     a: list[Msg] = [start]
     labels = [list(labels0)]
     for j in range(j0, layers.n):
@@ -177,7 +185,8 @@ def _forward(
         lab = list(labels[-1])
         for cnt in (1, 2):
             if ops.has(j, cnt):
-                parts.append(ops.fwd(j, cnt, cur[:, 0])[:, None])
+                moved = steps[(j, cnt)] = ops.fwd(j, cnt, cur)
+                parts.append(moved[:, :1])
                 lab.append((j, cnt))
         a.append(np.concatenate(parts, axis=1))
         labels.append(lab)
@@ -201,16 +210,20 @@ def solution_weights(
     key = (sol, str(dt))
     cached = layers.forward_cache.get(key)
     if cached is None:
-        a_plain, lab_plain = _forward(layers, plain_ops, np.ones((1, 1), dtype=dt), 0, [])
+        moved: dict[tuple[int, int], Msg] = {}
+        a_plain, lab_plain = _forward(layers, plain_ops, np.ones((1, 1), dtype=dt), 0, [], moved)
+        for (q, aq), y in moved.items():
+            layers.step_cache[(sol, q, aq, str(dt))] = y
         layers.forward_cache[key] = a_plain
         layers.label_cache[key] = lab_plain
     else:
         a_plain, lab_plain = cached, layers.label_cache[key]
     first = min(channels.all_layers, default=n) if channels is not None else n
+    steps: dict[tuple[int, int], Msg] = {}  # the channel sweep's own, from ``first`` on
     labels = lab_plain
     if first < n:
         start = np.repeat(a_plain[first][:, :, None], k, axis=2)
-        a_chan, lab_chan = _forward(layers, ops, start, first, lab_plain[first])
+        a_chan, lab_chan = _forward(layers, ops, start, first, lab_plain[first], steps)
         a = a_plain[:first] + a_chan
         labels = lab_plain[:first] + lab_chan
     else:
@@ -234,14 +247,14 @@ def solution_weights(
     for q, aq, picks in plan.picks:
         later = b[q + 1]
         nt = later.shape[1]
-        if q < first:
-            # before the first channel layer the step is the plain sweep's: kept
-            step = (sol, q, aq, str(dt))
-            y = layers.step_cache.get(step)
-            if y is None:
-                y = layers.step_cache[step] = plain_ops.fwd(q, aq, a[q])
-        else:
-            y = ops.fwd(q, aq, a[q])  # S x cols [x K]
+        # before the first channel layer the step is the plain sweep's: kept
+        step = (sol, q, aq, str(dt))
+        found = layers.step_cache.get(step) if q < first else steps.get((q, aq))
+        if found is None:
+            found = ops.fwd(q, aq, a[q])  # S x cols [x K]
+            if q < first:
+                layers.step_cache[step] = found
+        y = found
         # matrix products (BLAS); exact, as every partial sum is an integer below 2**53
         # whatever the order of summation
         if y.ndim == 3 and later.shape[2] == k:
