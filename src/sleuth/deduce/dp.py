@@ -91,11 +91,12 @@ def composition_weights(
     nl: int,
     exact_float: bool,
     drop: int | None = None,
+    minus: int | None = None,
 ) -> Msg:
     """The multinomial of every row of ``_compositions`` (the ways to make each move; with
-    ``drop``, leaving that location out), float64 when the counts are exact in it
+    ``drop`` or ``minus``, as ``multinomial_rows``), float64 when the counts are exact in it
     (read-only, shared)."""
-    out = multinomial_rows(_compositions(size, domain, caps, nl), drop=drop)
+    out = multinomial_rows(_compositions(size, domain, caps, nl), drop=drop, minus=minus)
     if exact_float:
         out = out.astype(np.float64)
     out.setflags(write=False)

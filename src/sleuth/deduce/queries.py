@@ -19,7 +19,7 @@ from math import comb, log2
 
 import numpy as np
 
-from sleuth.deduce.dp import Layers, ints, multinomial_rows, to_int
+from sleuth.deduce.dp import Layers, composition_weights, ints, to_int
 from sleuth.deduce.exclusions import classes_without, question_without
 from sleuth.deduce.model import Constraint, Exclusion, Model, Reduced, propagate
 from sleuth.deduce.sampling import draw_worlds
@@ -130,8 +130,13 @@ class Analysis:
             if len(group) == 1:
                 per_card = comps if lay.exact_float else comps.astype(object)
             else:
+                size, domain, caps = lay.comp_keys[j]
                 per_card = np.stack(
-                    [multinomial_rows(comps, minus=loc) for loc in range(nl)], axis=1
+                    [
+                        composition_weights(size, domain, caps, nl, False, minus=loc)
+                        for loc in range(nl)
+                    ],
+                    axis=1,
                 )
             if lay.exact_float:
                 w = alpha[j][t.src] * beta[j + 1][t.dst]
