@@ -17,6 +17,7 @@ from sleuth.deduce import dp
 from sleuth.deduce.queries import Analysis
 
 from .strategies import small_bv
+from .test_brute import assert_batch_equals_single
 
 
 def test_a_card_set_at_every_target_equals_one_question_at_a_time() -> None:
@@ -37,12 +38,7 @@ def test_a_card_set_at_every_target_equals_one_question_at_a_time() -> None:
                 for t in range(len(model.locations) - 1)
             }
             mixed += len(opened - {frozenset()}) > 1
-        batch = an.question_values(qs)
-        for (locs, cards), qv in zip(qs, batch, strict=True):
-            single = an.question_value(locs, cards)
-            assert qv.answers == single.answers
-            assert abs(qv.solution_bits - single.solution_bits) < 1e-9
-            assert abs(qv.answer_entropy - single.answer_entropy) < 1e-9
+        assert_batch_equals_single(an, qs)
     assert mixed > 0  # the case of columns with different open cards was met
 
 
