@@ -3,6 +3,7 @@
     python benchmarks/envs.py [--seconds 5] [--policy mask|bot|both] [--knowledge only|also|no]
                               [--game NAME ...]
     python benchmarks/envs.py --lengths [--games 30]
+    python benchmarks/envs.py --episodes BOT [--games 4] [--game NAME ...]
 
 Every game with an encoder is run as a PettingZoo AEC environment, with the loop every
 PettingZoo user writes (``agent_iter``, ``last``, ``step``), each step a random action of the
@@ -30,11 +31,18 @@ games named (it may be given more than once).
 as OpenSpiel counts them) over seeded games, uniform over the mask, as Sleuth's random bot
 and with ``basic`` bots, per game at its smallest and largest tables: the measure behind
 each game's encoder's ``longest_seen``.
+
+``--episodes BOT`` plays ``--games`` seeded games (default 4) with BOT at every seat of each
+game's largest table and prints the CPU seconds a game (mean and most) and a digest of every
+game's moves, the same for the same decisions: the measure of issue #37's 1 s a game of
+``deductive`` bots, and the check that a faster engine decides as before.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import random
 import time
 from collections.abc import Callable
@@ -42,8 +50,9 @@ from typing import Any
 
 import numpy as np
 
-from sleuth.agents import make_agent
-from sleuth.core import all_kits
+from sleuth.agents import agent_names, make_agent
+from sleuth.arena import play_match
+from sleuth.core import all_kits, make_game
 from sleuth.core.kit import ENCODER, KNOWLEDGE
 from sleuth.envs import pettingzoo_env
 from sleuth.envs.table import Decision, Table, make_table_game, random_code
@@ -240,13 +249,42 @@ def lengths(games: int, seed: int) -> None:
                 print(f"{label:<36} {name:>8} {max(counts):>6} {np.mean(counts):>8.1f}", flush=True)
 
 
+def episodes(bot: str, games: int, only: list[str]) -> None:
+    """CPU seconds a whole game with ``bot`` at every seat of each game's largest table."""
+    head = f"{'game (players)':<36} {'bot':>10} {'games':>6} {'mean s':>8} {'most s':>8}"
+    print(f"{head}  moves digest")
+    for kit in all_kits():
+        if (only and kit.name not in only) or bot not in agent_names(kit.name):
+            continue
+        players = kit.game.max_players
+        game = make_game(kit.name, players)
+        times: list[float] = []
+        digest = hashlib.sha256()
+        for number in range(games):
+            agents = [make_agent(bot, kit.name) for _ in range(players)]
+            seeds = [1000 * number + seat for seat in range(players)]
+            started = time.process_time()
+            result = play_match(game, agents, seed=number, bot_seeds=seeds, salt="5a" * 16)
+            times.append(time.process_time() - started)
+            moves = json.dumps(dict(result.record)["steps"], sort_keys=True, default=str)
+            digest.update(moves.encode())
+        label = f"{kit.name} ({players})"
+        print(
+            f"{label:<36} {bot:>10} {games:>6} {np.mean(times):>8.2f} {max(times):>8.2f}  "
+            f"{digest.hexdigest()[:12]}",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="per environment and policy")
     parser.add_argument("--policy", choices=("mask", "bot", "both"), default="both")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--lengths", action="store_true", help="decisions per game instead")
-    parser.add_argument("--games", type=int, default=30, help="games per policy (--lengths)")
+    parser.add_argument(
+        "--games", type=int, help="games per policy (--lengths, 30) or per game (--episodes, 4)"
+    )
     parser.add_argument(
         "--knowledge",
         choices=("also", "only", "no"),
@@ -266,9 +304,15 @@ def main() -> None:
         choices=[kit.name for kit in all_kits() if kit.has(ENCODER)],
         help="only this game (again for more)",
     )
+    parser.add_argument(
+        "--episodes", metavar="BOT", help="CPU seconds a game of BOT at every seat instead"
+    )
     args = parser.parse_args()
+    if args.episodes:
+        episodes(args.episodes, args.games or 4, args.game)
+        return
     if args.lengths:
-        lengths(args.games, args.seed)
+        lengths(args.games or 30, args.seed)
         return
     chosen = ["mask", "bot"] if args.policy == "both" else [args.policy]
     speeds(args.seconds, args.seed, chosen, args.knowledge, args.tables, args.game)

@@ -203,6 +203,13 @@ def test_batched_question_values_equal_single(seed: int) -> None:
         loc = rng.randrange(len(model.locations) - 1)
         k = rng.randint(1, min(3, len(model.cards)))
         qs.append((frozenset([loc]), frozenset(rng.sample(range(len(model.cards)), k))))
+    assert_batch_equals_single(an, qs)
+
+
+def assert_batch_equals_single(
+    an: Analysis, qs: list[tuple[frozenset[int], frozenset[int]]]
+) -> None:
+    """The questions valued together as one question at a time values each."""
     batch = an.question_values(qs)
     for (locs, cards), qv in zip(qs, batch, strict=True):
         single = an.question_value(locs, cards)

@@ -83,6 +83,40 @@ def _compositions(size: int, domain: tuple[int, ...], caps: tuple[int, ...], nl:
     return full
 
 
+@lru_cache(maxsize=4096)
+def composition_weights(
+    size: int,
+    domain: tuple[int, ...],
+    caps: tuple[int, ...],
+    nl: int,
+    exact_float: bool,
+    drop: int | None = None,
+    minus: int | None = None,
+) -> Msg:
+    """The multinomial of every row of ``_compositions`` (the ways to make each move; with
+    ``drop`` or ``minus``, as ``multinomial_rows``), float64 when the counts are exact in it
+    (read-only, shared)."""
+    out = multinomial_rows(_compositions(size, domain, caps, nl), drop=drop, minus=minus)
+    if exact_float:
+        out = out.astype(np.float64)
+    out.setflags(write=False)
+    return out
+
+
+def _first_of_each(keys: IntArr) -> tuple[IntArr, IntArr, IntArr]:
+    """The distinct keys in order: the index of each one's first occurrence, each key's rank
+    among them, and a stable order of the keys (``np.unique``'s own sort, kept for the
+    transitions rather than sorted again)."""
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    new = np.empty(len(keys), dtype=bool)
+    new[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    rank = np.empty(len(keys), dtype=np.int64)
+    rank[order] = np.cumsum(new) - 1
+    return order[new], rank, order
+
+
 def multinomial(parts: list[int]) -> int:
     total, out = 0, 1
     for p in parts:
@@ -168,8 +202,13 @@ class Layers:
         self.bound = multinomial([self.cap[loc] for loc in range(nl)])
         self.exact_float = self.bound < _EXACT_FLOAT and len(undecided) < 60
         self.split_cache: dict[int, object] = {}
+        # (layer, solution count, solution, locations) -> cards each such move puts there
+        self.moved_cache: dict[tuple[int, int, int, frozenset[int]], IntArr] = {}
         self.plan_cache: dict[int, object] = {}  # solution location -> composition plan
         self.forward_cache: dict[tuple[int, str], list[Msg]] = {}
+        self.backward_cache: dict[tuple[int, str], tuple[Msg, list[Msg]]] = {}
+        # (solution, layer, solution cards, dtype) -> a plain step of the solution sweep
+        self.step_cache: dict[tuple[int, int, int, str], Msg] = {}
         self.label_cache: dict[tuple[int, str], list[list[tuple[int, int]]]] = {}
         self._tails: dict[tuple[int | None, int | None], Msg] = {}
         self.dtype: type = np.float64 if self.exact_float else object
@@ -281,6 +320,8 @@ class Layers:
         self.choices: list[IntArr] = []
         self.comps: list[IntArr] = []
         self.comp_w: list[Msg | None] = []
+        # per layer, the key of its moves in ``composition_weights``
+        self.comp_keys: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
         self.sizes: list[int] = [1]
         for j, group in enumerate(self.groups):
             states, prev_open = self._add_layer(j, group, states, prev_open, limits)
@@ -363,9 +404,7 @@ class Layers:
         src, choice = np.nonzero(ok)
         keys = self._state_keys(states, comps, prev_col, new_open, inc)
         # transitions into one state share its key; the states come out in key order
-        _, rep, dst = np.unique(
-            keys.base[src] + keys.step[choice], return_index=True, return_inverse=True
-        )
+        rep, dst, by_dst = _first_of_each(keys.base[src] + keys.step[choice])
         fs, fc = src[rep], choice[rep]
         new_states = np.zeros((len(rep), nl + len(new_open)), dtype=np.int64)
         new_states[:, :nl] = states[fs, :nl] + comps[fc]
@@ -376,11 +415,10 @@ class Layers:
                 new_states[:, nl + k] += inc[i][fc]
         cw: Msg | None = None
         if len(group) > 1:
-            cw = multinomial_rows(comps)
-            if self.exact_float:
-                cw = cw.astype(np.float64)
+            caps = tuple(self.cap[d] for d in domain)
+            cw = composition_weights(len(group), tuple(domain), caps, nl, self.exact_float)
+        self.comp_keys.append((len(group), tuple(domain), tuple(self.cap[d] for d in domain)))
         choice = choice.astype(np.int64)
-        by_dst = np.argsort(dst, kind="stable")
         weights = None if cw is None else cw[choice]
         self.trans.append(
             Trans(src.astype(np.int64), dst, states.shape[0], len(rep), by_dst, weights)

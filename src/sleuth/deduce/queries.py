@@ -19,7 +19,7 @@ from math import comb, log2
 
 import numpy as np
 
-from sleuth.deduce.dp import Layers, ints, multinomial_rows, to_int
+from sleuth.deduce.dp import Layers, composition_weights, ints, to_int
 from sleuth.deduce.exclusions import classes_without, question_without
 from sleuth.deduce.model import Constraint, Exclusion, Model, Reduced, propagate
 from sleuth.deduce.sampling import draw_worlds
@@ -130,8 +130,13 @@ class Analysis:
             if len(group) == 1:
                 per_card = comps if lay.exact_float else comps.astype(object)
             else:
+                size, domain, caps = lay.comp_keys[j]
                 per_card = np.stack(
-                    [multinomial_rows(comps, minus=loc) for loc in range(nl)], axis=1
+                    [
+                        composition_weights(size, domain, caps, nl, False, minus=loc)
+                        for loc in range(nl)
+                    ],
+                    axis=1,
                 )
             if lay.exact_float:
                 w = alpha[j][t.src] * beta[j + 1][t.dst]
@@ -388,25 +393,30 @@ class Analysis:
         # The rows are in one order for every question: their specific choices, times the
         # free cards that complete the solution, are counted once.
         mults_all = choice_counts(plain, [len(g) for g in lay.groups], len(lay.free), lay.cap[sol])
-        # Questions on the same open cards (at different targets) share one sweep: a column
-        # per question and channel z = 0, -1, 2 as the degree needs (z = 1 is the plain sweep).
-        batches: dict[tuple[int, ...], list[int]] = {}
-        for i, qc in enumerate(opened):
+        # Questions on the same cards (at different targets) share one sweep: a column per
+        # question and channel z = 0, -1, 2 as its degree needs (z = 1 is the plain sweep).
+        batches: dict[frozenset[int], list[int]] = {}
+        for i, ((_, cards), qc) in enumerate(zip(questions, opened, strict=True)):
             if qc:
-                batches.setdefault(tuple(qc), []).append(i)
+                batches.setdefault(cards, []).append(i)
         joint: dict[int, Msg] = {}
-        for qc_key, members in batches.items():
-            deg = len(qc_key)
-            lays = frozenset(lay.layer_of[c] for c in qc_key)
-            chan = Channels(
-                tuple(lays for _ in members for _ in range(deg)),
-                tuple(questions[i][0] for i in members for _ in range(deg)),
-                np.tile(np.array([0.0, -1.0, 2.0][:deg]), len(members)),
-            )
-            final = np.repeat(spec[:, None], deg * len(members), axis=1)
+        for members in batches.values():
+            col_layers: list[frozenset[int]] = []
+            col_locs: list[frozenset[int]] = []
+            col_z: list[float] = []
+            for i in members:
+                deg = len(opened[i])
+                col_layers += [frozenset(lay.layer_of[c] for c in opened[i])] * deg
+                col_locs += [questions[i][0]] * deg
+                col_z += [0.0, -1.0, 2.0][:deg]
+            chan = Channels(tuple(col_layers), tuple(col_locs), np.array(col_z))
+            final = np.repeat(spec[:, None], len(col_z), axis=1)
             comp = solution_weights(lay, final, chan, keep_zeros=True)
-            for k, i in enumerate(members):
-                joint[i] = comp.weights[:, k * deg : (k + 1) * deg]
+            k = 0
+            for i in members:
+                deg = len(opened[i])
+                joint[i] = comp.weights[:, k : k + deg]
+                k += deg
         out: list[QuestionValue] = []
         for i, ((locs, cards), qc) in enumerate(zip(questions, opened, strict=True)):
             offset = sum(1 for c in cards if red.domains[c] <= locs)

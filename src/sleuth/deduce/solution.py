@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from sleuth.deduce.dp import Layers, multinomial_rows
+from sleuth.deduce.dp import Layers, composition_weights
 from sleuth.deduce.transitions import IntArr, Msg, NDArray, Trans
 
 
@@ -97,13 +97,27 @@ def _split(layers: Layers, sol: int) -> list[dict[int, Trans]]:
                 parts[a] = part
             else:
                 if spec is None:
-                    spec = multinomial_rows(comps, drop=sol)
-                    if layers.exact_float:
-                        spec = spec.astype(np.float64)
+                    size, domain, caps = layers.comp_keys[j]
+                    spec = composition_weights(
+                        size, domain, caps, layers.nl, layers.exact_float, drop=sol
+                    )
                 parts[a] = part.reweighted(spec[layers.choices[j][sel]])
         out.append(parts)
     layers.split_cache[sol] = out
     return out
+
+
+def _moved_into(layers: Layers, j: int, a: int, sol: int, locs: frozenset[int]) -> IntArr:
+    """Per transition of layer ``j`` that puts ``a`` cards into the solution, the cards it
+    puts into ``locs`` (the same for every sweep on the layer graph: kept)."""
+    key = (j, a, sol, locs)
+    hit = layers.moved_cache.get(key)
+    if hit is None:
+        ch = layers.choices[j]
+        comps = layers.comps[j]
+        sub = comps[ch[comps[:, sol][ch] == a]]
+        hit = layers.moved_cache[key] = sub[:, sorted(locs)].sum(axis=1)
+    return hit
 
 
 class _Ops:
@@ -115,33 +129,22 @@ class _Ops:
         self.chan: dict[int, dict[int, Trans]] = {}
         if channels is None:
             return
+        z = channels.z
         for j in channels.all_layers:
             split: dict[int, Trans] = {}
-            comps = layers.comps[j]
+            cols = [c for c, lays in enumerate(channels.layers) if j in lays]
             for a, t in self.parts[j].items():
-                sub_comps = comps[self._choices_of(layers, j, a, sol)]
                 # e per transition and column: the group's cards the move puts into the
                 # column's locations (0 where the column has no channel at this layer)
-                counted: dict[frozenset[int], IntArr] = {}
-                e = np.zeros((len(sub_comps), len(channels.z)), dtype=np.int64)
-                for c, (lays, locs) in enumerate(
-                    zip(channels.layers, channels.locations, strict=True)
-                ):
-                    if j in lays:
-                        if locs not in counted:
-                            counted[locs] = sub_comps[:, sorted(locs)].sum(axis=1)
-                        e[:, c] = counted[locs]
-                w = np.power(channels.z[None, :], e)
+                e = np.zeros((len(t.src), len(z)), dtype=np.int64)
+                for c in cols:
+                    e[:, c] = _moved_into(layers, j, a, sol, channels.locations[c])
+                powers = z[None, :] ** np.arange(int(e.max(initial=0)) + 1)[:, None]
+                w = np.take_along_axis(powers, e, axis=0)
                 if t.w is not None:
                     w *= t.w[:, None]
                 split[a] = t.reweighted(w)
             self.chan[j] = split
-
-    @staticmethod
-    def _choices_of(layers: Layers, j: int, a: int, sol: int) -> IntArr:
-        ch = layers.choices[j]
-        out: IntArr = ch[layers.comps[j][:, sol][ch] == a]
-        return out
 
     def has(self, j: int, a: int) -> bool:
         return a in self.parts[j]
@@ -160,9 +163,16 @@ def _zeros_like_layer(layers: Layers, j: int, shape: tuple[int, ...], dt: Any) -
 
 
 def _forward(
-    layers: Layers, ops: _Ops, start: Msg, j0: int, labels0: list[tuple[int, int]]
+    layers: Layers,
+    ops: _Ops,
+    start: Msg,
+    j0: int,
+    labels0: list[tuple[int, int]],
+    steps: dict[tuple[int, int], Msg],
 ) -> tuple[list[Msg], list[list[tuple[int, int]]]]:
-    """Forward messages from layer j0: column 0 = no solution card, then one per label."""
+    """Forward messages from layer j0: column 0 = no solution card, then one per label.
+    ``steps`` gets each layer's whole message moved with 1 and 2 solution cards, which
+    the composition products read (column 0 is what the next message takes)."""
     a: list[Msg] = [start]
     labels = [list(labels0)]
     for j in range(j0, layers.n):
@@ -175,7 +185,8 @@ def _forward(
         lab = list(labels[-1])
         for cnt in (1, 2):
             if ops.has(j, cnt):
-                parts.append(ops.fwd(j, cnt, cur[:, 0])[:, None])
+                moved = steps[(j, cnt)] = ops.fwd(j, cnt, cur)
+                parts.append(moved[:, :1])
                 lab.append((j, cnt))
         a.append(np.concatenate(parts, axis=1))
         labels.append(lab)
@@ -199,16 +210,20 @@ def solution_weights(
     key = (sol, str(dt))
     cached = layers.forward_cache.get(key)
     if cached is None:
-        a_plain, lab_plain = _forward(layers, plain_ops, np.ones((1, 1), dtype=dt), 0, [])
+        moved: dict[tuple[int, int], Msg] = {}
+        a_plain, lab_plain = _forward(layers, plain_ops, np.ones((1, 1), dtype=dt), 0, [], moved)
+        for (q, aq), y in moved.items():
+            layers.step_cache[(sol, q, aq, str(dt))] = y
         layers.forward_cache[key] = a_plain
         layers.label_cache[key] = lab_plain
     else:
         a_plain, lab_plain = cached, layers.label_cache[key]
     first = min(channels.all_layers, default=n) if channels is not None else n
+    steps: dict[tuple[int, int], Msg] = {}  # the channel sweep's own, from ``first`` on
     labels = lab_plain
     if first < n:
         start = np.repeat(a_plain[first][:, :, None], k, axis=2)
-        a_chan, lab_chan = _forward(layers, ops, start, first, lab_plain[first])
+        a_chan, lab_chan = _forward(layers, ops, start, first, lab_plain[first], steps)
         a = a_plain[:first] + a_chan
         labels = lab_plain[:first] + lab_chan
     else:
@@ -216,15 +231,13 @@ def solution_weights(
     # backward: b[j] (S_j x (1 + later single-card labels) x K)
     if channels is not None:
         last = max(channels.all_layers, default=-1)
-        bkey = (sol, "backward" + str(dt))
-        plain = layers.forward_cache.get(bkey)
-        if plain is None:
-            plain = _backward(layers, plain_ops, [final[:, None, :1]], n - 1)
-            layers.forward_cache[bkey] = plain
+        plain = _plain_backward(layers, plain_ops, final[:, :1])
         # after the last channel layer the backward messages are the plain ones, shared by
         # every column: only the first is repeated, to start the sweep with channels
         tail = [np.repeat(plain[last + 1], k, axis=2), *plain[last + 2 :]]
         b = _backward(layers, ops, tail, last)
+    elif k == 1:
+        b = _plain_backward(layers, ops, final)
     else:
         b = _backward(layers, ops, [final[:, None, :]], n - 1)
     plan = _composition_plan(layers, ops, labels, n, sol)
@@ -234,7 +247,14 @@ def solution_weights(
     for q, aq, picks in plan.picks:
         later = b[q + 1]
         nt = later.shape[1]
-        y = ops.fwd(q, aq, a[q])  # S x cols [x K]
+        # before the first channel layer the step is the plain sweep's: kept
+        step = (sol, q, aq, str(dt))
+        found = layers.step_cache.get(step) if q < first else steps.get((q, aq))
+        if found is None:
+            found = ops.fwd(q, aq, a[q])  # S x cols [x K]
+            if q < first:
+                layers.step_cache[step] = found
+        y = found
         # matrix products (BLAS); exact, as every partial sum is an integer below 2**53
         # whatever the order of summation
         if y.ndim == 3 and later.shape[2] == k:
@@ -251,6 +271,19 @@ def solution_weights(
         return Compositions(plan.layers, plan.counts, ww)
     nz = np.any(ww != 0, axis=1)
     return Compositions(plan.layers[nz], plan.counts[nz], ww[nz])
+
+
+def _plain_backward(layers: Layers, ops: _Ops, final: Msg) -> list[Msg]:
+    """The backward messages without channels from ``final`` (one column), kept for the
+    layer graph: every question's sweep starts from the same ones as the plain sweep."""
+    sol = layers.red.model.solution
+    key = (-1 if sol is None else sol, "backward" + str(final.dtype))
+    hit = layers.backward_cache.get(key)
+    if hit is not None and np.array_equal(hit[0], final):
+        return hit[1]
+    b = _backward(layers, ops, [final[:, None, :]], layers.n - 1)
+    layers.backward_cache[key] = (final, b)
+    return b
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,9 @@ class Trans:
         self._b: tuple[IntArr, IntArr, IntArr, Msg | None] | None = None
         # per direction (forward?): the k-th transition of every output, for wide messages
         self._plans: dict[bool, tuple[list[tuple[IntArr, Msg | None]], IntArr | None]] = {}
+        # the sort orders and ranks, which depend on src and dst only: shared with the
+        # reweighted copies (a question's sweep reweighs a layer's transitions every time)
+        self._shape: dict[tuple[str, bool], Any] = {}
 
     def subset(self, mask: NDArray[np.bool_], w: Msg | None = None) -> Trans:
         """The transitions selected by ``mask`` (with new weights ``w`` for them, if given),
@@ -79,24 +82,44 @@ class Trans:
     def reweighted(self, w: Msg) -> Trans:
         """The same transitions with weights ``w``: one per transition, or a row per
         transition (T x K) that weighs column k of the message's last axis by ``w[:, k]``."""
-        return Trans(self.src, self.dst, self.n_in, self.n_out, self._order, w)
+        out = Trans(self.src, self.dst, self.n_in, self.n_out, self._order, w)
+        out._shape = self._shape
+        return out
+
+    def _sorted(self, forward: bool) -> tuple[IntArr | None, IntArr, IntArr, IntArr]:
+        """The order of the transitions by output (None: as they are), the inputs in that
+        order, where each output's run starts, and the outputs reached."""
+        hit = self._shape.get(("sorted", forward))
+        if hit is None:
+            keys, other = (self.dst, self.src) if forward else (self.src, self.dst)
+            o: IntArr | None
+            if forward and self._order is not None:
+                o = self._order
+            elif len(keys) < 2 or bool(np.all(keys[1:] >= keys[:-1])):
+                o = None
+            else:
+                o = np.argsort(keys, kind="stable")
+            starts, u = _starts(keys if o is None else keys[o])
+            hit = self._shape[("sorted", forward)] = (
+                o,
+                other if o is None else other[o],
+                starts,
+                u,
+            )
+        return hit
 
     def _fsorted(self) -> tuple[IntArr, IntArr, IntArr, Msg | None]:
         if self._f is None:
-            o = self._order if self._order is not None else np.argsort(self.dst, kind="stable")
-            starts, u = _starts(self.dst[o])
-            self._f = (self.src[o], starts, u, None if self.w is None else self.w[o])
+            o, idx, starts, u = self._sorted(True)
+            w = self.w if self.w is None or o is None else self.w[o]
+            self._f = (idx, starts, u, w)
         return self._f
 
     def _bsorted(self) -> tuple[IntArr, IntArr, IntArr, Msg | None]:
         if self._b is None:
-            if len(self.src) < 2 or bool(np.all(self.src[1:] >= self.src[:-1])):
-                starts, u = _starts(self.src)
-                self._b = (self.dst, starts, u, self.w)
-            else:
-                o = np.argsort(self.src, kind="stable")
-                starts, u = _starts(self.src[o])
-                self._b = (self.dst[o], starts, u, None if self.w is None else self.w[o])
+            o, idx, starts, u = self._sorted(False)
+            w = self.w if self.w is None or o is None else self.w[o]
+            self._b = (idx, starts, u, w)
         return self._b
 
     def _apply(self, m: Msg, forward: bool) -> Msg:
@@ -128,18 +151,21 @@ class Trans:
 
     def _ranked_plan(self, forward: bool) -> tuple[list[tuple[IntArr, Msg | None]], IntArr | None]:
         idx, starts, _u, w = self._fsorted() if forward else self._bsorted()
-        n = len(idx)
-        count = np.diff(starts, append=n)
-        by_count = np.argsort(-count, kind="stable")  # outputs, most transitions first
-        place = np.empty(len(starts), dtype=np.int64)
-        place[by_count] = np.arange(len(starts))
-        ranks: list[tuple[IntArr, Msg | None]] = []
-        for r in range(int(count.max()) if n else 0):
-            outs = by_count[: int(np.count_nonzero(count > r))]  # outputs with an r-th
-            at = starts[outs] + r
-            ranks.append((idx[at], None if w is None else w[at]))
-        identity = bool(np.all(by_count == np.arange(len(starts))))
-        return ranks, None if identity else place
+        hit = self._shape.get(("ranks", forward))
+        if hit is None:
+            n = len(idx)
+            count = np.diff(starts, append=n)
+            by_count = np.argsort(-count, kind="stable")  # outputs, most transitions first
+            place = np.empty(len(starts), dtype=np.int64)
+            place[by_count] = np.arange(len(starts))
+            ats: list[IntArr] = []
+            for r in range(int(count.max()) if n else 0):
+                outs = by_count[: int(np.count_nonzero(count > r))]  # outputs with an r-th
+                ats.append(starts[outs] + r)
+            identity = bool(np.all(by_count == np.arange(len(starts))))
+            hit = self._shape[("ranks", forward)] = (ats, None if identity else place)
+        ats, back = hit
+        return [(idx[at], None if w is None else w[at]) for at in ats], back
 
     def fwd(self, m: Msg) -> Msg:
         if len(self.src):
