@@ -5,7 +5,8 @@ and moves) is dealt in the lobby of a fresh ``sleuth serve`` by a browser that s
 language (its Accept-Language), me against bots at its fewest players; a few of my moves are
 played by clicks on what the page offers, so that the table has a history; then the table
 is taken on a desktop (1280x800) and, the same seat opened on a phone (390x844, touch), on
-a phone. Needs Debian's Chromium (/usr/bin/chromium) and Playwright. Run:
+a phone. Needs Debian's Chromium (/usr/bin/chromium), Playwright and, for Japanese, a
+Japanese font (Debian's fonts-noto-cjk; without one Chromium draws empty boxes). Run:
     PYTHONPATH=src python scripts/page_screenshots.py [docs/images]
 """
 
@@ -26,6 +27,9 @@ from typing import Any
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the games' cases
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from picture_folder import picture_folder, require_font_for
 
 from sleuth.core import all_kits
 from support.game_cases import LanguageShots, cases_of
@@ -209,5 +213,8 @@ def main(folder: Path) -> list[Path]:
 
 
 if __name__ == "__main__":
-    for path in main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "images"):
+    chosen = picture_folder(__doc__.splitlines()[0], ROOT / "docs" / "images")
+    if any(shots.language == "ja" for _, shots in wanted()):
+        require_font_for("ja", "fonts-noto-cjk")
+    for path in main(chosen):
         print(path, path.stat().st_size)

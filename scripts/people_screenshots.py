@@ -24,6 +24,7 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from page_screenshots import BROWSER_ARGS, CHROMIUM, DESKTOP, ROOT, serving
+from picture_folder import picture_folder
 
 from sleuth.core import Game, all_kits
 from sleuth.core.kit import WEB
@@ -143,5 +144,5 @@ def main(folder: Path) -> list[Path]:
 
 
 if __name__ == "__main__":
-    for path in main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "images"):
+    for path in main(picture_folder(__doc__.splitlines()[0], ROOT / "docs" / "images")):
         print(path, path.stat().st_size)

@@ -14,6 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the games' cases
 
+from picture_folder import picture_folder
+
 from sleuth.agents import RandomAgent
 from sleuth.arena.session import GameSession
 from sleuth.core import all_kits, make_game
@@ -73,4 +75,4 @@ async def main(folder: Path) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs")))
+    asyncio.run(main(picture_folder(__doc__.splitlines()[0], Path("docs"))))

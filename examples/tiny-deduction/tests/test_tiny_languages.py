@@ -149,7 +149,7 @@ async def test_the_page_at_a_table_of_the_game_has_its_words_from_its_own_catalo
         told = event.told()
         assert str(served[told.template]) % told.values == line
     own = [m.id for m in catalogue_at(LOCALE, language) if m.id]
-    assert len(own) == 35 and all(served[msgid] for msgid in own)
+    assert len(own) == 37 and all(served[msgid] for msgid in own)
     # None of them in Sleuth's catalogue but one it has for words of its own.
     sleuth = page_catalogue(language)
     assert [msgid for msgid in own if msgid in sleuth] == ["%(text)s: %(reason)s"]

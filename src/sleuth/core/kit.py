@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from sleuth.i18n import translate_at
+
 from .errors import GameError
 from .events import Event
 from .protocol import Game
@@ -66,6 +68,11 @@ class GameKit:
     @property
     def name(self) -> str:
         return self.game.name
+
+    def translate(self, message: str, language: str) -> str:
+        """One of the game's words (why its game ended, a place on its sheet) in ``language``:
+        from its own catalogue first, then from Sleuth's."""
+        return translate_at(self.locale, language, message)
 
     def has(self, part: str) -> bool:
         return part in self.parts

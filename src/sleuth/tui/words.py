@@ -98,7 +98,12 @@ def ending_lines(
             last=name(winners[-1]),
         )
     lines = [
-        tr("Game over: %(reason)s. %(verdict)s", language, reason=outcome.reason, verdict=verdict)
+        tr(
+            "Game over: %(reason)s. %(verdict)s",
+            language,
+            reason=find_kit(session.game.name).translate(outcome.reason, language),
+            verdict=verdict,
+        )
     ]
     if render is not None and render.ending is not None:
         view = session.view(seat)

@@ -21,6 +21,7 @@ from sleuth.core.actions import ActionList
 from sleuth.core.events import Event, notations, public
 from sleuth.core.protocol import Termination
 from sleuth.core.serialize import JSONValue
+from sleuth.i18n import N_
 
 from .catalogue import said
 from .components import (
@@ -37,8 +38,8 @@ from .views import TinyView, build_view, hidden_twin
 
 
 class TinyEnd(Termination):
-    SOLVED = "solved: a correct accusation"
-    UNSOLVED = "unsolved: every accusation was wrong"
+    SOLVED = N_("solved: a correct accusation")
+    UNSOLVED = N_("unsolved: every accusation was wrong")
 
 
 class TinyDeduction(Game[TinyConfig]):

@@ -12,6 +12,7 @@ from sleuth.core.events import Event
 from sleuth.core.protocol import Termination, copier
 from sleuth.core.rng import shuffle
 from sleuth.core.serialize import JSONValue
+from sleuth.i18n import N_
 
 from . import components as ac
 from .components import Phase
@@ -54,7 +55,7 @@ MAIN, EXTRA, CONVICT, SWAP, OVER = Phase.MAIN, Phase.EXTRA, Phase.CONVICT, Phase
 
 
 class AlibiEnd(Termination):
-    CONVICTIONS = "convictions: every suspect but three convicted"
+    CONVICTIONS = N_("convictions: every suspect but three convicted")
 
 
 class Conviction(NamedTuple):

@@ -20,6 +20,7 @@ from sleuth.core.protocol import Termination
 from sleuth.core.rng import shuffle
 from sleuth.core.said import said
 from sleuth.core.serialize import JSONValue
+from sleuth.i18n import N_
 
 from . import components as bs
 from .components import Phase
@@ -49,8 +50,8 @@ RawEvent = tuple[Any, ...]
 
 
 class BlackStoriesEnd(Termination):
-    FINAL_ROUND = "final round complete"  # all had equal turns (B9)
-    STALEMATE = "stalemate: no solve attempt can be made any more"
+    FINAL_ROUND = N_("final round complete")  # all had equal turns (B9)
+    STALEMATE = N_("stalemate: no solve attempt can be made any more")
 
 
 _GUESSES = tuple(bs.guess_text(case) for case in bs.ALL_CASES)

@@ -14,6 +14,7 @@ from sleuth.core.protocol import Termination, copier
 from sleuth.core.rng import shuffle
 from sleuth.core.said import said
 from sleuth.core.serialize import JSONValue
+from sleuth.i18n import N_
 
 from . import components as bv
 from .components import Phase
@@ -46,11 +47,11 @@ GUESSING, OVER = Phase.GUESSING, Phase.OVER
 
 
 class BlackViennaEnd(Termination):
-    SOLVED = "correct accusation"
-    MARKERS = "markers: 3 or fewer left in the supply"
-    STACKS = "stacks: no investigation card left to play"
-    LAST_PLAYER_RIGHT = "last player: correct final accusation"
-    LAST_PLAYER_WRONG = "last player: wrong final accusation"
+    SOLVED = N_("correct accusation")
+    MARKERS = N_("markers: 3 or fewer left in the supply")
+    STACKS = N_("stacks: no investigation card left to play")
+    LAST_PLAYER_RIGHT = N_("last player: correct final accusation")
+    LAST_PLAYER_WRONG = N_("last player: wrong final accusation")
 
 
 class Investigation(NamedTuple):

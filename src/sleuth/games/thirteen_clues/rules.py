@@ -13,6 +13,7 @@ from sleuth.core.events import Event, notations, public
 from sleuth.core.protocol import Termination
 from sleuth.core.rng import shuffle
 from sleuth.core.serialize import JSONValue
+from sleuth.i18n import N_
 
 from . import components as tc
 from .components import Phase
@@ -42,7 +43,7 @@ UNSEEN_KEPT = 4096  # sets of visible cards a game keeps the unseen cards of
 
 
 class ThirteenCluesEnd(Termination):
-    SOLVED = "correct accusation"
+    SOLVED = N_("correct accusation")
 
 
 class Question(NamedTuple):

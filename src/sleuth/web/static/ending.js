@@ -17,16 +17,27 @@ import {reviewPanel} from "./review.js";
  */
 
 /**
+ * Who won, as a title: "You win", "Bo wins", "You and Bo win", or "Nobody wins".
+ * @param {number[]} winners
+ * @param {number | null} me
+ * @param {TableContext} t
+ * @returns {string}
+ */
+export function winnersTitle(winners, me, t) {
+  if (!winners.length) return tr("Nobody wins");
+  if (winners.length === 1) return winners[0] === me ? tr("You win") : tr("%(name)s wins", {name: t.name(winners[0])});
+  const names = winners.map((s) => (s === me ? tr("you") : t.name(s)));
+  return capitalize(tr("%(names)s win", {names: listWords(names)}));
+}
+
+/**
  * @param {TablePage} page
  * @param {TableContext} t
  */
 export function endPanel(page, t) {
   const frame = t.frame;
   const outcome = frame.outcome || {scores: [], winners: [], reason: ""};
-  const winners = outcome.winners.map((s) => (s === page.seat ? "you" : t.name(s)));
-  const title = winners.length
-    ? `${capitalize(listWords(winners))} ${winners.length === 1 && winners[0] !== "you" ? "wins" : "win"}`
-    : tr("Nobody wins");
+  const title = winnersTitle(outcome.winners, page.seat, t);
   const scores = h("table.scores", {},
     h("caption", {text: tr("Scores")}),
     h("thead", {}, h("tr", {}, h("th", {scope: "col", text: tr("Player")}), h("th", {scope: "col", text: tr("Points")}))),
@@ -49,7 +60,7 @@ export function endPanel(page, t) {
     const body = `{"record":${text.slice('{"record":'.length, cut)},"signature":${JSON.stringify(value)}}`;
     const answer = /** @type {import("./types.d.ts").VerifyOut} */ (
       await (await fetch("/api/records/verify", {method: "POST", headers: {"content-type": "application/json"}, body})).json());
-    verdict.textContent = answer.valid ? " The signature checks: this server signed this very record." : " The signature does NOT check.";
+    verdict.textContent = ` ${answer.valid ? tr("The signature checks: this server signed this very record.") : tr("The signature does NOT check.")}`;
   };
   const rematch = frame.rematch
     ? h("a.button", {href: `/t/${frame.rematch}`, text: tr("Go to the rematch")})
@@ -61,7 +72,7 @@ export function endPanel(page, t) {
     }}) : null;
   return h("div.end.panel", {},
     h("h2", {text: tr("Game over: %(title)s", {title})}),
-    h("p.reason", {text: capitalize(outcome.reason || "")}),
+    h("p.reason", {text: capitalize(outcome.reason ? tr(outcome.reason) : "")}),
     h("div.end-grid", {},
       scores,
       h("section.reveal", {"aria-labelledby": "reveal-title"}, h("h3", {id: "reveal-title", text: tr("The reveal")}), reveal)),
