@@ -1,10 +1,10 @@
 """Keep the people's catalogues: pybabel's extract, update and compile, and the page's JSON.
 
-    python scripts/catalogues.py extract   # the sources' strings -> src/sleuth/locale/messages.pot
-    python scripts/catalogues.py update    # extract, then bring de and ja up to it (new: empty)
-    python scripts/catalogues.py check     # fails naming each entry fuzzy, empty or missing
-    python scripts/catalogues.py compile   # .mo files for gettext tools (the service needs none)
-    python scripts/catalogues.py json DIR  # the page's catalogue per language (and game), as served
+    python scripts/catalogues.py extract       # the sources' strings -> locale/messages.pot
+    python scripts/catalogues.py update [SRC]  # extract, bring de and ja up to it (new: empty)
+    python scripts/catalogues.py check [SRC]   # fails naming each entry fuzzy, empty or missing
+    python scripts/catalogues.py compile       # .mo files for gettext tools (none needed)
+    python scripts/catalogues.py json DIR      # the page's catalogues (per language, game)
 
 Each game keeps its own catalogues beside it (its rules for players' ``locale`` folder): its
 rules, its options' names and help, its tutorial and its assistant's setup options' help,
@@ -12,6 +12,8 @@ taken from the game's kit itself. A game that keeps all its words in a catalogue
 (its kit's ``locale``: a game of another package, such as the examples') has there too every
 string its package marks for people, extracted as Sleuth's are; Sleuth's catalogue holds
 none of them. Update and check cover them too; update keeps those in the template's order.
+A game package kept outside this checkout is covered by naming the folder that holds it
+(``SRC``, such as its project's ``src``).
 
 Update never fuzzy-matches (-N): a changed English string gets an empty translation, which
 `check` (and tests/test_catalogues.py) then names, instead of a guess that pybabel's compile
@@ -237,8 +239,18 @@ def write_json(folder: Path) -> None:
             (folder / f"{prefix}{language}.json").write_text(text + "\n", encoding="utf-8")
 
 
+def add_game_sources(folders: list[str]) -> None:
+    """Folders of game packages besides Sleuth's (a game of another package, kept outside
+    this checkout), for ``update`` and ``check`` to cover too."""
+    global GAME_SOURCES
+    added = [Path(folder).resolve() for folder in folders]
+    GAME_SOURCES = (*GAME_SOURCES, *(f for f in added if f not in GAME_SOURCES))
+
+
 def main(arguments: list[str]) -> int:
-    command = arguments[0] if arguments else ""
+    command, *rest = arguments or [""]
+    if command in ("update", "check"):
+        add_game_sources(rest)
     if command == "extract":
         extract()
     elif command == "update":
@@ -246,8 +258,8 @@ def main(arguments: list[str]) -> int:
         update_games()
     elif command == "compile":
         pybabel("compile", "-d", str(LOCALE), "--statistics")
-    elif command == "json" and len(arguments) == 2:
-        write_json(Path(arguments[1]))
+    elif command == "json" and len(rest) == 1:
+        write_json(Path(rest[0]))
     elif command == "check":
         problems = check()
         print("\n".join(problems) or "complete")

@@ -17,7 +17,7 @@ from types import ModuleType
 import httpx
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
+from babel.messages.pofile import read_po, write_po
 
 from sleuth.core import GameKit, all_kits, find_kit
 from sleuth.core.said import Said, said_in
@@ -130,11 +130,37 @@ def test_the_check_fails_when_a_kits_catalogue_lacks_a_translation(
         f"{package}: ja: 'the box': missing",
     ]
     assert catalogues.game_faults() == expected
+    # As its author runs it, naming the folder that holds the package.
+    monkeypatch.setattr(catalogues, "GAME_SOURCES", ())
     capsys.readouterr()
-    assert catalogues.main(["check"]) == 1
+    assert catalogues.main(["check", str(tmp_path)]) == 1
     assert capsys.readouterr().out.splitlines() == expected
     # Never shown: the English stands where the translation is missing.
     assert said_in(module.refusal(2), "de") == "a box holds at most 2 cards"
+
+
+def test_update_brings_a_kits_catalogue_up_to_the_words_its_package_marks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A word marked since the catalogue was made, and one no longer marked.
+    words = {language: {**entries, "gone": "weg"} for language, entries in complete().items()}
+    for entries in words.values():
+        del entries["the box"]
+    module = kit_module(tmp_path, monkeypatch, words)
+    catalogues.update_games()
+    package = module.__package__
+    assert catalogues.game_faults() == [
+        f"{package}: de: 'the box': not translated",
+        f"{package}: ja: 'the box': not translated",
+    ]
+    for language in ("de", "ja"):
+        kept = catalogue_at_file(module.LOCALE, language)
+        assert kept == {"Your move.": SHARED[language], BOX: WORDS[language][BOX], "the box": ""}
+
+
+def catalogue_at_file(locale: Path, language: str) -> dict[str, str]:
+    with catalogues.game_po(locale, language).open("rb") as po:
+        return {str(m.id): str(m.string) for m in read_po(po) if m.id}
 
 
 @pytest.fixture
