@@ -3,7 +3,7 @@
     python scripts/catalogues.py extract       # the sources' strings -> locale/messages.pot
     python scripts/catalogues.py update [SRC]  # extract, bring de and ja up to it (new: empty)
     python scripts/catalogues.py check [SRC]   # fails naming each entry fuzzy, empty or missing
-    python scripts/catalogues.py compile       # .mo files for gettext tools (none needed)
+    python scripts/catalogues.py compile       # .mo files for gettext tools (the service: none)
     python scripts/catalogues.py json DIR      # the page's catalogues (per language, game)
 
 Each game keeps its own catalogues beside it (its rules for players' ``locale`` folder): its
