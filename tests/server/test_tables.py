@@ -206,3 +206,35 @@ async def test_end_reveal_record_and_rematch(launch: Any) -> None:
         assert shown["rematch"] == new_table["id"] and shown["status"] == "finished"
         await again.close()
         await asyncio.sleep(0)
+
+
+async def test_a_person_who_leaves_on_their_turn_has_the_bot_play_on(launch: Any) -> None:
+    """Leaving a seat during a game hands it to the table's bot in the same write; the bot
+    must then play the move the table waits on, not only the seat's later ones."""
+    server = launch()
+    async with Person(server.http, "Ann") as ann:
+        created = await ann.post(
+            "/api/tables",
+            {
+                "game": SHORT,
+                "players": 2,
+                "sit": 0,
+                "seats": [{"kind": "person"}, {"kind": "bot", "bot": "basic"}],
+            },
+        )
+        table = created["table"]["id"]
+        out = await ann.get(f"/api/tables/{table}")
+        deadline = time.monotonic() + 30
+        while out["to_move"] != 0 and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+            out = await ann.get(f"/api/tables/{table}")
+        assert out["to_move"] == 0, out
+        waiting_at = out["step"]
+        left = await ann.post(f"/api/tables/{table}/seats/0/leave")
+        assert left["seats"][0]["takeover"]
+        deadline = time.monotonic() + 30
+        while out["status"] == "playing" and out["step"] == waiting_at:
+            assert time.monotonic() < deadline, f"still waiting on seat 0 at step {waiting_at}"
+            await asyncio.sleep(0.1)
+            out = await ann.get(f"/api/tables/{table}")
+        assert out["step"] > waiting_at or out["status"] == "finished"

@@ -203,6 +203,89 @@ def test_lobby_and_every_games_table_show_no_english_left(
         context.close()
 
 
+def english_words(language: str, keep: set[str], game: str) -> set[str]:
+    """The catalogue's English words (three letters or more, lower case) that the language's
+    own translations never use: in a Japanese page any of them is English that no catalogue
+    entry said, which ``english_left`` cannot see (it knows only the catalogue's sentences).
+    ``keep``: words a person may meet untranslated (names, the games' titles). The catalogue
+    is the one the page reads at ``game``'s table: the game's own words too."""
+    catalogue = page_catalogue(language, find_kit(game).locale)
+    said = " ".join(
+        form
+        for value in catalogue.values()
+        for form in (value if isinstance(value, list) else [value])
+        if isinstance(form, str)
+    )
+    used = {word.lower() for word in re.findall(r"[A-Za-z]{3,}", said)}
+    english = {
+        word.lower()
+        for msgid in catalogue
+        for word in re.findall(r"[A-Za-z]{3,}", re.sub(r"%\(\w+\)[sd]", "", msgid))
+    }
+    return english - used - {word.lower() for word in keep}
+
+
+def english_words_left(page: Any, words: set[str], skipped: set[str]) -> list[tuple[str, str]]:
+    """Each shown text with a word of ``words`` in it, and the word."""
+    return [
+        (text, word)
+        for text, in_board in page.evaluate(SHOWN_TEXT)
+        if in_board or text not in skipped
+        for word in re.findall(r"[A-Za-z]{3,}", text)
+        if word.lower() in words
+    ]
+
+
+def finish_by_bots(page: Any) -> None:
+    """Leave my seat (the table's bot plays it on), open the table again as a spectator
+    would, and wait for the end."""
+    table = page.evaluate("location.pathname.split('/')[2]")
+    answer = page.evaluate(
+        """async (table) => (await fetch(`/api/tables/${table}/seats/0/leave`, {method: "POST",
+             headers: {"content-type": "application/json"}, body: "{}"})).status""",
+        table,
+    )
+    assert answer == 200, answer
+    page.reload()
+    page.wait_for_selector('.table-page[data-status="finished"]', state="attached", timeout=120_000)
+    page.wait_for_selector(".end.panel")
+
+
+@pytest.mark.parametrize(("locale", "language"), [("de-DE", "de"), ("ja-JP", "ja")])
+def test_the_end_the_review_and_a_replay_show_no_english_left(
+    browser: Any, server: Server, locale: str, language: str
+) -> None:
+    """Every game played to its end (my seat handed to the table's bot after a move): the end
+    panel, the review and a replay's first step, checked as the table is; in Japanese also
+    for any English word, not only the catalogue's sentences."""
+    games = httpx.get(f"{server.http}/api/games").json()["games"]
+    skipped = kit_texts(games)
+    titles = {word for game in games for word in re.findall(r"[A-Za-z]+", game["title"])}
+    # German shares words with English ("Name", "Bot"): the word check is for Japanese.
+    keep = {"Ana", "Sleuth", "English", *titles}
+    context = browser.new_context(viewport=DESKTOP, locale=locale)
+    try:
+        page = context.new_page()
+        rng = random.Random(f"{language}-ends")
+        for game in games:
+            page.goto(server.http + "/")
+            page.wait_for_selector("#new-table")
+            words = english_words(language, keep, game["name"]) if language == "ja" else set()
+            deal_against_bots(page, game, "Ana")
+            play_by_clicks(page, 1, rng)
+            finish_by_bots(page)
+            for moment in ("end", "replay"):
+                if moment == "replay":
+                    page.click("#replay-start")
+                    page.wait_for_selector(".replay-bar", timeout=20_000)
+                left = english_left(page, language, skipped, game["name"])
+                assert left == [], (game["name"], moment, left)
+                found = english_words_left(page, words, skipped)
+                assert found == [], (game["name"], moment, found)
+    finally:
+        context.close()
+
+
 def english_inside(texts: list[str], language: str, game: str) -> list[tuple[str, str]]:
     """Each text holding an English sentence of the catalogue anywhere in it (not only as
     the whole of it): a history line is its mover, the move in notation and the events'

@@ -66,7 +66,8 @@ function value(node) {
       h("dt", {text: key.replaceAll("_", " ")}), h("dd", {}, value(item))]));
   }
   if (typeof node === "boolean") return h("span", {text: node ? tr("yes") : tr("no")});
-  return h("span", {text: String(node)});
+  // A game's words in its view (why it ended, say) as the catalogue says them, where it does.
+  return h("span", {text: typeof node === "string" ? tr(node) : String(node)});
 }
 
 /** @type {import("./types.d.ts").FallbackPart} */
