@@ -5,7 +5,9 @@ The catalogues are gettext ``.po`` files under ``sleuth/locale/<lang>/LC_MESSAGE
 page read these same files: the server builds its translations and the page's JSON catalogue
 from the ``.po`` when first asked, so a fresh clone needs no compile step and no generated
 file can fall behind its source. A fuzzy or empty entry is never used (it would show a
-guess, or English); the completeness test makes sure there is none.
+guess, or English); the completeness test makes sure there is none. A game's own catalogues
+(``*_at``: its rules', and all the words of a game of another package) are read the same
+way, and a word is looked up there first, then in Sleuth's.
 """
 
 from __future__ import annotations
