@@ -1,15 +1,19 @@
 """Keep the people's catalogues: pybabel's extract, update and compile, and the page's JSON.
 
-    python scripts/catalogues.py extract   # the sources' strings -> src/sleuth/locale/messages.pot
-    python scripts/catalogues.py update    # extract, then bring de and ja up to it (new: empty)
-    python scripts/catalogues.py check     # fails naming each entry fuzzy, empty or missing
-    python scripts/catalogues.py compile   # .mo files for gettext tools (the service needs none)
-    python scripts/catalogues.py json DIR  # the page's catalogue per language, as served
+    python scripts/catalogues.py extract       # the sources' strings -> locale/messages.pot
+    python scripts/catalogues.py update [SRC]  # extract, bring de and ja up to it (new: empty)
+    python scripts/catalogues.py check [SRC]   # fails naming each entry fuzzy, empty or missing
+    python scripts/catalogues.py compile       # .mo files for gettext tools (the service: none)
+    python scripts/catalogues.py json DIR      # the page's catalogues (per language, game)
 
 Each game keeps its own catalogues beside it (its rules for players' ``locale`` folder): its
 rules, its options' names and help, its tutorial and its assistant's setup options' help,
-taken from the game's kit itself. Update and check
-cover them too; update keeps those in the template's order.
+taken from the game's kit itself. A game that keeps all its words in a catalogue of its own
+(its kit's ``locale``: a game of another package, such as the examples') has there too every
+string its package marks for people, extracted as Sleuth's are; Sleuth's catalogue holds
+none of them. Update and check cover them too; update keeps those in the template's order.
+A game package kept outside this checkout is covered by naming the folder that holds it
+(``SRC``, such as its project's ``src``).
 
 Update never fuzzy-matches (-N): a changed English string gets an empty translation, which
 `check` (and tests/test_catalogues.py) then names, instead of a guess that pybabel's compile
@@ -24,10 +28,15 @@ import re
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.frontend import CommandLineInterface
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import CommandLineInterface, parse_keywords
 from babel.messages.pofile import read_po, write_po
+
+if TYPE_CHECKING:
+    from sleuth.core.kit import GameKit
 
 ROOT = Path(__file__).resolve().parents[1]
 # The folders holding game packages, each package a folder with a ``kit.py`` and a ``KIT``:
@@ -38,11 +47,14 @@ LOCALE = ROOT / "src" / "sleuth" / "locale"
 TEMPLATE = LOCALE / "messages.pot"
 TRANSLATED = ("de", "ja")
 # `tr(message, values)`, `trn(singular, plural, count, values)` and `trNodes` of the page's i18n.js.
-KEYWORDS = ["-k", "tr", "-k", "trn:1,2", "-k", "trNodes"]
+MARKERS = ["tr", "trn:1,2", "trNodes"]
 # Python's: `said(template, ...)` (sleuth.core.said) and `problem(code, template)`.
-KEYWORDS += ["-k", "said", "-k", "problem:2"]
+MARKERS += ["said", "problem:2"]
 # A text sheet's typed line (sleuth.core.sheets.sheet_line), said by the page.
-KEYWORDS += ["-k", "sheet_line"]
+MARKERS += ["sheet_line"]
+KEYWORDS = [argument for marker in MARKERS for argument in ("-k", marker)]
+# A game's package's sources of strings, as babel.cfg's are Sleuth's.
+GAME_METHODS = [("**.py", "python"), ("**.js", "javascript")]
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
 
 
@@ -110,38 +122,60 @@ def faults(template: Catalog, catalog: Catalog) -> list[str]:
 
 def game_catalogues() -> list[tuple[Path, Catalog]]:
     """Each game's catalogue folder and its template: the headings and paragraphs of its
-    rules for players, then each option's name and help, as the kit itself has them."""
+    rules for players, then each option's name and help, as the kit itself has them; and for
+    a game with a catalogue of its own (its kit's ``locale``), every string its package marks."""
     for source in reversed(GAME_SOURCES):
         if str(source) not in sys.path:
             sys.path.insert(0, str(source))
-    from sleuth.assist import grammar_of
-    from sleuth.core.kit import NOTEBOOK, RULES, TUTORIAL, GameKit, RulesGuide, Tutorial
+    from sleuth.core.kit import GameKit
 
-    found: list[tuple[Path, Catalog]] = []
+    found: dict[Path, Catalog] = {}
     for source in GAME_SOURCES:
         for pattern in GAME_PACKAGES:
             for kit_file in sorted(source.glob(pattern)):
                 module = ".".join(kit_file.relative_to(source).with_suffix("").parts)
                 kit = getattr(importlib.import_module(module), "KIT", None)
-                if not isinstance(kit, GameKit) or not kit.has(RULES):
+                if not isinstance(kit, GameKit):
                     continue
-                guide = kit.part(RULES, RulesGuide)
-                if guide.locale is None:
-                    continue
-                template = Catalog(project="sleuth")
-                options = ((o.label, o.help) for o in kit.game.options())
-                for text in (*guide.texts(), *(text for pair in options for text in pair)):
-                    template.add(text)
-                # the tutorial's texts share the rules' catalogues (the same locale folder)
-                if kit.has(TUTORIAL):
-                    for text in kit.part(TUTORIAL, Tutorial).texts():
+                for locale, texts in kit_texts(kit, kit_file.parent):
+                    template = found.setdefault(locale, Catalog(project="sleuth"))
+                    for text in texts:
                         template.add(text)
-                # and so do the assistant's setup options' help ('sleuth assist GAME --help')
-                if kit.has(NOTEBOOK):
-                    for field in grammar_of(kit).setup_fields:
-                        template.add(field.help)
-                found.append((guide.locale, template))
+    return list(found.items())
+
+
+Text = str | tuple[str, ...]  # a message, or a plural's forms
+
+
+def kit_texts(kit: GameKit, package: Path) -> list[tuple[Path, list[Text]]]:
+    """The texts of one kit, each list with the catalogue folder that holds it."""
+    from sleuth.assist import grammar_of
+    from sleuth.core.kit import NOTEBOOK, RULES, TUTORIAL, RulesGuide, Tutorial
+
+    found: list[tuple[Path, list[Text]]] = []
+    guide = kit.part(RULES, RulesGuide) if kit.has(RULES) else None
+    if guide is not None and guide.locale is not None:
+        texts: list[Text] = [*guide.texts()]
+        texts += [text for o in kit.game.options() for text in (o.label, o.help)]
+        # the tutorial's texts share the rules' catalogues (the same locale folder)
+        if kit.has(TUTORIAL):
+            texts += kit.part(TUTORIAL, Tutorial).texts()
+        # and so do the assistant's setup options' help ('sleuth assist GAME --help')
+        if kit.has(NOTEBOOK):
+            texts += [field.help for field in grammar_of(kit).setup_fields]
+        found.append((guide.locale, texts))
+    if kit.locale is not None:
+        found.append((kit.locale, marked_texts(package)))
     return found
+
+
+def marked_texts(package: Path) -> list[Text]:
+    """Every string a game's package marks for people (its Python's and its page part's),
+    extracted with Sleuth's markers, sorted as Sleuth's template is."""
+    keywords = {**DEFAULT_KEYWORDS, **parse_keywords(MARKERS)}
+    found = extract_from_dir(str(package), GAME_METHODS, keywords=keywords)
+    texts = {message: None for _file, _line, message, _comments, _context in found}
+    return sorted(texts, key=lambda text: text if isinstance(text, str) else text[0])
 
 
 def game_po(locale: Path, language: str) -> Path:
@@ -190,17 +224,33 @@ def check() -> list[str]:
 
 
 def write_json(folder: Path) -> None:
+    """The page's catalogue per language, and for each game with a catalogue of its own the
+    one a page at its table loads (``<game>.<language>.json``: the game's words first)."""
     sys.path.insert(0, str(ROOT / "src"))
+    from sleuth.core import all_kits
     from sleuth.i18n import LANGUAGES, page_catalogue
 
     folder.mkdir(parents=True, exist_ok=True)
-    for language in LANGUAGES:
-        text = json.dumps(page_catalogue(language), ensure_ascii=False, indent=1, sort_keys=True)
-        (folder / f"{language}.json").write_text(text + "\n", encoding="utf-8")
+    served = [("", None), *((f"{kit.name}.", kit.locale) for kit in all_kits() if kit.locale)]
+    for prefix, locale in served:
+        for language in LANGUAGES:
+            words = page_catalogue(language, locale)
+            text = json.dumps(words, ensure_ascii=False, indent=1, sort_keys=True)
+            (folder / f"{prefix}{language}.json").write_text(text + "\n", encoding="utf-8")
+
+
+def add_game_sources(folders: list[str]) -> None:
+    """Folders of game packages besides Sleuth's (a game of another package, kept outside
+    this checkout), for ``update`` and ``check`` to cover too."""
+    global GAME_SOURCES
+    added = [Path(folder).resolve() for folder in folders]
+    GAME_SOURCES = (*GAME_SOURCES, *(f for f in added if f not in GAME_SOURCES))
 
 
 def main(arguments: list[str]) -> int:
-    command = arguments[0] if arguments else ""
+    command, *rest = arguments or [""]
+    if command in ("update", "check"):
+        add_game_sources(rest)
     if command == "extract":
         extract()
     elif command == "update":
@@ -208,8 +258,8 @@ def main(arguments: list[str]) -> int:
         update_games()
     elif command == "compile":
         pybabel("compile", "-d", str(LOCALE), "--statistics")
-    elif command == "json" and len(arguments) == 2:
-        write_json(Path(arguments[1]))
+    elif command == "json" and len(rest) == 1:
+        write_json(Path(rest[0]))
     elif command == "check":
         problems = check()
         print("\n".join(problems) or "complete")

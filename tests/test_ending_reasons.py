@@ -1,6 +1,7 @@
 """Why a game ended is said in the reader's language: every game's reasons (its
-``Termination``) are in the German and Japanese catalogues, and the terminal's end line says
-the reason in the language (it said "correct accusation" in every language)."""
+``Termination``) are in the German and Japanese catalogues (Sleuth's, or the game's own
+where it keeps one), and the terminal's end line says the reason in the language (it said
+"correct accusation" in every language)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from sleuth.arena.session import GameSession
 from sleuth.core import Game, all_kits, make_game
 from sleuth.core.kit import GameKit
 from sleuth.core.protocol import Termination
-from sleuth.i18n import translate
 from sleuth.tui.words import ending_lines
 
 
@@ -34,7 +34,12 @@ def test_every_game_has_reasons_to_check() -> None:
 
 @pytest.mark.parametrize("language", ["de", "ja"])
 def test_every_reason_a_game_ends_for_is_translated(language: str) -> None:
-    untranslated = [str(r) for r in every_reason() if translate(language, str(r)) == str(r)]
+    untranslated = [
+        str(reason)
+        for kit in all_kits()
+        for reason in kit.game.termination_type
+        if kit.translate(str(reason), language) == str(reason)
+    ]
     assert untranslated == []
 
 
@@ -48,6 +53,6 @@ def test_the_terminal_end_line_says_the_reason_in_the_language(language: str) ->
             pass
         outcome = session.outcome
         assert outcome is not None, kit.name
-        said = translate(language, str(outcome.reason))
+        said = kit.translate(str(outcome.reason), language)
         first = ending_lines(session, None, 0, language)[0]
         assert said != str(outcome.reason) and said in first, (kit.name, first)

@@ -13,6 +13,7 @@ import asyncio
 import inspect
 import json
 import re
+import subprocess
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -395,3 +396,23 @@ def test_nothing_outside_examples_names_an_example(kit: GameKit) -> None:
         if pattern.search(line)
     ]
     assert hits == []
+
+
+def test_its_words_are_in_a_catalogue_of_its_own_that_its_package_ships(kit: GameKit) -> None:
+    """A game of its own package cannot add to Sleuth's catalogue: it keeps its words in its
+    own, inside its package, so that a wheel carries it as package data (hatchling takes
+    every file of the package that git does not ignore) and an editable install reads it in
+    place. ``tests/test_kit_catalogues.py`` checks that Sleuth finds and reads it."""
+    assert kit.locale is not None, "an example game keeps its words in a catalogue of its own"
+    folder = next(
+        f for f in EXAMPLES if Path(inspect.getfile(kit.game)).resolve().is_relative_to(f)
+    )
+    project = tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8"))
+    packages = project["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"]
+    assert any(kit.locale.is_relative_to(folder / package) for package in packages)
+    files = [kit.locale / language / "LC_MESSAGES" / "messages.po" for language in ("de", "ja")]
+    assert all(path.is_file() for path in files)
+    ignored = subprocess.run(
+        ["git", "check-ignore", *map(str, files)], cwd=ROOT, capture_output=True, text=True
+    )
+    assert (ignored.returncode, ignored.stdout) == (1, "")  # 1: none of them is ignored

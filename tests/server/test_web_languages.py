@@ -15,6 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
+from sleuth.core import find_kit
 from sleuth.i18n import page_catalogue
 
 from .browser import DESKTOP, launch_browser
@@ -62,15 +63,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.stop()
 
 
-def english_patterns(language: str) -> list[tuple[str, re.Pattern[str]]]:
-    """Each English string of the catalogue that the language says otherwise, as a pattern
+def english_patterns(language: str, game: str | None = None) -> list[tuple[str, re.Pattern[str]]]:
+    """Each English string of the catalogue that the language says otherwise (at a game's
+    table, the catalogue the page reads there: the game's own words too), as a pattern
     matching the whole of a shown text (a placeholder matches a value: no colon, so that a
     game part's own "seat 1: 13 possible cases" is not taken for "seat %(seat)s", and no line
     break, so that a game's sheet of many lines is not taken for "%(card)s is %(place)s"). A string
     of placeholders and punctuation only ("%(name)s: %(cards)s") has no English word to
     leave, and would match any sentence with a colon: left out."""
     patterns = []
-    for msgid, translated in page_catalogue(language).items():
+    locale = None if game is None else find_kit(game).locale
+    for msgid, translated in page_catalogue(language, locale).items():
         forms = translated if isinstance(translated, list) else [translated]
         if not msgid or msgid in forms:
             continue
@@ -94,11 +97,14 @@ def kit_texts(games: list[dict[str, Any]]) -> set[str]:
     return texts
 
 
-def english_left(page: Any, language: str, skipped: set[str]) -> list[tuple[str, str, str]]:
-    """Each shown text that is an English string of the catalogue: the text, the string, and
-    where ("board": in the game's own part of the table; "page": elsewhere)."""
+def english_left(
+    page: Any, language: str, skipped: set[str], game: str | None = None
+) -> list[tuple[str, str, str]]:
+    """Each shown text that is an English string of the catalogue (``game``'s too, at its
+    table): the text, the string, and where ("board": in the game's own part of the table;
+    "page": elsewhere)."""
     shown = page.evaluate(SHOWN_TEXT)
-    patterns = english_patterns(language)
+    patterns = english_patterns(language, game)
     return [
         (text, msgid, "board" if in_board else "page")
         for text, in_board in shown
@@ -188,14 +194,15 @@ def test_lobby_and_every_games_table_show_no_english_left(
             page.goto(server.http + "/")
             page.wait_for_selector("#new-table")
             deal_against_bots(page, game, "Ana")
-            left = english_left(page, language, skipped)
+            left = english_left(page, language, skipped, game["name"])
             assert left == [], (game["name"], left)
+            words = japanese_check_words(language, games, game["name"])
             found = english_words_left(page, words, skipped)
             assert found == [], (game["name"], sorted({text[:70] for text, _ in found}))
             played = 0
             while played < 3 and play_by_clicks(page, 1, rng):
                 played += 1
-                left = english_left(page, language, skipped)
+                left = english_left(page, language, skipped, game["name"])
                 assert left == [], (game["name"], played, left)
                 found = english_words_left(page, words, skipped)
                 assert found == [], (game["name"], played, found)
@@ -206,12 +213,13 @@ def test_lobby_and_every_games_table_show_no_english_left(
         context.close()
 
 
-def english_words(language: str, keep: set[str]) -> set[str]:
+def english_words(language: str, keep: set[str], game: str | None = None) -> set[str]:
     """The catalogue's English words (three letters or more, lower case) that the language's
     own translations never use: in a Japanese page any of them is English that no catalogue
     entry said, which ``english_left`` cannot see (it knows only the catalogue's sentences).
-    ``keep``: words a person may meet untranslated (names, the games' titles)."""
-    catalogue = page_catalogue(language)
+    ``keep``: words a person may meet untranslated (names, the games' titles). The catalogue
+    is the one the page reads at ``game``'s table: the game's own words too."""
+    catalogue = page_catalogue(language, None if game is None else find_kit(game).locale)
     said = " ".join(
         form
         for value in catalogue.values()
@@ -227,14 +235,16 @@ def english_words(language: str, keep: set[str]) -> set[str]:
     return english - used - {word.lower() for word in keep}
 
 
-def japanese_check_words(language: str, games: list[dict[str, Any]]) -> set[str]:
+def japanese_check_words(
+    language: str, games: list[dict[str, Any]], game: str | None = None
+) -> set[str]:
     """The English words to look for on a page in ``language``: none in German, which shares
     words with English ("Name", "Bot"); in Japanese, all but the names a person meets as
     they are (mine, Sleuth's, the games' titles, the language menu's "English")."""
     if language != "ja":
         return set()
     titles = {word for game in games for word in re.findall(r"[A-Za-z]+", game["title"])}
-    return english_words(language, {"Ana", "Sleuth", "English", *titles})
+    return english_words(language, {"Ana", "Sleuth", "English", *titles}, game)
 
 
 def english_words_left(page: Any, words: set[str], skipped: set[str]) -> list[tuple[str, str]]:
@@ -278,7 +288,6 @@ def test_the_end_the_review_and_a_replay_show_no_english_left(
     for any English word, not only the catalogue's sentences."""
     games = httpx.get(f"{server.http}/api/games").json()["games"]
     skipped = kit_texts(games)
-    words = japanese_check_words(language, games)
     context = browser.new_context(viewport=DESKTOP, locale=locale)
     try:
         page = context.new_page()
@@ -286,6 +295,7 @@ def test_the_end_the_review_and_a_replay_show_no_english_left(
         for game in games:
             page.goto(server.http + "/")
             page.wait_for_selector("#new-table")
+            words = japanese_check_words(language, games, game["name"])
             deal_against_bots(page, game, "Ana")
             play_by_clicks(page, 1, rng)
             finish_by_bots(page, server.http)
@@ -293,7 +303,7 @@ def test_the_end_the_review_and_a_replay_show_no_english_left(
                 if moment == "replay":
                     page.click("#replay-start")
                     page.wait_for_selector(".replay-bar", timeout=20_000)
-                left = english_left(page, language, skipped)
+                left = english_left(page, language, skipped, game["name"])
                 assert left == [], (game["name"], moment, left)
                 found = english_words_left(page, words, skipped)
                 assert found == [], (game["name"], moment, found)
@@ -301,14 +311,14 @@ def test_the_end_the_review_and_a_replay_show_no_english_left(
         context.close()
 
 
-def english_inside(texts: list[str], language: str) -> list[tuple[str, str]]:
+def english_inside(texts: list[str], language: str, game: str) -> list[tuple[str, str]]:
     """Each text holding an English sentence of the catalogue anywhere in it (not only as
     the whole of it): a history line is its mover, the move in notation and the events'
     words, and only the last are words. Sentences of three words or more, so that a card's
     or a seat's name is not taken for one."""
     return [
         (text, msgid)
-        for msgid, pattern in english_patterns(language)
+        for msgid, pattern in english_patterns(language, game)
         if len(re.findall(r"[A-Za-z]+", re.sub(r"%\(\w+\)[sd]", "", msgid))) >= 3
         for text in texts
         if pattern.search(text)
@@ -339,8 +349,9 @@ def test_a_game_without_a_page_part_tells_its_history_and_sheet_in_the_language(
             lines = page.locator(".history li").all_inner_texts()
             told = [line for line in lines if line.endswith(")")]
             assert told, (game["name"], lines)
-            assert english_inside(lines, language) == [], game["name"]
-            assert english_left(page, language, kit_texts(games)) == [], game["name"]
+            assert english_inside(lines, language, game["name"]) == [], game["name"]
+            left = english_left(page, language, kit_texts(games), game["name"])
+            assert left == [], game["name"]
     finally:
         context.close()
 

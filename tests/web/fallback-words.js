@@ -1,11 +1,30 @@
 // The generic table (fallback.js) in a language: a step whose events bring their own words
 // (core.events.Event.told, as the example game's do) is told in those words from the
 // catalogues, its seats named for the reader, and the drawn sheet's own place (not a seat)
-// is named from the catalogues too. One language per process (i18n.js loads it once).
+// is named from the catalogues too: the example game's own catalogue, which the page loads
+// at its table (i18n.js's speakGame). One language per process (i18n.js loads it once).
 import assert from "node:assert/strict";
+import {readdirSync} from "node:fs";
 import {test} from "node:test";
 
 import {speak} from "./speak.js";
+
+/** Each example game's own catalogues' folder (examples/<project>/src/<package>/locale/). */
+function exampleCatalogues() {
+  const examples = new URL("../../examples/", import.meta.url);
+  /** @type {URL[]} */
+  const found = [];
+  for (const project of readdirSync(examples, {withFileTypes: true}).filter((entry) => entry.isDirectory())) {
+    const sources = new URL(`${project.name}/src/`, examples);
+    let packages;
+    try { packages = readdirSync(sources, {withFileTypes: true}); } catch { continue; }
+    for (const folder of packages) {
+      const locale = new URL(`${folder.name}/locale/`, sources);
+      try { readdirSync(locale); found.push(locale); } catch { /* a package without a catalogue */ }
+    }
+  }
+  return found;
+}
 
 /** @typedef {import("../../src/sleuth/web/static/types.d.ts").EventJSON} EventJSON */
 
@@ -24,8 +43,10 @@ export const ACCUSED = {kind: "accused", seat: 0, suspect: "G", correct: true,
  * @param {{asked: string, accused: string, place: string}} expected
  */
 export async function fallbackTests(language, expected) {
-  speak(language, () => ({status: 404, body: {}}));
+  speak(language, () => ({status: 404, body: {}}), exampleCatalogues());
   const {default: fallback} = await import("../../src/sleuth/web/static/fallback.js");
+  const {speakGame} = await import("../../src/sleuth/web/static/i18n.js");
+  await speakGame({name: "the example", catalogue: true});
   const names = ["Ana", "Bo", "Cy"];
   const t = /** @type {import("sleuth/types").TableContext} */ (/** @type {unknown} */ ({
     who: (/** @type {number} */ seat) => names[seat],

@@ -1,6 +1,7 @@
 // The page in another language under Node: the fake DOM, a remembered choice of language and
 // a fetch that answers /api/language with the catalogue read from the .po file itself (the
-// server builds the page's catalogue from the same file), and any other path with `answer`.
+// server builds the page's catalogue from the same file; asked with a game, the games' own
+// catalogues' entries over it), and any other path with `answer`.
 // i18n.js loads its catalogue once per process: one language per test file.
 import {readFileSync} from "node:fs";
 
@@ -21,10 +22,11 @@ function unquote(quoted) {
  * The singular entries of a language's .po file, msgid to msgstr, as the page is served them
  * (an entry marked fuzzy or left empty is never served).
  * @param {string} language
+ * @param {URL} [folder] the catalogues' folder: Sleuth's, or a game's own
  * @returns {Record<string, string>}
  */
-export function poEntries(language) {
-  const text = readFileSync(new URL(`${language}/LC_MESSAGES/messages.po`, LOCALE), "utf-8");
+export function poEntries(language, folder = LOCALE) {
+  const text = readFileSync(new URL(`${language}/LC_MESSAGES/messages.po`, folder), "utf-8");
   /** @type {Record<string, string>} */
   const entries = {};
   for (const block of text.split(/\n\s*\n/)) {
@@ -79,10 +81,12 @@ export function poPlurals(language) {
  * Set the page up to speak `language`; `answer` gives other paths' responses.
  * @param {string} language
  * @param {(path: string) => {status: number, body: unknown}} answer
+ * @param {URL[]} [games] games' own catalogues' folders, served when the page asks with a game
  */
-export function speak(language, answer) {
+export function speak(language, answer, games = []) {
   install();
   const catalogue = {"": {language, nplurals: language === "ja" ? 1 : 2, plural_expr: ""}, ...poEntries(language), ...poPlurals(language)};
+  const withGames = Object.assign({}, catalogue, ...games.map((folder) => poEntries(language, folder)));
   /** @type {Map<string, string>} */
   const stored = new Map([["sleuth.language", language]]);
   const storage = {
@@ -95,7 +99,8 @@ export function speak(language, answer) {
   };
   /** @param {string} path */
   const respond = (path) => {
-    const {status, body} = path.startsWith("/api/language") ? {status: 200, body: {language, catalogue}} : answer(path);
+    const words = path.includes("game=") ? withGames : catalogue;
+    const {status, body} = path.startsWith("/api/language") ? {status: 200, body: {language, catalogue: words}} : answer(path);
     return {ok: status < 400, status, json: async () => body};
   };
   Object.assign(globalThis, {localStorage: storage, location: {search: "", reload: () => {}}, fetch: async (/** @type {string} */ path) => respond(path)});

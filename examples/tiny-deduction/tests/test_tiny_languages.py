@@ -1,13 +1,24 @@
-"""Tiny Deduction's refusals of a typed move in the player's language (issue #35): the
-notation's and the rules' reasons are words with values from the catalogues, so the page
-says them in German or Japanese; in English they read as before."""
+"""Tiny Deduction's words in the player's language (issue #35): its refusals of a typed
+move (the notation's and the rules' reasons are words with values), its history lines and
+its sheet's place, all from the game's own catalogue (``catalogue.py``), so the page says
+them in German or Japanese; in English they read as before."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
+import httpx
 import pytest
 from tiny_deduction import TinyDeduction, TinyState
+from tiny_deduction.catalogue import LOCALE
+from tiny_deduction.events import Accused, Answered
+from tiny_deduction.kit import KIT
 
-from sleuth.core import ConfigError, GameError
+from sleuth.core import ConfigError, GameError, find_kit
+from sleuth.core.said import said_in
+from sleuth.i18n import catalogue_at, page_catalogue
+from sleuth.server.app import create_app
+from sleuth.server.settings import Settings
 from support.said_errors import refusals
 
 GAME = TinyDeduction.configure(3, questions=1)
@@ -75,3 +86,71 @@ def test_an_option_out_of_range_is_refused_in_the_language(language: str, words:
         return TinyDeduction.configure(3, questions=questions)
 
     assert refusals(configure, [0], ConfigError, language) == [words]
+
+
+# Its history lines (each event's told(), as the page says them, the seats by number here):
+# from the game's own catalogue, which Sleuth's does not hold (catalogue.py).
+EVENTS = [
+    Answered(0, 1, "AB", 2, "count"),
+    Answered(1, 2, "CD", 1, "yes-no"),
+    Answered(2, 0, "EF", 0, "yes-no"),
+    Accused(0, "G", True),
+    Accused(1, "A", False),
+]
+TOLD = {
+    "en": [
+        "0 asked 1 about AB: 2 of them",
+        "1 asked 2 about CD: yes, one or both",
+        "2 asked 0 about EF: no, neither",
+        "0 accused G: the culprit",
+        "1 accused A: innocent",
+    ],
+    "de": [
+        "Frage von 0 an 1 zu AB: 2 davon",
+        "Frage von 1 an 2 zu CD: ja, einen oder beide",
+        "Frage von 2 an 0 zu EF: nein, keinen von beiden",
+        "Anklage von 0 gegen G: der Täter",
+        "Anklage von 1 gegen A: unschuldig",
+    ],
+    "ja": [
+        "0が1にABについて質問：2枚",
+        "1が2にCDについて質問：はい、片方または両方を持っています",
+        "2が0にEFについて質問：いいえ、どちらも持っていません",
+        "0がGを告発：犯人です",
+        "1がAを告発：無実です",
+    ],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ja"])
+def test_the_history_lines_are_said_in_the_language(language: str) -> None:
+    assert [said_in(event.told(), language) for event in EVENTS] == TOLD[language]
+
+
+@pytest.fixture
+async def client() -> AsyncIterator[httpx.AsyncClient]:
+    transport = httpx.ASGITransport(app=create_app(Settings()))
+    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+        yield client
+
+
+@pytest.mark.parametrize(("language", "culprit"), [("de", "Täter"), ("ja", "犯人")])
+async def test_the_page_at_a_table_of_the_game_has_its_words_from_its_own_catalogue(
+    client: httpx.AsyncClient, language: str, culprit: str
+) -> None:
+    assert KIT.locale == LOCALE and find_kit("tiny").locale == LOCALE
+    menu = (await client.get("/api/games")).json()["games"]
+    assert [game["catalogue"] for game in menu if game["name"] == KIT.name] == [True]
+    answer = await client.get(f"/api/language?lang={language}&game={KIT.name}")
+    served = answer.json()["catalogue"]
+    # The sheet's place, every history line's template, every refusal's.
+    assert served["culprit"] == culprit
+    for event, line in zip(EVENTS, TOLD[language], strict=True):
+        told = event.told()
+        assert str(served[told.template]) % told.values == line
+    own = [m.id for m in catalogue_at(LOCALE, language) if m.id]
+    assert len(own) == 37 and all(served[msgid] for msgid in own)
+    # None of them in Sleuth's catalogue but one it has for words of its own.
+    sleuth = page_catalogue(language)
+    assert [msgid for msgid in own if msgid in sleuth] == ["%(text)s: %(reason)s"]
+    assert (await client.get(f"/api/language?lang={language}")).json()["catalogue"] == sleuth

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sleuth.agents import Agent, make_agent
-from sleuth.core import GameError, find_game
+from sleuth.core import GameError, find_game, find_kit
 from sleuth.core.said import error_in, said, words_of
 from sleuth.i18n import LANGUAGES, N_, SOURCE, tr, trn
 from sleuth.tui.language import language_from_environment
@@ -176,7 +176,7 @@ def _print_end(session: GameSession, app: Any, language: str) -> None:
             tr(
                 "Game over (%(reason)s); scores %(scores)s",
                 language,
-                reason=tr(outcome.reason, language),
+                reason=find_kit(session.game.name).translate(outcome.reason, language),
                 scores=scores,
             )
         )

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from sleuth.i18n import translate_at
+
 from .errors import GameError
 from .events import Event
 from .protocol import Game
@@ -43,16 +45,34 @@ class PartError(GameError):
     """A kit part that is missing, cannot be imported, or is not what the front expects."""
 
 
+def catalogues_beside(module_file: str) -> Path:
+    """The ``locale`` folder beside ``module_file``: a game's own catalogues."""
+    return Path(module_file).resolve().parent / "locale"
+
+
 @dataclass(frozen=True)
 class GameKit:
-    """One game and its parts. ``parts`` maps a part name to ``"module:attribute"``."""
+    """One game and its parts. ``parts`` maps a part name to ``"module:attribute"``.
+
+    ``locale`` is the game's own catalogue of the words it says (``<language>/LC_MESSAGES/
+    messages.po`` under it, inside the game's package): a game of another package cannot add
+    to Sleuth's, so it brings its own, and its words are looked up there before Sleuth's
+    (marked with ``sleuth.core.said.said_from``'s ``said``; the page loads them at its
+    table). None for the built-in games, whose words are in Sleuth's catalogue.
+    """
 
     game: type[Game[Any]]
     parts: Mapping[str, str] = field(default_factory=dict)
+    locale: Path | None = None
 
     @property
     def name(self) -> str:
         return self.game.name
+
+    def translate(self, message: str, language: str) -> str:
+        """One of the game's words (why its game ended, a place on its sheet) in ``language``:
+        from its own catalogue first, then from Sleuth's."""
+        return translate_at(self.locale, language, message)
 
     def has(self, part: str) -> bool:
         return part in self.parts
@@ -217,7 +237,7 @@ class RulesGuide:
     @staticmethod
     def beside(module_file: str) -> Path:
         """The ``locale`` folder beside ``module_file`` (a game's ``guide.py``)."""
-        return Path(module_file).resolve().parent / "locale"
+        return catalogues_beside(module_file)
 
 
 @dataclass(frozen=True)

@@ -8,15 +8,18 @@ a value may be a ``Said`` itself (a refusal's reason inside "seat 1 cannot ...")
 
 Templates are marked with ``said(...)`` where they are written, so ``pybabel extract`` finds
 them (``scripts/catalogues.py``) and the completeness test holds them to a German and a
-Japanese translation.
+Japanese translation. A game that keeps its own catalogue (a game of another package, which
+cannot add to Sleuth's) marks its words with the ``said`` that ``said_from`` makes for its
+catalogue's folder: its words are then looked up there first, then in Sleuth's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Union
+from pathlib import Path
+from typing import Protocol, Union
 
-from sleuth.i18n import tr
+from sleuth.i18n import translate_at
 
 SaidValue = Union[str, int, "Said"]
 # On the wire a value that is words itself is an object with its own template and values.
@@ -29,19 +32,30 @@ class Said(str):
     template: str
     values: Mapping[str, SaidValue]
     code: str
+    # The game's own catalogues the template is looked up in before Sleuth's (None: Sleuth's).
+    locale: Path | None
 
-    def __new__(cls, template: str, values: Mapping[str, SaidValue], code: str = "") -> Said:
+    def __new__(
+        cls,
+        template: str,
+        values: Mapping[str, SaidValue],
+        code: str = "",
+        locale: Path | None = None,
+    ) -> Said:
         # A template without values is never %-formatted: a literal "%" stays as written.
         text = template % {k: str(v) for k, v in values.items()} if values else template
         made = super().__new__(cls, text)
         made.template = template
         made.values = dict(values)
         made.code = code
+        made.locale = locale
         return made
 
-    def __reduce__(self) -> tuple[type[Said], tuple[str, dict[str, SaidValue], str]]:
+    def __reduce__(
+        self,
+    ) -> tuple[type[Said], tuple[str, dict[str, SaidValue], str, Path | None]]:
         # An error raised in a worker process crosses back pickled, its words with it.
-        return (Said, (self.template, dict(self.values), self.code))
+        return (Said, (self.template, dict(self.values), self.code, self.locale))
 
     def wire(self) -> dict[str, object]:
         """The template and values as the page reads them (``types.d.ts``, ``Words``)."""
@@ -58,6 +72,24 @@ def said(template: str, **values: SaidValue) -> Said:
     return Said(template, values)
 
 
+class Saying(Protocol):
+    """A ``said``: English words with their template and values."""
+
+    def __call__(self, template: str, /, **values: SaidValue) -> Said: ...
+
+
+def said_from(locale: Path) -> Saying:
+    """The ``said`` of a game that keeps its own catalogues in ``locale``
+    (``<language>/LC_MESSAGES/messages.po`` under it): its words are looked up there first,
+    then in Sleuth's. A game's module binds it to the name ``said``, so that
+    ``scripts/catalogues.py`` extracts the game's words into the game's catalogue."""
+
+    def said_there(template: str, /, **values: SaidValue) -> Said:
+        return Said(template, values, locale=locale)
+
+    return said_there
+
+
 def words_of(error: BaseException) -> Said | None:
     """The ``Said`` an error was raised with, if it was raised with one."""
     first = error.args[0] if error.args else None
@@ -69,7 +101,8 @@ def said_in(words: Said, language: str) -> str:
     values = {
         k: said_in(v, language) if isinstance(v, Said) else v for k, v in words.values.items()
     }
-    return tr(words.template, language, **values)
+    text = translate_at(words.locale, language, words.template)
+    return text % values if values else text
 
 
 def error_in(error: BaseException, language: str) -> str:

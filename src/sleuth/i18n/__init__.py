@@ -5,7 +5,9 @@ The catalogues are gettext ``.po`` files under ``sleuth/locale/<lang>/LC_MESSAGE
 page read these same files: the server builds its translations and the page's JSON catalogue
 from the ``.po`` when first asked, so a fresh clone needs no compile step and no generated
 file can fall behind its source. A fuzzy or empty entry is never used (it would show a
-guess, or English); the completeness test makes sure there is none.
+guess, or English); the completeness test makes sure there is none. A game's own catalogues
+(``*_at``: its rules', and all the words of a game of another package) are read the same
+way, and a word is looked up there first, then in Sleuth's.
 """
 
 from __future__ import annotations
@@ -140,9 +142,10 @@ def figure(value: float, digits: int, language: str) -> str:
 
 
 @cache
-def page_catalogue(language: str) -> dict[str, JsonValue]:
+def page_catalogue(language: str, folder: Path | None = None) -> dict[str, JsonValue]:
     """The page's catalogue: msgid to translation (a list of forms for a plural), with the
-    plural rule under the empty key."""
+    plural rule under the empty key. With ``folder`` (a game's own catalogues, for a page
+    at that game's table) the game's entries come first, over Sleuth's of the same msgid."""
     catalog = catalogue(language)
     out: dict[str, JsonValue] = {
         "": {
@@ -153,7 +156,8 @@ def page_catalogue(language: str) -> dict[str, JsonValue]:
     }
     if language == SOURCE:
         return out
-    for message in usable(catalog):
+    own = () if folder is None else usable(catalogue_at(folder, language))
+    for message in (*usable(catalog), *own):
         msgid, string = message.id, message.string
         if not msgid:
             continue  # the header, which Catalog yields first
@@ -203,17 +207,21 @@ def catalogue_at(folder: Path, language: str) -> Catalog:
 
 @cache
 def translations_at(folder: Path, language: str) -> gettext_module.NullTranslations:
+    """The catalogues in ``folder`` (a game's own) with Sleuth's behind them: what the game's
+    catalogue lacks, Sleuth's says."""
     if check_language(language) == SOURCE:
         return gettext_module.NullTranslations()
     compiled = io.BytesIO()
     write_mo(compiled, usable(catalogue_at(folder, language)))
     compiled.seek(0)
-    return gettext_module.GNUTranslations(compiled)
+    own = gettext_module.GNUTranslations(compiled)
+    own.add_fallback(translations(language))
+    return own
 
 
 def translate_at(folder: Path | None, language: str, message: str) -> str:
-    """``message`` in ``language`` from the catalogues in ``folder`` (English without one)."""
+    """``message`` in ``language``: from the game's own catalogues in ``folder`` first, then
+    from Sleuth's (only Sleuth's without a folder)."""
     if folder is None:
-        check_language(language)
-        return message
+        return translate(language, message)
     return translations_at(folder, language).gettext(message)

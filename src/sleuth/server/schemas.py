@@ -114,6 +114,9 @@ class GameOut(Strict):
     first_seat_by: dict[str, dict[str, int | None]] = {}
     # Whether the game has a tutorial for newcomers (GET /api/games/<name>/tutorial).
     tutorial: bool = False
+    # Whether the game keeps its words in a catalogue of its own (a game of another package):
+    # a page showing the game loads it (GET /api/language?game=<name>).
+    catalogue: bool = False
 
 
 class LobbyOut(Strict):

@@ -101,7 +101,7 @@ def ending_lines(
         tr(
             "Game over: %(reason)s. %(verdict)s",
             language,
-            reason=tr(outcome.reason, language),
+            reason=find_kit(session.game.name).translate(outcome.reason, language),
             verdict=verdict,
         )
     ]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sleuth.core import Config, ConfigError
-from sleuth.core.said import said
+
+from .catalogue import said
 
 ALL_SUSPECTS = "ABCDEFGHIJ"
 MAX_QUESTIONS = 20

@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sleuth.core.events import Event
-from sleuth.core.said import Said, SaidValue, said
+from sleuth.core.said import Said, SaidValue
 
+from .catalogue import said
 from .components import spoken
 
 

@@ -3,12 +3,14 @@
 Each paragraph stands alone so that a catalogue can translate it; the options are named as
 the lobby names them.
 
-The German and Japanese are in the game's own catalogues, ``locale/`` beside this file:
-``scripts/catalogues.py update`` adds a new or changed paragraph there, empty, and ``check``
-names it until it is translated.
+The German and Japanese are in the game's own catalogue (``catalogue.py``), with all its
+other words: ``scripts/catalogues.py update`` adds a new or changed paragraph there, empty,
+and ``check`` names it until it is translated.
 """
 
 from sleuth.core.kit import RulesGuide, RulesSection
+
+from .catalogue import LOCALE
 
 SHORT = (
     RulesSection(
@@ -54,4 +56,4 @@ FULL = (
     ),
 )
 
-RULES = RulesGuide(short=SHORT, full=FULL, locale=RulesGuide.beside(__file__))
+RULES = RulesGuide(short=SHORT, full=FULL, locale=LOCALE)

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from sleuth.core import Action, InvalidActionError
-from sleuth.core.said import said
+
+from .catalogue import said
 
 
 @dataclass(frozen=True)

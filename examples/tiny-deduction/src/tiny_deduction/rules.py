@@ -20,10 +20,10 @@ from sleuth.core import Game, Outcome, State, make_rng
 from sleuth.core.actions import ActionList
 from sleuth.core.events import Event, notations, public
 from sleuth.core.protocol import Termination
-from sleuth.core.said import said
 from sleuth.core.serialize import JSONValue
 from sleuth.i18n import N_
 
+from .catalogue import said
 from .components import (
     Accusation,
     Question,

@@ -148,6 +148,7 @@ async def games(lang: str = SOURCE) -> LobbyOut:
                 first_seat=first_seat,
                 first_seat_by=first_seat_by,
                 tutorial=kit.has(TUTORIAL),
+                catalogue=kit.locale is not None,
             )
         )
     return LobbyOut(

@@ -36,6 +36,23 @@ async function load() {
 const loaded = await load();
 if (typeof document !== "undefined" && document.documentElement) document.documentElement.lang = loaded.language;
 
+/**
+ * A game's own words, for a page that shows the game (its table, its tutorial): a game that
+ * keeps its words in a catalogue of its own (a game of another package, `catalogue` in the
+ * menu) has them served with the page's, its own first. The page goes on in the words it has
+ * when they cannot be had.
+ * @param {{name: string, catalogue: boolean} | undefined} game
+ */
+export async function speakGame(game) {
+  if (!game || !game.catalogue || loaded.language === ENGLISH.language || typeof fetch === "undefined") return;
+  try {
+    const response = await fetch(`/api/language?lang=${encodeURIComponent(loaded.language)}&game=${encodeURIComponent(game.name)}`);
+    if (response.ok) loaded.catalogue = (await response.json()).catalogue;
+  } catch {
+    // the page's own words stay
+  }
+}
+
 /** The page's language: "en", "de" or "ja". */
 export function language() {
   return loaded.language;

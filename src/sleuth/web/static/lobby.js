@@ -2,7 +2,7 @@
 // players, seats, sheet, clock; rule variants folded), invite links to copy, your tables
 // ("your move" marked), open tables to join or watch, rematches.
 "use strict";
-import {formatNumber, language, tr, trn} from "./i18n.js";
+import {formatNumber, language, speakGame, tr, trn} from "./i18n.js";
 import {api, copyText, ensurePerson, forgetInvites, rename, saveInvites, savedInvites, toast, whoAmI} from "./api.js";
 import {ICONS, fill, h, icon} from "./kit.js";
 import {rulesButton} from "./rules.js";
@@ -239,6 +239,7 @@ function newTableSection(menu, onDealt) {
       };
       if (body.clock !== "none") body.per_move = Number(perMove.value) * (body.clock === "turn" ? 3600 : 1);
       if (me >= 0) body.sit = me;
+      await speakGame(game);  // a refusal of the game's options may be in its own words
       const created = /** @type {TableCreated} */ (await api("/api/tables", body));
       const others = created.invites.filter((i) => i.seat !== me);
       if (others.length) saveInvites(created.table.id, others);

@@ -3,7 +3,7 @@
 // the clock, and at the end the reveal, the scores, the signed record and the replay.
 // Everything shown comes from this seat's frames: the page never asks for anything else.
 "use strict";
-import {tr, trn} from "./i18n.js";
+import {speakGame, tr, trn} from "./i18n.js";
 import {absentNotices, seatsToHand} from "./absent.js";
 import {api, ensurePerson, forgetInvites, savedInvites, toast, whoAmI} from "./api.js";
 import {Channel} from "./channel.js";
@@ -110,6 +110,7 @@ async function findSeat(table, params) {
  * @returns {Promise<Part>}
  */
 async function loadPart(game) {
+  await speakGame(game);
   if (!game || !game.web) return fallback;
   for (const href of game.web.styles) document.head.append(h("link", {rel: "stylesheet", href}));
   const module = /** @type {{default: import("./types.d.ts").GamePart}} */ (await import(game.web.script));

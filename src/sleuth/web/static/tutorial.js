@@ -8,7 +8,7 @@
 import {api} from "./api.js";
 import fallback from "./fallback.js";
 import {capitalize, fill, h, seatDot, seatColour} from "./kit.js";
-import {language, tr} from "./i18n.js";
+import {language, speakGame, tr} from "./i18n.js";
 import {openRules} from "./rules.js";
 
 /** @typedef {import("./types.d.ts").GameOut} GameOut */
@@ -24,6 +24,7 @@ import {openRules} from "./rules.js";
  * @returns {Promise<Part>}
  */
 async function loadPart(game) {
+  await speakGame(game);
   if (!game.web) return fallback;
   for (const href of game.web.styles) document.head.append(h("link", {rel: "stylesheet", href}));
   const module = /** @type {{default: import("./types.d.ts").GamePart}} */ (await import(game.web.script));

@@ -110,6 +110,8 @@ export interface GameOut {
   first_seat: number | null;
   first_seat_by: Record<string, Record<string, number | null>>;
   tutorial: boolean;
+  /** The game keeps its words in a catalogue of its own: a page showing it loads them (i18n.js's speakGame). */
+  catalogue: boolean;
 }
 
 export interface LobbyOut {
