@@ -132,7 +132,7 @@ def run_arena(args: argparse.Namespace) -> int:
         lost = tr(
             "forfeits (%(count)s decisions lost; random decided instead):", language, count=total
         )
-        print(f"\n{lost}\n{format_forfeits(results)}")
+        print(f"\n{lost}\n{format_forfeits(results, language=language)}")
     print(bot_key_line(key, seed, language))
     pairs = all_head_to_heads(results, rows)
     if pairs:

@@ -1,7 +1,5 @@
-"""The researchers' reports speak the person's language (issue #35): the arena's progress
-bar, its forfeits and its review, ``simulate``'s steps and ``sleuth review``'s text, in
-English as they always were and in German and Japanese from the catalogues, each table's
-headings as wide as their widest cell in terminal columns."""
+"""The progress bar of the arena and the ladder speaks the person's language (issue #35):
+its unit, its rate and the time left, English as it always was."""
 
 from __future__ import annotations
 
