@@ -194,7 +194,7 @@ def _review(results: list[GameResult], workers: int, language: str) -> list[JSON
     bar = ProgressBar("reviews", language=language)
     review_rows, exact, method = review_results(results, workers, bar)
     print()
-    print(format_reviews(review_rows, exact, method))
+    print(format_reviews(review_rows, exact, method, language))
     return [to_json(row) for row in review_rows]
 
 
