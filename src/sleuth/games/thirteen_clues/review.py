@@ -43,7 +43,7 @@ from .notation import Accuse, Ask, Look
 from .notebook import GRAMMAR
 from .rules import ThirteenCluesState
 
-OWN = "its mystery"
+OWN = N_("its mystery")
 _WHOLE = (0, 1, 2)
 
 # A position as its canonical JSON text: hashable, so that the review analyses it once.
