@@ -98,7 +98,9 @@ def seat_text(review: SeatReview, exact: bool = True, language: str = SOURCE) ->
         lines = [tr("Seat %(seat)s: %(score)s", language, seat=review.seat, score=score)]
     # The notes were written in English with the review; another language words them anew.
     notes = review.notes if language == SOURCE else seat_notes(review, exact, language)
-    lines += [f"  {note}" for note in notes]
+    # A note may open with a target's name ("die nächste Überführung: ..."): a sentence's
+    # first letter is a capital.
+    lines += [f"  {note[:1].upper()}{note[1:]}" for note in notes]
     lines.append("")
     lines += ["  " + line for line in table(review, language)]
     return lines

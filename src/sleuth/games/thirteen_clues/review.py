@@ -158,7 +158,7 @@ def session_frames(setup: object, entries: Sequence[object]) -> SessionFrames[st
     frames = []
     for k in range(len(numbered) + 1):
         entry = numbered[k - 1][1] if k else None
-        text = "(your hidden cards)" if entry is None else entry.text()
+        text = N_("(your hidden cards)") if entry is None else entry.text()
         frame = make_frame(k, text, GRAMMAR.fold(setup, numbered[:k]).position, mystery)
         if isinstance(entry, Accusation) and entry.player == setup.seat:
             frame = replace(
