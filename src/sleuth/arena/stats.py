@@ -12,6 +12,7 @@ from sleuth.agents import Forfeit
 from sleuth.i18n import N_, SOURCE, tr
 from sleuth.i18n import columns as text_columns
 
+from .forfeit_words import detail_words
 from .tournament import GameResult
 
 Z95 = 1.959963984540054
@@ -376,7 +377,7 @@ def _forfeit_line(result: GameResult, run: Sequence[Forfeit], language: str) -> 
         bot=bot,
         seat=seat,
         problem=problem,
-        detail=first.detail,
+        detail=detail_words(first.detail, language),
         fallback=first.fallback,
     )
 
