@@ -28,6 +28,8 @@ from sleuth.i18n import N_, SOURCE, tr
 from .stats import Column, format_forfeits, ratings, table_lines
 from .tournament import GameResult, GameSpec, run_specs, schedule
 
+# At most this many lines of lost decisions under the standings.
+NOTES_LIMIT = 50
 KEY = b"sleuth leaderboard"  # fixed: a leaderboard replays exactly from its seed
 
 
@@ -154,7 +156,7 @@ def rate(field: Sequence[Entrant], played: Sequence[GameResult]) -> Leaderboard:
     agent's), each game scored as lost for a seat that lost a decision."""
     scored = [forfeit_as_loss(result) for result in played]
     return Leaderboard(
-        tuple(standings(field, scored)), tuple(scored), format_forfeits(scored, limit=50)
+        tuple(standings(field, scored)), tuple(scored), format_forfeits(scored, NOTES_LIMIT)
     )
 
 
@@ -186,5 +188,5 @@ def format_leaderboard(board: Leaderboard, language: str = SOURCE) -> str:
     lines = [f"{line}  {spec}" for line, spec in zip(table, specs, strict=True)]
     if board.notes:
         lost = tr("games scored as lost (a decision lost; the game played on):", language)
-        lines += ["", lost, board.notes]
+        lines += ["", lost, format_forfeits(board.results, NOTES_LIMIT, language)]
     return "\n".join(lines)

@@ -12,6 +12,7 @@ from sleuth.agents import Forfeit
 from sleuth.i18n import N_, SOURCE, tr
 from sleuth.i18n import columns as text_columns
 
+from .forfeit_words import detail_words
 from .tournament import GameResult
 
 Z95 = 1.959963984540054
@@ -303,9 +304,10 @@ def format_table(rows: Sequence[BotSummary], language: str = SOURCE) -> str:
     return "\n".join(table_lines(columns, cells, language))
 
 
-def format_forfeits(results: Sequence[GameResult], limit: int = 10) -> str:
+def format_forfeits(results: Sequence[GameResult], limit: int = 10, language: str = SOURCE) -> str:
     """The lost decisions, one a line naming the game and the bot, at most ``limit`` lines;
-    a run of one seat's decisions lost the same way (a bot that stopped) is one line."""
+    a run of one seat's decisions lost the same way (a bot that stopped) is one line. Said
+    in the language, each loss's detail as the bot's runtime gave it."""
     lines = []
     for result in results:
         runs: list[list[Forfeit]] = []
@@ -319,20 +321,65 @@ def format_forfeits(results: Sequence[GameResult], limit: int = 10) -> str:
                 runs[-1].append(forfeit)
             else:
                 runs.append([forfeit])
-        for run in runs:
-            first, bot = run[0], result.seating[run[0].seat]
-            if len(run) == 1:
-                lines.append(f"game {result.index}, {bot}: {first}")
-            else:
-                lines.append(
-                    f"game {result.index}, {bot}: seat {first.seat}, steps {first.step} to "
-                    f"{run[-1].step} ({len(run)} decisions): {first.problem}: {first.detail}; "
-                    f"{first.fallback} decided instead"
-                )
+        lines += [_forfeit_line(result, run, language) for run in runs]
     shown = lines[:limit]
     if len(lines) > limit:
-        shown.append(f"... and {len(lines) - limit} more lines (every forfeit is in --out)")
+        more = tr(
+            "... and %(count)s more lines (every forfeit is in --out)",
+            language,
+            count=len(lines) - limit,
+        )
+        shown.append(more)
     return "\n".join(shown)
+
+
+# How a lost decision is named: the move the game waited on, or an optional action.
+DECISIONS = {
+    "turn": N_("seat %(seat)s, step %(step)s (turn)"),
+    "interrupt": N_("seat %(seat)s, step %(step)s (interrupt)"),
+}
+# Why it was lost (a problem of another name is shown as it is).
+PROBLEMS = {
+    "crash": N_("crash"),
+    "timeout": N_("timeout"),
+    "illegal": N_("illegal"),
+    "malformed": N_("malformed"),
+    "stopped": N_("stopped"),
+}
+
+
+def _forfeit_line(result: GameResult, run: Sequence[Forfeit], language: str) -> str:
+    first, bot = run[0], result.seating[run[0].seat]
+    problem = tr(PROBLEMS[first.problem], language) if first.problem in PROBLEMS else first.problem
+    if len(run) == 1 and first.decision in DECISIONS:
+        seat = tr(DECISIONS[first.decision], language, seat=first.seat, step=first.step)
+    elif len(run) == 1:
+        seat = tr(
+            "seat %(seat)s, step %(step)s (%(decision)s)",
+            language,
+            seat=first.seat,
+            step=first.step,
+            decision=first.decision,
+        )
+    else:
+        seat = tr(
+            "seat %(seat)s, steps %(first)s to %(last)s (%(count)s decisions)",
+            language,
+            seat=first.seat,
+            first=first.step,
+            last=run[-1].step,
+            count=len(run),
+        )
+    return tr(
+        "game %(game)s, %(bot)s: %(seat)s: %(problem)s: %(detail)s; %(fallback)s decided instead",
+        language,
+        game=result.index,
+        bot=bot,
+        seat=seat,
+        problem=problem,
+        detail=detail_words(first.detail, language),
+        fallback=first.fallback,
+    )
 
 
 def _to_win(row: BotSummary) -> str:

@@ -108,7 +108,9 @@ def run_arena(args: argparse.Namespace) -> int:
     # revealed in its record, tells nothing of another's.
     specs = schedule(game.name, game.config_json(), bots, args.games, seed, key)
     started = time.perf_counter()
-    results = run_specs(specs, args.workers, args.backend, ProgressBar("games"), args.ray_address)
+    results = run_specs(
+        specs, args.workers, args.backend, ProgressBar("games", language=language), args.ray_address
+    )
     elapsed = time.perf_counter() - started
     rows = summarize(results)
     rate = f"{len(results) / elapsed:.1f}"
@@ -130,7 +132,7 @@ def run_arena(args: argparse.Namespace) -> int:
         lost = tr(
             "forfeits (%(count)s decisions lost; random decided instead):", language, count=total
         )
-        print(f"\n{lost}\n{format_forfeits(results)}")
+        print(f"\n{lost}\n{format_forfeits(results, language=language)}")
     print(bot_key_line(key, seed, language))
     pairs = all_head_to_heads(results, rows)
     if pairs:
@@ -149,7 +151,7 @@ def run_arena(args: argparse.Namespace) -> int:
         "head_to_head": [to_json(pair) for pair in pairs],
     }
     if args.review:
-        data["review"] = _review(results, args.workers)
+        data["review"] = _review(results, args.workers, language)
     try:
         _write_outputs(args, game, results, rows, signing, data)
     except GameError as error:
@@ -186,12 +188,13 @@ def _check_plot_format(path: Path) -> None:
         )
 
 
-def _review(results: list[GameResult], workers: int) -> list[JSONValue]:
+def _review(results: list[GameResult], workers: int, language: str) -> list[JSONValue]:
     from sleuth.review.arena import format_reviews, review_results
 
-    review_rows, exact, method = review_results(results, workers, ProgressBar("reviews"))
+    bar = ProgressBar("reviews", language=language)
+    review_rows, exact, method = review_results(results, workers, bar)
     print()
-    print(format_reviews(review_rows, exact, method))
+    print(format_reviews(review_rows, exact, method, language))
     return [to_json(row) for row in review_rows]
 
 

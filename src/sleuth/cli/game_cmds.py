@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections import Counter
@@ -16,7 +15,6 @@ from sleuth.core import GameError, derive_seed, find_game
 from sleuth.core.kit import RULES, RulesGuide
 from sleuth.core.records import (
     MAX_RECORD_BYTES,
-    Step,
     load_record,
     replay_record,
     save_record,
@@ -29,6 +27,7 @@ from sleuth.i18n import N_, tr, translate_at
 
 from .argparse_words import SpeakingParser, add_lang_argument, language_of_args
 from .outputs import check_folder, deal_seed, write_failed
+from .step_lines import print_referee, print_spectator, public_line, referee_line
 
 
 def add_parsers(commands: Any) -> None:
@@ -211,9 +210,9 @@ def run_simulate(args: argparse.Namespace) -> int:
         reasons[result.outcome.reason] += 1
         wins.update(result.outcome.winners)
         if args.referee:
-            _print_referee(number, game_seed, salt, result)
+            print_referee(number, game_seed, salt, result, language)
         elif args.verbose:
-            _print_spectator(number, result)
+            print_spectator(number, result, language)
         if args.record_dir:
             record = result.record if signing is None else sign_record(result.record, signing)
             path = args.record_dir / f"{game.name}-{number:05d}.json"
@@ -257,40 +256,6 @@ def run_simulate(args: argparse.Namespace) -> int:
         else:
             print(tr("records written to %(folder)s, signed", language, folder=folder))
     return 0
-
-
-def public_line(number: int, step: Step) -> str:
-    """A step as every seat saw it."""
-    effect = f"  -> {step.result}" if step.result else ""
-    return f"{number:4d}. seat {step.seat}: {step.public_action}{effect}"
-
-
-def referee_line(number: int, step: Step) -> str:
-    """A step whole; where the table saw less, what it saw, labelled."""
-    result = step.private_result or step.result
-    effect = f"  -> {result}" if result else ""
-    line = f"{number:4d}. seat {step.seat}: {step.action}{effect}"
-    if step.is_private:
-        seen = step.public_action + (f"  -> {step.result}" if step.result else "")
-        line += f"    [private; the table saw: {seen}]"
-    return line
-
-
-def _print_spectator(number: int, result: Any) -> None:
-    print(f"--- game {number}, as a spectator sees it ---")
-    for index, step in enumerate(result.steps, start=1):
-        print(public_line(index, step))
-    print(result.final.view(None).render())
-    print()
-
-
-def _print_referee(number: int, seed: int, salt: str, result: Any) -> None:
-    print(f"--- game {number}, the referee's view: seed {seed}, salt {salt} ---")
-    for index, step in enumerate(result.steps, start=1):
-        print(referee_line(index, step))
-    print("reveal: " + json.dumps(result.record["reveal"], ensure_ascii=False))
-    print(result.final.view(None).render())
-    print()
 
 
 def run_replay(args: argparse.Namespace) -> int:

@@ -147,7 +147,9 @@ def _play(
     options = parse_options(args.option)
     try:
         played = run_specs(
-            plan(game, field, args.games, seed), args.workers, progress=ProgressBar("games")
+            plan(game, field, args.games, seed),
+            args.workers,
+            progress=ProgressBar("games", language=language_of_args(args)),
         )
         for entrant, make in texts.items():
             for other in field:

@@ -14,7 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from sleuth.core import GameError
-from sleuth.i18n import N_
+from sleuth.core.said import error_in
+from sleuth.i18n import N_, tr
+
+from .argparse_words import add_lang_argument, language_of_args
 
 
 def add_parser(commands: Any) -> None:
@@ -35,12 +38,14 @@ def add_parser(commands: Any) -> None:
     review.add_argument(
         "--key", type=Path, metavar="FILE", help=N_("check the record's signature under this key")
     )
+    add_lang_argument(review)
     review.set_defaults(run=run_review)
 
 
 def run_review(args: argparse.Namespace) -> int:
     from sleuth.review import render, review_file
 
+    language = language_of_args(args)
     try:
         key = None
         if args.key is not None:
@@ -49,7 +54,7 @@ def run_review(args: argparse.Namespace) -> int:
             key = read_key(args.key)
         review = review_file(args.record, args.seat, key)
     except GameError as error:
-        message = str(error)
+        message = error_in(error, language)
         where = "" if message.startswith(str(args.record)) else f"{args.record}: "
         print(f"sleuth review: {where}{message}", file=sys.stderr)
         return 2
@@ -57,17 +62,20 @@ def run_review(args: argparse.Namespace) -> int:
         json.dump(review.to_json(), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(render(review))
+        sys.stdout.write(render(review, language=language))
     if args.plot is not None:
         try:
             from sleuth.review.plot import plot_review
 
             plot_review(review, args.plot)
         except ModuleNotFoundError as error:
-            print(
-                f"sleuth review: no plot: {error.name} is missing (pip install -e '.[plot]')",
-                file=sys.stderr,
+            missing = tr(
+                "no plot: %(module)s is missing (%(install)s)",
+                language,
+                module=str(error.name),
+                install="pip install -e '.[plot]'",
             )
+            print(f"sleuth review: {missing}", file=sys.stderr)
             return 2
-        print(f"plot: {args.plot}", file=sys.stderr)
+        print(tr("plot: %(file)s", language, file=str(args.plot)), file=sys.stderr)
     return 0

@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from sleuth.arena.stats import Column, table_lines
 from sleuth.arena.tournament import GameResult
 from sleuth.core.serialize import JSONValue
+from sleuth.i18n import N_, SOURCE, tr
 
 from .annotate import fmt_p
 from .model import GameReview
@@ -132,23 +134,61 @@ def _row(bot: str, figures: Sequence[SeatFigures]) -> BotReview:
     )
 
 
-def format_reviews(rows: Sequence[BotReview], exact: bool, method: str) -> str:
-    lines = [
-        f"review ({method})" if exact else f"review, NOT exact ({method})",
-        f"{'bot':<20} {'seats':>5} {'attempts':>8} {'certain':>7} {'guessed':>7} "
-        f"{'p(guess)':>8} {'wait':>6} {'missed':>6} {'judged':>6} {'given away':>14}",
+REVIEW_COLUMNS = (
+    Column(N_("bot"), 20),
+    Column(N_("seats"), 5, ">"),
+    Column(N_("attempts"), 8, ">"),
+    Column(N_("certain"), 7, ">"),
+    Column(N_("guessed"), 7, ">"),
+    Column(N_("p(guess)"), 8, ">"),
+    Column(N_("wait"), 6, ">"),
+    Column(N_("missed"), 6, ">"),
+    Column(N_("judged"), 6, ">"),
+    Column(N_("given away"), 14, ">"),
+)
+# A value given away, in its unit (a unit of another name is written after the figure).
+AMOUNTS = {"bits": N_("%(bits)s bits"), "points": N_("%(points)s points")}
+
+
+def format_reviews(
+    rows: Sequence[BotReview], exact: bool, method: str, language: str = SOURCE
+) -> str:
+    """The review per bot in the language: its heading naming how the figures were found,
+    its table (each column as wide as its heading or widest cell), what the words mean."""
+    how = tr(method, language)
+    heading = (
+        tr("review (%(method)s)", language, method=how)
+        if exact
+        else tr("review, NOT exact (%(method)s)", language, method=how)
+    )
+    cells = [
+        [
+            row.bot,
+            str(row.seats),
+            str(row.attempts),
+            str(row.certain),
+            str(row.guesses),
+            fmt_p(row.mean_guess_probability),
+            "-" if row.mean_wait is None else f"{row.mean_wait:.1f}",
+            str(row.missed),
+            str(row.questions),
+            _given_away(row, language),
+        ]
+        for row in rows
     ]
-    for row in rows:
-        p = fmt_p(row.mean_guess_probability)
-        wait = "-" if row.mean_wait is None else f"{row.mean_wait:.1f}"
-        given = "-" if row.mean_given_away is None else f"{row.mean_given_away:.3f} {row.unit}"
-        lines.append(
-            f"{row.bot:<20} {row.seats:>5} {row.attempts:>8} {row.certain:>7} "
-            f"{row.guesses:>7} {p:>8} {wait:>6} {row.missed:>6} {row.questions:>6} {given:>14}"
-        )
-    lines.append(
+    legend = tr(
         "certain: attempts made once it could be certain (wait: mean steps from then); "
         "guessed: before, with p(guess) their mean chance; missed: targets it could be "
-        "certain of but never named; given away: per judged move, against the best then"
+        "certain of but never named; given away: per judged move, against the best then",
+        language,
     )
-    return "\n".join(lines)
+    return "\n".join([heading, *table_lines(REVIEW_COLUMNS, cells, language), legend])
+
+
+def _given_away(row: BotReview, language: str) -> str:
+    if row.mean_given_away is None:
+        return "-"
+    value = f"{row.mean_given_away:.3f}"
+    if row.unit not in AMOUNTS:
+        return f"{value} {row.unit}"
+    return tr(AMOUNTS[row.unit], language, **{row.unit: value})

@@ -16,6 +16,7 @@ from sleuth.core.protocol import State
 from sleuth.core.records import Replay, replay_record
 from sleuth.core.said import said
 from sleuth.deduce.review import Frame, ReviewPart
+from sleuth.i18n import N_
 
 from .compute import AnalysisCache, review_frames
 from .model import GameReview, SeatReview
@@ -104,7 +105,7 @@ def seat_frames(
             Frame(
                 index,
                 None if step is None else step.seat,
-                "(the deal)" if step is None else step.action,
+                N_("(the deal)") if step is None else step.action,
                 result,
                 known,
                 part.truth(state, final, seat),

@@ -12,6 +12,7 @@ from typing import Any
 from sleuth.assist import Notebook
 from sleuth.core import find_kit
 from sleuth.core.errors import EntryError
+from sleuth.i18n import N_
 
 from .compute import AnalysisCache, review_frames
 from .model import GameReview
@@ -39,6 +40,6 @@ def review_notebook(notebook: Notebook[Any, Any]) -> GameReview:
         method=part.method,
         solution=part.solution,
         unit="bits",
-        summary="a physical game as entered at the table; steps are its entries",
+        summary=N_("a physical game as entered at the table; steps are its entries"),
         seats=(review,),
     )

@@ -25,7 +25,7 @@ from .bots.deductive import DeductiveAlibi, chances, expected
 from .rules import AlibiState
 from .views import AlibiView
 
-NEXT = "the next conviction"
+NEXT = N_("the next conviction")
 GAME = "alibi"
 
 

@@ -186,7 +186,7 @@ def session_frames(setup: object, entries: Sequence[object]) -> SessionFrames[Ca
             t: None if (t, solved[t]) not in solutions else "+".join(solutions[t, solved[t]])
             for t in setup.targets
         }
-        text = "(the start)" if entry is None else entry.text()
+        text = N_("(the start)") if entry is None else entry.text()
         frames.append(make_frame(k, text, knowledge, cases))
     return SessionFrames(setup.seat, tuple(frames))
 

@@ -162,7 +162,7 @@ def session_frames(setup: object, entries: Sequence[object]) -> SessionFrames[Po
         raise EntryError("enter the ring first, once it is revealed: solution BLM")
     frames = []
     for k in range(len(numbered) + 1):
-        text = "(your hand)" if k == 0 else numbered[k - 1][1].text()
+        text = N_("(your hand)") if k == 0 else numbered[k - 1][1].text()
         frames.append(make_frame(k, text, GRAMMAR.fold(setup, numbered[:k]).position, ring))
     return SessionFrames(setup.seat, tuple(frames))
 

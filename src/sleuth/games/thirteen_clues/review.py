@@ -43,7 +43,7 @@ from .notation import Accuse, Ask, Look
 from .notebook import GRAMMAR
 from .rules import ThirteenCluesState
 
-OWN = "its mystery"
+OWN = N_("its mystery")
 _WHOLE = (0, 1, 2)
 
 # A position as its canonical JSON text: hashable, so that the review analyses it once.
@@ -158,7 +158,7 @@ def session_frames(setup: object, entries: Sequence[object]) -> SessionFrames[st
     frames = []
     for k in range(len(numbered) + 1):
         entry = numbered[k - 1][1] if k else None
-        text = "(your hidden cards)" if entry is None else entry.text()
+        text = N_("(your hidden cards)") if entry is None else entry.text()
         frame = make_frame(k, text, GRAMMAR.fold(setup, numbered[:k]).position, mystery)
         if isinstance(entry, Accusation) and entry.player == setup.seat:
             frame = replace(
