@@ -14,7 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from sleuth.core import GameError
+from sleuth.core.said import error_in
 from sleuth.i18n import N_
+
+from .argparse_words import add_lang_argument, language_of_args
 
 
 def add_parser(commands: Any) -> None:
@@ -35,6 +38,7 @@ def add_parser(commands: Any) -> None:
     review.add_argument(
         "--key", type=Path, metavar="FILE", help=N_("check the record's signature under this key")
     )
+    add_lang_argument(review)
     review.set_defaults(run=run_review)
 
 
@@ -49,8 +53,8 @@ def run_review(args: argparse.Namespace) -> int:
             key = read_key(args.key)
         review = review_file(args.record, args.seat, key)
     except GameError as error:
-        message = str(error)
-        where = "" if message.startswith(str(args.record)) else f"{args.record}: "
+        message = error_in(error, language_of_args(args))
+        where = "" if str(error).startswith(str(args.record)) else f"{args.record}: "
         print(f"sleuth review: {where}{message}", file=sys.stderr)
         return 2
     if args.json:

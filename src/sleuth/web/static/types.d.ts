@@ -548,7 +548,7 @@ export interface TableContext<V extends View = View, P extends Picks = Picks> {
   legal: Set<string>;
   families: ActionFamily[];
   name(seat: number): string;
-  /** "you" for the seat drawn, its name otherwise. */
+  /** "you" in the page's language for the seat drawn, its name otherwise. */
   who(seat: number): string;
   isMe(seat: number): boolean;
   can(action: string): boolean;
