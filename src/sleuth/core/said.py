@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Union
 
-from sleuth.i18n import tr
+from sleuth.i18n import translate
 
 SaidValue = Union[str, int, "Said"]
 # On the wire a value that is words itself is an object with its own template and values.
@@ -69,7 +69,9 @@ def said_in(words: Said, language: str) -> str:
     values = {
         k: said_in(v, language) if isinstance(v, Said) else v for k, v in words.values.items()
     }
-    return tr(words.template, language, **values)
+    # Not ``tr``: a value may be named ``language`` itself (a refused language's words).
+    text = translate(language, words.template)
+    return text % values if values else text
 
 
 def error_in(error: BaseException, language: str) -> str:
