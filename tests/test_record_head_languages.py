@@ -17,7 +17,8 @@ import pytest
 
 from sleuth.cli.main import main
 from sleuth.core.errors import RecordError
-from sleuth.core.records import load_record, replay_record, save_record
+from sleuth.core.record_files import load_record, save_record
+from sleuth.core.records import replay_record
 from sleuth.core.signing import read_key, sign_record
 from support.example_game import EXAMPLE
 from support.records import sample_records

@@ -14,13 +14,8 @@ from sleuth.agents import RandomAgent
 from sleuth.arena import play_match
 from sleuth.core import GameError, derive_seed, find_game
 from sleuth.core.kit import RULES, RulesGuide
-from sleuth.core.records import (
-    MAX_RECORD_BYTES,
-    Step,
-    load_record,
-    replay_record,
-    save_record,
-)
+from sleuth.core.record_files import MAX_RECORD_BYTES, load_record, save_record
+from sleuth.core.records import Step, replay_record
 from sleuth.core.registry import all_kits
 from sleuth.core.rng import keyed_salt, keyed_seed, secret_key
 from sleuth.core.said import error_in, said
