@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Union
 
-from sleuth.i18n import translate
+from sleuth.i18n import translate, translate_in
 
 SaidValue = Union[str, int, "Said"]
 # On the wire a value that is words itself is an object with its own template and values.
@@ -29,23 +29,30 @@ class Said(str):
     template: str
     values: Mapping[str, SaidValue]
     code: str
+    # The sense the template is used in, where one English word has two (gettext's msgctxt).
+    context: str
 
-    def __new__(cls, template: str, values: Mapping[str, SaidValue], code: str = "") -> Said:
+    def __new__(
+        cls, template: str, values: Mapping[str, SaidValue], code: str = "", context: str = ""
+    ) -> Said:
         # A template without values is never %-formatted: a literal "%" stays as written.
         text = template % {k: str(v) for k, v in values.items()} if values else template
         made = super().__new__(cls, text)
         made.template = template
         made.values = dict(values)
         made.code = code
+        made.context = context
         return made
 
-    def __reduce__(self) -> tuple[type[Said], tuple[str, dict[str, SaidValue], str]]:
+    def __reduce__(self) -> tuple[type[Said], tuple[str, dict[str, SaidValue], str, str]]:
         # An error raised in a worker process crosses back pickled, its words with it.
-        return (Said, (self.template, dict(self.values), self.code))
+        return (Said, (self.template, dict(self.values), self.code, self.context))
 
     def wire(self) -> dict[str, object]:
-        """The template and values as the page reads them (``types.d.ts``, ``Words``)."""
-        return {"template": self.template, "values": wire_values(self.values)}
+        """The template and values as the page reads them (``types.d.ts``, ``Words``), and
+        the template's context where it has one."""
+        wired: dict[str, object] = {"template": self.template, "values": wire_values(self.values)}
+        return wired | {"context": self.context} if self.context else wired
 
 
 def wire_values(values: Mapping[str, SaidValue]) -> dict[str, WireValue]:
@@ -56,6 +63,12 @@ def said(template: str, **values: SaidValue) -> Said:
     """The English sentence ``template % values``, keeping both: mark with this every
     message a person at the page may read (a refusal of a move, a refused seat)."""
     return Said(template, values)
+
+
+def psaid(context: str, template: str, **values: SaidValue) -> Said:
+    """``said`` for a template used in the sense ``context`` names ("live" as a kind of
+    clock): each sense has its own catalogue entry (msgctxt)."""
+    return Said(template, values, context=context)
 
 
 def words_of(error: BaseException) -> Said | None:
@@ -70,7 +83,10 @@ def said_in(words: Said, language: str) -> str:
         k: said_in(v, language) if isinstance(v, Said) else v for k, v in words.values.items()
     }
     # Not ``tr``: a value may be named ``language`` itself (a refused language's words).
-    text = translate(language, words.template)
+    if words.context:
+        text = translate_in(language, words.context, words.template)
+    else:
+        text = translate(language, words.template)
     return text % values if values else text
 
 

@@ -294,6 +294,8 @@ export interface ErrorOut {
 export interface Words {
   template: string;
   values: Record<string, WordsValue>;
+  /** The sense the template is used in, where its words have two (gettext's msgctxt). */
+  context?: string;
 }
 
 export type WordsValue = string | number | Words;
