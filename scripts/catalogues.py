@@ -107,9 +107,7 @@ def faults(template: Catalog, catalog: Catalog) -> list[str]:
             msgid = wanted.id[0] if isinstance(wanted.id, tuple) else wanted.id
             problems = message_faults(catalog.get(wanted.id, wanted.context), msgid)
             found += [f"{language}: {problem}" for problem in problems]
-    extra = sorted(
-        str(m.id) for m in catalog if m.id and template.get(m.id, m.context) is None
-    )
+    extra = sorted(str(m.id) for m in catalog if m.id and template.get(m.id, m.context) is None)
     found += [f"{language}: {msgid!r} is in no source (run update)" for msgid in extra]
     return found
 
