@@ -48,6 +48,10 @@ TEMPLATE = LOCALE / "messages.pot"
 TRANSLATED = ("de", "ja")
 # `tr(message, values)`, `trn(singular, plural, count, values)` and `trNodes` of the page's i18n.js.
 MARKERS = ["tr", "trn:1,2", "trNodes"]
+# A message in one sense of its words (gettext's msgctxt, the context first): the page's
+# `trp(context, message, values)`, Python's `trp(context, message, language)` and
+# `psaid(context, template, ...)`.
+MARKERS += ["trp:1c,2", "psaid:1c,2"]
 # Python's: `said(template, ...)` (sleuth.core.said) and `problem(code, template)`.
 MARKERS += ["said", "problem:2"]
 # A text sheet's typed line (sleuth.core.sheets.sheet_line), said by the page.
@@ -113,9 +117,9 @@ def faults(template: Catalog, catalog: Catalog) -> list[str]:
     for wanted in template:
         if wanted.id:
             msgid = wanted.id[0] if isinstance(wanted.id, tuple) else wanted.id
-            problems = message_faults(catalog.get(wanted.id), msgid)
+            problems = message_faults(catalog.get(wanted.id, wanted.context), msgid)
             found += [f"{language}: {problem}" for problem in problems]
-    extra = sorted(str(m.id) for m in catalog if m.id and m.id not in template)
+    extra = sorted(str(m.id) for m in catalog if m.id and template.get(m.id, m.context) is None)
     found += [f"{language}: {msgid!r} is in no source (run update)" for msgid in extra]
     return found
 

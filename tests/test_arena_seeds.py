@@ -22,7 +22,7 @@ import pytest
 import sleuth
 from sleuth.cli.main import main
 from sleuth.core import derive_seed
-from sleuth.core.records import load_record
+from sleuth.core.record_files import load_record
 from support.deal_hunter import SEEDS, candidate_seeds
 from support.example_game import EXAMPLE
 

@@ -26,7 +26,8 @@ import pytest
 from sleuth.cli.main import main
 from sleuth.core import GameKit, all_kits, find_kit
 from sleuth.core.kit import BOTS, KNOWLEDGE, NOTEBOOK, RENDER, TextRender
-from sleuth.core.records import load_record, replay_record
+from sleuth.core.record_files import load_record
+from sleuth.core.records import replay_record
 from sleuth.core.registry import ENTRY_POINT_GROUP
 from sleuth.testing import check_game
 

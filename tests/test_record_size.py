@@ -9,7 +9,7 @@ import pytest
 
 from sleuth.cli.main import main
 from sleuth.core.errors import RecordError
-from sleuth.core.records import MAX_RECORD_BYTES, load_record
+from sleuth.core.record_files import MAX_RECORD_BYTES, load_record
 from support.example_game import EXAMPLE
 
 

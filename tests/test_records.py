@@ -15,7 +15,8 @@ from sleuth.agents import RandomAgent
 from sleuth.arena.session import GameSession
 from sleuth.cli.main import main
 from sleuth.core import RecordError, make_game
-from sleuth.core.records import RECORD_VERSION, replay_record, save_record
+from sleuth.core.record_files import save_record
+from sleuth.core.records import RECORD_VERSION, replay_record
 from sleuth.core.signing import canonical_bytes, sign_record
 from support.example_game import EXAMPLE
 from support.records import SALT, sample_records

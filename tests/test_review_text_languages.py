@@ -11,7 +11,7 @@ import pytest
 
 from sleuth.cli.main import main
 from sleuth.core import find_kit
-from sleuth.core.records import save_record
+from sleuth.core.record_files import save_record
 from sleuth.i18n import columns, translate
 from sleuth.review import render
 from sleuth.review.annotate import seat_notes

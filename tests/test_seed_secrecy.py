@@ -28,7 +28,7 @@ from sleuth.arena.session import GameSession
 from sleuth.arena.tournament import schedule
 from sleuth.cli.main import main
 from sleuth.core import Action, View, derive_seed, make_game, make_rng
-from sleuth.core.records import load_record
+from sleuth.core.record_files import load_record
 from sleuth.core.rng import keyed_seed
 from support.example_game import EXAMPLE
 from support.game_names import built_in_kits

@@ -12,7 +12,8 @@ import pytest
 from sleuth.cli.main import main
 from sleuth.core import find_kit
 from sleuth.core.kit import REVIEW
-from sleuth.core.records import ENDING, save_record
+from sleuth.core.record_files import save_record
+from sleuth.core.records import ENDING
 from sleuth.deduce.review import ReviewPart
 from support.game_names import built_in_kits
 from support.records import sample_records

@@ -22,6 +22,7 @@ import pytest
 from sleuth.cli.main import main
 from sleuth.core import find_kit
 from sleuth.core.records import replay_record
+from sleuth.core.said import Said, SaidValue, said_in
 from sleuth.server.mail_address import SmtpServer, parse_smtp
 from sleuth.server.mail_compose import Mail, compose
 from sleuth.server.mail_links import confirm_token, unsubscribe_token
@@ -319,8 +320,56 @@ async def test_a_malformed_address_is_refused_and_changes_nothing(
         await account(ann, "Ann")
         before = await ask_for_mail(server, ann, "ann@example.org")
         answer = await ann.put("/api/account/mail", json={"address": address})
-        assert (answer.status_code, answer.json()) == (400, {"detail": f"address: {message}"})
+        # The English detail as before; the words the page says it in beside it.
+        assert (answer.status_code, answer.json()["detail"]) == (400, f"address: {message}")
         assert (await ann.get("/api/account/mail")).json() == before
+
+
+def _words(wire: Any) -> SaidValue:
+    """Words as the page reads them off the wire (template and values), made ``Said`` again."""
+    if not isinstance(wire, dict):
+        return wire
+    values = {key: _words(value) for key, value in wire["values"].items()}
+    return Said(wire["template"], values)
+
+
+async def test_a_refused_setting_carries_its_words_for_the_page(
+    launch: Any, mailbox: MailBox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SLEUTH_SMTP_PASSWORD", MAIL_PASSWORD)
+    server: Server = launch(extra=mail_flags(mailbox))
+    async with browser(server) as ann:
+        await account(ann, "Ann")
+        given = {"address": "ann@example.org", "language": "ja"}
+        zone = await ann.put("/api/account/mail", json=given | {"time_zone": "Mars/Olympus"})
+        hour = await ann.put("/api/account/mail", json=given | {"digest_hour": 24})
+        language = await ann.put("/api/account/mail", json=given | {"language": "fr"})
+    assert zone.status_code == 400
+    assert zone.json() == {
+        "detail": "time_zone: 'Mars/Olympus' is not a time zone: write one such as "
+        "Europe/Berlin or UTC",
+        "problem": "mail_setting",
+        "template": "%(field)s: %(reason)s",
+        "values": {
+            "field": "time_zone",
+            "reason": {
+                "template": "%(zone)s is not a time zone: write one such as Europe/Berlin or UTC",
+                "values": {"zone": "'Mars/Olympus'"},
+            },
+        },
+    }
+    said = [_words(answer.json()) for answer in (zone, hour, language)]
+    assert [said_in(words, "ja") for words in said if isinstance(words, Said)] == [
+        "time_zone：'Mars/Olympus' はタイムゾーンではありません：Asia/Tokyo や UTC のように"
+        "書いてください",
+        "digest_hour：毎日のメールの時刻は0〜23時のどれかで、24ではありません",
+        "language：'fr' は en, de, ja のどれでもありません",
+    ]
+    assert [said_in(words, "de") for words in said if isinstance(words, Said)] == [
+        "time_zone: 'Mars/Olympus' ist keine Zeitzone: schreib eine wie Europe/Berlin oder UTC",
+        "digest_hour: die Uhrzeit der täglichen E-Mail ist eine Stunde von 0 bis 23, nicht 24",
+        "language: 'fr' ist keine von en, de, ja",
+    ]
 
 
 async def test_two_processes_on_postgresql_send_each_event_once(

@@ -12,7 +12,8 @@ from textual.widgets import Static
 from sleuth.agents import Agent
 from sleuth.arena.session import GameSession
 from sleuth.core import Game
-from sleuth.core.records import load_record, replay_record
+from sleuth.core.record_files import load_record
+from sleuth.core.records import replay_record
 from sleuth.tui.play_app import PlayApp
 from sleuth.tui.screens import HelpScreen
 

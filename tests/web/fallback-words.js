@@ -38,13 +38,18 @@ export const NO = {kind: "answered", asker: 0, target: 1, pair: "CD", answer: 0,
 export const ACCUSED = {kind: "accused", seat: 0, suspect: "G", correct: true,
   told: {template: "%(seat)s accused %(suspect)s: the culprit", values: {seat: 0, suspect: "G"}, seats: ["seat"]}};
 
+// Words that lost their template on the way (a plugin's event, an older service): the
+// event's own fields tell it, an empty one as the page's "none".
+export const BARE = {kind: "reshuffled", left: null, cards: [], seat: 1,
+  told: {values: {seat: 1}, seats: ["seat"]}};
+
 /**
  * @param {string} language
- * @param {{asked: string, accused: string, place: string}} expected
+ * @param {{asked: string, accused: string, place: string, bare: string}} expected
  */
 export async function fallbackTests(language, expected) {
   speak(language, () => ({status: 404, body: {}}), exampleCatalogues());
-  const {default: fallback} = await import("../../src/sleuth/web/static/fallback.js");
+  const {default: fallback, eventWords} = await import("../../src/sleuth/web/static/fallback.js");
   const {speakGame} = await import("../../src/sleuth/web/static/i18n.js");
   await speakGame({name: "the example", catalogue: true});
   const names = ["Ana", "Bo", "Cy"];
@@ -56,6 +61,9 @@ export async function fallbackTests(language, expected) {
   test(`a step is told in its events' own words in ${language}`, () => {
     assert.equal(fallback.describe([1, "ask 2 AB", "seat 2, AB: 1", [ASKED]], t), expected.asked);
     assert.equal(fallback.describe([0, "accuse G", "G is the culprit", [NO, ACCUSED]], t), expected.accused);
+  });
+  test(`an event whose words have no template is told by its fields in ${language}`, () => {
+    assert.equal(eventWords(BARE), expected.bare);
   });
   test(`the drawn sheet's own place is named in ${language}`, () => {
     assert.equal(fallback.sheetPlace?.("culprit"), expected.place);

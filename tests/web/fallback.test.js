@@ -39,3 +39,9 @@ test("an event with its own words is told in them, its seats named for the reade
     "You: accuse G (seat 0 (you) asked seat 1 about CD: no, neither; seat 0 (you) accused G: the culprit)");
   assert.equal(fallback.sheetPlace?.("culprit"), "culprit");
 });
+
+test("words without a template are left out: the event's fields tell it", async () => {
+  const {BARE} = await import("./fallback-words.js");
+  assert.equal(eventWords(BARE), "reshuffled: left none, cards none, seat 1");
+  assert.equal(fallback.describe([1, "reshuffle", "", [BARE]], t), "Seat 1: reshuffle (reshuffled: left none, cards none, seat 1)");
+});

@@ -84,7 +84,7 @@ export function speak(language) {
  * The packages under tests/games with a file ``inside`` their web folder.
  * @param {RegExp} inside
  */
-function webFiles(inside) {
+export function webFiles(inside) {
   return readdirSync(GAMES_TESTS, {withFileTypes: true}).filter((e) => e.isDirectory() && existsSync(`${GAMES_TESTS}${e.name}/web`))
     .flatMap((e) => readdirSync(`${GAMES_TESTS}${e.name}/web`).filter((f) => inside.test(f)).map((f) => [e.name, `${GAMES_TESTS}${e.name}/web/${f}`]))
     .sort();

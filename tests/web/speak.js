@@ -20,7 +20,7 @@ function unquote(quoted) {
 
 /**
  * The singular entries of a language's .po file, msgid to msgstr, as the page is served them
- * (an entry marked fuzzy or left empty is never served).
+ * (an entry marked fuzzy or left empty is never served; one with a context keyed by it).
  * @param {string} language
  * @param {URL} [folder] the catalogues' folder: Sleuth's, or a game's own
  * @returns {Record<string, string>}
@@ -35,12 +35,14 @@ export function poEntries(language, folder = LOCALE) {
     const parts = {};
     let field = "";
     for (const line of block.split("\n")) {
-      const start = line.match(/^(msgid|msgstr) (".*")$/);
+      const start = line.match(/^(msgctxt|msgid|msgstr) (".*")$/);
       if (start) { field = start[1]; parts[field] = unquote(start[2]); }
       else if (field && line.startsWith("\"")) parts[field] += unquote(line);
       else if (!line.startsWith("#")) field = "";
     }
-    if (parts.msgid && parts.msgstr) entries[parts.msgid] = parts.msgstr;
+    // A message in one sense of its words under its context first, as the server keys it.
+    const key = parts.msgctxt ? `${parts.msgctxt}\u0004${parts.msgid}` : parts.msgid;
+    if (parts.msgid && parts.msgstr) entries[key] = parts.msgstr;
   }
   return entries;
 }

@@ -23,7 +23,7 @@ from typing import Any
 from sleuth.agents import make_agent
 from sleuth.agents.levels import ladder
 from sleuth.core import Game, GameError, derive_seed
-from sleuth.i18n import N_, SOURCE, tr
+from sleuth.i18n import N_, SOURCE, tr, trp
 
 from .stats import Column, format_forfeits, ratings, table_lines
 from .tournament import GameResult, GameSpec, run_specs, schedule
@@ -184,7 +184,8 @@ def format_leaderboard(board: Leaderboard, language: str = SOURCE) -> str:
         for place, row in enumerate(board.standings, start=1)
     ]
     table = table_lines(STANDING_COLUMNS, rows, language)
-    specs = [tr("bot", language), *(row.spec for row in board.standings)]
+    heading = trp("table heading: the bot an entrant is, as its spec", "bot", language)
+    specs = [heading, *(row.spec for row in board.standings)]
     lines = [f"{line}  {spec}" for line, spec in zip(table, specs, strict=True)]
     if board.notes:
         lost = tr("games scored as lost (a decision lost; the game played on):", language)

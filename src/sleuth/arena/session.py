@@ -20,7 +20,8 @@ from sleuth.agents import Agent, Forfeit
 from sleuth.core import Game, GameError, IllegalActionError, Outcome, State, View
 from sleuth.core.errors import RecordError
 from sleuth.core.events import Event, visible
-from sleuth.core.records import Step, check_seed, make_record, play_step, save_record
+from sleuth.core.record_files import save_record
+from sleuth.core.records import Step, check_seed, make_record, play_step
 from sleuth.core.rng import secret_salt, secret_seed
 from sleuth.core.said import said, words_of
 from sleuth.core.serialize import JSONValue

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sleuth.agents import Forfeit
+from sleuth.core.said import Said, psaid, said_in
 from sleuth.i18n import N_, SOURCE, tr
 from sleuth.i18n import columns as text_columns
 
@@ -246,7 +247,7 @@ def table_lines(
     # An empty heading stays empty: gettext's empty message is the catalogue's header.
     # The confidence a value of the message, so that no bare % stands in a msgid (gettext
     # tools would take it for a placeholder).
-    headings = [tr(c.heading, language, level="95%") if c.heading else "" for c in columns]
+    headings = [_heading(c.heading, language) for c in columns]
     widths = [
         max(column.width, text_columns(heading), *(text_columns(row[i]) for row in rows))
         for i, (column, heading) in enumerate(zip(columns, headings, strict=True))
@@ -262,6 +263,12 @@ def table_lines(
     return [line(headings), *(line(row) for row in rows)]
 
 
+def _heading(heading: str, language: str) -> str:
+    if isinstance(heading, Said):  # a heading in one sense of its word (its context)
+        return said_in(heading, language)
+    return tr(heading, language, level="95%") if heading else ""
+
+
 def _interval(pair: HeadToHead) -> str:
     if pair.low is None or pair.high is None:
         return "-"
@@ -269,7 +276,7 @@ def _interval(pair: HeadToHead) -> str:
 
 
 BOT_COLUMNS = (
-    Column(N_("bot"), 12),
+    Column(psaid("table heading: the bot's name", "bot"), 12),
     Column(N_("games"), 6, ">"),
     Column(N_("wins"), 5, ">"),
     Column(N_("win rate"), 9, ">"),

@@ -21,7 +21,7 @@ from sleuth.arena.tournament import GameResult, run_specs, schedule
 from sleuth.cli.progress import ProgressBar
 from sleuth.core import Game, GameError, find_game
 from sleuth.core.jsonfile import write_atomically
-from sleuth.core.records import save_record
+from sleuth.core.record_files import save_record
 from sleuth.core.said import error_in, said
 from sleuth.core.serialize import JSONValue, to_json
 from sleuth.core.signing import read_key, sign_record

@@ -13,12 +13,8 @@ from sleuth.agents import RandomAgent
 from sleuth.arena import play_match
 from sleuth.core import GameError, derive_seed, find_game
 from sleuth.core.kit import RULES, RulesGuide
-from sleuth.core.records import (
-    MAX_RECORD_BYTES,
-    load_record,
-    replay_record,
-    save_record,
-)
+from sleuth.core.record_files import MAX_RECORD_BYTES, load_record, save_record
+from sleuth.core.records import replay_record
 from sleuth.core.registry import all_kits
 from sleuth.core.rng import keyed_salt, keyed_seed, secret_key
 from sleuth.core.said import error_in, said
@@ -83,6 +79,7 @@ def add_parsers(commands: Any) -> None:
         help=N_("refuse a file larger than this (default %(default)s)"),
     )
     replay.add_argument("--verbose", action="store_true", help=N_("print every step"))
+    add_lang_argument(replay)
     replay.set_defaults(run=run_replay)
 
 
@@ -259,37 +256,56 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
+    language = language_of_args(args)
     try:
         key = read_key(args.key) if args.key else None
     except GameError as error:
-        print(f"sleuth replay: {error}", file=sys.stderr)
+        print(f"sleuth replay: {error_in(error, language)}", file=sys.stderr)
         return 2
     failed = 0
     for path in args.files:
         try:
             replay = replay_record(load_record(path, args.max_record_bytes), key)
         except GameError as error:
-            message = str(error).replace("\n", " ")
-            print(f"{path}: REJECTED: {message}", file=sys.stderr, flush=True)
+            message = error_in(error, language).replace("\n", " ")
+            refused = tr("%(file)s: REJECTED: %(reason)s", language, file=str(path), reason=message)
+            print(refused, file=sys.stderr, flush=True)
             failed += 1
             continue
         if args.verbose:
             line = referee_line if replay.finished else public_line
             for index, step in enumerate(replay.steps, start=1):
                 print(line(index, step))
-        authenticity = {
-            "checked": "signature checked",
-            "unsigned": "unsigned: authenticity not checked",
-            "not checked": "signed, but the signature is not checked (give --key)",
-        }[replay.signature]
-        outcome = replay.final.outcome if replay.final is not None else None
-        if outcome is not None:
-            scores = " ".join(map(str, outcome.scores))
-            summary = f"ok, {len(replay.steps)} steps, over ({outcome.reason}), scores {scores}"
-        else:
-            summary = (
-                f"ok so far, {len(replay.steps)} public steps, not over (the seed is revealed "
-                "only at the end: no step can be checked before)"
-            )
-        print(f"{path}: {summary}; {authenticity}", flush=True)
+        print(_replayed(path, replay, language), flush=True)
     return 2 if failed else 0
+
+
+# How far a record's signature was checked (Replay.signature), in words.
+AUTHENTICITY = {
+    "checked": N_("signature checked"),
+    "unsigned": N_("unsigned: authenticity not checked"),
+    "not checked": N_("signed, but the signature is not checked (give --key)"),
+}
+
+
+def _replayed(path: Path, replay: Any, language: str) -> str:
+    """A record that replays: its steps, its end and how far its signature was checked."""
+    outcome = replay.final.outcome if replay.final is not None else None
+    steps = len(replay.steps)
+    if outcome is not None:
+        summary = tr(
+            "ok, %(steps)s steps, over (%(reason)s), scores %(scores)s",
+            language,
+            steps=steps,
+            reason=outcome.reason,
+            scores=" ".join(map(str, outcome.scores)),
+        )
+    else:
+        summary = tr(
+            "ok so far, %(steps)s public steps, not over (the seed is revealed only at the "
+            "end: no step can be checked before)",
+            language,
+            steps=steps,
+        )
+    authenticity = tr(AUTHENTICITY[replay.signature], language)
+    return f"{path}: {summary}; {authenticity}"

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from sleuth.agents import Agent, make_agent
 from sleuth.core import GameError, find_game, find_kit
 from sleuth.core.said import error_in, said, words_of
-from sleuth.i18n import LANGUAGES, N_, SOURCE, tr, trn
+from sleuth.i18n import LANGUAGES, N_, SOURCE, listed, tr, trn
 from sleuth.tui.language import language_from_environment
 
 from .game_cmds import parse_options
@@ -228,7 +228,7 @@ def filled_with_random(
         return None
     seats = str(filled[-1])
     if len(filled) > 1:
-        first = ", ".join(map(str, filled[:-1]))
+        first = listed([str(seat) for seat in filled[:-1]], language)
         seats = tr("%(first)s and %(last)s", language, first=first, last=seats)
     given = trn(
         "%(count)s bot named for %(seats)s seats",

@@ -25,17 +25,37 @@ def check_json_shape(record: object) -> None:
     out-of-range number, a value that is not JSON, nesting deeper than any record's."""
     for path, value, depth in _walk(record):
         if depth > MAX_DEPTH:
-            raise RecordError(f"{path}: nested deeper than any record ({MAX_DEPTH} levels)")
+            raise RecordError(
+                said(
+                    "%(where)s: nested deeper than any record (%(depth)s levels)",
+                    where=path,
+                    depth=MAX_DEPTH,
+                )
+            )
         if isinstance(value, bool) or value is None or isinstance(value, str):
             continue
         if isinstance(value, int):
             if not -MAX_INT < value < MAX_INT:
                 digits = len(str(abs(value))) if abs(value) < 10**4000 else "4000+"
-                raise RecordError(f"{path}: a {digits}-digit number is out of range")
+                raise RecordError(
+                    said(
+                        "%(where)s: a %(digits)s-digit number is out of range",
+                        where=path,
+                        digits=digits,
+                    )
+                )
         elif isinstance(value, float):
-            raise RecordError(f"{path}: {value!r} is not a whole number (records hold no others)")
+            raise RecordError(
+                said(
+                    "%(where)s: %(value)s is not a whole number (records hold no others)",
+                    where=path,
+                    value=repr(value),
+                )
+            )
         elif not isinstance(value, dict | list | tuple):
-            raise RecordError(f"{path}: {type(value).__name__} is not JSON")
+            raise RecordError(
+                said("%(where)s: %(type)s is not JSON", where=path, type=type(value).__name__)
+            )
 
 
 def _walk(root: object) -> Iterator[tuple[str, object, int]]:
@@ -48,7 +68,9 @@ def _walk(root: object) -> Iterator[tuple[str, object, int]]:
         if isinstance(value, dict):
             for key, item in reversed(list(value.items())):
                 if not isinstance(key, str):
-                    raise RecordError(f"{path}: key {shown(key)} is not text")
+                    raise RecordError(
+                        said("%(where)s: key %(key)s is not text", where=path, key=shown(key))
+                    )
                 stack.append((field_path(path, key), item, depth + 1))
         elif isinstance(value, list | tuple):
             for index in range(len(value) - 1, -1, -1):
@@ -109,17 +131,20 @@ def _kind(value: object) -> str:
 
 
 def shown(value: Any) -> str:
-    """A value for an error message: JSON-like, cut short."""
+    """A value for an error message: JSON-like, cut short; what is not written out is
+    words (``said``), so that a message holding it is said in the person's language."""
+    if isinstance(value, dict):
+        return said("an object")
+    if isinstance(value, list | tuple):
+        return said("an array of %(count)s", count=len(value))
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**SHOWN_CHARS:
+        if abs(value) < 10**4000:
+            return said("a %(digits)s-digit number", digits=len(str(abs(value))))
+        return said("a number")
     if isinstance(value, bool):
         text = "true" if value else "false"
     elif value is None:
         text = "null"
-    elif isinstance(value, dict):
-        text = "an object"
-    elif isinstance(value, list | tuple):
-        text = f"an array of {len(value)}"
-    elif isinstance(value, int) and abs(value) >= 10**SHOWN_CHARS:
-        text = f"a {len(str(abs(value)))}-digit number" if abs(value) < 10**4000 else "a number"
     else:
         text = repr(value)
     return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 3] + "..."

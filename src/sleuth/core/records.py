@@ -15,12 +15,8 @@ private text, the commitment and the reveal, and names the first field that disa
 from __future__ import annotations
 
 import json
-import os
-import sys
-import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from .errors import GameError, RecordError
@@ -28,7 +24,7 @@ from .protocol import Action, Game, State
 from .record_checks import check_json_shape, first_difference, shown
 from .registry import find_game
 from .rng import SEED_BITS, secret_salt
-from .said import SaidValue, said, words_of
+from .said import Said, SaidValue, said, words_of
 from .serialize import JSONValue, to_json
 from .signing import SIGNATURE, commitment, signature_matches
 
@@ -173,7 +169,7 @@ def replay_record(record: object, key: bytes | None = None) -> Replay:
     field (or step) that is wrong. Time is linear in the steps, memory one state."""
     check_json_shape(record)
     if not isinstance(record, dict):
-        raise RecordError("record: expected a JSON object")
+        raise RecordError(said("record: expected a JSON object"))
     _check_head(record)
     game = _record_game(record)
     public = _public_steps(record["steps"], game.players)
@@ -250,29 +246,57 @@ def replay_record(record: object, key: bytes | None = None) -> Replay:
 def _check_head(record: dict[str, Any]) -> None:
     unknown = [key for key in record if key not in KEYS]
     if unknown:
-        raise RecordError(f"{shown(unknown[0])}: unknown key (a record holds {', '.join(KEYS)})")
+        raise RecordError(
+            said(
+                "%(key)s: unknown key (a record holds %(keys)s)",
+                key=shown(unknown[0]),
+                keys=", ".join(KEYS),
+            )
+        )
     for key in HEAD:
         if key not in record:
-            raise RecordError(f"{key}: missing")
+            raise RecordError(said("%(where)s: missing", where=key))
     if record["format"] != RECORD_FORMAT:
-        raise RecordError(f"format: expected {RECORD_FORMAT!r}, got {shown(record['format'])}")
+        raise RecordError(
+            said(
+                "format: expected %(format)s, got %(given)s",
+                format=repr(RECORD_FORMAT),
+                given=shown(record["format"]),
+            )
+        )
     version = record["version"]
     if type(version) is not int:
-        raise RecordError(f"version: expected a whole number, got {shown(version)}")
-    if version != RECORD_VERSION:
-        older = " (an older format, before commitments)" if 0 < version < RECORD_VERSION else ""
         raise RecordError(
-            f"version: this Sleuth reads version {RECORD_VERSION} records, not {version}{older}"
+            said("version: expected a whole number, got %(given)s", given=shown(version))
         )
+    if version != RECORD_VERSION:
+        raise RecordError(_other_version(version))
     text = record["commitment"]
     if not _is_hex(text, 64):
-        raise RecordError(f"commitment: expected 64 hex digits (SHA-256), got {shown(text)}")
+        raise RecordError(
+            said("commitment: expected 64 hex digits (SHA-256), got %(given)s", given=shown(text))
+        )
+
+
+def _other_version(version: int) -> Said:
+    if 0 < version < RECORD_VERSION:
+        return said(
+            "version: this Sleuth reads version %(reads)s records, not %(given)s (an older "
+            "format, before commitments)",
+            reads=RECORD_VERSION,
+            given=version,
+        )
+    return said(
+        "version: this Sleuth reads version %(reads)s records, not %(given)s",
+        reads=RECORD_VERSION,
+        given=version,
+    )
 
 
 def _record_game(record: dict[str, Any]) -> Game[Any]:
     name = record["game"]
     if not isinstance(name, str):
-        raise RecordError(f"game: expected a game name, got {shown(name)}")
+        raise RecordError(said("game: expected a game name, got %(given)s", given=shown(name)))
     try:
         game_type = find_game(name)
         game = game_type.from_config_json(record["config"])
@@ -296,7 +320,7 @@ def _record_game(record: dict[str, Any]) -> Game[Any]:
 
 def _public_steps(raw: object, players: int) -> list[tuple[int, str, str]]:
     if not isinstance(raw, list):
-        raise RecordError("steps: expected an array")
+        raise RecordError(said("steps: expected an array"))
     steps = []
     for number, item in enumerate(raw, start=1):
         if (
@@ -306,9 +330,16 @@ def _public_steps(raw: object, players: int) -> list[tuple[int, str, str]]:
             or not isinstance(item[1], str)
             or not isinstance(item[2], str)
         ):
-            raise RecordError("expected [seat, action, result]", number)
+            raise RecordError(said("expected [seat, action, result]"), number)
         if not 0 <= item[0] < players:
-            raise RecordError(f"seat {item[0]} is not a seat of this {players}-player game", number)
+            raise RecordError(
+                said(
+                    "seat %(seat)s is not a seat of this %(players)s-player game",
+                    seat=item[0],
+                    players=players,
+                ),
+                number,
+            )
         steps.append((item[0], item[1], item[2]))
     return steps
 
@@ -318,8 +349,12 @@ def _check_ending_keys(record: dict[str, Any]) -> bool:
     if present and len(present) < len(ENDING):
         missing = [key for key in ENDING if key not in record]
         raise RecordError(
-            f"{missing[0]}: missing (a finished record holds {', '.join(ENDING)}; "
-            "a record written before the end holds none of them)"
+            said(
+                "%(key)s: missing (a finished record holds %(keys)s; a record written before "
+                "the end holds none of them)",
+                key=missing[0],
+                keys=", ".join(ENDING),
+            )
         )
     return bool(present)
 
@@ -328,16 +363,23 @@ def _check_signature(record: dict[str, Any], key: bytes | None) -> str:
     signed = SIGNATURE in record
     if signed and not _is_hex(record[SIGNATURE], 64):
         raise RecordError(
-            f"signature: expected 64 hex digits (HMAC-SHA256), got {shown(record[SIGNATURE])}"
+            said(
+                "signature: expected 64 hex digits (HMAC-SHA256), got %(given)s",
+                given=shown(record[SIGNATURE]),
+            )
         )
     if key is None:
         return "not checked" if signed else "unsigned"
     if not signed:
-        raise RecordError("signature: missing (the record is unsigned, so the key proves nothing)")
+        raise RecordError(
+            said("signature: missing (the record is unsigned, so the key proves nothing)")
+        )
     if not signature_matches(record, key):
         raise RecordError(
-            "signature: does not match the record under this key "
-            "(the record was changed after signing, or signed with another key)"
+            said(
+                "signature: does not match the record under this key (the record was changed "
+                "after signing, or signed with another key)"
+            )
         )
     return "checked"
 
@@ -345,20 +387,28 @@ def _check_signature(record: dict[str, Any], key: bytes | None) -> str:
 def _revealed_seed(record: dict[str, Any]) -> tuple[int, str]:
     seed, salt = record["seed"], record["salt"]
     if type(seed) is not int or not 0 <= seed < 2**SEED_BITS:
-        raise RecordError(f"seed: expected a whole number 0..2^{SEED_BITS}-1, got {shown(seed)}")
+        raise RecordError(
+            said(
+                "seed: expected a whole number 0..2^%(bits)s-1, got %(given)s",
+                bits=SEED_BITS,
+                given=shown(seed),
+            )
+        )
     if not _is_hex(salt, 32):
-        raise RecordError(f"salt: expected 32 hex digits, got {shown(salt)}")
+        raise RecordError(said("salt: expected 32 hex digits, got %(given)s", given=shown(salt)))
     if commitment(seed, salt) != record["commitment"]:
         raise RecordError(
-            "commitment: the revealed seed and salt do not hash to it "
-            "(the deal is not the one fixed before the first move)"
+            said(
+                "commitment: the revealed seed and salt do not hash to it (the deal is not the "
+                "one fixed before the first move)"
+            )
         )
     return seed, salt
 
 
 def _private_steps(raw: object, count: int) -> dict[int, tuple[str, str]]:
     if not isinstance(raw, list):
-        raise RecordError("private: expected an array of [step, action, private result]")
+        raise RecordError(said("private: expected an array of [step, action, private result]"))
     private: dict[int, tuple[str, str]] = {}
     last = 0
     for index, item in enumerate(raw):
@@ -370,12 +420,20 @@ def _private_steps(raw: object, count: int) -> dict[int, tuple[str, str]]:
             or not isinstance(item[1], str)
             or not isinstance(item[2], str)
         ):
-            raise RecordError(f"{where}: expected [step, action, private result]")
+            raise RecordError(
+                said("%(where)s: expected [step, action, private result]", where=where)
+            )
         number = item[0]
         if not last < number <= count:
             raise RecordError(
-                f"{where}: step {shown(number)} is not a step after step {last} "
-                f"(steps are 1-{count}, each listed once, in order)"
+                said(
+                    "%(where)s: step %(step)s is not a step after step %(last)s (steps are "
+                    "1-%(count)s, each listed once, in order)",
+                    where=where,
+                    step=shown(number),
+                    last=last,
+                    count=count,
+                )
             )
         private[number] = (item[1], item[2])
         last = number
@@ -454,58 +512,3 @@ def _is_hex(value: object, digits: int) -> bool:
         and len(value) == digits
         and all(c in "0123456789abcdef" for c in value)
     )
-
-
-# A record of a long game is a few hundred kilobytes (its public steps, once); a file past
-# this bound is no record, and is refused before it is read.
-MAX_RECORD_BYTES = 4_000_000
-
-
-def load_record(path: Path, max_bytes: int = MAX_RECORD_BYTES) -> dict[str, Any]:
-    """A record file's JSON; ``RecordError`` (naming the file) for anything that is not,
-    a file larger than ``max_bytes`` included."""
-    too_large = f"{path}: larger than {max_bytes:,} bytes, so not a record"
-    try:
-        with path.open("rb") as stream:
-            size = os.fstat(stream.fileno()).st_size
-            if size > max_bytes:
-                raise RecordError(f"{too_large} ({size:,} bytes)")
-            # At most one byte past the bound, whatever the file's size said (a pipe, a
-            # device, a file still growing).
-            raw = stream.read(max_bytes + 1)
-    except OSError as error:
-        raise RecordError(f"{path}: cannot read: {error.strerror or error}") from error
-    if len(raw) > max_bytes:
-        raise RecordError(too_large)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise RecordError(f"{path}: not UTF-8 text (byte {error.start})") from error
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"{path}: not JSON: {error}") from error
-    except RecursionError:
-        raise RecordError(f"{path}: JSON nested too deeply to be a record") from None
-    except ValueError:  # Python's bound on the digits of one number
-        limit = sys.get_int_max_str_digits()
-        raise RecordError(f"{path}: a number has more than {limit} digits") from None
-    if not isinstance(data, dict):
-        raise RecordError(f"{path}: expected a JSON object")
-    return data
-
-
-def save_record(record: dict[str, JSONValue], path: Path) -> None:
-    """Write a record whole or not at all: a temporary file, synced, then renamed."""
-    text = json.dumps(record, ensure_ascii=False, indent=1) + "\n"
-    folder = path.parent
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

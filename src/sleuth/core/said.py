@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Protocol, Union
 
-from sleuth.i18n import translate_at
+from sleuth.i18n import translate_at, translate_in
 
 SaidValue = Union[str, int, "Said"]
 # On the wire a value that is words itself is an object with its own template and values.
@@ -34,6 +34,8 @@ class Said(str):
     code: str
     # The game's own catalogues the template is looked up in before Sleuth's (None: Sleuth's).
     locale: Path | None
+    # The sense the template is used in, where one English word has two (gettext's msgctxt).
+    context: str
 
     def __new__(
         cls,
@@ -41,6 +43,7 @@ class Said(str):
         values: Mapping[str, SaidValue],
         code: str = "",
         locale: Path | None = None,
+        context: str = "",
     ) -> Said:
         # A template without values is never %-formatted: a literal "%" stays as written.
         text = template % {k: str(v) for k, v in values.items()} if values else template
@@ -49,17 +52,20 @@ class Said(str):
         made.values = dict(values)
         made.code = code
         made.locale = locale
+        made.context = context
         return made
 
     def __reduce__(
         self,
-    ) -> tuple[type[Said], tuple[str, dict[str, SaidValue], str, Path | None]]:
+    ) -> tuple[type[Said], tuple[str, dict[str, SaidValue], str, Path | None, str]]:
         # An error raised in a worker process crosses back pickled, its words with it.
-        return (Said, (self.template, dict(self.values), self.code, self.locale))
+        return (Said, (self.template, dict(self.values), self.code, self.locale, self.context))
 
     def wire(self) -> dict[str, object]:
-        """The template and values as the page reads them (``types.d.ts``, ``Words``)."""
-        return {"template": self.template, "values": wire_values(self.values)}
+        """The template and values as the page reads them (``types.d.ts``, ``Words``), and
+        the template's context where it has one."""
+        wired: dict[str, object] = {"template": self.template, "values": wire_values(self.values)}
+        return wired | {"context": self.context} if self.context else wired
 
 
 def wire_values(values: Mapping[str, SaidValue]) -> dict[str, WireValue]:
@@ -90,6 +96,12 @@ def said_from(locale: Path) -> Saying:
     return said_there
 
 
+def psaid(context: str, template: str, **values: SaidValue) -> Said:
+    """``said`` for a template used in the sense ``context`` names ("live" as a kind of
+    clock): each sense has its own catalogue entry (msgctxt)."""
+    return Said(template, values, context=context)
+
+
 def words_of(error: BaseException) -> Said | None:
     """The ``Said`` an error was raised with, if it was raised with one."""
     first = error.args[0] if error.args else None
@@ -101,7 +113,11 @@ def said_in(words: Said, language: str) -> str:
     values = {
         k: said_in(v, language) if isinstance(v, Said) else v for k, v in words.values.items()
     }
-    text = translate_at(words.locale, language, words.template)
+    # Not ``tr``: a value may be named ``language`` itself (a refused language's words).
+    if words.context:
+        text = translate_in(language, words.context, words.template)
+    else:
+        text = translate_at(words.locale, language, words.template)
     return text % values if values else text
 
 

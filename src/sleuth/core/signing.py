@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from .errors import RecordError
+from .said import said
 from .serialize import JSONValue
 
 SIGNATURE = "signature"
@@ -59,14 +60,22 @@ def read_key(path: Path) -> bytes:
     try:
         key = path.read_bytes().strip()
     except OSError as error:
-        raise RecordError(f"key file {path}: cannot read: {error.strerror or error}") from None
-    _check_key(key, f"key file {path}")
+        reason = str(error.strerror or error)
+        raise RecordError(
+            said("key file %(file)s: cannot read: %(reason)s", file=str(path), reason=reason)
+        ) from None
+    _check_key(key, said("key file %(file)s", file=str(path)))
     return key
 
 
 def _check_key(key: bytes, where: str) -> None:
     if len(key) < MIN_KEY_BYTES:
         raise RecordError(
-            f"{where}: a key needs at least {MIN_KEY_BYTES} bytes, this one has {len(key)} "
-            '(make one with: python -c "import secrets; print(secrets.token_hex(32))")'
+            said(
+                "%(where)s: a key needs at least %(least)s bytes, this one has %(count)s (make "
+                'one with: python -c "import secrets; print(secrets.token_hex(32))")',
+                where=where,
+                least=MIN_KEY_BYTES,
+                count=len(key),
+            )
         )

@@ -86,6 +86,22 @@ def translate(language: str, message: str) -> str:
     return translations(language).gettext(message)
 
 
+def translate_in(language: str, context: str, message: str) -> str:
+    """``message`` in the sense ``context`` names (gettext's msgctxt): one English word
+    used in two senses ("turn": a clock kind, a move) has an entry for each."""
+    return translations(language).pgettext(context, message)
+
+
+# How a message with a context is keyed in the page's catalogue (gettext's own separator).
+CONTEXT_SEPARATOR = "\x04"
+
+
+def trp(context: str, message: str, language: str, **values: object) -> str:
+    """``tr`` for ``message`` in the sense ``context`` names."""
+    text = translate_in(language, context, message)
+    return text % values if values else text
+
+
 def tr(message: str, language: str, **values: object) -> str:
     """``message`` in ``language`` from the catalogue, its ``%(name)s`` filled (English: the
     message itself, so an English text stays exactly as written; a message without values
@@ -144,8 +160,10 @@ def figure(value: float, digits: int, language: str) -> str:
 @cache
 def page_catalogue(language: str, folder: Path | None = None) -> dict[str, JsonValue]:
     """The page's catalogue: msgid to translation (a list of forms for a plural), with the
-    plural rule under the empty key. With ``folder`` (a game's own catalogues, for a page
-    at that game's table) the game's entries come first, over Sleuth's of the same msgid."""
+    plural rule under the empty key; a message with a context under the context, gettext's
+    separator, then the msgid (i18n.js's ``trp``). With ``folder`` (a game's own catalogues,
+    for a page at that game's table) the game's entries come first, over Sleuth's of the
+    same msgid."""
     catalog = catalogue(language)
     out: dict[str, JsonValue] = {
         "": {
@@ -161,10 +179,13 @@ def page_catalogue(language: str, folder: Path | None = None) -> dict[str, JsonV
         msgid, string = message.id, message.string
         if not msgid:
             continue  # the header, which Catalog yields first
+        key = msgid if isinstance(msgid, str) else msgid[0]
+        if message.context:
+            key = f"{message.context}{CONTEXT_SEPARATOR}{key}"
         if isinstance(msgid, str):
-            out[msgid] = str(string)
+            out[key] = str(string)
         else:
-            out[msgid[0]] = [str(form) for form in string or ()]
+            out[key] = [str(form) for form in string or ()]
     return out
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from sleuth.core.errors import EntryError, GameError
-from sleuth.core.records import load_record
+from sleuth.core.record_files import load_record
 
 from .model import AttemptNote, GameReview, QuestionNote, Reading, SeatReview, Stretch
 from .record import review_record, review_replay

@@ -14,6 +14,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from sqlalchemy import ColumnElement, exists, func, or_, select, update
 from sqlalchemy.orm import Session
 
+from sleuth.core.said import Said, said
+
 from .db import Database
 from .models import MailSettingsRow, NotificationRow
 
@@ -25,19 +27,23 @@ def check_zone(zone: str) -> str:
     """The IANA time zone (``Europe/Berlin``, ``UTC``) as given, or ``ValueError`` saying
     what is wrong with it."""
     if not zone or len(zone) > ZONE_CHARS or zone.startswith(("/", ".")) or ".." in zone:
-        raise ValueError(f"{zone!r} is not a time zone: write one such as Europe/Berlin or UTC")
+        raise ValueError(_no_zone(zone))
     try:
         ZoneInfo(zone)
     except (ZoneInfoNotFoundError, ValueError):
-        raise ValueError(
-            f"{zone!r} is not a time zone: write one such as Europe/Berlin or UTC"
-        ) from None
+        raise ValueError(_no_zone(zone)) from None
     return zone
+
+
+def _no_zone(zone: str) -> Said:
+    return said(
+        "%(zone)s is not a time zone: write one such as Europe/Berlin or UTC", zone=repr(zone)
+    )
 
 
 def check_hour(hour: int) -> int:
     if not 0 <= hour <= 23:
-        raise ValueError(f"the digest's hour is one from 0 to 23, not {hour}")
+        raise ValueError(said("the digest's hour is one from 0 to 23, not %(hour)s", hour=hour))
     return hour
 
 

@@ -11,7 +11,7 @@ from sleuth.agents import agent_names, make_agent
 from sleuth.agents.budgets import DEFAULT_MAX_THINK, check_budget
 from sleuth.core import ConfigError, find_kit
 from sleuth.core.rng import derive_seed, secret_salt, secret_seed
-from sleuth.core.said import said
+from sleuth.core.said import psaid, said
 from sleuth.i18n import N_, SOURCE, translate
 
 from . import problems
@@ -35,7 +35,8 @@ AWAY_BOUNDS = (0.0, 86400.0)  # 0: as soon as the person is away
 # ``SHEET_LEVELS`` and ``CLOCK_KINDS`` (a test holds them to it).
 SHEET_NAMES = said("off, facts, full")
 CLOCK_NAMES = said("none, live, turn")
-CLOCK_NAME = {"live": said("live"), "turn": said("turn")}
+# A clock kind's name alone: "turn" and "live" say other things elsewhere.
+CLOCK_NAME = {"live": psaid("clock kind", "live"), "turn": psaid("clock kind", "turn")}
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,8 @@ from urllib.parse import urlsplit
 
 import idna
 
+from sleuth.core.said import said
+
 PASSWORD_VARIABLE = "SLEUTH_SMTP_PASSWORD"
 
 # --- the address a person gives -----------------------------------------------------------
@@ -27,33 +29,62 @@ def check_address(text: str) -> str:
     one here)."""
     address = text.strip()
     if not address:
-        raise ValueError("the e-mail address is empty: write one such as ann@example.org")
+        raise ValueError(said("the e-mail address is empty: write one such as ann@example.org"))
     if len(address) > 254:
-        raise ValueError("the e-mail address is longer than 254 characters")
+        raise ValueError(said("the e-mail address is longer than 254 characters"))
+    given = repr(address)
     if any(c.isspace() or not c.isprintable() for c in address):
-        raise ValueError(f"{address!r} is not an e-mail address: it has a space or a line break")
+        raise ValueError(
+            said(
+                "%(address)s is not an e-mail address: it has a space or a line break",
+                address=given,
+            )
+        )
     local, at, domain = address.rpartition("@")
     if not at or not local:
-        raise ValueError(f"{address!r} is not an e-mail address: it needs a name, @ and a domain")
+        raise ValueError(
+            said(
+                "%(address)s is not an e-mail address: it needs a name, @ and a domain",
+                address=given,
+            )
+        )
     if "@" in local:
-        raise ValueError(f"{address!r} is not an e-mail address: it has more than one @")
+        raise ValueError(
+            said("%(address)s is not an e-mail address: it has more than one @", address=given)
+        )
     if len(local) > 64 or not _LOCAL_PART.match(local):
         raise ValueError(
-            f"{address!r} is not an e-mail address: the part before @ has a character "
-            "addresses do not have"
+            said(
+                "%(address)s is not an e-mail address: the part before @ has a character "
+                "addresses do not have",
+                address=given,
+            )
         )
     if local.startswith(".") or local.endswith(".") or ".." in local:
-        raise ValueError(f"{address!r} is not an e-mail address: a dot at the wrong place")
+        raise ValueError(
+            said("%(address)s is not an e-mail address: a dot at the wrong place", address=given)
+        )
     try:
         # IDNA 2008 (the idna package, which anyio brings), not Python's codec of 2003:
         # that one writes ß.de as ss.de, another domain.
         ascii_domain = idna.encode(domain, uts46=True).decode("ascii")
     except (idna.IDNAError, UnicodeError):
-        raise ValueError(f"{address!r} is not an e-mail address: {domain!r} is no domain") from None
+        raise ValueError(
+            said(
+                "%(address)s is not an e-mail address: %(domain)s is no domain",
+                address=given,
+                domain=repr(domain),
+            )
+        ) from None
     labels = ascii_domain.split(".")
     if len(labels) < 2 or not all(_LABEL.match(label) for label in labels) or labels[-1].isdigit():
         raise ValueError(
-            f"{address!r} is not an e-mail address: {domain!r} is no domain (such as example.org)"
+            said(
+                "%(address)s is not an e-mail address: %(domain)s is no domain (such as "
+                "example.org)",
+                address=given,
+                domain=repr(domain),
+            )
         )
     return f"{local}@{ascii_domain.lower()}"
 
@@ -74,19 +105,28 @@ def parse_smtp(url: str) -> SmtpServer:
     ``ValueError``. A password in the URL is refused: it would show in the process list."""
     parts = urlsplit(url)
     if parts.scheme not in ("smtp", "smtps"):
-        raise ValueError(f"{url!r}: the SMTP server's URL starts smtp:// or smtps://")
+        raise ValueError(
+            said("%(url)s: the SMTP server's URL starts smtp:// or smtps://", url=repr(url))
+        )
     if parts.password is not None:
         raise ValueError(
-            f"the SMTP password is never on the command line: set {PASSWORD_VARIABLE} "
-            "or name a file with --smtp-password-file"
+            said(
+                "the SMTP password is never on the command line: set %(variable)s or name a "
+                "file with --smtp-password-file",
+                variable=PASSWORD_VARIABLE,
+            )
         )
     if not parts.hostname:
-        raise ValueError(f"{url!r}: no host (smtp://user@host:587)")
+        raise ValueError(said("%(url)s: no host (smtp://user@host:587)", url=repr(url)))
     if parts.path not in ("", "/") or parts.query or parts.fragment:
-        raise ValueError(f"{url!r}: only smtp://user@host:port, nothing after it")
+        raise ValueError(
+            said("%(url)s: only smtp://user@host:port, nothing after it", url=repr(url))
+        )
     try:
         port = parts.port
     except ValueError:
-        raise ValueError(f"{url!r}: the port is not a number from 1 to 65535") from None
+        raise ValueError(
+            said("%(url)s: the port is not a number from 1 to 65535", url=repr(url))
+        ) from None
     implicit = parts.scheme == "smtps"
     return SmtpServer(parts.hostname, port or (465 if implicit else 587), parts.username, implicit)

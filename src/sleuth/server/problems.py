@@ -287,6 +287,10 @@ NO_HOOKS = problem(
 )
 NO_SUCH_HOOK = problem("no_such_hook", "no such hook among this account's")
 
+# --- a person's notices by mail, push or hook (their settings' routes) ------------------------
+NO_SUCH_LANGUAGE = problem("no_language", "language: %(language)s is not one of %(languages)s")
+MAIL_SETTING = problem("mail_setting", "%(field)s: %(reason)s")
+
 # --- a person's vacation (``vacations``) ---------------------------------------------------------
 VACATION_DAYS = problem(
     "vacation_days", "days: a vacation is %(least)s-%(most)s days, not %(days)s"

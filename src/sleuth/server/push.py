@@ -32,6 +32,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from sleuth.core.said import said
+
 from .event_words import event_words
 from .models import NotificationRow, PushSettingsRow, PushSubscriptionRow
 from .notify import PUSH, Notices
@@ -140,20 +142,25 @@ def check_subscription(
     known = parts.scheme == "https" and parts.port in (None, 443) and _known_host(host)
     if not (known or origin in services) or parts.username or parts.password:
         raise ValueError(
-            f"endpoint: {origin!r} is not a push service this server posts to "
-            "(the browser's own: FCM, Mozilla, Apple, Windows)"
+            said(
+                "endpoint: %(origin)s is not a push service this server posts to (the "
+                "browser's own: FCM, Mozilla, Apple, Windows)",
+                origin=repr(origin),
+            )
         )
     try:
         point = b64url_bytes(p256dh)
         ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), point)
     except ValueError:
-        raise ValueError("keys.p256dh: not a P-256 public key in base64url") from None
+        raise ValueError(said("keys.p256dh: not a P-256 public key in base64url")) from None
     try:
         secret = b64url_bytes(auth)
     except ValueError:
-        raise ValueError("keys.auth: not base64url") from None
+        raise ValueError(said("keys.auth: not base64url")) from None
     if len(secret) != 16:
-        raise ValueError(f"keys.auth: {len(secret)} bytes, a push's auth secret has 16")
+        raise ValueError(
+            said("keys.auth: %(count)s bytes, a push's auth secret has 16", count=len(secret))
+        )
     return Subscription(endpoint, p256dh, auth)
 
 
@@ -165,9 +172,19 @@ def service_origin(text: str) -> str:
     """An operator's ``--push-service``: ``scheme://host[:port]``, or ``ValueError``."""
     parts = urlsplit(text.rstrip("/"))
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValueError(f"{text!r}: a push service's origin, e.g. https://push.example.org")
+        raise ValueError(
+            said(
+                "%(given)s: a push service's origin, e.g. https://push.example.org",
+                given=repr(text),
+            )
+        )
     if parts.path or parts.query or parts.fragment or parts.username:
-        raise ValueError(f"{text!r}: only the origin (scheme://host:port), nothing after it")
+        raise ValueError(
+            said(
+                "%(given)s: only the origin (scheme://host:port), nothing after it",
+                given=repr(text),
+            )
+        )
     return f"{parts.scheme}://{parts.netloc}"
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from sleuth.arena.session import GameSession
 from sleuth.core import Game, find_kit
 from sleuth.core.kit import RULES, RulesGuide, TextRender
-from sleuth.i18n import N_, SOURCE, translate_at
+from sleuth.i18n import N_, SOURCE, listed, translate_at
 
 from .language import tr
 
@@ -94,7 +94,7 @@ def ending_lines(
         verdict = tr(
             "Winners: %(seats)s and %(last)s.",
             language,
-            seats=", ".join(map(name, winners[:-1])),
+            seats=listed([name(s) for s in winners[:-1]], language),
             last=name(winners[-1]),
         )
     lines = [
@@ -110,6 +110,6 @@ def ending_lines(
         actions = [(step.seat, step.action) for step in session.steps]
         lines += render.ending(view, session.reveal() or {}, actions)
     else:
-        scores = ", ".join(f"{name(s)} {p}" for s, p in enumerate(outcome.scores))
+        scores = listed([f"{name(s)} {p}" for s, p in enumerate(outcome.scores)], language)
         lines.append(tr("Scores: %(scores)s", language, scores=scores))
     return lines

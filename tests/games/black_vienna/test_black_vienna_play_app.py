@@ -12,7 +12,8 @@ import pytest
 from sleuth.agents import RandomAgent
 from sleuth.arena.session import GameSession
 from sleuth.core import make_game
-from sleuth.core.records import Recorder, load_record, replay_record
+from sleuth.core.record_files import load_record
+from sleuth.core.records import Recorder, replay_record
 from support.json_access import as_list, as_str
 from support.streams import bot_streams, deterministic_secrets
 

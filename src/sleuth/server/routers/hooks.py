@@ -9,7 +9,7 @@ from typing import Annotated
 from fastapi import APIRouter, HTTPException, Path, Request
 from pydantic import StringConstraints
 
-from sleuth.i18n import LANGUAGES, choose_language, translate
+from sleuth.i18n import translate
 
 from .. import problems
 from ..deps import Checked, Services, ServicesDep
@@ -17,6 +17,7 @@ from ..hooks import MOST_HOOKS, Hooks, TooManyHooks, choices_of
 from ..notify import KINDS
 from ..schemas import Strict
 from .account import SignedInHolder
+from .mail import known_language
 
 router = APIRouter(tags=["hooks"])
 NO_SUCH_HOOK = problems.NO_SUCH_HOOK.template
@@ -100,9 +101,7 @@ async def add_hook(
     """Send the kinds chosen to this Apprise URL (checked here: a service this server posts
     to, and a public host), in ``language`` (the page's; the browser's by default)."""
     hooks = _hooks(app)
-    language = body.language or choose_language(request.headers.get("accept-language"))
-    if language not in LANGUAGES:
-        raise HTTPException(400, f"language: {language!r} is not one of {', '.join(LANGUAGES)}")
+    language = known_language(body.language, request)
     try:
         given = await app.host_checks.checked(body.url, app.settings.hook_private)
     except ValueError as error:

@@ -26,6 +26,7 @@ from ..mail_compose import KIND_WHAT
 from ..mail_links import read_confirm_token, read_unsubscribe_token, token_person
 from ..models import MailSettingsRow
 from ..notify import KINDS
+from ..problems import MAIL_SETTING, NO_SUCH_LANGUAGE, said_or_text
 from ..schemas import Strict
 from .account import SignedInHolder
 
@@ -124,18 +125,22 @@ async def set_mail_settings(
     try:
         address = check_address(body.address)
     except ValueError as error:
-        raise HTTPException(400, f"address: {error}") from None
-    language = body.language or choose_language(request.headers.get("accept-language"))
-    if language not in LANGUAGES:
-        raise HTTPException(400, f"language: {language!r} is not one of {', '.join(LANGUAGES)}")
+        raise HTTPException(
+            400, MAIL_SETTING(field="address", reason=said_or_text(error))
+        ) from None
+    language = known_language(body.language, request)
     try:
         zone = check_zone(body.time_zone)
     except ValueError as error:
-        raise HTTPException(400, f"time_zone: {error}") from None
+        raise HTTPException(
+            400, MAIL_SETTING(field="time_zone", reason=said_or_text(error))
+        ) from None
     try:
         hour = None if body.digest_hour is None else check_hour(body.digest_hour)
     except ValueError as error:
-        raise HTTPException(400, f"digest_hour: {error}") from None
+        raise HTTPException(
+            400, MAIL_SETTING(field="digest_hour", reason=said_or_text(error))
+        ) from None
     kinds = {kind: getattr(body, kind) for kind in KINDS}
     notices = app.hub.notices
     before = await notices.settings(holder.person.id)
@@ -247,3 +252,14 @@ async def confirm_address(token: str, app: ServicesDep) -> HTMLResponse:
     await app.hub.notices.confirm(person_id, address)
     text = translate(language, CONFIRMED) % {"address": address}
     return _page(language, text, f"<p>{html.escape(text)}</p>")
+
+
+def known_language(given: str | None, request: Request) -> str:
+    """The language a person's notices are written in: the one given (the page's), else the
+    browser's; ``HTTPException`` 400 for one the service does not speak."""
+    language = given or choose_language(request.headers.get("accept-language"))
+    if language not in LANGUAGES:
+        raise HTTPException(
+            400, NO_SUCH_LANGUAGE(language=repr(language), languages=", ".join(LANGUAGES))
+        )
+    return language

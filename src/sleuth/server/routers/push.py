@@ -14,14 +14,14 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse
 from pydantic import StringConstraints
 
-from sleuth.i18n import LANGUAGES, choose_language
-
 from ..deps import Checked, Services, ServicesDep
 from ..models import PushSettingsRow
 from ..notify import KINDS
+from ..problems import said_or_text
 from ..push import Subscriptions, check_subscription
 from ..schemas import Strict
 from .account import SignedInHolder
+from .mail import known_language
 
 router = APIRouter(tags=["push"])
 NO_PUSH = "this server pushes no notifications (it was started with --no-push)"
@@ -141,10 +141,8 @@ async def subscribe(
             body.endpoint, body.keys.p256dh, body.keys.auth, app.hub.notices.push_services
         )
     except ValueError as error:
-        raise HTTPException(400, str(error)) from None
-    language = body.language or choose_language(request.headers.get("accept-language"))
-    if language not in LANGUAGES:
-        raise HTTPException(400, f"language: {language!r} is not one of {', '.join(LANGUAGES)}")
+        raise HTTPException(400, said_or_text(error)) from None
+    language = known_language(body.language, request)
     await subscriptions.add(holder.person.id, given, language)
     return await push_settings(app, holder)
 

@@ -11,13 +11,13 @@ import {wordsText} from "./problems.js";
 /** @typedef {import("./types.d.ts").EventWords} EventWords */
 
 /**
- * A field's value in plain text: lists joined, nothing as "none".
+ * A field's value in plain text: lists joined, nothing as "none" (in the page's language).
  * @param {unknown} item
  * @returns {string}
  */
 function plain(item) {
-  if (item === null || item === undefined) return "none";
-  if (Array.isArray(item)) return item.length ? item.map(plain).join(" ") : "none";
+  if (item === null || item === undefined) return tr("none");
+  if (Array.isArray(item)) return item.length ? item.map(plain).join(" ") : tr("none");
   if (typeof item === "object") return JSON.stringify(item);
   if (typeof item === "boolean") return item ? tr("yes") : tr("no");
   return String(item);
@@ -26,7 +26,8 @@ function plain(item) {
 /**
  * One event as the generic table tells it: in its own words where the game gave it some
  * (``Event.told``: a template the catalogues hold, its seats named for the reader), else
- * its kind, then each field and its value ("answered: seat 2, pair AB, answer 1").
+ * its kind, then each field and its value ("answered: seat 2, pair AB, answer 1"). Words
+ * without a template say nothing of their own: the event's fields tell it, not they.
  * @param {EventJSON} event
  * @param {(seat: number) => string} [who] a seat's name for the reader
  * @returns {string}
@@ -41,7 +42,7 @@ export function eventWords(event, who) {
     }
     return wordsText({template: said.template, values});
   }
-  const fields = Object.entries(event).filter(([key]) => key !== "kind")
+  const fields = Object.entries(event).filter(([key]) => key !== "kind" && key !== "told")
     .map(([key, item]) => `${key.replaceAll("_", " ")} ${plain(item)}`);
   const kind = String(event.kind).replaceAll("_", " ");
   return fields.length ? `${kind}: ${fields.join(", ")}` : kind;

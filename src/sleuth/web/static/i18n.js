@@ -79,6 +79,19 @@ export function tr(message, values) {
 }
 
 /**
+ * A string a person reads, in the sense `context` names (gettext's msgctxt): an English word
+ * used in two senses ("turn": a kind of clock, a move) has a catalogue entry for each, kept
+ * under the context, gettext's separator, then the message (the server's page_catalogue).
+ * @param {string} context
+ * @param {string} message
+ * @param {Record<string, string | number>} [values]
+ */
+export function trp(context, message, values) {
+  const found = loaded.catalogue[`${context}\u0004${message}`];
+  return fill(typeof found === "string" && found ? found : message, values);
+}
+
+/**
  * A string with page elements in its placeholders (a seat's chip in a sentence): the pieces,
  * in the order the language puts them.
  * @param {string} message

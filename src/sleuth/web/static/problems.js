@@ -4,7 +4,7 @@
 // key) and `values`; a value may be words itself (a move's reason inside "seat 1 cannot ...").
 // Those are rendered here through tr(), one source of strings with the server's.
 "use strict";
-import {tr} from "./i18n.js";
+import {tr, trp} from "./i18n.js";
 
 /** @typedef {import("./types.d.ts").Words} Words */
 /** @typedef {import("./types.d.ts").WordsValue} WordsValue */
@@ -20,7 +20,7 @@ export function wordsText(words) {
   for (const [name, value] of Object.entries(words.values || {})) {
     values[name] = typeof value === "object" && value !== null ? wordsText(value) : value;
   }
-  return tr(words.template, values);
+  return words.context ? trp(words.context, words.template, values) : tr(words.template, values);
 }
 
 /**

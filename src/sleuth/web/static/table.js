@@ -239,7 +239,7 @@ export class TablePage {
     return {
       seat: me, players: seats.length, view, frame, live, over: frame.status === "finished",
       legal, families, name,
-      who: (seat) => (seat === me ? "you" : name(seat)),
+      who: (seat) => (seat === me ? tr("you") : name(seat)),
       isMe: (seat) => seat === me,
       can: (action) => legal.has(action) || families.some((f) => action.startsWith(`${f.kind} `)),
       canKind: (kind) => [...legal].some((a) => a.split(" ")[0] === kind) || families.some((f) => f.kind === kind),

@@ -296,6 +296,8 @@ export interface ErrorOut {
 export interface Words {
   template: string;
   values: Record<string, WordsValue>;
+  /** The sense the template is used in, where its words have two (gettext's msgctxt). */
+  context?: string;
 }
 
 export type WordsValue = string | number | Words;
@@ -550,7 +552,7 @@ export interface TableContext<V extends View = View, P extends Picks = Picks> {
   legal: Set<string>;
   families: ActionFamily[];
   name(seat: number): string;
-  /** "you" for the seat drawn, its name otherwise. */
+  /** "you" in the page's language for the seat drawn, its name otherwise. */
   who(seat: number): string;
   isMe(seat: number): boolean;
   can(action: string): boolean;

@@ -1,0 +1,3 @@
+import {tableWhoTests} from "./table-who.js";
+
+await tableWhoTests("de", {mine: "Du: pass", theirs: "Bo: pass"});
