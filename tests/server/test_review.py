@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from sleuth.review import review_record
+from sleuth.review.annotate import notes_in
 from support.game_cases import kit_for
 
 from .client import Person
@@ -38,6 +39,15 @@ async def test_review_of_a_finished_table(launch: Any) -> None:
         assert isinstance(expected, list)
         assert seat == expected[0]
         assert len(seat["readings"]) == len(record["steps"]) + 1
+        # The notes in the language the page asks for, worded anew; every figure the same.
+        german = await ann.get(f"/api/tables/{table}/review?seat=1&lang=de")
+        (german_seat,) = german["review"]["seats"]
+        reviewed = review_record(record, [1])
+        expected_notes = notes_in(reviewed.seats[0], reviewed.exact, "de")
+        assert german_seat["notes"] == expected_notes != seat["notes"]
+        assert {**german_seat, "notes": seat["notes"]} == seat
+        unknown = await ann.client.get(f"/api/tables/{table}/review?seat=1&lang=fr")
+        assert unknown.status_code == 422 and "'fr'" in unknown.text and "ja" in unknown.text
         everyone = await ann.get(f"/api/tables/{table}/review")
         assert [s["seat"] for s in everyone["review"]["seats"]] == [0, 1, 2]
         refused = await ann.client.get(f"/api/tables/{table}/review?seat=3")

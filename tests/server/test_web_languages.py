@@ -31,21 +31,23 @@ from .conftest import Server
 SHOWN_TEXT = """() => {
   const texts = [];
   const inBoard = (node) => Boolean((node.parentElement || node).closest(".board-host"));
+  // The review's figures for the curious, moves in the game's notation among them.
+  const inFold = (node) => Boolean((node.parentElement || node).closest(".review-details"));
   const data = ".fallback .move-kind, .fallback button[data-action], .fallback dt, textarea";
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent.trim();
-    if (text && !node.parentElement.closest(data)) texts.push([text, inBoard(node)]);
+    if (text && !node.parentElement.closest(data)) texts.push([text, inBoard(node), inFold(node)]);
   }
   const labelled = document.querySelectorAll("[aria-label], [placeholder], [title]");
   for (const element of labelled) {
     for (const name of ["aria-label", "placeholder", "title"]) {
       const value = element.getAttribute(name);
       if (name === "placeholder" && element.id === "notation") continue;
-      if (value && value.trim()) texts.push([value.trim(), inBoard(element)]);
+      if (value && value.trim()) texts.push([value.trim(), inBoard(element), inFold(element)]);
     }
   }
-  texts.push([document.title, false]);
+  texts.push([document.title, false, false]);
   return texts;
 }"""
 
@@ -107,7 +109,7 @@ def english_left(
     patterns = english_patterns(language, game)
     return [
         (text, msgid, "board" if in_board else "page")
-        for text, in_board in shown
+        for text, in_board, _ in shown
         if in_board or text not in skipped
         for msgid, pattern in patterns
         if pattern.fullmatch(text)
@@ -248,11 +250,13 @@ def japanese_check_words(
 
 
 def english_words_left(page: Any, words: set[str], skipped: set[str]) -> list[tuple[str, str]]:
-    """Each shown text with a word of ``words`` in it, and the word."""
+    """Each shown text with a word of ``words`` in it, and the word; not in the review's
+    fold of figures, where moves are in the game's notation (its words are English in every
+    language, as typed) and the sentences around them are checked by ``english_left``."""
     return [
         (text, word)
-        for text, in_board in page.evaluate(SHOWN_TEXT)
-        if in_board or text not in skipped
+        for text, in_board, in_fold in page.evaluate(SHOWN_TEXT)
+        if not in_fold and (in_board or text not in skipped)
         for word in re.findall(r"[A-Za-z]{3,}", text)
         if word.lower() in words
     ]
@@ -284,7 +288,8 @@ def test_the_end_the_review_and_a_replay_show_no_english_left(
     browser: Any, server: Server, locale: str, language: str
 ) -> None:
     """Every game played to its end (my seat handed to the table's bot after a move): the end
-    panel, the review and a replay's first step, checked as the table is; in Japanese also
+    panel, the review of my seat (its notes open) and a replay's first step, checked as the
+    table is; in Japanese also
     for any English word, not only the catalogue's sentences."""
     games = httpx.get(f"{server.http}/api/games").json()["games"]
     skipped = kit_texts(games)
@@ -299,7 +304,10 @@ def test_the_end_the_review_and_a_replay_show_no_english_left(
             deal_against_bots(page, game, "Ana")
             play_by_clicks(page, 1, rng)
             finish_by_bots(page, server.http)
-            for moment in ("end", "replay"):
+            for moment in ("end", "review", "replay"):
+                if moment == "review":
+                    page.click("#review-show")
+                    page.wait_for_selector(".review-body > :not(p.muted)", timeout=60_000)
                 if moment == "replay":
                     page.click("#replay-start")
                     page.wait_for_selector(".replay-bar", timeout=20_000)

@@ -93,6 +93,14 @@ def seat_notes(review: SeatReview, exact: bool = True, language: str = SOURCE) -
     return lines
 
 
+def notes_in(review: SeatReview, exact: bool, language: str) -> list[str]:
+    """The seat's notes in ``language``: as written with the review in English, worded anew
+    in another. A note may open with a target's name ("die nächste Überführung: ..."): a
+    sentence's first letter is a capital."""
+    notes = review.notes if language == SOURCE else seat_notes(review, exact, language)
+    return [f"{note[:1].upper()}{note[1:]}" for note in notes]
+
+
 def _never_line(readings: tuple[Reading, ...], language: str) -> str:
     """For a seat never certain: how often its likeliest solution was the truth."""
     judged = [r for r in readings if r.probability is not None]

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from sleuth.core import find_kit
 from sleuth.i18n import N_, SOURCE, columns, tr
 
-from .annotate import CASE, CLOSE, fmt_p, points_text, seat_notes, signed, target_words, two
+from .annotate import CASE, CLOSE, fmt_p, notes_in, points_text, signed, target_words, two
 from .model import AttemptNote, GameReview, QuestionNote, Reading, SeatReview
 
 MOVE_WIDTH = 30
@@ -96,11 +96,7 @@ def seat_text(review: SeatReview, exact: bool = True, language: str = SOURCE) ->
     else:
         score = points_text(review.score, language)
         lines = [tr("Seat %(seat)s: %(score)s", language, seat=review.seat, score=score)]
-    # The notes were written in English with the review; another language words them anew.
-    notes = review.notes if language == SOURCE else seat_notes(review, exact, language)
-    # A note may open with a target's name ("die nächste Überführung: ..."): a sentence's
-    # first letter is a capital.
-    lines += [f"  {note[:1].upper()}{note[1:]}" for note in notes]
+    lines += [f"  {note}" for note in notes_in(review, exact, language)]
     lines.append("")
     lines += ["  " + line for line in table(review, language)]
     return lines

@@ -30,13 +30,14 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, TypeVar
 
 from fastapi import HTTPException, Request, Response
 
 from sleuth.core import Game, find_kit
 from sleuth.core.serialize import JSONValue, from_json
+from sleuth.i18n import SOURCE
 
 from . import problems
 from .jsontext import Fragment, json_bytes, view_bytes
@@ -50,7 +51,7 @@ WAITING = 16
 # Fast and still 30 times smaller for the views of a long game.
 GZIP_LEVEL = 6
 
-Key = tuple[str, str, int | None]  # (table, what: replay/review/record, seat)
+Key = tuple[str, str, int | None]  # (table, what: replay/review:LANGUAGE/record, seat)
 T = TypeVar("T")
 
 
@@ -109,13 +110,19 @@ def replay_json(finished: FinishedGame, seat: int | None) -> bytes:
     return gzip.compress(json_bytes(answer), GZIP_LEVEL)
 
 
-def review_json(finished: FinishedGame, seat: int | None) -> bytes:
-    """The review's answer (``schemas.ReviewOut``), gzipped; ``GameError`` if its game has
-    no review."""
+def review_json(finished: FinishedGame, seat: int | None, language: str = SOURCE) -> bytes:
+    """The review's answer (``schemas.ReviewOut``), gzipped, its seats' notes in
+    ``language``; ``GameError`` if its game has no review."""
     from sleuth.review import review_record
+    from sleuth.review.annotate import notes_in
 
-    review = review_record(finished.record(), None if seat is None else [seat]).to_json()
-    answer = {"table": finished.table, "seat": seat, "review": review}
+    review = review_record(finished.record(), None if seat is None else [seat])
+    seats = [replace(s, notes=tuple(notes_in(s, review.exact, language))) for s in review.seats]
+    answer = {
+        "table": finished.table,
+        "seat": seat,
+        "review": replace(review, seats=tuple(seats)).to_json(),
+    }
     return gzip.compress(plain_json(answer), GZIP_LEVEL)
 
 
@@ -220,12 +227,12 @@ class RecordWork:
 
         return await self.cache.get((live.id, "replay", seat), compute)
 
-    async def review(self, live: LiveTable, seat: int | None) -> Body:
+    async def review(self, live: LiveTable, seat: int | None, language: str = SOURCE) -> Body:
         async def compute() -> Body:
             finished = FinishedGame.of(live)  # only when not kept: a tuple per move
-            return Body(await self.run(review_json, finished, seat), gzipped=True)
+            return Body(await self.run(review_json, finished, seat, language), gzipped=True)
 
-        return await self.cache.get((live.id, "review", seat), compute)
+        return await self.cache.get((live.id, f"review:{language}", seat), compute)
 
     async def record(
         self, live: LiveTable, sign: Callable[[dict[str, JSONValue]], Mapping[str, Any]]

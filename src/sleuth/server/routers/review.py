@@ -21,12 +21,14 @@ from sleuth.core.errors import (
     UnknownGameError,
 )
 from sleuth.core.kit import REVIEW
+from sleuth.i18n import SOURCE
 
 from .. import problems
 from ..access import Door
 from ..deps import ServicesDep, Table, count_read, require
 from ..reviews import json_response
 from ..schemas import ReviewOut
+from .rules import chosen_language
 
 router = APIRouter(tags=["records"])
 OVER: dict[int | str, dict[str, Any]] = {
@@ -35,6 +37,7 @@ OVER: dict[int | str, dict[str, Any]] = {
         "description": "the game is not over, its moves no longer replay on this server, or "
         "the review's analysis refused it (the reason in words)"
     },
+    422: {"description": "a language we do not have (the review's ``lang``)"},
     429: {"description": "too many replays, reviews and records from this address"},
     503: {"description": "too many replays, reviews and records under way: try again"},
 }
@@ -45,9 +48,10 @@ NO_REPLAY = (RecordError, IllegalActionError, InvalidActionError, ConfigError, U
 
 @router.get("/api/tables/{table_id}/review", responses=OVER, response_model=ReviewOut)
 async def review(
-    table: Table, app: ServicesDep, request: Request, seat: int | None = None
+    table: Table, app: ServicesDep, request: Request, seat: int | None = None, lang: str = SOURCE
 ) -> Response:
-    """The review of the finished game, of one seat or of all."""
+    """The review of the finished game, of one seat or of all, its notes in ``lang``."""
+    language = chosen_language(lang)
     require(Door.AFTER_THE_END, table, None)
     live = table.live
     if not find_kit(live.row.game).has(REVIEW):
@@ -56,7 +60,7 @@ async def review(
         raise HTTPException(404, problems.NO_SEAT(seat=seat, seats=live.game.players))
     await count_read(request, app)
     try:
-        return await json_response(app.reviews.review(live, seat), request)
+        return await json_response(app.reviews.review(live, seat, language), request)
     except GameError as error:
         raise review_refusal(error) from None
 

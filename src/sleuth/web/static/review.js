@@ -2,7 +2,7 @@
 // (GET /api/tables/ID/review?seat=N, the review of "sleuth review"). Only once the game is
 // over: the review reads the whole record, seed and reveal included.
 "use strict";
-import {formatNumber, tr} from "./i18n.js";
+import {formatNumber, language, tr} from "./i18n.js";
 import {h, fill} from "./kit.js";
 import {refusalText} from "./problems.js";
 import {percent} from "./sheet.js";
@@ -127,7 +127,8 @@ export function reviewPanel(tableId, seatOf, name, words) {
     seatOf.map((s) => h("option", {value: String(s.seat), selected: s.selected, text: name(s.seat)})));
   const show = async () => {
     fill(body, h("p.muted", {text: tr("Working out the review (a few seconds)…")}));
-    const answer = await fetch(`/api/tables/${tableId}/review?seat=${choice.value}`);
+    // The notes in the page's language (the figures and words around them are the page's own).
+    const answer = await fetch(`/api/tables/${tableId}/review?seat=${choice.value}&lang=${language()}`);
     /** @type {unknown} */
     const data = await answer.json();
     if (!answer.ok) {
