@@ -33,7 +33,7 @@ from sleuth.server.store import Store
 from .conftest import Server
 
 PASSWORD = "correct horse battery"
-OWASP = (19456, 2, 1)  # memory (KiB), passes, lanes
+OWASP = (7168, 5, 1)  # memory (KiB), passes, lanes: the least memory of OWASP's five
 RFC9106 = (65536, 3, 4)
 
 
@@ -44,11 +44,13 @@ def costs_of(hashed: str) -> tuple[int, int, int]:
 
 def test_the_costs_by_name_and_owasps_by_default() -> None:
     assert {
-        "owasp": PasswordCost(memory_kib=19456, time_cost=2, parallelism=1),
+        "owasp": PasswordCost(memory_kib=7168, time_cost=5, parallelism=1),
+        "owasp-19mib": PasswordCost(memory_kib=19456, time_cost=2, parallelism=1),
         "rfc9106": PasswordCost(memory_kib=65536, time_cost=3, parallelism=4),
     } == PASSWORD_COSTS
     assert Settings().password_cost == "owasp"
     assert costs_of(hasher_for("owasp").hash(PASSWORD)) == OWASP
+    assert costs_of(hasher_for("owasp-19mib").hash(PASSWORD)) == (19456, 2, 1)
     assert costs_of(hasher_for("rfc9106").hash(PASSWORD)) == RFC9106
 
 

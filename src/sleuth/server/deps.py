@@ -57,7 +57,10 @@ class Services:
         )
 
 
-def services(request: HTTPConnection) -> Services:
+async def services(request: HTTPConnection) -> Services:
+    # A coroutine, not a plain function: FastAPI runs a plain function's dependency in a
+    # worker thread, a hop to another thread and back (and the interpreter's lock handed
+    # over twice) in every request and every play channel's opening.
     found: Services = request.app.state.services
     return found
 

@@ -1,12 +1,12 @@
 """Password hashes (argon2id), made and checked in processes of their own at the lowest
 priority, never on the event loop nor in its process.
 
-One hash at OWASP's costs takes about 22 ms of CPU. Made in threads of the server's own
-process (at nice +10), each hash's end took the interpreter's lock back in a thread of low
-priority; descheduled while it held the lock, that thread held up the event loop every
-table shares (a priority inversion), and the loop's 0.5 ms switch interval made such
-hand-overs frequent. In processes at nice 19 the hashes share no lock with the tables and
-get only the CPU the tables leave.
+One hash at the default costs (OWASP's 7 MiB, 5 passes) takes about 17 ms of CPU. Made in
+threads of the server's own process (at nice +10), each hash's end took the interpreter's
+lock back in a thread of low priority; descheduled while it held the lock, that thread
+held up the event loop every table shares (a priority inversion), and the loop's 0.5 ms
+switch interval made such hand-overs frequent. In processes at nice 19 the hashes share
+no lock with the tables and get only the CPU the tables leave.
 
 A burst of sign-ins beyond what the processes keep up with is answered rather than queued
 without end: once ``MOST_WAITING`` passwords wait for a process, the next is refused at once
