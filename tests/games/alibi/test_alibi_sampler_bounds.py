@@ -14,7 +14,7 @@ import pytest
 from sleuth.core import make_game
 from sleuth.core.events import visible
 from sleuth.games.alibi import Alibi, AlibiState, AlibiView
-from sleuth.games.alibi.bounds import counts_of
+from sleuth.games.alibi.bounds import counts_of, least, pack, unpack
 from sleuth.games.alibi.dealing import _Counter, _fits
 from sleuth.games.alibi.events import DiscardReshuffled, Drew, NewRound
 from sleuth.games.alibi.sampler import determinize
@@ -139,7 +139,7 @@ def test_the_engine_bounds_never_exclude_the_truth() -> None:
                     for place, (cards, most) in enumerate(zip(where, places, strict=True)):
                         if place != observer:
                             held = counts_of(cards)
-                            assert all(h <= m for h, m in zip(held, most, strict=True))
+                            assert all(h <= m for h, m in zip(held, unpack(most), strict=True))
 
 
 def test_the_deal_count_matches_a_brute_force() -> None:
@@ -174,3 +174,11 @@ def test_the_deal_count_matches_a_brute_force() -> None:
     for table, deals in tables.items():
         p = deals / fitting
         assert abs(drawn[table] - runs * p) <= 4.5 * math.sqrt(runs * p * (1 - p)) + 1
+
+
+def test_packed_rows_take_the_smaller_count_card_by_card() -> None:
+    rng = random.Random(9)
+    for _ in range(200):
+        a = [rng.randrange(100) for _ in range(18)]
+        b = [rng.randrange(100) for _ in range(18)]
+        assert unpack(least(pack(a), pack(b))) == tuple(map(min, a, b))

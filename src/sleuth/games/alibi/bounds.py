@@ -44,22 +44,60 @@ from .raw_events import RawEvent
 if TYPE_CHECKING:
     from .rules import Alibi, AlibiState
 
-# [observer][place][card]: places are the seats then the draw pile; cards in ac.CARDS order.
+MOVING = frozenset(
+    (
+        Drew,
+        Played,
+        Swapped,
+        Exchanged,
+        AlibiGiven,
+        GoodEyePlayed,
+        Bribed,
+        DiscardReshuffled,
+        NewRound,
+    )
+)
+
+# A view's bounds: [place][card], places the seats then the draw pile, cards in ac.CARDS
+# order. The state keeps each place's row packed into one int, a byte a card (``pack``):
+# a draw updates every other seat's row at nearly every step, and byte-wise arithmetic on
+# one int is several times cheaper than a tuple made card by card. Every count stays
+# below 128 (at most 20 of a card: AlibiConfig's ranges).
 Places = tuple[tuple[int, ...], ...]
-Bounds = tuple[Places, ...]
+Bounds = tuple[tuple[int, ...], ...]  # [observer][place], each a packed row
 
 CARDS = len(ac.CARDS)
 INDEX = ac.CARD_ORDER
 HAND = ac.HAND_SIZE
-NONE = (0,) * CARDS
+ONES = sum(1 << (8 * i) for i in range(CARDS))
+SIGNS = ONES << 7
+NONE = 0
+
+
+def pack(counts: Iterable[int]) -> int:
+    return sum(n << (8 * i) for i, n in enumerate(counts))
+
+
+@functools.lru_cache(maxsize=4096)
+def unpack(row: int) -> tuple[int, ...]:
+    return tuple((row >> (8 * i)) & 0xFF for i in range(CARDS))
+
+
+def least(a: int, b: int) -> int:
+    """Byte by byte the smaller of two packed rows (every byte below 128)."""
+    a_not_less = (((a | SIGNS) - b) & SIGNS) >> 7
+    mask = a_not_less * 0xFF
+    return (b & mask) | (a & ~mask)
+
+
+def _lower(row: int, card: int) -> int:
+    """One fewer of a card, never below none."""
+    return row - (1 << (8 * card)) if (row >> (8 * card)) & 0xFF else row
 
 
 @functools.lru_cache(maxsize=64)
 def deck_counts(deck: tuple[str, ...]) -> tuple[int, ...]:
-    counts = [0] * CARDS
-    for card in deck:
-        counts[INDEX[card]] += 1
-    return tuple(counts)
+    return tuple(counts_of(deck))
 
 
 def counts_of(cards: Iterable[str]) -> list[int]:
@@ -75,21 +113,25 @@ def initial(game: Alibi, hands: Sequence[Sequence[str]]) -> Bounds:
     bounds = []
     for seat, hand in enumerate(hands):
         own = counts_of(hand)
-        unseen = tuple(max(d - o, 0) for d, o in zip(deck, own, strict=True))
-        in_hand = tuple(min(n, HAND) for n in unseen)
+        unseen = [max(d - o, 0) for d, o in zip(deck, own, strict=True)]
+        in_hand = pack(min(n, HAND) for n in unseen)
         places = [NONE if s == seat else in_hand for s in range(len(hands))]
-        bounds.append((*places, unseen))
+        bounds.append((*places, pack(unseen)))
     return tuple(bounds)
 
 
 def loose(game: Alibi, seat: int) -> Bounds:
     """Bounds for every seat but ``seat`` that rule nothing out (a sampled state's other
     seats: what they saw is not known to the seat that sampled it)."""
-    deck = deck_counts(game.deck)
-    in_hand = tuple(min(n, HAND) for n in deck)
-    players = game.players
+    return _loose(game.deck, game.players)
+
+
+@functools.lru_cache(maxsize=64)
+def _loose(deck_cards: tuple[str, ...], players: int) -> Bounds:
+    deck = deck_counts(deck_cards)
+    in_hand = pack(min(n, HAND) for n in deck)
     return tuple(
-        (*(NONE if s == observer else in_hand for s in range(players)), deck)
+        (*(NONE if s == observer else in_hand for s in range(players)), pack(deck))
         for observer in range(players)
     )
 
@@ -98,24 +140,31 @@ def seat_bounds(bounds: Bounds, seat: int | None) -> Places:
     """What a seat's view shows of its own bounds: its own place left out (it sees it)."""
     if seat is None or not bounds:
         return ()
-    return tuple(() if s == seat else place for s, place in enumerate(bounds[seat]))
+    return tuple(() if s == seat else unpack(place) for s, place in enumerate(bounds[seat]))
 
 
 def with_seat(game: Alibi, seat: int, places: Places) -> Bounds:
     """Bounds whose ``seat`` part is a view's ``places``, the others ``loose``."""
     others = loose(game, seat)
-    mine = tuple(NONE if s == seat else tuple(p) for s, p in enumerate(places))
+    mine = _packed(seat, places)
     return tuple(mine if s == seat else b for s, b in enumerate(others))
+
+
+@functools.lru_cache(maxsize=64)  # a search samples one view a hundred times
+def _packed(seat: int, places: Places) -> tuple[int, ...]:
+    return tuple(NONE if s == seat else pack(p) for s, p in enumerate(places))
 
 
 def step(before: AlibiState, notes: Sequence[RawEvent], counts_hidden: bool) -> Bounds:
     """The bounds after one step: ``before``'s folded with the step's raw events."""
     if not before.bounds:
         return ()
+    if not any(note[0] in MOVING for note in notes):
+        return before.bounds  # a pass, a stop: no card moved
     fold = _Fold(before, counts_hidden)
     for note in notes:
         fold.note(note)
-    return tuple(tuple(places) for places in fold.bounds)
+    return tuple(map(tuple, fold.bounds))
 
 
 class _Fold:
@@ -192,10 +241,8 @@ class _Fold:
         """``seat`` showed ``card`` from its hand: every other seat lowers its bound by one."""
         i = INDEX[card]
         for observer, places in enumerate(self.bounds):
-            if observer != seat and places[seat][i]:
-                place = list(places[seat])
-                place[i] -= 1
-                places[seat] = tuple(place)
+            if observer != seat:
+                places[seat] = _lower(places[seat], i)
 
     def _drew(self, seat: int, cards: tuple[str, ...]) -> None:
         # After a refill the first cards drawn were the old pile's: ``_refill`` counted them.
@@ -206,22 +253,19 @@ class _Fold:
         # An exchange whose discards went unseen hides how many cards it drew.
         self._draw(seat, ac.MAX_EXCHANGE if self.counts_hidden else len(fresh))
         own = self.bounds[seat]
-        pile = list(own[self.pile])
         for card in fresh:
-            i = INDEX[card]
-            pile[i] = max(pile[i] - 1, 0)
-        own[self.pile] = tuple(pile)
+            own[self.pile] = _lower(own[self.pile], INDEX[card])
 
     def _draw(self, seat: int, count: int) -> None:
         """Every other seat: ``seat`` took ``count`` unseen cards from the draw pile."""
         if not count:
             return
+        # min(hand + min(count, pile), HAND) is hand + min(count, pile, HAND - hand).
+        most = min(count, HAND) * ONES
         for observer, places in enumerate(self.bounds):
             if observer != seat:
-                places[seat] = tuple(
-                    min(h + (p if p < count else count), HAND)
-                    for h, p in zip(places[seat], places[self.pile], strict=True)
-                )
+                hand = places[seat]
+                places[seat] = hand + least(least(most, places[self.pile]), HAND * ONES - hand)
 
     # --- the reshuffles ---------------------------------------------------------------------
 
@@ -237,42 +281,43 @@ class _Fold:
         self.moves = []
         return self.fronts, self.discard
 
-    def _hidden(self, observer: int, unseen: Counter[str]) -> list[int]:
-        """How many of each card ``observer`` cannot see now (``unseen``: cards on the
-        table it did not see go there)."""
-        fronts, discard = self._table()
-        seen = counts_of((fronts + discard + self._hand(observer) - unseen).elements())
-        deck = deck_counts(self.before.game.deck)
-        return [max(d - s, 0) for d, s in zip(deck, seen, strict=True)]
-
-    def _cut(self, observer: int, hidden: Sequence[int]) -> None:
-        places = self.bounds[observer]
-        for s, place in enumerate(places):
-            if s != observer:
-                places[s] = tuple(map(min, place, hidden))
-
-    def _unseen(self, observer: int) -> tuple[Counter[str], int, int]:
-        """The cards discarded this step that ``observer`` did not see, with their owner and
-        how many the table knows went (a swap: one)."""
-        if self.unseen is None or observer == self.unseen[0]:
-            return Counter(), 0, 0
-        seat, cards, count = self.unseen
-        return Counter(cards), seat, count
+    def _hand_row(self, seat: int) -> int:
+        """``seat``'s hand now, packed (most hands did not change in the step)."""
+        if seat in self.hands or any(owner == seat for owner, _, _ in self.held):
+            return pack(counts_of(self._hand(seat).elements()))
+        return pack(counts_of(self.before.hands[seat]))
 
     def _reshuffle(self, laid: Counter[str], add_old_pile: bool) -> None:
-        """Each seat cuts its bounds to what it cannot see; the new draw pile holds the
-        ``laid`` cards it saw, what its discards unseen could be, and maybe the old pile."""
+        """Each seat cuts its bounds to what it cannot see now (the deck less its hand and
+        the table it saw); the new draw pile holds the ``laid`` cards it saw, what the
+        discards it did not see could be, and (a new round) the old draw pile."""
+        fronts, discard = self._table()
+        table = pack(counts_of((fronts + discard).elements()))
+        deck = pack(deck_counts(self.before.game.deck))
+        laid_row = pack(counts_of(laid.elements()))
         for observer, places in enumerate(self.bounds):
             unseen, owner, count = self._unseen(observer)
-            self._cut(observer, self._hidden(observer, unseen))
-            pile = counts_of((laid - unseen).elements())
+            seen = table - unseen + self._hand_row(observer)
+            hidden = deck - least(seen, deck)
+            for s, place in enumerate(places):
+                if s != observer:
+                    places[s] = least(place, hidden)
+            pile = laid_row - unseen
             if unseen:
                 # Cards their owner gave up unseen: any it could have held.
-                pile = [p + min(h, count) for p, h in zip(pile, places[owner], strict=True)]
+                pile += least(places[owner], count * ONES)
             if add_old_pile:
-                pile = [p + o for p, o in zip(pile, places[self.pile], strict=True)]
-            places[self.pile] = tuple(pile)
+                pile += places[self.pile]
+            places[self.pile] = pile
         self.unseen = None
+
+    def _unseen(self, observer: int) -> tuple[int, int, int]:
+        """The cards discarded this step that ``observer`` did not see (packed), with their
+        owner and how many the table knows went (a swap: one)."""
+        if self.unseen is None or observer == self.unseen[0]:
+            return 0, 0, 0
+        seat, cards, count = self.unseen
+        return pack(counts_of(cards)), seat, count
 
     def _refill(self, seat: int, count: int) -> None:
         """C11: ``seat`` drew the rest of the draw pile, then the discard pile became it."""

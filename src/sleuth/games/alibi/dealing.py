@@ -10,6 +10,7 @@ distribution; the second only costs more.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -39,19 +40,30 @@ def deal(
     if not view.bounds:
         rng.shuffle(cards)
         return _split(others, sizes, cards)
-    total = counts_of(cards)
-    caps = tuple(
-        tuple(min(b, n, size) for b, n in zip(view.bounds[s], total, strict=True))
-        for s, size in zip(others, sizes, strict=True)
-    )
-    pile_caps = tuple(min(b, n) for b, n in zip(view.bounds[-1], total, strict=True))
-    exact = _EXACT.get((tuple(total), tuple(sizes), caps, pile_caps))
+    total = tuple(counts_of(cards))
+    caps, pile_caps = _caps(view.bounds, tuple(others), tuple(sizes), total)
+    exact = _EXACT.get((total, tuple(sizes), caps, pile_caps))
     if exact is None:
         for _ in range(TRIES):
             rng.shuffle(cards)
             if _fits(cards, sizes, caps, pile_caps, total):
                 return _split(others, sizes, cards)
     return _exact(others, sizes, caps, pile_caps, total, rng)
+
+
+@functools.lru_cache(maxsize=64)  # a search samples one view a hundred times
+def _caps(
+    bounds: tuple[tuple[int, ...], ...],
+    others: tuple[int, ...],
+    sizes: tuple[int, ...],
+    total: tuple[int, ...],
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Each other hand's and the pile's bounds, cut to the cards there are and the size."""
+    caps = tuple(
+        tuple(min(b, n, size) for b, n in zip(bounds[s], total, strict=True))
+        for s, size in zip(others, sizes, strict=True)
+    )
+    return caps, tuple(min(b, n) for b, n in zip(bounds[-1], total, strict=True))
 
 
 def _exact(
@@ -138,13 +150,21 @@ class _Counter:
         pile_caps: tuple[int, ...],
     ) -> None:
         self.total, self.sizes, self.caps, self.pile_caps = total, sizes, caps, pile_caps
+        self.split_lists = [self.splits(v) for v in range(len(total))]
+        self.arrays = [
+            (
+                np.array([split for split, _ in found], dtype=int).reshape(-1, len(sizes)),
+                np.array([float(weight) for _, weight in found]),
+            )
+            for found in self.split_lists
+        ]
         shape = tuple(size + 1 for size in sizes)
         after = np.zeros(shape)
         after[(0,) * len(sizes)] = 1.0
         self.ways = [after]
         for v in reversed(range(len(total))):
             ways = np.zeros(shape)
-            for split, weight in self.splits(v):
+            for split, weight in self.split_lists[v]:
                 # A room of r takes the split from the room r - split of the next value.
                 into = tuple(slice(x, None) for x in split)
                 out = tuple(slice(0, n - x) for n, x in zip(shape, split, strict=True))
@@ -177,23 +197,21 @@ class _Counter:
         """A table of how many of each value each place gets, drawn by its deals."""
         if not self.count() > 0:
             raise GameError("the view's bounds leave no deal of the unseen cards")
-        room = self.sizes
-        table = [[0] * len(self.total) for _ in room]
+        room = np.array(self.sizes)
+        table = [[0] * len(self.total) for _ in self.sizes]
         for v in range(len(self.total)):
-            options = []
-            for split, weight in self.splits(v):
-                left = tuple(r - x for r, x in zip(room, split, strict=True))
-                if min(left) >= 0:
-                    options.append((split, left, weight * float(self.ways[v + 1][left])))
-            pick = rng.random() * sum(w for _, _, w in options)
-            chosen = len(options) - 1  # float sums: the last one if the pick runs past
-            for i, (_, _, w) in enumerate(options):
-                if pick < w:
-                    chosen = i
-                    break
-                pick -= w
-            split, left, _ = options[chosen]
-            for j, x in enumerate(split):
-                table[j][v] = x
-            room = left
+            splits, weights = self.arrays[v]
+            left = room - splits
+            fit = (left >= 0).all(axis=1)
+            chances = np.where(fit, weights, 0.0)
+            chances[fit] *= self.ways[v + 1][tuple(left[fit].T)]
+            # One pick by the seat's own generator: a search stays reproducible.
+            pick = rng.random() * float(chances.sum())
+            chosen = int(np.searchsorted(np.cumsum(chances), pick, side="right"))
+            chosen = min(chosen, len(chances) - 1)
+            while not chances[chosen]:  # a pick at the very end of the float sum
+                chosen -= 1
+            for j, x in enumerate(splits[chosen]):
+                table[j][v] = int(x)
+            room = left[chosen]
         return table
