@@ -25,6 +25,7 @@ from sleuth.core import GameError, make_game
 from sleuth.core.events import Event, visible
 from sleuth.games.alibi import Alibi, AlibiState, AlibiView
 from sleuth.games.alibi import components as ac
+from sleuth.games.alibi.bounds import loose, seat_bounds, unpack, with_seat
 from sleuth.games.alibi.events import DiscardReshuffled, NewRound
 from sleuth.games.alibi.notation import AlibiAction as Action
 
@@ -207,3 +208,34 @@ def test_a_seats_bounds_depend_only_on_what_it_observed(players: int) -> None:
     assert tally.after_new_round > 100, tally
     assert tally.differing > 100, tally
     assert tally.unseen > 100, tally
+
+
+def test_a_view_carries_its_own_seats_bounds_only() -> None:
+    """What a frame sends (a view's JSON): the viewing seat's bounds, its own place left
+    out, unchanged whatever the other seats' bounds are; a spectator's none at all."""
+    game = _game(3)
+    states, _ = _play(game, 7)
+    checked = 0
+    for state in states[::50]:
+        if not state.bounds:
+            continue
+        for seat in (None, *range(game.players)):
+            data = state.view(seat).to_json()
+            assert isinstance(data, dict)
+            if seat is None:
+                assert data["bounds"] == []
+            else:
+                own = [list(unpack(place)) for place in state.bounds[seat]]
+                own[seat] = []
+                assert data["bounds"] == own
+            # Every other seat's bounds swapped for ones that rule nothing out: the same JSON.
+            other = dataclasses.replace(state)
+            other.bounds = (
+                with_seat(game, seat, seat_bounds(state.bounds, seat))
+                if seat is not None
+                else loose(game, 0)
+            )
+            assert other.bounds != state.bounds
+            assert other.view(seat).to_json() == data
+            checked += 1
+    assert checked > 60
