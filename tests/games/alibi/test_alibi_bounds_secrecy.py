@@ -77,8 +77,8 @@ def _bounds(state: AlibiState, seat: int) -> tuple[tuple[int, ...], ...]:
 def _twins(game: Alibi, first: AlibiState, seat: int, rng: random.Random) -> Iterator[AlibiState]:
     """First states differing from ``first`` only in what ``seat`` cannot see at the deal:
     two different cards traded between other hands or the draw pile (a few with the seed
-    behind the later shuffles changed too), the seed alone, and the deal itself (its
-    difference only the unseen discards ``_replay`` changes)."""
+    behind the later shuffles changed too), the seed and the hidden suspects' order, and the
+    deal itself (its difference only the unseen discards ``_replay`` changes)."""
     suspects, hands, pile, start = first.deal
     places = [(s, i) for s in range(game.players) if s != seat for i in range(len(hands[s]))]
     places += [(game.players, i) for i in range(len(pile))]
@@ -95,7 +95,10 @@ def _twins(game: Alibi, first: AlibiState, seat: int, rng: random.Random) -> Ite
         dealt = tuple(ac.sort_cards(h) for h in cards[: game.players])
         seed = first.seed + 1000 if number % 4 == 0 else first.seed
         yield AlibiState._initial(game, seed, list(suspects), dealt, tuple(cards[-1]), start)
-    yield AlibiState._initial(game, first.seed + 1, list(suspects), hands, pile, start)
+    hidden = list(suspects[ac.DISPLAY :])
+    rng.shuffle(hidden)
+    reordered = [*suspects[: ac.DISPLAY], *hidden]
+    yield AlibiState._initial(game, first.seed + 1, reordered, hands, pile, start)
     yield AlibiState._initial(game, first.seed, list(suspects), hands, pile, start)
 
 
