@@ -14,6 +14,7 @@ from sleuth.core.rng import shuffle
 from sleuth.core.serialize import JSONValue
 from sleuth.i18n import N_
 
+from . import bounds as ab
 from . import components as ac
 from .components import Phase
 from .events import (
@@ -186,6 +187,11 @@ class AlibiState(State):
     # playout never does.
     notes: Sequence[RawEvent] | None = None
     counts_hidden: bool = False  # the public events must leave the exchange's counts out
+    # What each seat can prove about the hidden places (``bounds``): a fixed-size table.
+    # A sampled state (``sampler``) shows its seat's but follows none: searches sample
+    # only from the real position, and following them would cost every step of a search.
+    bounds: ab.Bounds = ()
+    tracked: bool = True
     # A field, not State's property: a playout asks at every step, and a slot is no call.
     outcome: Outcome | None = None
 
@@ -210,6 +216,7 @@ class AlibiState(State):
             deal=(tuple(suspects), hands, pile, start),
             fronts=((),) * game.players,
             scores=(0,) * game.players,
+            bounds=ab.initial(game, hands),
         )
 
     def __repr__(self) -> str:
@@ -345,6 +352,7 @@ class AlibiState(State):
             state._do(seat, action, notes)
             state.counts_hidden = False
         state.notes = notes
+        state.bounds = ab.step(self, notes, state.counts_hidden) if self.tracked else ()
         return state
 
     def _reshuffled_since(self, before: AlibiState) -> bool:

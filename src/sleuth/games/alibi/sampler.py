@@ -2,8 +2,10 @@
 
 Search bots (``ismcts``) sample such states to look ahead without ever reading the true
 state. Everything public is copied from the view field by field; only what the seat cannot
-see is invented: the other hands and the draw pile (a random split of the unseen cards,
-sizes kept), the order of the suspect pile, and the seed behind future reshuffles.
+see is invented: the other hands and the draw pile (sizes kept), the order of the suspect
+pile, and the seed behind future reshuffles. The unseen cards are dealt uniformly among
+the deals within the view's ``bounds`` (``dealing``): never more of a card to a hand or
+the draw pile than the seat can prove it may hold, also after reshuffles.
 
 The game is the view's own (its config: the rule options, the suspects and the decks are
 public); which suspects lie in the pile is known from it, only their order is drawn.
@@ -17,6 +19,8 @@ from collections import Counter
 from sleuth.core import GameError
 
 from . import components as ac
+from .bounds import with_seat
+from .dealing import deal
 from .rules import Alibi, AlibiState, Conviction
 from .views import AlibiView
 
@@ -56,15 +60,8 @@ def determinize(view: AlibiView, rng: random.Random) -> AlibiState:
     if view.outcome is not None or view.active is None:
         raise GameError("the game is over: nothing left to search")
     game = Alibi.of(view.config)
-    pool = unseen_cards(game, view)
-    rng.shuffle(pool)
-    hands: list[tuple[str, ...]] = []
-    for s, size in enumerate(view.hand_sizes):
-        if s == seat:
-            hands.append(tuple(view.hand))
-        else:
-            hands.append(ac.sort_cards(pool[:size]))
-            del pool[:size]
+    dealt, pool = deal(view, unseen_cards(game, view), rng)
+    hands = [tuple(view.hand) if s == seat else dealt[s] for s in range(view.players)]
     display = tuple(s.suspect for s in view.display)
     gone = set(display) | {c.suspect for c in view.convictions}
     suspect_pile = [s for s in game.suspect_ids if s not in gone]
@@ -95,6 +92,8 @@ def determinize(view: AlibiView, rng: random.Random) -> AlibiState:
         extra=view.extra_plays,
         candidates=tuple(view.candidates),
         round_turns=view.round_turns,
+        bounds=with_seat(game, seat, view.bounds) if view.bounds else (),
+        tracked=False,
     )
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from sleuth.core import GameError, Outcome, View
 
 from . import components as ac
+from .bounds import seat_bounds
 from .components import AlibiConfig, Phase
 
 if TYPE_CHECKING:
@@ -66,6 +67,9 @@ class AlibiView(View):
     # How many clue cards of each value (in ac.VALUES order) the deck holds: public, as the
     # printed components are, and what card counting starts from.
     clue_counts: tuple[int, ...]
+    # At most how many of each card (in ac.CARDS order) each other hand and then the draw
+    # pile can hold, from what this seat saw (``bounds``); a spectator's is empty.
+    bounds: tuple[tuple[int, ...], ...] = ()
 
     def render(self) -> str:
         who = "spectator" if self.seat is None else f"seat {self.seat}"
@@ -140,6 +144,7 @@ def build_view(state: AlibiState, seat: int | None) -> AlibiView:
         round_turns=state.round_turns,
         outcome=state.outcome,
         clue_counts=game.clue_counts,
+        bounds=seat_bounds(state.bounds, seat),
     )
 
 
