@@ -17,7 +17,14 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from sleuth.i18n import catalogue, choose_language, page_catalogue, translate
+from sleuth.i18n import (
+    catalogue,
+    choose_language,
+    page_catalogue,
+    translate,
+    translate_at,
+    translate_in,
+)
 from sleuth.server.app import create_app
 from sleuth.server.settings import Settings
 
@@ -177,3 +184,12 @@ def test_every_built_in_game_keeps_its_own_catalogues_beside_it_and_the_check_re
         locale = kit.part(RULES, RulesGuide).locale
         assert locale is not None and locale in kept, kit.name
         assert all(catalogues.game_po(locale, language).is_file() for language in ("de", "ja"))
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ja"])
+def test_nothing_is_said_as_nothing_not_as_the_catalogues_header(language: str) -> None:
+    """gettext answers the empty message with the catalogue's header ("Project-Id-Version:
+    ..."): an empty option help or reason would have shown it."""
+    assert translate(language, "") == ""
+    assert translate_at(None, language, "") == ""
+    assert translate_in(language, "clock kind", "") == ""

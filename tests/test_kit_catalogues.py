@@ -192,3 +192,5 @@ async def test_the_page_at_a_kits_table_loads_its_words_over_sleuths(
     unknown = await client.get("/api/language?lang=ja&game=no-such-game")
     assert unknown.status_code == 404
     assert unknown.json()["detail"].startswith("unknown game 'no-such-game' (games: ")
+    # In words the page says in its language, as every other refusal.
+    assert unknown.json()["template"] == "unknown game %(name)s (games: %(games)s)"

@@ -83,13 +83,14 @@ def translations(language: str) -> gettext_module.NullTranslations:
 
 
 def translate(language: str, message: str) -> str:
-    return translations(language).gettext(message)
+    # gettext answers the empty message with the catalogue's header: nothing says nothing.
+    return translations(language).gettext(message) if message else message
 
 
 def translate_in(language: str, context: str, message: str) -> str:
     """``message`` in the sense ``context`` names (gettext's msgctxt): one English word
     used in two senses ("turn": a clock kind, a move) has an entry for each."""
-    return translations(language).pgettext(context, message)
+    return translations(language).pgettext(context, message) if message else message
 
 
 # How a message with a context is keyed in the page's catalogue (gettext's own separator).
@@ -243,6 +244,6 @@ def translations_at(folder: Path, language: str) -> gettext_module.NullTranslati
 def translate_at(folder: Path | None, language: str, message: str) -> str:
     """``message`` in ``language``: from the game's own catalogues in ``folder`` first, then
     from Sleuth's (only Sleuth's without a folder)."""
-    if folder is None:
+    if folder is None or not message:
         return translate(language, message)
     return translations_at(folder, language).gettext(message)

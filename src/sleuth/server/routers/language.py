@@ -13,6 +13,8 @@ from sleuth.core import find_kit
 from sleuth.core.errors import GameError
 from sleuth.i18n import LANGUAGES, check_language, choose_language, page_catalogue
 
+from .. import problems
+
 router = APIRouter(prefix="/api/language", tags=["language"])
 
 
@@ -32,6 +34,6 @@ async def language(
     try:
         locale = None if game is None else find_kit(game).locale
     except GameError as error:
-        raise HTTPException(404, str(error)) from None
+        raise HTTPException(404, problems.said_or_text(error)) from None
     catalogue = page_catalogue(chosen, locale)
     return {"language": chosen, "languages": list(LANGUAGES), "catalogue": catalogue}

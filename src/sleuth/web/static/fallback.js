@@ -40,7 +40,7 @@ export function eventWords(event, who) {
       const seat = values[name];
       if (typeof seat === "number" && who) values[name] = who(seat);
     }
-    return wordsText({template: said.template, values});
+    return wordsText({template: said.template, values, context: said.context});
   }
   const fields = Object.entries(event).filter(([key]) => key !== "kind" && key !== "told")
     .map(([key, item]) => `${key.replaceAll("_", " ")} ${plain(item)}`);
