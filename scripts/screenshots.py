@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the games' cases
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from picture_folder import picture_folder
 

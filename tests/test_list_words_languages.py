@@ -14,6 +14,7 @@ import pytest
 from sleuth.arena.session import GameSession
 from sleuth.arena.stats import BotSummary, HeadToHead, format_head_to_heads, format_table
 from sleuth.cli.play_cmd import filled_with_random
+from sleuth.core import all_kits
 
 LANGUAGES = ("en", "de", "ja")
 
@@ -58,7 +59,8 @@ def test_the_winners_and_scores_are_listed_in_the_language(language: str) -> Non
     # Only the outcome is read when the game brings no words of its own for its end; its
     # reason is the game's (a game's words, not the terminal's).
     outcome = SimpleNamespace(winners=(0, 1, 3), reason="the time ran out", scores=(1, 1, 0, 1))
-    session = cast(GameSession, SimpleNamespace(outcome=outcome))
+    game = SimpleNamespace(name=all_kits()[0].name)  # any game: the reason is not its own
+    session = cast(GameSession, SimpleNamespace(outcome=outcome, game=game))
     assert ending_lines(session, None, 1, language) == ENDED[language]
 
 

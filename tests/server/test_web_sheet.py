@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -78,14 +78,15 @@ def english_list(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def first_line(data: dict[str, Any]) -> str:
+def first_line(data: dict[str, Any], card: Callable[[str], str] = str) -> str:
+    """The sheet's first line, each card named by ``card`` (the game's words for its id)."""
     if data["truth"]:
-        return f"The game is over. The solution was {' · '.join(data['truth'])}."
+        return f"The game is over. The solution was {' · '.join(map(card, data['truth']))}."
     if data["possible"] == 1:
-        cards = " · ".join(data["likeliest"][0]["cards"])
+        cards = " · ".join(map(card, data["likeliest"][0]["cards"]))
         return f"Solved: the solution is {cards}. You can name it now."
     if data["certain"]:
-        return f"Certainly in the solution: {english_list(data['certain'])}."
+        return f"Certainly in the solution: {english_list([card(c) for c in data['certain']])}."
     return "Nothing in the solution is certain yet."
 
 
@@ -96,15 +97,17 @@ def check_drawn(player: Player, data: dict[str, Any], game: str) -> None:
     panel = page.locator("#panel-sheet")
     panel.locator("table.sheet-grid").wait_for()
     assert panel.locator("pre.sheet-text").count() == 0
-    assert panel.locator(".sheet-lines p").first.inner_text() == first_line(data)
+    browser = cases_of(find_kit(game)).fronts.browser
+    card = browser.sheet_card if browser is not None else str
+    assert panel.locator(".sheet-lines p").first.inner_text() == first_line(data, card)
     places = panel.locator("thead .sheet-place").all_inner_texts()
     assert len(places) == len(data["columns"])
-    browser = cases_of(find_kit(game)).fronts.browser
     words = browser.sheet_places if browser is not None else {}
     assert [p for p, c in zip(places, data["columns"], strict=True) if c[0] != "s"] == [
         words.get(c, c) for c in data["columns"] if c[0] != "s"
     ]
-    assert panel.locator("tbody th").all_inner_texts() == data["rows"]
+    rows = panel.locator("tbody th").all_inner_texts()
+    assert rows == [card(r) for r in data["rows"]]
     shown = page.evaluate(
         """() => [...document.querySelectorAll('#panel-sheet tbody tr')]
                  .map((tr) => [...tr.querySelectorAll('td')].map((td) => td.className))"""

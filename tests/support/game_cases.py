@@ -61,7 +61,8 @@ class BrowserGame:
     screenshots are taken and after; ``at_end(record, seats)``: checks of the finished
     record, the people's seats given, of what only the clicks can have made.
     ``sheet_places``: the English words the drawn sheet heads the game's own places with
-    (its data names them by id; a place not given is shown as its id)."""
+    (its data names them by id; a place not given is shown as its id); ``sheet_card``: the
+    English words the drawn sheet names a row (a card, by its id in the data) with."""
 
     play: Callable[..., list[str] | None]
     seats: tuple[str, ...] = ("me", "person", "bot:basic")
@@ -72,6 +73,7 @@ class BrowserGame:
     after_shots: Callable[[Any], None] | None = None
     at_end: Callable[[dict[str, Any], tuple[int, ...]], None] | None = None
     sheet_places: Mapping[str, str] = field(default_factory=dict)
+    sheet_card: Callable[[str], str] = str
 
 
 @dataclass(frozen=True)

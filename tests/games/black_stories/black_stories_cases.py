@@ -71,6 +71,8 @@ CASES = GameCases(
             seats=("me", "person", "bot:basic"),
             sheet="facts",
             shot_step=7,
+            # A case is said by its evidence ("man+day+inside+knife": man/day/inside/knife).
+            sheet_card=lambda case: "/".join(case.split("+")),
         ),
         screenshots=Screenshots("black-stories", players=3, seed=7, moves=3),
     ),

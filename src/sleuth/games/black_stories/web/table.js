@@ -157,8 +157,9 @@ function seatPanel(view, t, seat) {
 
 /** @type {import("sleuth/types").GamePart<BlackStoriesView, Picks, Reveal>} */
 export default {
-  // The sheet's rows are cases ("man+day+outside+knife"): each said by its evidence's words.
-  sheetCard: (card) => said(card),
+  // The sheet's rows are cases ("man+day+outside+knife"): each said by its evidence's words,
+  // apart by "/" (the sheet lists several cases apart by "·").
+  sheetCard: (card) => evidenceList(card, "/"),
   board(view, t) {
     const playing = t.live && t.canKind("play");
     const picked = t.pick.get("card");
