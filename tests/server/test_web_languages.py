@@ -18,7 +18,7 @@ import pytest
 from sleuth.core import find_kit
 from sleuth.i18n import page_catalogue
 
-from .browser import DESKTOP, launch_browser
+from .browser import DESKTOP, check_axe, launch_browser
 from .conftest import Server
 
 # Every piece of text a person meets: each text node, and the attributes read aloud or shown,
@@ -191,6 +191,7 @@ def test_lobby_and_every_games_table_show_no_english_left(
         words = japanese_check_words(language, games)
         found = english_words_left(page, words, skipped)
         assert found == [], found
+        check_axe(page, f"the lobby in {language}")
         rng = random.Random(f"{language}-tables")
         for game in games:
             page.goto(server.http + "/")
@@ -198,6 +199,7 @@ def test_lobby_and_every_games_table_show_no_english_left(
             deal_against_bots(page, game, "Ana")
             left = english_left(page, language, skipped, game["name"])
             assert left == [], (game["name"], left)
+            check_axe(page, f"a {game['name']} table in {language}")
             words = japanese_check_words(language, games, game["name"])
             found = english_words_left(page, words, skipped)
             assert found == [], (game["name"], sorted({text[:70] for text, _ in found}))
@@ -249,6 +251,11 @@ def japanese_check_words(
     return english_words(language, {"Ana", "Sleuth", "English", *titles}, game)
 
 
+# A word of Latin letters on its own: not inside a longer run of letters and digits (a
+# fingerprint's hexadecimal "96add050..." holds no word "add"), but next to kana it is.
+ENGLISH_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{3,}(?![A-Za-z0-9])")
+
+
 def english_words_left(page: Any, words: set[str], skipped: set[str]) -> list[tuple[str, str]]:
     """Each shown text with a word of ``words`` in it, and the word; not in the review's
     fold of figures, where moves are in the game's notation (its words are English in every
@@ -257,7 +264,7 @@ def english_words_left(page: Any, words: set[str], skipped: set[str]) -> list[tu
         (text, word)
         for text, in_board, in_fold in page.evaluate(SHOWN_TEXT)
         if not in_fold and (in_board or text not in skipped)
-        for word in re.findall(r"[A-Za-z]{3,}", text)
+        for word in ENGLISH_WORD.findall(text)
         if word.lower() in words
     ]
 
@@ -315,6 +322,7 @@ def test_the_end_the_review_and_a_replay_show_no_english_left(
                 assert left == [], (game["name"], moment, left)
                 found = english_words_left(page, words, skipped)
                 assert found == [], (game["name"], moment, found)
+                check_axe(page, f"a {game['name']} table's {moment} in {language}")
     finally:
         context.close()
 
