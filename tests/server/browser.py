@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -60,6 +61,7 @@ class Recorder:
     frames: list[str] = field(default_factory=list)
     bodies: list[tuple[str, int, bytes]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    failed_fetches: list[str] = field(default_factory=list)
 
     def texts(self) -> Iterator[tuple[str, str]]:
         """(where, text) of every frame and body, for leak checks."""
@@ -67,6 +69,31 @@ class Recorder:
             yield "websocket frame", frame
         for url, _status, body in self.bodies:
             yield url, body.decode("utf-8", "replace")
+
+
+IDEMPOTENT = {"GET", "HEAD", "OPTIONS"}
+FETCH_ATTEMPTS = 3
+
+
+def fetch_as_a_browser_would(route: Any) -> tuple[Any, bytes]:
+    """The answer to a request, fetched by Playwright's client in the browser's place.
+
+    A browser sends an idempotent request again when its connection fails on the way
+    (Chromium does, on a connection reset or closed before any answer); a page's reload once
+    failed in CI where a browser of its own would have tried again. A request that changes
+    something is sent once only. Each failure is said on stderr, which pytest shows with a
+    failing test, since the page itself learns only that the request failed."""
+    attempts = FETCH_ATTEMPTS if route.request.method in IDEMPOTENT else 1
+    attempt = 1
+    while True:
+        try:
+            response = route.fetch()
+            return response, response.body()
+        except Exception as error:
+            print(f"fetch {attempt}/{attempts} of {route.request.url}: {error}", file=sys.stderr)
+            if attempt == attempts:
+                raise
+            attempt += 1
 
 
 def open_context(
@@ -88,11 +115,11 @@ def open_context(
         # whichever test runs next. A body fetched is recorded before it is handed on, so
         # the leak checks see at least all that reached the page.
         try:
-            response = route.fetch()
-            body = response.body()
-        except Exception:
+            response, body = fetch_as_a_browser_would(route)
+        except Exception as error:
+            recorder.failed_fetches.append(f"{route.request.url}: {error}")
             with contextlib.suppress(Exception):
-                route.abort("internetdisconnected")
+                route.abort("failed")
             return
         recorder.bodies.append((route.request.url, response.status, body))
         with contextlib.suppress(Exception):
