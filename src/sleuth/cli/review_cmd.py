@@ -67,7 +67,7 @@ def run_review(args: argparse.Namespace) -> int:
         try:
             from sleuth.review.plot import plot_review
 
-            plot_review(review, args.plot)
+            plot_review(review, args.plot, language=language)
         except ModuleNotFoundError as error:
             missing = tr(
                 "no plot: %(module)s is missing (%(install)s)",
