@@ -52,7 +52,7 @@ def run_review(args: argparse.Namespace) -> int:
             from sleuth.core.signing import read_key
 
             key = read_key(args.key)
-        review = review_file(args.record, args.seat, key)
+        review = review_file(args.record, args.seat, key, language)
     except GameError as error:
         message = error_in(error, language)
         where = "" if message.startswith(str(args.record)) else f"{args.record}: "
