@@ -14,16 +14,19 @@ from sleuth.games.black_stories.notebook import GRAMMAR
 from sleuth.review import review_notebook
 from support.review_oracle import check_last_line_refused
 
+# A session of seat 0 with revealed cases: seat 1's, and after "solved 1" seat 2's.
+SESSION = (
+    "seen man+night+inside+gun",
+    "1 woman+day+inside+knife 2",
+    "solution 1 man/night/inside/knife",
+    "solved 1",
+    "solution 2 woman/night/inside/knife",
+)
+
 
 def test_black_stories_session_with_revealed_cases() -> None:
     notebook = Notebook.start("black-stories", GRAMMAR, {"players": 3, "seat": 0})
-    for line in (
-        "seen man+night+inside+gun",
-        "1 woman+day+inside+knife 2",
-        "solution 1 man/night/inside/knife",
-        "solved 1",
-        "solution 2 woman/night/inside/knife",
-    ):
+    for line in SESSION:
         notebook.enter(line)
     review = review_notebook(notebook).seat(0)
     # Seen one case: 15 left for each opponent, distinct; then seat 1's case shares two
@@ -85,13 +88,7 @@ def test_a_sessions_review_is_titled_in_the_language(
 ) -> None:
     path = tmp_path / "session.json"
     notebook = Notebook.start("black-stories", GRAMMAR, {"players": 3, "seat": 0}, path)
-    for line in (
-        "seen man+night+inside+gun",
-        "1 woman+day+inside+knife 2",
-        "solution 1 man/night/inside/knife",
-        "solved 1",
-        "solution 2 woman/night/inside/knife",
-    ):
+    for line in SESSION:
         notebook.enter(line)
     notebook.save()
     assert main(["review", str(path), "--lang", language]) == 0
