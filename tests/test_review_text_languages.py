@@ -6,6 +6,7 @@ catalogues, the moves in the game's notation; English as it always was."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -225,3 +226,62 @@ def test_the_review_command_refuses_in_the_language(
     assert main(["review", str(path), "--seat", "9", "--lang", language]) == 2
     players = record["config"]["players"]
     assert capsys.readouterr().err == refusal.format(path=path, players=players) + "\n"
+
+
+# The plot's words: the axes' titles, the marks' legend (then one entry per seat), the truth.
+PLOT = {
+    "en": ("p(truth)", "uncertainty (bits)", "step", ["could know", "right attempt"], "truth: "),
+    "de": ("p(Lösung)", "Ungewissheit (Bit)", "Schritt", ["hätte es wissen können"], "Lösung: "),
+    "ja": ("p(真相)", "不確かさ（ビット）", "手目", ["知り得た", "正解の試み"], "真相："),
+}
+SEAT_WORD = {"en": "seat {seat}", "de": "Platz {seat}", "ja": "席{seat}"}
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ja"])
+def test_the_review_plot_is_labelled_in_the_language(
+    language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    figure_module = pytest.importorskip("matplotlib.figure")
+    drawn: list[Any] = []
+    save = figure_module.Figure.savefig
+
+    def keep(figure: Any, *args: Any, **kwargs: Any) -> None:
+        drawn.append(figure)
+        save(figure, *args, **kwargs)
+
+    monkeypatch.setattr(figure_module.Figure, "savefig", keep)
+    record = sample_records()[EXAMPLE]
+    path = tmp_path / "game.json"
+    save_record(record, path)
+    plot = tmp_path / "review.png"
+    assert main(["review", str(path), "--plot", str(plot), "--lang", language]) == 0
+    [figure] = drawn
+    top, bottom = figure.axes
+    p_label, bits_label, step_label, marks, truth = PLOT[language]
+    assert (top.get_ylabel(), bottom.get_ylabel(), bottom.get_xlabel()) == (
+        p_label,
+        bits_label,
+        step_label,
+    )
+    legend = [text.get_text() for text in top.get_legend().get_texts()]
+    seats = [SEAT_WORD[language].format(seat=seat) for seat in range(record["config"]["players"])]
+    assert legend[: len(seats)] == seats
+    assert legend[len(seats) : len(seats) + len(marks)] == marks
+    title, truth_line = top.get_title().split("\n")
+    assert title == render_title(record, language)
+    part = review_part(find_kit(EXAMPLE))
+    assert truth_line.startswith(truth + translate(language, part.solution))
+
+
+def render_title(record: dict[str, Any], language: str) -> str:
+    """The review's title as its text's first line says it (``Review of ...``)."""
+    words = {
+        "title": find_kit(EXAMPLE).game.title,
+        "players": record["config"]["players"],
+        "steps": len(record["steps"]),
+    }
+    return {
+        "en": "{title}, {players} players, {steps} steps",
+        "de": "{title}, {players} Spielende, {steps} Schritte",
+        "ja": "{title}、{players}人、{steps}手",
+    }[language].format(**words)

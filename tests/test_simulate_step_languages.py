@@ -9,6 +9,7 @@ import re
 import pytest
 
 from sleuth.cli.main import main
+from sleuth.core import find_kit
 from sleuth.core.records import Step
 from support.example_game import EXAMPLE
 
@@ -86,3 +87,26 @@ def test_a_private_step_says_what_the_table_saw_in_the_language(language: str, l
     step = Step(1, "pick 3 B", "", "pick 3 ?", "got B")
     said = {} if language == "en" else {"language": language}  # English: the default
     assert referee_line(12, step, **said) == line
+
+
+# A count line of why the games ended: its count, then the reason.
+REASON = re.compile(r"  (?P<count>[ \d]{6})  (?P<reason>.+)")
+
+
+@pytest.mark.parametrize("language", ["de", "ja"])
+def test_why_the_games_ended_is_counted_in_the_language(
+    capsys: pytest.CaptureFixture[str], language: str
+) -> None:
+    words = ["simulate", EXAMPLE, "--players", "3", "--games", "6", "--seed", "3"]
+    kit = find_kit(EXAMPLE)
+    counted = {}
+    for lang in ("en", language):
+        assert main([*words, "--bot-key", KEY, "--lang", lang]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        found = [REASON.fullmatch(line) for line in lines[1:]]
+        counted[lang] = [(m["count"], m["reason"]) for m in found if m]
+    assert sum(int(count) for count, _ in counted["en"]) == 6
+    said = [(count, kit.translate(reason, language)) for count, reason in counted["en"]]
+    assert counted[language] == said
+    # Every reason is the game's words in the language, none left as the English it was.
+    assert all(theirs != ours for (_, theirs), (_, ours) in zip(said, counted["en"], strict=True))

@@ -248,6 +248,35 @@ async def test_a_private_tables_chat_is_read_only_at_its_seats(launch: Any) -> N
         assert [row["text"] for row in await eve.get(f"/api/tables/{public}/chat")] == ["hello all"]
 
 
+async def test_a_seat_given_up_closes_its_channel_saying_so(launch: Any) -> None:
+    """The seat's channel closes with its own code (4410), which no reconnection cures, so
+    that a page turns into a spectator's instead of opening the seat again (refused)."""
+    server: Server = launch()
+    async with Person(server.http, "Ann") as ann:
+        seats = [
+            {"kind": "person"},
+            {"kind": "bot", "bot": "random"},
+            {"kind": "bot", "bot": "random"},
+        ]
+        created = await ann.post(
+            "/api/tables", {"game": EXAMPLE, "players": 3, "seats": seats, "sit": 0}
+        )
+        table = created["table"]["id"]
+        channel = SeatClient(server.ws, table, 0, cookie=ann.cookie)
+        await channel.connect()
+        assert (await channel.until("state"))["view"]["seat"] == 0
+        await ann.post(f"/api/tables/{table}/seats/0/leave")
+        try:
+            while True:
+                await channel.recv(10)
+        except ConnectionClosed as closed:
+            assert closed.rcvd is not None
+            assert (closed.rcvd.code, closed.rcvd.reason) == (
+                4410,
+                "this channel no longer holds its seat",
+            )
+
+
 async def test_a_channel_shows_and_does_nothing_once_its_person_has_left(launch: Any) -> None:
     server: Server = launch()
     async with Person(server.http, "Ann") as ann, Person(server.http, "Bob") as bob:

@@ -270,16 +270,24 @@ def english_words_left(page: Any, words: set[str], skipped: set[str]) -> list[tu
 
 
 def finish_by_bots(page: Any, http: str) -> None:
-    """Leave my seat (the table's bot plays it on), wait away from the table for the end (a
-    page drawing each of the bots' steps would slow the wait), then open the table again."""
+    """Leave my seat (the table's bot plays it on): the page turns into a spectator's; wait
+    away from the table for the end (a page drawing each of the bots' steps would slow the
+    wait), then open the table again."""
     address = page.url
     table = page.evaluate("location.pathname.split('/')[2]")
+    page.evaluate("window.sameDocument = true")
     answer = page.evaluate(
         """async (table) => (await fetch(`/api/tables/${table}/seats/0/leave`, {method: "POST",
              headers: {"content-type": "application/json"}, body: "{}"})).status""",
         table,
     )
     assert answer == 200, answer
+    # The page turns, without a reload, into the table's page for someone not seated.
+    page.wait_for_function(
+        """() => !document.querySelector('.seat-chip.mine')
+          && document.querySelector('form.entry').hidden && document.querySelector('.conn.live')"""
+    )
+    assert page.evaluate("window.sameDocument") is True
     page.goto("about:blank")
     deadline = time.monotonic() + 120
     while httpx.get(f"{http}/api/tables/{table}").json()["status"] != "finished":

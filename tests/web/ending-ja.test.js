@@ -1,4 +1,4 @@
 import {endingTests} from "./ending-words.js";
 
-await endingTests("ja", {you: "あなたの勝ち", other: "Boの勝ち", both: "あなた、Boの勝ち",
+await endingTests("ja", {you: "あなたの勝ち", other: "Boの勝ち", both: "あなたとBoの勝ち",
   nobody: "勝者なし", reason: "告発が正解"});

@@ -15,6 +15,7 @@ from tiny_deduction.events import Accused, Answered
 from tiny_deduction.kit import KIT
 
 from sleuth.core import ConfigError, GameError, find_kit
+from sleuth.core.kit import RENDER, Move, TextRender
 from sleuth.core.said import said_in
 from sleuth.i18n import catalogue_at, page_catalogue
 from sleuth.server.app import create_app
@@ -127,6 +128,44 @@ def test_the_history_lines_are_said_in_the_language(language: str) -> None:
     assert [said_in(event.told(), language) for event in EVENTS] == TOLD[language]
 
 
+# The terminal's history of the same events read by seat 0 (the seats named as the terminal
+# names them); in English as it always read.
+TERMINAL = {
+    "en": [
+        "you asked seat 1 about AB: seat 1 holds 2 of them",
+        "seat 1 asked seat 2 about CD: yes, seat 2 holds one or both",
+        "seat 2 asked you about EF: no, you hold neither",
+        "you accused G: G is the culprit",
+        "seat 1 accused A: A is innocent",
+    ],
+    "de": [
+        "Frage von Platz 0 (du) an Platz 1 zu AB: 2 davon",
+        "Frage von Platz 1 an Platz 2 zu CD: ja, einen oder beide",
+        "Frage von Platz 2 an Platz 0 (du) zu EF: nein, keinen von beiden",
+        "Anklage von Platz 0 (du) gegen G: der Täter",
+        "Anklage von Platz 1 gegen A: unschuldig",
+    ],
+    "ja": [
+        "席0（あなた）が席1にABについて質問：2枚",
+        "席1が席2にCDについて質問：はい、片方または両方を持っています",
+        "席2が席0（あなた）にEFについて質問：いいえ、どちらも持っていません",
+        "席0（あなた）がGを告発：犯人です",
+        "席1がAを告発：無実です",
+    ],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ja"])
+def test_the_terminal_history_is_said_in_the_language(language: str) -> None:
+    render = find_kit("tiny").part(RENDER, TextRender)
+    assert render.speaking is not None
+    history = render.speaking(language).history
+    assert history is not None
+    view = FRESH.view(0)
+    lines = [history(view, view, Move(0, "", None, (event,))) for event in EVENTS]
+    assert lines == [[line] for line in TERMINAL[language]]
+
+
 @pytest.fixture
 async def client() -> AsyncIterator[httpx.AsyncClient]:
     transport = httpx.ASGITransport(app=create_app(Settings()))
@@ -149,8 +188,9 @@ async def test_the_page_at_a_table_of_the_game_has_its_words_from_its_own_catalo
         told = event.told()
         assert str(served[told.template]) % told.values == line
     own = [m.id for m in catalogue_at(LOCALE, language) if m.id]
-    assert len(own) == 37 and all(served[msgid] for msgid in own)
-    # None of them in Sleuth's catalogue but one it has for words of its own.
+    assert len(own) == 39 and all(served[msgid] for msgid in own)
+    # None of them in Sleuth's catalogue but those it has for words of its own.
     sleuth = page_catalogue(language)
-    assert [msgid for msgid in own if msgid in sleuth] == ["%(text)s: %(reason)s"]
+    shared = ["%(name)s (you)", "%(text)s: %(reason)s", "seat %(seat)s"]
+    assert sorted(msgid for msgid in own if msgid in sleuth) == shared
     assert (await client.get(f"/api/language?lang={language}")).json()["catalogue"] == sleuth

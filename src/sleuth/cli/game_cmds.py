@@ -11,7 +11,7 @@ from typing import Any
 
 from sleuth.agents import RandomAgent
 from sleuth.arena import play_match
-from sleuth.core import GameError, derive_seed, find_game
+from sleuth.core import GameError, derive_seed, find_game, find_kit
 from sleuth.core.kit import RULES, RulesGuide
 from sleuth.core.record_files import MAX_RECORD_BYTES, load_record, save_record
 from sleuth.core.records import replay_record
@@ -229,8 +229,9 @@ def run_simulate(args: argparse.Namespace) -> int:
         seed=seed_words(seed, secret, language),
     )
     print(heading)
+    kit = find_kit(game.name)
     for reason, count in reasons.most_common():
-        print(f"  {count:6d}  {reason}")
+        print(f"  {count:6d}  {kit.translate(reason, language)}")
     by_seat = " ".join(f"{s}:{wins[s]}" for s in range(game.players))
     print("  " + tr("wins by seat: %(wins)s", language, wins=by_seat))
     figures = {
@@ -297,7 +298,7 @@ def _replayed(path: Path, replay: Any, language: str) -> str:
             "ok, %(steps)s steps, over (%(reason)s), scores %(scores)s",
             language,
             steps=steps,
-            reason=outcome.reason,
+            reason=find_kit(replay.game.name).translate(outcome.reason, language),
             scores=" ".join(map(str, outcome.scores)),
         )
     else:

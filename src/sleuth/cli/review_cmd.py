@@ -52,7 +52,7 @@ def run_review(args: argparse.Namespace) -> int:
             from sleuth.core.signing import read_key
 
             key = read_key(args.key)
-        review = review_file(args.record, args.seat, key)
+        review = review_file(args.record, args.seat, key, language)
     except GameError as error:
         message = error_in(error, language)
         where = "" if message.startswith(str(args.record)) else f"{args.record}: "
@@ -67,7 +67,7 @@ def run_review(args: argparse.Namespace) -> int:
         try:
             from sleuth.review.plot import plot_review
 
-            plot_review(review, args.plot)
+            plot_review(review, args.plot, language=language)
         except ModuleNotFoundError as error:
             missing = tr(
                 "no plot: %(module)s is missing (%(install)s)",

@@ -12,6 +12,7 @@ from typing import Any
 from sleuth.assist import Notebook
 from sleuth.core import find_kit
 from sleuth.core.errors import EntryError
+from sleuth.core.said import said
 from sleuth.i18n import N_
 
 from .compute import AnalysisCache, review_frames
@@ -25,7 +26,9 @@ def review_notebook(notebook: Notebook[Any, Any]) -> GameReview:
     kit = find_kit(notebook.game)
     part = review_part(kit)
     if part.session is None:
-        raise EntryError(f"{kit.game.title}: the assistant's sessions have no review")
+        raise EntryError(
+            said("%(game)s: the assistant's sessions have no review", game=kit.game.title)
+        )
     seat_frames = part.session(notebook.setup, notebook.entries)
     cache = AnalysisCache(part)
     review = review_frames(part, seat_frames.seat, seat_frames.frames, cache)

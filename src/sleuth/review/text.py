@@ -30,7 +30,7 @@ SUMMARY = re.compile(r"over \((?P<reason>.*)\): scores (?P<scores>.*); winners (
 
 def render(review: GameReview, seats: Sequence[int] | None = None, language: str = SOURCE) -> str:
     lines = [
-        tr("Review of %(title)s", language, title=_title(review, language)),
+        tr("Review of %(title)s", language, title=title_in(review, language)),
         _summary(review.summary, language),
     ]
     method = tr(review.method, language)
@@ -53,7 +53,8 @@ def render(review: GameReview, seats: Sequence[int] | None = None, language: str
     return "\n".join(lines) + "\n"
 
 
-def _title(review: GameReview, language: str) -> str:
+def title_in(review: GameReview, language: str) -> str:
+    """The review's title in ``language`` (a record's review holds it in English)."""
     if language == SOURCE:
         return review.title
     found = TITLE.fullmatch(review.title)

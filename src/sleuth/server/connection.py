@@ -33,6 +33,9 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_FRAMES)
         self.overflowed = False
         self.ended = False  # its session ended: it may do nothing more, and is closing
+        # Its seat is no longer its own (its person left, or the seat is another's now): it
+        # closes saying so, and a page turns into a spectator's instead of trying again.
+        self.unseated = False
 
     def send(self, frame: Frame) -> None:
         self.send_text(frame.wire())

@@ -368,6 +368,7 @@ class TableOwner:
         for connection in list(live.connections):
             if not admits(live, connection, facts):
                 live.connections.discard(connection)
+                connection.unseated = True
                 connection.close()
 
     def state_frame(self, seat: int | None, resumed_from: int | None = None) -> StateFrame:

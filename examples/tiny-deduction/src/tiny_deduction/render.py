@@ -15,9 +15,11 @@ from itertools import combinations
 
 from sleuth.core.events import Event
 from sleuth.core.kit import Move, TextRender
+from sleuth.core.said import Said, SaidValue, said_in
 from sleuth.core.sheets import SheetData, shown
-from sleuth.i18n import N_
+from sleuth.i18n import N_, SOURCE, speaking
 
+from .catalogue import said
 from .components import answer
 from .events import Accused, Answered
 from .rules import TinyDeduction
@@ -163,11 +165,39 @@ def event_words(event: Event, me: int | None) -> str:
     raise ValueError(f"Tiny Deduction has no event {event.kind!r}")
 
 
-def history_lines(before: TinyView, after: TinyView, move: Move) -> list[str]:
-    """The lines a step adds to the reading seat's history: one per event it may see."""
-    return [event_words(event, after.seat) for event in move.events]
+def told_in(event: Event, me: int | None, language: str) -> str:
+    """One event in ``language``: its ``told`` words, as the page says them, each seat in it
+    named as the terminal names seats ("seat 1"), the reader's own marked as theirs (a
+    pronoun would want the sentence's grammar, which the template does not know)."""
+    words = event.told()
+    if words is None:
+        raise ValueError(f"Tiny Deduction has no words for the event {event.kind!r}")
+    values: dict[str, SaidValue] = dict(words.values)
+    for name in event.told_seats:
+        seat = said("seat %(seat)s", seat=words.values[name])
+        values[name] = said("%(name)s (you)", name=seat) if words.values[name] == me else seat
+    return said_in(Said(words.template, values, locale=words.locale), language)
 
 
-RENDER = TextRender(
-    sheet=sheet_text, notes_grid=notes_grid, history=history_lines, sheet_data=sheet_data
-)
+def history_lines(
+    before: TinyView, after: TinyView, move: Move, language: str = SOURCE
+) -> list[str]:
+    """The lines a step adds to the reading seat's history: one per event it may see; in
+    English as they always read, in another language the events' own words."""
+    if language == SOURCE:
+        return [event_words(event, after.seat) for event in move.events]
+    return [told_in(event, after.seat, language) for event in move.events]
+
+
+def render_in(language: str) -> TextRender:
+    """The text renderers with the history's words in ``language`` (English: as they are)."""
+    return TextRender(
+        sheet=sheet_text,
+        notes_grid=notes_grid,
+        history=speaking(history_lines, language),
+        sheet_data=sheet_data,
+        speaking=render_in,
+    )
+
+
+RENDER = render_in(SOURCE)

@@ -46,6 +46,8 @@ router = APIRouter(tags=["play"])
 MESSAGES: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 # Close codes past 4000 are the application's own (RFC 6455 §7.4.2).
 BAD_REQUEST, SIGNED_OUT, FORBIDDEN, NOT_FOUND, FLOOD = 4400, 4401, 4403, 4404, 4429
+# The seat is no longer this channel's (its person left it): opening it again would be refused.
+SEAT_GONE = 4410
 # The step a reconnecting client saw (echoed in its first frame): bounded like a message's.
 LastStep = Annotated[int | None, Query(ge=0, le=MAX_STEP)]
 
@@ -148,6 +150,8 @@ async def _write(ws: WebSocket, connection: Connection) -> None:
             with contextlib.suppress(Exception):
                 if connection.ended:
                     await ws.close(SIGNED_OUT, str(problems.SESSION_ENDED()))
+                elif connection.unseated:
+                    await ws.close(SEAT_GONE, str(problems.SEAT_GONE()))
                 else:
                     await ws.close(FLOOD if connection.overflowed else 1000)
             return

@@ -9,6 +9,8 @@ const PONG_WITHIN = 8000;
 /** @type {Record<number, string>} */
 /** @returns {Record<number, string>} */
 const finalWords = () => ({4403: tr("This seat is not yours: open your own invite link."), 4404: tr("There is no such table or seat.")});
+// The seat's person left it (here or elsewhere): the seat's channel is not theirs to open again.
+const SEAT_GONE = 4410;
 
 /** @typedef {import("./types.d.ts").ChannelStatus} ChannelStatus */
 /** @typedef {ReturnType<typeof setTimeout> | undefined} Timer */
@@ -69,6 +71,7 @@ export class Channel {
       this.socket = null;
       clearTimeout(this.pingTimer);
       clearTimeout(this.pongTimer);
+      if (event.code === SEAT_GONE) { this.stop(); this.onStatus("gone"); return; }
       const final = finalWords()[event.code];
       if (final) { this.stopped = true; this.onStatus("closed", final); return; }
       this.later();
@@ -84,9 +87,21 @@ export class Channel {
     this.timer = setTimeout(() => this.connect(), delay);
   }
 
+  // For good: no more frames, no reconnection (the page that had it is gone).
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    const socket = this.socket;
+    this.socket = null;
+    clearTimeout(this.pingTimer);
+    clearTimeout(this.pongTimer);
+    if (socket) { socket.onclose = null; socket.onmessage = null; socket.close(); }
+  }
+
   // The network went away: close at once (the server keeps the seat), reconnect when back.
   /** @param {ChannelStatus} why */
   drop(why) {
+    if (this.stopped) return;
     const socket = this.socket;
     this.socket = null;
     clearTimeout(this.pingTimer);

@@ -16,7 +16,7 @@
 // seat's current selection), t.live (false in a replay), t.over, t.rerender().
 // The shapes of all these (a GamePart, a TableContext, the frames) are in types.d.ts.
 "use strict";
-import {language} from "./i18n.js";
+import {language, tr} from "./i18n.js";
 // The page's words for the games' parts too (they import the kit only).
 export {tr, trn, trNodes} from "./i18n.js";
 
@@ -130,17 +130,23 @@ export function plural(count, one, many = one + "s") {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+// Between the words of a list but its last, as the server's lists have them
+// (sleuth.i18n.listed): a comma, and in Japanese its own 、.
+/** @type {Record<string, string>} */
+const LIST_SEPARATORS = {ja: "、"};
+
 /**
- * "A, B and C".
+ * "A, B and C" ("A, B or C"), as the server joins a list in each language: its last word
+ * joined by the catalogues' "and" ("or"), as Japanese's と (か), not CLDR's 、 throughout.
  * @param {readonly unknown[]} items
- * @param {string} [last]
+ * @param {"and" | "or"} [last]
  */
 export function listWords(items, last = "and") {
   const words = items.map(String);
-  // In German and Japanese the language's own list (und / 、); English keeps "A, B and C".
-  if (language() !== "en") return new Intl.ListFormat(language(), {type: last === "or" ? "disjunction" : "conjunction"}).format(words);
   if (words.length <= 1) return words.join("");
-  return `${words.slice(0, -1).join(", ")} ${last} ${words[words.length - 1]}`;
+  const first = words.slice(0, -1).join(LIST_SEPARATORS[language()] ?? ", ");
+  const end = words[words.length - 1];
+  return last === "or" ? tr("%(first)s or %(second)s", {first, second: end}) : tr("%(first)s and %(last)s", {first, last: end});
 }
 
 /**

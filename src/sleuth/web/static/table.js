@@ -44,8 +44,18 @@ export async function openTable(main, tableId) {
   const menu = /** @type {import("./types.d.ts").LobbyOut} */ (await api("/api/games"));
   const game = menu.games.find((g) => g.name === table.game);
   const part = await loadPart(game);
-  const page = new TablePage(main, table, game, part, seat);
-  page.start();
+  /** @param {number | null} at */
+  const open = (at) => {
+    const page = new TablePage(main, table, game, part, at);
+    // The seat given up (on this page or another): the same table as someone not seated sees it.
+    page.onGone = () => {
+      page.stop();
+      open(null);
+      toast(tr("You left your seat: you are watching the table now."));
+    };
+    page.start();
+  };
+  open(seat);
   if (spent && seat === null) {
     main.prepend(h("p.panel.notice-box.invite-spent", {role: "alert",
       text: tr("This invite link has been used already: its seat is taken. Ask whoever sent it for a new link; meanwhile you are watching the table.")}));
@@ -184,11 +194,19 @@ export class TablePage {
     this.replay = null;
     /** @type {string} the seats offered to a bot, as drawn: redrawn when it changes */
     this.offered = "";
+    /** What to do once the seat is no longer this page's. */
+    this.onGone = () => {};
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.ticker = undefined;
+    this.onKeyDown = (/** @type {KeyboardEvent} */ event) => this.onKey(event);
     this.seenKey = `sleuth.seen.${table.id}.${seat}`;
     const path = seat === null ? `/ws/tables/${table.id}/watch` : `/ws/tables/${table.id}/seats/${seat}`;
     this.channel = new Channel(path, {
       onFrame: (frame) => this.onFrame(frame),
-      onStatus: (status, note) => { this.status = status; this.statusNote = note || ""; this.drawStatus(); },
+      onStatus: (status, note) => {
+        if (status === "gone") { this.onGone(); return; }
+        this.status = status; this.statusNote = note || ""; this.drawStatus();
+      },
     });
     this.root = this.build();
     this.drawStatus();
@@ -207,11 +225,18 @@ export class TablePage {
     }).catch(() => {
       // A table without spectators keeps its chat for its seats: a watcher reads none.
     });
-    setInterval(() => {
+    this.ticker = setInterval(() => {
       this.drawClock();
       if (this.toHand().join() !== this.offered) this.drawNotice();
     }, 1000);
-    document.addEventListener("keydown", (event) => this.onKey(event));
+    document.addEventListener("keydown", this.onKeyDown);
+  }
+
+  /** This page is done with (another takes its place): nothing of it runs on. */
+  stop() {
+    this.channel.stop();
+    clearInterval(this.ticker);
+    document.removeEventListener("keydown", this.onKeyDown);
   }
 
   // --- the table as the game's part sees it ----------------------------------------------------
@@ -372,7 +397,7 @@ export class TablePage {
 
   drawStatus() {
     const words = {connecting: tr("Connecting…"), resuming: tr("Resuming…"), live: tr("Live"), reconnecting: tr("Reconnecting…"),
-      offline: tr("Offline: your seat is kept"), closed: this.statusNote || tr("Closed")};
+      offline: tr("Offline: your seat is kept"), closed: this.statusNote || tr("Closed"), gone: tr("Closed")};
     this.statusPill.className = `conn ${this.status}`;
     fill(this.statusPill, this.status === "offline" ? icon(ICONS.offline) : h("span.conn-dot"), words[this.status] || this.status);
   }

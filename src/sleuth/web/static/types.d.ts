@@ -496,7 +496,7 @@ export type ClientMessage =
   | {type: "notes"; card: string; place: string; mark: Mark}
   | {type: "ping"};
 
-export type ChannelStatus = "connecting" | "resuming" | "live" | "reconnecting" | "offline" | "closed";
+export type ChannelStatus = "connecting" | "resuming" | "live" | "reconnecting" | "offline" | "closed" | "gone";
 
 // --- building elements (kit.js's h) -----------------------------------------------------------
 
