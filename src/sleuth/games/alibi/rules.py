@@ -327,7 +327,16 @@ class AlibiState(State):
                     actions += made.bribes(target, front)
 
     def _apply(self, seat: int, action: AlibiAction) -> AlibiState:
+        state, notes = self._advance(seat, action)
+        state.bounds = ab.step(self, notes, state.counts_hidden) if self.tracked else ()
+        return state
+
+    def _advance(self, seat: int, action: AlibiAction) -> tuple[AlibiState, list[RawEvent]]:
+        """The next state but its ``bounds`` (left empty), and the step's notes:
+        ``public_action`` asks only whether the step reshuffled, and folding every seat's
+        bounds for that costs about as much as the rest of the step."""
         state = _copy_state(self)
+        state.bounds = ()
         notes: list[RawEvent] = []
         # The commonest first, here rather than in ``_do``: most of a random game is swaps
         # and exchanges. Whether their discards were shuffled away unseen is known only
@@ -352,8 +361,7 @@ class AlibiState(State):
             state._do(seat, action, notes)
             state.counts_hidden = False
         state.notes = notes
-        state.bounds = ab.step(self, notes, state.counts_hidden) if self.tracked else ()
-        return state
+        return state, notes
 
     def _reshuffled_since(self, before: AlibiState) -> bool:
         return self.refills != before.refills or len(self.convictions) != len(before.convictions)
@@ -367,10 +375,10 @@ class AlibiState(State):
     def public_action(self, seat: int, action: AlibiAction) -> str:
         # Discarded cards lie face up, but when the same step shuffles the discard pile into
         # the draw pile (C11, or a new round after a stall) no view ever shows them.
-        if isinstance(action, Swap | Exchange) and self._apply(seat, action)._reshuffled_since(
-            self
-        ):
-            return f"{action.kind} ?"
+        if isinstance(action, Swap | Exchange):
+            after, _ = self._advance(seat, action)
+            if after._reshuffled_since(self):
+                return f"{action.kind} ?"
         return str(action)
 
     def private_result(self) -> str:
