@@ -4,13 +4,13 @@ bytes give, at every step of seeded random games through refills and new rounds.
 
 from __future__ import annotations
 
-import random
+import itertools
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sleuth.core import make_game
-from sleuth.games.alibi import Alibi, AlibiState, AlibiView
+from games.alibi.test_alibi_sampler_bounds import _games
+from sleuth.games.alibi import AlibiView
 from sleuth.games.alibi.bounds import CARDS, _plain, fold, pack, step, unpack
 
 
@@ -29,28 +29,11 @@ def test_a_row_packs_and_unpacks_as_the_shifts_do(counts: list[int]) -> None:
     assert unpack(row) == _unpack_by_shifts(row) == tuple(counts)
 
 
-def _steps(players: int, seed: int) -> list[tuple[AlibiState, AlibiState]]:
-    game = make_game("alibi", players)
-    assert isinstance(game, Alibi)
-    rng = random.Random(seed)
-    state = game.new(seed)
-    pairs = []
-    while state.outcome is None:
-        seat = state.to_move()
-        assert seat is not None
-        legal = state.legal_actions(seat)
-        after = state.apply(seat, legal[rng.randrange(len(legal))])
-        assert isinstance(after, AlibiState)
-        pairs.append((state, after))
-        state = after
-    return pairs
-
-
 def test_every_step_gives_what_the_general_fold_gives() -> None:
     short = general = 0
     for players in (2, 3, 4, 5):
-        for seed in range(3):
-            for before, after in _steps(players, seed):
+        for states in _games(players, range(3)):
+            for before, after in itertools.pairwise(states):
                 assert after.notes is not None
                 expected = fold(before, after.notes, after.counts_hidden)
                 assert after.bounds == expected
