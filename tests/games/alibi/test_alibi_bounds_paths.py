@@ -1,10 +1,12 @@
-"""Alibi's bounds take a short path for a step that reshuffles nothing (nearly every step) and
-pack a row as bytes: both must give exactly what the general fold and the arithmetic on
-bytes give, at every step of seeded random games through refills and new rounds."""
+"""Alibi's bounds are folded only when asked, take a short path for a step that reshuffles
+nothing (nearly every step) and pack a row as bytes: all must give exactly what the general
+fold and the arithmetic on bytes give, at every step of seeded random games through refills
+and new rounds."""
 
 from __future__ import annotations
 
 import itertools
+import pickle
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -33,6 +35,10 @@ def test_every_step_gives_what_the_general_fold_gives() -> None:
     short = general = 0
     for players in (2, 3, 4, 5):
         for states in _games(players, range(3)):
+            # No view was asked while playing: the last state folds the whole game at once.
+            assert states[-1].unfolded is not None
+            last = states[-1].bounds
+            assert all(state.unfolded is None for state in states)
             for before, after in itertools.pairwise(states):
                 assert after.notes is not None
                 expected = fold(before, after.notes, after.counts_hidden)
@@ -50,5 +56,15 @@ def test_every_step_gives_what_the_general_fold_gives() -> None:
                         for s, r in enumerate(expected[seat])
                     ]
                     assert view.bounds == tuple(rows)
+            assert states[-1].bounds is last
     # Both paths were taken: the short one nearly always, the general one at the reshuffles.
     assert short > 10 * general > 0
+
+
+def test_a_state_pickles_without_the_steps_its_bounds_wait_on() -> None:
+    (states,) = _games(3, range(1))
+    last = states[-1]
+    assert last.unfolded is not None
+    copy = pickle.loads(pickle.dumps(last))
+    assert copy.unfolded is None
+    assert copy.bounds == last.bounds == fold(states[-2], last.notes or (), last.counts_hidden)
