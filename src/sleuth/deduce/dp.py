@@ -20,87 +20,15 @@ undecided cards), else Python integers in object arrays.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
-from math import comb
 from typing import NamedTuple
 
 import numpy as np
 
+from sleuth.deduce.counting import BINOM64, composition_weights, compositions, multinomial
 from sleuth.deduce.model import Reduced
 from sleuth.deduce.transitions import IntArr, Msg, NDArray, Trans
 
 _EXACT_FLOAT = 2**53
-_BINOM64 = np.array(
-    [[comb(n, k) if comb(n, k) < 2**63 else 0 for k in range(68)] for n in range(68)],
-    dtype=np.int64,
-)
-
-
-@lru_cache(maxsize=4096)
-def _multinomial_t(parts: tuple[int, ...]) -> int:
-    total, out = 0, 1
-    for p in parts:
-        total += p
-        out *= comb(total, p)
-    return out
-
-
-def multinomial_rows(rows: IntArr, drop: int | None = None, minus: int | None = None) -> Msg:
-    """The multinomial of every row (object array of Python ints); ``drop`` leaves a column
-    out, ``minus`` takes one from a column (0 where that column is 0)."""
-    out = np.empty(rows.shape[0], dtype=object)
-    for r, row in enumerate(rows.tolist()):
-        if minus is not None:
-            if row[minus] == 0:
-                out[r] = 0
-                continue
-            row[minus] -= 1
-        if drop is not None:
-            del row[drop]
-        out[r] = _multinomial_t(tuple(row))
-    return out
-
-
-@lru_cache(maxsize=4096)
-def _compositions(size: int, domain: tuple[int, ...], caps: tuple[int, ...], nl: int) -> IntArr:
-    """Every way to put ``size`` interchangeable cards into ``domain`` within ``caps``, as rows
-    over all ``nl`` locations (read-only, shared)."""
-    out: list[list[int]] = []
-
-    def rec(k: int, left: int, acc: list[int]) -> None:
-        if k == len(domain) - 1:
-            if left <= caps[k]:
-                out.append([*acc, left])
-            return
-        for x in range(min(left, caps[k]), -1, -1):
-            rec(k + 1, left - x, [*acc, x])
-
-    rec(0, size, [])
-    full = np.zeros((len(out), nl), dtype=np.int64)
-    if out:
-        full[:, list(domain)] = np.array(out, dtype=np.int64)
-    full.setflags(write=False)
-    return full
-
-
-@lru_cache(maxsize=4096)
-def composition_weights(
-    size: int,
-    domain: tuple[int, ...],
-    caps: tuple[int, ...],
-    nl: int,
-    exact_float: bool,
-    drop: int | None = None,
-    minus: int | None = None,
-) -> Msg:
-    """The multinomial of every row of ``_compositions`` (the ways to make each move; with
-    ``drop`` or ``minus``, as ``multinomial_rows``), float64 when the counts are exact in it
-    (read-only, shared)."""
-    out = multinomial_rows(_compositions(size, domain, caps, nl), drop=drop, minus=minus)
-    if exact_float:
-        out = out.astype(np.float64)
-    out.setflags(write=False)
-    return out
 
 
 def _first_of_each(keys: IntArr) -> tuple[IntArr, IntArr, IntArr]:
@@ -115,14 +43,6 @@ def _first_of_each(keys: IntArr) -> tuple[IntArr, IntArr, IntArr]:
     rank = np.empty(len(keys), dtype=np.int64)
     rank[order] = np.cumsum(new) - 1
     return order[new], rank, order
-
-
-def multinomial(parts: list[int]) -> int:
-    total, out = 0, 1
-    for p in parts:
-        total += p
-        out *= comb(total, p)
-    return out
 
 
 class _Limits(NamedTuple):
@@ -308,7 +228,7 @@ class Layers:
     # ---- layer construction -------------------------------------------------------------------
     def _compositions(self, size: int, domain: list[int]) -> IntArr:
         caps = tuple(self.cap[d] for d in domain)
-        return _compositions(size, tuple(domain), caps, self.nl)
+        return compositions(size, tuple(domain), caps, self.nl)
 
     def _build(self) -> None:
         """Every layer's transitions, forward from the empty fill, then pruned backwards."""
@@ -594,7 +514,7 @@ class Layers:
             cum = np.cumsum(rem, axis=1)
             vals = np.ones(rem.shape[0], dtype=np.int64)
             for k in range(rem.shape[1]):
-                vals *= _BINOM64[cum[:, k], rem[:, k]]
+                vals *= BINOM64[cum[:, k], rem[:, k]]
             vals[bad] = 0
             out = vals.astype(np.float64)
         else:
@@ -617,15 +537,3 @@ class Layers:
             b.append(t.bwd(b[-1]))
         b.reverse()
         return b
-
-
-def ints(arr: Msg) -> list[int]:
-    """Exact counts held in an array (float64 or object), as Python ints."""
-    if arr.dtype == np.float64:
-        return [int(x) for x in np.rint(arr).astype(np.int64).tolist()]
-    return [int(x) for x in arr.tolist()]
-
-
-def to_int(x: object) -> int:
-    """An exact count held as float64 or Python int, as a Python int."""
-    return round(x) if isinstance(x, float | np.floating) else int(x)  # type: ignore[call-overload]

@@ -19,7 +19,8 @@ from math import comb, log2
 
 import numpy as np
 
-from sleuth.deduce.dp import Layers, composition_weights, ints, to_int
+from sleuth.deduce.counting import composition_weights, ints, to_int
+from sleuth.deduce.dp import Layers
 from sleuth.deduce.exclusions import classes_without, question_without
 from sleuth.deduce.model import Constraint, Exclusion, Model, Reduced, propagate
 from sleuth.deduce.sampling import draw_worlds

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from sleuth.deduce.dp import Layers, to_int
+from sleuth.deduce.counting import to_int
+from sleuth.deduce.dp import Layers
 from sleuth.deduce.transitions import Msg
 
 

@@ -23,7 +23,8 @@ from typing import Any
 
 import numpy as np
 
-from sleuth.deduce.dp import Layers, composition_weights
+from sleuth.deduce.counting import composition_weights
+from sleuth.deduce.dp import Layers
 from sleuth.deduce.transitions import IntArr, Msg, NDArray, Trans
 
 

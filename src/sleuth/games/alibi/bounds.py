@@ -74,13 +74,15 @@ SIGNS = ONES << 7
 NONE = 0
 
 
+# A packed row is its counts as little-endian bytes: the conversions are then ``bytes``'
+# own (a view unpacks a row per place at every step).
 def pack(counts: Iterable[int]) -> int:
-    return sum(n << (8 * i) for i, n in enumerate(counts))
+    return int.from_bytes(bytes(counts), "little")
 
 
 @functools.lru_cache(maxsize=4096)
 def unpack(row: int) -> tuple[int, ...]:
-    return tuple((row >> (8 * i)) & 0xFF for i in range(CARDS))
+    return tuple(row.to_bytes(CARDS, "little"))
 
 
 def least(a: int, b: int) -> int:
@@ -140,7 +142,7 @@ def seat_bounds(bounds: Bounds, seat: int | None) -> Places:
     """What a seat's view shows of its own bounds: its own place left out (it sees it)."""
     if seat is None or not bounds:
         return ()
-    return tuple(() if s == seat else unpack(place) for s, place in enumerate(bounds[seat]))
+    return tuple([() if s == seat else unpack(place) for s, place in enumerate(bounds[seat])])
 
 
 def with_seat(game: Alibi, seat: int, places: Places) -> Bounds:
@@ -161,10 +163,74 @@ def step(before: AlibiState, notes: Sequence[RawEvent], counts_hidden: bool) -> 
         return ()
     if not any(note[0] in MOVING for note in notes):
         return before.bounds  # a pass, a stop: no card moved
-    fold = _Fold(before, counts_hidden)
+    plain = _plain(before, notes, counts_hidden)
+    return fold(before, notes, counts_hidden) if plain is None else plain
+
+
+def fold(before: AlibiState, notes: Sequence[RawEvent], counts_hidden: bool) -> Bounds:
+    """``step`` for any step: the events applied in order, the table followed for the
+    reshuffles."""
+    folding = _Fold(before, counts_hidden)
     for note in notes:
-        fold.note(note)
-    return tuple(map(tuple, fold.bounds))
+        folding.note(note)
+    return tuple(map(tuple, folding.bounds))
+
+
+# The card each special shows from its player's hand.
+SHOWN = {
+    AlibiGiven: INDEX[ac.ALIBI],
+    GoodEyePlayed: INDEX[ac.GOOD_EYE],
+    Bribed: INDEX[ac.BRIBE],
+}
+
+
+def _plain(before: AlibiState, notes: Sequence[RawEvent], counts_hidden: bool) -> Bounds | None:
+    """``step`` for a step that reshuffled nothing (nearly all), straight on the rows: only
+    the draws and the cards shown from a hand move a bound then, and the table ``_Fold``
+    keeps for a reshuffle is not needed. None for a step that reshuffled."""
+    if counts_hidden:
+        return None  # only a reshuffle hides an exchange's counts
+    rows = [list(places) for places in before.bounds]
+    pile = before.game.players
+    for note in notes:
+        kind = note[0]
+        if kind is Drew:
+            seat, cards = note[1], note[2]
+            _draw(rows, seat, len(cards), pile)
+            own = rows[seat]
+            for card in cards:
+                own[pile] = _lower(own[pile], INDEX[card])
+        elif kind is Swapped or kind is Exchanged:
+            if note[3]:
+                return None  # the discards went into a reshuffle unseen
+            for card in (note[2],) if kind is Swapped else note[2]:
+                _reveal(rows, note[1], INDEX[card])
+        elif kind is Played:
+            _reveal(rows, note[1], INDEX[note[2]])
+        elif kind in SHOWN:
+            _reveal(rows, note[1], SHOWN[kind])
+        elif kind in MOVING:
+            return None  # a reshuffle
+    return tuple(map(tuple, rows))
+
+
+def _reveal(rows: list[list[int]], seat: int, card: int) -> None:
+    """``seat`` showed ``card`` from its hand: every other seat lowers its bound by one."""
+    for observer, places in enumerate(rows):
+        if observer != seat:
+            places[seat] = _lower(places[seat], card)
+
+
+def _draw(rows: list[list[int]], seat: int, count: int, pile: int) -> None:
+    """Every other seat: ``seat`` took ``count`` unseen cards from the draw pile."""
+    if not count:
+        return
+    # min(hand + min(count, pile), HAND) is hand + min(count, pile, HAND - hand).
+    most = min(count, HAND) * ONES
+    for observer, places in enumerate(rows):
+        if observer != seat:
+            hand = places[seat]
+            places[seat] = hand + least(least(most, places[pile]), HAND * ONES - hand)
 
 
 class _Fold:
@@ -238,11 +304,7 @@ class _Fold:
         self._revealed(seat, card)
 
     def _revealed(self, seat: int, card: str) -> None:
-        """``seat`` showed ``card`` from its hand: every other seat lowers its bound by one."""
-        i = INDEX[card]
-        for observer, places in enumerate(self.bounds):
-            if observer != seat:
-                places[seat] = _lower(places[seat], i)
+        _reveal(self.bounds, seat, INDEX[card])
 
     def _drew(self, seat: int, cards: tuple[str, ...]) -> None:
         # After a refill the first cards drawn were the old pile's: ``_refill`` counted them.
@@ -251,21 +313,10 @@ class _Fold:
         self.held += ((seat, card, 1) for card in cards)
         self.pile_size -= len(fresh)
         # An exchange whose discards went unseen hides how many cards it drew.
-        self._draw(seat, ac.MAX_EXCHANGE if self.counts_hidden else len(fresh))
+        _draw(self.bounds, seat, ac.MAX_EXCHANGE if self.counts_hidden else len(fresh), self.pile)
         own = self.bounds[seat]
         for card in fresh:
             own[self.pile] = _lower(own[self.pile], INDEX[card])
-
-    def _draw(self, seat: int, count: int) -> None:
-        """Every other seat: ``seat`` took ``count`` unseen cards from the draw pile."""
-        if not count:
-            return
-        # min(hand + min(count, pile), HAND) is hand + min(count, pile, HAND - hand).
-        most = min(count, HAND) * ONES
-        for observer, places in enumerate(self.bounds):
-            if observer != seat:
-                hand = places[seat]
-                places[seat] = hand + least(least(most, places[self.pile]), HAND * ONES - hand)
 
     # --- the reshuffles ---------------------------------------------------------------------
 
@@ -322,7 +373,7 @@ class _Fold:
     def _refill(self, seat: int, count: int) -> None:
         """C11: ``seat`` drew the rest of the draw pile, then the discard pile became it."""
         self.refill_drawn = self.pile_size
-        self._draw(seat, self.pile_size)
+        _draw(self.bounds, seat, self.pile_size, self.pile)
         _, discard = self._table()
         self._reshuffle(discard, add_old_pile=False)
         self.discard = Counter()

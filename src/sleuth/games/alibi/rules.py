@@ -190,7 +190,11 @@ class AlibiState(State):
     # What each seat can prove about the hidden places (``bounds``): a fixed-size table.
     # A sampled state (``sampler``) shows its seat's but follows none: searches sample
     # only from the real position, and following them would cost every step of a search.
-    bounds: ab.Bounds = ()
+    # Folded only when asked (a view, a pickle): a playout that builds no view never folds
+    # (folding cost about as much as the rest of its step). Until then ``known`` is None and
+    # ``unfolded`` the state before, whose bounds this step's notes fold into.
+    known: ab.Bounds | None = ()
+    unfolded: AlibiState | None = None
     tracked: bool = True
     # A field, not State's property: a playout asks at every step, and a slot is no call.
     outcome: Outcome | None = None
@@ -216,7 +220,7 @@ class AlibiState(State):
             deal=(tuple(suspects), hands, pile, start),
             fronts=((),) * game.players,
             scores=(0,) * game.players,
-            bounds=ab.initial(game, hands),
+            known=ab.initial(game, hands),
         )
 
     def __repr__(self) -> str:
@@ -326,8 +330,45 @@ class AlibiState(State):
                 if front and target != seat:
                     actions += made.bribes(target, front)
 
+    @property
+    def bounds(self) -> ab.Bounds:
+        known = self.known
+        return self._fold() if known is None else known
+
+    @bounds.setter
+    def bounds(self, bounds: ab.Bounds) -> None:
+        self.known, self.unfolded = bounds, None
+
+    def _fold(self) -> ab.Bounds:
+        """Every step since the last state whose bounds are known, folded in order (a loop:
+        a playout may leave a whole game to fold), each state's kept."""
+        waiting: list[tuple[AlibiState, AlibiState]] = []
+        state = self
+        while (before := state.unfolded) is not None:
+            waiting.append((state, before))
+            state = before
+        for state, before in reversed(waiting):
+            state.known = ab.step(before, state.notes or (), state.counts_hidden)
+            state.unfolded = None
+        return self.known or ()
+
+    def __getstate__(self) -> object:
+        # Folded first: the states a step's bounds wait on are not part of this one.
+        if self.known is None:
+            self._fold()
+        return State.__getstate__(self)
+
     def _apply(self, seat: int, action: AlibiAction) -> AlibiState:
+        state = self._advance(seat, action)
+        if self.tracked:
+            state.known, state.unfolded = None, self
+        return state
+
+    def _advance(self, seat: int, action: AlibiAction) -> AlibiState:
+        """The next state, its ``bounds`` left empty (``_apply`` has them folded when asked):
+        ``public_action`` asks only whether the step reshuffled."""
         state = _copy_state(self)
+        state.known, state.unfolded = (), None
         notes: list[RawEvent] = []
         # The commonest first, here rather than in ``_do``: most of a random game is swaps
         # and exchanges. Whether their discards were shuffled away unseen is known only
@@ -352,7 +393,6 @@ class AlibiState(State):
             state._do(seat, action, notes)
             state.counts_hidden = False
         state.notes = notes
-        state.bounds = ab.step(self, notes, state.counts_hidden) if self.tracked else ()
         return state
 
     def _reshuffled_since(self, before: AlibiState) -> bool:
@@ -367,7 +407,7 @@ class AlibiState(State):
     def public_action(self, seat: int, action: AlibiAction) -> str:
         # Discarded cards lie face up, but when the same step shuffles the discard pile into
         # the draw pile (C11, or a new round after a stall) no view ever shows them.
-        if isinstance(action, Swap | Exchange) and self._apply(seat, action)._reshuffled_since(
+        if isinstance(action, Swap | Exchange) and self._advance(seat, action)._reshuffled_since(
             self
         ):
             return f"{action.kind} ?"

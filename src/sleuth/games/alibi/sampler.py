@@ -92,7 +92,7 @@ def determinize(view: AlibiView, rng: random.Random) -> AlibiState:
         extra=view.extra_plays,
         candidates=tuple(view.candidates),
         round_turns=view.round_turns,
-        bounds=with_seat(game, seat, view.bounds) if view.bounds else (),
+        known=with_seat(game, seat, view.bounds) if view.bounds else (),
         tracked=False,
     )
 
