@@ -334,7 +334,8 @@ async def run(
                 if crowd is not None
                 else None
             )
-            window = await measure_window(args.seconds, totals, processes)
+            signers = crowd.process.pid if crowd is not None else None
+            window = await measure_window(args.seconds, totals, processes, signers)
             totals.sending = False
             if crowd is not None and outage is not None:
                 await outage
