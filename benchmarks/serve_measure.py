@@ -46,11 +46,18 @@ class Window:
     client_cpu: float = 0.0
     server_mb: tuple[float, float] = (0.0, 0.0)
     helpers_cpu: float = 0.0  # the server's child processes': bot workers, password hashing
+    signers_cpu: float = 0.0  # the sign-in client's and mail server's process (``--people``)
 
 
 async def measure_window(
-    seconds: float, totals: Totals, processes: list[subprocess.Popen[bytes]]
+    seconds: float,
+    totals: Totals,
+    processes: list[subprocess.Popen[bytes]],
+    signers: int | None = None,
 ) -> Window:
+    """``signers``: the process id of the people signing in (``--people``), whose CPU on
+    the same cores is counted apart so that a reader can judge what it took from the
+    server."""
     # The people's own full collections (a few a run, each up to 140 ms with 1,000
     # connections here) would count as the server's latency: the people's process, the
     # measuring instrument, does without them while measuring.
@@ -62,6 +69,7 @@ async def measure_window(
     server_cpu = sum(cpu_seconds(p.pid) for p in processes)
     helpers_cpu = children_cpu({p.pid for p in processes})
     client_cpu = time.process_time()
+    signers_cpu = cpu_seconds(signers) if signers is not None else 0.0
     try:
         await asyncio.sleep(seconds)
     finally:
@@ -74,6 +82,7 @@ async def measure_window(
         time.process_time() - client_cpu,
         (memory, sum(rss_megabytes(p.pid) for p in processes)),
         sum(cpu - helpers_cpu.get(pid, 0.0) for pid, cpu in helpers_after.items()),
+        cpu_seconds(signers) - signers_cpu if signers is not None else 0.0,
     )
 
 
@@ -112,6 +121,8 @@ def summary(
         "server_cpu_ms": 1000 * window.server_cpu / max(1, totals.measured),
         "client_cpu_ms": 1000 * window.client_cpu / max(1, totals.measured),
         "helpers_cpu_ms": 1000 * window.helpers_cpu / max(1, totals.measured),
+        "signers_cpu_s": window.signers_cpu,
+        "window_s": window.elapsed,
         "server_mb": window.server_mb,
         "bot_median_ms": 1000 * statistics.median(totals.bot_times)
         if totals.bot_times

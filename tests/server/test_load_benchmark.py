@@ -56,6 +56,7 @@ def test_the_load_benchmark_plays_and_loses_nothing() -> None:
     assert result["actions_per_s"] > 0 and result["updates"] > 0
     assert result["sent"] == result["stored_steps"]
     assert result["out_of_order"] == 0
+    assert result["signers_cpu_s"] == 0.0  # no one signs in without --people
 
 
 @pytest.mark.slow
@@ -89,6 +90,8 @@ def test_the_people_mode_signs_in_and_mails_each_notice_once_after_the_outage() 
     assert result["sent"] == result["stored_steps"] and result["out_of_order"] == 0
     mails = result["people"]
     assert mails["sign_ins_done"] > 0 and mails["sign_ins_failed"] == 0
+    # The sign-in client's own CPU over the window, counted apart (it shares the cores).
+    assert 0.0 < result["signers_cpu_s"] < 2 * result["window_s"]
     assert mails["mails_retried"] > 0  # sent after the outage had failed them
     assert (mails["mails_pending"], mails["mails_given_up"]) == (0, 0)
     queued = mails["mails_queued"]
