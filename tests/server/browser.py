@@ -61,7 +61,6 @@ class Recorder:
     frames: list[str] = field(default_factory=list)
     bodies: list[tuple[str, int, bytes]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
-    failed_fetches: list[str] = field(default_factory=list)
 
     def texts(self) -> Iterator[tuple[str, str]]:
         """(where, text) of every frame and body, for leak checks."""
@@ -116,8 +115,7 @@ def open_context(
         # the leak checks see at least all that reached the page.
         try:
             response, body = fetch_as_a_browser_would(route)
-        except Exception as error:
-            recorder.failed_fetches.append(f"{route.request.url}: {error}")
+        except Exception:
             with contextlib.suppress(Exception):
                 route.abort("failed")
             return

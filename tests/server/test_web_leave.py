@@ -33,9 +33,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.stop()
 
 
-def deal_against_bots(ana: Player, base: str) -> None:
-    """Ana's table: her seat 0 and two bots', open to spectators; dealt through the service
-    with Ana's own identity cookie (the lobby's form is not what this test is about)."""
+def deal_against_bots(ana: Player, base: str, spectators: bool = True) -> None:
+    """Ana's table: her seat 0 and two bots', open to spectators unless said; dealt through
+    the service with Ana's own identity cookie (the lobby's form is not what this test is
+    about)."""
     request = ana.context.request
     assert request.post(f"{base}/api/people", data={"name": ana.name}).ok
     answer = request.post(
@@ -50,7 +51,7 @@ def deal_against_bots(ana: Player, base: str) -> None:
             ],
             "takeover_bot": "basic",
             "sheet": "off",
-            "spectators": True,
+            "spectators": spectators,
             "sit": 0,
         },
     )
@@ -93,5 +94,29 @@ def test_the_page_of_a_seat_given_up_becomes_a_spectators_page(
         f"{server.ws}/ws/tables/{ana.table}/seats/0",
         f"{server.ws}/ws/tables/{ana.table}/watch",
     ]
+    assert ana.recorder.errors == []
+    ana.context.close()
+
+
+def test_a_seat_given_up_at_a_table_without_spectators_says_so_and_watches_nothing(
+    browser: Any, server: Server
+) -> None:
+    """The watch channel would be refused until the end: the page says why it shows no table,
+    rather than promising a watch and then "this seat is not yours"."""
+    ana = Player("Ana", *open_context(browser, DESKTOP))
+    deal_against_bots(ana, server.http, spectators=False)
+    sockets: list[str] = []
+    ana.context.on("page", lambda page: page.on("websocket", lambda ws: sockets.append(ws.url)))
+    page = ana.open(f"{server.http}/t/{ana.table}")
+    ana.wait(lambda: 0 in ana.drawn()["actors"], 30, "the table to wait on Ana")
+    left = ana.context.request.post(f"{server.http}/api/tables/{ana.table}/seats/0/leave", data={})
+    assert left.status == 200, left.text()
+    page.wait_for_selector(".seat-left", timeout=20_000)
+    assert page.locator(".seat-left").inner_text() == (
+        "You left your seat. This table has no spectators until it ends."
+    )
+    assert page.locator("a[href='/']").last.inner_text() == "Back to the lobby"
+    assert page.locator(".table-page").count() == 0
+    assert sockets == [f"{server.ws}/ws/tables/{ana.table}/seats/0"]
     assert ana.recorder.errors == []
     ana.context.close()

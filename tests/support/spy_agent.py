@@ -41,7 +41,7 @@ class SpyAgent(Agent):
         self.found: list[tuple[int, int]] = []
 
     # Decisions searched: a search walks every object in the process, and late in a test
-    # run a worker's heap makes each walk cost ~0.7 s (60 looks took 42 s of an Alibi game
+    # run a worker's heap makes each walk cost ~0.7 s (60 looks took 42 s of one long game
     # there, 1.7 s alone). The first decisions already show what the attack reaches.
     LOOKS = 8
 

@@ -50,6 +50,13 @@ class IndexedActions(Sequence[Action]):
     def __contains__(self, action: object) -> bool:
         return self._contains(action)
 
+    def __iter__(self) -> Iterator[Action]:
+        # Sequence's own iteration asks __getitem__ until IndexError: two Python calls and
+        # a bounds check an item, and a listing of every accusation is thousands of items.
+        if type(self).__getitem__ is IndexedActions.__getitem__:
+            return map(self._make, range(self._size))
+        return (self[i] for i in range(self._size))
+
     def handed_out(self, action: object) -> bool:
         """Whether ``action`` is the item this list made last (``protocol.handed_out``)."""
         return action is self._last

@@ -84,7 +84,7 @@ def composition_weights(
     drop: int | None = None,
     minus: int | None = None,
 ) -> Msg:
-    """The multinomial of every row of ``_compositions`` (the ways to make each move; with
+    """The multinomial of every row of ``compositions`` (the ways to make each move; with
     ``drop`` or ``minus``, as ``multinomial_rows``), float64 when the counts are exact in it
     (read-only, shared)."""
     out = multinomial_rows(compositions(size, domain, caps, nl), drop=drop, minus=minus)

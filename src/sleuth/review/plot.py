@@ -4,6 +4,7 @@ or tried to solve. Needs the ``plot`` extra (matplotlib)."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -78,7 +79,9 @@ def _japanese_fonts(language: str) -> list[str]:
     if not any(font.name in JAPANESE_FAMILIES for font in manager.ttflist):
         for file in font_manager.findSystemFonts():
             if Path(file).name.startswith(JAPANESE_FILES):
-                manager.addfont(file)
+                # A font file matplotlib cannot read is passed over: the plot is drawn anyway.
+                with contextlib.suppress(OSError, RuntimeError, ValueError):
+                    manager.addfont(file)
     known = {font.name for font in manager.ttflist}
     return [family for family in JAPANESE_FAMILIES if family in known][:1]
 

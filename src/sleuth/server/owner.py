@@ -368,7 +368,7 @@ class TableOwner:
         for connection in list(live.connections):
             if not admits(live, connection, facts):
                 live.connections.discard(connection)
-                connection.unseated = True
+                connection.unseated = connection.seat is not None  # a watcher had none
                 connection.close()
 
     def state_frame(self, seat: int | None, resumed_from: int | None = None) -> StateFrame:

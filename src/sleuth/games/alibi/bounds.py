@@ -167,6 +167,22 @@ def step(before: AlibiState, notes: Sequence[RawEvent], counts_hidden: bool) -> 
     return fold(before, notes, counts_hidden) if plain is None else plain
 
 
+def fold_waiting(state: AlibiState) -> Bounds:
+    """``state``'s bounds: every step since the last state whose bounds are known, folded
+    in order and kept in each state (a loop: a playout may leave a whole game to fold).
+    ``known`` is written before ``unfolded`` is cleared, so a second caller meanwhile folds
+    the same values again rather than reading none."""
+    waiting: list[tuple[AlibiState, AlibiState]] = []
+    at = state
+    while (before := at.unfolded) is not None:
+        waiting.append((at, before))
+        at = before
+    for later, before in reversed(waiting):
+        later.known = step(before, later.notes or (), later.counts_hidden)
+        later.unfolded = None
+    return state.known or ()
+
+
 def fold(before: AlibiState, notes: Sequence[RawEvent], counts_hidden: bool) -> Bounds:
     """``step`` for any step: the events applied in order, the table followed for the
     reshuffles."""

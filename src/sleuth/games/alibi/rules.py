@@ -160,7 +160,9 @@ class Alibi(Game[ac.AlibiConfig]):
 
 @dataclass(slots=True, eq=False, repr=False)
 class AlibiState(State):
-    """One position of Alibi. Never mutated after construction."""
+    """One position of Alibi. Never mutated after construction but for ``known`` and
+    ``unfolded``, filled in once by whichever caller first asks for the bounds: every fold
+    writes the same values, ``known`` before ``unfolded`` is cleared (``bounds.fold_waiting``)."""
 
     game: Alibi
     seed: int
@@ -340,17 +342,7 @@ class AlibiState(State):
         self.known, self.unfolded = bounds, None
 
     def _fold(self) -> ab.Bounds:
-        """Every step since the last state whose bounds are known, folded in order (a loop:
-        a playout may leave a whole game to fold), each state's kept."""
-        waiting: list[tuple[AlibiState, AlibiState]] = []
-        state = self
-        while (before := state.unfolded) is not None:
-            waiting.append((state, before))
-            state = before
-        for state, before in reversed(waiting):
-            state.known = ab.step(before, state.notes or (), state.counts_hidden)
-            state.unfolded = None
-        return self.known or ()
+        return ab.fold_waiting(self)
 
     def __getstate__(self) -> object:
         # Folded first: the states a step's bounds wait on are not part of this one.

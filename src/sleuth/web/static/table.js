@@ -50,6 +50,13 @@ export async function openTable(main, tableId) {
     // The seat given up (on this page or another): the same table as someone not seated sees it.
     page.onGone = () => {
       page.stop();
+      // A table closed to spectators until its end would refuse the watch channel.
+      if (!table.spectators && page.frame?.status !== "finished") {
+        fill(main, h("p.panel.notice-box.seat-left", {role: "status",
+          text: tr("You left your seat. This table has no spectators until it ends.")}),
+        h("p", {}, h("a", {href: "/", text: tr("Back to the lobby")})));
+        return;
+      }
       open(null);
       toast(tr("You left your seat: you are watching the table now."));
     };
