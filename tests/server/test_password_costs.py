@@ -83,27 +83,6 @@ async def test_hashes_run_in_other_processes_at_nice_19() -> None:
     assert {nice for _, nice in places} == {19}
 
 
-def how_scheduled(_hasher: PasswordHasher) -> int:
-    """Run by a hashing process in a hash's place: its scheduling policy."""
-    return os.sched_getscheduler(0)
-
-
-@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's scheduling policies")
-async def test_hashes_run_at_the_idle_scheduling_policy() -> None:
-    """A hash gives way at once to a table's move: its processes run only on CPU that no
-    ordinary task wants."""
-    passwords = Passwords()
-    try:
-        policies = await asyncio.gather(*(passwords._in_process(how_scheduled) for _ in range(4)))
-        assert passwords._processes is not None
-        workers = list(passwords._processes._processes)
-        assert {os.sched_getscheduler(pid) for pid in workers} == {os.SCHED_IDLE}
-    finally:
-        passwords.close()
-    assert set(policies) == {os.SCHED_IDLE}
-    assert os.sched_getscheduler(0) == os.SCHED_OTHER  # the server's own process is not
-
-
 async def test_a_dead_hashing_process_refuses_a_password_is_logged_and_replaced(
     caplog: pytest.LogCaptureFixture,
 ) -> None:

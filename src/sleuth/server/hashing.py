@@ -1,6 +1,5 @@
 """Password hashes (argon2id), made and checked in processes of their own at the lowest
-priority (nice 19 and, on Linux, the idle scheduling policy), never on the event loop nor in
-its process.
+priority, never on the event loop nor in its process.
 
 One hash at the default costs (OWASP's 7 MiB, 5 passes) takes about 17 ms of CPU. Made in
 threads of the server's own process (at nice +10), each hash's end took the interpreter's
@@ -61,16 +60,9 @@ class PasswordsBusy(Exception):
 
 
 def _lowest_priority() -> None:
-    """A hashing process's start (on Linux the calls set this, its only working thread):
-    nice 19, and on Linux the idle scheduling policy. A nice-19 task that is running when
-    the server wakes may still finish its slice first; an idle-policy one gives way at once
-    and runs only on CPU no ordinary task wants, so a hash never stands between a table's
-    move and its frames (the sign-ins wait instead, as designed)."""
+    """A hashing process's start (on Linux the call sets this, its only working thread)."""
     with contextlib.suppress(OSError):
         os.setpriority(os.PRIO_PROCESS, 0, LOWEST_PRIORITY)
-    if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
-        with contextlib.suppress(OSError):  # not permitted here: nice 19 it is
-            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 def _hash(hasher: PasswordHasher, password: str) -> str:
