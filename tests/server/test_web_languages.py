@@ -367,7 +367,7 @@ def english_inside(texts: list[str], language: str, game: str) -> list[tuple[str
     or a seat's name is not taken for one."""
     return [
         (text, msgid)
-        for msgid, pattern in english_patterns(language, game)
+        for msgid, _piece, pattern in english_patterns(language, game)
         if len(re.findall(r"[A-Za-z]+", re.sub(r"%\(\w+\)[sd]", "", msgid))) >= 3
         for text in texts
         if pattern.search(text)
