@@ -15,8 +15,8 @@ npx --no-install tsc -p tsconfig.json
 node --test --test-reporter=dot tests/web/*.test.js tests/games/*/web/*.test.js
 # pytest exits 5 when it collected no test: that is a failure here, never a pass.
 # The outer timeout guards the Ray test: ray.init has no timeout of its own. It is a guard
-# against a hang, not the suite's budget: the suite took 1,346 s on an idle 2-core machine
-# (2026-12-05), so the guard sits at 28 minutes.
+# against a hang, not the suite's budget: the suite took 954 s on an idle 2-core machine
+# (CI of 2026-12-06), so the guard sits at 28 minutes.
 export RAY_USAGE_STATS_ENABLED=0 RAY_AUTH_MODE=disabled
 # Two processes (one per core of the machines we run on), each test file whole in one of
 # them, so that a file's fixtures (a PostgreSQL cluster, a browser) start once.
