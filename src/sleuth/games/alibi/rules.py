@@ -335,19 +335,16 @@ class AlibiState(State):
     @property
     def bounds(self) -> ab.Bounds:
         known = self.known
-        return self._fold() if known is None else known
+        return ab.fold_waiting(self) if known is None else known
 
     @bounds.setter
     def bounds(self, bounds: ab.Bounds) -> None:
         self.known, self.unfolded = bounds, None
 
-    def _fold(self) -> ab.Bounds:
-        return ab.fold_waiting(self)
-
     def __getstate__(self) -> object:
         # Folded first: the states a step's bounds wait on are not part of this one.
         if self.known is None:
-            self._fold()
+            ab.fold_waiting(self)
         return State.__getstate__(self)
 
     def _apply(self, seat: int, action: AlibiAction) -> AlibiState:
