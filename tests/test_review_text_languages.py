@@ -129,14 +129,14 @@ HEAD_END = {"en": "seat 2", "de": "Platz 2", "ja": "席2"}
 HEAD = {
     "en": [
         "Review of {title}, 3 players, 3 steps",
-        "over (a reason): scores 2 0 0; winners 0",
+        "over ({reason}): scores 2 0 0; winners 0",
         "Figures: {method}.",
         "The truth is {solution}; p(truth) is each seat's probability of it.",
         "",
     ],
     "de": [
         "Auswertung: {title}, 3 Spielende, 3 Schritte",
-        "vorbei (a reason): Punkte 2 0 0; Gewinner 0",
+        "vorbei ({reason}): Punkte 2 0 0; Gewinner 0",
         "Zahlen: {method}.",
         "Die Lösung ist {solution}; p(Lösung) ist die Wahrscheinlichkeit, die jeder Platz ihr "
         "gibt.",
@@ -144,7 +144,7 @@ HEAD = {
     ],
     "ja": [
         "振り返り：{title}、3人、3手",
-        "終了（a reason）：得点 2 0 0、勝者 0",
+        "終了（{reason}）：得点 2 0 0、勝者 0",
         "数値：{method}。",
         "真相は{solution}。p(真相)は各席が真相に与えた確率です。",
         "",
@@ -154,8 +154,11 @@ HEAD = {
 
 @pytest.mark.parametrize("language", ["en", "de", "ja"])
 def test_a_seats_review_is_said_in_the_language(language: str) -> None:
-    part = review_part(find_kit(EXAMPLE))
-    title = find_kit(EXAMPLE).game.title
+    kit = find_kit(EXAMPLE)
+    part = review_part(kit)
+    title = kit.game.title
+    # A reason the game really ends for, as a record stores it (in English).
+    reason = str(next(iter(kit.game.termination_type)))
     review = GameReview(
         EXAMPLE,
         f"{title}, 3 players, 3 steps",
@@ -164,7 +167,7 @@ def test_a_seats_review_is_said_in_the_language(language: str) -> None:
         part.method,
         part.solution,
         "bits",
-        "over (a reason): scores 2 0 0; winners 0",
+        f"over ({reason}): scores 2 0 0; winners 0",
         (seat_review(),),
     )
     # English: the default, as every caller that names no language has it
@@ -174,6 +177,7 @@ def test_a_seats_review_is_said_in_the_language(language: str) -> None:
         "title": title,
         "method": translate(language, part.method),
         "solution": translate(language, part.solution),
+        "reason": kit.translate(reason, language),
     }
     assert lines[:5] == [line.format(**words) for line in HEAD[language]]
     assert lines[5:] == SEAT[language]

@@ -31,7 +31,7 @@ SUMMARY = re.compile(r"over \((?P<reason>.*)\): scores (?P<scores>.*); winners (
 def render(review: GameReview, seats: Sequence[int] | None = None, language: str = SOURCE) -> str:
     lines = [
         tr("Review of %(title)s", language, title=title_in(review, language)),
-        _summary(review.summary, language),
+        _summary(review.summary, review.game, language),
     ]
     method = tr(review.method, language)
     if review.exact:
@@ -77,7 +77,7 @@ def title_in(review: GameReview, language: str) -> str:
     return review.title
 
 
-def _summary(summary: str, language: str) -> str:
+def _summary(summary: str, game: str, language: str) -> str:
     found = SUMMARY.fullmatch(summary)
     if found is None:
         return tr(summary, language)  # an assistant's session's, a message of its own
@@ -85,7 +85,7 @@ def _summary(summary: str, language: str) -> str:
     return tr(
         "over (%(reason)s): scores %(scores)s; winners %(winners)s",
         language,
-        reason=found["reason"],
+        reason=find_kit(game).translate(found["reason"], language),
         scores=found["scores"],
         winners=tr("none", language) if winners == "none" else winners,
     )
