@@ -37,11 +37,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from sleuth.agents.levels import LADDER_FILE, ladder
+from sleuth.agents.levels import LADDER_FILE, how_measured, ladder
 from sleuth.arena.stats import head_to_head, ratings
 from sleuth.arena.tournament import GameResult, GameSpec, run_specs, schedule
 from sleuth.core import Game, all_kits, find_kit
 from sleuth.core.kit import BOTS
+from sleuth.i18n import SOURCE
 
 BUILT_IN = "sleuth.games."  # the module of a built-in game's rules starts so
 
@@ -106,9 +107,14 @@ def measure(
         "ratings": {name: fitted[spec] for name, spec in zip(names, specs, strict=True)},
         "steps": steps,
         "decision_time": timing,
-        "measured": f"{games} games at {players} players, seed {seed}"
-        + (f", each step {pairs} games of its two levels, rated with the rest" if pairs else "")
-        + f", {datetime.date.today().isoformat()} (benchmarks/ladder.py)",
+        # Parts, not a sentence: ``sleuth bots`` says them in the reader's language.
+        "measured": {
+            "games": games,
+            "players": players,
+            "seed": seed,
+            "pairs": pairs,
+            "date": datetime.date.today().isoformat(),
+        },
     }
 
 
@@ -128,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     names = args.game or built_in
     for name in names:
         result = measure(name, args.players, args.games, args.seed, args.workers, args.pairs)
-        print(f"{find_kit(name).game.title}: {result['measured']}")
+        print(f"{find_kit(name).game.title}: {how_measured(result['measured'], SOURCE)}")
         timing = result["decision_time"]
         assert isinstance(timing, dict)
         for level, spec in dict(result["levels"]).items():  # type: ignore[call-overload]

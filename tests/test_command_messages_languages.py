@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from sleuth.agents.levels import how_measured, ladder
 from sleuth.cli.main import main
 from sleuth.core import find_game
 from sleuth.core.kit import RULES, RulesGuide
@@ -174,10 +175,16 @@ def test_the_games_list_speaks_the_language_with_each_games_own_words(
         game = kit.game
         heading = f"{game.min_players}-{game.max_players} players"
         assert not any(heading in line for line in lines)
+        # A list option's bound in the language too (it said "at most 30 items").
+        assert not any(" items)" in line for line in lines)
         locale = kit.part(RULES, RulesGuide).locale if kit.has(RULES) else None
         for option in game.options():
             said = translate_at(locale, language, option.help)
             assert said in helps
+            if option.max_items is not None:
+                bound = option.bounds_in(language)
+                assert bound != option.bounds_in("en")
+                assert bound in "\n".join(lines)
             if said != option.help:
                 translated += 1
                 assert option.help not in helps
@@ -202,3 +209,19 @@ def test_play_says_in_the_language_which_seats_it_fills_and_how_it_ended(
     assert captured.out == "Partie nach 0 Schritten unbeendet verlassen.\n"
     assert main([*words, "--lang", "ja"]) == 0
     assert capsys.readouterr().out == "0ステップでゲームを中断しました。\n"
+
+
+@pytest.mark.parametrize("language", ["de", "ja"])
+def test_the_bots_list_says_how_each_ladder_was_measured_in_the_language(
+    language: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    measured = [kit.name for kit in all_kits() if isinstance(ladder(kit.name)["measured"], dict)]
+    assert measured  # the built-in games' ladders are measured
+    for name in measured:
+        assert main(["bots", name, "--lang", language]) == 0
+        out = capsys.readouterr().out
+        said = how_measured(ladder(name)["measured"], language)
+        assert said != how_measured(ladder(name)["measured"], "en")
+        assert said in out
+        # It said "200 games at 4 players, seed 1, ..." in every language.
+        assert " games at " not in out

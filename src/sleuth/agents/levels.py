@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from sleuth.core.kit import BOTS
 from sleuth.core.registry import find_kit
+from sleuth.i18n import N_, translate
 
 # The spec behind each level where a game has the bot; a game's ladder.json may name others.
 DEFAULT_LEVELS: Mapping[str, str] = {
@@ -23,6 +24,11 @@ DEFAULT_LEVELS: Mapping[str, str] = {
 }
 LEVELS = tuple(DEFAULT_LEVELS)
 LADDER_FILE = "ladder.json"
+MEASURED = N_("%(games)s games at %(players)s players, seed %(seed)s, %(date)s (%(script)s)")
+MEASURED_IN_PAIRS = N_(
+    "%(games)s games at %(players)s players, seed %(seed)s, each step %(pairs)s games of its "
+    "two levels, rated with the rest, %(date)s (%(script)s)"
+)
 
 
 def ladder(game: str) -> dict[str, object]:
@@ -59,3 +65,12 @@ def _stored(target: str) -> dict[str, object]:
         return {}
     data = json.loads(text)
     return data if isinstance(data, dict) else {}
+
+
+def how_measured(measured: object, language: str) -> str:
+    """How a ladder was measured (``ladder.json``'s ``measured``: games, players, seed,
+    pairs, date), said in ``language``; a game's own sentence as it wrote it."""
+    if not isinstance(measured, Mapping):
+        return str(measured)
+    template = MEASURED_IN_PAIRS if measured.get("pairs") else MEASURED
+    return translate(language, template) % {**measured, "script": "benchmarks/ladder.py"}

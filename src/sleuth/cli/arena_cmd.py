@@ -265,7 +265,7 @@ def run_bots(args: argparse.Namespace) -> int:
     except GameError as error:
         print(f"sleuth bots: {error_in(error, language)}", file=sys.stderr)
         return 2
-    from sleuth.agents.levels import ladder
+    from sleuth.agents.levels import how_measured, ladder
 
     for game in games:
         print(f"{game.name}:")
@@ -278,7 +278,8 @@ def run_bots(args: argparse.Namespace) -> int:
         if isinstance(levels, dict) and levels:
             measured = standing.get("measured")
             if measured:
-                print("  " + tr("levels (%(measured)s):", language, measured=str(measured)))
+                about = how_measured(measured, language)
+                print("  " + tr("levels (%(measured)s):", language, measured=about))
             else:
                 print("  " + tr("levels (not measured yet):", language))
             for level, spec in levels.items():

@@ -158,7 +158,7 @@ def run_games(args: argparse.Namespace) -> int:
         for option in game.options():
             default = option.default if len(option.default) <= 40 else option.default[:37] + "..."
             values = "|".join(option.choices) if option.choices else "VALUE"
-            bounds = f", {option.bounds}" if option.bounds else ""
+            bounds = f", {option.bounds_in(language)}" if option.bounds else ""
             given = tr("(default %(default)s%(bounds)s)", language, default=default, bounds=bounds)
             print(f"  --option {option.name}={values}  {given}")
             print(f"      {translate_at(locale, language, option.help)}")

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from sleuth.i18n import N_, translate
+
 from .errors import ConfigError, IllegalActionError, InvalidActionError
 from .events import Event, Step
 from .said import said, words_of
@@ -86,6 +88,9 @@ T = TypeVar("T")
 MAX_ACTION_TEXT = 200
 
 
+AT_MOST_ITEMS = N_("at most %(count)d items")
+
+
 @dataclass(frozen=True)
 class OptionInfo:
     """One rule option of a game, as ``sleuth games`` lists it."""
@@ -102,6 +107,15 @@ class OptionInfo:
     high: int | None = None
     max_items: int | None = None
     presets: tuple[str, ...] = ()
+
+    def bounds_in(self, language: str) -> str:
+        """The bounds as a person reads them: ``0-20``, ``at most 60 items`` (in
+        ``language``), or nothing."""
+        if self.low is not None and self.high is not None:
+            return f"{self.low}-{self.high}"
+        if self.max_items is not None:
+            return translate(language, AT_MOST_ITEMS) % {"count": self.max_items}
+        return ""
 
     @property
     def label(self) -> str:

@@ -84,7 +84,6 @@ BOT_ABOUT = {
 }
 OTHER_BOT = N_("A bot of this game.")
 SETS_KNOBS = N_("%(about)s; set %(knobs)s.")
-AT_MOST_ITEMS = N_("at most %(count)d items")
 
 
 def bot_about(spec: str, language: str = SOURCE) -> str:
@@ -98,16 +97,6 @@ def bot_about(spec: str, language: str = SOURCE) -> str:
         "about": about[:-1],
         "knobs": knobs.replace(":", ", "),
     }
-
-
-def bounds_text(low: int | None, high: int | None, max_items: int | None, language: str) -> str:
-    """An option's bounds as the lobby shows them beside its help: ``0-20``, ``at most 60
-    items`` (in ``language``), or nothing."""
-    if low is not None and high is not None:
-        return f"{low}-{high}"
-    if max_items is not None:
-        return translate(language, AT_MOST_ITEMS) % {"count": max_items}
-    return ""
 
 
 def bot_order(name: str) -> tuple[int, str]:

@@ -21,7 +21,6 @@ from ..lobby import (
     CLOCK_DEFAULTS,
     bot_about,
     bot_order,
-    bounds_text,
     default_takeover,
 )
 from ..schemas import BotOut, GameOut, LobbyOut, OptionOut, WebOut
@@ -113,7 +112,7 @@ def options_out(kit: GameKit, language: str) -> list[OptionOut]:
             choices=list(o.choices),
             help=translate_at(locale, language, o.help),
             kind=o.kind,
-            bounds=bounds_text(o.low, o.high, o.max_items, language),
+            bounds=o.bounds_in(language),
             low=o.low,
             high=o.high,
             max_items=o.max_items,
