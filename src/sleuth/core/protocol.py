@@ -204,7 +204,14 @@ class Game(ABC, Generic[ConfigT]):
             key = name.replace("-", "_")
             if key not in fields or key == "players":
                 known = ", ".join(o.name for o in cls.options())
-                raise ConfigError(f"{cls.name}: unknown option {name!r} (options: {known})")
+                raise ConfigError(
+                    said(
+                        "%(game)s: unknown option %(option)s (options: %(known)s)",
+                        game=cls.name,
+                        option=repr(name),
+                        known=known,
+                    )
+                )
             values[key] = _coerce_option(cls.name, fields[key], raw)
         return cls(cls.config_type(**values))  # type: ignore[arg-type]  # config_type is ConfigT
 
@@ -563,20 +570,31 @@ def _check_option(game: str, field: dataclasses.Field[Any], value: object) -> No
     line: a choice among ``choices``, a number in ``range``, at most ``max_items`` items."""
     choices = field.metadata.get("choices")
     if choices and value not in choices:
-        raise ConfigError(
-            f"{game}: option {field.name} is one of {', '.join(choices)}, not {value!r}"
-        )
+        raise ConfigError(_not_a_choice(game, field.name, choices, value))
     bounds = field.metadata.get("range")
     if bounds is not None:
         low, high = bounds
         if type(value) is not int or not low <= value <= high:
             raise ConfigError(
-                f"{game}: option {field.name} is a whole number {low}-{high}, not {value!r}"
+                said(
+                    "%(game)s: option %(option)s is a whole number %(low)s-%(high)s, not %(value)s",
+                    game=game,
+                    option=field.name,
+                    low=low,
+                    high=high,
+                    value=repr(value),
+                )
             )
     most = field.metadata.get("max_items")
     if most is not None and isinstance(value, tuple) and len(value) > most:
         raise ConfigError(
-            f"{game}: option {field.name} holds at most {most} items, not {len(value)}"
+            said(
+                "%(game)s: option %(option)s holds at most %(most)s items, not %(count)s",
+                game=game,
+                option=field.name,
+                most=most,
+                count=len(value),
+            )
         )
 
 
@@ -621,7 +639,12 @@ def _coerce_option(game: str, field: dataclasses.Field[Any], raw: object) -> obj
         digits = text.removeprefix("-")
         if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
             raise ConfigError(
-                f"{game}: option {field.name} takes a whole number, not {str(raw)[:20]!r}"
+                said(
+                    "%(game)s: option %(option)s takes a whole number, not %(value)s",
+                    game=game,
+                    option=field.name,
+                    value=repr(str(raw)[:20]),
+                )
             )
         value = int(text)
     elif isinstance(default, tuple):
@@ -629,10 +652,18 @@ def _coerce_option(game: str, field: dataclasses.Field[Any], raw: object) -> obj
     else:
         value = str(raw)
     if choices and value not in choices:
-        raise ConfigError(
-            f"{game}: option {field.name} is one of {', '.join(map(str, choices))}, not {raw!r}"
-        )
+        raise ConfigError(_not_a_choice(game, field.name, choices, raw))
     return value
+
+
+def _not_a_choice(game: str, option: str, choices: Sequence[object], value: object) -> str:
+    return said(
+        "%(game)s: option %(option)s is one of %(choices)s, not %(value)s",
+        game=game,
+        option=option,
+        choices=", ".join(map(str, choices)),
+        value=repr(value),
+    )
 
 
 def _coerce_bool(game: str, name: str, raw: object) -> bool:
@@ -643,4 +674,11 @@ def _coerce_bool(game: str, name: str, raw: object) -> bool:
         return True
     if text in ("no", "false", "off", "0"):
         return False
-    raise ConfigError(f"{game}: option {name} is yes or no, not {raw!r}")
+    raise ConfigError(
+        said(
+            "%(game)s: option %(option)s is yes or no, not %(value)s",
+            game=game,
+            option=name,
+            value=repr(raw),
+        )
+    )
