@@ -6,14 +6,17 @@ values as given; English as it always was."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from sleuth.agents.levels import how_measured, ladder
 from sleuth.cli.main import main
-from sleuth.core import find_game
+from sleuth.core import ConfigError, Game, find_game
 from sleuth.core.kit import RULES, RulesGuide
+from sleuth.core.protocol import OptionInfo
 from sleuth.core.registry import all_kits
+from sleuth.core.said import error_in
 from sleuth.i18n import columns, translate_at
 from support.example_game import EXAMPLE
 
@@ -225,3 +228,70 @@ def test_the_bots_list_says_how_each_ladder_was_measured_in_the_language(
         assert said in out
         # It said "200 games at 4 players, seed 1, ..." in every language.
         assert " games at " not in out
+
+
+def bad_values(option: OptionInfo, items: tuple[str, ...] = ()) -> list[str]:
+    """Values a person may type that any game's option of its kind refuses: for a list (a
+    deck, the suspects, the clues; ``items`` its default), an item twice, an item no game
+    knows, an empty item, and more items than its bound (which repeat items, too)."""
+    if option.choices:
+        return ["maybe"]
+    if option.kind == "bool":
+        return ["maybe"]
+    if option.kind == "int":
+        return ["x", str((option.high or 0) + 1)]
+    if option.kind == "list":
+        return [
+            ",".join([*items, items[0]]),
+            ",".join(["nothing?", *items[1:]]),
+            ",".join([*items, ""]),
+            ",".join(items * ((option.max_items or 0) // len(items) + 1)),
+        ]
+    return []
+
+
+def default_items(game: type[Game[Any]], option: OptionInfo) -> tuple[str, ...]:
+    """A list option's default items (a named deck's cards, not its name)."""
+    value = getattr(game.configure(game.min_players).config, option.name)
+    return tuple(value) if isinstance(value, tuple) else ()
+
+
+@pytest.mark.parametrize("language", ["de", "ja"])
+def test_a_rule_options_refusal_is_said_in_the_language(language: str) -> None:
+    refused = 0
+    for kit in all_kits():
+        game = kit.game
+        for option in game.options():
+            for value in bad_values(option, default_items(game, option)):
+                with pytest.raises(ConfigError) as caught:
+                    game.configure(game.min_players, **{option.name: value})
+                english = str(caught.value)
+                assert error_in(caught.value, language) != english, english
+                refused += 1
+        with pytest.raises(ConfigError) as caught:
+            game.configure(game.min_players, no_such_option="1")
+        assert error_in(caught.value, language) != str(caught.value)
+        with pytest.raises(ConfigError) as caught:
+            game.configure(game.max_players + 1)
+        assert error_in(caught.value, language) != str(caught.value)
+    assert refused >= 20
+
+
+@pytest.mark.parametrize("language", ["de", "ja"])
+def test_simulate_refuses_a_rule_option_in_the_language(
+    language: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = find_game(EXAMPLE)
+    lists = [option for option in game.options() if option.kind == "list"]
+    typed = [
+        (3, f"{option.name}={value}")
+        for option in lists
+        for value in bad_values(option, default_items(game, option))
+    ]
+    for players, option in [*typed, (game.max_players + 1, "")]:
+        words = ["simulate", EXAMPLE, "--players", str(players), "--lang", language]
+        line = last_error([*words, "--option", option] if option else words, capsys)
+        with pytest.raises(ConfigError) as caught:
+            game.configure(players, **dict([option.split("=", 1)] if option else []))
+        assert line == f"sleuth simulate: {error_in(caught.value, language)}"
+        assert error_in(caught.value, language) != str(caught.value)

@@ -141,8 +141,13 @@ class Game(ABC, Generic[ConfigT]):
     def __init__(self, config: ConfigT) -> None:
         if not self.min_players <= config.players <= self.max_players:
             raise ConfigError(
-                f"players: {self.title} takes {self.min_players}-{self.max_players} players, "
-                f"not {config.players}"
+                said(
+                    "players: %(game)s takes %(low)s-%(high)s players, not %(players)s",
+                    game=self.title,
+                    low=self.min_players,
+                    high=self.max_players,
+                    players=config.players,
+                )
             )
         for f in dataclasses.fields(config):
             _check_option(self.name, f, getattr(config, f.name))

@@ -33,7 +33,10 @@ class TinyConfig(Config):
     )
     questions: int = field(
         default=3,
-        metadata={"help": f"questions each player may ask (1-{MAX_QUESTIONS}); then he accuses"},
+        metadata={
+            "help": f"questions each player may ask (1-{MAX_QUESTIONS}); then he accuses",
+            "range": (1, MAX_QUESTIONS),
+        },
     )
 
     def __post_init__(self) -> None:

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from sleuth.core import Config, ConfigError
+from sleuth.core.said import said
 
 ATTRIBUTES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("gender", ("male", "female")),
@@ -79,6 +80,8 @@ MAX_EXCHANGE = 4
 # Bounds for decks given as options (Appendix C has 12 suspects and at most 5 of a clue).
 MAX_SUSPECTS = 40
 MAX_CLUE_COUNT = 20
+# Appendix C's suspects have five features each: a higher threshold convicts none of them.
+MAX_THRESHOLD = 5
 
 # Appendix C: each suspect has gender, build, hair and two of {clothing, weapon, item}.
 DEFAULT_SUSPECTS: tuple[str, ...] = (
@@ -136,26 +139,56 @@ def parse_suspects(
     """``ID=value+value+...`` entries as (id, values); ``ConfigError`` names the bad entry."""
     suspects: list[tuple[str, frozenset[str]]] = []
     for i, entry in enumerate(entries):
-        where = f"suspects[{i}]"
         ident, sep, rest = str(entry).strip().partition("=")
         if not sep or not _SUSPECT_ID.match(ident) or ident in CARD_ORDER:
-            raise ConfigError(f"{where}: expected ID=value+value+..., not {entry!r}")
+            raise ConfigError(
+                said(
+                    "suspects[%(index)s]: expected ID=value+value+..., not %(entry)s",
+                    index=i,
+                    entry=repr(entry),
+                )
+            )
         values = rest.split("+")
         unknown = [v for v in values if v not in ATTRIBUTE_OF]
         if unknown:
-            raise ConfigError(f"{where}: unknown clue value(s) {', '.join(unknown)}")
+            raise ConfigError(
+                said(
+                    "suspects[%(index)s]: unknown clue value(s) %(values)s",
+                    index=i,
+                    values=", ".join(unknown),
+                )
+            )
         # Two items may go together (S01 has newspaper and glasses); a value only once.
         if len(set(values)) != len(values):
-            raise ConfigError(f"{where}: a value appears twice in {entry!r}")
+            raise ConfigError(
+                said(
+                    "suspects[%(index)s]: a value appears twice in %(entry)s",
+                    index=i,
+                    entry=repr(entry),
+                )
+            )
         if len(values) < threshold:
             # C1: a suspect with fewer values than the threshold could never be convicted.
-            raise ConfigError(f"{where}: {len(values)} values, fewer than threshold {threshold}")
+            raise ConfigError(
+                said(
+                    "suspects[%(index)s]: %(count)s values, fewer than threshold %(threshold)s",
+                    index=i,
+                    count=len(values),
+                    threshold=threshold,
+                )
+            )
         suspects.append((ident, frozenset(values)))
     ids = [s for s, _ in suspects]
     if len(set(ids)) != len(ids):
-        raise ConfigError("suspects: a suspect id appears twice")
+        raise ConfigError(said("suspects: a suspect id appears twice"))
     if len(suspects) <= DISPLAY:
-        raise ConfigError(f"suspects: more than {DISPLAY} suspects needed, got {len(suspects)}")
+        raise ConfigError(
+            said(
+                "suspects: more than %(display)s suspects needed, got %(count)s",
+                display=DISPLAY,
+                count=len(suspects),
+            )
+        )
     return tuple(suspects)
 
 
@@ -167,12 +200,25 @@ def parse_clues(entries: tuple[str, ...]) -> tuple[str, ...]:
         value, sep, count = str(entry).strip().partition("=")
         if not sep or value not in ATTRIBUTE_OF or not (count.isascii() and count.isdigit()):
             raise ConfigError(
-                f"clues[{i}]: expected value=count with a known value, not {str(entry)[:40]!r}"
+                said(
+                    "clues[%(index)s]: expected value=count with a known value, not %(entry)s",
+                    index=i,
+                    entry=repr(str(entry)[:40]),
+                )
             )
         if int(count[:4]) > MAX_CLUE_COUNT or len(count) > 4:
-            raise ConfigError(f"clues[{i}]: at most {MAX_CLUE_COUNT} cards of {value}")
+            raise ConfigError(
+                said(
+                    "clues[%(index)s]: at most %(most)s cards of %(value)s",
+                    index=i,
+                    most=MAX_CLUE_COUNT,
+                    value=value,
+                )
+            )
         if value in seen:
-            raise ConfigError(f"clues[{i}]: value {value} listed twice")
+            raise ConfigError(
+                said("clues[%(index)s]: value %(value)s listed twice", index=i, value=value)
+            )
         seen.add(value)
         cards += [value] * int(count)
     return tuple(cards)
@@ -224,7 +270,7 @@ class AlibiConfig(Config):
         metadata={
             "help": "how many different fitting features on the table convict a suspect",
             "reference": "C1/C2",
-            "range": (1, 5),
+            "range": (1, MAX_THRESHOLD),
         },
     )
     good_eye_chain: bool = field(
@@ -266,17 +312,35 @@ class AlibiConfig(Config):
     def __post_init__(self) -> None:
         object.__setattr__(self, "suspects", tuple(self.suspects))
         object.__setattr__(self, "clues", tuple(self.clues))
-        if not 1 <= self.threshold <= len(ATTRIBUTES):
-            raise ConfigError(f"threshold: 1-{len(ATTRIBUTES)}, not {self.threshold}")
+        if not 1 <= self.threshold <= MAX_THRESHOLD:
+            raise ConfigError(
+                said(
+                    "threshold: 1-%(most)s, not %(threshold)s",
+                    most=MAX_THRESHOLD,
+                    threshold=self.threshold,
+                )
+            )
         for name in ("alibis", "bribes", "good_eyes", "round_limit"):
             if getattr(self, name) < 0:
-                raise ConfigError(f"{name}: must not be negative")
+                raise ConfigError(said("%(option)s: must not be negative", option=name))
         if self.alibis >= DISPLAY:
-            raise ConfigError(f"alibis: fewer than {DISPLAY} (the displayed suspects)")
+            # Alibis on all but one suspect on display convict the last (C9): never all.
+            raise ConfigError(
+                said(
+                    "alibis: fewer than the %(display)s suspects on display, not %(alibis)s",
+                    display=DISPLAY,
+                    alibis=self.alibis,
+                )
+            )
         parse_suspects(self.suspects, self.threshold)
         deck = len(parse_clues(self.clues)) + self.alibis + self.bribes + self.good_eyes
         if deck < HAND_SIZE * self.players + 1:
             raise ConfigError(
-                f"clues: {deck} cards cannot deal {HAND_SIZE} to {self.players} players "
-                "and leave a draw pile"
+                said(
+                    "clues: %(cards)s cards cannot deal %(hand)s to %(players)s players "
+                    "and leave a draw pile",
+                    cards=deck,
+                    hand=HAND_SIZE,
+                    players=self.players,
+                )
             )

@@ -11,6 +11,7 @@ from sleuth.core import Action, ConfigError, Game, Outcome, State, make_rng
 from sleuth.core.events import Event
 from sleuth.core.protocol import Termination, copier
 from sleuth.core.rng import shuffle
+from sleuth.core.said import said
 from sleuth.core.serialize import JSONValue
 from sleuth.i18n import N_
 
@@ -140,16 +141,33 @@ class Alibi(Game[ac.AlibiConfig]):
         """
         suspects = [*display, *suspect_pile]
         if len(display) != ac.DISPLAY or sorted(suspects) != sorted(self.suspect_ids):
-            raise ConfigError(f"display: {ac.DISPLAY} suspects, and with the pile all of them once")
+            raise ConfigError(
+                said(
+                    "display: %(display)s suspects, and with the pile all of them once",
+                    display=ac.DISPLAY,
+                )
+            )
         if len(hands) != self.players:
-            raise ConfigError(f"hands: {self.players} hands needed, got {len(hands)}")
+            raise ConfigError(
+                said(
+                    "hands: %(players)s hands needed, got %(count)s",
+                    players=self.players,
+                    count=len(hands),
+                )
+            )
         for i, hand in enumerate(hands):
             if len(hand) > ac.HAND_SIZE or any(c not in ac.CARD_ORDER for c in hand):
-                raise ConfigError(f"hands[{i}]: at most {ac.HAND_SIZE} known cards")
+                raise ConfigError(
+                    said(
+                        "hands[%(index)s]: at most %(most)s known cards",
+                        index=i,
+                        most=ac.HAND_SIZE,
+                    )
+                )
         if any(c not in ac.CARD_ORDER for c in pile):
-            raise ConfigError("pile: unknown card")
+            raise ConfigError(said("pile: unknown card"))
         if not 0 <= start < self.players:
-            raise ConfigError(f"start: not a seat: {start}")
+            raise ConfigError(said("start: %(start)s is not a seat", start=start))
         return AlibiState._initial(
             self, seed, suspects, tuple(ac.sort_cards(list(h)) for h in hands), tuple(pile), start
         )

@@ -12,6 +12,7 @@ from enum import StrEnum
 from itertools import product
 
 from sleuth.core import Config, ConfigError
+from sleuth.core.said import said, words_of
 
 # The four attributes of a murder case, each with exactly two values [seed 001].
 ATTRIBUTES: tuple[tuple[str, tuple[str, str]], ...] = (
@@ -51,25 +52,52 @@ class Phase(StrEnum):
 
 
 def normalize_evidence(text: str, what: str, size: int | None = None) -> str:
-    """A card name in attribute order (``+`` joined), or a ``ValueError`` naming ``what``.
+    """A card name in attribute order (``+`` joined), or a ``ValueError`` naming ``what``
+    (said with values: a caller raises its own error with the same words, ``refused``).
 
     Pieces may be separated by ``+`` or ``/`` and given in any order.
     """
     words = [w for w in text.strip().lower().replace("/", "+").split("+")]
     if not words or any(not w for w in words):
-        raise ValueError(f"{what}: {text!r} is not evidence like 'woman+knife'")
+        raise ValueError(
+            said(
+                "%(what)s: %(typed)s is not evidence like 'woman+knife'",
+                what=what,
+                typed=repr(text),
+            )
+        )
     unknown = [w for w in words if w not in VALUE_ATTRIBUTE]
     if unknown:
         raise ValueError(
-            f"{what}: unknown evidence {', '.join(map(repr, unknown))} in {text!r} "
-            f"(evidence: {', '.join(VALUES)})"
+            said(
+                "%(what)s: unknown evidence %(unknown)s in %(typed)s (evidence: %(evidence)s)",
+                what=what,
+                unknown=", ".join(map(repr, unknown)),
+                typed=repr(text),
+                evidence=", ".join(VALUES),
+            )
         )
     attributes = [VALUE_ATTRIBUTE[w] for w in words]
     if len(set(attributes)) != len(attributes):
-        raise ValueError(f"{what}: {text!r} names one attribute twice")
+        raise ValueError(
+            said("%(what)s: %(typed)s names one attribute twice", what=what, typed=repr(text))
+        )
     if size is not None and len(words) != size:
-        raise ValueError(f"{what}: {text!r} has {len(words)} pieces of evidence, not {size}")
+        raise ValueError(
+            said(
+                "%(what)s: %(typed)s has %(count)s pieces of evidence, not %(size)s",
+                what=what,
+                typed=repr(text),
+                count=len(words),
+                size=size,
+            )
+        )
     return "+".join(sorted(words, key=VALUES.index))
+
+
+def refused(error: ValueError) -> str:
+    """The words ``normalize_evidence`` refused with, for the caller's own error."""
+    return words_of(error) or str(error)
 
 
 def evidence_mask(card: str) -> int:
@@ -93,17 +121,28 @@ def validate_deck(deck: tuple[str, ...], players: int) -> tuple[str, ...]:
     try:
         cards = tuple(normalize_evidence(card, f"deck[{i}]") for i, card in enumerate(deck))
     except ValueError as error:
-        raise ConfigError(str(error)) from None
+        raise ConfigError(refused(error)) from None
     if len(set(cards)) != len(cards):
         # Uniqueness is what makes 4 matches impossible [seed 001].
-        raise ConfigError("deck: a card appears twice")
+        raise ConfigError(said("deck: a card appears twice"))
     full = sum(1 for card in cards if card.count("+") == FULL_EVIDENCE - 1)
     if full < players:
-        raise ConfigError(f"deck: {full} four-evidence cards cannot give {players} players a case")
+        raise ConfigError(
+            said(
+                "deck: %(full)s four-evidence cards cannot give %(players)s players a case",
+                full=full,
+                players=players,
+            )
+        )
     if len(cards) < players * (1 + HAND_SIZE):
         raise ConfigError(
-            f"deck: {len(cards)} cards cannot give {players} players a case and "
-            f"{HAND_SIZE} cards each"
+            said(
+                "deck: %(count)s cards cannot give %(players)s players a case and "
+                "%(hand)s cards each",
+                count=len(cards),
+                players=players,
+                hand=HAND_SIZE,
+            )
         )
     return cards
 
@@ -157,4 +196,4 @@ class BlackStoriesConfig(Config):
     def __post_init__(self) -> None:
         object.__setattr__(self, "deck", validate_deck(tuple(self.deck), self.players))
         if self.point_chips < 0:
-            raise ConfigError(f"point_chips: {self.point_chips} is negative")
+            raise ConfigError(said("point_chips: %(chips)s is negative", chips=self.point_chips))

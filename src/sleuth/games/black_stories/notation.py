@@ -14,12 +14,12 @@ Evidence may be written in any order and with ``+`` or ``/``; ``str`` gives attr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from sleuth.core import Action, InvalidActionError
 from sleuth.core.said import said
 
-from .components import FULL_EVIDENCE, guess_text, normalize_evidence
+from .components import FULL_EVIDENCE, guess_text, normalize_evidence, refused
 
 EXAMPLES = "'play woman+knife to 2', 'solve 2 woman/day/inside/knife with 3', 'draw'"
 
@@ -74,14 +74,17 @@ def parse_action(text: str) -> BlackStoriesAction:
             return Draw()
     except ValueError as error:
         raise InvalidActionError(
-            said("%(text)s: %(reason)s", text=repr(text), reason=str(error))
+            said("%(text)s: %(reason)s", text=repr(text), reason=refused(error))
         ) from None
     raise InvalidActionError(
         said("%(text)s is not an action (try %(examples)s)", text=repr(text), examples=EXAMPLES)
     )
 
 
-def _number(text: str, what: str) -> int:
+def _number(text: str, what: Literal["target", "drops"]) -> int:
     if not text.isdigit() or not text.isascii() or len(text) > 3:
-        raise ValueError(f"{what} {text!r} is not a number")
+        # The two numbers of the notation, each with its own words.
+        if what == "target":
+            raise ValueError(said("target %(typed)s is not a number", typed=repr(text)))
+        raise ValueError(said("drops %(typed)s is not a number", typed=repr(text)))
     return int(text)

@@ -178,16 +178,18 @@ class BlackStoriesInvestigation(Game[bs.BlackStoriesConfig]):
             ]
             draw_list = tuple(bs.normalize_evidence(c, "draw") for c in draw)
         except ValueError as error:
-            raise ConfigError(str(error)) from None
+            raise ConfigError(bs.refused(error)) from None
         if len(case_list) != self.players or len(hand_list) != self.players:
-            raise ConfigError(f"cases, hands: {self.players} of each needed")
+            raise ConfigError(
+                said("cases, hands: %(players)s of each needed", players=self.players)
+            )
         if any(len(hand) > bs.HAND_SIZE for hand in hand_list):
-            raise ConfigError(f"hands: at most {bs.HAND_SIZE} cards each")
+            raise ConfigError(said("hands: at most %(most)s cards each", most=bs.HAND_SIZE))
         dealt = [*(c for c in case_list if c), *(c for h in hand_list for c in h), *draw_list]
         if len(set(dealt)) != len(dealt) or not set(dealt) <= set(self.deck):
-            raise ConfigError("cases, hands, draw: cards of the deck, each at most once")
+            raise ConfigError(said("cases, hands, draw: cards of the deck, each at most once"))
         if not 0 <= start < self.players:
-            raise ConfigError(f"start: {start} is not a seat")
+            raise ConfigError(said("start: %(start)s is not a seat", start=start))
         discard = tuple(c for c in self.deck if c not in set(dealt))
         return BlackStoriesState._initial(
             self, seed, tuple(case_list), tuple(hand_list), draw_list, start, discard

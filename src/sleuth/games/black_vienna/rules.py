@@ -159,18 +159,35 @@ class BlackVienna(Game[bv.BlackViennaConfig]):
         except ValueError as error:
             raise ConfigError(bv.letters_refused(error)) from None
         if len(hand_sets) != self.players:
-            raise ConfigError(f"hands: {self.players} hands needed, got {len(hand_sets)}")
+            raise ConfigError(
+                said(
+                    "hands: %(players)s hands needed, got %(count)s",
+                    players=self.players,
+                    count=len(hand_sets),
+                )
+            )
         for seat, hand in enumerate(hand_sets):
             if len(hand) != self.hand_sizes[seat]:
                 raise ConfigError(
-                    f"hands[{seat}]: {len(hand)} cards, "
-                    f"but seat {seat} holds {self.hand_sizes[seat]}"
+                    said(
+                        "hands[%(seat)s]: %(count)s cards, but seat %(seat)s holds %(size)s",
+                        seat=seat,
+                        count=len(hand),
+                        size=self.hand_sizes[seat],
+                    )
                 )
         if sorted("".join(hand_sets) + ring_set) != sorted(bv.LETTERS):
-            raise ConfigError("hands and ring must hold each of the 27 persons exactly once")
+            raise ConfigError(
+                said(
+                    "hands and ring must hold each of the %(persons)s persons exactly once",
+                    persons=len(bv.LETTERS),
+                )
+            )
         cards = [c for stack in stacks for c in stack]
         if len(stacks) != bv.STACKS or sorted(cards) != sorted(self.deck):
-            raise ConfigError(f"stacks: {bv.STACKS} stacks holding the whole deck once")
+            raise ConfigError(
+                said("stacks: %(stacks)s stacks holding the whole deck once", stacks=bv.STACKS)
+            )
         return BlackViennaState._initial(
             self,
             tuple(bv.letters_mask(h) for h in hand_sets),

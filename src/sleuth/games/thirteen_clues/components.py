@@ -259,10 +259,16 @@ class ThirteenCluesConfig(Config):
         parse_deck(self.deck)
         if self.players >= 3 and not self.players <= self.glasses <= 99:
             raise ConfigError(
-                f"glasses: {self.glasses} tokens, but {self.players} players need "
-                f"{self.players}-99 (one each at the start)"
+                said(
+                    "glasses: %(glasses)s tokens, but %(players)s players need "
+                    "%(players)s-99 (one each at the start)",
+                    glasses=self.glasses,
+                    players=self.players,
+                )
             )
         if self.top_secret and self.players < 3:
-            raise ConfigError("top_secret: the Top Secret variant is for 3-6 players (§4.6)")
+            raise ConfigError(said("top_secret: the Top Secret variant is for 3-6 players (§4.6)"))
         if self.stall_rounds < 0:
-            raise ConfigError(f"stall_rounds: {self.stall_rounds} is negative")
+            raise ConfigError(
+                said("stall_rounds: %(rounds)s is negative", rounds=self.stall_rounds)
+            )

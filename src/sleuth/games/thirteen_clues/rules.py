@@ -12,6 +12,7 @@ from sleuth.core.actions import IndexedActions
 from sleuth.core.events import Event, notations, public
 from sleuth.core.protocol import Termination
 from sleuth.core.rng import shuffle
+from sleuth.core.said import said
 from sleuth.core.serialize import JSONValue
 from sleuth.i18n import N_
 
@@ -212,42 +213,64 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
         deck order); it needs ``chosen``."""
         n = self.players
         if len(hands) != n:
-            raise ConfigError(f"hands: {n} hands needed, got {len(hands)}")
+            raise ConfigError(
+                said("hands: %(players)s hands needed, got %(count)s", players=n, count=len(hands))
+            )
         ids = [tuple(sorted(self._deal_ids(h, f"hands[{s}]"))) for s, h in enumerate(hands)]
         slots = self._deal_ids(informants, "informants")
         for seat, hand in enumerate(ids):
             if len(hand) != tc.HAND_SIZE or {self.cards[c].type for c in hand} != {0, 1, 2}:
-                raise ConfigError(f"hands[{seat}]: five cards with one of each type at least")
+                raise ConfigError(
+                    said("hands[%(seat)s]: five cards with one of each type at least", seat=seat)
+                )
         every = sorted([c for hand in ids for c in hand] + slots)
         if every != list(range(len(self.cards))):
-            raise ConfigError("hands and informants must hold each card in play exactly once")
+            raise ConfigError(said("hands and informants must hold each card in play exactly once"))
         if not 0 <= start < n:
-            raise ConfigError(f"start: {start} is not a seat")
+            raise ConfigError(said("start: %(start)s is not a seat", start=start))
         state = ThirteenCluesState._initial(self, tuple(ids), tuple(slots), start)
         if chosen is None:
             if sides is not None:
-                raise ConfigError("sides: the hidden cards lie only once the mysteries are chosen")
+                raise ConfigError(
+                    said("sides: the hidden cards lie only once the mysteries are chosen")
+                )
             if self.config.mystery_choice == "random":
-                raise ConfigError("chosen: mysteries are needed with mystery_choice=random")
+                raise ConfigError(said("chosen: mysteries are needed with mystery_choice=random"))
             return state
         if len(chosen) != n:
-            raise ConfigError(f"chosen: {n} mysteries needed, got {len(chosen)}")
+            raise ConfigError(
+                said(
+                    "chosen: %(players)s mysteries needed, got %(count)s",
+                    players=n,
+                    count=len(chosen),
+                )
+            )
         picks: list[tuple[int, int, int]] = []
         for seat, trio in enumerate(chosen):
             pick = sorted(self._deal_ids(trio, f"chosen[{seat}]"), key=lambda c: self.cards[c].type)
             types = [self.cards[c].type for c in pick]
             if not set(pick) <= set(ids[seat]) or types != [0, 1, 2]:
-                raise ConfigError(f"chosen[{seat}]: one card of each type from hands[{seat}]")
+                raise ConfigError(
+                    said("chosen[%(seat)s]: one card of each type from hands[%(seat)s]", seat=seat)
+                )
             picks.append((pick[0], pick[1], pick[2]))
         if sides is not None:
             if len(sides) != n:
-                raise ConfigError(f"sides: {n} pairs needed, got {len(sides)}")
+                raise ConfigError(
+                    said(
+                        "sides: %(players)s pairs needed, got %(count)s",
+                        players=n,
+                        count=len(sides),
+                    )
+                )
             swapped = []
             for seat, pair in enumerate(sides):
                 kept = [c for c in ids[seat] if c not in picks[seat]]
                 lying = self._deal_ids(pair, f"sides[{seat}]")
                 if sorted(lying) != kept:
-                    raise ConfigError(f"sides[{seat}]: the two cards seat {seat} keeps")
+                    raise ConfigError(
+                        said("sides[%(seat)s]: the two cards seat %(seat)s keeps", seat=seat)
+                    )
                 swapped.append(lying != kept)
             state = ThirteenCluesState._initial(
                 self, tuple(ids), tuple(slots), start, tuple(swapped)
@@ -259,7 +282,9 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
         out = []
         for name in names:
             if name.lower() not in lower:
-                raise ConfigError(f"{what}: {name!r} is not a card in play")
+                raise ConfigError(
+                    said("%(what)s: %(name)s is not a card in play", what=what, name=repr(name))
+                )
             out.append(lower[name.lower()])
         return out
 
