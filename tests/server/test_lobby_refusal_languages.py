@@ -6,10 +6,15 @@ page gives them; in English they read as before."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
+import httpx
 import pytest
 
 from sleuth.core import ConfigError
+from sleuth.core.registry import all_kits
+from sleuth.i18n import page_catalogue
+from sleuth.server.app import create_app
 from sleuth.server.lobby import (
     CLOCK_NAME,
     CLOCK_NAMES,
@@ -18,7 +23,7 @@ from sleuth.server.lobby import (
     TablePlan,
     check_plan,
 )
-from sleuth.server.settings import CLOCK_KINDS, SHEET_LEVELS
+from sleuth.server.settings import CLOCK_KINDS, SHEET_LEVELS, Settings
 from support.game_cases import kit_for
 from support.said_errors import refusals
 
@@ -104,3 +109,45 @@ def test_the_names_listed_are_the_levels_and_kinds_in_order() -> None:
     assert {kind: str(name) for kind, name in CLOCK_NAME.items()} == {
         kind: kind for kind in CLOCK_KINDS if kind != "none"
     }
+
+
+async def test_the_lobby_answers_a_games_own_refusal_of_an_option_in_the_pages_words(
+    tmp_path: Path,
+) -> None:
+    """Each game's refusal of a list option it checks itself (an item twice), as the lobby's
+    page says it: the template from the catalogue the page reads at that game (its own words
+    first), filled with the values; never the English."""
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'sleuth.db'}", key_file=tmp_path / "key")
+    app = create_app(settings)
+    transport = httpx.ASGITransport(app=app)
+    answers = []
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(
+            transport=transport,
+            base_url="http://testserver",
+            headers={"origin": "http://testserver"},
+        ) as ann,
+    ):
+        assert (await ann.post("/api/people", json={"name": "Ann"})).status_code == 200
+        for kit in all_kits():
+            game = kit.game
+            config = game.configure(game.max_players).config
+            for option in (o for o in game.options() if o.kind == "list"):
+                items = list(getattr(config, option.name))
+                plan = {
+                    "game": kit.name,
+                    "players": game.max_players,
+                    "seats": [{"kind": "person"}] * game.max_players,
+                    "options": {option.name: [*items, items[0]]},
+                }
+                refused = await ann.post("/api/tables", json=plan)
+                assert refused.status_code == 400
+                answers.append((kit, refused.json()))
+    assert answers  # the games have list options that they check
+    for kit, body in answers:
+        for language in ("de", "ja"):
+            catalogue = page_catalogue(language, kit.locale)
+            words = catalogue[body["template"]]
+            assert isinstance(words, str)
+            assert words % body["values"] != body["detail"], body
