@@ -12,7 +12,7 @@ from typing import Any
 
 from support.game_cases import kit_for
 
-from .conftest import SRC, Server
+from .conftest import SRC, Server, free_port
 
 # The table dealt where any game would do (its cases: ``FrontCases.example``).
 EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
@@ -57,3 +57,37 @@ def test_a_busy_port_is_refused_before_a_table_is_dealt(launch: Any) -> None:
     assert f"127.0.0.1:{server.port} is taken" in second.stderr
     assert "choose another with --port" in second.stderr
     assert "http://" not in second.stdout and "Traceback" not in second.stderr
+
+
+def serve_with(db: str, *more: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sleuth.cli.main", "serve", "--port", str(free_port()),
+         "--db", db, *more],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(SRC)},
+    )  # fmt: skip
+
+
+def test_a_database_url_it_cannot_use_is_refused_in_words_before_it_starts() -> None:
+    # Each had ended in uvicorn's traceback of the failed startup.
+    for db in ("nonsense", "mysql://someone@localhost/games"):
+        refused = serve_with(db)
+        assert refused.returncode == 2
+        assert refused.stderr == (
+            "sleuth serve: --db: a database is sqlite:///FILE or postgresql://USER@HOST/DB\n"
+        )
+        assert refused.stdout == ""
+
+
+def test_a_database_it_cannot_reach_is_named_without_its_password() -> None:
+    port = free_port()  # nothing listens there
+    refused = serve_with(f"postgresql://someone:hunter2@127.0.0.1:{port}/games", "--lang", "de")
+    assert refused.returncode == 2
+    assert refused.stderr.startswith(
+        f"sleuth serve: die Datenbank postgresql://someone:***@127.0.0.1:{port}/games ist nicht "
+        "erreichbar: ConnectionRefusedError"
+    )
+    assert "hunter2" not in refused.stderr + refused.stdout
+    assert "Traceback" not in refused.stderr and refused.stdout == ""

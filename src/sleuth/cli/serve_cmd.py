@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import ipaddress
 import socket
 import sys
@@ -12,13 +13,14 @@ from typing import Any, TypeVar
 
 from sleuth.agents.budgets import DEFAULT_MAX_THINK
 from sleuth.core import GameError, find_game
-from sleuth.core.said import error_in
+from sleuth.core.said import error_in, said_in
 from sleuth.i18n import N_, tr
 from sleuth.server.settings import (
     PASSWORD_COSTS,
     VACATION_DAYS_A_YEAR,
     VACATION_DAYS_A_YEAR_BOUNDS,
     Settings,
+    db_url_refusal,
 )
 
 from .argparse_words import SpeakingParser, add_lang_argument, language_of_args
@@ -203,6 +205,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         from sleuth.server import Settings
         from sleuth.server.app import serve
+        from sleuth.server.db import database_unreached
         from sleuth.server.ratelimit import parse_rate
     except ModuleNotFoundError as error:
         needs = tr(
@@ -241,6 +244,10 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"sleuth serve: {error}", file=sys.stderr)
         return 2
     if args.db:
+        refused = db_url_refusal(args.db)
+        if refused is not None:
+            print(f"sleuth serve: {said_in(refused, language)}", file=sys.stderr)
+            return 2
         values["db_url"] = args.db
     if args.key:
         values["key_file"] = args.key
@@ -251,6 +258,10 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"sleuth serve: {error_in(error, language)}", file=sys.stderr)
         return 2
     settings = Settings(**values)
+    unreached = asyncio.run(database_unreached(settings))
+    if unreached is not None:
+        print(f"sleuth serve: {said_in(unreached, language)}", file=sys.stderr)
+        return 2
     # Before anything is dealt or printed: a second server on a busy port would print a
     # table link that leads to the first server's "no such table".
     busy = port_taken(args.host, args.port)
