@@ -8,8 +8,12 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from sleuth.cli.main import main
 from support.game_cases import kit_for
 
 from .conftest import SRC, Server, free_port
@@ -91,3 +95,54 @@ def test_a_database_it_cannot_reach_is_named_without_its_password() -> None:
     )
     assert "hunter2" not in refused.stderr + refused.stdout
     assert "Traceback" not in refused.stderr and refused.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "said"),
+    [
+        ("--port", "99999", "99999 is not a port (1-65535)"),
+        ("--port", "-5", "-5 is not a port (1-65535)"),
+        ("--workers", "100000", "100000 is not between 0 and 64 processes"),  # had forked them
+        ("--sheet-workers", "-1", "-1 is not between 0 and 64 processes"),
+        ("--bot-delay", "nan", "nan is not between 0 and 60 seconds"),
+        ("--bot-delay", "1e9", "1e9 is not between 0 and 60 seconds"),
+    ],
+)
+def test_a_number_out_of_its_range_is_refused_naming_the_range(
+    flag: str, value: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    with pytest.raises(SystemExit) as ended:
+        main(["serve", "--db", db, f"{flag}={value}"])
+    assert ended.value.code == 2
+    assert capsys.readouterr().err.endswith(f"argument {flag}: {said}\n")
+    assert not (tmp_path / "games.db").exists()
+
+
+def test_a_key_file_it_can_neither_read_nor_make_is_refused_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    assert main(["serve", "--db", db, "--key", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        f"sleuth serve: key file {tmp_path}: cannot read: Is a directory\n"
+    )
+    inside_a_file = tmp_path / "a-file" / "signing.key"
+    (tmp_path / "a-file").write_text("not a folder")
+    assert main(["serve", "--db", db, "--key", str(inside_a_file), "--lang", "de"]) == 2
+    assert capsys.readouterr().err == (
+        f"sleuth serve: --key {inside_a_file}: kann nicht angelegt werden: Not a directory\n"
+    )
+
+
+def test_an_address_it_cannot_listen_on_is_not_called_taken(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    assert (
+        main(["serve", "--db", db, "--key", str(tmp_path / "k"), "--host", "no.such.host.invalid"])
+        == 2
+    )
+    err = capsys.readouterr().err
+    assert err.startswith("sleuth serve: cannot listen on no.such.host.invalid:8000: ")
+    assert "taken" not in err

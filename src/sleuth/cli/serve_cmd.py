@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import ipaddress
 import socket
 import sys
@@ -40,7 +41,7 @@ def add_parser(commands: Any) -> None:
 
 def add_service_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=port_number, default=8000)
     serve.add_argument(
         "--db",
         default=None,
@@ -52,8 +53,12 @@ def add_service_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument(
         "--key", type=Path, default=None, help=N_("signing key file (made if absent)")
     )
-    serve.add_argument("--workers", type=int, default=2, help=N_("processes for bots"))
-    serve.add_argument("--sheet-workers", type=int, default=1, help=N_("processes for sheets"))
+    serve.add_argument(
+        "--workers", type=worker_count, default=2, help=N_("processes for bots (0-64)")
+    )
+    serve.add_argument(
+        "--sheet-workers", type=worker_count, default=1, help=N_("processes for sheets (0-64)")
+    )
     serve.add_argument(
         "--max-think",
         type=think_seconds,
@@ -65,7 +70,10 @@ def add_service_arguments(serve: argparse.ArgumentParser) -> None:
         ),
     )
     serve.add_argument(
-        "--bot-delay", type=float, default=0.6, help=N_("seconds before a bot moves")
+        "--bot-delay",
+        type=delay_seconds,
+        default=0.6,
+        help=N_("seconds before a bot moves (0-60)"),
     )
     serve.add_argument(
         "--allow-origin",
@@ -162,6 +170,10 @@ def add_open_table_arguments(serve: argparse.ArgumentParser) -> None:
 
 
 MAX_THINK_RANGE = (0.1, 600.0)
+PORTS = (1, 65535)
+# Each worker is a process of its own: a few per core is plenty (100,000 had been taken).
+WORKERS = (0, 64)
+BOT_DELAYS = (0.0, 60.0)
 
 
 N = TypeVar("N", int, float)
@@ -192,6 +204,27 @@ def think_seconds(text: str) -> float:
     return in_range(text, float, MAX_THINK_RANGE, words)
 
 
+def port_number(text: str) -> int:
+    words = (N_("%(text)s is not a port number"), N_("%(text)s is not a port (%(low)s-%(high)s)"))
+    return in_range(text, int, PORTS, words)
+
+
+def worker_count(text: str) -> int:
+    words = (
+        N_("%(text)s is not a number of processes"),
+        N_("%(text)s is not between %(low)s and %(high)s processes"),
+    )
+    return in_range(text, int, WORKERS, words)
+
+
+def delay_seconds(text: str) -> float:
+    words = (
+        N_("%(text)s is not a number of seconds"),
+        N_("%(text)s is not between %(low)s and %(high)s seconds"),
+    )
+    return in_range(text, float, BOT_DELAYS, words)
+
+
 def vacation_days(text: str) -> int:
     words = (
         N_("%(text)s is not a number of days"),
@@ -207,6 +240,7 @@ def run_serve(args: argparse.Namespace) -> int:
         from sleuth.server.app import serve
         from sleuth.server.db import database_unreached
         from sleuth.server.ratelimit import parse_rate
+        from sleuth.server.signing import SigningKey
     except ModuleNotFoundError as error:
         needs = tr(
             "sleuth serve needs the web extra (%(module)s is missing): %(install)s",
@@ -258,23 +292,20 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"sleuth serve: {error_in(error, language)}", file=sys.stderr)
         return 2
     settings = Settings(**values)
+    try:
+        SigningKey.load_or_create(settings.key_file)  # made or read before anything starts
+    except (ValueError, OSError) as error:
+        print(f"sleuth serve: {key_refusal(error, settings.key_file, language)}", file=sys.stderr)
+        return 2
     unreached = asyncio.run(database_unreached(settings))
     if unreached is not None:
         print(f"sleuth serve: {said_in(unreached, language)}", file=sys.stderr)
         return 2
     # Before anything is dealt or printed: a second server on a busy port would print a
     # table link that leads to the first server's "no such table".
-    busy = port_taken(args.host, args.port)
-    if busy is not None:
-        address = f"{args.host}:{args.port}"
-        taken = tr(
-            "%(address)s is taken (%(reason)s): another server may be running there; choose "
-            "another with --port",
-            language,
-            address=address,
-            reason=busy,
-        )
-        print(f"sleuth serve: {taken}", file=sys.stderr)
+    not_here = listen_refusal(args.host, args.port, language)
+    if not_here is not None:
+        print(f"sleuth serve: {not_here}", file=sys.stderr)
         return 2
     on_start = None
     if args.open_table:
@@ -311,17 +342,29 @@ def rate_values(args: argparse.Namespace, parse_rate: Callable[[str], object]) -
     return values
 
 
-def port_taken(host: str, port: int) -> str | None:
+def listen_refusal(host: str, port: int, language: str) -> str | None:
     """Why ``host:port`` cannot be listened on (as the server would bind it), or None."""
+    address = f"{host}:{port}"
     try:
-        family, kind, proto, _, address = socket.getaddrinfo(
+        family, kind, proto, _, bound = socket.getaddrinfo(
             host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
         )[0]
         with socket.socket(family, kind, proto) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            probe.bind(address)
+            probe.bind(bound)
     except OSError as error:
-        return error.strerror or str(error)
+        reason = error.strerror or str(error)
+        if error.errno == errno.EADDRINUSE:
+            return tr(
+                "%(address)s is taken (%(reason)s): another server may be running there; "
+                "choose another with --port",
+                language,
+                address=address,
+                reason=reason,
+            )
+        # An unknown host name, an address of another machine, a port kept for the system.
+        return tr("cannot listen on %(address)s: %(reason)s", language, address=address,
+                  reason=reason)  # fmt: skip
     return None
 
 
@@ -359,3 +402,11 @@ def _open_table(args: argparse.Namespace, language: str) -> Any:
         print(dealt, flush=True)
 
     return on_start
+
+
+def key_refusal(error: Exception, path: Path, language: str) -> str:
+    """Why the signing key can be neither read nor made, in ``language``."""
+    if isinstance(error, ValueError):
+        return error_in(error, language)
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    return tr("--key %(file)s: cannot make it: %(reason)s", language, file=str(path), reason=reason)
