@@ -10,7 +10,7 @@ import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from sleuth.agents.budgets import DEFAULT_MAX_THINK
 from sleuth.core import GameError, find_game
@@ -24,7 +24,8 @@ from sleuth.server.settings import (
     db_url_refusal,
 )
 
-from .argparse_words import SpeakingParser, add_lang_argument, language_of_args
+from .argparse_words import add_lang_argument, language_of_args
+from .bounded import in_range, worker_count
 from .game_cmds import parse_options
 from .mail_flags import add_mail_arguments, mail_values
 
@@ -171,29 +172,7 @@ def add_open_table_arguments(serve: argparse.ArgumentParser) -> None:
 
 MAX_THINK_RANGE = (0.1, 600.0)
 PORTS = (1, 65535)
-# Each worker is a process of its own: a few per core is plenty (100,000 had been taken).
-WORKERS = (0, 64)
 BOT_DELAYS = (0.0, 60.0)
-
-
-N = TypeVar("N", int, float)
-
-
-def in_range(text: str, kind: Callable[[str], N], bounds: tuple[N, N], words: tuple[str, str]) -> N:
-    """``text`` as a number within ``bounds``, or argparse's error naming them: ``words``
-    say that it is no number and that it is out of bounds, in the command line's language
-    (read before the parsing)."""
-    low, high = bounds
-    language = SpeakingParser.language
-    try:
-        value = kind(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(tr(words[0], language, text=repr(text))) from None
-    if not low <= value <= high:  # NaN too
-        shown = {"low": f"{low:g}", "high": f"{high:g}"}
-        reason = tr(words[1], language, text=text, **shown)
-        raise argparse.ArgumentTypeError(reason)
-    return value
 
 
 def think_seconds(text: str) -> float:
@@ -207,14 +186,6 @@ def think_seconds(text: str) -> float:
 def port_number(text: str) -> int:
     words = (N_("%(text)s is not a port number"), N_("%(text)s is not a port (%(low)s-%(high)s)"))
     return in_range(text, int, PORTS, words)
-
-
-def worker_count(text: str) -> int:
-    words = (
-        N_("%(text)s is not a number of processes"),
-        N_("%(text)s is not between %(low)s and %(high)s processes"),
-    )
-    return in_range(text, int, WORKERS, words)
 
 
 def delay_seconds(text: str) -> float:
