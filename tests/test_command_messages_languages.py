@@ -36,6 +36,13 @@ REFUSALS = {
         "Partien",
         "ja": "sleuth simulate：エラー：引数--games：0は1〜1000000000ゲームの範囲外です",
     },
+    # An indent of a hundred million spaces a level had been written out.
+    ("deduce", "position.json", "--indent", "100000000"): {
+        "en": "sleuth deduce: error: argument --indent: 100000000 is not between 0 and 16 spaces",
+        "de": "sleuth deduce: Fehler: Argument --indent: 100000000 liegt nicht zwischen 0 und 16 "
+        "Leerzeichen",
+        "ja": "sleuth deduce：エラー：引数--indent：100000000は0〜16個の空白の範囲外です",
+    },
     # A number of processes too large had started them all.
     ("arena", EXAMPLE, "--players", "3", "--bots", "random", "--workers", "100000"): {
         "en": "sleuth arena: error: argument --workers: 100000 is not between 0 and 64 processes",

@@ -15,6 +15,8 @@ from .argparse_words import SpeakingParser
 WORKERS = (0, 64)
 # More games than any run finishes: a typo's extra digits are refused, not started.
 GAMES = (1, 10**9)
+# Spaces a level of indented JSON: past a few, a deep output is mostly spaces.
+INDENTS = (0, 16)
 
 N = TypeVar("N", int, float)
 
@@ -54,3 +56,11 @@ def game_count(text: str) -> int:
         N_("%(text)s is not between %(low)s and %(high)s games"),
     )
     return in_range(text, int, GAMES, words)
+
+
+def indent_width(text: str) -> int:
+    words = (
+        N_("%(text)s is not a number of spaces"),
+        N_("%(text)s is not between %(low)s and %(high)s spaces"),
+    )
+    return in_range(text, int, INDENTS, words)
