@@ -120,3 +120,39 @@ def test_a_seat_given_up_at_a_table_without_spectators_says_so_and_watches_nothi
     assert sockets == [f"{server.ws}/ws/tables/{ana.table}/seats/0"]
     assert ana.recorder.errors == []
     ana.context.close()
+
+
+def test_a_page_offline_when_its_seat_was_given_up_turns_at_its_return(
+    browser: Any, server: Server
+) -> None:
+    """The page learns of the leaving only at its reconnection: it turns into the spectators'
+    page all the same, rather than saying the seat is not Ana's or trying again."""
+    ana = Player("Ana", *open_context(browser, DESKTOP))
+    deal_against_bots(ana, server.http)
+    sockets: list[str] = []
+    ana.context.on("page", lambda page: page.on("websocket", lambda ws: sockets.append(ws.url)))
+    page = ana.open(f"{server.http}/t/{ana.table}")
+    ana.wait(lambda: 0 in ana.drawn()["actors"], 30, "the table to wait on Ana")
+    page.evaluate("window.sameDocument = true")
+    ana.context.set_offline(True)
+    page.wait_for_selector(".conn.offline", timeout=20_000)
+    # Ana gives up her seat from another device of hers, while this page is away.
+    cookies = {c["name"]: c["value"] for c in ana.context.cookies()}
+    left = httpx.post(
+        f"{server.http}/api/tables/{ana.table}/seats/0/leave",
+        cookies=cookies,
+        headers={"Origin": server.http},
+    )
+    assert left.status_code == 200, left.text
+    ana.context.set_offline(False)
+    page.wait_for_selector(".table-sub:has-text('watching')", timeout=20_000)
+    page.wait_for_selector(".conn.live", timeout=20_000)
+    assert page.evaluate("window.sameDocument") is True
+    assert page.locator(".table-sub").inner_text() == "3 players · sheet off · watching"
+    assert page.locator("form.entry").is_hidden()
+    # The seat's channel, its one reconnection (which resumes where it was), the watch.
+    seat = f"{server.ws}/ws/tables/{ana.table}/seats/0"
+    assert [url.split("?")[0] for url in sockets] == [seat, seat, seat.replace("seats/0", "watch")]
+    assert sockets[1].startswith(f"{seat}?last_step=")
+    assert ana.recorder.errors == []
+    ana.context.close()
