@@ -300,10 +300,14 @@ class AlibiState(State):
     def bounds(self, bounds: ab.Bounds) -> None:
         self.known, self.unfolded = bounds, None
 
-    def __getstate__(self) -> object:
-        # Folded first: the states a step's bounds wait on are not part of this one.
+    def settle(self) -> None:
+        # The bounds folded: the states they wait on are let go.
         if self.known is None:
             ab.fold_waiting(self)
+
+    def __getstate__(self) -> object:
+        # Folded first: the states a step's bounds wait on are not part of this one.
+        self.settle()
         return State.__getstate__(self)
 
     def _apply(self, seat: int, action: AlibiAction) -> AlibiState:
