@@ -293,14 +293,15 @@ async def handshake(client: SeatClient) -> int | None:
     return 1000
 
 
+@pytest.mark.parametrize("database", ["sqlite", "postgres"])
 async def test_a_seat_given_up_while_its_page_was_away_says_so_to_its_person_alone(
-    launch: Any,
+    launch: Any, postgres: Callable[[], str], database: str
 ) -> None:
     """Ann gives up her seat while its page is offline: reopening the seat's channel then
     closes with 4410 (the page turns into a spectator's), for Ann alone. Anyone else,
     whether or not they ever held a seat at the table, is refused as before and learns
     nothing about the seat from it."""
-    server: Server = launch()
+    server: Server = launch(db=postgres() if database == "postgres" else None)
     async with (
         Person(server.http, "Ann") as ann,
         Person(server.http, "Bob") as bob,
@@ -311,7 +312,9 @@ async def test_a_seat_given_up_while_its_page_was_away_says_so_to_its_person_alo
             "/api/tables", {"game": EXAMPLE, "players": 3, "seats": seats, "sit": 0}
         )
         table = created["table"]["id"]
-        await bob.post(f"/api/tables/{table}/join", {"token": created["invites"][0]["token"]})
+        joined = await bob.post(
+            f"/api/tables/{table}/join", {"token": created["invites"][0]["token"]}
+        )
         assert await handshake(SeatClient(server.ws, table, 0, cookie=ann.cookie)) == 1000
         await ann.post(f"/api/tables/{table}/seats/0/leave")
         assert await handshake(SeatClient(server.ws, table, 0, cookie=ann.cookie)) == 4410
@@ -323,6 +326,15 @@ async def test_a_seat_given_up_while_its_page_was_away_says_so_to_its_person_alo
         # Ann never held seat 1 or 2: refused there too.
         for seat in (1, 2):
             assert await handshake(SeatClient(server.ws, table, seat, cookie=ann.cookie)) is None
+        # Bob leaves, takes his seat again with his own token (its channel opens), and leaves
+        # it once more: told the same at the second time.
+        bobs = SeatClient(server.ws, table, 1, cookie=bob.cookie)
+        await bob.post(f"/api/tables/{table}/seats/1/leave")
+        assert await handshake(bobs) == 4410
+        await bob.post(f"/api/tables/{table}/join", {"token": joined["token"]})
+        assert await handshake(SeatClient(server.ws, table, 1, cookie=bob.cookie)) == 1000
+        await bob.post(f"/api/tables/{table}/seats/1/leave")
+        assert await handshake(SeatClient(server.ws, table, 1, cookie=bob.cookie)) == 4410
 
 
 async def test_a_channel_shows_and_does_nothing_once_its_person_has_left(launch: Any) -> None:
