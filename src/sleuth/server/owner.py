@@ -486,7 +486,7 @@ class TableOwner:
 
     async def leave(self, seat: int, person_id: str) -> None:
         """The person gives up the seat. During a game the table's bot plays it until
-        someone joins with its invite and takes it back."""
+        someone joins with its invite and takes it back. Remembered (``has_left``)."""
         live = self.live
         values: dict[str, object] = {}
         if live.status == "playing" and not live.seats[seat].takeover:
@@ -496,8 +496,7 @@ class TableOwner:
         await self.seats_changed()
 
     async def has_left(self, seat: int, person_id: str) -> bool:
-        """Whether the person once held the seat and gave it up (asked only of a refused
-        channel: the database says, whichever process saw the leaving)."""
+        """Whether the person once held the seat and gave it up (the database says)."""
         return await self.desk.store.has_left(self.id, seat, person_id)
 
     async def take_over(self, seat: int, spec: str | None = None) -> bool:
