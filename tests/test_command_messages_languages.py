@@ -5,6 +5,7 @@ values as given; English as it always was."""
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -33,9 +34,24 @@ REFUSALS = {
         "ja": "sleuth ladder: ランキングには2つ以上の参加者が必要です",
     },
     ("simulate", EXAMPLE, "--players", "3", "--games", "0"): {
-        "en": "sleuth simulate: --games must be at least 1",
-        "de": "sleuth simulate: --games muss mindestens 1 sein",
-        "ja": "sleuth simulate: --gamesは1以上にしてください",
+        "en": "sleuth simulate: error: argument --games: 0 is not between 1 and 1000000000 games",
+        "de": "sleuth simulate: Fehler: Argument --games: 0 liegt nicht zwischen 1 und 1000000000 "
+        "Partien",
+        "ja": "sleuth simulate：エラー：引数--games：0は1〜1000000000ゲームの範囲外です",
+    },
+    # An indent of a hundred million spaces a level had been written out.
+    ("deduce", "position.json", "--indent", "100000000"): {
+        "en": "sleuth deduce: error: argument --indent: 100000000 is not between 0 and 16 spaces",
+        "de": "sleuth deduce: Fehler: Argument --indent: 100000000 liegt nicht zwischen 0 und 16 "
+        "Leerzeichen",
+        "ja": "sleuth deduce：エラー：引数--indent：100000000は0〜16個の空白の範囲外です",
+    },
+    # A number of processes too large had started them all.
+    ("arena", EXAMPLE, "--players", "3", "--bots", "random", "--workers", "100000"): {
+        "en": "sleuth arena: error: argument --workers: 100000 is not between 0 and 64 processes",
+        "de": "sleuth arena: Fehler: Argument --workers: 100000 liegt nicht zwischen 0 und 64 "
+        "Prozessen",
+        "ja": "sleuth arena：エラー：引数--workers：100000は0〜64プロセスの範囲外です",
     },
     (
         "bot",
@@ -124,7 +140,7 @@ def test_the_ladder_prints_its_lines_in_the_language(capsys: pytest.CaptureFixtu
 
 
 def test_the_server_says_where_it_serves_in_the_language(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     pytest.importorskip("fastapi")
     import sleuth.server.app
@@ -135,9 +151,13 @@ def test_the_server_says_where_it_serves_in_the_language(
         "serve",
         lambda settings, host, port, on_start: started.append((host, port)),
     )
-    assert main(["serve", "--port", "0", "--lang", "ja"]) == 0
-    assert started == [("127.0.0.1", 0)]
-    assert capsys.readouterr().out == "Sleuthをhttp://127.0.0.1:0/で提供中（Ctrl+Cで停止）\n"
+    with socket.socket() as probe:  # a port free now
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    key = tmp_path / "signing.key"  # made before the service starts: kept out of the home
+    assert main(["serve", "--port", str(port), "--key", str(key), "--lang", "ja"]) == 0
+    assert started == [("127.0.0.1", port)]
+    assert capsys.readouterr().out == f"Sleuthをhttp://127.0.0.1:{port}/で提供中（Ctrl+Cで停止）\n"
 
 
 def test_the_arenas_tables_have_the_languages_headings_in_line(

@@ -277,6 +277,66 @@ async def test_a_seat_given_up_closes_its_channel_saying_so(launch: Any) -> None
             )
 
 
+async def handshake(client: SeatClient) -> int | None:
+    """How a seat's channel answers its opening: the close code it then sends (or 1000 for
+    a channel that opens and serves), or ``None`` for a handshake refused outright."""
+    try:
+        await client.connect()
+    except InvalidStatus as refused:
+        assert refused.response.status_code == 403
+        return None
+    try:
+        await client.until("state")
+    except ConnectionClosed as closed:
+        return closed.rcvd.code if closed.rcvd is not None else None
+    await client.close()
+    return 1000
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgres"])
+async def test_a_seat_given_up_while_its_page_was_away_says_so_to_its_person_alone(
+    launch: Any, postgres: Callable[[], str], database: str
+) -> None:
+    """Ann gives up her seat while its page is offline: reopening the seat's channel then
+    closes with 4410 (the page turns into a spectator's), for Ann alone. Anyone else,
+    whether or not they ever held a seat at the table, is refused as before and learns
+    nothing about the seat from it."""
+    server: Server = launch(db=postgres() if database == "postgres" else None)
+    async with (
+        Person(server.http, "Ann") as ann,
+        Person(server.http, "Bob") as bob,
+        Person(server.http, "Eve") as eve,
+    ):
+        seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "bot": "random"}]
+        created = await ann.post(
+            "/api/tables", {"game": EXAMPLE, "players": 3, "seats": seats, "sit": 0}
+        )
+        table = created["table"]["id"]
+        joined = await bob.post(
+            f"/api/tables/{table}/join", {"token": created["invites"][0]["token"]}
+        )
+        assert await handshake(SeatClient(server.ws, table, 0, cookie=ann.cookie)) == 1000
+        await ann.post(f"/api/tables/{table}/seats/0/leave")
+        assert await handshake(SeatClient(server.ws, table, 0, cookie=ann.cookie)) == 4410
+        # Bob at the table, Eve a stranger, and no identity at all: refused, as at a seat
+        # no one ever left (the bot's, seat 2).
+        for cookie in (bob.cookie, eve.cookie, None):
+            for seat in (0, 2):
+                assert await handshake(SeatClient(server.ws, table, seat, cookie=cookie)) is None
+        # Ann never held seat 1 or 2: refused there too.
+        for seat in (1, 2):
+            assert await handshake(SeatClient(server.ws, table, seat, cookie=ann.cookie)) is None
+        # Bob leaves, takes his seat again with his own token (its channel opens), and leaves
+        # it once more: told the same at the second time.
+        bobs = SeatClient(server.ws, table, 1, cookie=bob.cookie)
+        await bob.post(f"/api/tables/{table}/seats/1/leave")
+        assert await handshake(bobs) == 4410
+        await bob.post(f"/api/tables/{table}/join", {"token": joined["token"]})
+        assert await handshake(SeatClient(server.ws, table, 1, cookie=bob.cookie)) == 1000
+        await bob.post(f"/api/tables/{table}/seats/1/leave")
+        assert await handshake(SeatClient(server.ws, table, 1, cookie=bob.cookie)) == 4410
+
+
 async def test_a_channel_shows_and_does_nothing_once_its_person_has_left(launch: Any) -> None:
     server: Server = launch()
     async with Person(server.http, "Ann") as ann, Person(server.http, "Bob") as bob:

@@ -8,11 +8,15 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from sleuth.cli.main import main
 from support.game_cases import kit_for
 
-from .conftest import SRC, Server
+from .conftest import SRC, Server, free_port
 
 # The table dealt where any game would do (its cases: ``FrontCases.example``).
 EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
@@ -57,3 +61,88 @@ def test_a_busy_port_is_refused_before_a_table_is_dealt(launch: Any) -> None:
     assert f"127.0.0.1:{server.port} is taken" in second.stderr
     assert "choose another with --port" in second.stderr
     assert "http://" not in second.stdout and "Traceback" not in second.stderr
+
+
+def serve_with(db: str, *more: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sleuth.cli.main", "serve", "--port", str(free_port()),
+         "--db", db, *more],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(SRC)},
+    )  # fmt: skip
+
+
+def test_a_database_url_it_cannot_use_is_refused_in_words_before_it_starts() -> None:
+    # Each had ended in uvicorn's traceback of the failed startup.
+    for db in ("nonsense", "mysql://someone@localhost/games"):
+        refused = serve_with(db)
+        assert refused.returncode == 2
+        assert refused.stderr == (
+            "sleuth serve: --db: a database is sqlite:///FILE or postgresql://USER@HOST/DB\n"
+        )
+        assert refused.stdout == ""
+
+
+def test_a_database_it_cannot_reach_is_named_without_its_password() -> None:
+    port = free_port()  # nothing listens there
+    refused = serve_with(f"postgresql://someone:hunter2@127.0.0.1:{port}/games", "--lang", "de")
+    assert refused.returncode == 2
+    assert refused.stderr.startswith(
+        f"sleuth serve: die Datenbank postgresql://someone:***@127.0.0.1:{port}/games ist nicht "
+        "erreichbar: ConnectionRefusedError"
+    )
+    assert "hunter2" not in refused.stderr + refused.stdout
+    assert "Traceback" not in refused.stderr and refused.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "said"),
+    [
+        ("--port", "99999", "99999 is not a port (1-65535)"),
+        ("--port", "-5", "-5 is not a port (1-65535)"),
+        ("--workers", "100000", "100000 is not between 0 and 64 processes"),  # had forked them
+        ("--sheet-workers", "-1", "-1 is not between 0 and 64 processes"),
+        ("--bot-delay", "nan", "nan is not between 0 and 60 seconds"),
+        ("--bot-delay", "1e9", "1e9 is not between 0 and 60 seconds"),
+    ],
+)
+def test_a_number_out_of_its_range_is_refused_naming_the_range(
+    flag: str, value: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    with pytest.raises(SystemExit) as ended:
+        main(["serve", "--db", db, f"{flag}={value}"])
+    assert ended.value.code == 2
+    assert capsys.readouterr().err.endswith(f"argument {flag}: {said}\n")
+    assert not (tmp_path / "games.db").exists()
+
+
+def test_a_key_file_it_can_neither_read_nor_make_is_refused_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    assert main(["serve", "--db", db, "--key", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        f"sleuth serve: key file {tmp_path}: cannot read: Is a directory\n"
+    )
+    inside_a_file = tmp_path / "a-file" / "signing.key"
+    (tmp_path / "a-file").write_text("not a folder")
+    assert main(["serve", "--db", db, "--key", str(inside_a_file), "--lang", "de"]) == 2
+    assert capsys.readouterr().err == (
+        f"sleuth serve: --key {inside_a_file}: kann nicht angelegt werden: Not a directory\n"
+    )
+
+
+def test_an_address_it_cannot_listen_on_is_not_called_taken(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    assert (
+        main(["serve", "--db", db, "--key", str(tmp_path / "k"), "--host", "no.such.host.invalid"])
+        == 2
+    )
+    err = capsys.readouterr().err
+    assert err.startswith("sleuth serve: cannot listen on no.such.host.invalid:8000: ")
+    assert "taken" not in err

@@ -59,15 +59,24 @@ def deal_against_bots(ana: Player, base: str, spectators: bool = True) -> None:
     ana.table, ana.seat = answer.json()["table"]["id"], 0
 
 
-def test_the_page_of_a_seat_given_up_becomes_a_spectators_page(
-    browser: Any, server: Server
-) -> None:
+def at_her_seat(
+    browser: Any, server: Server, spectators: bool = True
+) -> tuple[Player, Any, list[str]]:
+    """Ana's page at her seat of a table against bots, once the table waits on her, and the
+    play channels it opens (their URLs) as it opens them."""
     ana = Player("Ana", *open_context(browser, DESKTOP))
-    deal_against_bots(ana, server.http)
+    deal_against_bots(ana, server.http, spectators)
     sockets: list[str] = []
     ana.context.on("page", lambda page: page.on("websocket", lambda ws: sockets.append(ws.url)))
     page = ana.open(f"{server.http}/t/{ana.table}")
     ana.wait(lambda: 0 in ana.drawn()["actors"], 30, "the table to wait on Ana")
+    return ana, page, sockets
+
+
+def test_the_page_of_a_seat_given_up_becomes_a_spectators_page(
+    browser: Any, server: Server
+) -> None:
+    ana, page, sockets = at_her_seat(browser, server)
     assert page.locator(".table-sub").inner_text().endswith("your seat: 0")
     assert sockets == [f"{server.ws}/ws/tables/{ana.table}/seats/0"]
     # What a reload would forget: it must still be there once the page has turned.
@@ -103,12 +112,7 @@ def test_a_seat_given_up_at_a_table_without_spectators_says_so_and_watches_nothi
 ) -> None:
     """The watch channel would be refused until the end: the page says why it shows no table,
     rather than promising a watch and then "this seat is not yours"."""
-    ana = Player("Ana", *open_context(browser, DESKTOP))
-    deal_against_bots(ana, server.http, spectators=False)
-    sockets: list[str] = []
-    ana.context.on("page", lambda page: page.on("websocket", lambda ws: sockets.append(ws.url)))
-    page = ana.open(f"{server.http}/t/{ana.table}")
-    ana.wait(lambda: 0 in ana.drawn()["actors"], 30, "the table to wait on Ana")
+    ana, page, sockets = at_her_seat(browser, server, spectators=False)
     left = ana.context.request.post(f"{server.http}/api/tables/{ana.table}/seats/0/leave", data={})
     assert left.status == 200, left.text()
     page.wait_for_selector(".seat-left", timeout=20_000)
@@ -118,5 +122,36 @@ def test_a_seat_given_up_at_a_table_without_spectators_says_so_and_watches_nothi
     assert page.locator("a[href='/']").last.inner_text() == "Back to the lobby"
     assert page.locator(".table-page").count() == 0
     assert sockets == [f"{server.ws}/ws/tables/{ana.table}/seats/0"]
+    assert ana.recorder.errors == []
+    ana.context.close()
+
+
+def test_a_page_offline_when_its_seat_was_given_up_turns_at_its_return(
+    browser: Any, server: Server
+) -> None:
+    """The page learns of the leaving only at its reconnection: it turns into the spectators'
+    page all the same, rather than saying the seat is not Ana's or trying again."""
+    ana, page, sockets = at_her_seat(browser, server)
+    page.evaluate("window.sameDocument = true")
+    ana.context.set_offline(True)
+    page.wait_for_selector(".conn.offline", timeout=20_000)
+    # Ana gives up her seat from another device of hers, while this page is away.
+    cookies = {c["name"]: c["value"] for c in ana.context.cookies()}
+    left = httpx.post(
+        f"{server.http}/api/tables/{ana.table}/seats/0/leave",
+        cookies=cookies,
+        headers={"Origin": server.http},
+    )
+    assert left.status_code == 200, left.text
+    ana.context.set_offline(False)
+    page.wait_for_selector(".table-sub:has-text('watching')", timeout=20_000)
+    page.wait_for_selector(".conn.live", timeout=20_000)
+    assert page.evaluate("window.sameDocument") is True
+    assert page.locator(".table-sub").inner_text() == "3 players · sheet off · watching"
+    assert page.locator("form.entry").is_hidden()
+    # The seat's channel, its one reconnection (which resumes where it was), the watch.
+    seat = f"{server.ws}/ws/tables/{ana.table}/seats/0"
+    assert [url.split("?")[0] for url in sockets] == [seat, seat, seat.replace("seats/0", "watch")]
+    assert sockets[1].startswith(f"{seat}?last_step=")
     assert ana.recorder.errors == []
     ana.context.close()

@@ -28,6 +28,7 @@ from sleuth.core.signing import read_key, sign_record
 from sleuth.i18n import N_, tr
 
 from .argparse_words import add_lang_argument, language_of_args
+from .bounded import game_count, worker_count
 from .game_cmds import add_bot_key_argument, bot_key, bot_key_line, parse_options, seed_words
 from .outputs import check_file, check_folder, deal_seed, write_failed
 
@@ -45,7 +46,7 @@ def add_parser(commands: Any) -> None:
             "bot program in its own process, e.g. 'cmd:sleuth bot serve deductive'"
         ),
     )
-    arena.add_argument("--games", type=int, default=100)
+    arena.add_argument("--games", type=game_count, default=100)
     arena.add_argument(
         "--seed",
         type=int,
@@ -54,7 +55,7 @@ def add_parser(commands: Any) -> None:
             "program too); default: a secret 128-bit seed, printed after the games"
         ),
     )
-    arena.add_argument("--workers", type=int, default=1)
+    arena.add_argument("--workers", type=worker_count, default=1)
     arena.add_argument("--backend", choices=("process", "ray"), default="process")
     arena.add_argument("--ray-address", help=N_("join a running Ray cluster (default: local)"))
     arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")

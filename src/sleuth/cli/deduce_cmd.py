@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 from sleuth.core import jsonfile
 from sleuth.i18n import LANGUAGES, N_, tr
 
+from .bounded import indent_width
+
 if TYPE_CHECKING:
     from sleuth.deduce.knowledge import SeatAnalysis
 
@@ -55,7 +57,12 @@ def add_parser(subparsers: Any) -> None:
             "Deduction positions); without it, a summary for people"
         ),
     )
-    p.add_argument("--indent", type=int, default=None, help=N_("indent the JSON output (--json)"))
+    p.add_argument(
+        "--indent",
+        type=indent_width,
+        default=None,
+        help=N_("indent the JSON output (--json) by this many spaces (0-16)"),
+    )
     p.add_argument(
         "--lang",
         choices=LANGUAGES,

@@ -22,6 +22,7 @@ from sleuth.core.signing import read_key, sign_record
 from sleuth.i18n import N_, tr, translate_at
 
 from .argparse_words import SpeakingParser, add_lang_argument, language_of_args
+from .bounded import game_count
 from .outputs import check_folder, deal_seed, write_failed
 from .step_lines import print_referee, print_spectator, public_line, referee_line
 
@@ -34,7 +35,7 @@ def add_parsers(commands: Any) -> None:
     simulate = commands.add_parser("simulate", help=N_("play games between random bots"))
     simulate.add_argument("game", help=N_("game name or alias (sleuth games lists them)"))
     simulate.add_argument("--players", type=int, required=True)
-    simulate.add_argument("--games", type=int, default=1)
+    simulate.add_argument("--games", type=game_count, default=1)
     simulate.add_argument(
         "--seed",
         type=int,
@@ -183,8 +184,6 @@ def run_simulate(args: argparse.Namespace) -> int:
         signing = read_key(args.key) if args.key else None
         if signing is not None and not args.record_dir:
             raise GameError(said("--key signs the records: give --record-dir too"))
-        if args.games < 1:
-            raise GameError(said("--games must be at least 1"))
         if args.record_dir:
             check_folder("--record-dir", args.record_dir)
     except GameError as error:

@@ -15,6 +15,7 @@ from sleuth.core.serialize import to_json
 from sleuth.i18n import N_, tr
 
 from .argparse_words import add_lang_argument, language_of_args
+from .bounded import game_count, worker_count
 from .game_cmds import parse_options, seed_words
 from .outputs import check_file, deal_seed
 from .progress import ProgressBar
@@ -63,7 +64,9 @@ def add_parser(commands: Any) -> None:
         help=N_("how long a text agent's answer is waited for (default 60)"),
     )
     ladder.add_argument("--players", type=int, default=2)
-    ladder.add_argument("--games", type=int, default=10, help=N_("games per pair (default 10)"))
+    ladder.add_argument(
+        "--games", type=game_count, default=10, help=N_("games per pair (default 10)")
+    )
     ladder.add_argument(
         "--seed",
         type=int,
@@ -75,7 +78,7 @@ def add_parser(commands: Any) -> None:
     ladder.add_argument(
         "--no-levels", action="store_true", help=N_("rate the entrants alone, without the levels")
     )
-    ladder.add_argument("--workers", type=int, default=1)
+    ladder.add_argument("--workers", type=worker_count, default=1)
     ladder.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     ladder.add_argument("--out", type=Path, help=N_("write the leaderboard as JSON here"))
     add_lang_argument(ladder)

@@ -3,25 +3,29 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import errno
 import ipaddress
 import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from sleuth.agents.budgets import DEFAULT_MAX_THINK
 from sleuth.core import GameError, find_game
-from sleuth.core.said import error_in
+from sleuth.core.said import error_in, said_in
 from sleuth.i18n import N_, tr
 from sleuth.server.settings import (
     PASSWORD_COSTS,
     VACATION_DAYS_A_YEAR,
     VACATION_DAYS_A_YEAR_BOUNDS,
     Settings,
+    db_url_refusal,
 )
 
-from .argparse_words import SpeakingParser, add_lang_argument, language_of_args
+from .argparse_words import add_lang_argument, language_of_args
+from .bounded import in_range, worker_count
 from .game_cmds import parse_options
 from .mail_flags import add_mail_arguments, mail_values
 
@@ -38,7 +42,7 @@ def add_parser(commands: Any) -> None:
 
 def add_service_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=port_number, default=8000)
     serve.add_argument(
         "--db",
         default=None,
@@ -50,8 +54,12 @@ def add_service_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument(
         "--key", type=Path, default=None, help=N_("signing key file (made if absent)")
     )
-    serve.add_argument("--workers", type=int, default=2, help=N_("processes for bots"))
-    serve.add_argument("--sheet-workers", type=int, default=1, help=N_("processes for sheets"))
+    serve.add_argument(
+        "--workers", type=worker_count, default=2, help=N_("processes for bots (0-64)")
+    )
+    serve.add_argument(
+        "--sheet-workers", type=worker_count, default=1, help=N_("processes for sheets (0-64)")
+    )
     serve.add_argument(
         "--max-think",
         type=think_seconds,
@@ -63,7 +71,10 @@ def add_service_arguments(serve: argparse.ArgumentParser) -> None:
         ),
     )
     serve.add_argument(
-        "--bot-delay", type=float, default=0.6, help=N_("seconds before a bot moves")
+        "--bot-delay",
+        type=delay_seconds,
+        default=0.6,
+        help=N_("seconds before a bot moves (0-60)"),
     )
     serve.add_argument(
         "--allow-origin",
@@ -160,26 +171,8 @@ def add_open_table_arguments(serve: argparse.ArgumentParser) -> None:
 
 
 MAX_THINK_RANGE = (0.1, 600.0)
-
-
-N = TypeVar("N", int, float)
-
-
-def in_range(text: str, kind: Callable[[str], N], bounds: tuple[N, N], words: tuple[str, str]) -> N:
-    """``text`` as a number within ``bounds``, or argparse's error naming them: ``words``
-    say that it is no number and that it is out of bounds, in the command line's language
-    (read before the parsing)."""
-    low, high = bounds
-    language = SpeakingParser.language
-    try:
-        value = kind(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(tr(words[0], language, text=repr(text))) from None
-    if not low <= value <= high:  # NaN too
-        shown = {"low": f"{low:g}", "high": f"{high:g}"}
-        reason = tr(words[1], language, text=text, **shown)
-        raise argparse.ArgumentTypeError(reason)
-    return value
+PORTS = (1, 65535)
+BOT_DELAYS = (0.0, 60.0)
 
 
 def think_seconds(text: str) -> float:
@@ -188,6 +181,19 @@ def think_seconds(text: str) -> float:
         N_("%(text)s is not between %(low)s and %(high)s seconds"),
     )
     return in_range(text, float, MAX_THINK_RANGE, words)
+
+
+def port_number(text: str) -> int:
+    words = (N_("%(text)s is not a port number"), N_("%(text)s is not a port (%(low)s-%(high)s)"))
+    return in_range(text, int, PORTS, words)
+
+
+def delay_seconds(text: str) -> float:
+    words = (
+        N_("%(text)s is not a number of seconds"),
+        N_("%(text)s is not between %(low)s and %(high)s seconds"),
+    )
+    return in_range(text, float, BOT_DELAYS, words)
 
 
 def vacation_days(text: str) -> int:
@@ -203,7 +209,9 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         from sleuth.server import Settings
         from sleuth.server.app import serve
+        from sleuth.server.db import database_unreached
         from sleuth.server.ratelimit import parse_rate
+        from sleuth.server.signing import SigningKey
     except ModuleNotFoundError as error:
         needs = tr(
             "sleuth serve needs the web extra (%(module)s is missing): %(install)s",
@@ -241,6 +249,10 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"sleuth serve: {error}", file=sys.stderr)
         return 2
     if args.db:
+        refused = db_url_refusal(args.db)
+        if refused is not None:
+            print(f"sleuth serve: {said_in(refused, language)}", file=sys.stderr)
+            return 2
         values["db_url"] = args.db
     if args.key:
         values["key_file"] = args.key
@@ -251,19 +263,20 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"sleuth serve: {error_in(error, language)}", file=sys.stderr)
         return 2
     settings = Settings(**values)
+    try:
+        SigningKey.load_or_create(settings.key_file)  # made or read before anything starts
+    except (ValueError, OSError) as error:
+        print(f"sleuth serve: {key_refusal(error, settings.key_file, language)}", file=sys.stderr)
+        return 2
+    unreached = asyncio.run(database_unreached(settings))
+    if unreached is not None:
+        print(f"sleuth serve: {said_in(unreached, language)}", file=sys.stderr)
+        return 2
     # Before anything is dealt or printed: a second server on a busy port would print a
     # table link that leads to the first server's "no such table".
-    busy = port_taken(args.host, args.port)
-    if busy is not None:
-        address = f"{args.host}:{args.port}"
-        taken = tr(
-            "%(address)s is taken (%(reason)s): another server may be running there; choose "
-            "another with --port",
-            language,
-            address=address,
-            reason=busy,
-        )
-        print(f"sleuth serve: {taken}", file=sys.stderr)
+    not_here = listen_refusal(args.host, args.port, language)
+    if not_here is not None:
+        print(f"sleuth serve: {not_here}", file=sys.stderr)
         return 2
     on_start = None
     if args.open_table:
@@ -300,17 +313,29 @@ def rate_values(args: argparse.Namespace, parse_rate: Callable[[str], object]) -
     return values
 
 
-def port_taken(host: str, port: int) -> str | None:
+def listen_refusal(host: str, port: int, language: str) -> str | None:
     """Why ``host:port`` cannot be listened on (as the server would bind it), or None."""
+    address = f"{host}:{port}"
     try:
-        family, kind, proto, _, address = socket.getaddrinfo(
+        family, kind, proto, _, bound = socket.getaddrinfo(
             host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
         )[0]
         with socket.socket(family, kind, proto) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            probe.bind(address)
+            probe.bind(bound)
     except OSError as error:
-        return error.strerror or str(error)
+        reason = error.strerror or str(error)
+        if error.errno == errno.EADDRINUSE:
+            return tr(
+                "%(address)s is taken (%(reason)s): another server may be running there; "
+                "choose another with --port",
+                language,
+                address=address,
+                reason=reason,
+            )
+        # An unknown host name, an address of another machine, a port kept for the system.
+        return tr("cannot listen on %(address)s: %(reason)s", language, address=address,
+                  reason=reason)  # fmt: skip
     return None
 
 
@@ -348,3 +373,11 @@ def _open_table(args: argparse.Namespace, language: str) -> Any:
         print(dealt, flush=True)
 
     return on_start
+
+
+def key_refusal(error: Exception, path: Path, language: str) -> str:
+    """Why the signing key can be neither read nor made, in ``language``."""
+    if isinstance(error, ValueError):
+        return error_in(error, language)
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    return tr("--key %(file)s: cannot make it: %(reason)s", language, file=str(path), reason=reason)

@@ -408,6 +408,14 @@ class State(ABC):
         new: Self = _copier(type(self))(self)
         return new
 
+    def settle(self) -> None:
+        """Work out now whatever this state leaves for later. A game may put off work only
+        a view needs (what each seat can prove, worked out when first asked), and its state
+        then holds the states before it until then: a state kept after a replay of many
+        steps (a table loaded from its stored steps, a record read back) is settled once,
+        so that it holds no chain of them. Nothing to do by default."""
+        return None
+
     @abstractmethod
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see (``None``: a spectator)."""

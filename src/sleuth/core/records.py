@@ -160,6 +160,7 @@ class Replay:
         """The state after ``index`` steps (0: the deal)."""
         for number, state in enumerate(self.states()):
             if number == index:
+                state.settle()
                 return state
         raise IndexError(f"a record of {len(self.steps)} steps has no state {index}")
 
@@ -240,6 +241,7 @@ def replay_record(record: object, key: bytes | None = None) -> Replay:
             )
         steps.append(step)
     _check_end(record, game, seed, salt, steps, state)
+    state.settle()  # kept: it must not hold every state before it (``State.settle``)
     return Replay(game, seed, tuple(steps), state, signature)
 
 

@@ -26,8 +26,10 @@ from sqlalchemy.exc import DisconnectionError, IntegrityError
 from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
 from sqlalchemy.orm import Session, sessionmaker
 
+from sleuth.core.said import Said, said
+
 from .models import StepRow, TableRow
-from .outage import CONNECT_TIMEOUT, DatabaseUnavailable, Reach, unreachable
+from .outage import CONNECT_TIMEOUT, DatabaseUnavailable, Reach, describe, unreachable
 from .private import create_private_file, make_private_folder
 from .settings import Settings
 
@@ -164,6 +166,26 @@ def open_database(settings: Settings, reach: Reach | None = None) -> Database:
     if path is not None:
         return SqliteDatabase(path, settings.sqlite_synchronous)
     return PostgresDatabase(settings.async_db_url(), reach or Reach())
+
+
+async def database_unreached(settings: Settings) -> Said | None:
+    """Why the service's PostgreSQL cannot be reached as it starts, or None: said before
+    the service starts, in place of its startup's traceback."""
+    if not settings.is_postgres:
+        return None
+    import asyncpg
+    from sqlalchemy.engine import make_url
+
+    dsn = "postgresql://" + settings.async_db_url().split("://", 1)[1]
+    try:
+        connection = await asyncpg.connect(dsn, timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+        where = make_url(dsn).render_as_string(hide_password=True)
+        return said(
+            "cannot reach the database %(where)s: %(reason)s", where=where, reason=describe(e)
+        )
+    await connection.close()
+    return None
 
 
 def _upgrade(connection: Connection) -> None:

@@ -185,6 +185,9 @@ class LiveTable:
             if state.last_result() != step.result:
                 raise ReplayMismatch(f"table {self.id} step {step.number}: result differs")
             self.advance(step, state, self.state.public_action(step.seat, action))
+        # Once, at the end: the steps replayed here may leave the state holding every one
+        # before it until its first view (``State.settle``).
+        self.state.settle()
         if self.state.outcome is not None:
             self.row.status = "finished"
 

@@ -146,6 +146,19 @@ class SeatRow(Base):
     notes: Mapped[str] = mapped_column(Text)  # the hand-kept sheet (level off), JSON
 
 
+class LeaverRow(Base):
+    """A person who gave up a seat (``owner.leave``; migration 0014). That person's page,
+    offline when it happened, is told at its reconnection that the seat is gone (4410),
+    where anyone else is told only that it is not theirs (4403)."""
+
+    __tablename__ = "seat_leavers"
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    person_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+
+
 class StepRow(Base):
     """One accepted action. The unique number per table orders the table across processes:
     a second process that inserts the same number is refused and re-reads."""

@@ -486,14 +486,18 @@ class TableOwner:
 
     async def leave(self, seat: int, person_id: str) -> None:
         """The person gives up the seat. During a game the table's bot plays it until
-        someone joins with its invite and takes it back."""
+        someone joins with its invite and takes it back. Remembered (``has_left``)."""
         live = self.live
-        values: dict[str, object] = {"person_id": None}
+        values: dict[str, object] = {}
         if live.status == "playing" and not live.seats[seat].takeover:
             # In the same write as the leaving: a seat is never left with no one to play it.
             values.update(takeover=True, bot=live.row.takeover_bot, since=time.time())
-        await self.desk.store.update_seat(live.id, seat, only_if={"person_id": person_id}, **values)
+        await self.desk.store.leave_seat(live.id, seat, person_id, **values)
         await self.seats_changed()
+
+    async def has_left(self, seat: int, person_id: str) -> bool:
+        """Whether the person once held the seat and gave it up (the database says)."""
+        return await self.desk.store.has_left(self.id, seat, person_id)
 
     async def take_over(self, seat: int, spec: str | None = None) -> bool:
         """A person's seat played by a bot (its time ran out, or the others chose a bot)."""

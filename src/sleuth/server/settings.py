@@ -7,6 +7,7 @@ from pathlib import Path
 
 from sleuth.agents.budgets import DEFAULT_MAX_THINK
 from sleuth.core.paths import data_folder
+from sleuth.core.said import Said, said
 
 SHEET_LEVELS = ("off", "facts", "full")
 CLOCK_KINDS = ("none", "live", "turn")
@@ -141,3 +142,23 @@ class Settings:
 
 # SQLite runs on its own threads whatever driver a URL names (``sleuth.server.db``).
 SQLITE_PREFIXES = ("sqlite:///", "sqlite+pysqlite:///", "sqlite+aiosqlite:///")
+POSTGRES_PREFIXES = ("postgresql://", "postgres://", "postgresql+asyncpg://")
+
+
+def db_url_refusal(url: str) -> Said | None:
+    """Why ``--db`` names no database the service can use, or None. The URL is never
+    repeated: it may hold a password."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    if any(url.startswith(p) and len(url) > len(p) for p in SQLITE_PREFIXES):
+        return None
+    if url.startswith(POSTGRES_PREFIXES):
+        try:
+            make_url(Settings(db_url=url).async_db_url())
+        except (ArgumentError, ValueError) as error:
+            return said(
+                "--db: not a PostgreSQL URL Sleuth can read (%(reason)s)", reason=str(error)
+            )
+        return None
+    return said("--db: a database is sqlite:///FILE or postgresql://USER@HOST/DB")

@@ -43,7 +43,7 @@ class SigningKey:
         try:
             return cls(read_key(path))
         except RecordError as error:
-            raise ValueError(str(error)) from None
+            raise ValueError(*error.args) from None  # its words, to say in any language
 
     def for_domain(self, tag: str) -> SigningKey:
         """A key of its own for one use (mail links): what it signs never verifies as a

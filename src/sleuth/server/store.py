@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from . import problems
 from .db import BatchRefused, Database, StepNumberTaken, StepValues, T, Work
-from .models import ChatRow, PersonRow, SeatRow, SessionRow, StepRow, TableRow
+from .models import ChatRow, LeaverRow, PersonRow, SeatRow, SessionRow, StepRow, TableRow
 
 
 class RematchTaken(Exception):
@@ -207,6 +207,33 @@ class Store:
             query = query.where(getattr(SeatRow, column) == value)
         change = query.values(**values)
         return await self._db.write(lambda session: _changed(session.execute(change)))
+
+    async def leave_seat(self, table_id: str, seat: int, person_id: str, **values: Any) -> bool:
+        """The person gives up the seat, if still theirs (``values``: the seat's other changes),
+        and is remembered as having left it, in the same write."""
+        change = (
+            update(SeatRow)
+            .where(
+                SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.person_id == person_id
+            )
+            .values(person_id=None, **values)
+        )
+
+        def work(session: Session) -> bool:
+            if not _changed(session.execute(change)):
+                return False
+            # Left once before (and joined again with the seat's token): already remembered.
+            if session.get(LeaverRow, (table_id, seat, person_id)) is None:
+                session.add(LeaverRow(table_id=table_id, seat=seat, person_id=person_id))
+            return True
+
+        return await self._db.write(work)
+
+    async def has_left(self, table_id: str, seat: int, person_id: str) -> bool:
+        """Whether the person once held the seat and gave it up."""
+        return await self._db.read(
+            lambda session: session.get(LeaverRow, (table_id, seat, person_id)) is not None
+        )
 
     async def take_seat(
         self, table_id: str, seat: int, person_id: str, holder: str | None, token_hash: str

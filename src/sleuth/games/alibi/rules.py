@@ -1,74 +1,33 @@
-"""Alibi's rules (REFERENCE.md §3): the deal, turns, special cards, convictions, scoring."""
+"""Alibi's rules (REFERENCE.md §3): the game, its deal and its states; what each move does
+(special cards, convictions, scoring) is ``effects``'s."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from sleuth.core import Action, ConfigError, Game, Outcome, State, make_rng
 from sleuth.core.events import Event
-from sleuth.core.protocol import Termination, copier
+from sleuth.core.protocol import copier
 from sleuth.core.rng import shuffle
 from sleuth.core.said import said
 from sleuth.core.serialize import JSONValue
-from sleuth.i18n import N_
 
 from . import bounds as ab
 from . import components as ac
 from .components import Phase
-from .events import (
-    AlibiGiven,
-    Bribed,
-    Completed,
-    Convicted,
-    DiscardReshuffled,
-    Drew,
-    Exchanged,
-    GoodEyePlayed,
-    KeptHand,
-    NewRound,
-    Passed,
-    Played,
-    Revealed,
-    Stopped,
-    Swapped,
-)
-from .legal import HAND_ACTIONS, HANDS, HandActions, Shown, TableActions, actions_of, hand_of
-from .notation import (
-    ACTION_TYPES,
-    AlibiAction,
-    Bribe,
-    Convict,
-    Exchange,
-    GoodEye,
-    Pass,
-    PlayAlibi,
-    PlayClue,
-    Swap,
-    parse_action,
-)
+from .effects import AlibiEnd, Conviction, do, draw, end_turn, finish_main
+from .events import Exchanged, Swapped
+from .legal import HAND_ACTIONS, HandActions, Shown, TableActions, actions_of
+from .notation import ACTION_TYPES, AlibiAction, Convict, Exchange, Swap, parse_action
 from .raw_events import RawEvent, make_events, private_notations, public_notations
 from .refusals import why_illegal
 from .views import AlibiView, build_view, hidden_twin
 
+__all__ = ["Alibi", "AlibiEnd", "AlibiState", "Conviction"]
+
 MAIN, EXTRA, CONVICT, SWAP, OVER = Phase.MAIN, Phase.EXTRA, Phase.CONVICT, Phase.SWAP, Phase.OVER
-
-
-class AlibiEnd(Termination):
-    CONVICTIONS = N_("convictions: every suspect but three convicted")
-
-
-class Conviction(NamedTuple):
-    """One conviction, all of it public: ``how`` is clues, alibis (C9) or stall."""
-
-    number: int
-    suspect: str
-    how: str
-    convicter: int | None
-    points: tuple[int, ...]
-    evidence: tuple[str, ...]
 
 
 class Alibi(Game[ac.AlibiConfig]):
@@ -359,10 +318,14 @@ class AlibiState(State):
     def bounds(self, bounds: ab.Bounds) -> None:
         self.known, self.unfolded = bounds, None
 
-    def __getstate__(self) -> object:
-        # Folded first: the states a step's bounds wait on are not part of this one.
+    def settle(self) -> None:
+        # The bounds folded: the states they wait on are let go.
         if self.known is None:
             ab.fold_waiting(self)
+
+    def __getstate__(self) -> object:
+        # Folded first: the states a step's bounds wait on are not part of this one.
+        self.settle()
         return State.__getstate__(self)
 
     def _apply(self, seat: int, action: AlibiAction) -> AlibiState:
@@ -377,27 +340,27 @@ class AlibiState(State):
         state = _copy_state(self)
         state.known, state.unfolded = (), None
         notes: list[RawEvent] = []
-        # The commonest first, here rather than in ``_do``: most of a random game is swaps
+        # The commonest first, here rather than in ``effects.do``: most of a random game is swaps
         # and exchanges. Whether their discards were shuffled away unseen is known only
         # after the draw: their own event goes first then.
         if type(action) is Swap:
-            state._draw(seat, 1, notes, (action.card,))
-            state._end_turn(notes)
+            draw(state, seat, 1, notes, (action.card,))
+            end_turn(state, notes)
             notes.insert(0, (Swapped, seat, action.card, state._reshuffled_since(self)))
             state.counts_hidden = False
         elif type(action) is Exchange:
-            state._draw(seat, len(action.cards), notes, action.cards)
+            draw(state, seat, len(action.cards), notes, action.cards)
             if len(state.hands[seat]) == ac.HAND_SIZE:
-                # ``_finish_main`` with nothing to draw: the main phase has no extra plays
+                # ``finish_main`` with nothing to draw: the main phase has no extra plays
                 # nor candidates to clear.
                 state.phase = SWAP
             else:
-                state._finish_main(notes)
+                finish_main(state, notes)
             # The exchanged cards went back into the pile unseen: so does their number.
             state.counts_hidden = unseen = state._reshuffled_since(self)
             notes.insert(0, (Exchanged, seat, action.cards, unseen))
         else:
-            state._do(seat, action, notes)
+            do(state, seat, action, notes)
             state.counts_hidden = False
         state.notes = notes
         return state
@@ -442,204 +405,6 @@ class AlibiState(State):
 
     def _why_illegal(self, seat: int, action: AlibiAction) -> str | None:
         return why_illegal(self, seat, action)
-
-    # --- effects (on a fresh copy) ----------------------------------------------------------
-
-    def _do(self, seat: int, action: AlibiAction, notes: list[RawEvent]) -> None:
-        """The effect of an action other than a swap or an exchange (``_apply``)."""
-        if type(action) is Pass:
-            # Declining the swap ends the turn; otherwise the main action ends here.
-            if self.phase is SWAP:
-                notes.append((KeptHand, seat))
-                self._end_turn(notes)
-            else:
-                notes.append((Stopped if self.phase is EXTRA else Passed, seat))
-                self._finish_main(notes)
-        elif isinstance(action, Convict) and self.phase != CONVICT:
-            # C3 claim: the player to act claims a completed suspect, and the bonus.
-            how = dict(self.completed())[action.suspect]
-            phase = self.phase
-            self._convict(action.suspect, how, seat, notes)
-            if phase == EXTRA:
-                self._after_conviction(notes)  # as a conviction the plays made ends them
-        elif isinstance(action, Convict):
-            # Only clues can complete two suspects at once: three alibis leave just one.
-            self._convict(action.suspect, "clues", seat, notes)
-            self._after_conviction(notes)
-        else:
-            self._play(seat, action, notes)
-
-    def _play(self, seat: int, action: AlibiAction, notes: list[RawEvent]) -> None:
-        extra_before = self.extra if self.phase is EXTRA else 0
-        if isinstance(action, GoodEye):
-            self._discard_from_hand(seat, ac.GOOD_EYE)
-            grant = 2 if self.phase == MAIN or self.game.config.good_eye_chain else 0
-            # C7: the Gutes Auge replaces one extra play and grants two more.
-            self.extra = max(extra_before - 1, 0) + grant
-            self.phase = EXTRA
-            notes.append((GoodEyePlayed, seat, self.extra))
-        else:
-            if isinstance(action, PlayClue):
-                self._take(seat, action.value)
-                fronts = list(self.fronts)
-                fronts[seat] = (*fronts[seat], action.value)
-                self.fronts = tuple(fronts)
-                notes.append((Played, seat, action.value))
-            elif isinstance(action, PlayAlibi):
-                self._take(seat, ac.ALIBI)
-                self.alibis = (*self.alibis, (action.suspect, seat))
-                notes.append((AlibiGiven, seat, action.suspect))
-            elif isinstance(action, Bribe):
-                self._discard_from_hand(seat, ac.BRIBE)
-                fronts = list(self.fronts)
-                front = list(fronts[action.target])
-                # The latest such clue goes: identical cards are indistinguishable anyway.
-                del front[len(front) - 1 - front[::-1].index(action.value)]
-                fronts[action.target] = tuple(front)
-                self.fronts = tuple(fronts)
-                self.discard = (*self.discard, action.value)
-                notes.append((Bribed, seat, action.target, action.value))
-            self.extra = extra_before - 1 if extra_before > 0 else 0
-            # C3: conviction is detected at once after each card laid (§3.5), unless claimed.
-            done = self.completed() if self.game.config.conviction == "auto" else ()
-            if len(done) == 1:
-                self._convict(done[0][0], done[0][1], seat, notes)
-                self._after_conviction(notes)
-                return
-            if len(done) > 1:
-                # C4: the active player chooses which completed suspect is convicted.
-                self.phase, self.candidates, self.extra = CONVICT, tuple(s for s, _ in done), 0
-                notes.append((Completed, self.candidates))
-                return
-        # Not whether the hand still holds a playable card: that is hidden, so the extra
-        # plays stay open (``pass`` ends them) while the hand holds any card.
-        if self.extra > 0 and self.hands[seat]:
-            self.phase = EXTRA
-        else:
-            self._finish_main(notes)
-
-    def _take(self, seat: int, card: str) -> None:
-        self._set_hand(seat, hand_of(self.hands[seat]).without((card,)).cards)
-
-    def _set_hand(self, seat: int, hand: tuple[str, ...]) -> None:
-        hands = list(self.hands)
-        hands[seat] = hand
-        self.hands = tuple(hands)
-
-    def _discard_from_hand(self, seat: int, card: str) -> None:
-        self._take(seat, card)
-        self.discard = (*self.discard, card)
-
-    def _draw(
-        self, seat: int, count: int, notes: list[RawEvent], gone: tuple[str, ...] = ()
-    ) -> None:
-        """``seat`` discards ``gone`` (an exchange, a swap), then draws ``count`` cards, or
-        what the piles hold."""
-        if gone:
-            self.discard += gone
-        # Cards come off the top, the pile's end; the order they are drawn in is lost in
-        # the sorted hand.
-        pile = self.pile
-        cut = len(pile) - count
-        if cut >= 0:
-            drawn, self.pile = pile[cut:], pile[:cut]
-        else:
-            drawn = self._draw_all(seat, count, notes)
-        held = self.hands[seat]
-        hand = (HANDS.get(held) or hand_of(held)).replaced(gone, drawn)
-        hands = list(self.hands)
-        hands[seat] = hand.cards
-        self.hands = tuple(hands)
-        notes.append((Drew, seat, drawn))
-
-    def _draw_all(self, seat: int, count: int, notes: list[RawEvent]) -> tuple[str, ...]:
-        """The draw pile, and what is missing of ``count`` from the discard pile shuffled."""
-        drawn = self.pile
-        self.pile = ()
-        if self.discard:
-            # C11: the discard pile is shuffled into a new draw pile.
-            self.refills += 1
-            shuffled = list(ac.sort_cards(self.discard))
-            shuffle(make_rng(self.seed, "refill", self.refills), shuffled)
-            pile = tuple(shuffled)
-            self.discard = ()
-            notes.append((DiscardReshuffled, len(pile), seat))
-            cut = max(len(pile) - (count - len(drawn)), 0)
-            drawn += pile[cut:]
-            self.pile = pile[:cut]
-        return drawn
-
-    def _finish_main(self, notes: list[RawEvent]) -> None:
-        """End of the main action: refill to a full hand, then the optional swap."""
-        seat = self.active
-        self.extra, self.candidates = 0, ()
-        hand = self.hands[seat]
-        if len(hand) < ac.HAND_SIZE:
-            self._draw(seat, ac.HAND_SIZE - len(hand), notes)
-        if self.hands[seat]:
-            self.phase = SWAP
-        else:
-            self._end_turn(notes)
-
-    def _after_conviction(self, notes: list[RawEvent]) -> None:
-        if self.phase != OVER:
-            self._finish_main(notes)
-
-    def _end_turn(self, notes: list[RawEvent]) -> None:
-        self.round_turns += 1
-        limit = self.game.round_limit
-        if limit and self.round_turns >= limit:
-            self._stall(notes)
-            if self.phase == OVER:
-                return
-        self.active = (self.active + 1) % self.game.players  # C12: turn order continues
-        self.phase, self.extra, self.candidates = MAIN, 0, ()
-
-    def _stall(self, notes: list[RawEvent]) -> None:
-        """The stall resolution [D]: the most covered unalibied suspect, no bonus."""
-        alibied = self.alibied()
-        free = [s for s in self.display if s not in alibied]
-        suspect = max(free, key=lambda s: (len(self.coverage(s)), -self.display.index(s)))
-        self._convict(suspect, "stall", None, notes)
-
-    def _convict(
-        self, suspect: str, how: str, convicter: int | None, notes: list[RawEvent]
-    ) -> None:
-        values = self.game.suspect_values[suspect]
-        points = [sum(1 for v in front if v in values) for front in self.fronts]
-        if convicter is not None:
-            points[convicter] += 1  # the bonus point of the convicting player
-        number = len(self.convictions) + 1
-        self.convictions = (
-            *self.convictions,
-            Conviction(number, suspect, how, convicter, tuple(points), self.coverage(suspect)),
-        )
-        self.scores = tuple(s + p for s, p in zip(self.scores, points, strict=True))
-        notes.append((Convicted, number, suspect, how, convicter, tuple(points)))
-        display = list(self.display)
-        if self.suspect_pile:
-            new = self.suspect_pile[0]
-            display[display.index(suspect)] = new
-            self.suspect_pile = self.suspect_pile[1:]
-            notes.append((Revealed, new))
-        else:
-            display.remove(suspect)
-        self.display = tuple(display)
-        self.candidates, self.extra, self.round_turns = (), 0, 0
-        if number >= self.game.total_convictions:
-            top = max(self.scores)
-            winners = tuple(s for s, score in enumerate(self.scores) if score == top)
-            self.phase = OVER
-            self.outcome = Outcome(self.scores, winners, AlibiEnd.CONVICTIONS)
-            return
-        # §3.4 New round: every card on the table, the discard and the draw pile are shuffled.
-        cards = [*self.pile, *self.discard, *(v for f in self.fronts for v in f)]
-        cards += [ac.ALIBI] * len(self.alibis)
-        pile = list(ac.sort_cards(cards))
-        make_rng(self.seed, "reshuffle", number).shuffle(pile)
-        self.pile, self.discard = tuple(pile), ()
-        self.fronts, self.alibis = ((),) * self.players, ()
-        notes.append((NewRound, len(pile)))
 
 
 _copy_state = copier(AlibiState)  # a step's copy without _copy's own call

@@ -46,7 +46,8 @@ router = APIRouter(tags=["play"])
 MESSAGES: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 # Close codes past 4000 are the application's own (RFC 6455 §7.4.2).
 BAD_REQUEST, SIGNED_OUT, FORBIDDEN, NOT_FOUND, FLOOD = 4400, 4401, 4403, 4404, 4429
-# The seat is no longer this channel's (its person left it): opening it again would be refused.
+# The seat is no longer this channel's (its person left it), or, at the handshake, the caller
+# left it: opening it again would be refused.
 SEAT_GONE = 4410
 # The step a reconnecting client saw (echoed in its first frame): bounded like a message's.
 LastStep = Annotated[int | None, Query(ge=0, le=MAX_STEP)]
@@ -97,6 +98,14 @@ async def play(
     caller = Caller(person.id if person else None, token_seat)
     refused = refusal(Door.SEAT_CHANNEL, facts_of(table.live), caller, seat)
     if refused is not None:
+        if refused.status == 403 and person is not None and await table.has_left(seat, person.id):
+            # Its person gave the seat up while the page was away: the page turns into a
+            # spectator's, as it would have had it been open. Accepted first, since a
+            # handshake refused outright reaches a browser as 1006 only (and it would try
+            # again). Anyone else is refused as before, and learns nothing new.
+            await ws.accept()
+            await ws.close(SEAT_GONE, str(problems.SEAT_GONE()))
+            return
         await ws.close(4000 + refused.status, refused.message)
         return
     opened_by = token_hash if token_seat == seat else None

@@ -68,7 +68,7 @@ async function start() {
   const person = location.pathname.match(/^\/p\/([0-9a-zA-Z_-]{1,32})\/?$/);
   const learn = location.pathname.match(/^\/learn\/([0-9a-zA-Z_-]{1,64})\/?$/);
   if (match) {
-    const {openTable} = await import("./table.js");
+    const {openTable} = await import("./table-open.js");
     await openTable(main, match[1]);
     startWatching();
   } else if (board) {
