@@ -51,6 +51,24 @@ class Person:
         return str(self.client.cookies["sleuth_id"])
 
 
+async def closed_at_once(connection: ClientConnection) -> int:
+    """The code a channel the service refuses is closed with, before any frame: the
+    handshake is accepted (refused outright, a browser sees 1006 only and retries)."""
+    try:
+        frame = await asyncio.wait_for(connection.recv(), 30)
+    except ConnectionClosed as closed:
+        assert closed.rcvd is not None, "closed without a code"
+        return closed.rcvd.code
+    await connection.close()
+    raise AssertionError(f"the channel opened and sent {str(frame)[:120]}")
+
+
+async def refused_at(url: str) -> int:
+    """``closed_at_once`` of a channel opened by its URL alone."""
+    async with connect(url, open_timeout=20) as connection:
+        return await closed_at_once(connection)
+
+
 @dataclass
 class SeatClient:
     """One seat's play channel. Keeps every frame it ever received."""
@@ -82,6 +100,13 @@ class SeatClient:
         self.connection = await connect(
             url, max_size=1 << 22, open_timeout=20, additional_headers=headers
         )
+
+    async def refused(self) -> int:
+        """The close code of this channel, which the service must refuse: accepted, then
+        closed at once with its own code (never a frame of the table)."""
+        await self.connect()
+        assert self.connection is not None
+        return await closed_at_once(self.connection)
 
     async def send(self, message: Any) -> None:
         assert self.connection is not None

@@ -14,7 +14,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from support.game_cases import kit_for
 
-from .client import Person, SeatClient, closed_code
+from .client import Person, SeatClient, closed_code, refused_at
 from .conftest import Server
 
 # The table dealt where any game would do (its cases: ``FrontCases.example``).
@@ -52,17 +52,17 @@ async def test_a_token_opens_only_its_seat(launch: Any) -> None:
             if other == seat:
                 continue
             url = f"{server.ws}/ws/tables/{table}/seats/{seat}?token={tokens[other]}"
-            with pytest.raises(InvalidStatus) as refused:
-                await connect(url)
-            assert refused.value.response.status_code == 403
-    with pytest.raises(InvalidStatus):
-        await connect(f"{server.ws}/ws/tables/{table}/seats/0?token=not-a-token")
-    with pytest.raises(InvalidStatus):
-        await connect(f"{server.ws}/ws/tables/{table}/seats/0")  # no token, no cookie
+            assert await refused_at(url) == 4403
+    assert await refused_at(f"{server.ws}/ws/tables/{table}/seats/0?token=not-a-token") == 4403
+    # No token, no cookie.
+    assert await refused_at(f"{server.ws}/ws/tables/{table}/seats/0") == 4403
     # A token of this table does not open a seat elsewhere either.
     other_table, _, _ = await people_table(server)
-    with pytest.raises(InvalidStatus):
-        await connect(f"{server.ws}/ws/tables/{other_table}/seats/0?token={tokens[0]}")
+    url = f"{server.ws}/ws/tables/{other_table}/seats/0?token={tokens[0]}"
+    assert await refused_at(url) == 4403
+    # Nor a table or a seat that is not there.
+    assert await refused_at(f"{server.ws}/ws/tables/nosuchtable/seats/0") == 4404
+    assert await refused_at(f"{server.ws}/ws/tables/{table}/seats/7") == 4404
     # Its own seat opens, and the frames it gets are that seat's view.
     client = SeatClient(server.ws, table, 1, tokens[1])
     await client.connect()
@@ -76,11 +76,7 @@ async def test_a_token_opens_only_its_seat(launch: Any) -> None:
     assert error["code"] == "malformed" and "seat" in error["message"]
     # The identity cookie of seat 2's person does not open seat 1 either.
     cookie = people[2].client.cookies.get("sleuth_id")
-    with pytest.raises(InvalidStatus):
-        await connect(
-            f"{server.ws}/ws/tables/{table}/seats/1",
-            additional_headers={"Cookie": f"sleuth_id={cookie}"},
-        )
+    assert await SeatClient(server.ws, table, 1, cookie=cookie).refused() == 4403
     async with connect(
         f"{server.ws}/ws/tables/{table}/seats/2",
         additional_headers={"Cookie": f"sleuth_id={cookie}"},
@@ -282,6 +278,5 @@ async def test_spectators(launch: Any) -> None:
     assert (await watcher.until("error"))["code"] == "forbidden"
     await watcher.close()
     closed, _, _ = await people_table(server, spectators=False)
-    with pytest.raises(InvalidStatus):
-        await connect(f"{server.ws}/ws/tables/{closed}/watch")
+    assert await refused_at(f"{server.ws}/ws/tables/{closed}/watch") == 4403
     await asyncio.sleep(0)

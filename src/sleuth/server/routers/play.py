@@ -59,21 +59,28 @@ async def refuse_parameters(ws: WebSocket, error: WebSocketRequestValidationErro
     first = error.errors()[0]
     where = ".".join(str(p) for p in first["loc"][1:]) or "the URL"
     reason = f"{where}: {first['msg']}"
+    await _refuse(ws, BAD_REQUEST, reason)  # its reason cut to a close frame's 123 bytes
+
+
+async def _refuse(ws: WebSocket, code: int, reason: str) -> None:
+    """Closed with the service's own code, which the page says in words and never tries
+    again: accepted first, since a handshake refused outright reaches a browser as 1006
+    only, which the page takes for a lost network and retries for ever."""
     await ws.accept()
-    # A close frame's reason holds at most 123 bytes (RFC 6455 §5.5).
-    await ws.close(BAD_REQUEST, reason.encode()[:123].decode(errors="ignore"))
+    await ws.close(code, reason.encode()[:123].decode(errors="ignore"))
 
 
 async def _open(ws: WebSocket, app: Services, table_id: str) -> TableOwner | None:
     if not origin_allowed(
         ws.headers.get("origin"), ws.headers.get("host"), app.settings.allowed_origins
     ):
+        # Another site's page is refused at the handshake: it gets no channel at all.
         await ws.close(FORBIDDEN, "this Origin may not use the service")
         return None
     try:
         return await app.hub.get(table_id[:32])
     except KeyError:
-        await ws.close(NOT_FOUND, "no such table")
+        await _refuse(ws, NOT_FOUND, "no such table")
         return None
 
 
@@ -100,13 +107,11 @@ async def play(
     if refused is not None:
         if refused.status == 403 and person is not None and await table.has_left(seat, person.id):
             # Its person gave the seat up while the page was away: the page turns into a
-            # spectator's, as it would have had it been open. Accepted first, since a
-            # handshake refused outright reaches a browser as 1006 only (and it would try
-            # again). Anyone else is refused as before, and learns nothing new.
-            await ws.accept()
-            await ws.close(SEAT_GONE, str(problems.SEAT_GONE()))
+            # spectator's, as it would have had it been open. Anyone else is refused as
+            # before, and learns nothing new.
+            await _refuse(ws, SEAT_GONE, str(problems.SEAT_GONE()))
             return
-        await ws.close(4000 + refused.status, refused.message)
+        await _refuse(ws, 4000 + refused.status, refused.message)
         return
     opened_by = token_hash if token_seat == seat else None
     cookie = ws.cookies.get(COOKIE) if person else None
@@ -126,7 +131,7 @@ async def watch(ws: WebSocket, table_id: str, app: ServicesDep, last_step: LastS
         return
     refused = refusal(Door.WATCH, facts_of(table.live), Caller())
     if refused is not None:
-        await ws.close(4000 + refused.status, refused.message)
+        await _refuse(ws, 4000 + refused.status, refused.message)
         return
     await _serve(ws, app, table, Connection(None, None), last_step)
 

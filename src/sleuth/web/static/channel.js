@@ -6,9 +6,14 @@ import {tr} from "./i18n.js";
 const PING_EVERY = 15000;
 const PONG_WITHIN = 8000;
 // Close codes of the service that no reconnection can cure.
-/** @type {Record<number, string>} */
-/** @returns {Record<number, string>} */
-const finalWords = () => ({4403: tr("This seat is not yours: open your own invite link."), 4404: tr("There is no such table or seat.")});
+/**
+ * @param {boolean} watching a spectator's channel, refused only at a table without spectators
+ * @returns {Record<number, string>}
+ */
+const finalWords = (watching) => ({
+  4403: watching ? tr("This table takes no spectators until it ends.") : tr("This seat is not yours: open your own invite link."),
+  4404: tr("There is no such table or seat."),
+});
 // The seat's person left it (here or elsewhere): the seat's channel is not theirs to open again.
 const SEAT_GONE = 4410;
 
@@ -72,7 +77,7 @@ export class Channel {
       clearTimeout(this.pingTimer);
       clearTimeout(this.pongTimer);
       if (event.code === SEAT_GONE) { this.stop(); this.onStatus("gone"); return; }
-      const final = finalWords()[event.code];
+      const final = finalWords(this.path.split("?")[0].endsWith("/watch"))[event.code];
       if (final) { this.stopped = true; this.onStatus("closed", final); return; }
       this.later();
     };
