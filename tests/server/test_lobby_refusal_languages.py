@@ -43,6 +43,9 @@ PLANS = [
     replace(GOOD, bank=60),
     replace(GOOD, clock="turn", bank=3e9),
     replace(GOOD, clock="live", vacation_days=3),
+    # A bot asking for more time than the server gives (by its time, and by its work).
+    replace(GOOD, seats=(SeatPlan("bot", "ismcts:seconds=1e9"), *PEOPLE[1:])),
+    replace(GOOD, seats=(SeatPlan("bot", "ismcts:iterations=99999999"), *PEOPLE[1:])),
 ]
 SAID = {
     "en": [
@@ -59,6 +62,10 @@ SAID = {
         "bank, vacation_days: only at a table with a clock",
         "bank: a turn clock's time bank is 0-2592000 seconds, not 3000000000.0",
         "vacation_days: a live clock allows 0-0 days of vacation a game, not 3",
+        "bot 'ismcts:seconds=1e9': seconds=1e9 is above this server's bound of 5 for ismcts "
+        "(the operator's sleuth serve --max-think)",
+        "bot 'ismcts:iterations=99999999': iterations=99999999 is above this server's bound of "
+        "300 for ismcts",
     ],
     "de": [
         "seats: 3 Spieler brauchen 3 Plätze",
@@ -77,6 +84,10 @@ SAID = {
         "bank: das Zeitguthaben der Uhr „Rundenbasiert“ beträgt 0–2592000 Sekunden, "
         "nicht 3000000000.0",
         "vacation_days: die Uhr „Live“ erlaubt 0–0 Urlaubstage je Partie, nicht 3",
+        "Bot 'ismcts:seconds=1e9': seconds=1e9 liegt über der Grenze dieses Servers von 5 für "
+        "ismcts (sleuth serve --max-think des Betreibers)",
+        "Bot 'ismcts:iterations=99999999': iterations=99999999 liegt über der Grenze dieses "
+        "Servers von 300 für ismcts",
     ],
     "ja": [
         "seats：3人なら3席が必要です",
@@ -92,6 +103,10 @@ SAID = {
         "bank、vacation_days：時計のあるテーブルでのみ使えます",
         "bank：「ターン制」の時計の持ち時間は0〜2592000秒です（3000000000.0ではなく）",
         "vacation_days：「ライブ」の時計で取れる休暇は1ゲーム0〜0日です（3ではなく）",
+        "ボット 'ismcts:seconds=1e9'：seconds=1e9 はこのサーバーのismctsの上限 5 を超えています"
+        "（運営者の sleuth serve --max-think）",
+        "ボット 'ismcts:iterations=99999999'：iterations=99999999 はこのサーバーのismctsの上限 300 "
+        "を超えています",
     ],
 }
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 from sleuth.core import ConfigError
 from sleuth.core.kit import BUDGETS
 from sleuth.core.registry import find_kit
+from sleuth.core.said import said
+from sleuth.i18n import N_
 
 from .levels import level_spec
 from .registry import parse_bot_spec
@@ -51,6 +53,15 @@ def time_bounds(bot: str, game: str, max_think: float) -> dict[str, float]:
     return bounds
 
 
+ABOVE_BOUND = N_(
+    "bot %(spec)s: %(key)s=%(value)s is above this server's bound of %(bound)s for %(bot)s"
+)
+ABOVE_THINK_BOUND = N_(
+    "bot %(spec)s: %(key)s=%(value)s is above this server's bound of %(bound)s for %(bot)s "
+    "(the operator's sleuth serve --max-think)"
+)
+
+
 def check_budget(spec: str, game: str, max_think: float = DEFAULT_MAX_THINK) -> None:
     """A ``ConfigError`` naming the parameter and its bound if ``spec`` (a bot, maybe with
     parameters, or a level) asks for more time than a server gives. A bot program
@@ -69,10 +80,18 @@ def check_budget(spec: str, game: str, max_think: float = DEFAULT_MAX_THINK) -> 
         except ValueError:
             continue  # not a number: make_agent refuses it by name
         if not value <= bound:  # NaN too
-            why = " (the operator's sleuth serve --max-think)" if key == SECONDS else ""
+            # The time a decision may take is the operator's own bound.
+            template = ABOVE_THINK_BOUND if key == SECONDS else ABOVE_BOUND
+            shown = f"{bound:g}"
             raise ConfigError(
-                f"bot {spec.strip()!r}: {key}={text} is above this server's bound of "
-                f"{bound:g} for {name}{why}"
+                said(template, spec=repr(spec.strip()), key=key, value=text, bound=shown, bot=name)
             )
         if value < 0:
-            raise ConfigError(f"bot {spec.strip()!r}: {key}={text} is below 0")
+            raise ConfigError(
+                said(
+                    "bot %(spec)s: %(key)s=%(value)s is below 0",
+                    spec=repr(spec.strip()),
+                    key=key,
+                    value=text,
+                )
+            )
