@@ -46,6 +46,18 @@ REFUSALS = {
         "Leerzeichen",
         "ja": "sleuth deduce：エラー：引数--indent：100000000は0〜16個の空白の範囲外です",
     },
+    # A bot program that is not there, and an entrant with no name.
+    ("arena", EXAMPLE, "--players", "3", "--bots", "cmd:nosuchprog_x,random,random"): {
+        "en": "sleuth arena: bot 'cmd:nosuchprog_x': no program 'nosuchprog_x' found",
+        "de": "sleuth arena: Bot 'cmd:nosuchprog_x': kein Programm 'nosuchprog_x' gefunden",
+        "ja": "sleuth arena: ボット 'cmd:nosuchprog_x'：プログラム 'nosuchprog_x' が見つかりません",
+    },
+    ("ladder", EXAMPLE, "--players", "3", "--entrant", "=x"): {
+        "en": "sleuth ladder: --entrant '=x': give NAME=SPEC, e.g. mybot=cmd:python mybot.py",
+        "de": "sleuth ladder: --entrant '=x': gib NAME=SPEC an, z. B. mybot=cmd:python mybot.py",
+        "ja": "sleuth ladder: --entrant '=x'：NAME=SPEC の形で指定してください"
+        "（例：mybot=cmd:python mybot.py）",
+    },
     # A number of processes too large had started them all.
     ("arena", EXAMPLE, "--players", "3", "--bots", "random", "--workers", "100000"): {
         "en": "sleuth arena: error: argument --workers: 100000 is not between 0 and 64 processes",

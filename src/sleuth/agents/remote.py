@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from sleuth.core import Action, Game, GameError, IllegalActionError, Outcome, View
+from sleuth.core.said import said
 
 from . import botproto as proto
 from .base import Agent, Forfeit
@@ -53,7 +54,13 @@ class RemoteAgent(Agent):
     ) -> None:
         for label, value in (("time", time_limit), ("startup", startup_limit)):
             if not math.isfinite(value) or value <= 0:
-                raise GameError(f"bot 'cmd:': {label}={value} is not a positive number of seconds")
+                raise GameError(
+                    said(
+                        "bot 'cmd:': %(label)s=%(value)s is not a positive number of seconds",
+                        label=label,
+                        value=str(value),
+                    )
+                )
         self.argv = _command_words(command)
         self.time_limit = time_limit
         self.startup_limit = startup_limit
@@ -235,7 +242,7 @@ def command_agent(spec: str) -> RemoteAgent:
     """The agent for ``cmd:[time=S:][startup=S:]COMMAND``."""
     text = spec.strip()
     if not text.lower().startswith(CMD_PREFIX):
-        raise GameError(f"bot {spec!r}: a program bot is written {CMD_PREFIX}COMMAND")
+        raise GameError(said("bot %(spec)s: a program bot is written cmd:COMMAND", spec=repr(spec)))
     rest = text[len(CMD_PREFIX) :]
     values: dict[str, float] = {}
     while True:
@@ -244,15 +251,26 @@ def command_agent(spec: str) -> RemoteAgent:
         if not (sep and eq and key in SPEC_PARAMETERS) or " " in head.strip():
             break
         if key in values:
-            raise GameError(f"bot {spec!r}: parameter {key!r} is given twice")
+            raise GameError(
+                said(
+                    "bot %(spec)s: parameter %(key)s is given twice", spec=repr(spec), key=repr(key)
+                )
+            )
         try:
             number = float(value)
         except ValueError:
-            raise GameError(f"bot {spec!r}: {key}={value!r} is not a number of seconds") from None
+            raise GameError(
+                said(
+                    "bot %(spec)s: %(key)s=%(value)s is not a number of seconds",
+                    spec=repr(spec),
+                    key=key,
+                    value=repr(value),
+                )
+            ) from None
         values[key] = number
         rest = tail
     if not rest.strip():
-        raise GameError(f"bot {spec!r}: no command after {CMD_PREFIX!r}")
+        raise GameError(said("bot %(spec)s: no command after 'cmd:'", spec=repr(spec)))
     return RemoteAgent(
         rest,
         time_limit=values.get("time", DEFAULT_TIME_LIMIT),
@@ -265,9 +283,11 @@ def _command_words(command: str) -> list[str]:
     try:
         words = shlex.split(command)
     except ValueError as error:
-        raise GameError(f"bot 'cmd:{command}': {error}") from None
+        raise GameError(
+            said("bot 'cmd:%(command)s': %(reason)s", command=command, reason=str(error))
+        ) from None
     if not words:
-        raise GameError(f"bot 'cmd:{command}': no command")
+        raise GameError(said("bot 'cmd:%(command)s': no command", command=command))
     program = words[0]
     found = (
         os.path.isfile(program) and os.access(program, os.X_OK)
@@ -275,5 +295,11 @@ def _command_words(command: str) -> list[str]:
         else shutil.which(program) is not None
     )
     if not found:
-        raise GameError(f"bot 'cmd:{command}': no program {program!r} found")
+        raise GameError(
+            said(
+                "bot 'cmd:%(command)s': no program %(program)s found",
+                command=command,
+                program=repr(program),
+            )
+        )
     return words

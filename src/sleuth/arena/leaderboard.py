@@ -23,6 +23,7 @@ from typing import Any
 from sleuth.agents import make_agent
 from sleuth.agents.levels import ladder
 from sleuth.core import Game, GameError, derive_seed
+from sleuth.core.said import said
 from sleuth.i18n import N_, SOURCE, tr, trp
 
 from .stats import Column, format_forfeits, ratings, table_lines
@@ -63,8 +64,19 @@ def parse_entrant(text: str) -> Entrant:
         name, spec = text, text
     name, spec = name.strip(), spec.strip()
     if not name or not spec:
-        raise GameError(f"--entrant {text!r}: give NAME=SPEC, e.g. mybot=cmd:python mybot.py")
+        raise GameError(
+            said(
+                "--entrant %(text)s: give NAME=SPEC, e.g. mybot=cmd:python mybot.py",
+                text=repr(text),
+            )
+        )
     return Entrant(name, spec)
+
+
+ENTERED_TWICE = {
+    "name": N_("--entrant: the name %(value)s is entered twice"),
+    "spec": N_("--entrant: the spec %(value)s is entered twice"),
+}
 
 
 def competitors(game: Game[Any], entrants: Sequence[Entrant], levels: bool) -> list[Entrant]:
@@ -79,7 +91,8 @@ def competitors(game: Game[Any], entrants: Sequence[Entrant], levels: bool) -> l
     for kind, values in (("name", [e.name for e in field]), ("spec", [e.spec for e in field])):
         twice = sorted({v for v in values if values.count(v) > 1})
         if twice:
-            raise GameError(f"--entrant: the {kind} {twice[0]!r} is entered twice")
+            template = ENTERED_TWICE[kind]
+            raise GameError(said(template, value=repr(twice[0])))
     for entrant in field:
         # A wrong name, parameter or program is said now; a bot program starts only to play.
         make_agent(entrant.spec, game.name)
@@ -89,7 +102,7 @@ def competitors(game: Game[Any], entrants: Sequence[Entrant], levels: bool) -> l
 def plan(game: Game[Any], field: Sequence[Entrant], games: int, seed: int) -> list[GameSpec]:
     """Every pair of the field, ``games`` games each in alternate seats, rotated."""
     if games < 1:
-        raise GameError(f"--games {games}: play at least one game a pair")
+        raise GameError(said("--games %(games)s: play at least one game a pair", games=games))
     specs: list[GameSpec] = []
     for number, (first, second) in enumerate(combinations(field, 2)):
         seating = [first.spec if seat % 2 == 0 else second.spec for seat in range(game.players)]
