@@ -12,15 +12,27 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sleuth.games.alibi.pools import PoolKnowledge
+from sleuth.games.alibi.pools import PoolKnowledge, Weight
 
 VALUES = 3
-Event = tuple[object, ...]
+
+
+@dataclass(frozen=True)
+class Event:
+    """What the observer sees: ``kind`` drew/fill/showed (``place``, ``n``), gave (``place``,
+    the sizes ``cards``), pile_gets (the known ``cards`` by value)."""
+
+    kind: str
+    place: int = 0
+    n: int = 0
+    cards: tuple[int, ...] = ()
 
 
 def counts(values: list[int]) -> tuple[int, ...]:
@@ -48,7 +60,7 @@ class TinyGame:
         take = min(n, len(self.pile))
         self._take(seat, take)
         if take < n and self.discard:
-            self.events.append(("pile_gets", counts(self.discard)))
+            self.events.append(Event("pile_gets", cards=counts(self.discard)))
             self.pile = self.discard[:]
             self.rng.shuffle(self.pile)
             self.discard = []
@@ -58,15 +70,15 @@ class TinyGame:
         drawn = [self.pile.pop() for _ in range(n)]
         self.hands[seat] += drawn
         if seat == 0:
-            self.events += [("showed", self.players, v) for v in drawn]
+            self.events += [Event("showed", self.players, v) for v in drawn]
         elif n:
-            self.events.append(("drew", seat, n))
+            self.events.append(Event("drew", seat, n))
 
     def lay(self, seat: int, to_table: bool) -> None:
         card = self.hands[seat].pop(self.rng.randrange(len(self.hands[seat])))
         (self.table if to_table else self.discard).append(card)
         if seat != 0:
-            self.events.append(("showed", seat, card))
+            self.events.append(Event("showed", seat, card))
 
     def unseen_exchange(self, seat: int) -> None:
         """Cards given up and shuffled into a refill before anyone but their owner saw them."""
@@ -74,16 +86,16 @@ class TinyGame:
         k = self.rng.randrange(old + 1, self.hand + 1)
         self.rng.shuffle(self.hands[seat])
         gone, self.hands[seat] = self.hands[seat][:k], self.hands[seat][k:]
-        self.events.append(("gave", seat, tuple(range(old + 1, self.hand + 1))))
+        self.events.append(Event("gave", seat, cards=tuple(range(old + 1, self.hand + 1))))
         self._take(seat, old)
-        self.events.append(("pile_gets", counts(self.discard)))
+        self.events.append(Event("pile_gets", cards=counts(self.discard)))
         self.pile = self.discard + gone
         self.rng.shuffle(self.pile)
         self.discard = []
         drawn = [self.pile.pop() for _ in range(k - old)]
         self.hands[seat] += drawn
         # How many it drew is not told: as many as the hand lacks.
-        self.events.append(("fill", seat, self.hand))
+        self.events.append(Event("fill", seat, self.hand))
 
     def step(self) -> None:
         rng = self.rng
@@ -91,15 +103,11 @@ class TinyGame:
         kind = rng.choice(["play", "swap", "swap", "round", "unseen"])
         if kind == "round":
             # A new round: the table and the discards join the pile.
-            self.events.append(("pile_gets", counts(self.table + self.discard)))
+            self.events.append(Event("pile_gets", cards=counts(self.table + self.discard)))
             self.pile += self.table + self.discard
             rng.shuffle(self.pile)
             self.table, self.discard = [], []
-        elif (
-            kind == "unseen"
-            and seat != 0
-            and len(self.pile) < self.hand == len(self.hands[seat])
-        ):
+        elif kind == "unseen" and seat != 0 and len(self.pile) < self.hand == len(self.hands[seat]):
             self.unseen_exchange(seat)
         elif self.hands[seat] and (self.pile or self.discard or kind == "play"):
             self.lay(seat, kind == "play")
@@ -128,30 +136,28 @@ def brute_force(game: TinyGame, deck: list[int], own: list[int]) -> list[list[li
     for event in game.events:
         made: defaultdict[tuple[frozenset[int], ...], Fraction] = defaultdict(Fraction)
         for world, ways in worlds.items():
-            if event[0] in ("drew", "fill"):
-                _, seat, n = event
-                if event[0] == "fill":
+            if event.kind in ("drew", "fill"):
+                seat, n = event.place, event.n
+                if event.kind == "fill":
                     n = n - len(world[seat])
                 # Each set off the top of a shuffled pile is as likely.
                 parts = _subsets(world[pile], n)
                 for part in parts:
                     made[_moved(world, pile, seat, part)] += ways / len(parts)
-            elif event[0] == "showed":
-                _, place, v = event
+            elif event.kind == "showed":
+                place, v = event.place, event.n
                 for card in world[place]:
                     if value[card] == v:
                         places = list(world)
                         places[place] = world[place] - {card}
                         made[tuple(places)] += ways
-            elif event[0] == "gave":
-                _, seat, options = event
-                for k in options:
-                    for part in _subsets(world[seat], k):
-                        made[_moved(world, seat, limbo, part)] += ways
+            elif event.kind == "gave":
+                for k in event.cards:
+                    for part in _subsets(world[event.place], k):
+                        made[_moved(world, event.place, limbo, part)] += ways
             else:
-                _, known = event
                 fresh = []
-                for v, n in enumerate(known):
+                for v, n in enumerate(event.cards):
                     for _ in range(n):
                         value.append(v)
                         fresh.append(len(value) - 1)
@@ -195,20 +201,20 @@ def pooled(game: TinyGame, deck: list[int], own: list[int]) -> PoolKnowledge:
     pile = len(deck) - game.hand * game.players
     knowledge = PoolKnowledge.start(counts(list(unseen.elements())), sizes, 0, pile, exact=True)
     for event in game.events:
-        if event[0] == "drew":
-            knowledge.drew(int(event[1]), int(event[2]))  # type: ignore[call-overload]
-        elif event[0] == "fill":
-            knowledge.drew_to(int(event[1]), int(event[2]))  # type: ignore[call-overload]
-        elif event[0] == "showed":
-            knowledge.showed(int(event[1]), int(event[2]))  # type: ignore[call-overload]
-        elif event[0] == "gave":
-            knowledge.gave_unseen(int(event[1]), event[2])  # type: ignore[arg-type,call-overload]
+        if event.kind == "drew":
+            knowledge.drew(event.place, event.n)
+        elif event.kind == "fill":
+            knowledge.drew_to(event.place, event.n)
+        elif event.kind == "showed":
+            knowledge.showed(event.place, event.n)
+        elif event.kind == "gave":
+            knowledge.gave_unseen(event.place, event.cards)
         else:
-            knowledge.pile_gets(event[1])  # type: ignore[arg-type]
+            knowledge.pile_gets(event.cards)
     return knowledge
 
 
-def trimmed(dist: list[Fraction]) -> list[Fraction]:
+def trimmed(dist: Sequence[Weight]) -> Sequence[Weight]:
     while len(dist) > 1 and dist[-1] == 0:
         dist = dist[:-1]
     return dist

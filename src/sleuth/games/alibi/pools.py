@@ -154,9 +154,7 @@ class PoolKnowledge:
                 ways = math.prod(math.comb(r, a) for r, a in zip(room, split, strict=True))
                 new = self._moved(key, source, target, split)
                 gain = weight * ways
-                made[new] = made.get(new, 0) + (
-                    gain / whole if self.exact else gain / float(whole)
-                )
+                made[new] = made.get(new, 0) + (gain / whole if self.exact else gain / float(whole))
         self._update(made)
 
     def drew(self, seat: int, count: int) -> None:
@@ -272,4 +270,3 @@ class PoolKnowledge:
     def size(self) -> tuple[int, int]:
         """How many states, and the most pools in one."""
         return len(self.states), max((len(k) for k in self.states), default=0)
-
