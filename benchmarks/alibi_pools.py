@@ -20,9 +20,15 @@ from sleuth.agents.base import Agent
 from sleuth.agents.random_agent import RandomAgent
 from sleuth.games.alibi import components as ac
 from sleuth.games.alibi.bots.deductive import DeductiveAlibi
+from sleuth.games.alibi.hand_filter import HandFilter
 from sleuth.games.alibi.pool_events import SeatKnowledge
+from sleuth.games.alibi.pools import PoolKnowledge
 from sleuth.games.alibi.rules import Alibi, AlibiState
 
+KINDS: dict[str, type[PoolKnowledge] | type[HandFilter]] = {
+    "pools": PoolKnowledge,
+    "hands": HandFilter,
+}
 BOTS: dict[str, type[Agent]] = {"random": RandomAgent, "deductive": DeductiveAlibi}
 
 
@@ -40,11 +46,13 @@ def query(seat: SeatKnowledge, state: AlibiState) -> None:
                     raise AssertionError(f"seat {seat.seat}: true hand {place} ruled out")
 
 
-def game(players: int, bot: str, seed: int, cap: int, max_steps: int) -> dict[str, object]:
+def game(
+    players: int, bot: str, seed: int, cap: int, max_steps: int, kind: str
+) -> dict[str, object]:
     alibi = Alibi.configure(players)
     state = alibi.new(seed)
     seats: list[SeatKnowledge | None] = [
-        SeatKnowledge(state.view(s), alibi.deck) for s in range(players)
+        SeatKnowledge(state.view(s), alibi.deck, kind=KINDS[kind]) for s in range(players)
     ]
     agents = [BOTS[bot]() for _ in range(players)]
     rng = random.Random(seed)
@@ -92,15 +100,18 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, nargs="+", default=[1])
     parser.add_argument("--cap", type=int, default=5000, help="states past which a seat is left")
     parser.add_argument("--max-steps", type=int, default=100000)
+    parser.add_argument(
+        "--filter", choices=sorted(KINDS), default="pools", help="pool states or hand make-ups"
+    )
     args = parser.parse_args()
     for seed in args.seeds:
-        r = game(args.players, args.bot, seed, args.cap, args.max_steps)
+        r = game(args.players, args.bot, seed, args.cap, args.max_steps, args.filter)
         updates, queries, states = r["updates"], r["queries"], r["states"]
         assert isinstance(updates, list) and isinstance(queries, list)
         assert isinstance(states, list)
         total = [a + b for a, b in zip(updates, queries, strict=True)]
         print(
-            f"{args.players}p {args.bot} seed {seed}: {r['steps']} steps"
+            f"{args.filter}: {args.players}p {args.bot} seed {seed}: {r['steps']} steps"
             f"{' (game over)' if r['over'] else ''}, {len(total)} seat-positions; "
             f"per position median {statistics.median(total) * 1e3:.2f} ms, "
             f"worst {max(total) * 1e3:.0f} ms (update worst {max(updates) * 1e3:.0f} ms, "

@@ -19,6 +19,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sleuth.games.alibi.hand_filter import HandFilter
 from sleuth.games.alibi.pools import PoolKnowledge, Weight
 
 VALUES = 3
@@ -194,12 +195,17 @@ def _moved(
     return tuple(places)
 
 
-def pooled(game: TinyGame, deck: list[int], own: list[int]) -> PoolKnowledge:
+def pooled(
+    game: TinyGame,
+    deck: list[int],
+    own: list[int],
+    kind: type[PoolKnowledge] | type[HandFilter] = PoolKnowledge,
+) -> PoolKnowledge | HandFilter:
     unseen = Counter(deck)
     unseen.subtract(own)
     sizes = [game.hand] * game.players
     pile = len(deck) - game.hand * game.players
-    knowledge = PoolKnowledge.start(counts(list(unseen.elements())), sizes, 0, pile, exact=True)
+    knowledge = kind.start(counts(list(unseen.elements())), sizes, 0, pile, exact=True)
     for event in game.events:
         if event.kind == "drew":
             knowledge.drew(event.place, event.n)
@@ -239,11 +245,13 @@ def test_pools_agree_with_brute_force(
     for _ in range(steps):
         game.step()
     expected = brute_force(game, deck, own)
-    knowledge = pooled(game, deck, own)
-    for place in [*range(1, players), players]:
-        for v in range(VALUES):
-            assert trimmed(knowledge.spread(place, v)) == trimmed(expected[place][v]), (
-                place,
-                v,
-                game.events,
-            )
+    for kind in (PoolKnowledge, HandFilter):
+        knowledge = pooled(game, deck, own, kind)
+        for place in [*range(1, players), players]:
+            for v in range(VALUES):
+                assert trimmed(knowledge.spread(place, v)) == trimmed(expected[place][v]), (
+                    kind,
+                    place,
+                    v,
+                    game.events,
+                )

@@ -35,6 +35,7 @@ from .events import (
     Played,
     Swapped,
 )
+from .hand_filter import HandFilter
 from .pools import Counts, PoolKnowledge
 from .views import AlibiView
 
@@ -48,7 +49,13 @@ def _counts(cards: Counter[str]) -> Counts:
 class SeatKnowledge:
     """``seat``'s pool knowledge and the public table it follows."""
 
-    def __init__(self, view: AlibiView, deck: Iterable[str], exact: bool = False) -> None:
+    def __init__(
+        self,
+        view: AlibiView,
+        deck: Iterable[str],
+        exact: bool = False,
+        kind: type[PoolKnowledge] | type[HandFilter] = PoolKnowledge,
+    ) -> None:
         if view.seat is None or view.hand is None:
             raise ValueError("a spectator's view: no seat to follow")
         self.seat = view.seat
@@ -60,7 +67,7 @@ class SeatKnowledge:
         self.table: Counter[str] = Counter()  # the fronts and the alibis laid
         self.refill = False  # the pile ran out this step: the next draw refills it
         self.unseen_from: int | None = None  # another seat gave cards up unseen this step
-        self.knowledge = PoolKnowledge.start(
+        self.knowledge: PoolKnowledge | HandFilter = kind.start(
             _counts(unseen), view.hand_sizes, self.seat, view.draw_pile_size, exact
         )
 
