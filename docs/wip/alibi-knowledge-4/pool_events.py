@@ -19,10 +19,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from sleuth.core.events import Event, sees
+from hand_filter import HandFilter
+from pools import Counts, PoolKnowledge
 
-from . import components as ac
-from .events import (
+from sleuth.core.events import Event, sees
+from sleuth.games.alibi import components as ac
+from sleuth.games.alibi.events import (
     AlibiGiven,
     Bribed,
     DiscardedUnseen,
@@ -35,9 +37,7 @@ from .events import (
     Played,
     Swapped,
 )
-from .hand_filter import HandFilter
-from .pools import Counts, PoolKnowledge
-from .views import AlibiView
+from sleuth.games.alibi.views import AlibiView
 
 INDEX = ac.CARD_ORDER
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .pools import Counts, Weight
+from pools import Counts, Weight
 
 Key = tuple[Counts, ...]
 

@@ -1,4 +1,4 @@
-"""How fast and how large Alibi's pool knowledge (``games/alibi/pools.py``) gets in real games.
+"""How fast and how large Alibi's pool knowledge (``pools.py``) gets in real games.
 
 Plays seeded games between ``random`` or ``deductive`` bots and follows every seat's pool
 knowledge step by step (``SeatKnowledge``), timing each step's update and the query of
@@ -6,7 +6,8 @@ every value's count distribution in every other hand and the pile, and counting 
 states. A seat stops being followed once its states pass ``--cap`` (the step is reported).
 Each true hand is checked to be possible under its seats' knowledge.
 
-    python benchmarks/alibi_pools.py --players 3 --bot deductive --seeds 1 2 --cap 5000
+    PYTHONPATH=src:docs/wip/alibi-knowledge-4 python docs/wip/alibi-knowledge-4/bench.py \
+        --players 3 --bot deductive --seeds 1 2 --cap 5000
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ import random
 import statistics
 import time
 
+from hand_filter import HandFilter
+from pool_events import SeatKnowledge
+from pools import PoolKnowledge
+
 from sleuth.agents.base import Agent
 from sleuth.agents.random_agent import RandomAgent
 from sleuth.games.alibi import components as ac
 from sleuth.games.alibi.bots.deductive import DeductiveAlibi
-from sleuth.games.alibi.hand_filter import HandFilter
-from sleuth.games.alibi.pool_events import SeatKnowledge
-from sleuth.games.alibi.pools import PoolKnowledge
 from sleuth.games.alibi.rules import Alibi, AlibiState
 
 KINDS: dict[str, type[PoolKnowledge] | type[HandFilter]] = {

@@ -16,11 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from hand_filter import HandFilter
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from sleuth.games.alibi.hand_filter import HandFilter
-from sleuth.games.alibi.pools import PoolKnowledge, Weight
+from pools import PoolKnowledge, Weight
 
 VALUES = 3
 
