@@ -12,6 +12,7 @@ import sys
 
 from bench import BOTS
 from pool_events import SeatKnowledge
+from pools import PoolKnowledge
 
 from sleuth.games.alibi.rules import Alibi
 
@@ -42,7 +43,7 @@ def main() -> None:
         for mark in (2, 10, 100, 1000):
             if count >= mark and mark not in firsts:
                 firsts[mark] = (step, count, str(action), names)
-        if count >= 1000:
+        if count >= 1000 and isinstance(seat.knowledge, PoolKnowledge):
             states = seat.knowledge.states
             heaviest = max(states, key=lambda key: float(states[key]))
             print("heaviest state's pools (cards left, slots per place: seats, pile, limbo):")
