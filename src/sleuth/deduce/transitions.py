@@ -12,6 +12,8 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from sleuth.deduce.kernels import Prepared, gather_sum, prepare, wanted
+
 _T = TypeVar("_T", bound=np.generic)
 # numpy.typing.NDArray without importing numpy.typing (milliseconds at every start)
 NDArray = np.ndarray[Any, np.dtype[_T]]
@@ -47,6 +49,7 @@ class Trans:
         # the sort orders and ranks, which depend on src and dst only: shared with the
         # reweighted copies (a question's sweep reweighs a layer's transitions every time)
         self._shape: dict[tuple[str, bool], Any] = {}
+        self._prepared: dict[bool, Prepared] = {}  # per direction, for the compiled kernel
 
     def subset(self, mask: NDArray[np.bool_], w: Msg | None = None) -> Trans:
         """The transitions selected by ``mask`` (with new weights ``w`` for them, if given),
@@ -123,6 +126,18 @@ class Trans:
         return self._b
 
     def _apply(self, m: Msg, forward: bool) -> Msg:
+        if m.dtype == np.float64 and wanted():
+            prep = self._prepared.get(forward)
+            if prep is None:
+                idx, starts, _u, w = self._fsorted() if forward else self._bsorted()
+                if w is None or w.dtype == np.float64:
+                    prep = self._prepared[forward] = prepare(idx, starts, w)
+            if prep is not None:
+                return gather_sum(m, prep)
+        return self._apply_numpy(m, forward)
+
+    def _apply_numpy(self, m: Msg, forward: bool) -> Msg:
+        """``_apply`` with numpy alone (object arrays of Python ints, or without numba)."""
         idx, starts, _u, w = self._fsorted() if forward else self._bsorted()
         row = m[0].size if m.ndim > 1 and m.shape[0] else 1
         if row >= _WIDE:
