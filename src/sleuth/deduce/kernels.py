@@ -57,68 +57,63 @@ def _compile() -> Callable[..., Any]:
     from numba import njit  # type: ignore[import-not-found,unused-ignore]
 
     @njit(cache=True, nogil=True)  # type: ignore[misc,unused-ignore]
-    def gather_sum(m: Any, idx: Any, starts: Any, w: Any, kw: int) -> Any:
-        # m: (rows, a, k); w: (transitions, kw), kw 0 (no weights), 1 or k
-        nt = idx.shape[0]
-        nr = starts.shape[0]
+    def scatter_sum(m: Any, frm: Any, to: Any, w: Any, kw: int, rows: int) -> Any:
+        # m: (states, a, k); w: (transitions, kw), kw 0 (no weights), 1 or k
         na = m.shape[1]
         k = m.shape[2]
-        out = np.zeros((nr, na, k), dtype=np.float64)
-        for o in range(nr):
-            lo = starts[o]
-            hi = starts[o + 1] if o + 1 < nr else nt
-            acc = out[o]
-            for t in range(lo, hi):
-                row = m[idx[t]]
-                if kw == 0:
-                    for a in range(na):
-                        for c in range(k):
-                            acc[a, c] += row[a, c]
-                elif kw == 1:
-                    wt = w[t, 0]
-                    for a in range(na):
-                        for c in range(k):
-                            acc[a, c] += wt * row[a, c]
-                else:
-                    wr = w[t]
-                    for a in range(na):
-                        for c in range(k):
-                            acc[a, c] += wr[c] * row[a, c]
+        out = np.zeros((rows, na, k), dtype=np.float64)
+        for t in range(frm.shape[0]):
+            acc = out[to[t]]
+            row = m[frm[t]]
+            if kw == 0:
+                for a in range(na):
+                    for c in range(k):
+                        acc[a, c] += row[a, c]
+            elif kw == 1:
+                wt = w[t, 0]
+                for a in range(na):
+                    for c in range(k):
+                        acc[a, c] += wt * row[a, c]
+            else:
+                wr = w[t]
+                for a in range(na):
+                    for c in range(k):
+                        acc[a, c] += wr[c] * row[a, c]
         return out
 
-    return gather_sum
+    return scatter_sum
 
 
 _NO_WEIGHTS = np.zeros((0, 1), dtype=np.float64)
 
-# a layer's sorted transitions as the kernel takes them: inputs, run starts, weights, weights
-# per transition (0: none, 1, or one per column of the message's last axis)
+# a layer's transitions as the kernel takes them: inputs, outputs, weights, weights per
+# transition (0: none, 1, or one per column of the message's last axis)
 Prepared = tuple["IntArr", "IntArr", "Msg", int]
 
 
-def prepare(idx: IntArr, starts: IntArr, w: Msg | None) -> Prepared:
-    """The transitions (inputs ``idx`` sorted by output, runs starting at ``starts``, weights
-    ``w``: one per transition, or one per column of the message's last axis) for
-    ``gather_sum``; made once per layer and direction."""
+def prepare(src: IntArr, dst: IntArr, w: Msg | None) -> Prepared:
+    """A layer's transitions ``src`` -> ``dst`` with weights ``w`` (one per transition, or one
+    per column of the message's last axis) for ``scatter_sum``; made once per layer."""
     if w is None:
         w2, kw = _NO_WEIGHTS, 0
     else:
         w2 = np.ascontiguousarray(w, dtype=np.float64).reshape(w.shape[0], -1)
         kw = w2.shape[1]
-    return np.ascontiguousarray(idx), np.ascontiguousarray(starts), w2, kw
+    return np.ascontiguousarray(src), np.ascontiguousarray(dst), w2, kw
 
 
-def gather_sum(m: Msg, prep: Prepared) -> Msg:
-    """Per output, the sum of the rows ``m[idx[t]]`` of its transitions, each weighted by
-    ``w[t]``: the numpy path's ``reduceat`` of the gathered, weighted rows, for float64
-    messages (shape (rows, ...), the weights' columns matching the last axis)."""
+def scatter_sum(m: Msg, prep: Prepared, forward: bool, rows: int) -> Msg:
+    """Per state on the other side (``rows`` of them), the sum of the rows of ``m`` of its
+    transitions, each weighted by its weight: what the numpy path gets by sorting the
+    transitions and ``reduceat``, for float64 messages (shape (states, ...), the weights'
+    columns matching the last axis)."""
     if _KERNEL is None:
         raise RuntimeError("the compiled kernel is not available (numba did not import)")
-    starts = prep[1]
     if m.size == 0:
-        return np.zeros((len(starts), *m.shape[1:]), dtype=np.float64)
+        return np.zeros((rows, *m.shape[1:]), dtype=np.float64)
     shape = m.shape
     k = shape[-1] if m.ndim > 1 else 1
     m3 = np.ascontiguousarray(m).reshape(shape[0], m.size // (shape[0] * k), k)
-    out: Msg = _KERNEL(m3, prep[0], starts, prep[2], prep[3])
-    return out.reshape(len(starts), *shape[1:])
+    frm, to = (prep[0], prep[1]) if forward else (prep[1], prep[0])
+    out: Msg = _KERNEL(m3, frm, to, prep[2], prep[3], rows)
+    return out.reshape(rows, *shape[1:])

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from sleuth.deduce.kernels import Prepared, gather_sum, prepare, wanted
+from sleuth.deduce.kernels import Prepared, prepare, scatter_sum, wanted
 
 _T = TypeVar("_T", bound=np.generic)
 # numpy.typing.NDArray without importing numpy.typing (milliseconds at every start)
@@ -49,7 +49,7 @@ class Trans:
         # the sort orders and ranks, which depend on src and dst only: shared with the
         # reweighted copies (a question's sweep reweighs a layer's transitions every time)
         self._shape: dict[tuple[str, bool], Any] = {}
-        self._prepared: dict[bool, Prepared] = {}  # per direction, for the compiled kernel
+        self._prepared: Prepared | None = None  # for the compiled kernel
 
     def subset(self, mask: NDArray[np.bool_], w: Msg | None = None) -> Trans:
         """The transitions selected by ``mask`` (with new weights ``w`` for them, if given),
@@ -125,19 +125,17 @@ class Trans:
             self._b = (idx, starts, u, w)
         return self._b
 
-    def _apply(self, m: Msg, forward: bool) -> Msg:
-        if m.dtype == np.float64 and wanted():
-            prep = self._prepared.get(forward)
-            if prep is None:
-                idx, starts, _u, w = self._fsorted() if forward else self._bsorted()
-                if w is None or w.dtype == np.float64:
-                    prep = self._prepared[forward] = prepare(idx, starts, w)
-            if prep is not None:
-                return gather_sum(m, prep)
-        return self._apply_numpy(m, forward)
+    def _compiled(self, m: Msg, forward: bool) -> Msg | None:
+        """``fwd`` or ``bwd`` by the compiled kernel, for float64 counts (None: not here)."""
+        if m.dtype != np.float64 or not wanted():
+            return None
+        if self._prepared is None:
+            if self.w is not None and self.w.dtype != np.float64:
+                return None
+            self._prepared = prepare(self.src, self.dst, self.w)
+        return scatter_sum(m, self._prepared, forward, self.n_out if forward else self.n_in)
 
-    def _apply_numpy(self, m: Msg, forward: bool) -> Msg:
-        """``_apply`` with numpy alone (object arrays of Python ints, or without numba)."""
+    def _apply(self, m: Msg, forward: bool) -> Msg:
         idx, starts, _u, w = self._fsorted() if forward else self._bsorted()
         row = m[0].size if m.ndim > 1 and m.shape[0] else 1
         if row >= _WIDE:
@@ -183,6 +181,9 @@ class Trans:
         return [(idx[at], None if w is None else w[at]) for at in ats], back
 
     def fwd(self, m: Msg) -> Msg:
+        done = self._compiled(m, True)
+        if done is not None:
+            return done
         if len(self.src):
             u = self._fsorted()[2]
             red = self._apply(m, True)
@@ -194,6 +195,9 @@ class Trans:
         return np.zeros((self.n_out, *m.shape[1:]), dtype=m.dtype)
 
     def bwd(self, m: Msg) -> Msg:
+        done = self._compiled(m, False)
+        if done is not None:
+            return done
         if len(self.src):
             u = self._bsorted()[2]
             red = self._apply(m, False)
