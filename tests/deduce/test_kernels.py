@@ -74,6 +74,15 @@ def test_the_kernel_equals_the_numpy_path(case: tuple[Trans, np.ndarray, bool]) 
         assert np.array_equal(plain.fwd(m) if forward else plain.bwd(m), want)
 
 
+@pytest.mark.parametrize("w", [None, np.zeros(0), np.zeros((0, 3))])
+def test_a_layer_without_transitions_sums_to_zeros(w: np.ndarray | None) -> None:
+    assert kernels.available()
+    t = Trans(np.zeros(0, np.int64), np.zeros(0, np.int64), 2, 4, None, w)
+    m = np.ones((2, 3))
+    assert np.array_equal(t.fwd(m), np.zeros((4, 3)))
+    assert np.array_equal(t.bwd(np.ones((4, 3))), np.zeros((2, 3)))
+
+
 def _summary(an: Analysis) -> tuple[object, ...]:
     cards = range(len(an.model.cards))
     qs = [(frozenset([0]), frozenset(rng_cards)) for rng_cards in (cards[:3], cards[2:5])]

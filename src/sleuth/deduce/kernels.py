@@ -97,7 +97,8 @@ def prepare(src: IntArr, dst: IntArr, w: Msg | None) -> Prepared:
     if w is None:
         w2, kw = _NO_WEIGHTS, 0
     else:
-        w2 = np.ascontiguousarray(w, dtype=np.float64).reshape(w.shape[0], -1)
+        cols = w.shape[1] if w.ndim > 1 else 1
+        w2 = np.ascontiguousarray(w, dtype=np.float64).reshape(w.shape[0], cols)
         kw = w2.shape[1]
     return np.ascontiguousarray(src), np.ascontiguousarray(dst), w2, kw
 
