@@ -12,6 +12,8 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from sleuth.deduce.kernels import Prepared, prepare, scatter_sum, wanted
+
 _T = TypeVar("_T", bound=np.generic)
 # numpy.typing.NDArray without importing numpy.typing (milliseconds at every start)
 NDArray = np.ndarray[Any, np.dtype[_T]]
@@ -47,6 +49,7 @@ class Trans:
         # the sort orders and ranks, which depend on src and dst only: shared with the
         # reweighted copies (a question's sweep reweighs a layer's transitions every time)
         self._shape: dict[tuple[str, bool], Any] = {}
+        self._prepared: Prepared | None = None  # for the compiled kernel
 
     def subset(self, mask: NDArray[np.bool_], w: Msg | None = None) -> Trans:
         """The transitions selected by ``mask`` (with new weights ``w`` for them, if given),
@@ -122,6 +125,16 @@ class Trans:
             self._b = (idx, starts, u, w)
         return self._b
 
+    def _compiled(self, m: Msg, forward: bool) -> Msg | None:
+        """``fwd`` or ``bwd`` by the compiled kernel, for float64 counts (None: not here)."""
+        if m.dtype != np.float64 or not wanted():
+            return None
+        if self._prepared is None:
+            if self.w is not None and self.w.dtype != np.float64:
+                return None
+            self._prepared = prepare(self.src, self.dst, self.w)
+        return scatter_sum(m, self._prepared, forward, self.n_out if forward else self.n_in)
+
     def _apply(self, m: Msg, forward: bool) -> Msg:
         idx, starts, _u, w = self._fsorted() if forward else self._bsorted()
         row = m[0].size if m.ndim > 1 and m.shape[0] else 1
@@ -168,6 +181,9 @@ class Trans:
         return [(idx[at], None if w is None else w[at]) for at in ats], back
 
     def fwd(self, m: Msg) -> Msg:
+        done = self._compiled(m, True)
+        if done is not None:
+            return done
         if len(self.src):
             u = self._fsorted()[2]
             red = self._apply(m, True)
@@ -179,6 +195,9 @@ class Trans:
         return np.zeros((self.n_out, *m.shape[1:]), dtype=m.dtype)
 
     def bwd(self, m: Msg) -> Msg:
+        done = self._compiled(m, False)
+        if done is not None:
+            return done
         if len(self.src):
             u = self._bsorted()[2]
             red = self._apply(m, False)

@@ -1,0 +1,102 @@
+"""The compiled kernel of a layer's transitions gives exactly what the numpy path gives:
+on random transitions and messages of every shape the sweeps use, and on whole analyses of
+random small positions (counts, marginals, the solution's posterior, questions' values)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sleuth.deduce import kernels, transitions
+from sleuth.deduce.queries import Analysis
+from sleuth.deduce.transitions import Trans
+
+from .strategies import small_bv
+
+pytest.importorskip("numba")
+
+
+@st.composite
+def layer_and_message(draw: st.DrawFn) -> tuple[Trans, np.ndarray, bool]:
+    """Random transitions between small state sets, weighted or not (one weight each, or
+    one per column of the message's last axis), and an integer message on their inputs
+    (or outputs, backwards) of one, two or three axes."""
+    n_in = draw(st.integers(1, 12))
+    n_out = draw(st.integers(1, 12))
+    count = draw(st.integers(0, 40))
+    src = np.array(draw(st.lists(st.integers(0, n_in - 1), min_size=count, max_size=count)))
+    dst = np.array(draw(st.lists(st.integers(0, n_out - 1), min_size=count, max_size=count)))
+    forward = draw(st.booleans())
+    rows = n_in if forward else n_out
+    shape = (rows, *draw(st.lists(st.integers(1, 5), max_size=2)))
+    values = st.integers(-1000, 1000)
+    m = np.array(draw(st.lists(values, min_size=int(np.prod(shape)), max_size=int(np.prod(shape)))))
+    m = m.reshape(shape).astype(np.float64)
+    kind = draw(st.sampled_from(["none", "one", "per column"]))
+    w = None
+    if kind == "one" or (kind == "per column" and len(shape) == 1):
+        w = np.array(draw(st.lists(values, min_size=count, max_size=count)), dtype=np.float64)
+    elif kind == "per column":
+        size = count * shape[-1]
+        flat = draw(st.lists(values, min_size=size, max_size=size))
+        w = np.array(flat, dtype=np.float64).reshape(count, shape[-1])
+    t = Trans(src.astype(np.int64), dst.astype(np.int64), n_in, n_out, None, w)
+    return t, m, forward
+
+
+def _dense(t: Trans, m: np.ndarray, forward: bool) -> np.ndarray:
+    """The same sum, one transition at a time."""
+    out = np.zeros(((t.n_out if forward else t.n_in), *m.shape[1:]))
+    for k, (s, d) in enumerate(zip(t.src.tolist(), t.dst.tolist(), strict=True)):
+        a, b = (s, d) if forward else (d, s)
+        row = m[a] if t.w is None else m[a] * t.w[k]
+        out[b] += row
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(layer_and_message())
+def test_the_kernel_equals_the_numpy_path(case: tuple[Trans, np.ndarray, bool]) -> None:
+    t, m, forward = case
+    assert kernels.available()
+    got = t.fwd(m) if forward else t.bwd(m)
+    want = _dense(t, m, forward)
+    assert got.dtype == np.float64
+    assert got.shape == want.shape
+    assert np.array_equal(got, want)
+    with pytest.MonkeyPatch.context() as patch:  # the numpy path, on the same transitions
+        patch.setattr(transitions, "wanted", lambda: False)
+        plain = Trans(t.src, t.dst, t.n_in, t.n_out, None, t.w)
+        assert np.array_equal(plain.fwd(m) if forward else plain.bwd(m), want)
+
+
+@pytest.mark.parametrize("w", [None, np.zeros(0), np.zeros((0, 3))])
+def test_a_layer_without_transitions_sums_to_zeros(w: np.ndarray | None) -> None:
+    assert kernels.available()
+    t = Trans(np.zeros(0, np.int64), np.zeros(0, np.int64), 2, 4, None, w)
+    m = np.ones((2, 3))
+    assert np.array_equal(t.fwd(m), np.zeros((4, 3)))
+    assert np.array_equal(t.bwd(np.ones((4, 3))), np.zeros((2, 3)))
+
+
+def _summary(an: Analysis) -> tuple[object, ...]:
+    cards = range(len(an.model.cards))
+    qs = [(frozenset([0]), frozenset(rng_cards)) for rng_cards in (cards[:3], cards[2:5])]
+    values = [(q.answers, q.solution_bits, q.answer_entropy) for q in an.question_values(qs)]
+    return an.worlds, an.marginal_counts, an.solution_posterior(), values
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6))
+def test_analyses_are_the_same_with_and_without_the_kernel(seed: int) -> None:
+    assert kernels.available()
+    sm, _, _ = small_bv(random.Random(seed))
+    compiled = _summary(Analysis(sm.model))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(transitions, "wanted", lambda: False)
+        plain = _summary(Analysis(sm.model))
+    assert compiled == plain
