@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from sleuth.core import Action, State, View
+from sleuth.core.said import said
 
 from .base import Agent, kinds_of, of_kind
 
@@ -80,13 +81,29 @@ class ISMCTS(Agent):
         seconds: float | None = None,
     ) -> None:
         if iterations < 1:
-            raise ValueError(f"iterations={iterations}: at least 1")
+            raise ValueError(
+                said("%(name)s=%(value)s: at least 1", name="iterations", value=iterations)
+            )
         if depth < 0:
-            raise ValueError(f"depth={depth}: cannot be negative")
+            raise ValueError(
+                said("%(name)s=%(value)s: cannot be negative", name="depth", value=depth)
+            )
         if exploration < 0:
-            raise ValueError(f"exploration={exploration}: cannot be negative")
+            raise ValueError(
+                said(
+                    "%(name)s=%(value)s: cannot be negative",
+                    name="exploration",
+                    value=str(exploration),
+                )
+            )
         if seconds is not None and not seconds > 0:
-            raise ValueError(f"seconds={seconds}: a time budget must be positive")
+            raise ValueError(
+                said(
+                    "%(name)s=%(value)s: a time budget must be positive",
+                    name="seconds",
+                    value=str(seconds),
+                )
+            )
         self.seconds = seconds
         self.determinize = determinize
         self.evaluate = evaluate

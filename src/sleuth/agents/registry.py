@@ -17,7 +17,7 @@ from collections.abc import Callable
 from sleuth.core import GameError
 from sleuth.core.kit import BOTS
 from sleuth.core.registry import all_kits, find_kit
-from sleuth.core.said import said
+from sleuth.core.said import said, words_of
 
 from .base import Agent
 from .random_agent import RandomAgent
@@ -88,7 +88,12 @@ def make_agent(spec: str, game: str) -> Agent:
         return factory(**values)
     except ValueError as error:  # a value out of the bot's range
         raise GameError(
-            said("bot %(spec)s: %(reason)s", spec=repr(spec.strip()), reason=str(error))
+            said(
+                "bot %(spec)s: %(reason)s",
+                spec=repr(spec.strip()),
+                # The bot's own words, so that its reason is said in the person's language.
+                reason=words_of(error) or str(error),
+            )
         ) from None
 
 

@@ -25,6 +25,7 @@ from typing import ClassVar
 
 from sleuth.agents.base import Agent, kinds_of
 from sleuth.core import Action, GameError, View
+from sleuth.core.said import said
 from sleuth.games.alibi import AlibiState, AlibiView
 from sleuth.games.alibi.rules import Alibi
 from sleuth.games.alibi.sampler import determinize, unseen_cards
@@ -52,7 +53,7 @@ class LookaheadAlibi(Agent):
         each is tried in; ``turns``: the opponents' turns played after the own."""
         for name, value in (("width", width), ("samples", samples), ("turns", turns)):
             if value < 1:
-                raise ValueError(f"{name}={value}: at least 1")
+                raise ValueError(said("%(name)s=%(value)s: at least 1", name=name, value=value))
         self.width = width
         self.samples = samples
         self.turns = turns

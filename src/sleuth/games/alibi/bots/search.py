@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from sleuth.agents.base import Agent, kinds_of, of_kind
 from sleuth.agents.ismcts import ISMCTS
 from sleuth.core import Action, State, View
+from sleuth.core.said import said
 from sleuth.games.alibi import AlibiState, AlibiView, Pass, Swap
 from sleuth.games.alibi.sampler import determinize
 
@@ -110,11 +111,19 @@ class AlibiISMCTS(ISMCTS):
             seconds=seconds,
         )
         if width < 1:
-            raise ValueError(f"width={width}: at least 1")
+            raise ValueError(said("%(name)s=%(value)s: at least 1", name="width", value=width))
         self.width = width
         self._judge = DeductiveAlibi()
         if opponents not in OPPONENT_MODELS:
-            raise ValueError(f"opponents: choose {' or '.join(OPPONENT_MODELS)}, not {opponents!r}")
+            *some, last = OPPONENT_MODELS
+            raise ValueError(
+                said(
+                    "opponents: choose %(some)s or %(last)s, not %(given)s",
+                    some=", ".join(some),
+                    last=last,
+                    given=repr(opponents),
+                )
+            )
         self._opponent_model = OPPONENT_MODELS[opponents]()
         self._baseline: tuple[float, ...] = ()
         self._seat = -1

@@ -24,6 +24,7 @@ from typing import ClassVar
 
 from sleuth.agents.base import Agent, kinds_of, of_kind
 from sleuth.core import Action, View
+from sleuth.core.said import said
 from sleuth.games.black_stories import BlackStoriesView, Draw, Play, Solve, field_label
 from sleuth.games.black_stories.knowledge import black_stories_position, posterior
 
@@ -55,7 +56,14 @@ class DeductiveBlackStories(Agent):
         chosen, ``bits`` (what it tells) or ``points`` (the expected points of the solve it
         allows this very turn, what it tells breaking ties)."""
         if aim not in AIMS:
-            raise ValueError(f"aim: expected one of {', '.join(AIMS)}, not {aim!r}")
+            raise ValueError(
+                said(
+                    "%(name)s: expected one of %(choices)s, not %(given)s",
+                    name="aim",
+                    choices=", ".join(AIMS),
+                    given=repr(aim),
+                )
+            )
         self.risk = risk
         self.aim = aim
 

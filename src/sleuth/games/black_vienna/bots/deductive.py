@@ -15,6 +15,7 @@ from typing import ClassVar
 
 from sleuth.agents.base import Agent, kinds_of, of_kind
 from sleuth.core import Action, View
+from sleuth.core.said import said
 from sleuth.games.black_vienna import Accuse, BlackViennaView, Guess, Investigate, Pass
 from sleuth.games.black_vienna.beliefs import same_worlds
 from sleuth.games.black_vienna.knowledge import (
@@ -43,7 +44,9 @@ class DeductiveBlackVienna(Agent):
         question must give for each marker its answer is expected to take from the supply
         (0: markers are not counted)."""
         if thrift < 0.0:
-            raise ValueError(f"thrift={thrift}: not below 0")
+            raise ValueError(
+                said("%(name)s=%(value)s: not below 0", name="thrift", value=str(thrift))
+            )
         self.early = early
         self.late = late
         self.thrift = thrift

@@ -70,6 +70,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from sleuth.core import Game
+from sleuth.core.said import said
 from sleuth.games.black_vienna import BlackViennaView, Investigate
 from sleuth.games.black_vienna.components import BREAK_OFF_MARKERS
 from sleuth.games.black_vienna.knowledge import (
@@ -132,7 +133,9 @@ class RacingBlackVienna(DeductiveBlackVienna):
         waiting is worth only the chance that the next answer does not end the game;
         ``passes``: a rival who let the same chance to accuse pass is not that sure."""
         if not 0.0 <= shun <= 1.0:
-            raise ValueError(f"shun={shun}: between 0 and 1")
+            raise ValueError(
+                said("%(name)s=%(value)s: between 0 and 1", name="shun", value=str(shun))
+            )
         super().__init__(early, late, thrift)
         self.samples = samples
         self.closeness = closeness

@@ -36,6 +36,7 @@ from sleuth.agents.base import kinds_of
 from sleuth.agents.ismcts import ISMCTS
 from sleuth.agents.random_agent import split_drastic
 from sleuth.core import Action, State, View
+from sleuth.core.said import said
 from sleuth.games.black_vienna import (
     Accuse,
     BlackViennaState,
@@ -92,9 +93,19 @@ class BlackViennaISMCTS(ISMCTS):
         ``floor``/``margin``: see FLOOR and MARGIN; ``seconds``: a time budget per decision
         instead of ``iterations`` (then not reproducible)."""
         if deals < 1 or top < 1:
-            raise ValueError(f"deals={deals}, top={top}: at least 1 each")
+            raise ValueError(
+                said(
+                    "%(name)s=%(value)s, %(other)s=%(other_value)s: at least 1 each",
+                    name="deals",
+                    value=deals,
+                    other="top",
+                    other_value=top,
+                )
+            )
         if scale <= 0:
-            raise ValueError(f"scale={scale}: must be positive")
+            raise ValueError(
+                said("%(name)s=%(value)s: must be positive", name="scale", value=str(scale))
+            )
         super().__init__(
             self._sample,
             self._evaluate,

@@ -30,6 +30,7 @@ from typing import ClassVar
 
 from sleuth.agents.base import Agent, kinds_of, of_kind
 from sleuth.core import Action, View
+from sleuth.core.said import said
 from sleuth.games.thirteen_clues import Ask, ThirteenCluesView
 from sleuth.games.thirteen_clues.components import TYPES
 from sleuth.games.thirteen_clues.knowledge import attribute_set, cards_for
@@ -85,7 +86,15 @@ class BasicThirteenClues(Agent):
         every ``patience`` questions it asked); ``last``: with 3+ players, only with the
         turn's last glass."""
         if gamble < 1 or patience < 1:
-            raise ValueError(f"gamble={gamble}, patience={patience}: at least 1")
+            raise ValueError(
+                said(
+                    "%(name)s=%(value)s, %(other)s=%(other_value)s: at least 1",
+                    name="gamble",
+                    value=gamble,
+                    other="patience",
+                    other_value=patience,
+                )
+            )
         self.gamble = gamble
         self.patience = patience
         self.last = last

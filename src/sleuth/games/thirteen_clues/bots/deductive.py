@@ -29,6 +29,7 @@ from typing import ClassVar
 
 from sleuth.agents.base import Agent, kinds_of, of_kind
 from sleuth.core import Action, View
+from sleuth.core.said import said
 from sleuth.games.thirteen_clues import Ask, Look, ThirteenCluesView
 from sleuth.games.thirteen_clues.knowledge import ThirteenCluesAnalysis, thirteen_clues_position
 
@@ -77,10 +78,12 @@ class DeductiveThirteenClues(Agent):
         self.patient = patient
         self.duel = duel
         if not 0 < survival <= 1:
-            raise ValueError(f"survival={survival}: a chance in (0, 1]")
+            raise ValueError(
+                said("%(name)s=%(value)s: a chance in (0, 1]", name="survival", value=str(survival))
+            )
         self.survival = survival
         if turns < 1:
-            raise ValueError(f"turns={turns}: at least 1")
+            raise ValueError(said("%(name)s=%(value)s: at least 1", name="turns", value=turns))
         self.explore = explore
         self.turns = turns
         self.leak = leak

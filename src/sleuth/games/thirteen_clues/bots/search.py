@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from sleuth.agents.base import kinds_of, of_kind
 from sleuth.agents.ismcts import ISMCTS
 from sleuth.core import Action, State, View
+from sleuth.core.said import said
 from sleuth.games.thirteen_clues import Accuse, Ask, Look, ThirteenCluesState
 from sleuth.games.thirteen_clues import ThirteenCluesView as TCView
 from sleuth.games.thirteen_clues.components import TYPES
@@ -78,11 +79,15 @@ class ThirteenCluesISMCTS(ISMCTS):
     ) -> None:
         for name, value in (("deals", deals), ("questions", questions), ("horizon", horizon)):
             if value < 1:
-                raise ValueError(f"{name}={value}: at least 1")
+                raise ValueError(said("%(name)s=%(value)s: at least 1", name=name, value=value))
         if not 0 < discount <= 1:
-            raise ValueError(f"discount={discount}: a chance in (0, 1]")
+            raise ValueError(
+                said("%(name)s=%(value)s: a chance in (0, 1]", name="discount", value=str(discount))
+            )
         if not 0 <= spread <= 1:
-            raise ValueError(f"spread={spread}: a weight in [0, 1]")
+            raise ValueError(
+                said("%(name)s=%(value)s: a weight in [0, 1]", name="spread", value=str(spread))
+            )
         super().__init__(
             self._sample,
             self._evaluate,
