@@ -31,7 +31,7 @@ from .driver import drive
 from .frames import ChatFrame, NotesFrame, SeatsFrame, StateFrame
 from .live import LiveTable, SeatState, admits, facts_of
 from .lobby import Created, TablePlan, create_table, plan_of
-from .models import ChatRow, StepRow, TableRow
+from .models import ChatRow, NewStep, TableRow
 from .netbots import NetBots
 from .notify import Notices, step_events
 from .ratings import Ratings
@@ -346,14 +346,8 @@ class TableOwner:
                     if caught_up:
                         raise _CaughtUp(error) from None
                     raise
-                row = StepRow(
-                    table_id=live.id,
-                    number=live.step + 1,
-                    seat=seat,
-                    action=str(parsed),
-                    result=state.last_result(),
-                    at=self.desk.clock(),
-                )
+                at = self.desk.clock()
+                row = NewStep(live.id, live.step + 1, seat, str(parsed), state.last_result(), at)
                 try:
                     await self.desk.store.insert_step(
                         row, state.to_move(), state.outcome is not None
