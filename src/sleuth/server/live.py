@@ -27,7 +27,7 @@ from . import clocks
 from .access import Caller, Door, SeatFacts, TableFacts, refusal
 from .frames import Clock, Ending, PublicSeat, SeatPart, StateFrame, TableState, shared_text
 from .jsontext import Fragment, json_bytes, view_bytes
-from .models import SeatRow, StepRow, TableRow
+from .models import AnyStep, SeatRow, StepRow, TableRow
 from .packed import PackedNotations
 from .signing import commitment
 
@@ -86,7 +86,7 @@ class PlayedStep(NamedTuple):
     at: float
 
     @classmethod
-    def of(cls, row: StepRow) -> PlayedStep:
+    def of(cls, row: AnyStep) -> PlayedStep:
         return cls(row.number, row.seat, row.action, row.result, row.at)
 
 
@@ -191,7 +191,7 @@ class LiveTable:
         if self.state.outcome is not None:
             self.row.status = "finished"
 
-    def advance(self, step: StepRow, state: State, public_action: str) -> None:
+    def advance(self, step: AnyStep, state: State, public_action: str) -> None:
         """Take a committed step: ``state`` is after it, ``public_action`` what every seat
         saw of it (asked of the state before it)."""
         self.waits.append(self.state.to_move())

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from . import problems
 from .db import BatchRefused, Database, StepNumberTaken, StepValues, T, Work
-from .models import ChatRow, LeaverRow, PersonRow, SeatRow, SessionRow, StepRow, TableRow
+from .models import AnyStep, ChatRow, LeaverRow, PersonRow, SeatRow, SessionRow, StepRow, TableRow
 
 
 class RematchTaken(Exception):
@@ -49,7 +49,7 @@ class Store:
         # Kept as plain tuples, which the garbage collector does not scan.
         self._people: dict[str, tuple[str, str, float]] = {}
         self._renames = 0
-        self._pending: list[tuple[StepRow, int | None, bool, asyncio.Future[None]]] = []
+        self._pending: list[tuple[AnyStep, int | None, bool, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
 
     # --- people ----------------------------------------------------------------------------
@@ -274,7 +274,7 @@ class Store:
 
         return await self._db.write(work)
 
-    async def insert_step(self, step: StepRow, to_move: int | None, finished: bool) -> None:
+    async def insert_step(self, step: AnyStep, to_move: int | None, finished: bool) -> None:
         """Commit one accepted action and the table's summary with it, or ``StepConflict``.
 
         Group commit: the steps that arrive while a commit is under way go together in the
@@ -313,7 +313,7 @@ class Store:
             for *_, future in batch:
                 _settle(future, None)
 
-    async def _commit_steps(self, batch: Sequence[tuple[StepRow, int | None, bool]]) -> None:
+    async def _commit_steps(self, batch: Sequence[tuple[AnyStep, int | None, bool]]) -> None:
         await self._db.commit_steps(
             [
                 StepValues(s.table_id, s.number, s.seat, s.action, s.result, s.at, m, f)
