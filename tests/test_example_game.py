@@ -96,8 +96,9 @@ def test_sleuth_games_lists_it_with_its_options(
     start = lines.index(head)
     for number, option in enumerate(game.options()):
         values = "|".join(option.choices) if option.choices else "VALUE"
+        bounds = f", {option.bounds}" if option.bounds else ""
         assert lines[start + 1 + 2 * number] == (
-            f"  --option {option.name}={values}  (default {option.default})"
+            f"  --option {option.name}={values}  (default {option.default}{bounds})"
         )
         assert lines[start + 2 + 2 * number] == f"      {option.help}"
 

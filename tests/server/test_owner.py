@@ -30,6 +30,7 @@ TABLE_ROWS = {
     "take_seat",
     "start_if_full",
     "add_chat",
+    "leave_seat",
 }
 WRITERS = {
     **dict.fromkeys(TABLE_ROWS, "owner.py"),
@@ -52,6 +53,7 @@ READERS = {
     "listed_tables",
     "seat_by_token",
     "chat",
+    "has_left",
 }
 
 

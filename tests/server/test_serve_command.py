@@ -146,3 +146,33 @@ def test_an_address_it_cannot_listen_on_is_not_called_taken(
     err = capsys.readouterr().err
     assert err.startswith("sleuth serve: cannot listen on no.such.host.invalid:8000: ")
     assert "taken" not in err
+
+
+def test_a_sqlite_file_it_cannot_open_is_refused_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a folder")
+    not_a_database = tmp_path / "notes.db"
+    not_a_database.write_bytes(b"not a database, " * 16)
+    key = str(tmp_path / "signing.key")
+    for db, reason in (
+        (a_file / "games.db", "Not a directory"),
+        (not_a_database, "file is not a database"),
+    ):
+        assert main(["serve", "--db", f"sqlite:///{db}", "--key", key]) == 2
+        assert capsys.readouterr().err == f"sleuth serve: cannot open the database {db}: {reason}\n"
+
+
+def test_every_postgresql_url_is_reached_first_and_its_password_never_shown() -> None:
+    port = free_port()
+    # postgres:// had skipped the check (and the bus of several processes); a password
+    # with a slash had been quoted in asyncpg's own reading of the URL.
+    for url in (
+        f"postgres://someone:pw@127.0.0.1:{port}/games",
+        "postgresql://bob:s3cr/et@127.0.0.1:1/db",
+    ):
+        refused = serve_with(url)
+        assert refused.returncode == 2, refused.stderr
+        assert refused.stderr.startswith("sleuth serve: cannot reach the database postgresql://")
+        assert "pw@" not in refused.stderr and "s3cr" not in refused.stderr

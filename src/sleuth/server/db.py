@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -178,22 +179,38 @@ def open_database(settings: Settings, reach: Reach | None = None) -> Database:
 
 
 async def database_unreached(settings: Settings) -> Said | None:
-    """Why the service's PostgreSQL cannot be reached as it starts, or None: said before
-    the service starts, in place of its startup's traceback."""
-    if not settings.is_postgres:
-        return None
-    import asyncpg
-    from sqlalchemy.engine import make_url
+    """Why the service's database cannot be opened as it starts, or None: said before the
+    service starts, in place of its startup's traceback. PostgreSQL is reached through the
+    same engine the service makes (the URL's parts as SQLAlchemy reads them: its password is
+    never repeated); SQLite's file is made, as the service would make it, and read."""
+    path = settings.sqlite_path()
+    if path is not None:
+        return _sqlite_unopened(path)
+    from sqlalchemy.exc import DBAPIError, InterfaceError
 
-    dsn = "postgresql://" + settings.async_db_url().split("://", 1)[1]
+    engine = create_async_engine(settings.async_db_url(), connect_args={"timeout": CONNECT_TIMEOUT})
+    where = engine.url.set(drivername="postgresql").render_as_string(hide_password=True)
     try:
-        connection = await asyncpg.connect(dsn, timeout=CONNECT_TIMEOUT)
-    except (OSError, TimeoutError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
-        where = make_url(dsn).render_as_string(hide_password=True)
-        return said(
-            "cannot reach the database %(where)s: %(reason)s", where=where, reason=describe(e)
-        )
-    await connection.close()
+        async with engine.connect() as connection:
+            await connection.execute(text("SELECT 1"))
+    except (OSError, TimeoutError, DBAPIError, InterfaceError) as error:
+        cause = error.orig if isinstance(error, DBAPIError) and error.orig else error
+        reason = type(cause).__name__ if isinstance(cause, ValueError) else describe(cause)
+        return said("cannot reach the database %(where)s: %(reason)s", where=where, reason=reason)
+    finally:
+        await engine.dispose()
+    return None
+
+
+def _sqlite_unopened(path: Path) -> Said | None:
+    try:
+        make_private_folder(path.parent)
+        create_private_file(path)
+        with contextlib.closing(sqlite3.connect(path)) as connection:
+            connection.execute("PRAGMA schema_version").fetchone()
+    except (OSError, sqlite3.Error) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        return said("cannot open the database %(file)s: %(reason)s", file=str(path), reason=reason)
     return None
 
 

@@ -124,7 +124,7 @@ class Settings:
 
     @property
     def is_postgres(self) -> bool:
-        return self.db_url.startswith("postgresql")
+        return self.db_url.startswith(POSTGRES_PREFIXES)
 
     def async_db_url(self) -> str:
         """PostgreSQL's URL with the driver SQLAlchemy needs on the event loop (asyncpg)."""
@@ -156,9 +156,7 @@ def db_url_refusal(url: str) -> Said | None:
     if url.startswith(POSTGRES_PREFIXES):
         try:
             make_url(Settings(db_url=url).async_db_url())
-        except (ArgumentError, ValueError) as error:
-            return said(
-                "--db: not a PostgreSQL URL Sleuth can read (%(reason)s)", reason=str(error)
-            )
+        except (ArgumentError, ValueError):  # its text may quote the URL, password and all
+            return said("--db: not a PostgreSQL URL Sleuth can read")
         return None
     return said("--db: a database is sqlite:///FILE or postgresql://USER@HOST/DB")
