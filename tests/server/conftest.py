@@ -45,6 +45,8 @@ class Server:
     key: Path
     port: int = field(default_factory=free_port)
     extra: tuple[str, ...] = ()
+    # What runs the command line: Sleuth's own, or a test's script around it.
+    launcher: tuple[str, ...] = ("-m", "sleuth.cli.main")
     process: subprocess.Popen[bytes] | None = None
     log: Path | None = None
 
@@ -60,8 +62,7 @@ class Server:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, (SRC, *EXAMPLES)))}
         command = [
             sys.executable,
-            "-m",
-            "sleuth.cli.main",
+            *self.launcher,
             "serve",
             "--port",
             str(self.port),

@@ -184,6 +184,15 @@ class TableOwner:
             if connection.cookie_hash is not None and connection.cookie_hash in cookie_hashes:
                 connection.end()
 
+    def has_token(self, seat: int, token_hash: str | None) -> bool:
+        """Whether the seat's token is this one, as this process last read the seats."""
+        seats = self.live.seats
+        return (
+            token_hash is not None
+            and 0 <= seat < len(seats)
+            and seats[seat].token_hash == token_hash
+        )
+
     def admits(self, connection: Connection) -> bool:
         """Whether the channel may still be served (``live.admits``); if not, every channel
         without its right is closed now."""

@@ -100,7 +100,9 @@ async def play(
     token_seat = token_hash = None
     if token is not None and len(token) <= 100:
         found = await table.seat_by_token(token)
-        if found is not None:
+        # Only while the seat still has that token as this process knows it: an invite read
+        # just before someone joined with it opens nothing (the seat has the joiner's now).
+        if found is not None and table.has_token(*found):
             token_seat, token_hash = found
     caller = Caller(person.id if person else None, token_seat)
     refused = refusal(Door.SEAT_CHANNEL, facts_of(table.live), caller, seat)
@@ -141,6 +143,11 @@ async def _serve(
 ) -> None:
     await ws.accept()
     await table.catch_up_if_behind()
+    # Asked again with nothing awaited before the first frame: the seat may have changed
+    # hands while the handshake was accepted.
+    if not table.admits(connection):
+        await ws.close(FORBIDDEN, str(problems.NOT_YOUR_SEAT_CHANNEL()))
+        return
     connection.send(table.state_frame(connection.seat, resumed_from=last_step))
     table.attach(connection)
     writer = asyncio.get_running_loop().create_task(_write(ws, connection))
