@@ -5,6 +5,7 @@ seat a bot plays already, nor if they hold no seat there."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 import types
 from typing import Any
@@ -192,3 +193,40 @@ def test_a_while_in_words() -> None:
         ("minutes", "2"),
         ("minutes", "10"),
     ]
+
+
+async def test_a_seat_left_and_taken_back_at_once_is_never_left_to_no_one(launch: Any) -> None:
+    """Bob, whose seat a bot plays, leaves it in one tab and takes it back in another at the
+    same moment (attacker's finding): the take-back had taken the bot away from the seat
+    just left, and the table waited for good on a seat no one held and no bot played."""
+    server = launch()
+    async with Person(server.http, "Ann") as ann, Person(server.http, "Bob") as bob:
+        for _ in range(4):
+            table = await seated_table(ann, bob, away_after=0, takeover_bot="random")
+            await ann.post(f"/api/tables/{table}/seats/1/bot", {})
+            left, back = await asyncio.gather(
+                bob.client.post(f"/api/tables/{table}/seats/1/leave"),
+                bob.client.post(f"/api/tables/{table}/seats/1/take-back"),
+            )
+            assert left.status_code == 200
+            seat = (await seats_of(ann, table))[1]
+            if back.status_code == 200 and seat["joined"]:
+                raise AssertionError(f"the take-back came before the leaving: {seat}")
+            # Left: the bot plays it until someone joins with its invite.
+            assert (seat["joined"], seat["takeover"], seat["bot"]) == (False, True, "random")
+
+
+async def test_a_seat_of_a_finished_game_is_not_left(launch: Any) -> None:
+    """Leaving at a finished table blanked the seat's name on it and took the table and its
+    rematch from its person."""
+    server = launch()
+    async with Person(server.http, "Ann") as ann, Person(server.http, "Bob") as bob:
+        table = await seated_table(ann, bob, away_after=0, takeover_bot="random")
+        for seat in (0, 1):  # bots finish the game
+            await ann.post(f"/api/tables/{table}/seats/{seat}/bot", {})
+        for _ in range(600):
+            if (await ann.get(f"/api/tables/{table}"))["status"] == "finished":
+                break
+            await asyncio.sleep(0.1)
+        assert await refused(bob, f"/api/tables/{table}/seats/1/leave") == (409, "the game is over")
+        assert (await seats_of(ann, table))[1]["joined"]

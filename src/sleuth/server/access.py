@@ -158,6 +158,8 @@ def _leave(t: TableFacts, c: Caller, mine: int | None, seat: int | None) -> Refu
         # The deal is made and the seat's view shown: leaving now to sit at another seat
         # would show a second hand. The seat is kept until the game starts.
         return _conflict(problems.NOT_STARTED_KEPT())
+    if t.status == "finished":  # its record and rematch stay the seat's person's
+        return _conflict(problems.GAME_OVER())
     return None
 
 

@@ -506,9 +506,15 @@ class TableOwner:
         someone joins with its invite and takes it back. Remembered (``has_left``)."""
         live = self.live
         values: dict[str, object] = {}
-        if live.status == "playing" and not live.seats[seat].takeover:
-            # In the same write as the leaving: a seat is never left with no one to play it.
-            values.update(takeover=True, bot=live.row.takeover_bot, since=time.time())
+        if live.status == "playing":
+            # In the same write as the leaving, whatever the takeover was read as: a seat is
+            # never left with no one to play it (a take-back at the same moment had taken
+            # the bot away after this read, and the seat stayed empty for good).
+            now = live.seats[seat]
+            if now.takeover and now.bot:  # a bot plays it already: the same one goes on
+                values.update(takeover=True, bot=now.bot)
+            else:
+                values.update(takeover=True, bot=live.row.takeover_bot, since=time.time())
         await self.desk.store.leave_seat(live.id, seat, person_id, **values)
         await self.seats_changed()
 
@@ -540,10 +546,15 @@ class TableOwner:
             raise SeatRefused(problems.BOT_ALREADY(seat=seat))
 
     async def take_back(self, seat: int) -> bool:
+        """The seat's person plays it again: only while that person still holds it (a
+        take-back racing its own leaving must not take the bot from a seat left empty)."""
+        holder = self.live.seats[seat].person_id
+        if holder is None:
+            return False
         changed = await self.desk.store.update_seat(
             self.id,
             seat,
-            only_if={"takeover": True, "kind": "person"},
+            only_if={"takeover": True, "kind": "person", "person_id": holder},
             takeover=False,
             bot=None,
             since=time.time(),
