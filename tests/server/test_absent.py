@@ -230,3 +230,31 @@ async def test_a_seat_of_a_finished_game_is_not_left(launch: Any) -> None:
             await asyncio.sleep(0.1)
         assert await refused(bob, f"/api/tables/{table}/seats/1/leave") == (409, "the game is over")
         assert (await seats_of(ann, table))[1]["joined"]
+
+
+async def test_a_seat_out_of_time_is_taken_back_only_after_its_bot_moves(launch: Any) -> None:
+    """At a clocked table a seat whose time ran out is its bot's for that move: taken back
+    at once, its clock had started afresh (attacker's finding: a person taking it back
+    every time held the table for ever, its time bank never charged)."""
+    server = launch(extra=("--bot-delay", "3"))
+    async with Person(server.http, "Ann") as ann, Person(server.http, "Bob") as bob:
+        table = await seated_table(ann, bob, clock="live", per_move=5, bank=0)
+        first = await ann.get(f"/api/tables/{table}")
+        mover = first["to_move"]
+        if mover == 2:  # the bot's seat starts: wait for the turn of a person
+            while (first := await ann.get(f"/api/tables/{table}"))["to_move"] == 2:
+                await asyncio.sleep(0.1)
+            mover = first["to_move"]
+        person = (ann, bob)[mover]
+        while not (await seats_of(ann, table))[mover]["takeover"]:  # its time runs out
+            await asyncio.sleep(0.1)
+        said = (
+            f"seat {mover}'s time for this move ran out: its bot makes the move, then take the "
+            "seat back"
+        )
+        assert (await refused(person, f"/api/tables/{table}/seats/{mover}/take-back"))[1] == said
+        step = first["step"]
+        while (await ann.get(f"/api/tables/{table}"))["step"] == step:  # the bot moves
+            await asyncio.sleep(0.1)
+        back = await person.post(f"/api/tables/{table}/seats/{mover}/take-back")
+        assert back["seats"][mover]["takeover"] is False

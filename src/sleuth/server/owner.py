@@ -548,11 +548,16 @@ class TableOwner:
     async def take_back(self, seat: int) -> bool:
         """The seat's person plays it again: only while that person still holds it (a
         take-back racing its own leaving must not take the bot from a seat left empty)."""
-        holder = self.live.seats[seat].person_id
+        live = self.live
+        holder = live.seats[seat].person_id
         if holder is None:
             return False
+        if live.row.clock != "none" and live.state.to_move() == seat and live.seats[seat].takeover:
+            # Its time ran out on this move: taken back now, the seat's clock would start
+            # afresh, and a person taking it back each time could hold the table for ever.
+            raise GameError(problems.OUT_OF_TIME(seat=seat))
         changed = await self.desk.store.update_seat(
-            self.id,
+            live.id,
             seat,
             only_if={"takeover": True, "kind": "person", "person_id": holder},
             takeover=False,

@@ -46,6 +46,10 @@ SESSION_ENDED = problem(
 )
 NO_BOT_HERE = problem("not_a_bot", "seat %(seat)s is not played by a bot")
 BOT_ALREADY = problem("a_bot_already", "seat %(seat)s is played by a bot already")
+OUT_OF_TIME = problem(
+    "out_of_time",
+    "seat %(seat)s's time for this move ran out: its bot makes the move, then take the seat back",
+)
 
 # --- a move refused by the table (the rules engine gives its own reasons) ------------------------
 NOT_STARTED = problem("not_started", "the table has not started: seats are still free")
