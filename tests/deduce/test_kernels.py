@@ -100,3 +100,29 @@ def test_analyses_are_the_same_with_and_without_the_kernel(seed: int) -> None:
         patch.setattr(transitions, "wanted", lambda: False)
         plain = _summary(Analysis(sm.model))
     assert compiled == plain
+
+
+def test_weights_that_do_not_match_the_message_are_left_to_numpy() -> None:
+    """The kernel had read past weights of 2 columns for a message of 3 (review finding):
+    numpy refuses them, and the kernel now leaves them to numpy."""
+    assert kernels.available()
+    src, dst = np.array([0, 1], np.int64), np.array([0, 0], np.int64)
+    w = np.ones((2, 2))
+    m = np.ones((2, 3))
+    assert kernels.scatter_sum(m, kernels.prepare(src, dst, w), True, 1) is None
+    with pytest.raises(ValueError):
+        Trans(src, dst, 2, 1, None, w).fwd(m)
+
+
+def test_a_kernel_that_fails_at_its_first_call_leaves_numpy_to_do_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(*_: object) -> None:
+        raise RuntimeError("no compiler here")
+
+    monkeypatch.setattr(kernels, "_KERNEL", broken)
+    src, dst = np.array([0, 1], np.int64), np.array([0, 0], np.int64)
+    m = np.arange(6, dtype=np.float64).reshape(2, 3)
+    assert kernels.scatter_sum(m, kernels.prepare(src, dst, None), True, 1) is None
+    assert kernels._KERNEL is None  # numpy from now on in this process
+    assert np.array_equal(Trans(src, dst, 2, 1, None, None).fwd(m), np.array([[3.0, 5.0, 7.0]]))

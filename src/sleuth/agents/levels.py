@@ -73,4 +73,7 @@ def how_measured(measured: object, language: str) -> str:
     if not isinstance(measured, Mapping):
         return str(measured)
     template = MEASURED_IN_PAIRS if measured.get("pairs") else MEASURED
-    return translate(language, template) % {**measured, "script": "benchmarks/ladder.py"}
+    try:
+        return translate(language, template) % {**measured, "script": "benchmarks/ladder.py"}
+    except (KeyError, TypeError, ValueError):  # another game's file, with parts of its own
+        return str(dict(measured))

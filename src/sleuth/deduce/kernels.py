@@ -38,7 +38,7 @@ def available() -> bool:
         _TRIED = True
         try:
             _KERNEL = _compile()
-        except ImportError:
+        except Exception:  # not installed, or a numba that does not load with this numpy
             _KERNEL = None
     return _KERNEL is not None
 
@@ -103,18 +103,27 @@ def prepare(src: IntArr, dst: IntArr, w: Msg | None) -> Prepared:
     return np.ascontiguousarray(src), np.ascontiguousarray(dst), w2, kw
 
 
-def scatter_sum(m: Msg, prep: Prepared, forward: bool, rows: int) -> Msg:
+def scatter_sum(m: Msg, prep: Prepared, forward: bool, rows: int) -> Msg | None:
     """Per state on the other side (``rows`` of them), the sum of the rows of ``m`` of its
     transitions, each weighted by its weight: what the numpy path gets by sorting the
     transitions and ``reduceat``, for float64 messages (shape (states, ...), the weights'
-    columns matching the last axis)."""
+    columns matching the last axis). None where the numpy path must do it: weights that
+    do not match the message (the kernel would read past them; numpy says why), or a kernel
+    that failed to compile here (numpy from then on in this process)."""
+    global _KERNEL
     if _KERNEL is None:
         raise RuntimeError("the compiled kernel is not available (numba did not import)")
     if m.size == 0:
         return np.zeros((rows, *m.shape[1:]), dtype=np.float64)
     shape = m.shape
     k = shape[-1] if m.ndim > 1 else 1
+    if prep[3] not in (0, 1, k):
+        return None
     m3 = np.ascontiguousarray(m).reshape(shape[0], m.size // (shape[0] * k), k)
     frm, to = (prep[0], prep[1]) if forward else (prep[1], prep[0])
-    out: Msg = _KERNEL(m3, frm, to, prep[2], prep[3], rows)
+    try:
+        out: Msg = _KERNEL(m3, frm, to, prep[2], prep[3], rows)
+    except Exception:  # numba's own errors at its first call: it is an optional speed-up
+        _KERNEL = None
+        return None
     return out.reshape(rows, *shape[1:])

@@ -66,8 +66,9 @@ async def _refuse(ws: WebSocket, code: int, reason: str) -> None:
     """Closed with the service's own code, which the page says in words and never tries
     again: accepted first, since a handshake refused outright reaches a browser as 1006
     only, which the page takes for a lost network and retries for ever."""
-    await ws.accept()
-    await ws.close(code, reason.encode()[:123].decode(errors="ignore"))
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):  # gone already
+        await ws.accept()
+        await ws.close(code, reason.encode()[:123].decode(errors="ignore"))
 
 
 async def _open(ws: WebSocket, app: Services, table_id: str) -> TableOwner | None:

@@ -13,6 +13,7 @@ const PONG_WITHIN = 8000;
 const finalWords = (watching) => ({
   4403: watching ? tr("This table takes no spectators until it ends.") : tr("This seat is not yours: open your own invite link."),
   4404: tr("There is no such table or seat."),
+  4400: tr("This link is not one of a table's: open the table from the lobby."),
 });
 // The seat's person left it (here or elsewhere): the seat's channel is not theirs to open again.
 const SEAT_GONE = 4410;
