@@ -15,7 +15,7 @@ from sleuth.agents.levels import how_measured, ladder
 from sleuth.cli.main import main
 from sleuth.core import ConfigError, Game, find_game
 from sleuth.core.kit import RULES, RulesGuide
-from sleuth.core.protocol import OptionInfo
+from sleuth.core.options import OptionInfo
 from sleuth.core.registry import all_kits
 from sleuth.core.said import error_in
 from sleuth.i18n import columns, translate_at

@@ -10,7 +10,8 @@ from .errors import (
     UnknownGameError,
 )
 from .kit import GameKit
-from .protocol import Action, Config, Game, OptionInfo, Outcome, State, View
+from .options import OptionInfo
+from .protocol import Action, Config, Game, Outcome, State, View
 from .registry import all_games, all_kits, find_game, find_kit, make_game, register
 from .rng import derive_seed, make_rng
 

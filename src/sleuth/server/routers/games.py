@@ -13,7 +13,7 @@ from sleuth.agents.levels import LEVELS, ladder
 from sleuth.agents.registry import bot_parameters
 from sleuth.core import ConfigError, Game, GameKit, all_kits
 from sleuth.core.kit import RENDER, RULES, TUTORIAL, WEB, RulesGuide, TextRender, WebPart
-from sleuth.core.protocol import OptionInfo
+from sleuth.core.options import OptionInfo
 from sleuth.i18n import SOURCE, translate_at
 
 from ..lobby import (
