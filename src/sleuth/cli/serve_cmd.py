@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
-import errno
 import ipaddress
-import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -28,6 +25,7 @@ from .argparse_words import add_lang_argument, language_of_args
 from .bounded import in_range, worker_count
 from .game_cmds import parse_options
 from .mail_flags import add_mail_arguments, mail_values
+from .serve_checks import startup_refusal
 
 
 def add_parser(commands: Any) -> None:
@@ -209,9 +207,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         from sleuth.server import Settings
         from sleuth.server.app import serve
-        from sleuth.server.db import database_unreached
         from sleuth.server.ratelimit import parse_rate
-        from sleuth.server.signing import SigningKey
     except ModuleNotFoundError as error:
         needs = tr(
             "sleuth serve needs the web extra (%(module)s is missing): %(install)s",
@@ -263,20 +259,9 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"sleuth serve: {error_in(error, language)}", file=sys.stderr)
         return 2
     settings = Settings(**values)
-    try:
-        SigningKey.load_or_create(settings.key_file)  # made or read before anything starts
-    except (ValueError, OSError) as error:
-        print(f"sleuth serve: {key_refusal(error, settings.key_file, language)}", file=sys.stderr)
-        return 2
-    unreached = asyncio.run(database_unreached(settings))
-    if unreached is not None:
-        print(f"sleuth serve: {said_in(unreached, language)}", file=sys.stderr)
-        return 2
-    # Before anything is dealt or printed: a second server on a busy port would print a
-    # table link that leads to the first server's "no such table".
-    not_here = listen_refusal(args.host, args.port, language)
-    if not_here is not None:
-        print(f"sleuth serve: {not_here}", file=sys.stderr)
+    refused_start = startup_refusal(settings, args.host, args.port, language)
+    if refused_start is not None:
+        print(f"sleuth serve: {refused_start}", file=sys.stderr)
         return 2
     on_start = None
     if args.open_table:
@@ -313,32 +298,6 @@ def rate_values(args: argparse.Namespace, parse_rate: Callable[[str], object]) -
     return values
 
 
-def listen_refusal(host: str, port: int, language: str) -> str | None:
-    """Why ``host:port`` cannot be listened on (as the server would bind it), or None."""
-    address = f"{host}:{port}"
-    try:
-        family, kind, proto, _, bound = socket.getaddrinfo(
-            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-        )[0]
-        with socket.socket(family, kind, proto) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            probe.bind(bound)
-    except OSError as error:
-        reason = error.strerror or str(error)
-        if error.errno == errno.EADDRINUSE:
-            return tr(
-                "%(address)s is taken (%(reason)s): another server may be running there; "
-                "choose another with --port",
-                language,
-                address=address,
-                reason=reason,
-            )
-        # An unknown host name, an address of another machine, a port kept for the system.
-        return tr("cannot listen on %(address)s: %(reason)s", language, address=address,
-                  reason=reason)  # fmt: skip
-    return None
-
-
 def _open_table(args: argparse.Namespace, language: str) -> Any:
     from sleuth.server.lobby import SeatPlan, TablePlan, check_plan, default_takeover
 
@@ -373,11 +332,3 @@ def _open_table(args: argparse.Namespace, language: str) -> Any:
         print(dealt, flush=True)
 
     return on_start
-
-
-def key_refusal(error: Exception, path: Path, language: str) -> str:
-    """Why the signing key can be neither read nor made, in ``language``."""
-    if isinstance(error, ValueError):
-        return error_in(error, language)
-    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-    return tr("--key %(file)s: cannot make it: %(reason)s", language, file=str(path), reason=reason)
