@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from sleuth.deduce.transitions import IntArr, Msg
 
 _KERNEL: Callable[..., Any] | None = None
+_SWEEP: Callable[..., Any] | None = None  # a question's whole sweep (``solution``)
 _TRIED = False
 # Importing numba and loading the compiled code costs about a second of CPU once a process
 # (more than a one-shot analysis takes): the kernel is taken up only by a process that has
@@ -33,14 +34,20 @@ _calls = 0
 
 def available() -> bool:
     """Whether the compiled kernel can be used (numba imports); tried once a process."""
-    global _KERNEL, _TRIED
+    global _KERNEL, _SWEEP, _TRIED
     if not _TRIED:
         _TRIED = True
         try:
-            _KERNEL = _compile()
+            _KERNEL, _SWEEP = _compile()
         except Exception:  # not installed, or a numba that does not load with this numpy
-            _KERNEL = None
+            _KERNEL = _SWEEP = None
     return _KERNEL is not None
+
+
+def warm() -> bool:
+    """Load the compiled kernels now, whatever this process has swept so far: for a bot at
+    the start of a game, so that the load does not fall inside one of its decisions."""
+    return available()
 
 
 def wanted() -> bool:
@@ -53,7 +60,7 @@ def wanted() -> bool:
     return _calls > WARM_CALLS and available()
 
 
-def _compile() -> Callable[..., Any]:
+def _compile() -> tuple[Callable[..., Any], Callable[..., Any]]:
     from numba import njit  # type: ignore[import-not-found,unused-ignore]
 
     @njit(cache=True, nogil=True)  # type: ignore[misc,unused-ignore]
@@ -81,7 +88,7 @@ def _compile() -> Callable[..., Any]:
                         acc[a, c] += wr[c] * row[a, c]
         return out
 
-    return scatter_sum
+    return scatter_sum, njit(cache=True, nogil=True)(_channel_sweep)
 
 
 _NO_WEIGHTS = np.zeros((0, 1), dtype=np.float64)
@@ -127,3 +134,128 @@ def scatter_sum(m: Msg, prep: Prepared, forward: bool, rows: int) -> Msg | None:
         _KERNEL = None
         return None
     return out.reshape(rows, *shape[1:])
+
+
+# A layer graph's sweep data for ``channel_sweep`` (``sleuth.deduce.solution`` makes it once a
+# graph): the states per layer; which moves with 0-3 solution cards each layer has; each
+# layer's transitions by that count, one run each, with their weights; the forward (plain)
+# message's columns per layer and the backward one's; the plain forward messages, the plain
+# steps of each layer's moves with solution cards and the plain backward messages, flat,
+# with where each starts; and which products are which compositions (as ``_Plan``: per
+# (layer, count) its entry among the picks, where its flat indices start, and its first row).
+Graph = tuple[Any, ...]
+
+
+def channel_sweep(graph: Graph, cw: Msg, coff: IntArr, first: int, last: int, rows: int) -> Msg | None:
+    """W of every composition (``rows``) for every column of the channel weights ``cw``
+    (channel layers' transitions x columns; layer j's start at ``coff[j]``, -1 elsewhere):
+    what ``solution_weights`` gets with channels between layers ``first`` and ``last``, in
+    one compiled call. None where the numpy path must do it (the kernel failed to run)."""
+    global _SWEEP
+    if _SWEEP is None:
+        return None
+    out = np.zeros((rows, cw.shape[1]), dtype=np.float64)
+    try:
+        _SWEEP(graph, np.ascontiguousarray(cw), coff, first, last, out)
+    except Exception:  # numba's own errors at its first call: it is an optional speed-up
+        _SWEEP = None
+        return None
+    return out
+
+
+def _channel_sweep(g: Graph, cw: Any, coff: Any, first: int, last: int, out: Any) -> None:
+    """The backward messages with channels from ``last`` down, the products of the plain
+    steps before ``first`` with them, then the forward messages with channels from ``first``
+    on, each layer's steps with solution cards multiplied by the backward messages as they
+    are made (summed into ``out``). Exact: every partial sum is an integer below 2**53."""
+    (sizes, has, seg, src, dst, w, lf, ntb, fa, fa_off, fy, fy_off, fb, fb_off) = g[:14]
+    (pidx, poff, pflat, prow) = g[14:]
+    n = has.shape[0]
+    k = cw.shape[1]
+    # backward messages b[j] (S_j x nt_j x k) for j <= last + 1, flat; the last is the plain
+    boff = np.zeros(last + 3, np.int64)
+    for j in range(last + 2):
+        boff[j + 1] = boff[j] + sizes[j] * ntb[j] * k
+    b = np.zeros(boff[last + 2], np.float64)
+    j = last + 1
+    for s in range(sizes[j] * ntb[j]):
+        v = fb[fb_off[j] + s]
+        for kk in range(k):
+            b[boff[j] + s * k + kk] = v
+    for j in range(last, -1, -1):
+        n1, n0, h1, ch = ntb[j + 1], ntb[j], has[j, 1], coff[j]
+        for a in range(2):
+            if not has[j, a]:
+                continue
+            for t in range(seg[4 * j + a], seg[4 * j + a + 1]):
+                i_out = boff[j] + src[t] * n0 * k
+                i_in = boff[j + 1] + dst[t] * n1 * k
+                wr = cw[ch + t - seg[4 * j]] if ch >= 0 else cw[0]
+                cols = n1 if a == 0 else 1
+                for c in range(cols):
+                    cc = 1 if a == 1 else (c if c == 0 else c + h1)
+                    for kk in range(k):
+                        wt = wr[kk] if ch >= 0 else w[t]
+                        b[i_out + cc * k + kk] += wt * b[i_in + c * k + kk]
+    # the plain steps before ``first`` times the backward messages
+    for q in range(first):
+        for aq in range(1, 4):
+            i = pidx[q, aq]
+            if i < 0:
+                continue
+            lq, nt = lf[q], ntb[q + 1]
+            for r in range(poff[i], poff[i + 1]):
+                c, tt = divmod(pflat[r], nt)
+                row = prow[i] + r - poff[i]
+                for s in range(sizes[q + 1]):
+                    v = fy[fy_off[q, aq] + s * lq + c]
+                    if v != 0.0:
+                        bb = boff[q + 1] + (s * nt + tt) * k
+                        for kk in range(k):
+                            out[row, kk] += v * b[bb + kk]
+    # forward messages with channels from ``first``
+    cur = np.empty((sizes[first], lf[first], k))
+    for s in range(sizes[first]):
+        for c in range(lf[first]):
+            v = fa[fa_off[first] + s * lf[first] + c]
+            for kk in range(k):
+                cur[s, c, kk] = v
+    for j in range(first, n):
+        lj, ch, nt = lf[j], coff[j], ntb[j + 1]
+        nxt = np.zeros((sizes[j + 1], lf[j + 1], k))
+        col = lj
+        for a in range(4):
+            if not has[j, a]:
+                continue
+            step = nxt if a == 0 else np.zeros((sizes[j + 1], lj, k))
+            for t in range(seg[4 * j + a], seg[4 * j + a + 1]):
+                x, y = src[t], dst[t]
+                wr = cw[ch + t - seg[4 * j]] if ch >= 0 else cw[0]
+                for c in range(lj):
+                    for kk in range(k):
+                        wt = wr[kk] if ch >= 0 else w[t]
+                        step[y, c, kk] += wt * cur[x, c, kk]
+            if a == 0:
+                continue
+            if a <= 2:
+                nxt[:, col, :] = step[:, 0, :]
+                col += 1
+            i = pidx[j, a]
+            for r in range(poff[i], poff[i + 1]):
+                c, tt = divmod(pflat[r], nt)
+                row = prow[i] + r - poff[i]
+                for s in range(sizes[j + 1]):
+                    if j + 1 > last:  # the plain backward message, shared by every column
+                        v = fb[fb_off[j + 1] + s * nt + tt]
+                        for kk in range(k):
+                            out[row, kk] += step[s, c, kk] * v
+                    else:
+                        bb = boff[j + 1] + (s * nt + tt) * k
+                        for kk in range(k):
+                            out[row, kk] += step[s, c, kk] * b[bb + kk]
+        cur = nxt
+    # no solution card among the constrained cards
+    for s in range(sizes[n]):
+        v = fb[fb_off[n] + s * ntb[n]]
+        for kk in range(k):
+            out[0, kk] += cur[s, 0, kk] * v

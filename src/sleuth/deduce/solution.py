@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from sleuth.deduce import kernels
 from sleuth.deduce.counting import composition_weights
 from sleuth.deduce.dp import Layers
 from sleuth.deduce.transitions import IntArr, Msg, NDArray, Trans
@@ -220,6 +221,12 @@ def solution_weights(
     else:
         a_plain, lab_plain = cached, layers.label_cache[key]
     first = min(channels.all_layers, default=n) if channels is not None else n
+    if channels is not None and first < n and dt == np.float64 and kernels.wanted():
+        # the whole sweep in one compiled call (the labels are the plain sweep's)
+        plan = _composition_plan(layers, ops, lab_plain, n, sol)
+        done = _compiled(layers, plain_ops, ops, channels, final[:, :1], a_plain, plan)
+        if done is not None:
+            return _compositions(plan, done, keep_zeros)
     steps: dict[tuple[int, int], Msg] = {}  # the channel sweep's own, from ``first`` on
     labels = lab_plain
     if first < n:
@@ -267,11 +274,127 @@ def solution_weights(
         else:
             w = (y.T @ later.reshape(later.shape[0], nt * k)).reshape(y.shape[1], nt, k)
         vals.append(w.reshape(-1, k)[picks])
-    ww = np.concatenate(vals, axis=0)
+    return _compositions(plan, np.concatenate(vals, axis=0), keep_zeros)
+
+
+def _compositions(plan: _Plan, ww: Msg, keep_zeros: bool) -> Compositions:
     if keep_zeros:
         return Compositions(plan.layers, plan.counts, ww)
     nz = np.any(ww != 0, axis=1)
     return Compositions(plan.layers[nz], plan.counts[nz], ww[nz])
+
+
+def _compiled(
+    layers: Layers,
+    plain_ops: _Ops,
+    ops: _Ops,
+    channels: Channels,
+    final: Msg,
+    a_plain: list[Msg],
+    plan: _Plan,
+) -> Msg | None:
+    """``solution_weights`` with channels by the compiled kernel (None: not here)."""
+    graph = _graph(layers, plain_ops, final, a_plain, plan)
+    k = len(channels.z)
+    coff = np.full(layers.n, -1, dtype=np.int64)
+    blocks: list[Msg] = []
+    pos = 0
+    for j in sorted(channels.all_layers):
+        coff[j] = pos
+        for a in range(4):
+            t = ops.chan[j].get(a)
+            if t is not None and t.w is not None:
+                blocks.append(t.w)
+                pos += len(t.w)
+    # one row at least: the kernel reads a channel row (unused) on every layer
+    cw = np.concatenate([*blocks, np.zeros((1, k))]).astype(np.float64, copy=False)
+    rows = 1 + sum(len(flat) for _, _, flat in plan.picks)
+    first, last = min(channels.all_layers), max(channels.all_layers)
+    return kernels.channel_sweep(graph, cw, coff, first, last, rows)
+
+
+def _flat(msgs: list[Msg]) -> tuple[Msg, IntArr]:
+    """Messages one after another in one float64 array, and where each starts."""
+    starts = np.zeros(len(msgs) + 1, dtype=np.int64)
+    starts[1:] = np.cumsum([m.size for m in msgs])
+    flat = np.concatenate([m.ravel() for m in msgs]) if msgs else np.zeros(0)
+    return flat.astype(np.float64, copy=False), starts
+
+
+def _graph(
+    layers: Layers, ops: _Ops, final: Msg, a_plain: list[Msg], plan: _Plan
+) -> kernels.Graph:
+    """A layer graph's data for the compiled sweep (``kernels.Graph``), kept for the graph:
+    every question's sweep on it reads the same."""
+    sol = plan_sol = layers.red.model.solution
+    assert plan_sol is not None
+    hit = layers.sweep_cache.get(plan_sol)
+    if hit is not None and np.array_equal(hit[0], final):
+        return hit[1]  # type: ignore[return-value]
+    n = layers.n
+    b_plain = _plain_backward(layers, ops, final)
+    has = np.zeros((n, 4), dtype=np.uint8)
+    seg = np.zeros(4 * n + 1, dtype=np.int64)
+    src: list[IntArr] = []
+    dst: list[IntArr] = []
+    wts: list[Msg] = []
+    steps: list[Msg] = []
+    fy_off = np.full((n, 4), -1, dtype=np.int64)
+    pos = at = 0
+    for j in range(n):
+        for a in range(4):
+            seg[4 * j + a] = pos
+            t = ops.parts[j].get(a)
+            if t is None:
+                continue
+            has[j, a] = 1
+            src.append(t.src)
+            dst.append(t.dst)
+            wts.append(np.ones(len(t.src)) if t.w is None else t.w)
+            pos += len(t.src)
+            if a:
+                key = (sol, j, a, "float64")
+                y = layers.step_cache.get(key)
+                if y is None:
+                    y = layers.step_cache[key] = ops.fwd(j, a, a_plain[j])
+                fy_off[j, a] = at
+                steps.append(y)
+                at += y.size
+    seg[4 * n] = pos
+    pidx = np.full((n, 4), -1, dtype=np.int64)
+    for i, (q, aq, _) in enumerate(plan.picks):
+        pidx[q, aq] = i
+    lengths = [len(flat) for _, _, flat in plan.picks]
+    poff = np.zeros(len(lengths) + 1, dtype=np.int64)
+    poff[1:] = np.cumsum(lengths)
+    fa, fa_off = _flat(a_plain)
+    fb, fb_off = _flat(b_plain)
+    graph: kernels.Graph = (
+        np.array(layers.sizes, dtype=np.int64),
+        has,
+        seg,
+        _ints(src),
+        _ints(dst),
+        _flat(wts)[0],
+        np.array([m.shape[1] for m in a_plain], dtype=np.int64),
+        np.array([m.shape[1] for m in b_plain], dtype=np.int64),
+        fa,
+        fa_off,
+        _flat(steps)[0],
+        fy_off,
+        fb,
+        fb_off,
+        pidx,
+        poff,
+        _ints([flat for _, _, flat in plan.picks]),
+        1 + poff[:-1],
+    )
+    layers.sweep_cache[plan_sol] = (final, graph)
+    return graph
+
+
+def _ints(parts: list[IntArr]) -> IntArr:
+    return np.concatenate(parts).astype(np.int64) if parts else np.zeros(0, dtype=np.int64)
 
 
 def _plain_backward(layers: Layers, ops: _Ops, final: Msg) -> list[Msg]:
