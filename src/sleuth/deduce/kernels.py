@@ -136,42 +136,71 @@ def scatter_sum(m: Msg, prep: Prepared, forward: bool, rows: int) -> Msg | None:
     return out.reshape(rows, *shape[1:])
 
 
-# A layer graph's sweep data for ``channel_sweep`` (``sleuth.deduce.solution`` makes it once a
+# A layer graph's data for ``channel_sweep`` (``sleuth.deduce.solution`` makes it once a
 # graph): the states per layer; which moves with 0-3 solution cards each layer has; each
-# layer's transitions by that count, one run each, with their weights; the forward (plain)
-# message's columns per layer and the backward one's; the plain forward messages, the plain
-# steps of each layer's moves with solution cards and the plain backward messages, flat,
-# with where each starts; and which products are which compositions (as ``_Plan``: per
-# (layer, count) its entry among the picks, where its flat indices start, and its first row).
+# layer's transitions by that count, one run each, with their weights and the cards each
+# puts in every location; the plain forward message's columns per layer and the backward
+# one's; the plain forward messages, the plain steps of each layer's moves with solution
+# cards and the plain backward messages, flat, with where each starts; and which products
+# are which compositions (as ``_Plan``: per (layer, count) its entry, where its entries
+# start, each entry's forward and backward column, and its entry's first row).
 Graph = tuple[Any, ...]
 
 
-def channel_sweep(graph: Graph, cw: Msg, coff: IntArr, first: int, last: int, rows: int) -> Msg | None:
-    """W of every composition (``rows``) for every column of the channel weights ``cw``
-    (channel layers' transitions x columns; layer j's start at ``coff[j]``, -1 elsewhere):
-    what ``solution_weights`` gets with channels between layers ``first`` and ``last``, in
-    one compiled call. None where the numpy path must do it (the kernel failed to run)."""
+def channel_sweep(
+    graph: Graph, z: Msg, where: IntArr, active: IntArr, span: tuple[int, int], rows: int
+) -> Msg | None:
+    """W of every composition (``rows`` of them) for every channel: a move at a layer where
+    channel c is ``active`` that puts e cards into the locations ``where[c]`` (0/1 per
+    location) weighs ``z[c]**e``; channels span layers ``span`` (first, last). What
+    ``solution_weights`` gets with channels, in one compiled call. None where the numpy
+    path must do it (the kernel failed to run here)."""
     global _SWEEP
     if _SWEEP is None:
         return None
-    out = np.zeros((rows, cw.shape[1]), dtype=np.float64)
+    out = np.zeros((rows, len(z)), dtype=np.float64)
     try:
-        _SWEEP(graph, np.ascontiguousarray(cw), coff, first, last, out)
+        _SWEEP(graph, z, where, active, span[0], span[1], out)
     except Exception:  # numba's own errors at its first call: it is an optional speed-up
         _SWEEP = None
         return None
     return out
 
 
-def _channel_sweep(g: Graph, cw: Any, coff: Any, first: int, last: int, out: Any) -> None:
+def _channel_sweep(
+    g: Graph, z: Any, where: Any, active: Any, first: int, last: int, out: Any
+) -> None:
     """The backward messages with channels from ``last`` down, the products of the plain
     steps before ``first`` with them, then the forward messages with channels from ``first``
     on, each layer's steps with solution cards multiplied by the backward messages as they
     are made (summed into ``out``). Exact: every partial sum is an integer below 2**53."""
-    (sizes, has, seg, src, dst, w, lf, ntb, fa, fa_off, fy, fy_off, fb, fb_off) = g[:14]
-    (pidx, poff, pflat, prow) = g[14:]
+    (sizes, has, seg, src, dst, w, moved, lf, ntb, fa, fa_off, fy, fy_off, fb, fb_off) = g[:15]
+    (pidx, poff, pc, pt, prow) = g[15:]
     n = has.shape[0]
-    k = cw.shape[1]
+    k = z.shape[0]
+    # the channel layers' weights, per transition and channel
+    coff = np.full(n, -1, np.int64)
+    tc = 0
+    for j in range(n):
+        for kk in range(k):
+            if active[j, kk]:
+                coff[j] = tc
+        if coff[j] >= 0:
+            tc += seg[4 * j + 4] - seg[4 * j]
+    cw = np.empty((max(tc, 1), k))
+    for j in range(n):
+        if coff[j] < 0:
+            continue
+        for t in range(seg[4 * j], seg[4 * j + 4]):
+            for kk in range(k):
+                p = w[t]
+                if active[j, kk]:
+                    e = 0
+                    for loc in range(moved.shape[1]):
+                        e += where[kk, loc] * moved[t, loc]
+                    for _ in range(e):
+                        p *= z[kk]
+                cw[coff[j] + t - seg[4 * j], kk] = p
     # backward messages b[j] (S_j x nt_j x k) for j <= last + 1, flat; the last is the plain
     boff = np.zeros(last + 3, np.int64)
     for j in range(last + 2):
@@ -187,16 +216,21 @@ def _channel_sweep(g: Graph, cw: Any, coff: Any, first: int, last: int, out: Any
         for a in range(2):
             if not has[j, a]:
                 continue
+            cols = n1 if a == 0 else 1
             for t in range(seg[4 * j + a], seg[4 * j + a + 1]):
                 i_out = boff[j] + src[t] * n0 * k
                 i_in = boff[j + 1] + dst[t] * n1 * k
-                wr = cw[ch + t - seg[4 * j]] if ch >= 0 else cw[0]
-                cols = n1 if a == 0 else 1
                 for c in range(cols):
-                    cc = 1 if a == 1 else (c if c == 0 else c + h1)
-                    for kk in range(k):
-                        wt = wr[kk] if ch >= 0 else w[t]
-                        b[i_out + cc * k + kk] += wt * b[i_in + c * k + kk]
+                    o = i_out + (1 if a == 1 else (c if c == 0 else c + h1)) * k
+                    x = i_in + c * k
+                    if ch >= 0:
+                        wr = cw[ch + t - seg[4 * j]]
+                        for kk in range(k):
+                            b[o + kk] += wr[kk] * b[x + kk]
+                    else:
+                        wt = w[t]
+                        for kk in range(k):
+                            b[o + kk] += wt * b[x + kk]
     # the plain steps before ``first`` times the backward messages
     for q in range(first):
         for aq in range(1, 4):
@@ -204,13 +238,12 @@ def _channel_sweep(g: Graph, cw: Any, coff: Any, first: int, last: int, out: Any
             if i < 0:
                 continue
             lq, nt = lf[q], ntb[q + 1]
-            for r in range(poff[i], poff[i + 1]):
-                c, tt = divmod(pflat[r], nt)
-                row = prow[i] + r - poff[i]
-                for s in range(sizes[q + 1]):
-                    v = fy[fy_off[q, aq] + s * lq + c]
+            for s in range(sizes[q + 1]):
+                y0, b0 = fy_off[q, aq] + s * lq, boff[q + 1] + s * nt * k
+                for r in range(poff[i], poff[i + 1]):
+                    v = fy[y0 + pc[r]]
                     if v != 0.0:
-                        bb = boff[q + 1] + (s * nt + tt) * k
+                        row, bb = prow[i] + r - poff[i], b0 + pt[r] * k
                         for kk in range(k):
                             out[row, kk] += v * b[bb + kk]
     # forward messages with channels from ``first``
@@ -230,27 +263,35 @@ def _channel_sweep(g: Graph, cw: Any, coff: Any, first: int, last: int, out: Any
             step = nxt if a == 0 else np.zeros((sizes[j + 1], lj, k))
             for t in range(seg[4 * j + a], seg[4 * j + a + 1]):
                 x, y = src[t], dst[t]
-                wr = cw[ch + t - seg[4 * j]] if ch >= 0 else cw[0]
-                for c in range(lj):
-                    for kk in range(k):
-                        wt = wr[kk] if ch >= 0 else w[t]
-                        step[y, c, kk] += wt * cur[x, c, kk]
+                if ch >= 0:
+                    wr = cw[ch + t - seg[4 * j]]
+                    for c in range(lj):
+                        for kk in range(k):
+                            step[y, c, kk] += wr[kk] * cur[x, c, kk]
+                else:
+                    wt = w[t]
+                    for c in range(lj):
+                        for kk in range(k):
+                            step[y, c, kk] += wt * cur[x, c, kk]
             if a == 0:
                 continue
             if a <= 2:
                 nxt[:, col, :] = step[:, 0, :]
                 col += 1
             i = pidx[j, a]
-            for r in range(poff[i], poff[i + 1]):
-                c, tt = divmod(pflat[r], nt)
-                row = prow[i] + r - poff[i]
-                for s in range(sizes[j + 1]):
-                    if j + 1 > last:  # the plain backward message, shared by every column
-                        v = fb[fb_off[j + 1] + s * nt + tt]
-                        for kk in range(k):
-                            out[row, kk] += step[s, c, kk] * v
-                    else:
-                        bb = boff[j + 1] + (s * nt + tt) * k
+            for s in range(sizes[j + 1]):
+                if j + 1 > last:  # the plain backward message, shared by every channel
+                    f0 = fb_off[j + 1] + s * nt
+                    for r in range(poff[i], poff[i + 1]):
+                        v = fb[f0 + pt[r]]
+                        if v != 0.0:
+                            row, c = prow[i] + r - poff[i], pc[r]
+                            for kk in range(k):
+                                out[row, kk] += step[s, c, kk] * v
+                else:
+                    b0 = boff[j + 1] + s * nt * k
+                    for r in range(poff[i], poff[i + 1]):
+                        row, c, bb = prow[i] + r - poff[i], pc[r], b0 + pt[r] * k
                         for kk in range(k):
                             out[row, kk] += step[s, c, kk] * b[bb + kk]
         cur = nxt

@@ -208,7 +208,6 @@ def solution_weights(
     k = final.shape[1]
     dt = final.dtype
     plain_ops = _Ops(layers, sol, None)
-    ops = _Ops(layers, sol, channels) if channels is not None else plain_ops
     key = (sol, str(dt))
     cached = layers.forward_cache.get(key)
     if cached is None:
@@ -223,10 +222,11 @@ def solution_weights(
     first = min(channels.all_layers, default=n) if channels is not None else n
     if channels is not None and first < n and dt == np.float64 and kernels.wanted():
         # the whole sweep in one compiled call (the labels are the plain sweep's)
-        plan = _composition_plan(layers, ops, lab_plain, n, sol)
-        done = _compiled(layers, plain_ops, ops, channels, final[:, :1], a_plain, plan)
+        plan = _composition_plan(layers, plain_ops, lab_plain, n, sol)
+        done = _compiled(layers, plain_ops, channels, final[:, :1], a_plain, plan)
         if done is not None:
             return _compositions(plan, done, keep_zeros)
+    ops = _Ops(layers, sol, channels) if channels is not None else plain_ops
     steps: dict[tuple[int, int], Msg] = {}  # the channel sweep's own, from ``first`` on
     labels = lab_plain
     if first < n:
@@ -285,32 +285,20 @@ def _compositions(plan: _Plan, ww: Msg, keep_zeros: bool) -> Compositions:
 
 
 def _compiled(
-    layers: Layers,
-    plain_ops: _Ops,
-    ops: _Ops,
-    channels: Channels,
-    final: Msg,
-    a_plain: list[Msg],
-    plan: _Plan,
+    layers: Layers, ops: _Ops, channels: Channels, final: Msg, a_plain: list[Msg], plan: _Plan
 ) -> Msg | None:
     """``solution_weights`` with channels by the compiled kernel (None: not here)."""
-    graph = _graph(layers, plain_ops, final, a_plain, plan)
+    graph = _graph(layers, ops, final, a_plain, plan)
     k = len(channels.z)
-    coff = np.full(layers.n, -1, dtype=np.int64)
-    blocks: list[Msg] = []
-    pos = 0
-    for j in sorted(channels.all_layers):
-        coff[j] = pos
-        for a in range(4):
-            t = ops.chan[j].get(a)
-            if t is not None and t.w is not None:
-                blocks.append(t.w)
-                pos += len(t.w)
-    # one row at least: the kernel reads a channel row (unused) on every layer
-    cw = np.concatenate([*blocks, np.zeros((1, k))]).astype(np.float64, copy=False)
+    where = np.zeros((k, layers.nl), dtype=np.int64)
+    active = np.zeros((layers.n, k), dtype=np.uint8)
+    for c, (lays, locs) in enumerate(zip(channels.layers, channels.locations, strict=True)):
+        where[c, sorted(locs)] = 1
+        active[sorted(lays), c] = 1
     rows = 1 + sum(len(flat) for _, _, flat in plan.picks)
-    first, last = min(channels.all_layers), max(channels.all_layers)
-    return kernels.channel_sweep(graph, cw, coff, first, last, rows)
+    span = (min(channels.all_layers), max(channels.all_layers))
+    z = np.ascontiguousarray(channels.z, dtype=np.float64)
+    return kernels.channel_sweep(graph, z, where, active, span, rows)
 
 
 def _flat(msgs: list[Msg]) -> tuple[Msg, IntArr]:
@@ -326,9 +314,9 @@ def _graph(
 ) -> kernels.Graph:
     """A layer graph's data for the compiled sweep (``kernels.Graph``), kept for the graph:
     every question's sweep on it reads the same."""
-    sol = plan_sol = layers.red.model.solution
-    assert plan_sol is not None
-    hit = layers.sweep_cache.get(plan_sol)
+    sol = layers.red.model.solution
+    assert sol is not None
+    hit = layers.sweep_cache.get(sol)
     if hit is not None and np.array_equal(hit[0], final):
         return hit[1]  # type: ignore[return-value]
     n = layers.n
@@ -338,10 +326,13 @@ def _graph(
     src: list[IntArr] = []
     dst: list[IntArr] = []
     wts: list[Msg] = []
+    moved: list[IntArr] = []
     steps: list[Msg] = []
     fy_off = np.full((n, 4), -1, dtype=np.int64)
     pos = at = 0
     for j in range(n):
+        ch, comps = layers.choices[j], layers.comps[j]
+        a_of = comps[:, sol][ch]
         for a in range(4):
             seg[4 * j + a] = pos
             t = ops.parts[j].get(a)
@@ -351,6 +342,9 @@ def _graph(
             src.append(t.src)
             dst.append(t.dst)
             wts.append(np.ones(len(t.src)) if t.w is None else t.w)
+            # the cards each move puts in every location, in the part's order (as
+            # ``_moved_into``)
+            moved.append(comps[ch[a_of == a]])
             pos += len(t.src)
             if a:
                 key = (sol, j, a, "float64")
@@ -362,8 +356,13 @@ def _graph(
                 at += y.size
     seg[4 * n] = pos
     pidx = np.full((n, 4), -1, dtype=np.int64)
-    for i, (q, aq, _) in enumerate(plan.picks):
+    pc: list[IntArr] = []
+    pt: list[IntArr] = []
+    for i, (q, aq, flat) in enumerate(plan.picks):
         pidx[q, aq] = i
+        nt = b_plain[q + 1].shape[1]
+        pc.append(flat // nt)
+        pt.append(flat % nt)
     lengths = [len(flat) for _, _, flat in plan.picks]
     poff = np.zeros(len(lengths) + 1, dtype=np.int64)
     poff[1:] = np.cumsum(lengths)
@@ -376,6 +375,7 @@ def _graph(
         _ints(src),
         _ints(dst),
         _flat(wts)[0],
+        np.concatenate(moved) if moved else np.zeros((0, layers.nl), dtype=np.int64),
         np.array([m.shape[1] for m in a_plain], dtype=np.int64),
         np.array([m.shape[1] for m in b_plain], dtype=np.int64),
         fa,
@@ -386,10 +386,11 @@ def _graph(
         fb_off,
         pidx,
         poff,
-        _ints([flat for _, _, flat in plan.picks]),
+        _ints(pc),
+        _ints(pt),
         1 + poff[:-1],
     )
-    layers.sweep_cache[plan_sol] = (final, graph)
+    layers.sweep_cache[sol] = (final, graph)
     return graph
 
 
