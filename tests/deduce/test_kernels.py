@@ -15,6 +15,7 @@ from sleuth.deduce import kernels, transitions
 from sleuth.deduce.dp import Layers
 from sleuth.deduce.queries import Analysis
 from sleuth.deduce.solution import Channels, solution_weights
+from sleuth.deduce.warmup import warm_kernels
 from sleuth.deduce.transitions import Trans
 
 from .strategies import small_bv
@@ -181,3 +182,16 @@ def test_the_compiled_sweep_equals_the_numpy_sweep(seed: int) -> None:
     assert (calls, none) == (1, 0)
     assert got.dtype == np.float64
     assert np.array_equal(got, want)
+
+
+def test_warming_loads_each_kernel_with_the_types_of_a_real_analysis() -> None:
+    """A bot's start loads the kernels (numba loads them at their first call): the
+    analyses after it find each kernel's compiled code ready, with no new specialization."""
+    assert warm_kernels()
+    assert kernels._KERNEL is not None and kernels._SWEEP is not None
+    ready = (list(kernels._KERNEL.signatures), list(kernels._SWEEP.signatures))
+    assert len(ready[0]) >= 1 and len(ready[1]) >= 1
+    for seed in range(5):
+        sm, _, _ = small_bv(random.Random(seed))
+        _summary(Analysis(sm.model))
+    assert (list(kernels._KERNEL.signatures), list(kernels._SWEEP.signatures)) == ready

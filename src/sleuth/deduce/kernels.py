@@ -7,8 +7,13 @@ few hundred states cost more than the arithmetic. The loop below makes one pass,
 temporaries. Exact as the numpy path is: every value is an integer whose partial sums stay
 below 2**53 (``sleuth.deduce.dp``), so the order of summation does not matter.
 
+A question's whole sweep (``solution_weights`` with channels: the backward messages, the
+forward ones and every product of a step with a backward message) is one compiled call too,
+``channel_sweep``: there numpy's calls per layer and per product cost more than the sums.
+
 numba is optional: without it the numpy path runs. The compiled code is cached on disk
-(``cache=True``), so worker processes reuse it rather than compile it again.
+(``cache=True``), so worker processes reuse it rather than compile it again; numba loads it
+at a kernel's first call (``sleuth.deduce.warmup`` makes that call ahead of a bot's game).
 """
 
 from __future__ import annotations

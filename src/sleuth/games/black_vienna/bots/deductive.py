@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from sleuth.agents.base import Agent, kinds_of, of_kind
 from sleuth.core import Action, Game, View
 from sleuth.core.said import said
-from sleuth.deduce import kernels
+from sleuth.deduce.warmup import warm_kernels
 from sleuth.games.black_vienna import Accuse, BlackViennaView, Guess, Investigate, Pass
 from sleuth.games.black_vienna.beliefs import same_worlds
 from sleuth.games.black_vienna.knowledge import (
@@ -61,7 +61,7 @@ class DeductiveBlackVienna(Agent):
         # The compiled kernels' load (about half a second of CPU, once a process, where
         # numba is installed) falls here, before the game's first decision, rather than
         # inside a decision that a clock may be timing.
-        kernels.warm()
+        warm_kernels()
         super().start(game, seat, rng, steps_played)
 
     def _analysis(self, view: BlackViennaView) -> BlackViennaAnalysis:
