@@ -34,8 +34,10 @@ each game's encoder's ``longest_seen``.
 
 ``--episodes BOT`` plays ``--games`` seeded games (default 4) with BOT at every seat of each
 game's largest table and prints the CPU seconds a game (mean and most; the first game, which
-pays what the process loads once, and the mean of the others) and a digest of every game's moves, the same for the same decisions: the measure of issue #37's 1 s a game of
-``deductive`` bots, and the check that a faster engine decides as before.
+pays what the process loads once, and the mean of the others; the bots are made inside each
+game's time) and a digest of every game's moves, the same for the same decisions: the
+measure of issue #37's 1 s a game of ``deductive`` bots, and the check that a faster engine
+decides as before.
 """
 
 from __future__ import annotations

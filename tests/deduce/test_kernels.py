@@ -5,6 +5,7 @@ random small positions (counts, marginals, the solution's posterior, questions' 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -15,8 +16,8 @@ from sleuth.deduce import kernels, transitions
 from sleuth.deduce.dp import Layers
 from sleuth.deduce.queries import Analysis
 from sleuth.deduce.solution import Channels, solution_weights
-from sleuth.deduce.warmup import warm_kernels
 from sleuth.deduce.transitions import Trans
+from sleuth.deduce.warmup import warm_kernels
 
 from .strategies import small_bv
 
@@ -188,10 +189,12 @@ def test_warming_loads_each_kernel_with_the_types_of_a_real_analysis() -> None:
     """A bot's start loads the kernels (numba loads them at their first call): the
     analyses after it find each kernel's compiled code ready, with no new specialization."""
     assert warm_kernels()
-    assert kernels._KERNEL is not None and kernels._SWEEP is not None
-    ready = (list(kernels._KERNEL.signatures), list(kernels._SWEEP.signatures))
+    scatter: Any = kernels._KERNEL
+    sweep: Any = kernels._SWEEP
+    assert scatter is not None and sweep is not None
+    ready = (list(scatter.signatures), list(sweep.signatures))
     assert len(ready[0]) >= 1 and len(ready[1]) >= 1
     for seed in range(5):
         sm, _, _ = small_bv(random.Random(seed))
         _summary(Analysis(sm.model))
-    assert (list(kernels._KERNEL.signatures), list(kernels._SWEEP.signatures)) == ready
+    assert (list(scatter.signatures), list(sweep.signatures)) == ready

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 if TYPE_CHECKING:
-    from sleuth.deduce.transitions import IntArr, Msg
+    from sleuth.deduce.transitions import IntArr, Msg, NDArray
 
 _KERNEL: Callable[..., Any] | None = None
 _SWEEP: Callable[..., Any] | None = None  # a question's whole sweep (``solution``)
@@ -93,7 +93,12 @@ def _compile() -> tuple[Callable[..., Any], Callable[..., Any]]:
                         acc[a, c] += wr[c] * row[a, c]
         return out
 
-    return scatter_sum, njit(cache=True, nogil=True)(_channel_sweep)
+    # the sweep's parts call each other by their module's names: each is replaced by its
+    # compiled version before the next is compiled
+    space = globals()
+    for name in _SWEEP_PARTS:
+        space[name] = njit(cache=True, nogil=True)(space[name])
+    return scatter_sum, space["_channel_sweep"]
 
 
 _NO_WEIGHTS = np.zeros((0, 1), dtype=np.float64)
@@ -153,7 +158,12 @@ Graph = tuple[Any, ...]
 
 
 def channel_sweep(
-    graph: Graph, z: Msg, where: IntArr, active: IntArr, span: tuple[int, int], rows: int
+    graph: Graph,
+    z: Msg,
+    where: IntArr,
+    active: NDArray[np.uint8],
+    span: tuple[int, int],
+    rows: int,
 ) -> Msg | None:
     """W of every composition (``rows`` of them) for every channel: a move at a layer where
     channel c is ``active`` that puts e cards into the locations ``where[c]`` (0/1 per
@@ -179,11 +189,17 @@ def _channel_sweep(
     steps before ``first`` with them, then the forward messages with channels from ``first``
     on, each layer's steps with solution cards multiplied by the backward messages as they
     are made (summed into ``out``). Exact: every partial sum is an integer below 2**53."""
-    (sizes, has, seg, src, dst, w, moved, lf, ntb, fa, fa_off, fy, fy_off, fb, fb_off) = g[:15]
-    (pidx, poff, pc, pt, prow) = g[15:]
-    n = has.shape[0]
-    k = z.shape[0]
-    # the channel layers' weights, per transition and channel
+    coff, cw = _sweep_weights(g, z, where, active)
+    b, boff = _sweep_backward(g, coff, cw, last)
+    _sweep_before(g, b, boff, first, out)
+    _sweep_forward(g, coff, cw, b, boff, (first, last), out)
+
+
+def _sweep_weights(g: Graph, z: Any, where: Any, active: Any) -> tuple[Any, Any]:
+    """The channel layers' weights, per transition and channel (rows from ``coff[j]`` for
+    layer j, -1 where no channel is active): the move's weight times z**e."""
+    has, seg, w, moved = g[1], g[2], g[5], g[6]
+    n, k = has.shape[0], z.shape[0]
     coff = np.full(n, -1, np.int64)
     tc = 0
     for j in range(n):
@@ -206,7 +222,15 @@ def _channel_sweep(
                     for _ in range(e):
                         p *= z[kk]
                 cw[coff[j] + t - seg[4 * j], kk] = p
-    # backward messages b[j] (S_j x nt_j x k) for j <= last + 1, flat; the last is the plain
+    return coff, cw
+
+
+def _sweep_backward(g: Graph, coff: Any, cw: Any, last: int) -> tuple[Any, Any]:
+    """The backward messages b[j] (S_j x nt_j x k) for j <= last + 1, flat, and where each
+    starts; the last is the plain one, the same for every channel."""
+    (sizes, has, seg, src, dst, w) = g[:6]
+    ntb, fb, fb_off = g[8], g[13], g[14]
+    k = cw.shape[1]
     boff = np.zeros(last + 3, np.int64)
     for j in range(last + 2):
         boff[j + 1] = boff[j] + sizes[j] * ntb[j] * k
@@ -225,18 +249,25 @@ def _channel_sweep(
             for t in range(seg[4 * j + a], seg[4 * j + a + 1]):
                 i_out = boff[j] + src[t] * n0 * k
                 i_in = boff[j + 1] + dst[t] * n1 * k
+                wr = cw[ch + t - seg[4 * j]] if ch >= 0 else cw[0]
                 for c in range(cols):
                     o = i_out + (1 if a == 1 else (c if c == 0 else c + h1)) * k
                     x = i_in + c * k
                     if ch >= 0:
-                        wr = cw[ch + t - seg[4 * j]]
                         for kk in range(k):
                             b[o + kk] += wr[kk] * b[x + kk]
                     else:
                         wt = w[t]
                         for kk in range(k):
                             b[o + kk] += wt * b[x + kk]
-    # the plain steps before ``first`` times the backward messages
+    return b, boff
+
+
+def _sweep_before(g: Graph, b: Any, boff: Any, first: int, out: Any) -> None:
+    """The products of the plain steps before ``first`` with the backward messages."""
+    sizes, lf, ntb, fy, fy_off = g[0], g[7], g[8], g[11], g[12]
+    (pidx, poff, pc, pt, prow) = g[15:]
+    k = out.shape[1]
     for q in range(first):
         for aq in range(1, 4):
             i = pidx[q, aq]
@@ -251,7 +282,18 @@ def _channel_sweep(
                         row, bb = prow[i] + r - poff[i], b0 + pt[r] * k
                         for kk in range(k):
                             out[row, kk] += v * b[bb + kk]
-    # forward messages with channels from ``first``
+
+
+def _sweep_forward(
+    g: Graph, coff: Any, cw: Any, b: Any, boff: Any, span: tuple[int, int], out: Any
+) -> None:
+    """The forward messages with channels from ``first`` on; each layer's steps with
+    solution cards times the backward messages as they are made; then the composition
+    with no solution card among the constrained cards."""
+    (sizes, has, seg, src, dst, w) = g[:6]
+    lf, ntb, fa, fa_off, fb, fb_off, pidx = g[7], g[8], g[9], g[10], g[13], g[14], g[15]
+    first, last = span
+    n, k = has.shape[0], cw.shape[1]
     cur = np.empty((sizes[first], lf[first], k))
     for s in range(sizes[first]):
         for c in range(lf[first]):
@@ -259,7 +301,7 @@ def _channel_sweep(
             for kk in range(k):
                 cur[s, c, kk] = v
     for j in range(first, n):
-        lj, ch, nt = lf[j], coff[j], ntb[j + 1]
+        lj, ch = lf[j], coff[j]
         nxt = np.zeros((sizes[j + 1], lf[j + 1], k))
         col = lj
         for a in range(4):
@@ -283,25 +325,48 @@ def _channel_sweep(
             if a <= 2:
                 nxt[:, col, :] = step[:, 0, :]
                 col += 1
-            i = pidx[j, a]
-            for s in range(sizes[j + 1]):
-                if j + 1 > last:  # the plain backward message, shared by every channel
-                    f0 = fb_off[j + 1] + s * nt
-                    for r in range(poff[i], poff[i + 1]):
-                        v = fb[f0 + pt[r]]
-                        if v != 0.0:
-                            row, c = prow[i] + r - poff[i], pc[r]
-                            for kk in range(k):
-                                out[row, kk] += step[s, c, kk] * v
-                else:
-                    b0 = boff[j + 1] + s * nt * k
-                    for r in range(poff[i], poff[i + 1]):
-                        row, c, bb = prow[i] + r - poff[i], pc[r], b0 + pt[r] * k
-                        for kk in range(k):
-                            out[row, kk] += step[s, c, kk] * b[bb + kk]
+            _step_products(step, b, boff, fb, fb_off, j + 1 > last, j, g, pidx[j, a], out)
         cur = nxt
-    # no solution card among the constrained cards
     for s in range(sizes[n]):
         v = fb[fb_off[n] + s * ntb[n]]
         for kk in range(k):
             out[0, kk] += cur[s, 0, kk] * v
+
+
+def _step_products(
+    step: Any,
+    b: Any,
+    boff: Any,
+    fb: Any,
+    fb_off: Any,
+    plain: bool,
+    j: int,
+    g: Graph,
+    i: int,
+    out: Any,
+) -> None:
+    """The products of layer ``j``'s step (entry ``i`` of the picks) with the backward
+    messages after it (``plain``: the plain one, shared by every channel)."""
+    sizes, ntb = g[0], g[8]
+    (poff, pc, pt, prow) = g[16:]
+    nt, k = ntb[j + 1], out.shape[1]
+    for s in range(sizes[j + 1]):
+        if plain:
+            f0 = fb_off[j + 1] + s * nt
+            for r in range(poff[i], poff[i + 1]):
+                v = fb[f0 + pt[r]]
+                if v != 0.0:
+                    row, c = prow[i] + r - poff[i], pc[r]
+                    for kk in range(k):
+                        out[row, kk] += step[s, c, kk] * v
+        else:
+            b0 = boff[j + 1] + s * nt * k
+            for r in range(poff[i], poff[i + 1]):
+                row, c, bb = prow[i] + r - poff[i], pc[r], b0 + pt[r] * k
+                for kk in range(k):
+                    out[row, kk] += step[s, c, kk] * b[bb + kk]
+
+
+# compiled by ``_compile`` (numba), in this order: each calls the ones before it
+_SWEEP_PARTS: tuple[str, ...] = ("_sweep_weights", "_sweep_backward", "_sweep_before")
+_SWEEP_PARTS += ("_step_products", "_sweep_forward", "_channel_sweep")

@@ -309,9 +309,7 @@ def _flat(msgs: list[Msg]) -> tuple[Msg, IntArr]:
     return flat.astype(np.float64, copy=False), starts
 
 
-def _graph(
-    layers: Layers, ops: _Ops, final: Msg, a_plain: list[Msg], plan: _Plan
-) -> kernels.Graph:
+def _graph(layers: Layers, ops: _Ops, final: Msg, a_plain: list[Msg], plan: _Plan) -> kernels.Graph:
     """A layer graph's data for the compiled sweep (``kernels.Graph``), kept for the graph:
     every question's sweep on it reads the same."""
     sol = layers.red.model.solution
