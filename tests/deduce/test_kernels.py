@@ -5,15 +5,19 @@ random small positions (counts, marginals, the solution's posterior, questions' 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from sleuth.deduce import kernels, transitions
+from sleuth.deduce.dp import Layers
 from sleuth.deduce.queries import Analysis
+from sleuth.deduce.solution import Channels, solution_weights
 from sleuth.deduce.transitions import Trans
+from sleuth.deduce.warmup import warm_kernels
 
 from .strategies import small_bv
 
@@ -98,6 +102,7 @@ def test_analyses_are_the_same_with_and_without_the_kernel(seed: int) -> None:
     compiled = _summary(Analysis(sm.model))
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(transitions, "wanted", lambda: False)
+        patch.setattr(kernels, "wanted", lambda: False)
         plain = _summary(Analysis(sm.model))
     assert compiled == plain
 
@@ -126,3 +131,70 @@ def test_a_kernel_that_fails_at_its_first_call_leaves_numpy_to_do_it(
     assert kernels.scatter_sum(m, kernels.prepare(src, dst, None), True, 1) is None
     assert kernels._KERNEL is None  # numpy from now on in this process
     assert np.array_equal(Trans(src, dst, 2, 1, None, None).fwd(m), np.array([[3.0, 5.0, 7.0]]))
+
+
+def _channels(rng: random.Random, lay: Layers, cards: list[int], nl: int) -> Channels:
+    """Columns as the questions' sweeps make them: each on some of ``cards``' layers, with a
+    set of the seats' locations and a point z of 0, -1 or 2."""
+    layers, locations, zs = [], [], []
+    for _ in range(rng.randint(1, 6)):
+        on = rng.sample(cards, rng.randint(1, len(cards)))
+        layers.append(frozenset(lay.layer_of[c] for c in on))
+        locations.append(frozenset(rng.sample(range(nl - 1), rng.randint(1, min(2, nl - 1)))))
+        zs.append(rng.choice([0.0, -1.0, 2.0]))
+    return Channels(tuple(layers), tuple(locations), np.array(zs))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 10**6))
+def test_the_compiled_sweep_equals_the_numpy_sweep(seed: int) -> None:
+    """A question's whole sweep in one compiled call: the same W of every composition, for
+    every column, as the sweep made layer by layer with numpy."""
+    assert kernels.available()
+    rng = random.Random(seed)
+    sm, _, _ = small_bv(rng)
+    model = sm.model
+    red = Analysis(model).reduced
+    open_cards = [c for c, d in enumerate(red.domains) if len(d) > 1] if red.ok else []
+    assume(open_cards)
+    cards = rng.sample(open_cards, min(len(open_cards), rng.randint(1, 3)))
+
+    def weights(compiled: bool) -> tuple[np.ndarray, int]:
+        lay = Layers(red, keep=frozenset(cards), together=[frozenset(cards)])
+        assume(lay.exact_float and lay.n > 0)
+        chan = _channels(random.Random(seed), lay, cards, len(model.locations))
+        final = np.repeat(lay.tail(drop=model.solution)[:, None], len(chan.z), axis=1)
+        calls = []
+        real = kernels.channel_sweep
+
+        def counted(*args: object) -> object:
+            calls.append(1)
+            return real(*args)  # type: ignore[arg-type]
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(kernels, "channel_sweep", counted)
+            if not compiled:
+                patch.setattr(kernels, "wanted", lambda: False)
+            comp = solution_weights(lay, final, chan, keep_zeros=True)
+        return comp.weights, len(calls)
+
+    got, calls = weights(True)
+    want, none = weights(False)
+    assert (calls, none) == (1, 0)
+    assert got.dtype == np.float64
+    assert np.array_equal(got, want)
+
+
+def test_warming_loads_each_kernel_with_the_types_of_a_real_analysis() -> None:
+    """A bot's start loads the kernels (numba loads them at their first call): the
+    analyses after it find each kernel's compiled code ready, with no new specialization."""
+    assert warm_kernels()
+    scatter: Any = kernels._KERNEL
+    sweep: Any = kernels._SWEEP
+    assert scatter is not None and sweep is not None
+    ready = (list(scatter.signatures), list(sweep.signatures))
+    assert len(ready[0]) >= 1 and len(ready[1]) >= 1
+    for seed in range(5):
+        sm, _, _ = small_bv(random.Random(seed))
+        _summary(Analysis(sm.model))
+    assert (list(scatter.signatures), list(sweep.signatures)) == ready

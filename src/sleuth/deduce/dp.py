@@ -130,6 +130,8 @@ class Layers:
         # (solution, layer, solution cards, dtype) -> a plain step of the solution sweep
         self.step_cache: dict[tuple[int, int, int, str], Msg] = {}
         self.label_cache: dict[tuple[int, str], list[list[tuple[int, int]]]] = {}
+        # solution -> (the plain sweep's final column, its data for the compiled sweep)
+        self.sweep_cache: dict[int, tuple[Msg, object]] = {}
         self._tails: dict[tuple[int | None, int | None], Msg] = {}
         self.dtype: type = np.float64 if self.exact_float else object
         self._build()

@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from sleuth.deduce import kernels
 from sleuth.deduce.counting import composition_weights
 from sleuth.deduce.dp import Layers
 from sleuth.deduce.transitions import IntArr, Msg, NDArray, Trans
@@ -207,7 +208,6 @@ def solution_weights(
     k = final.shape[1]
     dt = final.dtype
     plain_ops = _Ops(layers, sol, None)
-    ops = _Ops(layers, sol, channels) if channels is not None else plain_ops
     key = (sol, str(dt))
     cached = layers.forward_cache.get(key)
     if cached is None:
@@ -220,6 +220,13 @@ def solution_weights(
     else:
         a_plain, lab_plain = cached, layers.label_cache[key]
     first = min(channels.all_layers, default=n) if channels is not None else n
+    if channels is not None and first < n and dt == np.float64 and kernels.wanted():
+        # the whole sweep in one compiled call (the labels are the plain sweep's)
+        plan = _composition_plan(layers, plain_ops, lab_plain, n, sol)
+        done = _compiled(layers, plain_ops, channels, final[:, :1], a_plain, plan)
+        if done is not None:
+            return _compositions(plan, done, keep_zeros)
+    ops = _Ops(layers, sol, channels) if channels is not None else plain_ops
     steps: dict[tuple[int, int], Msg] = {}  # the channel sweep's own, from ``first`` on
     labels = lab_plain
     if first < n:
@@ -267,11 +274,126 @@ def solution_weights(
         else:
             w = (y.T @ later.reshape(later.shape[0], nt * k)).reshape(y.shape[1], nt, k)
         vals.append(w.reshape(-1, k)[picks])
-    ww = np.concatenate(vals, axis=0)
+    return _compositions(plan, np.concatenate(vals, axis=0), keep_zeros)
+
+
+def _compositions(plan: _Plan, ww: Msg, keep_zeros: bool) -> Compositions:
     if keep_zeros:
         return Compositions(plan.layers, plan.counts, ww)
     nz = np.any(ww != 0, axis=1)
     return Compositions(plan.layers[nz], plan.counts[nz], ww[nz])
+
+
+def _compiled(
+    layers: Layers, ops: _Ops, channels: Channels, final: Msg, a_plain: list[Msg], plan: _Plan
+) -> Msg | None:
+    """``solution_weights`` with channels by the compiled kernel (None: not here)."""
+    graph = _graph(layers, ops, final, a_plain, plan)
+    k = len(channels.z)
+    where = np.zeros((k, layers.nl), dtype=np.int64)
+    active = np.zeros((layers.n, k), dtype=np.uint8)
+    for c, (lays, locs) in enumerate(zip(channels.layers, channels.locations, strict=True)):
+        where[c, sorted(locs)] = 1
+        active[sorted(lays), c] = 1
+    rows = 1 + sum(len(flat) for _, _, flat in plan.picks)
+    span = (min(channels.all_layers), max(channels.all_layers))
+    z = np.ascontiguousarray(channels.z, dtype=np.float64)
+    return kernels.channel_sweep(graph, z, where, active, span, rows)
+
+
+def _flat(msgs: list[Msg]) -> tuple[Msg, IntArr]:
+    """Messages one after another in one float64 array, and where each starts."""
+    starts = np.zeros(len(msgs) + 1, dtype=np.int64)
+    starts[1:] = np.cumsum([m.size for m in msgs])
+    flat = np.concatenate([m.ravel() for m in msgs]) if msgs else np.zeros(0)
+    return flat.astype(np.float64, copy=False), starts
+
+
+def _graph(layers: Layers, ops: _Ops, final: Msg, a_plain: list[Msg], plan: _Plan) -> kernels.Graph:
+    """A layer graph's data for the compiled sweep (``kernels.Graph``), kept for the graph:
+    every question's sweep on it reads the same."""
+    sol = layers.red.model.solution
+    assert sol is not None
+    hit = layers.sweep_cache.get(sol)
+    if hit is not None and np.array_equal(hit[0], final):
+        return hit[1]  # type: ignore[return-value]
+    n = layers.n
+    b_plain = _plain_backward(layers, ops, final)
+    has = np.zeros((n, 4), dtype=np.uint8)
+    seg = np.zeros(4 * n + 1, dtype=np.int64)
+    src: list[IntArr] = []
+    dst: list[IntArr] = []
+    wts: list[Msg] = []
+    moved: list[IntArr] = []
+    steps: list[Msg] = []
+    fy_off = np.full((n, 4), -1, dtype=np.int64)
+    pos = at = 0
+    for j in range(n):
+        ch, comps = layers.choices[j], layers.comps[j]
+        a_of = comps[:, sol][ch]
+        for a in range(4):
+            seg[4 * j + a] = pos
+            t = ops.parts[j].get(a)
+            if t is None:
+                continue
+            has[j, a] = 1
+            src.append(t.src)
+            dst.append(t.dst)
+            wts.append(np.ones(len(t.src)) if t.w is None else t.w)
+            # the cards each move puts in every location, in the part's order (as
+            # ``_moved_into``)
+            moved.append(comps[ch[a_of == a]])
+            pos += len(t.src)
+            if a:
+                key = (sol, j, a, "float64")
+                y = layers.step_cache.get(key)
+                if y is None:
+                    y = layers.step_cache[key] = ops.fwd(j, a, a_plain[j])
+                fy_off[j, a] = at
+                steps.append(y)
+                at += y.size
+    seg[4 * n] = pos
+    pidx = np.full((n, 4), -1, dtype=np.int64)
+    pc: list[IntArr] = []
+    pt: list[IntArr] = []
+    for i, (q, aq, flat) in enumerate(plan.picks):
+        pidx[q, aq] = i
+        nt = b_plain[q + 1].shape[1]
+        pc.append(flat // nt)
+        pt.append(flat % nt)
+    lengths = [len(flat) for _, _, flat in plan.picks]
+    poff = np.zeros(len(lengths) + 1, dtype=np.int64)
+    poff[1:] = np.cumsum(lengths)
+    fa, fa_off = _flat(a_plain)
+    fb, fb_off = _flat(b_plain)
+    graph: kernels.Graph = (
+        np.array(layers.sizes, dtype=np.int64),
+        has,
+        seg,
+        _ints(src),
+        _ints(dst),
+        _flat(wts)[0],
+        np.concatenate(moved) if moved else np.zeros((0, layers.nl), dtype=np.int64),
+        np.array([m.shape[1] for m in a_plain], dtype=np.int64),
+        np.array([m.shape[1] for m in b_plain], dtype=np.int64),
+        fa,
+        fa_off,
+        _flat(steps)[0],
+        fy_off,
+        fb,
+        fb_off,
+        pidx,
+        poff,
+        _ints(pc),
+        _ints(pt),
+        1 + poff[:-1],
+    )
+    layers.sweep_cache[sol] = (final, graph)
+    return graph
+
+
+def _ints(parts: list[IntArr]) -> IntArr:
+    return np.concatenate(parts).astype(np.int64) if parts else np.zeros(0, dtype=np.int64)
 
 
 def _plain_backward(layers: Layers, ops: _Ops, final: Msg) -> list[Msg]:

@@ -10,12 +10,13 @@ hands in the likeliest trio: a guess costs nothing.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from sleuth.agents.base import Agent, kinds_of, of_kind
-from sleuth.core import Action, View
+from sleuth.core import Action, Game, View
 from sleuth.core.said import said
+from sleuth.deduce.warmup import warm_kernels
 from sleuth.games.black_vienna import Accuse, BlackViennaView, Guess, Investigate, Pass
 from sleuth.games.black_vienna.beliefs import same_worlds
 from sleuth.games.black_vienna.knowledge import (
@@ -53,6 +54,15 @@ class DeductiveBlackVienna(Agent):
         # The last position and its analysis: a seat offered an accusation and then asked
         # to move, with nothing answered in between, reads the same position twice.
         self._last: tuple[Position, BlackViennaAnalysis] | None = None
+
+    def start(
+        self, game: Game[Any], seat: int, rng: random.Random, steps_played: Callable[[], int]
+    ) -> None:
+        # The compiled kernels' load (about half a second of CPU, once a process, where
+        # numba is installed) falls here, before the game's first decision, rather than
+        # inside a decision that a clock may be timing.
+        warm_kernels()
+        super().start(game, seat, rng, steps_played)
 
     def _analysis(self, view: BlackViennaView) -> BlackViennaAnalysis:
         position = black_vienna_position(view)
