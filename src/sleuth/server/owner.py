@@ -27,7 +27,7 @@ from .connection import Connection
 from .desk import Desk, ahead
 from .driver import drive
 from .frames import ChatFrame, NotesFrame, SeatsFrame, StateFrame
-from .live import LiveTable, SeatState, admits, facts_of
+from .live import LiveTable, SeatState, admits, facts_of, has_token
 from .lobby import Created, plan_of
 from .models import ChatRow, NewStep, TableRow
 from .netbots import NetBots
@@ -127,12 +127,7 @@ class TableOwner:
 
     def has_token(self, seat: int, token_hash: str | None) -> bool:
         """Whether the seat's token is this one, as this process last read the seats."""
-        seats = self.live.seats
-        return (
-            token_hash is not None
-            and 0 <= seat < len(seats)
-            and seats[seat].token_hash == token_hash
-        )
+        return has_token(self.live, seat, token_hash)
 
     def admits(self, connection: Connection) -> bool:
         """Whether the channel may still be served (``live.admits``); if not, every channel
