@@ -27,6 +27,7 @@ from .connection import Connection
 from .desk import Desk, ahead
 from .driver import drive
 from .frames import ChatFrame, NotesFrame, SeatsFrame, StateFrame
+from .leavers import Leavers
 from .live import LiveTable, SeatState, admits, facts_of, has_token
 from .lobby import Created, plan_of
 from .models import ChatRow, NewStep, TableRow
@@ -61,6 +62,8 @@ class TableOwner:
         self._chat_seen = chat_seen
         self._chat_lock = asyncio.Lock()
         self._reminded: tuple[int, int] | None = None  # the last turn reminded: (step, seat)
+        # Who gave up which seat, as a refused handshake asks (the desk read when asked).
+        self.leavers = Leavers(lambda: self.desk.store.leavers(self.id))
         if desk is not None:
             live.now = desk.clock
 
@@ -149,6 +152,7 @@ class TableOwner:
         live, store = self.live, self.desk.store
         row = await store.table(live.id)
         seats = await store.seats(live.id)
+        self.leavers.forget()  # a leaving, here or elsewhere, comes with a reading of the seats
         if row is None:
             return
         names = await self.desk.names([s.person_id for s in seats if s.person_id])
@@ -455,8 +459,9 @@ class TableOwner:
         await self.seats_changed()
 
     async def has_left(self, seat: int, person_id: str) -> bool:
-        """Whether the person once held the seat and gave it up (the database says)."""
-        return await self.desk.store.has_left(self.id, seat, person_id)
+        """Whether the person once held the seat and gave it up: from memory, read from the
+        database once after each reading of the seats (``leavers``), not once a question."""
+        return await self.leavers.has_left(seat, person_id)
 
     async def take_over(self, seat: int, spec: str | None = None) -> bool:
         """A person's seat played by a bot (its time ran out, or the others chose a bot)."""
