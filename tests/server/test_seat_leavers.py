@@ -1,7 +1,8 @@
 """A seat's channel refused at its handshake asks whether its caller gave the seat up (that
 person's page turns into a spectator's, 4410; anyone else gets 4403). The table's owner
 answers from memory, read from the database at the first question after each reading of
-the seats: a caller who knocks again and again costs no read each time."""
+the seats: a caller who knocks again and again costs no read each time. A person whose
+seat is given up while the handshake is under way is told 4410 too, not 4403."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from sleuth.server.app import create_app
+from sleuth.server.owner import TableOwner
 from sleuth.server.settings import Settings
 from sleuth.server.store import Store
 from support.game_cases import kit_for
@@ -108,3 +110,22 @@ def test_knocks_at_a_seat_read_who_left_it_once_per_reading_of_the_seats(
     assert [handshake(client, table, 0, eve) for _ in range(KNOCKS)] == [4403] * KNOCKS
     assert [handshake(client, table, 0, ann) for _ in range(3)] == [4410] * 3
     assert [name for name in reads if name not in EVERY_KNOCK] == ["leavers"]
+
+
+def test_a_seat_given_up_while_its_handshake_is_under_way_closes_with_4410(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ann's page reopens her seat while she gives it up elsewhere (another tab, another
+    process): the handshake found her seated, the seat is gone by its first frame."""
+    ann = person(client, "Ann")
+    table = bots_table(client, ann)
+    catch_up = TableOwner.catch_up_if_behind
+
+    async def leaving_meanwhile(self: TableOwner) -> None:
+        holder = self.live.seats[0].person_id
+        assert holder is not None
+        await self.leave(0, holder)
+        await catch_up(self)
+
+    monkeypatch.setattr(TableOwner, "catch_up_if_behind", leaving_meanwhile)
+    assert handshake(client, table, 0, ann) == 4410
