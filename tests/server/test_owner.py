@@ -53,7 +53,7 @@ READERS = {
     "listed_tables",
     "seat_by_token",
     "chat",
-    "has_left",
+    "leavers",
 }
 
 

@@ -24,12 +24,13 @@ from sleuth.core import ConfigError
 from sleuth.server.bus import LocalBus
 from sleuth.server.clocks import DAY, reminder_before, run_out_at
 from sleuth.server.db import Database, open_database
+from sleuth.server.desk import Desk
 from sleuth.server.driver import drive
 from sleuth.server.live import LiveTable
 from sleuth.server.lobby import SeatPlan, TablePlan, check_plan, create_table
 from sleuth.server.models import MailSettingsRow, NotificationRow
 from sleuth.server.notify import CLOCK_LOW, Notices
-from sleuth.server.owner import Desk, TableOwner
+from sleuth.server.owner import TableOwner
 from sleuth.server.ratings import Ratings
 from sleuth.server.schemas import TableIn
 from sleuth.server.settings import Settings

@@ -17,12 +17,13 @@ from typing import Any
 from sleuth.agents.budgets import DEFAULT_MAX_THINK
 
 from .bus import LocalBus
+from .desk import Desk
 from .live import LiveTable
 from .lobby import Created, TablePlan
 from .models import SeatRow, TableRow
 from .notify import Notices
 from .outage import DatabaseUnavailable
-from .owner import Desk, TableOwner
+from .owner import TableOwner
 from .ratings import LeftOverPass, Ratings
 from .store import Store
 from .vacations import Vacations

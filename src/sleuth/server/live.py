@@ -480,9 +480,14 @@ def admits(live: LiveTable, connection: Any, facts: TableFacts | None = None) ->
         return refusal(Door.WATCH, facts, Caller()) is None
     if not 0 <= seat < len(live.seats):
         return False
-    token_hash = connection.token_hash
-    token_seat = (
-        seat if token_hash is not None and token_hash == live.seats[seat].token_hash else None
-    )
+    token_seat = seat if has_token(live, seat, connection.token_hash) else None
     caller = Caller(connection.person_id, token_seat)
     return refusal(Door.SEAT_CHANNEL, facts, caller, seat) is None
+
+
+def has_token(live: LiveTable, seat: int, token_hash: str | None) -> bool:
+    """Whether the seat's token is this one, as this process last read the seats."""
+    seats = live.seats
+    return (
+        token_hash is not None and 0 <= seat < len(seats) and seats[seat].token_hash == token_hash
+    )

@@ -16,32 +16,28 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from sleuth.agents.budgets import DEFAULT_MAX_THINK
 from sleuth.core import GameError, IllegalActionError
 
 from . import problems
-from .bus import LocalBus
 from .clocks import hand_refusal, low_clock
 from .connection import Connection
+from .desk import Desk, ahead
 from .driver import drive
 from .frames import ChatFrame, NotesFrame, SeatsFrame, StateFrame
-from .live import LiveTable, SeatState, admits, facts_of
-from .lobby import Created, TablePlan, create_table, plan_of
+from .leavers import Leavers
+from .live import LiveTable, SeatState, admits, facts_of, has_token
+from .lobby import Created, plan_of
 from .models import ChatRow, NewStep, TableRow
 from .netbots import NetBots
-from .notify import Notices, step_events
-from .ratings import Ratings
-from .sheets import SheetSender, Spawn
-from .store import RematchTaken, StepConflict, Store, new_secret, secret_hash
-from .vacations import Vacations
+from .notify import step_events
+from .sheets import SheetSender
+from .store import RematchTaken, StepConflict, new_secret, secret_hash
 from .workers import WorkerPool
 
 log = logging.getLogger("sleuth.server")
-STATUS_ORDER = {"waiting": 0, "playing": 1, "finished": 2}
 
 
 class StaleActionError(IllegalActionError):
@@ -51,60 +47,6 @@ class StaleActionError(IllegalActionError):
 class SeatRefused(Exception):
     """A seat could not be taken as asked (taken meanwhile, or a second seat of one
     person): the message says why."""
-
-
-@dataclass
-class Desk:
-    """What every table's owner in this process works with."""
-
-    store: Store
-    bus: LocalBus
-    pool: WorkerPool
-    bot_delay: float
-    spawn: Spawn
-    ratings: Ratings
-    notices: Notices | None = None
-    netbots: NetBots = field(default_factory=NetBots)
-    vacations: Vacations | None = None
-    # The time steps are stamped with and clocks run by (tests set one of their own).
-    clock: Callable[[], float] = time.time
-
-    async def rate_finished(self, live: LiveTable) -> bool:
-        """The finished table's result in its players' ratings, if it is rated; whether
-        this call wrote them."""
-        outcome = live.state.outcome
-        if outcome is not None and live.row.rated:
-            return await self.ratings.rate(live.row, live.seats, outcome)
-        return False
-
-    async def names(self, ids: Sequence[str]) -> dict[str, str]:
-        return {pid: row.name for pid, row in (await self.store.people(list(ids))).items()}
-
-    async def create(
-        self,
-        plan: TablePlan,
-        creator: str | None,
-        people: dict[int, str],
-        rematch_of: str | None = None,
-        programs: bool = False,
-        max_think: float = DEFAULT_MAX_THINK,
-    ) -> Created:
-        """Deal a table's rows (a new table has no owner until they are committed)."""
-        await self.ratings.refuse_guests(plan.rated, people.values())
-        bots = [seat.bot for seat in plan.seats]
-        self.netbots.check_seats(bots)
-        created = await create_table(
-            self.store, plan, creator, people, rematch_of, programs=programs, max_think=max_think
-        )
-        self.netbots.reserve(created.row, bots)
-        return created
-
-
-def ahead(step: int, status: str, live: LiveTable) -> bool:
-    """Whether a table's row as read is ahead of the table here. Only ahead matters: a row
-    behind it was read before steps this process committed since (a sweep going through
-    the tables, a reconnection), and re-reading for those held each table's lock."""
-    return step > live.step or STATUS_ORDER.get(status, 0) > STATUS_ORDER.get(live.status, 0)
 
 
 class TableOwner:
@@ -120,6 +62,8 @@ class TableOwner:
         self._chat_seen = chat_seen
         self._chat_lock = asyncio.Lock()
         self._reminded: tuple[int, int] | None = None  # the last turn reminded: (step, seat)
+        # Who gave up which seat, as a refused handshake asks (the desk read when asked).
+        self.leavers = Leavers(lambda: self.desk.store.leavers(self.id))
         if desk is not None:
             live.now = desk.clock
 
@@ -186,12 +130,7 @@ class TableOwner:
 
     def has_token(self, seat: int, token_hash: str | None) -> bool:
         """Whether the seat's token is this one, as this process last read the seats."""
-        seats = self.live.seats
-        return (
-            token_hash is not None
-            and 0 <= seat < len(seats)
-            and seats[seat].token_hash == token_hash
-        )
+        return has_token(self.live, seat, token_hash)
 
     def admits(self, connection: Connection) -> bool:
         """Whether the channel may still be served (``live.admits``); if not, every channel
@@ -213,6 +152,7 @@ class TableOwner:
         live, store = self.live, self.desk.store
         row = await store.table(live.id)
         seats = await store.seats(live.id)
+        self.leavers.forget()  # a leaving, here or elsewhere, comes with a reading of the seats
         if row is None:
             return
         names = await self.desk.names([s.person_id for s in seats if s.person_id])
@@ -519,8 +459,9 @@ class TableOwner:
         await self.seats_changed()
 
     async def has_left(self, seat: int, person_id: str) -> bool:
-        """Whether the person once held the seat and gave it up (the database says)."""
-        return await self.desk.store.has_left(self.id, seat, person_id)
+        """Whether the person once held the seat and gave it up: from memory, read from the
+        database once after each reading of the seats (``leavers``), not once a question."""
+        return await self.leavers.has_left(seat, person_id)
 
     async def take_over(self, seat: int, spec: str | None = None) -> bool:
         """A person's seat played by a bot (its time ran out, or the others chose a bot)."""

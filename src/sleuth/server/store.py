@@ -229,11 +229,14 @@ class Store:
 
         return await self._db.write(work)
 
-    async def has_left(self, table_id: str, seat: int, person_id: str) -> bool:
-        """Whether the person once held the seat and gave it up."""
-        return await self._db.read(
-            lambda session: session.get(LeaverRow, (table_id, seat, person_id)) is not None
-        )
+    async def leavers(self, table_id: str) -> frozenset[tuple[int, str]]:
+        """(seat, person) of each person who once held a seat of the table and gave it up."""
+        query = select(LeaverRow.seat, LeaverRow.person_id).where(LeaverRow.table_id == table_id)
+
+        def work(session: Session) -> frozenset[tuple[int, str]]:
+            return frozenset((seat, person_id) for seat, person_id in session.execute(query))
+
+        return await self._db.read(work)
 
     async def take_seat(
         self, table_id: str, seat: int, person_id: str, holder: str | None, token_hash: str

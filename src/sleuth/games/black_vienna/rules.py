@@ -39,6 +39,7 @@ from .notation import (
     parse_action,
 )
 from .questions import Questions
+from .refusals import why_illegal
 from .views import BlackViennaView, InvestigationView, build_view, hidden_twin
 
 PERSON_BITS = tuple(1 << person for person in range(len(bv.LETTERS)))
@@ -378,31 +379,7 @@ class BlackViennaState(State):
         raise TypeError(f"not a Black Vienna action: {action!r}")
 
     def _why_illegal(self, seat: int, action: BlackViennaAction) -> str | None:
-        if isinstance(action, Accuse):
-            if self.eliminated >> seat & 1:
-                return said("seat %(seat)s has accused already and may not again", seat=seat)
-            return said(
-                "no accusation by seat %(seat)s in phase %(phase)s",
-                seat=seat,
-                phase=str(self.phase),
-            )
-        if isinstance(action, Guess | Pass):
-            return said("no guess to hand in now")
-        if self.phase not in (ASK, FINAL_QUESTION):
-            return said(
-                "no investigation now: the game is in phase %(phase)s", phase=str(self.phase)
-            )
-        if seat != self.asker:
-            return said("it is seat %(seat)s's question", seat=self.asker)
-        if not 0 <= action.target < self.players:
-            return said(
-                "target %(target)s is not a seat (0-%(last)s)",
-                target=action.target,
-                last=self.players - 1,
-            )
-        if action.target == seat:
-            return said("a player cannot question himself")
-        return self._why_cards_illegal(seat, action.cards)
+        return why_illegal(self, seat, action)
 
     def last_events(self) -> tuple[Event, ...]:
         last = self.last
@@ -501,36 +478,6 @@ class BlackViennaState(State):
             state._end((0,) * self.players, (), BlackViennaEnd.STACKS)
         return state
 
-    def _why_cards_illegal(self, seat: int, cards: tuple[str, ...]) -> str:
-        face_up = self.face_up()
-        reusable = self.reusable_cards(seat)
-        for card in cards:
-            if card in face_up or card in reusable:
-                continue
-            if any(card == c for c, _, _ in self.table):
-                return said(
-                    "card %(card)s is on the table but cannot be reused: only 0-marker cards "
-                    "not in front of the asker can",
-                    card=card,
-                )
-            return said(
-                "card %(card)s is not face up (face up: %(cards)s)",
-                card=card,
-                cards=_face_text(face_up),
-            )
-        if any(card in reusable for card in cards) and not self.special_unlocked():
-            return said(
-                "special investigations are locked until every player has been questioned "
-                "and %(count)s cards have been played",
-                count=bv.SPECIAL_MIN_CARDS,
-            )
-        if self.game.config.special == "both":
-            return said(
-                "an investigation is one face-up card, or (special) one face-up card plus "
-                "one 0-marker card"
-            )
-        return said("with special=either an investigation is one card: face up or a 0-marker card")
-
     def _can_continue(self) -> bool:
         """A face-up card is left, or a special investigation of a 0-marker card alone: one
         needs no face-up card with ``special=either`` (A2), nor with A8 ``special-only``."""
@@ -615,7 +562,3 @@ _advance = copier(
     "asker",
     "last",
 )
-
-
-def _face_text(face_up: tuple[str | None, ...]) -> str:
-    return " ".join(card or "--" for card in face_up)

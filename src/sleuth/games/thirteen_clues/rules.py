@@ -7,12 +7,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from sleuth.core import ConfigError, Game, IllegalActionError, Outcome, State, make_rng
+from sleuth.core import Game, IllegalActionError, Outcome, State, make_rng
 from sleuth.core.actions import IndexedActions
 from sleuth.core.events import Event, notations, public
 from sleuth.core.protocol import Termination
 from sleuth.core.rng import shuffle
-from sleuth.core.said import said
 from sleuth.core.serialize import JSONValue
 from sleuth.i18n import N_
 
@@ -27,6 +26,7 @@ from .events import (
     TOOK,
     step_events,
 )
+from .given_deal import read_deal
 from .legal import TurnActions, TurnHead, accusation_actions, question_actions, turn_actions
 from .notation import ACTION_TYPES, SLOT_LETTERS, Accuse, Ask, Choose, Look, Notation, Take
 from .refusals import why_illegal
@@ -207,86 +207,13 @@ class ThirteenClues(Game[tc.ThirteenCluesConfig]):
         chosen: Sequence[Sequence[str]] | None = None,
         sides: Sequence[Sequence[str]] | None = None,
     ) -> ThirteenCluesState:
-        """A game from a given deal (for scenarios and tests). ``chosen[s]`` is the mystery
-        seat s picked for seat s + 1 from its hand; without it the game starts in setup.
-        ``sides[s]``: the two cards seat s keeps as they lie, left then right (default: in
-        deck order); it needs ``chosen``."""
-        n = self.players
-        if len(hands) != n:
-            raise ConfigError(
-                said("hands: %(players)s hands needed, got %(count)s", players=n, count=len(hands))
-            )
-        ids = [tuple(sorted(self._deal_ids(h, f"hands[{s}]"))) for s, h in enumerate(hands)]
-        slots = self._deal_ids(informants, "informants")
-        for seat, hand in enumerate(ids):
-            if len(hand) != tc.HAND_SIZE or {self.cards[c].type for c in hand} != {0, 1, 2}:
-                raise ConfigError(
-                    said("hands[%(seat)s]: five cards with one of each type at least", seat=seat)
-                )
-        every = sorted([c for hand in ids for c in hand] + slots)
-        if every != list(range(len(self.cards))):
-            raise ConfigError(said("hands and informants must hold each card in play exactly once"))
-        if not 0 <= start < n:
-            raise ConfigError(said("start: %(start)s is not a seat", start=start))
-        state = ThirteenCluesState._initial(self, tuple(ids), tuple(slots), start)
-        if chosen is None:
-            if sides is not None:
-                raise ConfigError(
-                    said("sides: the hidden cards lie only once the mysteries are chosen")
-                )
-            if self.config.mystery_choice == "random":
-                raise ConfigError(said("chosen: mysteries are needed with mystery_choice=random"))
-            return state
-        if len(chosen) != n:
-            raise ConfigError(
-                said(
-                    "chosen: %(players)s mysteries needed, got %(count)s",
-                    players=n,
-                    count=len(chosen),
-                )
-            )
-        picks: list[tuple[int, int, int]] = []
-        for seat, trio in enumerate(chosen):
-            pick = sorted(self._deal_ids(trio, f"chosen[{seat}]"), key=lambda c: self.cards[c].type)
-            types = [self.cards[c].type for c in pick]
-            if not set(pick) <= set(ids[seat]) or types != [0, 1, 2]:
-                raise ConfigError(
-                    said("chosen[%(seat)s]: one card of each type from hands[%(seat)s]", seat=seat)
-                )
-            picks.append((pick[0], pick[1], pick[2]))
-        if sides is not None:
-            if len(sides) != n:
-                raise ConfigError(
-                    said(
-                        "sides: %(players)s pairs needed, got %(count)s",
-                        players=n,
-                        count=len(sides),
-                    )
-                )
-            swapped = []
-            for seat, pair in enumerate(sides):
-                kept = [c for c in ids[seat] if c not in picks[seat]]
-                lying = self._deal_ids(pair, f"sides[{seat}]")
-                if sorted(lying) != kept:
-                    raise ConfigError(
-                        said("sides[%(seat)s]: the two cards seat %(seat)s keeps", seat=seat)
-                    )
-                swapped.append(lying != kept)
-            state = ThirteenCluesState._initial(
-                self, tuple(ids), tuple(slots), start, tuple(swapped)
-            )
-        return state._with_mysteries(picks)
-
-    def _deal_ids(self, names: Sequence[str], what: str) -> list[int]:
-        lower = {card.name.lower(): i for i, card in enumerate(self.cards)}
-        out = []
-        for name in names:
-            if name.lower() not in lower:
-                raise ConfigError(
-                    said("%(what)s: %(name)s is not a card in play", what=what, name=repr(name))
-                )
-            out.append(lower[name.lower()])
-        return out
+        """A game from a given deal (for scenarios and tests): ``given_deal.read_deal``
+        says what each argument holds."""
+        deal = read_deal(self, hands, informants, start, chosen, sides)
+        state = ThirteenCluesState._initial(
+            self, deal.hands, deal.informants, deal.start, deal.swapped
+        )
+        return state if deal.picks is None else state._with_mysteries(deal.picks)
 
     def _parse_action(self, text: str) -> Choose | Ask | Look | Take | Accuse:
         return self.notation.parse(text)

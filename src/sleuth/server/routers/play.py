@@ -71,6 +71,13 @@ async def _refuse(ws: WebSocket, code: int, reason: str) -> None:
         await ws.close(code, reason.encode()[:123].decode(errors="ignore"))
 
 
+async def _left_by(table: TableOwner, seat: int | None, person_id: str | None) -> bool:
+    """Whether the caller gave the seat up (while its page was away, or while the page was
+    opening it): the page turns into a spectator's, as it would have had it been open.
+    Anyone else is refused as before, and learns nothing new."""
+    return seat is not None and person_id is not None and await table.has_left(seat, person_id)
+
+
 async def _open(ws: WebSocket, app: Services, table_id: str) -> TableOwner | None:
     if not origin_allowed(
         ws.headers.get("origin"), ws.headers.get("host"), app.settings.allowed_origins
@@ -108,10 +115,7 @@ async def play(
     caller = Caller(person.id if person else None, token_seat)
     refused = refusal(Door.SEAT_CHANNEL, facts_of(table.live), caller, seat)
     if refused is not None:
-        if refused.status == 403 and person is not None and await table.has_left(seat, person.id):
-            # Its person gave the seat up while the page was away: the page turns into a
-            # spectator's, as it would have had it been open. Anyone else is refused as
-            # before, and learns nothing new.
+        if refused.status == 403 and await _left_by(table, seat, person.id if person else None):
             await _refuse(ws, SEAT_GONE, str(problems.SEAT_GONE()))
             return
         await _refuse(ws, 4000 + refused.status, refused.message)
@@ -147,7 +151,10 @@ async def _serve(
     # Asked again with nothing awaited before the first frame: the seat may have changed
     # hands while the handshake was accepted.
     if not table.admits(connection):
-        await ws.close(FORBIDDEN, str(problems.NOT_YOUR_SEAT_CHANNEL()))
+        if await _left_by(table, connection.seat, connection.person_id):
+            await ws.close(SEAT_GONE, str(problems.SEAT_GONE()))
+        else:
+            await ws.close(FORBIDDEN, str(problems.NOT_YOUR_SEAT_CHANNEL()))
         return
     connection.send(table.state_frame(connection.seat, resumed_from=last_step))
     table.attach(connection)

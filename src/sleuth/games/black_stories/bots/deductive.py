@@ -64,6 +64,8 @@ class DeductiveBlackStories(Agent):
                     given=repr(aim),
                 )
             )
+        if not (isinstance(risk, int | float) and risk >= 0.0):
+            raise ValueError(said("%(name)s=%(value)s: not below 0", name="risk", value=str(risk)))
         self.risk = risk
         self.aim = aim
 

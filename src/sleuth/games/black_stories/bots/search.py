@@ -30,6 +30,7 @@ from functools import lru_cache
 
 from sleuth.agents.ismcts import ISMCTS
 from sleuth.core import Action, State, View
+from sleuth.core.said import said
 from sleuth.games.black_stories import (
     BlackStoriesInvestigation,
     BlackStoriesState,
@@ -245,6 +246,12 @@ class BlackStoriesISMCTS(ISMCTS):
         """``informative``: the playout plays as ``deductive`` (else at random); ``flat``:
         only the decision at hand branches (else every node of the tree); ``seconds``: a
         time per decision instead of the iterations (no longer reproducible)."""
+        if not (isinstance(scale, int | float) and scale > 0.0):
+            raise ValueError(
+                said("%(name)s=%(value)s: must be positive", name="scale", value=str(scale))
+            )
+        if not (isinstance(risk, int | float) and risk >= 0.0):
+            raise ValueError(said("%(name)s=%(value)s: not below 0", name="risk", value=str(risk)))
         super().__init__(
             self._sample,
             lambda state: evaluate(state, scale),

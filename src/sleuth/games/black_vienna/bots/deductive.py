@@ -44,6 +44,11 @@ class DeductiveBlackVienna(Agent):
         ahead (1.0 and 1.0: accuse only when certain); ``thrift``: the bits about the ring a
         question must give for each marker its answer is expected to take from the supply
         (0: markers are not counted)."""
+        for name, chance in (("early", early), ("late", late)):
+            if not (isinstance(chance, int | float) and 0.0 <= chance <= 1.0):
+                raise ValueError(
+                    said("%(name)s=%(value)s: between 0 and 1", name=name, value=str(chance))
+                )
         if thrift < 0.0:
             raise ValueError(
                 said("%(name)s=%(value)s: not below 0", name="thrift", value=str(thrift))

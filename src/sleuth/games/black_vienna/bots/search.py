@@ -106,6 +106,11 @@ class BlackViennaISMCTS(ISMCTS):
             raise ValueError(
                 said("%(name)s=%(value)s: must be positive", name="scale", value=str(scale))
             )
+        for name, chance in (("early", early), ("late", late)):
+            if not (isinstance(chance, int | float) and 0.0 <= chance <= 1.0):
+                raise ValueError(
+                    said("%(name)s=%(value)s: between 0 and 1", name=name, value=str(chance))
+                )
         super().__init__(
             self._sample,
             self._evaluate,

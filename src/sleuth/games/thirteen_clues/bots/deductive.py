@@ -73,6 +73,11 @@ class DeductiveThirteenClues(Agent):
         its bound on the opponent's chance not to win at his next turn, the entropy above
         which it only asks the most informative question, the own turns it looks ahead;
         ``leak``: what a wrong accusation tells the opponent counts as one turn of his)."""
+        for name, chance in (("confidence", confidence), ("pressed", pressed)):
+            if not (isinstance(chance, int | float) and 0.0 <= chance <= 1.0):
+                raise ValueError(
+                    said("%(name)s=%(value)s: between 0 and 1", name=name, value=str(chance))
+                )
         self.confidence = confidence
         self.pressed = pressed
         self.patient = patient
