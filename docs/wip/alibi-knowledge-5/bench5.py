@@ -65,8 +65,14 @@ def game(
             if took > give_up:
                 seats[s] = None
                 left.append((s, steps, terms[-1], took))
-    return {"steps": steps, "over": state.is_over, "times": times, "keys": keys,
-            "terms": terms, "left": left}
+    return {
+        "steps": steps,
+        "over": state.is_over,
+        "times": times,
+        "keys": keys,
+        "terms": terms,
+        "left": left,
+    }
 
 
 def main() -> None:
@@ -83,7 +89,8 @@ def main() -> None:
         times, keys, terms = r["times"], r["keys"], r["terms"]
         assert isinstance(times, list) and isinstance(keys, list) and isinstance(terms, list)
         print(
-            f"{'cross' if args.cross else 'terms'}: {args.players}p {args.bot} seed {seed}: {r['steps']} steps"
+            f"{'cross' if args.cross else 'terms'}: {args.players}p {args.bot} seed {seed}: "
+            f"{r['steps']} steps"
             f"{' (game over)' if r['over'] else ''}, {len(times)} seat-positions; "
             f"per position median {statistics.median(times) * 1e3:.2f} ms, "
             f"worst {max(times) * 1e3:.0f} ms; states max {max(keys)}, terms median "

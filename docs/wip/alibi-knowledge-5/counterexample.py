@@ -15,7 +15,7 @@ from fractions import Fraction
 
 
 def main() -> None:
-    paths = {}
+    paths: dict[tuple[tuple[tuple[str, int], ...], ...], list[tuple[str, Fraction]]] = {}
     for j1 in "AB":
         for k in "AB":
             for j2 in "AB":

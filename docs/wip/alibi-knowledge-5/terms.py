@@ -108,14 +108,12 @@ class TermKnowledge:
         one = made._one()
         cols = tuple(((((0,), one),)) for _ in unseen)
         key = made._canonical([((0,), tuple(unseen), tuple(slots))], (0,))
-        made.states = {key[0]: [(one, made._restrict(cols, key[1]))]}
+        made.states = {key[0]: [(one, cols)]}
         return made
 
     # --- keeping states canonical ---------------------------------------------------------
 
-    def _canonical(
-        self, pools: Iterable[Pool], target: tuple[int, ...]
-    ) -> tuple[Key, list[Pool]]:
+    def _canonical(self, pools: Iterable[Pool], target: tuple[int, ...]) -> tuple[Key, list[Pool]]:
         """Pools lying whole in one place merged (coordinates joined: no term changes), sorted;
         also returns the pools that emptied, whose columns must be restricted."""
         local: dict[int, Pool] = {}
@@ -168,7 +166,7 @@ class TermKnowledge:
         if not made:
             raise ValueError("no hidden history explains the step")
         if not self.exact:
-            scale = max(abs(c) for ts in made.values() for c, _ in ts)
+            scale = max(float(c) for ts in made.values() for c, _ in ts)
             made = {k: [(c / scale, cols) for c, cols in ts] for k, ts in made.items()}
         self.states = made
         self._cache: dict[tuple[int, int], list[Weight]] | None = None
@@ -411,7 +409,9 @@ class TermKnowledge:
                             # ``full`` has only the varying columns: add the singles but x.
                             for y, col in enumerate(cols):
                                 if y != x and len(col) == 1:
-                                    need = tuple(a - b for a, b in zip(need, col[0][0], strict=True))
+                                    need = tuple(
+                                        a - b for a, b in zip(need, col[0][0], strict=True)
+                                    )
                                     w = w * col[0][1]
                             v = full.get(need, 0)
                         if not v:
@@ -446,13 +446,13 @@ class TermKnowledge:
             if x == 0:
                 total += weight
             for place in range(self.places):
-                dist = [self._one()]
+                dist: list[Weight] = [self._one()]
                 for pool, left in zip(pools, lefts, strict=True):
                     taken = pool[2][place]
                     if not taken:
                         continue
                     part = hg(sum(pool[2]), left, taken)
-                    conv = [zero] * (len(dist) + len(part) - 1)
+                    conv: list[Weight] = [zero] * (len(dist) + len(part) - 1)
                     for a, da in enumerate(dist):
                         for b, pb in enumerate(part):
                             conv[a + b] += da * pb

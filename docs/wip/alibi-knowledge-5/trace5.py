@@ -60,7 +60,9 @@ def main() -> None:
             n4 = len(four.knowledge.states) if four is not None else "-"
             pools = max(len(p) for p, _ in k5.states)
             vary = Counter(
-                sum(1 for col in cols if len(col) > 1) for ts in k5.states.values() for _, cols in ts
+                sum(1 for col in cols if len(col) > 1)
+                for ts in k5.states.values()
+                for _, cols in ts
             )
             print(
                 f"step {step} {sorted(mark) or ''}: pool states (4th) {n4} "
