@@ -31,8 +31,8 @@ def main() -> None:
                 if p:
                     sigma = (tuple(sorted(hand.items())), tuple(sorted(pile.items())))
                     paths.setdefault(sigma, []).append((f"X<-{j1} Y<-{j2}", p))
-    for sigma, found in sorted(paths.items()):
-        print(sigma, found)
+    for reached, found in sorted(paths.items()):
+        print(reached, found)
 
 
 if __name__ == "__main__":
