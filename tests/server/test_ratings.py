@@ -57,7 +57,7 @@ def test_a_person_a_bot_played_for_finishes_last_and_the_others_are_still_rated(
     }
     # Back at the seat by the end, b is still ranked last; a bot's seat rates no one here.
     back = updated_ratings({}, ["person:a", "person:b"], outcome_two(), stood_in={"person:b"})
-    x, y = (team[0] for team in model.rate([[model.rating()]] * 2, ranks=[1.0, 2.0]))
+    x, y = (team[0] for team in model.rate([[model.rating()], [model.rating()]], ranks=[1.0, 2.0]))
     assert {p: (s.mu, s.sigma) for p, s in back.items()} == {
         "person:a": (x.mu, x.sigma),
         "person:b": (y.mu, y.sigma),
