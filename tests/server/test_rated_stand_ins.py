@@ -25,9 +25,7 @@ SEED = 7
 
 
 @pytest.mark.parametrize("how", ["left", "left and back", "away and back"])
-async def test_the_seat_a_bot_played_for_its_person_is_rated_last(
-    tmp_path: Path, how: str
-) -> None:
+async def test_the_seat_a_bot_played_for_its_person_is_rated_last(tmp_path: Path, how: str) -> None:
     settings = Settings(db_url=f"sqlite:///{tmp_path / 'sleuth.db'}", key_file=tmp_path / "k")
     database = open_database(settings)
     await database.migrate()
@@ -59,7 +57,8 @@ async def test_the_seat_a_bot_played_for_its_person_is_rated_last(
         held = await store.seats(table)
         assert await ratings.rate(row, held, outcome) is True
         assert await ratings.rate(row, held, outcome) is False  # rated once
-        got = {r.player: (r.mu, r.sigma, r.games, r.wins) for r in await ratings.board(EXAMPLE, 0, 10)}
+        board = await ratings.board(EXAMPLE, 0, 10)
+        got = {r.player: (r.mu, r.sigma, r.games, r.wins) for r in board}
     finally:
         await database.close()
     # By the library itself: the two who played their own seats ranked by their scores,

@@ -94,8 +94,10 @@ def updated_ratings(
         if player is not None and player not in stood_in
     ]
     places = finishing_ranks([outcome.scores[seat] for seat, _ in own])
-    entries = [(player, float(place), seat in outcome.winners) for (seat, player), place in
-               zip(own, places, strict=True)]
+    entries = [
+        (player, float(place), seat in outcome.winners)
+        for (seat, player), place in zip(own, places, strict=True)
+    ]
     last = float(len(own) + 1)
     entries += [(player, last, False) for player in sorted(set(stood_in))]
     if len(entries) < 2:
