@@ -31,6 +31,7 @@ TABLE_ROWS = {
     "start_if_full",
     "add_chat",
     "leave_seat",
+    "stand_in",
 }
 WRITERS = {
     **dict.fromkeys(TABLE_ROWS, "owner.py"),

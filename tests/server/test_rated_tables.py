@@ -159,8 +159,8 @@ async def test_at_a_rated_table_only_its_own_bot_stands_in_and_never_for_ones_ow
     ):
         await person(ann, "Ann", account=True)
         await person(bob, "Bob", account=True)
-        # No wait before an absent person's seat may go to a bot: neither has a channel open.
-        body = rated_body([PERSON, PERSON, BOT], sit=0, away_after=0, takeover_bot="random")
+        # The least wait a rated table allows: Bob, who just joined, is not away long enough.
+        body = rated_body([PERSON, PERSON, BOT], sit=0, away_after=60, takeover_bot="random")
         made = (await ann.post("/api/tables", json=body)).json()
         table = made["table"]["id"]
         (invite,) = [i["token"] for i in made["invites"]]
@@ -185,10 +185,22 @@ async def test_at_a_rated_table_only_its_own_bot_stands_in_and_never_for_ones_ow
     assert [(s["takeover"], s["bot"]) for s in unchanged] == [
         (False, None), (False, None), (False, "random"),
     ]  # fmt: skip
-    assert handed.status_code == 200, handed.text
-    assert [(s["takeover"], s["bot"]) for s in handed.json()["seats"]] == [
-        (False, None), (True, "random"), (False, "random"),
-    ]  # fmt: skip
+    assert (handed.status_code, handed.json()["problem"]) == (409, "away_too_short")
+
+
+async def test_a_rated_table_waits_a_minute_before_a_bot_plays_an_away_seat(launch: Any) -> None:
+    """Issue #40, item 3: at once (away_after 0), a rated table's creator could have the bot
+    play an opponent's seat before the opponent's page connected, at the opponent's cost."""
+    server = launch()
+    async with httpx.AsyncClient(base_url=server.http, timeout=60) as ann:
+        await person(ann, "Ann", account=True)
+        body = rated_body([PERSON, PERSON], sit=0, away_after=0, takeover_bot="random")
+        refused = await ann.post("/api/tables", json=body)
+    assert refused.status_code == 400, refused.text
+    assert refused.json()["detail"] == (
+        "away_after: a rated table waits at least 60 seconds before a bot may play a person's "
+        "seat, not 0"
+    )
 
 
 async def test_at_a_casual_table_any_bot_may_stand_in_for_ones_own_seat_too(

@@ -41,6 +41,33 @@ class _Ended(Termination):
 SOLVED = _Ended.SOLVED
 
 
+def test_a_person_a_bot_played_for_finishes_last_and_the_others_are_still_rated() -> None:
+    """Issue #40, items 1-2: the leaver (or the one back at the seat) ranks below every seat
+    that played its own game, whatever the seat scored; the others keep their result."""
+    outcome = Outcome((0, 1, 1), (1, 2), SOLVED)
+    players = ["person:a", None, "person:c"]  # b left seat 1 and a bot finished it
+    standings = updated_ratings({}, players, outcome, stood_in={"person:b"})
+    model = PlackettLuce()
+    teams = [[model.rating()] for _ in range(3)]
+    a, c, b = (team[0] for team in model.rate(teams, ranks=[2.0, 1.0, 3.0]))
+    assert {p: (s.mu, s.sigma, s.wins) for p, s in standings.items()} == {
+        "person:a": (a.mu, a.sigma, 0),
+        "person:c": (c.mu, c.sigma, 1),
+        "person:b": (b.mu, b.sigma, 0),
+    }
+    # Back at the seat by the end, b is still ranked last; a bot's seat rates no one here.
+    back = updated_ratings({}, ["person:a", "person:b"], outcome_two(), stood_in={"person:b"})
+    x, y = (team[0] for team in model.rate([[model.rating()], [model.rating()]], ranks=[1.0, 2.0]))
+    assert {p: (s.mu, s.sigma) for p, s in back.items()} == {
+        "person:a": (x.mu, x.sigma),
+        "person:b": (y.mu, y.sigma),
+    }
+
+
+def outcome_two() -> Outcome:
+    return Outcome((0, 1), (1,), SOLVED)
+
+
 def test_places_follow_the_scores_and_equal_scores_share_one() -> None:
     assert finishing_ranks([3, 1, 3, 0]) == [1, 3, 1, 4]
     assert finishing_ranks([0, 0]) == [1, 1]

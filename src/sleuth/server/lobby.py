@@ -29,6 +29,9 @@ CLOCK_DEFAULTS = {"live": 60.0, "turn": 86400.0}
 # lose anyone the seat, a closed tab does not stall the table for good.
 AWAY_DEFAULT = 120.0
 AWAY_BOUNDS = (0.0, 86400.0)  # 0: as soon as the person is away
+# At a rated table a bot's moves count against the person: never before a reload, a lost
+# connection or a short break is over.
+RATED_AWAY_FLOOR = 60.0
 # The sheet levels and clock kinds as a refusal lists them: in English the API's own words,
 # in another language the names the lobby's page gives them ("Fakten", "Ohne Uhr"), so a
 # person reads the choices as the page offered them (issue #35). In the order of
@@ -210,6 +213,15 @@ def check_plan(
                 "seat, not %(asked)s",
                 low=format(low, "g"),
                 high=format(high, "g"),
+                asked=format(plan.away_after, "g"),
+            )
+        )
+    if plan.rated and plan.away_after < RATED_AWAY_FLOOR:
+        raise ConfigError(
+            said(
+                "away_after: a rated table waits at least %(low)s seconds before a bot may "
+                "play a person's seat, not %(asked)s",
+                low=format(RATED_AWAY_FLOOR, "g"),
                 asked=format(plan.away_after, "g"),
             )
         )

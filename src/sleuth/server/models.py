@@ -161,6 +161,18 @@ class LeaverRow(Base):
     person_id: Mapped[str] = mapped_column(String(32), primary_key=True)
 
 
+class StandInRow(Base):
+    """A person a bot played a seat for during the game (left it, away, out of time;
+    migration 0015): a rated table ranks them last, even back at the seat by its end."""
+
+    __tablename__ = "stand_ins"
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    person_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+
+
 class StepRow(Base):
     """One accepted action. The unique number per table orders the table across processes:
     a second process that inserts the same number is refused and re-reads."""

@@ -465,14 +465,21 @@ class TableOwner:
 
     async def take_over(self, seat: int, spec: str | None = None) -> bool:
         """A person's seat played by a bot (its time ran out, or the others chose a bot)."""
-        changed = await self.desk.store.update_seat(
-            self.id,
-            seat,
-            only_if={"takeover": False, "kind": "person"},
-            takeover=True,
-            bot=spec or self.live.row.takeover_bot,
-            since=time.time(),
-        )
+        holder = self.live.seats[seat].person_id
+        bot = spec or self.live.row.takeover_bot
+        if holder is not None:  # remembered: a rated table ranks that person last
+            changed = await self.desk.store.stand_in(
+                self.id, seat, holder, bot=bot, since=time.time()
+            )
+        else:
+            changed = await self.desk.store.update_seat(
+                self.id,
+                seat,
+                only_if={"takeover": False, "kind": "person"},
+                takeover=True,
+                bot=bot,
+                since=time.time(),
+            )
         if changed:
             await self.seats_changed()
         return changed

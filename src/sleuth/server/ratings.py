@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
@@ -29,7 +29,15 @@ from sleuth.core import Outcome
 
 from . import problems
 from .db import Database
-from .models import AccountRow, PersonRow, RatedTableRow, RatingRow, SeatRow, TableRow
+from .models import (
+    AccountRow,
+    PersonRow,
+    RatedTableRow,
+    RatingRow,
+    SeatRow,
+    StandInRow,
+    TableRow,
+)
 
 MODEL = PlackettLuce()
 BOARD_LIMIT = 100  # entries of a leaderboard page at most
@@ -70,22 +78,41 @@ class Standing:
 
 
 def updated_ratings(
-    before: dict[str, RatingRow | None], players: Sequence[str], outcome: Outcome
+    before: dict[str, RatingRow | None],
+    players: Sequence[str | None],
+    outcome: Outcome,
+    stood_in: Collection[str] = (),
 ) -> dict[str, Standing]:
     """The players' ratings after the game, each from its rating before (``None``: new).
-    A player at several seats (two bots of one level) gets the mean of its seats' moves."""
+    ``players`` is each seat's (``None``: no one's); a player at several seats (two bots of
+    one level) gets the mean of its seats' moves. Those ``stood_in`` (people a bot played
+    for at some step) finish last, tied among themselves, below every seat that played its
+    own game, as if they had abandoned it: the others are ranked by their scores."""
+    own = [
+        (seat, player)
+        for seat, player in enumerate(players)
+        if player is not None and player not in stood_in
+    ]
+    places = finishing_ranks([outcome.scores[seat] for seat, _ in own])
+    entries = [
+        (player, float(place), seat in outcome.winners)
+        for (seat, player), place in zip(own, places, strict=True)
+    ]
+    last = float(len(own) + 1)
+    entries += [(player, last, False) for player in sorted(set(stood_in))]
+    if len(entries) < 2:
+        return {}
     teams = []
-    for player in players:
+    for player, _, _ in entries:
         row = before.get(player)
         rating = MODEL.rating() if row is None else MODEL.rating(mu=row.mu, sigma=row.sigma)
         teams.append([rating])
-    ranks = [float(place) for place in finishing_ranks(outcome.scores)]
-    rated = MODEL.rate(teams, ranks=ranks)
+    rated = MODEL.rate(teams, ranks=[place for _, place, _ in entries])
     moves: dict[str, list[tuple[float, float]]] = defaultdict(list)
     won: dict[str, bool] = defaultdict(bool)
-    for seat, (player, (after,)) in enumerate(zip(players, rated, strict=True)):
+    for (player, _, winner), (after,) in zip(entries, rated, strict=True):
         moves[player].append((after.mu, after.sigma))
-        won[player] |= seat in outcome.winners
+        won[player] |= winner
     standings = {}
     for player, seat_moves in moves.items():
         mu = sum(m for m, _ in seat_moves) / len(seat_moves)
@@ -137,16 +164,20 @@ class Ratings:
             return False
         by_seat = sorted(seats, key=lambda seat: seat.seat)
         players = [player_key(seat) for seat in by_seat]
-        if any(player is None for player in players) or len(players) != len(outcome.scores):
+        if len(players) != len(outcome.scores):
             return False
-        keys = [player for player in players if player is not None]
+        stood = select(StandInRow.person_id).where(StandInRow.table_id == table.id)
 
         def work(session: Session) -> bool:
             if session.get(RatedTableRow, table.id) is not None:
                 return False
             session.add(RatedTableRow(table_id=table.id, rated_at=time.time()))
-            before = {key: session.get(RatingRow, (table.game, key)) for key in set(keys)}
-            for player, standing in updated_ratings(before, keys, outcome).items():
+            # Read in the rating's own transaction: whoever a bot played for is in it
+            # (``Store.leave_seat``, ``Store.stand_in``), across restarts and processes.
+            stood_in = {f"person:{person}" for person in session.scalars(stood)}
+            keys = {p for p in players if p is not None} | stood_in
+            before = {key: session.get(RatingRow, (table.game, key)) for key in keys}
+            for player, standing in updated_ratings(before, players, outcome, stood_in).items():
                 row = before[player]
                 if row is None:
                     row = RatingRow(game=table.game, player=player)

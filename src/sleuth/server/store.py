@@ -15,7 +15,17 @@ from sqlalchemy.orm import Session
 
 from . import problems
 from .db import BatchRefused, Database, StepNumberTaken, StepValues, T, Work
-from .models import AnyStep, ChatRow, LeaverRow, PersonRow, SeatRow, SessionRow, StepRow, TableRow
+from .models import (
+    AnyStep,
+    ChatRow,
+    LeaverRow,
+    PersonRow,
+    SeatRow,
+    SessionRow,
+    StandInRow,
+    StepRow,
+    TableRow,
+)
 
 
 class RematchTaken(Exception):
@@ -208,6 +218,30 @@ class Store:
         change = query.values(**values)
         return await self._db.write(lambda session: _changed(session.execute(change)))
 
+    async def stand_in(self, table_id: str, seat: int, person_id: str, **values: Any) -> bool:
+        """A bot plays the person's seat (``values``), if the person still holds it and no
+        bot plays it yet; the person is remembered as one a bot played for (``StandInRow``),
+        in the same write, so that a rated table ranks them last."""
+        change = (
+            update(SeatRow)
+            .where(
+                SeatRow.table_id == table_id,
+                SeatRow.seat == seat,
+                SeatRow.person_id == person_id,
+                SeatRow.kind == "person",
+                SeatRow.takeover.is_(False),
+            )
+            .values(takeover=True, **values)
+        )
+
+        def work(session: Session) -> bool:
+            if not _changed(session.execute(change)):
+                return False
+            _stood_in(session, table_id, seat, person_id)
+            return True
+
+        return await self._db.write(work)
+
     async def leave_seat(self, table_id: str, seat: int, person_id: str, **values: Any) -> bool:
         """The person gives up the seat, if still theirs (``values``: the seat's other changes),
         and is remembered as having left it, in the same write."""
@@ -225,6 +259,8 @@ class Store:
             # Left once before (and joined again with the seat's token): already remembered.
             if session.get(LeaverRow, (table_id, seat, person_id)) is None:
                 session.add(LeaverRow(table_id=table_id, seat=seat, person_id=person_id))
+            if values.get("takeover"):  # left during the game: a bot plays for them
+                _stood_in(session, table_id, seat, person_id)
             return True
 
         return await self._db.write(work)
@@ -363,3 +399,8 @@ def now() -> float:
 
 GROUP_COMMIT = 200  # steps in one transaction at most
 PEOPLE_KEPT = 20_000  # identities kept in memory (one process), a few MB
+
+
+def _stood_in(session: Session, table_id: str, seat: int, person_id: str) -> None:
+    if session.get(StandInRow, (table_id, seat, person_id)) is None:
+        session.add(StandInRow(table_id=table_id, seat=seat, person_id=person_id))
