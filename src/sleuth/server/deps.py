@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass, field
 from typing import Annotated
 from urllib.parse import urlsplit
@@ -122,8 +123,22 @@ async def count_read(request: Request, app: Services, what: str = "records") -> 
     refuse_past(await app.reads.hit(client_address(request), what))
 
 
-def client_address(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
+def client_address(request: HTTPConnection) -> str:
+    """The address per-address limits count against (after ``--trusted-proxy``'s rewrite).
+
+    One IPv6 client commonly holds a whole /64, so its addresses count as that /64; an
+    IPv4-mapped IPv6 address counts as its IPv4 address.
+    """
+    host = request.client.host if request.client else "unknown"
+    try:
+        address = ipaddress.ip_address(host.partition("%")[0])
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return host
 
 
 def refuse_past(refused: Refused | None) -> None:
