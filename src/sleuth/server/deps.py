@@ -16,6 +16,7 @@ from .accounts import Accounts, SignInLimits
 from .hooks import HostChecks
 from .hub import Hub
 from .invites import Invitations
+from .limits import ChatLimits
 from .live import facts_of
 from .models import PersonRow
 from .netbots import BotAccounts, NetBots
@@ -45,6 +46,7 @@ class Services:
     netbots: NetBots = field(default_factory=NetBots)
     reviews: RecordWork = field(init=False)
     reads: ReadLimits = field(init=False)
+    chats: ChatLimits = field(init=False)  # chat lines per person, over every route
     challenges: Challenges = field(init=False)  # of network bots (``netchallenges``)
     invites: Invitations = field(init=False)
     host_checks: HostChecks = field(default_factory=HostChecks)  # of new hooks' URLs
@@ -52,6 +54,7 @@ class Services:
     def __post_init__(self) -> None:
         self.reviews = RecordWork(self.settings.replay_workers)
         self.reads = ReadLimits(self.settings.record_reads_rate)
+        self.chats = ChatLimits(self.settings.rate_per_second, self.settings.rate_burst)
         self.challenges = Challenges(self.netbots, self.settings.challenges_rate)
         self.invites = Invitations(
             self.hub.notices.database, self.settings.invitations_rate, self.settings.invited_rate
