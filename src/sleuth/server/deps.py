@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass, field
 from typing import Annotated
 from urllib.parse import urlsplit
@@ -15,6 +16,7 @@ from .accounts import Accounts, SignInLimits
 from .hooks import HostChecks
 from .hub import Hub
 from .invites import Invitations
+from .limits import ChatLimits
 from .live import facts_of
 from .models import PersonRow
 from .netbots import BotAccounts, NetBots
@@ -44,6 +46,7 @@ class Services:
     netbots: NetBots = field(default_factory=NetBots)
     reviews: RecordWork = field(init=False)
     reads: ReadLimits = field(init=False)
+    chats: ChatLimits = field(init=False)  # chat lines per person, over every route
     challenges: Challenges = field(init=False)  # of network bots (``netchallenges``)
     invites: Invitations = field(init=False)
     host_checks: HostChecks = field(default_factory=HostChecks)  # of new hooks' URLs
@@ -51,6 +54,7 @@ class Services:
     def __post_init__(self) -> None:
         self.reviews = RecordWork(self.settings.replay_workers)
         self.reads = ReadLimits(self.settings.record_reads_rate)
+        self.chats = ChatLimits(self.settings.rate_per_second, self.settings.rate_burst)
         self.challenges = Challenges(self.netbots, self.settings.challenges_rate)
         self.invites = Invitations(
             self.hub.notices.database, self.settings.invitations_rate, self.settings.invited_rate
@@ -122,8 +126,22 @@ async def count_read(request: Request, app: Services, what: str = "records") -> 
     refuse_past(await app.reads.hit(client_address(request), what))
 
 
-def client_address(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
+def client_address(request: HTTPConnection) -> str:
+    """The address per-address limits count against (after ``--trusted-proxy``'s rewrite).
+
+    One IPv6 client commonly holds a whole /64, so its addresses count as that /64; an
+    IPv4-mapped IPv6 address counts as its IPv4 address.
+    """
+    host = request.client.host if request.client else "unknown"
+    try:
+        address = ipaddress.ip_address(host.partition("%")[0])
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return host
 
 
 def refuse_past(refused: Refused | None) -> None:

@@ -29,6 +29,32 @@ class RateLimit:
         return False
 
 
+class ChatLimits:
+    """One token bucket of chat lines per person, shared by the play channel and HTTP's chat
+    route, so switching between them (or opening more channels) does not multiply the rate."""
+
+    KEPT = 10_000  # buckets kept before the full ones (idle people's) are dropped
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._buckets: dict[str, RateLimit] = {}
+
+    def allow(self, person: str) -> bool:
+        bucket = self._buckets.get(person)
+        if bucket is None:
+            if len(self._buckets) >= self.KEPT:
+                self._drop_idle()
+            bucket = self._buckets[person] = RateLimit(self.rate, self.burst)
+        return bucket.allow()
+
+    def _drop_idle(self) -> None:
+        now = time.monotonic()
+        for person, bucket in list(self._buckets.items()):
+            if bucket.tokens + (now - bucket.at) * bucket.rate >= bucket.burst:
+                del self._buckets[person]
+
+
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 

@@ -16,7 +16,16 @@ from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from sleuth.core.serialize import JSONValue
 
 from ..accounts import DELETED_NAME, AlreadySignedUp, NameTaken, SignedIn, name_problem
-from ..deps import COOKIE, Checked, MaybePerson, Services, ServicesDep, count_new, count_read
+from ..deps import (
+    COOKIE,
+    Checked,
+    MaybePerson,
+    Services,
+    ServicesDep,
+    client_address,
+    count_new,
+    count_read,
+)
 from ..jsontext import Fragment, json_bytes
 from ..models import PersonRow
 from ..schemas import (
@@ -40,10 +49,6 @@ LIMITED: dict[int | str, dict[str, str]] = {
 }
 
 
-def _address(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
-
-
 def device_of(request: Request) -> str:
     return request.headers.get("user-agent") or "unknown browser"
 
@@ -55,7 +60,7 @@ async def address_limit(request: Request, app: Services) -> None:
 
 async def _limit(request: Request, app: Services, name: str | None) -> None:
     app.accounts.passwords.refuse_when_full()
-    refused = await app.sign_ins.hit(_address(request), name)
+    refused = await app.sign_ins.hit(client_address(request), name)
     if refused is not None:
         raise HTTPException(429, refused.message, headers={"Retry-After": str(refused.retry_after)})
 
@@ -94,7 +99,7 @@ async def prove(request: Request, app: Services, holder: Holder, password: str) 
     """Refused unless ``password`` is the account's (counted as a sign-in attempt)."""
     await _limit(request, app, holder.account)
     if not await app.accounts.check_password(holder.person.id, password):
-        await app.sign_ins.failed(_address(request), holder.account)
+        await app.sign_ins.failed(client_address(request), holder.account)
         raise HTTPException(403, "wrong password")
 
 
@@ -149,7 +154,7 @@ async def sign_in(
     await _limit(request, app, body.name)
     signed = await app.accounts.sign_in(body.name, body.password, device_of(request))
     if signed is None:
-        await app.sign_ins.failed(_address(request), body.name)
+        await app.sign_ins.failed(client_address(request), body.name)
         raise HTTPException(401, WRONG)
     if before is not None:
         app.hub.end_sessions(

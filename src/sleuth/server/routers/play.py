@@ -254,6 +254,9 @@ async def _handle(
         if isinstance(message, ActMessage):
             await table.act(seat, message.action, message.step)
         elif isinstance(message, ChatMessage):
+            if not app.chats.allow(connection.person_id or f"seat {seat}"):
+                rate = f"{app.settings.rate_per_second:g}"
+                return "rate_limited", problems.RATE_LIMITED(rate=rate)
             name = table.live.seats[seat].name or f"seat {seat}"
             await table.chat(seat, name, message.text[: app.settings.max_chat_chars])
         elif isinstance(message, TakeBackMessage):
