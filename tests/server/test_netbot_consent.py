@@ -32,8 +32,11 @@ def table_with(name: str) -> dict[str, Any]:
     return {
         "game": EXAMPLE,
         "players": 3,
-        "seats": [{"kind": "person"}, {"kind": "bot", "bot": f"net:{name}"}]
-        + [{"kind": "bot", "bot": "random"}],
+        "seats": [
+            {"kind": "person"},
+            {"kind": "bot", "bot": f"net:{name}"},
+            {"kind": "bot", "bot": "random"},
+        ],
     }
 
 
