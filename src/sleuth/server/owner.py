@@ -61,6 +61,8 @@ class TableOwner:
         )
         self._chat_seen = chat_seen
         self._chat_lock = asyncio.Lock()
+        # One note change at a time: each builds on the marks the one before stored.
+        self._notes_lock = asyncio.Lock()
         self._reminded: tuple[int, int] | None = None  # the last turn reminded: (step, seat)
         # Who gave up which seat, as a refused handshake asks (the desk read when asked).
         self.leavers = Leavers(lambda: self.desk.store.leavers(self.id))
@@ -527,15 +529,18 @@ class TableOwner:
             raise GameError(problems.NO_ROW(card=repr(card)))
         if place not in notes["places"]:  # type: ignore[operator]
             raise GameError(problems.NO_COLUMN(place=repr(place)))
-        # Changed here only once stored: a write refused (the database away) changes nothing.
-        marks = {name: dict(places) for name, places in live.seats[seat].notes.items()}
-        row = marks.setdefault(card, {})
-        if mark:
-            row[place] = mark
-        else:
-            row.pop(place, None)
-        await self.desk.store.update_seat(live.id, seat, notes=json.dumps(marks, sort_keys=True))
-        live.seats[seat].notes = marks
+        async with self._notes_lock:
+            # Changed here only once stored: a write refused (the database away) changes
+            # nothing. Under the lock, so a change made meanwhile is not overwritten.
+            marks = {name: dict(places) for name, places in live.seats[seat].notes.items()}
+            row = marks.setdefault(card, {})
+            if mark:
+                row[place] = mark
+            else:
+                row.pop(place, None)
+            stored = json.dumps(marks, sort_keys=True)
+            await self.desk.store.update_seat(live.id, seat, notes=stored)
+            live.seats[seat].notes = marks
         frame = NotesFrame(table=live.id, step=live.step, seat=seat, notes=live.notes(seat))
         self._send_to_seat(seat, frame.wire())
 
