@@ -28,7 +28,7 @@ from sleuth.core.encoding import Codes, Encoder, Features, KnowledgeLayout, Know
 from sleuth.core.protocol import State, View
 
 from . import components as bs
-from .knowledge import CASES, BlackStoriesPosition, candidates, case_name
+from .knowledge import CASES, BlackStoriesPosition, allowed, case_name
 from .notation import Draw, Play, Solve
 from .rules import BlackStoriesInvestigation, BlackStoriesState
 from .views import BlackStoriesView
@@ -191,8 +191,8 @@ def case_writes(position: BlackStoriesPosition) -> KnowledgeWrites | None:
     Every fitting assignment weighs ``share``, and a card's probability at a seat is
     ``share`` added once per assignment that puts it there: a sequential running sum (numpy's
     ``cumsum``) gives the same float as ``analyze``'s additions."""
-    allowed = candidates(position)
-    rows = [np.array([CASE_ROW[case] for case in cases], dtype=np.int64) for _, cases in allowed]
+    fitting = allowed(position)
+    rows = [np.array([CASE_ROW[case] for case in cases], dtype=np.int64) for _, cases in fitting]
     grids = [grid.ravel() for grid in np.meshgrid(*rows, indexing="ij")] if rows else []
     fits = np.ones(grids[0].size if grids else 1, dtype=bool)
     for i, first in enumerate(grids):
@@ -202,7 +202,7 @@ def case_writes(position: BlackStoriesPosition) -> KnowledgeWrites | None:
     worlds = int(fits.sum())
     if worlds == 0:
         return None
-    digit_of = {target: k for k, (target, _) in enumerate(allowed)}
+    digit_of = {target: k for k, (target, _) in enumerate(fitting)}
     slots = np.zeros(worlds, dtype=np.int64)
     for seat in range(position.players):
         if seat != position.seat:
@@ -212,7 +212,7 @@ def case_writes(position: BlackStoriesPosition) -> KnowledgeWrites | None:
     sums = np.concatenate(([0.0], np.cumsum(np.full(worlds, share))))
     cells: list[int] = []
     probabilities: list[float] = []
-    for (target, _), cases in zip(allowed, held, strict=True):
+    for (target, _), cases in zip(fitting, held, strict=True):
         times = np.bincount(cases, minlength=NO_CASE)
         present = np.flatnonzero(times)
         cells += (present * position.players + target).tolist()

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 from math import log2
 
@@ -196,6 +197,35 @@ def candidates(position: BlackStoriesPosition) -> Candidates:
     """Per opponent holding a case, in seat order, the cases its own clues allow: all that
     ``joint_cases``, ``analyze`` and ``beliefs`` read of a position."""
     return tuple((t, tuple(posterior(position.targets[t]))) for t in sorted(position.targets))
+
+
+def allowed(position: BlackStoriesPosition) -> Candidates:
+    """``candidates`` of a position already checked whole (as ``from_json`` and
+    ``position_of`` make them), from each clue's cases kept once read: the same cases."""
+    return tuple((t, _allowed(position.targets[t])) for t in sorted(position.targets))
+
+
+def _allowed(clues: Mapping[str, object]) -> tuple[tuple[str, ...], ...]:
+    fits = (1 << len(CASES)) - 1
+    for item in clues.get("cards", ()):  # type: ignore[attr-defined]
+        fits &= _fitting(tuple(item["evidence"]), item["field"])
+    for key in ("failed_guesses", "excluded"):
+        for other in clues.get(key, ()):  # type: ignore[attr-defined]
+            fits &= ~_case_bit(tuple(other))
+    return tuple(case for i, case in enumerate(CASES) if fits >> i & 1)
+
+
+@lru_cache(maxsize=4096)
+def _fitting(evidence: tuple[str, ...], field: str) -> int:
+    """The cases (bit i: ``CASES[i]``) a card with ``evidence`` played in ``field`` allows."""
+    read, allowed = _evidence(evidence, "evidence"), FIELDS[field]
+    return sum(1 << i for i, case in enumerate(CASES) if matches(read, case) in allowed)
+
+
+@lru_cache(maxsize=256)
+def _case_bit(evidence: tuple[str, ...]) -> int:
+    """The bit of the case a four-evidence card is (a failed guess, a card seen elsewhere)."""
+    return 1 << CASES.index(_evidence(evidence, "case", four=True))  # type: ignore[arg-type]
 
 
 def joint_cases(position: BlackStoriesPosition) -> list[tuple[tuple[str, ...], ...]]:
