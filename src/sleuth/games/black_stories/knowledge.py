@@ -235,7 +235,9 @@ def joint_cases(position: BlackStoriesPosition) -> list[tuple[tuple[str, ...], .
 
 def _joint(allowed: Candidates) -> list[tuple[tuple[str, ...], ...]]:
     return [
-        combo for combo in product(*(cases for _, cases in allowed)) if len(set(combo)) == len(combo)
+        combo
+        for combo in product(*(cases for _, cases in allowed))
+        if len(set(combo)) == len(combo)
     ]
 
 
