@@ -39,7 +39,8 @@ CASE_INDEX = {case: i for i, case in enumerate(bs.ALL_CASES)}
 GUESSES = tuple(bs.guess_text(case) for case in bs.ALL_CASES)
 GUESS_INDEX = {guess: i for i, guess in enumerate(GUESSES)}
 NO_CASE = len(bs.ALL_CASES)  # a solution slot digit: the opponent holds no case
-CASE_ROW = {case: GUESS_INDEX[case_name(case)] for case in CASES}  # the knowledge's cases
+# the row of each case of the knowledge part (its cases as tuples of evidence)
+CASE_ROW: dict[tuple[str, ...], int] = {case: GUESS_INDEX[case_name(case)] for case in CASES}
 
 
 class BlackStoriesEncoder(Encoder):

@@ -225,7 +225,7 @@ def _fitting(evidence: tuple[str, ...], field: str) -> int:
 @lru_cache(maxsize=256)
 def _case_bit(evidence: tuple[str, ...]) -> int:
     """The bit of the case a four-evidence card is (a failed guess, a card seen elsewhere)."""
-    return 1 << CASES.index(_evidence(evidence, "case", four=True))  # type: ignore[arg-type]
+    return 1 << CASES.index(_evidence(evidence, "case", four=True))
 
 
 def joint_cases(position: BlackStoriesPosition) -> list[tuple[tuple[str, ...], ...]]:
