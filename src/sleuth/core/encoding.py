@@ -268,7 +268,10 @@ class KnowledgeLayout:
     numbers: ``cards`` x ``places`` probabilities and a posterior over ``solutions`` slots.
 
     ``solution_slot(view, cards)`` is the slot of one solution (``Solution.cards``) for the
-    seat of ``view``, or ``None`` if the layout cannot place it.
+    seat of ``view``, or ``None`` if the layout cannot place it. It may read of the view only
+    what the seat's knowledge position holds: the envs place an analysis kept for a later
+    view of the seat (its position unchanged, or the game's ``believer`` keeping it) as they
+    placed it before.
     """
 
     cards: tuple[str, ...]
@@ -276,6 +279,22 @@ class KnowledgeLayout:
     solutions: int
     solution_slot: Callable[[Any, tuple[str, ...]], int | None]
     help: str
+    # Where given, the segments straight from a seat's knowledge position (the game's
+    # ``Knowledge.from_view``), with no analysis object made: a game whose solutions run to
+    # thousands writes them from arrays. The same numbers as placing ``beliefs``.
+    features: Callable[[Any], KnowledgeWrites | None] | None = None
+
+
+@dataclass(frozen=True)
+class KnowledgeWrites:
+    """The knowledge segments of one consistent position: ``cells`` (each ``row *
+    len(places) + column`` of ``KnowledgeLayout.cards`` x ``places``) with ``probabilities``,
+    and ``slots`` of the solution posterior with theirs; zeros may be left out."""
+
+    cells: list[int]
+    probabilities: list[float]
+    slots: list[int]
+    posterior: list[float]
 
 
 class Encoder(ABC):

@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sleuth.core import Game, GameError, State, find_kit
-from sleuth.core.encoding import Encoder, Features, KnowledgeLayout, Layout
+from sleuth.core.encoding import Encoder, Features, KnowledgeLayout, KnowledgeWrites, Layout
 from sleuth.core.kit import KNOWLEDGE, PartError
 from sleuth.core.protocol import View
 
@@ -79,6 +79,10 @@ class Observer:
             self.believers: dict[int, Callable[[Any], SeatAnalysis]] = {}
             # Per seat, its last position and that position's analysis.
             self.last: dict[int, tuple[Any, SeatAnalysis]] = {}
+            # Per seat, its last position and the layout's own writes for it.
+            self.written: dict[int, tuple[Any, KnowledgeWrites | None]] = {}
+            # Per seat, the last analysis placed and the writes it made (indices, values).
+            self.placed: dict[int, tuple[SeatAnalysis, list[int], list[float]]] = {}
             self.card_row = {card: i for i, card in enumerate(k.cards)}
             self.place_column = {place: i for i, place in enumerate(k.places)}
         self.layout = layout
@@ -108,13 +112,47 @@ class Observer:
         except GameError:  # no position yet (a setup phase): the segments stay 0
             return
         seat = -1 if view.seat is None else view.seat
+        if layout.features is not None:
+            self._write(layout.features, seat, position, out)
+            return
         last = self.last.get(seat)
         if last is not None and last[0] == position:
             analysis = last[1]
         else:
             analysis = self._believer(knowledge, seat)(position)
             self.last[seat] = (position, analysis)
-        self.place(analysis, view, out)
+        placed = self.placed.get(seat)
+        if placed is None or placed[0] is not analysis:
+            # A kept analysis writes what it wrote last time (a slot depends on the seat's
+            # position alone, which the analysis was made for): up to thousands of solutions.
+            fresh = Features()
+            self.place(analysis, view, fresh)
+            placed = self.placed[seat] = (analysis, fresh.indices, fresh.values)
+        out.indices.extend(placed[1])
+        out.values.extend(placed[2])
+
+    def _write(
+        self,
+        features: Callable[[Any], KnowledgeWrites | None],
+        seat: int,
+        position: Any,
+        out: Features,
+    ) -> None:
+        """The segments of the layout's own ``features``, kept while the position is."""
+        last = self.written.get(seat)
+        if last is not None and last[0] == position:
+            writes = last[1]
+        else:
+            writes = features(position)
+            self.written[seat] = (position, writes)
+        if writes is None:
+            return
+        out.flag(self.valid_at)
+        cards, solutions = self.cards_at, self.solutions_at
+        out.indices.extend([cards + cell for cell in writes.cells])
+        out.values.extend(writes.probabilities)
+        out.indices.extend([solutions + slot for slot in writes.slots])
+        out.values.extend(writes.posterior)
 
     def _believer(self, knowledge: Knowledge[Any], seat: int) -> Callable[[Any], SeatAnalysis]:
         if knowledge.believer is None:

@@ -22,10 +22,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from sleuth.core.encoding import Codes, Encoder, Features, KnowledgeLayout
+import numpy as np
+
+from sleuth.core.encoding import Codes, Encoder, Features, KnowledgeLayout, KnowledgeWrites
 from sleuth.core.protocol import State, View
 
 from . import components as bs
+from .knowledge import CASES, BlackStoriesPosition, allowed, case_name
 from .notation import Draw, Play, Solve
 from .rules import BlackStoriesInvestigation, BlackStoriesState
 from .views import BlackStoriesView
@@ -36,6 +39,8 @@ CASE_INDEX = {case: i for i, case in enumerate(bs.ALL_CASES)}
 GUESSES = tuple(bs.guess_text(case) for case in bs.ALL_CASES)
 GUESS_INDEX = {guess: i for i, guess in enumerate(GUESSES)}
 NO_CASE = len(bs.ALL_CASES)  # a solution slot digit: the opponent holds no case
+# the row of each case of the knowledge part (its cases as tuples of evidence)
+CASE_ROW: dict[tuple[str, ...], int] = {case: GUESS_INDEX[case_name(case)] for case in CASES}
 
 
 class BlackStoriesEncoder(Encoder):
@@ -95,6 +100,7 @@ class BlackStoriesEncoder(Encoder):
             places=tuple(str(s) for s in range(n)),
             solutions=(cases + 1) ** opponents,
             solution_slot=self._solution_slot,
+            features=case_writes,
             help=f"the opponents' cases at once: a digit per opponent in seat order (0-15 "
             f"its case, {NO_CASE} no case), base {cases + 1}",
         )
@@ -177,3 +183,39 @@ class BlackStoriesEncoder(Encoder):
                 start = self.solves_start + (target * drops + d - 1) * guesses
                 out.span(start, start + guesses)
         return True
+
+
+def case_writes(position: BlackStoriesPosition) -> KnowledgeWrites | None:
+    """The knowledge segments of ``position`` as placing ``knowledge.beliefs`` writes them,
+    from arrays: up to 3,360 assignments of the opponents' cases a position at 4 players.
+
+    Every fitting assignment weighs ``share``, and a card's probability at a seat is
+    ``share`` added once per assignment that puts it there: a sequential running sum (numpy's
+    ``cumsum``) gives the same float as ``analyze``'s additions."""
+    fitting = allowed(position)
+    rows = [np.array([CASE_ROW[case] for case in cases], dtype=np.int64) for _, cases in fitting]
+    grids = [grid.ravel() for grid in np.meshgrid(*rows, indexing="ij")] if rows else []
+    fits = np.ones(grids[0].size if grids else 1, dtype=bool)
+    for i, first in enumerate(grids):
+        for second in grids[i + 1 :]:
+            fits &= first != second
+    held = [grid[fits] for grid in grids]
+    worlds = int(fits.sum())
+    if worlds == 0:
+        return None
+    digit_of = {target: k for k, (target, _) in enumerate(fitting)}
+    slots = np.zeros(worlds, dtype=np.int64)
+    for seat in range(position.players):
+        if seat != position.seat:
+            k = digit_of.get(seat)
+            slots = slots * (NO_CASE + 1) + (NO_CASE if k is None else held[k])
+    share = 1 / worlds
+    sums = np.concatenate(([0.0], np.cumsum(np.full(worlds, share))))
+    cells: list[int] = []
+    probabilities: list[float] = []
+    for (target, _), cases in zip(fitting, held, strict=True):
+        times = np.bincount(cases, minlength=NO_CASE)
+        present = np.flatnonzero(times)
+        cells += (present * position.players + target).tolist()
+        probabilities += sums[times[present]].tolist()
+    return KnowledgeWrites(cells, probabilities, slots.tolist(), [share] * worlds)

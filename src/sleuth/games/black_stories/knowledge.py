@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 from math import log2
 
@@ -55,6 +56,8 @@ JOINT_KEYS = ("game", "players", "seat", "targets")
 GAME = "black-stories-investigation"
 CARD_KEYS = ("evidence", "field")
 DEAL_MODEL = "rulebook: a case is the first four-evidence card of its shuffled pile"
+# Per opponent holding a case (in seat order), the cases its clues allow.
+Candidates = tuple[tuple[int, tuple[tuple[str, ...], ...]], ...]
 
 
 def case_name(case: Sequence[str]) -> str:
@@ -190,11 +193,52 @@ class BlackStoriesPosition:
         }
 
 
+def candidates(position: BlackStoriesPosition) -> Candidates:
+    """Per opponent holding a case, in seat order, the cases its own clues allow: all that
+    ``joint_cases``, ``analyze`` and ``beliefs`` read of a position."""
+    return tuple((t, tuple(posterior(position.targets[t]))) for t in sorted(position.targets))
+
+
+def allowed(position: BlackStoriesPosition) -> Candidates:
+    """``candidates`` of a position already checked whole (as ``from_json`` and
+    ``position_of`` make them), from each clue's cases kept once read: the same cases."""
+    return tuple((t, _allowed(position.targets[t])) for t in sorted(position.targets))
+
+
+def _allowed(clues: Mapping[str, object]) -> tuple[tuple[str, ...], ...]:
+    fits = (1 << len(CASES)) - 1
+    for item in clues.get("cards", ()):  # type: ignore[attr-defined]
+        fits &= _fitting(tuple(item["evidence"]), item["field"])
+    for key in ("failed_guesses", "excluded"):
+        for other in clues.get(key, ()):  # type: ignore[attr-defined]
+            fits &= ~_case_bit(tuple(other))
+    return tuple(case for i, case in enumerate(CASES) if fits >> i & 1)
+
+
+@lru_cache(maxsize=4096)
+def _fitting(evidence: tuple[str, ...], field: str) -> int:
+    """The cases (bit i: ``CASES[i]``) a card with ``evidence`` played in ``field`` allows."""
+    read, allowed = _evidence(evidence, "evidence"), FIELDS[field]
+    return sum(1 << i for i, case in enumerate(CASES) if matches(read, case) in allowed)
+
+
+@lru_cache(maxsize=256)
+def _case_bit(evidence: tuple[str, ...]) -> int:
+    """The bit of the case a four-evidence card is (a failed guess, a card seen elsewhere)."""
+    return 1 << CASES.index(_evidence(evidence, "case", four=True))
+
+
 def joint_cases(position: BlackStoriesPosition) -> list[tuple[tuple[str, ...], ...]]:
     """Every assignment of distinct cases to the opponents (in seat order) that fits."""
-    order = sorted(position.targets)
-    candidates = [posterior(position.targets[t]) for t in order]
-    return [combo for combo in product(*candidates) if len(set(combo)) == len(combo)]
+    return _joint(candidates(position))
+
+
+def _joint(allowed: Candidates) -> list[tuple[tuple[str, ...], ...]]:
+    return [
+        combo
+        for combo in product(*(cases for _, cases in allowed))
+        if len(set(combo)) == len(combo)
+    ]
 
 
 def analyze(
@@ -229,15 +273,21 @@ def analyze(
 
 
 def beliefs(position: BlackStoriesPosition) -> SeatAnalysis:
-    """``analyze``'s cards and solutions for the research envs' features, counted once per
+    """``analyze``'s cards and solutions for the research envs' features (the same numbers),
+    without certain facts."""
+    return _beliefs(position.seat, candidates(position))
+
+
+def _beliefs(seat: int, allowed: Candidates) -> SeatAnalysis:
+    """The beliefs of ``seat`` whose opponents' cases are ``allowed``, counted once per
     (case, seat) rather than added up per assignment (the same floats: the k-th entry of
-    ``sums`` is ``share`` added k times, as ``analyze`` adds it), without certain facts."""
-    order = sorted(position.targets)
-    joint = joint_cases(position)
+    ``sums`` is ``share`` added k times, as ``analyze`` adds it)."""
+    order = [target for target, _ in allowed]
+    joint = _joint(allowed)
     if not joint:
-        return SeatAnalysis(GAME, position.seat, False, 0, DEAL_MODEL)
+        return SeatAnalysis(GAME, seat, False, 0, DEAL_MODEL)
     share = 1 / len(joint)
-    names = {case: case_name(case) for combo in joint for case in combo}
+    names = {case: case_name(case) for _, cases in allowed for case in cases}
     held = Counter(
         (names[case], target) for combo in joint for target, case in zip(order, combo, strict=True)
     )
@@ -249,7 +299,7 @@ def beliefs(position: BlackStoriesPosition) -> SeatAnalysis:
         cards.setdefault(name, {})[str(target)] = sums[times]
     return SeatAnalysis(
         GAME,
-        position.seat,
+        seat,
         True,
         len(joint),
         DEAL_MODEL,

@@ -30,7 +30,7 @@ of questions plus j.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,7 +49,7 @@ from sleuth.i18n import N_
 
 from . import components as tc
 from .position_model import MYSTERY as MYSTERY
-from .position_model import SIDES, colours_for, read_position
+from .position_model import SIDES, ReadPosition, colours_for, read_position
 from .position_model import attribute_set as attribute_set
 from .position_model import cards_for as cards_for
 from .position_model import deck_cards as deck_cards
@@ -76,8 +76,9 @@ class ThirteenCluesAnalysis:
     in every world (certain facts, impossible trios) holds however the seats chose.
     """
 
-    def __init__(self, data: object) -> None:
-        read = read_position(data)
+    def __init__(self, data: object, read: ReadPosition | None = None) -> None:
+        """``read``: ``data`` already read (by ``read_position`` or a seat's ``Believer``)."""
+        read = read_position(data) if read is None else read
         self.players, self.seat = read.players, read.seat
         self.mystery_choice: str | None = read.mystery_choice
         self.deck: tuple[str, ...] = read.deck
@@ -417,10 +418,17 @@ def thirteen_clues_position(view: ThirteenCluesView) -> dict[str, object]:
     }
 
 
+def _believer() -> Callable[[ThirteenCluesPosition], SeatAnalysis]:
+    from .beliefs import Believer  # it builds on this module
+
+    return Believer()
+
+
 KNOWLEDGE: Knowledge[ThirteenCluesPosition] = Knowledge(
     from_view=lambda view: ThirteenCluesPosition(thirteen_clues_position(view)),
     from_json=ThirteenCluesPosition.from_json,
     to_json=ThirteenCluesPosition.to_json,
     analyze=analyze,
     beliefs=lambda position: ThirteenCluesAnalysis(position.data).beliefs(),
+    believer=_believer,
 )

@@ -1,0 +1,60 @@
+"""A seat's beliefs read from what each position adds to its last (``Believer``) equal, at
+every step of seeded games and for every seat, the beliefs counted from the position read
+whole: the same world count, card probabilities and mystery posterior, exactly."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sleuth.core import GameError, make_game
+from sleuth.deduce.knowledge import SeatAnalysis
+from sleuth.envs.table import Table, random_code
+from sleuth.games.thirteen_clues.beliefs import Believer
+from sleuth.games.thirteen_clues.knowledge import (
+    ThirteenCluesAnalysis,
+    ThirteenCluesPosition,
+    thirteen_clues_position,
+)
+from sleuth.games.thirteen_clues.views import ThirteenCluesView
+
+
+def same(fresh: SeatAnalysis, grown: SeatAnalysis) -> bool:
+    return (fresh.consistent, fresh.worlds, fresh.cards) == (
+        grown.consistent,
+        grown.worlds,
+        grown.cards,
+    ) and sorted(fresh.solutions, key=str) == sorted(grown.solutions, key=str)
+
+
+def play(players: int, seed: int, every: int) -> tuple[int, int]:
+    """A seeded game of random bots; every ``every`` steps each seat's believer is asked
+    (so that a seat sees some answers one at a time, others several at once) and compared
+    with fresh beliefs: (positions compared, positions read from what they add)."""
+    table = Table(make_game("13-clues", players))
+    table.reset(seed)
+    rng = np.random.default_rng(seed)
+    believers = [Believer() for _ in range(players)]
+    compared = steps = 0
+    while (decision := table.decision) is not None:
+        for seat in range(players) if steps % every == 0 else (decision.seat,):
+            view = table.state.view(seat)
+            assert isinstance(view, ThirteenCluesView)
+            try:
+                data = thirteen_clues_position(view)
+            except GameError:  # the mysteries are not chosen yet
+                continue
+            fresh = ThirteenCluesAnalysis(data).beliefs()
+            grown = believers[seat](ThirteenCluesPosition(data))
+            assert same(fresh, grown), (players, seed, steps, seat)
+            compared += 1
+        table.step(random_code(table.mask(decision.seat), table.drastic, rng, rate=0.02))
+        steps += 1
+    return compared, sum(b.grown for b in believers)
+
+
+@pytest.mark.parametrize(("players", "seed", "every"), [(6, 1, 1), (6, 2, 3), (2, 1, 2)])
+def test_grown_beliefs_equal_fresh_ones_at_every_step(players: int, seed: int, every: int) -> None:
+    compared, grown = play(players, seed, every)
+    # both ways were taken and compared
+    assert 0 < grown < compared
