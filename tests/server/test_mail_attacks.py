@@ -241,3 +241,41 @@ async def test_a_mail_that_cannot_be_made_is_a_failed_try_not_a_row_left_held(
         )  # fmt: skip
     finally:
         await database.close()
+
+
+async def test_changing_address_between_saves_does_not_mail_a_stranger_again_and_again(
+    launch: Any, mailbox: MailBox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The wait between two confirmations holds per address; saving two addresses in turn
+    is bounded per account and per address, whoever asks (attack of 2026-12-06: 20 saves
+    sent the stranger 10 mails)."""
+    monkeypatch.setenv("SLEUTH_SMTP_PASSWORD", MAIL_PASSWORD)
+    server: Server = launch(extra=mail_flags(mailbox))
+    stranger, other = "stranger@example.org", "other@example.org"
+    async with browser(server) as ann, browser(server) as bob:
+        await account(ann, "Ann")
+        statuses = []
+        for turn in range(8):
+            address = stranger if turn % 2 == 0 else other
+            answer = await ann.put("/api/account/mail", json={"address": address, "language": "en"})
+            statuses.append(answer.status_code)
+        # The account's fifth confirmation is its last this hour (the stranger's third was
+        # the fifth save); the seventh saves the address already held, which mails nothing.
+        assert statuses == [200] * 5 + [429, 200, 429]
+        assert answer.json()["detail"].startswith(
+            "too many confirmation mails for this account or this address: at most "
+        )
+        assert int(answer.headers["Retry-After"]) >= 1
+        # A refused save changed nothing: the address is the fifth save's.
+        assert (await ann.get("/api/account/mail")).json()["address"] == stranger
+        # Whoever asks: another account is refused the stranger's address too.
+        await account(bob, "Bob")
+        refused = await bob.put("/api/account/mail", json={"address": stranger, "language": "en"})
+        assert refused.status_code == 429
+        for _ in range(100):
+            if len(mailbox.confirmations) >= 5:
+                break
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(0.5)
+        to = sorted(str(mail["To"]) for mail in mailbox.confirmations)
+        assert to == [other] * 2 + [stranger] * 3

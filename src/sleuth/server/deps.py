@@ -13,6 +13,7 @@ from starlette.requests import HTTPConnection
 from . import problems
 from .access import Caller, Door, refusal
 from .accounts import Accounts, SignInLimits
+from .confirm_limits import ConfirmationLimits
 from .hooks import HostChecks
 from .hub import Hub
 from .invites import Invitations
@@ -49,6 +50,7 @@ class Services:
     chats: ChatLimits = field(init=False)  # chat lines per person, over every route
     challenges: Challenges = field(init=False)  # of network bots (``netchallenges``)
     invites: Invitations = field(init=False)
+    confirmations: ConfirmationLimits = field(init=False)
     host_checks: HostChecks = field(default_factory=HostChecks)  # of new hooks' URLs
 
     def __post_init__(self) -> None:
@@ -59,6 +61,7 @@ class Services:
         self.invites = Invitations(
             self.hub.notices.database, self.settings.invitations_rate, self.settings.invited_rate
         )
+        self.confirmations = ConfirmationLimits(self.hub.notices.database)
 
 
 async def services(request: HTTPConnection) -> Services:

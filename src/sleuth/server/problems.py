@@ -239,6 +239,11 @@ NO_PLAYER = problem(
 INVITE_YOURSELF = problem("invite_yourself", "you cannot invite yourself: take the seat")
 INVITEE_SEATED = problem("invitee_seated", "%(name)s holds a seat at this table already")
 INVITED_ALREADY = problem("invited_already", "%(name)s is invited to this table already")
+TOO_MANY_CONFIRMATIONS = problem(
+    "too_many_confirmations",
+    "too many confirmation mails for this account or this address: at most %(amount)s per "
+    "%(window)s; try again in %(wait)s s",
+)
 TOO_MANY_INVITATIONS = problem(
     "too_many_invitations",
     "too many invitations from you: at most %(amount)s per %(window)s; try again in %(wait)s s",

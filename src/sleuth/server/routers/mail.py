@@ -19,6 +19,7 @@ from pydantic import StringConstraints
 
 from sleuth.i18n import LANGUAGES, N_, choose_language, translate
 
+from ..confirm_limits import ConfirmationRefused
 from ..deps import Checked, Services, ServicesDep
 from ..digest import check_hour, check_zone, next_digest, reschedule
 from ..mail_address import check_address
@@ -161,6 +162,11 @@ async def set_mail_settings(
     last_sent = row.confirm_sent_at
     ask = row.confirmed_at is None and (last_sent is None or now - last_sent >= CONFIRM_AGAIN)
     if ask:
+        try:
+            await app.confirmations.count(holder.person.id, address)
+        except ConfirmationRefused as refused:
+            headers = {"Retry-After": str(refused.retry_after)}
+            raise HTTPException(429, refused.said, headers=headers) from None
         row.confirm_sent_at = now
     await notices.save_settings(row)
     # Mails waiting go at the new choice's time: now, or the digest's hour.
