@@ -23,7 +23,7 @@ import contextlib
 import re
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,9 +50,6 @@ TIMEOUTS_BEFORE_CLOSE = 3
 BOT_NAME = re.compile(r"[a-z][a-z0-9_-]{1,31}")
 # Bot accounts a person may issue: names are a shared space, and each is a standing token.
 BOTS_PER_PERSON = 10
-# A bot seated at a table that has not started within this long is free again: a table
-# left waiting for its people does not keep a bot from everyone else.
-HOLD_SECONDS = 600.0
 
 
 def net_name(spec: str | None) -> str | None:
@@ -100,20 +97,6 @@ class BotAccounts:
             raise ConfigError(problems.NET_BOT_TAKEN(name=name)) from None
         return token
 
-    async def revoke(self, owner_id: str, name: str) -> bool:
-        """The owner's bot account removed, its token with it; whether there was one."""
-        query = select(BotAccountRow).where(
-            BotAccountRow.name == name, BotAccountRow.owner_id == owner_id
-        )
-
-        def work(session: Session) -> bool:
-            row = session.scalars(query).first()
-            if row is not None:
-                session.delete(row)
-            return row is not None
-
-        return await self.database.write(work)
-
     async def by_token(self, token: str) -> BotAccountRow | None:
         digest = secret_hash(token)
         query = select(BotAccountRow).where(BotAccountRow.token_hash == digest)
@@ -157,7 +140,6 @@ class BotLink:
     next_id: int = 1
     closed: bool = False
     flooded: bool = False  # closed for too many refused messages in a row
-    revoked: bool = False  # closed as its token was revoked (or its owner's account deleted)
     timeouts_in_row: int = 0
     # The games it takes challenges to (its ``games`` message); None: every game here.
     games: frozenset[str] | None = None
@@ -257,19 +239,11 @@ class NetAnswer:
 class NetBots:
     """The network bots connected to this process, and the seat each is reserved for."""
 
-    def __init__(
-        self,
-        startup_limit: float = DEFAULT_STARTUP_LIMIT,
-        hold_seconds: float = HOLD_SECONDS,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
+    def __init__(self, startup_limit: float = DEFAULT_STARTUP_LIMIT) -> None:
         self.links: dict[str, BotLink] = {}
         self.startup_limit = startup_limit
-        self.hold_seconds = hold_seconds
-        self.clock = clock
-        # Each seated bot's table (its row: done when the row says finished), seat, and
-        # when it was seated (``clock``).
-        self.reserved: dict[str, tuple[TableRow, int, float]] = {}
+        # Each seated bot's table (its row: done when the row says finished) and seat.
+        self.reserved: dict[str, tuple[TableRow, int]] = {}
 
     # --- connections ---------------------------------------------------------------------------
 
@@ -287,16 +261,6 @@ class NetBots:
         if self.links.get(link.name) is link:
             del self.links[link.name]
 
-    def revoke(self, name: str) -> None:
-        """The bot's token is gone: its connection is refused as an unknown token is."""
-        link = self.links.get(name)
-        if link is None:
-            return
-        refused = problems.BOT_TOKEN_UNKNOWN()
-        link.tell(refused.code, str(refused))
-        link.revoked = True
-        self.disconnect(link)
-
     def listed(self) -> list[tuple[str, bool]]:
         """The connected bots by name, each with whether it is playing now."""
         return [(name, self._playing(name)) for name in sorted(self.links)]
@@ -306,14 +270,7 @@ class NetBots:
 
     def _playing(self, name: str) -> bool:
         reserved = self.reserved.get(name)
-        if reserved is None:
-            return False
-        row, _, since = reserved
-        if row.status == "waiting" and self.clock() - since > self.hold_seconds:
-            # A table that never started holds no bot for good: it is free to be asked again.
-            del self.reserved[name]
-            return False
-        return row.status != "finished"
+        return reserved is not None and reserved[0].status != "finished"
 
     # --- tables ----------------------------------------------------------------------------------
 
@@ -338,7 +295,7 @@ class NetBots:
         for seat, spec in enumerate(bots):
             name = net_name(spec)
             if name is not None:
-                self.reserved[name] = (row, seat, self.clock())
+                self.reserved[name] = (row, seat)
 
     def table_over(self, live: LiveTable) -> None:
         """The table has ended: each network bot seated there is told, and is free."""
@@ -363,9 +320,8 @@ class NetBots:
         """The bot's answer for the seat, checked legal; ``None`` if it lost the decision
         (away, too slow, or a wrong answer, which it is told)."""
         link = self.links.get(name)
-        reserved = self.reserved.get(name)
-        if link is None or (reserved is not None and reserved[0].id != live.id):
-            return None  # released from this table (it never started in time): seated elsewhere
+        if link is None:
+            return None
         try:
             hello = link.seating == (live.id, seat) or await self._hello(
                 link, live, seat, time_limit

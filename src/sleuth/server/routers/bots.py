@@ -106,22 +106,6 @@ async def mine(app: ServicesDep, holder: SignedInHolder) -> list[str]:
     return await _accounts(app).of(holder.person.id)
 
 
-@router.delete(
-    "/api/bots/{name}",
-    status_code=204,
-    dependencies=[Checked],
-    responses={401: {"description": "not signed in"}, 404: {"description": "no such bot of yours"}},
-)
-async def revoke(
-    name: Annotated[str, Path(max_length=40)], app: ServicesDep, holder: SignedInHolder
-) -> None:
-    """Remove one of the signed-in person's bot accounts: its token no longer connects, and
-    a connection open with it is closed (its name is free to issue again)."""
-    if not await _accounts(app).revoke(holder.person.id, name):
-        raise HTTPException(404, problems.NET_BOT_NOT_YOURS(name=name))
-    app.netbots.revoke(name)
-
-
 @router.get("/api/bots")
 async def connected(app: ServicesDep) -> list[NetBotOut]:
     """The network bots connected now, each with whether it is playing at a table, the
@@ -241,8 +225,7 @@ async def _write(ws: WebSocket, link: BotLink) -> None:
         text = await link.outbox.get()
         if text is None:
             with contextlib.suppress(Exception):
-                code = FLOOD if link.flooded else UNAUTHORIZED if link.revoked else 1000
-                await ws.close(code)
+                await ws.close(FLOOD if link.flooded else 1000)
             return
         await ws.send_text(text)
 

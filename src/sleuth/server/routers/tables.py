@@ -3,30 +3,14 @@ read one, ask for a rematch."""
 
 from __future__ import annotations
 
-from typing import Annotated, cast
+from typing import Annotated
 
 from fastapi import APIRouter, HTTPException, Query, Request
 
-from sleuth.core import find_kit
-from sleuth.core.serialize import JSONValue
-
 from .. import problems
 from ..access import Door
-from ..deps import (
-    Checked,
-    MaybePerson,
-    Person,
-    Services,
-    ServicesDep,
-    Table,
-    count_new,
-    refuse_past,
-    require,
-)
+from ..deps import Checked, MaybePerson, Person, ServicesDep, Table, count_new, require
 from ..lobby import AWAY_DEFAULT, SeatPlan, TablePlan, check_plan
-from ..models import PersonRow
-from ..netbots import net_name
-from ..netchallenges import Challenge, Declined, StillWaiting
 from ..owner import TableOwner
 from ..problems import said_or_text
 from ..ratings import AccountNeeded
@@ -51,10 +35,8 @@ def table_url(request: Request, table_id: str) -> str:
     status_code=201,
     dependencies=[Checked],
     responses={
-        401: {"description": "a network bot seated by no one it can know"},
         403: {"description": "a guest at a seat of a rated table"},
-        409: {"description": "a network bot declined, did not answer, or still weighs"},
-        429: {"description": "too many new tables, or too many challenges"},
+        429: {"description": "too many new tables"},
     },
 )
 async def create(
@@ -91,38 +73,13 @@ async def create(
     names = {} if person is None else {person.id: person.name}
     try:
         await app.hub.ratings.refuse_guests(plan.rated, people.values())
-        await ask_network_bots(plan, app, person)
         await count_new("tables", request, app)
         table, tokens = await app.hub.create(
             plan, person.id if person else None, people, names, max_think=app.settings.max_think
         )
     except AccountNeeded as refused:
         raise HTTPException(403, said_or_text(refused)) from None
-    except (Declined, StillWaiting) as declined:
-        raise HTTPException(409, said_or_text(declined)) from None
     return created_answer(request, table, tokens)
-
-
-async def ask_network_bots(plan: TablePlan, app: Services, person: PersonRow | None) -> None:
-    """Each network bot the table seats is asked as a challenge asks it (counted against
-    the person's challenges; its games and its answer honoured): a table seats a bot only
-    with its consent. Raises what ``Challenges.ask`` raises, or 400/401/429."""
-    bots = [name for seat in plan.seats if (name := net_name(seat.bot)) is not None]
-    if not bots:
-        return
-    if person is None:
-        raise HTTPException(401, problems.NET_BOT_WHO())
-    asked = Challenge(
-        game=find_kit(plan.game).name,
-        players=plan.players,
-        options=cast("dict[str, JSONValue]", dict(plan.options)),
-        seats=["person" if seat.kind == "person" else seat.bot or "" for seat in plan.seats],
-        rated=plan.rated,
-        challenger=person.name,
-    )
-    for name in bots:
-        refuse_past(await app.challenges.count(person.id))
-        await app.challenges.ask(name, person.id, asked)
 
 
 def created_answer(request: Request, table: TableOwner, tokens: dict[int, str]) -> TableCreated:
