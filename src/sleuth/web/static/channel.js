@@ -63,8 +63,11 @@ export class Channel {
     this.onStatus(this.lastStep === null ? "connecting" : "resuming");
     const socket = new WebSocket(this.url());
     this.socket = socket;
-    socket.onopen = () => { this.retry = 0; this.onStatus("live"); this.schedulePing(); };
+    socket.onopen = () => { this.onStatus("live"); this.schedulePing(); };
     socket.onmessage = (event) => {
+      // The waits grow again only once a channel carried a frame: a refusal (4429: too many
+      // channels from here) is opened before it is closed, and must not be retried at once.
+      this.retry = 0;
       clearTimeout(this.pongTimer);
       /** @type {import("./types.d.ts").ServerFrame} */
       let frame;
