@@ -39,7 +39,7 @@ class Later:
 
     def run(self) -> float:
         """Call the one callback due; its delay."""
-        (delay, callback), = self.due
+        ((delay, callback),) = self.due
         self.due.clear()
         callback()
         return delay
@@ -119,8 +119,9 @@ async def test_a_seated_person_hears_a_burst_of_watchers_a_bounded_number_of_tim
     server = launch()
     table_id, tokens, _ = await people_table(server)
     began = time.monotonic()
-    first, third = SeatClient(server.ws, table_id, 0, tokens[0]), SeatClient(
-        server.ws, table_id, 2, tokens[2]
+    first, third = (
+        SeatClient(server.ws, table_id, 0, tokens[0]),
+        SeatClient(server.ws, table_id, 2, tokens[2]),
     )
     await first.connect()
     await third.connect()

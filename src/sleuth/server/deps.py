@@ -58,9 +58,7 @@ class Services:
         self.reviews = RecordWork(self.settings.replay_workers)
         self.reads = ReadLimits(self.settings.record_reads_rate)
         self.chats = ChatLimits(self.settings.rate_per_second, self.settings.rate_burst)
-        self.watchers = WatchLimits(
-            self.settings.watch_per_table, self.settings.watch_per_address
-        )
+        self.watchers = WatchLimits(self.settings.watch_per_table, self.settings.watch_per_address)
         self.challenges = Challenges(self.netbots, self.settings.challenges_rate)
         self.invites = Invitations(
             self.hub.notices.database, self.settings.invitations_rate, self.settings.invited_rate

@@ -129,10 +129,8 @@ class Refused:
 
 @dataclass(frozen=True)
 class Past:
-    """The rate a count would go past: the identifiers it was counted by, and the seconds
-    until its window ends."""
+    """The rate a count would go past, and the seconds until its window ends."""
 
-    identifiers: tuple[str, ...]
     rate: RateLimitItem
     wait: int
 
@@ -161,7 +159,7 @@ async def _past(
 ) -> Past:
     stats = await limiter.get_window_stats(rate, *identifiers)
     wait = max(1, math.ceil(stats.reset_time - time.time()))
-    return Past(identifiers, rate, wait)
+    return Past(rate, wait)
 
 
 class CreationLimits:
