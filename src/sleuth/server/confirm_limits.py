@@ -5,17 +5,13 @@ stranger at every save."""
 
 from __future__ import annotations
 
-import math
-import time
-
-from limits import RateLimitItem
 from limits.aio.strategies import FixedWindowRateLimiter
 
 from sleuth.core.said import Said
 
 from . import problems
 from .db import Database
-from .ratelimit import DatabaseStorage, parse_rate, window_values
+from .ratelimit import DatabaseStorage, count_within, parse_rate, window_values
 
 # A person setting up their mail needs one or two; these leave room for typing mistakes.
 PER_ACCOUNT = "5/hour;20/day"
@@ -43,19 +39,11 @@ class ConfirmationLimits:
     async def count(self, person_id: str, address: str) -> None:
         """Count one confirmation mail to ``address`` asked by ``person_id``, or raise
         ``ConfirmationRefused`` having counted nothing."""
-        keys = {"account": person_id, "address": address.lower()}
-        for who, key in keys.items():
-            for rate in self._rates[who]:
-                if not await self._limiter.test(rate, "confirm", who, key):
-                    await self._refuse(rate, who, key)
-        for who, key in keys.items():
-            for rate in self._rates[who]:
-                if not await self._limiter.hit(rate, "confirm", who, key):
-                    await self._refuse(rate, who, key)
-
-    async def _refuse(self, rate: RateLimitItem, who: str, key: str) -> None:
-        stats = await self._limiter.get_window_stats(rate, "confirm", who, key)
-        wait = max(1, math.ceil(stats.reset_time - time.time()))
-        raise ConfirmationRefused(
-            problems.TOO_MANY_CONFIRMATIONS(**window_values(rate, wait)), wait
-        )
+        counts = [
+            (self._rates["account"], ("confirm", "account", person_id)),
+            (self._rates["address"], ("confirm", "address", address.lower())),
+        ]
+        past = await count_within(self._limiter, counts)
+        if past is not None:
+            words = problems.TOO_MANY_CONFIRMATIONS(**window_values(past.rate, past.wait))
+            raise ConfirmationRefused(words, past.wait)

@@ -17,7 +17,7 @@ from .confirm_limits import ConfirmationLimits
 from .hooks import HostChecks
 from .hub import Hub
 from .invites import Invitations
-from .limits import ChatLimits
+from .limits import ChatLimits, WatchLimits
 from .live import facts_of
 from .models import PersonRow
 from .netbots import BotAccounts, NetBots
@@ -48,6 +48,7 @@ class Services:
     reviews: RecordWork = field(init=False)
     reads: ReadLimits = field(init=False)
     chats: ChatLimits = field(init=False)  # chat lines per person, over every route
+    watchers: WatchLimits = field(init=False)  # spectators' channels per client address
     challenges: Challenges = field(init=False)  # of network bots (``netchallenges``)
     invites: Invitations = field(init=False)
     confirmations: ConfirmationLimits = field(init=False)
@@ -57,6 +58,7 @@ class Services:
         self.reviews = RecordWork(self.settings.replay_workers)
         self.reads = ReadLimits(self.settings.record_reads_rate)
         self.chats = ChatLimits(self.settings.rate_per_second, self.settings.rate_burst)
+        self.watchers = WatchLimits(self.settings.watch_per_table, self.settings.watch_per_address)
         self.challenges = Challenges(self.netbots, self.settings.challenges_rate)
         self.invites = Invitations(
             self.hub.notices.database, self.settings.invitations_rate, self.settings.invited_rate

@@ -20,12 +20,10 @@ capped too, so no one floods another's notifications.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from limits import RateLimitItem
 from limits.aio.strategies import FixedWindowRateLimiter
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
@@ -38,7 +36,7 @@ from .accounts import name_key
 from .db import Database
 from .models import AccountRow, InvitationRow, PersonRow, SeatRow, TableRow
 from .notify import INVITED, Event
-from .ratelimit import DatabaseStorage, parse_rate, window_values
+from .ratelimit import DatabaseStorage, count_within, parse_rate, window_values
 
 OPEN = "open"
 ACCEPTED = "accepted"
@@ -229,20 +227,11 @@ class Invitations:
 
     async def _count(self, who: str, key: str, values: dict[str, str]) -> None:
         """Count one against ``who``'s rates, or refuse (nothing counted) past one."""
-        for rate in self._rates[who]:
-            if not await self._limiter.test(rate, "invite", who, key):
-                await self._refuse(who, rate, key, values)
-        for rate in self._rates[who]:
-            if not await self._limiter.hit(rate, "invite", who, key):
-                await self._refuse(who, rate, key, values)
-
-    async def _refuse(
-        self, who: str, rate: RateLimitItem, key: str, values: dict[str, str]
-    ) -> None:
-        stats = await self._limiter.get_window_stats(rate, "invite", who, key)
-        wait = max(1, math.ceil(stats.reset_time - time.time()))
-        said = problems.TOO_MANY_INVITATIONS if who == "inviter" else problems.INVITEE_FLOODED
-        raise InviteRefused(429, said(**window_values(rate, wait), **values), wait)
+        past = await count_within(self._limiter, [(self._rates[who], ("invite", who, key))])
+        if past is not None:
+            said = problems.TOO_MANY_INVITATIONS if who == "inviter" else problems.INVITEE_FLOODED
+            words = said(**window_values(past.rate, past.wait), **values)
+            raise InviteRefused(429, words, past.wait)
 
 
 def _check_seat(table: SeatView, seat: int, inviter: str) -> None:

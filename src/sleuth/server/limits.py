@@ -1,13 +1,19 @@
-"""Limits: a token bucket per play channel, and HTTP bodies bounded and plain JSON."""
+"""Limits: a token bucket per play channel, spectators' channels per client address, and
+HTTP bodies bounded and plain JSON."""
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections import Counter
+from typing import Any, TypeVar
 
+from sleuth.core.said import Said
+
+from . import problems
 from .jsontext import is_json, json_bytes, problem_in
 
 ASGIApp = Any
+K = TypeVar("K")
 
 
 class RateLimit:
@@ -53,6 +59,44 @@ class ChatLimits:
         for person, bucket in list(self._buckets.items()):
             if bucket.tokens + (now - bucket.at) * bucket.rate >= bucket.burst:
                 del self._buckets[person]
+
+
+class WatchLimits:
+    """Spectators' channels open from one client address (``deps.client_address``: an IPv6
+    /64 as one), at one table and over all: each channel opened and closed made every seat
+    at the table a frame of who is there, so one client opening and closing hundreds sent a
+    seated person a flood of them. Counted in the process: each one holds its own channels.
+    """
+
+    def __init__(self, per_table: int, per_address: int) -> None:
+        self.per_table = per_table
+        self.per_address = per_address
+        self._at_table: Counter[tuple[str, str]] = Counter()
+        self._all: Counter[str] = Counter()
+
+    def take(self, address: str, table_id: str) -> Said | None:
+        """Count one more channel of ``address`` watching ``table_id``, or say why not
+        (then nothing is counted). Each one taken is given back once (``give_back``)."""
+        at_table = self._at_table[address, table_id]
+        if at_table >= self.per_table:
+            return problems.WATCHING_THIS_TABLE(count=at_table)
+        if self._all[address] >= self.per_address:
+            return problems.WATCHING_TABLES(count=self._all[address])
+        self._at_table[address, table_id] += 1
+        self._all[address] += 1
+        return None
+
+    def give_back(self, address: str, table_id: str) -> None:
+        """A channel ``take`` counted has closed."""
+        _less(self._at_table, (address, table_id))
+        _less(self._all, address)
+
+
+def _less(counter: Counter[K], key: K) -> None:
+    # Gone at zero: a client that once watched keeps no entry for good.
+    counter[key] -= 1
+    if counter[key] <= 0:
+        del counter[key]
 
 
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})

@@ -33,11 +33,15 @@ from .lobby import Created, plan_of
 from .models import ChatRow, NewStep, TableRow
 from .netbots import NetBots
 from .notify import step_events
+from .pacer import Pacer
 from .sheets import SheetSender
 from .store import RematchTaken, StepConflict, new_secret, secret_hash
 from .workers import WorkerPool
 
 log = logging.getLogger("sleuth.server")
+# Seconds between two frames of who is at a table (``seats``) to one channel: a burst of
+# channels opened and closed (spectators' above all) is told once an interval.
+SEATS_INTERVAL = 1.0
 
 
 class StaleActionError(IllegalActionError):
@@ -66,6 +70,7 @@ class TableOwner:
         self._reminded: tuple[int, int] | None = None  # the last turn reminded: (step, seat)
         # Who gave up which seat, as a refused handshake asks (the desk read when asked).
         self.leavers = Leavers(lambda: self.desk.store.leavers(self.id))
+        self.seats_pacer = Pacer(self.broadcast_seats, SEATS_INTERVAL)
         if desk is not None:
             live.now = desk.clock
 
@@ -105,6 +110,7 @@ class TableOwner:
         self.driver = self.desk.spawn(drive(self))
 
     def close(self) -> None:
+        self.seats_pacer.cancel()
         if self.driver is not None:
             self.driver.cancel()  # it may wait for a step that will never come
         for connection in list(self.live.connections):
@@ -112,7 +118,7 @@ class TableOwner:
 
     def attach(self, connection: Connection) -> None:
         self.live.connections.add(connection)
-        self.broadcast_seats()
+        self._presence_changed()
 
     def detach(self, connection: Connection) -> None:
         live = self.live
@@ -121,7 +127,14 @@ class TableOwner:
         seat = connection.seat
         if seat is not None and all(c.seat != seat for c in live.connections):
             live.left_at[seat] = time.time()  # its last channel: the person is away from now
-        self.broadcast_seats()
+        self._presence_changed()
+
+    def _presence_changed(self) -> None:
+        """A channel opened or closed: every channel is told who is here (paced: at most
+        one ``seats`` frame an interval, ``SEATS_INTERVAL``); a seat's sheet, at once."""
+        self.drop_strangers()
+        self.seats_pacer.ask()
+        self.schedule_sheets()
 
     def end_sessions(self, cookie_hashes: set[str]) -> None:
         """Close every channel opened with one of these cookies (by their hashes): the
@@ -352,7 +365,6 @@ class TableOwner:
         text = frame.wire()  # once for every channel
         for connection in list(live.connections):
             connection.send_text(text)
-        self.schedule_sheets()
 
     def _send_to_seat(self, seat: int, text: str) -> None:
         for connection in list(self.live.connections):

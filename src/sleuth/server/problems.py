@@ -44,6 +44,15 @@ SPECTATOR = problem("forbidden", "a spectator only watches")
 SESSION_ENDED = problem(
     "signed_out", "the session that opened this channel has ended: sign in again to play"
 )
+# Spectators' channels from one client address (``limits.WatchLimits``).
+WATCHING_THIS_TABLE = problem(
+    "too_many_watching",
+    "%(count)s channels from this address watch this table already: close one first",
+)
+WATCHING_TABLES = problem(
+    "too_many_watching",
+    "%(count)s channels from this address watch tables already: close one first",
+)
 NO_BOT_HERE = problem("not_a_bot", "seat %(seat)s is not played by a bot")
 BOT_ALREADY = problem("a_bot_already", "seat %(seat)s is played by a bot already")
 OUT_OF_TIME = problem(
@@ -119,6 +128,11 @@ TOO_MANY_READS = problem(
 READS_BUSY = problem(
     "busy",
     "%(count)s replays, reviews and records are being worked out: try again in a few seconds",
+)
+READS_QUEUED = problem(
+    "reads_queued",
+    "%(count)s replays, reviews and records asked from this address are being worked out: "
+    "try again once they are done",
 )
 WORKER_STOPPED = problem("busy", "the worker stopped while working this out: try again")
 NO_REVIEW = problem("no_review", "this game has no review")

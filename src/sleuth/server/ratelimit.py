@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from limits import RateLimitItem, parse_many
@@ -126,6 +127,41 @@ class Refused:
     retry_after: int  # seconds
 
 
+@dataclass(frozen=True)
+class Past:
+    """The rate a count would go past, and the seconds until its window ends."""
+
+    rate: RateLimitItem
+    wait: int
+
+
+async def count_within(
+    limiter: FixedWindowRateLimiter,
+    counts: Sequence[tuple[Sequence[RateLimitItem], tuple[str, ...]]],
+) -> Past | None:
+    """Count one against each of ``counts`` (its rates, and the identifiers they are kept
+    by), or say which rate it would go past. Every rate is tested before any is hit, so a
+    refusal counts nothing (unless another request took the last room between the test and
+    the hit: then the hits made stand, as the window's)."""
+    for rates, identifiers in counts:
+        for rate in rates:
+            if not await limiter.test(rate, *identifiers):
+                return await _past(limiter, rate, identifiers)
+    for rates, identifiers in counts:
+        for rate in rates:
+            if not await limiter.hit(rate, *identifiers):
+                return await _past(limiter, rate, identifiers)
+    return None
+
+
+async def _past(
+    limiter: FixedWindowRateLimiter, rate: RateLimitItem, identifiers: tuple[str, ...]
+) -> Past:
+    stats = await limiter.get_window_stats(rate, *identifiers)
+    wait = max(1, math.ceil(stats.reset_time - time.time()))
+    return Past(rate, wait)
+
+
 class CreationLimits:
     """How many people and tables one client address may make, per the operator's rates."""
 
@@ -136,21 +172,11 @@ class CreationLimits:
     async def hit(self, what: str, address: str) -> Refused | None:
         """Count one new ``what`` (people or tables) made from ``address``, or say why it
         is refused (then nothing is counted)."""
-        for rate in self._rates[what]:
-            if not await self._limiter.test(rate, what, address):
-                return self._refused(what, rate, await self._reset(rate, what, address))
-        for rate in self._rates[what]:
-            if not await self._limiter.hit(rate, what, address):
-                return self._refused(what, rate, await self._reset(rate, what, address))
-        return None
-
-    async def _reset(self, rate: RateLimitItem, what: str, address: str) -> float:
-        return (await self._limiter.get_window_stats(rate, what, address)).reset_time
-
-    @staticmethod
-    def _refused(what: str, rate: RateLimitItem, reset_at: float) -> Refused:
-        wait = max(1, math.ceil(reset_at - time.time()))
-        return Refused(problems.TOO_MANY_NEW[what](**window_values(rate, wait)), wait)
+        past = await count_within(self._limiter, [(self._rates[what], (what, address))])
+        if past is None:
+            return None
+        words = problems.TOO_MANY_NEW[what](**window_values(past.rate, past.wait))
+        return Refused(words, past.wait)
 
 
 READ_REFUSALS = {"records": problems.TOO_MANY_READS, "invites": problems.TOO_MANY_INVITE_CHECKS}

@@ -12,8 +12,11 @@ compressed once and kept (views repeat from step to step: 11 MB of JSON is 0.4 M
 One computation per key at a time: requests that arrive while it runs wait for it rather
 than start their own. At most ``RUNNING`` run at once, whoever asks (anyone may ask for any
 finished table's replay or review); at most ``WAITING`` more wait their turn, and a request
-past those is refused (``Busy``, a 503) rather than pile up. The answers kept are bounded
-by their size, the least recently asked dropped first.
+past those is refused (``Busy``, a 503) rather than pile up. Of those, one client address
+starts at most ``PER_ASKER`` (``Queued``, a 429, past them): a stranger asking for the
+reviews of a dozen bots' tables at once filled the queue, and a player's own review after
+its game got 503. The answers kept are bounded by their size, the least recently asked
+dropped first.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import multiprocessing
 import os
 import threading
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -48,6 +51,10 @@ KEPT_BYTES = 64 << 20
 # Computations at once (each a worker process busy for up to seconds), and waiting.
 RUNNING = 1
 WAITING = 16
+# Computations one client address may have started and not seen done, running or waiting.
+PER_ASKER = 2
+# Seconds a refused request is told to wait: one computation takes up to a few.
+RETRY_SECONDS = 5
 # Fast and still 30 times smaller for the views of a long game.
 GZIP_LEVEL = 6
 
@@ -58,6 +65,11 @@ T = TypeVar("T")
 class Busy(Exception):
     """Too many replays, reviews and records are being worked out: the request may come
     again."""
+
+
+class Queued(Exception):
+    """The asker has ``PER_ASKER`` computations under way already: it may come again once
+    they are done (its words are its ``args[0]``)."""
 
 
 class Body(NamedTuple):
@@ -167,31 +179,54 @@ def _exit_with(parent: int) -> None:
 
 class BodyCache:
     """Answers by key: one computation per key at a time, ``running`` at once and
-    ``waiting`` more, the rest refused; at most ``kept_bytes`` of answers kept."""
+    ``waiting`` more, the rest refused, and at most ``per_asker`` of those started by one
+    asker; at most ``kept_bytes`` of answers kept."""
 
     def __init__(
-        self, kept_bytes: int = KEPT_BYTES, running: int = RUNNING, waiting: int = WAITING
+        self,
+        kept_bytes: int = KEPT_BYTES,
+        running: int = RUNNING,
+        waiting: int = WAITING,
+        per_asker: int = PER_ASKER,
     ) -> None:
         self.kept_bytes = kept_bytes
         self.running = running
         self.waiting = waiting
+        self.per_asker = per_asker
         self._slots: asyncio.Semaphore | None = None  # made in the event loop that uses it
         self._kept: OrderedDict[Key, Body] = OrderedDict()
         self._size = 0
         self._pending: dict[Key, asyncio.Task[Body]] = {}
+        self._started: Counter[str] = Counter()  # pending computations by who started them
 
-    async def get(self, key: Key, compute: Callable[[], Awaitable[Body]]) -> Body:
+    async def get(
+        self, key: Key, compute: Callable[[], Awaitable[Body]], asker: str | None = None
+    ) -> Body:
+        """The answer of ``key``, kept, under way or worked out by ``compute``. ``asker``:
+        who asks (a client address), counted against ``per_asker`` if it starts one; a
+        request joining a computation under way starts nothing and is never refused."""
         found = self._kept.get(key)
         if found is not None:
             self._kept.move_to_end(key)
             return found
         task = self._pending.get(key)
         if task is None:
+            if asker is not None and self._started[asker] >= self.per_asker:
+                raise Queued(problems.READS_QUEUED(count=self._started[asker]))
             if len(self._pending) >= self.running + self.waiting:
                 raise Busy(problems.READS_BUSY(count=len(self._pending)))
             task = self._pending[key] = asyncio.ensure_future(self._in_turn(key, compute))
-            task.add_done_callback(lambda _: self._pending.pop(key, None))
+            if asker is not None:
+                self._started[asker] += 1
+            task.add_done_callback(lambda _: self._done(key, asker))
         return await asyncio.shield(task)  # one request leaving does not cancel the others'
+
+    def _done(self, key: Key, asker: str | None) -> None:
+        self._pending.pop(key, None)
+        if asker is not None:
+            self._started[asker] -= 1
+            if self._started[asker] <= 0:
+                del self._started[asker]
 
     async def _in_turn(self, key: Key, compute: Callable[[], Awaitable[Body]]) -> Body:
         if self._slots is None:
@@ -220,22 +255,33 @@ class RecordWork:
         self.cache = cache or BodyCache(running=self.workers)
         self._executor: Executor | None = None
 
-    async def replay(self, live: LiveTable, seat: int | None) -> Body:
+    # ``asker``, of each: who asks (``BodyCache.get``), a client address.
+
+    async def replay(self, live: LiveTable, seat: int | None, asker: str | None = None) -> Body:
         async def compute() -> Body:
             finished = FinishedGame.of(live)  # only when not kept: a tuple per move
             return Body(await self.run(replay_json, finished, seat), gzipped=True)
 
-        return await self.cache.get((live.id, "replay", seat), compute)
+        return await self.cache.get((live.id, "replay", seat), compute, asker)
 
-    async def review(self, live: LiveTable, seat: int | None, language: str = SOURCE) -> Body:
+    async def review(
+        self,
+        live: LiveTable,
+        seat: int | None,
+        language: str = SOURCE,
+        asker: str | None = None,
+    ) -> Body:
         async def compute() -> Body:
             finished = FinishedGame.of(live)  # only when not kept: a tuple per move
             return Body(await self.run(review_json, finished, seat, language), gzipped=True)
 
-        return await self.cache.get((live.id, f"review:{language}", seat), compute)
+        return await self.cache.get((live.id, f"review:{language}", seat), compute, asker)
 
     async def record(
-        self, live: LiveTable, sign: Callable[[dict[str, JSONValue]], Mapping[str, Any]]
+        self,
+        live: LiveTable,
+        sign: Callable[[dict[str, JSONValue]], Mapping[str, Any]],
+        asker: str | None = None,
     ) -> Body:
         """The signed record's answer: ``sign`` makes it of the record (signed here, so the
         key never leaves the server)."""
@@ -244,7 +290,7 @@ class RecordWork:
             record = await self.run(record_json, FinishedGame.of(live))
             return Body(plain_json(sign(record)), gzipped=False)  # a few kB: not worth it
 
-        return await self.cache.get((live.id, "record", None), compute)
+        return await self.cache.get((live.id, "record", None), compute, asker)
 
     async def run(self, function: Callable[..., T], *arguments: Any) -> T:
         """``function(*arguments)`` in a worker: a module's function of picklable values."""
@@ -294,12 +340,15 @@ async def json_response(
     work: Awaitable[Body], request: Request, headers: Mapping[str, str] | None = None
 ) -> Response:
     """The answer ``work`` makes, gzipped if the client takes it (else unpacked in a
-    thread: zlib lets go of the GIL); 503 while too many are being worked out."""
+    thread: zlib lets go of the GIL); 503 while too many are being worked out, 429 while
+    too many of them are the client's own."""
+    retry = {"retry-after": str(RETRY_SECONDS)}
     try:
         body = await work
+    except Queued as error:
+        raise HTTPException(429, problems.said_or_text(error), headers=retry) from None
     except Busy as error:
-        words = problems.said_or_text(error)
-        raise HTTPException(503, words, headers={"retry-after": "5"}) from None
+        raise HTTPException(503, problems.said_or_text(error), headers=retry) from None
     sent = dict(headers or {})
     data = body.data
     if body.gzipped and accepts_gzip(request.headers.get("accept-encoding", "")):

@@ -82,6 +82,10 @@ class Settings:
     rate_burst: int = 40
     flood_close_after: int = 200  # refused messages in a row that close the connection
     max_chat_chars: int = 500
+    # Spectators' channels one client address may hold open at one table, and over all
+    # (``limits.WatchLimits``): a household or a club watching together, not a flood.
+    watch_per_table: int = 8
+    watch_per_address: int = 32
     # SQLite: FULL syncs every commit, so an acknowledged action survives a power cut too.
     sqlite_synchronous: str = "FULL"
     cookie_secure: bool = False  # set behind an HTTPS reverse proxy

@@ -23,7 +23,7 @@ from sleuth.core import GameError, InvalidActionError
 from .. import problems
 from ..access import Caller, Door, refusal
 from ..connection import Connection
-from ..deps import COOKIE, MaybePerson, Services, ServicesDep, origin_allowed
+from ..deps import COOKIE, MaybePerson, Services, ServicesDep, client_address, origin_allowed
 from ..frames import ErrorFrame, PongFrame
 from ..jsontext import JsonProblem, strict_loads
 from ..limits import RateLimit
@@ -140,7 +140,16 @@ async def watch(ws: WebSocket, table_id: str, app: ServicesDep, last_step: LastS
     if refused is not None:
         await _refuse(ws, 4000 + refused.status, refused.message)
         return
-    await _serve(ws, app, table, Connection(None, None), last_step)
+    # Counted before anything is awaited, so channels opened at once are all counted.
+    address = client_address(ws)
+    too_many = app.watchers.take(address, table.id)
+    if too_many is not None:
+        await _refuse(ws, FLOOD, str(too_many))
+        return
+    try:
+        await _serve(ws, app, table, Connection(None, None), last_step)
+    finally:
+        app.watchers.give_back(address, table.id)
 
 
 async def _serve(

@@ -13,7 +13,7 @@ from fastapi import APIRouter, HTTPException, Request, Response
 from sleuth.core.serialize import JSONValue
 
 from ..access import Door
-from ..deps import ServicesDep, Table, count_read, require
+from ..deps import ServicesDep, Table, client_address, count_read, require
 from ..reviews import json_response
 from ..schemas import ReplayOut, SignedRecord, VerifyIn, VerifyOut
 from ..signing import ALGORITHM
@@ -22,7 +22,10 @@ router = APIRouter(tags=["records"])
 OVER: dict[int | str, dict[str, Any]] = {
     404: {"description": "no such table"},
     409: {"description": "the game is not over"},
-    429: {"description": "too many replays, reviews and records from this address"},
+    429: {
+        "description": "too many replays, reviews and records from this address, or under "
+        "way for it"
+    },
     503: {"description": "too many replays, reviews and records under way: try again"},
 }
 
@@ -44,7 +47,9 @@ async def record(table: Table, app: ServicesDep, request: Request) -> Response:
 
     attachment = f'attachment; filename="sleuth-{live.game.name}-{live.id}.json"'
     return await json_response(
-        app.reviews.record(live, signed), request, {"content-disposition": attachment}
+        app.reviews.record(live, signed, client_address(request)),
+        request,
+        {"content-disposition": attachment},
     )
 
 
@@ -58,7 +63,7 @@ async def replay(
     if seat is not None and not 0 <= seat < live.game.players:
         raise HTTPException(404, f"no seat {seat}")
     await count_read(request, app)
-    return await json_response(app.reviews.replay(live, seat), request)
+    return await json_response(app.reviews.replay(live, seat, client_address(request)), request)
 
 
 @router.post("/api/records/verify")

@@ -25,7 +25,7 @@ from sleuth.i18n import SOURCE
 
 from .. import problems
 from ..access import Door
-from ..deps import ServicesDep, Table, count_read, require
+from ..deps import ServicesDep, Table, client_address, count_read, require
 from ..reviews import json_response
 from ..schemas import ReviewOut
 from .rules import chosen_language
@@ -38,7 +38,10 @@ OVER: dict[int | str, dict[str, Any]] = {
         "the review's analysis refused it (the reason in words)"
     },
     422: {"description": "a language we do not have (the review's ``lang``)"},
-    429: {"description": "too many replays, reviews and records from this address"},
+    429: {
+        "description": "too many replays, reviews and records from this address, or under "
+        "way for it"
+    },
     503: {"description": "too many replays, reviews and records under way: try again"},
 }
 # What a table's stored game, replayed by a worker, is refused with when this server's rules
@@ -60,7 +63,8 @@ async def review(
         raise HTTPException(404, problems.NO_SEAT(seat=seat, seats=live.game.players))
     await count_read(request, app)
     try:
-        return await json_response(app.reviews.review(live, seat, language), request)
+        work = app.reviews.review(live, seat, language, client_address(request))
+        return await json_response(work, request)
     except GameError as error:
         raise review_refusal(error) from None
 

@@ -102,7 +102,9 @@ class BlackViennaISMCTS(ISMCTS):
                     other_value=top,
                 )
             )
-        if scale <= 0:
+        # NaN passes ``<= 0`` and infinity is no scale either: every lead would count as
+        # nothing (tanh of x/inf is 0, of x/NaN NaN), so the search would weigh nothing.
+        if not (isinstance(scale, int | float) and math.isfinite(scale) and scale > 0):
             raise ValueError(
                 said("%(name)s=%(value)s: must be positive", name="scale", value=str(scale))
             )

@@ -1,0 +1,89 @@
+"""Replays, reviews and records are worked out a few at a time, and one client address starts
+at most two of them (``reviews.PER_ASKER``): a stranger asking for the reviews of other
+tables by the dozen, which filled the queue of 16 and left a player's own review a 503,
+gets 429 with ``Retry-After`` past its two, and everyone else still gets in."""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from sleuth.server.app import create_app
+from sleuth.server.reviews import RecordWork
+from sleuth.server.settings import Settings
+from support.waits import until_true
+
+from .test_ratings import store_finished
+
+STRANGER = ("203.0.113.9", 40000)
+PLAYER = ("198.51.100.4", 40000)
+
+
+def review_paths(table: str) -> list[str]:
+    """Twelve reviews of one finished table, each worked out on its own: every seat and
+    none, in each language."""
+    return [
+        f"/api/tables/{table}/review?lang={lang}{seat}"
+        for lang in ("en", "de", "ja")
+        for seat in ("", "&seat=0", "&seat=1", "&seat=2")
+    ]
+
+
+async def test_a_stranger_filling_the_queue_leaves_room_for_a_players_own_review(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db, key = f"sqlite:///{tmp_path / 'sleuth.db'}", tmp_path / "signing.key"
+    # Two finished tables of others (24 reviews, more than the queue's 19 places), and one
+    # of the player's own.
+    others = [(await store_finished(db, key, rated=False))[0] for _ in range(2)]
+    own, _, _ = await store_finished(db, key, rated=False)
+    gate = asyncio.Event()
+    started: list[str] = []
+
+    async def run(_self: RecordWork, _function: Any, *arguments: Any) -> bytes:
+        started.append(arguments[0].table)
+        await gate.wait()  # a worker busy with each until the test lets them all finish
+        return gzip.compress(b"{}")
+
+    monkeypatch.setattr(RecordWork, "run", run)
+    # Three at once: each review asked is seen to start, none waits for a slot.
+    app = create_app(Settings(db_url=db, key_file=key, replay_workers=3))
+
+    def client(address: tuple[str, int]) -> httpx.AsyncClient:
+        transport = httpx.ASGITransport(app=app, client=address)
+        return httpx.AsyncClient(transport=transport, base_url="http://testserver")
+
+    paths = review_paths(others[0]) + review_paths(others[1])
+    async with app.router.lifespan_context(app), client(STRANGER) as stranger:
+        first = [asyncio.create_task(stranger.get(path)) for path in paths[:2]]
+        await until_true(lambda: len(started) == 2, "the stranger's two reviews under way")
+        flood = [asyncio.create_task(stranger.get(path)) for path in paths[2:]]
+        # Answered at once; a bound never reached but by a broken queue (on the old code 17
+        # of them waited their turn, the rest got 503).
+        _, waiting = await asyncio.wait(flood, timeout=60)
+        assert len(waiting) == 0, f"{len(waiting)} more of the stranger's reviews queued"
+        refused = [answer.result() for answer in flood]
+        assert [answer.status_code for answer in refused] == [429] * 22
+        assert refused[0].headers["retry-after"] == "5"
+        assert refused[0].json() == {
+            "detail": "2 replays, reviews and records asked from this address are being "
+            "worked out: try again once they are done",
+            "problem": "reads_queued",
+            "template": "%(count)s replays, reviews and records asked from this address are "
+            "being worked out: try again once they are done",
+            "values": {"count": 2},
+        }
+        async with client(PLAYER) as player:
+            mine = asyncio.create_task(player.get(f"/api/tables/{own}/review?seat=0"))
+            await until_true(lambda: len(started) == 3, "the player's review under way")
+            gate.set()
+            assert ((await mine).status_code, (await mine).json()) == (200, {})
+        assert [(await answer).status_code for answer in first] == [200, 200]
+        assert started == [others[0], others[0], own]
+        # Its two done, the stranger may ask again.
+        assert (await stranger.get(paths[2])).status_code == 200
