@@ -145,10 +145,12 @@ def ring_rows(engine: Analysis) -> tuple[NDArray[np.int64], list[int]]:
     lay = engine.layers
     free = lay.free if lay is not None else []
     size = cards.shape[1]
+    # exact in int64 where the program counted in float64 (every count below 2**53)
+    per_class = np.array(counts, dtype=np.int64 if lay and lay.exact_float else object)
     parts: list[NDArray[np.int64]] = []
     weights: list[int] = []
     for q in sorted(set(free_count.tolist())):
-        sel = np.flatnonzero(free_count == q).tolist()
+        sel = np.flatnonzero(free_count == q)
         chosen = list(combinations(free, q))
         combos = np.array(chosen, dtype=np.int64).reshape(len(chosen), q)
         base = cards[sel][:, : size - q]
@@ -156,8 +158,7 @@ def ring_rows(engine: Analysis) -> tuple[NDArray[np.int64], list[int]]:
             [np.repeat(base, len(combos), axis=0), np.tile(combos, (len(sel), 1))], axis=1
         )
         parts.append(rows)
-        for i in sel:
-            weights.extend([counts[i]] * len(combos))
+        weights.extend(np.repeat(per_class[sel], len(combos)).tolist())
     if not parts:
         return np.zeros((0, size), np.int64), []
     return np.sort(np.concatenate(parts), axis=1), weights
