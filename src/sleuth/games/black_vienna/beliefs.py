@@ -9,7 +9,9 @@ counts afresh. New answers that every world of the last position already meets (
 about the seat's own hand; answers whose letters each lie in the place named in every
 world or in none, as the last card counts tell) leave the worlds as they were: the last
 analysis is kept, whether its worlds are listed or not. Any other position (a new game,
-fewer answers, more worlds than the limit) is counted afresh.
+fewer answers, more worlds than the limit) is counted afresh. ``Believer.count`` gives
+the counted worlds themselves (``Counted``, the same object while they stay the same), which
+the envs' writer (``writes``) reads as arrays.
 """
 
 from __future__ import annotations
