@@ -70,3 +70,38 @@ def test_the_features_equal_a_fresh_analysis_at_every_step(
         table.step(random_code(table.mask(decision.seat), table.drastic, rng, rate=0.02))
         steps += 1
     assert valid >= 2  # the comparisons above include analyses, not only empty segments
+
+
+def carrying(game: str) -> bool:
+    """Whether the game's knowledge layout writes from a writer kept per seat (which
+    carries what it counted for a seat's last position over to the next)."""
+    table = Table(make_game(game, tables(game)[0]))
+    layout = table.encoder.knowledge
+    return layout is not None and layout.seat_features is not None
+
+
+CARRYING = [game for game in KNOWING if carrying(game)]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize(
+    ("game", "players"), [(game, players) for game in CARRYING for players in tables(game)]
+)
+def test_every_seat_at_every_step_equals_a_fresh_analysis(
+    game: str, players: int, seed: int
+) -> None:
+    """Every seat observed after every step: each answer reaches every seat's writer one at
+    a time (the test above skips seats, so that several answers reach it at once)."""
+    table = Table(make_game(game, players), knowledge=True)
+    table.reset(seed)
+    rng = np.random.default_rng(seed)
+    start = table.observer.valid_at
+    steps = valid = 0
+    while (decision := table.decision) is not None:
+        for seat in range(players):
+            fast = table.observe(seat)[start:]
+            assert np.array_equal(fast, from_scratch(table, seat)), (seed, steps, seat)
+            valid += int(fast[0] == 1.0)
+        table.step(random_code(table.mask(decision.seat), table.drastic, rng, rate=0.02))
+        steps += 1
+    assert valid >= 2 * players

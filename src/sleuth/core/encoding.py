@@ -283,6 +283,10 @@ class KnowledgeLayout:
     # ``Knowledge.from_view``), with no analysis object made: a game whose solutions run to
     # thousands writes them from arrays. The same numbers as placing ``beliefs``.
     features: Callable[[Any], KnowledgeWrites | None] | None = None
+    # Where given, the same as ``features`` from a writer made once per seat by each
+    # observer (a seat's positions in the order it observes them): it may carry what it
+    # counted for the seat's last position over to the next.
+    seat_features: Callable[[], Callable[[Any], KnowledgeWrites | None]] | None = None
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,10 @@ class Observer:
             self.last: dict[int, tuple[Any, SeatAnalysis]] = {}
             # Per seat, its last position and the layout's own writes for it.
             self.written: dict[int, tuple[Any, KnowledgeWrites | None]] = {}
+            # Per seat, the layout's writer for it (``seat_features``), and the last writes
+            # it gave with their indices and values in the observation.
+            self.writers: dict[int, Callable[[Any], KnowledgeWrites | None]] = {}
+            self.wrote: dict[int, tuple[KnowledgeWrites, list[int], list[float]]] = {}
             # Per seat, the last analysis placed and the writes it made (indices, values).
             self.placed: dict[int, tuple[SeatAnalysis, list[int], list[float]]] = {}
             self.card_row = {card: i for i, card in enumerate(k.cards)}
@@ -112,6 +116,12 @@ class Observer:
         except GameError:  # no position yet (a setup phase): the segments stay 0
             return
         seat = -1 if view.seat is None else view.seat
+        if layout.seat_features is not None:
+            writer = self.writers.get(seat)
+            if writer is None:
+                writer = self.writers[seat] = layout.seat_features()
+            self._write(writer, seat, position, out)
+            return
         if layout.features is not None:
             self._write(layout.features, seat, position, out)
             return
@@ -147,12 +157,17 @@ class Observer:
             self.written[seat] = (position, writes)
         if writes is None:
             return
-        out.flag(self.valid_at)
-        cards, solutions = self.cards_at, self.solutions_at
-        out.indices.extend([cards + cell for cell in writes.cells])
-        out.values.extend(writes.probabilities)
-        out.indices.extend([solutions + slot for slot in writes.slots])
-        out.values.extend(writes.posterior)
+        wrote = self.wrote.get(seat)
+        if wrote is None or wrote[0] is not writes:
+            # A writer may give the same writes for a later position (the same worlds):
+            # up to thousands of solutions, placed once.
+            cards, solutions = self.cards_at, self.solutions_at
+            indices = [self.valid_at, *(cards + cell for cell in writes.cells)]
+            indices.extend([solutions + slot for slot in writes.slots])
+            values = [1.0, *writes.probabilities, *writes.posterior]
+            wrote = self.wrote[seat] = (writes, indices, values)
+        out.indices.extend(wrote[1])
+        out.values.extend(wrote[2])
 
     def _believer(self, knowledge: Knowledge[Any], seat: int) -> Callable[[Any], SeatAnalysis]:
         if knowledge.believer is None:

@@ -9,18 +9,26 @@ counts afresh. New answers that every world of the last position already meets (
 about the seat's own hand; answers whose letters each lie in the place named in every
 world or in none, as the last card counts tell) leave the worlds as they were: the last
 analysis is kept, whether its worlds are listed or not. Any other position (a new game,
-fewer answers, more worlds than the limit) is counted afresh.
+fewer answers, more worlds than the limit) is counted afresh. ``Believer.count`` gives
+the counted worlds themselves (``Counted``, the same object while they stay the same), which
+the envs' writer (``writes``) reads as arrays.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import combinations
+
+import numpy as np
 
 from sleuth.deduce.frontier import Frontier, list_worlds
 from sleuth.deduce.knowledge import SeatAnalysis, Solution
 from sleuth.deduce.model import Constraint
+from sleuth.deduce.queries import Analysis
+from sleuth.deduce.transitions import NDArray
 
 from .components import LETTERS
 from .knowledge import BlackViennaAnalysis, SeatModel
@@ -34,15 +42,35 @@ log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
-class _Last:
-    """A seat's last position, its model, its analysis and each card's world count per
-    location (``counts[card][location]``, the model's cards); its worlds where listed."""
+class Counted:
+    """The worlds of a seat's position, counted: its model, their number, each card's world
+    count per location (``counts[card][location]``, the model's cards) and, where listed,
+    the worlds themselves. Shared by every later position whose new answers each of these
+    worlds already meets (the same worlds), so that what is read off it is read once."""
 
-    position: Position
     model: SeatModel
-    beliefs: SeatAnalysis
+    total: int
     counts: list[list[int]]
     frontier: Frontier | None
+    analysis: BlackViennaAnalysis | None  # the fresh count, where it was counted afresh
+
+    @cached_property
+    def ring(self) -> tuple[NDArray[np.int64], list[int]]:
+        """Every ring trio with a world (the model's card indices ascending, a row each) and
+        its world count; the trios in no particular order."""
+        if self.frontier is not None:
+            return self.frontier.solution_counts(len(self.model.seats))
+        if self.analysis is None:
+            return np.zeros((0, 3), np.int64), []
+        return ring_rows(self.analysis.analysis)
+
+
+@dataclass(frozen=True)
+class _Last:
+    """A seat's last position, and the worlds counted for it (or an earlier one)."""
+
+    position: Position
+    counted: Counted
 
 
 class Believer:
@@ -53,39 +81,89 @@ class Believer:
         self.refined = 0  # positions answered by refining (for tests and benchmarks)
         self.kept = 0  # positions whose new answers every world already met
         self._last: _Last | None = None
+        self._beliefs: tuple[Counted, SeatAnalysis] | None = None
 
     def __call__(self, position: Position) -> SeatAnalysis:
+        counted = self.count(position)
+        if counted is None:
+            return SeatAnalysis(GAME, position.seat, False, 0)
+        if self._beliefs is not None and self._beliefs[0] is counted:
+            return self._beliefs[1]
+        if counted.analysis is not None:
+            beliefs = counted.analysis.beliefs()
+        else:
+            beliefs = _beliefs(position, counted)
+        self._beliefs = (counted, beliefs)
+        return beliefs
+
+    def count(self, position: Position) -> Counted | None:
+        """The worlds of ``position`` (None: the seat's own answers contradict each other or
+        no deal fits them); the same object as last time when they are the same worlds."""
         last = self._last
         if last is not None:
-            constraints = _refining(last.position, last.model, position)
-            if constraints is not None and _met(constraints, last.counts, last.beliefs.worlds):
+            counted = last.counted
+            constraints = _refining(last.position, counted.model, position)
+            if constraints is not None and _met(constraints, counted.counts, counted.total):
                 # The same worlds: an answer about the seat's own hand, or one whose letters
                 # are each certainly in or certainly out of the place it names.
-                self._last = replace(last, position=position)
+                self._last = _Last(position, counted)
                 self.kept += 1
-                return last.beliefs
-            if constraints is not None and last.frontier is not None:
-                frontier = last.frontier.refine(constraints)
+                return counted
+            if constraints is not None and counted.frontier is not None:
+                frontier = counted.frontier.refine(constraints)
                 self.refined += 1
-                beliefs, counts = _beliefs(position, last.model, frontier)
-                self._last = _Last(position, last.model, beliefs, counts, frontier)
-                return beliefs
+                counted = Counted(
+                    counted.model, frontier.worlds, frontier.marginal_counts(), frontier, None
+                )
+                self._last = _Last(position, counted)
+                return counted
         analysis = BlackViennaAnalysis(position)
-        beliefs = analysis.beliefs()
         self._last = None
-        if not beliefs.consistent:
-            return beliefs
-        counts = analysis.analysis.marginal_counts
+        if not analysis.consistent:
+            return None
+        engine = analysis.analysis
+        worlds = engine.worlds
         listed = None
-        if beliefs.worlds <= self.limit:
-            listed = list_worlds(analysis.analysis.reduced)
-            if listed is not None and listed.worlds != beliefs.worlds:
+        if worlds <= self.limit:
+            listed = list_worlds(engine.reduced)
+            if listed is not None and listed.worlds != worlds:
                 # A fault of the listing: the fresh count stands, and no refining follows
                 # (a learner's episode goes on; the log says it for the one who looks).
-                log.error("listed %s worlds where %s were counted", listed.worlds, beliefs.worlds)
+                log.error("listed %s worlds where %s were counted", listed.worlds, worlds)
                 listed = None
-        self._last = _Last(position, analysis.seat_model, beliefs, counts, listed)
-        return beliefs
+        counted = Counted(analysis.seat_model, worlds, engine.marginal_counts, listed, analysis)
+        self._last = _Last(position, counted)
+        return counted
+
+
+def ring_rows(engine: Analysis) -> tuple[NDArray[np.int64], list[int]]:
+    """Every solution of a consistent analysis with a world (card indices ascending, a row
+    each) and its world count, as ``solution_table`` has them but in no particular order:
+    each class's cards with every choice of its free cards."""
+    if engine.excluded_solutions:
+        rows, _, cnts = engine.solution_table()
+        return rows, cnts
+    cards, free_count, counts = engine.solution_arrays
+    lay = engine.layers
+    free = lay.free if lay is not None else []
+    size = cards.shape[1]
+    # exact in int64 where the program counted in float64 (every count below 2**53)
+    per_class = np.array(counts, dtype=np.int64 if lay and lay.exact_float else object)
+    parts: list[NDArray[np.int64]] = []
+    weights: list[int] = []
+    for q in sorted(set(free_count.tolist())):
+        sel = np.flatnonzero(free_count == q)
+        chosen = list(combinations(free, q))
+        combos = np.array(chosen, dtype=np.int64).reshape(len(chosen), q)
+        base = cards[sel][:, : size - q]
+        rows = np.concatenate(
+            [np.repeat(base, len(combos), axis=0), np.tile(combos, (len(sel), 1))], axis=1
+        )
+        parts.append(rows)
+        weights.extend(np.repeat(per_class[sel], len(combos)).tolist())
+    if not parts:
+        return np.zeros((0, size), np.int64), []
+    return np.sort(np.concatenate(parts), axis=1), weights
 
 
 def same_worlds(last: BlackViennaAnalysis, position: Position) -> BlackViennaAnalysis | None:
@@ -161,16 +239,12 @@ def _answers(
     return out
 
 
-def _beliefs(
-    position: Position, model: SeatModel, frontier: Frontier
-) -> tuple[SeatAnalysis, list[list[int]]]:
-    """``BlackViennaAnalysis.beliefs`` of the position whose worlds ``frontier`` lists, and
-    its card counts per location."""
-    total = frontier.worlds
+def _beliefs(position: Position, counted: Counted) -> SeatAnalysis:
+    """``BlackViennaAnalysis.beliefs`` of the position whose worlds ``counted`` holds."""
+    total, model, counts = counted.total, counted.model, counted.counts
     cards = model.model.cards
-    counts = frontier.marginal_counts()
     if total == 0:
-        return SeatAnalysis(GAME, position.seat, False, 0), counts
+        return SeatAnalysis(GAME, position.seat, False, 0)
     row_of = {ch: i for i, ch in enumerate(cards)}
     places: dict[str, dict[str, float]] = {}
     for ch in LETTERS:
@@ -181,10 +255,9 @@ def _beliefs(
             places[ch] = {
                 model.location_name(loc): cnt / total for loc, cnt in enumerate(row) if cnt
             }
-    trios, weights = frontier.solution_counts(len(model.seats))
+    trios, weights = counted.ring
     solutions = tuple(
         Solution(tuple(cards[c] for c in trio), count / total)
         for trio, count in zip(trios.tolist(), weights, strict=True)
     )
-    beliefs = SeatAnalysis(GAME, position.seat, True, total, cards=places, solutions=solutions)
-    return beliefs, counts
+    return SeatAnalysis(GAME, position.seat, True, total, cards=places, solutions=solutions)

@@ -111,12 +111,19 @@ class BlackViennaEncoder(Encoder):
             places=(*(str(s) for s in range(n)), "ring"),
             solutions=len(self.trio_slot),
             solution_slot=self._solution_slot,
+            seat_features=self._seat_writes,
             help="per person: its place (a seat, the ring); the ring's posterior over trios",
         )
         if game.config.special == "both" and game.config.empty_stacks == "break":
             # Each investigation then turns a face-up card; besides, at most an accusation
             # and a guess per seat, and the last player's question.
             self.max_moves = d + 2 * n + 1
+
+    def _seat_writes(self) -> Any:
+        # The deduction engine is loaded only by an env that asks for knowledge features.
+        from .writes import SeatWrites
+
+        return SeatWrites(self.players, self.trio_slot)
 
     def combination_parts(self, action: Any) -> tuple[str, ...]:
         """An accusation's or guess's letters, in alphabet order."""
