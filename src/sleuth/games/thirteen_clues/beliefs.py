@@ -65,6 +65,10 @@ class _First:
     places: _Places
     index: dict[str, int]
     unseen: dict[int, frozenset[int]]
+    # Every answer's constraint read so far, as (places, cards, count): a question asked
+    # again (by any seat: a witness counts alike for every asker) tells nothing new. Only
+    # added to once a position is read whole, so a position refused leaves it as it was.
+    answers: set[tuple[frozenset[int], frozenset[int], int]]
 
 
 @dataclass
@@ -117,8 +121,9 @@ class _Known:
 
 @dataclass
 class _Growth:
-    """What a position adds to the last: its read, the added constraints and exclusions, and
-    whether a question put to the seat is denied by its cards."""
+    """What a position adds to the last: its read, the constraints and exclusions it adds
+    that the last did not hold already, and whether a question put to the seat is denied by
+    its cards."""
 
     read: _Read
     constraints: list[Constraint]
@@ -242,7 +247,7 @@ def _fresh(data: Mapping[str, object]) -> _Read:
     index = {c: i for i, c in enumerate(read.model.cards)}
     return _Read(
         data,
-        _First(read, places, index, {}),
+        _First(read, places, index, {}, {_fact(con) for con in answered}),
         read.questions,
         read.self_conflicts,
         answered,
@@ -279,8 +284,12 @@ def _grow(last: _Read, data: Mapping[str, object]) -> _Growth | None:
         new_accusations, at, n, seat, first.category, first.known, places, index, game.unseen
     )
     accused = dict(last.accused)
+    added = [con for con in answered if _fact(con) not in game.answers]
+    game.answers.update(_fact(con) for con in added)
     for con in accused_cons:
-        accused.setdefault((con.locations, con.cards), con)
+        if (con.locations, con.cards) not in accused:
+            accused[con.locations, con.cards] = con
+            added.append(con)
     read = _Read(
         data,
         game,
@@ -290,7 +299,13 @@ def _grow(last: _Read, data: Mapping[str, object]) -> _Growth | None:
         accused,
         (*last.excluded, *excluded),
     )
-    return _Growth(read, [*answered, *accused_cons], excluded, bool(conflicts))
+    ruled_out = {ex.cards for ex in last.excluded}
+    new_trios = [ex for ex in excluded if ex.cards not in ruled_out]
+    return _Growth(read, added, new_trios, bool(conflicts))
+
+
+def _fact(con: Constraint) -> tuple[frozenset[int], frozenset[int], int]:
+    return con.locations, con.cards, con.count
 
 
 def _added(old: object, new: object) -> Sequence[object] | None:
