@@ -63,7 +63,9 @@ def with_exclusions(model: Model, rng: random.Random) -> Model:
     if not held:
         held = [frozenset(rng.sample(range(len(model.cards)), size))]
     chosen = rng.sample(held, min(len(held), rng.randint(1, 2)))
-    return replace(model, excluded=tuple(Exclusion(cards, 90 + i) for i, cards in enumerate(chosen)))
+    return replace(
+        model, excluded=tuple(Exclusion(cards, 90 + i) for i, cards in enumerate(chosen))
+    )
 
 
 @settings(max_examples=80, deadline=None)

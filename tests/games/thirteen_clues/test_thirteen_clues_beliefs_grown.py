@@ -55,9 +55,7 @@ def play(players: int, seed: int, every: int) -> tuple[int, list[Believer]]:
     return compared, believers
 
 
-@pytest.mark.parametrize(
-    ("players", "seed", "every"), [(6, 1, 1), (6, 2, 3), (2, 1, 2), (2, 3, 1)]
-)
+@pytest.mark.parametrize(("players", "seed", "every"), [(6, 1, 1), (6, 2, 3), (2, 1, 2), (2, 3, 1)])
 def test_grown_beliefs_equal_fresh_ones_at_every_step(players: int, seed: int, every: int) -> None:
     compared, believers = play(players, seed, every)
     grown = sum(b.grown for b in believers)

@@ -40,8 +40,8 @@ from .knowledge import (
 )
 from .position_model import (
     ReadPosition,
-    _places,
     _Places,
+    _places,
     _read_accusations,
     _read_questions,
     read_position,
