@@ -7,8 +7,8 @@ constraint keeps the rows that satisfy it: nothing is recounted. World counts, c
 marginals and the solution posterior are read off the rows as exact integers, the same
 numbers as the dynamic program's.
 
-Listing is for models without exclusions (each excluded solution would be one more filter,
-which no caller needs yet).
+A model's exclusions (solutions ruled out) are one more filter each: the rows whose solution
+location holds exactly the excluded cards go.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sleuth.deduce.model import Constraint, Reduced
+from sleuth.deduce.model import Constraint, Exclusion, Reduced
 from sleuth.deduce.transitions import NDArray
 
 # Partial assignments kept at once while listing; past it the listing gives up (the caller
@@ -47,6 +47,17 @@ class Frontier:
                 continue
             held = np.isin(rows[:, sorted(con.cards)], sorted(con.locations)).sum(axis=1)
             rows = rows[held == con.count]
+        return Frontier(rows, self.capacities)
+
+    def exclude(self, exclusions: Sequence[Exclusion], solution: int) -> Frontier:
+        """The worlds whose location ``solution`` holds none of ``exclusions``' sets of cards
+        (each as many as the location holds, so holding them all is holding exactly them)."""
+        rows = self.rows
+        for ex in exclusions:
+            if len(ex.cards) != self.capacities[solution]:
+                raise ValueError("an exclusion names as many cards as the solution holds")
+            inside = (rows[:, sorted(ex.cards)] == solution).all(axis=1)
+            rows = rows[~inside]
         return Frontier(rows, self.capacities)
 
     def marginal_counts(self) -> list[list[int]]:
@@ -87,11 +98,9 @@ class Frontier:
 
 def list_worlds(reduced: Reduced, limit: int = WORKING_ROWS) -> Frontier | None:
     """Every world of a propagated model (its domains, its live constraints and the
-    capacities: the worlds the dynamic program counts), or None when more than ``limit``
-    partial assignments would be kept at once."""
+    capacities: the worlds the dynamic program counts, less those its exclusions rule out),
+    or None when more than ``limit`` partial assignments would be kept at once."""
     model = reduced.model
-    if model.excluded:
-        raise ValueError("listing worlds: a model with exclusions is not supported")
     ncards, nloc = len(model.cards), len(model.locations)
     if not reduced.ok:
         return Frontier(np.zeros((0, ncards), np.uint8), model.capacities)
@@ -139,7 +148,10 @@ def list_worlds(reduced: Reduced, limit: int = WORKING_ROWS) -> Frontier | None:
         if parent.shape[0] > limit:
             return None
         levels.append((parent, place))
-    return Frontier(_write_out(ncards, order, levels), model.capacities)
+    listed = Frontier(_write_out(ncards, order, levels), model.capacities)
+    if model.excluded and model.solution is not None:
+        listed = listed.exclude(model.excluded, model.solution)
+    return listed
 
 
 def _order(ncards: int, doms: Sequence[Sequence[int]], cons: Sequence[frozenset[int]]) -> list[int]:

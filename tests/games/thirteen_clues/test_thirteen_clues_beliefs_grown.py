@@ -1,6 +1,8 @@
 """A seat's beliefs read from what each position adds to its last (``Believer``) equal, at
 every step of seeded games and for every seat, the beliefs counted from the position read
-whole: the same world count, card probabilities and mystery posterior, exactly."""
+whole: the same world count, card probabilities and mystery posterior, exactly; whether the
+last beliefs were kept (every world met the additions), the listed worlds refined or the
+worlds counted afresh."""
 
 from __future__ import annotations
 
@@ -27,10 +29,10 @@ def same(fresh: SeatAnalysis, grown: SeatAnalysis) -> bool:
     ) and sorted(fresh.solutions, key=str) == sorted(grown.solutions, key=str)
 
 
-def play(players: int, seed: int, every: int) -> tuple[int, int]:
+def play(players: int, seed: int, every: int) -> tuple[int, list[Believer]]:
     """A seeded game of random bots; every ``every`` steps each seat's believer is asked
     (so that a seat sees some answers one at a time, others several at once) and compared
-    with fresh beliefs: (positions compared, positions read from what they add)."""
+    with fresh beliefs: (positions compared, the believers)."""
     table = Table(make_game("13-clues", players))
     table.reset(seed)
     rng = np.random.default_rng(seed)
@@ -50,11 +52,16 @@ def play(players: int, seed: int, every: int) -> tuple[int, int]:
             compared += 1
         table.step(random_code(table.mask(decision.seat), table.drastic, rng, rate=0.02))
         steps += 1
-    return compared, sum(b.grown for b in believers)
+    return compared, believers
 
 
-@pytest.mark.parametrize(("players", "seed", "every"), [(6, 1, 1), (6, 2, 3), (2, 1, 2)])
+@pytest.mark.parametrize(("players", "seed", "every"), [(6, 1, 1), (6, 2, 3), (2, 1, 2), (2, 3, 1)])
 def test_grown_beliefs_equal_fresh_ones_at_every_step(players: int, seed: int, every: int) -> None:
-    compared, grown = play(players, seed, every)
-    # both ways were taken and compared
+    compared, believers = play(players, seed, every)
+    grown = sum(b.grown for b in believers)
+    kept = sum(b.kept for b in believers)
+    refined = sum(b.refined for b in believers)
+    # every way was taken and compared: read whole, grown, kept, refined, counted afresh
     assert 0 < grown < compared
+    assert 0 < kept < grown
+    assert 0 < refined < grown - kept

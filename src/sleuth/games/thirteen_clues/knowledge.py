@@ -153,9 +153,7 @@ class ThirteenCluesAnalysis:
         return not self.self_conflicts and self.analysis.consistent
 
     def _in_type_order(self, names: Iterable[str]) -> list[str]:
-        """A trio as an accusation names it: person, location, weapon."""
-        kinds = ("person", "location", "weapon")
-        return sorted(names, key=lambda c: kinds.index(self._category[c]))
+        return in_type_order(names, self._category)
 
     @property
     def deal_model_assumed(self) -> bool:
@@ -340,6 +338,14 @@ class ThirteenCluesAnalysis:
             explanation=explanation,
             questions=ranked,
         )
+
+
+def in_type_order(names: Iterable[str], category: Mapping[str, str]) -> list[str]:
+    """A trio as an accusation names it: person, location, weapon."""
+    return sorted(names, key=lambda c: _KINDS.index(category[c]))
+
+
+_KINDS = ("person", "location", "weapon")
 
 
 def _items(value: object) -> list[dict[str, Any]]:

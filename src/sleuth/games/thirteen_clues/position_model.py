@@ -257,11 +257,13 @@ def _read_questions(
     questions: list[dict[str, object]] = []
     self_conflicts: list[int] = []
     cons: list[Constraint] = []
+    # A witness counts every mystery but his own: the cards the seat sees him count.
+    seen = frozenset(c for cs in mysteries.values() for c in cs)
     for i, q in enumerate(_list(raw, "questions")):
         w, about, answer, side = _read_question(q, f"questions[{i}]", n, deck)
         questions.append({"witness": w, "about": about, "answer": answer})
         attr = attribute_set(about, n, deck)
-        visible = sum(1 for s, cs in mysteries.items() if s != w for c in cs if c in attr)
+        visible = len(attr & seen) - len(attr.intersection(mysteries.get(w, ())))
         if w == seat:
             # §4.5: with two players the witness counts only the hidden card on that side
             # (``hidden`` lies left, right); all of it is known to the seat itself.
@@ -287,12 +289,15 @@ def _read_accusations(
     known: Mapping[str, str],
     places: _Places,
     index: Mapping[str, int],
+    unseen: dict[int, frozenset[int]] | None = None,
 ) -> tuple[list[Constraint], list[Exclusion]]:
     """What the wrong accusations tell: another seat's names no card in a place it sees,
-    the seat's own trio is not its mystery. Accusation i is fact ``first_fact + i``."""
+    the seat's own trio is not its mystery. Accusation i is fact ``first_fact + i``.
+    ``unseen``: each accuser's unseen places, kept by a caller that reads on (filled in)."""
     cons: list[Constraint] = []
     excluded: list[Exclusion] = []
-    unseen: dict[int, frozenset[int]] = {}  # by accuser
+    if unseen is None:
+        unseen = {}  # by accuser
     for i, acc in enumerate(_list(raw, "accusations")):
         fact = first_fact + i
         p, named = _read_accusation(acc, f"accusations[{i}]", n, category, known)
