@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -285,15 +284,18 @@ async def create_table(
     rematch_of: str | None = None,
     programs: bool = False,
     max_think: float = DEFAULT_MAX_THINK,
+    created_from: str | None = None,
+    waiting_cap: int = 0,
 ) -> Created:
     """Deal a new table (a secret 128-bit seed); ``people`` seats persons at once;
     ``programs``: the plan comes from the operator (see ``check_bot``); ``max_think``: the
     operator's bound on a bot's time per decision. A rematch (``rematch_of``) is refused
-    with ``RematchTaken`` if another request dealt it first."""
+    with ``RematchTaken`` if another request dealt it first. ``created_from``: the client
+    address that asks; ``waiting_cap``: see ``Store.create_table`` (``WaitingTablesFull``)."""
     game, config, per_move, takeover = check_plan(plan, programs, max_think)
     bank, vacation_days = time_of(plan)
     people = dict(people or {})
-    now = time.time()
+    now = store.clock()
     table_id = new_id()
     row = TableRow(
         id=table_id,
@@ -323,6 +325,8 @@ async def create_table(
         finished_at=None,
         rematch_of=rematch_of,
         rematch=None,
+        active_at=now,
+        created_from=created_from,
     )
     tokens: dict[int, str] = {}
     seats = []
@@ -350,7 +354,7 @@ async def create_table(
     if all(seat.kind != "person" or seat.person_id is not None for seat in seats):
         # Every seat taken at once (a rematch, a table of bots): it starts as it is stored.
         row.status, row.started_at = "playing", now
-    await store.create_table(row, seats)
+    await store.create_table(row, seats, waiting_cap)
     return Created(table_id, tokens, row, seats)
 
 

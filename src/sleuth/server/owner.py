@@ -30,9 +30,9 @@ from .frames import ChatFrame, NotesFrame, SeatsFrame, StateFrame
 from .leavers import Leavers
 from .live import LiveTable, SeatState, admits, facts_of, has_token
 from .lobby import Created, plan_of
-from .models import ChatRow, NewStep, TableRow
+from .models import ENDED, EXPIRED, ChatRow, NewStep, TableRow
 from .netbots import NetBots
-from .notify import step_events
+from .notify import GAME_OVER, Event, step_events
 from .sheets import SheetSender
 from .store import RematchTaken, StepConflict, new_secret, secret_hash
 from .workers import WorkerPool
@@ -93,7 +93,7 @@ class TableOwner:
         order worked out: 3.5% of the server's samples by py-spy at 250 tables of people);
         every change of seats comes here, so it starts once a seat is handed to a bot."""
         live = self.live
-        if live.status == "finished" or (self.driver is not None and not self.driver.done()):
+        if live.status in ENDED or (self.driver is not None and not self.driver.done()):
             return
         if not live.needs_driver:
             self._driverless = True
@@ -193,6 +193,17 @@ class TableOwner:
             self._reminded = turn
             await notices.add_quietly([event])
 
+    async def expired(self) -> None:
+        """This process's sweep expired the table (``expiry``): its seats see it, its
+        network bots are free, and each person seated who asked to be told when a game
+        ends is told it has (the notification's row is made once, here)."""
+        await self.refresh()
+        live, notices = self.live, self.desk.notices
+        self.netbots.table_over(live)
+        people = sorted({s.person_id for s in live.seats if s.kind == "person" and s.person_id})
+        if people and notices is not None and notices.active:
+            await notices.add_quietly([Event(p, GAME_OVER, live.id, live.step) for p in people])
+
     def busy_here(self) -> bool:
         """Whether anyone here needs each change at once: a channel, a bot or a clock."""
         return bool(self.live.connections) or self.live.needs_driver
@@ -273,6 +284,8 @@ class TableOwner:
             raise IllegalActionError(problems.NOT_STARTED())
         if live.status == "finished":
             raise IllegalActionError(problems.GAME_OVER())
+        if live.status == EXPIRED:
+            raise IllegalActionError(problems.TABLE_EXPIRED())
         if not by_bot and live.seats[seat].played_by_bot:
             raise IllegalActionError(problems.BOT_PLAYS(seat=seat))
 
