@@ -7,6 +7,7 @@ test's own (the expiry's and the store's clocks), so nothing sleeps."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
@@ -45,30 +46,32 @@ class Lobby:
         return await self.hub.expire_waiting()
 
 
+async def open_lobby(stack: AsyncExitStack, settings: Settings, now: list[float]) -> Lobby:
+    """A service in this test's event loop, its time ``now``."""
+    app = create_app(settings)
+    await stack.enter_async_context(app.router.lifespan_context(app))
+    hub: Hub = app.state.services.hub
+    assert hub.expiry is not None
+    hub.expiry.clock = hub.store.clock = lambda: now[0]
+    ids: dict[str, str] = {}
+
+    async def client(name: str, address: str = "10.0.0.1") -> httpx.AsyncClient:
+        transport = httpx.ASGITransport(app=app, client=(address, 1234))
+        made = httpx.AsyncClient(transport=transport, base_url="http://testserver", headers=ORIGIN)
+        person = await stack.enter_async_context(made)
+        answer = await person.post("/api/people", json={"name": name})
+        assert answer.status_code == 200, answer.text
+        ids[name] = answer.json()["id"]
+        return person
+
+    return Lobby(hub, now, client, ids)
+
+
 @pytest.fixture
 async def lobby(tmp_path: Path) -> AsyncIterator[Lobby]:
     settings = Settings(db_url=f"sqlite:///{tmp_path / 'sleuth.db'}", key_file=tmp_path / "key")
-    app = create_app(settings)
     async with AsyncExitStack() as stack:
-        await stack.enter_async_context(app.router.lifespan_context(app))
-        hub: Hub = app.state.services.hub
-        now = [T0]
-        assert hub.expiry is not None
-        hub.expiry.clock = hub.store.clock = lambda: now[0]
-
-        async def client(name: str, address: str = "10.0.0.1") -> httpx.AsyncClient:
-            transport = httpx.ASGITransport(app=app, client=(address, 1234))
-            made = httpx.AsyncClient(
-                transport=transport, base_url="http://testserver", headers=ORIGIN
-            )
-            person = await stack.enter_async_context(made)
-            answer = await person.post("/api/people", json={"name": name})
-            assert answer.status_code == 200, answer.text
-            ids[name] = answer.json()["id"]
-            return person
-
-        ids: dict[str, str] = {}
-        yield Lobby(hub, now, client, ids)
+        yield await open_lobby(stack, settings, [T0])
 
 
 def table(listed: bool = True, sit: int | None = 0, bots: int = 0) -> dict[str, Any]:
@@ -193,3 +196,38 @@ async def test_one_person_or_address_holds_at_most_ten_waiting_tables(lobby: Lob
     await deal(dee)  # another address, another person
     assert len(await lobby.expire(T0 + WHILE)) == 11
     await deal(ann)
+
+
+async def test_on_postgresql_two_processes_expire_a_table_once_and_cap_deals_at_once(
+    postgres: Callable[[], str], tmp_path: Path
+) -> None:
+    """Two services on one PostgreSQL, both sweeping at the same moment: the table expires
+    once and its person is told once; twelve deals at once from one address make ten."""
+    url = postgres()
+    now = [T0]
+    async with AsyncExitStack() as stack:
+        one, two = [
+            await open_lobby(stack, Settings(db_url=url, key_file=tmp_path / "key"), now)
+            for _ in range(2)
+        ]
+        one.hub.notices.enabled = two.hub.notices.enabled = True
+        ann = await one.client("Ann", "10.0.0.1")
+        await one.hub.notices.save_settings(
+            MailSettingsRow(
+                person_id=one.ids["Ann"], address="ann@example.org", language="en",
+                your_move=False, game_over=True, invited=False, clock_low=False, updated_at=T0,
+                confirmed_at=T0,
+            )
+        )  # fmt: skip
+        table_id = (await deal(ann))["table"]["id"]
+        now[0] = T0 + WHILE
+        swept = await asyncio.gather(one.hub.expire_waiting(), two.hub.expire_waiting())
+        assert sorted(swept, key=len) == [[], [table_id]]
+        query = select(NotificationRow.person_id, NotificationRow.kind)
+        rows = await one.hub.store.database.read(
+            lambda session: [tuple(r) for r in session.execute(query)]
+        )
+        assert rows == [(one.ids["Ann"], "game_over")]
+        bob = await two.client("Bob", "10.0.0.3")
+        made = await asyncio.gather(*(bob.post("/api/tables", json=table()) for _ in range(12)))
+        assert sorted(r.status_code for r in made) == [201] * 10 + [429] * 2
