@@ -19,13 +19,15 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from sqlalchemy import select  # noqa: E402
+from sqlalchemy import select
 
-from sleuth.server.app import create_app  # noqa: E402
-from sleuth.server.hub import Hub  # noqa: E402
-from sleuth.server.models import MailSettingsRow, NotificationRow  # noqa: E402
-from sleuth.server.settings import Settings  # noqa: E402
-from support.game_cases import kit_for  # noqa: E402
+from sleuth.core import IllegalActionError
+from sleuth.server.app import create_app
+from sleuth.server.hub import Hub
+from sleuth.server.lobby import SeatPlan, TablePlan
+from sleuth.server.models import MailSettingsRow, NotificationRow
+from sleuth.server.settings import Settings
+from support.game_cases import kit_for
 
 EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
 T0 = 1_900_000_000.0
@@ -119,6 +121,20 @@ async def test_a_waiting_table_expires_after_the_while_not_before(lobby: Lobby) 
         (409, EXPIRED_WORDS, "expired")
     ] * 3
     assert await status(ann, table_id) == "expired"  # and nothing changed
+    with pytest.raises(IllegalActionError, match=EXPIRED_WORDS):  # the play channel's chat
+        await (await lobby.hub.get(table_id)).chat(0, "Ann", "anyone?")
+
+
+async def test_a_network_bot_seated_at_an_expired_table_is_free(lobby: Lobby) -> None:
+    await lobby.client("Ann", "10.0.0.1")
+    netbots = lobby.hub.desk.netbots
+    netbots.connect("robo")
+    seats = [SeatPlan("person"), SeatPlan("person"), SeatPlan("bot", "net:robo")]
+    plan = TablePlan(EXAMPLE, 3, {}, seats, listed=True)
+    owner, _ = await lobby.hub.create(plan, lobby.ids["Ann"], {0: lobby.ids["Ann"]})
+    assert (netbots.playing("robo"), owner.live.status) == (True, "waiting")
+    assert await lobby.expire(T0 + WHILE) == [owner.id]
+    assert (netbots.playing("robo"), "robo" in netbots.reserved) == (False, False)
 
 
 async def test_a_seat_taken_or_a_chat_line_starts_the_while_again(lobby: Lobby) -> None:
@@ -183,7 +199,7 @@ async def test_one_person_or_address_holds_at_most_ten_waiting_tables(lobby: Lob
     dee = await lobby.client("Dee", "10.0.0.2")
     for _ in range(10):
         await deal(ann)
-    refused = [await ann.post("/api/tables", json=table()), await cy.post("/api/tables", json=table())]
+    refused = [await person.post("/api/tables", json=table()) for person in (ann, cy)]
     assert [(r.status_code, r.json()["detail"], r.json()["problem"]) for r in refused] == [
         (
             429,

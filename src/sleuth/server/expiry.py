@@ -21,7 +21,9 @@ from sqlalchemy.orm import Session
 
 from .db import Database
 from .invites import OPEN, SPENT
+from .live import LiveTable
 from .models import EXPIRED, WAITING, InvitationRow, TableRow
+from .notify import GAME_OVER, Event
 from .settings import WAITING_EXPIRY_HOURS
 
 HOUR = 3600.0
@@ -84,3 +86,10 @@ class WaitingExpiry:
             return True
 
         return bool(self.seconds) and await self._db.write(work)
+
+
+def expiry_events(live: LiveTable) -> list[Event]:
+    """Who is told of the table's expiry: each person seated there, as of a game's end (the
+    kind they chose to hear of the table ending by; the page it links to says it expired)."""
+    people = sorted({s.person_id for s in live.seats if s.kind == "person" and s.person_id})
+    return [Event(person, GAME_OVER, live.id, live.step) for person in people]

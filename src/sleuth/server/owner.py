@@ -26,13 +26,14 @@ from .clocks import hand_refusal, low_clock
 from .connection import Connection
 from .desk import Desk, ahead
 from .driver import drive
+from .expiry import expiry_events
 from .frames import ChatFrame, NotesFrame, SeatsFrame, StateFrame
 from .leavers import Leavers
 from .live import LiveTable, SeatState, admits, facts_of, has_token
 from .lobby import Created, plan_of
 from .models import ENDED, EXPIRED, ChatRow, NewStep, TableRow
 from .netbots import NetBots
-from .notify import GAME_OVER, Event, step_events
+from .notify import step_events
 from .sheets import SheetSender
 from .store import RematchTaken, StepConflict, new_secret, secret_hash
 from .workers import WorkerPool
@@ -195,14 +196,12 @@ class TableOwner:
 
     async def expired(self) -> None:
         """This process's sweep expired the table (``expiry``): its seats see it, its
-        network bots are free, and each person seated who asked to be told when a game
-        ends is told it has (the notification's row is made once, here)."""
+        network bots are free, and its people are told as of a game's end (once: here)."""
         await self.refresh()
-        live, notices = self.live, self.desk.notices
-        self.netbots.table_over(live)
-        people = sorted({s.person_id for s in live.seats if s.kind == "person" and s.person_id})
-        if people and notices is not None and notices.active:
-            await notices.add_quietly([Event(p, GAME_OVER, live.id, live.step) for p in people])
+        self.netbots.table_over(self.live)
+        events, notices = expiry_events(self.live), self.desk.notices
+        if events and notices is not None and notices.active:
+            await notices.add_quietly(events)
 
     def busy_here(self) -> bool:
         """Whether anyone here needs each change at once: a channel, a bot or a clock."""
@@ -560,6 +559,8 @@ class TableOwner:
     # --- chat ------------------------------------------------------------------------------
 
     async def chat(self, seat: int | None, name: str, text: str) -> None:
+        if self.live.status == EXPIRED:
+            raise IllegalActionError(problems.TABLE_EXPIRED())
         await self.desk.store.add_chat(self.id, seat, name, text)
         await self._deliver_chat()
         await self.desk.bus.publish("chat", self.id)
