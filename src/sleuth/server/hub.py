@@ -300,7 +300,6 @@ class Hub:
         while not self._closing:
             await asyncio.sleep(SWEEP_SECONDS)
             try:
-                await self.expire_waiting()
                 progress = await self.store.unfinished_progress()
                 self.forget_unused(time.monotonic(), {table_id for table_id, _, _ in progress})
                 for table_id, step, status in progress:
@@ -309,6 +308,7 @@ class Hub:
                         await self.get(table_id)
                     else:
                         await known.saw(step, status)
+                await self.expire_waiting()
             except DatabaseUnavailable:
                 pass  # said once for the outage (``outage.Reach``); the next sweep tries
             except Exception:

@@ -306,9 +306,9 @@ class Store:
             .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.person_id == holder)
             .values(person_id=person_id, token_hash=token_hash)
         )
-        # The table's row first (as the sweep's expiry writes it, so neither waits on the
-        # other for good): a seat taken is a sign of life, and none is taken at a table
-        # expired meanwhile, across processes too.
+        # A seat taken is a sign of life, and none is taken at a table expired meanwhile:
+        # the table's row is written first, so on PostgreSQL a take and the sweep's expiry
+        # at once wait for each other's commit, and the later one sees what the first did.
         alive = (
             update(TableRow)
             .where(TableRow.id == table_id, TableRow.status != EXPIRED)
