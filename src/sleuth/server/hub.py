@@ -199,7 +199,7 @@ class Hub:
         address: str | None = None,
     ) -> tuple[TableOwner, dict[int, str]]:
         """Deal a new table and adopt it: its owner, and each invite's token by seat. Asked
-        from a client ``address``, refused (``WaitingTablesFull``) past ``waiting_cap``."""
+        from a client ``address``, refused (``lobby.WaitingTablesFull``) past ``waiting_cap``."""
         created = await self.desk.create(
             plan,
             creator,

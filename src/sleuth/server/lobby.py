@@ -65,6 +65,14 @@ class TablePlan:
     vacation_days: int | None = None  # None: the clock's default
 
 
+class WaitingTablesFull(Exception):
+    """The table's creator, or its client address, holds the most waiting tables there may
+    be (``sleuth serve --max-waiting-tables``): it is not dealt."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(problems.TOO_MANY_WAITING(count=count))
+
+
 @dataclass(frozen=True)
 class Created:
     table_id: str
@@ -291,7 +299,7 @@ async def create_table(
     ``programs``: the plan comes from the operator (see ``check_bot``); ``max_think``: the
     operator's bound on a bot's time per decision. A rematch (``rematch_of``) is refused
     with ``RematchTaken`` if another request dealt it first. ``created_from``: the client
-    address that asks; ``waiting_cap``: see ``Store.create_table`` (``WaitingTablesFull``)."""
+    address that asks; past ``waiting_cap`` (see ``Store.create_table``), ``WaitingTablesFull``."""
     game, config, per_move, takeover = check_plan(plan, programs, max_think)
     bank, vacation_days = time_of(plan)
     people = dict(people or {})
@@ -354,7 +362,8 @@ async def create_table(
     if all(seat.kind != "person" or seat.person_id is not None for seat in seats):
         # Every seat taken at once (a rematch, a table of bots): it starts as it is stored.
         row.status, row.started_at = "playing", now
-    await store.create_table(row, seats, waiting_cap)
+    if not await store.create_table(row, seats, waiting_cap):
+        raise WaitingTablesFull(waiting_cap)
     return Created(table_id, tokens, row, seats)
 
 

@@ -35,15 +35,6 @@ class RematchTaken(Exception):
     """Another request dealt this finished table's rematch first."""
 
 
-class WaitingTablesFull(Exception):
-    """The table's creator, or its client address, holds the most waiting tables there may
-    be (``sleuth serve --max-waiting-tables``): it is not dealt."""
-
-    def __init__(self, count: int) -> None:
-        self.said = problems.TOO_MANY_WAITING(count=count)
-        super().__init__(self.said)
-
-
 class StepConflict(Exception):
     """Another process committed this table's step number first: re-read and re-check."""
 
@@ -138,17 +129,17 @@ class Store:
 
     async def create_table(
         self, table: TableRow, seats: Sequence[SeatRow], waiting_cap: int = 0
-    ) -> None:
+    ) -> bool:
         """Store a new table and its seats; a rematch (``table.rematch_of``) is stored only
         while its finished table has none yet, and named there in the same transaction, so
         that of people asking at once, across processes too, one deals it, and no claim is
         ever left without its table (``RematchTaken`` for the others). ``waiting_cap``: a
         table that waits for people is not dealt while its creator or its client address
-        holds that many waiting ones already (``WaitingTablesFull``; 0: no cap)."""
+        holds that many waiting ones already (0: no cap): whether it was stored."""
 
-        def work(session: Session) -> None:
-            if waiting_cap and table.status == WAITING:
-                _refuse_past_cap(session, table, waiting_cap)
+        def work(session: Session) -> bool:
+            if waiting_cap and table.status == WAITING and _at_cap(session, table, waiting_cap):
+                return False
             if table.rematch_of is not None:
                 claim = (
                     update(TableRow)
@@ -160,8 +151,9 @@ class Store:
             session.add(table)
             session.flush()
             session.add_all(seats)
+            return True
 
-        await self._db.write(work)
+        return await self._db.write(work)
 
     async def table(self, table_id: str) -> TableRow | None:
         return await self._db.read(lambda session: session.get(TableRow, table_id))
@@ -450,11 +442,11 @@ def _stood_in(session: Session, table_id: str, seat: int, person_id: str) -> Non
         session.add(StandInRow(table_id=table_id, seat=seat, person_id=person_id))
 
 
-def _refuse_past_cap(session: Session, table: TableRow, cap: int) -> None:
-    """``WaitingTablesFull`` if the table's creator or client address holds ``cap`` waiting
-    tables. On PostgreSQL each one's deals are taken in turn (a lock until the commit, the
-    person's before the address's, so two never wait on each other): two requests at once
-    cannot both count one short of the cap and both deal."""
+def _at_cap(session: Session, table: TableRow, cap: int) -> bool:
+    """Whether the table's creator or client address holds ``cap`` waiting tables already.
+    On PostgreSQL each one's deals are taken in turn (a lock until the commit, the person's
+    before the address's, so two never wait on each other): two requests at once cannot
+    both count one short of the cap and both deal."""
     by, where = TableRow.created_by, TableRow.created_from
     held = [
         column == value
@@ -462,7 +454,7 @@ def _refuse_past_cap(session: Session, table: TableRow, cap: int) -> None:
         if value is not None
     ]
     if not held:
-        return
+        return False
     if session.get_bind().dialect.name == "postgresql":
         for kind, key in (("person", table.created_by), ("address", table.created_from)):
             if key is not None:
@@ -470,8 +462,7 @@ def _refuse_past_cap(session: Session, table: TableRow, cap: int) -> None:
     count = session.scalar(
         select(func.count()).select_from(TableRow).where(TableRow.status == WAITING, or_(*held))
     )
-    if (count or 0) >= cap:
-        raise WaitingTablesFull(cap)
+    return (count or 0) >= cap
 
 
 LOCK_DEALS = text("SELECT pg_advisory_xact_lock(:key)")

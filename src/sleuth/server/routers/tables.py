@@ -19,12 +19,11 @@ from ..deps import (
     count_new,
     require,
 )
-from ..lobby import AWAY_DEFAULT, SeatPlan, TablePlan, check_plan
+from ..lobby import AWAY_DEFAULT, SeatPlan, TablePlan, WaitingTablesFull, check_plan
 from ..owner import TableOwner
 from ..problems import said_or_text
 from ..ratings import AccountNeeded
 from ..schemas import InviteOut, MyTableOut, TableCreated, TableIn, TableOut
-from ..store import WaitingTablesFull
 from ..wire import table_out
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
