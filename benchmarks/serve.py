@@ -189,11 +189,13 @@ def start_server(
         "--bot-delay",
         "0",
         # The simulated people all come from one address: the per-address limits on new
-        # people and tables would refuse most of them.
+        # people and tables, and on waiting tables, would refuse most of them.
         "--max-new-people",
         "off",
         "--max-new-tables",
         "off",
+        "--max-waiting-tables",
+        "0",
         *extra,
     ]
     log = (folder / f"server-{port}.log").open("wb")

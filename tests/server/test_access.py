@@ -24,6 +24,7 @@ from .conftest import Server
 EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
 SHORT = kit_for(lambda cases: cases.fronts.short).name  # a game for two that bots finish quickly
 ANN, BOB, EVE = "ann", "bob", "eve"
+EXPIRED_WORDS = "this table expired before it started: it takes no one and nothing any more"
 
 
 def table(
@@ -96,6 +97,12 @@ CASES: list[tuple[Door, TableFacts, Caller, int | None, int | None]] = [
     # The record, replay and review hold the seed: for anyone, only at the end.
     (Door.AFTER_THE_END, table(status="finished"), Caller(), None, None),
     (Door.AFTER_THE_END, table(status="playing"), Caller(ANN), None, 409),
+    # An expired table (never started, ``expiry``) takes no one and nothing: 409, saying so.
+    (Door.JOIN, table(seats=FREE, status="expired"), Caller(EVE, token_seat=1), None, 409),
+    (Door.SIT, table(seats=FREE, listed=True, status="expired"), Caller(EVE), 1, 409),
+    (Door.CHAT_WRITE, table(seats=FREE, status="expired"), Caller(ANN), None, 409),
+    (Door.LEAVE, table(seats=FREE, status="expired"), Caller(ANN), 0, 409),
+    (Door.SEAT_CHANNEL, table(seats=FREE, status="expired"), Caller(ANN), 0, None),  # to see it
 ]
 
 
@@ -106,6 +113,8 @@ def test_each_door_lets_in_exactly_whom_it_should(
     refused = refusal(door, facts, caller, seat)
     assert (None if refused is None else refused.status) == expected, refused
     assert refused is None or refused.message  # a refusal always says why
+    if facts.status == "expired" and refused is not None:
+        assert refused.message == EXPIRED_WORDS
 
 
 def test_every_door_has_cases_that_open_it_and_cases_that_do_not() -> None:

@@ -73,3 +73,36 @@ def test_a_person_with_several_seats_keeps_one_and_the_bot_plays_the_others(
         with pytest.raises(Exception, match="UNIQUE"):
             db.execute(text("UPDATE seats SET person_id = 'eve' WHERE table_id = 't1'"))
     engine.dispose()
+
+
+def test_a_waiting_table_dealt_before_expiry_is_alive_since_its_last_chat_line(
+    tmp_path: Path,
+) -> None:
+    """0016: a table's last sign of life is its last chat line's time, or its making."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    upgrade(url, "0015")
+    engine = create_engine(url)
+    with engine.begin() as db:
+        for table, created in (("quiet", 100.0), ("chatty", 200.0)):
+            db.execute(
+                text(
+                    "INSERT INTO tables (id, game, players, config, seed, salt, bot_seed, sheet,"
+                    " clock, takeover_bot, spectators, listed, status, step, created_at,"
+                    " away_after) VALUES (:id, :game, 3, '{}', '1', 's', '2', 'off', 'none',"
+                    " 'basic', 1, 1, 'waiting', 0, :created, 120)"
+                ),
+                {"id": table, "game": EXAMPLE, "created": created},
+            )
+        for at in (250.0, 900.0, 300.0):
+            db.execute(
+                text("INSERT INTO chat (table_id, seat, name, text, at) VALUES"
+                     " ('chatty', 0, 'Ann', 'hi', :at)"),
+                {"at": at},
+            )  # fmt: skip
+    engine.dispose()
+    upgrade(url, "head")
+    engine = create_engine(url)
+    with engine.connect() as db:
+        rows = db.execute(text("SELECT id, active_at, created_from FROM tables ORDER BY id"))
+        assert [tuple(r) for r in rows] == [("chatty", 900.0, None), ("quiet", 100.0, None)]
+    engine.dispose()

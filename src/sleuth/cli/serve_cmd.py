@@ -14,9 +14,13 @@ from sleuth.core import GameError, find_game
 from sleuth.core.said import error_in, said_in
 from sleuth.i18n import N_, tr
 from sleuth.server.settings import (
+    MAX_WAITING_BOUNDS,
+    MAX_WAITING_TABLES,
     PASSWORD_COSTS,
     VACATION_DAYS_A_YEAR,
     VACATION_DAYS_A_YEAR_BOUNDS,
+    WAITING_EXPIRY_BOUNDS,
+    WAITING_EXPIRY_HOURS,
     Settings,
     db_url_refusal,
 )
@@ -113,6 +117,26 @@ def add_service_arguments(serve: argparse.ArgumentParser) -> None:
             "(default %(default)s; 0: no vacations)"
         ),
     )
+    serve.add_argument(
+        "--waiting-expiry",
+        type=expiry_hours,
+        default=WAITING_EXPIRY_HOURS,
+        metavar="HOURS",
+        help=N_(
+            "hours a table not yet started waits with no one joining or chatting before it "
+            "expires: unlisted, its seats and bots free (default %(default)s)"
+        ),
+    )
+    serve.add_argument(
+        "--max-waiting-tables",
+        type=waiting_tables,
+        default=MAX_WAITING_TABLES,
+        metavar="COUNT",
+        help=N_(
+            "tables not yet started one person or client address may hold at once "
+            "(default %(default)s; 0: no cap)"
+        ),
+    )
 
 
 # Each rate a client or a person is held to: (flag, what it counts, with an example).
@@ -202,6 +226,22 @@ def vacation_days(text: str) -> int:
     return in_range(text, int, VACATION_DAYS_A_YEAR_BOUNDS, words)
 
 
+def expiry_hours(text: str) -> float:
+    words = (
+        N_("%(text)s is not a number of hours"),
+        N_("%(text)s is not between %(low)s and %(high)s hours"),
+    )
+    return in_range(text, float, WAITING_EXPIRY_BOUNDS, words)
+
+
+def waiting_tables(text: str) -> int:
+    words = (
+        N_("%(text)s is not a number of tables"),
+        N_("%(text)s is not between %(low)s and %(high)s tables"),
+    )
+    return in_range(text, int, MAX_WAITING_BOUNDS, words)
+
+
 def run_serve(args: argparse.Namespace) -> int:
     language = language_of_args(args)
     try:
@@ -226,6 +266,8 @@ def run_serve(args: argparse.Namespace) -> int:
         "cookie_secure": args.secure_cookie,
         "password_cost": args.password_cost,
         "vacation_days_a_year": args.vacation_days_a_year,
+        "waiting_expiry_hours": args.waiting_expiry,
+        "max_waiting_tables": args.max_waiting_tables,
     }
     for proxy in args.trusted_proxy:
         try:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from . import problems
+from .models import EXPIRED
 
 
 class Door(Enum):
@@ -44,7 +45,7 @@ class SeatFacts:
 
 @dataclass(frozen=True)
 class TableFacts:
-    status: str  # waiting, playing, finished
+    status: str  # waiting, playing, finished, expired
     listed: bool
     spectators: bool
     seats: Sequence[SeatFacts]
@@ -115,7 +116,12 @@ def _chat_read(t: TableFacts, c: Caller, mine: int | None, seat: int | None) -> 
 def _seated(t: TableFacts, c: Caller, mine: int | None, seat: int | None) -> Refusal | None:
     if mine is None:
         return _forbidden(problems.SEATED_ONLY())
-    return None
+    return _expired(t)
+
+
+def _expired(t: TableFacts) -> Refusal | None:
+    """An expired table takes no one and nothing (``expiry``): it is over unplayed."""
+    return _conflict(problems.TABLE_EXPIRED()) if t.status == EXPIRED else None
 
 
 def _join(t: TableFacts, c: Caller, mine: int | None, seat: int | None) -> Refusal | None:
@@ -123,13 +129,15 @@ def _join(t: TableFacts, c: Caller, mine: int | None, seat: int | None) -> Refus
         return _forbidden(problems.TOKEN_OPENS_NOTHING())
     if t.status == "finished":
         return _conflict(problems.GAME_OVER())
-    return _take(t, c, mine, c.token_seat)
+    return _expired(t) or _take(t, c, mine, c.token_seat)
 
 
 def _sit(t: TableFacts, c: Caller, mine: int | None, seat: int | None) -> Refusal | None:
     target = _one(seat)
     if not t.listed:
         return _forbidden(problems.NOT_LISTED())
+    if t.status == EXPIRED:
+        return _conflict(problems.TABLE_EXPIRED())
     if t.status != "waiting":
         return _conflict(problems.STARTED())
     if t.seats[target].kind != "person":
@@ -160,7 +168,7 @@ def _leave(t: TableFacts, c: Caller, mine: int | None, seat: int | None) -> Refu
         return _conflict(problems.NOT_STARTED_KEPT())
     if t.status == "finished":  # its record and rematch stay the seat's person's
         return _conflict(problems.GAME_OVER())
-    return None
+    return _expired(t)
 
 
 def _seat_to_bot(t: TableFacts, c: Caller, mine: int | None, seat: int | None) -> Refusal | None:

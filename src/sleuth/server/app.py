@@ -28,6 +28,7 @@ from .bus import LocalBus, PostgresBus, asyncpg_dsn
 from .csp import PagePolicy
 from .db import Database, open_database
 from .deps import Services
+from .expiry import HOUR
 from .hashing import RETRY_SECONDS, Passwords, PasswordsBusy, hasher_for
 from .hooks import start_hooks
 from .hub import Hub
@@ -129,6 +130,9 @@ async def start_services(settings: Settings, database: Database, reach: Reach) -
     hub.notices.lease_seconds = settings.notify_lease_seconds
     if hub.vacations is not None:
         hub.vacations.days_a_year = settings.vacation_days_a_year
+    if hub.expiry is not None:
+        hub.expiry.seconds = settings.waiting_expiry_hours * HOUR
+    hub.waiting_cap = settings.max_waiting_tables
     creation = CreationLimits(database, settings.new_people_rate, settings.new_tables_rate)
     accounts = Accounts(database, store, Passwords(hasher_for(settings.password_cost)))
     sign_ins = SignInLimits(database, settings.sign_in_address_rate, settings.sign_in_account_rate)

@@ -20,7 +20,7 @@ from .store import Store
 from .vacations import Vacations
 from .workers import WorkerPool
 
-STATUS_ORDER = {"waiting": 0, "playing": 1, "finished": 2}
+STATUS_ORDER = {"waiting": 0, "playing": 1, "finished": 2, "expired": 2}
 
 
 @dataclass
@@ -58,13 +58,24 @@ class Desk:
         rematch_of: str | None = None,
         programs: bool = False,
         max_think: float = DEFAULT_MAX_THINK,
+        created_from: str | None = None,
+        waiting_cap: int = 0,
     ) -> Created:
-        """Deal a table's rows (a new table has no owner until they are committed)."""
+        """Deal a table's rows (a new table has no owner until they are committed);
+        ``created_from``, ``waiting_cap``: see ``lobby.create_table``."""
         await self.ratings.refuse_guests(plan.rated, people.values())
         bots = [seat.bot for seat in plan.seats]
         self.netbots.check_seats(bots)
         created = await create_table(
-            self.store, plan, creator, people, rematch_of, programs=programs, max_think=max_think
+            self.store,
+            plan,
+            creator,
+            people,
+            rematch_of,
+            programs=programs,
+            max_think=max_think,
+            created_from=created_from,
+            waiting_cap=waiting_cap,
         )
         self.netbots.reserve(created.row, bots)
         return created

@@ -24,6 +24,7 @@ from sleuth.core.turns import interrupt_order
 
 from .clocks import reminder_before
 from .live import LiveTable, legal_parts
+from .models import ENDED
 from .netbots import NetBots, net_name
 from .outage import DatabaseUnavailable
 from .pools import Overrun, Stale
@@ -61,7 +62,7 @@ class Driven(Protocol):
 
 async def drive(table: Driven) -> None:
     live = table.live
-    while live.status != "finished":
+    while live.status not in ENDED:
         try:
             await _turn(table, live)
         except asyncio.CancelledError:

@@ -18,13 +18,15 @@ from sleuth.agents.budgets import DEFAULT_MAX_THINK
 
 from .bus import LocalBus
 from .desk import Desk
+from .expiry import WaitingExpiry
 from .live import LiveTable
 from .lobby import Created, TablePlan
-from .models import SeatRow, TableRow
+from .models import ENDED, SeatRow, TableRow
 from .notify import Notices
 from .outage import DatabaseUnavailable
 from .owner import TableOwner
 from .ratings import LeftOverPass, Ratings
+from .settings import MAX_WAITING_TABLES
 from .store import Store
 from .vacations import Vacations
 from .workers import WorkerPool
@@ -47,6 +49,9 @@ class Hub:
         self.notices = Notices(database)
         self.notices.announce = self._announce_targets
         self.vacations = None if database is None else Vacations(database)
+        self.expiry = None if database is None else WaitingExpiry(database)
+        # Waiting tables one creator or client address may hold (``Store.create_table``).
+        self.waiting_cap = MAX_WAITING_TABLES
         self.desk = Desk(
             store,
             bus,
@@ -166,7 +171,7 @@ class Hub:
         (one finished by another process may still look unfinished here)."""
         for owner in list(self.tables.values()):
             live = owner.live
-            finished = live.status == "finished" or live.id not in unfinished
+            finished = live.status in ENDED or live.id not in unfinished
             if finished and not live.connections and now - live.used_at > UNUSED_SECONDS:
                 owner.close()
                 del self.tables[live.id]
@@ -191,10 +196,18 @@ class Hub:
         names: dict[str, str] | None = None,
         programs: bool = False,
         max_think: float = DEFAULT_MAX_THINK,
+        address: str | None = None,
     ) -> tuple[TableOwner, dict[int, str]]:
-        """Deal a new table and adopt it: its owner, and each invite's token by seat."""
+        """Deal a new table and adopt it: its owner, and each invite's token by seat. Asked
+        from a client ``address``, refused (``lobby.WaitingTablesFull``) past ``waiting_cap``."""
         created = await self.desk.create(
-            plan, creator, dict(people or {}), programs=programs, max_think=max_think
+            plan,
+            creator,
+            dict(people or {}),
+            programs=programs,
+            max_think=max_think,
+            created_from=address,
+            waiting_cap=self.waiting_cap if address is not None else 0,
         )
         return self.adopt(created.row, created.seats, names or {}), created.tokens
 
@@ -267,8 +280,23 @@ class Hub:
             left_over.state = "failed"
             log.exception("the rated tables left unrated could not be listed")
 
+    async def expire_waiting(self) -> list[str]:
+        """Expire the waiting tables idle for ``expiry``'s while: the ones this process
+        expired (another's sweep may take some of them first; each is expired once)."""
+        if self.expiry is None:
+            return []
+        expired = []
+        for table_id in await self.expiry.due():
+            if await self.expiry.expire(table_id):
+                expired.append(table_id)
+                with contextlib.suppress(KeyError):
+                    await (await self.get(table_id)).expired()
+                await self.bus.publish("seats", table_id)
+        return expired
+
     async def _sweep(self) -> None:
-        """A safety net for a missed notification, and tables another process started."""
+        """A safety net for a missed notification, and tables another process started;
+        waiting tables left idle too long expire."""
         while not self._closing:
             await asyncio.sleep(SWEEP_SECONDS)
             try:
@@ -280,6 +308,7 @@ class Hub:
                         await self.get(table_id)
                     else:
                         await known.saw(step, status)
+                await self.expire_waiting()
             except DatabaseUnavailable:
                 pass  # said once for the outage (``outage.Reach``); the next sweep tries
             except Exception:

@@ -34,6 +34,7 @@ from sleuth.core.said import Said
 from . import problems
 from .accounts import name_key
 from .db import Database
+from .models import EXPIRED as EXPIRED_TABLE
 from .models import AccountRow, InvitationRow, PersonRow, SeatRow, TableRow
 from .notify import INVITED, Event
 from .ratelimit import DatabaseStorage, count_within, parse_rate, window_values
@@ -61,7 +62,7 @@ class SeatView:
     """What the inviting checks need of the table as its owner holds it now."""
 
     table_id: str
-    status: str  # waiting, playing, finished
+    status: str  # waiting, playing, finished, expired
     creator: str | None
     kinds: list[str]  # each seat's kind
     holders: list[str | None]  # each seat's person
@@ -239,6 +240,8 @@ def _check_seat(table: SeatView, seat: int, inviter: str) -> None:
         raise InviteRefused(403, problems.INVITE_CREATOR_ONLY())
     if table.status == "finished":
         raise InviteRefused(409, problems.GAME_OVER())
+    if table.status == EXPIRED_TABLE:
+        raise InviteRefused(409, problems.TABLE_EXPIRED())
     if table.status != "waiting":
         raise InviteRefused(409, problems.STARTED())
     if not 0 <= seat < len(table.kinds):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -64,6 +63,14 @@ class TablePlan:
     away_after: float = AWAY_DEFAULT
     bank: float | None = None  # None: the clock's default (``clocks.BANK_DEFAULTS``)
     vacation_days: int | None = None  # None: the clock's default
+
+
+class WaitingTablesFull(Exception):
+    """The table's creator, or its client address, holds the most waiting tables there may
+    be (``sleuth serve --max-waiting-tables``): it is not dealt."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(problems.TOO_MANY_WAITING(count=count))
 
 
 @dataclass(frozen=True)
@@ -285,15 +292,18 @@ async def create_table(
     rematch_of: str | None = None,
     programs: bool = False,
     max_think: float = DEFAULT_MAX_THINK,
+    created_from: str | None = None,
+    waiting_cap: int = 0,
 ) -> Created:
     """Deal a new table (a secret 128-bit seed); ``people`` seats persons at once;
     ``programs``: the plan comes from the operator (see ``check_bot``); ``max_think``: the
     operator's bound on a bot's time per decision. A rematch (``rematch_of``) is refused
-    with ``RematchTaken`` if another request dealt it first."""
+    with ``RematchTaken`` if another request dealt it first. ``created_from``: the client
+    address that asks; past ``waiting_cap`` (see ``Store.create_table``), ``WaitingTablesFull``."""
     game, config, per_move, takeover = check_plan(plan, programs, max_think)
     bank, vacation_days = time_of(plan)
     people = dict(people or {})
-    now = time.time()
+    now = store.clock()
     table_id = new_id()
     row = TableRow(
         id=table_id,
@@ -323,6 +333,8 @@ async def create_table(
         finished_at=None,
         rematch_of=rematch_of,
         rematch=None,
+        active_at=now,
+        created_from=created_from,
     )
     tokens: dict[int, str] = {}
     seats = []
@@ -350,7 +362,8 @@ async def create_table(
     if all(seat.kind != "person" or seat.person_id is not None for seat in seats):
         # Every seat taken at once (a rematch, a table of bots): it starts as it is stored.
         row.status, row.started_at = "playing", now
-    await store.create_table(row, seats)
+    if not await store.create_table(row, seats, waiting_cap):
+        raise WaitingTablesFull(waiting_cap)
     return Created(table_id, tokens, row, seats)
 
 

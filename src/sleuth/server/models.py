@@ -89,6 +89,15 @@ class ChallengeRow(Base):
     expires_at: Mapped[float] = mapped_column(Float, index=True)
 
 
+# A table's statuses. Only a waiting or playing table is open: the others have ended, a
+# finished one played to its end, an expired one never started (``expiry``).
+WAITING = "waiting"
+PLAYING = "playing"
+FINISHED = "finished"
+EXPIRED = "expired"
+ENDED = (FINISHED, EXPIRED)
+
+
 class TableRow(Base):
     __tablename__ = "tables"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -107,7 +116,8 @@ class TableRow(Base):
     takeover_bot: Mapped[str] = mapped_column(String(200))
     spectators: Mapped[bool] = mapped_column(Boolean)
     listed: Mapped[bool] = mapped_column(Boolean)
-    status: Mapped[str] = mapped_column(String(10), index=True)  # waiting, playing, finished
+    # waiting, playing, finished; expired: a waiting table left unstarted (``expiry``)
+    status: Mapped[str] = mapped_column(String(10), index=True)
     step: Mapped[int] = mapped_column(Integer)
     to_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
@@ -122,6 +132,11 @@ class TableRow(Base):
     # still on vacation in the whole game (``clocks``; migration 0013).
     bank: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
     vacation_days: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # A waiting table's last sign of life (made, a seat taken, a chat line): the sweep
+    # expires one left this long (``expiry``; migration 0016). ``created_from``: the client
+    # address that dealt it, which a cap on waiting tables counts (``deps.client_address``).
+    active_at: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
+    created_from: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
 
 
 class SeatRow(Base):

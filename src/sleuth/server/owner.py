@@ -26,11 +26,12 @@ from .clocks import hand_refusal, low_clock
 from .connection import Connection
 from .desk import Desk, ahead
 from .driver import drive
+from .expiry import expiry_events
 from .frames import ChatFrame, NotesFrame, SeatsFrame, StateFrame
 from .leavers import Leavers
 from .live import LiveTable, SeatState, admits, facts_of, has_token
 from .lobby import Created, plan_of
-from .models import ChatRow, NewStep, TableRow
+from .models import ENDED, EXPIRED, ChatRow, NewStep, TableRow
 from .netbots import NetBots
 from .notify import step_events
 from .pacer import Pacer
@@ -98,7 +99,7 @@ class TableOwner:
         order worked out: 3.5% of the server's samples by py-spy at 250 tables of people);
         every change of seats comes here, so it starts once a seat is handed to a bot."""
         live = self.live
-        if live.status == "finished" or (self.driver is not None and not self.driver.done()):
+        if live.status in ENDED or (self.driver is not None and not self.driver.done()):
             return
         if not live.needs_driver:
             self._driverless = True
@@ -206,6 +207,15 @@ class TableOwner:
             self._reminded = turn
             await notices.add_quietly([event])
 
+    async def expired(self) -> None:
+        """This process's sweep expired the table (``expiry``): its seats see it, its
+        network bots are free, and its people are told as of a game's end (once: here)."""
+        await self.refresh()
+        self.netbots.table_over(self.live)
+        events, notices = expiry_events(self.live), self.desk.notices
+        if events and notices is not None and notices.active:
+            await notices.add_quietly(events)
+
     def busy_here(self) -> bool:
         """Whether anyone here needs each change at once: a channel, a bot or a clock."""
         return bool(self.live.connections) or self.live.needs_driver
@@ -286,6 +296,8 @@ class TableOwner:
             raise IllegalActionError(problems.NOT_STARTED())
         if live.status == "finished":
             raise IllegalActionError(problems.GAME_OVER())
+        if live.status == EXPIRED:
+            raise IllegalActionError(problems.TABLE_EXPIRED())
         if not by_bot and live.seats[seat].played_by_bot:
             raise IllegalActionError(problems.BOT_PLAYS(seat=seat))
 
@@ -559,6 +571,8 @@ class TableOwner:
     # --- chat ------------------------------------------------------------------------------
 
     async def chat(self, seat: int | None, name: str, text: str) -> None:
+        if self.live.status == EXPIRED:
+            raise IllegalActionError(problems.TABLE_EXPIRED())
         await self.desk.store.add_chat(self.id, seat, name, text)
         await self._deliver_chat()
         await self.desk.bus.publish("chat", self.id)

@@ -100,6 +100,10 @@ RECORD_AFTER_END = problem(
     "not_over",
     "the game is not over: its record (and seed), replay and review come after the reveal",
 )
+# A waiting table left unstarted past the operator's while (``expiry``).
+TABLE_EXPIRED = problem(
+    "expired", "this table expired before it started: it takes no one and nothing any more"
+)
 
 # --- the HTTP routes ------------------------------------------------------------------------------
 NO_TABLE = problem("no_table", "no table %(table)s")
@@ -116,6 +120,11 @@ TOO_MANY_NEW = {
         "try again in %(wait)s s",
     ),
 }
+TOO_MANY_WAITING = problem(
+    "too_many_waiting",
+    "%(count)s tables dealt by you or from this address wait for people already, the most "
+    "there may be: start one, or wait until one expires",
+)
 PASSWORDS_BUSY = problem(
     "passwords_busy", "too many people are signing in right now: try again in a few seconds"
 )

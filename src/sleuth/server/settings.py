@@ -43,6 +43,13 @@ PASSWORD_COSTS = {
 # allowance, as Board Game Arena's, so that no one stops every clock for good.
 VACATION_DAYS_A_YEAR = 30
 VACATION_DAYS_A_YEAR_BOUNDS = (0, 365)
+# A waiting table expires after this many hours without a sign of life (``expiry``): three
+# days, enough for friends in any time zones to meet over a weekend.
+WAITING_EXPIRY_HOURS = 72.0
+WAITING_EXPIRY_BOUNDS = (1.0, 24 * 365.0)
+# Waiting tables one person, or one client address, may hold at once (0: no cap).
+MAX_WAITING_TABLES = 10
+MAX_WAITING_BOUNDS = (0, 10_000)
 
 
 def default_db_url() -> str:
@@ -125,6 +132,8 @@ class Settings:
     hooks: bool = True
     hook_private: bool = False
     vacation_days_a_year: int = VACATION_DAYS_A_YEAR
+    waiting_expiry_hours: float = WAITING_EXPIRY_HOURS
+    max_waiting_tables: int = MAX_WAITING_TABLES
 
     @property
     def is_postgres(self) -> bool:

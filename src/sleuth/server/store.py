@@ -6,16 +6,19 @@ import asyncio
 import hashlib
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from . import problems
 from .db import BatchRefused, Database, StepNumberTaken, StepValues, T, Work
 from .models import (
+    ENDED,
+    EXPIRED,
+    WAITING,
     AnyStep,
     ChatRow,
     LeaverRow,
@@ -61,6 +64,8 @@ class Store:
         self._renames = 0
         self._pending: list[tuple[AnyStep, int | None, bool, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
+        # The time a waiting table's signs of life are stamped with (tests set their own).
+        self.clock: Callable[[], float] = time.time
 
     # --- people ----------------------------------------------------------------------------
 
@@ -122,13 +127,19 @@ class Store:
 
     # --- tables and seats ------------------------------------------------------------------
 
-    async def create_table(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
+    async def create_table(
+        self, table: TableRow, seats: Sequence[SeatRow], waiting_cap: int = 0
+    ) -> bool:
         """Store a new table and its seats; a rematch (``table.rematch_of``) is stored only
         while its finished table has none yet, and named there in the same transaction, so
         that of people asking at once, across processes too, one deals it, and no claim is
-        ever left without its table (``RematchTaken`` for the others)."""
+        ever left without its table (``RematchTaken`` for the others). ``waiting_cap``: a
+        table that waits for people is not dealt while its creator or its client address
+        holds that many waiting ones already (0: no cap): whether it was stored."""
 
-        def work(session: Session) -> None:
+        def work(session: Session) -> bool:
+            if waiting_cap and table.status == WAITING and _at_cap(session, table, waiting_cap):
+                return False
             if table.rematch_of is not None:
                 claim = (
                     update(TableRow)
@@ -140,8 +151,9 @@ class Store:
             session.add(table)
             session.flush()
             session.add_all(seats)
+            return True
 
-        await self._db.write(work)
+        return await self._db.write(work)
 
     async def table(self, table_id: str) -> TableRow | None:
         return await self._db.read(lambda session: session.get(TableRow, table_id))
@@ -159,14 +171,14 @@ class Store:
         return await self._db.read(lambda session: list(session.scalars(query)))
 
     async def unfinished_tables(self) -> list[str]:
-        query = select(TableRow.id).where(TableRow.status != "finished").order_by(TableRow.id)
+        query = select(TableRow.id).where(TableRow.status.notin_(ENDED)).order_by(TableRow.id)
         return await self._db.read(lambda session: list(session.scalars(query)))
 
     async def unfinished_progress(self) -> list[tuple[str, int, str]]:
         """Each unfinished table's id, step and status, in one query (the sweep's)."""
         query = (
             select(TableRow.id, TableRow.step, TableRow.status)
-            .where(TableRow.status != "finished")
+            .where(TableRow.status.notin_(ENDED))
             .order_by(TableRow.id)
         )
 
@@ -191,10 +203,10 @@ class Store:
         return await self._db.read(work)
 
     async def listed_tables(self, offset: int = 0, limit: int = 100) -> list[TableRow]:
-        """A page of the listed tables not yet finished, newest first."""
+        """A page of the listed tables not yet ended (finished or expired), newest first."""
         query = (
             select(TableRow)
-            .where(TableRow.listed.is_(True), TableRow.status != "finished")
+            .where(TableRow.listed.is_(True), TableRow.status.notin_(ENDED))
             .order_by(TableRow.created_at.desc(), TableRow.id)
             .offset(offset)
             .limit(limit)
@@ -286,11 +298,24 @@ class Store:
             .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.person_id == holder)
             .values(person_id=person_id, token_hash=token_hash)
         )
+        # A seat taken is a sign of life, and none is taken at a table expired meanwhile:
+        # the table's row is written first, so on PostgreSQL a take and the sweep's expiry
+        # at once wait for each other's commit, and the later one sees what the first did.
+        alive = (
+            update(TableRow)
+            .where(TableRow.id == table_id, TableRow.status != EXPIRED)
+            .values(active_at=self.clock())
+        )
+
+        def work(session: Session) -> str | None:
+            if not _changed(session.execute(alive)):
+                return problems.TABLE_EXPIRED()
+            return None if _changed(session.execute(change)) else problems.SEAT_TAKEN(seat=seat)
+
         try:
-            taken = await self._db.write(lambda session: _changed(session.execute(change)))
+            return await self._db.write(work)
         except IntegrityError:
             return problems.ONE_SEAT()
-        return None if taken else problems.SEAT_TAKEN(seat=seat)
 
     async def update_table(self, table_id: str, **values: Any) -> None:
         change = update(TableRow).where(TableRow.id == table_id).values(**values)
@@ -364,7 +389,18 @@ class Store:
 
     async def add_chat(self, table_id: str, seat: int | None, name: str, text: str) -> ChatRow:
         row = ChatRow(table_id=table_id, seat=seat, name=name, text=text, at=now())
-        await self._db.write(lambda session: session.add(row))
+        # A chat line at a waiting table is a sign of life (``expiry``).
+        alive = (
+            update(TableRow)
+            .where(TableRow.id == table_id, TableRow.status == WAITING)
+            .values(active_at=self.clock())
+        )
+
+        def work(session: Session) -> None:
+            session.execute(alive)
+            session.add(row)
+
+        await self._db.write(work)
         return row
 
     async def chat(self, table_id: str, after: int = 0, limit: int = 200) -> list[ChatRow]:
@@ -404,3 +440,35 @@ PEOPLE_KEPT = 20_000  # identities kept in memory (one process), a few MB
 def _stood_in(session: Session, table_id: str, seat: int, person_id: str) -> None:
     if session.get(StandInRow, (table_id, seat, person_id)) is None:
         session.add(StandInRow(table_id=table_id, seat=seat, person_id=person_id))
+
+
+def _at_cap(session: Session, table: TableRow, cap: int) -> bool:
+    """Whether the table's creator or client address holds ``cap`` waiting tables already.
+    On PostgreSQL each one's deals are taken in turn (a lock until the commit, the person's
+    before the address's, so two never wait on each other): two requests at once cannot
+    both count one short of the cap and both deal."""
+    by, where = TableRow.created_by, TableRow.created_from
+    held = [
+        column == value
+        for column, value in ((by, table.created_by), (where, table.created_from))
+        if value is not None
+    ]
+    if not held:
+        return False
+    if session.get_bind().dialect.name == "postgresql":
+        for kind, key in (("person", table.created_by), ("address", table.created_from)):
+            if key is not None:
+                session.execute(LOCK_DEALS, {"key": _lock_key(f"{kind}:{key}")})
+    count = session.scalar(
+        select(func.count()).select_from(TableRow).where(TableRow.status == WAITING, or_(*held))
+    )
+    return (count or 0) >= cap
+
+
+LOCK_DEALS = text("SELECT pg_advisory_xact_lock(:key)")
+
+
+def _lock_key(value: str) -> int:
+    """A person's or an address's lock number: 63 bits of its SHA-256, signed as bigint."""
+    digest = hashlib.sha256(b"deal:" + value.encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)

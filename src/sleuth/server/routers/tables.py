@@ -9,8 +9,17 @@ from fastapi import APIRouter, HTTPException, Query, Request
 
 from .. import problems
 from ..access import Door
-from ..deps import Checked, MaybePerson, Person, ServicesDep, Table, count_new, require
-from ..lobby import AWAY_DEFAULT, SeatPlan, TablePlan, check_plan
+from ..deps import (
+    Checked,
+    MaybePerson,
+    Person,
+    ServicesDep,
+    Table,
+    client_address,
+    count_new,
+    require,
+)
+from ..lobby import AWAY_DEFAULT, SeatPlan, TablePlan, WaitingTablesFull, check_plan
 from ..owner import TableOwner
 from ..problems import said_or_text
 from ..ratings import AccountNeeded
@@ -36,7 +45,7 @@ def table_url(request: Request, table_id: str) -> str:
     dependencies=[Checked],
     responses={
         403: {"description": "a guest at a seat of a rated table"},
-        429: {"description": "too many new tables"},
+        429: {"description": "too many new tables, or too many waiting"},
     },
 )
 async def create(
@@ -75,10 +84,17 @@ async def create(
         await app.hub.ratings.refuse_guests(plan.rated, people.values())
         await count_new("tables", request, app)
         table, tokens = await app.hub.create(
-            plan, person.id if person else None, people, names, max_think=app.settings.max_think
+            plan,
+            person.id if person else None,
+            people,
+            names,
+            max_think=app.settings.max_think,
+            address=client_address(request),
         )
     except AccountNeeded as refused:
         raise HTTPException(403, said_or_text(refused)) from None
+    except WaitingTablesFull as refused:
+        raise HTTPException(429, said_or_text(refused)) from None
     return created_answer(request, table, tokens)
 
 

@@ -374,6 +374,7 @@ async function showMine(box) {
 function statusWord(table) {
   if (table.status === "waiting") return trn("waiting for %(count)s person", "waiting for %(count)s people", table.seats.filter((s) => s.kind === "person" && !s.joined).length);
   if (table.status === "finished") return tr("finished");
+  if (table.status === "expired") return tr("expired before it started");
   return tr("playing, step %(step)s", {step: table.step});
 }
 

@@ -369,6 +369,9 @@ export class TablePage {
     } else if (frame.status === "finished") {
       text = tr("The game is over.");
       cls = "over";
+    } else if (frame.status === "expired") {
+      text = tr("This table expired: it waited too long without anyone joining or chatting, and never started. Its seats are free; deal a new table to play.");
+      cls = "over";
     } else if (mine && frame.to_move === this.seat) {
       text = tr("Your move.");
       cls = "yours";
@@ -477,7 +480,7 @@ export class TablePage {
     const mine = t.live && this.seat !== null && frame.actors.includes(this.seat);
     this.prompt.hidden = !mine;
     this.prompt.textContent = mine && this.part.prompt ? this.part.prompt(frame.view, t) || "" : "";
-    this.entryForm.hidden = this.seat === null || frame.status === "finished";
+    this.entryForm.hidden = this.seat === null || frame.status === "finished" || frame.status === "expired";
     this.entry.disabled = !mine;
     fill(this.legalList, ...frame.legal.actions.slice(0, 300).map((a) => h("option", {value: a})));
     const example = frame.legal.actions[0] || (frame.legal.families[0] && frame.legal.families[0].example) || "";

@@ -8,7 +8,7 @@ export type JSONValue = string | number | boolean | null | JSONValue[] | {[key: 
 
 export type SheetLevel = "off" | "facts" | "full";
 export type ClockKind = "none" | "live" | "turn";
-export type TableStatus = "waiting" | "playing" | "finished";
+export type TableStatus = "waiting" | "playing" | "finished" | "expired";
 export type SeatKind = "person" | "bot";
 /** A square of the hand-kept sheet: unmarked, yes, no, maybe. */
 export type Mark = "" | "+" | "-" | "?";

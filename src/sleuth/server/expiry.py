@@ -1,0 +1,95 @@
+"""Waiting tables expire: one dealt and never started holds its seats, its invitations and
+any network bot seated there, and a listed one a line of the lobby, for good unless
+something ends it. A waiting table with no sign of life (made, a seat taken, a chat line:
+``TableRow.active_at``) for the operator's while (``sleuth serve --waiting-expiry``) is
+expired by the hub's sweep: unlisted, its invitations spent, its network bots free, no
+seat taken there any more (``access``, ``Store.take_seat``), and its status ``expired``,
+which its page and "My tables" show.
+
+Every process sweeps, and the database decides: a table is expired by the one write that
+finds it still waiting and still idle (so a seat taken at that moment keeps it, in either
+order, across processes too), and only the process whose write did it tells anyone.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from .db import Database
+from .invites import OPEN, SPENT
+from .live import LiveTable
+from .models import EXPIRED, WAITING, InvitationRow, TableRow
+from .notify import GAME_OVER, Event
+from .settings import WAITING_EXPIRY_HOURS
+
+HOUR = 3600.0
+DUE_AT_ONCE = 500  # tables a sweep expires at most: the rest wait for the next
+
+
+class WaitingExpiry:
+    """Which waiting tables are due, and their expiry, each once. ``seconds``: a waiting
+    table's while after its last sign of life (0: never); ``clock``: the time they are
+    told by (tests set their own)."""
+
+    def __init__(
+        self,
+        database: Database,
+        seconds: float = WAITING_EXPIRY_HOURS * HOUR,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self._db = database
+        self.seconds = seconds
+        self.clock = clock
+
+    async def due(self) -> list[str]:
+        """The waiting tables idle for the while, oldest first."""
+        if not self.seconds:
+            return []
+        cutoff = self.clock() - self.seconds
+        query = (
+            select(TableRow.id)
+            .where(TableRow.status == WAITING, TableRow.active_at <= cutoff)
+            .order_by(TableRow.active_at, TableRow.id)
+            .limit(DUE_AT_ONCE)
+        )
+        return await self._db.read(lambda session: list(session.scalars(query)))
+
+    async def expire(self, table_id: str) -> bool:
+        """Expire the table if it is still waiting and idle for the while: whether this call
+        did (another process's sweep, or a seat taken meanwhile, leave it as it is)."""
+        now = self.clock()
+        change = (
+            update(TableRow)
+            .where(
+                TableRow.id == table_id,
+                TableRow.status == WAITING,
+                TableRow.active_at <= now - self.seconds,
+            )
+            .values(status=EXPIRED, finished_at=now)
+        )
+        # Its invitations are spent; its invite links stay, to be told it expired
+        # (``access``: an expired table seats no one).
+        invitations = (
+            update(InvitationRow)
+            .where(InvitationRow.table_id == table_id, InvitationRow.state == OPEN)
+            .values(state=SPENT, answered_at=now)
+        )
+
+        def work(session: Session) -> bool:
+            if not session.execute(change).rowcount:  # type: ignore[attr-defined]
+                return False
+            session.execute(invitations)
+            return True
+
+        return bool(self.seconds) and await self._db.write(work)
+
+
+def expiry_events(live: LiveTable) -> list[Event]:
+    """Who is told of the table's expiry: each person seated there, as of a game's end (the
+    kind they chose to hear of the table ending by; the page it links to says it expired)."""
+    people = sorted({s.person_id for s in live.seats if s.kind == "person" and s.person_id})
+    return [Event(person, GAME_OVER, live.id, live.step) for person in people]

@@ -1,0 +1,249 @@
+"""A table dealt and never started expires after the operator's while without a sign of life
+(``sleuth serve --waiting-expiry``): a seat taken or a chat line starts the while again, a
+started table never expires, and an expired one is unlisted, shown as expired and seats no
+one; its people who chose to hear of a game's end are told once. One person or one client
+address holds at most ``--max-waiting-tables`` waiting tables at once. The time is the
+test's own (the expiry's and the store's clocks), so nothing sleeps."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import AsyncExitStack
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+pytest.importorskip("fastapi")
+
+from sqlalchemy import select
+
+from sleuth.core import IllegalActionError
+from sleuth.server.app import create_app
+from sleuth.server.hub import Hub
+from sleuth.server.lobby import SeatPlan, TablePlan
+from sleuth.server.models import MailSettingsRow, NotificationRow
+from sleuth.server.settings import Settings
+from support.game_cases import kit_for
+
+EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
+T0 = 1_900_000_000.0
+WHILE = 72 * 3600.0  # the default expiry, in seconds
+ORIGIN = {"origin": "http://testserver"}
+EXPIRED_WORDS = "this table expired before it started: it takes no one and nothing any more"
+
+
+@dataclass
+class Lobby:
+    hub: Hub
+    now: list[float]
+    client: Callable[[str, str], Any]  # a new person's client: (name, client address)
+    ids: dict[str, str]  # each person's id, by name
+
+    async def expire(self, at: float) -> list[str]:
+        self.now[0] = at
+        return await self.hub.expire_waiting()
+
+
+async def open_lobby(stack: AsyncExitStack, settings: Settings, now: list[float]) -> Lobby:
+    """A service in this test's event loop, its time ``now``."""
+    app = create_app(settings)
+    await stack.enter_async_context(app.router.lifespan_context(app))
+    hub: Hub = app.state.services.hub
+    assert hub.expiry is not None
+    hub.expiry.clock = hub.store.clock = lambda: now[0]
+    ids: dict[str, str] = {}
+
+    async def client(name: str, address: str = "10.0.0.1") -> httpx.AsyncClient:
+        transport = httpx.ASGITransport(app=app, client=(address, 1234))
+        made = httpx.AsyncClient(transport=transport, base_url="http://testserver", headers=ORIGIN)
+        person = await stack.enter_async_context(made)
+        answer = await person.post("/api/people", json={"name": name})
+        assert answer.status_code == 200, answer.text
+        ids[name] = answer.json()["id"]
+        return person
+
+    return Lobby(hub, now, client, ids)
+
+
+@pytest.fixture
+async def lobby(tmp_path: Path) -> AsyncIterator[Lobby]:
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'sleuth.db'}", key_file=tmp_path / "key")
+    async with AsyncExitStack() as stack:
+        yield await open_lobby(stack, settings, [T0])
+
+
+def table(listed: bool = True, sit: int | None = 0, bots: int = 0) -> dict[str, Any]:
+    seats = [{"kind": "person"}] * (3 - bots) + [{"kind": "bot", "bot": "random"}] * bots
+    body: dict[str, Any] = {"game": EXAMPLE, "players": 3, "listed": listed, "seats": seats}
+    if sit is not None:
+        body["sit"] = sit
+    return body
+
+
+async def deal(person: httpx.AsyncClient, body: dict[str, Any] | None = None) -> dict[str, Any]:
+    made = await person.post("/api/tables", json=body or table())
+    assert made.status_code == 201, made.text
+    answer: dict[str, Any] = made.json()
+    return answer
+
+
+async def status(person: httpx.AsyncClient, table_id: str) -> str:
+    found: str = (await person.get(f"/api/tables/{table_id}")).json()["status"]
+    return found
+
+
+async def test_a_waiting_table_expires_after_the_while_not_before(lobby: Lobby) -> None:
+    ann = await lobby.client("Ann", "10.0.0.1")
+    bob = await lobby.client("Bob", "10.0.0.2")
+    made = await deal(ann)
+    table_id = made["table"]["id"]
+    invite = made["invites"][0]["token"]
+    assert await lobby.expire(T0 + WHILE - 1) == []
+    assert await status(ann, table_id) == "waiting"
+    assert await lobby.expire(T0 + WHILE) == [table_id]
+    assert await lobby.expire(T0 + WHILE + 5) == []  # expired once
+    assert await status(ann, table_id) == "expired"
+    assert [t["id"] for t in (await bob.get("/api/tables")).json()] == []  # unlisted
+    mine = (await ann.get("/api/tables/mine")).json()
+    assert [(t["table"]["id"], t["table"]["status"], t["seat"]) for t in mine] == [
+        (table_id, "expired", 0)
+    ]
+    refusals = [
+        await bob.post(f"/api/tables/{table_id}/join", json={"token": invite}),
+        await bob.post(f"/api/tables/{table_id}/seats/1/sit"),
+        await ann.post(f"/api/tables/{table_id}/chat", json={"text": "anyone?"}),
+    ]
+    assert [(r.status_code, r.json()["detail"], r.json()["problem"]) for r in refusals] == [
+        (409, EXPIRED_WORDS, "expired")
+    ] * 3
+    assert await status(ann, table_id) == "expired"  # and nothing changed
+    with pytest.raises(IllegalActionError, match=EXPIRED_WORDS):  # the play channel's chat
+        await (await lobby.hub.get(table_id)).chat(0, "Ann", "anyone?")
+
+
+async def test_a_network_bot_seated_at_an_expired_table_is_free(lobby: Lobby) -> None:
+    await lobby.client("Ann", "10.0.0.1")
+    netbots = lobby.hub.desk.netbots
+    netbots.connect("robo")
+    seats = [SeatPlan("person"), SeatPlan("person"), SeatPlan("bot", "net:robo")]
+    plan = TablePlan(EXAMPLE, 3, {}, seats, listed=True)
+    owner, _ = await lobby.hub.create(plan, lobby.ids["Ann"], {0: lobby.ids["Ann"]})
+    assert (netbots.playing("robo"), owner.live.status) == (True, "waiting")
+    assert await lobby.expire(T0 + WHILE) == [owner.id]
+    assert (netbots.playing("robo"), "robo" in netbots.reserved) == (False, False)
+
+
+async def test_a_seat_taken_or_a_chat_line_starts_the_while_again(lobby: Lobby) -> None:
+    ann = await lobby.client("Ann", "10.0.0.1")
+    bob = await lobby.client("Bob", "10.0.0.2")
+    made = await deal(ann)
+    table_id = made["table"]["id"]
+    lobby.now[0] = T0 + 100
+    joined = await bob.post(
+        f"/api/tables/{table_id}/join", json={"token": made["invites"][0]["token"]}
+    )
+    assert joined.status_code == 200, joined.text
+    assert await lobby.expire(T0 + WHILE) == []
+    assert await lobby.expire(T0 + 100 + WHILE - 1) == []
+    said = await bob.post(f"/api/tables/{table_id}/chat", json={"text": "soon?"})
+    assert said.status_code == 201, said.text
+    assert await lobby.expire(T0 + 100 + WHILE) == []
+    assert await lobby.expire(T0 + 100 + 2 * WHILE - 2) == []
+    assert await lobby.expire(T0 + 100 + 2 * WHILE - 1) == [table_id]
+    assert await status(ann, table_id) == "expired"
+
+
+async def test_a_started_table_never_expires(lobby: Lobby) -> None:
+    ann = await lobby.client("Ann", "10.0.0.1")
+    bob = await lobby.client("Bob", "10.0.0.2")
+    made = await deal(ann, table(bots=1))
+    table_id = made["table"]["id"]
+    token = made["invites"][0]["token"]
+    assert (await bob.post(f"/api/tables/{table_id}/join", json={"token": token})).is_success
+    assert await status(ann, table_id) == "playing"
+    assert await lobby.expire(T0 + 100 * WHILE) == []
+    assert await status(ann, table_id) == "playing"
+
+
+async def test_its_people_who_chose_to_hear_of_a_games_end_are_told_once(lobby: Lobby) -> None:
+    ann = await lobby.client("Ann", "10.0.0.1")
+    bob = await lobby.client("Bob", "10.0.0.2")
+    made = await deal(ann)
+    table_id = made["table"]["id"]
+    token = made["invites"][0]["token"]
+    assert (await bob.post(f"/api/tables/{table_id}/join", json={"token": token})).is_success
+    notices = lobby.hub.notices
+    notices.enabled = True  # as with --smtp
+    ann_id = lobby.ids["Ann"]
+    await notices.save_settings(
+        MailSettingsRow(
+            person_id=ann_id, address="ann@example.org", language="en", your_move=False,
+            game_over=True, invited=False, clock_low=False, updated_at=T0, confirmed_at=T0,
+        )
+    )  # fmt: skip
+    assert await lobby.expire(T0 + WHILE) == [table_id]
+    assert await lobby.expire(T0 + WHILE + 5) == []
+    query = select(NotificationRow.person_id, NotificationRow.kind, NotificationRow.table_id)
+    database = lobby.hub.store.database
+    rows = await database.read(lambda session: [tuple(r) for r in session.execute(query)])
+    assert rows == [(ann_id, "game_over", table_id)]  # Bob chose no mail
+
+
+async def test_one_person_or_address_holds_at_most_ten_waiting_tables(lobby: Lobby) -> None:
+    ann = await lobby.client("Ann", "10.0.0.1")
+    cy = await lobby.client("Cy", "10.0.0.1")  # another person at Ann's address
+    dee = await lobby.client("Dee", "10.0.0.2")
+    for _ in range(10):
+        await deal(ann)
+    refused = [await person.post("/api/tables", json=table()) for person in (ann, cy)]
+    assert [(r.status_code, r.json()["detail"], r.json()["problem"]) for r in refused] == [
+        (
+            429,
+            "10 tables dealt by you or from this address wait for people already, the most "
+            "there may be: start one, or wait until one expires",
+            "too_many_waiting",
+        )
+    ] * 2
+    await deal(ann, table(sit=None, bots=3))  # a table of bots starts at once: not waiting
+    await deal(dee)  # another address, another person
+    assert len(await lobby.expire(T0 + WHILE)) == 11
+    await deal(ann)
+
+
+async def test_on_postgresql_two_processes_expire_a_table_once_and_cap_deals_at_once(
+    postgres: Callable[[], str], tmp_path: Path
+) -> None:
+    """Two services on one PostgreSQL, both sweeping at the same moment: the table expires
+    once and its person is told once; twelve deals at once from one address make ten."""
+    url = postgres()
+    now = [T0]
+    async with AsyncExitStack() as stack:
+        one, two = [
+            await open_lobby(stack, Settings(db_url=url, key_file=tmp_path / "key"), now)
+            for _ in range(2)
+        ]
+        one.hub.notices.enabled = two.hub.notices.enabled = True
+        ann = await one.client("Ann", "10.0.0.1")
+        await one.hub.notices.save_settings(
+            MailSettingsRow(
+                person_id=one.ids["Ann"], address="ann@example.org", language="en",
+                your_move=False, game_over=True, invited=False, clock_low=False, updated_at=T0,
+                confirmed_at=T0,
+            )
+        )  # fmt: skip
+        table_id = (await deal(ann))["table"]["id"]
+        now[0] = T0 + WHILE
+        swept = await asyncio.gather(one.hub.expire_waiting(), two.hub.expire_waiting())
+        assert sorted(swept, key=len) == [[], [table_id]]
+        query = select(NotificationRow.person_id, NotificationRow.kind)
+        rows = await one.hub.store.database.read(
+            lambda session: [tuple(r) for r in session.execute(query)]
+        )
+        assert rows == [(one.ids["Ann"], "game_over")]
+        bob = await two.client("Bob", "10.0.0.3")
+        made = await asyncio.gather(*(bob.post("/api/tables", json=table()) for _ in range(12)))
+        assert sorted(r.status_code for r in made) == [201] * 10 + [429] * 2
