@@ -38,6 +38,11 @@ mail server took over the window (they share the server's cores) and the mails (
 received once, twice, after the outage), counted once the queue is empty. Target: p99
 under 100 ms; no mail lost or sent twice.
 
+On PostgreSQL the database's own CPU an action is printed too (its processes', from /proc),
+with its transactions an action and, with ``--pg-statements [FILE]``, its statements an
+action (``pg_stat_statements``, loaded for the run; FILE: the window's most run statements
+written there), in ``serve_pg.py``.
+
 What is measured and printed is in ``serve_measure.py``; the people with accounts in
 ``serve_people.py``, the hostile client in ``serve_hostile.py``.
 """

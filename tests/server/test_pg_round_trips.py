@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
-from sleuth.server.bus import CHANNEL, PAYLOAD_BYTES, step_payloads
+from sleuth.server.bus import CHANNEL, PAYLOAD_BYTES, PostgresBus, asyncpg_dsn, step_payloads
 from sleuth.server.db import PostgresDatabase, StepNumberTaken, StepValues, open_database
 from sleuth.server.lobby import create_table
 from sleuth.server.settings import Settings
@@ -69,6 +69,39 @@ async def test_a_batch_of_steps_is_told_in_its_own_commit_once(
     finally:
         await listener.close()
         await database.close()
+
+
+async def test_a_process_hears_the_steps_of_others_only(tmp_path: Path, postgres: Any) -> None:
+    """Its own steps' notifications come back to its listener too: passed over, as the
+    bus's own sends are (each was a re-read of a table it had just written)."""
+    url = postgres()
+    mine = open_database(Settings(db_url=url, key_file=tmp_path / "key"))
+    other = open_database(Settings(db_url=url, key_file=tmp_path / "key"))
+    assert isinstance(mine, PostgresDatabase)
+    await mine.migrate()
+    bus = PostgresBus(asyncpg_dsn(url))
+    bus.also_own = mine.commits_steps
+    heard: list[tuple[str, str, int]] = []
+    arrived = asyncio.Event()
+
+    async def handler(kind: str, table_id: str, number: int) -> None:
+        heard.append((kind, table_id, number))
+        arrived.set()
+
+    await bus.start(handler)
+    try:
+        store = Store(mine)
+        first = (await create_table(store, _plan(), None)).table_id
+        second = (await create_table(store, _plan(), None)).table_id
+        await mine.commit_steps([_values(first, 1)])
+        await other.commit_steps([_values(first, 2), _values(second, 1)])
+        await asyncio.wait_for(arrived.wait(), 10)
+        await asyncio.sleep(0.3)  # anything more would have come by now
+        assert sorted(heard) == sorted([("step", first, 2), ("step", second, 1)])
+    finally:
+        await bus.close()
+        await other.close()
+        await mine.close()
 
 
 def test_step_payloads_keep_each_table_newest_and_fit_postgresql() -> None:
