@@ -77,9 +77,10 @@ class LocalBus:
 
 class PostgresBus(LocalBus):
     """A dedicated asyncpg connection listens; notifications are sent with ``pg_notify`` on
-    another. Both are made again, with backoff, whenever either is lost (a restart or
-    failover of the database); once listening again, the process re-reads every table it
-    has open (``on_reconnect``), since notifications sent meanwhile are not kept for it."""
+    another (but for steps, which the database's commit of them sends: ``step_payloads``).
+    Both are made again, with backoff, whenever either is lost (a restart or failover of
+    the database); once listening again, the process re-reads every table it has open
+    (``on_reconnect``), since notifications sent meanwhile are not kept for it."""
 
     shared = True
 
