@@ -38,6 +38,11 @@ mail server took over the window (they share the server's cores) and the mails (
 received once, twice, after the outage), counted once the queue is empty. Target: p99
 under 100 ms; no mail lost or sent twice.
 
+On PostgreSQL the database's own CPU an action is printed too (its processes', from /proc),
+with its transactions an action and, with ``--pg-statements [FILE]``, its statements an
+action (``pg_stat_statements``, loaded for the run; FILE: the window's most run statements
+written there), in ``serve_pg.py``.
+
 What is measured and printed is in ``serve_measure.py``; the people with accounts in
 ``serve_people.py``, the hostile client in ``serve_hostile.py``.
 """
@@ -79,6 +84,7 @@ from serve_people import (  # noqa: E402
     people_flags,
     report_people,
 )
+from serve_pg import STATEMENTS_OPTIONS, PgProbe  # noqa: E402
 
 
 def free_port() -> int:
@@ -209,7 +215,7 @@ def start_server(
     raise RuntimeError("the server did not start")
 
 
-def start_postgres(folder: Path) -> tuple[str, Any]:
+def start_postgres(folder: Path, args: argparse.Namespace) -> tuple[str, Any, PgProbe]:
     bin_dir = next(iter(sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)), None)
     if bin_dir is None:
         raise RuntimeError("PostgreSQL binaries absent (apt-get install -y postgresql)")
@@ -217,6 +223,7 @@ def start_postgres(folder: Path) -> tuple[str, Any]:
     shutil.chown(folder, "nobody") if os.geteuid() == 0 else None
     port = free_port()
     data = folder / "data"
+    counted = f" {STATEMENTS_OPTIONS}" if args.pg_statements else ""
     subprocess.run(
         [*owner, f"{bin_dir}/initdb -D {data} -A trust -U postgres >/dev/null"], check=True
     )
@@ -224,7 +231,7 @@ def start_postgres(folder: Path) -> tuple[str, Any]:
         [
             *owner,
             f"{bin_dir}/pg_ctl -D {data} -o '-p {port} -k {folder} "
-            f"-c listen_addresses=127.0.0.1' -l {folder}/log -w start >/dev/null",
+            f"-c listen_addresses=127.0.0.1{counted}' -l {folder}/log -w start >/dev/null",
         ],
         check=True,
     )
@@ -236,7 +243,9 @@ def start_postgres(folder: Path) -> tuple[str, Any]:
     def stop() -> None:
         subprocess.run([*owner, f"{bin_dir}/pg_ctl -D {data} -m fast stop >/dev/null"])
 
-    return f"postgresql+asyncpg://postgres@127.0.0.1:{port}/bench", stop
+    dsn = f"postgresql://postgres@127.0.0.1:{port}/bench"
+    probe = PgProbe(dsn, data, args.pg_statements is not None, args.pg_statements or None)
+    return f"postgresql+asyncpg://postgres@127.0.0.1:{port}/bench", stop, probe
 
 
 async def deal_tables(
@@ -284,6 +293,7 @@ async def run(
     folder: Path,
     hostile: bool = False,
     with_people: bool = False,
+    probe: PgProbe | None = None,
 ) -> dict[str, Any]:
     servers = args.servers if db.startswith("postgresql") else 1
     ports = [free_port() for _ in range(servers)]
@@ -339,7 +349,7 @@ async def run(
                 else None
             )
             signers = crowd.process.pid if crowd is not None else None
-            window = await measure_window(args.seconds, totals, processes, signers)
+            window = await measure_window(args.seconds, totals, processes, signers, probe)
             totals.sending = False
             if crowd is not None and outage is not None:
                 await outage
@@ -411,6 +421,14 @@ def main() -> None:
         "--hostile", action="store_true", help="a run without and one with the hostile client"
     )
     parser.add_argument("--replays", type=int, default=2, help="the hostile client's at a time")
+    parser.add_argument(
+        "--pg-statements",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="FILE",
+        help="count PostgreSQL's statements (pg_stat_statements); FILE: the most run, written",
+    )
     add_people_arguments(parser)
     args = parser.parse_args()
     if args.hostile and not args.bot_seats:
@@ -437,13 +455,13 @@ def measure(
 ) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="sleuth-bench-"))
     folder.chmod(0o755)
-    stop_pg = None
+    stop_pg = probe = None
     try:
         if kind == "sqlite":
             db = f"sqlite:///{folder / 'bench.db'}"
         else:
-            db, stop_pg = start_postgres(folder)
-        result: dict[str, Any] = run_people(run(db, args, folder, hostile, with_people))
+            db, stop_pg, probe = start_postgres(folder, args)
+        result: dict[str, Any] = run_people(run(db, args, folder, hostile, with_people, probe))
         return result
     finally:
         if stop_pg is not None:

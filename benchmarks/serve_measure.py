@@ -14,9 +14,12 @@ import subprocess
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from serve_hostile import Hostility, largest_search
+
+if TYPE_CHECKING:
+    from serve_pg import PgProbe
 
 
 @dataclass
@@ -47,6 +50,8 @@ class Window:
     server_mb: tuple[float, float] = (0.0, 0.0)
     helpers_cpu: float = 0.0  # the server's child processes': bot workers, password hashing
     signers_cpu: float = 0.0  # the sign-in client's and mail server's process (``--people``)
+    # PostgreSQL's processes' CPU, its transactions and statements (``serve_pg``).
+    pg: tuple[float, int, int] | None = None
 
 
 async def measure_window(
@@ -54,6 +59,7 @@ async def measure_window(
     totals: Totals,
     processes: list[subprocess.Popen[bytes]],
     signers: int | None = None,
+    probe: PgProbe | None = None,
 ) -> Window:
     """``signers``: the process id of the people signing in (``--people``), whose CPU on
     the same cores is counted apart so that a reader can judge what it took from the
@@ -61,6 +67,9 @@ async def measure_window(
     # The people's own full collections (a few a run, each up to 140 ms with 1,000
     # connections here) would count as the server's latency: the people's process, the
     # measuring instrument, does without them while measuring.
+    if probe is not None:
+        await probe.reset()
+    pg_before = await probe.counts() if probe is not None else None
     gc.collect()
     gc.disable()
     memory = sum(rss_megabytes(p.pid) for p in processes)
@@ -76,6 +85,15 @@ async def measure_window(
         gc.enable()
         totals.measuring = False
     helpers_after = children_cpu({p.pid for p in processes})
+    pg = None
+    if probe is not None and pg_before is not None:
+        pg_after = await probe.counts()
+        await probe.write_top()
+        pg = (
+            pg_after.cpu - pg_before.cpu,
+            pg_after.transactions - pg_before.transactions,
+            pg_after.statements - pg_before.statements,
+        )
     return Window(
         time.perf_counter() - began,
         sum(cpu_seconds(p.pid) for p in processes) - server_cpu,
@@ -83,6 +101,7 @@ async def measure_window(
         (memory, sum(rss_megabytes(p.pid) for p in processes)),
         sum(cpu - helpers_cpu.get(pid, 0.0) for pid, cpu in helpers_after.items()),
         cpu_seconds(signers) - signers_cpu if signers is not None else 0.0,
+        pg,
     )
 
 
@@ -136,6 +155,20 @@ def summary(
         else float("nan"),
         "outage_updates": len(totals.outage_latencies),
         "hostile": hostility,
+        **pg_figures(window, totals.measured),
+    }
+
+
+def pg_figures(window: Window, actions: int) -> dict[str, float]:
+    """PostgreSQL's CPU (ms), transactions and statements, each per action measured."""
+    if window.pg is None:
+        return {}
+    cpu, transactions, statements = window.pg
+    per = max(1, actions)
+    return {
+        "pg_cpu_ms": 1000 * cpu / per,
+        "pg_xacts": transactions / per,
+        "pg_statements": statements / per if statements else float("nan"),
     }
 
 
@@ -169,6 +202,15 @@ def children_cpu(parents: set[int]) -> dict[int, float]:
     return found
 
 
+def pg_text(result: dict[str, Any]) -> str:
+    if "pg_cpu_ms" not in result:
+        return ""
+    return (
+        f", PostgreSQL {result['pg_cpu_ms']:.2f} ms ({result['pg_xacts']:.2f} transactions, "
+        f"{result['pg_statements']:.2f} statements)"
+    )
+
+
 def report(result: dict[str, Any], hostile: bool) -> None:
     print(
         f"{result['db']:>10}: {result['tables']} tables, {result['seats']} seats: "
@@ -178,7 +220,8 @@ def report(result: dict[str, Any], hostile: bool) -> None:
         f"{result['games_finished']} games finished; actions sent {result['sent']}, "
         f"stored {result['stored_steps']}; out-of-order frames {result['out_of_order']}; "
         f"CPU per action: server process {result['server_cpu_ms']:.2f} ms, its child "
-        f"processes {result['helpers_cpu_ms']:.2f} ms, people {result['client_cpu_ms']:.2f} ms; "
+        f"processes {result['helpers_cpu_ms']:.2f} ms, people {result['client_cpu_ms']:.2f} ms"
+        f"{pg_text(result)}; "
         "server memory "
         f"{result['server_mb'][0]:.0f} MB at the start, {result['server_mb'][1]:.0f} MB at "
         "the end",

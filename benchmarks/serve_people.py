@@ -415,6 +415,12 @@ def report_people(base: dict[str, Any], crowd: dict[str, Any], args: argparse.Na
         ("its children's ms", "helpers_cpu_ms", "{:.2f}"),
         ("people CPU/action ms", "client_cpu_ms", "{:.2f}"),
     ]
+    if "pg_cpu_ms" in base:
+        rows += [
+            ("PostgreSQL CPU ms", "pg_cpu_ms", "{:.2f}"),
+            ("transactions/action", "pg_xacts", "{:.2f}"),
+            ("statements/action", "pg_statements", "{:.2f}"),
+        ]
     tables = f"{base['tables']} tables + {args.mail_tables} mail tables"
     print(f"{base['db']}: {tables}, {args.seats} seats each", flush=True)
     print(f"{'':>22} {'baseline':>12} {'people':>12}")

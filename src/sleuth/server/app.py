@@ -26,7 +26,7 @@ from sleuth.core.said import Said
 from .accounts import Accounts, SignInLimits
 from .bus import LocalBus, PostgresBus, asyncpg_dsn
 from .csp import PagePolicy
-from .db import Database, open_database
+from .db import Database, PostgresDatabase, open_database
 from .deps import Services
 from .expiry import HOUR
 from .hashing import RETRY_SECONDS, Passwords, PasswordsBusy, hasher_for
@@ -123,6 +123,8 @@ async def start_services(settings: Settings, database: Database, reach: Reach) -
         if settings.is_postgres
         else (LocalBus())
     )
+    if isinstance(bus, PostgresBus) and isinstance(database, PostgresDatabase):
+        bus.also_own = database.commits_steps
     pool = WorkerPool(
         settings.workers, settings.sheet_workers, decision_deadline(settings.max_think)
     )

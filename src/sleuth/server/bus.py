@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterable
 from typing import Any
 
 from .outage import CONNECT_TIMEOUT, Backoff, Reach, unreachable
@@ -25,6 +25,32 @@ log = logging.getLogger("sleuth.server")
 Handler = Callable[[str, str, int], Coroutine[Any, Any, None]]
 CHECK_SECONDS = 5.0  # a quiet listener is asked whether it is still there this often
 SEND_AT_MOST = 500  # notifications in one round trip
+# A notification's payload holds several lines (PostgreSQL takes under 8,000 bytes).
+PAYLOAD_BYTES = 7_000
+
+
+def step_payloads(steps: Iterable[tuple[str, int]]) -> list[str]:
+    """The notifications of committed steps, (table, number) each: one line a table, its
+    newest number (a notification says "re-read from here"), as few payloads as fit. The
+    database sends them with the steps' commit (``db.PostgresDatabase.commit_steps``): one
+    notification a batch of steps, where one a step cost a statement each and a message
+    each back to every listener, this process's own listener too."""
+    newest: dict[str, int] = {}
+    for table_id, number in steps:
+        newest[table_id] = max(number, newest.get(table_id, number))
+    payloads: list[str] = []
+    lines: list[str] = []
+    size = 0
+    for table_id, number in newest.items():
+        line = f"step {table_id} {number}"
+        if lines and size + len(line.encode()) + 1 > PAYLOAD_BYTES:
+            payloads.append("\n".join(lines))
+            lines, size = [], 0
+        lines.append(line)
+        size += len(line.encode()) + 1
+    if lines:
+        payloads.append("\n".join(lines))
+    return payloads
 
 
 class LocalBus:
@@ -51,9 +77,10 @@ class LocalBus:
 
 class PostgresBus(LocalBus):
     """A dedicated asyncpg connection listens; notifications are sent with ``pg_notify`` on
-    another. Both are made again, with backoff, whenever either is lost (a restart or
-    failover of the database); once listening again, the process re-reads every table it
-    has open (``on_reconnect``), since notifications sent meanwhile are not kept for it."""
+    another (but for steps, which the database's commit of them sends: ``step_payloads``).
+    Both are made again, with backoff, whenever either is lost (a restart or failover of
+    the database); once listening again, the process re-reads every table it has open
+    (``on_reconnect``), since notifications sent meanwhile are not kept for it."""
 
     shared = True
 
@@ -66,6 +93,9 @@ class PostgresBus(LocalBus):
         # is this process's own, not re-read (every rematch and seat change came back as a
         # re-read).
         self._sender_pid: int | None = None
+        # Whether a database process is another of this process's own: the one that commits
+        # its steps, whose commits notify (``step_payloads``).
+        self.also_own: Callable[[int], bool] = lambda _pid: False
         self._listener: Any = None
         self._sender: Any = None
         # What to send, by (kind, table): the newest number only, since a notification
@@ -153,22 +183,23 @@ class PostgresBus(LocalBus):
         self._listener = self._sender = None
 
     def _on_notify(self, _connection: Any, pid: int, _channel: str, payload: str) -> None:
-        if self.handler is None or pid == self._sender_pid:
+        if self.handler is None or pid == self._sender_pid or self.also_own(pid):
             return
-        kind, _, rest = payload.partition(" ")
-        table_id, _, count = rest.partition(" ")
-        try:
-            number = int(count or 0)
-        except ValueError:
-            log.warning("a notification not in Sleuth's form: %r", payload)
-            return
-        if not table_id:
-            return
-        task: asyncio.Task[None] = asyncio.get_running_loop().create_task(
-            self.handler(kind, table_id, number)
-        )
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        for line in payload.split("\n"):  # a batch of steps is one notification
+            kind, _, rest = line.partition(" ")
+            table_id, _, count = rest.partition(" ")
+            try:
+                number = int(count or 0)
+            except ValueError:
+                log.warning("a notification not in Sleuth's form: %r", line)
+                continue
+            if not table_id:
+                continue
+            task: asyncio.Task[None] = asyncio.get_running_loop().create_task(
+                self.handler(kind, table_id, number)
+            )
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
     async def publish(self, kind: str, table_id: str, number: int = 0) -> None:
         """Queue a notification; one task sends what gathered meanwhile in one round trip.

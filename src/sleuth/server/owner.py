@@ -267,7 +267,8 @@ class TableOwner:
             raise behind.error from None
         self.live.wake.set()
         self.broadcast()
-        await self.desk.bus.publish("step", self.id, number)
+        if not self.desk.store.database.notifies_steps:  # else its commit told them
+            await self.desk.bus.publish("step", self.id, number)
         if self.live.status == "finished" and self.live.row.rated:
             self.desk.spawn(self._rate())
         self._notify(number, seat, waited_before)
