@@ -1,0 +1,165 @@
+"""How long a table holds a network bot, and who seats one without a challenge (issue #37,
+item 4); in one process where no socket is needed (the bot's link made there).
+
+A request that carries the bot's own token as its bearer (``sleuth bot arena``) seats that
+bot unasked, and only that bot; a waiting table that every seated person has left (their
+channels closed) frees its bot at once, and holds it again if one is back while it is still
+free (before, it stayed "playing" until the 10 minutes' hold ran out); and a table that has
+started keeps its bot through the game however long it lasts (the hold read the status of
+the row the bot was reserved with, which said "waiting" for good)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from fastapi import FastAPI
+from websockets.asyncio.client import connect as websockets_connect
+
+from sleuth.server.netbots import HOLD_SECONDS
+from support.example_game import EXAMPLE
+
+from .client import Person, SeatClient
+from .conftest import Server
+from .test_invite_races import browser, running
+from .test_mail import PASSWORD
+from .test_netbots import issue, listed
+from .test_netbots import signed_up as signed_up_person
+
+NAME = "arena"
+UNKNOWN = "this bot token is not known: a signed-in person issues one (POST /api/bots)"
+
+
+def table(*seats: dict[str, Any], **more: Any) -> dict[str, Any]:
+    return {"game": EXAMPLE, "players": len(seats), "sheet": "off", "seats": list(seats), **more}
+
+
+PERSON = {"kind": "person"}
+BOT = {"kind": "bot", "bot": f"net:{NAME}"}
+
+
+async def signed_up(client: httpx.AsyncClient, name: str) -> None:
+    made = await client.post("/api/account", json={"name": name, "password": PASSWORD})
+    assert made.status_code == 201, made.text
+
+
+async def connected_bot(app: FastAPI, owner: httpx.AsyncClient) -> dict[str, str]:
+    """The owner's bot ``NAME``, connected, taking no challenges (as the arena's is): the
+    bearer header of its token."""
+    issued = await owner.post("/api/bots", json={"name": NAME})
+    assert issued.status_code == 201, issued.text
+    link = app.state.services.netbots.connect(NAME)
+    link.games = frozenset()
+    return {"authorization": f"Bearer {issued.json()['token']}"}
+
+
+async def playing(client: httpx.AsyncClient) -> list[tuple[str, bool]]:
+    return [(bot["name"], bot["playing"]) for bot in (await client.get("/api/bots")).json()]
+
+
+async def test_the_bots_own_token_seats_it_unasked_and_no_one_else_does(tmp_path: Path) -> None:
+    async with running(tmp_path) as app, browser(app) as ann, browser(app) as mal:
+        await signed_up(ann, "Ann")
+        await signed_up(mal, "Mal")
+        own = await connected_bot(app, ann)
+        three = table(BOT, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"})
+        # A stranger, signed in or not, is refused as a challenge is: nothing is dealt.
+        asked = await mal.post("/api/tables", json=three)
+        assert (asked.status_code, asked.json()["detail"]) == (
+            400,
+            f"the network bot {NAME} takes no challenges to {EXAMPLE}",
+        )
+        async with browser(app) as guest:
+            nobody = await guest.post("/api/tables", json=three)
+            wrong = await guest.post(
+                "/api/tables", json=three, headers={"authorization": "Bearer bot_not-a-token"}
+            )
+        assert (nobody.status_code, nobody.json()["detail"]) == (
+            401,
+            "a network bot is asked by a player: sign in, or play as a guest, first",
+        )
+        assert (wrong.status_code, wrong.json()["detail"]) == (401, UNKNOWN)
+        # Its token asks for another bot's seat: that bot is asked all the same.
+        other = await mal.post("/api/bots", json={"name": "other"})
+        app.state.services.netbots.connect("other").games = frozenset()
+        mixed = table(BOT, {"kind": "bot", "bot": "net:other"}, {"kind": "bot", "bot": "random"})
+        refused = await mal.post("/api/tables", json=mixed, headers=own)
+        assert other.status_code == 201
+        assert (refused.status_code, refused.json()["detail"]) == (
+            400,
+            f"the network bot other takes no challenges to {EXAMPLE}",
+        )
+        assert await playing(mal) == [(NAME, False), ("other", False)]
+        # Its own token, with no one signed in (the arena): seated unasked.
+        async with browser(app) as arena:
+            created = await arena.post("/api/tables", json=three, headers=own)
+        assert created.status_code == 201, created.text
+        assert created.json()["table"]["seats"][0]["name"] == f"net:{NAME}"
+        assert await playing(mal) == [(NAME, True), ("other", False)]
+
+
+async def until_playing(person: Person, playing_now: bool) -> list[tuple[str, bool]]:
+    """The bots listed, once ``NAME`` is listed as ``playing_now`` (a channel's close
+    reaches the server a moment after the client's)."""
+    for _ in range(100):
+        bots = [(bot["name"], bot["playing"]) for bot in await person.get("/api/bots")]
+        if bots == [(NAME, playing_now)]:
+            break
+        await asyncio.sleep(0.1)
+    return bots
+
+
+async def test_a_waiting_table_everyone_seated_left_frees_its_bot_at_once(
+    launch: Any, tmp_path: Path
+) -> None:
+    server: Server = launch()
+    async with Person(server.http, "Ann") as ann:
+        await signed_up_person(ann)
+        token = (await issue(ann, NAME, tmp_path)).read_text(encoding="utf-8").strip()
+        own = {"authorization": f"Bearer {token}"}
+        bot = await websockets_connect(f"{server.ws}/ws/bot", additional_headers=own)
+        assert json.loads(await bot.recv())["type"] == "welcome"
+        await listed(ann, NAME)
+        made = await ann.client.post(
+            "/api/tables", json=table(PERSON, PERSON, BOT, sit=0), headers=own
+        )
+        assert made.status_code == 201, made.text
+        table_id = made.json()["table"]["id"]
+        # Held while no one has come yet (the hold's 10 minutes), and while Ann is there.
+        assert await until_playing(ann, True) == [(NAME, True)]
+        watcher = SeatClient(server.ws, table_id, None)
+        await watcher.connect()
+        seat = SeatClient(server.ws, table_id, 0, cookie=ann.cookie)
+        await seat.connect()
+        await seat.recv()
+        assert await until_playing(ann, True) == [(NAME, True)]
+        # Her last channel closes: no one seated is there (a spectator does not count).
+        await seat.close()
+        assert await until_playing(ann, False) == [(NAME, False)]
+        # Back before anyone else asked for it: held again.
+        await seat.connect()
+        await seat.recv()
+        assert await until_playing(ann, True) == [(NAME, True)]
+        await seat.close()
+        assert await until_playing(ann, False) == [(NAME, False)]
+        await watcher.close()
+        await bot.close()
+
+
+async def test_a_started_table_keeps_its_bot_past_the_hold(tmp_path: Path) -> None:
+    async with running(tmp_path) as app, browser(app) as ann, browser(app) as bob:
+        await signed_up(ann, "Ann")
+        await signed_up(bob, "Bob")
+        own = await connected_bot(app, ann)
+        body = table(PERSON, PERSON, BOT, sit=0, listed=True)
+        table_id = (await ann.post("/api/tables", json=body, headers=own)).json()["table"]["id"]
+        sat = await bob.post(f"/api/tables/{table_id}/seats/1/sit")
+        assert sat.status_code == 200, sat.text
+        assert (await bob.get(f"/api/tables/{table_id}")).json()["status"] == "playing"
+        netbots = app.state.services.netbots
+        netbots.clock = lambda: time.monotonic() + HOLD_SECONDS + 1
+        assert await playing(ann) == [(NAME, True)]
