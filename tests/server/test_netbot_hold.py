@@ -20,7 +20,9 @@ import httpx
 from fastapi import FastAPI
 from websockets.asyncio.client import connect as websockets_connect
 
+from sleuth.server.app import create_app
 from sleuth.server.netbots import HOLD_SECONDS
+from sleuth.server.settings import Settings
 from support.example_game import EXAMPLE
 
 from .client import Person, SeatClient
@@ -163,3 +165,32 @@ async def test_a_started_table_keeps_its_bot_past_the_hold(tmp_path: Path) -> No
         netbots = app.state.services.netbots
         netbots.clock = lambda: time.monotonic() + HOLD_SECONDS + 1
         assert await playing(ann) == [(NAME, True)]
+
+
+async def test_a_rematch_asks_its_network_bot_again(tmp_path: Path) -> None:
+    settings = Settings(
+        db_url=f"sqlite:///{tmp_path / 'sleuth.db'}", key_file=tmp_path / "key", bot_delay=0
+    )
+    app = create_app(settings)
+    async with app.router.lifespan_context(app), browser(app) as ann:
+        await signed_up(ann, "Ann")
+        own = await connected_bot(app, ann)
+        netbots = app.state.services.netbots
+        netbots.startup_limit = 0.05  # no socket answers its hello: the takeover bot plays
+        random = {"kind": "bot", "bot": "random"}
+        body = table(PERSON, BOT, random, sit=0, away_after=0)
+        table_id = (await ann.post("/api/tables", json=body, headers=own)).json()["table"]["id"]
+        handed = await ann.post(f"/api/tables/{table_id}/seats/0/bot", json={})
+        assert handed.status_code == 200, handed.text
+        for _ in range(600):
+            if (await ann.get(f"/api/tables/{table_id}")).json()["status"] == "finished":
+                break
+            await asyncio.sleep(0.1)
+        # Connected again (it was closed after its time-outs), and taking no challenges.
+        netbots.connect(NAME).games = frozenset()
+        again = await ann.post(f"/api/tables/{table_id}/rematch")
+        assert (again.status_code, again.json()["detail"]) == (
+            400,
+            f"the network bot {NAME} takes no challenges to {EXAMPLE}",
+        )
+        assert await playing(ann) == [(NAME, False)]

@@ -24,7 +24,7 @@ from ..deps import (
     refuse_past,
     require,
 )
-from ..lobby import AWAY_DEFAULT, SeatPlan, TablePlan, check_plan
+from ..lobby import AWAY_DEFAULT, SeatPlan, TablePlan, check_plan, plan_of
 from ..models import PersonRow
 from ..netbots import net_name
 from ..netchallenges import Challenge, Declined, StillWaiting
@@ -197,19 +197,26 @@ async def read(table: Table) -> TableOut:
     responses={
         403: {"description": "a guest asks for a rated table's rematch"},
         404: {"description": "no such table"},
-        409: {"description": "not over"},
+        409: {"description": "not over, or a network bot declined (or did not answer)"},
+        429: {"description": "too many challenges (a network bot seated is asked again)"},
     },
 )
 async def rematch(table: Table, request: Request, app: ServicesDep, person: Person) -> TableCreated:
     """The same game, rules and seats again, newly dealt; the people seated keep their
     seats (by their identity: those seats have no token at all). The answer carries an
     invite only for a seat that waits for a person (one whose person had left). Asked twice,
-    it answers with the same new table, without invites."""
+    it answers with the same new table, without invites. A network bot seated is asked
+    again first, as a new table asks it (``ask_network_bots``)."""
     require(Door.REMATCH, table, person)
     try:
+        if table.live.row.rematch is None:  # its network bots agreed to one game, not more
+            plan = plan_of(table.live.row, await app.hub.store.seats(table.id))
+            await ask_network_bots(plan, app, person)
         again, tokens = await app.hub.rematch(table, person.id, app.settings.max_think)
     except KeyError:
         raise HTTPException(404, problems.NO_TABLE(table=repr(table.id))) from None
     except AccountNeeded as refused:
         raise HTTPException(403, said_or_text(refused)) from None
+    except (Declined, StillWaiting) as declined:
+        raise HTTPException(409, said_or_text(declined)) from None
     return created_answer(request, again, tokens)
