@@ -356,8 +356,11 @@ class NetBots:
         for table, bots in list(self.released.items()):  # the aside of tables long gone
             if all(now - since > self.hold_seconds for _, _, since in bots):
                 del self.released[table]
-        bots = [(name, seat, since) for name, (row, seat, since) in self.reserved.items()
-                if row.id == table_id]  # fmt: skip
+        bots = [
+            (name, seat, since)
+            for name, (row, seat, since) in self.reserved.items()
+            if row.id == table_id
+        ]
         for name, _, _ in bots:
             del self.reserved[name]
         if bots:
