@@ -3,8 +3,9 @@ item 4); in one process where no socket is needed (the bot's link made there).
 
 A request that carries the bot's own token as its bearer (``sleuth bot arena``) seats that
 bot unasked, and only that bot; a waiting table that every seated person has left (their
-channels closed) frees its bot at once, and holds it again if one is back while it is still
-free (before, it stayed "playing" until the 10 minutes' hold ran out); and a table that has
+channels closed) frees its bot a minute later (not at a reload), and holds it again if one is
+back while it is still free (before, it stayed "playing" until the 10 minutes' hold ran
+out); and a table that has
 started keeps its bot through the game however long it lasts (the hold read the status of
 the row the bot was reserved with, which said "waiting" for good)."""
 
@@ -14,14 +15,16 @@ import asyncio
 import json
 import time
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 import httpx
 from fastapi import FastAPI
 from websockets.asyncio.client import connect as websockets_connect
 
 from sleuth.server.app import create_app
-from sleuth.server.netbots import HOLD_SECONDS
+from sleuth.server.models import TableRow
+from sleuth.server.netbots import HOLD_SECONDS, LEFT_SECONDS, NetBots
 from sleuth.server.settings import Settings
 from support.example_game import EXAMPLE
 
@@ -115,7 +118,7 @@ async def until_playing(person: Person, playing_now: bool) -> list[tuple[str, bo
     return bots
 
 
-async def test_a_waiting_table_everyone_seated_left_frees_its_bot_at_once(
+async def test_a_waiting_table_holds_its_bot_while_its_people_come_and_go(
     launch: Any, tmp_path: Path
 ) -> None:
     server: Server = launch()
@@ -139,17 +142,50 @@ async def test_a_waiting_table_everyone_seated_left_frees_its_bot_at_once(
         await seat.connect()
         await seat.recv()
         assert await until_playing(ann, True) == [(NAME, True)]
-        # Her last channel closes: no one seated is there (a spectator does not count).
+        # Her last channel closes (a reload): still held, for LEFT_SECONDS (before, it was
+        # free at once, for a stranger to take in that moment).
         await seat.close()
-        assert await until_playing(ann, False) == [(NAME, False)]
-        # Back before anyone else asked for it: held again.
+        for _ in range(10):
+            assert await playing_now(ann) == [(NAME, True)]
+            await asyncio.sleep(0.1)
         await seat.connect()
         await seat.recv()
         assert await until_playing(ann, True) == [(NAME, True)]
         await seat.close()
-        assert await until_playing(ann, False) == [(NAME, False)]
         await watcher.close()
         await bot.close()
+
+
+async def playing_now(person: Person) -> list[tuple[str, bool]]:
+    return [(bot["name"], bot["playing"]) for bot in await person.get("/api/bots")]
+
+
+def test_a_waiting_tables_bot_is_free_a_while_after_everyone_seated_left() -> None:
+    now = [1000.0]
+    netbots = NetBots(clock=lambda: now[0])
+    netbots.connect(NAME)
+    ann_table = cast(TableRow, SimpleNamespace(id="t-ann", status="waiting"))
+    netbots.reserve(ann_table, [None, BOT["bot"]])
+    netbots.release("t-ann")  # everyone seated left
+    now[0] += LEFT_SECONDS
+    assert netbots.playing(NAME)  # not yet: a reload, a short drop
+    netbots.restore(ann_table)  # back
+    now[0] += LEFT_SECONDS + 1
+    assert netbots.playing(NAME)  # someone is there: held (the hold's 10 minutes)
+    netbots.release("t-ann")
+    now[0] += LEFT_SECONDS + 1
+    assert not netbots.playing(NAME)
+    assert netbots.check_seats([BOT["bot"]]) == [NAME]  # free for anyone to ask
+    netbots.restore(ann_table)  # back while it is still free: held again
+    assert netbots.playing(NAME)
+    assert netbots.reserved[NAME] == (ann_table, 1, 1000.0)  # the hold counted from the first
+    netbots.release("t-ann")
+    now[0] += LEFT_SECONDS + 1
+    assert not netbots.playing(NAME)
+    eve_table = cast(TableRow, SimpleNamespace(id="t-eve", status="waiting"))
+    netbots.reserve(eve_table, [BOT["bot"]])  # someone else's table got it meanwhile
+    netbots.restore(ann_table)
+    assert netbots.reserved[NAME] == (eve_table, 0, now[0])
 
 
 async def test_a_started_table_keeps_its_bot_past_the_hold(tmp_path: Path) -> None:

@@ -53,6 +53,10 @@ BOTS_PER_PERSON = 10
 # A bot seated at a table that has not started within this long is free again: a table
 # left waiting for its people does not keep a bot from everyone else.
 HOLD_SECONDS = 600.0
+# A waiting table every seated person has left frees its bots only after this long: a page
+# reloaded or a network dropped for a moment is not leaving (a stranger could otherwise
+# take the bot in that moment, and the table would start with the takeover bot instead).
+LEFT_SECONDS = 60.0
 
 
 def net_name(spec: str | None) -> str | None:
@@ -262,14 +266,18 @@ class NetBots:
         startup_limit: float = DEFAULT_STARTUP_LIMIT,
         hold_seconds: float = HOLD_SECONDS,
         clock: Callable[[], float] = time.monotonic,
+        left_seconds: float = LEFT_SECONDS,
     ) -> None:
         self.links: dict[str, BotLink] = {}
         self.startup_limit = startup_limit
         self.hold_seconds = hold_seconds
+        self.left_seconds = left_seconds
         self.clock = clock
         # Each seated bot's table (its row: done when the row says finished), seat, and
         # when it was seated (``clock``).
         self.reserved: dict[str, tuple[TableRow, int, float]] = {}
+        # Per waiting table everyone seated left: when the last of them left.
+        self.left_at: dict[str, float] = {}
         # Per waiting table everyone seated left: its bots (name, seat, seated at), free.
         self.released: dict[str, list[tuple[str, int, float]]] = {}
 
@@ -310,11 +318,19 @@ class NetBots:
         reserved = self.reserved.get(name)
         if reserved is None:
             return False
-        row, _, since = reserved
-        if row.status == "waiting" and self.clock() - since > self.hold_seconds:
-            # A table that never started holds no bot for good: it is free to be asked again.
-            del self.reserved[name]
-            return False
+        row, seat, since = reserved
+        if row.status == "waiting":
+            now = self.clock()
+            left = self.left_at.get(row.id)
+            if left is not None and now - left > self.left_seconds:
+                # Everyone seated has been gone a while: free, kept aside (``restore``).
+                del self.reserved[name]
+                self.released.setdefault(row.id, []).append((name, seat, since))
+                return False
+            if now - since > self.hold_seconds:
+                # A table that never started holds no bot for good: free to be asked again.
+                del self.reserved[name]
+                return False
         return row.status != "finished"
 
     # --- tables ----------------------------------------------------------------------------------
@@ -350,26 +366,23 @@ class NetBots:
                 self.reserved[name] = (row, seat, since)
 
     def release(self, table_id: str) -> None:
-        """Everyone seated at the waiting table has left it: its bots are free at once,
-        not only after the hold. Kept aside (``restore``), their hold's start with them."""
+        """Everyone seated at the waiting table has left it: its bots are free once no one
+        has been back for ``left_seconds`` (not only after the hold), then kept aside
+        (``restore``) with their hold's start."""
         now = self.clock()
         for table, bots in list(self.released.items()):  # the aside of tables long gone
             if all(now - since > self.hold_seconds for _, _, since in bots):
                 del self.released[table]
-        bots = [
-            (name, seat, since)
-            for name, (row, seat, since) in self.reserved.items()
-            if row.id == table_id
-        ]
-        for name, _, _ in bots:
-            del self.reserved[name]
-        if bots:
-            self.released[table_id] = bots
+        for table, left in list(self.left_at.items()):
+            if now - left > self.hold_seconds:
+                del self.left_at[table]
+        self.left_at[table_id] = now
 
     def restore(self, row: TableRow) -> None:
         """Someone is back at the waiting table: the bots it released are held again, each
         that is still free (the hold counted from their first seating: leaving and coming
         back does not make it longer)."""
+        self.left_at.pop(row.id, None)
         for name, seat, since in self.released.pop(row.id, []):
             if name in self.links and not self._playing(name):
                 self.reserved[name] = (row, seat, since)
@@ -378,6 +391,7 @@ class NetBots:
         """The table has ended: each network bot seated there is told, and is free."""
         outcome = live.state.outcome
         self.released.pop(live.id, None)
+        self.left_at.pop(live.id, None)
         for seat in live.seats:
             name = net_name(seat.bot)
             if name is None:
