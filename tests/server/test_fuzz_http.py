@@ -106,6 +106,8 @@ ORDER = (
     "POST /api/bots",
     "GET /api/bots/mine",
     "POST /api/bots/{name}/challenge",
+    # Revoking after the challenges: the world's bot (Ann's) is gone after it.
+    "DELETE /api/bots/{name}",
     "GET /api/push/key",
     "GET /api/account/push",
     "PUT /api/account/push",

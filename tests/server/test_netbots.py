@@ -177,7 +177,11 @@ async def test_a_network_bot_plays_a_whole_game_from_its_seats_view_only(
             raise
         code, errors = wait(client, log)
         assert code == 0, errors
-        assert errors.splitlines()[0] == "connected as net:tee"
+        # The table asked it first, as a challenge does: its client accepts every game.
+        assert errors.splitlines() == [
+            "connected as net:tee",
+            f"challenge from Ada: {EXAMPLE}, casual: accepted",
+        ]
         sent, answered = read_log(log)
         assert check_messages(record, sent, seat=0) == len(answered) - 1 > 0
         assert answered[0] == {"type": "ready", "name": "basic"}
@@ -293,9 +297,11 @@ async def test_a_bot_that_sends_garbage_is_told_and_the_game_goes_on(
         code, errors = wait(client, log)
         assert code == 0, errors
         garbage = "not JSON (Expecting value: line 1 column 1 (char 0)): 'this is not JSON'"
-        # Told what was wrong with the message, then that the decision it waited on is lost.
+        # Asked for the table first (a table seats a network bot only if it accepts); then
+        # told what was wrong with the message, and that the decision it waited on is lost.
         assert errors.splitlines() == [
             "connected as net:noisy",
+            f"challenge from Cy: {EXAMPLE}, casual: accepted",
             f"server: malformed: {garbage}",
             f"server: malformed: decision 1 is lost: {garbage}",
         ]
@@ -402,9 +408,10 @@ async def test_a_bot_that_does_not_answer_loses_its_decisions_and_is_disconnecte
             # the client connects again (the person waits for that before playing on).
             timeouts = [f"server: timeout: decision {n}: no answer within 2.5 s" for n in (1, 2, 3)]
             closed = "server: timeout: closed after 3 time-outs in a row"
-            told = ["connected as net:slow", *timeouts, closed]
-            await play_until(seat, lambda _: said(log).read_text(encoding="utf-8").count("\n") >= 5)
-            assert await until_said(log, 6) == [*told, "connected as net:slow"]
+            asked = f"challenge from Eve: {EXAMPLE}, casual: accepted"  # before it is seated
+            told = ["connected as net:slow", asked, *timeouts, closed]
+            await play_until(seat, lambda _: said(log).read_text(encoding="utf-8").count("\n") >= 6)
+            assert await until_said(log, 7) == [*told, "connected as net:slow"]
             await play_until(seat, lambda _: False)
         except BaseException:
             client.kill()

@@ -29,6 +29,7 @@ from .db import Database
 from .hashing import Passwords, PasswordsBusy
 from .models import (
     AccountRow,
+    BotAccountRow,
     ChatRow,
     HookRow,
     MailSettingsRow,
@@ -321,8 +322,10 @@ class Accounts:
             session.execute(delete(MailSettingsRow).where(MailSettingsRow.person_id == person_id))
             session.execute(delete(NotificationRow).where(NotificationRow.person_id == person_id))
             # And the browsers pushed to.
+            # And the bot accounts issued: each token a standing way in (``netbots``).
             for choices in (PushSettingsRow, PushSubscriptionRow, HookRow):
                 session.execute(delete(choices).where(choices.person_id == person_id))
+            session.execute(delete(BotAccountRow).where(BotAccountRow.owner_id == person_id))
             _retire_guest_cookie(session, person_id, DELETED_NAME)
             seats = select(SeatRow.table_id, SeatRow.seat).where(SeatRow.person_id == person_id)
             for table_id, seat in session.execute(seats):

@@ -31,6 +31,7 @@ from .settings import Settings
 from .signing import SigningKey
 
 COOKIE = "sleuth_id"
+BEARER_CHARS = 100  # a bot's token is 36: a longer one is no token of ours
 
 
 @dataclass
@@ -147,6 +148,15 @@ def client_address(request: HTTPConnection) -> str:
             return str(address.ipv4_mapped)
         return str(ipaddress.IPv6Network((address, 64), strict=False))
     return host
+
+
+def bearer_token(connection: HTTPConnection) -> str | None:
+    """The token of an ``Authorization: Bearer TOKEN`` header (a network bot's), if any."""
+    scheme, _, token = (connection.headers.get("authorization") or "").partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or len(token) > BEARER_CHARS:
+        return None
+    return token
 
 
 def refuse_past(refused: Refused | None) -> None:

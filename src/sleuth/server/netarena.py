@@ -2,8 +2,10 @@
 
 The plainest series that fits what is there: the client connects the bot as ``sleuth bot
 connect`` does (declining every challenge meanwhile), then deals the games one after the
-other through the server's own table API, as anyone may deal a table of bots: the network
-bot (``net:NAME``) and the opponents, the seats rotated game by game. Each game is played
+other through the server's own table API: the network bot (``net:NAME``) and the opponents,
+the seats rotated game by game. A table seats a network bot only with its consent; each of
+these is the bot's own asking, its token sent as ``Authorization: Bearer`` (the operator
+who holds the token runs the bot), so it is not challenged. Each game is played
 where every network bot's game is, under the server's bounds (think time, messages, the
 takeover bot for a decision lost); its signed record is fetched once it ends. The results
 are the arena's (``sleuth.arena.stats``): wins per seat, and the ladder's Bradley-Terry
@@ -60,12 +62,14 @@ def http_base(url: str) -> str:
     return urlunsplit((scheme, parts.netloc, "", "", ""))
 
 
-def _call(base: str, path: str, body: object | None = None) -> Any:
-    """One JSON request; a refusal waits out its Retry-After (429) or raises ``SeriesError``."""
+def _call(base: str, path: str, body: object | None = None, token: str | None = None) -> Any:
+    """One JSON request (``token``: the bot's, as its bearer); a refusal waits out its
+    Retry-After (429) or raises ``SeriesError``."""
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(
-        base + path, data=data, headers={"content-type": "application/json"}
-    )
+    headers = {"content-type": "application/json"}
+    if token is not None:
+        headers["authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(base + path, data=data, headers=headers)
     while True:
         try:
             with urllib.request.urlopen(request, timeout=60) as answer:
@@ -85,15 +89,16 @@ def _detail(error: urllib.error.HTTPError) -> str:
         return error.reason
 
 
-async def play_game(base: str, series: Series, seats: Sequence[str]) -> dict[str, Any]:
-    """Deal one table of ``seats`` (bot specs) and wait for its end: its record."""
+async def play_game(base: str, series: Series, seats: Sequence[str], token: str) -> dict[str, Any]:
+    """Deal one table of ``seats`` (bot specs), asked for by the bot whose ``token`` it is,
+    and wait for its end: its record."""
     body = {
         "game": series.game,
         "players": series.players,
         "sheet": "off",
         "seats": [{"kind": "bot", "bot": spec} for spec in seats],
     }
-    created = await asyncio.to_thread(_call, base, "/api/tables", body)
+    created = await asyncio.to_thread(_call, base, "/api/tables", body, token)
     table = created["table"]["id"]
     while (await asyncio.to_thread(_call, base, f"/api/tables/{table}"))["status"] != "finished":
         await asyncio.sleep(POLL_SECONDS)
@@ -165,7 +170,7 @@ async def run_series(
         results = []
         for index in range(series.games):
             seats = series.seating(spec, index)
-            record = await play_game(base, series, seats)
+            record = await play_game(base, series, seats, token)
             if record_dir is not None:
                 path = record_dir / f"game-{index + 1}.json"
                 path.write_text(json.dumps(record, indent=1), encoding="utf-8")

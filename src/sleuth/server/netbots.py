@@ -23,7 +23,7 @@ import contextlib
 import re
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +50,13 @@ TIMEOUTS_BEFORE_CLOSE = 3
 BOT_NAME = re.compile(r"[a-z][a-z0-9_-]{1,31}")
 # Bot accounts a person may issue: names are a shared space, and each is a standing token.
 BOTS_PER_PERSON = 10
+# A bot seated at a table that has not started within this long is free again: a table
+# left waiting for its people does not keep a bot from everyone else.
+HOLD_SECONDS = 600.0
+# A waiting table every seated person has left frees its bots only after this long: a page
+# reloaded or a network dropped for a moment is not leaving (a stranger could otherwise
+# take the bot in that moment, and the table would start with the takeover bot instead).
+LEFT_SECONDS = 60.0
 
 
 def net_name(spec: str | None) -> str | None:
@@ -97,6 +104,20 @@ class BotAccounts:
             raise ConfigError(problems.NET_BOT_TAKEN(name=name)) from None
         return token
 
+    async def revoke(self, owner_id: str, name: str) -> bool:
+        """The owner's bot account removed, its token with it; whether there was one."""
+        query = select(BotAccountRow).where(
+            BotAccountRow.name == name, BotAccountRow.owner_id == owner_id
+        )
+
+        def work(session: Session) -> bool:
+            row = session.scalars(query).first()
+            if row is not None:
+                session.delete(row)
+            return row is not None
+
+        return await self.database.write(work)
+
     async def by_token(self, token: str) -> BotAccountRow | None:
         digest = secret_hash(token)
         query = select(BotAccountRow).where(BotAccountRow.token_hash == digest)
@@ -140,6 +161,7 @@ class BotLink:
     next_id: int = 1
     closed: bool = False
     flooded: bool = False  # closed for too many refused messages in a row
+    revoked: bool = False  # closed as its token was revoked (or its owner's account deleted)
     timeouts_in_row: int = 0
     # The games it takes challenges to (its ``games`` message); None: every game here.
     games: frozenset[str] | None = None
@@ -239,11 +261,25 @@ class NetAnswer:
 class NetBots:
     """The network bots connected to this process, and the seat each is reserved for."""
 
-    def __init__(self, startup_limit: float = DEFAULT_STARTUP_LIMIT) -> None:
+    def __init__(
+        self,
+        startup_limit: float = DEFAULT_STARTUP_LIMIT,
+        hold_seconds: float = HOLD_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+        left_seconds: float = LEFT_SECONDS,
+    ) -> None:
         self.links: dict[str, BotLink] = {}
         self.startup_limit = startup_limit
-        # Each seated bot's table (its row: done when the row says finished) and seat.
-        self.reserved: dict[str, tuple[TableRow, int]] = {}
+        self.hold_seconds = hold_seconds
+        self.left_seconds = left_seconds
+        self.clock = clock
+        # Each seated bot's table (its row: done when the row says finished), seat, and
+        # when it was seated (``clock``).
+        self.reserved: dict[str, tuple[TableRow, int, float]] = {}
+        # Per waiting table everyone seated left: when the last of them left.
+        self.left_at: dict[str, float] = {}
+        # Per waiting table everyone seated left: its bots (name, seat, seated at), free.
+        self.released: dict[str, list[tuple[str, int, float]]] = {}
 
     # --- connections ---------------------------------------------------------------------------
 
@@ -261,6 +297,16 @@ class NetBots:
         if self.links.get(link.name) is link:
             del self.links[link.name]
 
+    def revoke(self, name: str) -> None:
+        """The bot's token is gone: its connection is refused as an unknown token is."""
+        link = self.links.get(name)
+        if link is None:
+            return
+        refused = problems.BOT_TOKEN_UNKNOWN()
+        link.tell(refused.code, str(refused))
+        link.revoked = True
+        self.disconnect(link)
+
     def listed(self) -> list[tuple[str, bool]]:
         """The connected bots by name, each with whether it is playing now."""
         return [(name, self._playing(name)) for name in sorted(self.links)]
@@ -270,7 +316,22 @@ class NetBots:
 
     def _playing(self, name: str) -> bool:
         reserved = self.reserved.get(name)
-        return reserved is not None and reserved[0].status != "finished"
+        if reserved is None:
+            return False
+        row, seat, since = reserved
+        if row.status == "waiting":
+            now = self.clock()
+            left = self.left_at.get(row.id)
+            if left is not None and now - left > self.left_seconds:
+                # Everyone seated has been gone a while: free, kept aside (``restore``).
+                del self.reserved[name]
+                self.released.setdefault(row.id, []).append((name, seat, since))
+                return False
+            if now - since > self.hold_seconds:
+                # A table that never started holds no bot for good: free to be asked again.
+                del self.reserved[name]
+                return False
+        return row.status != "finished"
 
     # --- tables ----------------------------------------------------------------------------------
 
@@ -295,11 +356,42 @@ class NetBots:
         for seat, spec in enumerate(bots):
             name = net_name(spec)
             if name is not None:
-                self.reserved[name] = (row, seat)
+                self.reserved[name] = (row, seat, self.clock())
+
+    def seen(self, row: TableRow) -> None:
+        """The table's row as read again: the bots it holds go by this row's status from
+        now on (the row they were reserved with would say "waiting" through the game)."""
+        for name, (held, seat, since) in list(self.reserved.items()):
+            if held.id == row.id:
+                self.reserved[name] = (row, seat, since)
+
+    def release(self, table_id: str) -> None:
+        """Everyone seated at the waiting table has left it: its bots are free once no one
+        has been back for ``left_seconds`` (not only after the hold), then kept aside
+        (``restore``) with their hold's start."""
+        now = self.clock()
+        for table, bots in list(self.released.items()):  # the aside of tables long gone
+            if all(now - since > self.hold_seconds for _, _, since in bots):
+                del self.released[table]
+        for table, left in list(self.left_at.items()):
+            if now - left > self.hold_seconds:
+                del self.left_at[table]
+        self.left_at[table_id] = now
+
+    def restore(self, row: TableRow) -> None:
+        """Someone is back at the waiting table: the bots it released are held again, each
+        that is still free (the hold counted from their first seating: leaving and coming
+        back does not make it longer)."""
+        self.left_at.pop(row.id, None)
+        for name, seat, since in self.released.pop(row.id, []):
+            if name in self.links and not self._playing(name):
+                self.reserved[name] = (row, seat, since)
 
     def table_over(self, live: LiveTable) -> None:
         """The table has ended: each network bot seated there is told, and is free."""
         outcome = live.state.outcome
+        self.released.pop(live.id, None)
+        self.left_at.pop(live.id, None)
         for seat in live.seats:
             name = net_name(seat.bot)
             if name is None:
@@ -320,8 +412,9 @@ class NetBots:
         """The bot's answer for the seat, checked legal; ``None`` if it lost the decision
         (away, too slow, or a wrong answer, which it is told)."""
         link = self.links.get(name)
-        if link is None:
-            return None
+        reserved = self.reserved.get(name)
+        if link is None or (reserved is not None and reserved[0].id != live.id):
+            return None  # released from this table (it never started in time): seated elsewhere
         try:
             hello = link.seating == (live.id, seat) or await self._hello(
                 link, live, seat, time_limit

@@ -41,7 +41,7 @@ class Challenge:
     game: str
     players: int
     options: dict[str, JSONValue]
-    seats: list[str]  # "person" (the challenger, seat 0) or a bot's spec: the bot's own too
+    seats: list[str]  # "person" (the challenger's or another's) or a bot's spec: its own too
     rated: bool
     challenger: str  # the person's display name
 
@@ -105,8 +105,8 @@ class Challenges:
         key = (name, person_id)
         if key in self._waiting:
             raise StillWaiting(problems.NET_CHALLENGE_WAITING(name=name))
-        if net_name(challenge.seats[1]) != name:
-            raise ValueError("the challenged bot sits at seat 1")
+        if name not in (net_name(seat) for seat in challenge.seats):
+            raise ValueError("the challenged bot sits at one of the table's seats")
         self._waiting.add(key)
         try:
             accepted = await self._answer(link, challenge)

@@ -119,6 +119,8 @@ class TableOwner:
 
     def attach(self, connection: Connection) -> None:
         self.live.connections.add(connection)
+        if connection.seat is not None and self.live.status == "waiting":
+            self.netbots.restore(self.live.row)  # someone is back: its bots, if still free
         self._presence_changed()
 
     def detach(self, connection: Connection) -> None:
@@ -128,6 +130,9 @@ class TableOwner:
         seat = connection.seat
         if seat is not None and all(c.seat != seat for c in live.connections):
             live.left_at[seat] = time.time()  # its last channel: the person is away from now
+        seated_here = any(c.seat is not None for c in live.connections)
+        if seat is not None and live.status == "waiting" and not seated_here:
+            self.netbots.release(live.id)  # everyone seated has left: its bots, after a while
         self._presence_changed()
 
     def _presence_changed(self) -> None:
@@ -176,6 +181,7 @@ class TableOwner:
         live.row = row
         live.seats = [SeatState.of(s, names.get(s.person_id or "", "")) for s in seats]
         live.extend(await store.steps(live.id, after=live.step))
+        self.netbots.seen(row)  # its bots go by the status read now
         await self.read_vacations()
         live.wake.set()
         self.ensure_driver()

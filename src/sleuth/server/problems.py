@@ -242,6 +242,10 @@ TOO_MANY_CHALLENGES = problem(
     "too_many_challenges",
     "too many challenges: at most %(amount)s per %(window)s; try again in %(wait)s s",
 )
+NET_BOT_WHO = problem(
+    "net_bot_who", "a network bot is asked by a player: sign in, or play as a guest, first"
+)
+NET_BOT_NOT_YOURS = problem("net_bot_not_yours", "you have no bot account named %(name)s")
 BOT_TOKEN_UNKNOWN = problem(
     "bot_token_unknown",
     "this bot token is not known: a signed-in person issues one (POST /api/bots)",

@@ -239,7 +239,10 @@ async def delete_account(
     their seats and records under "deleted player"."""
     person = holder.person
     await prove(request, app, holder, body.password)
+    bots = [] if app.bots is None else await app.bots.of(person.id)
     app.hub.end_sessions(await app.accounts.delete(person.id))
+    for name in bots:  # their rows went with the account: their connections go too
+        app.netbots.revoke(name)
     for owner in app.hub.tables.values():  # the tables this process holds in memory
         for seat in owner.live.seats:
             if seat.person_id == person.id:

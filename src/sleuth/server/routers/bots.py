@@ -21,7 +21,16 @@ from sleuth.core import all_kits, find_kit
 from sleuth.core.serialize import JSONValue
 
 from .. import problems
-from ..deps import Checked, Person, Services, ServicesDep, count_new, origin_allowed, refuse_past
+from ..deps import (
+    Checked,
+    Person,
+    Services,
+    ServicesDep,
+    bearer_token,
+    count_new,
+    origin_allowed,
+    refuse_past,
+)
 from ..limits import RateLimit
 from ..lobby import SeatPlan, TablePlan, check_plan, default_takeover
 from ..netbots import BotAccounts, BotLink, check_name
@@ -35,7 +44,6 @@ from .tables import created_answer
 
 router = APIRouter(tags=["bots"])
 UNAUTHORIZED = 4401
-TOKEN_CHARS = 100
 
 
 class BotIn(BaseModel):
@@ -104,6 +112,22 @@ async def issue(body: BotIn, app: ServicesDep, holder: SignedInHolder) -> BotIss
 async def mine(app: ServicesDep, holder: SignedInHolder) -> list[str]:
     """The names of the bot accounts the signed-in person issued."""
     return await _accounts(app).of(holder.person.id)
+
+
+@router.delete(
+    "/api/bots/{name}",
+    status_code=204,
+    dependencies=[Checked],
+    responses={401: {"description": "not signed in"}, 404: {"description": "no such bot of yours"}},
+)
+async def revoke(
+    name: Annotated[str, Path(max_length=40)], app: ServicesDep, holder: SignedInHolder
+) -> None:
+    """Remove one of the signed-in person's bot accounts: its token no longer connects, and
+    a connection open with it is closed (its name is free to issue again)."""
+    if not await _accounts(app).revoke(holder.person.id, name):
+        raise HTTPException(404, problems.NET_BOT_NOT_YOURS(name=name))
+    app.netbots.revoke(name)
 
 
 @router.get("/api/bots")
@@ -178,13 +202,6 @@ async def challenge(
     return created_answer(request, table, tokens)
 
 
-def _bearer(ws: WebSocket) -> str | None:
-    scheme, _, token = (ws.headers.get("authorization") or "").partition(" ")
-    if scheme.lower() != "bearer" or not token or len(token) > TOKEN_CHARS:
-        return None
-    return token.strip()
-
-
 @router.websocket("/ws/bot")
 async def bot_socket(ws: WebSocket, app: ServicesDep) -> None:
     if not origin_allowed(
@@ -192,7 +209,7 @@ async def bot_socket(ws: WebSocket, app: ServicesDep) -> None:
     ):
         await ws.close(FORBIDDEN, "this Origin may not use the service")
         return
-    token = _bearer(ws)
+    token = bearer_token(ws)
     account = None if token is None or app.bots is None else await app.bots.by_token(token)
     await ws.accept()
     if account is None:
@@ -225,7 +242,8 @@ async def _write(ws: WebSocket, link: BotLink) -> None:
         text = await link.outbox.get()
         if text is None:
             with contextlib.suppress(Exception):
-                await ws.close(FLOOD if link.flooded else 1000)
+                code = FLOOD if link.flooded else UNAUTHORIZED if link.revoked else 1000
+                await ws.close(code)
             return
         await ws.send_text(text)
 

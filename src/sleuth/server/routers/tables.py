@@ -3,9 +3,12 @@ read one, ask for a rematch."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, cast
 
 from fastapi import APIRouter, HTTPException, Query, Request
+
+from sleuth.core import find_kit
+from sleuth.core.serialize import JSONValue
 
 from .. import problems
 from ..access import Door
@@ -13,13 +16,19 @@ from ..deps import (
     Checked,
     MaybePerson,
     Person,
+    Services,
     ServicesDep,
     Table,
+    bearer_token,
     client_address,
     count_new,
+    refuse_past,
     require,
 )
-from ..lobby import AWAY_DEFAULT, SeatPlan, TablePlan, WaitingTablesFull, check_plan
+from ..lobby import AWAY_DEFAULT, SeatPlan, TablePlan, WaitingTablesFull, check_plan, plan_of
+from ..models import PersonRow
+from ..netbots import net_name
+from ..netchallenges import Challenge, Declined, StillWaiting
 from ..owner import TableOwner
 from ..problems import said_or_text
 from ..ratings import AccountNeeded
@@ -44,8 +53,10 @@ def table_url(request: Request, table_id: str) -> str:
     status_code=201,
     dependencies=[Checked],
     responses={
+        401: {"description": "a network bot seated by no one it can ask, or a bot token unknown"},
         403: {"description": "a guest at a seat of a rated table"},
-        429: {"description": "too many new tables, or too many waiting"},
+        409: {"description": "a network bot declined, did not answer, or still weighs"},
+        429: {"description": "too many new tables, too many challenges, or too many waiting"},
     },
 )
 async def create(
@@ -53,7 +64,8 @@ async def create(
 ) -> TableCreated:
     """Deal a table. The invite of each seat that waits for a person is in the answer, once:
     its token is stored hashed. ``sit`` seats the creating person at once (by identity: that
-    seat has no invite)."""
+    seat has no invite). A network bot's seat is asked first (``ask_network_bots``), except
+    the bot whose own token comes as ``Authorization: Bearer`` (``sleuth bot arena``)."""
     plan = TablePlan(
         game=body.game,
         players=body.players,
@@ -80,9 +92,12 @@ async def create(
     # A plan that will be refused is not counted against the caller's limit.
     check_plan(plan, max_think=app.settings.max_think)
     names = {} if person is None else {person.id: person.name}
+    own = await own_bot(request, app)
     try:
         await app.hub.ratings.refuse_guests(plan.rated, people.values())
+        # Counted before any bot is asked: a bot is not asked for a table refused anyway.
         await count_new("tables", request, app)
+        await ask_network_bots(plan, app, person, own)
         table, tokens = await app.hub.create(
             plan,
             person.id if person else None,
@@ -95,7 +110,48 @@ async def create(
         raise HTTPException(403, said_or_text(refused)) from None
     except WaitingTablesFull as refused:
         raise HTTPException(429, said_or_text(refused)) from None
+    except (Declined, StillWaiting) as declined:
+        raise HTTPException(409, said_or_text(declined)) from None
     return created_answer(request, table, tokens)
+
+
+async def own_bot(request: Request, app: Services) -> str | None:
+    """The network bot whose own token the request carries (``Authorization: Bearer``), if
+    any: the table is its own asking, so its seat needs no other consent. A token that is
+    no bot's is refused (401), not ignored: its sender expects the bot to be seated."""
+    token = bearer_token(request)
+    if token is None:
+        return None
+    account = None if app.bots is None else await app.bots.by_token(token)
+    if account is None:
+        raise HTTPException(401, problems.BOT_TOKEN_UNKNOWN())
+    return account.name
+
+
+async def ask_network_bots(
+    plan: TablePlan, app: Services, person: PersonRow | None, own: str | None = None
+) -> None:
+    """Each network bot the table seats is asked as a challenge asks it (counted against
+    the person's challenges; its games and its answer honoured): a table seats a bot only
+    with its consent. The bot ``own`` is not asked: its own token asks for the table.
+    Raises what ``Challenges.ask`` raises, or 400/401/429."""
+    seated = (net_name(seat.bot) for seat in plan.seats)
+    bots = [name for name in seated if name is not None and name != own]
+    if not bots:
+        return
+    if person is None:
+        raise HTTPException(401, problems.NET_BOT_WHO())
+    asked = Challenge(
+        game=find_kit(plan.game).name,
+        players=plan.players,
+        options=cast("dict[str, JSONValue]", dict(plan.options)),
+        seats=["person" if seat.kind == "person" else seat.bot or "" for seat in plan.seats],
+        rated=plan.rated,
+        challenger=person.name,
+    )
+    for name in bots:
+        refuse_past(await app.challenges.count(person.id))
+        await app.challenges.ask(name, person.id, asked)
 
 
 def created_answer(request: Request, table: TableOwner, tokens: dict[int, str]) -> TableCreated:
@@ -150,19 +206,26 @@ async def read(table: Table) -> TableOut:
     responses={
         403: {"description": "a guest asks for a rated table's rematch"},
         404: {"description": "no such table"},
-        409: {"description": "not over"},
+        409: {"description": "not over, or a network bot declined (or did not answer)"},
+        429: {"description": "too many challenges (a network bot seated is asked again)"},
     },
 )
 async def rematch(table: Table, request: Request, app: ServicesDep, person: Person) -> TableCreated:
     """The same game, rules and seats again, newly dealt; the people seated keep their
     seats (by their identity: those seats have no token at all). The answer carries an
     invite only for a seat that waits for a person (one whose person had left). Asked twice,
-    it answers with the same new table, without invites."""
+    it answers with the same new table, without invites. A network bot seated is asked
+    again first, as a new table asks it (``ask_network_bots``)."""
     require(Door.REMATCH, table, person)
     try:
+        if table.live.row.rematch is None:  # its network bots agreed to one game, not more
+            plan = plan_of(table.live.row, await app.hub.store.seats(table.id))
+            await ask_network_bots(plan, app, person)
         again, tokens = await app.hub.rematch(table, person.id, app.settings.max_think)
     except KeyError:
         raise HTTPException(404, problems.NO_TABLE(table=repr(table.id))) from None
     except AccountNeeded as refused:
         raise HTTPException(403, said_or_text(refused)) from None
+    except (Declined, StillWaiting) as declined:
+        raise HTTPException(409, said_or_text(declined)) from None
     return created_answer(request, again, tokens)

@@ -1,0 +1,171 @@
+"""A network bot sits at a table only with its consent, and only as long as its token lives.
+
+A table dealt through ``POST /api/tables`` with a seat ``net:NAME`` asks the bot as a
+challenge does (its games honoured, its decline final): a stranger used to seat anyone's
+connected bot unasked, at a table left waiting, and so kept it "playing" for good. A seat
+held at a table that never starts is free again after ``HOLD_SECONDS``. A bot's owner
+revokes its token, and an account's deletion takes its bots with it: the old token is
+refused (connected, its socket is told so and closed with 4401)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect as websockets_connect
+from websockets.exceptions import ConnectionClosed
+
+from sleuth.server.models import TableRow
+from sleuth.server.netbots import NetBots
+from support.example_game import EXAMPLE
+
+from .client import Person
+from .conftest import Server
+from .test_netbots import PASSWORD, UNKNOWN, issue, listed, signed_up
+from .test_netchallenges import raw_bot
+
+
+def table_with(name: str) -> dict[str, Any]:
+    return {
+        "game": EXAMPLE,
+        "players": 3,
+        "seats": [
+            {"kind": "person"},
+            {"kind": "bot", "bot": f"net:{name}"},
+            {"kind": "bot", "bot": "random"},
+        ],
+    }
+
+
+async def test_a_table_seats_a_network_bot_only_if_it_accepts(launch: Any, tmp_path: Path) -> None:
+    server: Server = launch()
+    async with Person(server.http, "Owen") as owen, Person(server.http, "Mal") as mal:
+        await signed_up(owen)
+        token = (await issue(owen, "victim", tmp_path)).read_text(encoding="utf-8").strip()
+        ws, answers, challenges = await raw_bot(server, token, ["decline", "accept"])
+        await listed(mal, "victim")
+        answer = await mal.client.post("/api/tables", json=table_with("victim"))
+        assert (answer.status_code, answer.json()["detail"]) == (
+            409,
+            "the network bot victim declined your challenge",
+        )
+        asked = await asyncio.wait_for(challenges.get(), 30)
+        assert (asked["from"], asked["seats"], asked["game"]) == (
+            "Mal",
+            ["person", "net:victim", "random"],
+            EXAMPLE,
+        )
+        assert [(b["name"], b["playing"]) for b in await mal.get("/api/bots")] == [
+            ("victim", False)
+        ]
+        # Its owner's own table asks it too; it accepts, and only then is it playing.
+        created = await owen.post("/api/tables", table_with("victim"))
+        assert created["table"]["seats"][1]["name"] == "net:victim"
+        assert [m["id"] for m in await asyncio.wait_for(answers, 30)] == [1, 2]
+        assert [(b["name"], b["playing"]) for b in await mal.get("/api/bots")] == [("victim", True)]
+        await ws.close()
+
+
+async def test_a_bot_that_takes_no_such_game_is_not_seated(launch: Any, tmp_path: Path) -> None:
+    server: Server = launch()
+    async with Person(server.http, "Pam") as pam:
+        await signed_up(pam)
+        token = (await issue(pam, "narrow", tmp_path)).read_text(encoding="utf-8").strip()
+        headers = {"Authorization": f"Bearer {token}"}
+        async with websockets_connect(f"{server.ws}/ws/bot", additional_headers=headers) as ws:
+            await ws.recv()
+            await ws.send(json.dumps({"type": "games", "games": []}))
+            await listed(pam, "narrow")
+            for _ in range(50):  # the games message is read by now
+                bots = await pam.get("/api/bots")
+                if bots[0]["games"] == []:
+                    break
+                await asyncio.sleep(0.1)
+            answer = await pam.client.post("/api/tables", json=table_with("narrow"))
+            assert (answer.status_code, answer.json()["detail"]) == (
+                400,
+                f"the network bot narrow takes no challenges to {EXAMPLE}",
+            )
+
+
+def test_a_seat_at_a_table_that_never_starts_is_held_for_a_while_only() -> None:
+    now = [100.0]
+    bots = NetBots(hold_seconds=60, clock=lambda: now[0])
+    waiting, started = TableRow(id="t1", status="waiting"), TableRow(id="t2", status="playing")
+    bots.reserve(waiting, [None, "net:idle"])
+    bots.reserve(started, ["net:busy", None])
+    now[0] += 60
+    assert (bots.playing("idle"), bots.playing("busy")) == (True, True)
+    now[0] += 1
+    assert (bots.playing("idle"), bots.playing("busy")) == (False, True)
+    assert sorted(bots.reserved) == ["busy"]
+
+
+async def refused_now(server: Server, token: str) -> tuple[dict[str, Any], int | None]:
+    headers = {"Authorization": f"Bearer {token}"}
+    async with websockets_connect(f"{server.ws}/ws/bot", additional_headers=headers) as ws:
+        told = json.loads(await ws.recv())
+        return told, await closed(ws)
+
+
+async def closed(ws: Any) -> int | None:
+    try:
+        while True:
+            await asyncio.wait_for(ws.recv(), 30)
+    except ConnectionClosed as gone:
+        return gone.rcvd.code if gone.rcvd is not None else None
+
+
+REFUSED = {"type": "error", "problem": "bot_token_unknown", "message": UNKNOWN}
+
+
+async def test_a_revoked_token_is_refused_and_its_socket_closed(
+    launch: Any, tmp_path: Path
+) -> None:
+    server: Server = launch()
+    async with Person(server.http, "Rae") as rae, Person(server.http, "Sol") as sol:
+        await signed_up(rae)
+        token = (await issue(rae, "gone", tmp_path)).read_text(encoding="utf-8").strip()
+        headers = {"Authorization": f"Bearer {token}"}
+        async with websockets_connect(f"{server.ws}/ws/bot", additional_headers=headers) as ws:
+            assert json.loads(await ws.recv())["type"] == "welcome"
+            await listed(rae, "gone")
+            # Another's bot, or a request from another site: refused, nothing changes.
+            assert (await sol.client.delete("/api/bots/gone")).status_code == 401
+            await signed_up(sol)
+            mistaken = await sol.client.delete("/api/bots/gone")
+            assert (mistaken.status_code, mistaken.json()["detail"]) == (
+                404,
+                "you have no bot account named gone",
+            )
+            forged = {"Origin": "https://elsewhere.example"}
+            assert (await rae.client.delete("/api/bots/gone", headers=forged)).status_code == 403
+            assert (await rae.client.delete("/api/bots/gone")).status_code == 204
+            assert json.loads(await ws.recv()) == REFUSED
+            assert await closed(ws) == 4401
+        assert await refused_now(server, token) == (REFUSED, 4401)
+        assert await rae.get("/api/bots") == []
+        assert await rae.get("/api/bots/mine") == []
+
+
+async def test_a_deleted_accounts_bots_go_with_it(launch: Any, tmp_path: Path) -> None:
+    server: Server = launch()
+    async with Person(server.http, "Tam") as tam:
+        await signed_up(tam)
+        token = (await issue(tam, "orphan", tmp_path)).read_text(encoding="utf-8").strip()
+        headers = {"Authorization": f"Bearer {token}"}
+        async with websockets_connect(f"{server.ws}/ws/bot", additional_headers=headers) as ws:
+            assert json.loads(await ws.recv())["type"] == "welcome"
+            await listed(tam, "orphan")
+            deleted = await tam.client.request(
+                "DELETE", "/api/account", json={"password": PASSWORD}
+            )
+            assert deleted.status_code == 200
+            assert json.loads(await ws.recv()) == REFUSED
+            assert await closed(ws) == 4401
+        assert await refused_now(server, token) == (REFUSED, 4401)
+    async with httpx.AsyncClient(base_url=server.http) as anyone:
+        assert (await anyone.get("/api/bots")).json() == []
