@@ -4,6 +4,7 @@ three) keeps the lowest while the others go to the table's bot, so no game stall
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -75,10 +76,9 @@ def test_a_person_with_several_seats_keeps_one_and_the_bot_plays_the_others(
     engine.dispose()
 
 
-def test_a_waiting_table_dealt_before_expiry_is_alive_since_its_last_chat_line(
-    tmp_path: Path,
-) -> None:
-    """0016: a table's last sign of life is its last chat line's time, or its making."""
+def test_a_waiting_table_dealt_before_expiry_is_alive_at_the_upgrade(tmp_path: Path) -> None:
+    """0016: no record says when a seat was taken before it, so every table counts as alive
+    when it runs (none expires at the first sweep after an upgrade)."""
     url = f"sqlite:///{tmp_path / 'old.db'}"
     upgrade(url, "0015")
     engine = create_engine(url)
@@ -100,9 +100,15 @@ def test_a_waiting_table_dealt_before_expiry_is_alive_since_its_last_chat_line(
                 {"at": at},
             )  # fmt: skip
     engine.dispose()
+    before = time.time()
     upgrade(url, "head")
+    after = time.time()
     engine = create_engine(url)
     with engine.connect() as db:
-        rows = db.execute(text("SELECT id, active_at, created_from FROM tables ORDER BY id"))
-        assert [tuple(r) for r in rows] == [("chatty", 900.0, None), ("quiet", 100.0, None)]
+        rows = [
+            tuple(r)
+            for r in db.execute(text("SELECT id, active_at, created_from FROM tables ORDER BY id"))
+        ]
+        assert [(table, source) for table, _, source in rows] == [("chatty", None), ("quiet", None)]
+        assert rows[0][1] == rows[1][1] and before <= rows[0][1] <= after
     engine.dispose()

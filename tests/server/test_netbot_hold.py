@@ -230,3 +230,32 @@ async def test_a_rematch_asks_its_network_bot_again(tmp_path: Path) -> None:
             f"the network bot {NAME} takes no challenges to {EXAMPLE}",
         )
         assert await playing(ann) == [(NAME, False)]
+
+
+def test_a_table_that_starts_after_the_hold_holds_its_free_bot_again() -> None:
+    now = [1000.0]
+    netbots = NetBots(clock=lambda: now[0])
+    netbots.connect(NAME)
+    waiting = cast(TableRow, SimpleNamespace(id="t-ann", status="waiting"))
+    netbots.reserve(waiting, [None, BOT["bot"]])
+    now[0] += HOLD_SECONDS + 1
+    assert not netbots.playing(NAME)  # the hold ran out before the table started
+    started = cast(TableRow, SimpleNamespace(id="t-ann", status="playing"))
+    netbots.seen(started, [None, BOT["bot"]])
+    assert netbots.playing(NAME)  # it plays this game through, not seated elsewhere mid-game
+    assert netbots.reserved[NAME] == (started, 1, now[0])
+    # A bot seated elsewhere meanwhile stays there (this table's takeover bot plays).
+    netbots.reserved.clear()
+    elsewhere = cast(TableRow, SimpleNamespace(id="t-eve", status="playing"))
+    netbots.reserve(elsewhere, [BOT["bot"]])
+    netbots.seen(started, [None, BOT["bot"]])
+    assert netbots.reserved[NAME][0] is elsewhere
+
+
+def test_an_expired_tables_bot_is_free() -> None:
+    netbots = NetBots()
+    netbots.connect(NAME)
+    netbots.reserve(cast(TableRow, SimpleNamespace(id="t", status="waiting")), [BOT["bot"]])
+    # Another process's sweep expired the table; this one read its row again.
+    netbots.seen(cast(TableRow, SimpleNamespace(id="t", status="expired")))
+    assert not netbots.playing(NAME)

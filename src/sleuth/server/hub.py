@@ -50,6 +50,8 @@ class Hub:
         self.notices.announce = self._announce_targets
         self.vacations = None if database is None else Vacations(database)
         self.expiry = None if database is None else WaitingExpiry(database)
+        # Tables this process expired, not yet all told: whether their own people were.
+        self._untold: dict[str, bool] = {}
         # Waiting tables one creator or client address may hold (``Store.create_table``).
         self.waiting_cap = MAX_WAITING_TABLES
         self.desk = Desk(
@@ -289,9 +291,21 @@ class Hub:
         for table_id in await self.expiry.due():
             if await self.expiry.expire(table_id):
                 expired.append(table_id)
-                with contextlib.suppress(KeyError):
-                    await (await self.get(table_id)).expired()
+                self._untold[table_id] = False
+        for table_id, told_here in sorted(self._untold.items()):
+            # Stored as expired, so never due again: told here until it goes through (a
+            # database down a moment must not leave its people untold, its bots held),
+            # each part once (its people are not told twice when only the bus failed).
+            try:
+                if not told_here:
+                    with contextlib.suppress(KeyError):
+                        await (await self.get(table_id)).expired()
+                    self._untold[table_id] = True
                 await self.bus.publish("seats", table_id)
+            except Exception:
+                log.exception("table %s expired: not yet told, again at the next sweep", table_id)
+            else:
+                del self._untold[table_id]
         return expired
 
     async def _sweep(self) -> None:

@@ -362,8 +362,9 @@ async def create_table(
     if all(seat.kind != "person" or seat.person_id is not None for seat in seats):
         # Every seat taken at once (a rematch, a table of bots): it starts as it is stored.
         row.status, row.started_at = "playing", now
-    if not await store.create_table(row, seats, waiting_cap):
-        raise WaitingTablesFull(waiting_cap)
+    met = await store.create_table(row, seats, waiting_cap)
+    if met:
+        raise WaitingTablesFull(met)
     return Created(table_id, tokens, row, seats)
 
 

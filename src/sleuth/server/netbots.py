@@ -40,7 +40,7 @@ from sleuth.core.serialize import JSONValue
 from . import problems
 from .db import Database
 from .live import LiveTable
-from .models import BotAccountRow, TableRow
+from .models import ENDED, BotAccountRow, TableRow
 from .store import secret_hash
 
 NET_PREFIX = "net:"
@@ -331,7 +331,7 @@ class NetBots:
                 # A table that never started holds no bot for good: free to be asked again.
                 del self.reserved[name]
                 return False
-        return row.status != "finished"
+        return row.status not in ENDED
 
     # --- tables ----------------------------------------------------------------------------------
 
@@ -358,12 +358,21 @@ class NetBots:
             if name is not None:
                 self.reserved[name] = (row, seat, self.clock())
 
-    def seen(self, row: TableRow) -> None:
+    def seen(self, row: TableRow, bots: Sequence[str | None] = ()) -> None:
         """The table's row as read again: the bots it holds go by this row's status from
-        now on (the row they were reserved with would say "waiting" through the game)."""
+        now on (the row they were reserved with would say "waiting" through the game). A
+        table under way holds again each of its bots (``bots``: each seat's bot spec) that
+        is connected and free: one its hold let go of before it started plays it through,
+        rather than being seated elsewhere mid-game."""
         for name, (held, seat, since) in list(self.reserved.items()):
             if held.id == row.id:
                 self.reserved[name] = (row, seat, since)
+        if row.status != "playing":
+            return
+        for seat, spec in enumerate(bots):
+            bot = net_name(spec)
+            if bot is not None and bot in self.links and not self._playing(bot):
+                self.reserved[bot] = (row, seat, self.clock())
 
     def release(self, table_id: str) -> None:
         """Everyone seated at the waiting table has left it: its bots are free once no one

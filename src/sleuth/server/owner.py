@@ -181,7 +181,7 @@ class TableOwner:
         live.row = row
         live.seats = [SeatState.of(s, names.get(s.person_id or "", "")) for s in seats]
         live.extend(await store.steps(live.id, after=live.step))
-        self.netbots.seen(row)  # its bots go by the status read now
+        self.netbots.seen(row, [s.bot for s in live.seats])  # by the status read now
         await self.read_vacations()
         live.wake.set()
         self.ensure_driver()

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import func, or_, select, text, update
+from sqlalchemy import func, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -129,17 +129,20 @@ class Store:
 
     async def create_table(
         self, table: TableRow, seats: Sequence[SeatRow], waiting_cap: int = 0
-    ) -> bool:
+    ) -> int:
         """Store a new table and its seats; a rematch (``table.rematch_of``) is stored only
         while its finished table has none yet, and named there in the same transaction, so
         that of people asking at once, across processes too, one deals it, and no claim is
         ever left without its table (``RematchTaken`` for the others). ``waiting_cap``: a
-        table that waits for people is not dealt while its creator or its client address
-        holds that many waiting ones already (0: no cap): whether it was stored."""
+        table that waits for people is not dealt while its creator holds that many waiting
+        ones already, or its client address ``ADDRESS_CAP_TIMES`` that many (0: no cap): 0
+        when it was stored, else the cap it met."""
 
-        def work(session: Session) -> bool:
-            if waiting_cap and table.status == WAITING and _at_cap(session, table, waiting_cap):
-                return False
+        def work(session: Session) -> int:
+            if waiting_cap and table.status == WAITING:
+                met = _cap_met(session, table, waiting_cap)
+                if met:
+                    return met
             if table.rematch_of is not None:
                 claim = (
                     update(TableRow)
@@ -151,7 +154,7 @@ class Store:
             session.add(table)
             session.flush()
             session.add_all(seats)
-            return True
+            return 0
 
         return await self._db.write(work)
 
@@ -442,27 +445,34 @@ def _stood_in(session: Session, table_id: str, seat: int, person_id: str) -> Non
         session.add(StandInRow(table_id=table_id, seat=seat, person_id=person_id))
 
 
-def _at_cap(session: Session, table: TableRow, cap: int) -> bool:
-    """Whether the table's creator or client address holds ``cap`` waiting tables already.
-    On PostgreSQL each one's deals are taken in turn (a lock until the commit, the person's
-    before the address's, so two never wait on each other): two requests at once cannot
-    both count one short of the cap and both deal."""
-    by, where = TableRow.created_by, TableRow.created_from
-    held = [
-        column == value
-        for column, value in ((by, table.created_by), (where, table.created_from))
-        if value is not None
-    ]
-    if not held:
-        return False
-    if session.get_bind().dialect.name == "postgresql":
-        for kind, key in (("person", table.created_by), ("address", table.created_from)):
-            if key is not None:
-                session.execute(LOCK_DEALS, {"key": _lock_key(f"{kind}:{key}")})
-    count = session.scalar(
-        select(func.count()).select_from(TableRow).where(TableRow.status == WAITING, or_(*held))
+# An address holds this many times a person's cap of waiting tables: many people may share
+# one (a household, a campus, a carrier's network), and the person's own cap still holds.
+ADDRESS_CAP_TIMES = 5
+
+
+def _cap_met(session: Session, table: TableRow, cap: int) -> int:
+    """The cap the table's creator (``cap``) or client address (``ADDRESS_CAP_TIMES`` times
+    it) has reached in waiting tables, or 0. On PostgreSQL each one's deals are taken in
+    turn (a lock until the commit, the person's before the address's, so two never wait
+    on each other): two requests at once cannot both count one short of the cap and both
+    deal."""
+    caps = (
+        (TableRow.created_by, table.created_by, "person", cap),
+        (TableRow.created_from, table.created_from, "address", cap * ADDRESS_CAP_TIMES),
     )
-    return (count or 0) >= cap
+    held = [(column, key, kind, most) for column, key, kind, most in caps if key is not None]
+    if session.get_bind().dialect.name == "postgresql":
+        for _, key, kind, _ in held:
+            session.execute(LOCK_DEALS, {"key": _lock_key(f"{kind}:{key}")})
+    for column, key, _, most in held:
+        count = session.scalar(
+            select(func.count())
+            .select_from(TableRow)
+            .where(TableRow.status == WAITING, column == key)
+        )
+        if (count or 0) >= most:
+            return most
+    return 0
 
 
 LOCK_DEALS = text("SELECT pg_advisory_xact_lock(:key)")

@@ -1,13 +1,15 @@
 """A waiting table expires once left unstarted long enough (``expiry``): its last sign of
 life (``active_at``: made, a seat taken, a chat line), and the client address that dealt it
 (``created_from``), which the cap on one address's waiting tables counts. A table dealt
-before it has its last chat line's time, or its own.
+before it counts as alive at the upgrade.
 
 Revision ID: 0016
 Revises: 0015
 """
 
 from __future__ import annotations
+
+import time
 
 import sqlalchemy as sa
 from alembic import op
@@ -24,13 +26,10 @@ def upgrade() -> None:
             sa.Column("active_at", sa.Float, nullable=False, server_default=sa.text("0"))
         )
         tables.add_column(sa.Column("created_from", sa.String(64), nullable=True))
-    op.execute("UPDATE tables SET active_at = created_at")
-    op.execute(
-        "UPDATE tables SET active_at = (SELECT MAX(chat.at) FROM chat"
-        " WHERE chat.table_id = tables.id)"
-        " WHERE EXISTS (SELECT 1 FROM chat WHERE chat.table_id = tables.id"
-        " AND chat.at > tables.active_at)"
-    )
+    # No record says when a seat was taken before: every table counts as alive at the
+    # upgrade, so none expires at the first sweep after it (a table whose seats filled
+    # yesterday would have), each getting the operator's whole while from then on.
+    op.execute(sa.text("UPDATE tables SET active_at = :now").bindparams(now=time.time()))
 
 
 def downgrade() -> None:
