@@ -12,7 +12,7 @@ may still be in), fixes decided cards, and drops constraints that became trivial
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from sleuth.core.errors import GameError
@@ -35,6 +35,28 @@ class Constraint:
     cards: frozenset[int]
     count: int
     tag: int = -1
+
+
+def every_world_meets(
+    constraints: Sequence[Constraint], counts: Sequence[Sequence[int]], total: int
+) -> bool:
+    """Whether every world of a consistent analysis (``total`` worlds, ``counts`` its card
+    counts per location) meets each of ``constraints``: each card of one lies in its places
+    in every world or in none, and as many lie there as it counts (so an answer adding
+    them leaves the worlds as they were)."""
+    if total == 0:
+        return False
+    for con in constraints:
+        inside = 0
+        for card in con.cards:
+            held = sum(counts[card][loc] for loc in con.locations)
+            if held == total:
+                inside += 1
+            elif held:
+                return False
+        if inside != con.count:
+            return False
+    return True
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ import numpy as np
 
 from sleuth.deduce.frontier import Frontier, list_worlds
 from sleuth.deduce.knowledge import SeatAnalysis, Solution
-from sleuth.deduce.model import Constraint
+from sleuth.deduce.model import Constraint, every_world_meets
 from sleuth.deduce.queries import Analysis
 from sleuth.deduce.transitions import NDArray
 
@@ -103,7 +103,9 @@ class Believer:
         if last is not None:
             counted = last.counted
             constraints = _refining(last.position, counted.model, position)
-            if constraints is not None and _met(constraints, counted.counts, counted.total):
+            if constraints is not None and every_world_meets(
+                constraints, counted.counts, counted.total
+            ):
                 # The same worlds: an answer about the seat's own hand, or one whose letters
                 # are each certainly in or certainly out of the place it names.
                 self._last = _Last(position, counted)
@@ -174,28 +176,11 @@ def same_worlds(last: BlackViennaAnalysis, position: Position) -> BlackViennaAna
         return None
     constraints = _refining(last.position, last.seat_model, position)
     engine = last.analysis
-    if constraints is None or not _met(constraints, engine.marginal_counts, engine.worlds):
+    if constraints is None or not every_world_meets(
+        constraints, engine.marginal_counts, engine.worlds
+    ):
         return None
     return BlackViennaAnalysis(position, engine)
-
-
-def _met(constraints: Sequence[Constraint], counts: Sequence[Sequence[int]], total: int) -> bool:
-    """Whether every world of a consistent analysis (``total`` worlds, ``counts`` its card
-    counts per location) meets each of ``constraints``: each card of one lies in its places
-    in every world or in none, and as many lie there as it counts."""
-    if total == 0:
-        return False
-    for con in constraints:
-        inside = 0
-        for card in con.cards:
-            held = sum(counts[card][loc] for loc in con.locations)
-            if held == total:
-                inside += 1
-            elif held:
-                return False
-        if inside != con.count:
-            return False
-    return True
 
 
 def _refining(old: Position, model: SeatModel, new: Position) -> list[Constraint] | None:

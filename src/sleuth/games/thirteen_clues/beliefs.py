@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 
 from sleuth.deduce.frontier import Frontier, list_worlds
 from sleuth.deduce.knowledge import SeatAnalysis, Solution
-from sleuth.deduce.model import Constraint, Exclusion, Model
+from sleuth.deduce.model import Constraint, Exclusion, Model, every_world_meets
 
 from .knowledge import (
     DEAL_MODEL,
@@ -197,17 +197,7 @@ def _met(growth: _Growth, counts: Sequence[Sequence[int]], total: int) -> bool:
     for ex in growth.excluded:
         if all(counts[card][solution] for card in ex.cards):
             return False
-    for con in growth.constraints:
-        inside = 0
-        for card in con.cards:
-            held = sum(counts[card][loc] for loc in con.locations)
-            if held == total:
-                inside += 1
-            elif held:
-                return False
-        if inside != con.count:
-            return False
-    return True
+    return every_world_meets(growth.constraints, counts, total)
 
 
 def _listed_beliefs(first: ReadPosition, frontier: Frontier) -> _Known:
