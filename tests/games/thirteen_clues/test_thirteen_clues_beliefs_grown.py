@@ -6,6 +6,8 @@ worlds counted afresh."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -65,3 +67,49 @@ def test_grown_beliefs_equal_fresh_ones_at_every_step(players: int, seed: int, e
     assert 0 < grown < compared
     assert 0 < kept < grown
     assert 0 < refined < grown - kept
+
+
+def test_a_reading_cut_short_is_read_again_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A position whose reading failed part way (an interrupted count) is read again from
+    the same last one: its answers still count as new (before, the first reading had
+    already recorded them, so the second kept the last beliefs for a changed position)."""
+    table = Table(make_game("13-clues", 3))
+    table.reset(5)
+    rng = np.random.default_rng(5)
+    believer = Believer()
+    refine = Believer._refine
+    cut: list[int] = []
+    armed = [False]  # cut short the first reading of a position whose worlds change
+
+    def cut_short(self: Believer, last: Any, growth: Any) -> Any:
+        if armed[0]:
+            armed[0] = False
+            cut.append(len(growth.constraints))
+            raise RuntimeError("interrupted")
+        return refine(self, last, growth)
+
+    monkeypatch.setattr(Believer, "_refine", cut_short)
+    worlds, questions = None, 0
+    while (decision := table.decision) is not None:
+        view = table.state.view(0)
+        assert isinstance(view, ThirteenCluesView)
+        try:
+            data = thirteen_clues_position(view)
+        except GameError:  # the mysteries are not chosen yet
+            data = None
+        if data is not None:
+            position = ThirteenCluesPosition(data)
+            fresh = ThirteenCluesAnalysis(data).beliefs()
+            asked = len(data.get("questions", []))  # type: ignore[arg-type]
+            # A new answer that changes the worlds (an accusation's constraints are not
+            # recorded as the game's answers).
+            armed[0] = asked > questions and fresh.worlds != worlds and len(cut) < 3
+            try:
+                grown = believer(position)
+            except RuntimeError:
+                grown = believer(position)  # read again from the same last position
+            armed[0] = False
+            assert same(fresh, grown)
+            worlds, questions = fresh.worlds, asked
+        table.step(random_code(table.mask(decision.seat), table.drastic, rng, rate=0.02))
+    assert cut == [1, 1]  # two answers, each cut short once

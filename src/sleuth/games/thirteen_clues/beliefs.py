@@ -123,12 +123,14 @@ class _Known:
 class _Growth:
     """What a position adds to the last: its read, the constraints and exclusions it adds
     that the last did not hold already, and whether a question put to the seat is denied by
-    its cards."""
+    its cards; ``facts``, the answers it adds, for the game's record once it is read whole
+    (a reading cut short leaves the record as it was, to be read again alike)."""
 
     read: _Read
     constraints: list[Constraint]
     excluded: list[Exclusion]
     denied: bool
+    facts: frozenset[tuple[frozenset[int], frozenset[int], int]] = frozenset()
 
 
 class Believer:
@@ -152,6 +154,7 @@ class Believer:
             self.grown += 1
             read = growth.read
             known = self._refine(last[1], growth)
+            read.game.answers.update(growth.facts)
         self._last = (read, known)
         return known.beliefs
 
@@ -275,7 +278,7 @@ def _grow(last: _Read, data: Mapping[str, object]) -> _Growth | None:
     )
     accused = dict(last.accused)
     added = [con for con in answered if _fact(con) not in game.answers]
-    game.answers.update(_fact(con) for con in added)
+    facts = frozenset(_fact(con) for con in added)
     for con in accused_cons:
         if (con.locations, con.cards) not in accused:
             accused[con.locations, con.cards] = con
@@ -291,7 +294,7 @@ def _grow(last: _Read, data: Mapping[str, object]) -> _Growth | None:
     )
     ruled_out = {ex.cards for ex in last.excluded}
     new_trios = [ex for ex in excluded if ex.cards not in ruled_out]
-    return _Growth(read, added, new_trios, bool(conflicts))
+    return _Growth(read, added, new_trios, bool(conflicts), facts)
 
 
 def _fact(con: Constraint) -> tuple[frozenset[int], frozenset[int], int]:
