@@ -110,14 +110,18 @@ async def seated_channel(server: Any, ann: Person) -> ClientConnection:
 
 def fetch(base: str, paths: Sequence[str]) -> list[tuple[int, int]]:
     """Each path asked at once, each by a client of its own in a thread (the answers' bytes
-    are read off the test's event loop, which times the pings): (status, bytes) each."""
+    are read off the test's event loop, which times the pings), each from an address of its
+    own through the trusted proxy (one address has two computations under way at most):
+    (status, bytes) each."""
 
-    def one(path: str) -> tuple[int, int]:
-        answer = httpx.get(base + path, timeout=300)
+    def one(number: int, path: str) -> tuple[int, int]:
+        forwarded = {"x-forwarded-for": f"10.0.0.{number + 1}"}
+        answer = httpx.get(base + path, headers=forwarded, timeout=300)
         return answer.status_code, len(answer.content)
 
     async def all_at_once() -> list[tuple[int, int]]:
-        return list(await asyncio.gather(*(asyncio.to_thread(one, p) for p in paths)))
+        asked = (asyncio.to_thread(one, n, p) for n, p in enumerate(paths))
+        return list(await asyncio.gather(*asked))
 
     return asyncio.run(all_at_once())
 
@@ -160,7 +164,7 @@ async def check_ping_under_load(launch: Any, tmp_path: Path, route: str, seats: 
     db = f"sqlite:///{tmp_path / 'sleuth.db'}"
     table, steps = await store_long_game(db, tmp_path / "signing.key")
     assert steps >= LONG
-    server = launch(db=db)
+    server = launch(db=db, extra=("--trusted-proxy", "127.0.0.1"))
     paths = [
         f"/api/tables/{table}/{route}" + ("" if seat is None else f"?seat={seat}") for seat in seats
     ]

@@ -213,6 +213,10 @@ class Hub:
         )
         return self.adopt(created.row, created.seats, names or {}), created.tokens
 
+    async def seats_of(self, table_id: str) -> list[SeatRow]:
+        """A table's seats as stored (a rematch's plan is read from them)."""
+        return await self.store.seats(table_id)
+
     async def rematch(
         self, owner: TableOwner, person_id: str, max_think: float = DEFAULT_MAX_THINK
     ) -> tuple[TableOwner, dict[int, str]]:

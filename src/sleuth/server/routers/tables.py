@@ -219,7 +219,7 @@ async def rematch(table: Table, request: Request, app: ServicesDep, person: Pers
     require(Door.REMATCH, table, person)
     try:
         if table.live.row.rematch is None:  # its network bots agreed to one game, not more
-            plan = plan_of(table.live.row, await app.hub.store.seats(table.id))
+            plan = plan_of(table.live.row, await app.hub.seats_of(table.id))
             await ask_network_bots(plan, app, person)
         again, tokens = await app.hub.rematch(table, person.id, app.settings.max_think)
     except KeyError:
