@@ -27,6 +27,8 @@ from .conftest import Server
 from .test_netbots import PASSWORD, UNKNOWN, issue, listed, signed_up
 from .test_netchallenges import raw_bot
 
+TAKEN_GONE = (400, "the bot name gone is taken")
+
 
 def table_with(name: str) -> dict[str, Any]:
     return {
@@ -149,6 +151,11 @@ async def test_a_revoked_token_is_refused_and_its_socket_closed(
         assert await refused_now(server, token) == (REFUSED, 4401)
         assert await rae.get("/api/bots") == []
         assert await rae.get("/api/bots/mine") == []
+        # The name is retired: a bot issued anew under it would play the seats that name it
+        # (seeing their hands) and take its ratings. Nobody gets it again.
+        for person in (sol, rae):
+            again = await person.client.post("/api/bots", json={"name": "gone"})
+            assert (again.status_code, again.json()["detail"]) == TAKEN_GONE
 
 
 async def test_a_deleted_accounts_bots_go_with_it(launch: Any, tmp_path: Path) -> None:
@@ -169,3 +176,10 @@ async def test_a_deleted_accounts_bots_go_with_it(launch: Any, tmp_path: Path) -
         assert await refused_now(server, token) == (REFUSED, 4401)
     async with httpx.AsyncClient(base_url=server.http) as anyone:
         assert (await anyone.get("/api/bots")).json() == []
+    async with Person(server.http, "Uma") as uma:
+        await signed_up(uma)
+        again = await uma.client.post("/api/bots", json={"name": "orphan"})
+        assert (again.status_code, again.json()["detail"]) == (
+            400,
+            "the bot name orphan is taken",
+        )

@@ -259,3 +259,30 @@ def test_an_expired_tables_bot_is_free() -> None:
     # Another process's sweep expired the table; this one read its row again.
     netbots.seen(cast(TableRow, SimpleNamespace(id="t", status="expired")))
     assert not netbots.playing(NAME)
+
+
+async def test_two_deals_at_once_cannot_both_seat_one_bot(tmp_path: Path) -> None:
+    """Both deals ask for the bot's own token's table at once: one is dealt, the other is
+    refused as the bot is busy (before, the bot was held only once the first deal was
+    written, so both were dealt and one table's seat lost every decision)."""
+    async with running(tmp_path) as app, browser(app) as ann:
+        await signed_up(ann, "Ann")
+        own = await connected_bot(app, ann)
+        body = table(PERSON, PERSON, BOT, sit=0)
+        made = await asyncio.gather(
+            *(ann.post("/api/tables", json=body, headers=own) for _ in range(2))
+        )
+        assert sorted(answer.status_code for answer in made) == [201, 400]
+        refused = next(answer for answer in made if answer.status_code == 400)
+        assert refused.json()["problem"] == "net_bot_busy"
+        assert await playing(ann) == [(NAME, True)]
+
+
+def test_a_bot_held_for_a_deal_that_fails_is_free_again() -> None:
+    netbots = NetBots()
+    netbots.connect(NAME)
+    pending = netbots.hold_for_deal([BOT["bot"]])
+    assert netbots.playing(NAME)
+    netbots.let_go(pending)
+    assert not netbots.playing(NAME)
+    assert netbots.check_seats([BOT["bot"]]) == [NAME]

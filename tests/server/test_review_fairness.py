@@ -18,6 +18,7 @@ from sleuth.server.reviews import RecordWork
 from sleuth.server.settings import Settings
 from support.waits import until_true
 
+from .test_mail import PASSWORD
 from .test_ratings import store_finished
 
 STRANGER = ("203.0.113.9", 40000)
@@ -87,3 +88,47 @@ async def test_a_stranger_filling_the_queue_leaves_room_for_a_players_own_review
         assert started == [others[0], others[0], own]
         # Its two done, the stranger may ask again.
         assert (await stranger.get(paths[2])).status_code == 200
+
+
+async def test_an_export_is_counted_for_its_address_as_a_record_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An account's export works out each finished game's record: counted for the address
+    that asks, as a record is (it was counted for no one: one address with several accounts
+    started as many as it liked, and a full queue made the export a 500)."""
+    db, key = f"sqlite:///{tmp_path / 'sleuth.db'}", tmp_path / "signing.key"
+    table, _, _ = await store_finished(db, key, rated=False)
+    gate = asyncio.Event()
+    started: list[str] = []
+
+    async def run(_self: RecordWork, _function: Any, *arguments: Any) -> bytes:
+        started.append(arguments[0].table)
+        await gate.wait()
+        return gzip.compress(b"{}")
+
+    monkeypatch.setattr(RecordWork, "run", run)
+    app = create_app(Settings(db_url=db, key_file=key, replay_workers=3))
+    transport = httpx.ASGITransport(app=app, client=PLAYER)
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=transport, base_url="http://testserver") as ann,
+    ):
+        made = await ann.post("/api/account", json={"name": "Ann", "password": PASSWORD})
+        assert made.status_code == 201, made.text
+        hub = app.state.services.hub
+        owner = await hub.get(table)
+
+        async def tables_of(_person_id: str) -> list[tuple[Any, int]]:
+            return [(owner, 0)]  # Ann's finished game
+
+        monkeypatch.setattr(hub, "tables_of", tables_of)
+        reviews = [
+            asyncio.create_task(ann.get(f"/api/tables/{table}/review?lang={lang}"))
+            for lang in ("en", "de")
+        ]
+        await until_true(lambda: len(started) == 2, "the address's two reviews under way")
+        answer = await asyncio.wait_for(ann.get("/api/account/export"), 30)
+        assert (answer.status_code, answer.headers["retry-after"]) == (429, "5")
+        assert answer.json()["problem"] == "reads_queued"
+        gate.set()
+        assert [(await review).status_code for review in reviews] == [200, 200]

@@ -23,6 +23,7 @@ from sqlalchemy import select
 
 from sleuth.core import IllegalActionError
 from sleuth.server.app import create_app
+from sleuth.server.expiry import EMPTY_SECONDS
 from sleuth.server.hub import Hub
 from sleuth.server.lobby import SeatPlan, TablePlan
 from sleuth.server.models import MailSettingsRow, NotificationRow
@@ -298,3 +299,15 @@ async def test_on_postgresql_two_processes_expire_a_table_once_and_cap_deals_at_
         bob = await two.client("Bob", "10.0.0.3")
         made = await asyncio.gather(*(bob.post("/api/tables", json=table()) for _ in range(12)))
         assert sorted(r.status_code for r in made) == [201] * 10 + [429] * 2  # Bob's own cap
+
+
+async def test_a_waiting_table_no_person_sits_at_expires_after_an_hour(lobby: Lobby) -> None:
+    """Dealt with no one seated (a client with no identity deals such tables by the dozen,
+    and they held its address's cap of waiting tables the whole while)."""
+    ann = await lobby.client("Ann", "10.0.0.1")
+    empty = (await deal(ann, table(sit=None)))["table"]["id"]
+    sat = (await deal(ann))["table"]["id"]
+    assert await lobby.expire(T0 + EMPTY_SECONDS - 1) == []
+    assert await lobby.expire(T0 + EMPTY_SECONDS) == [empty]
+    assert await lobby.expire(T0 + WHILE - 1) == []
+    assert await lobby.expire(T0 + WHILE) == [sat]

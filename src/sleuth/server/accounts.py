@@ -38,6 +38,7 @@ from .models import (
     PersonRow,
     PushSettingsRow,
     PushSubscriptionRow,
+    RetiredBotNameRow,
     SeatRow,
     SessionRow,
 )
@@ -325,6 +326,9 @@ class Accounts:
             # And the bot accounts issued: each token a standing way in (``netbots``).
             for choices in (PushSettingsRow, PushSubscriptionRow, HookRow):
                 session.execute(delete(choices).where(choices.person_id == person_id))
+            bots = select(BotAccountRow.name).where(BotAccountRow.owner_id == person_id)
+            for name in list(session.scalars(bots)):  # retired: never issued again
+                session.add(RetiredBotNameRow(name=name, retired_at=time.time()))
             session.execute(delete(BotAccountRow).where(BotAccountRow.owner_id == person_id))
             _retire_guest_cookie(session, person_id, DELETED_NAME)
             seats = select(SeatRow.table_id, SeatRow.seat).where(SeatRow.person_id == person_id)

@@ -66,17 +66,23 @@ class Desk:
         await self.ratings.refuse_guests(plan.rated, people.values())
         bots = [seat.bot for seat in plan.seats]
         self.netbots.check_seats(bots)
-        created = await create_table(
-            self.store,
-            plan,
-            creator,
-            people,
-            rematch_of,
-            programs=programs,
-            max_think=max_think,
-            created_from=created_from,
-            waiting_cap=waiting_cap,
-        )
+        # Held before the deal is written: two deals at once cannot both seat one bot.
+        pending = self.netbots.hold_for_deal(bots)
+        try:
+            created = await create_table(
+                self.store,
+                plan,
+                creator,
+                people,
+                rematch_of,
+                programs=programs,
+                max_think=max_think,
+                created_from=created_from,
+                waiting_cap=waiting_cap,
+            )
+        except BaseException:
+            self.netbots.let_go(pending)
+            raise
         self.netbots.reserve(created.row, bots)
         return created
 

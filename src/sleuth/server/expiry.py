@@ -16,17 +16,21 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from sqlalchemy import select, update
+from sqlalchemy import ColumnElement, and_, exists, or_, select, update
 from sqlalchemy.orm import Session
 
 from .db import Database
 from .invites import OPEN, SPENT
 from .live import LiveTable
-from .models import EXPIRED, WAITING, InvitationRow, TableRow
+from .models import EXPIRED, WAITING, InvitationRow, SeatRow, TableRow
 from .notify import GAME_OVER, Event
 from .settings import WAITING_EXPIRY_HOURS
 
 HOUR = 3600.0
+# A waiting table at which no person sits (dealt with no identity, or its creator sat no
+# one) expires after this long at most: a client with no cookie dealt 50 of them, and so
+# held its address's cap of waiting tables for the whole while.
+EMPTY_SECONDS = HOUR
 DUE_AT_ONCE = 500  # tables a sweep expires at most: the rest wait for the next
 
 
@@ -49,14 +53,22 @@ class WaitingExpiry:
         """The waiting tables idle for the while, oldest first."""
         if not self.seconds:
             return []
-        cutoff = self.clock() - self.seconds
         query = (
             select(TableRow.id)
-            .where(TableRow.status == WAITING, TableRow.active_at <= cutoff)
+            .where(TableRow.status == WAITING, self._idle(self.clock()))
             .order_by(TableRow.active_at, TableRow.id)
             .limit(DUE_AT_ONCE)
         )
         return await self._db.read(lambda session: list(session.scalars(query)))
+
+    def _idle(self, now: float) -> ColumnElement[bool]:
+        """A table idle for the while, or (no person seated there) for ``EMPTY_SECONDS``."""
+        someone = exists().where(SeatRow.table_id == TableRow.id, SeatRow.person_id.is_not(None))
+        empty_while = min(self.seconds, EMPTY_SECONDS)
+        return or_(
+            TableRow.active_at <= now - self.seconds,
+            and_(TableRow.active_at <= now - empty_while, ~someone),
+        )
 
     async def expire(self, table_id: str) -> bool:
         """Expire the table if it is still waiting and idle for the while: whether this call
@@ -64,11 +76,7 @@ class WaitingExpiry:
         now = self.clock()
         change = (
             update(TableRow)
-            .where(
-                TableRow.id == table_id,
-                TableRow.status == WAITING,
-                TableRow.active_at <= now - self.seconds,
-            )
+            .where(TableRow.id == table_id, TableRow.status == WAITING, self._idle(now))
             .values(status=EXPIRED, finished_at=now)
         )
         # Its invitations are spent; its invite links stay, to be told it expired

@@ -356,6 +356,15 @@ class BotAccountRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
 
 
+class RetiredBotNameRow(Base):
+    """A bot name whose account was revoked or went with its owner's: never issued again
+    (a table's seat names ``net:NAME``; a new bot of that name would play the old one's)."""
+
+    __tablename__ = "retired_bot_names"
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    retired_at: Mapped[float] = mapped_column(Float)
+
+
 class PushSettingsRow(Base):
     """Which kinds of event a person wants pushed to their browsers (``notify.KINDS``)."""
 

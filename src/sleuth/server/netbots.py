@@ -40,7 +40,7 @@ from sleuth.core.serialize import JSONValue
 from . import problems
 from .db import Database
 from .live import LiveTable
-from .models import ENDED, BotAccountRow, TableRow
+from .models import ENDED, BotAccountRow, RetiredBotNameRow, TableRow
 from .store import secret_hash
 
 NET_PREFIX = "net:"
@@ -91,7 +91,8 @@ class BotAccounts:
         )
 
         def work(session: Session) -> None:
-            if session.get(BotAccountRow, name) is not None:
+            taken = session.get(BotAccountRow, name) or session.get(RetiredBotNameRow, name)
+            if taken is not None:
                 raise ConfigError(problems.NET_BOT_TAKEN(name=name))
             owned = select(func.count()).where(BotAccountRow.owner_id == owner_id)
             if (session.scalar(owned.select_from(BotAccountRow)) or 0) >= BOTS_PER_PERSON:
@@ -105,7 +106,8 @@ class BotAccounts:
         return token
 
     async def revoke(self, owner_id: str, name: str) -> bool:
-        """The owner's bot account removed, its token with it; whether there was one."""
+        """The owner's bot account removed, its token with it, its name retired (never
+        issued again: the seats that name it are its own); whether there was one."""
         query = select(BotAccountRow).where(
             BotAccountRow.name == name, BotAccountRow.owner_id == owner_id
         )
@@ -114,6 +116,7 @@ class BotAccounts:
             row = session.scalars(query).first()
             if row is not None:
                 session.delete(row)
+                session.add(RetiredBotNameRow(name=row.name, retired_at=time.time()))
             return row is not None
 
         return await self.database.write(work)
@@ -299,6 +302,9 @@ class NetBots:
 
     def revoke(self, name: str) -> None:
         """The bot's token is gone: its connection is refused as an unknown token is."""
+        self.reserved.pop(name, None)  # its seats fall to their takeover bots
+        for bots in self.released.values():
+            bots[:] = [held for held in bots if held[0] != name]
         link = self.links.get(name)
         if link is None:
             return
@@ -351,6 +357,19 @@ class NetBots:
                 raise ConfigError(problems.NET_BOT_BUSY(name=name))
             names.append(name)
         return names
+
+    def hold_for_deal(self, bots: Sequence[str | None]) -> TableRow:
+        """Hold the bots ``check_seats`` found free for a table being dealt (a row of its
+        own until the deal's is known: ``reserve`` then, or ``let_go`` if it fails)."""
+        pending = TableRow(id=f"dealing:{secrets.token_hex(8)}", status="waiting")
+        self.reserve(pending, bots)
+        return pending
+
+    def let_go(self, pending: TableRow) -> None:
+        """The deal that held its bots (``hold_for_deal``) failed: they are free again."""
+        for name, (row, _, _) in list(self.reserved.items()):
+            if row is pending:
+                del self.reserved[name]
 
     def reserve(self, row: TableRow, bots: Sequence[str | None]) -> None:
         for seat, spec in enumerate(bots):

@@ -28,6 +28,8 @@ from ..deps import (
 )
 from ..jsontext import Fragment, json_bytes
 from ..models import PersonRow
+from ..problems import said_or_text
+from ..reviews import RETRY_SECONDS, Busy, Queued
 from ..schemas import (
     AccountOut,
     DeviceOut,
@@ -255,7 +257,8 @@ async def delete_account(
     response_model=ExportOut,
     responses={
         401: {"description": "not signed in"},
-        429: {"description": "too many records read from this address"},
+        429: {"description": "too many records read, or worked out, for this address"},
+        503: {"description": "too many replays, reviews and records being worked out"},
     },
 )
 async def export(request: Request, app: ServicesDep, holder: SignedInHolder) -> Response:
@@ -274,12 +277,17 @@ async def export(request: Request, app: ServicesDep, holder: SignedInHolder) -> 
         }
 
     games: list[dict[str, object]] = []
+    retry = {"retry-after": str(RETRY_SECONDS)}
     for table, seat in await app.hub.tables_of(person.id):
         live = table.live
         if live.status != "finished":
             continue
-
-        body = await app.reviews.record(live, signed)
+        try:  # counted for this address as a record is (two under way at most)
+            body = await app.reviews.record(live, signed, client_address(request))
+        except Queued as error:
+            raise HTTPException(429, said_or_text(error), headers=retry) from None
+        except Busy as error:
+            raise HTTPException(503, said_or_text(error), headers=retry) from None
         # The signed record embedded as signed (re-read, its 128-bit seed would not fit).
         games.append(
             {
