@@ -311,3 +311,27 @@ async def test_a_waiting_table_no_person_sits_at_expires_after_an_hour(lobby: Lo
     assert await lobby.expire(T0 + EMPTY_SECONDS) == [empty]
     assert await lobby.expire(T0 + WHILE - 1) == []
     assert await lobby.expire(T0 + WHILE) == [sat]
+
+
+async def test_the_dealing_address_is_kept_only_while_the_table_waits(lobby: Lobby) -> None:
+    """A client's address is personal data: the cap needs it only while the table waits."""
+    ann = await lobby.client("Ann", "10.0.0.1")
+    bob = await lobby.client("Bob", "10.0.0.2")
+    cy = await lobby.client("Cy", "10.0.0.3")
+    made = await deal(ann)
+    started, tokens = made["table"]["id"], [i["token"] for i in made["invites"]]
+    expiring = (await deal(ann))["table"]["id"]
+
+    async def dealt_from(table_id: str) -> str | None:
+        row = await lobby.hub.store.table(table_id)
+        assert row is not None
+        return row.created_from
+
+    assert [await dealt_from(t) for t in (started, expiring)] == ["10.0.0.1", "10.0.0.1"]
+    for person, token in zip((bob, cy), tokens, strict=True):
+        joined = await person.post(f"/api/tables/{started}/join", json={"token": token})
+        assert joined.is_success, joined.text
+    assert (await ann.get(f"/api/tables/{started}")).json()["status"] == "playing"
+    assert await dealt_from(started) is None
+    assert await lobby.expire(T0 + WHILE) == [expiring]
+    assert await dealt_from(expiring) is None

@@ -77,7 +77,7 @@ class WaitingExpiry:
         change = (
             update(TableRow)
             .where(TableRow.id == table_id, TableRow.status == WAITING, self._idle(now))
-            .values(status=EXPIRED, finished_at=now)
+            .values(status=EXPIRED, finished_at=now, created_from=None)
         )
         # Its invitations are spent; its invite links stay, to be told it expired
         # (``access``: an expired table seats no one).

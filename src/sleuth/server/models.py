@@ -134,7 +134,8 @@ class TableRow(Base):
     vacation_days: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     # A waiting table's last sign of life (made, a seat taken, a chat line): the sweep
     # expires one left this long (``expiry``; migration 0016). ``created_from``: the client
-    # address that dealt it, which a cap on waiting tables counts (``deps.client_address``).
+    # address that dealt it, which a cap on waiting tables counts (``deps.client_address``),
+    # kept only while the table waits (cleared when it starts or expires).
     active_at: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
     created_from: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
 

@@ -335,7 +335,8 @@ class Store:
                 session.execute(
                     update(TableRow)
                     .where(TableRow.id == table_id, TableRow.status == "waiting")
-                    .values(status="playing", started_at=at)
+                    # The dealing address is kept only while a cap counts it: no longer.
+                    .values(status="playing", started_at=at, created_from=None)
                 )
             )
 
