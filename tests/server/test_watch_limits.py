@@ -1,6 +1,7 @@
 """Spectators' channels from one client address are capped, at one table and over all
 (``limits.WatchLimits``): past the cap a watch is accepted and closed with 4429 and words
-saying why, and a channel closed makes room again. Seats' channels are not counted."""
+saying why, and a channel closed makes room again. A seat's own channels are capped too
+(``limits.SeatChannels``: eight at once)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from sleuth.server.limits import WatchLimits
+from sleuth.server.limits import SEAT_CHANNELS, SeatChannels, WatchLimits
 from sleuth.server.settings import Settings
 from support.game_cases import kit_for
 from support.waits import until
@@ -110,3 +111,46 @@ def test_no_counter_is_kept_for_an_address_with_nothing_open(per_table: int) -> 
         assert limits.take(f"192.0.2.{n}", "t") is None
         limits.give_back(f"192.0.2.{n}", "t")
     assert (dict(limits._at_table), dict(limits._all)) == ({}, {})
+
+
+async def test_a_seats_own_channels_are_capped_too(launch: Any) -> None:
+    """A seated person opening hundreds of their own seat's channels made every open and
+    close at the table walk them all: eight at once, the ninth refused with 4429."""
+    assert SEAT_CHANNELS == 8
+    server = launch()
+    async with Person(server.http, "Host") as host:
+        body = {"game": EXAMPLE, "players": 3, "sheet": "off", "sit": 0,
+                "seats": [{"kind": "person"}] * 3}  # fmt: skip
+        table = str((await host.post("/api/tables", body))["table"]["id"])
+        mine = []
+        for _ in range(SEAT_CHANNELS):
+            channel = SeatClient(server.ws, table, 0, cookie=host.cookie)
+            await channel.connect()
+            assert (await channel.until("state"))["seat"] == 0
+            mine.append(channel)
+        ninth = SeatClient(server.ws, table, 0, cookie=host.cookie)
+        await ninth.connect()
+        with pytest.raises(ConnectionClosed) as closed:
+            await ninth.until("state", 30)
+        assert closed.value.rcvd is not None
+        assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (
+            4429,
+            "8 channels of this seat are open already: close one first",
+        )
+        for channel in mine:
+            await channel.close()
+
+
+def test_a_seat_channel_refused_counts_nothing_and_each_closed_gives_room_back() -> None:
+    channels = SeatChannels(most=2)
+    assert [channels.take("t", 0), channels.take("t", 0)] == [None, None]
+    refused = channels.take("t", 0)
+    assert refused is not None and str(refused) == (
+        "2 channels of this seat are open already: close one first"
+    )
+    assert channels.take("t", 1) is None  # another seat
+    channels.give_back("t", 0)
+    assert channels.take("t", 0) is None
+    for seat in (0, 0, 1):
+        channels.give_back("t", seat)
+    assert channels.take("t", 0) is None and channels.take("t", 0) is None

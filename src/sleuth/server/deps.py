@@ -17,7 +17,7 @@ from .confirm_limits import ConfirmationLimits
 from .hooks import HostChecks
 from .hub import Hub
 from .invites import Invitations
-from .limits import ChatLimits, WatchLimits
+from .limits import ChatLimits, SeatChannels, WatchLimits
 from .live import facts_of
 from .models import PersonRow
 from .netbots import BotAccounts, NetBots
@@ -50,6 +50,7 @@ class Services:
     reads: ReadLimits = field(init=False)
     chats: ChatLimits = field(init=False)  # chat lines per person, over every route
     watchers: WatchLimits = field(init=False)  # spectators' channels per client address
+    seat_channels: SeatChannels = field(init=False)  # each seat's own play channels
     challenges: Challenges = field(init=False)  # of network bots (``netchallenges``)
     invites: Invitations = field(init=False)
     confirmations: ConfirmationLimits = field(init=False)
@@ -60,6 +61,7 @@ class Services:
         self.reads = ReadLimits(self.settings.record_reads_rate)
         self.chats = ChatLimits(self.settings.rate_per_second, self.settings.rate_burst)
         self.watchers = WatchLimits(self.settings.watch_per_table, self.settings.watch_per_address)
+        self.seat_channels = SeatChannels()
         self.challenges = Challenges(self.netbots, self.settings.challenges_rate)
         self.invites = Invitations(
             self.hub.notices.database, self.settings.invitations_rate, self.settings.invited_rate

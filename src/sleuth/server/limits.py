@@ -61,6 +61,9 @@ class ChatLimits:
                 del self._buckets[person]
 
 
+SEAT_CHANNELS = 8  # one seat's play channels open at once in a process: tabs, devices
+
+
 class WatchLimits:
     """Spectators' channels open from one client address (``deps.client_address``: an IPv6
     /64 as one), at one table and over all: each channel opened and closed made every seat
@@ -90,6 +93,26 @@ class WatchLimits:
         """A channel ``take`` counted has closed."""
         _less(self._at_table, (address, table_id))
         _less(self._all, address)
+
+
+class SeatChannels:
+    """Play channels open to one seat (its person's tabs and devices), counted in the
+    process: a seated person opening hundreds made every open and close at the table walk
+    them all. ``most`` at once; each one taken is given back once (``give_back``)."""
+
+    def __init__(self, most: int = SEAT_CHANNELS) -> None:
+        self.most = most
+        self._open: Counter[tuple[str, int]] = Counter()
+
+    def take(self, table_id: str, seat: int) -> Said | None:
+        """Count one more channel of the seat, or say why not (then nothing is counted)."""
+        if self._open[table_id, seat] >= self.most:
+            return problems.SEAT_CHANNELS(count=self._open[table_id, seat])
+        self._open[table_id, seat] += 1
+        return None
+
+    def give_back(self, table_id: str, seat: int) -> None:
+        _less(self._open, (table_id, seat))
 
 
 def _less(counter: Counter[K], key: K) -> None:

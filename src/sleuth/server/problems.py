@@ -49,6 +49,10 @@ WATCHING_THIS_TABLE = problem(
     "too_many_watching",
     "%(count)s channels from this address watch this table already: close one first",
 )
+SEAT_CHANNELS = problem(
+    "too_many_seat_channels",
+    "%(count)s channels of this seat are open already: close one first",
+)
 WATCHING_TABLES = problem(
     "too_many_watching",
     "%(count)s channels from this address watch tables already: close one first",

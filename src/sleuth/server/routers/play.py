@@ -128,7 +128,15 @@ async def play(
         opened_by,
         cookie=cookie,
     )
-    await _serve(ws, app, table, connection, last_step)
+    # Counted before anything is awaited, as the spectators' are.
+    too_many = app.seat_channels.take(table.id, seat)
+    if too_many is not None:
+        await _refuse(ws, FLOOD, str(too_many))
+        return
+    try:
+        await _serve(ws, app, table, connection, last_step)
+    finally:
+        app.seat_channels.give_back(table.id, seat)
 
 
 @router.websocket("/ws/tables/{table_id}/watch")
