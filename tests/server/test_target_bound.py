@@ -14,7 +14,7 @@ from sqlalchemy import select
 from sleuth.server.db import Database, open_database
 from sleuth.server.hooks import CheckedHook, Hooks
 from sleuth.server.lobby import SeatPlan, TablePlan, create_table
-from sleuth.server.models import HookRow, NotificationRow
+from sleuth.server.models import HookRow, NotificationRow, TableRow
 from sleuth.server.notify import HOOK, YOUR_MOVE, Event, Notices
 from sleuth.server.settings import Settings
 from sleuth.server.store import Store
@@ -40,7 +40,7 @@ class Receivers(TargetSender[HookRow]):
     async def target_of(self, row: NotificationRow) -> HookRow | None:
         return await self.hooks.get(row.target)
 
-    def post(self, target: HookRow, row: NotificationRow, game: str) -> None:
+    def post(self, target: HookRow, row: NotificationRow, table: TableRow) -> None:
         if "held" in target.url:
             self.let_go.wait(60)
             raise ConnectionError("let go by the test")

@@ -80,7 +80,7 @@ async def test_a_row_naming_another_persons_target_is_dropped_never_sent(
     sender = sender_of(kind, notices)
     posted: list[tuple[int, int]] = []
 
-    def post(target: Any, row: Any, game: str) -> None:
+    def post(target: Any, row: Any, table: Any) -> None:
         posted.append((row.id, target.id))
 
     setattr(sender, "post", post)  # noqa: B010

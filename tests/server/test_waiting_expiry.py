@@ -11,6 +11,7 @@ import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
+from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
@@ -22,13 +23,18 @@ pytest.importorskip("fastapi")
 from sqlalchemy import select
 
 from sleuth.core import IllegalActionError
+from sleuth.server import hooks
 from sleuth.server.app import create_app
 from sleuth.server.expiry import EMPTY_SECONDS
+from sleuth.server.hooks import HookSender
 from sleuth.server.hub import Hub
 from sleuth.server.lobby import SeatPlan, TablePlan
-from sleuth.server.models import MailSettingsRow, NotificationRow
+from sleuth.server.mail_address import SmtpServer
+from sleuth.server.mail_sender import MailConfig, MailSender
+from sleuth.server.models import HookRow, MailSettingsRow, NotificationRow
 from sleuth.server.owner import TableOwner
 from sleuth.server.settings import Settings
+from sleuth.server.signing import SigningKey
 from support.game_cases import kit_for
 
 EXAMPLE = kit_for(lambda cases: cases.fronts.example).name
@@ -193,6 +199,49 @@ async def test_its_people_who_chose_to_hear_of_a_games_end_are_told_once(lobby: 
     database = lobby.hub.store.database
     rows = await database.read(lambda session: [tuple(r) for r in session.execute(query)])
     assert rows == [(ann_id, "game_over", table_id)]  # Bob chose no mail
+
+
+async def test_an_expiry_is_told_in_words_of_its_own_not_as_a_game_over(
+    lobby: Lobby, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its game never began: the mail (and a hook's message) says the table expired."""
+    ann = await lobby.client("Ann", "10.0.0.1")
+    table_id = (await deal(ann))["table"]["id"]
+    notices = lobby.hub.notices
+    notices.enabled = True
+    ann_id = lobby.ids["Ann"]
+    await notices.save_settings(
+        MailSettingsRow(
+            person_id=ann_id, address="ann@example.org", language="en", your_move=False,
+            game_over=True, invited=False, clock_low=False, updated_at=T0, confirmed_at=T0,
+        )
+    )  # fmt: skip
+    assert await lobby.expire(T0 + WHILE) == [table_id]
+    config = MailConfig(SmtpServer("127.0.0.1", 25, None, False), None, "s@example.org", "", 1.0)
+    sender = MailSender(notices, lobby.hub.store, SigningKey(b"k" * 32), config)
+    mailed: list[EmailMessage] = []
+
+    async def deliver(message: EmailMessage) -> None:
+        mailed.append(message)
+
+    monkeypatch.setattr(sender, "_deliver", deliver)
+    assert await sender.send_due() == 1
+    title = kit_for(lambda cases: cases.fronts.example).game.title
+    words = f"Table {table_id} of {title} expired before its game started"
+    assert [m["Subject"] for m in mailed] == [words]
+    assert mailed[0].get_content().split("\n\n")[0] == (
+        f"{words}: its seats were not all taken in time, and it takes no one any more."
+    )
+    table_row = await lobby.hub.store.table(table_id)
+    assert table_row is not None
+    hook = HookRow(url="json://example.org", language="en")
+    row = NotificationRow(kind="game_over", table_id=table_id)
+    sent: list[tuple[str, str]] = []
+    monkeypatch.setattr(
+        hooks, "send_hook", lambda _url, title, text, **_: sent.append((title, text))
+    )
+    HookSender(notices, lobby.hub.store, Settings()).post(hook, row, table_row)
+    assert [title for title, _ in sent] == [words]
 
 
 def too_many(count: int) -> tuple[int, str, str]:

@@ -19,6 +19,13 @@ SUBJECTS = {
     INVITED: N_("You are invited to %(game)s at table %(table)s"),
     CLOCK_LOW: N_("Your clock runs low in %(game)s at table %(table)s"),
 }
+# A waiting table that expired (``expiry``) is told to those who chose to hear of a game's
+# end, in words of its own: its game never began, so it is not "over".
+EXPIRED_SUBJECT = N_("Table %(table)s of %(game)s expired before its game started")
+EXPIRED_OPENING = N_(
+    "Table %(table)s of %(game)s expired before its game started: its seats were not all "
+    "taken in time, and it takes no one any more."
+)
 OPENINGS = {
     YOUR_MOVE: N_("It is your move in %(game)s at table %(table)s."),
     GAME_OVER: N_("The game of %(game)s at table %(table)s is over."),
@@ -42,12 +49,23 @@ NAME_CHARS = 40  # a display name's length at most, as the people's route keeps 
 
 
 def event_words(
-    kind: str, table_id: str, game: str, language: str, inviter: str | None = None
+    kind: str,
+    table_id: str,
+    game: str,
+    language: str,
+    inviter: str | None = None,
+    expired: bool = False,
 ) -> tuple[str, str]:
     """The event's headline and sentence in ``language``: the mail's subject and opening,
     a push's title and text. Only the table's id, the game's title and an invitation's
-    inviter's display name: what any seat sees."""
+    inviter's display name: what any seat sees. ``expired``: the table expired waiting
+    (its game's end is told as its expiry)."""
     values = {"game": find_kit(game).game.title, "table": table_id}
+    if kind == GAME_OVER and expired:
+        return (
+            translate(language, EXPIRED_SUBJECT) % values,
+            translate(language, EXPIRED_OPENING) % values,
+        )
     name = plain_name(inviter or "")
     if kind == INVITED and name:
         values["name"] = name

@@ -98,6 +98,7 @@ class WaitingExpiry:
 
 def expiry_events(live: LiveTable) -> list[Event]:
     """Who is told of the table's expiry: each person seated there, as of a game's end (the
-    kind they chose to hear of the table ending by; the page it links to says it expired)."""
+    kind they chose to hear of the table ending by), in words of its own (``event_words``:
+    the senders see the table expired)."""
     people = sorted({s.person_id for s in live.seats if s.kind == "person" and s.person_id})
     return [Event(person, GAME_OVER, live.id, live.step) for person in people]

@@ -37,7 +37,7 @@ from sleuth.i18n import N_
 
 from . import problems
 from .event_words import event_words
-from .models import HookRow, NotificationRow
+from .models import EXPIRED, HookRow, NotificationRow, TableRow
 from .notify import HOOK, KINDS, Notices
 from .settings import Settings
 from .store import Store
@@ -224,9 +224,11 @@ def guard_connections() -> None:
 # --- the message ------------------------------------------------------------------------------
 
 
-def message(kind: str, table_id: str, game: str, language: str, public_url: str) -> tuple[str, str]:
+def message(
+    kind: str, table_id: str, game: str, language: str, public_url: str, expired: bool = False
+) -> tuple[str, str]:
     """The title and text a hook is sent: the mail's words and the table's link."""
-    title, text = event_words(kind, table_id, game, language)
+    title, text = event_words(kind, table_id, game, language, expired=expired)
     return title, f"{text}\n{public_url.rstrip('/')}/t/{table_id}"
 
 
@@ -358,8 +360,11 @@ class HookSender(TargetSender[HookRow]):
             return None
         return hook
 
-    def post(self, target: HookRow, row: NotificationRow, game: str) -> None:
-        title, text = message(row.kind, row.table_id, game, target.language, self.public_url)
+    def post(self, target: HookRow, row: NotificationRow, table: TableRow) -> None:
+        expired = table.status == EXPIRED
+        title, text = message(
+            row.kind, row.table_id, table.game, target.language, self.public_url, expired
+        )
         send_hook(target.url, title, text, public_only=not self.allow_private)
 
     def reason(self, error: Exception) -> str:

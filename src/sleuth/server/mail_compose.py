@@ -48,6 +48,7 @@ class Mail:
     game: str  # the game's name; its title is shown
     notice_id: int
     inviter: str | None = None  # an invitation's inviter's display name, when known
+    expired: bool = False  # the table expired waiting: its "game over" says so
 
 
 def compose(
@@ -59,7 +60,9 @@ def compose(
     unsubscribe: str,
 ) -> EmailMessage:
     """The mail, in ``language``; ``unsubscribe``: the token of its link."""
-    headline, opening = event_words(mail.kind, mail.table_id, mail.game, language, mail.inviter)
+    headline, opening = event_words(
+        mail.kind, mail.table_id, mail.game, language, mail.inviter, mail.expired
+    )
     base = public_url.rstrip("/")
     stop_link = f"{base}/mail/unsubscribe/{unsubscribe}"
     body = "\n\n".join(
@@ -99,7 +102,9 @@ def compose_digest(
     base = public_url.rstrip("/")
     tables: dict[str, list[str]] = {}
     for mail in mails:
-        opening = event_words(mail.kind, mail.table_id, mail.game, language, mail.inviter)[1]
+        opening = event_words(
+            mail.kind, mail.table_id, mail.game, language, mail.inviter, mail.expired
+        )[1]
         said = tables.setdefault(mail.table_id, [])
         if opening not in said:  # one "your move" a table, however many came
             said.append(opening)

@@ -19,7 +19,7 @@ from .digest import claim_person, digest_people
 from .mail_address import SmtpServer, parse_smtp
 from .mail_compose import MAIL_POLICY, Mail, compose, compose_confirmation, compose_digest
 from .mail_links import confirm_token, unsubscribe_token
-from .models import InvitationRow, MailSettingsRow, NotificationRow, PersonRow
+from .models import EXPIRED, InvitationRow, MailSettingsRow, NotificationRow, PersonRow
 from .notify import INVITED, Notices, send_forever
 from .settings import Settings
 from .signing import SigningKey
@@ -110,12 +110,12 @@ class MailSender:
         if table is None:
             await self.notices.drop(row.id, token, "the table is gone")
             return
-        game = table.game
+        game, expired = table.game, table.status == EXPIRED
         inviter = await self._inviter(row)
 
         def make() -> EmailMessage:
             return compose(
-                Mail(row.kind, row.table_id, game, row.id, inviter),
+                Mail(row.kind, row.table_id, game, row.id, inviter, expired),
                 wanted.address,
                 wanted.language,
                 self.config.sender,
@@ -159,7 +159,8 @@ class MailSender:
                 await self.notices.drop(row.id, token, "the table is gone")
             else:
                 inviter = await self._inviter(row)
-                mails.append(Mail(row.kind, row.table_id, table.game, row.id, inviter))
+                expired = table.status == EXPIRED
+                mails.append(Mail(row.kind, row.table_id, table.game, row.id, inviter, expired))
                 kept.append(row)
         if mails and wanted is not None:
             settings = wanted

@@ -35,7 +35,7 @@ from sqlalchemy.orm import Session
 from sleuth.core.said import said
 
 from .event_words import event_words
-from .models import NotificationRow, PushSettingsRow, PushSubscriptionRow
+from .models import EXPIRED, NotificationRow, PushSettingsRow, PushSubscriptionRow, TableRow
 from .notify import PUSH, Notices
 from .private import make_private_folder
 from .settings import Settings
@@ -191,9 +191,9 @@ def service_origin(text: str) -> str:
 # --- the message --------------------------------------------------------------------------------
 
 
-def payload(kind: str, table_id: str, game: str, language: str) -> bytes:
+def payload(kind: str, table_id: str, game: str, language: str, expired: bool = False) -> bytes:
     """What the browser's service worker shows: the mail's words and the table's link."""
-    title, text = event_words(kind, table_id, game, language)
+    title, text = event_words(kind, table_id, game, language, expired=expired)
     message = {"title": title, "body": text, "url": f"/t/{table_id}", "tag": f"{table_id}-{kind}"}
     return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode()
 
@@ -327,8 +327,9 @@ class PushSender(TargetSender[PushSubscriptionRow]):
             return None
         return await self.subscriptions.get(row.target)
 
-    def post(self, target: PushSubscriptionRow, row: NotificationRow, game: str) -> None:
-        self._post(target, payload(row.kind, row.table_id, game, target.language))
+    def post(self, target: PushSubscriptionRow, row: NotificationRow, table: TableRow) -> None:
+        expired = table.status == EXPIRED
+        self._post(target, payload(row.kind, row.table_id, table.game, target.language, expired))
 
     async def gone(self, target: PushSubscriptionRow, error: Exception) -> bool:
         if isinstance(error, PushRefused) and error.status in GONE:

@@ -19,7 +19,7 @@ from typing import Any, Generic, TypeVar
 from sqlalchemy import update
 
 from .db import Database
-from .models import HookRow, NotificationRow, PushSubscriptionRow
+from .models import HookRow, NotificationRow, PushSubscriptionRow, TableRow
 from .notify import ERROR_CHARS, Notices, send_forever
 from .store import Store
 
@@ -107,7 +107,7 @@ class TargetSender(ABC, Generic[Target]):
             await self.notices.drop(row.id, token, "the table is gone")
             return
         try:
-            await self._posted(target, row, table.game)
+            await self._posted(target, row, table)
         except Exception as error:
             if await self.gone(target, error):
                 return
@@ -119,10 +119,10 @@ class TargetSender(ABC, Generic[Target]):
         await self.notices.mark_sent(row.id, token)
         await self.tried(row.target, None)
 
-    async def _posted(self, target: Target, row: NotificationRow, game: str) -> None:
+    async def _posted(self, target: Target, row: NotificationRow, table: TableRow) -> None:
         """``post`` on a sending thread, or ``NoAnswerInTime`` once ``send_seconds`` pass."""
         pool = self._threads
-        sending = pool.submit(self.post, target, row, game)
+        sending = pool.submit(self.post, target, row, table)
         try:
             await asyncio.wait_for(asyncio.wrap_future(sending), self.send_seconds)
         except TimeoutError:
@@ -154,8 +154,9 @@ class TargetSender(ABC, Generic[Target]):
         """The row's target, if it is still there and still takes the row's kind."""
 
     @abstractmethod
-    def post(self, target: Target, row: NotificationRow, game: str) -> None:
-        """Send the row to the target (on a sending thread), or raise."""
+    def post(self, target: Target, row: NotificationRow, table: TableRow) -> None:
+        """Send the row to the target (on a sending thread), or raise; ``table``: the row's
+        table, its game and status as the words need them."""
 
     @abstractmethod
     async def tried(self, target_id: int, error: str | None) -> None:
