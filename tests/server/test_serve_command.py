@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 
 from sleuth.cli.main import main
+from sleuth.server import app
+from sleuth.server.settings import Settings
 from support.game_cases import kit_for
 
 from .conftest import SRC, Server, free_port
@@ -106,6 +108,9 @@ def test_a_database_it_cannot_reach_is_named_without_its_password() -> None:
         ("--sheet-workers", "-1", "-1 is not between 0 and 64 processes"),
         ("--bot-delay", "nan", "nan is not between 0 and 60 seconds"),
         ("--bot-delay", "1e9", "1e9 is not between 0 and 60 seconds"),
+        ("--waiting-expiry", "0.5", "0.5 is neither 0 (never) nor between 1 and 8760 hours"),
+        ("--waiting-expiry", "-0.1", "-0.1 is neither 0 (never) nor between 1 and 8760 hours"),
+        ("--waiting-expiry", "soon", "'soon' is not a number of hours"),
     ],
 )
 def test_a_number_out_of_its_range_is_refused_naming_the_range(
@@ -117,6 +122,23 @@ def test_a_number_out_of_its_range_is_refused_naming_the_range(
     assert ended.value.code == 2
     assert capsys.readouterr().err.endswith(f"argument {flag}: {said}\n")
     assert not (tmp_path / "games.db").exists()
+
+
+def served_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *flags: str) -> Settings:
+    """The settings ``sleuth serve`` would serve with these flags (it serves nothing)."""
+    served: list[Settings] = []
+    monkeypatch.setattr(app, "serve", lambda settings, *_: served.append(settings))
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    key = str(tmp_path / "key")
+    assert main(["serve", "--db", db, "--key", key, "--port", str(free_port()), *flags]) == 0
+    return served[0]
+
+
+def test_waiting_tables_may_be_kept_from_expiring_with_0(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    assert served_settings(monkeypatch, tmp_path, "--waiting-expiry", "0").waiting_expiry_hours == 0
+    assert served_settings(monkeypatch, tmp_path, "--waiting-expiry", "1").waiting_expiry_hours == 1
 
 
 def test_a_key_file_it_can_neither_read_nor_make_is_refused_in_words(

@@ -384,3 +384,17 @@ async def test_the_dealing_address_is_kept_only_while_the_table_waits(lobby: Lob
     assert await dealt_from(started) is None
     assert await lobby.expire(T0 + WHILE) == [expiring]
     assert await dealt_from(expiring) is None
+
+
+async def test_with_an_expiry_of_0_no_waiting_table_expires(tmp_path: Path) -> None:
+    """``--waiting-expiry 0``: never, not even a table no person sits at."""
+    settings = Settings(
+        db_url=f"sqlite:///{tmp_path / 'sleuth.db'}", key_file=tmp_path / "key",
+        waiting_expiry_hours=0,
+    )  # fmt: skip
+    async with AsyncExitStack() as stack:
+        lobby = await open_lobby(stack, settings, [T0])
+        ann = await lobby.client("Ann", "10.0.0.1")
+        tables = [(await deal(ann, body))["table"]["id"] for body in (table(sit=None), table())]
+        assert await lobby.expire(T0 + 100 * WHILE) == []
+        assert [await status(ann, t) for t in tables] == ["waiting", "waiting"]

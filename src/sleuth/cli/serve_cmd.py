@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ipaddress
 import sys
 from collections.abc import Callable
@@ -124,7 +125,8 @@ def add_service_arguments(serve: argparse.ArgumentParser) -> None:
         metavar="HOURS",
         help=N_(
             "hours a table not yet started waits with no one joining or chatting before it "
-            "expires: unlisted, its seats and bots free (default %(default)s)"
+            "expires: unlisted, its seats and bots free (default %(default)s; 0: never, "
+            "not even a table no person sits at)"
         ),
     )
     serve.add_argument(
@@ -227,10 +229,14 @@ def vacation_days(text: str) -> int:
 
 
 def expiry_hours(text: str) -> float:
+    """Hours within the bounds, or 0: waiting tables never expire."""
     words = (
         N_("%(text)s is not a number of hours"),
-        N_("%(text)s is not between %(low)s and %(high)s hours"),
+        N_("%(text)s is neither 0 (never) nor between %(low)s and %(high)s hours"),
     )
+    with contextlib.suppress(ValueError):
+        if float(text) == 0:
+            return 0.0
     return in_range(text, float, WAITING_EXPIRY_BOUNDS, words)
 
 

@@ -44,7 +44,7 @@ PASSWORD_COSTS = {
 VACATION_DAYS_A_YEAR = 30
 VACATION_DAYS_A_YEAR_BOUNDS = (0, 365)
 # A waiting table expires after this many hours without a sign of life (``expiry``): three
-# days, enough for friends in any time zones to meet over a weekend.
+# days, enough for friends in any time zones to meet over a weekend. 0: never.
 WAITING_EXPIRY_HOURS = 72.0
 WAITING_EXPIRY_BOUNDS = (1.0, 24 * 365.0)
 # Waiting tables one person, or one client address, may hold at once (0: no cap).
