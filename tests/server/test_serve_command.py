@@ -15,6 +15,7 @@ import pytest
 
 from sleuth.cli.main import main
 from sleuth.server import app
+from sleuth.server.app import create_app
 from sleuth.server.settings import Settings
 from support.game_cases import kit_for
 
@@ -111,6 +112,10 @@ def test_a_database_it_cannot_reach_is_named_without_its_password() -> None:
         ("--waiting-expiry", "0.5", "0.5 is neither 0 (never) nor between 1 and 8760 hours"),
         ("--waiting-expiry", "-0.1", "-0.1 is neither 0 (never) nor between 1 and 8760 hours"),
         ("--waiting-expiry", "soon", "'soon' is not a number of hours"),
+        ("--max-watchers-per-table", "0", "0 is not between 1 and 10000 channels"),
+        ("--max-watchers-per-address", "10001", "10001 is not between 1 and 10000 channels"),
+        ("--max-seat-channels", "65", "65 is not between 1 and 64 channels"),
+        ("--max-seat-channels", "many", "'many' is not a number of channels"),
     ],
 )
 def test_a_number_out_of_its_range_is_refused_naming_the_range(
@@ -139,6 +144,50 @@ def test_waiting_tables_may_be_kept_from_expiring_with_0(
 ) -> None:
     assert served_settings(monkeypatch, tmp_path, "--waiting-expiry", "0").waiting_expiry_hours == 0
     assert served_settings(monkeypatch, tmp_path, "--waiting-expiry", "1").waiting_expiry_hours == 1
+
+
+def test_the_caps_of_play_channels_are_the_operators(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    flags = ("--max-watchers-per-table", "3", "--max-watchers-per-address", "5",
+             "--max-seat-channels", "2")  # fmt: skip
+    settings = served_settings(monkeypatch, tmp_path, *flags)
+    assert (settings.watch_per_table, settings.watch_per_address, settings.seat_channels) == (
+        3,
+        5,
+        2,
+    )
+    defaults = served_settings(monkeypatch, tmp_path)
+    assert (defaults.watch_per_table, defaults.watch_per_address, defaults.seat_channels) == (
+        8,
+        32,
+        8,
+    )
+
+
+async def test_the_service_holds_channels_to_its_settings_caps(tmp_path: Path) -> None:
+    settings = Settings(
+        db_url=f"sqlite:///{tmp_path / 'games.db'}", key_file=tmp_path / "key",
+        watch_per_table=3, watch_per_address=5, seat_channels=2,
+    )  # fmt: skip
+    served = create_app(settings)
+    async with served.router.lifespan_context(served):
+        services = served.state.services
+        watchers = services.watchers
+        assert (watchers.per_table, watchers.per_address, services.seat_channels.most) == (3, 5, 2)
+
+
+def test_an_addresss_cap_of_watchers_below_a_tables_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    flags = ["--max-watchers-per-table", "40"]  # over the address's default 32
+    assert main(["serve", "--db", db, *flags]) == 2
+    assert capsys.readouterr().err == (
+        "sleuth serve: --max-watchers-per-address 32 is below --max-watchers-per-table 40: "
+        "an address's spectators' channels over all tables include those at one\n"
+    )
+    assert not (tmp_path / "games.db").exists()
 
 
 def test_a_key_file_it_can_neither_read_nor_make_is_refused_in_words(

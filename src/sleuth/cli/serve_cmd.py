@@ -18,10 +18,15 @@ from sleuth.server.settings import (
     MAX_WAITING_BOUNDS,
     MAX_WAITING_TABLES,
     PASSWORD_COSTS,
+    SEAT_CHANNEL_BOUNDS,
+    SEAT_CHANNELS,
     VACATION_DAYS_A_YEAR,
     VACATION_DAYS_A_YEAR_BOUNDS,
     WAITING_EXPIRY_BOUNDS,
     WAITING_EXPIRY_HOURS,
+    WATCH_BOUNDS,
+    WATCH_PER_ADDRESS,
+    WATCH_PER_TABLE,
     Settings,
     db_url_refusal,
 )
@@ -129,6 +134,7 @@ def add_service_arguments(serve: argparse.ArgumentParser) -> None:
             "not even a table no person sits at)"
         ),
     )
+    add_channel_arguments(serve)
     serve.add_argument(
         "--max-waiting-tables",
         type=waiting_tables,
@@ -137,6 +143,40 @@ def add_service_arguments(serve: argparse.ArgumentParser) -> None:
         help=N_(
             "tables not yet started one person or client address may hold at once "
             "(default %(default)s; 0: no cap)"
+        ),
+    )
+
+
+def add_channel_arguments(serve: argparse.ArgumentParser) -> None:
+    """The caps of play channels open at once, counted in each process (``limits``)."""
+    serve.add_argument(
+        "--max-watchers-per-table",
+        type=watch_channels,
+        default=WATCH_PER_TABLE,
+        metavar="COUNT",
+        help=N_(
+            "spectators' channels one client address (an IPv6 /64 as one) may hold open at "
+            "one table (default %(default)s)"
+        ),
+    )
+    serve.add_argument(
+        "--max-watchers-per-address",
+        type=watch_channels,
+        default=WATCH_PER_ADDRESS,
+        metavar="COUNT",
+        help=N_(
+            "spectators' channels one client address may hold open over all tables "
+            "(default %(default)s; at least --max-watchers-per-table)"
+        ),
+    )
+    serve.add_argument(
+        "--max-seat-channels",
+        type=seat_channels,
+        default=SEAT_CHANNELS,
+        metavar="COUNT",
+        help=N_(
+            "play channels one seat may have open at once: its person's tabs and devices "
+            "(default %(default)s)"
         ),
     )
 
@@ -248,6 +288,36 @@ def waiting_tables(text: str) -> int:
     return in_range(text, int, MAX_WAITING_BOUNDS, words)
 
 
+def watch_channels(text: str) -> int:
+    words = (
+        N_("%(text)s is not a number of channels"),
+        N_("%(text)s is not between %(low)s and %(high)s channels"),
+    )
+    return in_range(text, int, WATCH_BOUNDS, words)
+
+
+def seat_channels(text: str) -> int:
+    words = (
+        N_("%(text)s is not a number of channels"),
+        N_("%(text)s is not between %(low)s and %(high)s channels"),
+    )
+    return in_range(text, int, SEAT_CHANNEL_BOUNDS, words)
+
+
+def channel_refusal(args: argparse.Namespace, language: str) -> str | None:
+    """Why the caps of channels do not fit together, or None: an address's cap over all
+    below its cap at one table would make the latter a number no one can reach."""
+    if args.max_watchers_per_address >= args.max_watchers_per_table:
+        return None
+    return tr(
+        "--max-watchers-per-address %(address)s is below --max-watchers-per-table "
+        "%(table)s: an address's spectators' channels over all tables include those at one",
+        language,
+        address=args.max_watchers_per_address,
+        table=args.max_watchers_per_table,
+    )
+
+
 def run_serve(args: argparse.Namespace) -> int:
     language = language_of_args(args)
     try:
@@ -274,7 +344,14 @@ def run_serve(args: argparse.Namespace) -> int:
         "vacation_days_a_year": args.vacation_days_a_year,
         "waiting_expiry_hours": args.waiting_expiry,
         "max_waiting_tables": args.max_waiting_tables,
+        "watch_per_table": args.max_watchers_per_table,
+        "watch_per_address": args.max_watchers_per_address,
+        "seat_channels": args.max_seat_channels,
     }
+    refused_channels = channel_refusal(args, language)
+    if refused_channels is not None:
+        print(f"sleuth serve: {refused_channels}", file=sys.stderr)
+        return 2
     for proxy in args.trusted_proxy:
         try:
             ipaddress.ip_network(proxy, strict=False)

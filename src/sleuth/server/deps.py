@@ -61,7 +61,7 @@ class Services:
         self.reads = ReadLimits(self.settings.record_reads_rate)
         self.chats = ChatLimits(self.settings.rate_per_second, self.settings.rate_burst)
         self.watchers = WatchLimits(self.settings.watch_per_table, self.settings.watch_per_address)
-        self.seat_channels = SeatChannels()
+        self.seat_channels = SeatChannels(self.settings.seat_channels)
         self.challenges = Challenges(self.netbots, self.settings.challenges_rate)
         self.invites = Invitations(
             self.hub.notices.database, self.settings.invitations_rate, self.settings.invited_rate

@@ -11,6 +11,7 @@ from sleuth.core.said import Said
 
 from . import problems
 from .jsontext import is_json, json_bytes, problem_in
+from .settings import SEAT_CHANNELS
 
 ASGIApp = Any
 K = TypeVar("K")
@@ -59,9 +60,6 @@ class ChatLimits:
         for person, bucket in list(self._buckets.items()):
             if bucket.tokens + (now - bucket.at) * bucket.rate >= bucket.burst:
                 del self._buckets[person]
-
-
-SEAT_CHANNELS = 8  # one seat's play channels open at once in a process: tabs, devices
 
 
 class WatchLimits:

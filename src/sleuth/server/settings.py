@@ -47,6 +47,15 @@ VACATION_DAYS_A_YEAR_BOUNDS = (0, 365)
 # days, enough for friends in any time zones to meet over a weekend. 0: never.
 WAITING_EXPIRY_HOURS = 72.0
 WAITING_EXPIRY_BOUNDS = (1.0, 24 * 365.0)
+# Play channels counted in each process (``limits``): spectators' channels one client
+# address holds open at one table and over all (a household or a club watching together, not
+# a flood), and one seat's own (its person's tabs and devices). ``sleuth serve
+# --max-watchers-per-table``, ``--max-watchers-per-address``, ``--max-seat-channels``.
+WATCH_PER_TABLE = 8
+WATCH_PER_ADDRESS = 32
+SEAT_CHANNELS = 8
+WATCH_BOUNDS = (1, 10_000)
+SEAT_CHANNEL_BOUNDS = (1, 64)
 # Waiting tables one person, or one client address, may hold at once (0: no cap).
 MAX_WAITING_TABLES = 10
 MAX_WAITING_BOUNDS = (0, 10_000)
@@ -90,9 +99,10 @@ class Settings:
     flood_close_after: int = 200  # refused messages in a row that close the connection
     max_chat_chars: int = 500
     # Spectators' channels one client address may hold open at one table, and over all
-    # (``limits.WatchLimits``): a household or a club watching together, not a flood.
-    watch_per_table: int = 8
-    watch_per_address: int = 32
+    # (``limits.WatchLimits``), and one seat's own channels (``limits.SeatChannels``).
+    watch_per_table: int = WATCH_PER_TABLE
+    watch_per_address: int = WATCH_PER_ADDRESS
+    seat_channels: int = SEAT_CHANNELS
     # SQLite: FULL syncs every commit, so an acknowledged action survives a power cut too.
     sqlite_synchronous: str = "FULL"
     cookie_secure: bool = False  # set behind an HTTPS reverse proxy
