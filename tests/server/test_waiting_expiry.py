@@ -8,6 +8,7 @@ test's own (the expiry's and the store's clocks), so nothing sleeps."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
@@ -313,6 +314,65 @@ async def test_a_person_holds_at_most_ten_waiting_tables_an_address_five_times_t
     late = await (await lobby.client("Eve", "10.0.0.1")).post("/api/tables", json=table())
     assert (late.status_code, late.json()["detail"], late.json()["problem"]) == too_many(10)
     await deal(dee)  # another address, another person
+
+
+async def finished_with_a_seat_left(lobby: Lobby, ann: httpx.AsyncClient) -> str:
+    """A finished table of Ann's whose rematch waits for a person: Bob left his seat."""
+    bob = await lobby.client("Bob", "10.0.0.2")
+    made = await deal(ann, {**table(bots=1), "away_after": 0})  # her seat goes to a bot
+    table_id, token = made["table"]["id"], made["invites"][0]["token"]
+    assert (await bob.post(f"/api/tables/{table_id}/join", json={"token": token})).is_success
+    assert (await bob.post(f"/api/tables/{table_id}/seats/1/leave")).is_success
+    handed = await ann.post(f"/api/tables/{table_id}/seats/0/bot", json={})
+    assert handed.is_success, handed.text
+    for _ in range(600):
+        if await status(ann, table_id) == "finished":
+            return table_id
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"table {table_id} did not finish")
+
+
+async def test_a_rematch_that_waits_is_held_to_the_person_and_address_caps(
+    tmp_path: Path,
+) -> None:
+    """A rematch with a seat that waits for a person is a waiting table: it was dealt past
+    its asker's cap and its address's (it passed no address, so neither held)."""
+    settings = Settings(
+        db_url=f"sqlite:///{tmp_path / 'sleuth.db'}", key_file=tmp_path / "key", bot_delay=0
+    )
+    now = time.time()  # the play's clocks are the wall's: a seat is handed after a while
+    async with AsyncExitStack() as stack:
+        lobby = await open_lobby(stack, settings, [now])
+        ann = await lobby.client("Ann", "10.0.0.1")
+        finished = await finished_with_a_seat_left(lobby, ann)
+        lobby.hub.waiting_cap = 1
+        waiting = (await deal(ann))["table"]["id"]  # Ann's one
+        refused = await ann.post(f"/api/tables/{finished}/rematch")
+        assert (refused.status_code, refused.json()["detail"], refused.json()["problem"]) == (
+            too_many(1)
+        )
+        assert (await ann.get(f"/api/tables/{finished}")).json()["rematch"] is None
+        assert await lobby.expire(now + WHILE) == [waiting]
+        for n in range(5):  # the address's five, Ann's none
+            await deal(await lobby.client(f"Cy {n}", "10.0.0.1"))
+        refused = await ann.post(f"/api/tables/{finished}/rematch")
+        assert (refused.status_code, refused.json()["detail"]) == too_many(5)[:2]
+        # From another address, within her own cap, it is dealt, waiting for a person.
+        elsewhere = await lobby.client("Ann's phone", "10.0.0.9")
+        elsewhere.cookies = ann.cookies
+        again = await elsewhere.post(f"/api/tables/{finished}/rematch")
+        assert again.status_code == 201, again.text
+        assert again.json()["table"]["status"] == "waiting"
+        row = await lobby.hub.store.table(again.json()["table"]["id"])
+        assert row is not None and row.created_from == "10.0.0.9"
+
+
+async def test_a_table_that_starts_as_it_is_dealt_keeps_no_address(lobby: Lobby) -> None:
+    ann = await lobby.client("Ann", "10.0.0.1")
+    made = await deal(ann, table(sit=0, bots=2))
+    assert made["table"]["status"] == "playing"
+    row = await lobby.hub.store.table(made["table"]["id"])
+    assert row is not None and row.created_from is None
 
 
 async def test_on_postgresql_two_processes_expire_a_table_once_and_cap_deals_at_once(

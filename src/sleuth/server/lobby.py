@@ -360,8 +360,9 @@ async def create_table(
             )
         )
     if all(seat.kind != "person" or seat.person_id is not None for seat in seats):
-        # Every seat taken at once (a rematch, a table of bots): it starts as it is stored.
-        row.status, row.started_at = "playing", now
+        # Every seat taken at once (a rematch, a table of bots): it starts as it is stored,
+        # and its dealing address is not kept (only a waiting table's cap needs it).
+        row.status, row.started_at, row.created_from = "playing", now, None
     met = await store.create_table(row, seats, waiting_cap)
     if met:
         raise WaitingTablesFull(met)

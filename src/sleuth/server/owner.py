@@ -411,11 +411,16 @@ class TableOwner:
         await self.desk.bus.publish("seats", live.id)
 
     async def deal_rematch(
-        self, person_id: str, max_think: float = DEFAULT_MAX_THINK
+        self,
+        person_id: str,
+        max_think: float = DEFAULT_MAX_THINK,
+        address: str | None = None,
+        waiting_cap: int = 0,
     ) -> Created | None:
         """Deal the same game, rules and seats again, the people seated keeping their seats;
         ``None`` if this table has its rematch already (dealt by another request meanwhile,
-        across processes too: ``rematch_id`` reads which)."""
+        across processes too: ``rematch_id`` reads which). ``address``, ``waiting_cap``:
+        the asker's (``lobby.create_table``)."""
         live = self.live
         if live.row.rematch is not None:
             return None
@@ -429,7 +434,14 @@ class TableOwner:
         # the operator seated it): the same seats again.
         try:
             created = await self.desk.create(
-                plan, person_id, people, live.id, programs=True, max_think=max_think
+                plan,
+                person_id,
+                people,
+                live.id,
+                programs=True,
+                max_think=max_think,
+                created_from=address,
+                waiting_cap=waiting_cap,
             )
         except RematchTaken:
             return None

@@ -27,12 +27,13 @@ from ..deps import (
     Services,
     ServicesDep,
     bearer_token,
+    client_address,
     count_new,
     origin_allowed,
     refuse_past,
 )
 from ..limits import RateLimit
-from ..lobby import SeatPlan, TablePlan, check_plan, default_takeover
+from ..lobby import SeatPlan, TablePlan, WaitingTablesFull, check_plan, default_takeover
 from ..netbots import BotAccounts, BotLink, check_name
 from ..netchallenges import Challenge, Declined, StillWaiting
 from ..problems import said_or_text
@@ -160,7 +161,7 @@ async def connected(app: ServicesDep) -> list[NetBotOut]:
         400: {"description": "the bot is not connected, is playing, or takes no such game"},
         403: {"description": "a guest challenges to a rated game"},
         409: {"description": "the bot declined, did not answer, or still weighs a challenge"},
-        429: {"description": "too many challenges"},
+        429: {"description": "too many challenges, or too many waiting tables"},
     },
 )
 async def challenge(
@@ -193,10 +194,17 @@ async def challenge(
         await app.challenges.ask(name, person.id, asked)
         await count_new("tables", request, app)
         table, tokens = await app.hub.create(
-            plan, person.id, {0: person.id}, {person.id: person.name}, max_think=max_think
+            plan,
+            person.id,
+            {0: person.id},
+            {person.id: person.name},
+            max_think=max_think,
+            address=client_address(request),
         )
     except AccountNeeded as refused:
         raise HTTPException(403, said_or_text(refused)) from None
+    except WaitingTablesFull as refused:
+        raise HTTPException(429, said_or_text(refused)) from None
     except (Declined, StillWaiting) as declined:
         raise HTTPException(409, said_or_text(declined)) from None
     return created_answer(request, table, tokens)

@@ -207,7 +207,10 @@ async def read(table: Table) -> TableOut:
         403: {"description": "a guest asks for a rated table's rematch"},
         404: {"description": "no such table"},
         409: {"description": "not over, or a network bot declined (or did not answer)"},
-        429: {"description": "too many challenges (a network bot seated is asked again)"},
+        429: {
+            "description": "too many challenges (a network bot seated is asked again), or "
+            "too many waiting tables (one of its seats waits for a person)"
+        },
     },
 )
 async def rematch(table: Table, request: Request, app: ServicesDep, person: Person) -> TableCreated:
@@ -221,11 +224,15 @@ async def rematch(table: Table, request: Request, app: ServicesDep, person: Pers
         if table.live.row.rematch is None:  # its network bots agreed to one game, not more
             plan = plan_of(table.live.row, await app.hub.seats_of(table.id))
             await ask_network_bots(plan, app, person)
-        again, tokens = await app.hub.rematch(table, person.id, app.settings.max_think)
+        again, tokens = await app.hub.rematch(
+            table, person.id, app.settings.max_think, client_address(request)
+        )
     except KeyError:
         raise HTTPException(404, problems.NO_TABLE(table=repr(table.id))) from None
     except AccountNeeded as refused:
         raise HTTPException(403, said_or_text(refused)) from None
+    except WaitingTablesFull as refused:
+        raise HTTPException(429, said_or_text(refused)) from None
     except (Declined, StillWaiting) as declined:
         raise HTTPException(409, said_or_text(declined)) from None
     return created_answer(request, again, tokens)
