@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ import httpx
 import pytest
 
 from sleuth.server.app import create_app
-from sleuth.server.reviews import RecordWork
+from sleuth.server.reviews import Body, BodyCache, Busy, Queued, RecordWork
 from sleuth.server.settings import Settings
 from support.waits import until_true
 
@@ -132,3 +133,89 @@ async def test_an_export_is_counted_for_its_address_as_a_record_is(
         assert answer.json()["problem"] == "reads_queued"
         gate.set()
         assert [(await review).status_code for review in reviews] == [200, 200]
+
+
+def gated(runs: list[str], gate: asyncio.Event, name: str) -> Callable[[], Awaitable[Body]]:
+    async def compute() -> Body:
+        runs.append(name)
+        await gate.wait()
+        return Body(name.encode(), gzipped=False)
+
+    return compute
+
+
+async def settled() -> None:
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
+async def test_a_flood_from_many_64s_of_one_48_does_not_starve_another_network() -> None:
+    """Each /64 of an IPv6 site counts as an address of its own: 40 of them filled the
+    queue of 17 for everyone. One /48 starts four, and the others' take their turns."""
+    cache = BodyCache(running=1, waiting=16)
+    gate, runs = asyncio.Event(), list[str]()
+    flood: list[asyncio.Future[Body]] = []
+    refused: list[str] = []
+    for n in range(40):
+        asker = f"2001:db8:7:{n:x}::/64"
+        for seat in range(2):
+            name = f"flood {n}.{seat}"
+            asked = asyncio.ensure_future(
+                cache.get(("t", name, seat), gated(runs, gate, name), asker)
+            )
+            await settled()
+            if asked.done() and isinstance(asked.exception(), Queued):
+                refused.append(str(asked.exception()))
+            else:
+                flood.append(asked)
+    assert len(flood) == 4 and len(refused) == 76
+    assert set(refused) == {
+        "4 replays, reviews and records asked from this network are being worked out: try "
+        "again once they are done"
+    }
+    mine = asyncio.ensure_future(
+        cache.get(("own", "review", 0), gated(runs, gate, "own"), "198.51.100.4")
+    )
+    await settled()
+    assert not mine.done()  # waiting its turn, not refused
+    gate.set()
+    assert (await mine).data == b"own"
+    assert [body.data for body in await asyncio.gather(*flood)] == [
+        b"flood 0.0",
+        b"flood 0.1",
+        b"flood 1.0",
+        b"flood 1.1",
+    ]
+    # Network by network in turn: the victim's before the site's last two.
+    assert runs == ["flood 0.0", "flood 0.1", "own", "flood 1.0", "flood 1.1"]
+
+
+async def test_a_full_queue_makes_room_for_a_network_with_fewer_under_way() -> None:
+    """Nine IPv4 /24s, two computations each, filled the queue of 17: the newest waiting
+    one of a network with the most gives its place (a 503 to its askers)."""
+    cache = BodyCache(running=1, waiting=16)
+    gate, runs = asyncio.Event(), list[str]()
+    flood = [
+        asyncio.ensure_future(
+            cache.get(("t", f"{n}.{seat}", seat), gated(runs, gate, f"{n}.{seat}"), f"192.0.{n}.1")
+        )
+        for n in range(9)
+        for seat in range(2)
+    ]
+    await settled()
+    assert sum(1 for asked in flood if asked.done()) == 1  # the 18th: a full queue, no one fuller
+    assert isinstance(flood[-1].exception(), Busy)
+    mine = asyncio.ensure_future(
+        cache.get(("own", "review", 0), gated(runs, gate, "own"), "198.51.100.4")
+    )
+    await settled()
+    assert not mine.done()
+    dropped = [asked for asked in flood[:-1] if asked.done()]
+    assert len(dropped) == 1 and str(dropped[0].exception()) == (
+        "17 replays, reviews and records are being worked out: try again in a few seconds"
+    )
+    again = cache.get(("t", "8.9", 9), gated(runs, gate, "8.9"), "192.0.8.2")
+    with pytest.raises(Busy):  # no network has two more than the eighth /24's one
+        await again
+    gate.set()
+    assert (await mine).data == b"own"

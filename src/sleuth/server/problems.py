@@ -147,6 +147,11 @@ READS_QUEUED = problem(
     "%(count)s replays, reviews and records asked from this address are being worked out: "
     "try again once they are done",
 )
+READS_QUEUED_NETWORK = problem(
+    "reads_queued",
+    "%(count)s replays, reviews and records asked from this network are being worked out: "
+    "try again once they are done",
+)
 WORKER_STOPPED = problem("busy", "the worker stopped while working this out: try again")
 NO_REVIEW = problem("no_review", "this game has no review")
 REVIEW_NO_REPLAY = problem(

@@ -15,8 +15,11 @@ finished table's replay or review); at most ``WAITING`` more wait their turn, an
 past those is refused (``Busy``, a 503) rather than pile up. Of those, one client address
 starts at most ``PER_ASKER`` (``Queued``, a 429, past them): a stranger asking for the
 reviews of a dozen bots' tables at once filled the queue, and a player's own review after
-its game got 503. The answers kept are bounded by their size, the least recently asked
-dropped first.
+its game got 503. One network of addresses (an IPv6 /48, an IPv4 /24) starts at most
+``PER_NETWORK``, the waiting ones take their turns network by network, and a full queue
+makes room for a network with fewer under way (``turns``): nine addresses, or the /64s of
+one /48, filled it for everyone. The answers kept are bounded by their size, the least
+recently asked dropped first.
 """
 
 from __future__ import annotations
@@ -45,14 +48,17 @@ from sleuth.i18n import SOURCE
 from . import problems
 from .jsontext import Fragment, json_bytes, view_bytes
 from .live import LiveTable, replayed_record
+from .turns import Turns, network_of
 
 # Answers kept, by their compressed size: a long game's replay is a few hundred kB.
 KEPT_BYTES = 64 << 20
 # Computations at once (each a worker process busy for up to seconds), and waiting.
 RUNNING = 1
 WAITING = 16
-# Computations one client address may have started and not seen done, running or waiting.
+# Computations one client address may have started and not seen done, running or waiting,
+# and one network of addresses (``turns.network_of``): a household's or an office's few.
 PER_ASKER = 2
+PER_NETWORK = 4
 # Seconds a refused request is told to wait: one computation takes up to a few.
 RETRY_SECONDS = 5
 # Fast and still 30 times smaller for the views of a long game.
@@ -180,7 +186,8 @@ def _exit_with(parent: int) -> None:
 class BodyCache:
     """Answers by key: one computation per key at a time, ``running`` at once and
     ``waiting`` more, the rest refused, and at most ``per_asker`` of those started by one
-    asker; at most ``kept_bytes`` of answers kept."""
+    asker, ``per_network`` by one network of askers, in turns by network (``turns``); at
+    most ``kept_bytes`` of answers kept."""
 
     def __init__(
         self,
@@ -188,16 +195,20 @@ class BodyCache:
         running: int = RUNNING,
         waiting: int = WAITING,
         per_asker: int = PER_ASKER,
+        per_network: int = PER_NETWORK,
     ) -> None:
         self.kept_bytes = kept_bytes
         self.running = running
         self.waiting = waiting
         self.per_asker = per_asker
-        self._slots: asyncio.Semaphore | None = None  # made in the event loop that uses it
+        self.per_network = per_network
+        self._turns: Turns[Key] = Turns(running)
         self._kept: OrderedDict[Key, Body] = OrderedDict()
         self._size = 0
         self._pending: dict[Key, asyncio.Task[Body]] = {}
+        self._askers: dict[Key, tuple[str | None, str]] = {}  # who started each pending one
         self._started: Counter[str] = Counter()  # pending computations by who started them
+        self._networks: Counter[str] = Counter()  # and by the network they asked from
 
     async def get(
         self, key: Key, compute: Callable[[], Awaitable[Body]], asker: str | None = None
@@ -211,28 +222,61 @@ class BodyCache:
             return found
         task = self._pending.get(key)
         if task is None:
+            network = network_of(asker)
             if asker is not None and self._started[asker] >= self.per_asker:
                 raise Queued(problems.READS_QUEUED(count=self._started[asker]))
-            if len(self._pending) >= self.running + self.waiting:
+            if asker is not None and self._networks[network] >= self.per_network:
+                raise Queued(problems.READS_QUEUED_NETWORK(count=self._networks[network]))
+            if len(self._pending) >= self.running + self.waiting and not self._room_for(network):
                 raise Busy(problems.READS_BUSY(count=len(self._pending)))
-            task = self._pending[key] = asyncio.ensure_future(self._in_turn(key, compute))
+            task = asyncio.ensure_future(self._in_turn(key, network, compute))
+            self._pending[key] = task
+            self._askers[key] = (asker, network)
             if asker is not None:
                 self._started[asker] += 1
-            task.add_done_callback(lambda _: self._done(key, asker))
+            self._networks[network] += 1
+            task.add_done_callback(lambda done: self._done(key, done))
         return await asyncio.shield(task)  # one request leaving does not cancel the others'
 
-    def _done(self, key: Key, asker: str | None) -> None:
-        self._pending.pop(key, None)
-        if asker is not None:
-            self._started[asker] -= 1
-            if self._started[asker] <= 0:
-                del self._started[asker]
+    def _room_for(self, network: str) -> bool:
+        """Room made in the full queue for one more of ``network``: the newest waiting
+        computation of the network with the most under way is dropped (its askers get
+        ``Busy``), if that network has at least two more than ``network``."""
+        waiting = self._turns.networks_waiting()
+        if not waiting:
+            return False
+        fullest = max(waiting, key=lambda n: self._networks[n])
+        if self._networks[fullest] < self._networks[network] + 2:
+            return False
+        dropped = self._turns.drop_newest(
+            fullest, Busy(problems.READS_BUSY(count=len(self._pending)))
+        )
+        if dropped is not None:
+            self._release(dropped)
+        return dropped is not None
 
-    async def _in_turn(self, key: Key, compute: Callable[[], Awaitable[Body]]) -> Body:
-        if self._slots is None:
-            self._slots = asyncio.Semaphore(self.running)
-        async with self._slots:
+    def _done(self, key: Key, task: asyncio.Task[Body]) -> None:
+        if self._pending.get(key) is task:  # not dropped from the queue before it ended
+            self._release(key)
+
+    def _release(self, key: Key) -> None:
+        """``key``'s computation no longer counts for its asker and network."""
+        self._pending.pop(key, None)
+        asker, network = self._askers.pop(key)
+        for counter, who in ((self._started, asker), (self._networks, network)):
+            if who is not None:
+                counter[who] -= 1
+                if counter[who] <= 0:
+                    del counter[who]
+
+    async def _in_turn(
+        self, key: Key, network: str, compute: Callable[[], Awaitable[Body]]
+    ) -> Body:
+        await self._turns.take(network, key)
+        try:
             found = await compute()
+        finally:
+            self._turns.give_back()
         self._keep(key, found)
         return found
 
