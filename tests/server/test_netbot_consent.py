@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
+from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +20,10 @@ import httpx
 from websockets.asyncio.client import connect as websockets_connect
 from websockets.exceptions import ConnectionClosed
 
+from sleuth.server.app import create_app
 from sleuth.server.models import TableRow
 from sleuth.server.netbots import NetBots
+from sleuth.server.settings import Settings
 from support.example_game import EXAMPLE
 
 from .client import Person
@@ -156,6 +160,58 @@ async def test_a_revoked_token_is_refused_and_its_socket_closed(
         for person in (sol, rae):
             again = await person.client.post("/api/bots", json={"name": "gone"})
             assert (again.status_code, again.json()["detail"]) == TAKEN_GONE
+
+
+async def issued_token(person: Person, name: str, folder: Path) -> str:
+    """A bot account issued to ``person`` (signed up already): its token."""
+    return (await issue(person, name, folder)).read_text(encoding="utf-8").strip()
+
+
+async def test_a_bot_revoked_in_one_process_is_closed_in_another(
+    launch: Any, postgres: Callable[[], str], tmp_path: Path
+) -> None:
+    """Each process holds the connections of its own bots: one revoked, or its owner's
+    account deleted, through another process stayed connected, and seated, on its own.
+    The bus tells every process, and each closes it (4401)."""
+    db = postgres()
+    first: Server = launch(db=db)
+    second: Server = launch(db=db, key=first.key)
+    async with Person(first.http, "Rae") as rae, AsyncExitStack() as stack:
+        await signed_up(rae)
+        sockets = {}
+        for name in ("gone", "orphan"):
+            headers = {"Authorization": f"Bearer {await issued_token(rae, name, tmp_path)}"}
+            connecting = websockets_connect(f"{second.ws}/ws/bot", additional_headers=headers)
+            sockets[name] = await stack.enter_async_context(connecting)
+            assert json.loads(await sockets[name].recv())["type"] == "welcome"
+        assert (await rae.client.delete("/api/bots/gone")).status_code == 204
+        assert json.loads(await asyncio.wait_for(sockets["gone"].recv(), 30)) == REFUSED
+        assert await closed(sockets["gone"]) == 4401
+        deleted = await rae.client.request("DELETE", "/api/account", json={"password": PASSWORD})
+        assert deleted.status_code == 200
+        assert json.loads(await asyncio.wait_for(sockets["orphan"].recv(), 30)) == REFUSED
+        assert await closed(sockets["orphan"]) == 4401
+
+
+async def test_a_bot_revoked_while_the_bus_was_away_is_closed_at_its_catch_up(
+    tmp_path: Path,
+) -> None:
+    """A notice sent while a process's listener was away is not kept for it: once back,
+    it closes the bots it holds whose accounts are gone."""
+    app = create_app(
+        Settings(db_url=f"sqlite:///{tmp_path / 'sleuth.db'}", key_file=tmp_path / "key")
+    )
+    async with app.router.lifespan_context(app):
+        services = app.state.services
+        person, _ = await services.people.create("Rae")
+        await services.bots.issue(person.id, "kept")
+        kept, gone = services.netbots.connect("kept"), services.netbots.connect("gone")
+        await services.hub.catch_up_all()
+        assert (kept.revoked, gone.revoked, sorted(services.netbots.links)) == (
+            False,
+            True,
+            ["kept"],
+        )
 
 
 async def test_a_deleted_accounts_bots_go_with_it(launch: Any, tmp_path: Path) -> None:

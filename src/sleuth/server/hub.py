@@ -22,6 +22,7 @@ from .expiry import WaitingExpiry
 from .live import LiveTable
 from .lobby import Created, TablePlan
 from .models import ENDED, SeatRow, TableRow
+from .netbots import BotAccounts
 from .notify import Notices
 from .outage import DatabaseUnavailable
 from .owner import TableOwner
@@ -36,6 +37,7 @@ SWEEP_SECONDS = 5.0
 # A finished table no one has asked for in this long leaves memory (``get`` reads it again).
 UNUSED_SECONDS = 60.0
 TARGETS = "targets"  # the bus's word for "this person's ways to be told changed"
+BOT_REVOKED = "bot_revoked"  # and for "this network bot's token is gone" (by its name)
 
 
 class Hub:
@@ -255,15 +257,38 @@ class Hub:
         have missed steps, seats and chat, whose notifications were not kept for it, and
         people's changed choices of how to be told."""
         self.notices.untargeted.clear()
+        await self._close_revoked_bots()
         for owner in list(self.tables.values()):
             await owner.after_outage()
+
+    async def _close_revoked_bots(self) -> None:
+        """Close the bots connected here whose accounts went while the bus was away (the
+        notice of their revocation was not kept for this process)."""
+        netbots = self.desk.netbots
+        names = list(netbots.links)
+        if not names or self.store is None:
+            return
+        existing = await BotAccounts(self.store.database).existing(names)
+        for name in names:
+            if name not in existing:
+                netbots.revoke(name)
 
     async def _announce_targets(self, person_id: str) -> None:
         await self.bus.publish(TARGETS, person_id)
 
+    async def revoke_bot(self, name: str) -> None:
+        """A network bot's token is gone (revoked, or its owner's account deleted): its
+        connection is closed (4401) in this process and, told by the bus, in every other
+        (it stayed connected, and playing, on any process but the one that revoked it)."""
+        self.desk.netbots.revoke(name)
+        await self.bus.publish(BOT_REVOKED, name)
+
     async def on_notice(self, kind: str, table_id: str, number: int) -> None:
         if kind == TARGETS:  # a person's choices, changed in another process
             self.notices.untargeted.forget(table_id)
+            return
+        if kind == BOT_REVOKED:  # the id is the bot's name
+            self.desk.netbots.revoke(table_id)
             return
         owner = self.tables.get(table_id)
         if owner is None:

@@ -121,6 +121,11 @@ class BotAccounts:
 
         return await self.database.write(work)
 
+    async def existing(self, names: Sequence[str]) -> set[str]:
+        """Of ``names``, those whose accounts exist (not revoked, their owners not deleted)."""
+        query = select(BotAccountRow.name).where(BotAccountRow.name.in_(list(names)))
+        return await self.database.read(lambda session: set(session.scalars(query)))
+
     async def by_token(self, token: str) -> BotAccountRow | None:
         digest = secret_hash(token)
         query = select(BotAccountRow).where(BotAccountRow.token_hash == digest)

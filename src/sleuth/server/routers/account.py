@@ -244,7 +244,7 @@ async def delete_account(
     bots = [] if app.bots is None else await app.bots.of(person.id)
     app.hub.end_sessions(await app.accounts.delete(person.id))
     for name in bots:  # their rows went with the account: their connections go too
-        app.netbots.revoke(name)
+        await app.hub.revoke_bot(name)
     for owner in app.hub.tables.values():  # the tables this process holds in memory
         for seat in owner.live.seats:
             if seat.person_id == person.id:

@@ -125,10 +125,10 @@ async def revoke(
     name: Annotated[str, Path(max_length=40)], app: ServicesDep, holder: SignedInHolder
 ) -> None:
     """Remove one of the signed-in person's bot accounts: its token no longer connects, and
-    a connection open with it is closed (its name is free to issue again)."""
+    a connection open with it is closed, in every process (its name is retired)."""
     if not await _accounts(app).revoke(holder.person.id, name):
         raise HTTPException(404, problems.NET_BOT_NOT_YOURS(name=name))
-    app.netbots.revoke(name)
+    await app.hub.revoke_bot(name)
 
 
 @router.get("/api/bots")
