@@ -34,6 +34,11 @@ from .test_netchallenges import raw_bot
 TAKEN_GONE = (400, "the bot name gone is taken")
 
 
+async def issued_token(person: Person, name: str, folder: Path) -> str:
+    """A bot account issued to ``person`` (signed up already): its token."""
+    return (await issue(person, name, folder)).read_text(encoding="utf-8").strip()
+
+
 def table_with(name: str) -> dict[str, Any]:
     return {
         "game": EXAMPLE,
@@ -50,7 +55,7 @@ async def test_a_table_seats_a_network_bot_only_if_it_accepts(launch: Any, tmp_p
     server: Server = launch()
     async with Person(server.http, "Owen") as owen, Person(server.http, "Mal") as mal:
         await signed_up(owen)
-        token = (await issue(owen, "victim", tmp_path)).read_text(encoding="utf-8").strip()
+        token = await issued_token(owen, "victim", tmp_path)
         ws, answers, challenges = await raw_bot(server, token, ["decline", "accept"])
         await listed(mal, "victim")
         answer = await mal.client.post("/api/tables", json=table_with("victim"))
@@ -79,7 +84,7 @@ async def test_a_bot_that_takes_no_such_game_is_not_seated(launch: Any, tmp_path
     server: Server = launch()
     async with Person(server.http, "Pam") as pam:
         await signed_up(pam)
-        token = (await issue(pam, "narrow", tmp_path)).read_text(encoding="utf-8").strip()
+        token = await issued_token(pam, "narrow", tmp_path)
         headers = {"Authorization": f"Bearer {token}"}
         async with websockets_connect(f"{server.ws}/ws/bot", additional_headers=headers) as ws:
             await ws.recv()
@@ -134,7 +139,7 @@ async def test_a_revoked_token_is_refused_and_its_socket_closed(
     server: Server = launch()
     async with Person(server.http, "Rae") as rae, Person(server.http, "Sol") as sol:
         await signed_up(rae)
-        token = (await issue(rae, "gone", tmp_path)).read_text(encoding="utf-8").strip()
+        token = await issued_token(rae, "gone", tmp_path)
         headers = {"Authorization": f"Bearer {token}"}
         async with websockets_connect(f"{server.ws}/ws/bot", additional_headers=headers) as ws:
             assert json.loads(await ws.recv())["type"] == "welcome"
@@ -160,11 +165,6 @@ async def test_a_revoked_token_is_refused_and_its_socket_closed(
         for person in (sol, rae):
             again = await person.client.post("/api/bots", json={"name": "gone"})
             assert (again.status_code, again.json()["detail"]) == TAKEN_GONE
-
-
-async def issued_token(person: Person, name: str, folder: Path) -> str:
-    """A bot account issued to ``person`` (signed up already): its token."""
-    return (await issue(person, name, folder)).read_text(encoding="utf-8").strip()
 
 
 async def test_a_bot_revoked_in_one_process_is_closed_in_another(
@@ -218,7 +218,7 @@ async def test_a_deleted_accounts_bots_go_with_it(launch: Any, tmp_path: Path) -
     server: Server = launch()
     async with Person(server.http, "Tam") as tam:
         await signed_up(tam)
-        token = (await issue(tam, "orphan", tmp_path)).read_text(encoding="utf-8").strip()
+        token = await issued_token(tam, "orphan", tmp_path)
         headers = {"Authorization": f"Bearer {token}"}
         async with websockets_connect(f"{server.ws}/ws/bot", additional_headers=headers) as ws:
             assert json.loads(await ws.recv())["type"] == "welcome"

@@ -33,6 +33,7 @@ from sleuth.server.lobby import SeatPlan, TablePlan
 from sleuth.server.mail_address import SmtpServer
 from sleuth.server.mail_sender import MailConfig, MailSender
 from sleuth.server.models import HookRow, MailSettingsRow, NotificationRow
+from sleuth.server.notify import Notices
 from sleuth.server.owner import TableOwner
 from sleuth.server.settings import Settings
 from sleuth.server.signing import SigningKey
@@ -83,6 +84,18 @@ async def lobby(tmp_path: Path) -> AsyncIterator[Lobby]:
     settings = Settings(db_url=f"sqlite:///{tmp_path / 'sleuth.db'}", key_file=tmp_path / "key")
     async with AsyncExitStack() as stack:
         yield await open_lobby(stack, settings, [T0])
+
+
+async def mailed_at_a_games_end(notices: Notices, person_id: str) -> None:
+    """Mail on (as with ``--smtp``), and the person's confirmed choice of a mail when a
+    game is over, and of no other."""
+    notices.enabled = True
+    await notices.save_settings(
+        MailSettingsRow(
+            person_id=person_id, address="ann@example.org", language="en", your_move=False,
+            game_over=True, invited=False, clock_low=False, updated_at=T0, confirmed_at=T0,
+        )
+    )  # fmt: skip
 
 
 def table(listed: bool = True, sit: int | None = 0, bots: int = 0) -> dict[str, Any]:
@@ -186,14 +199,8 @@ async def test_its_people_who_chose_to_hear_of_a_games_end_are_told_once(lobby: 
     token = made["invites"][0]["token"]
     assert (await bob.post(f"/api/tables/{table_id}/join", json={"token": token})).is_success
     notices = lobby.hub.notices
-    notices.enabled = True  # as with --smtp
     ann_id = lobby.ids["Ann"]
-    await notices.save_settings(
-        MailSettingsRow(
-            person_id=ann_id, address="ann@example.org", language="en", your_move=False,
-            game_over=True, invited=False, clock_low=False, updated_at=T0, confirmed_at=T0,
-        )
-    )  # fmt: skip
+    await mailed_at_a_games_end(notices, ann_id)
     assert await lobby.expire(T0 + WHILE) == [table_id]
     assert await lobby.expire(T0 + WHILE + 5) == []
     query = select(NotificationRow.person_id, NotificationRow.kind, NotificationRow.table_id)
@@ -209,14 +216,8 @@ async def test_an_expiry_is_told_in_words_of_its_own_not_as_a_game_over(
     ann = await lobby.client("Ann", "10.0.0.1")
     table_id = (await deal(ann))["table"]["id"]
     notices = lobby.hub.notices
-    notices.enabled = True
     ann_id = lobby.ids["Ann"]
-    await notices.save_settings(
-        MailSettingsRow(
-            person_id=ann_id, address="ann@example.org", language="en", your_move=False,
-            game_over=True, invited=False, clock_low=False, updated_at=T0, confirmed_at=T0,
-        )
-    )  # fmt: skip
+    await mailed_at_a_games_end(notices, ann_id)
     assert await lobby.expire(T0 + WHILE) == [table_id]
     config = MailConfig(SmtpServer("127.0.0.1", 25, None, False), None, "s@example.org", "", 1.0)
     sender = MailSender(notices, lobby.hub.store, SigningKey(b"k" * 32), config)
@@ -260,14 +261,8 @@ async def test_an_expiry_not_told_for_a_failure_is_told_at_the_next_sweep(
     ann = await lobby.client("Ann", "10.0.0.1")
     table_id = (await deal(ann))["table"]["id"]
     notices = lobby.hub.notices
-    notices.enabled = True
     ann_id = lobby.ids["Ann"]
-    await notices.save_settings(
-        MailSettingsRow(
-            person_id=ann_id, address="ann@example.org", language="en", your_move=False,
-            game_over=True, invited=False, clock_low=False, updated_at=T0, confirmed_at=T0,
-        )
-    )  # fmt: skip
+    await mailed_at_a_games_end(notices, ann_id)
     told = TableOwner.expired
     failures = [RuntimeError("the database went away a moment")]
 
@@ -387,15 +382,9 @@ async def test_on_postgresql_two_processes_expire_a_table_once_and_cap_deals_at_
             await open_lobby(stack, Settings(db_url=url, key_file=tmp_path / "key"), now)
             for _ in range(2)
         ]
-        one.hub.notices.enabled = two.hub.notices.enabled = True
+        two.hub.notices.enabled = True
         ann = await one.client("Ann", "10.0.0.1")
-        await one.hub.notices.save_settings(
-            MailSettingsRow(
-                person_id=one.ids["Ann"], address="ann@example.org", language="en",
-                your_move=False, game_over=True, invited=False, clock_low=False, updated_at=T0,
-                confirmed_at=T0,
-            )
-        )  # fmt: skip
+        await mailed_at_a_games_end(one.hub.notices, one.ids["Ann"])
         table_id = (await deal(ann))["table"]["id"]
         now[0] = T0 + WHILE
         swept = await asyncio.gather(one.hub.expire_waiting(), two.hub.expire_waiting())
