@@ -39,6 +39,7 @@ from .knowledge import (
     in_type_order,
 )
 from .position_model import (
+    Reading,
     ReadPosition,
     _Places,
     _places,
@@ -69,6 +70,8 @@ class _First:
     # again (by any seat: a witness counts alike for every asker) tells nothing new. Only
     # added to once a position is read whole, so a position refused leaves it as it was.
     answers: set[tuple[frozenset[int], frozenset[int], int]]
+    # The questions and accusations checked so far and what each question tells.
+    reading: Reading = field(default_factory=Reading)
 
 
 @dataclass
@@ -267,14 +270,25 @@ def _grow(last: _Read, data: Mapping[str, object]) -> _Growth | None:
     first, places, index = game.read, game.places, game.index
     n, seat = first.players, first.seat
     done = len(last.questions)
+    reading = game.reading
     asked, conflicts, cons = _read_questions(
-        new_questions, n, seat, first.deck, first.hidden, first.mysteries, places, index
+        new_questions, n, seat, first.deck, first.hidden, first.mysteries, places, index, reading
     )
     answered = [Constraint(c.locations, c.cards, c.count, c.tag + done) for c in cons]
     questions = [*last.questions, *asked]
     at = len(questions) + len(old.get("accusations", []))  # type: ignore[arg-type]
     accused_cons, excluded = _read_accusations(
-        new_accusations, at, n, seat, first.category, first.known, places, index, game.unseen
+        new_accusations,
+        at,
+        n,
+        seat,
+        first.category,
+        first.known,
+        places,
+        index,
+        game.unseen,
+        reading,
+        last.accused,
     )
     accused = dict(last.accused)
     added = [con for con in answered if _fact(con) not in game.answers]

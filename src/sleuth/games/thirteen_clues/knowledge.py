@@ -30,7 +30,7 @@ of questions plus j.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,7 +53,7 @@ from .position_model import SIDES, ReadPosition, colours_for, read_position
 from .position_model import attribute_set as attribute_set
 from .position_model import cards_for as cards_for
 from .position_model import deck_cards as deck_cards
-from .views import ThirteenCluesView
+from .views import AccusationView, QuestionView, ThirteenCluesView
 
 # The default deck, from the game's own data; a position may name another (``deck``).
 _DECK = tc.parse_deck(tc.DEFAULT_DECK)
@@ -375,7 +375,9 @@ def analyze(
     return ThirteenCluesAnalysis(position.data).seat_analysis(explain_card, questions)
 
 
-def thirteen_clues_position(view: ThirteenCluesView) -> dict[str, object]:
+def thirteen_clues_position(
+    view: ThirteenCluesView, carried: CarriedLog | None = None
+) -> dict[str, object]:
     """The 13 Clues position of the view's seat: its hidden cards (as they lie: left, right),
     the mysteries it sees, the informants it looked up, every answer it saw, the accusations
     made and how the game picked the mysteries.
@@ -385,6 +387,8 @@ def thirteen_clues_position(view: ThirteenCluesView) -> dict[str, object]:
     categories only; leaving out a fact never excludes the truth. Questions put to the seat
     tell it nothing (it sees all it counts) and are kept as a check. The seat's own right
     accusation (the game is over) is left out: accusations in a position were judged wrong.
+
+    ``carried``: the lists of the last view it read, carried on (see ``CarriedLog``).
     """
     if view.seat is None:
         raise PositionError(said("seat: a spectator has no hidden cards to deduce from"))
@@ -397,19 +401,11 @@ def thirteen_clues_position(view: ThirteenCluesView) -> dict[str, object]:
         if s.seat != view.seat and s.mystery is not None
     }
     informants = {i.slot: i.card for i in view.informants if i.card is not None}
-    questions: list[dict[str, object]] = []
-    for q in view.questions:
-        if q.subject is None or q.answer is None or q.subject in ("person", "location", "weapon"):
-            continue
-        entry: dict[str, object] = {"witness": q.witness, "about": q.subject, "answer": q.answer}
-        if q.side:
-            entry["side"] = q.side
-        questions.append(entry)
-    accusations = [
-        {"player": a.seat, "cards": list(a.cards)}
-        for a in view.accusations
-        if not (a.correct and a.seat == view.seat)
-    ]
+    if carried is None:
+        questions = _question_entries(view.questions)
+        accusations = _accusation_entries(view.accusations, view.seat)
+    else:
+        questions, accusations = carried.entries(view)
     return {
         "game": "13-clues",
         "players": view.players,
@@ -424,6 +420,72 @@ def thirteen_clues_position(view: ThirteenCluesView) -> dict[str, object]:
     }
 
 
+def _question_entries(log: Sequence[QuestionView]) -> list[dict[str, object]]:
+    entries: list[dict[str, object]] = []
+    for q in log:
+        if q.subject is None or q.answer is None or q.subject in ("person", "location", "weapon"):
+            continue
+        entry: dict[str, object] = {"witness": q.witness, "about": q.subject, "answer": q.answer}
+        if q.side:
+            entry["side"] = q.side
+        entries.append(entry)
+    return entries
+
+
+def _accusation_entries(log: Sequence[AccusationView], seat: int) -> list[dict[str, object]]:
+    return [
+        {"player": a.seat, "cards": list(a.cards)}
+        for a in log
+        if not (a.correct and a.seat == seat)
+    ]
+
+
+_Log = tuple[
+    tuple[QuestionView, ...],
+    list[dict[str, object]],
+    tuple[AccusationView, ...],
+    list[dict[str, object]],
+]
+
+
+class CarriedLog:
+    """The questions and accusations of the last view read, as a position lists them, for a
+    reader that reads a position at every observation (the research envs): a later view
+    whose logs start with the same entries (the game's logs only grow) has only its new
+    entries made, where a long game's hundreds were made again each time. The entries are
+    then shared by the positions so made (each list is its own): a position is read, never
+    written. The last logs are swapped whole, so readers on several threads only miss."""
+
+    def __init__(self) -> None:
+        self._last: _Log = ((), [], (), [])
+
+    def entries(
+        self, view: ThirteenCluesView
+    ) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
+        asked, questions, accused, accusations = self._last
+        seat = -1 if view.seat is None else view.seat
+        q, a = _carried(asked, view.questions), _carried(accused, view.accusations)
+        # A right accusation ends the game and is left out of its accuser's position only:
+        # those logs are made whole, and not carried.
+        if any(entry.correct for entry in view.accusations[a:]):
+            return _question_entries(view.questions), _accusation_entries(view.accusations, seat)
+        questions = [*questions[:q], *_question_entries(view.questions[q:])]
+        accusations = [*accusations[:a], *_accusation_entries(view.accusations[a:], seat)]
+        self._last = (view.questions, questions, view.accusations, accusations)
+        return list(questions), list(accusations)
+
+
+def _carried(last: tuple[Any, ...], log: tuple[Any, ...]) -> int:
+    """How many entries of ``log`` were made for ``last``: all of them where ``log`` starts
+    with ``last`` (the same entries or equal ones), else none."""
+    done = len(last)
+    return done if len(log) >= done and log[:done] == last else 0
+
+
+def _from_view(carried: CarriedLog) -> Callable[[ThirteenCluesView], ThirteenCluesPosition]:
+    return lambda view: ThirteenCluesPosition(thirteen_clues_position(view, carried))
+
+
 def _believer() -> Callable[[ThirteenCluesPosition], SeatAnalysis]:
     from .beliefs import Believer  # it builds on this module
 
@@ -431,7 +493,7 @@ def _believer() -> Callable[[ThirteenCluesPosition], SeatAnalysis]:
 
 
 KNOWLEDGE: Knowledge[ThirteenCluesPosition] = Knowledge(
-    from_view=lambda view: ThirteenCluesPosition(thirteen_clues_position(view)),
+    from_view=_from_view(CarriedLog()),
     from_json=ThirteenCluesPosition.from_json,
     to_json=ThirteenCluesPosition.to_json,
     analyze=analyze,
