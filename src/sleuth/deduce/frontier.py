@@ -45,7 +45,10 @@ class Frontier:
                 if con.count:
                     rows = rows[:0]
                 continue
-            held = np.isin(rows[:, sorted(con.cards)], sorted(con.locations)).sum(axis=1)
+            # a lookup per location rather than ``np.isin``: a world's row holds locations
+            inside = np.zeros(len(self.capacities), dtype=bool)
+            inside[sorted(con.locations)] = True
+            held = inside[rows[:, sorted(con.cards)]].sum(axis=1)
             rows = rows[held == con.count]
         return Frontier(rows, self.capacities)
 

@@ -29,14 +29,14 @@ from dataclasses import dataclass, field, replace
 
 from sleuth.deduce.frontier import Frontier, list_worlds
 from sleuth.deduce.knowledge import SeatAnalysis, Solution
-from sleuth.deduce.model import Constraint, Exclusion, Model, every_world_meets
+from sleuth.deduce.model import Constraint, Exclusion, Model, every_world_meets, propagate
 
 from .knowledge import (
     DEAL_MODEL,
     GAME,
     ThirteenCluesAnalysis,
     ThirteenCluesPosition,
-    in_type_order,
+    trio_namer,
 )
 from .position_model import (
     Reading,
@@ -51,6 +51,11 @@ from .position_model import (
 GROWING = ("questions", "accusations")  # the fields a later position may only add to
 # Worlds at or below which a seat's worlds are listed and later refined rather than counted.
 LISTED = 10_000
+# A position whose last one had at most this many times ``LISTED`` worlds (an answer only
+# narrows them) is listed straight away, without the count before it, where the listing
+# keeps at most ``LISTING_ROWS`` times ``LISTED`` rows at once (else it is counted).
+REACH = 10
+LISTING_ROWS = 4
 log = logging.getLogger(__name__)
 
 _Key = tuple[frozenset[int], frozenset[int]]
@@ -144,6 +149,7 @@ class Believer:
         self.grown = 0  # positions read from what they add (for tests and benchmarks)
         self.kept = 0  # positions whose additions every world of the last already met
         self.refined = 0  # positions whose listed worlds were refined
+        self.listed = 0  # positions listed without a count first
         self._last: tuple[_Read, _Known] | None = None
 
     def __call__(self, position: ThirteenCluesPosition) -> SeatAnalysis:
@@ -168,6 +174,11 @@ class Believer:
             self.kept += 1
             return last
         if growth.denied or last.frontier is None:
+            # (a question put to the seat that its cards deny leaves no world: counted)
+            if not growth.denied and last.beliefs.worlds <= REACH * self.limit:
+                known = self._list(growth.read)
+                if known is not None:
+                    return known
             return self._count(growth.read)
         self.refined += 1
         frontier = last.frontier.refine(growth.constraints)
@@ -175,6 +186,16 @@ class Believer:
         if frontier.worlds == last.frontier.worlds:
             return last  # refining only removes worlds: none went, so the same ones
         return _listed_beliefs(growth.read.game.read, frontier)
+
+    def _list(self, read: _Read) -> _Known | None:
+        """The beliefs of a position whose worlds are few, from its worlds listed (about as
+        dear as a count: the count before the listing is saved), or None where the listing
+        would keep too many rows at once."""
+        listed = list_worlds(propagate(read.read().model), LISTING_ROWS * self.limit)
+        if listed is None:
+            return None
+        self.listed += 1
+        return _listed_beliefs(read.game.read, listed)
 
     def _count(self, read: _Read) -> _Known:
         """The beliefs counted afresh, and the worlds listed when few."""
@@ -221,10 +242,8 @@ def _listed_beliefs(first: ReadPosition, frontier: Frontier) -> _Known:
     trios, weights = frontier.solution_counts(model.solution or 0)
     # The analysis's order: likeliest first, then by the cards' indices.
     ranked = sorted(zip(weights, trios.tolist(), strict=True), key=lambda t: (-t[0], t[1]))
-    solutions = tuple(
-        Solution(tuple(in_type_order((model.cards[c] for c in trio), first.category)), w / total)
-        for w, trio in ranked
-    )
+    name = trio_namer(model.cards, first.category)
+    solutions = tuple(Solution(name(trio), w / total) for w, trio in ranked)
     beliefs = SeatAnalysis(
         GAME, first.seat, True, total, DEAL_MODEL, assumed, cards=cards, solutions=solutions
     )
@@ -287,7 +306,6 @@ def _grow(last: _Read, data: Mapping[str, object]) -> _Growth | None:
         places,
         index,
         game.unseen,
-        reading,
         last.accused,
     )
     accused = dict(last.accused)

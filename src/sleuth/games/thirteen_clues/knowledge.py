@@ -211,9 +211,9 @@ class ThirteenCluesAnalysis:
         an = self.analysis
         total = an.worlds
         cards = self._card_places()
+        name = trio_namer(self.model.cards, self._category)
         solutions = tuple(
-            Solution(tuple(self._in_type_order(self.model.cards[c] for c in trio)), cnt / total)
-            for trio, cnt in an.solution_posterior()
+            Solution(name(trio), cnt / total) for trio, cnt in an.solution_posterior()
         )
         return SeatAnalysis(
             GAME,
@@ -348,6 +348,15 @@ def in_type_order(names: Iterable[str], category: Mapping[str, str]) -> list[str
 _KINDS = ("person", "location", "weapon")
 
 
+def trio_namer(
+    cards: Sequence[str], category: Mapping[str, str]
+) -> Callable[[Iterable[int]], tuple[str, ...]]:
+    """The names of a trio of ``cards``' indices as ``in_type_order`` orders them, each
+    card's type read once (thousands of trios a count)."""
+    rank = [_KINDS.index(category[c]) for c in cards]
+    return lambda trio: tuple([cards[c] for c in sorted(trio, key=rank.__getitem__)])
+
+
 def _items(value: object) -> list[dict[str, Any]]:
     return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
 
@@ -449,12 +458,12 @@ _Log = tuple[
 
 
 class CarriedLog:
-    """The questions and accusations of the last view read, as a position lists them, for a
-    reader that reads a position at every observation (the research envs): a later view
-    whose logs start with the same entries (the game's logs only grow) has only its new
-    entries made, where a long game's hundreds were made again each time. The entries are
-    then shared by the positions so made (each list is its own): a position is read, never
-    written. The last logs are swapped whole, so readers on several threads only miss."""
+    """The questions and accusations of a seat's last view read, as a position lists them,
+    for a reader that reads the seat's position at every observation (the research envs):
+    a later view whose logs start with the same entries (the game's logs only grow) has only
+    its new entries made, where a long game's hundreds were made again each time. The
+    entries are then shared by the positions so made (each list is its own): a position is
+    read, never written."""
 
     def __init__(self) -> None:
         self._last: _Log = ((), [], (), [])
@@ -462,8 +471,8 @@ class CarriedLog:
     def entries(
         self, view: ThirteenCluesView
     ) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
-        asked, questions, accused, accusations = self._last
         seat = -1 if view.seat is None else view.seat
+        asked, questions, accused, accusations = self._last
         q, a = _carried(asked, view.questions), _carried(accused, view.accusations)
         # A right accusation ends the game and is left out of its accuser's position only:
         # those logs are made whole, and not carried.
@@ -482,7 +491,8 @@ def _carried(last: tuple[Any, ...], log: tuple[Any, ...]) -> int:
     return done if len(log) >= done and log[:done] == last else 0
 
 
-def _from_view(carried: CarriedLog) -> Callable[[ThirteenCluesView], ThirteenCluesPosition]:
+def _reader() -> Callable[[ThirteenCluesView], ThirteenCluesPosition]:
+    carried = CarriedLog()
     return lambda view: ThirteenCluesPosition(thirteen_clues_position(view, carried))
 
 
@@ -493,10 +503,11 @@ def _believer() -> Callable[[ThirteenCluesPosition], SeatAnalysis]:
 
 
 KNOWLEDGE: Knowledge[ThirteenCluesPosition] = Knowledge(
-    from_view=_from_view(CarriedLog()),
+    from_view=lambda view: ThirteenCluesPosition(thirteen_clues_position(view)),
     from_json=ThirteenCluesPosition.from_json,
     to_json=ThirteenCluesPosition.to_json,
     analyze=analyze,
     beliefs=lambda position: ThirteenCluesAnalysis(position.data).beliefs(),
     believer=_believer,
+    reader=_reader,
 )

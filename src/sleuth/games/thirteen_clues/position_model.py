@@ -251,28 +251,24 @@ _Told = tuple[frozenset[int] | None, frozenset[int], int]
 @dataclass
 class Reading:
     """What a seat's later positions of one game read again, kept from the first reads:
-    each question and accusation checked (keyed by its fields and their types, so only an
-    equal entry is taken as checked) and what each question tells. The checks depend on the
+    each question checked (keyed by its fields and their types, so only an equal entry is
+    taken as checked) and what each question tells (random bots ask the same questions
+    again and again; accusations are seldom made twice). The checks depend on the
     players and the deck, what a question tells on the seat's cards and places: all alike
     along a game."""
 
     questions: dict[tuple[object, ...], tuple[int, str, int, object]] = field(default_factory=dict)
     told: dict[tuple[int, str, object], _Told] = field(default_factory=dict)
-    accusations: dict[tuple[object, ...], tuple[int, list[str]]] = field(default_factory=dict)
 
 
 def _entry_key(entry: object) -> tuple[object, ...] | None:
-    """A question's or accusation's fields as a key (each value with its type: True is not
-    1), or None for an entry that is not a plain dict of plain values."""
+    """A question's fields as a key, each value with its type (True is not 1), or None for
+    an entry that is not a dict of integers and strings."""
     if type(entry) is not dict:
         return None
     key: list[object] = []
     for name, value in entry.items():
-        if type(value) is list:
-            value = tuple(value)
-            if not all(type(v) is str for v in value):
-                return None
-        elif type(value) not in (int, str):
+        if type(value) not in (int, str):
             return None
         key += (name, type(value), value)
     return tuple(key)
@@ -363,29 +359,21 @@ def _read_accusations(
     places: _Places,
     index: Mapping[str, int],
     unseen: dict[int, frozenset[int]] | None = None,
-    reading: Reading | None = None,
     held: Mapping[tuple[frozenset[int], frozenset[int]], object] | None = None,
 ) -> tuple[list[Constraint], list[Exclusion]]:
     """What the wrong accusations tell: another seat's names no card in a place it sees,
     the seat's own trio is not its mystery. Accusation i is fact ``first_fact + i``.
     ``unseen``: each accuser's unseen places, kept by a caller that reads on (filled in);
-    ``reading``: the accusations already checked; ``held``: (places, cards) of the
+    ``held``: (places, cards) of the
     constraints the caller holds already, not made again (a card named again rules out no
     more)."""
     cons: list[Constraint] = []
     excluded: list[Exclusion] = []
     if unseen is None:
         unseen = {}  # by accuser
-    checked = Reading().accusations if reading is None else reading.accusations
     for i, acc in enumerate(_list(raw, "accusations")):
         fact = first_fact + i
-        key = _entry_key(acc)
-        fields = None if key is None else checked.get(key)
-        if fields is None:
-            fields = _read_accusation(acc, f"accusations[{i}]", n, category, known)
-            if key is not None:
-                checked[key] = fields
-        p, named = fields
+        p, named = _read_accusation(acc, f"accusations[{i}]", n, category, known)
         if p == seat:
             # Told it is wrong: the trio is not the seat's mystery (a trio with a card
             # known elsewhere, an informant the seat looked up, is impossible anyway).
