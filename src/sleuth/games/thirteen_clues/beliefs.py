@@ -155,7 +155,7 @@ class Believer:
     def __call__(self, position: ThirteenCluesPosition) -> SeatAnalysis:
         data = position.data
         last = self._last
-        growth = None if last is None else _grow(last[0], data)
+        growth = None if last is None else _grow(last[0], data, position.checked)
         if last is None or growth is None:
             read = _fresh(data)
             known = self._count(read)
@@ -237,8 +237,8 @@ def _listed_beliefs(first: ReadPosition, frontier: Frontier) -> _Known:
     model = first.model
     counts = frontier.marginal_counts()
     cards: dict[str, dict[str, float]] = {c: {loc: 1.0} for c, loc in first.known.items()}
-    for name, row in zip(model.cards, counts, strict=True):
-        cards[name] = {model.locations[loc]: cnt / total for loc, cnt in enumerate(row) if cnt}
+    for card, row in zip(model.cards, counts, strict=True):
+        cards[card] = {model.locations[loc]: cnt / total for loc, cnt in enumerate(row) if cnt}
     trios, weights = frontier.solution_counts(model.solution or 0)
     # The analysis's order: likeliest first, then by the cards' indices.
     ranked = sorted(zip(weights, trios.tolist(), strict=True), key=lambda t: (-t[0], t[1]))
@@ -271,9 +271,9 @@ def _fresh(data: Mapping[str, object]) -> _Read:
     )
 
 
-def _grow(last: _Read, data: Mapping[str, object]) -> _Growth | None:
+def _grow(last: _Read, data: Mapping[str, object], checked: bool = False) -> _Growth | None:
     """``last`` with the questions and accusations ``data`` adds, or None when ``data`` is
-    not ``last.data`` with more of them."""
+    not ``last.data`` with more of them; ``checked``: its entries need no checking."""
     old = last.data
     if data.keys() != old.keys() or any(
         data[key] != old[key] for key in data if key not in GROWING
@@ -291,7 +291,16 @@ def _grow(last: _Read, data: Mapping[str, object]) -> _Growth | None:
     done = len(last.questions)
     reading = game.reading
     asked, conflicts, cons = _read_questions(
-        new_questions, n, seat, first.deck, first.hidden, first.mysteries, places, index, reading
+        new_questions,
+        n,
+        seat,
+        first.deck,
+        first.hidden,
+        first.mysteries,
+        places,
+        index,
+        reading,
+        checked,
     )
     answered = [Constraint(c.locations, c.cards, c.count, c.tag + done) for c in cons]
     questions = [*last.questions, *asked]
@@ -307,6 +316,7 @@ def _grow(last: _Read, data: Mapping[str, object]) -> _Growth | None:
         index,
         game.unseen,
         last.accused,
+        checked,
     )
     accused = dict(last.accused)
     added = [con for con in answered if _fact(con) not in game.answers]

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sleuth.core.said import said
@@ -364,14 +364,17 @@ def _items(value: object) -> list[dict[str, Any]]:
 @dataclass(frozen=True)
 class ThirteenCluesPosition:
     """A 13 Clues position: what one seat knows, in the position file's own fields (see the
-    module docstring); checked whole when made (``from_json``)."""
+    module docstring); checked whole when made (``from_json``). ``checked``: made by this
+    module (checked whole, or from a view), so that a reader of its answers need not check
+    each again."""
 
     data: Mapping[str, object]
+    checked: bool = field(default=False, compare=False, repr=False)
 
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> ThirteenCluesPosition:
         ThirteenCluesAnalysis(data)  # every field checked, every error named
-        return cls(data)
+        return cls(data, checked=True)
 
     def to_json(self) -> dict[str, object]:
         return dict(self.data)
@@ -467,6 +470,7 @@ class CarriedLog:
 
     def __init__(self) -> None:
         self._last: _Log = ((), [], (), [])
+        self.carried = self.made = 0  # entries carried and made (for tests and benchmarks)
 
     def entries(
         self, view: ThirteenCluesView
@@ -481,6 +485,8 @@ class CarriedLog:
         questions = [*questions[:q], *_question_entries(view.questions[q:])]
         accusations = [*accusations[:a], *_accusation_entries(view.accusations[a:], seat)]
         self._last = (view.questions, questions, view.accusations, accusations)
+        self.carried += q + a
+        self.made += len(view.questions) + len(view.accusations) - q - a
         return list(questions), list(accusations)
 
 
@@ -493,7 +499,7 @@ def _carried(last: tuple[Any, ...], log: tuple[Any, ...]) -> int:
 
 def _reader() -> Callable[[ThirteenCluesView], ThirteenCluesPosition]:
     carried = CarriedLog()
-    return lambda view: ThirteenCluesPosition(thirteen_clues_position(view, carried))
+    return lambda view: ThirteenCluesPosition(thirteen_clues_position(view, carried), True)
 
 
 def _believer() -> Callable[[ThirteenCluesPosition], SeatAnalysis]:
@@ -503,7 +509,7 @@ def _believer() -> Callable[[ThirteenCluesPosition], SeatAnalysis]:
 
 
 KNOWLEDGE: Knowledge[ThirteenCluesPosition] = Knowledge(
-    from_view=lambda view: ThirteenCluesPosition(thirteen_clues_position(view)),
+    from_view=lambda view: ThirteenCluesPosition(thirteen_clues_position(view), True),
     from_json=ThirteenCluesPosition.from_json,
     to_json=ThirteenCluesPosition.to_json,
     analyze=analyze,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from sleuth.core import ConfigError
 from sleuth.core.said import said, words_of
@@ -284,22 +285,26 @@ def _read_questions(
     places: _Places,
     index: Mapping[str, int],
     reading: Reading | None = None,
+    checked: bool = False,
 ) -> tuple[list[dict[str, object]], list[int], list[Constraint]]:
     """The questions as kept, those put to the seat that its own cards deny, and a count
     constraint per answer the seat did not give. ``reading``: what the seat's earlier
-    positions of this game read (added to)."""
+    positions of this game read (added to); ``checked``: questions known good (made by
+    this game's own code), read without checking them again."""
     questions: list[dict[str, object]] = []
     self_conflicts: list[int] = []
     cons: list[Constraint] = []
     reading = Reading() if reading is None else reading
-    checked, told = reading.questions, reading.told
+    seen, told = reading.questions, reading.told
     for i, q in enumerate(_list(raw, "questions")):
-        key = _entry_key(q)
-        fields = None if key is None else checked.get(key)
-        if fields is None:
-            fields = _read_question(q, f"questions[{i}]", n, deck)
+        if checked:
+            fields = _checked_question(q)
+        else:
+            key = _entry_key(q)
+            known = None if key is None else seen.get(key)
+            fields = _read_question(q, f"questions[{i}]", n, deck) if known is None else known
             if key is not None:
-                checked[key] = fields
+                seen[key] = fields
         w, about, answer, side = fields
         questions.append({"witness": w, "about": about, "answer": answer})
         what = told.get((w, about, side))
@@ -316,6 +321,11 @@ def _read_questions(
             continue
         cons.append(Constraint(locs, cards, answer - counted, i))
     return questions, self_conflicts, cons
+
+
+def _checked_question(q: object) -> tuple[int, str, int, object]:
+    entry: Mapping[str, Any] = q  # type: ignore[assignment]
+    return entry["witness"], entry["about"], entry["answer"], entry.get("side")
 
 
 def _tells(
@@ -360,20 +370,24 @@ def _read_accusations(
     index: Mapping[str, int],
     unseen: dict[int, frozenset[int]] | None = None,
     held: Mapping[tuple[frozenset[int], frozenset[int]], object] | None = None,
+    checked: bool = False,
 ) -> tuple[list[Constraint], list[Exclusion]]:
     """What the wrong accusations tell: another seat's names no card in a place it sees,
     the seat's own trio is not its mystery. Accusation i is fact ``first_fact + i``.
     ``unseen``: each accuser's unseen places, kept by a caller that reads on (filled in);
     ``held``: (places, cards) of the
     constraints the caller holds already, not made again (a card named again rules out no
-    more)."""
+    more); ``checked``: accusations known good, read without checking them again."""
     cons: list[Constraint] = []
     excluded: list[Exclusion] = []
     if unseen is None:
         unseen = {}  # by accuser
     for i, acc in enumerate(_list(raw, "accusations")):
         fact = first_fact + i
-        p, named = _read_accusation(acc, f"accusations[{i}]", n, category, known)
+        if checked:
+            p, named = acc["player"], acc["cards"]  # type: ignore[index]
+        else:
+            p, named = _read_accusation(acc, f"accusations[{i}]", n, category, known)
         if p == seat:
             # Told it is wrong: the trio is not the seat's mystery (a trio with a card
             # known elsewhere, an informant the seat looked up, is impossible anyway).
