@@ -18,7 +18,8 @@ world or in none, as the last card counts tell; an own wrong accusation of a tri
 holds) leave the worlds as they were: the last beliefs are kept. A seat knows its whole deal
 for most of a long game, where this is every addition. Once few worlds are left they are
 listed (``sleuth.deduce.frontier``) and later additions keep the listed worlds that fit
-them; more worlds are counted afresh.
+them; more worlds are counted afresh, but a position whose last one had not many more is
+listed straight away (an answer only narrows: the count before the listing is saved).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from .position_model import (
 
 GROWING = ("questions", "accusations")  # the fields a later position may only add to
 # Worlds at or below which a seat's worlds are listed and later refined rather than counted.
-LISTED = 10_000
+LISTED = 3_000
 # A position whose last one had at most this many times ``LISTED`` worlds (an answer only
 # narrows them) is listed straight away, without the count before it, where the listing
 # keeps at most ``LISTING_ROWS`` times ``LISTED`` rows at once (else it is counted).
