@@ -31,9 +31,7 @@ def same(fresh: SeatAnalysis, grown: SeatAnalysis) -> bool:
     ) and sorted(fresh.solutions, key=str) == sorted(grown.solutions, key=str)
 
 
-def play(
-    players: int, seed: int, every: int, checked: bool = False
-) -> tuple[int, list[Believer]]:
+def play(players: int, seed: int, every: int, checked: bool = False) -> tuple[int, list[Believer]]:
     """A seeded game of random bots; every ``every`` steps each seat's believer is asked
     (so that a seat sees some answers one at a time, others several at once) and compared
     with fresh beliefs: (positions compared, the believers). ``checked``: the positions
