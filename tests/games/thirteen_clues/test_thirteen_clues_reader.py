@@ -54,3 +54,31 @@ def test_a_seats_reader_makes_the_positions_of_its_views(players: int, top_secre
     # most entries were carried from the seat's last view rather than made again
     carried, made = sum(log.carried for log in logs), sum(log.made for log in logs)
     assert carried > 5 * made > 0
+
+
+def final_views(players: int, seeds: range, seat: int) -> list[ThirteenCluesView]:
+    views = []
+    for seed in seeds:
+        table = Table(make_game("13-clues", players))
+        table.reset(seed)
+        rng = np.random.default_rng(seed)
+        while (decision := table.decision) is not None:
+            table.step(random_code(table.mask(decision.seat), table.drastic, rng, rate=0.02))
+        view = table.state.view(seat)
+        assert isinstance(view, ThirteenCluesView)
+        views.append(view)
+    return views
+
+
+def test_a_log_carries_nothing_to_another_seat_or_game() -> None:
+    """One carried log read for several seats in turn, and for the end of a short game then
+    of a longer one (its logs longer, other entries): each position as made from the view
+    alone (a seat's right accusation is left out of its own position only)."""
+    carried = CarriedLog()
+    for view in final_views(4, range(1, 4), 0) + final_views(4, range(1, 4), 1):
+        assert thirteen_clues_position(view, carried) == thirteen_clues_position(view)
+    views = sorted(final_views(4, range(1, 7), 2), key=lambda v: len(v.accusations))
+    assert len(views[0].accusations) < len(views[-1].accusations)
+    for view in views:
+        assert thirteen_clues_position(view, carried) == thirteen_clues_position(view)
+    assert carried.carried == 0  # nothing was carried between them

@@ -461,14 +461,15 @@ _Log = tuple[
 
 
 class CarriedLog:
-    """The questions and accusations of a seat's last view read, as a position lists them,
-    for a reader that reads the seat's position at every observation (the research envs):
-    a later view whose logs start with the same entries (the game's logs only grow) has only
-    its new entries made, where a long game's hundreds were made again each time. The
-    entries are then shared by the positions so made (each list is its own): a position is
-    read, never written."""
+    """The questions and accusations of the last view read, as a position lists them, for a
+    reader that reads a seat's position at every observation (the research envs): a later
+    view of the same seat whose logs start with the same entries (the game's logs only
+    grow) has only its new entries made, where a long game's hundreds were made again each
+    time. The entries are then shared by the positions so made (each list is its own): a
+    position is read, never written."""
 
     def __init__(self) -> None:
+        self._seat: int | None = None
         self._last: _Log = ((), [], (), [])
         self.carried = self.made = 0  # entries carried and made (for tests and benchmarks)
 
@@ -477,14 +478,14 @@ class CarriedLog:
     ) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
         seat = -1 if view.seat is None else view.seat
         asked, questions, accused, accusations = self._last
-        q, a = _carried(asked, view.questions), _carried(accused, view.accusations)
-        # A right accusation ends the game and is left out of its accuser's position only:
-        # those logs are made whole, and not carried.
-        if any(entry.correct for entry in view.accusations[a:]):
-            return _question_entries(view.questions), _accusation_entries(view.accusations, seat)
+        # Another seat's logs list other entries (its own Top Secret questions, all but its
+        # own right accusation): made afresh.
+        same = seat == self._seat
+        q = _carried(asked, view.questions) if same else 0
+        a = _carried(accused, view.accusations) if same else 0
         questions = [*questions[:q], *_question_entries(view.questions[q:])]
         accusations = [*accusations[:a], *_accusation_entries(view.accusations[a:], seat)]
-        self._last = (view.questions, questions, view.accusations, accusations)
+        self._seat, self._last = seat, (view.questions, questions, view.accusations, accusations)
         self.carried += q + a
         self.made += len(view.questions) + len(view.accusations) - q - a
         return list(questions), list(accusations)
