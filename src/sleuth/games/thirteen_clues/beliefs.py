@@ -76,7 +76,7 @@ class _First:
     # again (by any seat: a witness counts alike for every asker) tells nothing new. Only
     # added to once a position is read whole, so a position refused leaves it as it was.
     answers: set[tuple[frozenset[int], frozenset[int], int]]
-    # The questions and accusations checked so far and what each question tells.
+    # The questions checked so far and what each tells.
     reading: Reading = field(default_factory=Reading)
 
 
@@ -191,7 +191,7 @@ class Believer:
     def _list(self, read: _Read) -> _Known | None:
         """The beliefs of a position whose worlds are few, from its worlds listed (about as
         dear as a count: the count before the listing is saved), or None where the listing
-        would keep too many rows at once."""
+        gives up (more rows than ``LISTING_ROWS`` times the threshold)."""
         listed = list_worlds(propagate(read.read().model), LISTING_ROWS * self.limit)
         if listed is None:
             return None
