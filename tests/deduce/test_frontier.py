@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sleuth.deduce.frontier import Frontier, list_worlds
+from sleuth.deduce import kernels, listing
+from sleuth.deduce.frontier import WORKING_ROWS, Frontier, list_worlds
 from sleuth.deduce.model import Exclusion, Model, propagate
 
 from .brute import summary, worlds
@@ -84,3 +87,43 @@ def test_excluding_from_a_listing_lists_the_model_with_the_exclusions(seed: int)
     assert model.solution is not None
     plain = listed(replace(model, excluded=()))
     check(model, plain.exclude(model.excluded, model.solution))
+
+
+def listed_by(walk: bool, model: Model, limit: int = WORKING_ROWS) -> Frontier | None:
+    """The listing of ``model`` by the compiled walk or by the levels of numpy (whatever
+    this process has swept so far)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(kernels, "wanted", lambda: walk)
+        calls: list[bool] = []
+        real = listing.walk
+
+        def walked(*args: Any) -> tuple[bool, Any]:
+            ran, rows = real(*args)
+            calls.append(ran)
+            return ran, rows
+
+        patch.setattr(listing, "walk", walked)
+        reduced = propagate(model)
+        frontier = list_worlds(reduced, limit)
+    assert calls == ([walk] if reduced.ok else [])  # the way asked for was taken
+    return frontier
+
+
+@settings(max_examples=80, deadline=None)
+@given(seeds)
+def test_the_compiled_walk_lists_the_worlds_the_levels_list(seed: int) -> None:
+    if not kernels.available():
+        pytest.skip("numba is not installed")
+    rng = random.Random(seed)
+    model = random_model(rng)[0]
+    if rng.random() < 0.5:
+        model = with_exclusions(model, rng)
+    walked, levels = listed_by(True, model), listed_by(False, model)
+    assert walked is not None and levels is not None
+    check(model, walked)
+    assert sorted(map(tuple, walked.rows.tolist())) == sorted(map(tuple, levels.rows.tolist()))
+    # past its bound the walk gives up, as the levels do past theirs
+    total = len(list(worlds(replace(model, excluded=()))))
+    if total:
+        assert listed_by(True, model, total - 1) is None
+        assert listed_by(True, model, total) is not None

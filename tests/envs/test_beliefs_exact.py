@@ -80,6 +80,10 @@ def test_the_features_equal_a_fresh_analysis_at_every_step(
         table.step(random_code(table.mask(decision.seat), table.drastic, rng, rate=0.02))
         steps += 1
     assert valid >= 2  # the comparisons above include analyses, not only empty segments
+    # a game's reader of a seat's views (where it gives one) made the positions compared
+    knowledge = table.observer.knowledge
+    assert knowledge is not None
+    assert bool(table.observer.readers) == (knowledge.reader is not None)
 
 
 def carrying(game: str) -> bool:

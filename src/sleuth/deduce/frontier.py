@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sleuth.deduce.model import Constraint, Exclusion, Reduced
+from sleuth.deduce import listing
+from sleuth.deduce.model import Constraint, Exclusion, Model, Reduced
 from sleuth.deduce.transitions import NDArray
 
 # Partial assignments kept at once while listing; past it the listing gives up (the caller
@@ -45,7 +46,10 @@ class Frontier:
                 if con.count:
                     rows = rows[:0]
                 continue
-            held = np.isin(rows[:, sorted(con.cards)], sorted(con.locations)).sum(axis=1)
+            # a lookup per location rather than ``np.isin``: a world's row holds locations
+            inside = np.zeros(len(self.capacities), dtype=bool)
+            inside[sorted(con.locations)] = True
+            held = inside[rows[:, sorted(con.cards)]].sum(axis=1)
             rows = rows[held == con.count]
         return Frontier(rows, self.capacities)
 
@@ -107,6 +111,9 @@ def list_worlds(reduced: Reduced, limit: int = WORKING_ROWS) -> Frontier | None:
     doms = [sorted(d) for d in reduced.domains]
     cons = [(locs, frozenset(cards), count) for locs, cards, count, _tag in reduced.live]
     order = _order(ncards, doms, [cards for _, cards, _ in cons])
+    walked, rows = listing.walk(ncards, order, doms, model.capacities, cons, limit)
+    if walked:
+        return None if rows is None else _without_excluded(Frontier(rows, model.capacities), model)
     caps = np.array(model.capacities, dtype=np.int16)
     left = np.array([len(cards) for _, cards, _ in cons], dtype=np.int16)
     need = np.array([count for _, _, count in cons], dtype=np.int16)
@@ -148,9 +155,12 @@ def list_worlds(reduced: Reduced, limit: int = WORKING_ROWS) -> Frontier | None:
         if parent.shape[0] > limit:
             return None
         levels.append((parent, place))
-    listed = Frontier(_write_out(ncards, order, levels), model.capacities)
+    return _without_excluded(Frontier(_write_out(ncards, order, levels), model.capacities), model)
+
+
+def _without_excluded(listed: Frontier, model: Model) -> Frontier:
     if model.excluded and model.solution is not None:
-        listed = listed.exclude(model.excluded, model.solution)
+        return listed.exclude(model.excluded, model.solution)
     return listed
 
 

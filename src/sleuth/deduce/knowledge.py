@@ -111,7 +111,10 @@ class Knowledge(Generic[P]):
     ``cards`` and ``solutions`` as ``analyze`` gives them (the same numbers; the solutions in
     any order), nothing else filled in. ``believer``, where a game gives it, makes a fresh
     ``beliefs`` for one seat that may keep what it learnt from that seat's earlier positions
-    (an answer refines the last analysis): the same numbers as ``beliefs``.
+    (an answer refines the last analysis): the same numbers as ``beliefs``. ``reader``,
+    where a game gives it, makes a fresh ``from_view`` for one seat's views in turn, which
+    may carry what it made from the seat's last view over to the next (a game's log only
+    grows): the same positions as ``from_view``.
     """
 
     from_view: Callable[[Any], P]
@@ -122,6 +125,7 @@ class Knowledge(Generic[P]):
     ranks_questions: bool = True
     beliefs: Callable[[P], SeatAnalysis] | None = None
     believer: Callable[[], Callable[[P], SeatAnalysis]] | None = None
+    reader: Callable[[], Callable[[Any], P]] | None = None
 
 
 def reject_unknown_keys(data: Mapping[str, object], known: Iterable[str], where: str) -> None:

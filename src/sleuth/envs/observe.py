@@ -77,6 +77,8 @@ class Observer:
             self.analyze = part.beliefs or (lambda position: part.analyze(position, None, False))
             # Per seat, the game's believer where it has one: it refines its last analysis.
             self.believers: dict[int, Callable[[Any], SeatAnalysis]] = {}
+            # Per seat, the game's reader of its views where it has one (``from_view`` else).
+            self.readers: dict[int, Callable[[Any], Any]] = {}
             # Per seat, its last position and that position's analysis.
             self.last: dict[int, tuple[Any, SeatAnalysis]] = {}
             # Per seat, its last position and the layout's own writes for it.
@@ -111,11 +113,11 @@ class Observer:
         knowledge, layout = self.knowledge, self.knowledge_layout
         if knowledge is None or layout is None:
             return
+        seat = -1 if view.seat is None else view.seat
         try:
-            position = knowledge.from_view(view)
+            position = self._reader(knowledge, seat)(view)
         except GameError:  # no position yet (a setup phase): the segments stay 0
             return
-        seat = -1 if view.seat is None else view.seat
         if layout.seat_features is not None:
             writer = self.writers.get(seat)
             if writer is None:
@@ -168,6 +170,14 @@ class Observer:
             wrote = self.wrote[seat] = (writes, indices, values)
         out.indices.extend(wrote[1])
         out.values.extend(wrote[2])
+
+    def _reader(self, knowledge: Knowledge[Any], seat: int) -> Callable[[Any], Any]:
+        if knowledge.reader is None:
+            return knowledge.from_view
+        reader = self.readers.get(seat)
+        if reader is None:
+            reader = self.readers[seat] = knowledge.reader()
+        return reader
 
     def _believer(self, knowledge: Knowledge[Any], seat: int) -> Callable[[Any], SeatAnalysis]:
         if knowledge.believer is None:

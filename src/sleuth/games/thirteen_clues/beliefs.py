@@ -18,7 +18,8 @@ world or in none, as the last card counts tell; an own wrong accusation of a tri
 holds) leave the worlds as they were: the last beliefs are kept. A seat knows its whole deal
 for most of a long game, where this is every addition. Once few worlds are left they are
 listed (``sleuth.deduce.frontier``) and later additions keep the listed worlds that fit
-them; more worlds are counted afresh.
+them; more worlds are counted afresh, but a position whose last one had not many more is
+listed straight away (an answer only narrows: the count before the listing is saved).
 """
 
 from __future__ import annotations
@@ -29,16 +30,17 @@ from dataclasses import dataclass, field, replace
 
 from sleuth.deduce.frontier import Frontier, list_worlds
 from sleuth.deduce.knowledge import SeatAnalysis, Solution
-from sleuth.deduce.model import Constraint, Exclusion, Model, every_world_meets
+from sleuth.deduce.model import Constraint, Exclusion, Model, every_world_meets, propagate
 
 from .knowledge import (
     DEAL_MODEL,
     GAME,
     ThirteenCluesAnalysis,
     ThirteenCluesPosition,
-    in_type_order,
+    trio_namer,
 )
 from .position_model import (
+    Reading,
     ReadPosition,
     _Places,
     _places,
@@ -49,7 +51,12 @@ from .position_model import (
 
 GROWING = ("questions", "accusations")  # the fields a later position may only add to
 # Worlds at or below which a seat's worlds are listed and later refined rather than counted.
-LISTED = 10_000
+LISTED = 3_000
+# A position whose last one had at most this many times ``LISTED`` worlds (an answer only
+# narrows them) is listed straight away, without the count before it, where the listing
+# keeps at most ``LISTING_ROWS`` times ``LISTED`` rows at once (else it is counted).
+REACH = 10
+LISTING_ROWS = 4
 log = logging.getLogger(__name__)
 
 _Key = tuple[frozenset[int], frozenset[int]]
@@ -69,6 +76,8 @@ class _First:
     # again (by any seat: a witness counts alike for every asker) tells nothing new. Only
     # added to once a position is read whole, so a position refused leaves it as it was.
     answers: set[tuple[frozenset[int], frozenset[int], int]]
+    # The questions checked so far and what each tells.
+    reading: Reading = field(default_factory=Reading)
 
 
 @dataclass
@@ -141,12 +150,13 @@ class Believer:
         self.grown = 0  # positions read from what they add (for tests and benchmarks)
         self.kept = 0  # positions whose additions every world of the last already met
         self.refined = 0  # positions whose listed worlds were refined
+        self.listed = 0  # positions listed without a count first
         self._last: tuple[_Read, _Known] | None = None
 
     def __call__(self, position: ThirteenCluesPosition) -> SeatAnalysis:
         data = position.data
         last = self._last
-        growth = None if last is None else _grow(last[0], data)
+        growth = None if last is None else _grow(last[0], data, position.checked)
         if last is None or growth is None:
             read = _fresh(data)
             known = self._count(read)
@@ -165,6 +175,11 @@ class Believer:
             self.kept += 1
             return last
         if growth.denied or last.frontier is None:
+            # (a question put to the seat that its cards deny leaves no world: counted)
+            if not growth.denied and last.beliefs.worlds <= REACH * self.limit:
+                known = self._list(growth.read)
+                if known is not None:
+                    return known
             return self._count(growth.read)
         self.refined += 1
         frontier = last.frontier.refine(growth.constraints)
@@ -172,6 +187,16 @@ class Believer:
         if frontier.worlds == last.frontier.worlds:
             return last  # refining only removes worlds: none went, so the same ones
         return _listed_beliefs(growth.read.game.read, frontier)
+
+    def _list(self, read: _Read) -> _Known | None:
+        """The beliefs of a position whose worlds are few, from its worlds listed (about as
+        dear as a count: the count before the listing is saved), or None where the listing
+        gives up (more rows than ``LISTING_ROWS`` times the threshold)."""
+        listed = list_worlds(propagate(read.read().model), LISTING_ROWS * self.limit)
+        if listed is None:
+            return None
+        self.listed += 1
+        return _listed_beliefs(read.game.read, listed)
 
     def _count(self, read: _Read) -> _Known:
         """The beliefs counted afresh, and the worlds listed when few."""
@@ -213,15 +238,13 @@ def _listed_beliefs(first: ReadPosition, frontier: Frontier) -> _Known:
     model = first.model
     counts = frontier.marginal_counts()
     cards: dict[str, dict[str, float]] = {c: {loc: 1.0} for c, loc in first.known.items()}
-    for name, row in zip(model.cards, counts, strict=True):
-        cards[name] = {model.locations[loc]: cnt / total for loc, cnt in enumerate(row) if cnt}
+    for card, row in zip(model.cards, counts, strict=True):
+        cards[card] = {model.locations[loc]: cnt / total for loc, cnt in enumerate(row) if cnt}
     trios, weights = frontier.solution_counts(model.solution or 0)
     # The analysis's order: likeliest first, then by the cards' indices.
     ranked = sorted(zip(weights, trios.tolist(), strict=True), key=lambda t: (-t[0], t[1]))
-    solutions = tuple(
-        Solution(tuple(in_type_order((model.cards[c] for c in trio), first.category)), w / total)
-        for w, trio in ranked
-    )
+    name = trio_namer(model.cards, first.category)
+    solutions = tuple(Solution(name(trio), w / total) for w, trio in ranked)
     beliefs = SeatAnalysis(
         GAME, first.seat, True, total, DEAL_MODEL, assumed, cards=cards, solutions=solutions
     )
@@ -249,9 +272,9 @@ def _fresh(data: Mapping[str, object]) -> _Read:
     )
 
 
-def _grow(last: _Read, data: Mapping[str, object]) -> _Growth | None:
+def _grow(last: _Read, data: Mapping[str, object], checked: bool = False) -> _Growth | None:
     """``last`` with the questions and accusations ``data`` adds, or None when ``data`` is
-    not ``last.data`` with more of them."""
+    not ``last.data`` with more of them; ``checked``: its entries need no checking."""
     old = last.data
     if data.keys() != old.keys() or any(
         data[key] != old[key] for key in data if key not in GROWING
@@ -267,14 +290,34 @@ def _grow(last: _Read, data: Mapping[str, object]) -> _Growth | None:
     first, places, index = game.read, game.places, game.index
     n, seat = first.players, first.seat
     done = len(last.questions)
+    reading = game.reading
     asked, conflicts, cons = _read_questions(
-        new_questions, n, seat, first.deck, first.hidden, first.mysteries, places, index
+        new_questions,
+        n,
+        seat,
+        first.deck,
+        first.hidden,
+        first.mysteries,
+        places,
+        index,
+        reading,
+        checked,
     )
     answered = [Constraint(c.locations, c.cards, c.count, c.tag + done) for c in cons]
     questions = [*last.questions, *asked]
     at = len(questions) + len(old.get("accusations", []))  # type: ignore[arg-type]
     accused_cons, excluded = _read_accusations(
-        new_accusations, at, n, seat, first.category, first.known, places, index, game.unseen
+        new_accusations,
+        at,
+        n,
+        seat,
+        first.category,
+        first.known,
+        places,
+        index,
+        game.unseen,
+        last.accused,
+        checked,
     )
     accused = dict(last.accused)
     added = [con for con in answered if _fact(con) not in game.answers]

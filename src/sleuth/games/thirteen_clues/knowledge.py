@@ -30,8 +30,8 @@ of questions plus j.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from sleuth.core.said import said
@@ -53,7 +53,7 @@ from .position_model import SIDES, ReadPosition, colours_for, read_position
 from .position_model import attribute_set as attribute_set
 from .position_model import cards_for as cards_for
 from .position_model import deck_cards as deck_cards
-from .views import ThirteenCluesView
+from .views import AccusationView, QuestionView, ThirteenCluesView
 
 # The default deck, from the game's own data; a position may name another (``deck``).
 _DECK = tc.parse_deck(tc.DEFAULT_DECK)
@@ -211,9 +211,9 @@ class ThirteenCluesAnalysis:
         an = self.analysis
         total = an.worlds
         cards = self._card_places()
+        name = trio_namer(self.model.cards, self._category)
         solutions = tuple(
-            Solution(tuple(self._in_type_order(self.model.cards[c] for c in trio)), cnt / total)
-            for trio, cnt in an.solution_posterior()
+            Solution(name(trio), cnt / total) for trio, cnt in an.solution_posterior()
         )
         return SeatAnalysis(
             GAME,
@@ -348,6 +348,15 @@ def in_type_order(names: Iterable[str], category: Mapping[str, str]) -> list[str
 _KINDS = ("person", "location", "weapon")
 
 
+def trio_namer(
+    cards: Sequence[str], category: Mapping[str, str]
+) -> Callable[[Iterable[int]], tuple[str, ...]]:
+    """The names of a trio of ``cards``' indices as ``in_type_order`` orders them, each
+    card's type read once (thousands of trios a count)."""
+    rank = [_KINDS.index(category[c]) for c in cards]
+    return lambda trio: tuple([cards[c] for c in sorted(trio, key=rank.__getitem__)])
+
+
 def _items(value: object) -> list[dict[str, Any]]:
     return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
 
@@ -355,14 +364,17 @@ def _items(value: object) -> list[dict[str, Any]]:
 @dataclass(frozen=True)
 class ThirteenCluesPosition:
     """A 13 Clues position: what one seat knows, in the position file's own fields (see the
-    module docstring); checked whole when made (``from_json``)."""
+    module docstring); checked whole when made (``from_json``). ``checked``: made by this
+    module (checked whole, or from a view), so that a reader of its answers need not check
+    each again."""
 
     data: Mapping[str, object]
+    checked: bool = field(default=False, compare=False, repr=False)
 
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> ThirteenCluesPosition:
         ThirteenCluesAnalysis(data)  # every field checked, every error named
-        return cls(data)
+        return cls(data, checked=True)
 
     def to_json(self) -> dict[str, object]:
         return dict(self.data)
@@ -375,7 +387,9 @@ def analyze(
     return ThirteenCluesAnalysis(position.data).seat_analysis(explain_card, questions)
 
 
-def thirteen_clues_position(view: ThirteenCluesView) -> dict[str, object]:
+def thirteen_clues_position(
+    view: ThirteenCluesView, carried: CarriedLog | None = None
+) -> dict[str, object]:
     """The 13 Clues position of the view's seat: its hidden cards (as they lie: left, right),
     the mysteries it sees, the informants it looked up, every answer it saw, the accusations
     made and how the game picked the mysteries.
@@ -385,6 +399,8 @@ def thirteen_clues_position(view: ThirteenCluesView) -> dict[str, object]:
     categories only; leaving out a fact never excludes the truth. Questions put to the seat
     tell it nothing (it sees all it counts) and are kept as a check. The seat's own right
     accusation (the game is over) is left out: accusations in a position were judged wrong.
+
+    ``carried``: the lists of the last view it read, carried on (see ``CarriedLog``).
     """
     if view.seat is None:
         raise PositionError(said("seat: a spectator has no hidden cards to deduce from"))
@@ -397,19 +413,11 @@ def thirteen_clues_position(view: ThirteenCluesView) -> dict[str, object]:
         if s.seat != view.seat and s.mystery is not None
     }
     informants = {i.slot: i.card for i in view.informants if i.card is not None}
-    questions: list[dict[str, object]] = []
-    for q in view.questions:
-        if q.subject is None or q.answer is None or q.subject in ("person", "location", "weapon"):
-            continue
-        entry: dict[str, object] = {"witness": q.witness, "about": q.subject, "answer": q.answer}
-        if q.side:
-            entry["side"] = q.side
-        questions.append(entry)
-    accusations = [
-        {"player": a.seat, "cards": list(a.cards)}
-        for a in view.accusations
-        if not (a.correct and a.seat == view.seat)
-    ]
+    if carried is None:
+        questions = _question_entries(view.questions)
+        accusations = _accusation_entries(view.accusations, view.seat)
+    else:
+        questions, accusations = carried.entries(view)
     return {
         "game": "13-clues",
         "players": view.players,
@@ -424,6 +432,77 @@ def thirteen_clues_position(view: ThirteenCluesView) -> dict[str, object]:
     }
 
 
+def _question_entries(log: Sequence[QuestionView]) -> list[dict[str, object]]:
+    entries: list[dict[str, object]] = []
+    for q in log:
+        if q.subject is None or q.answer is None or q.subject in ("person", "location", "weapon"):
+            continue
+        entry: dict[str, object] = {"witness": q.witness, "about": q.subject, "answer": q.answer}
+        if q.side:
+            entry["side"] = q.side
+        entries.append(entry)
+    return entries
+
+
+def _accusation_entries(log: Sequence[AccusationView], seat: int) -> list[dict[str, object]]:
+    return [
+        {"player": a.seat, "cards": list(a.cards)}
+        for a in log
+        if not (a.correct and a.seat == seat)
+    ]
+
+
+_Log = tuple[
+    tuple[QuestionView, ...],
+    list[dict[str, object]],
+    tuple[AccusationView, ...],
+    list[dict[str, object]],
+]
+
+
+class CarriedLog:
+    """The questions and accusations of the last view read, as a position lists them, for a
+    reader that reads a seat's position at every observation (the research envs): a later
+    view of the same seat whose logs start with the same entries (the game's logs only
+    grow) has only its new entries made, where a long game's hundreds were made again each
+    time. The entries are then shared by the positions so made (each list is its own): a
+    position is read, never written."""
+
+    def __init__(self) -> None:
+        self._seat: int | None = None
+        self._last: _Log = ((), [], (), [])
+        self.carried = self.made = 0  # entries carried and made (for tests and benchmarks)
+
+    def entries(
+        self, view: ThirteenCluesView
+    ) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
+        seat = -1 if view.seat is None else view.seat
+        asked, questions, accused, accusations = self._last
+        # Another seat's logs list other entries (its own Top Secret questions, all but its
+        # own right accusation): made afresh.
+        same = seat == self._seat
+        q = _carried(asked, view.questions) if same else 0
+        a = _carried(accused, view.accusations) if same else 0
+        questions = [*questions[:q], *_question_entries(view.questions[q:])]
+        accusations = [*accusations[:a], *_accusation_entries(view.accusations[a:], seat)]
+        self._seat, self._last = seat, (view.questions, questions, view.accusations, accusations)
+        self.carried += q + a
+        self.made += len(view.questions) + len(view.accusations) - q - a
+        return list(questions), list(accusations)
+
+
+def _carried(last: tuple[Any, ...], log: tuple[Any, ...]) -> int:
+    """How many entries of ``log`` were made for ``last``: all of them where ``log`` starts
+    with ``last`` (the same entries or equal ones), else none."""
+    done = len(last)
+    return done if len(log) >= done and log[:done] == last else 0
+
+
+def _reader() -> Callable[[ThirteenCluesView], ThirteenCluesPosition]:
+    carried = CarriedLog()
+    return lambda view: ThirteenCluesPosition(thirteen_clues_position(view, carried), True)
+
+
 def _believer() -> Callable[[ThirteenCluesPosition], SeatAnalysis]:
     from .beliefs import Believer  # it builds on this module
 
@@ -431,10 +510,11 @@ def _believer() -> Callable[[ThirteenCluesPosition], SeatAnalysis]:
 
 
 KNOWLEDGE: Knowledge[ThirteenCluesPosition] = Knowledge(
-    from_view=lambda view: ThirteenCluesPosition(thirteen_clues_position(view)),
+    from_view=lambda view: ThirteenCluesPosition(thirteen_clues_position(view), True),
     from_json=ThirteenCluesPosition.from_json,
     to_json=ThirteenCluesPosition.to_json,
     analyze=analyze,
     beliefs=lambda position: ThirteenCluesAnalysis(position.data).beliefs(),
     believer=_believer,
+    reader=_reader,
 )

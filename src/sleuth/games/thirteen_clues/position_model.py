@@ -10,8 +10,9 @@ rules cards out of the places the accuser sees (or, the seat's own, rules its tr
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from sleuth.core import ConfigError
 from sleuth.core.said import said, words_of
@@ -242,6 +243,38 @@ def _read_header(data: Mapping[str, object]) -> tuple[int, int, str | None, tupl
     return n, seat, choice, tuple(raw_deck)
 
 
+# What a question tells, once its witness, subject and side are known: the places counted
+# (None for the seat's own answers), the unknown cards counted and how many of the counted
+# cards the seat sees (with its own answers: all it counts).
+_Told = tuple[frozenset[int] | None, frozenset[int], int]
+
+
+@dataclass
+class Reading:
+    """What a seat's later positions of one game read again, kept from the first reads:
+    each question checked (keyed by its fields and their types, so only an equal entry is
+    taken as checked) and what each question tells (random bots ask the same questions
+    again and again; accusations are seldom made twice). The checks depend on the
+    players and the deck, what a question tells on the seat's cards and places: all alike
+    along a game."""
+
+    questions: dict[tuple[object, ...], tuple[int, str, int, object]] = field(default_factory=dict)
+    told: dict[tuple[int, str, object], _Told] = field(default_factory=dict)
+
+
+def _entry_key(entry: object) -> tuple[object, ...] | None:
+    """A question's fields as a key, each value with its type (True is not 1), or None for
+    an entry that is not a dict of integers and strings."""
+    if type(entry) is not dict:
+        return None
+    key: list[object] = []
+    for name, value in entry.items():
+        if type(value) not in (int, str):
+            return None
+        key += (name, type(value), value)
+    return tuple(key)
+
+
 def _read_questions(
     raw: object,
     n: int,
@@ -251,33 +284,79 @@ def _read_questions(
     mysteries: Mapping[int, list[str]],
     places: _Places,
     index: Mapping[str, int],
+    reading: Reading | None = None,
+    checked: bool = False,
 ) -> tuple[list[dict[str, object]], list[int], list[Constraint]]:
     """The questions as kept, those put to the seat that its own cards deny, and a count
-    constraint per answer the seat did not give."""
+    constraint per answer the seat did not give. ``reading``: what the seat's earlier
+    positions of this game read (added to); ``checked``: questions known good (made by
+    this game's own code), read without checking them again."""
     questions: list[dict[str, object]] = []
     self_conflicts: list[int] = []
     cons: list[Constraint] = []
-    # A witness counts every mystery but his own: the cards the seat sees him count.
-    seen = frozenset(c for cs in mysteries.values() for c in cs)
+    reading = Reading() if reading is None else reading
+    seen, told = reading.questions, reading.told
     for i, q in enumerate(_list(raw, "questions")):
-        w, about, answer, side = _read_question(q, f"questions[{i}]", n, deck)
+        if checked:
+            fields = _checked_question(q)
+        else:
+            key = _entry_key(q)
+            known = None if key is None else seen.get(key)
+            fields = _read_question(q, f"questions[{i}]", n, deck) if known is None else known
+            if key is not None:
+                seen[key] = fields
+        w, about, answer, side = fields
         questions.append({"witness": w, "about": about, "answer": answer})
-        attr = attribute_set(about, n, deck)
-        visible = len(attr & seen) - len(attr.intersection(mysteries.get(w, ())))
-        if w == seat:
-            # §4.5: with two players the witness counts only the hidden card on that side
-            # (``hidden`` lies left, right); all of it is known to the seat itself.
-            counted = [hidden[SIDES.index(str(side))]] if n == 2 else hidden
-            if visible + sum(1 for c in counted if c in attr) != answer:
+        what = told.get((w, about, side))
+        if what is None:
+            what = told[w, about, side] = (
+                None if w == seat else _counted_places(w, side, n, places),
+                frozenset(index[c] for c in attribute_set(about, n, deck) if c in index),
+                _tells(w, about, side, n, seat, deck, hidden, mysteries),
+            )
+        locs, cards, counted = what
+        if locs is None:
+            if counted != answer:
                 self_conflicts.append(i)
             continue
-        locs = {0}
-        for k, (s, sd) in enumerate(places.hidden):
-            if s == w and (n != 2 or sd == side):
-                locs.add(1 + k)
-        cards = frozenset(index[c] for c in attr if c in index)
-        cons.append(Constraint(frozenset(locs), cards, answer - visible, i))
+        cons.append(Constraint(locs, cards, answer - counted, i))
     return questions, self_conflicts, cons
+
+
+def _checked_question(q: object) -> tuple[int, str, int, object]:
+    entry: Mapping[str, Any] = q  # type: ignore[assignment]
+    return entry["witness"], entry["about"], entry["answer"], entry.get("side")
+
+
+def _tells(
+    w: int,
+    about: str,
+    side: object,
+    n: int,
+    seat: int,
+    deck: tuple[str, ...],
+    hidden: list[str],
+    mysteries: Mapping[int, list[str]],
+) -> int:
+    """How many of the cards a witness counts the seat sees: every mystery but his own (a
+    witness counts the others'), and when the witness is the seat, its own hidden cards too
+    (§4.5: with two players only the card on the side asked; ``hidden`` lies left, right)."""
+    attr = attribute_set(about, n, deck)
+    seen = sum(1 for s, cs in mysteries.items() if s != w for c in cs if c in attr)
+    if w != seat:
+        return seen
+    counted = [hidden[SIDES.index(str(side))]] if n == 2 else hidden
+    return seen + sum(1 for c in counted if c in attr)
+
+
+def _counted_places(w: int, side: object, n: int, places: _Places) -> frozenset[int]:
+    """The places whose cards a witness counts: the seat's mystery and his hidden cards
+    (with two players, the one on the side asked)."""
+    locs = {0}
+    for k, (s, sd) in enumerate(places.hidden):
+        if s == w and (n != 2 or sd == side):
+            locs.add(1 + k)
+    return frozenset(locs)
 
 
 def _read_accusations(
@@ -290,17 +369,25 @@ def _read_accusations(
     places: _Places,
     index: Mapping[str, int],
     unseen: dict[int, frozenset[int]] | None = None,
+    held: Mapping[tuple[frozenset[int], frozenset[int]], object] | None = None,
+    checked: bool = False,
 ) -> tuple[list[Constraint], list[Exclusion]]:
     """What the wrong accusations tell: another seat's names no card in a place it sees,
     the seat's own trio is not its mystery. Accusation i is fact ``first_fact + i``.
-    ``unseen``: each accuser's unseen places, kept by a caller that reads on (filled in)."""
+    ``unseen``: each accuser's unseen places, kept by a caller that reads on (filled in);
+    ``held``: (places, cards) of the
+    constraints the caller holds already, not made again (a card named again rules out no
+    more); ``checked``: accusations known good, read without checking them again."""
     cons: list[Constraint] = []
     excluded: list[Exclusion] = []
     if unseen is None:
         unseen = {}  # by accuser
     for i, acc in enumerate(_list(raw, "accusations")):
         fact = first_fact + i
-        p, named = _read_accusation(acc, f"accusations[{i}]", n, category, known)
+        if checked:
+            p, named = acc["player"], acc["cards"]  # type: ignore[index]
+        else:
+            p, named = _read_accusation(acc, f"accusations[{i}]", n, category, known)
         if p == seat:
             # Told it is wrong: the trio is not the seat's mystery (a trio with a card
             # known elsewhere, an informant the seat looked up, is impossible anyway).
@@ -310,7 +397,9 @@ def _read_accusations(
         if p not in unseen:
             unseen[p] = _unseen_by(p, places)
         bad = unseen[p]
-        cons += [Constraint(bad, frozenset([index[nm]]), 0, fact) for nm in named if nm in index]
+        for nm in named:
+            if nm in index and (held is None or (bad, frozenset([index[nm]])) not in held):
+                cons.append(Constraint(bad, frozenset([index[nm]]), 0, fact))
     return cons, excluded
 
 
