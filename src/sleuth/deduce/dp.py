@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from sleuth.deduce import kernels
 from sleuth.deduce.counting import BINOM64, composition_weights, compositions, multinomial
 from sleuth.deduce.model import Reduced
 from sleuth.deduce.transitions import IntArr, Msg, NDArray, Trans
@@ -83,6 +84,7 @@ class Layers:
         nl = len(model.locations)
         self.nl = nl
         self.cap = red.remaining_capacity()
+        self._cap_arr = np.array(self.cap, dtype=np.int64)
         undecided = [c for c, d in enumerate(red.domains) if len(d) > 1]
         cons: list[tuple[frozenset[int], tuple[int, ...], int]] = [
             (locs, cards, k) for locs, cards, k, _ in red.live
@@ -320,11 +322,58 @@ class Layers:
         prev_col = {i: nl + k for k, i in enumerate(prev_open)}
         domain = sorted(self.red.domains[group[0]])
         comps = self._compositions(len(group), domain)
-        ok = self._room_mask(j, len(group), states, comps, domain, limits)
+        mult = self._multipliers(new_open)
+        done = None
+        if kernels.layer_ready():
+            done = kernels.layer_moves(
+                states,
+                comps,
+                len(group),
+                np.array(domain, dtype=np.int64),
+                (limits.need[j], limits.upper[j], self._cap_arr),
+                self._spec(j, prev_col, new_open, limits, mult),
+            )
+        if done is not None:
+            src, choice, dst, by_dst, new_states = done
+        else:
+            src, choice, dst, by_dst, new_states = self._moves(
+                j, len(group), states, comps, domain, prev_col, new_open, limits, mult
+            )
+        cw: Msg | None = None
+        if len(group) > 1:
+            caps = tuple(self.cap[d] for d in domain)
+            cw = composition_weights(len(group), tuple(domain), caps, nl, self.exact_float)
+        self.comp_keys.append((len(group), tuple(domain), tuple(self.cap[d] for d in domain)))
+        weights = None if cw is None else cw[choice]
+        self.trans.append(
+            Trans(src, dst, states.shape[0], len(new_states), by_dst, weights)
+        )
+        self.choices.append(choice)
+        self.comps.append(comps)
+        self.comp_w.append(cw)
+        self.sizes.append(len(new_states))
+        return new_states, new_open
+
+    def _moves(
+        self,
+        j: int,
+        size: int,
+        states: IntArr,
+        comps: IntArr,
+        domain: list[int],
+        prev_col: dict[int, int],
+        new_open: list[int],
+        limits: _Limits,
+        mult: IntArr,
+    ) -> tuple[IntArr, IntArr, IntArr, IntArr, IntArr]:
+        """With numpy, what ``kernels.layer_moves`` gives: (state, move, next state, the
+        transitions ordered by next state, the next states)."""
+        nl = self.nl
+        ok = self._room_mask(j, size, states, comps, domain, limits)
         inc = self._count_checks(j, states, comps, prev_col, limits, ok)
         self._open_room_checks(states, comps, domain, prev_col, new_open, inc, ok)
         src, choice = np.nonzero(ok)
-        keys = self._state_keys(states, comps, prev_col, new_open, inc)
+        keys = self._state_keys(states, comps, prev_col, new_open, inc, mult)
         # transitions into one state share its key; the states come out in key order
         rep, dst, by_dst = _first_of_each(keys.base[src] + keys.step[choice])
         fs, fc = src[rep], choice[rep]
@@ -335,21 +384,43 @@ class Layers:
                 new_states[:, nl + k] = states[fs, prev_col[i]]
             if i in inc:
                 new_states[:, nl + k] += inc[i][fc]
-        cw: Msg | None = None
-        if len(group) > 1:
-            caps = tuple(self.cap[d] for d in domain)
-            cw = composition_weights(len(group), tuple(domain), caps, nl, self.exact_float)
-        self.comp_keys.append((len(group), tuple(domain), tuple(self.cap[d] for d in domain)))
-        choice = choice.astype(np.int64)
-        weights = None if cw is None else cw[choice]
-        self.trans.append(
-            Trans(src.astype(np.int64), dst, states.shape[0], len(rep), by_dst, weights)
+        return src.astype(np.int64), choice.astype(np.int64), dst, by_dst, new_states
+
+    def _spec(
+        self,
+        j: int,
+        prev_col: dict[int, int],
+        new_open: list[int],
+        limits: _Limits,
+        mult: IntArr,
+    ) -> tuple[IntArr, ...]:
+        """Layer ``j``'s constraints as ``kernels.layer_moves`` takes them
+        (``layer_kernel.LayerSpec``)."""
+        gc = limits.group_cons[j]
+        locs = np.zeros((len(gc), self.nl), dtype=np.int64)
+        for g, i in enumerate(gc):
+            locs[g, sorted(self.cons[i][0])] = 1
+        single = [
+            next(iter(self.cons[i][0])) if i != self.obs_index and len(self.cons[i][0]) == 1 else -1
+            for i in new_open
+        ]
+
+        def ints(values: list[int]) -> IntArr:
+            return np.array(values, dtype=np.int64)
+
+        return (
+            locs,
+            ints([self.cons[i][2] for i in gc]),
+            ints([int(i == self.obs_index) for i in gc]),
+            ints([prev_col.get(i, -1) for i in gc]),
+            ints([int(limits.last[i] == j) for i in gc]),
+            ints([limits.rest[i][j] for i in gc]),
+            ints([prev_col.get(i, -1) for i in new_open]),
+            ints([gc.index(i) if i in gc else -1 for i in new_open]),
+            ints(single),
+            ints([self.cons[i][2] for i in new_open]),
+            mult,
         )
-        self.choices.append(choice)
-        self.comps.append(comps)
-        self.comp_w.append(cw)
-        self.sizes.append(len(rep))
-        return new_states, new_open
 
     def _room_mask(
         self, j: int, size: int, states: IntArr, comps: IntArr, domain: list[int], limits: _Limits
@@ -445,10 +516,23 @@ class Layers:
         prev_col: dict[int, int],
         new_open: list[int],
         inc: dict[int, IntArr],
+        mult: IntArr,
     ) -> _Keys:
         """The int64 key of the state a move leads to, as the sum of a part per state and a
-        part per move: the fill of every location, then the count of every open constraint,
-        in mixed radix."""
+        part per move (``mult`` from ``_multipliers``)."""
+        nl = self.nl
+        base = states[:, :nl] @ mult[:nl]
+        step = comps @ mult[:nl]
+        for k, i in enumerate(new_open):
+            if i in prev_col:
+                base = base + states[:, prev_col[i]] * mult[nl + k]
+            if i in inc:
+                step = step + inc[i] * mult[nl + k]
+        return _Keys(base, step)
+
+    def _multipliers(self, new_open: list[int]) -> IntArr:
+        """The key of a state: the fill of every location, then the count of every open
+        constraint, in mixed radix; its multiplier per column."""
         nl, obs = self.nl, self.obs_index
         radix = [self.cap[loc] + 1 for loc in range(nl)]
         radix += [(len(self.cons[i][1]) if i == obs else self.cons[i][2]) + 1 for i in new_open]
@@ -459,14 +543,7 @@ class Layers:
             acc *= radix[k]
         if acc >= 2**62:
             raise OverflowError("state space too large to pack into int64 keys")
-        base = states[:, :nl] @ mult[:nl]
-        step = comps @ mult[:nl]
-        for k, i in enumerate(new_open):
-            if i in prev_col:
-                base = base + states[:, prev_col[i]] * mult[nl + k]
-            if i in inc:
-                step = step + inc[i] * mult[nl + k]
-        return _Keys(base, step)
+        return mult
 
     def _prune(self, states: IntArr) -> IntArr:
         """Drop states that cannot reach the end; returns the final states kept."""

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 _KERNEL: Callable[..., Any] | None = None
 _SWEEP: Callable[..., Any] | None = None  # a question's whole sweep (``solution``)
+_LAYER: Callable[..., Any] | None = None  # a layer of the state graph (``layer_kernel``)
+_PLAN: Callable[..., Any] | None = None  # a layer graph's compositions (``layer_kernel``)
 _TRIED = False
 # Importing numba and loading the compiled code costs about a second of CPU once a process
 # (more than a one-shot analysis takes): the kernel is taken up only by a process that has
@@ -39,13 +41,13 @@ _calls = 0
 
 def available() -> bool:
     """Whether the compiled kernel can be used (numba imports); tried once a process."""
-    global _KERNEL, _SWEEP, _TRIED
+    global _KERNEL, _SWEEP, _LAYER, _PLAN, _TRIED
     if not _TRIED:
         _TRIED = True
         try:
-            _KERNEL, _SWEEP = _compile()
+            _KERNEL, _SWEEP, _LAYER, _PLAN = _compile()
         except Exception:  # not installed, or a numba that does not load with this numpy
-            _KERNEL = _SWEEP = None
+            _KERNEL = _SWEEP = _LAYER = _PLAN = None
     return _KERNEL is not None
 
 
@@ -65,8 +67,10 @@ def wanted() -> bool:
     return _calls > WARM_CALLS and available()
 
 
-def _compile() -> tuple[Callable[..., Any], Callable[..., Any]]:
+def _compile() -> tuple[Callable[..., Any], ...]:
     from numba import njit  # type: ignore[import-not-found,unused-ignore]
+
+    from sleuth.deduce import layer_kernel
 
     @njit(cache=True, nogil=True)  # type: ignore[misc,unused-ignore]
     def scatter_sum(m: Any, frm: Any, to: Any, w: Any, kw: int, rows: int) -> Any:
@@ -98,7 +102,42 @@ def _compile() -> tuple[Callable[..., Any], Callable[..., Any]]:
     space = globals()
     for name in _SWEEP_PARTS:
         space[name] = njit(cache=True, nogil=True)(space[name])
-    return scatter_sum, space["_channel_sweep"]
+    own = vars(layer_kernel)
+    for name in ("_room_cuts", "_count_cuts", "_merge"):
+        own[name] = njit(cache=True, nogil=True)(own[name])
+    for name in ("layer_moves", "composition_plan"):
+        own[name] = njit(cache=True, nogil=True)(own[name])
+    return scatter_sum, space["_channel_sweep"], own["layer_moves"], own["composition_plan"]
+
+
+def layer_ready() -> bool:
+    """Whether ``layer_moves`` runs compiled: once the kernels are loaded (a layer is built
+    once, before its sweeps: building does not count towards ``WARM_CALLS``)."""
+    return _TRIED and _LAYER is not None
+
+
+def layer_moves(
+    states: IntArr,
+    comps: IntArr,
+    size: int,
+    domain: IntArr,
+    limits: tuple[IntArr, IntArr, IntArr],
+    spec: tuple[Any, ...],
+) -> tuple[IntArr, IntArr, IntArr, IntArr, IntArr] | None:
+    """A layer of the state graph by the compiled kernel (``layer_kernel.layer_moves``;
+    ``limits``: the least fill, the most fill and the capacity of every location), once
+    the kernels are loaded (``layer_ready``). None where the numpy path must do it."""
+    global _LAYER
+    if _LAYER is None:
+        return None
+    try:
+        out: tuple[IntArr, IntArr, IntArr, IntArr, IntArr] = _LAYER(
+            states, comps, size, domain, *limits, spec
+        )
+    except Exception:  # numba's own errors at its first call: it is an optional speed-up
+        _LAYER = None
+        return None
+    return out
 
 
 _NO_WEIGHTS = np.zeros((0, 1), dtype=np.float64)
@@ -144,6 +183,20 @@ def scatter_sum(m: Msg, prep: Prepared, forward: bool, rows: int) -> Msg | None:
         _KERNEL = None
         return None
     return out.reshape(rows, *shape[1:])
+
+
+def composition_plan(has: NDArray[np.uint8]) -> tuple[Any, ...] | None:
+    """``layer_kernel.composition_plan`` compiled, once the kernels are loaded (None: the
+    numpy path must do it)."""
+    global _PLAN
+    if not _TRIED or _PLAN is None:
+        return None
+    try:
+        out: tuple[Any, ...] = _PLAN(has)
+    except Exception:  # numba's own errors at its first call: it is an optional speed-up
+        _PLAN = None
+        return None
+    return out
 
 
 # A layer graph's data for ``channel_sweep`` (``sleuth.deduce.solution`` makes it once a

@@ -427,6 +427,14 @@ def _composition_plan(
     hit = layers.plan_cache.get(sol)
     if isinstance(hit, _Plan):
         return hit
+    has = np.array([[ops.has(j, a) for a in range(4)] for j in range(n)], dtype=np.uint8)
+    done = kernels.composition_plan(has.reshape(n, 4))
+    if done is not None:
+        pick_q, pick_a, off, flat, (keys_l, keys_c) = done
+        spans = zip(pick_q.tolist(), pick_a.tolist(), off[:-1].tolist(), off[1:].tolist())
+        plan = _Plan([(q, a, flat[x:y]) for q, a, x, y in spans], keys_l, keys_c)
+        layers.plan_cache[sol] = plan
+        return plan
     blabels: list[list[int]] = [[] for _ in range(n + 1)]
     for j in range(n - 1, -1, -1):
         blabels[j] = ([j] if ops.has(j, 1) else []) + blabels[j + 1]
