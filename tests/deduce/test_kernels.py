@@ -284,3 +284,33 @@ def test_the_compiled_composition_plan_equals_numpy(has: list[list[bool]]) -> No
     ]
     assert got.layers.tolist() == want.layers.tolist()
     assert got.counts.tolist() == want.counts.tolist()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6))
+def test_the_compiled_expansion_equals_numpy(seed: int) -> None:
+    """A solution posterior's specific card sets, compiled and with numpy: the same rows in
+    the same order, with the same counts."""
+    assert kernels.available()
+    sm, _, _ = small_bv(random.Random(seed))
+    an = Analysis(sm.model)
+    lay = an.layers
+    assume(lay is not None and an.plain_worlds > 0)
+    comp = solution.solution_weights(lay, lay.tail(drop=sm.model.solution)[:, None])
+    w = comp.weights[:, 0]
+    calls = []
+    real = kernels.expand_rows
+
+    def counted(*args: Any) -> Any:
+        calls.append(1)
+        return real(*args)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(kernels, "expand_rows", counted)
+        got = solution.expand_compositions(lay, comp.layers, comp.counts, w)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(kernels, "expand_rows", lambda *_: None)
+        want = solution.expand_compositions(lay, comp.layers, comp.counts, w)
+    assert calls == [1]
+    assert got[0].tolist() == want[0].tolist()
+    assert got[1].tolist() == want[1].tolist()

@@ -157,9 +157,14 @@ class Layers:
                     group_of[u].append(g)
                     gleft[g].add(u)
         comp = self._components(units)
+        # sets of constraints and of pull-together sets as bits, counts of groups left
+        mbits = [sum(1 << i for i in m) for m in member]
+        gbits = [sum(1 << g for g in m) for m in group_of]
+        left_n = [len(x) for x in left]
+        gleft_n = [len(x) for x in gleft]
+        obs = -1 if self.obs_index is None else self.obs_index
         remaining = set(range(len(units)))
-        open_: set[int] = set()
-        gopen: set[int] = set()
+        open_ = gopen = 0
         order: list[int] = []
         current = -1
         while remaining:
@@ -169,14 +174,12 @@ class Layers:
             cand = [u for u in remaining if comp[u] == current] or list(remaining)
             pool = [u for u in cand if member[u]] or cand
             for u in pool:
-                closing = {i for i in member[u] if left[i] == {u} and i != self.obs_index}
-                new_open = (open_ | set(member[u])) - closing
-                gclosing = {g for g in group_of[u] if gleft[g] == {u}}
-                gnew = (gopen | set(group_of[u])) - gclosing
+                closing = sum(1 << i for i in member[u] if left_n[i] == 1 and i != obs)
+                gclosing = sum(1 << g for g in group_of[u] if gleft_n[g] == 1)
                 score = (
-                    len(new_open),
-                    -len(open_ & set(member[u])),
-                    len(gnew),
+                    ((open_ | mbits[u]) & ~closing).bit_count(),
+                    -(open_ & mbits[u]).bit_count(),
+                    ((gopen | gbits[u]) & ~gclosing).bit_count(),
                     len(self.red.domains[units[u][0]]),
                     u,
                 )
@@ -186,17 +189,11 @@ class Layers:
             remaining.discard(pick)
             current = comp[pick]
             for i in member[pick]:
-                left[i].discard(pick)
-                if left[i] or i == self.obs_index:
-                    open_.add(i)
-                else:
-                    open_.discard(i)
+                left_n[i] -= 1
+                open_ = open_ | 1 << i if left_n[i] or i == obs else open_ & ~(1 << i)
             for g in group_of[pick]:
-                gleft[g].discard(pick)
-                if gleft[g]:
-                    gopen.add(g)
-                else:
-                    gopen.discard(g)
+                gleft_n[g] -= 1
+                gopen = gopen | 1 << g if gleft_n[g] else gopen & ~(1 << g)
         return order
 
     def _components(self, units: list[list[int]]) -> list[int]:
@@ -393,34 +390,26 @@ class Layers:
         new_open: list[int],
         limits: _Limits,
         mult: IntArr,
-    ) -> tuple[IntArr, ...]:
+    ) -> tuple[IntArr, IntArr, IntArr]:
         """Layer ``j``'s constraints as ``kernels.layer_moves`` takes them
         (``layer_kernel.LayerSpec``)."""
-        gc = limits.group_cons[j]
-        locs = np.zeros((len(gc), self.nl), dtype=np.int64)
-        for g, i in enumerate(gc):
-            locs[g, sorted(self.cons[i][0])] = 1
-        single = [
-            next(iter(self.cons[i][0])) if i != self.obs_index and len(self.cons[i][0]) == 1 else -1
-            for i in new_open
-        ]
-
-        def ints(values: list[int]) -> IntArr:
-            return np.array(values, dtype=np.int64)
-
-        return (
-            locs,
-            ints([self.cons[i][2] for i in gc]),
-            ints([int(i == self.obs_index) for i in gc]),
-            ints([prev_col.get(i, -1) for i in gc]),
-            ints([int(limits.last[i] == j) for i in gc]),
-            ints([limits.rest[i][j] for i in gc]),
-            ints([prev_col.get(i, -1) for i in new_open]),
-            ints([gc.index(i) if i in gc else -1 for i in new_open]),
-            ints(single),
-            ints([self.cons[i][2] for i in new_open]),
-            mult,
-        )
+        nl, cons, obs = self.nl, self.cons, self.obs_index
+        rows = []
+        for i in limits.group_cons[j]:
+            where = [0] * nl
+            for loc in cons[i][0]:
+                where[loc] = 1
+            last = int(limits.last[i] == j)
+            rest = limits.rest[i][j]
+            rows.append([cons[i][2], int(i == obs), prev_col.get(i, -1), last, rest, *where])
+        opened = []
+        for i in new_open:
+            locs = cons[i][0]
+            single = next(iter(locs)) if i != obs and len(locs) == 1 else -1
+            inc = limits.group_cons[j].index(i) if i in limits.group_cons[j] else -1
+            opened.append([prev_col.get(i, -1), inc, single, cons[i][2]])
+        group = np.array(rows, dtype=np.int64).reshape(len(rows), 5 + nl)
+        return group, np.array(opened, dtype=np.int64).reshape(len(opened), 4), mult
 
     def _room_mask(
         self, j: int, size: int, states: IntArr, comps: IntArr, domain: list[int], limits: _Limits

@@ -30,6 +30,7 @@ _KERNEL: Callable[..., Any] | None = None
 _SWEEP: Callable[..., Any] | None = None  # a question's whole sweep (``solution``)
 _LAYER: Callable[..., Any] | None = None  # a layer of the state graph (``layer_kernel``)
 _PLAN: Callable[..., Any] | None = None  # a layer graph's compositions (``layer_kernel``)
+_EXPAND: Callable[..., Any] | None = None  # the compositions' cards (``layer_kernel``)
 _TRIED = False
 # Importing numba and loading the compiled code costs about a second of CPU once a process
 # (more than a one-shot analysis takes): the kernel is taken up only by a process that has
@@ -41,13 +42,13 @@ _calls = 0
 
 def available() -> bool:
     """Whether the compiled kernel can be used (numba imports); tried once a process."""
-    global _KERNEL, _SWEEP, _LAYER, _PLAN, _TRIED
+    global _KERNEL, _SWEEP, _LAYER, _PLAN, _EXPAND, _TRIED
     if not _TRIED:
         _TRIED = True
         try:
-            _KERNEL, _SWEEP, _LAYER, _PLAN = _compile()
+            _KERNEL, _SWEEP, _LAYER, _PLAN, _EXPAND = _compile()
         except Exception:  # not installed, or a numba that does not load with this numpy
-            _KERNEL = _SWEEP = _LAYER = _PLAN = None
+            _KERNEL = _SWEEP = _LAYER = _PLAN = _EXPAND = None
     return _KERNEL is not None
 
 
@@ -103,11 +104,12 @@ def _compile() -> tuple[Callable[..., Any], ...]:
     for name in _SWEEP_PARTS:
         space[name] = njit(cache=True, nogil=True)(space[name])
     own = vars(layer_kernel)
-    for name in ("_room_cuts", "_count_cuts", "_merge"):
+    for name in ("_room_bounds", "_count_bounds", "_merge", "_choose"):
         own[name] = njit(cache=True, nogil=True)(own[name])
-    for name in ("layer_moves", "composition_plan"):
+    made = ("layer_moves", "composition_plan", "expand_rows")
+    for name in made:
         own[name] = njit(cache=True, nogil=True)(own[name])
-    return scatter_sum, space["_channel_sweep"], own["layer_moves"], own["composition_plan"]
+    return (scatter_sum, space["_channel_sweep"], *(own[name] for name in made))
 
 
 def layer_ready() -> bool:
@@ -195,6 +197,26 @@ def composition_plan(has: NDArray[np.uint8]) -> tuple[Any, ...] | None:
         out: tuple[Any, ...] = _PLAN(has)
     except Exception:  # numba's own errors at its first call: it is an optional speed-up
         _PLAN = None
+        return None
+    return out
+
+
+def expand_rows(
+    layers: IntArr, counts: IntArr, groups: list[tuple[int, ...]]
+) -> tuple[IntArr, IntArr] | None:
+    """``layer_kernel.expand_rows`` compiled, for the layer graph's ``groups``, once the
+    kernels are loaded (None: the numpy path must do it)."""
+    global _EXPAND
+    if not _TRIED or _EXPAND is None:
+        return None
+    single = np.array([g[0] if len(g) == 1 else -1 for g in groups], dtype=np.int64)
+    start = np.zeros(len(groups) + 1, dtype=np.int64)
+    start[1:] = np.cumsum([len(g) for g in groups])
+    cards_of = np.array([c for g in groups for c in g], dtype=np.int64)
+    try:
+        out: tuple[IntArr, IntArr] = _EXPAND(layers, counts, single, cards_of, start)
+    except Exception:  # numba's own errors at its first call: it is an optional speed-up
+        _EXPAND = None
         return None
     return out
 

@@ -18,13 +18,13 @@ from typing import Any
 
 import numpy as np
 
-# A layer's constraints as the kernel takes them, made by ``Layers._add_layer``: per
-# constraint naming the group (G of them), its locations (G x nl, 0/1), count, whether it is
-# the observed slot, its column in the states (-1: not open before), whether this layer
-# closes it and how many of its cards later layers hold; per constraint open after the
-# layer (O of them), its column in the states (-1), its index among the group's (-1), its
-# one location where the room it needs is checked (-1: none) and its count; then the
-# key's multiplier per column of the next states (nl + O).
+# A layer's constraints as the kernel takes them, made by ``Layers._add_layer``: a row per
+# constraint naming the group (count, whether it is the observed slot, its column in the
+# states or -1 when not open before, whether this layer closes it, how many of its cards
+# later layers hold, then 0/1 per location it names); a row per constraint open after the
+# layer (its column in the states or -1, its row among the group's or -1, its one location
+# where the room it needs is checked or -1, its count); the key's multiplier per column of
+# the next states (nl + open ones).
 LayerSpec = tuple[Any, ...]
 
 
@@ -41,18 +41,20 @@ def layer_moves(
     """The moves of ``comps`` from ``states`` that can still be completed, as
     ``Layers._add_layer`` finds them: (state, move, next state, the transitions ordered by
     next state (stable), the next states)."""
-    gc_locs, gc_k = spec[0], spec[1]
-    no_prev, no_inc, mult = spec[6], spec[7], spec[10]
-    s_n, nl, c_n, o_n = states.shape[0], comps.shape[1], comps.shape[0], no_prev.shape[0]
-    inc = np.zeros((gc_k.shape[0], c_n), np.int64)
-    for g in range(gc_k.shape[0]):
+    group, opened, mult = spec
+    no_prev, no_inc, no_single = opened[:, 0], opened[:, 1], opened[:, 2]
+    s_n, nl, c_n, o_n = states.shape[0], comps.shape[1], comps.shape[0], opened.shape[0]
+    g_n = group.shape[0]
+    inc = np.zeros((g_n, c_n), np.int64)
+    for g in range(g_n):
         for c in range(c_n):
             for loc in range(nl):
-                inc[g, c] += gc_locs[g, loc] * comps[c, loc]
-    ok = np.ones((s_n, c_n), np.bool_)
-    _room_cuts(ok, states, comps, size, domain, need, up, cap)
-    _count_cuts(ok, states, comps, domain, cap, inc, spec)
-    # a move's next state, as a key (mixed radix) and as columns
+                inc[g, c] += group[g, 5 + loc] * comps[c, loc]
+    # every cut as bounds per state: on the cards a move puts in each location of the
+    # domain, on what it adds to each constraint's count, and on what it adds to an open
+    # constraint's count and its location together
+    lo, hi, live = _room_bounds(states, size, domain, need, up, cap)
+    glo, ghi, thr = _count_bounds(states, domain, cap, spec, hi)
     col = np.empty((s_n, o_n), np.int64)
     for s in range(s_n):
         for o in range(o_n):
@@ -62,21 +64,31 @@ def layer_moves(
     keys = np.empty(s_n * c_n, np.int64)
     t_n = 0
     for s in range(s_n):
+        if not live[s]:
+            continue
         for c in range(c_n):
-            if ok[s, c]:
-                key = 0
-                for loc in range(nl):
-                    key += (states[s, loc] + comps[c, loc]) * mult[loc]
-                for o in range(o_n):
-                    v = col[s, o] + (inc[no_inc[o], c] if no_inc[o] >= 0 else 0)
-                    key += v * mult[nl + o]
-                src[t_n], choice[t_n], keys[t_n] = s, c, key
-                t_n += 1
+            ok = True
+            for loc in domain:
+                ok &= lo[s, loc] <= comps[c, loc] <= hi[s, loc]
+            for g in range(g_n):
+                ok &= glo[s, g] <= inc[g, c] <= ghi[s, g]
+            for o in range(o_n):
+                if no_single[o] >= 0 and no_inc[o] >= 0:
+                    ok &= inc[no_inc[o], c] + comps[c, no_single[o]] >= thr[s, o]
+            if not ok:
+                continue
+            key = 0
+            for loc in range(nl):
+                key += (states[s, loc] + comps[c, loc]) * mult[loc]
+            for o in range(o_n):
+                v = col[s, o] + (inc[no_inc[o], c] if no_inc[o] >= 0 else 0)
+                key += v * mult[nl + o]
+            src[t_n], choice[t_n], keys[t_n] = s, c, key
+            t_n += 1
     src, choice, keys = src[:t_n], choice[:t_n], keys[:t_n]
     dst, order, rep = _merge(keys)
-    r_n = rep.shape[0]
-    nxt = np.zeros((r_n, nl + o_n), np.int64)
-    for r in range(r_n):
+    nxt = np.zeros((rep.shape[0], nl + o_n), np.int64)
+    for r in range(rep.shape[0]):
         s, c = src[rep[r]], choice[rep[r]]
         for loc in range(nl):
             nxt[r, loc] = states[s, loc] + comps[c, loc]
@@ -130,79 +142,77 @@ def _merge(keys: Any) -> tuple[Any, Any, Any]:
     return dst, order, rep
 
 
-def _room_cuts(
-    ok: Any, states: Any, comps: Any, size: int, domain: Any, need: Any, up: Any, cap: Any
-) -> None:
-    """``Layers._room_mask``: clears the moves that overfill a location or leave one short."""
-    s_n, nl = states.shape[0], comps.shape[1]
+_BIG = 1 << 30
+
+
+def _room_bounds(
+    states: Any, size: int, domain: Any, need: Any, up: Any, cap: Any
+) -> tuple[Any, Any, Any]:
+    """``Layers._room_mask`` as bounds: per state, the least and most cards a move may put
+    in each location of the domain, and whether any move from it is kept."""
+    s_n, nl = states.shape[0], need.shape[0]
     dom = np.zeros(nl, np.bool_)
     for x in domain:
         dom[x] = True
     d = np.empty((s_n, nl), np.int64)
     short = np.zeros(s_n, np.int64)
-    dmax = np.full(nl, -(1 << 30), np.int64)
+    dmax = np.full(nl, -_BIG, np.int64)
     for s in range(s_n):
         for loc in range(nl):
             d[s, loc] = need[loc] - states[s, loc]
             short[s] += d[s, loc] > 0
             dmax[loc] = max(dmax[loc], d[s, loc])
+    lo = np.full((s_n, nl), -_BIG, np.int64)
+    hi = np.full((s_n, nl), _BIG, np.int64)
+    live = np.ones(s_n, np.bool_)
     for s in range(s_n):
-        for c in range(comps.shape[0]):
-            if size == 1:  # a move per location of the domain, in its order
-                loc = domain[c]
+        for loc in range(nl):
+            if size == 1:  # a move per location of the domain: one card there, or none
                 inner = 1 if d[s, loc] > 0 else 0
-                ok[s, c] = states[s, loc] < up[loc] and d[s, loc] <= 1 and short[s] == inner
-                continue
-            for loc in range(nl):
-                if dom[loc]:
-                    bad = states[s, loc] + comps[c, loc] > up[loc]
-                    bad |= dmax[loc] > 0 and comps[c, loc] < d[s, loc]
-                else:
-                    bad = up[loc] < cap[loc] and states[s, loc] > up[loc]
-                    bad |= dmax[loc] > 0 and d[s, loc] > 0
-                if bad:
-                    ok[s, c] = False
-                    break
+                fits = states[s, loc] < up[loc] and d[s, loc] <= 1 and short[s] == inner
+                hi[s, loc] = 1 if fits else 0
+            elif dom[loc]:
+                hi[s, loc] = up[loc] - states[s, loc]
+                if dmax[loc] > 0:
+                    lo[s, loc] = d[s, loc]
+            else:
+                live[s] &= not (up[loc] < cap[loc] and states[s, loc] > up[loc])
+                live[s] &= not (dmax[loc] > 0 and d[s, loc] > 0)
+    return lo, hi, live
 
 
-def _count_cuts(
-    ok: Any, states: Any, comps: Any, domain: Any, cap: Any, inc: Any, spec: LayerSpec
-) -> None:
-    """``Layers._count_checks`` and ``_open_room_checks``: clears the moves that overshoot
-    or fall short of a constraint's count, or leave an open one too little room."""
-    gc_k, gc_obs, gc_prev, gc_last, gc_rest = spec[1], spec[2], spec[3], spec[4], spec[5]
-    no_prev, no_inc, no_single, no_k = spec[6], spec[7], spec[8], spec[9]
-    s_n, nl = states.shape[0], comps.shape[1]
+def _count_bounds(
+    states: Any, domain: Any, cap: Any, spec: LayerSpec, hi: Any
+) -> tuple[Any, Any, Any]:
+    """``Layers._count_checks`` and ``_open_room_checks`` as bounds per state: on what a
+    move adds to each of the group's constraints, and on what it adds to an open one plus
+    the cards it puts in that one's location; the room the others need lowers ``hi``."""
+    group, opened = spec[0], spec[1]
+    gc_k, gc_obs, gc_prev, gc_last, gc_rest = group[:, 0], group[:, 1], group[:, 2], group[:, 3], group[:, 4]
+    no_prev, no_inc, no_single, no_k = opened[:, 0], opened[:, 1], opened[:, 2], opened[:, 3]
+    s_n, nl, g_n, o_n = states.shape[0], cap.shape[0], group.shape[0], opened.shape[0]
     dom = np.zeros(nl, np.bool_)
     for x in domain:
         dom[x] = True
-    # per state and location: the most room a constraint the group does not touch needs
-    room = np.full((s_n, nl), -(1 << 30), np.int64)
-    for o in range(no_k.shape[0]):
-        li = no_single[o]
-        if li >= 0 and no_inc[o] < 0 and dom[li]:
-            for s in range(s_n):
-                cnt = states[s, no_prev[o]] if no_prev[o] >= 0 else 0
-                room[s, li] = max(room[s, li], no_k[o] - cnt)
+    glo = np.full((s_n, g_n), -_BIG, np.int64)
+    ghi = np.full((s_n, g_n), _BIG, np.int64)
+    thr = np.full((s_n, o_n), -_BIG, np.int64)
     for s in range(s_n):
-        for c in range(comps.shape[0]):
-            if not ok[s, c]:
+        for g in range(g_n):
+            if not gc_obs[g]:
+                cnt = states[s, gc_prev[g]] if gc_prev[g] >= 0 else 0
+                ghi[s, g] = gc_k[g] - cnt
+                glo[s, g] = gc_k[g] - cnt - (0 if gc_last[g] else gc_rest[g])
+        for o in range(o_n):
+            li = no_single[o]
+            if li < 0:
                 continue
-            for g in range(gc_k.shape[0]):
-                if gc_obs[g]:
-                    continue
-                tot = (states[s, gc_prev[g]] if gc_prev[g] >= 0 else 0) + inc[g, c]
-                if tot > gc_k[g] or tot < gc_k[g] - (0 if gc_last[g] else gc_rest[g]):
-                    ok[s, c] = False
-            for o in range(no_k.shape[0]):
-                li = no_single[o]
-                if li >= 0 and no_inc[o] >= 0:
-                    cnt = (states[s, no_prev[o]] if no_prev[o] >= 0 else 0) + inc[no_inc[o], c]
-                    if no_k[o] - cnt > cap[li] - states[s, li] - comps[c, li]:
-                        ok[s, c] = False
-            for loc in range(nl):
-                if room[s, loc] > cap[loc] - states[s, loc] - comps[c, loc]:
-                    ok[s, c] = False
+            cnt = states[s, no_prev[o]] if no_prev[o] >= 0 else 0
+            if no_inc[o] >= 0:
+                thr[s, o] = no_k[o] - cnt - cap[li] + states[s, li]
+            elif dom[li]:
+                hi[s, li] = min(hi[s, li], cap[li] - states[s, li] - (no_k[o] - cnt))
+    return glo, ghi, thr
 
 
 def composition_plan(has: Any) -> tuple[Any, Any, Any, Any, Any]:
@@ -276,3 +286,64 @@ def composition_plan(has: Any) -> tuple[Any, Any, Any, Any, Any]:
             pk += 1
             pick_off[pk] = r
     return pick_q, pick_a, pick_off, flat, (keys_l, keys_c)
+
+
+def expand_rows(layers: Any, counts: Any, single: Any, cards_of: Any, start: Any) -> tuple[Any, Any]:
+    """``solution.expand_compositions``' rows, in the same order: the specific constrained
+    cards of each composition (N x 3, -1 padded) and the composition each row comes from.
+    ``single``: per layer its card, or -1 for a group of several (then its cards are
+    ``cards_of[start[g]:start[g + 1]]``)."""
+    n = layers.shape[0]
+    cards = np.full((n, 3), -1, np.int64)
+    src = np.arange(n)
+    ptr = np.zeros(n, np.int64)
+    for slot in range(3):
+        rows = src.shape[0]
+        key = np.full(rows, -1, np.int64)  # a multi-card slot's (group, count), else -1
+        grown = 0
+        for r in range(rows):
+            g, a = layers[src[r], slot], counts[src[r], slot]
+            if g >= 0 and single[g] >= 0:
+                cards[r, ptr[r]] = single[g]
+                ptr[r] += 1
+            elif g >= 0:
+                key[r] = 4 * g + a
+                grown += _choose(start[g + 1] - start[g], a)
+        if grown == 0:
+            continue
+        kept = 0
+        for r in range(rows):
+            kept += key[r] < 0
+        out_cards = np.empty((kept + grown, 3), np.int64)
+        out_src = np.empty(kept + grown, np.int64)
+        out_ptr = np.empty(kept + grown, np.int64)
+        o = 0
+        for r in range(rows):
+            if key[r] < 0:
+                out_cards[o], out_src[o], out_ptr[o] = cards[r], src[r], ptr[r]
+                o += 1
+        for k in np.unique(key):
+            if k < 0:
+                continue
+            g, a = k // 4, k % 4
+            m = start[g + 1] - start[g]
+            for r in range(rows):
+                if key[r] != k:
+                    continue
+                for x in range(m):
+                    for y in range(x + 1, m) if a > 1 else range(1):
+                        for z in range(y + 1, m) if a > 2 else range(1):
+                            out_cards[o], out_src[o], out_ptr[o] = cards[r], src[r], ptr[r] + a
+                            picked = (x, y, z)
+                            for i in range(a):
+                                out_cards[o, ptr[r] + i] = cards_of[start[g] + picked[i]]
+                            o += 1
+        cards, src, ptr = out_cards, out_src, out_ptr
+    return cards, src
+
+
+def _choose(m: int, a: int) -> int:
+    out = 1
+    for i in range(a):
+        out = out * (m - i) // (i + 1)
+    return out

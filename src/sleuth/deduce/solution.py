@@ -504,6 +504,13 @@ def expand_compositions(
     """Specific constrained-card sets (N x 3, -1 padded) of solution compositions, and the
     count of each (int64 or object array): a slot of a cards from a group of several cards
     repeats its row over the group's C(n, a) choices."""
+    done = kernels.expand_rows(
+        np.ascontiguousarray(layers, dtype=np.int64),
+        np.ascontiguousarray(counts, dtype=np.int64),
+        lay.groups,
+    )
+    if done is not None:
+        return done[0], w[done[1]]
     single = np.array([g[0] if len(g) == 1 else -1 for g in lay.groups] + [-1], dtype=np.int64)
     n = layers.shape[0]
     cards = np.full((n, 3), -1, dtype=np.int64)
