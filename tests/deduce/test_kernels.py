@@ -314,3 +314,37 @@ def test_the_compiled_expansion_equals_numpy(seed: int) -> None:
     assert calls == [1]
     assert got[0].tolist() == want[0].tolist()
     assert got[1].tolist() == want[1].tolist()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 10**6))
+def test_the_compiled_posterior_sweep_equals_numpy(seed: int) -> None:
+    """The solution's posterior without channels in one compiled call: the same W of every
+    composition, in the same order, as the sweep made layer by layer with numpy."""
+    assert kernels.available()
+    sm, _, _ = small_bv(random.Random(seed))
+    an = Analysis(sm.model)
+    assume(an.layers is not None and an.layers.exact_float)
+    final = an.layers.tail(drop=sm.model.solution)[:, None]
+    calls = []
+    real = kernels.ring_weights
+
+    def counted(*args: Any) -> Any:
+        calls.append(1)
+        return real(*args)
+
+    def sweep(compiled: bool) -> solution.Compositions:
+        lay = Layers(an.reduced)  # a graph of its own: no sweep's caches shared
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(kernels, "ring_weights", counted)
+            if not compiled:
+                patch.setattr(kernels, "layer_ready", lambda: False)
+            return solution.solution_weights(lay, final, keep_zeros=True)
+
+    got = sweep(True)
+    want = sweep(False)
+    assert calls == [1]
+    assert got.weights.dtype == np.float64
+    assert got.layers.tolist() == want.layers.tolist()
+    assert got.counts.tolist() == want.counts.tolist()
+    assert got.weights.tolist() == want.weights.tolist()

@@ -31,6 +31,7 @@ _SWEEP: Callable[..., Any] | None = None  # a question's whole sweep (``solution
 _LAYER: Callable[..., Any] | None = None  # a layer of the state graph (``layer_kernel``)
 _PLAN: Callable[..., Any] | None = None  # a layer graph's compositions (``layer_kernel``)
 _EXPAND: Callable[..., Any] | None = None  # the compositions' cards (``layer_kernel``)
+_RING: tuple[Callable[..., Any], Callable[..., Any]] | None = None  # ``ring_kernel``
 _TRIED = False
 # Importing numba and loading the compiled code costs about a second of CPU once a process
 # (more than a one-shot analysis takes): the kernel is taken up only by a process that has
@@ -42,13 +43,14 @@ _calls = 0
 
 def available() -> bool:
     """Whether the compiled kernel can be used (numba imports); tried once a process."""
-    global _KERNEL, _SWEEP, _LAYER, _PLAN, _EXPAND, _TRIED
+    global _KERNEL, _SWEEP, _LAYER, _PLAN, _EXPAND, _RING, _TRIED
     if not _TRIED:
         _TRIED = True
         try:
-            _KERNEL, _SWEEP, _LAYER, _PLAN, _EXPAND = _compile()
+            _KERNEL, _SWEEP, _LAYER, _PLAN, _EXPAND, has, weights = _compile()
+            _RING = (has, weights)
         except Exception:  # not installed, or a numba that does not load with this numpy
-            _KERNEL = _SWEEP = _LAYER = _PLAN = _EXPAND = None
+            _KERNEL = _SWEEP = _LAYER = _PLAN = _EXPAND = _RING = None
     return _KERNEL is not None
 
 
@@ -71,7 +73,7 @@ def wanted() -> bool:
 def _compile() -> tuple[Callable[..., Any], ...]:
     from numba import njit  # type: ignore[import-not-found,unused-ignore]
 
-    from sleuth.deduce import layer_kernel
+    from sleuth.deduce import layer_kernel, ring_kernel
 
     @njit(cache=True, nogil=True)  # type: ignore[misc,unused-ignore]
     def scatter_sum(m: Any, frm: Any, to: Any, w: Any, kw: int, rows: int) -> Any:
@@ -109,7 +111,11 @@ def _compile() -> tuple[Callable[..., Any], ...]:
     made = ("layer_moves", "composition_plan", "expand_rows")
     for name in made:
         own[name] = njit(cache=True, nogil=True)(own[name])
-    return (scatter_sum, space["_channel_sweep"], *(own[name] for name in made))
+    ring = vars(ring_kernel)
+    for name in ("_forward", "_backward", "ring_has", "ring_weights"):
+        ring[name] = njit(cache=True, nogil=True)(ring[name])
+    compiled = (scatter_sum, space["_channel_sweep"], *(own[name] for name in made))
+    return (*compiled, ring["ring_has"], ring["ring_weights"])
 
 
 def layer_ready() -> bool:
@@ -219,6 +225,29 @@ def expand_rows(
         _EXPAND = None
         return None
     return out
+
+
+def ring_has(graph: tuple[Any, ...]) -> NDArray[np.uint8] | None:
+    """``ring_kernel.ring_has`` compiled, once the kernels are loaded (None: the numpy path
+    must do it)."""
+    return _ring_call(0, graph)
+
+
+def ring_weights(graph: tuple[Any, ...], plan: tuple[IntArr, ...]) -> Msg | None:
+    """``ring_kernel.ring_weights`` compiled, once the kernels are loaded (None: the numpy
+    path must do it)."""
+    return _ring_call(1, graph, plan)
+
+
+def _ring_call(which: int, *args: Any) -> Any:
+    global _RING
+    if not _TRIED or _RING is None:
+        return None
+    try:
+        return _RING[which](*args)
+    except Exception:  # numba's own errors at its first call: it is an optional speed-up
+        _RING = None
+        return None
 
 
 # A layer graph's data for ``channel_sweep`` (``sleuth.deduce.solution`` makes it once a

@@ -207,6 +207,10 @@ def solution_weights(
     n = layers.n
     k = final.shape[1]
     dt = final.dtype
+    if channels is None and k == 1 and dt == np.float64 and kernels.layer_ready():
+        done = _plain_compiled(layers, final[:, 0], sol)
+        if done is not None:
+            return _compositions(done[0], done[1][:, None], keep_zeros)
     plain_ops = _Ops(layers, sol, None)
     key = (sol, str(dt))
     cached = layers.forward_cache.get(key)
@@ -275,6 +279,60 @@ def solution_weights(
             w = (y.T @ later.reshape(later.shape[0], nt * k)).reshape(y.shape[1], nt, k)
         vals.append(w.reshape(-1, k)[picks])
     return _compositions(plan, np.concatenate(vals, axis=0), keep_zeros)
+
+
+def _plain_compiled(layers: Layers, final: Msg, sol: int) -> tuple[_Plan, Msg] | None:
+    """The plan and W of every composition without channels by the compiled kernel
+    (``ring_kernel``), from the layer graph's arrays (None: not here)."""
+    if not layers.exact_float:
+        return None
+    parts: list[list[Msg]] = [[] for _ in range(7)]
+    toff, moff = [0], [0]
+    for j, t in enumerate(layers.trans):
+        size, domain, caps = layers.comp_keys[j]
+        comps = layers.comps[j]
+        full = layers.comp_w[j]
+        drop = None
+        if size > 1:
+            drop = composition_weights(size, domain, caps, layers.nl, True, drop=sol)
+        none = np.zeros(len(comps))
+        for part, arr in zip(
+            parts,
+            (t.src, t.dst, layers.choices[j], comps, none if full is None else full),
+            strict=False,
+        ):
+            part.append(arr)
+        parts[5].append(none if drop is None else drop)
+        parts[6].append(np.array([size]))
+        toff.append(toff[-1] + len(t.src))
+        moff.append(moff[-1] + len(comps))
+    src, dst, choice, comps, wfull, wdrop, gsize = (
+        np.concatenate(p) if p else np.zeros(0) for p in parts
+    )
+    ints = [np.asarray(x, dtype=np.int64) for x in (src, dst, choice, gsize)]
+    graph = (
+        np.array(layers.sizes, dtype=np.int64),
+        np.array(toff, dtype=np.int64),
+        ints[0],
+        ints[1],
+        ints[2],
+        np.array(moff, dtype=np.int64),
+        np.asarray(comps, dtype=np.int64).reshape(-1, layers.nl),
+        np.asarray(wfull, dtype=np.float64),
+        np.asarray(wdrop, dtype=np.float64),
+        ints[3],
+        sol,
+        np.ascontiguousarray(final, dtype=np.float64),
+    )
+    has = kernels.ring_has(graph)
+    if has is None:
+        return None
+    plan = _plan_of(layers, has, sol)
+    if plan is None:
+        return None
+    arrays = plan.arrays
+    vals = kernels.ring_weights(graph, arrays) if arrays is not None else None
+    return None if vals is None else (plan, vals)
 
 
 def _compositions(plan: _Plan, ww: Msg, keep_zeros: bool) -> Compositions:
@@ -418,6 +476,8 @@ class _Plan:
     picks: list[tuple[int, int, IntArr]]
     layers: IntArr
     counts: IntArr
+    # the picks as the compiled kernel made them (layer, cards, where each starts, flat)
+    arrays: tuple[IntArr, ...] | None = None
 
 
 def _composition_plan(
@@ -428,13 +488,9 @@ def _composition_plan(
     if isinstance(hit, _Plan):
         return hit
     has = np.array([[ops.has(j, a) for a in range(4)] for j in range(n)], dtype=np.uint8)
-    done = kernels.composition_plan(has.reshape(n, 4))
+    done = _plan_of(layers, has.reshape(n, 4), sol)
     if done is not None:
-        pick_q, pick_a, off, flat, (keys_l, keys_c) = done
-        spans = zip(pick_q.tolist(), pick_a.tolist(), off[:-1].tolist(), off[1:].tolist())
-        plan = _Plan([(q, a, flat[x:y]) for q, a, x, y in spans], keys_l, keys_c)
-        layers.plan_cache[sol] = plan
-        return plan
+        return done
     blabels: list[list[int]] = [[] for _ in range(n + 1)]
     for j in range(n - 1, -1, -1):
         blabels[j] = ([j] if ops.has(j, 1) else []) + blabels[j + 1]
@@ -475,6 +531,20 @@ def _composition_plan(
                 flat.append((1 + pp) * nt + 1 + tt)
             picks.append((q, aq, np.concatenate(flat)))
     plan = _Plan(picks, np.concatenate(keys_l), np.concatenate(keys_c))
+    layers.plan_cache[sol] = plan
+    return plan
+
+
+def _plan_of(layers: Layers, has: NDArray[np.uint8], sol: int) -> _Plan | None:
+    """The plan of a layer graph whose layers have moves with 0-3 solution cards as
+    ``has`` says, by the compiled kernel (None: not here); kept for the graph."""
+    done = kernels.composition_plan(has)
+    if done is None:
+        return None
+    pick_q, pick_a, off, flat, (keys_l, keys_c) = done
+    spans = zip(pick_q.tolist(), pick_a.tolist(), off[:-1].tolist(), off[1:].tolist())
+    picks = [(q, a, flat[x:y]) for q, a, x, y in spans]
+    plan = _Plan(picks, keys_l, keys_c, (pick_q, pick_a, off, flat))
     layers.plan_cache[sol] = plan
     return plan
 
