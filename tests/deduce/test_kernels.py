@@ -112,8 +112,9 @@ def _graph_of(lay: Layers) -> tuple[object, ...]:
     """A layer graph as plain data: every layer's transitions (inputs, outputs, their
     order by output, moves, weights), the states per layer and the final states."""
     per_layer = [
-        (t.src.tolist(), t.dst.tolist(), t._order.tolist(), ch.tolist(), w)
+        (t.src.tolist(), t.dst.tolist(), order, ch.tolist(), w)
         for t, ch in zip(lay.trans, lay.choices, strict=True)
+        for order in [None if t._order is None else t._order.tolist()]
         for w in [None if t.w is None else t.w.tolist()]
     ]
     return per_layer, lay.sizes, lay.final_rem.tolist(), lay.final_obs.tolist()
@@ -296,6 +297,7 @@ def test_the_compiled_expansion_equals_numpy(seed: int) -> None:
     an = Analysis(sm.model)
     lay = an.layers
     assume(lay is not None and an.plain_worlds > 0)
+    assert lay is not None
     comp = solution.solution_weights(lay, lay.tail(drop=sm.model.solution)[:, None])
     w = comp.weights[:, 0]
     calls = []
@@ -325,6 +327,7 @@ def test_the_compiled_posterior_sweep_equals_numpy(seed: int) -> None:
     sm, _, _ = small_bv(random.Random(seed))
     an = Analysis(sm.model)
     assume(an.layers is not None and an.layers.exact_float)
+    assert an.layers is not None
     final = an.layers.tail(drop=sm.model.solution)[:, None]
     calls = []
     real = kernels.ring_weights

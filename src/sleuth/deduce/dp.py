@@ -342,9 +342,7 @@ class Layers:
             cw = composition_weights(len(group), tuple(domain), caps, nl, self.exact_float)
         self.comp_keys.append((len(group), tuple(domain), tuple(self.cap[d] for d in domain)))
         weights = None if cw is None else cw[choice]
-        self.trans.append(
-            Trans(src, dst, states.shape[0], len(new_states), by_dst, weights)
-        )
+        self.trans.append(Trans(src, dst, states.shape[0], len(new_states), by_dst, weights))
         self.choices.append(choice)
         self.comps.append(comps)
         self.comp_w.append(cw)

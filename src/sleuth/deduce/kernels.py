@@ -230,16 +230,19 @@ def expand_rows(
 def ring_has(graph: tuple[Any, ...]) -> NDArray[np.uint8] | None:
     """``ring_kernel.ring_has`` compiled, once the kernels are loaded (None: the numpy path
     must do it)."""
-    return _ring_call(0, graph)
+    out: NDArray[np.uint8] | None = _ring_call(0, graph)
+    return out
 
 
 def ring_weights(graph: tuple[Any, ...], plan: tuple[IntArr, ...]) -> Msg | None:
     """``ring_kernel.ring_weights`` compiled, once the kernels are loaded (None: the numpy
     path must do it)."""
-    return _ring_call(1, graph, plan)
+    out: Msg | None = _ring_call(1, graph, plan)
+    return out
 
 
 def _ring_call(which: int, *args: Any) -> Any:
+    """Call ``ring_has`` (0) or ``ring_weights`` (1) compiled; None: not here."""
     global _RING
     if not _TRIED or _RING is None:
         return None

@@ -188,7 +188,13 @@ def _count_bounds(
     move adds to each of the group's constraints, and on what it adds to an open one plus
     the cards it puts in that one's location; the room the others need lowers ``hi``."""
     group, opened = spec[0], spec[1]
-    gc_k, gc_obs, gc_prev, gc_last, gc_rest = group[:, 0], group[:, 1], group[:, 2], group[:, 3], group[:, 4]
+    gc_k, gc_obs, gc_prev, gc_last, gc_rest = (
+        group[:, 0],
+        group[:, 1],
+        group[:, 2],
+        group[:, 3],
+        group[:, 4],
+    )
     no_prev, no_inc, no_single, no_k = opened[:, 0], opened[:, 1], opened[:, 2], opened[:, 3]
     s_n, nl, g_n, o_n = states.shape[0], cap.shape[0], group.shape[0], opened.shape[0]
     dom = np.zeros(nl, np.bool_)
@@ -288,7 +294,9 @@ def composition_plan(has: Any) -> tuple[Any, Any, Any, Any, Any]:
     return pick_q, pick_a, pick_off, flat, (keys_l, keys_c)
 
 
-def expand_rows(layers: Any, counts: Any, single: Any, cards_of: Any, start: Any) -> tuple[Any, Any]:
+def expand_rows(
+    layers: Any, counts: Any, single: Any, cards_of: Any, start: Any
+) -> tuple[Any, Any]:
     """``solution.expand_compositions``' rows, in the same order: the specific constrained
     cards of each composition (N x 3, -1 padded) and the composition each row comes from.
     ``single``: per layer its card, or -1 for a group of several (then its cards are

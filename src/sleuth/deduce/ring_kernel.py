@@ -14,9 +14,14 @@ other kernels (numba is optional: without it the numpy path runs).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+from sleuth.deduce.counting import composition_weights
+
+if TYPE_CHECKING:
+    from sleuth.deduce.dp import Layers
 
 # A layer graph's arrays for ``ring_weights``, made by ``solution``: the states per layer
 # (n + 1); where each layer's transitions start (n + 1) and each transition's input state,
@@ -125,7 +130,8 @@ def _backward(
 
 def ring_has(graph: RingGraph) -> Any:
     """Per layer, whether it has moves with 0, 1, 2 and 3 cards in the solution (n x 4)."""
-    sizes, toff, choice, moff, comps, sol = graph[0], graph[1], graph[4], graph[5], graph[6], graph[10]
+    sizes, toff, choice, moff, comps = graph[0], graph[1], graph[4], graph[5], graph[6]
+    sol = graph[10]
     n = sizes.shape[0] - 1
     has = np.zeros((n, 4), np.uint8)
     for j in range(n):
@@ -134,3 +140,45 @@ def ring_has(graph: RingGraph) -> Any:
             if cards <= 3:
                 has[j, cards] = 1
     return has
+
+
+def ring_graph(layers: Layers, final: Any, sol: int) -> RingGraph:
+    """A layer graph's arrays for ``ring_weights`` (``RingGraph``), its counts in float64
+    (``layers.exact_float``)."""
+    src, dst, choice, comps, wfull, wdrop = [], [], [], [], [], []
+    toff, moff, gsize = [0], [0], []
+    for j, t in enumerate(layers.trans):
+        size, domain, caps = layers.comp_keys[j]
+        moves = layers.comps[j]
+        none = np.zeros(len(moves))  # a single card's moves: weight 1, not read
+        full = layers.comp_w[j]
+        drop = none
+        if size > 1:
+            drop = composition_weights(size, domain, caps, layers.nl, True, drop=sol)
+        src.append(t.src)
+        dst.append(t.dst)
+        choice.append(layers.choices[j])
+        comps.append(moves)
+        wfull.append(none if full is None else full)
+        wdrop.append(drop)
+        gsize.append(size)
+        toff.append(toff[-1] + len(t.src))
+        moff.append(moff[-1] + len(moves))
+
+    def joined(parts: list[Any], dtype: Any) -> Any:
+        return np.concatenate(parts).astype(dtype, copy=False) if parts else np.zeros(0, dtype)
+
+    return (
+        np.array(layers.sizes, dtype=np.int64),
+        np.array(toff, dtype=np.int64),
+        joined(src, np.int64),
+        joined(dst, np.int64),
+        joined(choice, np.int64),
+        np.array(moff, dtype=np.int64),
+        joined(comps, np.int64).reshape(-1, layers.nl),
+        joined(wfull, np.float64),
+        joined(wdrop, np.float64),
+        np.array(gsize, dtype=np.int64),
+        sol,
+        np.ascontiguousarray(final, dtype=np.float64),
+    )

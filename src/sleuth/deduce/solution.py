@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from sleuth.deduce import kernels
+from sleuth.deduce import kernels, ring_kernel
 from sleuth.deduce.counting import composition_weights
 from sleuth.deduce.dp import Layers
 from sleuth.deduce.transitions import IntArr, Msg, NDArray, Trans
@@ -208,9 +208,10 @@ def solution_weights(
     k = final.shape[1]
     dt = final.dtype
     if channels is None and k == 1 and dt == np.float64 and kernels.layer_ready():
-        done = _plain_compiled(layers, final[:, 0], sol)
-        if done is not None:
-            return _compositions(done[0], done[1][:, None], keep_zeros)
+        # the whole sweep in one compiled call, from the layer graph's arrays
+        swept = _plain_compiled(layers, final[:, 0], sol)
+        if swept is not None:
+            return _compositions(swept[0], swept[1][:, None], keep_zeros)
     plain_ops = _Ops(layers, sol, None)
     key = (sol, str(dt))
     cached = layers.forward_cache.get(key)
@@ -286,52 +287,12 @@ def _plain_compiled(layers: Layers, final: Msg, sol: int) -> tuple[_Plan, Msg] |
     (``ring_kernel``), from the layer graph's arrays (None: not here)."""
     if not layers.exact_float:
         return None
-    parts: list[list[Msg]] = [[] for _ in range(7)]
-    toff, moff = [0], [0]
-    for j, t in enumerate(layers.trans):
-        size, domain, caps = layers.comp_keys[j]
-        comps = layers.comps[j]
-        full = layers.comp_w[j]
-        drop = None
-        if size > 1:
-            drop = composition_weights(size, domain, caps, layers.nl, True, drop=sol)
-        none = np.zeros(len(comps))
-        for part, arr in zip(
-            parts,
-            (t.src, t.dst, layers.choices[j], comps, none if full is None else full),
-            strict=False,
-        ):
-            part.append(arr)
-        parts[5].append(none if drop is None else drop)
-        parts[6].append(np.array([size]))
-        toff.append(toff[-1] + len(t.src))
-        moff.append(moff[-1] + len(comps))
-    src, dst, choice, comps, wfull, wdrop, gsize = (
-        np.concatenate(p) if p else np.zeros(0) for p in parts
-    )
-    ints = [np.asarray(x, dtype=np.int64) for x in (src, dst, choice, gsize)]
-    graph = (
-        np.array(layers.sizes, dtype=np.int64),
-        np.array(toff, dtype=np.int64),
-        ints[0],
-        ints[1],
-        ints[2],
-        np.array(moff, dtype=np.int64),
-        np.asarray(comps, dtype=np.int64).reshape(-1, layers.nl),
-        np.asarray(wfull, dtype=np.float64),
-        np.asarray(wdrop, dtype=np.float64),
-        ints[3],
-        sol,
-        np.ascontiguousarray(final, dtype=np.float64),
-    )
+    graph = ring_kernel.ring_graph(layers, final, sol)
     has = kernels.ring_has(graph)
-    if has is None:
+    plan = None if has is None else _plan_of(layers, has, sol)
+    if plan is None or plan.arrays is None:
         return None
-    plan = _plan_of(layers, has, sol)
-    if plan is None:
-        return None
-    arrays = plan.arrays
-    vals = kernels.ring_weights(graph, arrays) if arrays is not None else None
+    vals = kernels.ring_weights(graph, plan.arrays)
     return None if vals is None else (plan, vals)
 
 
@@ -542,7 +503,7 @@ def _plan_of(layers: Layers, has: NDArray[np.uint8], sol: int) -> _Plan | None:
     if done is None:
         return None
     pick_q, pick_a, off, flat, (keys_l, keys_c) = done
-    spans = zip(pick_q.tolist(), pick_a.tolist(), off[:-1].tolist(), off[1:].tolist())
+    spans = zip(pick_q.tolist(), pick_a.tolist(), off[:-1].tolist(), off[1:].tolist(), strict=True)
     picks = [(q, a, flat[x:y]) for q, a, x, y in spans]
     plan = _Plan(picks, keys_l, keys_c, (pick_q, pick_a, off, flat))
     layers.plan_cache[sol] = plan
