@@ -238,15 +238,16 @@ def test_warming_loads_each_kernel_with_the_types_of_a_real_analysis() -> None:
     """A bot's start loads the kernels (numba loads them at their first call): the
     analyses after it find each kernel's compiled code ready, with no new specialization."""
     assert warm_kernels()
-    scatter: Any = kernels._KERNEL
-    sweep: Any = kernels._SWEEP
-    assert scatter is not None and sweep is not None
-    ready = (list(scatter.signatures), list(sweep.signatures))
-    assert len(ready[0]) >= 1 and len(ready[1]) >= 1
+    assert kernels._RING is not None
+    compiled: list[Any] = [kernels._KERNEL, kernels._SWEEP, kernels._LAYER, kernels._PLAN]
+    compiled += [kernels._EXPAND, *kernels._RING]
+    assert all(kernel is not None for kernel in compiled)
+    ready = [list(kernel.signatures) for kernel in compiled]
+    assert all(len(signatures) >= 1 for signatures in ready)
     for seed in range(5):
         sm, _, _ = small_bv(random.Random(seed))
         _summary(Analysis(sm.model))
-    assert (list(scatter.signatures), list(sweep.signatures)) == ready
+    assert [list(kernel.signatures) for kernel in compiled] == ready
 
 
 @settings(max_examples=150, deadline=None)
