@@ -111,10 +111,15 @@ class Layers:
         constrained = [c for c in undecided if c not in self.free]
         # interchangeable cards: same domain, same constraints, same pull-together sets
         sig: dict[tuple[frozenset[int], tuple[int, ...], tuple[int, ...]], list[int]] = {}
+        named_by: dict[int, list[int]] = {c: [] for c in constrained}
+        for i, (_, cs, _) in enumerate(cons):
+            for c in cs:
+                if c in named_by:
+                    named_by[c].append(i)
         for c in constrained:
             key = (
                 frozenset(red.domains[c]),
-                tuple(i for i, (_, cs, _) in enumerate(cons) if c in cs),
+                tuple(named_by[c]),
                 tuple(g for g, t in enumerate(together) if c in t),
             )
             sig.setdefault(key, []).append(c)
