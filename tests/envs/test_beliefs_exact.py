@@ -120,7 +120,7 @@ def test_every_seat_at_every_step_equals_a_fresh_analysis(
     assert valid >= 2 * players
 
 
-KERNELS = ("layer_moves", "composition_plan", "expand_rows", "ring_weights")
+KERNELS = ("layer_moves", "composition_plan", "expand_rows", "ring_weights", "plain_counts")
 
 
 def _numpy_only(patch: pytest.MonkeyPatch) -> None:

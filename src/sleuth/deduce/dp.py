@@ -139,6 +139,7 @@ class Layers:
         self.label_cache: dict[tuple[int, str], list[list[tuple[int, int]]]] = {}
         # solution -> (the plain sweep's final column, its data for the compiled sweep)
         self.sweep_cache: dict[int, tuple[Msg, object]] = {}
+        self.arrays: tuple[object, ...] | None = None  # for the compiled sums (``ring_kernel``)
         self._tails: dict[tuple[int | None, int | None], Msg] = {}
         self.dtype: type = np.float64 if self.exact_float else object
         self._build()

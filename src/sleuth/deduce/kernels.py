@@ -31,7 +31,7 @@ _SWEEP: Callable[..., Any] | None = None  # a question's whole sweep (``solution
 _LAYER: Callable[..., Any] | None = None  # a layer of the state graph (``layer_kernel``)
 _PLAN: Callable[..., Any] | None = None  # a layer graph's compositions (``layer_kernel``)
 _EXPAND: Callable[..., Any] | None = None  # the compositions' cards (``layer_kernel``)
-_RING: tuple[Callable[..., Any], Callable[..., Any]] | None = None  # ``ring_kernel``
+_RING: tuple[Callable[..., Any], ...] | None = None  # ``ring_kernel``
 _TRIED = False
 # Importing numba and loading the compiled code costs about a second of CPU once a process
 # (more than a one-shot analysis takes): the kernel is taken up only by a process that has
@@ -47,8 +47,8 @@ def available() -> bool:
     if not _TRIED:
         _TRIED = True
         try:
-            _KERNEL, _SWEEP, _LAYER, _PLAN, _EXPAND, has, weights = _compile()
-            _RING = (has, weights)
+            _KERNEL, _SWEEP, _LAYER, _PLAN, _EXPAND, *ring = _compile()
+            _RING = tuple(ring)
         except Exception:  # not installed, or a numba that does not load with this numpy
             _KERNEL = _SWEEP = _LAYER = _PLAN = _EXPAND = _RING = None
     return _KERNEL is not None
@@ -112,10 +112,10 @@ def _compile() -> tuple[Callable[..., Any], ...]:
     for name in made:
         own[name] = njit(cache=True, nogil=True)(own[name])
     ring = vars(ring_kernel)
-    for name in ("_forward", "_backward", "ring_has", "ring_weights"):
+    for name in ("_forward", "_backward", "ring_has", "ring_weights", "plain_counts"):
         ring[name] = njit(cache=True, nogil=True)(ring[name])
     compiled = (scatter_sum, space["_channel_sweep"], *(own[name] for name in made))
-    return (*compiled, ring["ring_has"], ring["ring_weights"])
+    return (*compiled, ring["ring_has"], ring["ring_weights"], ring["plain_counts"])
 
 
 def layer_ready() -> bool:
@@ -241,8 +241,16 @@ def ring_weights(graph: tuple[Any, ...], plan: tuple[IntArr, ...]) -> Msg | None
     return out
 
 
+def plain_counts(graph: tuple[Any, ...], tail: Msg) -> tuple[Msg, Msg] | None:
+    """``ring_kernel.plain_counts`` compiled, once the kernels are loaded (None: the numpy
+    path must do it)."""
+    out: tuple[Msg, Msg] | None = _ring_call(2, graph, tail)
+    return out
+
+
 def _ring_call(which: int, *args: Any) -> Any:
-    """Call ``ring_has`` (0) or ``ring_weights`` (1) compiled; None: not here."""
+    """Call ``ring_has`` (0), ``ring_weights`` (1) or ``plain_counts`` (2) compiled; None:
+    not here."""
     global _RING
     if not _TRIED or _RING is None:
         return None

@@ -142,43 +142,98 @@ def ring_has(graph: RingGraph) -> Any:
     return has
 
 
-def ring_graph(layers: Layers, final: Any, sol: int) -> RingGraph:
-    """A layer graph's arrays for ``ring_weights`` (``RingGraph``), its counts in float64
-    (``layers.exact_float``)."""
-    src, dst, choice, comps, wfull, wdrop = [], [], [], [], [], []
+def _joined(parts: list[Any], dtype: Any) -> Any:
+    return np.concatenate(parts).astype(dtype, copy=False) if parts else np.zeros(0, dtype)
+
+
+def _per_card(size: int, domain: tuple[int, ...], caps: tuple[int, ...], nl: int) -> Any:
+    """Per move of a group of ``size`` cards, the ways to place the others with one
+    specific card in each location (as ``Analysis._plain_marginals``), float64."""
+    return np.stack(
+        [composition_weights(size, domain, caps, nl, False, minus=loc) for loc in range(nl)],
+        axis=1,
+    ).astype(np.float64)
+
+
+def layer_arrays(layers: Layers) -> tuple[Any, ...]:
+    """The layer graph's own arrays (``RingGraph``'s first ten but the solution's weights,
+    then each move's ways with one specific card in each location), kept on the graph."""
+    if layers.arrays is not None:
+        return layers.arrays
+    src, dst, choice, comps, wfull, per_card = [], [], [], [], [], []
     toff, moff, gsize = [0], [0], []
     for j, t in enumerate(layers.trans):
         size, domain, caps = layers.comp_keys[j]
         moves = layers.comps[j]
-        none = np.zeros(len(moves))  # a single card's moves: weight 1, not read
         full = layers.comp_w[j]
-        drop = none
-        if size > 1:
-            drop = composition_weights(size, domain, caps, layers.nl, True, drop=sol)
         src.append(t.src)
         dst.append(t.dst)
         choice.append(layers.choices[j])
         comps.append(moves)
-        wfull.append(none if full is None else full)
-        wdrop.append(drop)
+        # a single card's moves: weight 1 (not read), the card itself where it goes
+        wfull.append(np.zeros(len(moves)) if full is None else full)
+        per_card.append(moves if size == 1 else _per_card(size, domain, caps, layers.nl))
         gsize.append(size)
         toff.append(toff[-1] + len(t.src))
         moff.append(moff[-1] + len(moves))
-
-    def joined(parts: list[Any], dtype: Any) -> Any:
-        return np.concatenate(parts).astype(dtype, copy=False) if parts else np.zeros(0, dtype)
-
-    return (
+    layers.arrays = (
         np.array(layers.sizes, dtype=np.int64),
         np.array(toff, dtype=np.int64),
-        joined(src, np.int64),
-        joined(dst, np.int64),
-        joined(choice, np.int64),
+        _joined(src, np.int64),
+        _joined(dst, np.int64),
+        _joined(choice, np.int64),
         np.array(moff, dtype=np.int64),
-        joined(comps, np.int64).reshape(-1, layers.nl),
-        joined(wfull, np.float64),
-        joined(wdrop, np.float64),
+        _joined(comps, np.int64).reshape(-1, layers.nl),
+        _joined(wfull, np.float64),
         np.array(gsize, dtype=np.int64),
-        sol,
-        np.ascontiguousarray(final, dtype=np.float64),
+        _joined(per_card, np.float64).reshape(-1, layers.nl),
     )
+    return layers.arrays
+
+
+def ring_graph(layers: Layers, final: Any, sol: int) -> RingGraph:
+    """A layer graph's arrays for ``ring_weights`` (``RingGraph``), its counts in float64
+    (``layers.exact_float``)."""
+    own = layer_arrays(layers)
+    wdrop = []
+    for j in range(layers.n):
+        size, domain, caps = layers.comp_keys[j]
+        if size > 1:
+            wdrop.append(composition_weights(size, domain, caps, layers.nl, True, drop=sol))
+        else:
+            wdrop.append(np.zeros(len(layers.comps[j])))  # weight 1, not read
+    final = np.ascontiguousarray(final, dtype=np.float64)
+    return (*own[:8], _joined(wdrop, np.float64), own[8], sol, final)
+
+
+def plain_counts(graph: tuple[Any, ...], tail: Any) -> tuple[Any, Any]:
+    """The forward message's last column (per final state, the placements of the groups)
+    and per layer, the worlds with one specific card of its group in each location (n x
+    nl): ``Analysis._passes`` and ``_plain_marginals``' sums over the groups' layers, from
+    ``layer_arrays`` and the final states' weights ``tail``."""
+    sizes, toff, src, dst, choice, moff, comps, wfull, gsize, per_card = graph
+    n, nl = sizes.shape[0] - 1, comps.shape[1]
+    aoff = np.zeros(n + 2, np.int64)
+    for j in range(n + 1):
+        aoff[j + 1] = aoff[j] + sizes[j]
+    a = np.zeros(aoff[n + 1], np.float64)
+    b = np.zeros(aoff[n + 1], np.float64)
+    a[0] = 1.0
+    for j in range(n):
+        for t in range(toff[j], toff[j + 1]):
+            w = 1.0 if gsize[j] == 1 else wfull[moff[j] + choice[t]]
+            a[aoff[j + 1] + dst[t]] += w * a[aoff[j] + src[t]]
+    for s in range(sizes[n]):
+        b[aoff[n] + s] = tail[s]
+    for j in range(n - 1, -1, -1):
+        for t in range(toff[j], toff[j + 1]):
+            w = 1.0 if gsize[j] == 1 else wfull[moff[j] + choice[t]]
+            b[aoff[j] + src[t]] += w * b[aoff[j + 1] + dst[t]]
+    counts = np.zeros((n, nl), np.float64)
+    for j in range(n):
+        for t in range(toff[j], toff[j + 1]):
+            both = a[aoff[j] + src[t]] * b[aoff[j + 1] + dst[t]]
+            m = moff[j] + choice[t]
+            for loc in range(nl):
+                counts[j, loc] += both * per_card[m, loc]
+    return a[aoff[n] : aoff[n + 1]].copy(), counts
