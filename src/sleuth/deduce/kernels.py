@@ -11,6 +11,10 @@ A question's whole sweep (``solution_weights`` with channels: the backward messa
 forward ones and every product of a step with a backward message) is one compiled call too,
 ``channel_sweep``: there numpy's calls per layer and per product cost more than the sums.
 
+Building a layer of the state graph, the composition plan and its cards
+(``layer_kernel``), and the solution's posterior without channels and a graph's worlds
+and marginals (``ring_kernel``) are compiled here too, from their modules' plain Python.
+
 numba is optional: without it the numpy path runs. The compiled code is cached on disk
 (``cache=True``), so worker processes reuse it rather than compile it again; numba loads it
 at a kernel's first call (``sleuth.deduce.warmup`` makes that call ahead of a bot's game).
