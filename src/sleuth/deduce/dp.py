@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from sleuth.deduce import kernels
+from sleuth.deduce import kernels, layer_kernel
 from sleuth.deduce.counting import BINOM64, composition_weights, compositions, multinomial
 from sleuth.deduce.model import Reduced
 from sleuth.deduce.transitions import IntArr, Msg, NDArray, Trans
@@ -334,7 +334,7 @@ class Layers:
                 len(group),
                 np.array(domain, dtype=np.int64),
                 (limits.need[j], limits.upper[j], self._cap_arr),
-                self._spec(j, prev_col, new_open, limits, mult),
+                layer_kernel.layer_spec(self, j, prev_col, new_open, limits, mult),
             )
         if done is not None:
             src, choice, dst, by_dst, new_states = done
@@ -386,34 +386,6 @@ class Layers:
             if i in inc:
                 new_states[:, nl + k] += inc[i][fc]
         return src.astype(np.int64), choice.astype(np.int64), dst, by_dst, new_states
-
-    def _spec(
-        self,
-        j: int,
-        prev_col: dict[int, int],
-        new_open: list[int],
-        limits: _Limits,
-        mult: IntArr,
-    ) -> tuple[IntArr, IntArr, IntArr]:
-        """Layer ``j``'s constraints as ``kernels.layer_moves`` takes them
-        (``layer_kernel.LayerSpec``)."""
-        nl, cons, obs = self.nl, self.cons, self.obs_index
-        rows = []
-        for i in limits.group_cons[j]:
-            where = [0] * nl
-            for loc in cons[i][0]:
-                where[loc] = 1
-            last = int(limits.last[i] == j)
-            rest = limits.rest[i][j]
-            rows.append([cons[i][2], int(i == obs), prev_col.get(i, -1), last, rest, *where])
-        opened = []
-        for i in new_open:
-            locs = cons[i][0]
-            single = next(iter(locs)) if i != obs and len(locs) == 1 else -1
-            inc = limits.group_cons[j].index(i) if i in limits.group_cons[j] else -1
-            opened.append([prev_col.get(i, -1), inc, single, cons[i][2]])
-        group = np.array(rows, dtype=np.int64).reshape(len(rows), 5 + nl)
-        return group, np.array(opened, dtype=np.int64).reshape(len(opened), 4), mult
 
     def _room_mask(
         self, j: int, size: int, states: IntArr, comps: IntArr, domain: list[int], limits: _Limits

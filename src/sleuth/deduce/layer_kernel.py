@@ -14,11 +14,14 @@ kernels (numba is optional: without it the numpy path runs).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-# A layer's constraints as the kernel takes them, made by ``Layers._add_layer``: a row per
+if TYPE_CHECKING:
+    from sleuth.deduce.dp import Layers
+
+# A layer's constraints as the kernel takes them, made by ``layer_spec``: a row per
 # constraint naming the group (count, whether it is the observed slot, its column in the
 # states or -1 when not open before, whether this layer closes it, how many of its cards
 # later layers hold, then 0/1 per location it names); a row per constraint open after the
@@ -26,6 +29,35 @@ import numpy as np
 # where the room it needs is checked or -1, its count); the key's multiplier per column of
 # the next states (nl + open ones).
 LayerSpec = tuple[Any, ...]
+
+
+def layer_spec(
+    layers: Layers,
+    j: int,
+    prev_col: dict[int, int],
+    new_open: list[int],
+    limits: Any,
+    mult: Any,
+) -> LayerSpec:
+    """Layer ``j``'s constraints as ``layer_moves`` takes them (``LayerSpec``; ``limits``:
+    the graph's ``dp._Limits``)."""
+    nl, cons, obs = layers.nl, layers.cons, layers.obs_index
+    rows = []
+    for i in limits.group_cons[j]:
+        where = [0] * nl
+        for loc in cons[i][0]:
+            where[loc] = 1
+        last = int(limits.last[i] == j)
+        rest = limits.rest[i][j]
+        rows.append([cons[i][2], int(i == obs), prev_col.get(i, -1), last, rest, *where])
+    opened = []
+    for i in new_open:
+        locs = cons[i][0]
+        single = next(iter(locs)) if i != obs and len(locs) == 1 else -1
+        inc = limits.group_cons[j].index(i) if i in limits.group_cons[j] else -1
+        opened.append([prev_col.get(i, -1), inc, single, cons[i][2]])
+    group = np.array(rows, dtype=np.int64).reshape(len(rows), 5 + nl)
+    return group, np.array(opened, dtype=np.int64).reshape(len(opened), 4), mult
 
 
 def layer_moves(
