@@ -12,7 +12,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from sleuth.deduce import kernels, transitions
+from sleuth.deduce import kernels, solution, transitions
 from sleuth.deduce.dp import Layers
 from sleuth.deduce.queries import Analysis
 from sleuth.deduce.solution import Channels, solution_weights
@@ -103,8 +103,57 @@ def test_analyses_are_the_same_with_and_without_the_kernel(seed: int) -> None:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(transitions, "wanted", lambda: False)
         patch.setattr(kernels, "wanted", lambda: False)
+        patch.setattr(kernels, "layer_ready", lambda: False)
         plain = _summary(Analysis(sm.model))
     assert compiled == plain
+
+
+def _graph_of(lay: Layers) -> tuple[object, ...]:
+    """A layer graph as plain data: every layer's transitions (inputs, outputs, their
+    order by output, moves, weights), the states per layer and the final states."""
+    per_layer = [
+        (t.src.tolist(), t.dst.tolist(), order, ch.tolist(), w)
+        for t, ch in zip(lay.trans, lay.choices, strict=True)
+        for order in [None if t._order is None else t._order.tolist()]
+        for w in [None if t.w is None else t.w.tolist()]
+    ]
+    return per_layer, lay.sizes, lay.final_rem.tolist(), lay.final_obs.tolist()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**6))
+def test_the_compiled_layers_equal_the_numpy_layers(seed: int) -> None:
+    """Each layer of the state graph built by the compiled kernel: the same transitions in
+    the same order, the same states, as with numpy; for a position's graph and for a
+    question's (an observed slot, its cards kept apart)."""
+    assert kernels.available()
+    rng = random.Random(seed)
+    sm, _, _ = small_bv(rng)
+    red = Analysis(sm.model).reduced
+    assume(red.ok)
+    open_cards = [c for c, d in enumerate(red.domains) if len(d) > 1]
+    cards = frozenset(rng.sample(open_cards, min(len(open_cards), rng.randint(0, 3))))
+    target = frozenset([rng.randrange(len(sm.model.locations) - 1)])
+    shapes: list[dict[str, Any]] = [{}]
+    if cards:
+        shapes.append({"observe": (target, cards), "keep": cards, "together": [cards]})
+    calls = []
+    real = kernels.layer_moves
+
+    def counted(*args: Any) -> Any:
+        calls.append(1)
+        return real(*args)
+
+    for shape in shapes:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(kernels, "layer_moves", counted)
+            compiled = Layers(red, **shape)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(kernels, "layer_ready", lambda: False)
+            plain = Layers(red, **shape)
+        assert len(calls) == compiled.n  # every layer by the kernel
+        calls.clear()
+        assert _graph_of(compiled) == _graph_of(plain)
 
 
 def test_weights_that_do_not_match_the_message_are_left_to_numpy() -> None:
@@ -189,12 +238,117 @@ def test_warming_loads_each_kernel_with_the_types_of_a_real_analysis() -> None:
     """A bot's start loads the kernels (numba loads them at their first call): the
     analyses after it find each kernel's compiled code ready, with no new specialization."""
     assert warm_kernels()
-    scatter: Any = kernels._KERNEL
-    sweep: Any = kernels._SWEEP
-    assert scatter is not None and sweep is not None
-    ready = (list(scatter.signatures), list(sweep.signatures))
-    assert len(ready[0]) >= 1 and len(ready[1]) >= 1
+    assert kernels._RING is not None
+    compiled: list[Any] = [kernels._KERNEL, kernels._SWEEP, kernels._LAYER, kernels._PLAN]
+    compiled += [kernels._EXPAND, *kernels._RING]
+    assert all(kernel is not None for kernel in compiled)
+    ready = [list(kernel.signatures) for kernel in compiled]
+    assert all(len(signatures) >= 1 for signatures in ready)
     for seed in range(5):
         sm, _, _ = small_bv(random.Random(seed))
         _summary(Analysis(sm.model))
-    assert (list(scatter.signatures), list(sweep.signatures)) == ready
+    assert [list(kernel.signatures) for kernel in compiled] == ready
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.lists(st.booleans(), min_size=4, max_size=4), max_size=12))
+def test_the_compiled_composition_plan_equals_numpy(has: list[list[bool]]) -> None:
+    """Which compositions a sweep's products give, compiled and with numpy, for any
+    layers with or without moves of 1, 2 or 3 solution cards."""
+    assert kernels.available()
+
+    class Parts:
+        def has(self, j: int, a: int) -> bool:
+            return has[j][a]
+
+    class Caches:
+        def __init__(self) -> None:
+            self.plan_cache: dict[int, object] = {}
+
+    n = len(has)
+    labels = [[(p, c) for p in range(q) for c in (1, 2) if has[p][c]] for q in range(n + 1)]
+    calls = []
+    real = kernels.composition_plan
+
+    def counted(arg: Any) -> Any:
+        calls.append(1)
+        return real(arg)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(kernels, "composition_plan", counted)
+        got = solution._composition_plan(Caches(), Parts(), labels, n, 0)  # type: ignore[arg-type]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(kernels, "composition_plan", lambda _: None)
+        want = solution._composition_plan(Caches(), Parts(), labels, n, 0)  # type: ignore[arg-type]
+    assert calls == [1]
+    assert [(q, a, f.tolist()) for q, a, f in got.picks] == [
+        (q, a, f.tolist()) for q, a, f in want.picks
+    ]
+    assert got.layers.tolist() == want.layers.tolist()
+    assert got.counts.tolist() == want.counts.tolist()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6))
+def test_the_compiled_expansion_equals_numpy(seed: int) -> None:
+    """A solution posterior's specific card sets, compiled and with numpy: the same rows in
+    the same order, with the same counts."""
+    assert kernels.available()
+    sm, _, _ = small_bv(random.Random(seed))
+    an = Analysis(sm.model)
+    lay = an.layers
+    assume(lay is not None and an.plain_worlds > 0)
+    assert lay is not None
+    comp = solution.solution_weights(lay, lay.tail(drop=sm.model.solution)[:, None])
+    w = comp.weights[:, 0]
+    calls = []
+    real = kernels.expand_rows
+
+    def counted(*args: Any) -> Any:
+        calls.append(1)
+        return real(*args)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(kernels, "expand_rows", counted)
+        got = solution.expand_compositions(lay, comp.layers, comp.counts, w)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(kernels, "expand_rows", lambda *_: None)
+        want = solution.expand_compositions(lay, comp.layers, comp.counts, w)
+    assert calls == [1]
+    assert got[0].tolist() == want[0].tolist()
+    assert got[1].tolist() == want[1].tolist()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 10**6))
+def test_the_compiled_posterior_sweep_equals_numpy(seed: int) -> None:
+    """The solution's posterior without channels in one compiled call: the same W of every
+    composition, in the same order, as the sweep made layer by layer with numpy."""
+    assert kernels.available()
+    sm, _, _ = small_bv(random.Random(seed))
+    an = Analysis(sm.model)
+    assume(an.layers is not None and an.layers.exact_float)
+    assert an.layers is not None
+    final = an.layers.tail(drop=sm.model.solution)[:, None]
+    calls = []
+    real = kernels.ring_weights
+
+    def counted(*args: Any) -> Any:
+        calls.append(1)
+        return real(*args)
+
+    def sweep(compiled: bool) -> solution.Compositions:
+        lay = Layers(an.reduced)  # a graph of its own: no sweep's caches shared
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(kernels, "ring_weights", counted)
+            if not compiled:
+                patch.setattr(kernels, "layer_ready", lambda: False)
+            return solution.solution_weights(lay, final, keep_zeros=True)
+
+    got = sweep(True)
+    want = sweep(False)
+    assert calls == [1]
+    assert got.weights.dtype == np.float64
+    assert got.layers.tolist() == want.layers.tolist()
+    assert got.counts.tolist() == want.counts.tolist()
+    assert got.weights.tolist() == want.weights.tolist()

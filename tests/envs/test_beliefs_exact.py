@@ -5,6 +5,8 @@ observation, and where a game gives ``beliefs``, its numbers in float64)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -12,6 +14,7 @@ from envs.configs import encoded_games
 from sleuth.core import GameError, find_kit, make_game
 from sleuth.core.encoding import Features
 from sleuth.core.kit import KNOWLEDGE
+from sleuth.deduce import kernels, transitions
 from sleuth.envs.table import Table, random_code
 
 KNOWING = [name for name in encoded_games() if find_kit(name).has(KNOWLEDGE)]
@@ -119,3 +122,52 @@ def test_every_seat_at_every_step_equals_a_fresh_analysis(
         table.step(random_code(table.mask(decision.seat), table.drastic, rng, rate=0.02))
         steps += 1
     assert valid >= 2 * players
+
+
+KERNELS = ("layer_moves", "composition_plan", "expand_rows", "ring_weights", "plain_counts")
+
+
+def _numpy_only(patch: pytest.MonkeyPatch) -> None:
+    """The deduction engine's numpy path alone, no compiled kernel."""
+    patch.setattr(kernels, "layer_ready", lambda: False)
+    patch.setattr(kernels, "wanted", lambda: False)
+    patch.setattr(transitions, "wanted", lambda: False)
+
+
+@pytest.mark.parametrize("game", CARRYING)
+def test_compiled_features_equal_a_fresh_numpy_analysis(game: str) -> None:
+    """With the compiled kernels loaded from the start (as in a long run), every seat's
+    features at every step of a seeded game at the largest table equal those of a fresh
+    analysis made with numpy alone: the compiled layers, composition plan, expansion and
+    posterior sweep checked against the path that does not use them."""
+    pytest.importorskip("numba")
+    assert kernels.warm()
+    players = tables(game)[-1]
+    table = Table(make_game(game, players), knowledge=True)
+    table.reset(SEEDS[0])
+    rng = np.random.default_rng(SEEDS[0])
+    start = table.observer.valid_at
+    calls = dict.fromkeys(KERNELS, 0)
+
+    def counting(name: str) -> Any:
+        real = getattr(kernels, name)
+
+        def call(*args: Any) -> Any:
+            calls[name] += 1
+            return real(*args)
+
+        return call
+
+    steps = 0
+    while (decision := table.decision) is not None and steps < 120:
+        for seat in range(players):
+            with pytest.MonkeyPatch.context() as patch:
+                for name in KERNELS:
+                    patch.setattr(kernels, name, counting(name))
+                fast = table.observe(seat)[start:]
+            with pytest.MonkeyPatch.context() as patch:
+                _numpy_only(patch)
+                assert np.array_equal(fast, from_scratch(table, seat)), (steps, seat)
+        table.step(random_code(table.mask(decision.seat), table.drastic, rng, rate=0.02))
+        steps += 1
+    assert min(calls.values()) > 0, calls  # every compiled path was taken

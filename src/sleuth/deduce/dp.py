@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from sleuth.deduce import kernels, layer_kernel
 from sleuth.deduce.counting import BINOM64, composition_weights, compositions, multinomial
 from sleuth.deduce.model import Reduced
 from sleuth.deduce.transitions import IntArr, Msg, NDArray, Trans
@@ -83,6 +84,7 @@ class Layers:
         nl = len(model.locations)
         self.nl = nl
         self.cap = red.remaining_capacity()
+        self._cap_arr = np.array(self.cap, dtype=np.int64)
         undecided = [c for c, d in enumerate(red.domains) if len(d) > 1]
         cons: list[tuple[frozenset[int], tuple[int, ...], int]] = [
             (locs, cards, k) for locs, cards, k, _ in red.live
@@ -109,10 +111,15 @@ class Layers:
         constrained = [c for c in undecided if c not in self.free]
         # interchangeable cards: same domain, same constraints, same pull-together sets
         sig: dict[tuple[frozenset[int], tuple[int, ...], tuple[int, ...]], list[int]] = {}
+        named_by: dict[int, list[int]] = {c: [] for c in constrained}
+        for i, (_, cs, _) in enumerate(cons):
+            for c in cs:
+                if c in named_by:
+                    named_by[c].append(i)
         for c in constrained:
             key = (
                 frozenset(red.domains[c]),
-                tuple(i for i, (_, cs, _) in enumerate(cons) if c in cs),
+                tuple(named_by[c]),
                 tuple(g for g, t in enumerate(together) if c in t),
             )
             sig.setdefault(key, []).append(c)
@@ -132,6 +139,7 @@ class Layers:
         self.label_cache: dict[tuple[int, str], list[list[tuple[int, int]]]] = {}
         # solution -> (the plain sweep's final column, its data for the compiled sweep)
         self.sweep_cache: dict[int, tuple[Msg, object]] = {}
+        self.arrays: tuple[object, ...] | None = None  # for the compiled sums (``ring_kernel``)
         self._tails: dict[tuple[int | None, int | None], Msg] = {}
         self.dtype: type = np.float64 if self.exact_float else object
         self._build()
@@ -155,9 +163,14 @@ class Layers:
                     group_of[u].append(g)
                     gleft[g].add(u)
         comp = self._components(units)
+        # sets of constraints and of pull-together sets as bits, counts of groups left
+        mbits = [sum(1 << i for i in m) for m in member]
+        gbits = [sum(1 << g for g in m) for m in group_of]
+        left_n = [len(x) for x in left]
+        gleft_n = [len(x) for x in gleft]
+        obs = -1 if self.obs_index is None else self.obs_index
         remaining = set(range(len(units)))
-        open_: set[int] = set()
-        gopen: set[int] = set()
+        open_ = gopen = 0
         order: list[int] = []
         current = -1
         while remaining:
@@ -167,14 +180,12 @@ class Layers:
             cand = [u for u in remaining if comp[u] == current] or list(remaining)
             pool = [u for u in cand if member[u]] or cand
             for u in pool:
-                closing = {i for i in member[u] if left[i] == {u} and i != self.obs_index}
-                new_open = (open_ | set(member[u])) - closing
-                gclosing = {g for g in group_of[u] if gleft[g] == {u}}
-                gnew = (gopen | set(group_of[u])) - gclosing
+                closing = sum(1 << i for i in member[u] if left_n[i] == 1 and i != obs)
+                gclosing = sum(1 << g for g in group_of[u] if gleft_n[g] == 1)
                 score = (
-                    len(new_open),
-                    -len(open_ & set(member[u])),
-                    len(gnew),
+                    ((open_ | mbits[u]) & ~closing).bit_count(),
+                    -(open_ & mbits[u]).bit_count(),
+                    ((gopen | gbits[u]) & ~gclosing).bit_count(),
                     len(self.red.domains[units[u][0]]),
                     u,
                 )
@@ -184,17 +195,11 @@ class Layers:
             remaining.discard(pick)
             current = comp[pick]
             for i in member[pick]:
-                left[i].discard(pick)
-                if left[i] or i == self.obs_index:
-                    open_.add(i)
-                else:
-                    open_.discard(i)
+                left_n[i] -= 1
+                open_ = open_ | 1 << i if left_n[i] or i == obs else open_ & ~(1 << i)
             for g in group_of[pick]:
-                gleft[g].discard(pick)
-                if gleft[g]:
-                    gopen.add(g)
-                else:
-                    gopen.discard(g)
+                gleft_n[g] -= 1
+                gopen = gopen | 1 << g if gleft_n[g] else gopen & ~(1 << g)
         return order
 
     def _components(self, units: list[list[int]]) -> list[int]:
@@ -320,11 +325,56 @@ class Layers:
         prev_col = {i: nl + k for k, i in enumerate(prev_open)}
         domain = sorted(self.red.domains[group[0]])
         comps = self._compositions(len(group), domain)
-        ok = self._room_mask(j, len(group), states, comps, domain, limits)
+        mult = self._multipliers(new_open)
+        done = None
+        if kernels.layer_ready():
+            done = kernels.layer_moves(
+                states,
+                comps,
+                len(group),
+                np.array(domain, dtype=np.int64),
+                (limits.need[j], limits.upper[j], self._cap_arr),
+                layer_kernel.layer_spec(self, j, prev_col, new_open, limits, mult),
+            )
+        if done is not None:
+            src, choice, dst, by_dst, new_states = done
+        else:
+            src, choice, dst, by_dst, new_states = self._moves(
+                j, len(group), states, comps, domain, prev_col, new_open, limits, mult
+            )
+        cw: Msg | None = None
+        if len(group) > 1:
+            caps = tuple(self.cap[d] for d in domain)
+            cw = composition_weights(len(group), tuple(domain), caps, nl, self.exact_float)
+        self.comp_keys.append((len(group), tuple(domain), tuple(self.cap[d] for d in domain)))
+        weights = None if cw is None else cw[choice]
+        self.trans.append(Trans(src, dst, states.shape[0], len(new_states), by_dst, weights))
+        self.choices.append(choice)
+        self.comps.append(comps)
+        self.comp_w.append(cw)
+        self.sizes.append(len(new_states))
+        return new_states, new_open
+
+    def _moves(
+        self,
+        j: int,
+        size: int,
+        states: IntArr,
+        comps: IntArr,
+        domain: list[int],
+        prev_col: dict[int, int],
+        new_open: list[int],
+        limits: _Limits,
+        mult: IntArr,
+    ) -> tuple[IntArr, IntArr, IntArr, IntArr, IntArr]:
+        """With numpy, what ``kernels.layer_moves`` gives: (state, move, next state, the
+        transitions ordered by next state, the next states)."""
+        nl = self.nl
+        ok = self._room_mask(j, size, states, comps, domain, limits)
         inc = self._count_checks(j, states, comps, prev_col, limits, ok)
         self._open_room_checks(states, comps, domain, prev_col, new_open, inc, ok)
         src, choice = np.nonzero(ok)
-        keys = self._state_keys(states, comps, prev_col, new_open, inc)
+        keys = self._state_keys(states, comps, prev_col, new_open, inc, mult)
         # transitions into one state share its key; the states come out in key order
         rep, dst, by_dst = _first_of_each(keys.base[src] + keys.step[choice])
         fs, fc = src[rep], choice[rep]
@@ -335,21 +385,7 @@ class Layers:
                 new_states[:, nl + k] = states[fs, prev_col[i]]
             if i in inc:
                 new_states[:, nl + k] += inc[i][fc]
-        cw: Msg | None = None
-        if len(group) > 1:
-            caps = tuple(self.cap[d] for d in domain)
-            cw = composition_weights(len(group), tuple(domain), caps, nl, self.exact_float)
-        self.comp_keys.append((len(group), tuple(domain), tuple(self.cap[d] for d in domain)))
-        choice = choice.astype(np.int64)
-        weights = None if cw is None else cw[choice]
-        self.trans.append(
-            Trans(src.astype(np.int64), dst, states.shape[0], len(rep), by_dst, weights)
-        )
-        self.choices.append(choice)
-        self.comps.append(comps)
-        self.comp_w.append(cw)
-        self.sizes.append(len(rep))
-        return new_states, new_open
+        return src.astype(np.int64), choice.astype(np.int64), dst, by_dst, new_states
 
     def _room_mask(
         self, j: int, size: int, states: IntArr, comps: IntArr, domain: list[int], limits: _Limits
@@ -445,10 +481,23 @@ class Layers:
         prev_col: dict[int, int],
         new_open: list[int],
         inc: dict[int, IntArr],
+        mult: IntArr,
     ) -> _Keys:
         """The int64 key of the state a move leads to, as the sum of a part per state and a
-        part per move: the fill of every location, then the count of every open constraint,
-        in mixed radix."""
+        part per move (``mult`` from ``_multipliers``)."""
+        nl = self.nl
+        base = states[:, :nl] @ mult[:nl]
+        step = comps @ mult[:nl]
+        for k, i in enumerate(new_open):
+            if i in prev_col:
+                base = base + states[:, prev_col[i]] * mult[nl + k]
+            if i in inc:
+                step = step + inc[i] * mult[nl + k]
+        return _Keys(base, step)
+
+    def _multipliers(self, new_open: list[int]) -> IntArr:
+        """The key of a state: the fill of every location, then the count of every open
+        constraint, in mixed radix; its multiplier per column."""
         nl, obs = self.nl, self.obs_index
         radix = [self.cap[loc] + 1 for loc in range(nl)]
         radix += [(len(self.cons[i][1]) if i == obs else self.cons[i][2]) + 1 for i in new_open]
@@ -459,14 +508,7 @@ class Layers:
             acc *= radix[k]
         if acc >= 2**62:
             raise OverflowError("state space too large to pack into int64 keys")
-        base = states[:, :nl] @ mult[:nl]
-        step = comps @ mult[:nl]
-        for k, i in enumerate(new_open):
-            if i in prev_col:
-                base = base + states[:, prev_col[i]] * mult[nl + k]
-            if i in inc:
-                step = step + inc[i] * mult[nl + k]
-        return _Keys(base, step)
+        return mult
 
     def _prune(self, states: IntArr) -> IntArr:
         """Drop states that cannot reach the end; returns the final states kept."""

@@ -11,6 +11,10 @@ A question's whole sweep (``solution_weights`` with channels: the backward messa
 forward ones and every product of a step with a backward message) is one compiled call too,
 ``channel_sweep``: there numpy's calls per layer and per product cost more than the sums.
 
+Building a layer of the state graph, the composition plan and its cards
+(``layer_kernel``), and the solution's posterior without channels and a graph's worlds
+and marginals (``ring_kernel``) are compiled here too, from their modules' plain Python.
+
 numba is optional: without it the numpy path runs. The compiled code is cached on disk
 (``cache=True``), so worker processes reuse it rather than compile it again; numba loads it
 at a kernel's first call (``sleuth.deduce.warmup`` makes that call ahead of a bot's game).
@@ -28,6 +32,10 @@ if TYPE_CHECKING:
 
 _KERNEL: Callable[..., Any] | None = None
 _SWEEP: Callable[..., Any] | None = None  # a question's whole sweep (``solution``)
+_LAYER: Callable[..., Any] | None = None  # a layer of the state graph (``layer_kernel``)
+_PLAN: Callable[..., Any] | None = None  # a layer graph's compositions (``layer_kernel``)
+_EXPAND: Callable[..., Any] | None = None  # the compositions' cards (``layer_kernel``)
+_RING: tuple[Callable[..., Any], ...] | None = None  # ``ring_kernel``
 _TRIED = False
 # Importing numba and loading the compiled code costs about a second of CPU once a process
 # (more than a one-shot analysis takes): the kernel is taken up only by a process that has
@@ -39,13 +47,14 @@ _calls = 0
 
 def available() -> bool:
     """Whether the compiled kernel can be used (numba imports); tried once a process."""
-    global _KERNEL, _SWEEP, _TRIED
+    global _KERNEL, _SWEEP, _LAYER, _PLAN, _EXPAND, _RING, _TRIED
     if not _TRIED:
         _TRIED = True
         try:
-            _KERNEL, _SWEEP = _compile()
+            _KERNEL, _SWEEP, _LAYER, _PLAN, _EXPAND, *ring = _compile()
+            _RING = tuple(ring)
         except Exception:  # not installed, or a numba that does not load with this numpy
-            _KERNEL = _SWEEP = None
+            _KERNEL = _SWEEP = _LAYER = _PLAN = _EXPAND = _RING = None
     return _KERNEL is not None
 
 
@@ -65,8 +74,10 @@ def wanted() -> bool:
     return _calls > WARM_CALLS and available()
 
 
-def _compile() -> tuple[Callable[..., Any], Callable[..., Any]]:
+def _compile() -> tuple[Callable[..., Any], ...]:
     from numba import njit  # type: ignore[import-not-found,unused-ignore]
+
+    from sleuth.deduce import layer_kernel, ring_kernel
 
     @njit(cache=True, nogil=True)  # type: ignore[misc,unused-ignore]
     def scatter_sum(m: Any, frm: Any, to: Any, w: Any, kw: int, rows: int) -> Any:
@@ -98,7 +109,47 @@ def _compile() -> tuple[Callable[..., Any], Callable[..., Any]]:
     space = globals()
     for name in _SWEEP_PARTS:
         space[name] = njit(cache=True, nogil=True)(space[name])
-    return scatter_sum, space["_channel_sweep"]
+    own = vars(layer_kernel)
+    for name in ("_room_bounds", "_count_bounds", "_merge", "_choose"):
+        own[name] = njit(cache=True, nogil=True)(own[name])
+    made = ("layer_moves", "composition_plan", "expand_rows")
+    for name in made:
+        own[name] = njit(cache=True, nogil=True)(own[name])
+    ring = vars(ring_kernel)
+    for name in ("_forward", "_backward", "ring_has", "ring_weights", "plain_counts"):
+        ring[name] = njit(cache=True, nogil=True)(ring[name])
+    compiled = (scatter_sum, space["_channel_sweep"], *(own[name] for name in made))
+    return (*compiled, ring["ring_has"], ring["ring_weights"], ring["plain_counts"])
+
+
+def layer_ready() -> bool:
+    """Whether ``layer_moves`` runs compiled: once the kernels are loaded (a layer is built
+    once, before its sweeps: building does not count towards ``WARM_CALLS``)."""
+    return _TRIED and _LAYER is not None
+
+
+def layer_moves(
+    states: IntArr,
+    comps: IntArr,
+    size: int,
+    domain: IntArr,
+    limits: tuple[IntArr, IntArr, IntArr],
+    spec: tuple[Any, ...],
+) -> tuple[IntArr, IntArr, IntArr, IntArr, IntArr] | None:
+    """A layer of the state graph by the compiled kernel (``layer_kernel.layer_moves``;
+    ``limits``: the least fill, the most fill and the capacity of every location), once
+    the kernels are loaded (``layer_ready``). None where the numpy path must do it."""
+    global _LAYER
+    if _LAYER is None:
+        return None
+    try:
+        out: tuple[IntArr, IntArr, IntArr, IntArr, IntArr] = _LAYER(
+            states, comps, size, domain, *limits, spec
+        )
+    except Exception:  # numba's own errors at its first call: it is an optional speed-up
+        _LAYER = None
+        return None
+    return out
 
 
 _NO_WEIGHTS = np.zeros((0, 1), dtype=np.float64)
@@ -144,6 +195,74 @@ def scatter_sum(m: Msg, prep: Prepared, forward: bool, rows: int) -> Msg | None:
         _KERNEL = None
         return None
     return out.reshape(rows, *shape[1:])
+
+
+def composition_plan(has: NDArray[np.uint8]) -> tuple[Any, ...] | None:
+    """``layer_kernel.composition_plan`` compiled, once the kernels are loaded (None: the
+    numpy path must do it)."""
+    global _PLAN
+    if not _TRIED or _PLAN is None:
+        return None
+    try:
+        out: tuple[Any, ...] = _PLAN(has)
+    except Exception:  # numba's own errors at its first call: it is an optional speed-up
+        _PLAN = None
+        return None
+    return out
+
+
+def expand_rows(
+    layers: IntArr, counts: IntArr, groups: list[tuple[int, ...]]
+) -> tuple[IntArr, IntArr] | None:
+    """``layer_kernel.expand_rows`` compiled, for the layer graph's ``groups``, once the
+    kernels are loaded (None: the numpy path must do it)."""
+    global _EXPAND
+    if not _TRIED or _EXPAND is None:
+        return None
+    single = np.array([g[0] if len(g) == 1 else -1 for g in groups], dtype=np.int64)
+    start = np.zeros(len(groups) + 1, dtype=np.int64)
+    start[1:] = np.cumsum([len(g) for g in groups])
+    cards_of = np.array([c for g in groups for c in g], dtype=np.int64)
+    try:
+        out: tuple[IntArr, IntArr] = _EXPAND(layers, counts, single, cards_of, start)
+    except Exception:  # numba's own errors at its first call: it is an optional speed-up
+        _EXPAND = None
+        return None
+    return out
+
+
+def ring_has(graph: tuple[Any, ...]) -> NDArray[np.uint8] | None:
+    """``ring_kernel.ring_has`` compiled, once the kernels are loaded (None: the numpy path
+    must do it)."""
+    out: NDArray[np.uint8] | None = _ring_call(0, graph)
+    return out
+
+
+def ring_weights(graph: tuple[Any, ...], plan: tuple[IntArr, ...]) -> Msg | None:
+    """``ring_kernel.ring_weights`` compiled, once the kernels are loaded (None: the numpy
+    path must do it)."""
+    out: Msg | None = _ring_call(1, graph, plan)
+    return out
+
+
+def plain_counts(graph: tuple[Any, ...], tail: Msg) -> tuple[Msg, Msg] | None:
+    """``ring_kernel.plain_counts`` compiled, once the kernels are loaded (None: the numpy
+    path must do it)."""
+    out: tuple[Msg, Msg] | None = _ring_call(2, graph, tail)
+    return out
+
+
+def _ring_call(which: int, *args: Any) -> Any:
+    """Call ``ring_has`` (0), ``ring_weights`` (1) or ``plain_counts`` (2) compiled; None:
+    not here."""
+    global _RING
+    if not _TRIED or _RING is None:
+        return None
+    try:
+        return _RING[which](*args)
+    except Exception:  # numba's own errors at its first call: it is an optional speed-up
+        _RING = None
+        return None
 
 
 # A layer graph's data for ``channel_sweep`` (``sleuth.deduce.solution`` makes it once a

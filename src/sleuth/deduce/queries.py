@@ -19,6 +19,7 @@ from math import comb, log2
 
 import numpy as np
 
+from sleuth.deduce import kernels, ring_kernel
 from sleuth.deduce.counting import composition_weights, ints, to_int
 from sleuth.deduce.dp import Layers
 from sleuth.deduce.exclusions import classes_without, question_without
@@ -85,10 +86,21 @@ class Analysis:
         return alpha, beta
 
     @cached_property
+    def _compiled(self) -> tuple[Msg, Msg] | None:
+        """The forward message's last column and each layer's worlds with one specific card
+        of its group in each location, by the compiled kernel (None: not here)."""
+        lay = self.layers
+        if lay is None or not lay.exact_float or not kernels.layer_ready():
+            return None
+        return kernels.plain_counts(ring_kernel.layer_arrays(lay), lay.tail())
+
+    @cached_property
     def plain_worlds(self) -> int:
         """The exact number of worlds of the model without its exclusions."""
         if self.layers is None:
             return 0
+        if self._compiled is not None:
+            return to_int(np.dot(self._compiled[0], self.layers.tail()))
         alpha, beta = self._passes
         return to_int(np.dot(alpha[-1], beta[-1]))
 
@@ -123,6 +135,15 @@ class Analysis:
         for c, d in enumerate(self.reduced.domains):
             if len(d) == 1:
                 out[c][next(iter(d))] = total
+        compiled = self._compiled
+        if compiled is not None:
+            for j, group in enumerate(lay.groups):
+                counts = ints(compiled[1][j])
+                for c in group:
+                    out[c] = list(counts)
+            if lay.free:
+                self._free_marginals(compiled[0], out)
+            return out
         alpha, beta = self._passes
         for j, group in enumerate(lay.groups):
             t = lay.trans[j]
@@ -151,21 +172,26 @@ class Analysis:
             for c in group:
                 out[c] = list(counts)
         if lay.free:
-            fa = alpha[-1]
-            nfree = len(lay.free)
-            if lay.exact_float:
-                # one specific free card in loc: multinomial(m - 1; rem - e_loc) = tail*rem/m
-                t64 = np.rint(lay.tail()).astype(np.int64)
-                per_loc = (t64[:, None] * lay.final_rem) // nfree
-                row = ints(fa @ per_loc.astype(np.float64))
-            else:
-                row = [
-                    to_int(np.dot(fa, lay.tail(minus=loc))) if lay.cap[loc] else 0
-                    for loc in range(nl)
-                ]
-            for c in lay.free:
-                out[c] = list(row)
+            self._free_marginals(alpha[-1], out)
         return out
+
+    def _free_marginals(self, fa: Msg, out: list[list[int]]) -> None:
+        """Each free card's row of ``out``, from the forward message's last column."""
+        lay = self.layers
+        assert lay is not None
+        nfree = len(lay.free)
+        if lay.exact_float:
+            # one specific free card in loc: multinomial(m - 1; rem - e_loc) = tail*rem/m
+            t64 = np.rint(lay.tail()).astype(np.int64)
+            per_loc = (t64[:, None] * lay.final_rem) // nfree
+            row = ints(fa @ per_loc.astype(np.float64))
+        else:
+            row = [
+                to_int(np.dot(fa, lay.tail(minus=loc))) if lay.cap[loc] else 0
+                for loc in range(len(self.model.locations))
+            ]
+        for c in lay.free:
+            out[c] = list(row)
 
     def probabilities(self) -> list[dict[int, float]]:
         """For each card, location -> probability (zero entries left out)."""

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from sleuth.deduce import kernels
+from sleuth.deduce import kernels, ring_kernel
 from sleuth.deduce.counting import composition_weights
 from sleuth.deduce.dp import Layers
 from sleuth.deduce.transitions import IntArr, Msg, NDArray, Trans
@@ -207,6 +207,11 @@ def solution_weights(
     n = layers.n
     k = final.shape[1]
     dt = final.dtype
+    if channels is None and k == 1 and dt == np.float64 and kernels.layer_ready():
+        # the whole sweep in one compiled call, from the layer graph's arrays
+        swept = _plain_compiled(layers, final[:, 0], sol)
+        if swept is not None:
+            return _compositions(swept[0], swept[1][:, None], keep_zeros)
     plain_ops = _Ops(layers, sol, None)
     key = (sol, str(dt))
     cached = layers.forward_cache.get(key)
@@ -275,6 +280,20 @@ def solution_weights(
             w = (y.T @ later.reshape(later.shape[0], nt * k)).reshape(y.shape[1], nt, k)
         vals.append(w.reshape(-1, k)[picks])
     return _compositions(plan, np.concatenate(vals, axis=0), keep_zeros)
+
+
+def _plain_compiled(layers: Layers, final: Msg, sol: int) -> tuple[_Plan, Msg] | None:
+    """The plan and W of every composition without channels by the compiled kernel
+    (``ring_kernel``), from the layer graph's arrays (None: not here)."""
+    if not layers.exact_float:
+        return None
+    graph = ring_kernel.ring_graph(layers, final, sol)
+    has = kernels.ring_has(graph)
+    plan = None if has is None else _plan_of(layers, has, sol)
+    if plan is None or plan.arrays is None:
+        return None
+    vals = kernels.ring_weights(graph, plan.arrays)
+    return None if vals is None else (plan, vals)
 
 
 def _compositions(plan: _Plan, ww: Msg, keep_zeros: bool) -> Compositions:
@@ -418,6 +437,8 @@ class _Plan:
     picks: list[tuple[int, int, IntArr]]
     layers: IntArr
     counts: IntArr
+    # the picks as the compiled kernel made them (layer, cards, where each starts, flat)
+    arrays: tuple[IntArr, ...] | None = None
 
 
 def _composition_plan(
@@ -427,6 +448,10 @@ def _composition_plan(
     hit = layers.plan_cache.get(sol)
     if isinstance(hit, _Plan):
         return hit
+    has = np.array([[ops.has(j, a) for a in range(4)] for j in range(n)], dtype=np.uint8)
+    done = _plan_of(layers, has.reshape(n, 4), sol)
+    if done is not None:
+        return done
     blabels: list[list[int]] = [[] for _ in range(n + 1)]
     for j in range(n - 1, -1, -1):
         blabels[j] = ([j] if ops.has(j, 1) else []) + blabels[j + 1]
@@ -471,6 +496,20 @@ def _composition_plan(
     return plan
 
 
+def _plan_of(layers: Layers, has: NDArray[np.uint8], sol: int) -> _Plan | None:
+    """The plan of a layer graph whose layers have moves with 0-3 solution cards as
+    ``has`` says, by the compiled kernel (None: not here); kept for the graph."""
+    done = kernels.composition_plan(has)
+    if done is None:
+        return None
+    pick_q, pick_a, off, flat, (keys_l, keys_c) = done
+    spans = zip(pick_q.tolist(), pick_a.tolist(), off[:-1].tolist(), off[1:].tolist(), strict=True)
+    picks = [(q, a, flat[x:y]) for q, a, x, y in spans]
+    plan = _Plan(picks, keys_l, keys_c, (pick_q, pick_a, off, flat))
+    layers.plan_cache[sol] = plan
+    return plan
+
+
 def _backward(layers: Layers, ops: _Ops, tail: list[Msg], j_start: int) -> list[Msg]:
     """Backward messages b[0..n], given ``tail`` = b[j_start + 1..n]: column 0 = no solution
     card later, then one per later single-card move (a layer with one card in the solution),
@@ -496,6 +535,13 @@ def expand_compositions(
     """Specific constrained-card sets (N x 3, -1 padded) of solution compositions, and the
     count of each (int64 or object array): a slot of a cards from a group of several cards
     repeats its row over the group's C(n, a) choices."""
+    done = kernels.expand_rows(
+        np.ascontiguousarray(layers, dtype=np.int64),
+        np.ascontiguousarray(counts, dtype=np.int64),
+        lay.groups,
+    )
+    if done is not None:
+        return done[0], w[done[1]]
     single = np.array([g[0] if len(g) == 1 else -1 for g in lay.groups] + [-1], dtype=np.int64)
     n = layers.shape[0]
     cards = np.full((n, 3), -1, dtype=np.int64)

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from sleuth.deduce.kernels import Prepared, prepare, scatter_sum, wanted
+from sleuth.deduce.kernels import Prepared, layer_ready, prepare, scatter_sum, wanted
 
 _T = TypeVar("_T", bound=np.generic)
 # numpy.typing.NDArray without importing numpy.typing (milliseconds at every start)
@@ -64,20 +64,29 @@ class Trans:
 
     def partition(self, label: IntArr) -> dict[int, tuple[Trans, IntArr]]:
         """The transitions by ``label`` (one small non-negative integer each): per value, its
-        transitions (keeping the sort orders, as ``subset``) and their indices here."""
+        transitions (keeping the sort orders, as ``subset``, unless the compiled kernels
+        are loaded) and their indices here."""
         small = label.astype(np.int8)  # a radix sort
         by_label = np.argsort(small, kind="stable")
-        values, starts = np.unique(small[by_label], return_index=True)
-        ends = [*starts[1:].tolist(), len(label)]
-        within = np.empty(len(label), dtype=np.int64)  # a transition's index in its part
-        within[by_label] = np.arange(len(label)) - np.repeat(starts, np.diff([*starts, len(label)]))
-        by_dst = None
-        if self._order is not None:
-            by_dst = self._order[np.argsort(small[self._order], kind="stable")]
+        counts = np.bincount(small)
+        ends = np.cumsum(counts).tolist()
+        values = np.flatnonzero(counts).tolist()
         out: dict[int, tuple[Trans, IntArr]] = {}
-        for v, a, b in zip(values.tolist(), starts.tolist(), ends, strict=True):
+        if self._order is None or layer_ready():
+            # the compiled sums take the transitions in any order: no order by output kept
+            for v in values:
+                sel = by_label[ends[v] - int(counts[v]) : ends[v]]
+                w = None if self.w is None else self.w[sel]
+                out[v] = (Trans(self.src[sel], self.dst[sel], self.n_in, self.n_out, None, w), sel)
+            return out
+        starts = [e - int(c) for e, c in zip(ends, counts.tolist(), strict=True)]
+        within = np.empty(len(label), dtype=np.int64)  # a transition's index in its part
+        within[by_label] = np.arange(len(label)) - np.repeat(starts, counts)
+        by_dst = self._order[np.argsort(small[self._order], kind="stable")]
+        for v in values:
+            a, b = starts[v], ends[v]
             sel = by_label[a:b]
-            sub_order = None if by_dst is None else within[by_dst[a:b]]
+            sub_order = within[by_dst[a:b]]
             w = None if self.w is None else self.w[sel]
             out[v] = (Trans(self.src[sel], self.dst[sel], self.n_in, self.n_out, sub_order, w), sel)
         return out

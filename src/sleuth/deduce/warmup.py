@@ -19,8 +19,10 @@ def warm_kernels() -> bool:
     if not kernels.warm():
         return False
     # two hands of two and a hidden pair, one answer; then a question's value, which sweeps
-    # the layers with channels
+    # the layers with channels, and the solution's posterior
     answer = Constraint(frozenset([0]), frozenset([0, 1]), 1)
     model = Model(("a", "b", "c", "d", "e", "f"), ("0", "1", "x"), (2, 2, 2), (answer,), None, 2)
-    Analysis(model).question_values([(frozenset([1]), frozenset([2]))])
+    analysis = Analysis(model)
+    analysis.question_values([(frozenset([1]), frozenset([2]))])
+    analysis.solution_posterior()  # the solution's posterior: its own kernels
     return True

@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -155,8 +155,7 @@ def ring_rows(engine: Analysis) -> tuple[NDArray[np.int64], list[int]]:
     weights: list[int] = []
     for q in sorted(set(free_count.tolist())):
         sel = np.flatnonzero(free_count == q)
-        chosen = list(combinations(free, q))
-        combos = np.array(chosen, dtype=np.int64).reshape(len(chosen), q)
+        combos = _choices(tuple(free), q)
         base = cards[sel][:, : size - q]
         rows = np.concatenate(
             [np.repeat(base, len(combos), axis=0), np.tile(combos, (len(sel), 1))], axis=1
@@ -166,6 +165,16 @@ def ring_rows(engine: Analysis) -> tuple[NDArray[np.int64], list[int]]:
     if not parts:
         return np.zeros((0, size), np.int64), []
     return np.sort(np.concatenate(parts), axis=1), weights
+
+
+@lru_cache(maxsize=256)
+def _choices(free: tuple[int, ...], q: int) -> NDArray[np.int64]:
+    """Every choice of ``q`` of the ``free`` cards, a row each (read-only, shared: a seat's
+    free cards stay the same over many positions)."""
+    chosen = list(combinations(free, q))
+    out = np.array(chosen, dtype=np.int64).reshape(len(chosen), q)
+    out.setflags(write=False)
+    return out
 
 
 def same_worlds(last: BlackViennaAnalysis, position: Position) -> BlackViennaAnalysis | None:

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from sleuth.core.encoding import KnowledgeWrites
+from sleuth.deduce.warmup import warm_kernels
 
 from .beliefs import Believer, Counted
 from .components import LETTER_INDEX, LETTERS
@@ -29,6 +30,10 @@ class SeatWrites:
     person its places' probabilities, then the ring's posterior over the trios' slots."""
 
     def __init__(self, players: int, trio_slot: Mapping[str, int]) -> None:
+        # A seat's every new position is counted: the compiled kernels' load (about half a
+        # second of CPU, once a process, where numba is installed) falls here, before the
+        # first count, rather than after the first 2,000 layers swept with numpy.
+        warm_kernels()
         self.believer = Believer()
         self.players = players
         # a trio's letter indices, ascending, as one number -> its slot
