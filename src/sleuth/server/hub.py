@@ -218,11 +218,16 @@ class Hub:
         return await self.store.seats(table_id)
 
     async def rematch(
-        self, owner: TableOwner, person_id: str, max_think: float = DEFAULT_MAX_THINK
+        self,
+        owner: TableOwner,
+        person_id: str,
+        max_think: float = DEFAULT_MAX_THINK,
+        seats: Sequence[SeatRow] | None = None,
     ) -> tuple[TableOwner, dict[int, str]]:
         """The finished table's rematch, dealt now (with the invites of the seats that wait
-        for a person) or, dealt before, as it is (no invites); ``KeyError`` if it has none."""
-        created: Created | None = await owner.deal_rematch(person_id, max_think)
+        for a person) or, dealt before, as it is (no invites); ``KeyError`` if it has none.
+        ``seats``: the table's, if the caller has just read them."""
+        created: Created | None = await owner.deal_rematch(person_id, max_think, seats)
         if created is not None:
             live = owner.live
             names = {s.person_id: s.name for s in live.seats if s.person_id is not None}
