@@ -439,7 +439,11 @@ class TableOwner:
             )
         except RematchTaken:
             return None
-        await self.update_table(rematch=created.table_id)
+        # Stored with the new table's rows (their transaction claimed it): told only.
+        async with live.lock:
+            live.row.rematch = created.table_id
+        self.broadcast()
+        await self.desk.bus.publish("seats", live.id)
         return created
 
     async def rematch_id(self) -> str | None:
