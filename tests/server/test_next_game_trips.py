@@ -1,7 +1,8 @@
 """The database's work between two games (issue #36: the server's CPU a game). A channel
 opening asks whether its table moved on elsewhere: the seats of a new table open theirs at
 once and share one read of the table's step and status, but never a read begun before they
-asked. A rematch names itself on its finished table in its own rows' transaction only."""
+asked. A rematch names itself on its finished table in its own rows' transaction only, and
+its game, configured to check it, is the one game of that config the table is built from."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from sleuth.core import find_kit
 from sleuth.server.db import open_database
 from sleuth.server.live import LiveTable
 from sleuth.server.lobby import create_table, plan_of
@@ -21,7 +23,7 @@ from sleuth.server.owner import TableOwner
 from sleuth.server.settings import Settings
 from sleuth.server.store import Store
 
-from .test_store_steps import _plan, _step
+from .test_store_steps import EXAMPLE, _plan, _step
 
 
 def _counted(database: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Any], asyncio.Event]:
@@ -137,3 +139,11 @@ async def test_a_rematch_is_one_write(tmp_path: Path, monkeypatch: pytest.Monkey
         assert len(writes) == 1
     finally:
         await database.close()
+
+
+def test_a_game_configured_again_is_the_one_game_of_its_config() -> None:
+    game_type = find_kit(EXAMPLE).game
+    first = game_type.configure(3)
+    assert game_type.configure(3) is first
+    assert game_type.of(first.config) is first
+    assert game_type.configure(4) is not first and game_type.configure(4).config.players == 4

@@ -158,7 +158,9 @@ class Game(ABC, Generic[ConfigT]):
                     )
                 )
             values[key] = coerce_option(cls.name, fields[key], raw)
-        return cls(cls.config_type(**values))  # type: ignore[arg-type]  # config_type is ConfigT
+        # The one game of that config (``of``): a server checks each table it deals, and
+        # each rematch, by configuring its game (Black Vienna's works out every question).
+        return cls.of(cls.config_type(**values))  # type: ignore[arg-type]  # config_type is ConfigT
 
     def config_json(self) -> dict[str, JSONValue]:
         data = to_json(self.config)
