@@ -159,7 +159,8 @@ class Game(ABC, Generic[ConfigT]):
                 )
             values[key] = coerce_option(cls.name, fields[key], raw)
         # The one game of that config (``of``): a server checks each table it deals, and
-        # each rematch, by configuring its game (Black Vienna's works out every question).
+        # each rematch, by configuring its game, and a game may work out tables of its rules
+        # when it is made.
         return cls.of(cls.config_type(**values))  # type: ignore[arg-type]  # config_type is ConfigT
 
     def config_json(self) -> dict[str, JSONValue]:
