@@ -46,6 +46,7 @@ READERS = {
     "person_by_secret",
     "people",
     "table",
+    "progress",
     "seats",
     "steps",
     "unfinished_tables",

@@ -158,7 +158,10 @@ class Game(ABC, Generic[ConfigT]):
                     )
                 )
             values[key] = coerce_option(cls.name, fields[key], raw)
-        return cls(cls.config_type(**values))  # type: ignore[arg-type]  # config_type is ConfigT
+        # The one game of that config (``of``): a server checks each table it deals, and
+        # each rematch, by configuring its game, and a game may work out tables of its rules
+        # when it is made.
+        return cls.of(cls.config_type(**values))  # type: ignore[arg-type]  # config_type is ConfigT
 
     def config_json(self) -> dict[str, JSONValue]:
         data = to_json(self.config)

@@ -225,12 +225,16 @@ class Hub:
         person_id: str,
         max_think: float = DEFAULT_MAX_THINK,
         address: str | None = None,
+        seats: Sequence[SeatRow] | None = None,
     ) -> tuple[TableOwner, dict[int, str]]:
         """The finished table's rematch, dealt now (with the invites of the seats that wait
         for a person) or, dealt before, as it is (no invites); ``KeyError`` if it has none.
-        Asked from a client ``address``, held to the caps of waiting tables as ``create``."""
+        Asked from a client ``address``, held to the caps of waiting tables as ``create``.
+        ``seats``: the table's, if the caller has just read them."""
         cap = self.waiting_cap if address is not None else 0
-        created: Created | None = await owner.deal_rematch(person_id, max_think, address, cap)
+        created: Created | None = await owner.deal_rematch(
+            person_id, max_think, address, cap, seats
+        )
         if created is not None:
             live = owner.live
             names = {s.person_id: s.name for s in live.seats if s.person_id is not None}

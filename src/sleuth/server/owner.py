@@ -16,6 +16,7 @@ import asyncio
 import json
 import logging
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from sleuth.agents.budgets import DEFAULT_MAX_THINK
@@ -31,7 +32,7 @@ from .frames import ChatFrame, NotesFrame, SeatsFrame, StateFrame
 from .leavers import Leavers
 from .live import LiveTable, SeatState, admits, facts_of, has_token
 from .lobby import Created, plan_of
-from .models import ENDED, EXPIRED, ChatRow, NewStep, TableRow
+from .models import ENDED, EXPIRED, ChatRow, NewStep, SeatRow, TableRow
 from .netbots import NetBots
 from .notify import step_events
 from .pacer import Pacer
@@ -192,8 +193,8 @@ class TableOwner:
         live = self.live
         if not self.desk.bus.shared and not live.behind:
             return
-        row = await self.desk.store.table(live.id)
-        if live.behind or (row is not None and ahead(row.step, row.status, live)):
+        stored = await self.desk.store.progress(live.id)
+        if live.behind or (stored is not None and ahead(*stored, live)):
             await self.refresh()
 
     async def read_vacations(self) -> None:
@@ -416,15 +417,18 @@ class TableOwner:
         max_think: float = DEFAULT_MAX_THINK,
         address: str | None = None,
         waiting_cap: int = 0,
+        seats: Sequence[SeatRow] | None = None,
     ) -> Created | None:
         """Deal the same game, rules and seats again, the people seated keeping their seats;
         ``None`` if this table has its rematch already (dealt by another request meanwhile,
         across processes too: ``rematch_id`` reads which). ``address``, ``waiting_cap``:
-        the asker's (``lobby.create_table``)."""
+        the asker's (``lobby.create_table``); ``seats``: as just read, if so."""
         live = self.live
         if live.row.rematch is not None:
             return None
-        plan = plan_of(live.row, await self.desk.store.seats(live.id))
+        if seats is None:
+            seats = await self.desk.store.seats(live.id)
+        plan = plan_of(live.row, seats)
         people = {s.seat: s.person_id for s in live.seats if s.kind == "person" and s.person_id}
         if live.row.rated:  # its asker needs an account; a guest's seat waits with an invite
             await self.desk.ratings.refuse_guests(True, [person_id])
@@ -445,7 +449,11 @@ class TableOwner:
             )
         except RematchTaken:
             return None
-        await self.update_table(rematch=created.table_id)
+        # Stored with the new table's rows (their transaction claimed it): told only.
+        async with live.lock:
+            live.row.rematch = created.table_id
+        self.broadcast()
+        await self.desk.bus.publish("seats", live.id)
         return created
 
     async def rematch_id(self) -> str | None:

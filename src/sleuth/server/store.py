@@ -52,6 +52,12 @@ def new_id() -> str:
     return secrets.token_hex(8)
 
 
+def _retrieved(done: asyncio.Future[Any]) -> None:
+    """A shared read's error is its askers' to raise: not reported again if they left."""
+    if not done.cancelled():
+        done.exception()
+
+
 class Store:
     def __init__(self, database: Database) -> None:
         self._db = database
@@ -64,6 +70,9 @@ class Store:
         self._renames = 0
         self._pending: list[tuple[AnyStep, int | None, bool, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
+        # A table's read of its progress under way, and the next one, which askers join.
+        self._progress_now: dict[str, asyncio.Future[tuple[int, str] | None]] = {}
+        self._progress_next: dict[str, asyncio.Future[tuple[int, str] | None]] = {}
         # The time a waiting table's signs of life are stamped with (tests set their own).
         self.clock: Callable[[], float] = time.time
 
@@ -160,6 +169,38 @@ class Store:
 
     async def table(self, table_id: str) -> TableRow | None:
         return await self._db.read(lambda session: session.get(TableRow, table_id))
+
+    async def progress(self, table_id: str) -> tuple[int, str] | None:
+        """A table's step and status as stored (None: no such table), as a channel opening
+        asks. The seats of a new table open theirs at once: they share one read, which
+        begins after each of them asked (after the table's read under way, if any)."""
+        pending = self._progress_next.get(table_id)
+        if pending is None or pending.done():  # done: cancelled before it began
+            before = self._progress_now.get(table_id)
+            pending = asyncio.ensure_future(self._read_progress(table_id, before))
+            pending.add_done_callback(_retrieved)
+            self._progress_next[table_id] = pending
+        return await asyncio.shield(pending)
+
+    async def _read_progress(
+        self, table_id: str, before: asyncio.Future[Any] | None
+    ) -> tuple[int, str] | None:
+        if before is not None:
+            await asyncio.wait([before])
+        # Begun: whoever asks from now on waits for the next read.
+        this = self._progress_next.pop(table_id)
+        self._progress_now[table_id] = this
+        query = select(TableRow.step, TableRow.status).where(TableRow.id == table_id)
+
+        def work(session: Session) -> tuple[int, str] | None:
+            found = session.execute(query).first()
+            return None if found is None else (found[0], found[1])
+
+        try:
+            return await self._db.read(work)
+        finally:
+            if self._progress_now.get(table_id) is this:
+                del self._progress_now[table_id]
 
     async def seats(self, table_id: str) -> list[SeatRow]:
         query = select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)

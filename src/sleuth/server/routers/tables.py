@@ -220,12 +220,16 @@ async def rematch(table: Table, request: Request, app: ServicesDep, person: Pers
     it answers with the same new table, without invites. A network bot seated is asked
     again first, as a new table asks it (``ask_network_bots``)."""
     require(Door.REMATCH, table, person)
+    seats = None
     try:
         if table.live.row.rematch is None:  # its network bots agreed to one game, not more
-            plan = plan_of(table.live.row, await app.hub.seats_of(table.id))
-            await ask_network_bots(plan, app, person)
+            seats = await app.hub.seats_of(table.id)
+            plan = plan_of(table.live.row, seats)
+            if any(net_name(seat.bot) is not None for seat in plan.seats):
+                await ask_network_bots(plan, app, person)
+                seats = None  # they may have changed while the bots were asked: read again
         again, tokens = await app.hub.rematch(
-            table, person.id, app.settings.max_think, client_address(request)
+            table, person.id, app.settings.max_think, client_address(request), seats
         )
     except KeyError:
         raise HTTPException(404, problems.NO_TABLE(table=repr(table.id))) from None
