@@ -9,8 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sleuth.deduce import dp
+from sleuth.deduce.explain import conflicts, explain
 from sleuth.deduce.model import Constraint, Model
-from sleuth.deduce.queries import Analysis, conflicts, explain
+from sleuth.deduce.queries import Analysis
 
 from .brute import summary, worlds
 from .strategies import random_model, small_bv

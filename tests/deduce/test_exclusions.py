@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sleuth.deduce.explain import conflicts, explain
 from sleuth.deduce.model import Exclusion, Model, PositionError
-from sleuth.deduce.queries import Analysis, conflicts, explain
+from sleuth.deduce.queries import Analysis
 
 from .brute import summary, worlds
 from .strategies import random_model, small_bv
@@ -200,7 +201,7 @@ def test_excluding_every_solution_leaves_no_world() -> None:
 def test_a_contradiction_among_thousands_of_answers_is_found_in_few_checks() -> None:
     # Issue: the search for the answers that cannot all hold took one check per answer
     # (4,000 answers: 53 s). A monotone check lets whole chunks go at once.
-    from sleuth.deduce.queries import _minimal_subset
+    from sleuth.deduce.explain import _minimal_subset
 
     calls = 0
 

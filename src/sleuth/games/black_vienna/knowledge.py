@@ -15,6 +15,7 @@ from functools import cached_property
 import numpy as np
 
 from sleuth.core.said import said
+from sleuth.deduce.explain import conflicts, explain
 from sleuth.deduce.knowledge import (
     Contradiction,
     Explanation,
@@ -24,7 +25,7 @@ from sleuth.deduce.knowledge import (
     Solution,
 )
 from sleuth.deduce.model import Constraint, Model, PositionError
-from sleuth.deduce.queries import Analysis, QuestionValue, conflicts, explain
+from sleuth.deduce.queries import Analysis, QuestionValue
 from sleuth.i18n import N_
 
 from .components import LETTERS

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sleuth.core.said import said
+from sleuth.deduce.explain import conflicts, explain
 from sleuth.deduce.knowledge import (
     Contradiction,
     Explanation,
@@ -44,7 +45,7 @@ from sleuth.deduce.knowledge import (
     Solution,
 )
 from sleuth.deduce.model import PositionError
-from sleuth.deduce.queries import Analysis, conflicts, explain
+from sleuth.deduce.queries import Analysis
 from sleuth.i18n import N_
 
 from . import components as tc
