@@ -102,6 +102,36 @@ async def test_a_bot_that_takes_no_such_game_is_not_seated(launch: Any, tmp_path
             )
 
 
+async def test_a_table_past_the_waiting_cap_asks_no_network_bot(
+    launch: Any, tmp_path: Path
+) -> None:
+    """A person holding the most waiting tables asked for one more seating a network bot:
+    the bot was asked (and agreed, the person's challenge spent) before the 429."""
+    server: Server = launch(extra=("--max-waiting-tables", "1"))
+    async with Person(server.http, "Ida") as ida:
+        await signed_up(ida)
+        token = await issued_token(ida, "eager", tmp_path)
+        ws, answers, challenges = await raw_bot(server, token, ["accept"])
+        await listed(ida, "eager")
+        await ida.post("/api/tables", {**table_with("eager"), "seats": SEATS_WITHOUT_NET})
+        answer = await ida.client.post("/api/tables", json=table_with("eager"))
+        assert (answer.status_code, answer.json()["detail"]) == (
+            429,
+            "1 tables dealt by you or from this address wait for people already, the most "
+            "there may be: start one, or wait until one expires",
+        )
+        assert challenges.empty()
+        answers.cancel()
+        await ws.close()
+
+
+SEATS_WITHOUT_NET = [
+    {"kind": "person"},
+    {"kind": "bot", "bot": "random"},
+    {"kind": "bot", "bot": "random"},
+]
+
+
 def test_a_seat_at_a_table_that_never_starts_is_held_for_a_while_only() -> None:
     now = [100.0]
     bots = NetBots(hold_seconds=60, clock=lambda: now[0])

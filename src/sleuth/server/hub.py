@@ -20,7 +20,7 @@ from .bus import LocalBus
 from .desk import Desk
 from .expiry import WaitingExpiry
 from .live import LiveTable
-from .lobby import Created, TablePlan
+from .lobby import Created, TablePlan, WaitingTablesFull
 from .models import ENDED, SeatRow, TableRow
 from .netbots import BotAccounts
 from .notify import Notices
@@ -214,6 +214,20 @@ class Hub:
             waiting_cap=self.waiting_cap if address is not None else 0,
         )
         return self.adopt(created.row, created.seats, names or {}), created.tokens
+
+    async def refuse_full(
+        self, plan: TablePlan, creator: str | None, people: Sequence[int], address: str | None
+    ) -> None:
+        """``WaitingTablesFull`` now if the table would wait for a person and its creator or
+        ``address`` holds the most waiting tables: before its network bots are asked (each
+        would have agreed, and the asker's challenges been spent, for a table refused). The
+        deal's own check, in its transaction, stays the guard."""
+        waits = any(s.kind == "person" and n not in people for n, s in enumerate(plan.seats))
+        if address is None or not self.waiting_cap or not waits:
+            return
+        met = await self.store.waiting_cap_met(creator, address, self.waiting_cap)
+        if met:
+            raise WaitingTablesFull(met)
 
     async def seats_of(self, table_id: str) -> list[SeatRow]:
         """A table's seats as stored (a rematch's plan is read from them)."""
