@@ -269,3 +269,17 @@ async def test_a_deleted_accounts_bots_go_with_it(launch: Any, tmp_path: Path) -
             400,
             "the bot name orphan is taken",
         )
+
+
+async def test_a_bot_revoked_before_its_socket_registers_is_refused_at_connect() -> None:
+    """The notice of a revocation came between the socket's token check and ``connect``
+    (both await in between): it found no link, and the revoked bot registered after."""
+    bots = NetBots()
+    bots.revoke("late")
+    link = bots.connect("late")
+    assert (link.closed, link.revoked, bots.links) == (True, True, {})
+    sent = [link.outbox.get_nowait() for _ in range(link.outbox.qsize())]
+    assert sent[1] is None
+    assert json.loads(sent[0] or "{}")["problem"] == "bot_token_unknown"
+    # Another bot is not touched.
+    assert not bots.connect("other").closed
