@@ -14,15 +14,17 @@ import json
 from collections.abc import Callable
 from contextlib import AsyncExitStack
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import httpx
+import pytest
 from websockets.asyncio.client import connect as websockets_connect
 from websockets.exceptions import ConnectionClosed
 
 from sleuth.server.app import create_app
 from sleuth.server.models import TableRow
-from sleuth.server.netbots import NetBots
+from sleuth.server.netbots import BotAccounts, NetBots
 from sleuth.server.settings import Settings
 from support.example_game import EXAMPLE
 
@@ -242,6 +244,36 @@ async def test_a_bot_revoked_while_the_bus_was_away_is_closed_at_its_catch_up(
             True,
             ["kept"],
         )
+
+
+async def test_a_failed_read_of_the_bots_skips_no_tables_catch_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The revoked bots were checked before the tables' catch-up, and a failed read of
+    their accounts skipped it; a bot holding a seat, unconnected, was not checked at all."""
+    app = create_app(
+        Settings(db_url=f"sqlite:///{tmp_path / 'sleuth.db'}", key_file=tmp_path / "key")
+    )
+    async with app.router.lifespan_context(app):
+        services = app.state.services
+        netbots = services.netbots
+        netbots.reserve(TableRow(id="t1", status="waiting"), [None, "net:seated"])
+        await services.hub.catch_up_all()
+        assert netbots.reserved == {}  # no account "seated": its seat is free
+        caught_up: list[str] = []
+
+        async def after_outage() -> None:
+            caught_up.append("t9")
+
+        async def failing(self: Any, names: Any) -> set[str]:
+            raise OSError("the database is away")
+
+        services.hub.tables["t9"] = SimpleNamespace(after_outage=after_outage)
+        netbots.connect("unread")
+        monkeypatch.setattr(BotAccounts, "existing", failing)
+        await services.hub.catch_up_all()
+        del services.hub.tables["t9"]
+        assert (caught_up, sorted(netbots.links)) == (["t9"], ["unread"])
 
 
 async def test_a_deleted_accounts_bots_go_with_it(launch: Any, tmp_path: Path) -> None:

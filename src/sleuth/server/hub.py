@@ -271,15 +271,21 @@ class Hub:
         have missed steps, seats and chat, whose notifications were not kept for it, and
         people's changed choices of how to be told."""
         self.notices.untargeted.clear()
-        await self._close_revoked_bots()
         for owner in list(self.tables.values()):
             await owner.after_outage()
+        # After the tables: a failed read of the accounts costs the bots' check, not theirs.
+        try:
+            await self._close_revoked_bots()
+        except Exception:
+            log.exception("the network bots revoked while the bus was away are not closed")
 
     async def _close_revoked_bots(self) -> None:
-        """Close the bots connected here whose accounts went while the bus was away (the
-        notice of their revocation was not kept for this process)."""
+        """Close the bots connected here, or holding a seat for a deal, whose accounts went
+        while the bus was away (the notice of their revocation was not kept for this
+        process)."""
         netbots = self.desk.netbots
-        names = list(netbots.links)
+        held = (name for bots in netbots.released.values() for name, _, _ in bots)
+        names = sorted({*netbots.links, *netbots.reserved, *held})
         if not names or self.store is None:
             return
         existing = await BotAccounts(self.store.database).existing(names)
