@@ -27,6 +27,7 @@ from .notify import Notices
 from .outage import DatabaseUnavailable
 from .owner import TableOwner
 from .ratings import LeftOverPass, Ratings
+from .rematches import deal_rematch, rematch_id
 from .settings import MAX_WAITING_TABLES
 from .store import Store
 from .vacations import Vacations
@@ -244,12 +245,12 @@ class Hub:
         for a person) or, dealt before, as it is (no invites); ``KeyError`` if it has none.
         Asked from a client ``address``, held to the caps of waiting tables as ``create``."""
         cap = self.waiting_cap if address is not None else 0
-        created: Created | None = await owner.deal_rematch(person_id, max_think, address, cap)
+        created: Created | None = await deal_rematch(owner, person_id, max_think, address, cap)
         if created is not None:
             live = owner.live
             names = {s.person_id: s.name for s in live.seats if s.person_id is not None}
             return self.adopt(created.row, created.seats, names), created.tokens
-        again = await owner.rematch_id()
+        again = await rematch_id(owner)
         if again is None:
             raise KeyError(owner.id)
         return await self.get(again), {}
