@@ -14,15 +14,17 @@ import json
 from collections.abc import Callable
 from contextlib import AsyncExitStack
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import httpx
+import pytest
 from websockets.asyncio.client import connect as websockets_connect
 from websockets.exceptions import ConnectionClosed
 
 from sleuth.server.app import create_app
 from sleuth.server.models import TableRow
-from sleuth.server.netbots import NetBots
+from sleuth.server.netbots import BotAccounts, NetBots
 from sleuth.server.settings import Settings
 from support.example_game import EXAMPLE
 
@@ -100,6 +102,36 @@ async def test_a_bot_that_takes_no_such_game_is_not_seated(launch: Any, tmp_path
                 400,
                 f"the network bot narrow takes no challenges to {EXAMPLE}",
             )
+
+
+async def test_a_table_past_the_waiting_cap_asks_no_network_bot(
+    launch: Any, tmp_path: Path
+) -> None:
+    """A person holding the most waiting tables asked for one more seating a network bot:
+    the bot was asked (and agreed, the person's challenge spent) before the 429."""
+    server: Server = launch(extra=("--max-waiting-tables", "1"))
+    async with Person(server.http, "Ida") as ida:
+        await signed_up(ida)
+        token = await issued_token(ida, "eager", tmp_path)
+        ws, answers, challenges = await raw_bot(server, token, ["accept"])
+        await listed(ida, "eager")
+        await ida.post("/api/tables", {**table_with("eager"), "seats": SEATS_WITHOUT_NET})
+        answer = await ida.client.post("/api/tables", json=table_with("eager"))
+        assert (answer.status_code, answer.json()["detail"]) == (
+            429,
+            "1 tables dealt by you or from this address wait for people already, the most "
+            "there may be: start one, or wait until one expires",
+        )
+        assert challenges.empty()
+        answers.cancel()
+        await ws.close()
+
+
+SEATS_WITHOUT_NET = [
+    {"kind": "person"},
+    {"kind": "bot", "bot": "random"},
+    {"kind": "bot", "bot": "random"},
+]
 
 
 def test_a_seat_at_a_table_that_never_starts_is_held_for_a_while_only() -> None:
@@ -214,6 +246,36 @@ async def test_a_bot_revoked_while_the_bus_was_away_is_closed_at_its_catch_up(
         )
 
 
+async def test_a_failed_read_of_the_bots_skips_no_tables_catch_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The revoked bots were checked before the tables' catch-up, and a failed read of
+    their accounts skipped it; a bot holding a seat, unconnected, was not checked at all."""
+    app = create_app(
+        Settings(db_url=f"sqlite:///{tmp_path / 'sleuth.db'}", key_file=tmp_path / "key")
+    )
+    async with app.router.lifespan_context(app):
+        services = app.state.services
+        netbots = services.netbots
+        netbots.reserve(TableRow(id="t1", status="waiting"), [None, "net:seated"])
+        await services.hub.catch_up_all()
+        assert netbots.reserved == {}  # no account "seated": its seat is free
+        caught_up: list[str] = []
+
+        async def after_outage() -> None:
+            caught_up.append("t9")
+
+        async def failing(self: Any, names: Any) -> set[str]:
+            raise OSError("the database is away")
+
+        services.hub.tables["t9"] = SimpleNamespace(after_outage=after_outage)
+        netbots.connect("unread")
+        monkeypatch.setattr(BotAccounts, "existing", failing)
+        await services.hub.catch_up_all()
+        del services.hub.tables["t9"]
+        assert (caught_up, sorted(netbots.links)) == (["t9"], ["unread"])
+
+
 async def test_a_deleted_accounts_bots_go_with_it(launch: Any, tmp_path: Path) -> None:
     server: Server = launch()
     async with Person(server.http, "Tam") as tam:
@@ -239,3 +301,17 @@ async def test_a_deleted_accounts_bots_go_with_it(launch: Any, tmp_path: Path) -
             400,
             "the bot name orphan is taken",
         )
+
+
+async def test_a_bot_revoked_before_its_socket_registers_is_refused_at_connect() -> None:
+    """The notice of a revocation came between the socket's token check and ``connect``
+    (both await in between): it found no link, and the revoked bot registered after."""
+    bots = NetBots()
+    bots.revoke("late")
+    link = bots.connect("late")
+    assert (link.closed, link.revoked, bots.links) == (True, True, {})
+    sent = [link.outbox.get_nowait() for _ in range(link.outbox.qsize())]
+    assert sent[1] is None
+    assert json.loads(sent[0] or "{}")["problem"] == "bot_token_unknown"
+    # Another bot is not touched.
+    assert not bots.connect("other").closed

@@ -56,6 +56,8 @@ READERS = {
     "seat_by_token",
     "chat",
     "leavers",
+    # The waiting-tables cap, read before a deal's network bots are asked (a check only).
+    "waiting_cap_met",
 }
 
 

@@ -433,6 +433,17 @@ def test_a_push_says_what_the_mail_says_in_the_browsers_language() -> None:
     }
 
 
+def test_a_push_of_an_expired_table_says_it_expired_not_that_it_is_over() -> None:
+    title = find_kit(SHORT).game.title
+    assert json.loads(payload("game_over", "abc123", SHORT, "de", expired=True)) == {
+        "title": f"Tisch abc123 für {title} ist vor dem Start der Partie abgelaufen",
+        "body": f"Tisch abc123 für {title} ist vor dem Start der Partie abgelaufen: Seine "
+        "Plätze wurden nicht rechtzeitig alle besetzt, und er nimmt niemanden mehr auf.",
+        "url": "/t/abc123",
+        "tag": "abc123-game_over",
+    }
+
+
 def test_the_browsers_own_push_services_are_allowed() -> None:
     device = Device("https://fcm.googleapis.com/fcm/send/abc:def")
     keys = device.subscription()["keys"]

@@ -447,3 +447,7 @@ async def test_with_an_expiry_of_0_no_waiting_table_expires(tmp_path: Path) -> N
         tables = [(await deal(ann, body))["table"]["id"] for body in (table(sit=None), table())]
         assert await lobby.expire(T0 + 100 * WHILE) == []
         assert [await status(ann, t) for t in tables] == ["waiting", "waiting"]
+        # Asked of one table, as another sweep's due list could: no while, never idle.
+        assert lobby.hub.expiry is not None
+        assert await lobby.hub.expiry.expire(tables[0]) is False
+        assert await status(ann, tables[0]) == "waiting"

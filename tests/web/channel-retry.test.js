@@ -1,6 +1,7 @@
 // The play channel's reconnection waits (channel.js): a channel the server opens and then
-// closes at once (4429, too many channels from one address) is tried again later and later,
-// not every half second; a channel that carried a frame starts the waits over.
+// closes at once (4429, too many channels of a seat or from one address) is tried again later
+// and later, the reason said in words, and given up at the third refusal in a row; a channel
+// that carried a frame starts the waits and the count over.
 import assert from "node:assert/strict";
 import {test} from "node:test";
 
@@ -56,24 +57,72 @@ function refuse(/** @type {number} */ code) {
   due.shift()?.();
 }
 
-test("a channel refused on opening waits longer at each try, until one carries a frame", () => {
-  /** @type {string[]} */
+/** A new channel whose statuses (and their notes) are recorded. */
+function opened(/** @type {string} */ path) {
+  /** @type {[string, string | undefined][]} */
   const statuses = [];
-  const channel = new Channel("/api/tables/t/watch", {onFrame() {}, onStatus: (status) => { statuses.push(status); }});
+  const channel = new Channel(path, {onFrame() {}, onStatus: (status, note) => { statuses.push([status, note]); }});
   channel.connect();
-  for (let n = 0; n < 6; n += 1) refuse(4429);
-  assert.equal(FakeSocket.made.length, 7);
-  // 500 ms doubled at each try, up to 10 s, each within a quarter either way.
-  const nominal = [500, 1000, 2000, 4000, 8000, 10000];
-  assert.equal(waits.length, 6);
-  waits.forEach((wait, n) => {
-    assert.ok(wait >= nominal[n] * 0.75 && wait <= nominal[n] * 1.25, `try ${n}: ${wait} ms`);
-  });
-  // A channel that carries its first frame starts the waits over.
+  return statuses;
+}
+
+/** The newest socket carries a frame, then closes with `code`. */
+function carried(/** @type {number} */ code) {
   const live = FakeSocket.made[FakeSocket.made.length - 1];
   live.onopen?.();
   live.onmessage?.({data: JSON.stringify({type: "state", step: 3})});
-  live.onclose?.({code: 1006});
-  assert.ok(waits[6] >= 375 && waits[6] <= 625, `after a frame: ${waits[6]} ms`);
-  assert.equal(statuses.filter((status) => status === "reconnecting").length, 7);
+  live.onclose?.({code});
+  due.shift()?.();
+}
+
+const SEAT_WORDS = "This seat is open in too many tabs or devices already: close one, then reload this page.";
+const WATCH_WORDS = "Too many channels from here watch tables already: close one, then reload this page.";
+
+test("a seat's channel refused on opening says why, waits longer each time, and stops at the third", () => {
+  FakeSocket.made.length = 0;
+  waits.length = 0;
+  due.length = 0;
+  const statuses = opened("/ws/tables/t/seats/0");
+  refuse(4429);
+  refuse(4429);
+  assert.equal(FakeSocket.made.length, 3);
+  // 500 ms, then doubled, each within a quarter either way.
+  assert.equal(waits.length, 2);
+  assert.ok(waits[0] >= 375 && waits[0] <= 625, `first: ${waits[0]} ms`);
+  assert.ok(waits[1] >= 750 && waits[1] <= 1250, `second: ${waits[1]} ms`);
+  refuse(4429);
+  // Given up: no fourth socket, no wait, and the reason stays on the page.
+  assert.equal(FakeSocket.made.length, 3);
+  assert.equal(waits.length, 2);
+  assert.deepEqual(statuses.filter(([status]) => status !== "live" && status !== "connecting" && status !== "resuming"), [
+    ["reconnecting", SEAT_WORDS],
+    ["reconnecting", SEAT_WORDS],
+    ["closed", SEAT_WORDS],
+  ]);
+});
+
+test("a channel that carried a frame starts the waits and the refusals over; its own 4429 is retried", () => {
+  FakeSocket.made.length = 0;
+  waits.length = 0;
+  due.length = 0;
+  const statuses = opened("/ws/tables/t/watch");
+  refuse(4429);
+  refuse(4429);
+  // The third one carries frames, then is closed for a flood of bad messages: tried again.
+  carried(4429);
+  assert.ok(waits[2] >= 375 && waits[2] <= 625, `after a frame: ${waits[2]} ms`);
+  refuse(4429);
+  refuse(4429);
+  assert.equal(FakeSocket.made.length, 6);
+  refuse(4429);
+  assert.equal(FakeSocket.made.length, 6);
+  const said = statuses.filter(([status]) => status === "reconnecting" || status === "closed");
+  assert.deepEqual(said, [
+    ["reconnecting", WATCH_WORDS],
+    ["reconnecting", WATCH_WORDS],
+    ["reconnecting", undefined],
+    ["reconnecting", WATCH_WORDS],
+    ["reconnecting", WATCH_WORDS],
+    ["closed", WATCH_WORDS],
+  ]);
 });

@@ -318,6 +318,24 @@ def channel_refusal(args: argparse.Namespace, language: str) -> str | None:
     )
 
 
+def flags_refusal(args: argparse.Namespace, language: str) -> str | None:
+    """Why flags that each passed their own check do not do together (the caps of
+    channels), or a trusted proxy that is no network; None if none."""
+    refused = channel_refusal(args, language)
+    if refused is not None:
+        return refused
+    for proxy in args.trusted_proxy:
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            return tr(
+                "--trusted-proxy: %(proxy)s is not an address or a network",
+                language,
+                proxy=repr(proxy),
+            )
+    return None
+
+
 def run_serve(args: argparse.Namespace) -> int:
     language = language_of_args(args)
     try:
@@ -348,21 +366,10 @@ def run_serve(args: argparse.Namespace) -> int:
         "watch_per_address": args.max_watchers_per_address,
         "seat_channels": args.max_seat_channels,
     }
-    refused_channels = channel_refusal(args, language)
-    if refused_channels is not None:
-        print(f"sleuth serve: {refused_channels}", file=sys.stderr)
+    refused_flags = flags_refusal(args, language)
+    if refused_flags is not None:
+        print(f"sleuth serve: {refused_flags}", file=sys.stderr)
         return 2
-    for proxy in args.trusted_proxy:
-        try:
-            ipaddress.ip_network(proxy, strict=False)
-        except ValueError:
-            not_one = tr(
-                "--trusted-proxy: %(proxy)s is not an address or a network",
-                language,
-                proxy=repr(proxy),
-            )
-            print(f"sleuth serve: {not_one}", file=sys.stderr)
-            return 2
     values["trusted_proxies"] = tuple(args.trusted_proxy)
     try:
         values.update(rate_values(args, parse_rate))

@@ -72,7 +72,10 @@ class WaitingExpiry:
 
     async def expire(self, table_id: str) -> bool:
         """Expire the table if it is still waiting and idle for the while: whether this call
-        did (another process's sweep, or a seat taken meanwhile, leave it as it is)."""
+        did (another process's sweep, or a seat taken meanwhile, leave it as it is). With no
+        while (0) never: ``_idle`` would call every waiting table idle."""
+        if not self.seconds:
+            return False
         now = self.clock()
         change = (
             update(TableRow)
@@ -93,7 +96,7 @@ class WaitingExpiry:
             session.execute(invitations)
             return True
 
-        return bool(self.seconds) and await self._db.write(work)
+        return await self._db.write(work)
 
 
 def expiry_events(live: LiveTable) -> list[Event]:

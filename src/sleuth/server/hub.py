@@ -20,13 +20,14 @@ from .bus import LocalBus
 from .desk import Desk
 from .expiry import WaitingExpiry
 from .live import LiveTable
-from .lobby import Created, TablePlan
+from .lobby import Created, TablePlan, WaitingTablesFull
 from .models import ENDED, SeatRow, TableRow
 from .netbots import BotAccounts
 from .notify import Notices
 from .outage import DatabaseUnavailable
 from .owner import TableOwner
 from .ratings import LeftOverPass, Ratings
+from .rematches import deal_rematch, rematch_id
 from .settings import MAX_WAITING_TABLES
 from .store import Store
 from .vacations import Vacations
@@ -215,6 +216,20 @@ class Hub:
         )
         return self.adopt(created.row, created.seats, names or {}), created.tokens
 
+    async def refuse_full(
+        self, plan: TablePlan, creator: str | None, people: Sequence[int], address: str | None
+    ) -> None:
+        """``WaitingTablesFull`` now if the table would wait for a person and its creator or
+        ``address`` holds the most waiting tables: before its network bots are asked (each
+        would have agreed, and the asker's challenges been spent, for a table refused). The
+        deal's own check, in its transaction, stays the guard."""
+        waits = any(s.kind == "person" and n not in people for n, s in enumerate(plan.seats))
+        if address is None or not self.waiting_cap or not waits:
+            return
+        met = await self.store.waiting_cap_met(creator, address, self.waiting_cap)
+        if met:
+            raise WaitingTablesFull(met)
+
     async def seats_of(self, table_id: str) -> list[SeatRow]:
         """A table's seats as stored (a rematch's plan is read from them)."""
         return await self.store.seats(table_id)
@@ -232,14 +247,14 @@ class Hub:
         Asked from a client ``address``, held to the caps of waiting tables as ``create``.
         ``seats``: the table's, if the caller has just read them."""
         cap = self.waiting_cap if address is not None else 0
-        created: Created | None = await owner.deal_rematch(
-            person_id, max_think, address, cap, seats
+        created: Created | None = await deal_rematch(
+            owner, person_id, max_think, address, cap, seats
         )
         if created is not None:
             live = owner.live
             names = {s.person_id: s.name for s in live.seats if s.person_id is not None}
             return self.adopt(created.row, created.seats, names), created.tokens
-        again = await owner.rematch_id()
+        again = await rematch_id(owner)
         if again is None:
             raise KeyError(owner.id)
         return await self.get(again), {}
@@ -261,15 +276,21 @@ class Hub:
         have missed steps, seats and chat, whose notifications were not kept for it, and
         people's changed choices of how to be told."""
         self.notices.untargeted.clear()
-        await self._close_revoked_bots()
         for owner in list(self.tables.values()):
             await owner.after_outage()
+        # After the tables: a failed read of the accounts costs the bots' check, not theirs.
+        try:
+            await self._close_revoked_bots()
+        except Exception:
+            log.exception("the network bots revoked while the bus was away are not closed")
 
     async def _close_revoked_bots(self) -> None:
-        """Close the bots connected here whose accounts went while the bus was away (the
-        notice of their revocation was not kept for this process)."""
+        """Close the bots connected here, or holding a seat for a deal, whose accounts went
+        while the bus was away (the notice of their revocation was not kept for this
+        process)."""
         netbots = self.desk.netbots
-        names = list(netbots.links)
+        held = (name for bots in netbots.released.values() for name, _, _ in bots)
+        names = sorted({*netbots.links, *netbots.reserved, *held})
         if not names or self.store is None:
             return
         existing = await BotAccounts(self.store.database).existing(names)

@@ -288,12 +288,21 @@ class NetBots:
         self.left_at: dict[str, float] = {}
         # Per waiting table everyone seated left: its bots (name, seat, seated at), free.
         self.released: dict[str, list[tuple[str, int, float]]] = {}
+        # The bots revoked while this process ran (a name is never issued again): one whose
+        # socket was between its token's check and ``connect`` as the notice came is
+        # refused at ``connect``, not registered after.
+        self.revoked: set[str] = set()
 
     # --- connections ---------------------------------------------------------------------------
 
     def connect(self, name: str) -> BotLink:
         """The new link of the bot; an older one of the same bot is closed (a reconnection
-        whose old connection has not noticed it is gone yet)."""
+        whose old connection has not noticed it is gone yet). A bot revoked meanwhile gets
+        a link closed already, told as an unknown token is."""
+        if name in self.revoked:
+            link = BotLink(name)
+            self._refuse(link)
+            return link
         old = self.links.get(name)
         if old is not None:
             old.close()
@@ -307,12 +316,15 @@ class NetBots:
 
     def revoke(self, name: str) -> None:
         """The bot's token is gone: its connection is refused as an unknown token is."""
+        self.revoked.add(name)
         self.reserved.pop(name, None)  # its seats fall to their takeover bots
         for bots in self.released.values():
             bots[:] = [held for held in bots if held[0] != name]
         link = self.links.get(name)
-        if link is None:
-            return
+        if link is not None:
+            self._refuse(link)
+
+    def _refuse(self, link: BotLink) -> None:
         refused = problems.BOT_TOKEN_UNKNOWN()
         link.tell(refused.code, str(refused))
         link.revoked = True

@@ -4,10 +4,11 @@ A ``TableOwner`` holds a table in memory (``live.LiveTable``), the channels open
 driver (bots and clock) and its chat as delivered here. Every change of the table goes
 through it: an action is checked by the engine, committed to the database (its step number
 unique per table), and only then shown to anyone; a seat taken, left or handed to a bot, a
-note marked, a chat line, a rematch named. Routers and the bus (through ``hub.Hub``, the
-registry of owners) call its methods; no one else writes the table's, seats', steps' or chat
-rows. A change committed by another process arrives as a notification naming the table: its
-owner here re-reads the rows.
+note marked, a chat line, a rematch named (``rematches`` names it through
+``update_table``). Routers and the bus (through ``hub.Hub``, the registry of owners) call
+its methods; no one else writes the table's, seats', steps' or chat rows. A change committed
+by another process arrives as a notification naming the table: its owner here re-reads the
+rows.
 """
 
 from __future__ import annotations
@@ -16,10 +17,8 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Sequence
 from typing import Any
 
-from sleuth.agents.budgets import DEFAULT_MAX_THINK
 from sleuth.core import GameError, IllegalActionError
 
 from . import problems
@@ -31,13 +30,12 @@ from .expiry import expiry_events
 from .frames import ChatFrame, NotesFrame, SeatsFrame, StateFrame
 from .leavers import Leavers
 from .live import LiveTable, SeatState, admits, facts_of, has_token
-from .lobby import Created, plan_of
-from .models import ENDED, EXPIRED, ChatRow, NewStep, SeatRow, TableRow
+from .models import ENDED, EXPIRED, ChatRow, NewStep, TableRow
 from .netbots import NetBots
 from .notify import step_events
 from .pacer import Pacer
 from .sheets import SheetSender
-from .store import RematchTaken, StepConflict, new_secret, secret_hash
+from .store import StepConflict, new_secret, secret_hash
 from .workers import WorkerPool
 
 log = logging.getLogger("sleuth.server")
@@ -410,56 +408,6 @@ class TableOwner:
                 setattr(live.row, name, value)
         self.broadcast()
         await self.desk.bus.publish("seats", live.id)
-
-    async def deal_rematch(
-        self,
-        person_id: str,
-        max_think: float = DEFAULT_MAX_THINK,
-        address: str | None = None,
-        waiting_cap: int = 0,
-        seats: Sequence[SeatRow] | None = None,
-    ) -> Created | None:
-        """Deal the same game, rules and seats again, the people seated keeping their seats;
-        ``None`` if this table has its rematch already (dealt by another request meanwhile,
-        across processes too: ``rematch_id`` reads which). ``address``, ``waiting_cap``:
-        the asker's (``lobby.create_table``); ``seats``: as just read, if so."""
-        live = self.live
-        if live.row.rematch is not None:
-            return None
-        if seats is None:
-            seats = await self.desk.store.seats(live.id)
-        plan = plan_of(live.row, seats)
-        people = {s.seat: s.person_id for s in live.seats if s.kind == "person" and s.person_id}
-        if live.row.rated:  # its asker needs an account; a guest's seat waits with an invite
-            await self.desk.ratings.refuse_guests(True, [person_id])
-            signed = await self.desk.ratings.signed_up(people.values())
-            people = {seat: held for seat, held in people.items() if held in signed}
-        # The seats' bots were checked when the table was first dealt (a program only if
-        # the operator seated it): the same seats again.
-        try:
-            created = await self.desk.create(
-                plan,
-                person_id,
-                people,
-                live.id,
-                programs=True,
-                max_think=max_think,
-                created_from=address,
-                waiting_cap=waiting_cap,
-            )
-        except RematchTaken:
-            return None
-        # Stored with the new table's rows (their transaction claimed it): told only.
-        async with live.lock:
-            live.row.rematch = created.table_id
-        self.broadcast()
-        await self.desk.bus.publish("seats", live.id)
-        return created
-
-    async def rematch_id(self) -> str | None:
-        """The table's rematch as the database has it (another process may have dealt it)."""
-        row = await self.desk.store.table(self.id)
-        return None if row is None else row.rematch
 
     # --- seats -----------------------------------------------------------------------------
 

@@ -149,7 +149,7 @@ class Store:
 
         def work(session: Session) -> int:
             if waiting_cap and table.status == WAITING:
-                met = _cap_met(session, table, waiting_cap)
+                met = _cap_met(session, table.created_by, table.created_from, waiting_cap)
                 if met:
                     return met
             if table.rematch_of is not None:
@@ -166,6 +166,14 @@ class Store:
             return 0
 
         return await self._db.write(work)
+
+    async def waiting_cap_met(self, creator: str | None, address: str | None, cap: int) -> int:
+        """The cap of waiting tables ``creator`` or ``address`` has met (see ``create_table``),
+        or 0, read without taking their turns: a check before the work a deal needs (its
+        bots asked), the one in ``create_table`` the guard."""
+        return await self._db.read(
+            lambda session: _cap_met(session, creator, address, cap, lock=False)
+        )
 
     async def table(self, table_id: str) -> TableRow | None:
         return await self._db.read(lambda session: session.get(TableRow, table_id))
@@ -492,18 +500,20 @@ def _stood_in(session: Session, table_id: str, seat: int, person_id: str) -> Non
 ADDRESS_CAP_TIMES = 5
 
 
-def _cap_met(session: Session, table: TableRow, cap: int) -> int:
+def _cap_met(
+    session: Session, creator: str | None, address: str | None, cap: int, lock: bool = True
+) -> int:
     """The cap the table's creator (``cap``) or client address (``ADDRESS_CAP_TIMES`` times
-    it) has reached in waiting tables, or 0. On PostgreSQL each one's deals are taken in
-    turn (a lock until the commit, the person's before the address's, so two never wait
-    on each other): two requests at once cannot both count one short of the cap and both
-    deal."""
+    it) has reached in waiting tables, or 0. On PostgreSQL (``lock``) each one's deals are
+    taken in turn (a lock until the commit, the person's before the address's, so two never
+    wait on each other): two requests at once cannot both count one short of the cap and
+    both deal."""
     caps = (
-        (TableRow.created_by, table.created_by, "person", cap),
-        (TableRow.created_from, table.created_from, "address", cap * ADDRESS_CAP_TIMES),
+        (TableRow.created_by, creator, "person", cap),
+        (TableRow.created_from, address, "address", cap * ADDRESS_CAP_TIMES),
     )
     held = [(column, key, kind, most) for column, key, kind, most in caps if key is not None]
-    if session.get_bind().dialect.name == "postgresql":
+    if lock and session.get_bind().dialect.name == "postgresql":
         for _, key, kind, _ in held:
             session.execute(LOCK_DEALS, {"key": _lock_key(f"{kind}:{key}")})
     for column, key, _, most in held:

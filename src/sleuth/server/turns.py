@@ -63,7 +63,7 @@ class Turns(Generic[K]):
         try:
             await turn
         except asyncio.CancelledError:
-            if turn.done() and not turn.cancelled():
+            if turn.done() and not turn.cancelled() and turn.exception() is None:
                 self.give_back()  # given its slot as it was cancelled: the next one's
             else:
                 self._forget(network, turn)
@@ -85,13 +85,15 @@ class Turns(Generic[K]):
     def drop_newest(self, network: str, error: Exception) -> K | None:
         """The newest waiting computation of ``network`` ends with ``error``: its key."""
         queue = self._waiting.get(network)
-        if not queue:
-            return None
-        key, turn = queue.pop()
-        if not queue:
-            del self._waiting[network]
-        turn.set_exception(error)
-        return key
+        while queue:
+            key, turn = queue.pop()
+            if not queue:
+                del self._waiting[network]
+            # A turn cancelled whose task has not yet run to forget it is done already.
+            if not turn.done():
+                turn.set_exception(error)
+                return key
+        return None
 
     def _forget(self, network: str, turn: asyncio.Future[None]) -> None:
         queue = self._waiting.get(network)

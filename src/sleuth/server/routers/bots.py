@@ -33,7 +33,7 @@ from ..deps import (
     refuse_past,
 )
 from ..limits import RateLimit
-from ..lobby import SeatPlan, TablePlan, WaitingTablesFull, check_plan, default_takeover
+from ..lobby import SeatPlan, TablePlan, check_plan, default_takeover
 from ..netbots import BotAccounts, BotLink, check_name
 from ..netchallenges import Challenge, Declined, StillWaiting
 from ..problems import said_or_text
@@ -161,7 +161,7 @@ async def connected(app: ServicesDep) -> list[NetBotOut]:
         400: {"description": "the bot is not connected, is playing, or takes no such game"},
         403: {"description": "a guest challenges to a rated game"},
         409: {"description": "the bot declined, did not answer, or still weighs a challenge"},
-        429: {"description": "too many challenges, or too many waiting tables"},
+        429: {"description": "too many challenges"},
     },
 )
 async def challenge(
@@ -193,6 +193,9 @@ async def challenge(
         await app.hub.ratings.refuse_guests(plan.rated, [person.id])
         await app.challenges.ask(name, person.id, asked)
         await count_new("tables", request, app)
+        # Every seat is taken as it is dealt (the challenger's, the bots'): the table starts
+        # at once, so no cap of waiting tables applies. The address is passed all the same,
+        # so that a challenge that ever seats a person later is held to it as any table.
         table, tokens = await app.hub.create(
             plan,
             person.id,
@@ -203,8 +206,6 @@ async def challenge(
         )
     except AccountNeeded as refused:
         raise HTTPException(403, said_or_text(refused)) from None
-    except WaitingTablesFull as refused:
-        raise HTTPException(429, said_or_text(refused)) from None
     except (Declined, StillWaiting) as declined:
         raise HTTPException(409, said_or_text(declined)) from None
     return created_answer(request, table, tokens)

@@ -128,7 +128,9 @@ async def play(
         opened_by,
         cookie=cookie,
     )
-    # Counted before anything is awaited, as the spectators' are.
+    # Checked and counted in one call that awaits nothing (``take`` is synchronous), so two
+    # channels opening at once cannot both pass the cap, though the awaits above come first;
+    # given back once in ``finally``, as the spectators' are.
     too_many = app.seat_channels.take(table.id, seat)
     if too_many is not None:
         await _refuse(ws, FLOOD, str(too_many))

@@ -97,6 +97,9 @@ async def create(
         await app.hub.ratings.refuse_guests(plan.rated, people.values())
         # Counted before any bot is asked: a bot is not asked for a table refused anyway.
         await count_new("tables", request, app)
+        await app.hub.refuse_full(
+            plan, person.id if person else None, list(people), client_address(request)
+        )
         await ask_network_bots(plan, app, person, own)
         table, tokens = await app.hub.create(
             plan,
@@ -225,6 +228,10 @@ async def rematch(table: Table, request: Request, app: ServicesDep, person: Pers
         if table.live.row.rematch is None:  # its network bots agreed to one game, not more
             seats = await app.hub.seats_of(table.id)
             plan = plan_of(table.live.row, seats)
+            # Its people as seated: a rated table's guests wait too, but this check only
+            # spares the bots' asking; the deal's is the guard.
+            seated = [s.seat for s in table.live.seats if s.person_id is not None]
+            await app.hub.refuse_full(plan, person.id, seated, client_address(request))
             if any(net_name(seat.bot) is not None for seat in plan.seats):
                 await ask_network_bots(plan, app, person)
                 seats = None  # they may have changed while the bots were asked: read again

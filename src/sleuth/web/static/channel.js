@@ -17,6 +17,18 @@ const finalWords = (watching) => ({
 });
 // The seat's person left it (here or elsewhere): the seat's channel is not theirs to open again.
 const SEAT_GONE = 4410;
+// Too many channels (of this seat, or watching from here): the server opens, then closes.
+const TOO_MANY = 4429;
+// Refusals in a row before the page stops trying: a channel of this page that died unnoticed
+// may hold a place for a few seconds, but a ninth tab of one seat would be refused for good.
+const REFUSALS_BEFORE_STOP = 3;
+/**
+ * @param {boolean} watching
+ * @returns {string}
+ */
+const tooManyWords = (watching) => watching
+  ? tr("Too many channels from here watch tables already: close one, then reload this page.")
+  : tr("This seat is open in too many tabs or devices already: close one, then reload this page.");
 
 /** @typedef {import("./types.d.ts").ChannelStatus} ChannelStatus */
 /** @typedef {ReturnType<typeof setTimeout> | undefined} Timer */
@@ -36,6 +48,8 @@ export class Channel {
     /** @type {WebSocket | null} */
     this.socket = null;
     this.retry = 0;
+    // Refusals (4429 before any frame) in a row, since the last channel that carried a frame.
+    this.refusals = 0;
     /** @type {Timer} */
     this.timer = undefined;
     /** @type {Timer} */
@@ -63,11 +77,14 @@ export class Channel {
     this.onStatus(this.lastStep === null ? "connecting" : "resuming");
     const socket = new WebSocket(this.url());
     this.socket = socket;
+    let framed = false;
     socket.onopen = () => { this.onStatus("live"); this.schedulePing(); };
     socket.onmessage = (event) => {
       // The waits grow again only once a channel carried a frame: a refusal (4429: too many
       // channels from here) is opened before it is closed, and must not be retried at once.
       this.retry = 0;
+      this.refusals = 0;
+      framed = true;
       clearTimeout(this.pongTimer);
       /** @type {import("./types.d.ts").ServerFrame} */
       let frame;
@@ -81,16 +98,27 @@ export class Channel {
       clearTimeout(this.pingTimer);
       clearTimeout(this.pongTimer);
       if (event.code === SEAT_GONE) { this.stop(); this.onStatus("gone"); return; }
-      const final = finalWords(this.path.split("?")[0].endsWith("/watch"))[event.code];
+      const watching = this.path.split("?")[0].endsWith("/watch");
+      const final = finalWords(watching)[event.code];
       if (final) { this.stopped = true; this.onStatus("closed", final); return; }
+      // Refused as it opened (a live channel closed for a flood of bad messages carried
+      // frames first, and is tried again as any other): said in words, and soon given up.
+      if (event.code === TOO_MANY && !framed) {
+        this.refusals += 1;
+        const words = tooManyWords(watching);
+        if (this.refusals >= REFUSALS_BEFORE_STOP) { this.stopped = true; this.onStatus("closed", words); return; }
+        this.later(words);
+        return;
+      }
       this.later();
     };
   }
 
-  later() {
+  /** @param {string} [note] why it reconnects, when the server said */
+  later(note) {
     if (this.stopped) return;
     if (!navigator.onLine) { this.onStatus("offline"); return; }
-    this.onStatus("reconnecting");
+    this.onStatus("reconnecting", note);
     const delay = Math.min(10000, 500 * 2 ** this.retry) * (0.75 + Math.random() / 2);
     this.retry += 1;
     this.timer = setTimeout(() => this.connect(), delay);

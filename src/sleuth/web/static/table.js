@@ -312,7 +312,7 @@ export class TablePage {
   }
 
   drawStatus() {
-    const words = {connecting: tr("Connecting…"), resuming: tr("Resuming…"), live: tr("Live"), reconnecting: tr("Reconnecting…"),
+    const words = {connecting: tr("Connecting…"), resuming: tr("Resuming…"), live: tr("Live"), reconnecting: this.statusNote || tr("Reconnecting…"),
       offline: tr("Offline: your seat is kept"), closed: this.statusNote || tr("Closed"), gone: tr("Closed")};
     this.statusPill.className = `conn ${this.status}`;
     fill(this.statusPill, this.status === "offline" ? icon(ICONS.offline) : h("span.conn-dot"), words[this.status] || this.status);
