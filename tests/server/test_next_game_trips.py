@@ -20,10 +20,16 @@ from sleuth.server.db import open_database
 from sleuth.server.live import LiveTable
 from sleuth.server.lobby import create_table, plan_of
 from sleuth.server.owner import TableOwner
+from sleuth.server.rematches import deal_rematch
 from sleuth.server.settings import Settings
 from sleuth.server.store import Store
 
 from .test_store_steps import EXAMPLE, _plan, _step
+
+
+async def _until(condition: Callable[[], bool]) -> None:
+    while not condition():
+        await asyncio.sleep(0.01)
 
 
 def _counted(database: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Any], asyncio.Event]:
@@ -65,6 +71,18 @@ async def test_seats_opening_at_once_read_their_table_once(
         assert answers == [(0, "playing")]  # one read for the four, of two columns
         await owner.catch_up_if_behind()
         assert answers == [(0, "playing")] * 2  # asked after it ended: a read of its own
+        # A step another process stored (its notification lost): the table is read again.
+        refreshed: list[int] = []
+
+        async def refresh() -> None:
+            refreshed.append(live.step)
+
+        monkeypatch.setattr(owner, "refresh", refresh)
+        await owner.catch_up_if_behind()
+        assert refreshed == []  # nothing stored ahead
+        await store.insert_step(_step(created.table_id, 1), 1, False)
+        await owner.catch_up_if_behind()
+        assert answers[-1] == (1, "playing") and refreshed == [0]
     finally:
         await database.close()
 
@@ -81,8 +99,7 @@ async def test_a_read_begun_before_a_seat_asked_is_not_its_answer(
         table = (await create_table(store, _plan(), None)).table_id
         answers, answer = _counted(database, monkeypatch)
         together = [asyncio.create_task(store.progress(table)) for _ in range(3)]
-        while not answers:
-            await asyncio.sleep(0.01)
+        await asyncio.wait_for(_until(lambda: bool(answers)), 10)
         # Committed after the first read ran and before the next seat asks.
         await store.insert_step(_step(table, 1), 1, False)
         later = [asyncio.create_task(store.progress(table)) for _ in range(2)]
@@ -126,7 +143,7 @@ async def test_a_rematch_is_one_write(tmp_path: Path, monkeypatch: pytest.Monkey
             return await write(work)
 
         monkeypatch.setattr(database, "write", counted)
-        created = await owner.deal_rematch("someone")
+        created = await deal_rematch(owner, "someone")
         assert created is not None
         assert writes == ["Store.create_table.<locals>.work"]  # the claim is in it
         stored = await store.table(first.table_id)
@@ -135,7 +152,7 @@ async def test_a_rematch_is_one_write(tmp_path: Path, monkeypatch: pytest.Monkey
         assert told == [("seats", first.table_id)]  # the other processes read it again
         assert plan_of(created.row, created.seats) == plan_of(first.row, first.seats)
         # Asked again: the table has its rematch, and nothing is written.
-        assert await owner.deal_rematch("someone") is None
+        assert await deal_rematch(owner, "someone") is None
         assert len(writes) == 1
     finally:
         await database.close()

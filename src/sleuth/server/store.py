@@ -195,7 +195,8 @@ class Store:
     ) -> tuple[int, str] | None:
         if before is not None:
             await asyncio.wait([before])
-        # Begun: whoever asks from now on waits for the next read.
+        # Begun: whoever asks from now on waits for the next read. (``progress`` stored this
+        # task before it first ran: tasks here do not start eagerly.)
         this = self._progress_next.pop(table_id)
         self._progress_now[table_id] = this
         query = select(TableRow.step, TableRow.status).where(TableRow.id == table_id)
