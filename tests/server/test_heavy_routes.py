@@ -110,12 +110,12 @@ async def seated_channel(server: Any, ann: Person) -> ClientConnection:
 
 def fetch(base: str, paths: Sequence[str]) -> list[tuple[int, int]]:
     """Each path asked at once, each by a client of its own in a thread (the answers' bytes
-    are read off the test's event loop, which times the pings), each from an address of its
-    own through the trusted proxy (one address has two computations under way at most):
-    (status, bytes) each."""
+    are read off the test's event loop, which times the pings), each from a network of its
+    own through the trusted proxy (an address has two computations under way at most, a /24
+    four): (status, bytes) each."""
 
     def one(number: int, path: str) -> tuple[int, int]:
-        forwarded = {"x-forwarded-for": f"10.0.0.{number + 1}"}
+        forwarded = {"x-forwarded-for": f"10.0.{number + 1}.1"}
         answer = httpx.get(base + path, headers=forwarded, timeout=300)
         return answer.status_code, len(answer.content)
 
