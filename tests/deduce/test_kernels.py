@@ -379,4 +379,3 @@ def test_warming_is_once_a_process_and_loads_the_listing_walk(
     assert warm_kernels()
     assert analyses == [1]
     assert walks == [(True, 48)]  # the warm-up model's 48 worlds, by the compiled walk
-

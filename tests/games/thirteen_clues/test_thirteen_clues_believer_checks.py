@@ -79,4 +79,5 @@ def test_a_bad_question_added_is_refused_by_its_index(players: int) -> None:
     # refused, nothing changed: the next good position is read as if they had not come
     again = believer(ThirteenCluesPosition(data))
     fresh = ThirteenCluesAnalysis(data).beliefs()
-    assert (again.worlds, again.cards) == (fresh.worlds, fresh.cards) == (before.worlds, before.cards)
+    assert (again.worlds, again.cards) == (fresh.worlds, fresh.cards)
+    assert (again.worlds, again.cards) == (before.worlds, before.cards)

@@ -6,6 +6,7 @@ listed worlds (the compiled walk) equal those of the numpy path."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import numpy as np
@@ -27,7 +28,12 @@ pytest.importorskip("numba")
 # worlds listed at most (both ways), so that an early 6-player position is not listed whole
 LISTED = 20_000
 # per game: positions compared, with an answer, with an accusation, listed both ways
-SEEN = {(2, 1): (25, 24, 25, 17), (2, 3): (18, 17, 17, 10), (6, 1): (6, 6, 6, 5), (6, 4): (45, 45, 45, 44)}
+SEEN = {
+    (2, 1): (25, 24, 25, 17),
+    (2, 3): (18, 17, 17, 10),
+    (6, 1): (6, 6, 6, 5),
+    (6, 4): (45, 45, 45, 44),
+}
 
 
 def positions(players: int, seed: int, every: int) -> list[dict[str, object]]:
@@ -41,10 +47,8 @@ def positions(players: int, seed: int, every: int) -> list[dict[str, object]]:
         if steps % every == 0:
             view = table.state.view(steps // every % players)
             assert isinstance(view, ThirteenCluesView)
-            try:
+            with contextlib.suppress(GameError):  # the mysteries are not chosen yet
                 found.append(thirteen_clues_position(view))
-            except GameError:  # the mysteries are not chosen yet
-                pass
         table.step(random_code(table.mask(decision.seat), table.drastic, rng, rate=0.05))
         steps += 1
     return found

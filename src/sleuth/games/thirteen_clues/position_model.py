@@ -305,7 +305,8 @@ def _read_questions(
         else:
             key = _entry_key(q)
             known = None if key is None else seen.get(key)
-            fields = _read_question(q, f"questions[{first + i}]", n, deck) if known is None else known
+            where = f"questions[{first + i}]"
+            fields = _read_question(q, where, n, deck) if known is None else known
             if key is not None:
                 seen[key] = fields
         w, about, answer, side = fields
