@@ -12,7 +12,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from sleuth.deduce import kernels, solution, transitions
+from sleuth.deduce import kernels, listing, solution, transitions, warmup
 from sleuth.deduce.dp import Layers
 from sleuth.deduce.queries import Analysis
 from sleuth.deduce.solution import Channels, solution_weights
@@ -240,7 +240,7 @@ def test_warming_loads_each_kernel_with_the_types_of_a_real_analysis() -> None:
     assert warm_kernels()
     assert kernels._RING is not None
     compiled: list[Any] = [kernels._KERNEL, kernels._SWEEP, kernels._LAYER, kernels._PLAN]
-    compiled += [kernels._EXPAND, *kernels._RING]
+    compiled += [kernels._EXPAND, *kernels._RING, listing._WALK]
     assert all(kernel is not None for kernel in compiled)
     ready = [list(kernel.signatures) for kernel in compiled]
     assert all(len(signatures) >= 1 for signatures in ready)
@@ -352,3 +352,30 @@ def test_the_compiled_posterior_sweep_equals_numpy(seed: int) -> None:
     assert got.layers.tolist() == want.layers.tolist()
     assert got.counts.tolist() == want.counts.tolist()
     assert got.weights.tolist() == want.weights.tolist()
+
+
+def test_warming_is_once_a_process_and_loads_the_listing_walk(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An env's writer warms the kernels per episode: the small analysis had run at every
+    call (review finding); now at the first only. The warm-up lists its worlds too, so that
+    the compiled walk's load falls there as well."""
+    monkeypatch.setattr(warmup, "_warmed", None, raising=False)  # as in a new process
+    analyses, walks = [], []
+    real_analysis, real_walk = warmup.Analysis, listing.walk
+
+    def analysis(*args: Any) -> Analysis:
+        analyses.append(1)
+        return real_analysis(*args)
+
+    def walk(*args: Any) -> Any:
+        ran, rows = real_walk(*args)
+        walks.append((ran, None if rows is None else rows.shape[0]))
+        return ran, rows
+
+    monkeypatch.setattr(warmup, "Analysis", analysis)
+    monkeypatch.setattr(listing, "walk", walk)
+    assert warm_kernels()
+    assert warm_kernels()
+    assert analyses == [1]
+    assert walks == [(True, 48)]  # the warm-up model's 48 worlds, by the compiled walk

@@ -103,7 +103,9 @@ class Frontier:
 def list_worlds(reduced: Reduced, limit: int = WORKING_ROWS) -> Frontier | None:
     """Every world of a propagated model (its domains, its live constraints and the
     capacities: the worlds the dynamic program counts, less those its exclusions rule out),
-    or None when more than ``limit`` partial assignments would be kept at once."""
+    or None where the listing gives up: the levels below when one would keep more than
+    ``limit`` partial assignments, the compiled walk (``listing``) past ``limit`` worlds or
+    past ``limit`` times the number of cards placed in all."""
     model = reduced.model
     ncards, nloc = len(model.cards), len(model.locations)
     if not reduced.ok:

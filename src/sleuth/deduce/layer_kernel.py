@@ -118,7 +118,7 @@ def layer_moves(
             src[t_n], choice[t_n], keys[t_n] = s, c, key
             t_n += 1
     src, choice, keys = src[:t_n], choice[:t_n], keys[:t_n]
-    dst, order, rep = _merge(keys)
+    dst, order, rep, _ = _merge(keys)
     nxt = np.zeros((rep.shape[0], nl + o_n), np.int64)
     for r in range(rep.shape[0]):
         s, c = src[rep[r]], choice[rep[r]]
@@ -129,25 +129,29 @@ def layer_moves(
     return src, choice, dst, order, nxt
 
 
-def _merge(keys: Any) -> tuple[Any, Any, Any]:
+def _merge(keys: Any) -> tuple[Any, Any, Any, int]:
     """What ``dp._first_of_each`` gives: each key's rank among the distinct keys, a stable
-    order of the keys and the first of each distinct key. By a hash table and a counting
-    sort: a layer has tens of thousands of moves into a few hundred states, and sorting the
-    moves took most of the layer's time."""
+    order of the keys and the first of each distinct key; and how many slots of the table
+    were looked at (for the tests: about one a key when the keys spread). By a hash table
+    and a counting sort: a layer has tens of thousands of moves into a few hundred states,
+    and sorting the moves took most of the layer's time."""
     t_n = keys.shape[0]
-    size = 1
+    size, bits = 1, 0
     while size < 2 * t_n:
         size *= 2
+        bits += 1
     slot_key = np.full(size, -1, np.int64)  # keys are never negative
     slot_id = np.empty(size, np.int64)
     did = np.empty(t_n, np.int64)  # a move's distinct key, by first appearance
     first = np.empty(t_n, np.int64)
     r_n = 0
+    probes = 0
     for i in range(t_n):
-        h = (np.uint64(keys[i]) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(20)
-        at = np.int64(h & np.uint64(size - 1))
+        at = _slot(keys[i], bits)
+        probes += 1
         while slot_key[at] != -1 and slot_key[at] != keys[i]:
             at = (at + 1) & (size - 1)
+            probes += 1
         if slot_key[at] == -1:
             slot_key[at] = keys[i]
             slot_id[at] = r_n
@@ -171,7 +175,16 @@ def _merge(keys: Any) -> tuple[Any, Any, Any]:
     for i in range(t_n):
         order[start[dst[i]]] = i
         start[dst[i]] += 1
-    return dst, order, rep
+    return dst, order, rep, probes
+
+
+def _slot(key: int, bits: int) -> Any:
+    """A key's slot in a table of ``2**bits`` (bits >= 1): the top bits of key * an odd
+    constant. Bit k of the product depends only on the key's bits 0..k, so its top bits are
+    the ones that depend on every bit of the key: the low or middle ones had put keys that
+    differ only in a high column (a multiplier of 2**40) all in one slot."""
+    h = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
+    return np.int64(h >> np.uint64(64 - bits))
 
 
 _BIG = 1 << 30

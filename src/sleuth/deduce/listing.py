@@ -4,8 +4,12 @@
 which on a few thousand worlds cost more than the worlds do. The walk below places the cards
 in the same order with the same checks (every location can still be filled by the cards
 left; every constraint neither overshot nor out of reach), so it finds the same worlds, in
-another order (nothing reads the order). It gives up, as the numpy listing does, when the
-worlds would pass a bound: here the worlds themselves, there the partial rows of a level.
+another order (nothing reads the order). The numpy listing gives up when a level would keep
+more than ``limit`` partial rows; the walk gives up past ``limit`` worlds, or once it has
+placed a card more than ``limit`` times the number of cards (the partial rows the levels
+may keep in all): a model with few worlds but many dead ends would otherwise be walked to
+its end, however long that takes. So the walk gives up where the levels would have kept
+too much in all, never where they would have listed the worlds.
 
 numba is optional: without it, or before the process is warm (``kernels.wanted``), the
 numpy listing runs.
@@ -35,7 +39,8 @@ def walk(
 ) -> tuple[bool, NDArray[np.uint8] | None]:
     """Whether the compiled walk ran (not without numba, before the process is warm, or
     where it failed to run), and the worlds (one row per world, a card's location per
-    column), None when there are more than ``limit``."""
+    column), None when there are more than ``limit`` or when the walk placed a card more
+    than ``limit`` times the number of cards."""
     global _WALK
     if not kernels.wanted() or not _compiled():
         return False, None
@@ -58,6 +63,7 @@ def walk(
             con_cards,
             need,
             limit,
+            limit * max(ncards, 1),
         )
     except Exception:  # numba's own errors at its first call: it is an optional speed-up
         _WALK = None
@@ -79,8 +85,16 @@ def _compiled() -> bool:
 
 
 def _walk(
-    order: Any, dom: Any, caps: Any, con_locs: Any, con_cards: Any, need: Any, limit: int
+    order: Any,
+    dom: Any,
+    caps: Any,
+    con_locs: Any,
+    con_cards: Any,
+    need: Any,
+    limit: int,
+    budget: int,
 ) -> tuple[Any, int]:
+    """The worlds (rows, how many; -1 past ``limit`` worlds or ``budget`` cards placed)."""
     ncards, nloc, ncons = order.shape[0], caps.shape[0], need.shape[0]
     # per level k, what the cards from k on may fill: per location, and per constraint
     avail = np.zeros((ncards + 1, nloc), dtype=np.int64)
@@ -96,6 +110,7 @@ def _walk(
     choice = np.full(max(ncards, 1), -1, dtype=np.int64)
     rows = np.zeros((64, ncards), dtype=np.uint8)
     found = 0
+    placed = 0
     k = 0
     while k >= 0:
         if k == ncards:
@@ -142,6 +157,9 @@ def _walk(
                         held[i] -= 1
             loc += 1
         if loc < nloc:
+            placed += 1
+            if placed > budget:
+                return rows, -1
             choice[k] = loc
             k += 1
         else:

@@ -302,6 +302,7 @@ def _grow(last: _Read, data: Mapping[str, object], checked: bool = False) -> _Gr
         index,
         reading,
         checked,
+        done,
     )
     answered = [Constraint(c.locations, c.cards, c.count, c.tag + done) for c in cons]
     questions = [*last.questions, *asked]

@@ -286,11 +286,14 @@ def _read_questions(
     index: Mapping[str, int],
     reading: Reading | None = None,
     checked: bool = False,
+    first: int = 0,
 ) -> tuple[list[dict[str, object]], list[int], list[Constraint]]:
     """The questions as kept, those put to the seat that its own cards deny, and a count
     constraint per answer the seat did not give. ``reading``: what the seat's earlier
     positions of this game read (added to); ``checked``: questions known good (made by
-    this game's own code), read without checking them again."""
+    this game's own code), read without checking them again; ``first``: the position's
+    index of ``raw``'s first question (they are the ones added to an earlier position's),
+    for the errors."""
     questions: list[dict[str, object]] = []
     self_conflicts: list[int] = []
     cons: list[Constraint] = []
@@ -302,7 +305,8 @@ def _read_questions(
         else:
             key = _entry_key(q)
             known = None if key is None else seen.get(key)
-            fields = _read_question(q, f"questions[{i}]", n, deck) if known is None else known
+            where = f"questions[{first + i}]"
+            fields = _read_question(q, where, n, deck) if known is None else known
             if key is not None:
                 seen[key] = fields
         w, about, answer, side = fields
