@@ -16,6 +16,7 @@ from sleuth.deduce.knowledge import SeatAnalysis
 from sleuth.envs.table import Table, random_code
 from sleuth.games.thirteen_clues.beliefs import Believer
 from sleuth.games.thirteen_clues.knowledge import (
+    KNOWLEDGE,
     ThirteenCluesAnalysis,
     ThirteenCluesPosition,
     thirteen_clues_position,
@@ -50,7 +51,9 @@ def play(players: int, seed: int, every: int, checked: bool = False) -> tuple[in
             except GameError:  # the mysteries are not chosen yet
                 continue
             fresh = ThirteenCluesAnalysis(data).beliefs()
-            grown = believers[seat](ThirteenCluesPosition(data, checked))
+            # As the envs' positions are: made from the view, marked checked.
+            position = KNOWLEDGE.from_view(view) if checked else ThirteenCluesPosition(data)
+            grown = believers[seat](position)
             assert same(fresh, grown), (players, seed, steps, seat)
             compared += 1
         table.step(random_code(table.mask(decision.seat), table.drastic, rng, rate=0.02))

@@ -358,6 +358,15 @@ def trio_namer(
     return lambda trio: tuple([cards[c] for c in sorted(trio, key=rank.__getitem__)])
 
 
+def _copied(value: object) -> object:
+    """JSON read in: its lists and objects copied, each level (a caller keeps its own)."""
+    if isinstance(value, Mapping):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copied(item) for item in value]
+    return value
+
+
 def _items(value: object) -> list[dict[str, Any]]:
     return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
 
@@ -367,18 +376,34 @@ class ThirteenCluesPosition:
     """A 13 Clues position: what one seat knows, in the position file's own fields (see the
     module docstring); checked whole when made (``from_json``). ``checked``: made by this
     module (checked whole, or from a view), so that a reader of its answers need not check
-    each again."""
+    each again. It is no argument: a caller's position is checked entry by entry as it is
+    read (``ThirteenCluesPosition(data)``) or whole when made (``from_json``); only this
+    game's own code marks one checked (``_made``)."""
 
     data: Mapping[str, object]
-    checked: bool = field(default=False, compare=False, repr=False)
+    checked: bool = field(default=False, init=False, compare=False, repr=False)
 
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> ThirteenCluesPosition:
-        ThirteenCluesAnalysis(data)  # every field checked, every error named
-        return cls(data, checked=True)
+        # Its own copy: the caller's lists changed after the check would be read unchecked.
+        own = (
+            {key: _copied(item) for key, item in data.items()}
+            if isinstance(data, Mapping)
+            else data
+        )
+        ThirteenCluesAnalysis(own)  # every field checked, every error named
+        return cls._made(own)
+
+    @classmethod
+    def _made(cls, data: Mapping[str, object]) -> ThirteenCluesPosition:
+        """A position this game made itself, from a view or checked whole: marked checked."""
+        position = cls(data)
+        object.__setattr__(position, "checked", True)
+        return position
 
     def to_json(self) -> dict[str, object]:
-        return dict(self.data)
+        # A copy each level: the reader's changes reach no position marked checked.
+        return {key: _copied(item) for key, item in self.data.items()}
 
 
 def analyze(
@@ -501,7 +526,7 @@ def _carried(last: tuple[Any, ...], log: tuple[Any, ...]) -> int:
 
 def _reader() -> Callable[[ThirteenCluesView], ThirteenCluesPosition]:
     carried = CarriedLog()
-    return lambda view: ThirteenCluesPosition(thirteen_clues_position(view, carried), True)
+    return lambda view: ThirteenCluesPosition._made(thirteen_clues_position(view, carried))
 
 
 def _believer() -> Callable[[ThirteenCluesPosition], SeatAnalysis]:
@@ -511,7 +536,7 @@ def _believer() -> Callable[[ThirteenCluesPosition], SeatAnalysis]:
 
 
 KNOWLEDGE: Knowledge[ThirteenCluesPosition] = Knowledge(
-    from_view=lambda view: ThirteenCluesPosition(thirteen_clues_position(view), True),
+    from_view=lambda view: ThirteenCluesPosition._made(thirteen_clues_position(view)),
     from_json=ThirteenCluesPosition.from_json,
     to_json=ThirteenCluesPosition.to_json,
     analyze=analyze,
