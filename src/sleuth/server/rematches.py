@@ -2,12 +2,19 @@
 
 The new table is dealt as any other (``desk.Desk.create``), its rematch claimed in the
 finished table's row in the same transaction (one write; its owner only tells the seats), so
-that of people asking at once, across processes too, one deals it.
+that of people asking at once, across processes too, one deals it. Once it is committed the
+seats here are told even if the asker is gone meanwhile (a client gone, the server stopping);
+a cancellation that may have come after the commit leaves the table to be read again before
+a seat next connects. A process that lost the race names the winner's rematch at once, not
+when the bus's notice comes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+import logging
+from collections.abc import Coroutine, Sequence
+from typing import Any
 
 from sleuth.agents.budgets import DEFAULT_MAX_THINK
 
@@ -54,16 +61,57 @@ async def deal_rematch(
             waiting_cap=waiting_cap,
         )
     except RematchTaken:
-        return None
-    # Stored with the new table's rows (their transaction claimed it): told only.
-    async with live.lock:
-        live.row.rematch = created.table_id
-    owner.broadcast()
-    await desk.bus.publish("seats", live.id)
+        return None  # ``rematch_id`` reads the winner's and names it here
+    except asyncio.CancelledError:
+        # Perhaps after the commit (its answer lost to the cancellation): whoever next asks
+        # for the table here reads its row again, and with it the rematch.
+        live.behind = True
+        raise
+    # Stored with the new table's rows (their transaction claimed it): told only, and told
+    # through, the asker gone or not.
+    await _shielded(_named(owner, created.table_id, publish=True))
     return created
 
 
 async def rematch_id(owner: TableOwner) -> str | None:
-    """The table's rematch as the database has it (another process may have dealt it)."""
+    """The table's rematch as the database has it (another process may have dealt it),
+    named here at once if this process had none (it lost the race, or missed the notice)."""
     row = await owner.desk.store.table(owner.id)
-    return None if row is None else row.rematch
+    if row is None or row.rematch is None:
+        return None
+    if owner.live.row.rematch != row.rematch:
+        await _shielded(_named(owner, row.rematch, publish=False))
+    return row.rematch
+
+
+async def _named(owner: TableOwner, rematch: str, publish: bool) -> None:
+    """The rematch on the table here, its seats told; and the other processes, if
+    ``publish`` (this one dealt it)."""
+    live = owner.live
+    async with live.lock:  # not overwritten by a re-read of the row begun before it
+        live.row.rematch = rematch
+    owner.broadcast()
+    if publish:
+        await owner.desk.bus.publish("seats", live.id)
+
+
+log = logging.getLogger("sleuth.server")
+_telling: set[asyncio.Task[None]] = set()
+
+
+async def _shielded(work: Coroutine[Any, Any, None]) -> None:
+    """Run ``work`` to its end even if its caller is cancelled meanwhile (a client gone,
+    the server stopping)."""
+    task = asyncio.ensure_future(work)
+    _telling.add(task)  # held until done: a cancelled caller no longer holds it
+    task.add_done_callback(_telling.discard)
+    try:
+        await asyncio.shield(task)
+    except asyncio.CancelledError:
+        task.add_done_callback(_logged)  # its caller gone, a failure is logged, not lost
+        raise
+
+
+def _logged(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("telling the seats of a rematch failed", exc_info=task.exception())
