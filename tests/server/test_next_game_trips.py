@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -25,6 +25,19 @@ from sleuth.server.settings import Settings
 from sleuth.server.store import Store
 
 from .test_store_steps import EXAMPLE, _plan, _step
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    """The store of a fresh SQLite database, migrated, closed after the test."""
+    database = open_database(
+        Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", key_file=tmp_path / "key")
+    )
+    await database.migrate()
+    try:
+        yield Store(database)
+    finally:
+        await database.close()
 
 
 async def _until(condition: Callable[[], bool]) -> None:
@@ -50,112 +63,91 @@ def _counted(database: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Any],
 
 
 async def test_seats_opening_at_once_read_their_table_once(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    database = open_database(
-        Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", key_file=tmp_path / "key")
-    )
-    await database.migrate()
-    store = Store(database)
-    try:
-        created = await create_table(store, _plan(), None)
-        row = await store.table(created.table_id)
-        assert row is not None
-        live = LiveTable.build(row, await store.seats(created.table_id), [], {})
-        # As with PostgreSQL: other processes may have moved the table on.
-        desk = SimpleNamespace(store=store, bus=SimpleNamespace(shared=True), clock=time.time)
-        owner = TableOwner(live, desk)  # type: ignore[arg-type]
-        answers, answer = _counted(database, monkeypatch)
-        answer.set()
-        await asyncio.gather(*(owner.catch_up_if_behind() for _ in range(4)))
-        assert answers == [(0, "playing")]  # one read for the four, of two columns
-        await owner.catch_up_if_behind()
-        assert answers == [(0, "playing")] * 2  # asked after it ended: a read of its own
-        # A step another process stored (its notification lost): the table is read again.
-        refreshed: list[int] = []
+    database = store.database
+    created = await create_table(store, _plan(), None)
+    row = await store.table(created.table_id)
+    assert row is not None
+    live = LiveTable.build(row, await store.seats(created.table_id), [], {})
+    # As with PostgreSQL: other processes may have moved the table on.
+    desk = SimpleNamespace(store=store, bus=SimpleNamespace(shared=True), clock=time.time)
+    owner = TableOwner(live, desk)  # type: ignore[arg-type]
+    answers, answer = _counted(database, monkeypatch)
+    answer.set()
+    await asyncio.gather(*(owner.catch_up_if_behind() for _ in range(4)))
+    assert answers == [(0, "playing")]  # one read for the four, of two columns
+    await owner.catch_up_if_behind()
+    assert answers == [(0, "playing")] * 2  # asked after it ended: a read of its own
+    # A step another process stored (its notification lost): the table is read again.
+    refreshed: list[int] = []
 
-        async def refresh() -> None:
-            refreshed.append(live.step)
+    async def refresh() -> None:
+        refreshed.append(live.step)
 
-        monkeypatch.setattr(owner, "refresh", refresh)
-        await owner.catch_up_if_behind()
-        assert refreshed == []  # nothing stored ahead
-        await store.insert_step(_step(created.table_id, 1), 1, False)
-        await owner.catch_up_if_behind()
-        assert answers[-1] == (1, "playing") and refreshed == [0]
-    finally:
-        await database.close()
+    monkeypatch.setattr(owner, "refresh", refresh)
+    await owner.catch_up_if_behind()
+    assert refreshed == []  # nothing stored ahead
+    await store.insert_step(_step(created.table_id, 1), 1, False)
+    await owner.catch_up_if_behind()
+    assert answers[-1] == (1, "playing") and refreshed == [0]
 
 
 async def test_a_read_begun_before_a_seat_asked_is_not_its_answer(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    database = open_database(
-        Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", key_file=tmp_path / "key")
+    database = store.database
+    table = (await create_table(store, _plan(), None)).table_id
+    answers, answer = _counted(database, monkeypatch)
+    together = [asyncio.create_task(store.progress(table)) for _ in range(3)]
+    await asyncio.wait_for(_until(lambda: bool(answers)), 10)
+    # Committed after the first read ran and before the next seat asks.
+    await store.insert_step(_step(table, 1), 1, False)
+    later = [asyncio.create_task(store.progress(table)) for _ in range(2)]
+    await asyncio.sleep(0.05)
+    assert answers == [(0, "playing")]  # the later ones wait for a read of their own
+    answer.set()
+    assert await asyncio.gather(*together) == [(0, "playing")] * 3
+    assert await asyncio.gather(*later) == [(1, "playing")] * 2
+    assert answers == [(0, "playing"), (1, "playing")]
+    assert await store.progress("no-such-table") is None
+
+
+async def test_a_rematch_is_one_write(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    database = store.database
+    first = await create_table(store, _plan(), None)
+    live = LiveTable.build(first.row, first.seats, [], {})
+    told: list[tuple[str, str]] = []
+
+    async def publish(kind: str, table_id: str, number: int = 0) -> None:
+        told.append((kind, table_id))
+
+    async def create(plan: Any, creator: Any, people: Any, rematch_of: str, **_: Any) -> Any:
+        return await create_table(store, plan, creator, people, rematch_of, programs=True)
+
+    desk = SimpleNamespace(
+        store=store, bus=SimpleNamespace(publish=publish), clock=time.time, create=create
     )
-    await database.migrate()
-    store = Store(database)
-    try:
-        table = (await create_table(store, _plan(), None)).table_id
-        answers, answer = _counted(database, monkeypatch)
-        together = [asyncio.create_task(store.progress(table)) for _ in range(3)]
-        await asyncio.wait_for(_until(lambda: bool(answers)), 10)
-        # Committed after the first read ran and before the next seat asks.
-        await store.insert_step(_step(table, 1), 1, False)
-        later = [asyncio.create_task(store.progress(table)) for _ in range(2)]
-        await asyncio.sleep(0.05)
-        assert answers == [(0, "playing")]  # the later ones wait for a read of their own
-        answer.set()
-        assert await asyncio.gather(*together) == [(0, "playing")] * 3
-        assert await asyncio.gather(*later) == [(1, "playing")] * 2
-        assert answers == [(0, "playing"), (1, "playing")]
-        assert await store.progress("no-such-table") is None
-    finally:
-        await database.close()
+    owner = TableOwner(live, desk)  # type: ignore[arg-type]
+    writes: list[str] = []
+    write = database.write
 
+    async def counted(work: Any) -> Any:
+        writes.append(getattr(work, "__qualname__", ""))
+        return await write(work)
 
-async def test_a_rematch_is_one_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    database = open_database(
-        Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", key_file=tmp_path / "key")
-    )
-    await database.migrate()
-    store = Store(database)
-    try:
-        first = await create_table(store, _plan(), None)
-        live = LiveTable.build(first.row, first.seats, [], {})
-        told: list[tuple[str, str]] = []
-
-        async def publish(kind: str, table_id: str, number: int = 0) -> None:
-            told.append((kind, table_id))
-
-        async def create(plan: Any, creator: Any, people: Any, rematch_of: str, **_: Any) -> Any:
-            return await create_table(store, plan, creator, people, rematch_of, programs=True)
-
-        desk = SimpleNamespace(
-            store=store, bus=SimpleNamespace(publish=publish), clock=time.time, create=create
-        )
-        owner = TableOwner(live, desk)  # type: ignore[arg-type]
-        writes: list[str] = []
-        write = database.write
-
-        async def counted(work: Any) -> Any:
-            writes.append(getattr(work, "__qualname__", ""))
-            return await write(work)
-
-        monkeypatch.setattr(database, "write", counted)
-        created = await deal_rematch(owner, "someone")
-        assert created is not None
-        assert writes == ["Store.create_table.<locals>.work"]  # the claim is in it
-        stored = await store.table(first.table_id)
-        assert stored is not None and stored.rematch == created.table_id
-        assert live.row.rematch == created.table_id
-        assert told == [("seats", first.table_id)]  # the other processes read it again
-        assert plan_of(created.row, created.seats) == plan_of(first.row, first.seats)
-        # Asked again: the table has its rematch, and nothing is written.
-        assert await deal_rematch(owner, "someone") is None
-        assert len(writes) == 1
-    finally:
-        await database.close()
+    monkeypatch.setattr(database, "write", counted)
+    created = await deal_rematch(owner, "someone")
+    assert created is not None
+    assert writes == ["Store.create_table.<locals>.work"]  # the claim is in it
+    stored = await store.table(first.table_id)
+    assert stored is not None and stored.rematch == created.table_id
+    assert live.row.rematch == created.table_id
+    assert told == [("seats", first.table_id)]  # the other processes read it again
+    assert plan_of(created.row, created.seats) == plan_of(first.row, first.seats)
+    # Asked again: the table has its rematch, and nothing is written.
+    assert await deal_rematch(owner, "someone") is None
+    assert len(writes) == 1
 
 
 def test_a_game_configured_again_is_the_one_game_of_its_config() -> None:
