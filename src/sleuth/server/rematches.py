@@ -23,6 +23,10 @@ from .models import SeatRow
 from .owner import TableOwner
 from .store import RematchTaken
 
+log = logging.getLogger("sleuth.server")
+# The tellings under way whose askers were cancelled: a task is held only weakly otherwise.
+_telling: set[asyncio.Task[None]] = set()
+
 
 async def deal_rematch(
     owner: TableOwner,
@@ -93,10 +97,6 @@ async def _named(owner: TableOwner, rematch: str, publish: bool) -> None:
     owner.broadcast()
     if publish:
         await owner.desk.bus.publish("seats", live.id)
-
-
-log = logging.getLogger("sleuth.server")
-_telling: set[asyncio.Task[None]] = set()
 
 
 async def _shielded(work: Coroutine[Any, Any, None]) -> None:
