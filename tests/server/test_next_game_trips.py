@@ -1,8 +1,9 @@
 """The database's work between two games (issue #36: the server's CPU a game). A channel
 opening asks whether its table moved on elsewhere: the seats of a new table open theirs at
-once and share one read of the table's step and status, but never a read begun before they
-asked. A rematch names itself on its finished table in its own rows' transaction only, and
-its game, configured to check it, is the one game of that config the table is built from."""
+once and share one read of the table's step, status and rematch, but never a read begun
+before they asked. A rematch names itself on its finished table in its own rows'
+transaction only, and its game, configured to check it, is the one game of that config the
+table is built from."""
 
 from __future__ import annotations
 
@@ -76,9 +77,9 @@ async def test_seats_opening_at_once_read_their_table_once(
     answers, answer = _counted(database, monkeypatch)
     answer.set()
     await asyncio.gather(*(owner.catch_up_if_behind() for _ in range(4)))
-    assert answers == [(0, "playing")]  # one read for the four, of two columns
+    assert answers == [(0, "playing", None)]  # one read for the four, of three columns
     await owner.catch_up_if_behind()
-    assert answers == [(0, "playing")] * 2  # asked after it ended: a read of its own
+    assert answers == [(0, "playing", None)] * 2  # asked after it ended: a read of its own
     # A step another process stored (its notification lost): the table is read again.
     refreshed: list[int] = []
 
@@ -90,7 +91,7 @@ async def test_seats_opening_at_once_read_their_table_once(
     assert refreshed == []  # nothing stored ahead
     await store.insert_step(_step(created.table_id, 1), 1, False)
     await owner.catch_up_if_behind()
-    assert answers[-1] == (1, "playing") and refreshed == [0]
+    assert answers[-1] == (1, "playing", None) and refreshed == [0]
 
 
 async def test_a_read_begun_before_a_seat_asked_is_not_its_answer(
@@ -105,11 +106,11 @@ async def test_a_read_begun_before_a_seat_asked_is_not_its_answer(
     await store.insert_step(_step(table, 1), 1, False)
     later = [asyncio.create_task(store.progress(table)) for _ in range(2)]
     await asyncio.sleep(0.05)
-    assert answers == [(0, "playing")]  # the later ones wait for a read of their own
+    assert answers == [(0, "playing", None)]  # the later ones wait for a read of their own
     answer.set()
-    assert await asyncio.gather(*together) == [(0, "playing")] * 3
-    assert await asyncio.gather(*later) == [(1, "playing")] * 2
-    assert answers == [(0, "playing"), (1, "playing")]
+    assert await asyncio.gather(*together) == [(0, "playing", None)] * 3
+    assert await asyncio.gather(*later) == [(1, "playing", None)] * 2
+    assert answers == [(0, "playing", None), (1, "playing", None)]
     assert await store.progress("no-such-table") is None
 
 

@@ -23,7 +23,7 @@ from sleuth.server.app import create_app
 from sleuth.server.desk import Desk
 from sleuth.server.hub import Hub
 from sleuth.server.lobby import SeatPlan, TablePlan, create_table
-from sleuth.server.models import StepRow
+from sleuth.server.models import PersonRow, StepRow
 from sleuth.server.settings import Settings
 from sleuth.server.store import Store
 from support.waits import until, until_true
@@ -60,6 +60,18 @@ def hub_of(app: FastAPI) -> Hub:
     return hub
 
 
+async def two_services(
+    stack: AsyncExitStack, settings: Settings
+) -> tuple[Hub, Hub, tuple[PersonRow, PersonRow], str]:
+    """Two services on one database, and a finished table of Ann's and Bob's."""
+    first = hub_of(await stack.enter_async_context(serving(settings)))
+    second = hub_of(await stack.enter_async_context(serving(settings)))
+    ann, _ = await first.store.create_person("Ann")
+    bob, _ = await first.store.create_person("Bob")
+    table = await finished(first.store, PEOPLE, {0: ann.id, 1: bob.id})
+    return first, second, (ann, bob), table
+
+
 async def test_the_process_that_loses_the_race_names_the_winners_rematch_at_once(
     postgres: Any, tmp_path: Path
 ) -> None:
@@ -68,12 +80,7 @@ async def test_the_process_that_loses_the_race_names_the_winners_rematch_at_once
     at once (it had none until the notice came: a seat there was shown no rematch)."""
     settings = Settings(db_url=postgres(), key_file=tmp_path / "key")
     async with AsyncExitStack() as stack:
-        first = hub_of(await stack.enter_async_context(serving(settings)))
-        second_app = await stack.enter_async_context(serving(settings))
-        second = hub_of(second_app)
-        ann, _ = await first.store.create_person("Ann")
-        bob, _ = await first.store.create_person("Bob")
-        table = await finished(first.store, PEOPLE, {0: ann.id, 1: bob.id})
+        first, second, (ann, bob), table = await two_services(stack, settings)
         bus = second.desk.bus
         assert bus.shared  # PostgreSQL's: the other's notices come through the database
         handler, release, held = bus.handler, asyncio.Event(), []
@@ -95,6 +102,27 @@ async def test_the_process_that_loses_the_race_names_the_winners_rematch_at_once
         assert json.loads(there.state_frame(1).wire())["rematch"] == dealt.id
         await until_true(lambda: held == [("seats", table)], "the first's notice came")
         release.set()
+
+
+async def test_a_rematch_whose_notice_was_lost_is_read_as_a_seat_connects(
+    postgres: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process that dealt the rematch stopped before its notice went out: the other
+    reads it before a seat's channel there opens (it read the step and status only)."""
+    settings = Settings(db_url=postgres(), key_file=tmp_path / "key")
+    async with AsyncExitStack() as stack:
+        first, second, (ann, _), table = await two_services(stack, settings)
+        here, there = await first.get(table), await second.get(table)
+
+        async def lost(kind: str, table_id: str, number: int = 0) -> None:
+            return None
+
+        monkeypatch.setattr(first.desk.bus, "publish", lost)
+        dealt, _ = await first.rematch(here, ann.id)
+        assert there.live.row.rematch is None  # nothing told it
+        await there.catch_up_if_behind()  # as a seat's channel opens
+        assert there.live.row.rematch == dealt.id
+        assert json.loads(there.state_frame(1).wire())["rematch"] == dealt.id
 
 
 async def test_a_rematch_committed_as_its_asker_went_is_told_to_the_seats(

@@ -186,13 +186,17 @@ class TableOwner:
         self.ensure_driver()
 
     async def catch_up_if_behind(self) -> None:
-        """Before a seat (re)connects: the database may hold steps a notification has not
-        brought yet (the process that committed them died before sending it)."""
+        """Before a seat (re)connects: the database may hold steps, or a rematch, a
+        notification has not brought yet (the process that committed them died before
+        sending it)."""
         live = self.live
         if not self.desk.bus.shared and not live.behind:
             return
         stored = await self.desk.store.progress(live.id)
-        if live.behind or (stored is not None and ahead(*stored, live)):
+        if live.behind or (
+            stored is not None
+            and (ahead(stored[0], stored[1], live) or stored[2] != live.row.rematch)
+        ):
             await self.refresh()
 
     async def read_vacations(self) -> None:

@@ -58,6 +58,10 @@ def _retrieved(done: asyncio.Future[Any]) -> None:
         done.exception()
 
 
+# A table's step, status and rematch as stored (``Store.progress``).
+Progress = tuple[int, str, str | None]
+
+
 class Store:
     def __init__(self, database: Database) -> None:
         self._db = database
@@ -71,8 +75,8 @@ class Store:
         self._pending: list[tuple[AnyStep, int | None, bool, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
         # A table's read of its progress under way, and the next one, which askers join.
-        self._progress_now: dict[str, asyncio.Future[tuple[int, str] | None]] = {}
-        self._progress_next: dict[str, asyncio.Future[tuple[int, str] | None]] = {}
+        self._progress_now: dict[str, asyncio.Future[Progress | None]] = {}
+        self._progress_next: dict[str, asyncio.Future[Progress | None]] = {}
         # The time a waiting table's signs of life are stamped with (tests set their own).
         self.clock: Callable[[], float] = time.time
 
@@ -178,10 +182,10 @@ class Store:
     async def table(self, table_id: str) -> TableRow | None:
         return await self._db.read(lambda session: session.get(TableRow, table_id))
 
-    async def progress(self, table_id: str) -> tuple[int, str] | None:
-        """A table's step and status as stored (None: no such table), as a channel opening
-        asks. The seats of a new table open theirs at once: they share one read, which
-        begins after each of them asked (after the table's read under way, if any)."""
+    async def progress(self, table_id: str) -> Progress | None:
+        """A table's step, status and rematch as stored (None: no such table), as a channel
+        opening asks. The seats of a new table open theirs at once: they share one read,
+        which begins after each of them asked (after the table's read under way, if any)."""
         pending = self._progress_next.get(table_id)
         if pending is None or pending.done():  # done: cancelled before it began
             before = self._progress_now.get(table_id)
@@ -192,18 +196,20 @@ class Store:
 
     async def _read_progress(
         self, table_id: str, before: asyncio.Future[Any] | None
-    ) -> tuple[int, str] | None:
+    ) -> Progress | None:
         if before is not None:
             await asyncio.wait([before])
         # Begun: whoever asks from now on waits for the next read. (``progress`` stored this
         # task before it first ran: tasks here do not start eagerly.)
         this = self._progress_next.pop(table_id)
         self._progress_now[table_id] = this
-        query = select(TableRow.step, TableRow.status).where(TableRow.id == table_id)
+        query = select(TableRow.step, TableRow.status, TableRow.rematch).where(
+            TableRow.id == table_id
+        )
 
-        def work(session: Session) -> tuple[int, str] | None:
+        def work(session: Session) -> Progress | None:
             found = session.execute(query).first()
-            return None if found is None else (found[0], found[1])
+            return None if found is None else (found[0], found[1], found[2])
 
         try:
             return await self._db.read(work)
