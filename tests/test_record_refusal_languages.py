@@ -95,7 +95,7 @@ def test_a_record_that_does_not_replay_is_refused_in_the_language(language: str)
         ),
         (
             "de",
-            "die Nachbetrachtung gilt einer beendeten Partie: dieses Protokoll ist noch nicht "
+            "die Auswertung gilt einer beendeten Partie: dieses Protokoll ist noch nicht "
             "vorbei (Seed und Geben kommen am Ende)",
         ),
         (

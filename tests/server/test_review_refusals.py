@@ -154,7 +154,7 @@ def _finished_record() -> dict[str, Any]:
             "de",
             "die Züge dieses Tisches lassen sich auf diesem Server nicht mehr nachspielen "
             "(Schritt 1: Platz {seat} {action}: protokolliertes Ergebnis 'x', aber das Geben "
-            "ergibt {result}), daher wird kein Rückblick erstellt",
+            "ergibt {result}), daher wird keine Auswertung erstellt",
         ),
         (
             "ja",

@@ -25,8 +25,8 @@ NOTATION = {
     ),
     "ja": (
         "記法（手の入力のしかた。カードは英語名で入力）\n"
-        "  play long（手がかりを出す）、alibi S03（アリバイ）、bribe 2 male（買収）、\n"
-        "  goodeye（鋭い目）、exchange long+bag（手札を交換）、\n"
+        "  play long（手掛かりを出す）、alibi S03（アリバイ）、bribe 2 male（買収）、\n"
+        "  goodeye（観察眼）、exchange long+bag（手札を交換）、\n"
         "  swap knife（山札と1枚取り替え）、\n"
         "  convict S03（そろった容疑者を選ぶ・名乗り出る）、pass（パス）"
     ),

@@ -60,7 +60,7 @@ def test_the_service_serves_the_steps_in_each_language() -> None:
         "Bribe a clue away",
     ]
     assert german.steps[4].title == "Ein Indiz wegbestechen"
-    assert japanese.steps[0].title == "手がかりを出す"
+    assert japanese.steps[0].title == "手掛かりを出す"
     assert english.steps[4].keys == ["hand:3", "front:1:1"]
     assert english.steps[4].frame["view"]["hand"] == ["female", "revolver", "newspaper", "bribe"]
     assert english.end["status"] == "playing"

@@ -39,9 +39,9 @@ SAID = {
         "case": "Dein Fall: Frau/Nacht/draußen/Pistole",
         "hand": "Deine Hand: woman+night+inside+gun, man+inside+gun, man+night+inside+gun",
         "events": [
-            "Platz 1 hat deinen Fall versucht: Mann/Tag/drinnen/Messer mit der "
+            "Platz 1 hat versucht, deinen Fall zu lösen: Mann/Tag/drinnen/Messer mit der "
             "2-Blutstropfen-Karte: gelöst! +3 (2 für die Blutstropfen, 0 für die wenigen Karten)",
-            "du hast den Fall von Platz 2 versucht: Frau/Nacht/draußen/Pistole mit der "
+            "du hast versucht, den Fall von Platz 2 zu lösen: Frau/Nacht/draußen/Pistole mit der "
             "1-Blutstropfen-Karte: falsch",
             "dein Tipp war Frau/Nacht/draußen/Pistole (nur du und Platz 2 seht ihn)",
             "dein neuer Fall: Frau/Nacht/draußen/Pistole",

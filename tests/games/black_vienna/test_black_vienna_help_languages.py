@@ -21,7 +21,7 @@ NOTATION = {
     "de": (
         "Notation (so tippst du deine Züge)\n"
         "  ask 2 AOR        die offene Karte AOR vor Platz 2 legen\n"
-        "  ask 2 AOR+BHV    Sonderermittlung: eine offene Karte und eine Karte ohne Marker\n"
+        "  ask 2 AOR+BHV    Sonderermittlung: eine offene Karte und eine Karte ohne Steine\n"
         "  accuse BLM       „Black Vienna!“ mit drei Buchstaben (Reihenfolge egal)\n"
         "  guess BLM, pass  nach der richtigen Anklage eines anderen: Tipp abgeben, passen"
     ),

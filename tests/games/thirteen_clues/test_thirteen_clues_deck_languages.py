@@ -49,10 +49,10 @@ SAID = {
         "deck: 9 Farben, aber 6 Personen brauchen 10",
     ],
     "ja": [
-        "deck[0]：'red/person/Ann'は 色/種類/名前/分類（colour/type/name/category）の形では"
+        "deck[0]：'red/person/Ann'は 色/種類/名前/カテゴリ（colour/type/name/category）の形では"
         "ありません",
         "deck[0]：種類'animal'はperson, location, weaponのどれでもありません",
-        "deck[0]：personの分類はmaleかfemaleです（'big'ではありません）",
+        "deck[0]：personのカテゴリはmaleかfemaleです（'big'ではありません）",
         "deck[0]：色と名前はそれぞれ1語にしてください：'red/person/Ann Lee/male'",
         "deck[1]：redのpersonが2枚目です",
         "deck[1]：名前'Ann'はすでに使われています",

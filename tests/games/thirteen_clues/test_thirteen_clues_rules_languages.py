@@ -30,5 +30,5 @@ def test_thirteen_clues_options_in_japanese() -> None:
     (game,) = [g for g in menu.games if g.name == "13-clues"]
     options = {o.name: o for o in game.options}
     assert (options["mystery_choice"].label, options["glasses"].label) == ("解答の選び方", "虫眼鏡")
-    assert options["glasses"].help == "ゲームで使う虫眼鏡の数（3～6人）"
+    assert options["glasses"].help == "ゲームで使う虫眼鏡の数（3〜6人）"
     assert options["mystery_choice"].choices == ["players", "random"]

@@ -49,7 +49,7 @@ def test_the_service_serves_the_steps_in_each_language() -> None:
         "Einen Informanten befragen",
         "Anklagen",
     ]
-    assert [s.title for s in japanese.steps] == ["証人に質問する", "情報提供者を調べる", "告発"]
+    assert [s.title for s in japanese.steps] == ["目撃者に質問する", "情報提供者を調べる", "告発"]
     assert japanese.names == ["探偵", "レストレード警部"]
     first = english.steps[0].frame
     assert first["log"] == [] and first["actors"] == [0]
