@@ -91,7 +91,7 @@ async def test_the_lobby_names_and_explains_the_options_and_bots_in_the_language
 def test_a_bots_description_and_its_knobs_in_each_language() -> None:
     assert (
         bot_about("random", "ja")
-        == "ルール上可能な手をランダムに指します。ルールを覚えるのに向いています。"
+        == "ルール上可能な手からランダムに選んでプレイします。ルールを覚えるのに向いています。"
     )
     assert bot_about("deductive:patient=true:confidence=0.4", "de") == (
         "Exakte Deduktion aus allem, was sein Platz sieht; eingestellt: patient=true, "

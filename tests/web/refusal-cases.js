@@ -28,15 +28,15 @@ export const FRAMES = [
       "seat %(seat)s cannot %(action)s: %(reason)s",
       {seat: 0, action: "ask 0 A", reason: {template: "a player cannot question himself", values: {}}}),
     {de: "Platz 0 kann nicht „ask 0 A“ spielen: niemand kann sich selbst befragen",
-      ja: "席0は「ask 0 A」を指せません：自分自身には質問できません"}],
+      ja: "席0には「ask 0 A」はできません：自分自身には質問できません"}],
   ["a move out of turn",
     frame("illegal", "seat 1 cannot pass: it is seat 2's turn", null, "seat %(seat)s cannot %(action)s: %(reason)s",
       {seat: 1, action: "pass", reason: {template: "it is seat %(seat)s's turn", values: {seat: "2"}}}),
-    {de: "Platz 1 kann nicht „pass“ spielen: Platz 2 ist am Zug", ja: "席1は「pass」を指せません：席2の手番です"}],
+    {de: "Platz 1 kann nicht „pass“ spielen: Platz 2 ist am Zug", ja: "席1には「pass」はできません：席2の手番です"}],
   ["a typed move that is no move",
     frame("invalid", "'dance' is not an action (try 'pass')", null, "%(text)s is not an action (try %(examples)s)",
       {text: "'dance'", examples: "'pass'"}),
-    {de: "'dance' ist kein Zug (zum Beispiel 'pass')", ja: "'dance'は指し手ではありません（例：'pass'）"}],
+    {de: "'dance' ist kein Zug (zum Beispiel 'pass')", ja: "'dance'は有効な手ではありません（例：'pass'）"}],
   ["a move on a step that is past",
     frame("stale", "step 3 is past: the table is at step 4", "stale", "step %(step)s is past: the table is at step %(now)s",
       {step: 3, now: 4}),
@@ -120,7 +120,7 @@ export async function testRefusals(language) {
     const unknown = frame("illegal", "seat 1 cannot pass: a new rule", null, "seat %(seat)s cannot %(action)s: %(reason)s",
       {seat: 1, action: "pass", reason: "a new rule"});
     assert.equal(refusalText(unknown), {de: "Platz 1 kann nicht „pass“ spielen: a new rule",
-      ja: "席1は「pass」を指せません：a new rule"}[language]);
+      ja: "席1には「pass」はできません：a new rule"}[language]);
     assert.equal(refusalText({message: "not JSON: Expecting value", template: null, values: null}), "not JSON: Expecting value");
     await assert.rejects(api("/api/case/plain"), {status: 500, message: "HTTP 500"});
   });
