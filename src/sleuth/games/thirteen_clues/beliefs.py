@@ -134,10 +134,11 @@ class _Read:
 @dataclass
 class _Known:
     """What a position's worlds say: its beliefs, each model card's world count per place
-    (``counts[card][place]``; empty when no world fits) and its worlds where listed."""
+    (``counts[card][place]``; empty when no world fits: tuples of integers, which the
+    garbage collector need not follow) and its worlds where listed."""
 
     beliefs: SeatAnalysis
-    counts: list[list[int]]
+    counts: tuple[tuple[int, ...], ...]
     frontier: Frontier | None
 
 
@@ -216,7 +217,7 @@ class Believer:
         analysis = ThirteenCluesAnalysis(read.data, read.read())
         beliefs = analysis.beliefs()
         if not beliefs.consistent:
-            return _Known(beliefs, [], None)
+            return _Known(beliefs, (), None)
         engine = analysis.analysis
         listed = None
         if beliefs.worlds <= self.limit:
@@ -226,7 +227,11 @@ class Believer:
                 # (a learner's episode goes on; the log says it for the one who looks).
                 log.error("listed %s worlds where %s were counted", listed.worlds, beliefs.worlds)
                 listed = None
-        return _Known(beliefs, engine.marginal_counts, listed)
+        return _Known(beliefs, _untracked(engine.marginal_counts), listed)
+
+
+def _untracked(counts: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(map(tuple, counts))
 
 
 def _met(growth: _Growth, counts: Sequence[Sequence[int]], total: int) -> bool:
@@ -247,7 +252,7 @@ def _listed_beliefs(first: ReadPosition, frontier: Frontier) -> _Known:
     assumed = first.mystery_choice != "random"
     total = frontier.worlds
     if total == 0:
-        return _Known(SeatAnalysis(GAME, first.seat, False, 0, DEAL_MODEL, assumed), [], None)
+        return _Known(SeatAnalysis(GAME, first.seat, False, 0, DEAL_MODEL, assumed), (), None)
     model = first.model
     counts = frontier.marginal_counts()
     cards: dict[str, dict[str, float]] = {c: {loc: 1.0} for c, loc in first.known.items()}
@@ -261,7 +266,7 @@ def _listed_beliefs(first: ReadPosition, frontier: Frontier) -> _Known:
     beliefs = SeatAnalysis(
         GAME, first.seat, True, total, DEAL_MODEL, assumed, cards=cards, solutions=solutions
     )
-    return _Known(beliefs, counts, frontier)
+    return _Known(beliefs, _untracked(counts), frontier)
 
 
 def _fresh(data: Mapping[str, object]) -> _Read:
