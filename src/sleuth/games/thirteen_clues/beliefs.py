@@ -121,7 +121,7 @@ class _Read:
             ),
             None,
             model.solution,
-            tuple(Exclusion(sets[c], t) for c, t in self.excluded),
+            tuple(Exclusion(_members(c), t) for c, t in self.excluded),
         )
         return replace(
             self.game.read,
@@ -296,7 +296,7 @@ def _fresh(data: Mapping[str, object]) -> _Read:
         read.self_conflicts,
         answered,
         accused,
-        tuple((_keep(reading, ex.cards), ex.tag) for ex in read.model.excluded),
+        tuple((_bits(ex.cards), ex.tag) for ex in read.model.excluded),
     )
 
 
@@ -366,7 +366,7 @@ def _grow(last: _Read, data: Mapping[str, object], checked: bool = False) -> _Gr
     new_trios: list[Exclusion] = []
     if excluded:
         ruled_out = {cards for cards, _ in kept}
-        trios = [(_keep(reading, ex.cards), ex.tag) for ex in excluded]
+        trios = [(_bits(ex.cards), ex.tag) for ex in excluded]
         new_trios = [ex for ex, (c, _) in zip(excluded, trios, strict=True) if c not in ruled_out]
         kept = (*kept, *trios)
     read = _Read(
@@ -384,12 +384,23 @@ def _grow(last: _Read, data: Mapping[str, object], checked: bool = False) -> _Gr
 
 
 def _keep(reading: Reading, members: frozenset[int]) -> int:
-    """The bits of ``members``, which ``reading.sets`` then gives back."""
+    """The bits of ``members``, which ``reading.sets`` then gives back (the sets of places
+    and cards answers and accusations name: a few dozen a game, each made once)."""
     bits = reading.bits.get(members)
     if bits is None:
-        bits = reading.bits[members] = sum(1 << member for member in members)
+        bits = reading.bits[members] = _bits(members)
         reading.sets.setdefault(bits, members)
     return bits
+
+
+def _bits(members: frozenset[int]) -> int:
+    return sum(1 << member for member in members)
+
+
+def _members(bits: int) -> frozenset[int]:
+    """The set ``_bits`` made ``bits`` of (an own accusation's trio: seldom the same twice,
+    so made again rather than kept)."""
+    return frozenset(i for i in range(bits.bit_length()) if bits >> i & 1)
 
 
 def _keep_answer(reading: Reading, con: Constraint) -> _Answer:
