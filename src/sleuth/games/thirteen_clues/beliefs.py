@@ -46,6 +46,7 @@ from .position_model import (
     _places,
     _read_accusations,
     _read_questions,
+    accused_key,
     read_position,
 )
 
@@ -59,14 +60,23 @@ REACH = 10
 LISTING_ROWS = 4
 log = logging.getLogger(__name__)
 
-_Key = tuple[frozenset[int], frozenset[int]]
+# A research env keeps every seat's reading for a whole game, so what is kept per answer
+# is integers only, which the garbage collector need not follow (it followed about 14,000
+# objects of a game, four times the env's own): constraints are made from them when a
+# position is counted or listed. A set is kept as the bits of its members
+# (``Reading.sets`` gives it back).
+_Key = tuple[int, int]  # an accusation's constraint, as ``accused_key`` makes it
+_Fact = tuple[int, int, int]  # an answer's constraint: (places, cards, count)
+_Answer = tuple[int, int, int, int]  # the same and its tag
+_Excluded = tuple[int, int]  # the seat's own wrong accusation: (cards, tag)
 
 
 @dataclass(frozen=True)
 class _First:
-    """A seat's first position of a game as read (the cards, places and known cards, which
-    growing leaves alike), its places, its cards' indices and each accuser's unseen places
-    (filled in as accusers come)."""
+    """A seat's first position of a game as read, without its questions, answers and
+    accusations (the cards, places and known cards, which growing leaves alike), its
+    places, its cards' indices and each accuser's unseen places (filled in as accusers
+    come)."""
 
     read: ReadPosition
     places: _Places
@@ -75,7 +85,7 @@ class _First:
     # Every answer's constraint read so far, as (places, cards, count): a question asked
     # again (by any seat: a witness counts alike for every asker) tells nothing new. Only
     # added to once a position is read whole, so a position refused leaves it as it was.
-    answers: set[tuple[frozenset[int], frozenset[int], int]]
+    answers: set[_Fact]
     # The questions checked so far and what each tells.
     reading: Reading = field(default_factory=Reading)
 
@@ -84,47 +94,51 @@ class _First:
 class _Read:
     """A seat's last position as read: its data, its game's first read, its questions and
     the questions put to it that its cards deny, its answers' constraints (one per answer
-    not given by the seat), its accusations' constraints, one per (places, card), and its
-    own wrong accusations."""
+    not given by the seat), its accusations' constraints' tags, one per (places, card), and
+    its own wrong accusations' trios (all as ``_Answer`` and the like say)."""
 
     data: Mapping[str, object]
     game: _First
     questions: list[dict[str, object]]
     self_conflicts: list[int]
-    answered: list[Constraint]
-    accused: dict[_Key, Constraint]
-    excluded: tuple[Exclusion, ...]
-    _read: ReadPosition | None = field(default=None, repr=False)
+    answered: list[_Answer]
+    accused: dict[_Key, int]
+    excluded: tuple[_Excluded, ...]
 
     def read(self) -> ReadPosition:
-        """The position as ``read_position`` reads it whole (made once, when asked)."""
-        if self._read is None:
-            model = self.game.read.model
-            grown = Model(
-                model.cards,
-                model.locations,
-                model.capacities,
-                (*model.constraints[:3], *self.answered, *self.accused.values()),
-                None,
-                model.solution,
-                self.excluded,
-            )
-            self._read = replace(
-                self.game.read,
-                questions=self.questions,
-                self_conflicts=self.self_conflicts,
-                model=grown,
-            )
-        return self._read
+        """The position as ``read_position`` reads it whole, made when asked and not kept
+        (its constraints are objects the garbage collector follows)."""
+        model = self.game.read.model
+        sets = self.game.reading.sets
+        grown = Model(
+            model.cards,
+            model.locations,
+            model.capacities,
+            (
+                *model.constraints[:3],
+                *(Constraint(sets[p], sets[c], k, t) for p, c, k, t in self.answered),
+                *(Constraint(sets[p], sets[1 << c], 0, t) for (p, c), t in self.accused.items()),
+            ),
+            None,
+            model.solution,
+            tuple(Exclusion(_members(c), t) for c, t in self.excluded),
+        )
+        return replace(
+            self.game.read,
+            questions=self.questions,
+            self_conflicts=self.self_conflicts,
+            model=grown,
+        )
 
 
 @dataclass
 class _Known:
     """What a position's worlds say: its beliefs, each model card's world count per place
-    (``counts[card][place]``; empty when no world fits) and its worlds where listed."""
+    (``counts[card][place]``; empty when no world fits: tuples of integers, which the
+    garbage collector need not follow) and its worlds where listed."""
 
     beliefs: SeatAnalysis
-    counts: list[list[int]]
+    counts: tuple[tuple[int, ...], ...]
     frontier: Frontier | None
 
 
@@ -139,7 +153,7 @@ class _Growth:
     constraints: list[Constraint]
     excluded: list[Exclusion]
     denied: bool
-    facts: frozenset[tuple[frozenset[int], frozenset[int], int]] = frozenset()
+    facts: frozenset[_Fact] = frozenset()
 
 
 class Believer:
@@ -203,7 +217,7 @@ class Believer:
         analysis = ThirteenCluesAnalysis(read.data, read.read())
         beliefs = analysis.beliefs()
         if not beliefs.consistent:
-            return _Known(beliefs, [], None)
+            return _Known(beliefs, (), None)
         engine = analysis.analysis
         listed = None
         if beliefs.worlds <= self.limit:
@@ -213,7 +227,11 @@ class Believer:
                 # (a learner's episode goes on; the log says it for the one who looks).
                 log.error("listed %s worlds where %s were counted", listed.worlds, beliefs.worlds)
                 listed = None
-        return _Known(beliefs, engine.marginal_counts, listed)
+        return _Known(beliefs, _untracked(engine.marginal_counts), listed)
+
+
+def _untracked(counts: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(map(tuple, counts))
 
 
 def _met(growth: _Growth, counts: Sequence[Sequence[int]], total: int) -> bool:
@@ -234,7 +252,7 @@ def _listed_beliefs(first: ReadPosition, frontier: Frontier) -> _Known:
     assumed = first.mystery_choice != "random"
     total = frontier.worlds
     if total == 0:
-        return _Known(SeatAnalysis(GAME, first.seat, False, 0, DEAL_MODEL, assumed), [], None)
+        return _Known(SeatAnalysis(GAME, first.seat, False, 0, DEAL_MODEL, assumed), (), None)
     model = first.model
     counts = frontier.marginal_counts()
     cards: dict[str, dict[str, float]] = {c: {loc: 1.0} for c, loc in first.known.items()}
@@ -248,27 +266,37 @@ def _listed_beliefs(first: ReadPosition, frontier: Frontier) -> _Known:
     beliefs = SeatAnalysis(
         GAME, first.seat, True, total, DEAL_MODEL, assumed, cards=cards, solutions=solutions
     )
-    return _Known(beliefs, counts, frontier)
+    return _Known(beliefs, _untracked(counts), frontier)
 
 
 def _fresh(data: Mapping[str, object]) -> _Read:
     read = read_position(data)
     one_each = 3 + sum(1 for q in read.questions if q["witness"] != read.seat)
     constraints = read.model.constraints
-    accused: dict[_Key, Constraint] = {}
+    reading = Reading()
+    accused: dict[_Key, int] = {}
     for con in constraints[one_each:]:
-        accused.setdefault((con.locations, con.cards), con)
-    answered = list(constraints[3:one_each])
+        (card,) = con.cards  # an accusation's constraint names one card
+        accused.setdefault(_keep_accused(reading, con, card), con.tag)
+    answered = [_keep_answer(reading, con) for con in constraints[3:one_each]]
     places = _places(read.players, read.seat, read.slots, _informants(read))
     index = {c: i for i, c in enumerate(read.model.cards)}
+    answers = {a[:3] for a in answered}
+    # What growing leaves alike, without the answers and accusations kept above.
+    first = replace(
+        read,
+        questions=[],
+        self_conflicts=[],
+        model=replace(read.model, constraints=constraints[:3], excluded=()),
+    )
     return _Read(
         data,
-        _First(read, places, index, {}, {_fact(con) for con in answered}),
+        _First(first, places, index, {}, answers, reading),
         read.questions,
         read.self_conflicts,
         answered,
         accused,
-        read.model.excluded,
+        tuple((_bits(ex.cards), ex.tag) for ex in read.model.excluded),
     )
 
 
@@ -304,7 +332,8 @@ def _grow(last: _Read, data: Mapping[str, object], checked: bool = False) -> _Gr
         checked,
         done,
     )
-    answered = [Constraint(c.locations, c.cards, c.count, c.tag + done) for c in cons]
+    # (tagged from ``done`` on, as the position read whole tags them)
+    answered = [_keep_answer(reading, con) for con in cons]
     questions = [*last.questions, *asked]
     at = len(questions) + len(old.get("accusations", []))  # type: ignore[arg-type]
     accused_cons, excluded = _read_accusations(
@@ -319,30 +348,70 @@ def _grow(last: _Read, data: Mapping[str, object], checked: bool = False) -> _Gr
         game.unseen,
         last.accused,
         checked,
+        reading.singles,
     )
-    accused = dict(last.accused)
-    added = [con for con in answered if _fact(con) not in game.answers]
-    facts = frozenset(_fact(con) for con in added)
-    for con in accused_cons:
-        if (con.locations, con.cards) not in accused:
-            accused[con.locations, con.cards] = con
-            added.append(con)
+    new = [(con, a[:3]) for con, a in zip(cons, answered, strict=True)]
+    added = [con for con, fact in new if fact not in game.answers]
+    facts = frozenset(fact for _, fact in new if fact not in game.answers)
+    accused = last.accused  # (a _Read's lists and dicts are never written: shared if alike)
+    if accused_cons:
+        accused = dict(accused)
+        for con in accused_cons:
+            (card,) = con.cards
+            key = _keep_accused(reading, con, card)
+            if key not in accused:
+                accused[key] = con.tag
+                added.append(con)
+    kept = last.excluded
+    new_trios: list[Exclusion] = []
+    if excluded:
+        ruled_out = {cards for cards, _ in kept}
+        trios = [(_bits(ex.cards), ex.tag) for ex in excluded]
+        new_trios = [ex for ex, (c, _) in zip(excluded, trios, strict=True) if c not in ruled_out]
+        kept = (*kept, *trios)
     read = _Read(
         data,
         game,
         questions,
-        [*last.self_conflicts, *(done + i for i in conflicts)],
-        [*last.answered, *answered],
+        [*last.self_conflicts, *(done + i for i in conflicts)]
+        if conflicts
+        else last.self_conflicts,
+        [*last.answered, *answered] if answered else last.answered,
         accused,
-        (*last.excluded, *excluded),
+        kept,
     )
-    ruled_out = {ex.cards for ex in last.excluded}
-    new_trios = [ex for ex in excluded if ex.cards not in ruled_out]
     return _Growth(read, added, new_trios, bool(conflicts), facts)
 
 
-def _fact(con: Constraint) -> tuple[frozenset[int], frozenset[int], int]:
-    return con.locations, con.cards, con.count
+def _keep(reading: Reading, members: frozenset[int]) -> int:
+    """The bits of ``members``, which ``reading.sets`` then gives back (the sets of places
+    and cards answers and accusations name: a few dozen a game, each made once)."""
+    bits = reading.bits.get(members)
+    if bits is None:
+        bits = reading.bits[members] = _bits(members)
+        reading.sets.setdefault(bits, members)
+    return bits
+
+
+def _bits(members: frozenset[int]) -> int:
+    return sum(1 << member for member in members)
+
+
+def _members(bits: int) -> frozenset[int]:
+    """The set ``_bits`` made ``bits`` of (an own accusation's trio: seldom the same twice,
+    so made again rather than kept)."""
+    return frozenset(i for i in range(bits.bit_length()) if bits >> i & 1)
+
+
+def _keep_answer(reading: Reading, con: Constraint) -> _Answer:
+    return _keep(reading, con.locations), _keep(reading, con.cards), con.count, con.tag
+
+
+def _keep_accused(reading: Reading, con: Constraint, card: int) -> _Key:
+    """An accusation's constraint as ``accused_key`` keys it, its sets kept."""
+    _keep(reading, con.cards)
+    _keep(reading, con.locations)
+    return accused_key(con.locations, card)
 
 
 def _added(old: object, new: object) -> Sequence[object] | None:

@@ -471,11 +471,31 @@ def _question_entries(log: Sequence[QuestionView]) -> list[dict[str, object]]:
 
 
 def _accusation_entries(log: Sequence[AccusationView], seat: int) -> list[dict[str, object]]:
-    return [
-        {"player": a.seat, "cards": list(a.cards)}
-        for a in log
-        if not (a.correct and a.seat == seat)
-    ]
+    return [{"player": a.seat, "cards": list(a.cards)} for a in log if _kept(a, seat)]
+
+
+def _kept(accusation: AccusationView, seat: int) -> bool:
+    """Whether a seat's position lists an accusation: all but its own right one."""
+    return not (accusation.correct and accusation.seat == seat)
+
+
+# The accusation entries of ``CarriedLog``'s positions, one per accuser and trio a process:
+# every seat of a table lists the same ones, and a research env's readers keep each seat's
+# for a whole game (two objects an entry for the garbage collector to follow, where the
+# rest of a position's entries are plain values). Entries are read, never written (as
+# ``CarriedLog`` says); at most ``_SHARED_KEPT`` are kept (a deck's accusers and trios
+# seldom come near).
+_SHARED: dict[tuple[int, tuple[str, ...]], dict[str, object]] = {}
+_SHARED_KEPT = 8192
+
+
+def _shared_entry(accuser: int, cards: tuple[str, ...]) -> dict[str, object]:
+    entry = _SHARED.get((accuser, cards))
+    if entry is None:
+        if len(_SHARED) >= _SHARED_KEPT:
+            _SHARED.clear()
+        entry = _SHARED[accuser, cards] = {"player": accuser, "cards": list(cards)}
+    return entry
 
 
 _Log = tuple[
@@ -491,8 +511,9 @@ class CarriedLog:
     reader that reads a seat's position at every observation (the research envs): a later
     view of the same seat whose logs start with the same entries (the game's logs only
     grow) has only its new entries made, where a long game's hundreds were made again each
-    time. The entries are then shared by the positions so made (each list is its own): a
-    position is read, never written."""
+    time. The entries are then shared by the positions so made (each list is its own), and
+    an accusation's entry by every seat's (``_shared_entry``): a position is read, never
+    written."""
 
     def __init__(self) -> None:
         self._seat: int | None = None
@@ -510,7 +531,10 @@ class CarriedLog:
         q = _carried(asked, view.questions) if same else 0
         a = _carried(accused, view.accusations) if same else 0
         questions = [*questions[:q], *_question_entries(view.questions[q:])]
-        accusations = [*accusations[:a], *_accusation_entries(view.accusations[a:], seat)]
+        accusations = [
+            *accusations[:a],
+            *(_shared_entry(x.seat, x.cards) for x in view.accusations[a:] if _kept(x, seat)),
+        ]
         self._seat, self._last = seat, (view.questions, questions, view.accusations, accusations)
         self.carried += q + a
         self.made += len(view.questions) + len(view.accusations) - q - a

@@ -9,7 +9,7 @@ rules cards out of the places the accuser sees (or, the seat's own, rules its tr
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -243,12 +243,6 @@ def _read_header(data: Mapping[str, object]) -> tuple[int, int, str | None, tupl
     return n, seat, choice, tuple(raw_deck)
 
 
-# What a question tells, once its witness, subject and side are known: the places counted
-# (None for the seat's own answers), the unknown cards counted and how many of the counted
-# cards the seat sees (with its own answers: all it counts).
-_Told = tuple[frozenset[int] | None, frozenset[int], int]
-
-
 @dataclass
 class Reading:
     """What a seat's later positions of one game read again, kept from the first reads:
@@ -256,10 +250,24 @@ class Reading:
     taken as checked) and what each question tells (random bots ask the same questions
     again and again; accusations are seldom made twice). The checks depend on the
     players and the deck, what a question tells on the seat's cards and places: all alike
-    along a game."""
+    along a game.
+
+    What a question tells is kept in parts, each made once: the places a witness counts
+    by (witness, side), the unknown cards a subject
+    counts by subject, and how many counted cards the seat sees by (witness, subject,
+    side). A game's hundreds of answers then hold a few dozen sets between them, and no
+    object per answer that the garbage collector must follow (a research env keeps every
+    seat's reading for a whole game)."""
 
     questions: dict[tuple[object, ...], tuple[int, str, int, object]] = field(default_factory=dict)
-    told: dict[tuple[int, str, object], _Told] = field(default_factory=dict)
+    places: dict[tuple[int, object], frozenset[int]] = field(default_factory=dict)
+    cards: dict[str, frozenset[int]] = field(default_factory=dict)
+    seen: dict[tuple[int, str, object], int] = field(default_factory=dict)
+    singles: dict[int, frozenset[int]] = field(default_factory=dict)  # a card's own set
+    # Each set of places or cards a kept constraint names, by its bits (``Believer`` keeps
+    # its constraints as integers, and makes them again from these).
+    sets: dict[int, frozenset[int]] = field(default_factory=dict)
+    bits: dict[frozenset[int], int] = field(default_factory=dict)  # the other way round
 
 
 def _entry_key(entry: object) -> tuple[object, ...] | None:
@@ -293,37 +301,42 @@ def _read_questions(
     positions of this game read (added to); ``checked``: questions known good (made by
     this game's own code), read without checking them again; ``first``: the position's
     index of ``raw``'s first question (they are the ones added to an earlier position's),
-    for the errors."""
+    for the errors and the constraints' tags."""
     questions: list[dict[str, object]] = []
     self_conflicts: list[int] = []
     cons: list[Constraint] = []
     reading = Reading() if reading is None else reading
-    seen, told = reading.questions, reading.told
+    checks = reading.questions
     for i, q in enumerate(_list(raw, "questions")):
         if checked:
             fields = _checked_question(q)
         else:
             key = _entry_key(q)
-            known = None if key is None else seen.get(key)
+            known = None if key is None else checks.get(key)
             where = f"questions[{first + i}]"
             fields = _read_question(q, where, n, deck) if known is None else known
             if key is not None:
-                seen[key] = fields
+                checks[key] = fields
         w, about, answer, side = fields
         questions.append({"witness": w, "about": about, "answer": answer})
-        what = told.get((w, about, side))
-        if what is None:
-            what = told[w, about, side] = (
-                None if w == seat else _counted_places(w, side, n, places),
-                frozenset(index[c] for c in attribute_set(about, n, deck) if c in index),
-                _tells(w, about, side, n, seat, deck, hidden, mysteries),
+        counted = reading.seen.get((w, about, side))
+        if counted is None:
+            counted = reading.seen[w, about, side] = _tells(
+                w, about, side, n, seat, deck, hidden, mysteries
             )
-        locs, cards, counted = what
-        if locs is None:
+        if w == seat:
             if counted != answer:
                 self_conflicts.append(i)
             continue
-        cons.append(Constraint(locs, cards, answer - counted, i))
+        locs = reading.places.get((w, side))
+        if locs is None:
+            locs = reading.places[w, side] = _counted_places(w, side, n, places)
+        cards = reading.cards.get(about)
+        if cards is None:
+            cards = reading.cards[about] = frozenset(
+                index[c] for c in attribute_set(about, n, deck) if c in index
+            )
+        cons.append(Constraint(locs, cards, answer - counted, first + i))
     return questions, self_conflicts, cons
 
 
@@ -373,19 +386,23 @@ def _read_accusations(
     places: _Places,
     index: Mapping[str, int],
     unseen: dict[int, frozenset[int]] | None = None,
-    held: Mapping[tuple[frozenset[int], frozenset[int]], object] | None = None,
+    held: Container[tuple[int, int]] | None = None,
     checked: bool = False,
+    singles: dict[int, frozenset[int]] | None = None,
 ) -> tuple[list[Constraint], list[Exclusion]]:
     """What the wrong accusations tell: another seat's names no card in a place it sees,
     the seat's own trio is not its mystery. Accusation i is fact ``first_fact + i``.
     ``unseen``: each accuser's unseen places, kept by a caller that reads on (filled in);
-    ``held``: (places, cards) of the
+    ``held``: the ``accused_key`` of the
     constraints the caller holds already, not made again (a card named again rules out no
-    more); ``checked``: accusations known good, read without checking them again."""
+    more); ``checked``: accusations known good, read without checking them again;
+    ``singles``: each card's set, kept by a caller that reads on (filled in)."""
     cons: list[Constraint] = []
     excluded: list[Exclusion] = []
     if unseen is None:
         unseen = {}  # by accuser
+    if singles is None:
+        singles = {}
     for i, acc in enumerate(_list(raw, "accusations")):
         fact = first_fact + i
         if checked:
@@ -401,10 +418,22 @@ def _read_accusations(
         if p not in unseen:
             unseen[p] = _unseen_by(p, places)
         bad = unseen[p]
+        bits = 0 if held is None else accused_key(bad, 0)[0]
         for nm in named:
-            if nm in index and (held is None or (bad, frozenset([index[nm]])) not in held):
-                cons.append(Constraint(bad, frozenset([index[nm]]), 0, fact))
+            c = index.get(nm)
+            if c is None or (held is not None and (bits, c) in held):
+                continue
+            single = singles.get(c)
+            if single is None:
+                single = singles[c] = frozenset([c])
+            cons.append(Constraint(bad, single, 0, fact))
     return cons, excluded
+
+
+def accused_key(places: frozenset[int], card: int) -> tuple[int, int]:
+    """An accusation's constraint (``card`` in none of ``places``) as a key of two integers
+    (a key the garbage collector need not follow, kept for a whole game)."""
+    return sum(1 << place for place in places), card
 
 
 def _unseen_by(accuser: int, places: _Places) -> frozenset[int]:
