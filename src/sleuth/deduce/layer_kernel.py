@@ -173,28 +173,41 @@ def _kept_moves(
     step: Any,
 ) -> tuple[Any, Any, Any]:
     """Every (state, move) that passes the cuts, states first, and its next state's key;
-    the first cut a move fails ends its checks (most moves fail one)."""
-    s_n, c_n, g_n = live.shape[0], at.shape[0], inc_t.shape[1]
+    a move's checks end at the first cut it fails."""
+    s_n, c_n, g_n, d_n, k_n = (
+        live.shape[0],
+        at.shape[0],
+        inc_t.shape[1],
+        at.shape[1],
+        tight.shape[0],
+    )
     src = np.empty(s_n * c_n, np.int64)
     choice = np.empty(s_n * c_n, np.int64)
     keys = np.empty(s_n * c_n, np.int64)
+    # a state's bounds, gathered in the order the moves' operands are
+    lo_s = np.empty(d_n, np.int64)
+    hi_s = np.empty(d_n, np.int64)
+    thr_s = np.empty(k_n, np.int64)
     t_n = 0
     for s in range(s_n):
         if not live[s]:
             continue
+        for d in range(d_n):
+            lo_s[d], hi_s[d] = lo[s, domain[d]], hi[s, domain[d]]
+        for k in range(k_n):
+            thr_s[k] = thr[s, tight[k]]
         for c in range(c_n):
             fits = True
-            for d in range(domain.shape[0]):
-                loc = domain[d]
-                if at[c, d] < lo[s, loc] or at[c, d] > hi[s, loc]:
+            for d in range(d_n):
+                if at[c, d] < lo_s[d] or at[c, d] > hi_s[d]:
                     fits = False
                     break
             for g in range(g_n if fits else 0):
                 if inc_t[c, g] < glo[s, g] or inc_t[c, g] > ghi[s, g]:
                     fits = False
                     break
-            for k in range(tight.shape[0] if fits else 0):
-                if both[c, k] < thr[s, tight[k]]:
+            for k in range(k_n if fits else 0):
+                if both[c, k] < thr_s[k]:
                     fits = False
                     break
             if fits:
