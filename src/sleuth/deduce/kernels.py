@@ -110,7 +110,16 @@ def _compile() -> tuple[Callable[..., Any], ...]:
     for name in _SWEEP_PARTS:
         space[name] = njit(cache=True, nogil=True)(space[name])
     own = vars(layer_kernel)
-    for name in ("_room_bounds", "_count_bounds", "_slot", "_merge", "_choose"):
+    for name in (
+        "_room_bounds",
+        "_count_bounds",
+        "_key_parts",
+        "_move_operands",
+        "_kept_moves",
+        "_slot",
+        "_merge",
+        "_choose",
+    ):
         own[name] = njit(cache=True, nogil=True)(own[name])
     made = ("layer_moves", "composition_plan", "expand_rows")
     for name in made:

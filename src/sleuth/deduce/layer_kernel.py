@@ -91,33 +91,12 @@ def layer_moves(
     for s in range(s_n):
         for o in range(o_n):
             col[s, o] = states[s, no_prev[o]] if no_prev[o] >= 0 else 0
-    src = np.empty(s_n * c_n, np.int64)
-    choice = np.empty(s_n * c_n, np.int64)
-    keys = np.empty(s_n * c_n, np.int64)
-    t_n = 0
-    for s in range(s_n):
-        if not live[s]:
-            continue
-        for c in range(c_n):
-            ok = True
-            for loc in domain:
-                ok &= lo[s, loc] <= comps[c, loc] <= hi[s, loc]
-            for g in range(g_n):
-                ok &= glo[s, g] <= inc[g, c] <= ghi[s, g]
-            for o in range(o_n):
-                if no_single[o] >= 0 and no_inc[o] >= 0:
-                    ok &= inc[no_inc[o], c] + comps[c, no_single[o]] >= thr[s, o]
-            if not ok:
-                continue
-            key = 0
-            for loc in range(nl):
-                key += (states[s, loc] + comps[c, loc]) * mult[loc]
-            for o in range(o_n):
-                v = col[s, o] + (inc[no_inc[o], c] if no_inc[o] >= 0 else 0)
-                key += v * mult[nl + o]
-            src[t_n], choice[t_n], keys[t_n] = s, c, key
-            t_n += 1
-    src, choice, keys = src[:t_n], choice[:t_n], keys[:t_n]
+    # a next state's key is a part per state plus a part per move (integers: the same sum)
+    base, step = _key_parts(states, comps, col, inc, no_inc, mult)
+    at, tight, both = _move_operands(comps, domain, inc, no_inc, no_single)
+    src, choice, keys = _kept_moves(
+        live, domain, at, lo, hi, inc.T.copy(), glo, ghi, tight, both, thr, base, step
+    )
     dst, order, rep, _ = _merge(keys)
     nxt = np.zeros((rep.shape[0], nl + o_n), np.int64)
     for r in range(rep.shape[0]):
@@ -127,6 +106,114 @@ def layer_moves(
         for o in range(o_n):
             nxt[r, nl + o] = col[s, o] + (inc[no_inc[o], c] if no_inc[o] >= 0 else 0)
     return src, choice, dst, order, nxt
+
+
+def _key_parts(
+    states: Any, comps: Any, col: Any, inc: Any, no_inc: Any, mult: Any
+) -> tuple[Any, Any]:
+    """Per state and per move, its part of a next state's key: the fills and the open
+    constraints' running counts (the state's), and what the move adds to them."""
+    s_n, c_n, nl, o_n = states.shape[0], comps.shape[0], comps.shape[1], col.shape[1]
+    base = np.zeros(s_n, np.int64)
+    for s in range(s_n):
+        for loc in range(nl):
+            base[s] += states[s, loc] * mult[loc]
+        for o in range(o_n):
+            base[s] += col[s, o] * mult[nl + o]
+    step = np.zeros(c_n, np.int64)
+    for c in range(c_n):
+        for loc in range(nl):
+            step[c] += comps[c, loc] * mult[loc]
+        for o in range(o_n):
+            if no_inc[o] >= 0:
+                step[c] += inc[no_inc[o], c] * mult[nl + o]
+    return base, step
+
+
+def _move_operands(
+    comps: Any, domain: Any, inc: Any, no_inc: Any, no_single: Any
+) -> tuple[Any, Any, Any]:
+    """The checks' operands per move, gathered once: the cards it puts in each location of
+    the domain; the open constraints checked with their one location (those the group's
+    cards count for), and what the move adds to each one's count and its location."""
+    c_n, d_n, o_n = comps.shape[0], domain.shape[0], no_inc.shape[0]
+    at = np.empty((c_n, d_n), np.int64)
+    for c in range(c_n):
+        for d in range(d_n):
+            at[c, d] = comps[c, domain[d]]
+    k_n = 0
+    for o in range(o_n):
+        k_n += no_single[o] >= 0 and no_inc[o] >= 0
+    tight = np.empty(k_n, np.int64)
+    k = 0
+    for o in range(o_n):
+        if no_single[o] >= 0 and no_inc[o] >= 0:
+            tight[k] = o
+            k += 1
+    both = np.empty((c_n, k_n), np.int64)
+    for c in range(c_n):
+        for k in range(k_n):
+            both[c, k] = inc[no_inc[tight[k]], c] + comps[c, no_single[tight[k]]]
+    return at, tight, both
+
+
+def _kept_moves(
+    live: Any,
+    domain: Any,
+    at: Any,
+    lo: Any,
+    hi: Any,
+    inc_t: Any,
+    glo: Any,
+    ghi: Any,
+    tight: Any,
+    both: Any,
+    thr: Any,
+    base: Any,
+    step: Any,
+) -> tuple[Any, Any, Any]:
+    """Every (state, move) that passes the cuts, states first, and its next state's key;
+    a move's checks end at the first cut it fails."""
+    s_n, c_n, g_n, d_n, k_n = (
+        live.shape[0],
+        at.shape[0],
+        inc_t.shape[1],
+        at.shape[1],
+        tight.shape[0],
+    )
+    src = np.empty(s_n * c_n, np.int64)
+    choice = np.empty(s_n * c_n, np.int64)
+    keys = np.empty(s_n * c_n, np.int64)
+    # a state's bounds, gathered in the order the moves' operands are
+    lo_s = np.empty(d_n, np.int64)
+    hi_s = np.empty(d_n, np.int64)
+    thr_s = np.empty(k_n, np.int64)
+    t_n = 0
+    for s in range(s_n):
+        if not live[s]:
+            continue
+        for d in range(d_n):
+            lo_s[d], hi_s[d] = lo[s, domain[d]], hi[s, domain[d]]
+        for k in range(k_n):
+            thr_s[k] = thr[s, tight[k]]
+        for c in range(c_n):
+            fits = True
+            for d in range(d_n):
+                if at[c, d] < lo_s[d] or at[c, d] > hi_s[d]:
+                    fits = False
+                    break
+            for g in range(g_n if fits else 0):
+                if inc_t[c, g] < glo[s, g] or inc_t[c, g] > ghi[s, g]:
+                    fits = False
+                    break
+            for k in range(k_n if fits else 0):
+                if both[c, k] < thr_s[k]:
+                    fits = False
+                    break
+            if fits:
+                src[t_n], choice[t_n], keys[t_n] = s, c, base[s] + step[c]
+                t_n += 1
+    return src[:t_n], choice[:t_n], keys[:t_n]
 
 
 def _merge(keys: Any) -> tuple[Any, Any, Any, int]:
