@@ -81,7 +81,7 @@ class Allocations:
                 continue
             if len(named) < len(cards):
                 rest = tuple(c for c in cards if c not in cut)
-                split = _split(rows, weights, k, len(named), len(cards), WORKING_ROWS)
+                split = _split(rows, weights, k, len(named), WORKING_ROWS)
                 if split is None:
                     return None
                 rows, weights = split
@@ -134,9 +134,7 @@ class Allocations:
         trios: list[tuple[int, ...]] = []
         counts: list[int] = []
         for sig, weight in zip(sigs.tolist(), sums.tolist(), strict=True):
-            parts = [
-                list(combinations(self.classes[k], r)) for k, r in enumerate(sig) if r
-            ]
+            parts = [list(combinations(self.classes[k], r)) for k, r in enumerate(sig) if r]
             ways = 1
             for k, r in enumerate(sig):
                 if r:
@@ -149,9 +147,9 @@ class Allocations:
 
 
 def _split(
-    rows: NDArray[np.int64], weights: NDArray[np.int64], k: int, named: int, size: int, cap: int
+    rows: NDArray[np.int64], weights: NDArray[np.int64], k: int, named: int, cap: int
 ) -> tuple[NDArray[np.int64], NDArray[np.int64]] | None:
-    """Class ``k`` (``size`` cards) split into its other cards (kept as ``k``) and ``named``
+    """Class ``k`` split into its other cards (kept as ``k``) and ``named``
     of them (a new last class): every allocation expanded over the ways its counts split."""
     nloc = rows.shape[2]
     parts = _compositions(named, nloc)
@@ -167,7 +165,6 @@ def _split(
     new_w = weights[a] // _multinomial(counts[a]) * _multinomial(taken) * _multinomial(left)
     new_rows = np.concatenate([rows[a], taken[:, None, :]], axis=1)
     new_rows[:, k, :] = left
-    del size
     return new_rows, new_w
 
 
