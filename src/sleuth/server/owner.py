@@ -21,7 +21,7 @@ from typing import Any
 
 from sleuth.core import GameError, IllegalActionError
 
-from . import problems
+from . import movetrace, problems
 from .clocks import hand_refusal, low_clock
 from .connection import Connection
 from .desk import Desk, ahead
@@ -272,6 +272,8 @@ class TableOwner:
             raise behind.error from None
         self.live.wake.set()
         self.broadcast()
+        if movetrace.ON:
+            movetrace.moved(self.id, number)
         if not self.desk.store.database.notifies_steps:  # else its commit told them
             await self.desk.bus.publish("step", self.id, number)
         if self.live.status == "finished" and self.live.row.rated:
@@ -314,6 +316,8 @@ class TableOwner:
         live = self.live
         caught_up = False
         async with live.lock:
+            if movetrace.ON:
+                movetrace.mark("locked")
             for _attempt in range(8):
                 self._check(seat, by_bot)
                 try:
@@ -373,6 +377,8 @@ class TableOwner:
             seat = connection.seat
             if seat not in texts:
                 texts[seat] = live.state_frame(seat, shared=shared).wire()
+                if movetrace.ON:
+                    movetrace.queued_text(texts[seat], seat)
             connection.send_text(texts[seat])
         self.schedule_sheets()
 

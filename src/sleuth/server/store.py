@@ -13,7 +13,7 @@ from sqlalchemy import func, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from . import problems
+from . import movetrace, problems
 from .db import BatchRefused, Database, StepNumberTaken, StepValues, T, Work
 from .models import (
     ENDED,
@@ -68,7 +68,10 @@ class Store:
         # Kept as plain tuples, which the garbage collector does not scan.
         self._people: dict[str, tuple[str, str, float]] = {}
         self._renames = 0
-        self._pending: list[tuple[AnyStep, int | None, bool, asyncio.Future[None]]] = []
+        # The steps waiting for the next commit, each with its move's timing (``movetrace``).
+        self._pending: list[
+            tuple[AnyStep, int | None, bool, asyncio.Future[None], movetrace.Move | None]
+        ] = []
         self._writer: asyncio.Task[None] | None = None
         # A table's read of its progress under way, and the next one, which askers join.
         self._progress_now: dict[str, asyncio.Future[tuple[int, str] | None]] = {}
@@ -401,20 +404,28 @@ class Store:
         """
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        self._pending.append((step, to_move, finished, future))
+        move = movetrace.current.get() if movetrace.ON else None
+        if move is not None:
+            move.queued = movetrace.now()
+        self._pending.append((step, to_move, finished, future, move))
         if self._writer is None or self._writer.done():
             self._writer = loop.create_task(self._write_steps())
         await future
+        if move is not None:
+            move.resumed = movetrace.now()
 
     async def _write_steps(self) -> None:
         while self._pending:
             batch, self._pending = self._pending[:GROUP_COMMIT], self._pending[GROUP_COMMIT:]
+            began = movetrace.now() if movetrace.ON else 0.0
             try:
-                await self._commit_steps([(s, m, f) for s, m, f, _ in batch])
+                await self._commit_steps([(s, m, f) for s, m, f, _, _ in batch])
+                if movetrace.ON:
+                    movetrace.committed([move for *_, move in batch], began)
             except (StepNumberTaken, BatchRefused):
                 # Some step lost its number to another process (or the database refused
                 # the batch as a whole): find which, one by one.
-                for step, to_move, finished, future in batch:
+                for step, to_move, finished, future, _ in batch:
                     try:
                         await self._commit_steps([(step, to_move, finished)])
                     except StepNumberTaken as error:
@@ -425,10 +436,10 @@ class Store:
                         _settle(future, None)
                 continue
             except Exception as error:
-                for *_, future in batch:
+                for *_, future, _ in batch:
                     _settle(future, error)
                 continue
-            for *_, future in batch:
+            for *_, future, _ in batch:
                 _settle(future, None)
 
     async def _commit_steps(self, batch: Sequence[tuple[AnyStep, int | None, bool]]) -> None:
