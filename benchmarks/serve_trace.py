@@ -29,8 +29,8 @@ PHASES = (
     ("rules", "the rules applied"),
     ("batch_wait", "queued until its batch's commit began"),
     ("commit", "the batch's commit (PostgreSQL, its fsync, the reply read)"),
-    ("resume", "commit returned -> the mover's task runs again"),
-    ("fan_out", "frames built and queued"),
+    ("resume", "commit returned -> the step applied (where its mover's task runs again)"),
+    ("fan_out", "the step applied, its frames built and queued"),
     ("write", "queued -> this seat's frame written"),
     ("to_client", "written -> the client's seat has it"),
 )
@@ -90,17 +90,31 @@ def overlap(spans: list[tuple[float, float]], start: float, end: float) -> tuple
     return total, longest
 
 
+def gc_split(pauses: list[tuple[float, float]], kinds: list[int]) -> str:
+    """Each generation's collections: how many, their milliseconds in all, the longest."""
+    parts = []
+    for generation in range(3):
+        mine = [s for (_, s), kind in zip(pauses, kinds, strict=True) if kind == generation]
+        if mine:
+            parts.append(
+                f"{generation}: {len(mine)}, {sum(mine) * 1000:.0f}/{max(mine) * 1000:.0f}"
+            )
+    return " ".join(parts) or "none"
+
+
 def breakdown(client: ClientTrace, folder: Path, p99_ms: float) -> str:
     server = load(folder)
     by_key = {(m[0], m[1]): m for m in server["moves"]}
     lags = [(due, late) for due, late in server["lags"]]
     pauses = [(began, seconds) for began, seconds, _ in server["gc"]]
-    full = [(b, s) for b, s, generation in server["gc"] if generation == 2]
+    kinds = [generation for _, _, generation in server["gc"]]
     # The pauses of the measured window only (not the start's).
     first = min(sample[3] for sample in client.samples) if client.samples else 0.0
     lags = [(due, late) for due, late in lags if due >= first]
     pauses = [(began, seconds) for began, seconds in pauses if began >= first]
-    full = [(began, seconds) for began, seconds in full if began >= first]
+    kinds = [
+        kind for kind, (began, _, _) in zip(kinds, server["gc"], strict=True) if began >= first
+    ]
     client_lags = [(due, late) for due, late in client.lags if due >= first]
     sizes: list[int] = []
     rows: list[tuple[float, list[float], tuple[float, float, float]]] = []
@@ -127,7 +141,8 @@ def breakdown(client: ClientTrace, folder: Path, p99_ms: float) -> str:
     lines = [
         f"trace: {len(rows)} of {len(client.samples)} updates matched; server gc pauses "
         f"{len(pauses)} ({sum(s for _, s in pauses) * 1000:.0f} ms in all, longest "
-        f"{max((s for _, s in pauses), default=0) * 1000:.1f} ms, {len(full)} full); server "
+        f"{max((s for _, s in pauses), default=0) * 1000:.1f} ms; by generation "
+        f"{gc_split(pauses, kinds)}); server "
         f"loop late >2 ms {len(lags)} times (longest {longest_lag * 1000:.0f} ms); "
         f"client loop late {len(client_lags)} times (longest "
         f"{max((x for _, x in client_lags), default=0) * 1000:.0f} ms); steps a commit: "

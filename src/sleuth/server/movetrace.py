@@ -106,7 +106,7 @@ def moved(table: str, step: int) -> None:
     """The current move's step is committed and its frames queued."""
     move = current.get()
     if move is not None:
-        move.broadcast = now()
+        move.broadcast = move.broadcast or now()
         move.table, move.step = table, step
         moves.append(move)
 
