@@ -358,7 +358,11 @@ async def run(
                 else None
             )
             signers = crowd.process.pid if crowd is not None else None
+            if totals.trace is not None:
+                totals.trace.note_pressure()
             window = await measure_window(args.seconds, totals, processes, signers, probe)
+            if totals.trace is not None:
+                totals.trace.note_pressure()
             totals.sending = False
             if crowd is not None and outage is not None:
                 await outage

@@ -43,6 +43,20 @@ class ClientTrace:
 
     samples: list[tuple[str, int, int, float, float]] = field(default_factory=list)
     lags: list[tuple[float, float]] = field(default_factory=list)
+    # The machine's CPU pressure (Linux PSI) at the window's start and end, and when.
+    pressure: list[tuple[float, float]] = field(default_factory=list)
+
+    def note_pressure(self) -> None:
+        self.pressure.append((time.perf_counter(), cpu_pressure()))
+
+    def pressure_text(self) -> str:
+        """The share of the window in which some runnable task waited for a core: how much
+        of the machine others took (the load average counts the waiting, not the waited)."""
+        if len(self.pressure) < 2 or self.pressure[0][1] < 0:
+            return "CPU pressure unknown"
+        (began, before), (ended, after) = self.pressure[0], self.pressure[-1]
+        share = (after - before) / 1e6 / (ended - began)
+        return f"a task waited for a core {100 * share:.0f}% of the window (PSI)"
 
     async def probe(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
@@ -51,6 +65,15 @@ class ClientTrace:
             late = time.perf_counter() - due
             if late > 0.002:
                 self.lags.append((due, late))
+
+
+def cpu_pressure() -> float:
+    """Microseconds in which some task waited for a core, since boot (-1: unknown)."""
+    try:
+        first = Path("/proc/pressure/cpu").read_text().splitlines()[0]
+    except OSError:
+        return -1.0
+    return float(first.rsplit("total=", 1)[1])
 
 
 def load(folder: Path) -> dict[str, Any]:
@@ -139,7 +162,8 @@ def breakdown(client: ClientTrace, folder: Path, p99_ms: float) -> str:
     slow_sizes = [size for row, size in zip(rows, sizes, strict=True) if 1000 * row[0] >= p99_ms]
     longest_lag = max((late for _, late in lags), default=0.0)
     lines = [
-        f"trace: {len(rows)} of {len(client.samples)} updates matched; server gc pauses "
+        f"trace: {client.pressure_text()}; {len(rows)} of {len(client.samples)} updates "
+        f"matched; server gc pauses "
         f"{len(pauses)} ({sum(s for _, s in pauses) * 1000:.0f} ms in all, longest "
         f"{max((s for _, s in pauses), default=0) * 1000:.1f} ms; by generation "
         f"{gc_split(pauses, kinds)}); server "
