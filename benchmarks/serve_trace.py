@@ -35,6 +35,7 @@ PHASES = (
     ("to_client", "written -> the client's seat has it"),
 )
 LAG_EVERY = 0.005
+LONGEST_PAUSE = 30.0  # seconds: a pause begun this long before an update is not looked for
 
 
 @dataclass
@@ -102,7 +103,7 @@ def overlap(spans: list[tuple[float, float]], start: float, end: float) -> tuple
     """Of the pauses (began, seconds) sorted by start: the seconds of them within
     [start, end], and the longest one that touched it."""
     total = longest = 0.0
-    first = bisect.bisect_left(spans, (start - 1.0, 0.0))
+    first = bisect.bisect_left(spans, (start - LONGEST_PAUSE, 0.0))
     for began, seconds in spans[first:]:
         if began > end:
             break
