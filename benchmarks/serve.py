@@ -85,6 +85,7 @@ from serve_people import (  # noqa: E402
     report_people,
 )
 from serve_pg import STATEMENTS_OPTIONS, PgProbe  # noqa: E402
+from serve_trace import ClientTrace, breakdown  # noqa: E402
 
 
 def free_port() -> int:
@@ -133,7 +134,10 @@ async def seat_loop(
                 if last_step is not None and step == last_step + 1:
                     sent = totals.sent.get((table, step - 1))
                     if sent is not None and totals.measuring:
-                        totals.latencies.append(time.perf_counter() - sent)
+                        received = time.perf_counter()
+                        totals.latencies.append(received - sent)
+                        if totals.trace is not None:
+                            totals.trace.samples.append((table, step, seat, sent, received))
                         if totals.outage:
                             totals.outage_latencies.append(totals.latencies[-1])
                     turned = totals.bot_turns.pop((table, step - 1), None)
@@ -175,8 +179,11 @@ def start_server(
     profile: str | None = None,
     workers: int = 1,
     extra: tuple[str, ...] = (),
+    trace: bool = False,
 ) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": str(SRC)}
+    if trace:  # each move's phases, written at exit (``sleuth.server.movetrace``)
+        env["SLEUTH_MOVE_TRACE"] = str(folder / "trace")
     profiler = ["-m", "cProfile", "-o", profile] if profile else []
     command = [
         sys.executable,
@@ -300,12 +307,14 @@ async def run(
     smtp_port = free_port()
     extra = people_flags(smtp_port, args) if with_people else ()
     processes = [
-        start_server(db, folder, port, args.profile, args.workers, extra) for port in ports
+        start_server(db, folder, port, args.profile, args.workers, extra, args.trace)
+        for port in ports
     ]
     http_base = f"http://127.0.0.1:{ports[0]}"
     ws_bases = [f"ws://127.0.0.1:{port}" for port in ports]
-    totals = Totals()
+    totals = Totals(trace=ClientTrace() if args.trace else None)
     stop = asyncio.Event()
+    lag_probe = asyncio.create_task(totals.trace.probe(stop)) if totals.trace is not None else None
     attacker = None
     crowd: People | None = None
     mails = None
@@ -349,7 +358,11 @@ async def run(
                 else None
             )
             signers = crowd.process.pid if crowd is not None else None
+            if totals.trace is not None:
+                totals.trace.note_pressure()
             window = await measure_window(args.seconds, totals, processes, signers, probe)
+            if totals.trace is not None:
+                totals.trace.note_pressure()
             totals.sending = False
             if crowd is not None and outage is not None:
                 await outage
@@ -377,7 +390,12 @@ async def run(
             process.send_signal(signal.SIGTERM)
         for process in processes:
             process.wait(30)
-    return {**summary(db, servers, args, totals, window, stored, hostility), "people": mails}
+        if lag_probe is not None:
+            lag_probe.cancel()
+    result = summary(db, servers, args, totals, window, stored, hostility)
+    if totals.trace is not None:
+        result["trace"] = breakdown(totals.trace, folder, result["p99_ms"])
+    return {**result, "people": mails}
 
 
 def start_hostile(http_base: str, replayers: int) -> subprocess.Popen[bytes]:
@@ -429,6 +447,11 @@ def main() -> None:
         metavar="FILE",
         help="count PostgreSQL's statements (pg_stat_statements); FILE: the most run, written",
     )
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="time each move's phases in the server; print where the updates above p99 went",
+    )
     add_people_arguments(parser)
     args = parser.parse_args()
     if args.hostile and not args.bot_seats:
@@ -445,9 +468,15 @@ def main() -> None:
         if args.people:  # the same tables without the people, then with them, back to back
             runs = [measure(kind, args, False, with_people) for with_people in (False, True)]
             report_people(runs[0], runs[1], args)
+            for name, result in zip(("baseline", "people"), runs, strict=True):
+                if "trace" in result:
+                    print(f"{name}: {result['trace']}", flush=True)
             continue
         for hostile in [False, True] if args.hostile else [False]:
-            report(measure(kind, args, hostile), hostile)
+            result = measure(kind, args, hostile)
+            report(result, hostile)
+            if "trace" in result:
+                print(result["trace"], flush=True)
 
 
 def measure(

@@ -20,6 +20,7 @@ from serve_hostile import Hostility, largest_search
 
 if TYPE_CHECKING:
     from serve_pg import PgProbe
+    from serve_trace import ClientTrace
 
 
 @dataclass
@@ -37,6 +38,7 @@ class Totals:
     bot_times: list[float] = field(default_factory=list)
     outage: bool = False  # the mail server is stopped (``--people``)
     outage_latencies: list[float] = field(default_factory=list)
+    trace: ClientTrace | None = None  # ``--trace``: each update's times, the loop's lag
 
 
 @dataclass

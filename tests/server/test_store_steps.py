@@ -111,3 +111,42 @@ async def test_who_is_calling_follows_a_rename(kind: str, tmp_path: Path, postgr
         assert await store.person_by_secret("no such secret") is None
     finally:
         await database.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+async def test_what_follows_a_commit_runs_before_its_caller_resumes(
+    kind: str, tmp_path: Path, postgres: Any
+) -> None:
+    """A step's ``then`` (its frames) runs once the step is committed and before any caller
+    of the batch resumes; what it raises is its own caller's, the others' steps stand."""
+    url = postgres() if kind == "postgresql" else f"sqlite:///{tmp_path / 'store.db'}"
+    database = open_database(Settings(db_url=url, key_file=tmp_path / "key"))
+    await database.migrate()
+    store = Store(database)
+    seen: list[str] = []
+    try:
+        first = await create_table(store, _plan(), None)
+        second = await create_table(store, _plan(), None)
+
+        async def insert(table_id: str, name: str) -> None:
+            def then() -> None:
+                seen.append(f"{name} told")
+                if name == "second":
+                    raise RuntimeError(f"{name}: its frames failed")
+
+            await store.insert_step(_step(table_id, 1), 1, False, then)
+            seen.append(f"{name} resumed")
+
+        results = await asyncio.gather(
+            insert(first.table_id, "first"),
+            insert(second.table_id, "second"),
+            return_exceptions=True,
+        )
+        assert results[0] is None
+        assert isinstance(results[1], RuntimeError)
+        assert str(results[1]) == "second: its frames failed"
+        assert seen == ["first told", "second told", "first resumed"]
+        assert [s.number for s in await store.steps(first.table_id)] == [1]
+        assert [s.number for s in await store.steps(second.table_id)] == [1]
+    finally:
+        await database.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import gc
 import os
@@ -23,6 +24,7 @@ from sleuth.core import GameError, all_kits
 from sleuth.core.kit import WEB, WebPart
 from sleuth.core.said import Said
 
+from . import movetrace
 from .accounts import Accounts, SignInLimits
 from .bus import LocalBus, PostgresBus, asyncpg_dsn
 from .csp import PagePolicy
@@ -166,11 +168,14 @@ def lifespan_of(settings: Settings, on_start: Startup | None) -> Lifespan:
         await database.migrate()
         services = await start_services(settings, database, reach)
         app.state.services = services
+        tracing = movetrace.start(asyncio.get_running_loop())  # only if asked for
         if on_start is not None:
             await on_start(services)
         try:
             yield
         finally:
+            if tracing is not None:
+                movetrace.stop(tracing)
             close_all(services.netbots)
             services.host_checks.close()
             services.reviews.close()

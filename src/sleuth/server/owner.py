@@ -17,11 +17,12 @@ import asyncio
 import json
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
-from sleuth.core import GameError, IllegalActionError
+from sleuth.core import GameError, IllegalActionError, State
 
-from . import problems
+from . import movetrace, problems
 from .clocks import hand_refusal, low_clock
 from .connection import Connection
 from .desk import Desk, ahead
@@ -274,8 +275,8 @@ class TableOwner:
             # the seats get the steps it read before they hear why their action failed.
             self.broadcast()
             raise behind.error from None
-        self.live.wake.set()
-        self.broadcast()
+        if movetrace.ON:
+            movetrace.moved(self.id, number)
         if not self.desk.store.database.notifies_steps:  # else its commit told them
             await self.desk.bus.publish("step", self.id, number)
         if self.live.status == "finished" and self.live.row.rated:
@@ -318,6 +319,8 @@ class TableOwner:
         live = self.live
         caught_up = False
         async with live.lock:
+            if movetrace.ON:
+                movetrace.mark("locked")
             for _attempt in range(8):
                 self._check(seat, by_bot)
                 try:
@@ -334,23 +337,44 @@ class TableOwner:
                     raise
                 at = self.desk.clock()
                 row = NewStep(live.id, live.step + 1, seat, str(parsed), state.last_result(), at)
+                waited_before = live.state.to_move()
                 try:
                     await self.desk.store.insert_step(
-                        row, state.to_move(), state.outcome is not None
+                        row,
+                        state.to_move(),
+                        state.outcome is not None,
+                        self._committed(row, state, public),
                     )
                 except StepConflict:
                     await self._catch_up()  # another process took this number: re-check
                     caught_up = True
                     continue
-                waited_before = live.state.to_move()
-                live.advance(row, state, public)
-                live.row.step = row.number
-                live.row.to_move = state.to_move()
-                if state.outcome is not None:
-                    live.row.status = "finished"
-                    live.row.finished_at = row.at
                 return row.number, waited_before
         raise GameError(problems.BUSY())
+
+    def _committed(self, row: NewStep, state: State, public: str) -> Callable[[], None]:
+        """What follows a step's commit at once, in the task that committed it (its mover
+        holds the table's lock meanwhile): the step applied here, and its frames sent."""
+        move = movetrace.current.get() if movetrace.ON else None
+
+        def tell() -> None:
+            live = self.live
+            token = movetrace.current.set(move) if move is not None else None
+            if move is not None:
+                move.resumed = movetrace.now()
+            live.advance(row, state, public)
+            live.row.step = row.number
+            live.row.to_move = state.to_move()
+            if state.outcome is not None:
+                live.row.status = "finished"
+                live.row.finished_at = row.at
+            live.wake.set()
+            self.broadcast()
+            if move is not None and token is not None:
+                move.broadcast = movetrace.now()
+                movetrace.current.reset(token)
+
+        return tell
 
     # --- fan-out ---------------------------------------------------------------------------
 
@@ -377,6 +401,8 @@ class TableOwner:
             seat = connection.seat
             if seat not in texts:
                 texts[seat] = live.state_frame(seat, shared=shared).wire()
+                if movetrace.ON:
+                    movetrace.queued_text(texts[seat], seat)
             connection.send_text(texts[seat])
         self.schedule_sheets()
 

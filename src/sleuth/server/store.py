@@ -13,7 +13,7 @@ from sqlalchemy import func, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from . import problems
+from . import movetrace, problems
 from .db import BatchRefused, Database, StepNumberTaken, StepValues, T, Work
 from .models import (
     ENDED,
@@ -72,7 +72,17 @@ class Store:
         # Kept as plain tuples, which the garbage collector does not scan.
         self._people: dict[str, tuple[str, str, float]] = {}
         self._renames = 0
-        self._pending: list[tuple[AnyStep, int | None, bool, asyncio.Future[None]]] = []
+        # The steps waiting for the next commit, each with its move's timing (``movetrace``).
+        self._pending: list[
+            tuple[
+                AnyStep,
+                int | None,
+                bool,
+                asyncio.Future[None],
+                movetrace.Move | None,
+                Callable[[], None] | None,
+            ]
+        ] = []
         self._writer: asyncio.Task[None] | None = None
         # A table's read of its progress under way, and the next one, which askers join.
         self._progress_now: dict[str, asyncio.Future[Progress | None]] = {}
@@ -398,29 +408,46 @@ class Store:
 
         return await self._db.write(work)
 
-    async def insert_step(self, step: AnyStep, to_move: int | None, finished: bool) -> None:
+    async def insert_step(
+        self,
+        step: AnyStep,
+        to_move: int | None,
+        finished: bool,
+        then: Callable[[], None] | None = None,
+    ) -> None:
         """Commit one accepted action and the table's summary with it, or ``StepConflict``.
 
         Group commit: the steps that arrive while a commit is under way go together in the
         next one, so many tables share one disk sync. Each caller returns only once its own
-        step is committed.
+        step is committed. ``then`` runs as soon as it is (before the caller resumes, in the
+        task that committed it; what it raises, the caller does): the step's frames go out
+        without waiting for the caller's task to be run again, a turn of the event loop
+        that under load was as long as the commit itself (``benchmarks/serve.py --trace``).
         """
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        self._pending.append((step, to_move, finished, future))
+        move = movetrace.current.get() if movetrace.ON else None
+        if move is not None:
+            move.queued = movetrace.now()
+        self._pending.append((step, to_move, finished, future, move, then))
         if self._writer is None or self._writer.done():
             self._writer = loop.create_task(self._write_steps())
         await future
+        if move is not None and not move.resumed:
+            move.resumed = movetrace.now()
 
     async def _write_steps(self) -> None:
         while self._pending:
             batch, self._pending = self._pending[:GROUP_COMMIT], self._pending[GROUP_COMMIT:]
+            began = movetrace.now() if movetrace.ON else 0.0
             try:
-                await self._commit_steps([(s, m, f) for s, m, f, _ in batch])
+                await self._commit_steps([(s, m, f) for s, m, f, *_ in batch])
+                if movetrace.ON:
+                    movetrace.committed([item[4] for item in batch], began)
             except (StepNumberTaken, BatchRefused):
                 # Some step lost its number to another process (or the database refused
                 # the batch as a whole): find which, one by one.
-                for step, to_move, finished, future in batch:
+                for step, to_move, finished, future, _, then in batch:
                     try:
                         await self._commit_steps([(step, to_move, finished)])
                     except StepNumberTaken as error:
@@ -428,14 +455,14 @@ class Store:
                     except Exception as error:
                         _settle(future, error)
                     else:
-                        _settle(future, None)
+                        _committed(future, then)
                 continue
             except Exception as error:
-                for *_, future in batch:
+                for *_, future, _, _ in batch:
                     _settle(future, error)
                 continue
-            for *_, future in batch:
-                _settle(future, None)
+            for *_, future, _, then in batch:
+                _committed(future, then)
 
     async def _commit_steps(self, batch: Sequence[tuple[AnyStep, int | None, bool]]) -> None:
         await self._db.commit_steps(
@@ -472,6 +499,20 @@ class Store:
         )
         rows = await self._db.read(lambda session: list(session.scalars(query)))
         return rows[::-1]
+
+
+def _committed(future: asyncio.Future[None], then: Callable[[], None] | None) -> None:
+    """A step is committed: its ``then`` runs, unless its caller stopped waiting (its table
+    is read again on its next use: what is committed is never applied twice here)."""
+    if future.done() or then is None:
+        _settle(future, None)
+        return
+    try:
+        then()
+    except Exception as error:
+        _settle(future, error)
+    else:
+        _settle(future, None)
 
 
 def _settle(future: asyncio.Future[None], error: Exception | None) -> None:

@@ -20,7 +20,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from sleuth.core import GameError, InvalidActionError
 
-from .. import problems
+from .. import movetrace, problems
 from ..access import Caller, Door, refusal
 from ..connection import Connection
 from ..deps import COOKIE, MaybePerson, Services, ServicesDep, client_address, origin_allowed
@@ -204,6 +204,8 @@ async def _write(ws: WebSocket, connection: Connection) -> None:
                     await ws.close(FLOOD if connection.overflowed else 1000)
             return
         await ws.send_text(text)
+        if movetrace.ON:
+            movetrace.written(text)
 
 
 async def _read(ws: WebSocket, app: Services, table: TableOwner, connection: Connection) -> None:
@@ -212,6 +214,8 @@ async def _read(ws: WebSocket, app: Services, table: TableOwner, connection: Con
     refused = 0
     while True:
         message = await ws.receive()
+        if movetrace.ON:
+            movetrace.begin()
         if message["type"] == "websocket.disconnect":
             return
         text = message.get("text")
@@ -252,6 +256,8 @@ async def _handle(
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "message"
         return "malformed", f"{where}: {first['msg']}"
+    if movetrace.ON:
+        movetrace.mark("validated")
     seat = connection.seat
     if connection.ended:
         # Read before its writer closed it: the session that opened it is over.
