@@ -80,8 +80,8 @@ async def test_an_invitation_arrives_in_its_language_and_only_its_invitee_is_sea
         assert [subject(m) for m in mails] == [f"Einladung von Ann: {title} an Tisch {table}"]
         assert str(mails[0]["To"]) == "bob@example.org"
         assert body(mails[0]).startswith(
-            f"Ann lädt dich zu einer Partie {title} an Tisch {table} ein: Die Seite deines "
-            "Kontos zeigt die Einladung, zum Annehmen oder Ablehnen.\n\n"
+            f"Ann lädt dich zu einer Partie {title} an Tisch {table} ein. Auf der Seite "
+            "deines Kontos kannst du die Einladung annehmen oder ablehnen.\n\n"
             f"Zum Tisch: {server.http}/t/{table}\n\n"
         )
         listed = (await bob.get("/api/invitations")).json()

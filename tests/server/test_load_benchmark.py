@@ -42,6 +42,7 @@ def arguments(**changed: Any) -> argparse.Namespace:
         "bot_seats": 0,
         "replays": 0,
         "mail_tables": 0,
+        "trace": False,
     }
     return argparse.Namespace(**{**values, **changed})
 
