@@ -4,37 +4,22 @@ checked before), and its error names the question by its index in the whole posi
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from sleuth.core import GameError, make_game
+from games.thirteen_clues.thirteen_clues_positions import first_position
 from sleuth.deduce.model import PositionError
-from sleuth.envs.table import Table, random_code
 from sleuth.games.thirteen_clues.beliefs import Believer
 from sleuth.games.thirteen_clues.knowledge import (
     ThirteenCluesAnalysis,
     ThirteenCluesPosition,
-    thirteen_clues_position,
 )
-from sleuth.games.thirteen_clues.views import ThirteenCluesView
 
 
 def a_position(players: int, seed: int) -> dict[str, object]:
     """Seat 0's first position of a seeded game with an answer of 0 or 1 in it."""
-    table = Table(make_game("13-clues", players))
-    table.reset(seed)
-    rng = np.random.default_rng(seed)
-    while (decision := table.decision) is not None:
-        view = table.state.view(0)
-        assert isinstance(view, ThirteenCluesView)
-        try:
-            data = thirteen_clues_position(view)
-        except GameError:  # the mysteries are not chosen yet
-            data = None
-        if data is not None and any(q["answer"] in (0, 1) for q in questions_of(data)):
-            return data
-        table.step(random_code(table.mask(decision.seat), table.drastic, rng, rate=0.02))
-    raise AssertionError("no answer of 0 or 1 in the game")
+    return first_position(
+        players, seed, lambda data: any(q["answer"] in (0, 1) for q in questions_of(data))
+    )
 
 
 def questions_of(data: dict[str, object]) -> list[dict[str, object]]:

@@ -7,33 +7,17 @@ from __future__ import annotations
 
 import copy
 
-import numpy as np
 import pytest
 
-from sleuth.core import GameError, make_game
+from games.thirteen_clues.thirteen_clues_positions import first_position
 from sleuth.deduce.model import PositionError
-from sleuth.envs.table import Table, random_code
 from sleuth.games.thirteen_clues.beliefs import Believer
-from sleuth.games.thirteen_clues.knowledge import ThirteenCluesPosition, thirteen_clues_position
-from sleuth.games.thirteen_clues.views import ThirteenCluesView
+from sleuth.games.thirteen_clues.knowledge import ThirteenCluesPosition
 
 
 def a_position(players: int, seed: int) -> dict[str, object]:
     """Seat 0's first position of a seeded game with a question in it."""
-    table = Table(make_game("13-clues", players))
-    table.reset(seed)
-    rng = np.random.default_rng(seed)
-    while (decision := table.decision) is not None:
-        view = table.state.view(0)
-        assert isinstance(view, ThirteenCluesView)
-        try:
-            data = thirteen_clues_position(view)
-        except GameError:  # the mysteries are not chosen yet
-            data = {}
-        if data.get("questions"):
-            return data
-        table.step(random_code(table.mask(decision.seat), table.drastic, rng, rate=0.02))
-    raise AssertionError("no question in the game")
+    return first_position(players, seed, lambda data: bool(data.get("questions")))
 
 
 def questions_of(data: dict[str, object]) -> list[dict[str, object]]:
