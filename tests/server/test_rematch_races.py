@@ -165,6 +165,31 @@ async def test_a_rematch_committed_as_its_asker_went_is_told_to_the_seats(
         )
 
 
+async def test_a_rematch_dealt_while_the_bus_fails_is_answered_not_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bus's publish fails after the deal (the database away a moment): the asker gets
+    the dealt rematch and the seats here are told (the other processes read it when a seat
+    next connects there), rather than an error for a rematch that exists."""
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'sleuth.db'}", key_file=tmp_path / "key")
+    async with serving(settings) as app:
+        hub = hub_of(app)
+        ann, _ = await hub.store.create_person("Ann")
+        bob, _ = await hub.store.create_person("Bob")
+        table = await finished(hub.store, PEOPLE, {0: ann.id, 1: bob.id})
+        owner = await hub.get(table)
+
+        async def failing(kind: str, table_id: str, number: int = 0) -> None:
+            raise ConnectionError("the bus is away")
+
+        monkeypatch.setattr(hub.desk.bus, "publish", failing)
+        dealt, _ = await hub.rematch(owner, ann.id)
+        row = await hub.store.table(table)
+        assert row is not None
+        assert (row.rematch, owner.live.row.rematch) == (dealt.id, dealt.id)
+        assert json.loads(owner.state_frame(1).wire())["rematch"] == dealt.id
+
+
 async def test_a_rematch_whose_commit_went_unanswered_is_read_at_the_next_ask(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -96,7 +96,10 @@ async def _named(owner: TableOwner, rematch: str, publish: bool) -> None:
         live.row.rematch = rematch
     owner.broadcast()
     if publish:
-        await owner.desk.bus.publish("seats", live.id)
+        try:
+            await owner.desk.bus.publish("seats", live.id)
+        except Exception:  # dealt and told here: the others read it when a seat next connects
+            log.exception("telling the other processes of rematch %s failed", rematch)
 
 
 async def _shielded(work: Coroutine[Any, Any, None]) -> None:

@@ -64,3 +64,14 @@ def test_from_json_keeps_its_own_lists() -> None:
     believer = Believer()
     believer(ThirteenCluesPosition.from_json(kept))
     assert believer(position).worlds == believer(ThirteenCluesPosition(kept)).worlds
+
+
+def test_from_json_keeps_its_own_copy_of_a_callers_tuples() -> None:
+    data = a_position(2, 3)
+    kept = copy.deepcopy(data)
+    questions = tuple(questions_of(data))  # the reader takes any sequence
+    position = ThirteenCluesPosition.from_json({**data, "questions": questions})
+    question = questions[0]
+    assert isinstance(question, dict)
+    question["answer"] = 7  # a dict inside the caller's tuple, changed after the check
+    assert position.data == kept

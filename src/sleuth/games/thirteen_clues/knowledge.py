@@ -362,8 +362,8 @@ def _copied(value: object) -> object:
     """JSON read in: its lists and objects copied, each level (a caller keeps its own)."""
     if isinstance(value, Mapping):
         return {key: _copied(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_copied(item) for item in value]
+    if isinstance(value, Sequence) and not isinstance(value, (str, bytes)):
+        return [_copied(item) for item in value]  # a tuple too: the reader takes any sequence
     return value
 
 
