@@ -349,6 +349,9 @@ class TableOwner:
                     await self._catch_up()  # another process took this number: re-check
                     caught_up = True
                     continue
+                except asyncio.CancelledError:
+                    live.behind = True  # perhaps committed, unapplied: read at next use
+                    raise
                 return row.number, waited_before
         raise GameError(problems.BUSY())
 
