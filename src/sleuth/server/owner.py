@@ -362,20 +362,24 @@ class TableOwner:
 
         def tell() -> None:
             live = self.live
-            token = movetrace.current.set(move) if move is not None else None
-            if move is not None:
-                move.resumed = movetrace.now()
-            live.advance(row, state, public)
-            live.row.step = row.number
-            live.row.to_move = state.to_move()
-            if state.outcome is not None:
-                live.row.status = "finished"
-                live.row.finished_at = row.at
-            live.wake.set()
-            self.broadcast()
-            if move is not None and token is not None:
-                move.broadcast = movetrace.now()
-                movetrace.current.reset(token)
+            # Always set (to None too): the committing task's context is its first mover's.
+            token = movetrace.current.set(move) if movetrace.ON else None
+            try:
+                if move is not None:
+                    move.resumed = movetrace.now()
+                live.advance(row, state, public)
+                live.row.step = row.number
+                live.row.to_move = state.to_move()
+                if state.outcome is not None:
+                    live.row.status = "finished"
+                    live.row.finished_at = row.at
+                live.wake.set()
+                self.broadcast()
+                if move is not None:
+                    move.broadcast = movetrace.now()
+            finally:
+                if token is not None:
+                    movetrace.current.reset(token)
 
         return tell
 
