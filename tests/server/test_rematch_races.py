@@ -24,6 +24,7 @@ from sleuth.server.desk import Desk
 from sleuth.server.hub import Hub
 from sleuth.server.lobby import SeatPlan, TablePlan, create_table
 from sleuth.server.models import PersonRow, StepRow
+from sleuth.server.owner import TableOwner
 from sleuth.server.settings import Settings
 from sleuth.server.store import Store
 from support.waits import until, until_true
@@ -58,6 +59,18 @@ async def serving(settings: Settings) -> AsyncIterator[FastAPI]:
 def hub_of(app: FastAPI) -> Hub:
     hub: Hub = app.state.services.hub
     return hub
+
+
+@asynccontextmanager
+async def one_finished(tmp_path: Path) -> AsyncIterator[tuple[Hub, TableOwner, PersonRow]]:
+    """One service on SQLite, and its owner of Ann's and Bob's finished table; Ann."""
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'sleuth.db'}", key_file=tmp_path / "key")
+    async with serving(settings) as app:
+        hub = hub_of(app)
+        ann, _ = await hub.store.create_person("Ann")
+        bob, _ = await hub.store.create_person("Bob")
+        table = await finished(hub.store, PEOPLE, {0: ann.id, 1: bob.id})
+        yield hub, await hub.get(table), ann
 
 
 async def two_services(
@@ -130,13 +143,8 @@ async def test_a_rematch_committed_as_its_asker_went_is_told_to_the_seats(
 ) -> None:
     """The asker cancelled (a client gone) after the deal's commit, before the table here
     named it: the seats are told, and the other processes."""
-    settings = Settings(db_url=f"sqlite:///{tmp_path / 'sleuth.db'}", key_file=tmp_path / "key")
-    async with serving(settings) as app:
-        hub = hub_of(app)
-        ann, _ = await hub.store.create_person("Ann")
-        bob, _ = await hub.store.create_person("Bob")
-        table = await finished(hub.store, PEOPLE, {0: ann.id, 1: bob.id})
-        owner = await hub.get(table)
+    async with one_finished(tmp_path) as (hub, owner, ann):
+        table = owner.id
         told: list[str | None] = []
         published: list[tuple[str, str]] = []
         monkeypatch.setattr(owner, "broadcast", lambda: told.append(owner.live.row.rematch))
@@ -171,13 +179,8 @@ async def test_a_rematch_dealt_while_the_bus_fails_is_answered_not_an_error(
     """The bus's publish fails after the deal (the database away a moment): the asker gets
     the dealt rematch and the seats here are told (the other processes read it when a seat
     next connects there), rather than an error for a rematch that exists."""
-    settings = Settings(db_url=f"sqlite:///{tmp_path / 'sleuth.db'}", key_file=tmp_path / "key")
-    async with serving(settings) as app:
-        hub = hub_of(app)
-        ann, _ = await hub.store.create_person("Ann")
-        bob, _ = await hub.store.create_person("Bob")
-        table = await finished(hub.store, PEOPLE, {0: ann.id, 1: bob.id})
-        owner = await hub.get(table)
+    async with one_finished(tmp_path) as (hub, owner, ann):
+        table = owner.id
 
         async def failing(kind: str, table_id: str, number: int = 0) -> None:
             raise ConnectionError("the bus is away")
@@ -195,12 +198,8 @@ async def test_a_rematch_whose_commit_went_unanswered_is_read_at_the_next_ask(
 ) -> None:
     """The cancellation landed as the commit's answer came (the deal stored, its answer
     lost): the table is read again before a seat next connects, and names the rematch."""
-    settings = Settings(db_url=f"sqlite:///{tmp_path / 'sleuth.db'}", key_file=tmp_path / "key")
-    async with serving(settings) as app:
-        hub = hub_of(app)
-        ann, _ = await hub.store.create_person("Ann")
-        table = await finished(hub.store, PEOPLE, {0: ann.id})
-        owner = await hub.get(table)
+    async with one_finished(tmp_path) as (hub, owner, ann):
+        table = owner.id
         deal = Desk.create
 
         async def lost(desk: Desk, *arguments: Any, **named: Any) -> Any:
