@@ -363,6 +363,12 @@ async def test_a_browser_is_unsubscribed_by_its_own_person_only(
         browser_id = (await subscribe(ann, Device(f"{service.origin}/p/1")))["browsers"][0]["id"]
         refused = await eve.delete(f"/api/account/push/browsers/{browser_id}")
         assert refused.status_code == 404
+        # A number past any the database stores is refused as such, not a 500.
+        too_large = await ann.delete(f"/api/account/push/browsers/{2**64}")
+        assert (too_large.status_code, too_large.json()["detail"][0]["loc"]) == (
+            422,
+            ["path", "browser_id"],
+        )
         assert len((await ann.get("/api/account/push")).json()["browsers"]) == 1
         done = await ann.delete(f"/api/account/push/browsers/{browser_id}")
         assert done.status_code == 200

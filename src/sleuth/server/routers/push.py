@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Annotated
 
 from fastapi import APIRouter, HTTPException, Request
+from fastapi import Path as InPath
 from fastapi.responses import FileResponse
 from pydantic import StringConstraints
 
@@ -147,6 +148,10 @@ async def subscribe(
     return await push_settings(app, holder)
 
 
+# A browser subscription's row id: past this, no row has it (and SQLite refuses the number).
+BrowserId = Annotated[int, InPath(ge=1, le=2**31 - 1)]
+
+
 @router.delete(
     "/api/account/push/browsers/{browser_id}",
     dependencies=[Checked],
@@ -156,7 +161,7 @@ async def subscribe(
         409: {"description": "this server pushes nothing"},
     },
 )
-async def unsubscribe(browser_id: int, app: ServicesDep, holder: SignedInHolder) -> None:
+async def unsubscribe(browser_id: BrowserId, app: ServicesDep, holder: SignedInHolder) -> None:
     """No more pushes to that browser."""
     if not await _subscriptions(app).remove(browser_id, holder.person.id):
         raise HTTPException(404, NOT_SUBSCRIBED)
