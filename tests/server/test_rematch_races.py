@@ -193,11 +193,12 @@ async def test_a_rematch_dealt_while_the_bus_fails_is_answered_not_an_error(
         assert json.loads(owner.state_frame(1).wire())["rematch"] == dealt.id
 
 
-async def test_a_rematch_whose_commit_went_unanswered_is_read_at_the_next_ask(
+async def test_a_rematch_whose_commit_went_unanswered_is_read_back_and_told(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The cancellation landed as the commit's answer came (the deal stored, its answer
-    lost): the table is read again before a seat next connects, and names the rematch."""
+    lost): the table's row is read back, the rematch named here and the other processes
+    told, without waiting for a seat to connect."""
     async with one_finished(tmp_path) as (hub, owner, ann):
         table = owner.id
         deal = Desk.create
@@ -207,11 +208,18 @@ async def test_a_rematch_whose_commit_went_unanswered_is_read_at_the_next_ask(
             raise asyncio.CancelledError
 
         monkeypatch.setattr(Desk, "create", lost)
+        published: list[tuple[str, str]] = []
+
+        async def publish(kind: str, table_id: str, number: int = 0) -> None:
+            published.append((kind, table_id))
+
+        monkeypatch.setattr(hub.desk.bus, "publish", publish)
         with pytest.raises(asyncio.CancelledError):
             await hub.rematch(owner, ann.id)
         row = await hub.store.table(table)
         assert row is not None and row.rematch is not None
-        assert owner.live.row.rematch is None
+        await until_true(lambda: published != [], "the other processes told")
+        assert (owner.live.row.rematch, published) == (row.rematch, [("seats", table)])
         again = await hub.get(table)  # as a seat's channel or a request asks for it
         assert again is owner and again.live.row.rematch == row.rematch
         assert json.loads(again.state_frame(0).wire())["rematch"] == row.rematch

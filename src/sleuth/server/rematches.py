@@ -4,9 +4,9 @@ The new table is dealt as any other (``desk.Desk.create``), its rematch claimed 
 finished table's row in the same transaction (one write; its owner only tells the seats), so
 that of people asking at once, across processes too, one deals it. Once it is committed the
 seats here are told even if the asker is gone meanwhile (a client gone, the server stopping);
-a cancellation that may have come after the commit leaves the table to be read again before
-a seat next connects. A process that lost the race names the winner's rematch at once, not
-when the bus's notice comes.
+a cancellation that may have come after the commit has the table's row read back, and the
+rematch it names told here and to the other processes. A process that lost the race names
+the winner's rematch at once, not when the bus's notice comes.
 """
 
 from __future__ import annotations
@@ -67,9 +67,11 @@ async def deal_rematch(
     except RematchTaken:
         return None  # ``rematch_id`` reads the winner's and names it here
     except asyncio.CancelledError:
-        # Perhaps after the commit (its answer lost to the cancellation): whoever next asks
-        # for the table here reads its row again, and with it the rematch.
+        # Perhaps after the commit (its answer lost to the cancellation): read back, and if
+        # it was stored, told here and to the other processes all the same; until then
+        # whoever next asks for the table here reads its row again.
         live.behind = True
+        desk.spawn(_read_back(owner))
         raise
     # Stored with the new table's rows (their transaction claimed it): told only, and told
     # through, the asker gone or not.
@@ -86,6 +88,17 @@ async def rematch_id(owner: TableOwner) -> str | None:
     if owner.live.row.rematch != row.rematch:
         await _shielded(_named(owner, row.rematch, publish=False))
     return row.rematch
+
+
+async def _read_back(owner: TableOwner) -> None:
+    """After a deal whose answer was lost: the rematch, if it was stored, named here and
+    told to the other processes (which would otherwise learn of it only when one of its
+    seats next connects there)."""
+    try:
+        if await rematch_id(owner) is not None:
+            await owner.desk.bus.publish("seats", owner.id)
+    except Exception:
+        log.exception("reading back the rematch of %s failed", owner.id)
 
 
 async def _named(owner: TableOwner, rematch: str, publish: bool) -> None:
