@@ -28,7 +28,7 @@ from .connection import Connection
 from .desk import Desk, ahead
 from .driver import drive
 from .expiry import expiry_events
-from .frames import ChatFrame, NotesFrame, SeatsFrame, StateFrame
+from .frames import NotesFrame, SeatsFrame, StateFrame
 from .leavers import Leavers
 from .live import LiveTable, SeatState, admits, facts_of, has_token
 from .models import ENDED, EXPIRED, ChatRow, NewStep, TableRow
@@ -37,6 +37,7 @@ from .notify import step_events
 from .pacer import Pacer
 from .sheets import SheetSender
 from .store import StepConflict, new_secret, secret_hash
+from .tablechat import TableChat
 from .workers import WorkerPool
 
 log = logging.getLogger("sleuth.server")
@@ -64,8 +65,7 @@ class TableOwner:
         self.sheets = SheetSender(
             live, lambda: self.desk.pool, lambda job: self.desk.spawn(job), self._send_to_seat
         )
-        self._chat_seen = chat_seen
-        self._chat_lock = asyncio.Lock()
+        self.chat_log = TableChat(live, lambda: self.desk.store, chat_seen)
         # One note change at a time: each builds on the marks the one before stored.
         self._notes_lock = asyncio.Lock()
         self._reminded: tuple[int, int] | None = None  # the last turn reminded: (step, seat)
@@ -246,14 +246,14 @@ class TableOwner:
         """The bus was away: steps, seats and chat may have been missed."""
         await self.later_or_now()
         if self.live.connections:
-            await self._deliver_chat()
+            await self.chat_log.deliver()
 
     async def on_notice(self, kind: str, number: int) -> None:
         live = self.live
         if kind == "step" and number <= live.step:
             return  # this process committed it, or has read it already
         if kind == "chat":
-            await self._deliver_chat()
+            await self.chat_log.deliver()
             return
         if kind == "step" and not self.busy_here():
             # No one here to tell and nothing here to drive: read it when someone asks.
@@ -586,33 +586,11 @@ class TableOwner:
         if self.live.status == EXPIRED:
             raise IllegalActionError(problems.TABLE_EXPIRED())
         await self.desk.store.add_chat(self.id, seat, name, text)
-        await self._deliver_chat()
+        await self.chat_log.deliver()
         await self.desk.bus.publish("chat", self.id)
 
     async def chat_history(self, after: int = 0) -> list[ChatRow]:
-        return await self.desk.store.chat(self.id, after=max(0, min(after, 2**62)))
-
-    async def _deliver_chat(self) -> None:
-        live = self.live
-        async with self._chat_lock:
-            rows = await self.desk.store.chat(live.id, after=self._chat_seen)
-            if rows:
-                self._chat_seen = rows[-1].id
-        for row in rows:
-            frame = ChatFrame(
-                table=live.id,
-                step=live.step,
-                id=row.id,
-                seat=row.seat,
-                name=row.name,
-                text=row.text,
-                at=row.at,
-            )
-            text = frame.wire()  # once for every channel
-            # A table without spectators keeps its chat among its seats, after the end too.
-            for connection in list(live.connections):
-                if connection.seat is not None or live.row.spectators:
-                    connection.send_text(text)
+        return await self.chat_log.history(after)
 
 
 class _CaughtUp(Exception):
