@@ -114,14 +114,19 @@ def overlap(spans: list[tuple[float, float]], start: float, end: float) -> tuple
     return total, longest
 
 
-def gc_split(pauses: list[tuple[float, float]], kinds: list[int]) -> str:
-    """Each generation's collections: how many, their milliseconds in all, the longest."""
+def gc_split(records: list[list[Any]]) -> str:
+    """Each generation's collections (records: began, seconds, generation, CPU seconds,
+    objects collected): how many, their wall milliseconds in all and the longest, their CPU
+    milliseconds in all and the most, and the objects they collected."""
     parts = []
     for generation in range(3):
-        mine = [s for (_, s), kind in zip(pauses, kinds, strict=True) if kind == generation]
+        mine = [record for record in records if record[2] == generation]
         if mine:
+            wall = [record[1] * 1000 for record in mine]
+            cpu = [record[3] * 1000 for record in mine]
             parts.append(
-                f"{generation}: {len(mine)}, {sum(mine) * 1000:.0f}/{max(mine) * 1000:.0f}"
+                f"{generation}: {len(mine)}, wall {sum(wall):.0f}/{max(wall):.0f}, cpu "
+                f"{sum(cpu):.0f}/{max(cpu):.0f}, {sum(record[4] for record in mine)} freed"
             )
     return " ".join(parts) or "none"
 
@@ -130,15 +135,11 @@ def breakdown(client: ClientTrace, folder: Path, p99_ms: float) -> str:
     server = load(folder)
     by_key = {(m[0], m[1]): m for m in server["moves"]}
     lags = [(due, late) for due, late in server["lags"]]
-    pauses = [(began, seconds) for began, seconds, _ in server["gc"]]
-    kinds = [generation for _, _, generation in server["gc"]]
     # The pauses of the measured window only (not the start's).
     first = min(sample[3] for sample in client.samples) if client.samples else 0.0
     lags = [(due, late) for due, late in lags if due >= first]
-    pauses = [(began, seconds) for began, seconds in pauses if began >= first]
-    kinds = [
-        kind for kind, (began, _, _) in zip(kinds, server["gc"], strict=True) if began >= first
-    ]
+    collections = [record for record in server["gc"] if record[0] >= first]
+    pauses = [(record[0], record[1]) for record in collections]
     client_lags = [(due, late) for due, late in client.lags if due >= first]
     sizes: list[int] = []
     rows: list[tuple[float, list[float], tuple[float, float, float]]] = []
@@ -167,7 +168,7 @@ def breakdown(client: ClientTrace, folder: Path, p99_ms: float) -> str:
         f"matched; server gc pauses "
         f"{len(pauses)} ({sum(s for _, s in pauses) * 1000:.0f} ms in all, longest "
         f"{max((s for _, s in pauses), default=0) * 1000:.1f} ms; by generation "
-        f"{gc_split(pauses, kinds)}); server "
+        f"{gc_split(collections)}); server "
         f"loop late >2 ms {len(lags)} times (longest {longest_lag * 1000:.0f} ms); "
         f"client loop late {len(client_lags)} times (longest "
         f"{max((x for _, x in client_lags), default=0) * 1000:.0f} ms); steps a commit: "

@@ -259,16 +259,20 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
     return app
 
 
-# Collections of the middle generation between two full ones (CPython's default: 10).
-FULL_COLLECTION_EVERY = 100
-# Net new objects between two collections of the young generation (CPython's default: 700).
-# At 250 tables, logged with the collector's callbacks (benchmarks/serve.py): a full
-# collection took 250-315 ms of CPU in one piece about a minute after the start, in or
-# near the measured window, and the middle ones 16-19 ms each, about one a second. Young
-# collections ten times rarer make the older ones ten times rarer too: the same runs had
-# no full collection, most middle ones took 2 ms (a few 20-98 ms), and the collector's CPU
-# in all was a half or less.
-YOUNG_COLLECTION_AFTER = 7000
+# The collector's thresholds: young collections after this many objects made (less those
+# freed), a middle one every MIDDLE_COLLECTION_EVERY young ones, a full one every
+# FULL_COLLECTION_EVERY middle ones. A collection stops the event loop for as long as it
+# takes to scan what it collects, so many small collections keep every move's wait short
+# where a few large ones put a long pause on some: at 250 tables of people on PostgreSQL
+# (benchmarks/serve.py --trace, docs/speed.md) a young collection at 7,000 took 12 ms of CPU
+# and a middle one 66-101 ms, overlapping nine tenths of the updates above p99; at 1,000 at
+# most 5 and 23 ms (the collector's CPU a fifth more in all) and p99 35-48 ms against
+# 56-94 without the people. Full collections (every connection's coroutines and every
+# table's state scanned: 250-370 ms) come after as many objects as before, 7 million
+# (1,000 x 10 x 700), where CPython's defaults (700 x 10 x 10) ran one every two seconds.
+YOUNG_COLLECTION_AFTER = 1000
+MIDDLE_COLLECTION_EVERY = 10
+FULL_COLLECTION_EVERY = 700
 # How long a thread may hold the interpreter's lock while another waits for it (Python's
 # default: 5 ms). The event loop is busy most of the time under load, so the threads that
 # feed the bot workers and commit to SQLite waited up to 5 ms for each of the few moments
@@ -286,16 +290,12 @@ def serve(settings: Settings, host: str, port: int, on_start: Startup | None = N
     app = create_app(settings, on_start)
     # The modules, kits and caches loaded by now live as long as the process: kept out of
     # every later full collection, which under load ran every few seconds and scanned them
-    # all each time (an eighth of the CPU, measured). Full collections also come ten times
-    # less often than by default: at 250 tables one ran every two seconds and stopped the
-    # event loop for 100-370 ms (every connection's coroutines and every table's state are
-    # scanned). The middle generation keeps its threshold, so the service's cyclic garbage
-    # (closed connections) is still found before it is old; see YOUNG_COLLECTION_AFTER.
+    # all each time (an eighth of the CPU, measured). See YOUNG_COLLECTION_AFTER for the
+    # thresholds.
     sys.setswitchinterval(SWITCH_INTERVAL)
     gc.collect()
     gc.freeze()
-    _, middle, _ = gc.get_threshold()
-    gc.set_threshold(YOUNG_COLLECTION_AFTER, middle, FULL_COLLECTION_EVERY)
+    gc.set_threshold(YOUNG_COLLECTION_AFTER, MIDDLE_COLLECTION_EVERY, FULL_COLLECTION_EVERY)
     uvicorn.run(
         app,
         host=host,

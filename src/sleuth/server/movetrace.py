@@ -72,10 +72,13 @@ class Move:
 
 moves: list[Move] = []
 lags: list[tuple[float, float]] = []  # (when the probe ran, how late), late ones only
-pauses: list[tuple[float, float, int]] = []  # (began, seconds, generation)
+# (began, seconds, generation, seconds of this thread's CPU, objects collected): the CPU
+# tells a collection's own work from the time its thread waited for a core meanwhile.
+pauses: list[tuple[float, float, int, float, int]] = []
 # A frame's text (by identity, the text kept so that the identity is not reused) -> its move.
 _texts: dict[int, tuple[str, Move, int]] = {}
 _gc_began = 0.0
+_gc_cpu_began = 0.0
 
 
 def now() -> float:
@@ -125,11 +128,13 @@ def written(text: str) -> None:
 
 
 def _on_gc(phase: str, info: dict[str, Any]) -> None:
-    global _gc_began
+    global _gc_began, _gc_cpu_began
     if phase == "start":
         _gc_began = now()
+        _gc_cpu_began = time.thread_time()
     else:
-        pauses.append((_gc_began, now() - _gc_began, info["generation"]))
+        cpu = time.thread_time() - _gc_cpu_began
+        pauses.append((_gc_began, now() - _gc_began, info["generation"], cpu, info["collected"]))
 
 
 async def _probe_lag() -> None:
