@@ -258,6 +258,23 @@ async def test_a_private_tables_chat_is_read_only_at_its_seats(launch: Any) -> N
         assert [row["text"] for row in await eve.get(f"/api/tables/{public}/chat")] == ["hello all"]
 
 
+@pytest.mark.parametrize("database", ["sqlite", "postgres"])
+async def test_chat_read_after_any_number_answers_not_500(
+    launch: Any, postgres: Callable[[], str], database: str
+) -> None:
+    """``after`` past any line's id (PostgreSQL's ids are 32-bit) reads nothing new; below
+    the first, every line."""
+    server: Server = launch(db=postgres() if database == "postgres" else None)
+    async with Person(server.http, "Ann") as ann:
+        seats = [{"kind": "person"}, *[{"kind": "bot", "bot": "random"}] * 2]
+        body = {"game": EXAMPLE, "players": 3, "seats": seats, "sit": 0}
+        table = (await ann.post("/api/tables", body))["table"]["id"]
+        await ann.post(f"/api/tables/{table}/chat", {"text": "hello"})
+        for after, lines in ((2**31, []), (2**40, []), (2**70, []), (-5, ["hello"])):
+            answer = await ann.client.get(f"/api/tables/{table}/chat", params={"after": after})
+            assert (answer.status_code, [r["text"] for r in answer.json()]) == (200, lines)
+
+
 async def test_a_seat_given_up_closes_its_channel_saying_so(launch: Any) -> None:
     """The seat's channel closes with its own code (4410), which no reconnection cures, so
     that a page turns into a spectator's instead of opening the seat again (refused)."""

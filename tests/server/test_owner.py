@@ -62,7 +62,10 @@ READERS = {
 
 
 def _on_the_store(node: ast.expr) -> bool:
-    """Whether a call's receiver is the store: ``store``, ``x.store``, ``self._store``."""
+    """Whether a call's receiver is the store: ``store``, ``x.store``, ``self._store``, or
+    what a getter of it returns (``self._store()``)."""
+    if isinstance(node, ast.Call):
+        node = node.func
     if isinstance(node, ast.Name):
         return node.id in ("store", "_store")
     return isinstance(node, ast.Attribute) and node.attr in ("store", "_store")
@@ -116,3 +119,9 @@ def test_the_check_sees_a_write_around_the_owner(tmp_path: Path) -> None:
         "    await app.hub.store.update_seat(live.id, seat, person_id=None)\n"
     )
     assert store_calls(module) == [("update_seat", 2)]
+
+
+def test_the_check_sees_a_write_through_a_getter_of_the_store(tmp_path: Path) -> None:
+    module = tmp_path / "tablechat.py"
+    module.write_text("async def say(self):\n    await self._store().add_chat('t', 0, 'A', 'hi')\n")
+    assert store_calls(module) == [("add_chat", 2)]

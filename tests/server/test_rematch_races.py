@@ -225,6 +225,42 @@ async def test_a_rematch_whose_commit_went_unanswered_is_read_back_and_told(
         assert json.loads(again.state_frame(0).wire())["rematch"] == row.rematch
 
 
+async def test_a_deal_under_way_as_its_asker_went_is_stored_and_told(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The asker cancelled while the deal is still under way (its commit not yet begun, or
+    in the writer's thread): the deal goes on to its end, and the rematch it stored is named
+    here and told to the other processes."""
+    async with one_finished(tmp_path) as (hub, owner, ann):
+        table = owner.id
+        deal = Desk.create
+        gate = asyncio.Event()
+        began = asyncio.Event()
+
+        async def slow(desk: Desk, *arguments: Any, **named: Any) -> Any:
+            began.set()
+            await gate.wait()
+            return await deal(desk, *arguments, **named)
+
+        monkeypatch.setattr(Desk, "create", slow)
+        published: list[tuple[str, str]] = []
+
+        async def publish(kind: str, table_id: str, number: int = 0) -> None:
+            published.append((kind, table_id))
+
+        monkeypatch.setattr(hub.desk.bus, "publish", publish)
+        asking = asyncio.create_task(hub.rematch(owner, ann.id))
+        await began.wait()
+        asking.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await asking
+        gate.set()
+        await until_true(lambda: published != [], "the other processes told")
+        row = await hub.store.table(table)
+        assert row is not None and row.rematch is not None
+        assert (owner.live.row.rematch, published) == (row.rematch, [("seats", table)])
+
+
 async def test_a_rematch_past_the_waiting_cap_asks_no_network_bot(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -259,17 +259,20 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
     return app
 
 
-# The collector's thresholds: young collections after this many objects made (less those
-# freed), a middle one every MIDDLE_COLLECTION_EVERY young ones, a full one every
-# FULL_COLLECTION_EVERY middle ones. A collection stops the event loop for as long as it
-# takes to scan what it collects, so many small collections keep every move's wait short
-# where a few large ones put a long pause on some: at 250 tables of people on PostgreSQL
-# (benchmarks/serve.py --trace, docs/speed.md) a young collection at 7,000 took 12 ms of CPU
-# and a middle one 66-101 ms, overlapping nine tenths of the updates above p99; at 1,000 at
-# most 5 and 23 ms (the collector's CPU a fifth more in all) and p99 35-48 ms against
-# 56-94 without the people. Full collections (every connection's coroutines and every
-# table's state scanned: 250-370 ms) come after as many objects as before, 7 million
-# (1,000 x 10 x 700), where CPython's defaults (700 x 10 x 10) ran one every two seconds.
+# The collector's thresholds (CPython 3.11-3.13; 3.14's incremental collector reads them
+# otherwise): a young collection once the objects made less those freed reach
+# YOUNG_COLLECTION_AFTER, a middle one every MIDDLE_COLLECTION_EVERY young ones, a full one
+# every FULL_COLLECTION_EVERY middle ones (and only once the objects grown old since the
+# last are a quarter of those it kept). Each collection stops the event loop while it scans
+# what it collects, so small frequent collections keep every move's wait short where large
+# rare ones put a long pause on a few. At 250 tables on PostgreSQL (benchmarks/serve.py
+# --trace; docs/speed.md), at 7,000 a young collection took 12 ms of CPU on average and a
+# middle one 66-75 ms (up to 101), and nine in ten of the updates above p99 overlapped one;
+# at 1,000 they took at most 5 and 23 ms, for about two-fifths more of the collector's CPU
+# in all (1.4% of a core), and the baselines' p99 went from 53-107 ms to 35-48. Full
+# collections (every connection's coroutines and every table's state scanned: 250-370 ms)
+# still wait for 7 million objects (1,000 x 10 x 700) as before; CPython's defaults (700,
+# 10, 10) ran one every two seconds.
 YOUNG_COLLECTION_AFTER = 1000
 MIDDLE_COLLECTION_EVERY = 10
 FULL_COLLECTION_EVERY = 700

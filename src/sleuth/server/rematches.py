@@ -4,8 +4,8 @@ The new table is dealt as any other (``desk.Desk.create``), its rematch claimed 
 finished table's row in the same transaction (one write; its owner only tells the seats), so
 that of people asking at once, across processes too, one deals it. Once it is committed the
 seats here are told even if the asker is gone meanwhile (a client gone, the server stopping);
-a cancellation that may have come after the commit has the table's row read back, and the
-rematch it names told here and to the other processes. A process that lost the race names
+a deal whose asker is cancelled meanwhile runs to its end, and the rematch it stored is told
+here and to the other processes all the same. A process that lost the race names
 the winner's rematch at once, not when the bus's notice comes.
 """
 
@@ -18,8 +18,10 @@ from typing import Any
 
 from sleuth.agents.budgets import DEFAULT_MAX_THINK
 
+from .db import DatabaseClosed
 from .lobby import Created, plan_of
 from .models import SeatRow
+from .outage import DatabaseUnavailable
 from .owner import TableOwner
 from .store import RematchTaken
 
@@ -53,8 +55,11 @@ async def deal_rematch(
         people = {seat: held for seat, held in people.items() if held in signed}
     # The seats' bots were checked when the table was first dealt (a program only if
     # the operator seated it): the same seats again.
-    try:
-        created = await desk.create(
+    # The deal is a task of its own, run to its end whether or not its asker still waits:
+    # a cancelled asker (a client gone) would otherwise leave its commit under way (in the
+    # writer's thread on SQLite) with its outcome unknown here.
+    deal = asyncio.ensure_future(
+        desk.create(
             plan,
             person_id,
             people,
@@ -64,14 +69,21 @@ async def deal_rematch(
             created_from=address,
             waiting_cap=waiting_cap,
         )
+    )
+    try:
+        created = await asyncio.shield(deal)
     except RematchTaken:
         return None  # ``rematch_id`` reads the winner's and names it here
     except asyncio.CancelledError:
-        # Perhaps after the commit (its answer lost to the cancellation): read back, and if
-        # it was stored, told here and to the other processes all the same; until then
-        # whoever next asks for the table here reads its row again.
+        # Until the deal's end is known here, whoever next asks for the table reads its
+        # row again; once it is, it is told here and to the other processes all the same.
         live.behind = True
-        desk.spawn(_read_back(owner))
+        follow = _told_after(owner, deal)
+        try:
+            desk.spawn(follow)
+        except Exception:
+            follow.close()
+            log.exception("following the rematch deal of %s failed", live.id)
         raise
     # Stored with the new table's rows (their transaction claimed it): told only, and told
     # through, the asker gone or not.
@@ -90,15 +102,23 @@ async def rematch_id(owner: TableOwner) -> str | None:
     return row.rematch
 
 
-async def _read_back(owner: TableOwner) -> None:
-    """After a deal whose answer was lost: the rematch, if it was stored, named here and
-    told to the other processes (which would otherwise learn of it only when one of its
-    seats next connects there)."""
+async def _told_after(owner: TableOwner, deal: asyncio.Future[Created]) -> None:
+    """After a deal whose asker was cancelled, once the deal has ended: the rematch it
+    stored (or the one that won the race, or, if the deal itself was cancelled, whatever
+    the row now names) named here, and the other processes told of one dealt here (they
+    would otherwise learn of it only when one of its seats next connects there)."""
+    await asyncio.wait([deal])
     try:
-        if await rematch_id(owner) is not None:
+        if not deal.cancelled() and deal.exception() is None:
+            await _named(owner, deal.result().table_id, publish=True)
+        elif deal.cancelled() and await rematch_id(owner) is not None:
             await owner.desk.bus.publish("seats", owner.id)
+        elif not deal.cancelled() and isinstance(deal.exception(), RematchTaken):
+            await rematch_id(owner)
+    except (DatabaseUnavailable, DatabaseClosed):
+        pass  # said once for the outage; the table is read again at its next use
     except Exception:
-        log.exception("reading back the rematch of %s failed", owner.id)
+        log.exception("telling the rematch of %s after its asker went failed", owner.id)
 
 
 async def _named(owner: TableOwner, rematch: str, publish: bool) -> None:

@@ -11,6 +11,10 @@ from .live import LiveTable
 from .models import ChatRow
 from .store import Store
 
+# The largest id a line can have: PostgreSQL's are 32-bit (a larger number asked for would
+# be refused by the database, where past it there is simply nothing).
+LAST_ID = 2**31 - 1
+
 
 class TableChat:
     def __init__(self, live: LiveTable, store: Callable[[], Store], seen: int = 0) -> None:
@@ -21,7 +25,7 @@ class TableChat:
         self._lock = asyncio.Lock()
 
     async def history(self, after: int = 0) -> list[ChatRow]:
-        return await self._store().chat(self._live.id, after=max(0, min(after, 2**62)))
+        return await self._store().chat(self._live.id, after=max(0, min(after, LAST_ID)))
 
     async def deliver(self) -> None:
         """Send the lines stored since the last delivery (by any process) to the channels
