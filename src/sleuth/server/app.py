@@ -269,7 +269,7 @@ def create_app(settings: Settings | None = None, on_start: Startup | None = None
 # --trace; docs/speed.md), at 7,000 a young collection took 12 ms of CPU on average and a
 # middle one 66-75 ms (up to 101), and nine in ten of the updates above p99 overlapped one;
 # at 1,000 they took at most 5 and 23 ms, for about two-fifths more of the collector's CPU
-# in all (1.4% of a core), and the baselines' p99 went from 53-107 ms to 35-48. Full
+# in all (1.4% of a core), and the baselines' p99 went from 53-107 ms to 32-48. Full
 # collections (every connection's coroutines and every table's state scanned: 250-370 ms)
 # still wait for 7 million objects (1,000 x 10 x 700) as before; CPython's defaults (700,
 # 10, 10) ran one every two seconds.
